@@ -1,0 +1,452 @@
+/* ceki-cli — the headless front end: variants, scoring, legal moves,
+ * simulation and replays. The output formats are a contract (README). */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ai.h"
+#include "card.h"
+#include "cli_pei.h"
+#include "game.h"
+#include "record.h"
+#include "score.h"
+#include "variant.h"
+
+static int usage(void)
+{
+    fprintf(stderr,
+            "usage: ceki-cli COMMAND ...\n"
+            "  variants\n"
+            "  score VARIANT [--players N] [--option NAME]... [CARD...]\n"
+            "  moves VARIANT --hand \"CARDS\" --pool \"CARDS\" [--first-turn] [--players N]\n"
+            "  sim VARIANT --games N --seed S [--players N] [--ai LIST] [--ai-ms MS]\n"
+            "  replay FILE\n"
+            "  stakes --scheme none|wudon|rampung|parewanan|nir|jedhil [--jung] --scores A,B,C\n"
+            "  checki CARD CARD CARD CARD CARD CARD CARD CARD\n");
+    return 2;
+}
+
+static const VariantDesc *find_variant(const char *key)
+{
+    const VariantDesc *v = key ? variant_find(key) : NULL;
+    if (!v)
+        fprintf(stderr, "ceki-cli: unknown variant '%s' (see 'ceki-cli variants')\n",
+                key ? key : "");
+    return v;
+}
+
+static bool parse_count(const char *text, long lo, long hi, long *out)
+{
+    char *end = NULL;
+    if (!text || !*text)
+        return false;
+    long v = strtol(text, &end, 10);
+    if (*end || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+static bool parse_players(const VariantDesc *v, const char *text, int *players)
+{
+    long p = 0;
+    if (!parse_count(text, 1, 99, &p) || !variant_players_ok(v, (int)p)) {
+        fprintf(stderr, "ceki-cli: %s is played by %d-%d players%s; '%s' will not do\n", v->key,
+                v->min_players, v->max_players, v->id == VARIANT_THOTHIT_KUNA ? " (4 or 6)" : "",
+                text ? text : "");
+        return false;
+    }
+    *players = (int)p;
+    return true;
+}
+
+static int default_players(const VariantDesc *v)
+{
+    return variant_players_ok(v, 3) ? 3 : v->min_players;
+}
+
+/* Parses a card list argument; prints which token is wrong. */
+static bool parse_cards(const char *what, const char *text, Card *out, size_t cap, size_t *n)
+{
+    size_t bad = 0;
+    CekiStatus st = card_list_parse(text, out, cap, n, &bad);
+    if (st == CEKI_OK)
+        return true;
+    if (st == CEKI_ERR_PARSE) {
+        size_t len = strcspn(text + bad, " \t\r\n");
+        fprintf(stderr,
+                "ceki-cli: %s: '%.*s' is not a card (Ceki: C1-C9 S1-S9 M1-M9 OT WF RF; "
+                "French: AS 10D QC ...)\n",
+                what, (int)len, text + bad);
+    } else {
+        fprintf(stderr, "ceki-cli: %s: too many cards\n", what);
+    }
+    return false;
+}
+
+static int cmd_variants(void)
+{
+    for (int i = 0; i < VARIANT_COUNT; i++) {
+        const VariantDesc *v = variant_get((VariantId)i);
+        printf("%-20s %d-%d %s\n", v->key, v->min_players, v->max_players, v->name);
+    }
+    return 0;
+}
+
+static int cmd_score(int argc, char **argv)
+{
+    if (argc < 2)
+        return usage();
+    const VariantDesc *v = find_variant(argv[1]);
+    if (!v)
+        return 2;
+    if (v->engine != ENGINE_FISHING) {
+        fprintf(stderr, "ceki-cli: %s has no captured pile to score\n", v->key);
+        return 2;
+    }
+    int players = default_players(v);
+    uint32_t options = 0;
+    char text[4096] = "";
+    size_t used = 0;
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--players") == 0 && i + 1 < argc) {
+            if (!parse_players(v, argv[++i], &players))
+                return 2;
+        } else if (strcmp(argv[i], "--option") == 0 && i + 1 < argc) {
+            uint32_t bit = variant_option_bit(argv[++i]);
+            if (!bit || !(v->options & bit)) {
+                fprintf(stderr, "ceki-cli: %s has no option '%s'\n", v->key, argv[i]);
+                return 2;
+            }
+            options |= bit;
+        } else if (argv[i][0] == '-' && argv[i][1] == '-') {
+            fprintf(stderr, "ceki-cli: score: unknown flag '%s'\n", argv[i]);
+            return 2;
+        } else {
+            int w = snprintf(text + used, sizeof text - used, "%s ", argv[i]);
+            if (w < 0 || (size_t)w >= sizeof text - used) {
+                fprintf(stderr, "ceki-cli: score: too many cards\n");
+                return 2;
+            }
+            used += (size_t)w;
+        }
+    }
+    Card pile[CEKI_MAX_DECK];
+    size_t n = 0;
+    if (!parse_cards("score", text, pile, CEKI_MAX_DECK, &n))
+        return 2;
+    int copies[CARD_KIND_LIMIT] = {0};
+    for (size_t i = 0; i < n; i++) {
+        char t[CARD_TEXT_MAX];
+        if (++copies[pile[i]] > variant_copies_of(v, players, pile[i])) {
+            fprintf(stderr, "ceki-cli: score: %s holds %d %s at most; this pile has more\n", v->key,
+                    variant_copies_of(v, players, pile[i]), card_format(pile[i], t));
+            return 2;
+        }
+    }
+    static ScoreBreakdown b;
+    int total = score_pile(v->id, options, pile, (int)n, &b);
+    for (int i = 0; i < b.ngroups; i++) {
+        char list[2048];
+        card_list_format(b.groups[i].cards, (size_t)b.groups[i].ncards, list, sizeof list);
+        printf("%-34s %4d  %s\n", b.groups[i].label, b.groups[i].points, list);
+    }
+    printf("score: %d\n", total);
+    return 0;
+}
+
+static int cmd_moves(int argc, char **argv)
+{
+    if (argc < 2)
+        return usage();
+    const VariantDesc *v = find_variant(argv[1]);
+    if (!v)
+        return 2;
+    int players = default_players(v);
+    const char *hand_text = NULL, *pool_text = NULL;
+    bool first = false;
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--hand") == 0 && i + 1 < argc)
+            hand_text = argv[++i];
+        else if (strcmp(argv[i], "--pool") == 0 && i + 1 < argc)
+            pool_text = argv[++i];
+        else if (strcmp(argv[i], "--first-turn") == 0)
+            first = true;
+        else if (strcmp(argv[i], "--players") == 0 && i + 1 < argc) {
+            if (!parse_players(v, argv[++i], &players))
+                return 2;
+        } else {
+            fprintf(stderr, "ceki-cli: moves: unexpected argument '%s'\n", argv[i]);
+            return 2;
+        }
+    }
+    if (!hand_text || !pool_text) {
+        fprintf(stderr, "ceki-cli: moves needs --hand \"CARDS\" and --pool \"CARDS\"\n");
+        return 2;
+    }
+    Card hand[OBS_MAX_HAND], pool[CEKI_MAX_DECK];
+    size_t nh = 0, np = 0;
+    if (!parse_cards("--hand", hand_text, hand, OBS_MAX_HAND, &nh) ||
+        !parse_cards("--pool", pool_text, pool, CEKI_MAX_DECK, &np))
+        return 2;
+    if (nh == 0) {
+        fprintf(stderr, "ceki-cli: moves: the hand is empty\n");
+        return 2;
+    }
+    GameConfig cfg = game_config_default(v->id, 1);
+    cfg.players = players;
+    CekiStatus st = CEKI_OK;
+    Game *g = game_create_position(&cfg, hand, (int)nh, pool, (int)np, first, &st);
+    if (!g) {
+        if (st == CEKI_ERR_IMPOSSIBLE)
+            fprintf(stderr,
+                    "ceki-cli: moves: this position cannot occur in %s: a card is not in "
+                    "its deck or appears more often than the deck holds it\n",
+                    v->key);
+        else if (st == CEKI_ERR_UNSUPPORTED)
+            fprintf(stderr, "ceki-cli: moves: %s has no hand to play from\n", v->key);
+        else
+            fprintf(stderr, "ceki-cli: moves: %s\n", ceki_status_text(st));
+        return 2;
+    }
+    Move moves[GAME_MAX_MOVES];
+    int n = game_legal_moves(g, moves, GAME_MAX_MOVES);
+    for (int i = 0; i < n; i++) {
+        char a[CARD_TEXT_MAX], b[CARD_TEXT_MAX];
+        printf("%s %s%s\n", card_format(moves[i].card, a),
+               moves[i].target == CARD_NONE ? "-" : card_format(moves[i].target, b),
+               (moves[i].flags & MOVE_FLAG_FORFEIT) ? " forfeit" : "");
+    }
+    printf("moves: %d\n", n);
+    game_destroy(g);
+    return 0;
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    timespec_get(&ts, TIME_UTC);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int cmd_sim(int argc, char **argv)
+{
+    if (argc < 2)
+        return usage();
+    const VariantDesc *v = find_variant(argv[1]);
+    if (!v)
+        return 2;
+    int players = default_players(v);
+    long games = -1, ai_ms = 0;
+    uint64_t seed = 0;
+    bool have_seed = false;
+    const char *ai_list = "random";
+    for (int i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--games") == 0 && i + 1 < argc) {
+            if (!parse_count(argv[++i], 1, 1000000000L, &games)) {
+                fprintf(stderr, "ceki-cli: sim: --games takes a positive number\n");
+                return 2;
+            }
+        } else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
+            char *end = NULL;
+            const char *s = argv[++i];
+            unsigned long long x = strtoull(s, &end, 10);
+            if (!*s || *end || *s == '-') {
+                fprintf(stderr, "ceki-cli: sim: --seed takes a non-negative number\n");
+                return 2;
+            }
+            seed = (uint64_t)x;
+            have_seed = true;
+        } else if (strcmp(argv[i], "--players") == 0 && i + 1 < argc) {
+            if (!parse_players(v, argv[++i], &players))
+                return 2;
+        } else if (strcmp(argv[i], "--ai") == 0 && i + 1 < argc) {
+            ai_list = argv[++i];
+        } else if (strcmp(argv[i], "--ai-ms") == 0 && i + 1 < argc) {
+            if (!parse_count(argv[++i], 0, 600000, &ai_ms)) {
+                fprintf(stderr, "ceki-cli: sim: --ai-ms takes a number of milliseconds\n");
+                return 2;
+            }
+        } else {
+            fprintf(stderr, "ceki-cli: sim: unexpected argument '%s'\n", argv[i]);
+            return 2;
+        }
+    }
+    if (games < 0 || !have_seed) {
+        fprintf(stderr, "ceki-cli: sim needs --games N and --seed S\n");
+        return 2;
+    }
+    AiLevel levels[CEKI_MAX_SEATS];
+    int nlevels = 0;
+    char list[256];
+    snprintf(list, sizeof list, "%s", ai_list);
+    for (char *tok = strtok(list, ","); tok; tok = strtok(NULL, ",")) {
+        AiLevel l = ai_level_find(tok);
+        if (l == AI_LEVEL_COUNT || nlevels == CEKI_MAX_SEATS) {
+            fprintf(stderr,
+                    "ceki-cli: sim: '%s' is not a computer player (random, greedy, strong)\n", tok);
+            return 2;
+        }
+        levels[nlevels++] = l;
+    }
+    if (nlevels != 1 && nlevels != players) {
+        fprintf(stderr, "ceki-cli: sim: --ai lists %d players for %d seats\n", nlevels, players);
+        return 2;
+    }
+    AiPlayer *ai[CEKI_MAX_SEATS] = {NULL};
+    int status = 0;
+    for (int s = 0; s < players; s++) {
+        AiLevel l = levels[nlevels == 1 ? 0 : s];
+        levels[s] = l;
+        ai[s] = ai_create(l, seed * 7919u + (uint64_t)s + 1);
+        if (!ai[s]) {
+            fprintf(stderr, "ceki-cli: sim: the '%s' player is not available in this build\n",
+                    ai_level_key(l));
+            status = 2;
+            goto done;
+        }
+        ai_set_budget_ms(ai[s], (int)ai_ms);
+    }
+    double wins[CEKI_MAX_SEATS] = {0}, points[CEKI_MAX_SEATS] = {0};
+    double think[CEKI_MAX_SEATS] = {0};
+    long decisions[CEKI_MAX_SEATS] = {0};
+    GameConfig cfg = game_config_default(v->id, seed);
+    cfg.players = players;
+    Game *g = NULL;
+    uint64_t match = 0;
+    double t0 = now_seconds();
+    for (long played = 0; played < games;) {
+        if (!g) {
+            cfg.seed = seed + match++ * 0x9E3779B97F4A7C15ULL;
+            g = game_create(&cfg, NULL);
+            if (!g) {
+                fprintf(stderr, "ceki-cli: sim: could not create the game\n");
+                status = 1;
+                goto done;
+            }
+            game_set_events_enabled(g, false);
+            game_set_history_enabled(g, false);
+        }
+        if (game_round_over(g)) {
+            int nw = 0;
+            Observation *o = malloc(sizeof *o);
+            if (!o) {
+                status = 1;
+                game_destroy(g);
+                goto done;
+            }
+            game_observe(g, 0, o);
+            for (int s = 0; s < players; s++)
+                nw += o->round_winner[s];
+            for (int s = 0; s < players; s++) {
+                points[s] += o->round_score[s];
+                if (o->round_winner[s])
+                    wins[s] += 1.0 / nw;
+            }
+            free(o);
+            played++;
+            if (game_match_over(g)) {
+                game_destroy(g);
+                g = NULL;
+            } else {
+                Move next = {.type = MOVE_NEXT_ROUND,
+                             .seat = (uint8_t)game_to_move(g),
+                             .card = CARD_NONE,
+                             .target = CARD_NONE};
+                game_apply(g, &next);
+            }
+            continue;
+        }
+        int seat = game_to_move(g);
+        Move m;
+        double a = levels[seat] == AI_RANDOM ? 0 : now_seconds();
+        if (ai_choose(ai[seat], g, seat, &m) != CEKI_OK || game_apply(g, &m) != CEKI_OK) {
+            fprintf(stderr, "ceki-cli: sim: seat %d could not move\n", seat);
+            status = 1;
+            game_destroy(g);
+            goto done;
+        }
+        if (levels[seat] != AI_RANDOM)
+            think[seat] += now_seconds() - a;
+        decisions[seat]++;
+    }
+    game_destroy(g);
+    double elapsed = now_seconds() - t0;
+    for (int s = 0; s < players; s++) {
+        printf("seat %d (%s): wins %.4f mean %.3f", s, ai_level_key(levels[s]),
+               wins[s] / (double)games, points[s] / (double)games);
+        if (levels[s] != AI_RANDOM || ai_ms > 0)
+            printf(" ms/move %.3f", decisions[s] ? think[s] * 1000.0 / (double)decisions[s] : 0.0);
+        printf("\n");
+    }
+    printf("games/s: %.1f\n", elapsed > 0 ? (double)games / elapsed : 0.0);
+done:
+    for (int s = 0; s < players; s++)
+        ai_destroy(ai[s]);
+    return status;
+}
+
+static int cmd_replay(int argc, char **argv)
+{
+    if (argc != 2)
+        return usage();
+    FILE *f = strcmp(argv[1], "-") == 0 ? stdin : fopen(argv[1], "rb");
+    if (!f) {
+        fprintf(stderr, "ceki-cli: replay: cannot open '%s'\n", argv[1]);
+        return 2;
+    }
+    Game *g = NULL;
+    char err[RECORD_ERROR_MAX];
+    CekiStatus st = record_read(f, &g, err, sizeof err);
+    if (f != stdin)
+        fclose(f);
+    if (st != CEKI_OK) {
+        fprintf(stderr, "ceki-cli: replay: %s: %s\n", argv[1], err[0] ? err : ceki_status_text(st));
+        return 1;
+    }
+    const VariantDesc *v = game_variant(g);
+    static Observation o;
+    game_observe(g, 0, &o);
+    int nmoves = 0;
+    game_history(g, &nmoves);
+    printf("variant: %s\nplayers: %d\nmoves: %d\nround: %d\n", v->key, o.players, nmoves, o.round);
+    printf("state: %s\n", game_match_over(g)   ? "match over"
+                          : game_round_over(g) ? "round over"
+                                               : "in play");
+    for (int s = 0; s < o.players; s++) {
+        printf("seat %d: round %d match %d%s%s\n", s, o.round_score[s], o.match_score[s],
+               o.round_winner[s] && game_round_over(g) ? " round-winner" : "",
+               o.match_winner[s] && game_match_over(g) ? " match-winner" : "");
+    }
+    game_destroy(g);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2)
+        return usage();
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "variants") == 0 && argc == 2)
+        return cmd_variants();
+    if (strcmp(cmd, "score") == 0)
+        return cmd_score(argc - 1, argv + 1);
+    if (strcmp(cmd, "moves") == 0)
+        return cmd_moves(argc - 1, argv + 1);
+    if (strcmp(cmd, "sim") == 0)
+        return cmd_sim(argc - 1, argv + 1);
+    if (strcmp(cmd, "replay") == 0)
+        return cmd_replay(argc - 1, argv + 1);
+    if (strcmp(cmd, "stakes") == 0)
+        return cli_cmd_stakes(argc - 1, argv + 1);
+    if (strcmp(cmd, "checki") == 0)
+        return cli_cmd_checki(argc - 1, argv + 1);
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "help") == 0) {
+        usage();
+        return 0;
+    }
+    fprintf(stderr, "ceki-cli: unknown command '%s'\n", cmd);
+    return usage();
+}

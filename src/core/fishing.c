@@ -1,0 +1,758 @@
+/* fishing.c — the one engine for every fishing variant (RULES.md §3).
+ *
+ * Everything variant-specific comes from the VariantDesc: the deck, the deal,
+ * the turn shape, the match rule, the first-turn rule, compulsory capture, the
+ * capture order, and the start and match rules. Pèi's extra ceremony lives in
+ * pei.c behind the hooks marked "Pèi".
+ */
+#include <string.h>
+
+#include "game_internal.h"
+
+/* ---- small helpers ---- */
+
+static void pool_counts(const Game *g, uint8_t counts[CARD_KIND_LIMIT])
+{
+    memset(counts, 0, CARD_KIND_LIMIT);
+    for (int i = 0; i < g->pool_n; i++)
+        counts[g->pool[i]]++;
+}
+
+static void remove_at(Card *cards, int *n, int i)
+{
+    memmove(cards + i, cards + i + 1, (size_t)(*n - i - 1));
+    (*n)--;
+}
+
+static bool remove_card(Card *cards, int *n, Card c)
+{
+    for (int i = *n - 1; i >= 0; i--) {
+        if (cards[i] == c) {
+            remove_at(cards, n, i);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Kinds of the same rank class as c, in card order. */
+static int same_rank_kinds(Card c, Card out[6])
+{
+    int n = 0;
+    if (card_is_ceki(c)) {
+        int r = card_rank(c);
+        for (int s = 0; s < 3; s++)
+            out[n++] = card_ceki((CardSuit)s, r);
+        if (r == 1) {
+            out[n++] = CARD_OT;
+            out[n++] = CARD_WF;
+            out[n++] = CARD_RF;
+        }
+    } else if (card_is_french(c)) {
+        for (int s = SUIT_SPADES; s <= SUIT_CLUBS; s++)
+            out[n++] = card_french((CardSuit)s, card_rank(c));
+    }
+    return n;
+}
+
+/* An identical pair of `k` in the pool beside another card of its rank that
+ * is not identical to it (RULES.md §3.2, §3.10 and its Decision). */
+static bool pair_has_odd_card(Card k, const uint8_t *pc)
+{
+    if (pc[k] < 2)
+        return false;
+    Card kinds[6];
+    int n = same_rank_kinds(k, kinds);
+    for (int i = 0; i < n; i++) {
+        if (kinds[i] != k && pc[kinds[i]] > 0)
+            return true;
+    }
+    return false;
+}
+
+typedef struct Targets {
+    Card kind[6];
+    uint8_t flags[6];
+    int n;
+} Targets;
+
+/* The pool kinds card c may capture for seat, after the first-turn rule and
+ * the capture order. */
+static Targets capture_targets(const Game *g, int seat, Card c, const uint8_t *pc)
+{
+    Targets t = {.n = 0};
+    const VariantDesc *v = g->v;
+    bool identical_only =
+        v->match == MATCH_IDENTICAL || (v->first_turn_identical && g->turns_taken[seat] == 0);
+    Card kinds[6];
+    int nk = identical_only ? (kinds[0] = c, 1) : same_rank_kinds(c, kinds);
+    for (int i = 0; i < nk; i++) {
+        if (pc[kinds[i]] > 0) {
+            t.kind[t.n] = kinds[i];
+            t.flags[t.n] = 0;
+            t.n++;
+        }
+    }
+    if (t.n <= 1 && v->order != ORDER_CHINESE_FORFEIT && v->order != ORDER_DENEXA_ODD)
+        return t;
+    switch (v->order) {
+    case ORDER_FREE: break;
+    case ORDER_TOTIT_TIERS: {
+        /* Tier 0: another suit; 1: same suit, not identical; 2: the twin. */
+        int best = 3;
+        int tier[6];
+        for (int i = 0; i < t.n; i++) {
+            tier[i] = card_suit(t.kind[i]) != card_suit(c) ? 0 : t.kind[i] != c ? 1 : 2;
+            if (tier[i] < best)
+                best = tier[i];
+        }
+        int m = 0;
+        for (int i = 0; i < t.n; i++) {
+            if (tier[i] == best)
+                t.kind[m++] = t.kind[i];
+        }
+        t.n = m;
+        break;
+    }
+    case ORDER_DENEXA_ODD: {
+        int m = 0;
+        Card keep[6];
+        for (int i = 0; i < t.n; i++) {
+            if (!pair_has_odd_card(t.kind[i], pc))
+                keep[m++] = t.kind[i];
+        }
+        /* Decision (see README): when every match is a pair held back by an
+         * odd card (two pairs of one rank), none can go first, so the hold
+         * lifts and any match may be taken. */
+        if (m > 0) {
+            memcpy(t.kind, keep, (size_t)m);
+            t.n = m;
+        }
+        break;
+    }
+    case ORDER_CHINESE_FORFEIT:
+        for (int i = 0; i < t.n; i++)
+            t.flags[i] = pair_has_odd_card(t.kind[i], pc) ? MOVE_FLAG_FORFEIT : 0;
+        break;
+    }
+    return t;
+}
+
+static bool seat_can_act(const Game *g, int s)
+{
+    if (g->hand_n[s] > 0)
+        return true;
+    TurnShape ts = g->v->turn;
+    return ts != TURN_HAND_ONLY && g->stock_n > 0;
+}
+
+/* ---- round setup ---- */
+
+static void deal_to_hand(Game *g, int seat, Card c)
+{
+    g->hand[seat][g->hand_n[seat]++] = c;
+    game_event(g, EV_DEAL_HAND, seat, c, CARD_NONE, 0);
+}
+
+/* Each seat in `who` draws two cards; the best value wins; tied leaders draw
+ * again. Used for the first raja (sum mod 10) and for Pèi (plain sum). */
+static int ceremony_two_cards(Game *g, bool mod10)
+{
+    Card deck[CEKI_MAX_DECK];
+    int n = variant_build_deck(g->v, g->n, deck);
+    rng_shuffle(&g->rng, deck, n);
+    int top = n;
+    bool in[CEKI_MAX_SEATS];
+    for (int s = 0; s < g->n; s++)
+        in[s] = true;
+    for (;;) {
+        int value[CEKI_MAX_SEATS] = {0};
+        int best = -1;
+        for (int s = 0; s < g->n; s++) {
+            if (!in[s])
+                continue;
+            for (int i = 0; i < 2; i++) {
+                if (top == 0) {
+                    top = n;
+                    rng_shuffle(&g->rng, deck, n);
+                }
+                Card c = deck[--top];
+                value[s] += card_face_value(c);
+                game_event(g, EV_CEREMONY_CARD, s, c, CARD_NONE, mod10 ? value[s] % 10 : value[s]);
+            }
+            if (mod10)
+                value[s] %= 10;
+            if (value[s] > best)
+                best = value[s];
+        }
+        int leaders = 0, leader = 0;
+        for (int s = 0; s < g->n; s++) {
+            in[s] = in[s] && value[s] == best;
+            if (in[s]) {
+                leaders++;
+                leader = s;
+            }
+        }
+        if (leaders == 1)
+            return leader;
+    }
+}
+
+/* A random card of the deck drawn for counting (next raja, first player). */
+static Card draw_counting_card(Game *g, int seat)
+{
+    Card deck[CEKI_MAX_DECK];
+    int n = variant_build_deck(g->v, g->n, deck);
+    Card c = deck[rng_below(&g->rng, (uint32_t)n)];
+    game_event(g, EV_CEREMONY_CARD, seat, c, CARD_NONE, card_rank(c));
+    return c;
+}
+
+static void set_raja_roles(Game *g, int raja)
+{
+    for (int s = 0; s < g->n; s++)
+        g->role[s] = ROLE_NONE;
+    g->role[raja] = ROLE_RAJA;
+    g->role[(raja + 1) % g->n] = ROLE_PATIH;
+    g->role[(raja + g->n - 1) % g->n] = ROLE_UNYIK;
+    g->starter = raja;
+    g->dealer = (raja + g->n - 1) % g->n; /* the unyik deals */
+    for (int s = 0; s < g->n; s++) {
+        if (g->role[s] != ROLE_NONE)
+            game_event(g, EV_ROLE, s, CARD_NONE, CARD_NONE, g->role[s]);
+    }
+}
+
+/* The first tied winner of the last round in play order after the last
+ * starter (RULES.md §3.6, Decision). */
+static int last_winner_after(const Game *g, int from)
+{
+    for (int i = 1; i <= g->n; i++) {
+        int s = (from + i) % g->n;
+        if (g->round_winner[s])
+            return s;
+    }
+    return from;
+}
+
+static void choose_start(Game *g)
+{
+    const VariantDesc *v = g->v;
+    switch (v->start) {
+    case START_RAJA_COUNT:
+        if (g->round == 1) {
+            set_raja_roles(g, ceremony_two_cards(g, true));
+        } else {
+            /* The unyik draws rank r and counts r seats from the raja. */
+            int unyik = (g->starter + g->n - 1) % g->n;
+            int r = card_rank(draw_counting_card(g, unyik));
+            set_raja_roles(g, (g->starter + r - 1) % g->n);
+        }
+        break;
+    case START_PEI:
+        if (g->round == 1) {
+            set_raja_roles(g, ceremony_two_cards(g, false));
+        } else {
+            /* The lowest scorer becomes unyik and deals next; among tied
+             * lowest, the first in play order after the last raja. */
+            int low = 0;
+            int lowest = g->round_score[0];
+            for (int s = 1; s < g->n; s++)
+                lowest = g->round_score[s] < lowest ? g->round_score[s] : lowest;
+            for (int i = 1; i <= g->n; i++) {
+                int s = (g->starter + i) % g->n;
+                if (g->round_score[s] == lowest) {
+                    low = s;
+                    break;
+                }
+            }
+            set_raja_roles(g, (low + 1) % g->n);
+        }
+        break;
+    case START_DEALER_LEFT:
+        g->dealer = g->round == 1 ? g->n - 1 : (g->dealer + 1) % g->n;
+        g->starter = (g->dealer + 1) % g->n;
+        for (int s = 0; s < g->n; s++)
+            g->role[s] = s == g->dealer ? ROLE_DEALER : ROLE_NONE;
+        game_event(g, EV_ROLE, g->dealer, CARD_NONE, CARD_NONE, ROLE_DEALER);
+        break;
+    case START_DRAW_COUNT:
+        g->dealer = -1;
+        if (g->round == 1) {
+            int r = card_rank(draw_counting_card(g, 0));
+            g->starter = (r - 1) % g->n;
+        } else {
+            g->starter = last_winner_after(g, g->starter);
+        }
+        break;
+    }
+}
+
+/* Kings: while the pool holds a pair, the dealer takes it and turns more. */
+static void kings_clear_deal_pairs(Game *g)
+{
+    bool again = true;
+    while (again) {
+        again = false;
+        for (int i = 0; i < g->pool_n && !again; i++) {
+            for (int j = i + 1; j < g->pool_n; j++) {
+                if (card_rank(g->pool[i]) != card_rank(g->pool[j]))
+                    continue;
+                Card a = g->pool[i], b = g->pool[j];
+                remove_at(g->pool, &g->pool_n, j);
+                remove_at(g->pool, &g->pool_n, i);
+                g->captured[g->dealer][g->captured_n[g->dealer]++] = a;
+                g->captured[g->dealer][g->captured_n[g->dealer]++] = b;
+                game_event(g, EV_PAIR_TAKEN, g->dealer, a, b, 0);
+                for (int k = 0; k < 2 && g->stock_n > 0; k++) {
+                    Card c = g->stock[--g->stock_n];
+                    g->pool[g->pool_n++] = c;
+                    game_event(g, EV_DEAL_POOL, -1, c, CARD_NONE, 0);
+                }
+                again = true;
+                break;
+            }
+        }
+    }
+}
+
+static void start_round(Game *g)
+{
+    const VariantDesc *v = g->v;
+    g->round++;
+    choose_start(g);
+    game_event(g, EV_ROUND_START, g->dealer, CARD_NONE, CARD_NONE, g->round);
+
+    Card deck[CEKI_MAX_DECK];
+    int n = variant_build_deck(v, g->n, deck);
+    rng_shuffle(&g->rng, deck, n);
+    int top = n;
+    for (int s = 0; s < g->n; s++) {
+        g->hand_n[s] = 0;
+        g->captured_n[s] = 0;
+        g->turns_taken[s] = 0;
+        g->forfeited[s] = false;
+        g->round_score[s] = 0;
+        g->round_winner[s] = false;
+        g->peek[s] = CARD_NONE;
+        g->peek_depth[s] = 0;
+    }
+    g->pool_n = 0;
+    g->aside_n = 0;
+    g->turned = CARD_NONE;
+    g->stock_last_public = CARD_NONE;
+
+    int hand = variant_hand_size(v, g->n);
+    for (int i = 0; i < hand; i++) {
+        for (int k = 0; k < g->n; k++)
+            deal_to_hand(g, (g->starter + k) % g->n, deck[--top]);
+    }
+    int pool = variant_pool_size(v, g->n);
+    for (int i = 0; i < pool && top > 0; i++) {
+        g->pool[g->pool_n++] = deck[--top];
+        game_event(g, EV_DEAL_POOL, -1, g->pool[g->pool_n - 1], CARD_NONE, 0);
+    }
+    if (v->turn == TURN_HAND_ONLY) {
+        memcpy(g->aside, deck, (size_t)top);
+        g->aside_n = top;
+        g->stock_n = 0;
+        game_event(g, EV_SET_ASIDE, -1, CARD_NONE, CARD_NONE, top);
+    } else {
+        memcpy(g->stock, deck, (size_t)top);
+        g->stock_n = top;
+        game_event(g, EV_DEAL_STOCK, -1, CARD_NONE, CARD_NONE, top);
+    }
+    if (v->turn == TURN_KINGS)
+        kings_clear_deal_pairs(g);
+
+    g->to_move = g->starter;
+    g->phase = g->hand_n[g->starter] > 0 ? PHASE_HAND : PHASE_STOCK;
+}
+
+void fishing_start_match(Game *g)
+{
+    g->round = 0;
+    g->kings_left = 4;
+    g->starter = 0;
+    g->dealer = -1;
+    for (int s = 0; s < g->n; s++)
+        g->match_score[s] = 0;
+    start_round(g);
+}
+
+/* ---- end of round and match ---- */
+
+static int kings_cut(Game *g, const bool *tied)
+{
+    Card deck[CEKI_MAX_DECK];
+    int n = variant_build_deck(g->v, g->n, deck);
+    bool in[CEKI_MAX_SEATS];
+    memcpy(in, tied, sizeof in);
+    for (;;) {
+        rng_shuffle(&g->rng, deck, n);
+        int top = n, best = -1, leaders = 0, leader = 0;
+        int value[CEKI_MAX_SEATS] = {0};
+        for (int s = 0; s < g->n; s++) {
+            if (!in[s])
+                continue;
+            Card c = deck[--top];
+            value[s] = card_rank(c) == 1 ? 14 : card_rank(c); /* aces high */
+            game_event(g, EV_CUT, s, c, CARD_NONE, value[s]);
+            if (value[s] > best)
+                best = value[s];
+        }
+        for (int s = 0; s < g->n; s++) {
+            in[s] = in[s] && value[s] == best;
+            if (in[s]) {
+                leaders++;
+                leader = s;
+            }
+        }
+        if (leaders == 1)
+            return leader;
+    }
+}
+
+static void mark_best(const Game *g, const int *score, const bool *eligible, bool *out)
+{
+    int best = 0;
+    bool any = false;
+    for (int s = 0; s < g->n; s++) {
+        if (eligible[s] && (!any || score[s] > best)) {
+            best = score[s];
+            any = true;
+        }
+    }
+    for (int s = 0; s < g->n; s++)
+        out[s] = any && eligible[s] && score[s] == best;
+}
+
+static bool match_finished(Game *g)
+{
+    const VariantDesc *v = g->v;
+    switch (v->match_kind) {
+    case MATCHKIND_ROUNDS:
+    case MATCHKIND_HANDS_WON: return g->round >= g->cfg.rounds;
+    case MATCHKIND_EACH_DEALS: return g->round >= g->n;
+    case MATCHKIND_EACH_DEALS_UNTIED: {
+        if (g->round < g->n)
+            return false;
+        int best = g->match_score[0], tied = 0;
+        for (int s = 1; s < g->n; s++)
+            best = g->match_score[s] > best ? g->match_score[s] : best;
+        for (int s = 0; s < g->n; s++)
+            tied += g->match_score[s] == best;
+        /* More rounds while the top is tied; a hundred extra rounds is the
+         * guard against a tie that never breaks (then the leaders share). */
+        return tied == 1 || g->round >= g->n + 100;
+    }
+    case MATCHKIND_KINGS: return g->kings_left == 0;
+    }
+    return true;
+}
+
+static void end_round(Game *g)
+{
+    const VariantDesc *v = g->v;
+    bool eligible[CEKI_MAX_SEATS] = {false};
+    for (int s = 0; s < g->n; s++) {
+        g->round_score[s] =
+            score_pile(g->cfg.variant, g->cfg.options, g->captured[s], g->captured_n[s], NULL);
+        eligible[s] = !g->forfeited[s];
+        game_event(g, EV_ROUND_SCORED, s, CARD_NONE, CARD_NONE, g->round_score[s]);
+    }
+    mark_best(g, g->round_score, eligible, g->round_winner);
+    if (v->match_kind == MATCHKIND_KINGS) {
+        int tied = 0, winner = 0;
+        for (int s = 0; s < g->n; s++) {
+            if (g->round_winner[s]) {
+                tied++;
+                winner = s;
+            }
+        }
+        if (tied > 1)
+            winner = kings_cut(g, g->round_winner);
+        for (int s = 0; s < g->n; s++)
+            g->round_winner[s] = s == winner;
+        static const CardSuit king_suits[4] = {SUIT_SPADES, SUIT_HEARTS, SUIT_DIAMONDS, SUIT_CLUBS};
+        Card king = card_french(king_suits[4 - g->kings_left], 13);
+        g->kings_left--;
+        g->match_score[winner]++;
+        game_event(g, EV_KING_WON, winner, king, CARD_NONE, g->match_score[winner]);
+    } else {
+        for (int s = 0; s < g->n; s++)
+            g->match_score[s] += g->round_score[s];
+    }
+    for (int s = 0; s < g->n; s++) {
+        if (g->round_winner[s])
+            game_event(g, EV_ROUND_WON, s, CARD_NONE, CARD_NONE, g->round_score[s]);
+    }
+    g->phase = PHASE_ROUND_OVER;
+    g->to_move = g->starter;
+    if (match_finished(g)) {
+        bool all[CEKI_MAX_SEATS] = {false};
+        for (int s = 0; s < g->n; s++)
+            all[s] = true;
+        mark_best(g, g->match_score, all, g->match_winner);
+        int first = -1, count = 0;
+        for (int s = 0; s < g->n; s++) {
+            if (g->match_winner[s]) {
+                count++;
+                first = first < 0 ? s : first;
+            }
+        }
+        g->phase = PHASE_MATCH_OVER;
+        g->match_over = true;
+        game_event(g, EV_MATCH_OVER, first, CARD_NONE, CARD_NONE, count);
+    }
+}
+
+static void end_turn(Game *g, int seat)
+{
+    g->turns_taken[seat]++;
+    for (int i = 1; i <= g->n; i++) {
+        int s = (seat + i) % g->n;
+        if (seat_can_act(g, s)) {
+            g->to_move = s;
+            g->phase = g->hand_n[s] > 0 ? PHASE_HAND : PHASE_STOCK;
+            return;
+        }
+    }
+    end_round(g);
+}
+
+/* ---- moves ---- */
+
+static void take(Game *g, int seat, Card card, Card target, uint8_t flags)
+{
+    remove_card(g->pool, &g->pool_n, target);
+    g->captured[seat][g->captured_n[seat]++] = card;
+    g->captured[seat][g->captured_n[seat]++] = target;
+    game_event(g, EV_CAPTURED, seat, card, target, 0);
+    if ((flags & MOVE_FLAG_FORFEIT) && !g->forfeited[seat]) {
+        g->forfeited[seat] = true;
+        game_event(g, EV_FORFEIT, seat, card, target, 0);
+    }
+}
+
+static void trail(Game *g, int seat, Card card)
+{
+    g->pool[g->pool_n++] = card;
+    game_event(g, EV_TRAILED, seat, card, CARD_NONE, 0);
+}
+
+/* Kings: turn two, then take every pair of equal rank in the pool. */
+static void kings_turn(Game *g, int seat)
+{
+    for (int k = 0; k < 2 && g->stock_n > 0; k++) {
+        Card c = g->stock[--g->stock_n];
+        game_event(g, EV_TURNED, seat, c, CARD_NONE, 0);
+        g->pool[g->pool_n++] = c;
+    }
+    for (int i = 0; i < g->pool_n; i++) {
+        for (int j = i + 1; j < g->pool_n; j++) {
+            if (card_rank(g->pool[i]) != card_rank(g->pool[j]))
+                continue;
+            Card a = g->pool[i], b = g->pool[j];
+            remove_at(g->pool, &g->pool_n, j);
+            remove_at(g->pool, &g->pool_n, i);
+            g->captured[seat][g->captured_n[seat]++] = a;
+            g->captured[seat][g->captured_n[seat]++] = b;
+            game_event(g, EV_PAIR_TAKEN, seat, a, b, 0);
+            i--;
+            break;
+        }
+    }
+}
+
+int fishing_legal_moves(const Game *g, Move *out, int cap)
+{
+    int seat = g->to_move;
+    int n = 0;
+    uint8_t pc[CARD_KIND_LIMIT];
+#define PUSH(...)                                                                                  \
+    do {                                                                                           \
+        if (n < cap)                                                                               \
+            out[n] = (Move){__VA_ARGS__};                                                          \
+        n++;                                                                                       \
+    } while (0)
+    switch (g->phase) {
+    case PHASE_HAND: {
+        pool_counts(g, pc);
+        bool seen[CARD_KIND_LIMIT] = {false};
+        Targets t[OBS_MAX_HAND];
+        Card kinds[OBS_MAX_HAND];
+        int nk = 0;
+        bool any_capture = false;
+        for (int i = 0; i < g->hand_n[seat]; i++) {
+            Card c = g->hand[seat][i];
+            if (seen[c])
+                continue;
+            seen[c] = true;
+            kinds[nk] = c;
+            t[nk] = capture_targets(g, seat, c, pc);
+            any_capture = any_capture || t[nk].n > 0;
+            nk++;
+        }
+        CompulsoryKind comp = g->v->compulsory;
+        for (int i = 0; i < nk; i++) {
+            for (int j = 0; j < t[i].n; j++)
+                PUSH(.type = MOVE_PLAY, .seat = (uint8_t)seat, .card = kinds[i],
+                     .target = t[i].kind[j], .flags = t[i].flags[j]);
+            bool may_trail = comp == COMPULSORY_NONE ||
+                             (comp == COMPULSORY_PLAYED && t[i].n == 0) ||
+                             (comp == COMPULSORY_ANY && !any_capture);
+            if (may_trail)
+                PUSH(.type = MOVE_PLAY, .seat = (uint8_t)seat, .card = kinds[i],
+                     .target = CARD_NONE);
+        }
+        break;
+    }
+    case PHASE_STOCK:
+        PUSH(.type = MOVE_TURN, .seat = (uint8_t)seat, .card = CARD_NONE, .target = CARD_NONE);
+        break;
+    case PHASE_STOCK_TAKE: {
+        pool_counts(g, pc);
+        Targets t = capture_targets(g, seat, g->turned, pc);
+        for (int j = 0; j < t.n; j++)
+            PUSH(.type = MOVE_TAKE, .seat = (uint8_t)seat, .card = g->turned, .target = t.kind[j],
+                 .flags = t.flags[j]);
+        break;
+    }
+    default: break;
+    }
+#undef PUSH
+    return n;
+}
+
+const char *fishing_explain_illegal(const Game *g, const Move *m)
+{
+    int seat = g->to_move;
+    switch (g->phase) {
+    case PHASE_STOCK: return "Turn the next card of the stock first.";
+    case PHASE_STOCK_TAKE:
+        return m->type == MOVE_TAKE ? "The turned card cannot take that card."
+                                    : "Choose which pool card the turned card takes.";
+    case PHASE_HAND: break;
+    default: return "That is not possible now.";
+    }
+    if (m->type != MOVE_PLAY)
+        return "Play a card from your hand.";
+    bool in_hand = false;
+    for (int i = 0; i < g->hand_n[seat]; i++)
+        in_hand = in_hand || g->hand[seat][i] == m->card;
+    if (!in_hand)
+        return "That card is not in your hand.";
+    uint8_t pc[CARD_KIND_LIMIT];
+    pool_counts(g, pc);
+    Targets t = capture_targets(g, seat, m->card, pc);
+    bool first = g->v->first_turn_identical && g->turns_taken[seat] == 0;
+    if (m->target == CARD_NONE) {
+        if (t.n > 0)
+            return "A card that can capture must capture; it cannot be laid in the pool.";
+        return "You must capture with a card that can: another card of your hand can capture.";
+    }
+    if (pc[m->target] == 0)
+        return "That card is not in the pool.";
+    if (g->v->match == MATCH_IDENTICAL && m->target != m->card)
+        return "In this game a card captures only its identical twin.";
+    if (card_rank(m->target) != card_rank(m->card))
+        return "A card captures only a card of the same rank.";
+    if (first && m->target != m->card)
+        return "On your first turn a card captures only its identical twin.";
+    if (g->v->order == ORDER_TOTIT_TIERS)
+        return "Take a card of another suit first; the same suit comes next, the twin last.";
+    if (g->v->order == ORDER_DENEXA_ODD)
+        return "That pair has an odd card beside it in the pool: the odd card must be taken first.";
+    return "That capture is not allowed.";
+}
+
+void fishing_apply(Game *g, const Move *m)
+{
+    int seat = m->seat;
+    switch ((MoveType)m->type) {
+    case MOVE_PLAY:
+        remove_card(g->hand[seat], &g->hand_n[seat], m->card);
+        game_event(g, EV_PLAYED, seat, m->card, CARD_NONE, 0);
+        if (m->target != CARD_NONE)
+            take(g, seat, m->card, m->target, m->flags);
+        else
+            trail(g, seat, m->card);
+        if (g->v->turn == TURN_HAND_THEN_STOCK && g->stock_n > 0)
+            g->phase = PHASE_STOCK;
+        else
+            end_turn(g, seat);
+        break;
+    case MOVE_TURN: {
+        if (g->v->turn == TURN_KINGS) {
+            kings_turn(g, seat);
+            end_turn(g, seat);
+            break;
+        }
+        Card c = g->stock[--g->stock_n];
+        game_event(g, EV_TURNED, seat, c, CARD_NONE, 0);
+        uint8_t pc[CARD_KIND_LIMIT];
+        pool_counts(g, pc);
+        Targets t = capture_targets(g, seat, c, pc);
+        if (t.n == 0) {
+            trail(g, seat, c);
+        } else if (t.n == 1) {
+            take(g, seat, c, t.kind[0], t.flags[0]);
+        } else {
+            g->turned = c;
+            g->phase = PHASE_STOCK_TAKE;
+            break;
+        }
+        end_turn(g, seat);
+        break;
+    }
+    case MOVE_TAKE:
+        take(g, seat, g->turned, m->target, m->flags);
+        g->turned = CARD_NONE;
+        end_turn(g, seat);
+        break;
+    case MOVE_NEXT_ROUND: start_round(g); break;
+    default: break;
+    }
+}
+
+CekiStatus fishing_setup_position(Game *g, const Card *hand, int nhand, const Card *pool, int npool,
+                                  bool first_turn)
+{
+    int left[CARD_KIND_LIMIT];
+    for (int k = 0; k < CARD_KIND_LIMIT; k++)
+        left[k] = variant_copies_of(g->v, g->n, (Card)k);
+    for (int i = 0; i < nhand + npool; i++) {
+        Card c = i < nhand ? hand[i] : pool[i - nhand];
+        if (c >= CARD_KIND_LIMIT || left[c] == 0)
+            return CEKI_ERR_IMPOSSIBLE;
+        left[c]--;
+    }
+    if (npool > CEKI_MAX_DECK)
+        return CEKI_ERR_ARG;
+    g->events_n = 0;
+    for (int s = 0; s < g->n; s++) {
+        g->hand_n[s] = 0;
+        g->captured_n[s] = 0;
+        g->turns_taken[s] = first_turn ? 0 : 1;
+        g->forfeited[s] = false;
+    }
+    memcpy(g->hand[0], hand, (size_t)nhand);
+    g->hand_n[0] = nhand;
+    memcpy(g->pool, pool, (size_t)npool);
+    g->pool_n = npool;
+    Card *rest = g->v->turn == TURN_HAND_ONLY ? g->aside : g->stock;
+    int n = 0;
+    for (int k = 0; k < CARD_KIND_LIMIT; k++) {
+        for (int i = 0; i < left[k]; i++)
+            rest[n++] = (Card)k;
+    }
+    rng_shuffle(&g->rng, rest, n);
+    g->aside_n = g->v->turn == TURN_HAND_ONLY ? n : 0;
+    g->stock_n = g->v->turn == TURN_HAND_ONLY ? 0 : n;
+    g->turned = CARD_NONE;
+    g->to_move = 0;
+    g->starter = 0;
+    g->phase = PHASE_HAND;
+    return CEKI_OK;
+}

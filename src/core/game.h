@@ -1,0 +1,270 @@
+/* game.h — one match of any variant: moves, events, observations.
+ *
+ * Contract
+ * - A Game is opaque and owns all its memory. game_create / game_clone return
+ *   a new Game the caller frees with game_destroy (NULL-safe). No globals: two
+ *   games never share state.
+ * - A Game is a whole match (RULES.md: the variant's match structure). Within
+ *   a round the player to move picks one of game_legal_moves(); forced steps
+ *   (turning the stock, going on to the next round) are moves too, so a front
+ *   end can pace them; when exactly one move is legal it may apply it at once.
+ * - game_apply refuses a move that is not legal with CEKI_ERR_ILLEGAL and
+ *   leaves the game exactly as it was. Moves are compared on type, seat, card
+ *   and target (flags are informative).
+ * - Every apply (and game_create) replaces the event list with what happened,
+ *   in order; the front end animates and logs from it and never decides a rule.
+ * - Randomness comes only from the seed in GameConfig; the same config and the
+ *   same moves give the same game on every machine (see record.h).
+ * - game_observe gives a seat's view: what that seat may see and nothing else
+ *   (RULES.md §5).
+ */
+#ifndef CEKI_GAME_H
+#define CEKI_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "card.h"
+#include "score.h"
+#include "status.h"
+#include "variant.h"
+
+/* ---- configuration ---------------------------------------------------- */
+
+typedef enum StakeScheme {
+    STAKES_NONE = 0, /* jentolan */
+    STAKES_WUDON,
+    STAKES_RAMPUNG,
+    STAKES_PAREWANAN,
+    STAKES_NIR,
+    STAKES_JEDHIL,
+    STAKES_COUNT
+} StakeScheme;
+
+typedef struct GameConfig {
+    VariantId variant;
+    int players;        /* within the variant's range */
+    uint64_t seed;      /* everything random follows from it */
+    uint32_t options;   /* OPTION_ bits the variant allows */
+    int rounds;         /* MATCHKIND_ROUNDS / HANDS_WON: 0 = the variant's default */
+    StakeScheme stakes; /* Pèi only */
+} GameConfig;
+
+/* A config with the variant's defaults (its minimum... players where the
+ * variant has a fixed count, else 3 where allowed). */
+GameConfig game_config_default(VariantId variant, uint64_t seed);
+/* CEKI_OK when the config describes a game the rules allow. */
+CekiStatus game_config_check(const GameConfig *cfg);
+
+/* ---- moves ------------------------------------------------------------ */
+
+typedef enum MoveType {
+    MOVE_NONE = 0,
+    MOVE_PLAY,         /* fishing: play `card` from hand; capture `target` or trail (CARD_NONE) */
+    MOVE_TURN,         /* fishing: turn the stock (captures or trails by itself when forced) */
+    MOVE_TAKE,         /* fishing: the turned card captures `target` (a choice among several) */
+    MOVE_NEXT_ROUND,   /* the round is over: deal the next one */
+    MOVE_DRAW_STOCK,   /* Kowah: draw the top of the stock */
+    MOVE_DRAW_DISCARD, /* Kowah: take the top of the discard pile */
+    MOVE_DISCARD,      /* Kowah: discard `card` */
+    MOVE_DECLARE,      /* Kowah: declare checki, exposing a pair of `card` */
+    MOVE_CLAIM,        /* Kowah: claim `card` (a shown draw or a discard) to win */
+    MOVE_PASS          /* Kowah: do not declare / do not claim */
+} MoveType;
+
+enum { MOVE_FLAG_FORFEIT = 1u << 0 /* taking this forfeits the win (thothit-chinese) */ };
+
+typedef struct Move {
+    uint8_t type; /* MoveType */
+    uint8_t seat; /* who makes it */
+    Card card;
+    Card target;
+    uint8_t flags;
+} Move;
+
+/* Longest move text, e.g. "declare:OT" or "10Sx10D". */
+#define MOVE_TEXT_MAX 16
+#define GAME_MAX_MOVES 512 /* an upper bound on game_legal_moves() */
+
+/* Text form used in records and by ceki-cli: "C4xS4" capture, "C4-" trail,
+ * "turn", "take:S4", "next", "draw", "draw-discard", "discard:C4",
+ * "declare:C4", "claim:C4", "pass". The seat is not written; parsing fills
+ * it with `seat`. */
+char *move_format(const Move *m, char buf[MOVE_TEXT_MAX]);
+CekiStatus move_parse(const char *text, int seat, Move *out);
+bool move_equal(const Move *a, const Move *b);
+
+/* ---- events ----------------------------------------------------------- */
+
+typedef enum EventType {
+    EV_ROUND_START,   /* value = round number (from 1); seat = dealer (or -1) */
+    EV_CEREMONY_CARD, /* seat drew card for choosing seats/roles/start; value = sum so far */
+    EV_ROLE,          /* seat takes role `value` (GameRole) */
+    EV_DEAL_HAND,     /* card dealt to seat's hand (card is CARD_NONE for others' eyes) */
+    EV_DEAL_POOL,     /* card dealt face up to the pool */
+    EV_DEAL_STOCK,    /* value = number of cards in the stock after the deal */
+    EV_SET_ASIDE,     /* value = number of cards set aside unseen */
+    EV_PLAYED,        /* seat played card from hand */
+    EV_TURNED,        /* seat turned card from the stock */
+    EV_CAPTURED,      /* seat's card captured card2 from the pool */
+    EV_TRAILED,       /* seat's card stays in the pool */
+    EV_PAIR_TAKEN,    /* Kings: seat took the pool pair card, card2 */
+    EV_FORFEIT,       /* seat forfeited the win this round */
+    EV_ROUND_SCORED,  /* seat scored value points this round */
+    EV_ROUND_WON,     /* seat won (or shared) the round */
+    EV_KING_WON,      /* Kings: seat won King card */
+    EV_CUT,           /* Kings tie-break: seat cut card */
+    EV_MATCH_OVER,    /* seat = the (first) winner; value = number of winners */
+    EV_STAKE_PAID,    /* seat paid `value` units to seat card2 (card2 used as a seat) */
+    EV_DICE,          /* pei-chinese: card = first die, card2 = second die */
+    EV_PACKET,        /* pei-chinese: packet number card went to value (GamePacketUse) */
+    EV_PEEK,          /* seat privately saw card (only in that seat's view) */
+    EV_DRAWN,         /* Kowah: seat drew card (CARD_NONE if not shown) */
+    EV_DISCARDED,     /* Kowah */
+    EV_DECLARED,      /* Kowah: seat exposed a pair of card */
+    EV_CLAIMED,       /* Kowah: seat claimed card and won */
+    EV_HAND_DRAWN     /* Kowah: the stock ran out, nobody won */
+} EventType;
+
+typedef struct GameEvent {
+    uint8_t type; /* EventType */
+    int8_t seat;
+    Card card;
+    Card card2;
+    int32_t value;
+} GameEvent;
+
+typedef enum GameRole { ROLE_NONE = 0, ROLE_RAJA, ROLE_PATIH, ROLE_UNYIK, ROLE_DEALER } GameRole;
+
+/* ---- the game --------------------------------------------------------- */
+
+typedef struct Game Game;
+
+/* NULL on a bad config (status in *status when not NULL). */
+Game *game_create(const GameConfig *cfg, CekiStatus *status);
+void game_destroy(Game *g);
+/* A deep copy. With `history` false the copy does not keep the move list
+ * (cheaper, for search); it cannot then be written as a record. */
+Game *game_clone(const Game *g, bool history);
+/* Copies src into dst (both of the same variant and player count), keeping no
+ * history; for search loops that reuse one allocation. */
+CekiStatus game_copy_into(Game *dst, const Game *src);
+
+const GameConfig *game_config(const Game *g);
+const VariantDesc *game_variant(const Game *g);
+int game_players(const Game *g);
+
+/* The seat that must decide next, or -1 when the match is over. */
+int game_to_move(const Game *g);
+bool game_round_over(const Game *g);
+bool game_match_over(const Game *g);
+int game_round_number(const Game *g); /* from 1 */
+
+/* Writes up to `cap` legal moves into out; returns how many there are in all
+ * (0 only when the match is over). Each distinct move appears once. */
+int game_legal_moves(const Game *g, Move *out, int cap);
+/* Whether m is legal now (flags ignored). */
+bool game_is_legal(const Game *g, const Move *m);
+/* Why m is not legal, in a short player-facing sentence; "" when it is. */
+const char *game_explain_illegal(const Game *g, const Move *m);
+CekiStatus game_apply(Game *g, const Move *m);
+
+/* Events of the last apply (or of game_create). Borrowed; valid until the
+ * next apply. Events can be switched off for fast playouts. */
+const GameEvent *game_events(const Game *g, int *count);
+void game_set_events_enabled(Game *g, bool enabled);
+
+/* Moves applied since game_create (borrowed). Keeping them can be switched
+ * off (for simulations); a game without its history cannot be recorded. */
+const Move *game_history(const Game *g, int *count);
+void game_set_history_enabled(Game *g, bool enabled);
+
+/* A set position for examples, tests and `ceki-cli moves`: seat 0 is to play
+ * from `hand` with `pool` face up, on its first turn or a later one; every
+ * other card of the deck is in the stock (or set aside). Fishing variants
+ * with a hand phase only. CEKI_ERR_IMPOSSIBLE when the cards are not in the
+ * deck or there are more copies of a kind than the deck holds. */
+Game *game_create_position(const GameConfig *cfg, const Card *hand, int nhand, const Card *pool,
+                           int npool, bool first_turn, CekiStatus *status);
+
+/* ---- what a seat sees -------------------------------------------------- */
+
+#define OBS_MAX_HAND 120
+#define OBS_MAX_POOL CEKI_MAX_DECK
+#define OBS_MAX_PILE CEKI_MAX_DECK
+
+typedef enum GamePhase {
+    PHASE_HAND,       /* play a card from hand */
+    PHASE_STOCK,      /* turn the stock */
+    PHASE_STOCK_TAKE, /* choose what the turned card captures */
+    PHASE_DRAW,       /* Kowah: draw */
+    PHASE_DISCARD,    /* Kowah: discard (then maybe declare) */
+    PHASE_DECLARE,    /* Kowah: declare checki or pass */
+    PHASE_CLAIM,      /* Kowah: claim the shown card or pass */
+    PHASE_ROUND_OVER,
+    PHASE_MATCH_OVER
+} GamePhase;
+
+typedef struct Observation {
+    VariantId variant;
+    int players;
+    int seat; /* whose view this is */
+    int round;
+    GamePhase phase;
+    int to_move;
+    int dealer;  /* -1 where the variant has none */
+    int starter; /* who played first this round */
+    GameRole role[CEKI_MAX_SEATS];
+
+    Card hand[OBS_MAX_HAND]; /* the observer's own hand */
+    int hand_count[CEKI_MAX_SEATS];
+    Card pool[OBS_MAX_POOL];
+    int pool_count;
+    int stock_count;
+    int set_aside_count;
+
+    /* captured[s] holds seat s's pile where this seat may see it. */
+    Card captured[CEKI_MAX_SEATS][OBS_MAX_PILE];
+    int captured_count[CEKI_MAX_SEATS];
+    bool captured_visible[CEKI_MAX_SEATS];
+
+    Card turned; /* the stock card being decided (PHASE_STOCK_TAKE), else CARD_NONE */
+    bool first_turn[CEKI_MAX_SEATS]; /* seat has not yet had its first turn */
+    bool forfeited[CEKI_MAX_SEATS];
+
+    /* Pèi: the public turned-up last stock card; the private peek of this seat. */
+    Card stock_last_public;
+    Card peek;
+    int peek_depth; /* the peeked card is this many draws from the end (1 = last) */
+
+    /* Kowah */
+    Card discard[CEKI_MAX_DECK];
+    int discard_count;
+    Card exposed[CEKI_MAX_SEATS]; /* declared pair kind, or CARD_NONE */
+    Card shown_draw;              /* a stock draw shown to everyone, or CARD_NONE */
+
+    /* Scores */
+    int round_score[CEKI_MAX_SEATS]; /* valid in PHASE_ROUND_OVER / MATCH_OVER */
+    bool round_winner[CEKI_MAX_SEATS];
+    int match_score[CEKI_MAX_SEATS]; /* totals, Kings won, hands won */
+    int units[CEKI_MAX_SEATS];       /* Pèi stakes: net units this match */
+    int pot;                         /* Pèi nir/jedhil carry-over pot */
+    bool match_winner[CEKI_MAX_SEATS];
+} Observation;
+
+/* Fills *out with what `seat` may see. */
+CekiStatus game_observe(const Game *g, int seat, Observation *out);
+
+/* Breakdown of a seat's captured pile as it would score now. */
+CekiStatus game_score_seat(const Game *g, int seat, ScoreBreakdown *out);
+
+/* A copy of g in which everything `seat` cannot see (other hands, the stock
+ * order, face-down piles of others, set-aside cards) is dealt again at random
+ * from the cards the seat cannot account for, keeping every count and every
+ * public fact. The result depends on the hidden cards only through the seat's
+ * observation: permuting hidden cards in g gives the same result for the same
+ * seed. For the computer players. NULL on error. */
+Game *game_determinize(const Game *g, int seat, uint64_t seed);
+
+#endif

@@ -1,0 +1,85 @@
+/* game_internal.h — the Game struct and the engines' private entry points.
+ *
+ * Contract: only src/core includes this. game.c holds what every engine
+ * shares (creation, copies, events, history, move text, dispatch); fishing.c
+ * runs every fishing variant from its VariantDesc; kowah.c runs Kowah.
+ * Seats are numbered in play order: the next player is always seat + 1.
+ */
+#ifndef CEKI_GAME_INTERNAL_H
+#define CEKI_GAME_INTERNAL_H
+
+#include "game.h"
+#include "kowah_state.h"
+#include "rng.h"
+
+struct Game {
+    GameConfig cfg;
+    const VariantDesc *v;
+    int n; /* players */
+    Rng rng;
+
+    /* cards */
+    Card hand[CEKI_MAX_SEATS][OBS_MAX_HAND];
+    int hand_n[CEKI_MAX_SEATS];
+    Card pool[CEKI_MAX_DECK];
+    int pool_n;
+    Card stock[CEKI_MAX_DECK]; /* stock[stock_n - 1] is drawn next */
+    int stock_n;
+    Card captured[CEKI_MAX_SEATS][CEKI_MAX_DECK];
+    int captured_n[CEKI_MAX_SEATS];
+    Card aside[CEKI_MAX_DECK];
+    int aside_n;
+
+    /* turn */
+    GamePhase phase;
+    int to_move;
+    Card turned; /* the stock card waiting for MOVE_TAKE */
+    int turns_taken[CEKI_MAX_SEATS];
+    bool forfeited[CEKI_MAX_SEATS];
+
+    /* round and match */
+    int round;
+    int starter;
+    int dealer;
+    GameRole role[CEKI_MAX_SEATS];
+    int round_score[CEKI_MAX_SEATS];
+    bool round_winner[CEKI_MAX_SEATS];
+    int match_score[CEKI_MAX_SEATS];
+    bool match_winner[CEKI_MAX_SEATS];
+    bool match_over;
+    int units[CEKI_MAX_SEATS]; /* Pèi stakes */
+    int pot;
+    Card kings_left;           /* Kings: trophies not yet won (count) */
+    Card peek[CEKI_MAX_SEATS]; /* a private look at a stock card, CARD_NONE if none */
+    int peek_depth[CEKI_MAX_SEATS];
+    Card stock_last_public; /* Pèi: the turned-up last stock card */
+
+    KowahState kowah;
+
+    /* bookkeeping (not part of the position) */
+    bool events_on;
+    GameEvent *events;
+    int events_n, events_cap;
+    bool keep_history;
+    Move *history;
+    int history_n, history_cap;
+};
+
+void game_event(Game *g, EventType type, int seat, Card card, Card card2, int32_t value);
+
+/* fishing.c */
+void fishing_start_match(Game *g);
+int fishing_legal_moves(const Game *g, Move *out, int cap);
+const char *fishing_explain_illegal(const Game *g, const Move *m);
+void fishing_apply(Game *g, const Move *m); /* m is known to be legal */
+CekiStatus fishing_setup_position(Game *g, const Card *hand, int nhand, const Card *pool, int npool,
+                                  bool first_turn);
+
+/* kowah.c */
+void kowah_start_match(Game *g);
+int kowah_legal_moves(const Game *g, Move *out, int cap);
+const char *kowah_explain_illegal(const Game *g, const Move *m);
+void kowah_apply(Game *g, const Move *m);
+void kowah_observe(const Game *g, int seat, Observation *out);
+
+#endif

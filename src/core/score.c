@@ -1,0 +1,214 @@
+/* score.c — every scoring rule but Pèi's (score_pei.c), from card counts. */
+#include "score.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void group_add(ScoreBreakdown *out, ScoreGroupKind kind, const char *label, Card card,
+                      int copies, int points)
+{
+    if (!out || copies <= 0)
+        return;
+    /* Merge with an existing group of the same kind and label. */
+    ScoreGroup *grp = NULL;
+    for (int i = 0; i < out->ngroups; i++) {
+        if (out->groups[i].kind == kind && strcmp(out->groups[i].label, label) == 0) {
+            grp = &out->groups[i];
+            break;
+        }
+    }
+    if (!grp) {
+        if (out->ngroups == SCORE_MAX_GROUPS)
+            return;
+        grp = &out->groups[out->ngroups++];
+        grp->kind = (uint8_t)kind;
+        snprintf(grp->label, sizeof grp->label, "%s", label);
+        grp->ncards = 0;
+        grp->points = 0;
+    }
+    for (int i = 0; i < copies && grp->ncards < CEKI_MAX_DECK; i++)
+        grp->cards[grp->ncards++] = card;
+    grp->points += points;
+}
+
+/* Thothit and the Chinese game: red pair 20, red single 10, black pair 10. */
+static int score_thothit(const uint8_t *counts, ScoreBreakdown *out)
+{
+    int total = 0;
+    for (int k = 0; k < CARD_CEKI_KINDS; k++) {
+        int n = counts[k];
+        bool red = card_is_red_stamped((Card)k);
+        int pairs = n / 2, single = n % 2;
+        if (red) {
+            total += pairs * 20 + single * 10;
+            group_add(out, SCORE_RED_PAIR, "red-stamped pair (20)", (Card)k, pairs * 2, pairs * 20);
+            group_add(out, SCORE_RED_SINGLE, "red-stamped single (10)", (Card)k, single,
+                      single * 10);
+        } else {
+            total += pairs * 10;
+            group_add(out, SCORE_PAIR, "pair (10)", (Card)k, pairs * 2, pairs * 10);
+            group_add(out, SCORE_NOTHING, "no score", (Card)k, single, 0);
+        }
+    }
+    return total;
+}
+
+/* Sackson, Totit, Totit (Denexa): one point an identical pair; Sackson's
+ * advanced scoring makes a pair of 9s worth 3 and a pair of rank 1 worth 2. */
+static int score_pairs(const uint8_t *counts, bool advanced, ScoreBreakdown *out)
+{
+    int total = 0;
+    for (int k = 0; k < CARD_CEKI_KINDS; k++) {
+        int pairs = counts[k] / 2;
+        int each = 1;
+        const char *label = "identical pair (1)";
+        if (advanced && card_rank((Card)k) == 9) {
+            each = 3;
+            label = "pair of 9s (3)";
+        } else if (advanced && card_rank((Card)k) == 1) {
+            each = 2;
+            label = "pair of rank 1 (2)";
+        }
+        total += pairs * each;
+        group_add(out, SCORE_PAIR, label, (Card)k, pairs * 2, pairs * each);
+        group_add(out, SCORE_NOTHING, "no score", (Card)k, counts[k] % 2, 0);
+    }
+    return total;
+}
+
+/* Enthit: four of a kind 50 (red 100); otherwise pairs 10 (red 20) and a red
+ * single 10. */
+static int score_enthit(const uint8_t *counts, ScoreBreakdown *out)
+{
+    int total = 0;
+    for (int k = 0; k < CARD_CEKI_KINDS; k++) {
+        int n = counts[k];
+        bool red = card_is_red_stamped((Card)k);
+        if (n >= 4) {
+            int fours = n / 4, pts = fours * (red ? 100 : 50);
+            total += pts;
+            group_add(out, SCORE_FOUR, red ? "red-stamped four (100)" : "four of a kind (50)",
+                      (Card)k, fours * 4, pts);
+            n %= 4;
+        }
+        int pairs = n / 2, single = n % 2;
+        if (red) {
+            total += pairs * 20 + single * 10;
+            group_add(out, SCORE_RED_PAIR, "red-stamped pair (20)", (Card)k, pairs * 2, pairs * 20);
+            group_add(out, SCORE_RED_SINGLE, "red-stamped single (10)", (Card)k, single,
+                      single * 10);
+        } else {
+            total += pairs * 10;
+            group_add(out, SCORE_PAIR, "pair (10)", (Card)k, pairs * 2, pairs * 10);
+            group_add(out, SCORE_NOTHING, "no score", (Card)k, single, 0);
+        }
+    }
+    return total;
+}
+
+/* Thothit Kuna: split each kind's copies into groups of 4, 3 (and 2 for
+ * red-stamped kinds) to make the most points. */
+static int score_kuna(const uint8_t *counts, ScoreBreakdown *out)
+{
+    int total = 0;
+    for (int k = 0; k < CARD_CEKI_KINDS; k++) {
+        int n = counts[k];
+        bool red = card_is_red_stamped((Card)k);
+        int v4 = red ? 20 : 10, v3 = red ? 10 : 5, v2 = red ? 1 : 0;
+        int best = -1, b4 = 0, b3 = 0, b2 = 0;
+        for (int f = 0; f * 4 <= n; f++) {
+            for (int t = 0; f * 4 + t * 3 <= n; t++) {
+                int p = (n - f * 4 - t * 3) / 2;
+                int pts = f * v4 + t * v3 + p * v2;
+                if (pts > best) {
+                    best = pts;
+                    b4 = f;
+                    b3 = t;
+                    b2 = v2 ? p : 0;
+                }
+            }
+        }
+        total += best;
+        group_add(out, SCORE_FOUR, red ? "red-stamped four (20)" : "four of a kind (10)", (Card)k,
+                  b4 * 4, b4 * v4);
+        group_add(out, SCORE_THREE, red ? "red-stamped three (10)" : "three of a kind (5)", (Card)k,
+                  b3 * 3, b3 * v3);
+        group_add(out, SCORE_RED_PAIR, "red-stamped pair (1)", (Card)k, b2 * 2, b2 * v2);
+        group_add(out, SCORE_NOTHING, "no score", (Card)k, n - b4 * 4 - b3 * 3 - b2 * 2, 0);
+    }
+    return total;
+}
+
+/* Thothit (Yogyakarta), Thit-Thit-Dulit: 10 an identical pair, 10 a
+ * red-stamped card. */
+static int score_yogyakarta(const uint8_t *counts, ScoreBreakdown *out)
+{
+    int total = 0;
+    for (int k = 0; k < CARD_CEKI_KINDS; k++) {
+        int n = counts[k], pairs = n / 2;
+        bool red = card_is_red_stamped((Card)k);
+        int pts = pairs * 10 + (red ? n * 10 : 0);
+        total += pts;
+        if (red) {
+            group_add(out, SCORE_RED_PAIR, "red-stamped pair (10 + 10 + 10)", (Card)k, pairs * 2,
+                      pairs * 30);
+            group_add(out, SCORE_RED_SINGLE, "red-stamped card (10)", (Card)k, n % 2, (n % 2) * 10);
+        } else {
+            group_add(out, SCORE_PAIR, "identical pair (10)", (Card)k, pairs * 2, pairs * 10);
+            group_add(out, SCORE_NOTHING, "no score", (Card)k, n % 2, 0);
+        }
+    }
+    return total;
+}
+
+static int score_kings(const uint8_t *counts, ScoreBreakdown *out)
+{
+    int total = 0;
+    for (int k = CARD_FRENCH_FIRST; k < CARD_FRENCH_END; k++) {
+        total += counts[k];
+        group_add(out, SCORE_COUNT, "captured cards (1 each)", (Card)k, counts[k], counts[k]);
+    }
+    return total;
+}
+
+int score_counts(VariantId variant, uint32_t options, const uint8_t counts[CARD_KIND_LIMIT],
+                 ScoreBreakdown *out)
+{
+    if (out) {
+        out->ngroups = 0;
+        out->total = 0;
+    }
+    int total = 0;
+    switch (variant) {
+    case VARIANT_THOTHIT:
+    case VARIANT_THOTHIT_CHINESE: total = score_thothit(counts, out); break;
+    case VARIANT_THOTHIT_SACKSON:
+        total = score_pairs(counts, options & OPTION_ADVANCED, out);
+        break;
+    case VARIANT_TOTIT:
+    case VARIANT_TOTIT_DENEXA: total = score_pairs(counts, false, out); break;
+    case VARIANT_ENTHIT: total = score_enthit(counts, out); break;
+    case VARIANT_THOTHIT_KUNA: total = score_kuna(counts, out); break;
+    case VARIANT_THOTHIT_YOGYAKARTA:
+    case VARIANT_THIT_THIT_DULIT: total = score_yogyakarta(counts, out); break;
+    case VARIANT_KINGS: total = score_kings(counts, out); break;
+    case VARIANT_PEI:
+    case VARIANT_PEI_MAGELANG:
+    case VARIANT_PEI_CHINESE: return score_pei(variant, counts, out);
+    case VARIANT_KOWAH:
+    case VARIANT_COUNT: break;
+    }
+    if (out)
+        out->total = total;
+    return total;
+}
+
+int score_pile(VariantId variant, uint32_t options, const Card *pile, int n, ScoreBreakdown *out)
+{
+    uint8_t counts[CARD_KIND_LIMIT] = {0};
+    for (int i = 0; i < n; i++) {
+        if (pile[i] < CARD_KIND_LIMIT && counts[pile[i]] < 255)
+            counts[pile[i]]++;
+    }
+    return score_counts(variant, options, counts, out);
+}

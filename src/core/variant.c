@@ -1,0 +1,258 @@
+#include "variant.h"
+
+#include <string.h>
+
+/* clang-format off */
+static const VariantDesc variants[VARIANT_COUNT] = {
+    [VARIANT_THOTHIT] = {
+        .id = VARIANT_THOTHIT, .key = "thothit", .name = "Thothit",
+        .javanese = "\xea\xa6\x9b\xea\xa6\xba\xea\xa6\xb4\xea\xa6\x9b\xea\xa6\xb6\xea\xa6\xa0\xea\xa7\x80",
+        .summary = "Three players fish for pairs of the same rank; red-stamped pairs are worth the most.",
+        .engine = ENGINE_FISHING, .min_players = 3, .max_players = 3,
+        .deck = DECK_CEKI, .copies = 2, .hand = 7, .pool = 6, .pool_per_player = true,
+        .default_style = STYLE_CEKI, .clockwise = false, .turn = TURN_HAND_THEN_STOCK,
+        .match = MATCH_BY_RANK, .first_turn_identical = true, .compulsory = COMPULSORY_PLAYED,
+        .order = ORDER_FREE, .captured_face_up = false, .scores_red_stamps = true,
+        .start = START_RAJA_COUNT, .match_kind = MATCHKIND_ROUNDS, .default_rounds = 3},
+    [VARIANT_THOTHIT_CHINESE] = {
+        .id = VARIANT_THOTHIT_CHINESE, .key = "thothit-chinese", .name = "Thothit, the Chinese game",
+        .javanese = "\xea\xa6\x9b\xea\xa6\xba\xea\xa6\xb4\xea\xa6\x9b\xea\xa6\xb6\xea\xa6\xa0\xea\xa7\x80",
+        .summary = "Thothit with open captured piles; breaking up a pair beside its odd card throws the win away.",
+        .engine = ENGINE_FISHING, .min_players = 3, .max_players = 3,
+        .deck = DECK_CEKI, .copies = 2, .hand = 7, .pool = 6, .pool_per_player = true,
+        .default_style = STYLE_CEKI, .clockwise = false, .turn = TURN_HAND_THEN_STOCK,
+        .match = MATCH_BY_RANK, .first_turn_identical = true, .compulsory = COMPULSORY_PLAYED,
+        .order = ORDER_CHINESE_FORFEIT, .captured_face_up = true, .scores_red_stamps = true,
+        .start = START_RAJA_COUNT, .match_kind = MATCHKIND_ROUNDS, .default_rounds = 3},
+    [VARIANT_THOTHIT_SACKSON] = {
+        .id = VARIANT_THOTHIT_SACKSON, .key = "thothit-sackson", .name = "Thothit (Sid Sackson)",
+        .javanese = "",
+        .summary = "The version published for Western players: no stock, one point for every identical pair.",
+        .engine = ENGINE_FISHING, .min_players = 2, .max_players = 6,
+        .deck = DECK_CEKI, .copies = 2, .hand = 7, .hand_two_players = 11, .pool = 18,
+        .default_style = STYLE_WESTERN_CLUBS, .clockwise = true, .turn = TURN_HAND_ONLY,
+        .match = MATCH_BY_RANK, .first_turn_identical = true, .compulsory = COMPULSORY_PLAYED,
+        .order = ORDER_FREE, .captured_face_up = false, .scores_red_stamps = false,
+        .start = START_DEALER_LEFT, .match_kind = MATCHKIND_EACH_DEALS, .options = OPTION_ADVANCED},
+    [VARIANT_ENTHIT] = {
+        .id = VARIANT_ENTHIT, .key = "enthit", .name = "Enthit",
+        .javanese = "\xea\xa6\xb2\xea\xa6\xba\xea\xa6\xa4\xea\xa7\x80\xea\xa6\x9b\xea\xa6\xb6\xea\xa6\xa0\xea\xa7\x80",
+        .summary = "Thothit with two packs: four of a kind is the prize, captured piles lie open.",
+        .engine = ENGINE_FISHING, .min_players = 3, .max_players = 3,
+        .deck = DECK_CEKI, .copies = 4, .hand = 14, .pool = 12,
+        .default_style = STYLE_CEKI, .clockwise = false, .turn = TURN_HAND_THEN_STOCK,
+        .match = MATCH_BY_RANK, .first_turn_identical = true, .compulsory = COMPULSORY_PLAYED,
+        .order = ORDER_FREE, .captured_face_up = true, .scores_red_stamps = true,
+        .start = START_RAJA_COUNT, .match_kind = MATCHKIND_ROUNDS, .default_rounds = 3},
+    [VARIANT_THOTHIT_KUNA] = {
+        .id = VARIANT_THOTHIT_KUNA, .key = "thothit-kuna", .name = "Thothit Kuna",
+        .javanese = "\xea\xa6\x9b\xea\xa6\xba\xea\xa6\xb4\xea\xa6\x9b\xea\xa6\xb6\xea\xa6\xa0\xea\xa7\x80\xea\xa6\x8f\xea\xa6\xb8\xea\xa6\xa4",
+        .summary = "The old court game: one pack per player, huge pools, and sets of three and four.",
+        .engine = ENGINE_FISHING, .min_players = 4, .max_players = 6,
+        .deck = DECK_CEKI_PER_PLAYER, .copies = 2, .hand = 20, .pool = 20, .pool_per_player = true,
+        .default_style = STYLE_CEKI, .clockwise = false, .turn = TURN_HAND_THEN_STOCK,
+        .match = MATCH_BY_RANK, .first_turn_identical = false, .compulsory = COMPULSORY_PLAYED,
+        .order = ORDER_FREE, .captured_face_up = false, .scores_red_stamps = true,
+        .start = START_RAJA_COUNT, .match_kind = MATCHKIND_ROUNDS, .default_rounds = 3},
+    [VARIANT_THOTHIT_YOGYAKARTA] = {
+        .id = VARIANT_THOTHIT_YOGYAKARTA, .key = "thothit-yogyakarta", .name = "Thothit (Yogyakarta)",
+        .javanese = "\xea\xa6\x9b\xea\xa6\xba\xea\xa6\xb4\xea\xa6\x9b\xea\xa6\xb6\xea\xa6\xa0\xea\xa7\x80",
+        .summary = "A game of pure luck to watch: every card comes from the stock and captures by itself.",
+        .engine = ENGINE_FISHING, .min_players = 3, .max_players = 3,
+        .deck = DECK_CEKI, .copies = 2, .hand = 0, .pool = 0,
+        .default_style = STYLE_CEKI, .clockwise = false, .turn = TURN_STOCK_ONLY,
+        .match = MATCH_BY_RANK, .first_turn_identical = false, .compulsory = COMPULSORY_PLAYED,
+        .order = ORDER_FREE, .captured_face_up = true, .scores_red_stamps = true,
+        .start = START_DRAW_COUNT, .match_kind = MATCHKIND_ROUNDS, .default_rounds = 3},
+    [VARIANT_THIT_THIT_DULIT] = {
+        .id = VARIANT_THIT_THIT_DULIT, .key = "thit-thit-dulit", .name = "Thit-Thit-Dulit",
+        .javanese = "",
+        .summary = "A two-player game of luck: a turned card only takes its identical twin.",
+        .engine = ENGINE_FISHING, .min_players = 2, .max_players = 2,
+        .deck = DECK_CEKI, .copies = 2, .hand = 0, .pool = 0,
+        .default_style = STYLE_CEKI, .clockwise = false, .turn = TURN_STOCK_ONLY,
+        .match = MATCH_IDENTICAL, .first_turn_identical = false, .compulsory = COMPULSORY_PLAYED,
+        .order = ORDER_FREE, .captured_face_up = true, .scores_red_stamps = true,
+        .start = START_DRAW_COUNT, .match_kind = MATCHKIND_ROUNDS, .default_rounds = 3},
+    [VARIANT_KINGS] = {
+        .id = VARIANT_KINGS, .key = "kings", .name = "Kings",
+        .javanese = "",
+        .summary = "A New Guinea game with a French pack: turn two, take every pair, win the Kings.",
+        .engine = ENGINE_FISHING, .min_players = 2, .max_players = 6,
+        .deck = DECK_FRENCH_NO_KINGS, .copies = 1, .hand = 0, .pool = 4,
+        .default_style = STYLE_FRENCH, .clockwise = true, .turn = TURN_KINGS,
+        .match = MATCH_BY_RANK, .first_turn_identical = false, .compulsory = COMPULSORY_PLAYED,
+        .order = ORDER_FREE, .captured_face_up = true, .scores_red_stamps = false,
+        .start = START_DEALER_LEFT, .match_kind = MATCHKIND_KINGS},
+    [VARIANT_TOTIT] = {
+        .id = VARIANT_TOTIT, .key = "totit", .name = "Totit (CatsAtCards)",
+        .javanese = "",
+        .summary = "Pairs for a point each, and a played card must prefer a partner of another suit.",
+        .engine = ENGINE_FISHING, .min_players = 2, .max_players = 6,
+        .deck = DECK_CEKI, .copies = 2, .hand = 7, .hand_two_players = 11, .pool = 18,
+        .default_style = STYLE_WESTERN_SPADES, .clockwise = true, .turn = TURN_HAND_ONLY,
+        .match = MATCH_BY_RANK, .first_turn_identical = true, .compulsory = COMPULSORY_PLAYED,
+        .order = ORDER_TOTIT_TIERS, .captured_face_up = false, .scores_red_stamps = false,
+        .start = START_DEALER_LEFT, .match_kind = MATCHKIND_EACH_DEALS_UNTIED},
+    [VARIANT_TOTIT_DENEXA] = {
+        .id = VARIANT_TOTIT_DENEXA, .key = "totit-denexa", .name = "Totit (Denexa)",
+        .javanese = "",
+        .summary = "Pairs for a point each; you must capture when you can, and a pair waits for its odd card.",
+        .engine = ENGINE_FISHING, .min_players = 2, .max_players = 6,
+        .deck = DECK_CEKI, .copies = 2, .hand = 7, .hand_two_players = 11, .pool = 18,
+        .default_style = STYLE_WESTERN_CLUBS, .clockwise = true, .turn = TURN_HAND_ONLY,
+        .match = MATCH_BY_RANK, .first_turn_identical = true, .compulsory = COMPULSORY_ANY,
+        .order = ORDER_DENEXA_ODD, .captured_face_up = false, .scores_red_stamps = false,
+        .start = START_DEALER_LEFT, .match_kind = MATCHKIND_EACH_DEALS},
+    [VARIANT_PEI] = {
+        .id = VARIANT_PEI, .key = "pei", .name = "P\xc3\xa8i",
+        .javanese = "\xea\xa6\xa5\xea\xa6\xba\xea\xa6\xb2\xea\xa6\xb6",
+        .summary = "Two packs, a pool laid out by rank, and points for the classic five combinations.",
+        .engine = ENGINE_FISHING, .min_players = 3, .max_players = 3,
+        .deck = DECK_CEKI, .copies = 4, .hand = 14, .pool = 36,
+        .default_style = STYLE_CEKI, .clockwise = false, .turn = TURN_HAND_THEN_STOCK,
+        .match = MATCH_BY_RANK, .first_turn_identical = false, .compulsory = COMPULSORY_PLAYED,
+        .order = ORDER_FREE, .captured_face_up = false, .scores_red_stamps = false,
+        .start = START_PEI, .match_kind = MATCHKIND_ROUNDS, .default_rounds = 3,
+        .options = OPTION_FACE_UP | OPTION_JUNG},
+    [VARIANT_PEI_MAGELANG] = {
+        .id = VARIANT_PEI_MAGELANG, .key = "pei-magelang", .name = "P\xc3\xa8i (Magelang)",
+        .javanese = "\xea\xa6\xa5\xea\xa6\xba\xea\xa6\xb2\xea\xa6\xb6",
+        .summary = "P\xc3\xa8i with the Magelang rates: the thirteens are worth thirty a card.",
+        .engine = ENGINE_FISHING, .min_players = 3, .max_players = 3,
+        .deck = DECK_CEKI, .copies = 4, .hand = 14, .pool = 36,
+        .default_style = STYLE_CEKI, .clockwise = false, .turn = TURN_HAND_THEN_STOCK,
+        .match = MATCH_BY_RANK, .first_turn_identical = false, .compulsory = COMPULSORY_PLAYED,
+        .order = ORDER_FREE, .captured_face_up = false, .scores_red_stamps = false,
+        .start = START_PEI, .match_kind = MATCHKIND_ROUNDS, .default_rounds = 3,
+        .options = OPTION_FACE_UP | OPTION_JUNG},
+    [VARIANT_PEI_CHINESE] = {
+        .id = VARIANT_PEI_CHINESE, .key = "pei-chinese", .name = "P\xc3\xa8i (la p\xc3\xaa" "che)",
+        .javanese = "\xea\xa6\xa5\xea\xa6\xba\xea\xa6\xb2\xea\xa6\xb6",
+        .summary = "The Chinese form: a deal by packets and dice, and each combination counted once.",
+        .engine = ENGINE_FISHING, .min_players = 3, .max_players = 3,
+        .deck = DECK_CEKI, .copies = 4, .hand = 14, .pool = 36,
+        .default_style = STYLE_CEKI, .clockwise = false, .turn = TURN_HAND_THEN_STOCK,
+        .match = MATCH_BY_RANK, .first_turn_identical = false, .compulsory = COMPULSORY_PLAYED,
+        .order = ORDER_FREE, .captured_face_up = false, .scores_red_stamps = false,
+        .start = START_PEI, .match_kind = MATCHKIND_ROUNDS, .default_rounds = 3,
+        .options = OPTION_FACE_UP | OPTION_JUNG},
+    [VARIANT_KOWAH] = {
+        .id = VARIANT_KOWAH, .key = "kowah", .name = "Kowah",
+        .javanese = "",
+        .summary = "Draw and discard to build a checki hand, show a pair, then wait for its third copy.",
+        .engine = ENGINE_KOWAH, .min_players = 2, .max_players = 4,
+        .deck = DECK_CEKI, .copies = 4, .hand = 8, .pool = 0,
+        .default_style = STYLE_WESTERN_CLUBS, .clockwise = true, .turn = TURN_DRAW_DISCARD,
+        .match = MATCH_BY_RANK, .first_turn_identical = false, .compulsory = COMPULSORY_NONE,
+        .order = ORDER_FREE, .captured_face_up = true, .scores_red_stamps = false,
+        .start = START_DEALER_LEFT, .match_kind = MATCHKIND_HANDS_WON, .default_rounds = 5},
+};
+
+static const VariantOption options[] = {
+    {OPTION_ADVANCED, "advanced", "Sackson's advanced scoring: a pair of 9s scores 3, a pair of 1s or honours 2."},
+    {OPTION_FACE_UP, "face-up", "Captured piles lie face up for everyone to see."},
+    {OPTION_JUNG, "jung", "Jung: every lower player also pays each higher one a unit per ten points between them."},
+};
+/* clang-format on */
+
+static const char *const style_keys[STYLE_COUNT] = {"ceki", "western-clubs", "western-spades",
+                                                    "french"};
+
+const VariantDesc *variant_get(VariantId id)
+{
+    if ((int)id < 0 || id >= VARIANT_COUNT)
+        return NULL;
+    return &variants[id];
+}
+
+const VariantDesc *variant_find(const char *key)
+{
+    if (!key)
+        return NULL;
+    for (int i = 0; i < VARIANT_COUNT; i++) {
+        if (strcmp(variants[i].key, key) == 0)
+            return &variants[i];
+    }
+    return NULL;
+}
+
+bool variant_players_ok(const VariantDesc *v, int players)
+{
+    if (!v || players < v->min_players || players > v->max_players)
+        return false;
+    if (v->id == VARIANT_THOTHIT_KUNA)
+        return players == 4 || players == 6; /* RULES.md §3.5: 4 or 6 */
+    return true;
+}
+
+int variant_copies_of(const VariantDesc *v, int players, Card kind)
+{
+    switch (v->deck) {
+    case DECK_CEKI: return card_is_ceki(kind) ? v->copies : 0;
+    case DECK_CEKI_PER_PLAYER: return card_is_ceki(kind) ? 2 * players : 0;
+    case DECK_FRENCH_NO_KINGS: return card_is_french(kind) && card_rank(kind) != 13 ? 1 : 0;
+    }
+    return 0;
+}
+
+int variant_deck_size(const VariantDesc *v, int players)
+{
+    switch (v->deck) {
+    case DECK_CEKI: return CARD_CEKI_KINDS * v->copies;
+    case DECK_CEKI_PER_PLAYER: return CARD_CEKI_KINDS * 2 * players;
+    case DECK_FRENCH_NO_KINGS: return 48;
+    }
+    return 0;
+}
+
+int variant_build_deck(const VariantDesc *v, int players, Card *deck)
+{
+    int n = 0;
+    for (int k = 0; k < CARD_KIND_LIMIT; k++) {
+        int copies = variant_copies_of(v, players, (Card)k);
+        for (int i = 0; i < copies && n < CEKI_MAX_DECK; i++)
+            deck[n++] = (Card)k;
+    }
+    return n;
+}
+
+int variant_hand_size(const VariantDesc *v, int players)
+{
+    return players == 2 && v->hand_two_players ? v->hand_two_players : v->hand;
+}
+
+int variant_pool_size(const VariantDesc *v, int players)
+{
+    return v->pool_per_player ? v->pool * players : v->pool;
+}
+
+const VariantOption *variant_options(int *count)
+{
+    if (count)
+        *count = (int)(sizeof options / sizeof options[0]);
+    return options;
+}
+
+uint32_t variant_option_bit(const char *name)
+{
+    for (size_t i = 0; name && i < sizeof options / sizeof options[0]; i++) {
+        if (strcmp(options[i].name, name) == 0)
+            return options[i].bit;
+    }
+    return 0;
+}
+
+const char *deck_style_key(DeckStyle style)
+{
+    return style >= 0 && style < STYLE_COUNT ? style_keys[style] : "?";
+}
+
+DeckStyle deck_style_find(const char *key)
+{
+    for (int i = 0; key && i < STYLE_COUNT; i++) {
+        if (strcmp(style_keys[i], key) == 0)
+            return (DeckStyle)i;
+    }
+    return STYLE_COUNT;
+}
