@@ -226,7 +226,7 @@ def make_card(rank, suit, stamped=False):
     svg.add(group(idx))
     svg.add(group(idx, transform=rot180(CX, CY)))
     if stamped:
-        st = stamp(219, 33, 20)
+        st = stamp(218, 36, 25)
         svg.add(group(st))
         svg.add(group(st, transform=rot180(CX, CY)))
     return svg
