@@ -186,9 +186,10 @@ int score_pei(VariantId variant, const uint8_t counts[CARD_KIND_LIMIT], ScoreBre
     bool picis_ok = n[CARD_S1 + 1] > 0 && n[CARD_M1 + 1] > 0 && n[CARD_C1 + 7] > 0;
     bool macan_ok = n[CARD_S1] > 0 && n[CARD_M1] > 0 && n[CARD_C1 + 8] > 0;
 
+    /* No run, no pang picis, no macan: always possible. */
     PeiAssign best;
     PeiAssign cand;
-    bool have = false;
+    pei_assign(n, rates, extras, 0, false, false, &best);
     for (int run = longest; run >= 0; run--) {
         if (run > 0 && run < 3)
             continue;
@@ -196,14 +197,11 @@ int score_pei(VariantId variant, const uint8_t counts[CARD_KIND_LIMIT], ScoreBre
             for (int m = macan_ok ? 1 : 0; m >= 0; m--) {
                 if (!pei_assign(n, rates, extras, run, p == 1, m == 1, &cand))
                     continue;
-                if (!have || cand.total > best.total) {
+                if (cand.total > best.total)
                     best = cand;
-                    have = true;
-                }
             }
         }
     }
-    /* run 0 without picis/macan always succeeds, so `have` is true here. */
     if (out)
         pei_fill_breakdown(&best, rates, out);
     return best.total;
