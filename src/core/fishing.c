@@ -11,13 +11,6 @@
 
 /* ---- small helpers ---- */
 
-static void pool_counts(const Game *g, uint8_t counts[CARD_KIND_LIMIT])
-{
-    memset(counts, 0, CARD_KIND_LIMIT);
-    for (int i = 0; i < g->pool_n; i++)
-        counts[g->pool[i]]++;
-}
-
 static void remove_at(Card *cards, int *n, int i)
 {
     memmove(cards + i, cards + i + 1, (size_t)(*n - i - 1));
@@ -35,24 +28,48 @@ static bool remove_card(Card *cards, int *n, Card c)
     return false;
 }
 
+void fishing_pool_push(Game *g, Card c)
+{
+    g->pool[g->pool_n++] = c;
+    g->pool_kinds[c]++;
+}
+
+void fishing_pool_remove(Game *g, Card c)
+{
+    if (remove_card(g->pool, &g->pool_n, c))
+        g->pool_kinds[c]--;
+}
+
+void fishing_pool_recount(Game *g)
+{
+    memset(g->pool_kinds, 0, sizeof g->pool_kinds);
+    for (int i = 0; i < g->pool_n; i++)
+        g->pool_kinds[g->pool[i]]++;
+}
+
 /* Kinds of the same rank class as c, in card order. */
 static int same_rank_kinds(Card c, Card out[6])
 {
-    int n = 0;
-    if (card_is_ceki(c)) {
-        int r = card_rank(c);
-        for (int s = 0; s < 3; s++)
-            out[n++] = card_ceki((CardSuit)s, r);
-        if (r == 1) {
-            out[n++] = CARD_OT;
-            out[n++] = CARD_WF;
-            out[n++] = CARD_RF;
-        }
-    } else if (card_is_french(c)) {
-        for (int s = SUIT_SPADES; s <= SUIT_CLUBS; s++)
-            out[n++] = card_french((CardSuit)s, card_rank(c));
+    if (c < CARD_OT) {
+        int r = c % 9; /* C, S and M of one number lie 9 apart */
+        out[0] = (Card)r;
+        out[1] = (Card)(r + 9);
+        out[2] = (Card)(r + 18);
+        if (r != 0)
+            return 3;
+        out[3] = CARD_OT;
+        out[4] = CARD_WF;
+        out[5] = CARD_RF;
+        return 6;
     }
-    return n;
+    if (c < CARD_CEKI_KINDS) {
+        memcpy(out, (const Card[6]){0, 9, 18, CARD_OT, CARD_WF, CARD_RF}, 6);
+        return 6;
+    }
+    int r = (c - CARD_FRENCH_FIRST) % 13; /* the four suits lie 13 apart */
+    for (int s = 0; s < 4; s++)
+        out[s] = (Card)(CARD_FRENCH_FIRST + s * 13 + r);
+    return 4;
 }
 
 /* An identical pair of `k` in the pool beside another card of its rank that
@@ -299,14 +316,14 @@ static void kings_clear_deal_pairs(Game *g)
                 if (card_rank(g->pool[i]) != card_rank(g->pool[j]))
                     continue;
                 Card a = g->pool[i], b = g->pool[j];
-                remove_at(g->pool, &g->pool_n, j);
-                remove_at(g->pool, &g->pool_n, i);
+                fishing_pool_remove(g, b);
+                fishing_pool_remove(g, a);
                 g->captured[g->dealer][g->captured_n[g->dealer]++] = a;
                 g->captured[g->dealer][g->captured_n[g->dealer]++] = b;
                 game_event(g, EV_PAIR_TAKEN, g->dealer, a, b, 0);
                 for (int k = 0; k < 2 && g->stock_n > 0; k++) {
                     Card c = g->stock[--g->stock_n];
-                    g->pool[g->pool_n++] = c;
+                    fishing_pool_push(g, c);
                     game_event(g, EV_DEAL_POOL, -1, c, CARD_NONE, 0);
                 }
                 again = true;
@@ -338,6 +355,7 @@ static void start_round(Game *g)
         g->peek_depth[s] = 0;
     }
     g->pool_n = 0;
+    memset(g->pool_kinds, 0, sizeof g->pool_kinds);
     g->aside_n = 0;
     g->turned = CARD_NONE;
     g->stock_last_public = CARD_NONE;
@@ -349,7 +367,7 @@ static void start_round(Game *g)
     }
     int pool = variant_pool_size(v, g->n);
     for (int i = 0; i < pool && top > 0; i++) {
-        g->pool[g->pool_n++] = deck[--top];
+        fishing_pool_push(g, deck[--top]);
         game_event(g, EV_DEAL_POOL, -1, g->pool[g->pool_n - 1], CARD_NONE, 0);
     }
     if (v->turn == TURN_HAND_ONLY) {
@@ -525,7 +543,7 @@ static void end_turn(Game *g, int seat)
 
 static void take(Game *g, int seat, Card card, Card target, uint8_t flags)
 {
-    remove_card(g->pool, &g->pool_n, target);
+    fishing_pool_remove(g, target);
     g->captured[seat][g->captured_n[seat]++] = card;
     g->captured[seat][g->captured_n[seat]++] = target;
     game_event(g, EV_CAPTURED, seat, card, target, 0);
@@ -537,7 +555,7 @@ static void take(Game *g, int seat, Card card, Card target, uint8_t flags)
 
 static void trail(Game *g, int seat, Card card)
 {
-    g->pool[g->pool_n++] = card;
+    fishing_pool_push(g, card);
     game_event(g, EV_TRAILED, seat, card, CARD_NONE, 0);
 }
 
@@ -547,15 +565,15 @@ static void kings_turn(Game *g, int seat)
     for (int k = 0; k < 2 && g->stock_n > 0; k++) {
         Card c = g->stock[--g->stock_n];
         game_event(g, EV_TURNED, seat, c, CARD_NONE, 0);
-        g->pool[g->pool_n++] = c;
+        fishing_pool_push(g, c);
     }
     for (int i = 0; i < g->pool_n; i++) {
         for (int j = i + 1; j < g->pool_n; j++) {
             if (card_rank(g->pool[i]) != card_rank(g->pool[j]))
                 continue;
             Card a = g->pool[i], b = g->pool[j];
-            remove_at(g->pool, &g->pool_n, j);
-            remove_at(g->pool, &g->pool_n, i);
+            fishing_pool_remove(g, b);
+            fishing_pool_remove(g, a);
             g->captured[seat][g->captured_n[seat]++] = a;
             g->captured[seat][g->captured_n[seat]++] = b;
             game_event(g, EV_PAIR_TAKEN, seat, a, b, 0);
@@ -569,7 +587,7 @@ int fishing_legal_moves(const Game *g, Move *out, int cap)
 {
     int seat = g->to_move;
     int n = 0;
-    uint8_t pc[CARD_KIND_LIMIT];
+    const uint8_t *pc = g->pool_kinds;
 #define PUSH(...)                                                                                  \
     do {                                                                                           \
         if (n < cap)                                                                               \
@@ -578,17 +596,17 @@ int fishing_legal_moves(const Game *g, Move *out, int cap)
     } while (0)
     switch (g->phase) {
     case PHASE_HAND: {
-        pool_counts(g, pc);
-        bool seen[CARD_KIND_LIMIT] = {false};
+        uint64_t seen[2] = {0, 0}; /* kinds already listed */
         Targets t[OBS_MAX_HAND];
         Card kinds[OBS_MAX_HAND];
         int nk = 0;
         bool any_capture = false;
         for (int i = 0; i < g->hand_n[seat]; i++) {
             Card c = g->hand[seat][i];
-            if (seen[c])
+            uint64_t bit = UINT64_C(1) << (c & 63);
+            if (seen[c >> 6] & bit)
                 continue;
-            seen[c] = true;
+            seen[c >> 6] |= bit;
             kinds[nk] = c;
             t[nk] = capture_targets(g, seat, c, pc);
             any_capture = any_capture || t[nk].n > 0;
@@ -612,10 +630,9 @@ int fishing_legal_moves(const Game *g, Move *out, int cap)
         PUSH(.type = MOVE_TURN, .seat = (uint8_t)seat, .card = CARD_NONE, .target = CARD_NONE);
         break;
     case PHASE_STOCK_TAKE: {
-        pool_counts(g, pc);
         Targets t = capture_targets(g, seat, g->turned, pc);
         for (int j = 0; j < t.n; j++)
-            PUSH(.type = MOVE_TAKE, .seat = (uint8_t)seat, .card = g->turned, .target = t.kind[j],
+            PUSH(.type = MOVE_TAKE, .seat = (uint8_t)seat, .card = CARD_NONE, .target = t.kind[j],
                  .flags = t.flags[j]);
         break;
     }
@@ -623,6 +640,70 @@ int fishing_legal_moves(const Game *g, Move *out, int cap)
     }
 #undef PUSH
     return n;
+}
+
+bool fishing_find_legal(const Game *g, const Move *m, Move *found)
+{
+    int seat = g->to_move;
+    if (m->seat != seat)
+        return false;
+    const uint8_t *pc = g->pool_kinds;
+    Move legal = {.type = m->type, .seat = (uint8_t)seat, .card = CARD_NONE, .target = CARD_NONE};
+    switch (g->phase) {
+    case PHASE_HAND: {
+        if (m->type != MOVE_PLAY || m->card >= CARD_KIND_LIMIT)
+            return false;
+        bool in_hand = false;
+        for (int i = 0; i < g->hand_n[seat] && !in_hand; i++)
+            in_hand = g->hand[seat][i] == m->card;
+        if (!in_hand)
+            return false;
+        Targets t = capture_targets(g, seat, m->card, pc);
+        legal.card = m->card;
+        if (m->target != CARD_NONE) {
+            int i = 0;
+            while (i < t.n && t.kind[i] != m->target)
+                i++;
+            if (i == t.n)
+                return false;
+            legal.target = m->target;
+            legal.flags = t.flags[i];
+            break;
+        }
+        /* A trail: allowed by the compulsory-capture rule? */
+        CompulsoryKind comp = g->v->compulsory;
+        if (comp == COMPULSORY_PLAYED && t.n > 0)
+            return false;
+        if (comp == COMPULSORY_ANY) {
+            for (int i = 0; i < g->hand_n[seat]; i++) {
+                if (capture_targets(g, seat, g->hand[seat][i], pc).n > 0)
+                    return false;
+            }
+        }
+        break;
+    }
+    case PHASE_STOCK:
+        if (m->type != MOVE_TURN || m->card != CARD_NONE || m->target != CARD_NONE)
+            return false;
+        break;
+    case PHASE_STOCK_TAKE: {
+        if (m->type != MOVE_TAKE || m->card != CARD_NONE || m->target >= CARD_KIND_LIMIT)
+            return false;
+        Targets t = capture_targets(g, seat, g->turned, pc);
+        int i = 0;
+        while (i < t.n && t.kind[i] != m->target)
+            i++;
+        if (i == t.n)
+            return false;
+        legal.target = m->target;
+        legal.flags = t.flags[i];
+        break;
+    }
+    default: return false;
+    }
+    if (found)
+        *found = legal;
+    return true;
 }
 
 const char *fishing_explain_illegal(const Game *g, const Move *m)
@@ -643,8 +724,7 @@ const char *fishing_explain_illegal(const Game *g, const Move *m)
         in_hand = in_hand || g->hand[seat][i] == m->card;
     if (!in_hand)
         return "That card is not in your hand.";
-    uint8_t pc[CARD_KIND_LIMIT];
-    pool_counts(g, pc);
+    const uint8_t *pc = g->pool_kinds;
     Targets t = capture_targets(g, seat, m->card, pc);
     bool first = g->v->first_turn_identical && g->turns_taken[seat] == 0;
     if (m->target == CARD_NONE) {
@@ -691,8 +771,7 @@ void fishing_apply(Game *g, const Move *m)
         }
         Card c = g->stock[--g->stock_n];
         game_event(g, EV_TURNED, seat, c, CARD_NONE, 0);
-        uint8_t pc[CARD_KIND_LIMIT];
-        pool_counts(g, pc);
+        const uint8_t *pc = g->pool_kinds;
         Targets t = capture_targets(g, seat, c, pc);
         if (t.n == 0) {
             trail(g, seat, c);
@@ -741,6 +820,7 @@ CekiStatus fishing_setup_position(Game *g, const Card *hand, int nhand, const Ca
     g->hand_n[0] = nhand;
     memcpy(g->pool, pool, (size_t)npool);
     g->pool_n = npool;
+    fishing_pool_recount(g);
     Card *rest = g->v->turn == TURN_HAND_ONLY ? g->aside : g->stock;
     int n = 0;
     for (int k = 0; k < CARD_KIND_LIMIT; k++) {

@@ -195,8 +195,10 @@ bool move_equal(const Move *a, const Move *b)
 /* The legal move equal to m (with the engine's own flags), if any. */
 static bool find_legal(const Game *g, const Move *m, Move *found)
 {
-    if (!g || !m)
+    if (!g || !m || g->match_over)
         return false;
+    if (g->v->engine == ENGINE_FISHING && g->phase != PHASE_ROUND_OVER)
+        return fishing_find_legal(g, m, found);
     Move moves[GAME_MAX_MOVES];
     int n = game_legal_moves(g, moves, GAME_MAX_MOVES);
     for (int i = 0; i < n && i < GAME_MAX_MOVES; i++) {
@@ -435,6 +437,8 @@ CekiStatus game_observe(const Game *g, int seat, Observation *o)
         o->captured_visible[s] = pile_visible(g, s, seat);
         if (o->captured_visible[s])
             memcpy(o->captured[s], g->captured[s], (size_t)g->captured_n[s]);
+        else
+            memset(o->captured[s], CARD_NONE, sizeof o->captured[s]);
         o->first_turn[s] = g->turns_taken[s] == 0;
         o->forfeited[s] = g->forfeited[s];
         o->round_score[s] = g->round_score[s];

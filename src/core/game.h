@@ -63,7 +63,7 @@ typedef enum MoveType {
     MOVE_NONE = 0,
     MOVE_PLAY,         /* fishing: play `card` from hand; capture `target` or trail (CARD_NONE) */
     MOVE_TURN,         /* fishing: turn the stock (captures or trails by itself when forced) */
-    MOVE_TAKE,         /* fishing: the turned card captures `target` (a choice among several) */
+    MOVE_TAKE,         /* fishing: the turned card (Observation.turned) takes `target` */
     MOVE_NEXT_ROUND,   /* the round is over: deal the next one */
     MOVE_DRAW_STOCK,   /* Kowah: draw the top of the stock */
     MOVE_DRAW_DISCARD, /* Kowah: take the top of the discard pile */
@@ -224,7 +224,8 @@ typedef struct Observation {
     int stock_count;
     int set_aside_count;
 
-    /* captured[s] holds seat s's pile where this seat may see it. */
+    /* captured[s] holds seat s's pile where this seat may see it; a hidden
+     * pile reads as CARD_NONE throughout, with only its count given. */
     Card captured[CEKI_MAX_SEATS][OBS_MAX_PILE];
     int captured_count[CEKI_MAX_SEATS];
     bool captured_visible[CEKI_MAX_SEATS];

@@ -23,7 +23,9 @@ struct Game {
     int hand_n[CEKI_MAX_SEATS];
     Card pool[CEKI_MAX_DECK];
     int pool_n;
-    Card stock[CEKI_MAX_DECK]; /* stock[stock_n - 1] is drawn next */
+    uint8_t pool_kinds[CARD_KIND_LIMIT]; /* copies of each kind in the pool; change the
+                                            pool only through fishing_pool_* */
+    Card stock[CEKI_MAX_DECK];           /* stock[stock_n - 1] is drawn next */
     int stock_n;
     Card captured[CEKI_MAX_SEATS][CEKI_MAX_DECK];
     int captured_n[CEKI_MAX_SEATS];
@@ -68,9 +70,15 @@ struct Game {
 void game_event(Game *g, EventType type, int seat, Card card, Card card2, int32_t value);
 
 /* fishing.c */
+void fishing_pool_push(Game *g, Card c);
+void fishing_pool_remove(Game *g, Card c); /* the last copy of c in the pool */
+void fishing_pool_recount(Game *g);        /* after rewriting g->pool wholesale */
 void fishing_start_match(Game *g);
 int fishing_legal_moves(const Game *g, Move *out, int cap);
 const char *fishing_explain_illegal(const Game *g, const Move *m);
+/* Whether m is legal, without listing every move; *found gets the engine's
+ * own copy (flags set). */
+bool fishing_find_legal(const Game *g, const Move *m, Move *found);
 void fishing_apply(Game *g, const Move *m); /* m is known to be legal */
 CekiStatus fishing_setup_position(Game *g, const Card *hand, int nhand, const Card *pool, int npool,
                                   bool first_turn);

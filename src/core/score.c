@@ -4,11 +4,9 @@
 #include <stdio.h>
 #include <string.h>
 
-static void group_add(ScoreBreakdown *out, ScoreGroupKind kind, const char *label, Card card,
-                      int copies, int points)
+static void group_add_to(ScoreBreakdown *out, ScoreGroupKind kind, const char *label, Card card,
+                         int copies, int points)
 {
-    if (!out || copies <= 0)
-        return;
     /* Merge with an existing group of the same kind and label. */
     ScoreGroup *grp = NULL;
     for (int i = 0; i < out->ngroups; i++) {
@@ -30,6 +28,14 @@ static void group_add(ScoreBreakdown *out, ScoreGroupKind kind, const char *labe
         grp->cards[grp->ncards++] = card;
     grp->points += points;
 }
+
+/* Adds cards to the breakdown's group of that kind and label (skipped on the
+ * fast path, when there is no breakdown). */
+#define group_add(out, kind, label, card, copies, points)                                          \
+    do {                                                                                           \
+        if ((out) && (copies) > 0)                                                                 \
+            group_add_to(out, kind, label, card, copies, points);                                  \
+    } while (0)
 
 /* Thothit and the Chinese game: red pair 20, red single 10, black pair 10. */
 static int score_thothit(const uint8_t *counts, ScoreBreakdown *out)

@@ -208,8 +208,10 @@ int variant_deck_size(const VariantDesc *v, int players)
 
 int variant_build_deck(const VariantDesc *v, int players, Card *deck)
 {
+    int first = v->deck == DECK_FRENCH_NO_KINGS ? CARD_FRENCH_FIRST : 0;
+    int end = v->deck == DECK_FRENCH_NO_KINGS ? CARD_FRENCH_END : CARD_CEKI_KINDS;
     int n = 0;
-    for (int k = 0; k < CARD_KIND_LIMIT; k++) {
+    for (int k = first; k < end; k++) {
         int copies = variant_copies_of(v, players, (Card)k);
         for (int i = 0; i < copies && n < CEKI_MAX_DECK; i++)
             deck[n++] = (Card)k;

@@ -1,0 +1,243 @@
+/* Long random self-play of every variant, checking the invariants of
+ * RULES.md §5 after every move:
+ *  - no card is created or lost (hands + pool + stock + captured + set aside
+ *    + discards equal the deck);
+ *  - an illegal move is refused and leaves the game unchanged;
+ *  - an observation shows the seat's own hand and nothing hidden;
+ *  - the same record replays to the same game.
+ * CEKI_SELFPLAY_ROUNDS overrides the number of rounds per variant (the soak
+ * target sets it high). */
+#include "test_util.h"
+
+#include "game_internal.h"
+#include "record.h"
+#include "rng.h"
+#include "variant.h"
+
+static long rounds_per_variant(void)
+{
+    const char *env = getenv("CEKI_SELFPLAY_ROUNDS");
+    long n = env ? strtol(env, NULL, 10) : 0;
+    return n > 0 ? n : 10000;
+}
+
+static void check_conservation(const Game *g)
+{
+    int expect[CARD_KIND_LIMIT] = {0}, have[CARD_KIND_LIMIT] = {0};
+    Card deck[CEKI_MAX_DECK];
+    int n = variant_build_deck(g->v, g->n, deck);
+    for (int i = 0; i < n; i++)
+        expect[deck[i]]++;
+    int total = 0;
+    for (int s = 0; s < g->n; s++) {
+        for (int i = 0; i < g->hand_n[s]; i++)
+            have[g->hand[s][i]]++;
+        for (int i = 0; i < g->captured_n[s]; i++)
+            have[g->captured[s][i]]++;
+        total += g->hand_n[s] + g->captured_n[s];
+    }
+    uint8_t pool_kinds[CARD_KIND_LIMIT] = {0};
+    for (int i = 0; i < g->pool_n; i++) {
+        have[g->pool[i]]++;
+        pool_kinds[g->pool[i]]++;
+    }
+    /* The engine's running count of the pool agrees with the pool. */
+    assert_int_equal(memcmp(pool_kinds, g->pool_kinds, sizeof pool_kinds), 0);
+    for (int i = 0; i < g->stock_n; i++)
+        have[g->stock[i]]++;
+    for (int i = 0; i < g->aside_n; i++)
+        have[g->aside[i]]++;
+    for (int i = 0; i < g->kowah.discard_n; i++)
+        have[g->kowah.discard[i]]++;
+    total += g->pool_n + g->stock_n + g->aside_n + g->kowah.discard_n;
+    if (g->phase == PHASE_STOCK_TAKE && g->turned != CARD_NONE) {
+        have[g->turned]++; /* the turned card is in the air */
+        total++;
+    }
+    assert_int_equal(total, n);
+    for (int k = 0; k < CARD_KIND_LIMIT; k++)
+        assert_int_equal(have[k], expect[k]);
+}
+
+static void check_observations(const Game *g, Observation *o)
+{
+    for (int seat = 0; seat < g->n; seat++) {
+        assert_int_equal(game_observe(g, seat, o), CEKI_OK);
+        assert_int_equal(o->seat, seat);
+        assert_int_equal(memcmp(o->hand, g->hand[seat], (size_t)g->hand_n[seat]), 0);
+        for (int s = 0; s < g->n; s++) {
+            assert_int_equal(o->hand_count[s], g->hand_n[s]);
+            assert_int_equal(o->captured_count[s], g->captured_n[s]);
+            if (!o->captured_visible[s]) {
+                assert_int_not_equal(s, seat); /* a seat always sees its own pile */
+                for (int i = 0; i < OBS_MAX_PILE; i++)
+                    assert_int_equal(o->captured[s][i], CARD_NONE);
+            }
+        }
+        assert_int_equal(o->stock_count, g->stock_n);
+        /* Nothing of another hand or of the stock order appears: the only
+         * per-card hand data is the observer's own. */
+        for (int i = g->hand_n[seat]; i < OBS_MAX_HAND; i++)
+            assert_int_equal(o->hand[i], 0);
+        /* A private peek belongs to the seat that had it. */
+        if (o->peek != CARD_NONE)
+            assert_int_equal(o->peek, g->peek[seat]);
+    }
+}
+
+/* A random move that is not legal now (or none if it cannot find one). */
+static bool random_illegal_move(const Game *g, Rng *rng, Move *out)
+{
+    for (int tries = 0; tries < 20; tries++) {
+        Move m = {.type = (uint8_t)(1 + rng_below(rng, MOVE_PASS)),
+                  .seat = (uint8_t)rng_below(rng, (uint32_t)g->n),
+                  .card = (Card)rng_below(rng, CARD_KIND_LIMIT + 1),
+                  .target =
+                      (Card)(rng_below(rng, 4) == 0 ? CARD_NONE : rng_below(rng, CARD_KIND_LIMIT))};
+        if (m.card == CARD_KIND_LIMIT)
+            m.card = CARD_NONE;
+        if (!game_is_legal(g, &m)) {
+            *out = m;
+            return true;
+        }
+    }
+    return false;
+}
+
+static void check_replay(const Game *g)
+{
+    FILE *f = tmpfile();
+    assert_non_null(f);
+    assert_int_equal(record_write(g, f), CEKI_OK);
+    long len = ftell(f);
+    assert_true(len > 0);
+    rewind(f);
+    char *text = malloc((size_t)len);
+    assert_non_null(text);
+    assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
+    fclose(f);
+    Game *r = NULL;
+    char err[RECORD_ERROR_MAX];
+    CekiStatus st = record_read_text(text, (size_t)len, &r, err, sizeof err);
+    if (st != CEKI_OK)
+        print_error("replay failed: %s\n", err);
+    assert_int_equal(st, CEKI_OK);
+    /* Same position, card for card. */
+    assert_int_equal(memcmp(r->hand, g->hand, sizeof g->hand), 0);
+    assert_int_equal(memcmp(r->pool, g->pool, sizeof g->pool), 0);
+    assert_int_equal(memcmp(r->stock, g->stock, sizeof g->stock), 0);
+    assert_int_equal(memcmp(r->captured, g->captured, sizeof g->captured), 0);
+    assert_int_equal(memcmp(r->match_score, g->match_score, sizeof g->match_score), 0);
+    assert_int_equal(memcmp(&r->rng, &g->rng, sizeof g->rng), 0);
+    assert_int_equal(r->phase, g->phase);
+    assert_int_equal(r->to_move, g->to_move);
+    game_destroy(r);
+    free(text);
+}
+
+static void selfplay(VariantId v)
+{
+    const VariantDesc *desc = variant_get(v);
+    long target = rounds_per_variant();
+    Rng rng;
+    rng_seed(&rng, 1000 + (uint64_t)v);
+    Observation *o = malloc(sizeof *o);
+    assert_non_null(o);
+    Game *before = malloc(sizeof *before);
+    assert_non_null(before);
+    long rounds = 0, moves = 0;
+    uint64_t seed = 1;
+    int player_counts[CEKI_MAX_SEATS + 1], npc = 0;
+    for (int p = desc->min_players; p <= desc->max_players; p++) {
+        if (variant_players_ok(desc, p))
+            player_counts[npc++] = p;
+    }
+    while (rounds < target) {
+        GameConfig cfg = game_config_default(v, seed++);
+        cfg.players = player_counts[rng_below(&rng, (uint32_t)npc)];
+        cfg.options = desc->options & (uint32_t)rng_next(&rng);
+        if (desc->start == START_PEI)
+            cfg.stakes = (StakeScheme)rng_below(&rng, STAKES_COUNT);
+        Game *g = game_create(&cfg, NULL);
+        assert_non_null(g);
+        /* Record only some matches: the rest run lean. */
+        bool record = seed % 16 == 0;
+        game_set_history_enabled(g, record);
+        while (!game_match_over(g)) {
+            check_conservation(g);
+            if (moves % 8 == 0)
+                check_observations(g, o);
+            Move bad;
+            if (moves % 4 == 0 && random_illegal_move(g, &rng, &bad)) {
+                memcpy(before, g, sizeof *g);
+                assert_int_equal(game_apply(g, &bad), CEKI_ERR_ILLEGAL);
+                /* Unchanged, byte for byte (bookkeeping pointers included). */
+                assert_int_equal(memcmp(before, g, sizeof *g), 0);
+            }
+            Move legal[GAME_MAX_MOVES];
+            int n = game_legal_moves(g, legal, GAME_MAX_MOVES);
+            assert_true(n >= 1 && n <= GAME_MAX_MOVES);
+            for (int i = 0; i < n; i++) {
+                assert_int_equal(legal[i].seat, game_to_move(g));
+                for (int j = i + 1; j < n; j++)
+                    assert_false(move_equal(&legal[i], &legal[j]));
+            }
+            bool was_over = game_round_over(g);
+            Move m = legal[rng_below(&rng, (uint32_t)n)];
+            assert_int_equal(game_apply(g, &m), CEKI_OK);
+            moves++;
+            if (!was_over && game_round_over(g))
+                rounds++;
+        }
+        check_conservation(g);
+        check_observations(g, o);
+        if (record)
+            check_replay(g);
+        game_destroy(g);
+    }
+    free(before);
+    free(o);
+    print_message("%s: %ld rounds, %ld moves\n", desc->key, rounds, moves);
+}
+
+#define SELFPLAY_TEST(name, id)                                                                    \
+    static void test_selfplay_##name(void **state)                                                 \
+    {                                                                                              \
+        (void)state;                                                                               \
+        selfplay(id);                                                                              \
+    }
+SELFPLAY_TEST(thothit, VARIANT_THOTHIT)
+SELFPLAY_TEST(thothit_chinese, VARIANT_THOTHIT_CHINESE)
+SELFPLAY_TEST(thothit_sackson, VARIANT_THOTHIT_SACKSON)
+SELFPLAY_TEST(enthit, VARIANT_ENTHIT)
+SELFPLAY_TEST(thothit_kuna, VARIANT_THOTHIT_KUNA)
+SELFPLAY_TEST(thothit_yogyakarta, VARIANT_THOTHIT_YOGYAKARTA)
+SELFPLAY_TEST(thit_thit_dulit, VARIANT_THIT_THIT_DULIT)
+SELFPLAY_TEST(kings, VARIANT_KINGS)
+SELFPLAY_TEST(totit, VARIANT_TOTIT)
+SELFPLAY_TEST(totit_denexa, VARIANT_TOTIT_DENEXA)
+SELFPLAY_TEST(pei, VARIANT_PEI)
+SELFPLAY_TEST(pei_magelang, VARIANT_PEI_MAGELANG)
+SELFPLAY_TEST(pei_chinese, VARIANT_PEI_CHINESE)
+SELFPLAY_TEST(kowah, VARIANT_KOWAH)
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_selfplay_thothit),
+        cmocka_unit_test(test_selfplay_thothit_chinese),
+        cmocka_unit_test(test_selfplay_thothit_sackson),
+        cmocka_unit_test(test_selfplay_enthit),
+        cmocka_unit_test(test_selfplay_thothit_kuna),
+        cmocka_unit_test(test_selfplay_thothit_yogyakarta),
+        cmocka_unit_test(test_selfplay_thit_thit_dulit),
+        cmocka_unit_test(test_selfplay_kings),
+        cmocka_unit_test(test_selfplay_totit),
+        cmocka_unit_test(test_selfplay_totit_denexa),
+        cmocka_unit_test(test_selfplay_pei),
+        cmocka_unit_test(test_selfplay_pei_magelang),
+        cmocka_unit_test(test_selfplay_pei_chinese),
+        cmocka_unit_test(test_selfplay_kowah),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
