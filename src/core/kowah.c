@@ -416,9 +416,15 @@ int kowah_legal_moves(const Game *g, Move *out, int cap)
         if (declared(g, seat)) {
             PUSH(MOVE_DISCARD, k->drawn);
         } else {
+            /* Each kind once, in card order (a determinized hand may be unsorted). */
+            bool held[CARD_CEKI_KINDS] = {false};
             for (int i = 0; i < g->hand_n[seat]; i++) {
-                if (i == 0 || g->hand[seat][i] != g->hand[seat][i - 1])
-                    PUSH(MOVE_DISCARD, g->hand[seat][i]);
+                if (card_is_ceki(g->hand[seat][i]))
+                    held[g->hand[seat][i]] = true;
+            }
+            for (int c = 0; c < CARD_CEKI_KINDS; c++) {
+                if (held[c])
+                    PUSH(MOVE_DISCARD, (Card)c);
             }
         }
         break;
