@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "game_internal.h"
+#include "pei.h"
 
 /* ---- small helpers ---- */
 
@@ -343,6 +344,8 @@ static void start_round(Game *g)
     Card deck[CEKI_MAX_DECK];
     int n = variant_build_deck(v, g->n, deck);
     rng_shuffle(&g->rng, deck, n);
+    if (v->start == START_PEI)
+        pei_prepare_deck(g, deck, n); /* Pèi: pei-chinese's packets and dice */
     int top = n;
     for (int s = 0; s < g->n; s++) {
         g->hand_n[s] = 0;
@@ -382,6 +385,8 @@ static void start_round(Game *g)
     }
     if (v->turn == TURN_KINGS)
         kings_clear_deal_pairs(g);
+    if (v->start == START_PEI)
+        pei_after_deal(g); /* Pèi: the turned-up last card and the peeks */
 
     g->to_move = g->starter;
     g->phase = g->hand_n[g->starter] > 0 ? PHASE_HAND : PHASE_STOCK;
@@ -480,6 +485,8 @@ static void end_round(Game *g)
         game_event(g, EV_ROUND_SCORED, s, CARD_NONE, CARD_NONE, g->round_score[s]);
     }
     mark_best(g, g->round_score, eligible, g->round_winner);
+    if (v->start == START_PEI)
+        pei_settle_round(g); /* Pèi: stakes and the carried pot */
     if (v->match_kind == MATCHKIND_KINGS) {
         int tied = 0, winner = 0;
         for (int s = 0; s < g->n; s++) {
@@ -770,6 +777,8 @@ void fishing_apply(Game *g, const Move *m)
             break;
         }
         Card c = g->stock[--g->stock_n];
+        if (g->v->start == START_PEI)
+            pei_after_stock_draw(g); /* Pèi: what was shown has left the stock */
         game_event(g, EV_TURNED, seat, c, CARD_NONE, 0);
         const uint8_t *pc = g->pool_kinds;
         Targets t = capture_targets(g, seat, c, pc);

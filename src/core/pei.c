@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "game_internal.h"
+
 /* ---- the pool laid out by rank ------------------------------------------ */
 
 GameRole pei_pool_side(int rank)
@@ -342,4 +344,123 @@ const char *pei_reason_key(int reason)
 const char *pei_reason_label(int reason)
 {
     return reason >= 0 && reason < PEI_PAY_COUNT ? reason_labels[reason] : "?";
+}
+
+/* ---- engine hooks ------------------------------------------------------------ */
+
+enum { PEI_PACKETS = 8, PEI_PACKET_SIZE = 14, PEI_DECK = 120 };
+
+static int pei_seat_of(const Game *g, GameRole role)
+{
+    for (int s = 0; s < g->n; s++) {
+        if (g->role[s] == role)
+            return s;
+    }
+    return -1;
+}
+
+void pei_prepare_deck(Game *g, Card *deck, int n)
+{
+    if (g->cfg.variant != VARIANT_PEI_CHINESE || n != PEI_DECK || g->n != PEI_PLAYERS)
+        return;
+    int d1 = 1 + (int)rng_below(&g->rng, 6);
+    int d2 = 1 + (int)rng_below(&g->rng, 6);
+    game_event(g, EV_DICE, -1, (Card)d1, (Card)d2, d1 + d2);
+    int first = (d1 + d2 - 1) % PEI_PACKETS; /* 0-based packet where the count stops */
+    int use_of[PEI_PACKETS];
+    int owner[PEI_PACKETS];
+    for (int i = 0; i < PEI_PACKETS; i++) {
+        int p = (first + i) % PEI_PACKETS;
+        use_of[p] = i < 3 ? PEI_PACKET_STOCK : i < 5 ? PEI_PACKET_POOL : PEI_PACKET_HAND;
+        owner[p] = i < 5 ? -1 : (g->starter + i - 5) % g->n;
+    }
+    Card out[PEI_DECK];
+    int top = PEI_DECK;
+    /* Hands, as the ordinary deal takes them: one card to each seat in turn
+     * from the raja, from the top (the end) of the deck. */
+    for (int i = 0; i < PEI_PACKET_SIZE; i++) {
+        for (int k = 0; k < PEI_PLAYERS; k++) {
+            int seat = (g->starter + k) % g->n;
+            for (int p = 0; p < PEI_PACKETS; p++) {
+                if (owner[p] == seat)
+                    out[--top] = deck[p * PEI_PACKET_SIZE + i];
+            }
+        }
+    }
+    /* The pool: its two packets, then the loose cards. */
+    for (int i = 0; i < PEI_PACKETS; i++) {
+        int p = (first + i) % PEI_PACKETS;
+        if (use_of[p] != PEI_PACKET_POOL)
+            continue;
+        for (int j = 0; j < PEI_PACKET_SIZE; j++)
+            out[--top] = deck[p * PEI_PACKET_SIZE + j];
+    }
+    for (int j = PEI_PACKETS * PEI_PACKET_SIZE; j < PEI_DECK; j++)
+        out[--top] = deck[j];
+    /* The stock: its three packets, the first drawn first. */
+    for (int i = 0; i < PEI_PACKETS; i++) {
+        int p = (first + i) % PEI_PACKETS;
+        if (use_of[p] != PEI_PACKET_STOCK)
+            continue;
+        for (int j = 0; j < PEI_PACKET_SIZE; j++)
+            out[--top] = deck[p * PEI_PACKET_SIZE + j];
+    }
+    for (int i = 0; i < PEI_PACKETS; i++) {
+        int p = (first + i) % PEI_PACKETS;
+        game_event(g, EV_PACKET, owner[p], (Card)(p + 1), CARD_NONE, use_of[p]);
+    }
+    game_event(g, EV_PACKET, -1, 0, CARD_NONE, PEI_PACKET_POOL);
+    memcpy(deck, out, sizeof out);
+}
+
+void pei_after_deal(Game *g)
+{
+    if (g->stock_n == 0)
+        return;
+    if (g->cfg.variant == VARIANT_PEI_CHINESE) {
+        int unyik = pei_seat_of(g, ROLE_UNYIK);
+        if (unyik >= 0) {
+            g->peek[unyik] = g->stock[0];
+            g->peek_depth[unyik] = 1;
+            game_event(g, EV_PEEK, unyik, g->stock[0], CARD_NONE, 1);
+        }
+        return;
+    }
+    g->stock_last_public = g->stock[0];
+    game_event(g, EV_PEEK, -1, g->stock[0], CARD_NONE, 1);
+    int patih = pei_seat_of(g, ROLE_PATIH);
+    if (patih >= 0 && g->stock_n >= 2) {
+        g->peek[patih] = g->stock[1];
+        g->peek_depth[patih] = 2;
+        game_event(g, EV_PEEK, patih, g->stock[1], CARD_NONE, 2);
+    }
+}
+
+void pei_after_stock_draw(Game *g)
+{
+    if (g->stock_n == 0)
+        g->stock_last_public = CARD_NONE;
+    for (int s = 0; s < g->n; s++) {
+        if (g->peek_depth[s] > g->stock_n) {
+            g->peek[s] = CARD_NONE;
+            g->peek_depth[s] = 0;
+        }
+    }
+}
+
+void pei_settle_round(Game *g)
+{
+    PeiStakes st;
+    bool jung = (g->cfg.options & OPTION_JUNG) != 0;
+    if (g->n != PEI_PLAYERS ||
+        pei_settle_stakes(g->cfg.stakes, jung, g->round_score, g->pot, &st) != CEKI_OK)
+        return;
+    for (int s = 0; s < PEI_PLAYERS; s++)
+        g->units[s] += st.net[s];
+    g->pot = st.pot;
+    for (int i = 0; i < st.npay; i++) {
+        const PeiPayment *p = &st.pay[i];
+        game_event(g, EV_STAKE_PAID, p->payer, (Card)p->reason,
+                   p->payee == PEI_POT ? CARD_NONE : (Card)p->payee, p->units);
+    }
 }

@@ -130,4 +130,35 @@ const char *pei_reason_label(int reason);
 /* Scheme names on the command line and in records: stake_scheme_key() and
  * stake_scheme_find() in record.h. */
 
+/* ---- engine hooks (fishing.c only; g is a Pèi game of three players) ----- */
+
+/* pei-chinese: how a packet of the deal is used (EV_PACKET's value). */
+typedef enum PeiPacketUse { PEI_PACKET_STOCK = 0, PEI_PACKET_POOL, PEI_PACKET_HAND } PeiPacketUse;
+
+/* After the shuffle, before the deal. pei-chinese: the packet deal. The 120
+ * cards are cut into packets 1..8 of 14 and 8 loose cards; two dice are
+ * thrown (EV_DICE: card, card2 = the dice, value = their sum) and the sum
+ * counts round the packets from packet 1 (reading): the packet it reaches
+ * and the next two (wrapping from 8 to 1) are the stock, the next two the
+ * pool with the loose cards, and the last three the hands of the raja, the
+ * patih and the unyik in that order. EV_PACKET per packet: card = packet
+ * number (0 for the loose cards), value = PeiPacketUse, seat = the hand's
+ * owner (-1 otherwise). The deck is reordered so that the ordinary deal
+ * gives those hands, that pool and that stock. Other forms: no change. */
+void pei_prepare_deck(Game *g, Card *deck, int n);
+/* After the deal. pei, pei-magelang: the last stock card (stock[0]) is
+ * turned up for all (stock_last_public; EV_PEEK with seat -1, value 1) and
+ * the patih privately sees the one before it (peek at depth 2; EV_PEEK,
+ * seat = patih, value 2). pei-chinese: the unyik privately sees the last
+ * stock card (peek at depth 1). */
+void pei_after_deal(Game *g);
+/* After a stock card is drawn: a turned-up or peeked card that has left the
+ * stock is no longer shown as in it. */
+void pei_after_stock_draw(Game *g);
+/* After the round is scored: the stakes of the round (GameConfig.stakes,
+ * jung from OPTION_JUNG) added to Game.units, the pot carried in Game.pot,
+ * one EV_STAKE_PAID per payment (seat = payer, card2 = payee, -1 / CARD_NONE
+ * for the pot; card = PeiPayReason; value = units). */
+void pei_settle_round(Game *g);
+
 #endif
