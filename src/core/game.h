@@ -13,6 +13,9 @@
  *   and target (flags are informative).
  * - Every apply (and game_create) replaces the event list with what happened,
  *   in order; the front end animates and logs from it and never decides a rule.
+ *   Events name every card, hidden ones too (a dealt hand, a private peek):
+ *   show a seat only what its observation allows; computer players never
+ *   read events.
  * - Randomness comes only from the seed in GameConfig; the same config and the
  *   same moves give the same game on every machine (see record.h).
  * - game_observe gives a seat's view: what that seat may see and nothing else
@@ -116,10 +119,11 @@ typedef enum EventType {
     EV_KING_WON,      /* Kings: seat won King card */
     EV_CUT,           /* Kings tie-break: seat cut card */
     EV_MATCH_OVER,    /* seat = the (first) winner; value = number of winners */
-    EV_STAKE_PAID,    /* seat paid `value` units to seat card2 (card2 used as a seat) */
+    EV_STAKE_PAID,    /* seat paid `value` units to seat card2 (CARD_NONE: the pot; seat -1:
+                         the pot pays); card = the reason (PeiPayReason, pei.h) */
     EV_DICE,          /* pei-chinese: card = first die, card2 = second die */
-    EV_PACKET,        /* pei-chinese: packet number card went to value (GamePacketUse) */
-    EV_PEEK,          /* seat privately saw card (only in that seat's view) */
+    EV_PACKET,        /* pei-chinese: packet number card went to value (PeiPacketUse, pei.h) */
+    EV_PEEK,          /* seat privately saw card; seat -1: card turned up for all (Pèi) */
     EV_DRAWN,         /* Kowah: seat drew card (CARD_NONE if not shown) */
     EV_DISCARDED,     /* Kowah */
     EV_DECLARED,      /* Kowah: seat exposed a pair of card */
