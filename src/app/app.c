@@ -1,0 +1,438 @@
+#include "app.h"
+
+#include <SDL_image.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "paths.h"
+#include "ui.h"
+
+int app_px(const App *app, float units)
+{
+    return (int)lroundf(units * app->ui);
+}
+
+SDL_Rect app_rect(const App *app, float x, float y, float w, float h)
+{
+    SDL_Rect r = {app->stage.x + app_px(app, x), app->stage.y + app_px(app, y), app_px(app, w),
+                  app_px(app, h)};
+    return r;
+}
+
+TextStyle app_text_style(const App *app, float size, TextWeight weight, SDL_Color color)
+{
+    TextStyle s = {size * app->ui, weight, color};
+    return s;
+}
+
+const VariantDesc *app_variant(const App *app)
+{
+    const VariantDesc *v = variant_get(app->setup.config.variant);
+    return v != NULL ? v : variant_get(VARIANT_THOTHIT);
+}
+
+void app_setup_variant(App *app, VariantId id)
+{
+    GameSetup *s = &app->setup;
+    s->config = game_config_default(id, s->config.seed);
+    for (int i = 0; i < CEKI_MAX_SEATS; i++) {
+        s->human[i] = i == 0;
+        s->level[i] = AI_GREEDY;
+    }
+    s->style = settings_style_for(&app->settings, variant_get(id));
+}
+
+DeckStyle app_deck_style(const App *app)
+{
+    return app->setup.style;
+}
+
+unsigned app_card_flags(const App *app)
+{
+    unsigned flags = 0;
+    if (app_variant(app)->scores_red_stamps) {
+        flags |= CARD_RED_STAMP;
+    }
+    if (app->settings.colour_cue) {
+        flags |= CARD_COLOUR_CUE;
+    }
+    return flags;
+}
+
+void app_show_toast(App *app, const char *message)
+{
+    snprintf(app->toast, sizeof app->toast, "%s", message);
+    app->toast_until = app->now + 3.0;
+    app->dirty = true;
+}
+
+/* Recomputes sizes and the UI scale from the renderer's output. */
+static void update_metrics(App *app)
+{
+    int w = app->width, h = app->height;
+    app->dpi = 1.0f;
+    if (app->window != NULL) {
+        int ww = 0, wh = 0;
+        SDL_GetRendererOutputSize(app->renderer, &w, &h);
+        SDL_GetWindowSize(app->window, &ww, &wh);
+        if (ww > 0) {
+            app->dpi = (float)w / (float)ww;
+        }
+    }
+    app->width = w;
+    app->height = h;
+    float scale = SDL_min((float)w / APP_DESIGN_W, (float)h / APP_DESIGN_H);
+    app->ui = scale < 0.25f ? 0.25f : scale;
+    int sw = (int)lroundf(APP_DESIGN_W * app->ui), sh = (int)lroundf(APP_DESIGN_H * app->ui);
+    app->stage = (SDL_Rect){(w - sw) / 2, (h - sh) / 2, sw, sh};
+    app->dirty = true;
+}
+
+static bool save_settings(App *app)
+{
+    if (app->settings_path[0] == '\0') {
+        return true;
+    }
+    char err[256];
+    if (!settings_save(app->settings_path, &app->settings, err, sizeof err)) {
+        char msg[300];
+        snprintf(msg, sizeof msg, "Settings not saved: %s", err);
+        app_show_toast(app, msg);
+        return false;
+    }
+    return true;
+}
+
+static void load_settings(App *app)
+{
+    if (app->settings_path[0] == '\0') {
+        settings_defaults(&app->settings);
+        return;
+    }
+    char why[200];
+    SettingsLoad result = settings_load(app->settings_path, &app->settings, why, sizeof why);
+    if (result == SETTINGS_DAMAGED) {
+        snprintf(app->notice, sizeof app->notice,
+                 "Your settings file was damaged (%s); the defaults are back in place.", why);
+        /* Keep the damaged file for whoever wants to look, then write defaults. */
+        char bad[1100];
+        snprintf(bad, sizeof bad, "%s.damaged", app->settings_path);
+        remove(bad);
+        rename(app->settings_path, bad);
+        save_settings(app);
+    }
+}
+
+void app_set_settings(App *app, const Settings *s)
+{
+    bool fullscreen_changed = s->fullscreen != app->settings.fullscreen;
+    app->settings = *s;
+    if (fullscreen_changed && app->window != NULL) {
+        SDL_SetWindowFullscreen(app->window, s->fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
+        update_metrics(app);
+    }
+    save_settings(app);
+    app->dirty = true;
+}
+
+static bool open_window(App *app, const AppConfig *cfg, char *err, size_t err_size)
+{
+    int w = cfg->width > 0 ? cfg->width : 1280, h = cfg->height > 0 ? cfg->height : 800;
+    SDL_Rect usable;
+    if (SDL_GetDisplayUsableBounds(0, &usable) == 0 && (w > usable.w || h > usable.h)) {
+        float fit = SDL_min((float)usable.w / (float)w, (float)usable.h / (float)h) * 0.9f;
+        w = (int)((float)w * fit);
+        h = (int)((float)h * fit);
+    }
+    Uint32 flags = SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
+    if (app->settings.fullscreen) {
+        flags |= SDL_WINDOW_FULLSCREEN_DESKTOP;
+    }
+    app->window =
+        SDL_CreateWindow("Ceki", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h, flags);
+    if (app->window == NULL) {
+        snprintf(err, err_size, "cannot open a window: %s", SDL_GetError());
+        return false;
+    }
+    SDL_SetWindowMinimumSize(app->window, 640, 400);
+    app->renderer =
+        SDL_CreateRenderer(app->window, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
+    if (app->renderer == NULL) {
+        app->renderer = SDL_CreateRenderer(app->window, -1, SDL_RENDERER_SOFTWARE);
+    }
+    if (app->renderer == NULL) {
+        snprintf(err, err_size, "cannot create a renderer: %s", SDL_GetError());
+        return false;
+    }
+    return true;
+}
+
+static bool open_target(App *app, int w, int h, char *err, size_t err_size)
+{
+    SDL_Surface *target = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
+    SDL_Renderer *r = target != NULL ? SDL_CreateSoftwareRenderer(target) : NULL;
+    if (r == NULL) {
+        snprintf(err, err_size, "cannot create a %dx%d software renderer: %s", w, h,
+                 SDL_GetError());
+        SDL_FreeSurface(target);
+        return false;
+    }
+    if (app->renderer != NULL) {
+        /* Textures belong to the old renderer. */
+        text_clear_cache(app->text);
+        paint_clear_cache(app->paint);
+        card_art_reset(app->cards);
+        SDL_DestroyRenderer(app->renderer);
+    }
+    SDL_FreeSurface(app->target);
+    app->target = target;
+    app->renderer = r;
+    app->width = w;
+    app->height = h;
+    return true;
+}
+
+bool app_resize_target(App *app, int width, int height)
+{
+    char err[256];
+    if (!app->headless || !open_target(app, width, height, err, sizeof err)) {
+        return false;
+    }
+    update_metrics(app);
+    return true;
+}
+
+App *app_create(const AppConfig *cfg, char *err, size_t err_size)
+{
+    /* Smooth scaling and rotation of card textures (the title's fan, a
+     * card shown from another size while its own is made). */
+    SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear");
+    Uint32 systems = cfg->headless ? SDL_INIT_EVENTS : SDL_INIT_VIDEO | SDL_INIT_EVENTS;
+    if (SDL_Init(systems) != 0) {
+        snprintf(err, err_size, "SDL: %s", SDL_GetError());
+        return NULL;
+    }
+    App *app = calloc(1, sizeof *app);
+    if (app == NULL) {
+        snprintf(err, err_size, "out of memory");
+        SDL_Quit();
+        return NULL;
+    }
+    app->headless = cfg->headless;
+    app->gallery_style = STYLE_COUNT;
+    if (cfg->data_dir != NULL) {
+        snprintf(app->data_dir, sizeof app->data_dir, "%s", cfg->data_dir);
+    } else if (!paths_find_data_dir(app->data_dir, sizeof app->data_dir)) {
+        snprintf(err, err_size,
+                 "cannot find the program's data (fonts, card art); last looked in %s",
+                 app->data_dir);
+        app_destroy(app);
+        return NULL;
+    }
+    if (cfg->settings_path != NULL) {
+        snprintf(app->settings_path, sizeof app->settings_path, "%s", cfg->settings_path);
+    }
+    load_settings(app);
+
+    char dir[1100];
+    snprintf(dir, sizeof dir, "%s/fonts", app->data_dir);
+    app->text = text_create(dir, err, err_size);
+    app->paint = paint_create();
+    snprintf(dir, sizeof dir, "%s/assets/cards", app->data_dir);
+    app->cards = app->paint != NULL && app->text != NULL
+                     ? card_art_create(dir, app->paint, app->text)
+                     : NULL;
+    if (app->text == NULL || app->paint == NULL || app->cards == NULL) {
+        if (app->text != NULL) {
+            snprintf(err, err_size, "out of memory");
+        }
+        app_destroy(app);
+        return NULL;
+    }
+    bool opened = cfg->headless ? open_target(app, cfg->width > 0 ? cfg->width : 1280,
+                                              cfg->height > 0 ? cfg->height : 800, err, err_size)
+                                : open_window(app, cfg, err, err_size);
+    if (!opened) {
+        app_destroy(app);
+        return NULL;
+    }
+    update_metrics(app);
+    app_setup_variant(app, VARIANT_THOTHIT);
+    char why[200];
+    if (!scene_stack_push(app, SCENE_TITLE, why, sizeof why)) {
+        snprintf(err, err_size, "%s", why);
+        app_destroy(app);
+        return NULL;
+    }
+    return app;
+}
+
+void app_destroy(App *app)
+{
+    if (app == NULL) {
+        return;
+    }
+    scene_stack_clear(app);
+    card_art_destroy(app->cards);
+    paint_destroy(app->paint);
+    text_destroy(app->text);
+    if (app->renderer != NULL) {
+        SDL_DestroyRenderer(app->renderer);
+    }
+    if (app->window != NULL) {
+        SDL_DestroyWindow(app->window);
+    }
+    SDL_FreeSurface(app->target);
+    free(app);
+    SDL_Quit();
+}
+
+static void toggle_fullscreen(App *app)
+{
+    Settings s = app->settings;
+    s.fullscreen = !s.fullscreen;
+    app_set_settings(app, &s);
+}
+
+void app_handle_event(App *app, const SDL_Event *event)
+{
+    SDL_Event e = *event;
+    switch (e.type) {
+    case SDL_QUIT: app->quit = true; return;
+    case SDL_WINDOWEVENT:
+        if (e.window.event == SDL_WINDOWEVENT_SIZE_CHANGED ||
+            e.window.event == SDL_WINDOWEVENT_RESIZED ||
+            e.window.event == SDL_WINDOWEVENT_DISPLAY_CHANGED) {
+            update_metrics(app);
+        }
+        app->dirty = true;
+        return;
+    case SDL_KEYDOWN:
+        if (e.key.keysym.sym == SDLK_F11 ||
+            (e.key.keysym.sym == SDLK_RETURN && (e.key.keysym.mod & KMOD_ALT))) {
+            if (app->window != NULL) {
+                toggle_fullscreen(app);
+            }
+            return;
+        }
+        break;
+    case SDL_MOUSEMOTION:
+        e.motion.x = (Sint32)lroundf((float)e.motion.x * app->dpi);
+        e.motion.y = (Sint32)lroundf((float)e.motion.y * app->dpi);
+        break;
+    case SDL_MOUSEBUTTONDOWN:
+    case SDL_MOUSEBUTTONUP:
+        e.button.x = (Sint32)lroundf((float)e.button.x * app->dpi);
+        e.button.y = (Sint32)lroundf((float)e.button.y * app->dpi);
+        break;
+    default: break;
+    }
+    const SceneFrame *top = scene_stack_top(app);
+    if (top == NULL) {
+        app->quit = true;
+        return;
+    }
+    SceneAction action = top->cls->handle_event(app, top->state, &e);
+    char why[200];
+    if (!scene_apply(app, action, why, sizeof why)) {
+        app_show_toast(app, why);
+    }
+    app->dirty = true;
+}
+
+int app_pump_events(App *app)
+{
+    int n = 0;
+    SDL_Event e;
+    while (SDL_PollEvent(&e)) {
+        app_handle_event(app, &e);
+        n++;
+    }
+    return n;
+}
+
+void app_update(App *app, double dt)
+{
+    app->now += dt;
+    app->animating = false;
+    if (app->toast[0] != '\0' && app->now >= app->toast_until) {
+        app->toast[0] = '\0';
+        app->dirty = true;
+    }
+    const SceneFrame *top = scene_stack_top(app);
+    if (top != NULL && top->cls->update != NULL) {
+        SceneAction action = top->cls->update(app, top->state, dt);
+        char why[200];
+        if (!scene_apply(app, action, why, sizeof why)) {
+            app_show_toast(app, why);
+        }
+    }
+}
+
+void app_draw(App *app)
+{
+    card_art_begin_frame(app->cards, app->headless);
+    SDL_SetRenderDrawBlendMode(app->renderer, SDL_BLENDMODE_NONE);
+    SDL_SetRenderDrawColor(app->renderer, 10, 40, 28, 255); /* the felt's edge */
+    SDL_RenderClear(app->renderer);
+    scene_stack_draw(app, app->renderer);
+    ui_draw_toast(app);
+}
+
+void app_settle(App *app)
+{
+    for (int i = 0; i < 200; i++) {
+        app_update(app, 0.25);
+        app_draw(app);
+        if (!app->animating && !card_art_pending(app->cards)) {
+            break;
+        }
+    }
+    SDL_RenderFlush(app->renderer);
+}
+
+bool app_save_png(App *app, const char *path, char *err, size_t err_size)
+{
+    if (app->target == NULL) {
+        snprintf(err, err_size, "no headless target to save");
+        return false;
+    }
+    SDL_RenderFlush(app->renderer);
+    if (IMG_SavePNG(app->target, path) != 0) {
+        snprintf(err, err_size, "cannot write %s: %s", path, IMG_GetError());
+        return false;
+    }
+    return true;
+}
+
+int app_run(App *app)
+{
+    Uint64 freq = SDL_GetPerformanceFrequency();
+    Uint64 last = SDL_GetPerformanceCounter();
+    app->dirty = true;
+    while (!app->quit) {
+        bool busy = app->dirty || app->animating || card_art_pending(app->cards);
+        int timeout = 500;
+        if (app->toast[0] != '\0') {
+            timeout = 100; /* wake to take the toast away */
+        }
+        SDL_Event e;
+        bool got = busy ? SDL_PollEvent(&e) : SDL_WaitEventTimeout(&e, timeout);
+        if (got) {
+            app_handle_event(app, &e);
+            app_pump_events(app);
+        }
+        Uint64 now = SDL_GetPerformanceCounter();
+        double dt = (double)(now - last) / (double)freq;
+        last = now;
+        app_update(app, dt > 0.25 ? 0.25 : dt);
+        if (app->dirty || app->animating || card_art_pending(app->cards)) {
+            app->dirty = false;
+            app_draw(app);
+            SDL_RenderPresent(app->renderer);
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,122 @@
+/* app.h — the one context of the SDL program, and its main loop.
+ *
+ * Contract: an App owns the window (or, headless, a software renderer on a
+ * surface), the renderer, text, paint and card art, the settings, the scene
+ * stack and the game being set up. There are no globals: everything a scene
+ * needs is reached through the App it is given. Drawing is in drawable
+ * pixels; the UI is laid out in design units of a 1280 x 800 stage scaled by
+ * `ui` (which folds in the HiDPI factor) and centred in the target. Mouse
+ * events are converted from window to drawable pixels before scenes see
+ * them. The loop redraws only when something changed (`dirty`) or a scene
+ * asks for frames (`animating`, card art pending) and otherwise sleeps in
+ * SDL_WaitEventTimeout.
+ */
+#ifndef CEKI_APP_APP_H
+#define CEKI_APP_APP_H
+
+#include <SDL.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ai.h"
+#include "card_art.h"
+#include "game.h"
+#include "paint.h"
+#include "scene.h"
+#include "settings.h"
+#include "text.h"
+#include "variant.h"
+
+#define APP_DESIGN_W 1280.0f
+#define APP_DESIGN_H 800.0f
+
+/* The game the setup screen prepares and the table will play. */
+typedef struct GameSetup {
+    GameConfig config; /* variant, players, seed, options, rounds, stakes */
+    bool human[CEKI_MAX_SEATS];
+    AiLevel level[CEKI_MAX_SEATS]; /* for computer seats */
+    DeckStyle style;
+    bool seed_given; /* else Start draws a fresh seed */
+} GameSetup;
+
+typedef struct AppConfig {
+    bool headless;             /* software renderer on a surface, no window */
+    int width, height;         /* the surface size, or the first window size */
+    const char *data_dir;      /* NULL: search (paths.h) */
+    const char *settings_path; /* NULL: keep settings in memory only */
+} AppConfig;
+
+struct App {
+    bool headless;
+    SDL_Window *window; /* NULL when headless */
+    SDL_Renderer *renderer;
+    SDL_Surface *target; /* headless: what the renderer draws into */
+
+    int width, height; /* drawable pixels */
+    float dpi;         /* drawable pixels per window coordinate */
+    float ui;          /* pixels per design unit */
+    SDL_Rect stage;    /* the 1280 x 800 design area, centred, in pixels */
+
+    char data_dir[1024];
+    char settings_path[1024]; /* "" when settings are not saved */
+    Settings settings;
+    char notice[320]; /* a problem the title screen reports (damaged settings) */
+    char toast[320];  /* a short message shown at the bottom for a while */
+    double toast_until;
+
+    Text *text;
+    Paint *paint;
+    CardArt *cards;
+    SceneStack scenes;
+    GameSetup setup;
+    DeckStyle gallery_style; /* the gallery's first tab; STYLE_COUNT: from settings */
+
+    double now;     /* seconds, advanced by app_update */
+    bool dirty;     /* something changed: draw a frame */
+    bool animating; /* a scene wants frames until it stops asking */
+    bool quit;
+};
+
+/* NULL on failure with a reason in err. Loads settings (reporting damage in
+ * app->notice) and opens the title scene. */
+App *app_create(const AppConfig *cfg, char *err, size_t err_size);
+void app_destroy(App *app);
+
+/* Pixels for a length in design units, and a stage rectangle in them. */
+int app_px(const App *app, float units);
+SDL_Rect app_rect(const App *app, float x, float y, float w, float h);
+/* A text style at a size in design units. */
+TextStyle app_text_style(const App *app, float size, TextWeight weight, SDL_Color color);
+
+/* The variant being set up (never NULL). */
+const VariantDesc *app_variant(const App *app);
+/* Resets app->setup for a variant: its default player count, computer
+ * seats after the first, the settings' deck style. */
+void app_setup_variant(App *app, VariantId id);
+/* The style the setup's cards are drawn with, and the flags for a card of
+ * this game (red stamp shown if the variant scores it, colour cue). */
+DeckStyle app_deck_style(const App *app);
+unsigned app_card_flags(const App *app);
+
+/* Replaces the settings, applies them (fullscreen) and saves them. */
+void app_set_settings(App *app, const Settings *s);
+void app_show_toast(App *app, const char *message);
+
+/* Feeds one event through the app (quit, resize) and the top scene. */
+void app_handle_event(App *app, const SDL_Event *event);
+/* Handles every queued event (SDL_PollEvent) and returns how many. */
+int app_pump_events(App *app);
+void app_update(App *app, double dt);
+/* Draws one frame into the renderer (not presented). */
+void app_draw(App *app);
+/* Headless: a new target size. */
+bool app_resize_target(App *app, int width, int height);
+/* Headless: updates and draws until nothing is pending, as a screenshot
+ * wants it. */
+void app_settle(App *app);
+/* Headless: writes the target as PNG. */
+bool app_save_png(App *app, const char *path, char *err, size_t err_size);
+/* The interactive loop until quit; returns the exit status. */
+int app_run(App *app);
+
+#endif

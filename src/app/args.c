@@ -1,0 +1,146 @@
+#include "args.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *args_usage(void)
+{
+    return "usage: ceki [--screenshot FILE.png [--scene "
+           "title|variants|setup|settings|gallery|table|learn]\n"
+           "            [--variant ID] [--seed N] [--players N]\n"
+           "            [--deck-style ceki|western-clubs|western-spades] [--size WxH]]\n"
+           "With --screenshot, renders that scene settled at that size (default 1280x800)\n"
+           "without a window, writes the PNG and exits.\n";
+}
+
+static bool parse_u64(const char *text, uint64_t *out)
+{
+    if (text[0] == '\0' || text[0] == '-') {
+        return false;
+    }
+    char *end = NULL;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (errno != 0 || *end != '\0') {
+        return false;
+    }
+    *out = (uint64_t)v;
+    return true;
+}
+
+static bool parse_size(const char *text, int *w, int *h)
+{
+    char *end = NULL;
+    long a = strtol(text, &end, 10);
+    if (end == text || (*end != 'x' && *end != 'X')) {
+        return false;
+    }
+    const char *second = end + 1;
+    long b = strtol(second, &end, 10);
+    if (end == second || *end != '\0' || a < 64 || b < 64 || a > 8192 || b > 8192) {
+        return false;
+    }
+    *w = (int)a;
+    *h = (int)b;
+    return true;
+}
+
+bool args_parse(int argc, char **argv, AppArgs *out, char *err, size_t err_size)
+{
+    *out = (AppArgs){.scene = SCENE_TITLE,
+                     .variant = VARIANT_THOTHIT,
+                     .deck_style = STYLE_CEKI,
+                     .width = 1280,
+                     .height = 800};
+    for (int i = 1; i < argc; i++) {
+        const char *opt = argv[i];
+        if (strcmp(opt, "--help") == 0 || strcmp(opt, "-h") == 0) {
+            out->help = true;
+            continue;
+        }
+        static const char *const with_value[] = {"--screenshot", "--scene",   "--variant",
+                                                 "--seed",       "--players", "--deck-style",
+                                                 "--size"};
+        bool known = false;
+        for (size_t k = 0; k < sizeof with_value / sizeof with_value[0]; k++) {
+            known = known || strcmp(opt, with_value[k]) == 0;
+        }
+        if (!known) {
+            snprintf(err, err_size, "unknown option '%s' (try --help)", opt);
+            return false;
+        }
+        if (i + 1 >= argc) {
+            snprintf(err, err_size, "%s needs a value", opt);
+            return false;
+        }
+        const char *value = argv[++i];
+        if (strcmp(opt, "--screenshot") == 0) {
+            out->screenshot = value;
+        } else if (strcmp(opt, "--scene") == 0) {
+            out->scene = scene_find(value);
+            if (out->scene == SCENE_COUNT) {
+                snprintf(
+                    err, err_size,
+                    "unknown scene '%s' (title, variants, setup, settings, gallery, table, learn)",
+                    value);
+                return false;
+            }
+        } else if (strcmp(opt, "--variant") == 0) {
+            const VariantDesc *v = variant_find(value);
+            if (v == NULL) {
+                snprintf(err, err_size, "unknown variant '%s'", value);
+                return false;
+            }
+            out->variant = v->id;
+            out->variant_given = true;
+        } else if (strcmp(opt, "--seed") == 0) {
+            if (!parse_u64(value, &out->seed)) {
+                snprintf(err, err_size, "--seed wants a non-negative integer, not '%s'", value);
+                return false;
+            }
+            out->seed_given = true;
+        } else if (strcmp(opt, "--players") == 0) {
+            uint64_t n = 0;
+            if (!parse_u64(value, &n) || n < 1 || n > CEKI_MAX_SEATS) {
+                snprintf(err, err_size, "--players wants a number from 1 to %d, not '%s'",
+                         CEKI_MAX_SEATS, value);
+                return false;
+            }
+            out->players = (int)n;
+        } else if (strcmp(opt, "--deck-style") == 0) {
+            DeckStyle style = deck_style_find(value);
+            if (style == STYLE_COUNT) {
+                snprintf(err, err_size,
+                         "unknown deck style '%s' (ceki, western-clubs, western-spades, french)",
+                         value);
+                return false;
+            }
+            out->deck_style = style;
+            out->deck_style_given = true;
+        } else if (strcmp(opt, "--size") == 0) {
+            if (!parse_size(value, &out->width, &out->height)) {
+                snprintf(err, err_size, "--size wants WIDTHxHEIGHT between 64 and 8192, not '%s'",
+                         value);
+                return false;
+            }
+        }
+    }
+    if (out->players != 0) {
+        const VariantDesc *v = variant_get(out->variant);
+        if (!variant_players_ok(v, out->players)) {
+            if (v->id == VARIANT_THOTHIT_KUNA) {
+                snprintf(err, err_size, "%s is for 4 or 6 players, not %d", v->key, out->players);
+            } else if (v->min_players == v->max_players) {
+                snprintf(err, err_size, "%s is for %d players, not %d", v->key, v->min_players,
+                         out->players);
+            } else {
+                snprintf(err, err_size, "%s is for %d to %d players, not %d", v->key,
+                         v->min_players, v->max_players, out->players);
+            }
+            return false;
+        }
+    }
+    return true;
+}

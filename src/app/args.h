@@ -1,0 +1,40 @@
+/* args.h — the program's command line.
+ *
+ * Contract: args_parse reads
+ *   ceki [--screenshot FILE.png [--scene NAME] [--variant ID] [--seed N]
+ *        [--players N] [--deck-style STYLE] [--size WxH]] [--help]
+ * into an AppArgs without side effects. Without --screenshot the options
+ * choose the screen and game the window opens with. It fails (false, a one-line reason
+ * in err) on an unknown option, a missing or malformed value, an unknown
+ * scene, variant or deck style, or a player count the variant does not
+ * allow. Whether a known scene is available is not its business.
+ */
+#ifndef CEKI_APP_ARGS_H
+#define CEKI_APP_ARGS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "scene.h"
+#include "variant.h"
+
+typedef struct AppArgs {
+    const char *screenshot; /* NULL: run the interactive program */
+    SceneId scene;
+    VariantId variant;
+    bool variant_given;
+    uint64_t seed;
+    bool seed_given;
+    int players; /* 0: the variant's default */
+    DeckStyle deck_style;
+    bool deck_style_given;
+    int width, height;
+    bool help;
+} AppArgs;
+
+bool args_parse(int argc, char **argv, AppArgs *out, char *err, size_t err_size);
+/* The usage text for --help. */
+const char *args_usage(void);
+
+#endif

@@ -1,0 +1,411 @@
+#include "card_art.h"
+
+#include <SDL_image.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ART_MAX_FILES 192
+#define ART_MAX_TEXTURES 512
+#define ART_PIXEL_BUDGET (40 * 1024 * 1024) /* texels kept, about 160 MB */
+#define ART_FRAME_MS 10                     /* rasterising per interactive frame */
+
+typedef struct ArtFile {
+    char name[48]; /* relative path; "" = free */
+    void *data;
+    size_t size;
+    bool missing;
+} ArtFile;
+
+typedef struct ArtTexture {
+    SDL_Texture *texture; /* NULL = free */
+    int file;
+    int w, h; /* requested size */
+    Uint64 used;
+} ArtTexture;
+
+struct CardArt {
+    char dir[1024];
+    Paint *paint;
+    Text *text;
+    ArtFile files[ART_MAX_FILES];
+    ArtTexture textures[ART_MAX_TEXTURES];
+    Uint64 frame;
+    Uint64 frame_start_ms;
+    bool unlimited;
+    bool pending;
+    long long texels;
+};
+
+CardArt *card_art_create(const char *cards_dir, Paint *paint, Text *text)
+{
+    CardArt *art = calloc(1, sizeof *art);
+    if (art == NULL) {
+        return NULL;
+    }
+    snprintf(art->dir, sizeof art->dir, "%s", cards_dir);
+    art->paint = paint;
+    art->text = text;
+    art->unlimited = true;
+    return art;
+}
+
+static void drop_textures(CardArt *art)
+{
+    for (int i = 0; i < ART_MAX_TEXTURES; i++) {
+        if (art->textures[i].texture != NULL) {
+            SDL_DestroyTexture(art->textures[i].texture);
+        }
+        art->textures[i] = (ArtTexture){0};
+    }
+    art->texels = 0;
+}
+
+void card_art_reset(CardArt *art)
+{
+    drop_textures(art);
+    for (int i = 0; i < ART_MAX_FILES; i++) {
+        SDL_free(art->files[i].data);
+        art->files[i] = (ArtFile){0};
+    }
+}
+
+void card_art_destroy(CardArt *art)
+{
+    if (art != NULL) {
+        card_art_reset(art);
+        free(art);
+    }
+}
+
+int card_art_texture_count(const CardArt *art)
+{
+    int n = 0;
+    for (int i = 0; i < ART_MAX_TEXTURES; i++) {
+        n += art->textures[i].texture != NULL;
+    }
+    return n;
+}
+
+void card_art_begin_frame(CardArt *art, bool unlimited)
+{
+    art->frame++;
+    art->frame_start_ms = SDL_GetTicks64();
+    art->unlimited = unlimited;
+    art->pending = false;
+}
+
+bool card_art_pending(const CardArt *art)
+{
+    return art->pending;
+}
+
+static bool is_western(DeckStyle style)
+{
+    return style == STYLE_WESTERN_CLUBS || style == STYLE_WESTERN_SPADES;
+}
+
+double card_art_aspect(DeckStyle style, Card c)
+{
+    if (card_is_french(c) || is_western(style) || style == STYLE_FRENCH) {
+        return 250.0 / 350.0;
+    }
+    return 200.0 / 500.0;
+}
+
+SDL_Rect card_art_fit(DeckStyle style, Card c, SDL_Rect box)
+{
+    double aspect = card_art_aspect(style, c);
+    int w = box.w, h = (int)lround((double)box.w / aspect);
+    if (h > box.h) {
+        h = box.h;
+        w = (int)lround((double)box.h * aspect);
+    }
+    SDL_Rect out = {box.x + (box.w - w) / 2, box.y + (box.h - h) / 2, w, h};
+    return out;
+}
+
+void card_art_file(DeckStyle style, Card c, unsigned flags, char *buf, size_t size)
+{
+    char kind[CARD_TEXT_MAX];
+    card_format(c, kind);
+    if (flags & CARD_FACE_DOWN) {
+        bool ceki = !card_is_french(c) && !is_western(style) && style != STYLE_FRENCH;
+        snprintf(buf, size, "backs/%s.svg", ceki ? "ceki" : "western");
+    } else if (card_is_french(c)) {
+        snprintf(buf, size, "french/%s.svg", kind);
+    } else if (is_western(style)) {
+        bool stamped = (flags & CARD_RED_STAMP) && card_is_red_stamped(c);
+        snprintf(buf, size, "%s/%s%s.svg", deck_style_key(style), kind, stamped ? "-stamped" : "");
+    } else {
+        snprintf(buf, size, "ceki/%s.svg", kind);
+    }
+}
+
+/* The index of a file in the table, reading it on first use. */
+static int file_index(CardArt *art, const char *name)
+{
+    int free_slot = -1;
+    for (int i = 0; i < ART_MAX_FILES; i++) {
+        if (art->files[i].name[0] == '\0') {
+            if (free_slot < 0) {
+                free_slot = i;
+            }
+        } else if (strcmp(art->files[i].name, name) == 0) {
+            return i;
+        }
+    }
+    if (free_slot < 0) {
+        return -1;
+    }
+    ArtFile *f = &art->files[free_slot];
+    snprintf(f->name, sizeof f->name, "%s", name);
+    char path[1200];
+    snprintf(path, sizeof path, "%s/%s", art->dir, name);
+    f->data = SDL_LoadFile(path, &f->size);
+    f->missing = f->data == NULL;
+    return free_slot;
+}
+
+bool card_art_is_missing(CardArt *art, DeckStyle style, Card c, unsigned flags)
+{
+    char name[48];
+    card_art_file(style, c, flags, name, sizeof name);
+    int i = file_index(art, name);
+    return i < 0 || art->files[i].missing;
+}
+
+static void evict(CardArt *art, long long need)
+{
+    while (art->texels + need > ART_PIXEL_BUDGET) {
+        int oldest = -1;
+        for (int i = 0; i < ART_MAX_TEXTURES; i++) {
+            ArtTexture *t = &art->textures[i];
+            if (t->texture != NULL && t->used != art->frame &&
+                (oldest < 0 || t->used < art->textures[oldest].used)) {
+                oldest = i;
+            }
+        }
+        if (oldest < 0) {
+            return;
+        }
+        ArtTexture *t = &art->textures[oldest];
+        art->texels -= (long long)t->w * t->h;
+        SDL_DestroyTexture(t->texture);
+        *t = (ArtTexture){0};
+    }
+}
+
+static ArtTexture *rasterise(CardArt *art, SDL_Renderer *r, int file, int w, int h)
+{
+    ArtFile *f = &art->files[file];
+    SDL_RWops *rw = SDL_RWFromConstMem(f->data, (int)f->size);
+    SDL_Surface *s = rw != NULL ? IMG_LoadSizedSVG_RW(rw, w, h) : NULL;
+    if (rw != NULL) {
+        SDL_RWclose(rw);
+    }
+    if (s == NULL) {
+        f->missing = true; /* unreadable art draws as missing */
+        return NULL;
+    }
+    SDL_Texture *texture = SDL_CreateTextureFromSurface(r, s);
+    SDL_FreeSurface(s);
+    if (texture == NULL) {
+        return NULL;
+    }
+    SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND);
+    evict(art, (long long)w * h);
+    ArtTexture *slot = NULL;
+    for (int i = 0; i < ART_MAX_TEXTURES && slot == NULL; i++) {
+        if (art->textures[i].texture == NULL) {
+            slot = &art->textures[i];
+        }
+    }
+    if (slot == NULL) { /* table full: reuse the least recently used */
+        slot = &art->textures[0];
+        for (int i = 1; i < ART_MAX_TEXTURES; i++) {
+            if (art->textures[i].used < slot->used) {
+                slot = &art->textures[i];
+            }
+        }
+        art->texels -= (long long)slot->w * slot->h;
+        SDL_DestroyTexture(slot->texture);
+    }
+    *slot = (ArtTexture){texture, file, w, h, art->frame};
+    art->texels += (long long)w * h;
+    return slot;
+}
+
+/* The texture to draw a file at w x h with: exact when possible, else a
+ * stand-in of another size while the budget is spent (NULL if none). */
+static SDL_Texture *texture_for(CardArt *art, SDL_Renderer *r, int file, int w, int h)
+{
+    ArtTexture *nearest = NULL;
+    for (int i = 0; i < ART_MAX_TEXTURES; i++) {
+        ArtTexture *t = &art->textures[i];
+        if (t->texture == NULL || t->file != file) {
+            continue;
+        }
+        if (t->w == w && t->h == h) {
+            t->used = art->frame;
+            return t->texture;
+        }
+        if (nearest == NULL || abs(t->w - w) < abs(nearest->w - w)) {
+            nearest = t;
+        }
+    }
+    bool over = !art->unlimited && SDL_GetTicks64() - art->frame_start_ms > ART_FRAME_MS;
+    if (!over) {
+        ArtTexture *made = rasterise(art, r, file, w, h);
+        if (made != NULL) {
+            return made->texture;
+        }
+        return NULL;
+    }
+    art->pending = true;
+    if (nearest != NULL) {
+        nearest->used = art->frame;
+        return nearest->texture;
+    }
+    return NULL;
+}
+
+static SDL_Color rgba(Uint8 r, Uint8 g, Uint8 b, Uint8 a)
+{
+    SDL_Color c = {r, g, b, a};
+    return c;
+}
+
+static void draw_missing(CardArt *art, SDL_Renderer *r, Card c, SDL_Rect rect, unsigned flags)
+{
+    int radius = SDL_max(2, rect.w / 12);
+    paint_round_rect(art->paint, r, rect, radius, rgba(236, 230, 214, 255));
+    /* A dashed red border says "this is not the real card". */
+    int t = SDL_max(1, rect.w / 40);
+    int dash = SDL_max(3, rect.w / 10);
+    SDL_Color red = rgba(190, 40, 40, 255);
+    SDL_Rect inner = {rect.x + 2 * t, rect.y + 2 * t, rect.w - 4 * t, rect.h - 4 * t};
+    for (int x = inner.x; x < inner.x + inner.w; x += 2 * dash) {
+        int len = SDL_min(dash, inner.x + inner.w - x);
+        paint_fill_rect(r, (SDL_Rect){x, inner.y, len, t}, red);
+        paint_fill_rect(r, (SDL_Rect){x, inner.y + inner.h - t, len, t}, red);
+    }
+    for (int y = inner.y; y < inner.y + inner.h; y += 2 * dash) {
+        int len = SDL_min(dash, inner.y + inner.h - y);
+        paint_fill_rect(r, (SDL_Rect){inner.x, y, t, len}, red);
+        paint_fill_rect(r, (SDL_Rect){inner.x + inner.w - t, y, t, len}, red);
+    }
+    char label[CARD_TEXT_MAX];
+    const char *kind = (flags & CARD_FACE_DOWN) ? "back" : card_format(c, label);
+    TextStyle big = {SDL_max(6.0f, (float)rect.w * 0.28f), TEXT_BOLD, rgba(120, 30, 30, 255)};
+    text_draw_in(art->text, r, kind, &big, (SDL_Rect){rect.x, rect.y, rect.w, rect.h / 2},
+                 TEXT_CENTER);
+    if (rect.w >= 60) {
+        TextStyle small = {SDL_max(6.0f, (float)rect.w * 0.11f), TEXT_REGULAR,
+                           rgba(120, 30, 30, 255)};
+        text_draw_in(art->text, r, "missing art", &small,
+                     (SDL_Rect){rect.x, rect.y + rect.h / 2, rect.w, rect.h / 4}, TEXT_CENTER);
+    }
+}
+
+/* Whether the face drawn carries a red stamp: Ceki art always has it on
+ * OT, RF and S9; western art only in games that score it. */
+static bool shows_red_stamp(DeckStyle style, Card c, unsigned flags)
+{
+    if ((flags & CARD_FACE_DOWN) || !card_is_red_stamped(c)) {
+        return false;
+    }
+    return is_western(style) ? (flags & CARD_RED_STAMP) != 0 : true;
+}
+
+/* The colour-blind cue: a round badge with a four-pointed star, so a
+ * red-stamped card is told by shape as well as by colour. */
+static void draw_cue(CardArt *art, SDL_Renderer *r, SDL_Rect rect)
+{
+    int d = SDL_max(10, rect.w * 2 / 5);
+    d = SDL_min(d, rect.h / 4);
+    SDL_Rect badge = {rect.x + rect.w - d * 3 / 4, rect.y - d / 4, d, d};
+    paint_round_rect(art->paint, r, badge, d / 2, rgba(255, 255, 255, 255));
+    SDL_Rect core = {badge.x + d / 10, badge.y + d / 10, d - 2 * (d / 10), d - 2 * (d / 10)};
+    paint_round_rect(art->paint, r, core, core.w / 2, rgba(150, 16, 32, 255));
+    float cx = (float)badge.x + (float)d / 2, cy = (float)badge.y + (float)d / 2;
+    float o = (float)d * 0.36f, i = (float)d * 0.11f;
+    SDL_FPoint star[9] = {{cx, cy},         {cx, cy - o},     {cx + i, cy - i},
+                          {cx + o, cy},     {cx + i, cy + i}, {cx, cy + o},
+                          {cx - i, cy + i}, {cx - o, cy},     {cx - i, cy - i}};
+    SDL_FPoint fan[10];
+    memcpy(fan, star, sizeof star);
+    fan[9] = star[1];
+    paint_polygon(r, fan, 10, rgba(255, 255, 255, 255));
+    int t = SDL_max(2, rect.w / 30);
+    SDL_Rect ring = {rect.x - t, rect.y - t, rect.w + 2 * t, rect.h + 2 * t};
+    paint_round_frame(art->paint, r, ring, rect.w / 12 + t, t, rgba(150, 16, 32, 230));
+}
+
+void card_art_draw(CardArt *art, SDL_Renderer *r, DeckStyle style, Card c, SDL_Rect rect,
+                   unsigned flags)
+{
+    if (rect.w <= 0 || rect.h <= 0) {
+        return;
+    }
+    int radius = SDL_max(2, rect.w / 14);
+    if (!(flags & CARD_NO_SHADOW)) {
+        int blur = SDL_max(2, rect.w / 14);
+        SDL_Rect under = {rect.x, rect.y + blur / 2, rect.w, rect.h};
+        paint_shadow(art->paint, r, under, radius, blur, rgba(0, 0, 0, 120));
+    }
+    char name[48];
+    card_art_file(style, c, flags, name, sizeof name);
+    int file = file_index(art, name);
+    SDL_Texture *t = NULL;
+    if (file >= 0 && !art->files[file].missing) {
+        t = texture_for(art, r, file, rect.w, rect.h);
+    }
+    if (t != NULL) {
+        SDL_SetTextureColorMod(t, 255, 255, 255);
+        SDL_SetTextureAlphaMod(t, 255);
+        SDL_RenderCopy(r, t, NULL, &rect);
+    } else if (file >= 0 && art->files[file].missing) {
+        draw_missing(art, r, c, rect, flags);
+    } else {
+        paint_round_rect(art->paint, r, rect, radius, rgba(236, 230, 214, 255));
+    }
+    if (flags & CARD_DIM) {
+        paint_round_rect(art->paint, r, rect, radius, rgba(0, 0, 0, 110));
+    }
+    if ((flags & CARD_COLOUR_CUE) && shows_red_stamp(style, c, flags)) {
+        draw_cue(art, r, rect);
+    }
+    if (flags & CARD_HIGHLIGHT) {
+        int th = SDL_max(2, rect.w / 22);
+        SDL_Rect glow = {rect.x - 2 * th, rect.y - 2 * th, rect.w + 4 * th, rect.h + 4 * th};
+        paint_round_frame(art->paint, r, glow, radius + 2 * th, th, rgba(255, 214, 102, 255));
+    }
+}
+
+void card_art_draw_rotated(CardArt *art, SDL_Renderer *r, DeckStyle style, Card c, SDL_Rect rect,
+                           double angle, unsigned flags)
+{
+    char name[48];
+    card_art_file(style, c, flags, name, sizeof name);
+    int file = file_index(art, name);
+    SDL_Texture *t = NULL;
+    if (file >= 0 && !art->files[file].missing) {
+        t = texture_for(art, r, file, rect.w, rect.h);
+    }
+    if (t == NULL || fabs(angle) < 0.01) {
+        card_art_draw(art, r, style, c, rect, flags);
+        return;
+    }
+    if (!(flags & CARD_NO_SHADOW)) {
+        int off = SDL_max(2, rect.w / 24);
+        SDL_Rect under = {rect.x + off / 2, rect.y + off, rect.w, rect.h};
+        SDL_SetTextureColorMod(t, 0, 0, 0);
+        SDL_SetTextureAlphaMod(t, 90);
+        SDL_RenderCopyEx(r, t, NULL, &under, angle, NULL, SDL_FLIP_NONE);
+    }
+    SDL_SetTextureColorMod(t, 255, 255, 255);
+    SDL_SetTextureAlphaMod(t, 255);
+    SDL_RenderCopyEx(r, t, NULL, &rect, angle, NULL, SDL_FLIP_NONE);
+}

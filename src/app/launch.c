@@ -1,0 +1,88 @@
+#include "launch.h"
+
+#include <stdio.h>
+
+#include "paths.h"
+
+bool launch_apply(App *app, const AppArgs *args, char *err, size_t err_size)
+{
+    if (args->deck_style_given && args->deck_style != STYLE_FRENCH) {
+        app->settings.deck_style = args->deck_style;
+    }
+    app_setup_variant(app, args->variant);
+    if (args->seed_given) {
+        app->setup.config.seed = args->seed;
+        app->setup.seed_given = true;
+    }
+    if (args->players != 0) {
+        app->setup.config.players = args->players;
+    }
+    if (args->deck_style_given) {
+        app->gallery_style = args->deck_style;
+    }
+    if (args->scene == SCENE_TITLE) {
+        return true;
+    }
+    char why[200];
+    if (!scene_stack_push(app, args->scene, why, sizeof why)) {
+        if (scene_class_get(args->scene) == NULL) {
+            snprintf(err, err_size, "scene '%s' is not available yet", scene_name(args->scene));
+        } else {
+            snprintf(err, err_size, "%s", why);
+        }
+        return false;
+    }
+    return true;
+}
+
+int launch_screenshot(const AppArgs *args)
+{
+    char err[512];
+    if (scene_class_get(args->scene) == NULL) {
+        fprintf(stderr, "ceki: scene '%s' is not available yet\n", scene_name(args->scene));
+        return 1;
+    }
+    AppConfig cfg = {.headless = true, .width = args->width, .height = args->height};
+    App *app = app_create(&cfg, err, sizeof err);
+    if (app == NULL) {
+        fprintf(stderr, "ceki: %s\n", err);
+        return 1;
+    }
+    int status = 0;
+    if (!launch_apply(app, args, err, sizeof err)) {
+        fprintf(stderr, "ceki: %s\n", err);
+        status = 1;
+    } else {
+        app_settle(app);
+        if (!app_save_png(app, args->screenshot, err, sizeof err)) {
+            fprintf(stderr, "ceki: %s\n", err);
+            status = 1;
+        }
+    }
+    app_destroy(app);
+    return status;
+}
+
+int launch_window(const AppArgs *args)
+{
+    char err[512];
+    char settings[1024];
+    AppConfig cfg = {.width = args->width, .height = args->height};
+    if (paths_pref_file("settings.txt", settings, sizeof settings)) {
+        cfg.settings_path = settings;
+    }
+    App *app = app_create(&cfg, err, sizeof err);
+    if (app == NULL) {
+        fprintf(stderr, "ceki: %s\n", err);
+        return 1;
+    }
+    int status = 0;
+    if (!launch_apply(app, args, err, sizeof err)) {
+        fprintf(stderr, "ceki: %s\n", err);
+        status = 1;
+    } else {
+        status = app_run(app);
+    }
+    app_destroy(app);
+    return status;
+}

@@ -1,0 +1,550 @@
+#include "paint.h"
+
+#include <SDL_image.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PAINT_MAX_CORNERS 64
+#define PAINT_MAX_SHADOWS 16
+#define PAINT_MAX_SUITS 32
+
+typedef struct Corner {
+    SDL_Texture *texture;
+    int radius, thickness; /* thickness 0: filled */
+} Corner;
+
+typedef struct Shadow {
+    SDL_Texture *texture;
+    int radius, blur;
+    bool outside; /* a glow: nothing under the shape itself */
+} Shadow;
+
+typedef struct SuitIcon {
+    SDL_Texture *texture;
+    CardSuit suit;
+    int w, h;
+} SuitIcon;
+
+struct Paint {
+    Corner corners[PAINT_MAX_CORNERS];
+    int corner_next;
+    Shadow shadows[PAINT_MAX_SHADOWS];
+    int shadow_next;
+    SuitIcon suits[PAINT_MAX_SUITS];
+    int suit_next;
+    SDL_Texture *grain;
+};
+
+Paint *paint_create(void)
+{
+    return calloc(1, sizeof(Paint));
+}
+
+void paint_clear_cache(Paint *p)
+{
+    for (int i = 0; i < PAINT_MAX_CORNERS; i++) {
+        if (p->corners[i].texture != NULL) {
+            SDL_DestroyTexture(p->corners[i].texture);
+        }
+    }
+    for (int i = 0; i < PAINT_MAX_SHADOWS; i++) {
+        if (p->shadows[i].texture != NULL) {
+            SDL_DestroyTexture(p->shadows[i].texture);
+        }
+    }
+    for (int i = 0; i < PAINT_MAX_SUITS; i++) {
+        if (p->suits[i].texture != NULL) {
+            SDL_DestroyTexture(p->suits[i].texture);
+        }
+    }
+    if (p->grain != NULL) {
+        SDL_DestroyTexture(p->grain);
+    }
+    memset(p, 0, sizeof *p);
+}
+
+void paint_destroy(Paint *p)
+{
+    if (p != NULL) {
+        paint_clear_cache(p);
+        free(p);
+    }
+}
+
+static float clampf(float v, float lo, float hi)
+{
+    return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* A white texture from per-pixel alpha values. */
+static SDL_Texture *alpha_texture(SDL_Renderer *r, const float *alpha, int w, int h)
+{
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
+    if (s == NULL) {
+        return NULL;
+    }
+    for (int y = 0; y < h; y++) {
+        Uint32 *row = (Uint32 *)((Uint8 *)s->pixels + y * s->pitch);
+        for (int x = 0; x < w; x++) {
+            Uint32 a = (Uint32)(clampf(alpha[y * w + x], 0.0f, 1.0f) * 255.0f + 0.5f);
+            row[x] = (a << 24) | 0x00FFFFFFu;
+        }
+    }
+    SDL_Texture *t = SDL_CreateTextureFromSurface(r, s);
+    SDL_FreeSurface(s);
+    if (t != NULL) {
+        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
+    }
+    return t;
+}
+
+/* The top-left quadrant of a circle of `radius`, or of a ring `thickness` wide. */
+static SDL_Texture *corner_texture(Paint *p, SDL_Renderer *r, int radius, int thickness)
+{
+    for (int i = 0; i < PAINT_MAX_CORNERS; i++) {
+        Corner *c = &p->corners[i];
+        if (c->texture != NULL && c->radius == radius && c->thickness == thickness) {
+            return c->texture;
+        }
+    }
+    float *alpha = malloc(sizeof(float) * (size_t)radius * (size_t)radius);
+    if (alpha == NULL) {
+        return NULL;
+    }
+    float outer = (float)radius;
+    float inner = (float)(radius - thickness);
+    for (int y = 0; y < radius; y++) {
+        for (int x = 0; x < radius; x++) {
+            float dx = outer - ((float)x + 0.5f);
+            float dy = outer - ((float)y + 0.5f);
+            float d = sqrtf(dx * dx + dy * dy);
+            float a = clampf(outer - d + 0.5f, 0.0f, 1.0f);
+            if (thickness > 0) {
+                a -= clampf(inner - d + 0.5f, 0.0f, 1.0f);
+            }
+            alpha[y * radius + x] = a;
+        }
+    }
+    SDL_Texture *t = alpha_texture(r, alpha, radius, radius);
+    free(alpha);
+    Corner *slot = &p->corners[p->corner_next];
+    p->corner_next = (p->corner_next + 1) % PAINT_MAX_CORNERS;
+    if (slot->texture != NULL) {
+        SDL_DestroyTexture(slot->texture);
+    }
+    *slot = (Corner){t, radius, thickness};
+    return t;
+}
+
+void paint_fill_rect(SDL_Renderer *r, SDL_Rect rect, SDL_Color color)
+{
+    if (rect.w <= 0 || rect.h <= 0) {
+        return;
+    }
+    SDL_SetRenderDrawBlendMode(r, color.a == 255 ? SDL_BLENDMODE_NONE : SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r, color.r, color.g, color.b, color.a);
+    SDL_RenderFillRect(r, &rect);
+}
+
+static void draw_corners(SDL_Renderer *r, SDL_Texture *t, SDL_Rect rect, int radius,
+                         SDL_Color color)
+{
+    SDL_SetTextureColorMod(t, color.r, color.g, color.b);
+    SDL_SetTextureAlphaMod(t, color.a);
+    SDL_Rect tl = {rect.x, rect.y, radius, radius};
+    SDL_Rect tr = {rect.x + rect.w - radius, rect.y, radius, radius};
+    SDL_Rect bl = {rect.x, rect.y + rect.h - radius, radius, radius};
+    SDL_Rect br = {rect.x + rect.w - radius, rect.y + rect.h - radius, radius, radius};
+    SDL_RenderCopyEx(r, t, NULL, &tl, 0.0, NULL, SDL_FLIP_NONE);
+    SDL_RenderCopyEx(r, t, NULL, &tr, 0.0, NULL, SDL_FLIP_HORIZONTAL);
+    SDL_RenderCopyEx(r, t, NULL, &bl, 0.0, NULL, SDL_FLIP_VERTICAL);
+    SDL_RenderCopyEx(r, t, NULL, &br, 0.0, NULL,
+                     (SDL_RendererFlip)(SDL_FLIP_HORIZONTAL | SDL_FLIP_VERTICAL));
+}
+
+static int fit_radius(SDL_Rect rect, int radius)
+{
+    int most = SDL_min(rect.w, rect.h) / 2;
+    return radius < 0 ? 0 : radius > most ? most : radius;
+}
+
+void paint_round_rect(Paint *p, SDL_Renderer *r, SDL_Rect rect, int radius, SDL_Color color)
+{
+    if (rect.w <= 0 || rect.h <= 0) {
+        return;
+    }
+    radius = fit_radius(rect, radius);
+    SDL_Texture *t = radius > 0 ? corner_texture(p, r, radius, 0) : NULL;
+    if (t == NULL) {
+        paint_fill_rect(r, rect, color);
+        return;
+    }
+    draw_corners(r, t, rect, radius, color);
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r, color.r, color.g, color.b, color.a);
+    SDL_Rect parts[3] = {
+        {rect.x + radius, rect.y, rect.w - 2 * radius, radius},
+        {rect.x, rect.y + radius, rect.w, rect.h - 2 * radius},
+        {rect.x + radius, rect.y + rect.h - radius, rect.w - 2 * radius, radius},
+    };
+    for (int i = 0; i < 3; i++) {
+        if (parts[i].w > 0 && parts[i].h > 0) {
+            SDL_RenderFillRect(r, &parts[i]);
+        }
+    }
+}
+
+static SDL_Color mix(SDL_Color a, SDL_Color b, float t)
+{
+    SDL_Color c = {(Uint8)((float)a.r + ((float)b.r - (float)a.r) * t),
+                   (Uint8)((float)a.g + ((float)b.g - (float)a.g) * t),
+                   (Uint8)((float)a.b + ((float)b.b - (float)a.b) * t),
+                   (Uint8)((float)a.a + ((float)b.a - (float)a.a) * t)};
+    return c;
+}
+
+void paint_round_gradient(Paint *p, SDL_Renderer *r, SDL_Rect rect, int radius, SDL_Color top,
+                          SDL_Color bottom)
+{
+    if (rect.w <= 0 || rect.h <= 0) {
+        return;
+    }
+    radius = fit_radius(rect, radius);
+    SDL_Texture *t = radius > 0 ? corner_texture(p, r, radius, 0) : NULL;
+    if (t == NULL) {
+        paint_vgradient(r, rect, top, bottom);
+        return;
+    }
+    float edge = (float)radius / (float)rect.h;
+    SDL_Color upper = mix(top, bottom, edge), lower = mix(top, bottom, 1.0f - edge);
+    /* Corners take the colour of their band; the bands and middle are shaded. */
+    SDL_SetTextureColorMod(t, upper.r, upper.g, upper.b);
+    SDL_SetTextureAlphaMod(t, upper.a);
+    SDL_Rect tl = {rect.x, rect.y, radius, radius};
+    SDL_Rect tr = {rect.x + rect.w - radius, rect.y, radius, radius};
+    SDL_RenderCopyEx(r, t, NULL, &tl, 0.0, NULL, SDL_FLIP_NONE);
+    SDL_RenderCopyEx(r, t, NULL, &tr, 0.0, NULL, SDL_FLIP_HORIZONTAL);
+    SDL_SetTextureColorMod(t, lower.r, lower.g, lower.b);
+    SDL_SetTextureAlphaMod(t, lower.a);
+    SDL_Rect bl = {rect.x, rect.y + rect.h - radius, radius, radius};
+    SDL_Rect br = {rect.x + rect.w - radius, rect.y + rect.h - radius, radius, radius};
+    SDL_RenderCopyEx(r, t, NULL, &bl, 0.0, NULL, SDL_FLIP_VERTICAL);
+    SDL_RenderCopyEx(r, t, NULL, &br, 0.0, NULL,
+                     (SDL_RendererFlip)(SDL_FLIP_HORIZONTAL | SDL_FLIP_VERTICAL));
+    paint_vgradient(r, (SDL_Rect){rect.x + radius, rect.y, rect.w - 2 * radius, radius}, top,
+                    upper);
+    paint_vgradient(r, (SDL_Rect){rect.x, rect.y + radius, rect.w, rect.h - 2 * radius}, upper,
+                    lower);
+    paint_vgradient(
+        r, (SDL_Rect){rect.x + radius, rect.y + rect.h - radius, rect.w - 2 * radius, radius},
+        lower, bottom);
+}
+
+void paint_round_frame(Paint *p, SDL_Renderer *r, SDL_Rect rect, int radius, int thickness,
+                       SDL_Color color)
+{
+    if (rect.w <= 0 || rect.h <= 0 || thickness <= 0) {
+        return;
+    }
+    radius = fit_radius(rect, radius);
+    thickness = SDL_min(thickness, SDL_min(rect.w, rect.h) / 2);
+    int corner = SDL_max(radius, thickness);
+    SDL_Texture *t = corner_texture(p, r, corner, radius >= thickness ? thickness : corner);
+    if (radius > 0 && t != NULL) {
+        draw_corners(r, t, rect, corner, color);
+    } else {
+        corner = 0;
+    }
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r, color.r, color.g, color.b, color.a);
+    SDL_Rect parts[4] = {
+        {rect.x + corner, rect.y, rect.w - 2 * corner, thickness},
+        {rect.x + corner, rect.y + rect.h - thickness, rect.w - 2 * corner, thickness},
+        {rect.x, rect.y + corner, thickness, rect.h - 2 * corner},
+        {rect.x + rect.w - thickness, rect.y + corner, thickness, rect.h - 2 * corner},
+    };
+    for (int i = 0; i < 4; i++) {
+        if (parts[i].w > 0 && parts[i].h > 0) {
+            SDL_RenderFillRect(r, &parts[i]);
+        }
+    }
+}
+
+/* Signed distance from (x, y) to a rounded rectangle [x0,x1]x[y0,y1]. */
+static float round_rect_distance(float x, float y, float x0, float y0, float x1, float y1,
+                                 float radius)
+{
+    float cx = (x0 + x1) / 2, cy = (y0 + y1) / 2;
+    float hx = (x1 - x0) / 2 - radius, hy = (y1 - y0) / 2 - radius;
+    float qx = fabsf(x - cx) - hx, qy = fabsf(y - cy) - hy;
+    float ox = qx > 0 ? qx : 0, oy = qy > 0 ? qy : 0;
+    float inside = SDL_min(SDL_max(qx, qy), 0.0f);
+    return sqrtf(ox * ox + oy * oy) + inside - radius;
+}
+
+static SDL_Texture *shadow_texture(Paint *p, SDL_Renderer *r, int radius, int blur, bool outside)
+{
+    for (int i = 0; i < PAINT_MAX_SHADOWS; i++) {
+        Shadow *s = &p->shadows[i];
+        if (s->texture != NULL && s->radius == radius && s->blur == blur && s->outside == outside) {
+            return s->texture;
+        }
+    }
+    int corner = radius + 2 * blur;
+    int size = 2 * corner + 1;
+    float *alpha = malloc(sizeof(float) * (size_t)size * (size_t)size);
+    if (alpha == NULL) {
+        return NULL;
+    }
+    float lo = (float)blur, hi = (float)(size - blur);
+    for (int y = 0; y < size; y++) {
+        for (int x = 0; x < size; x++) {
+            float d = round_rect_distance((float)x + 0.5f, (float)y + 0.5f, lo, lo, hi, hi,
+                                          (float)radius);
+            float a = 0.0f;
+            if (outside) {
+                float t = clampf(d / (float)blur, 0.0f, 1.0f);
+                a = d < 0.0f ? 0.0f : (1.0f - t) * (1.0f - t);
+            } else {
+                float t = clampf((d + (float)blur) / (2.0f * (float)blur), 0.0f, 1.0f);
+                a = 1.0f - t * t * (3.0f - 2.0f * t);
+                a *= a;
+            }
+            alpha[y * size + x] = a;
+        }
+    }
+    SDL_Texture *t = alpha_texture(r, alpha, size, size);
+    free(alpha);
+    Shadow *slot = &p->shadows[p->shadow_next];
+    p->shadow_next = (p->shadow_next + 1) % PAINT_MAX_SHADOWS;
+    if (slot->texture != NULL) {
+        SDL_DestroyTexture(slot->texture);
+    }
+    *slot = (Shadow){t, radius, blur, outside};
+    return t;
+}
+
+/* Nine tiles of the shadow texture around rect; the middle one only when
+ * the shape is filled. */
+static void draw_soft(Paint *p, SDL_Renderer *r, SDL_Rect rect, int radius, int blur,
+                      SDL_Color color, bool outside)
+{
+    radius = fit_radius(rect, radius);
+    /* The corner tiles must fit: shrink the blur for small shapes. */
+    while (blur > 1 && 2 * (radius + blur) > SDL_min(rect.w, rect.h)) {
+        blur--;
+    }
+    if (blur < 1) {
+        blur = 1;
+    }
+    SDL_Texture *t = shadow_texture(p, r, radius, blur, outside);
+    if (t == NULL) {
+        return;
+    }
+    SDL_SetTextureColorMod(t, color.r, color.g, color.b);
+    SDL_SetTextureAlphaMod(t, color.a);
+    int c = radius + 2 * blur; /* corner tile size */
+    SDL_Rect out = {rect.x - blur, rect.y - blur, rect.w + 2 * blur, rect.h + 2 * blur};
+    int mid_w = out.w - 2 * c, mid_h = out.h - 2 * c;
+    int xs[3] = {out.x, out.x + c, out.x + out.w - c};
+    int ws[3] = {c, mid_w, c};
+    int ys[3] = {out.y, out.y + c, out.y + out.h - c};
+    int hs[3] = {c, mid_h, c};
+    int sx[3] = {0, c, c + 1}, sw[3] = {c, 1, c};
+    for (int j = 0; j < 3; j++) {
+        for (int i = 0; i < 3; i++) {
+            if (ws[i] <= 0 || hs[j] <= 0 || (outside && i == 1 && j == 1)) {
+                continue;
+            }
+            SDL_Rect src = {sx[i], sx[j], sw[i], sw[j]};
+            SDL_Rect dst = {xs[i], ys[j], ws[i], hs[j]};
+            SDL_RenderCopy(r, t, &src, &dst);
+        }
+    }
+}
+
+void paint_shadow(Paint *p, SDL_Renderer *r, SDL_Rect rect, int radius, int blur, SDL_Color color)
+{
+    draw_soft(p, r, rect, radius, blur, color, false);
+}
+
+void paint_glow(Paint *p, SDL_Renderer *r, SDL_Rect rect, int radius, int blur, SDL_Color color)
+{
+    draw_soft(p, r, rect, radius, blur, color, true);
+}
+
+static SDL_Vertex vertex(float x, float y, SDL_Color c)
+{
+    SDL_Vertex v = {{x, y}, c, {0, 0}};
+    return v;
+}
+
+void paint_vgradient(SDL_Renderer *r, SDL_Rect rect, SDL_Color top, SDL_Color bottom)
+{
+    float x0 = (float)rect.x, y0 = (float)rect.y;
+    float x1 = x0 + (float)rect.w, y1 = y0 + (float)rect.h;
+    SDL_Vertex v[4] = {vertex(x0, y0, top), vertex(x1, y0, top), vertex(x1, y1, bottom),
+                       vertex(x0, y1, bottom)};
+    int idx[6] = {0, 1, 2, 0, 2, 3};
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    SDL_RenderGeometry(r, NULL, v, 4, idx, 6);
+}
+
+void paint_polygon(SDL_Renderer *r, const SDL_FPoint *points, int n, SDL_Color color)
+{
+    if (n < 3 || n > 64) {
+        return;
+    }
+    SDL_Vertex v[64];
+    int idx[3 * 62];
+    for (int i = 0; i < n; i++) {
+        v[i] = vertex(points[i].x, points[i].y, color);
+    }
+    for (int i = 1; i + 1 < n; i++) {
+        idx[3 * (i - 1)] = 0;
+        idx[3 * (i - 1) + 1] = i;
+        idx[3 * (i - 1) + 2] = i + 1;
+    }
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+    SDL_RenderGeometry(r, NULL, v, n, idx, 3 * (n - 2));
+}
+
+/* A tileable texture of faint diagonal twill, like the weave of baize. */
+static SDL_Texture *grain_texture(Paint *p, SDL_Renderer *r)
+{
+    if (p->grain != NULL) {
+        return p->grain;
+    }
+    enum { N = 128 };
+    SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, N, N, 32, SDL_PIXELFORMAT_ARGB8888);
+    if (s == NULL) {
+        return NULL;
+    }
+    for (int y = 0; y < N; y++) {
+        Uint32 *row = (Uint32 *)((Uint8 *)s->pixels + y * s->pitch);
+        for (int x = 0; x < N; x++) {
+            int phase = (x + y) % 4;
+            row[x] = phase == 0 ? 0x0A000000u : phase == 2 ? 0x06FFFFFFu : 0x00FFFFFFu;
+        }
+    }
+    p->grain = SDL_CreateTextureFromSurface(r, s);
+    SDL_FreeSurface(s);
+    if (p->grain != NULL) {
+        SDL_SetTextureBlendMode(p->grain, SDL_BLENDMODE_BLEND);
+    }
+    return p->grain;
+}
+
+void paint_felt(Paint *p, SDL_Renderer *r, int w, int h)
+{
+    enum { GX = 24, GY = 16 };
+    SDL_Vertex v[(GX + 1) * (GY + 1)];
+    int idx[GX * GY * 6];
+    const float centre[3] = {40, 108, 72}, edge[3] = {10, 40, 28};
+    for (int j = 0; j <= GY; j++) {
+        for (int i = 0; i <= GX; i++) {
+            float fx = (float)i / GX, fy = (float)j / GY;
+            float nx = (fx - 0.5f) * 2.0f, ny = (fy - 0.42f) * 2.0f;
+            float d = sqrtf(nx * nx * 0.75f + ny * ny);
+            float t = clampf(d / 1.35f, 0.0f, 1.0f);
+            t = t * t * (3.0f - 2.0f * t);
+            SDL_Color c = {(Uint8)(centre[0] + (edge[0] - centre[0]) * t),
+                           (Uint8)(centre[1] + (edge[1] - centre[1]) * t),
+                           (Uint8)(centre[2] + (edge[2] - centre[2]) * t), 255};
+            /* Whole-pixel corners, so the software renderer leaves no seams. */
+            v[j * (GX + 1) + i] = vertex(roundf(fx * (float)w), roundf(fy * (float)h), c);
+        }
+    }
+    int k = 0;
+    for (int j = 0; j < GY; j++) {
+        for (int i = 0; i < GX; i++) {
+            int a = j * (GX + 1) + i;
+            int b = a + 1, c = a + GX + 1, d = c + 1;
+            idx[k++] = a;
+            idx[k++] = b;
+            idx[k++] = d;
+            idx[k++] = a;
+            idx[k++] = d;
+            idx[k++] = c;
+        }
+    }
+    SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE);
+    SDL_RenderGeometry(r, NULL, v, (GX + 1) * (GY + 1), idx, k);
+    SDL_Texture *grain = grain_texture(p, r);
+    if (grain != NULL) {
+        for (int y = 0; y < h; y += 128) {
+            for (int x = 0; x < w; x += 128) {
+                SDL_Rect dst = {x, y, 128, 128};
+                SDL_RenderCopy(r, grain, NULL, &dst);
+            }
+        }
+    }
+}
+
+/* Suit signs in a 100 x 100 box, drawn in white and tinted. */
+static const char *suit_svg(CardSuit suit)
+{
+    switch (suit) {
+    case SUIT_HEARTS:
+        return "<path d='M50 90C22 64 5 50 5 31C5 17 16 7 29 7C39 7 46 13 50 21"
+               "C54 13 61 7 71 7C84 7 95 17 95 31C95 50 78 64 50 90Z'/>";
+    case SUIT_DIAMONDS: return "<path d='M50 3L86 50L50 97L14 50Z'/>";
+    case SUIT_SPADES:
+        return "<path d='M50 3C40 22 6 38 6 61C6 75 17 83 29 83C37 83 44 80 47 74"
+               "C46 84 42 91 34 97L66 97C58 91 54 84 53 74C56 80 63 83 71 83"
+               "C83 83 94 75 94 61C94 38 60 22 50 3Z'/>";
+    case SUIT_CLUBS:
+        return "<circle cx='50' cy='27' r='21'/><circle cx='27' cy='60' r='21'/>"
+               "<circle cx='73' cy='60' r='21'/><path d='M43 40L57 40L57 62L43 62Z'/>"
+               "<path d='M47 62C46 80 42 89 34 97L66 97C58 89 54 80 53 62Z'/>";
+    default: return "<circle cx='50' cy='50' r='40'/>";
+    }
+}
+
+void paint_suit(Paint *p, SDL_Renderer *r, CardSuit suit, SDL_Rect rect, SDL_Color color)
+{
+    int size = SDL_min(rect.w, rect.h);
+    if (size <= 0) {
+        return;
+    }
+    SuitIcon *icon = NULL;
+    for (int i = 0; i < PAINT_MAX_SUITS; i++) {
+        SuitIcon *s = &p->suits[i];
+        if (s->texture != NULL && s->suit == suit && s->w == size) {
+            icon = s;
+            break;
+        }
+    }
+    if (icon == NULL) {
+        char svg[1024];
+        snprintf(svg, sizeof svg,
+                 "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 100 100' width='100' "
+                 "height='100'><g fill='#ffffff'>%s</g></svg>",
+                 suit_svg(suit));
+        SDL_RWops *rw = SDL_RWFromConstMem(svg, (int)strlen(svg));
+        SDL_Surface *s = rw != NULL ? IMG_LoadSizedSVG_RW(rw, size, size) : NULL;
+        if (rw != NULL) {
+            SDL_RWclose(rw);
+        }
+        if (s == NULL) {
+            return;
+        }
+        icon = &p->suits[p->suit_next];
+        p->suit_next = (p->suit_next + 1) % PAINT_MAX_SUITS;
+        if (icon->texture != NULL) {
+            SDL_DestroyTexture(icon->texture);
+        }
+        *icon = (SuitIcon){SDL_CreateTextureFromSurface(r, s), suit, size, size};
+        SDL_FreeSurface(s);
+        if (icon->texture == NULL) {
+            return;
+        }
+        SDL_SetTextureBlendMode(icon->texture, SDL_BLENDMODE_BLEND);
+    }
+    SDL_SetTextureColorMod(icon->texture, color.r, color.g, color.b);
+    SDL_SetTextureAlphaMod(icon->texture, color.a);
+    SDL_Rect dst = {rect.x + (rect.w - size) / 2, rect.y + (rect.h - size) / 2, size, size};
+    SDL_RenderCopy(r, icon->texture, NULL, &dst);
+}

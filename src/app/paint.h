@@ -1,0 +1,47 @@
+/* paint.h — the drawing primitives the screens are made of.
+ *
+ * Contract: every function draws with the SDL_Renderer it is given. A Paint
+ * holds the small textures the shapes are built from (anti-aliased corner
+ * quadrants, soft-shadow tiles, the felt grain, suit icons), made on first
+ * use for that renderer; it must be used with one renderer only (call
+ * paint_clear_cache before switching). Sizes are pixels. Nothing here knows
+ * about scenes or games.
+ */
+#ifndef CEKI_APP_PAINT_H
+#define CEKI_APP_PAINT_H
+
+#include <SDL.h>
+#include <stdbool.h>
+
+#include "card.h"
+
+typedef struct Paint Paint;
+
+Paint *paint_create(void);
+void paint_destroy(Paint *p);
+void paint_clear_cache(Paint *p);
+
+void paint_fill_rect(SDL_Renderer *r, SDL_Rect rect, SDL_Color color);
+/* A rounded rectangle, anti-aliased at the corners. */
+void paint_round_rect(Paint *p, SDL_Renderer *r, SDL_Rect rect, int radius, SDL_Color color);
+/* The same shaded from top to bottom. */
+void paint_round_gradient(Paint *p, SDL_Renderer *r, SDL_Rect rect, int radius, SDL_Color top,
+                          SDL_Color bottom);
+/* Its outline, `thickness` pixels wide, inside rect. */
+void paint_round_frame(Paint *p, SDL_Renderer *r, SDL_Rect rect, int radius, int thickness,
+                       SDL_Color color);
+/* A soft shadow (or, in a light colour, a glow) under rect: spreads `blur`
+ * pixels beyond it, at most color.a opaque. */
+void paint_shadow(Paint *p, SDL_Renderer *r, SDL_Rect rect, int radius, int blur, SDL_Color color);
+/* A glow around rect that leaves rect itself untouched. */
+void paint_glow(Paint *p, SDL_Renderer *r, SDL_Rect rect, int radius, int blur, SDL_Color color);
+/* A vertical gradient. */
+void paint_vgradient(SDL_Renderer *r, SDL_Rect rect, SDL_Color top, SDL_Color bottom);
+/* A convex polygon (a fan from the first point). */
+void paint_polygon(SDL_Renderer *r, const SDL_FPoint *points, int n, SDL_Color color);
+/* The green baize of the card table over the whole w x h target. */
+void paint_felt(Paint *p, SDL_Renderer *r, int w, int h);
+/* A French suit sign (SUIT_SPADES..SUIT_CLUBS) fitted into rect. */
+void paint_suit(Paint *p, SDL_Renderer *r, CardSuit suit, SDL_Rect rect, SDL_Color color);
+
+#endif

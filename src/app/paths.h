@@ -1,0 +1,21 @@
+/* paths.h — where the program finds its data and keeps the player's files.
+ *
+ * Contract: the data directory holds fonts/ and assets/. It is, in order:
+ * $CEKI_DATA_DIR when set (an override, used as given); the installed
+ * <binary dir>/../share/ceki; the source tree the build came from. A
+ * candidate counts only if fonts/NotoSans-Regular.ttf is in it. Player
+ * files live under SDL_GetPrefPath("ceki", "ceki").
+ */
+#ifndef CEKI_APP_PATHS_H
+#define CEKI_APP_PATHS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* False (and out holds the last candidate tried) when none was found. */
+bool paths_find_data_dir(char *out, size_t size);
+/* The full path of a file in the player's preference directory; false when
+ * SDL cannot give one. */
+bool paths_pref_file(const char *name, char *out, size_t size);
+
+#endif

@@ -1,0 +1,179 @@
+/* scene_settings.c — the player's preferences, applied and saved at once,
+ * with a preview of the cards as they will look. */
+#include <stdio.h>
+
+#include "scenes.h"
+#include "ui.h"
+#include "variant_text.h"
+
+enum { SET_STYLE = 1, SET_SPEED, SET_CUE, SET_DISPLAY, SET_BACK = 100 };
+
+typedef struct SettingsState {
+    Ui ui;
+} SettingsState;
+
+static const char *const labels[] = {"", "Deck style", "Animation speed", "Colour-blind cue",
+                                     "Display"};
+static const float ROW_Y[] = {0, 152, 256, 360, 464};
+
+static void layout(App *app, SettingsState *s)
+{
+    ui_clear(&s->ui);
+    ui_add(&s->ui, WIDGET_BUTTON, SET_BACK, app_rect(app, 1096, 40, 132, 44), false, "Back");
+    for (int id = SET_STYLE; id <= SET_DISPLAY; id++) {
+        WidgetKind kind = id == SET_CUE ? WIDGET_TOGGLE : WIDGET_CHOICE;
+        ui_add(&s->ui, kind, id, app_rect(app, 330, ROW_Y[id], 380, 48), false, labels[id]);
+    }
+    ui_fix_focus(&s->ui);
+}
+
+static bool settings_enter(App *app, void *state)
+{
+    SettingsState *s = state;
+    ui_init(&s->ui);
+    layout(app, s);
+    ui_focus(&s->ui, SET_STYLE);
+    return true;
+}
+
+/* The style preference cycles: each game's own, then the three packs. */
+static DeckStyle step_style(DeckStyle style, int dir)
+{
+    static const DeckStyle order[] = {SETTINGS_STYLE_VARIANT, STYLE_CEKI, STYLE_WESTERN_CLUBS,
+                                      STYLE_WESTERN_SPADES};
+    int at = 0;
+    for (int i = 0; i < 4; i++) {
+        at = order[i] == style ? i : at;
+    }
+    return order[((at + dir) % 4 + 4) % 4];
+}
+
+static void change(App *app, int id, int dir)
+{
+    Settings s = app->settings;
+    switch (id) {
+    case SET_STYLE: s.deck_style = step_style(s.deck_style, dir); break;
+    case SET_SPEED:
+        s.anim_speed = (AnimSpeed)(((int)s.anim_speed + dir + ANIM_COUNT) % ANIM_COUNT);
+        break;
+    case SET_CUE: s.colour_cue = dir == 0 ? !s.colour_cue : dir > 0; break;
+    case SET_DISPLAY: s.fullscreen = !s.fullscreen; break;
+    default: return;
+    }
+    if (!settings_equal(&s, &app->settings)) {
+        app_set_settings(app, &s);
+    }
+}
+
+static SceneAction settings_event(App *app, void *state, const SDL_Event *e)
+{
+    SettingsState *s = state;
+    layout(app, s);
+    UiEvent ev = ui_handle_event(&s->ui, e);
+    switch (ev.kind) {
+    case UI_BACK: return scene_pop();
+    case UI_ACTIVATE:
+        if (ev.id == SET_BACK) {
+            return scene_pop();
+        }
+        change(app, ev.id, 0);
+        break;
+    case UI_DECREASE:
+    case UI_INCREASE: change(app, ev.id, ev.kind == UI_INCREASE ? 1 : -1); break;
+    default: break;
+    }
+    return scene_stay();
+}
+
+static void draw_caption(App *app, float y, const char *text)
+{
+    TextStyle cap = app_text_style(app, 14, TEXT_REGULAR, UI_INK_SOFT);
+    SDL_Rect box = app_rect(app, 330, y + 54, 400, 0);
+    text_draw_wrapped(app->text, app->renderer, text, &cap, box, TEXT_LEFT, 1.0f);
+}
+
+static void draw_preview(App *app)
+{
+    SDL_Renderer *r = app->renderer;
+    SDL_Rect panel = app_rect(app, 804, 124, 424, 612);
+    ui_draw_panel(app, panel);
+    TextStyle head = app_text_style(app, 13, TEXT_BOLD, UI_GOLD);
+    text_draw(app->text, r, "PREVIEW", &head, panel.x + app_px(app, 28), panel.y + app_px(app, 24),
+              TEXT_LEFT);
+    DeckStyle style = settings_style_for(&app->settings, NULL);
+    static const Card cards[4] = {CARD_OT, CARD_RF, CARD_S1 + 8, CARD_C1 + 4};
+    unsigned flags = CARD_RED_STAMP | (app->settings.colour_cue ? CARD_COLOUR_CUE : 0);
+    float ch = style == STYLE_CEKI ? 215.0f : 150.0f;
+    float cw = (float)(ch * card_art_aspect(style, CARD_OT));
+    float gap = style == STYLE_CEKI ? 16.0f : 12.0f;
+    float bottom = 0;
+    if (style == STYLE_CEKI) {
+        float left = 1016 - (4 * cw + 3 * gap) / 2;
+        for (int i = 0; i < 4; i++) {
+            card_art_draw(app->cards, r, style, cards[i],
+                          app_rect(app, left + (float)i * (cw + gap), 196, cw, ch), flags);
+        }
+        bottom = 196 + ch;
+    } else {
+        float left = 1016 - (2 * cw + gap) / 2;
+        for (int i = 0; i < 4; i++) {
+            float x = left + (float)(i % 2) * (cw + gap), y = 190 + (float)(i / 2) * (ch + 24);
+            card_art_draw(app->cards, r, style, cards[i], app_rect(app, x, y, cw, ch), flags);
+            bottom = y + ch;
+        }
+    }
+    TextStyle body = app_text_style(app, 15, TEXT_REGULAR, UI_INK_SOFT);
+    const char *note =
+        app->settings.deck_style == SETTINGS_STYLE_VARIANT
+            ? "Each game uses the cards it was described with: Ceki cards for the Javanese games, "
+              "Western substitutes for the published ones. The three red-stamped cards and a black "
+              "one."
+            : "The three red-stamped cards (Old Thousand, Red Flower, 9 of Strings) and a black "
+              "one.";
+    SDL_Rect box = app_rect(app, 832, bottom + 30, 368, 0);
+    text_draw_wrapped(app->text, r, note, &body, box, TEXT_LEFT, 1.05f);
+}
+
+static void settings_draw(App *app, void *state, SDL_Renderer *r)
+{
+    SettingsState *s = state;
+    (void)r;
+    layout(app, s);
+    ui_draw_background(app);
+    ui_draw_heading(app, "Settings", "Saved as soon as you change them");
+    ui_draw_panel(app, app_rect(app, 44, 124, 740, 612));
+    int label_x = app_rect(app, 76, 0, 0, 0).x;
+    for (int id = SET_STYLE; id <= SET_DISPLAY; id++) {
+        ui_draw_label(app, &s->ui, id, labels[id], label_x);
+    }
+    const Settings *st = &app->settings;
+    ui_draw_choice(app, &s->ui, SET_STYLE, deck_style_name(st->deck_style));
+    ui_draw_choice(app, &s->ui, SET_SPEED, anim_speed_name(st->anim_speed));
+    ui_draw_toggle(app, &s->ui, SET_CUE, st->colour_cue);
+    ui_draw_choice(app, &s->ui, SET_DISPLAY, st->fullscreen ? "Full screen" : "Window");
+    draw_caption(app, ROW_Y[SET_STYLE],
+                 "Used for new games; the setup screen can change it per game.");
+    draw_caption(app, ROW_Y[SET_SPEED],
+                 "How fast cards move at the table. Instant skips the motion.");
+    draw_caption(app, ROW_Y[SET_CUE],
+                 "Marks red-stamped cards with a star badge and a frame, not colour alone.");
+    draw_caption(app, ROW_Y[SET_DISPLAY], "F11 or Alt+Enter switches at any time.");
+    draw_preview(app);
+    ui_draw_button(app, &s->ui, SET_BACK, "Back");
+    static const char *const hints[] = {"arrows", "Move", "leftright", "Change", "Esc", "Back"};
+    ui_draw_hints(app, hints, 3);
+}
+
+static const Ui *settings_widgets(const void *state)
+{
+    return &((const SettingsState *)state)->ui;
+}
+
+const SceneClass scene_settings_class = {
+    .name = "settings",
+    .state_size = sizeof(SettingsState),
+    .enter = settings_enter,
+    .handle_event = settings_event,
+    .draw = settings_draw,
+    .widgets = settings_widgets,
+};

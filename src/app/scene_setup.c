@@ -1,0 +1,399 @@
+/* scene_setup.c — setting up a game: players, who sits where, the deck
+ * style and the variant's rule options. Fills app->setup; Start opens the
+ * table. */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "scenes.h"
+#include "ui.h"
+#include "variant_text.h"
+
+enum {
+    SETUP_PLAYERS = 1,
+    SETUP_STYLE,
+    SETUP_STAKES,
+    SETUP_ROUNDS,
+    SETUP_SEAT_KIND = 10,  /* + seat */
+    SETUP_SEAT_LEVEL = 20, /* + seat */
+    SETUP_OPTION = 30,     /* + index in variant_options() */
+    SETUP_BACK = 100,
+    SETUP_START
+};
+
+#define SETUP_MAX_ROWS 16
+#define SETUP_MAX_ROUNDS 20
+
+typedef struct SetupRow {
+    char label[40];
+    const char *caption; /* a line under the row, or NULL */
+    int ids[2];
+    int n;
+    int y; /* design units */
+} SetupRow;
+
+typedef struct SetupState {
+    Ui ui;
+    SetupRow rows[SETUP_MAX_ROWS];
+    int row_count;
+} SetupState;
+
+/* Games with no decisions: every seat plays itself. */
+static bool watch_only(const VariantDesc *v)
+{
+    return v->turn == TURN_STOCK_ONLY || v->turn == TURN_KINGS;
+}
+
+static bool has_rounds(const VariantDesc *v)
+{
+    return v->match_kind == MATCHKIND_ROUNDS || v->match_kind == MATCHKIND_HANDS_WON;
+}
+
+static bool has_stakes(const VariantDesc *v)
+{
+    return v->start == START_PEI;
+}
+
+static bool jung_applies(const GameSetup *s)
+{
+    return s->config.stakes == STAKES_RAMPUNG || s->config.stakes == STAKES_PAREWANAN;
+}
+
+static SetupRow *add_row(SetupState *s, const char *label, float *y, float pitch)
+{
+    SetupRow *row = &s->rows[s->row_count++];
+    *row = (SetupRow){.n = 0, .y = (int)*y};
+    snprintf(row->label, sizeof row->label, "%s", label);
+    *y += pitch;
+    return row;
+}
+
+/* A widget of a row, named after the row ("Seat 2", "Seat 2 level"). */
+static void add_widget(App *app, SetupState *s, SetupRow *row, WidgetKind kind, int id, int col,
+                       int cols, bool disabled)
+{
+    char name[48];
+    snprintf(name, sizeof name, "%s%s", row->label, col == 1 ? " level" : "");
+    float x = 330, w = 410;
+    if (cols == 2) {
+        w = 200;
+        x += (float)col * 210;
+    }
+    ui_add(&s->ui, kind, id, app_rect(app, x, (float)row->y, w, 46), disabled, name);
+    row->ids[row->n++] = id;
+}
+
+static void layout(App *app, SetupState *s)
+{
+    const VariantDesc *v = app_variant(app);
+    const GameSetup *g = &app->setup;
+    ui_clear(&s->ui);
+    s->row_count = 0;
+    ui_add(&s->ui, WIDGET_BUTTON, SETUP_BACK, app_rect(app, 1096, 40, 132, 44), false, "Back");
+    float y = 150;
+    SetupRow *row = add_row(s, "Players", &y, 58);
+    add_widget(app, s, row, WIDGET_CHOICE, SETUP_PLAYERS, 0, 1, v->min_players == v->max_players);
+    bool watch = watch_only(v);
+    for (int seat = 0; seat < g->config.players; seat++) {
+        char label[40];
+        snprintf(label, sizeof label, "Seat %d", seat + 1);
+        row = add_row(s, label, &y, 58);
+        add_widget(app, s, row, WIDGET_CHOICE, SETUP_SEAT_KIND + seat, 0, 2, watch);
+        add_widget(app, s, row, WIDGET_CHOICE, SETUP_SEAT_LEVEL + seat, 1, 2,
+                   watch || g->human[seat]);
+    }
+    row = add_row(s, "Deck style", &y, 58);
+    add_widget(app, s, row, WIDGET_CHOICE, SETUP_STYLE, 0, 1, v->deck == DECK_FRENCH_NO_KINGS);
+    if (has_stakes(v)) {
+        row = add_row(s, "Stakes", &y, 58);
+        add_widget(app, s, row, WIDGET_CHOICE, SETUP_STAKES, 0, 1, false);
+    }
+    if (has_rounds(v)) {
+        row = add_row(s, v->match_kind == MATCHKIND_HANDS_WON ? "Hands" : "Rounds", &y, 58);
+        add_widget(app, s, row, WIDGET_CHOICE, SETUP_ROUNDS, 0, 1, false);
+    }
+    int count = 0;
+    const VariantOption *options = variant_options(&count);
+    for (int k = 0; k < count; k++) {
+        if (!(v->options & options[k].bit)) {
+            continue;
+        }
+        char label[40];
+        snprintf(label, sizeof label, "%s", options[k].name);
+        label[0] = (char)toupper((unsigned char)label[0]);
+        row = add_row(s, label, &y, 84);
+        row->caption = options[k].summary;
+        bool disabled = options[k].bit == OPTION_JUNG && !jung_applies(g);
+        add_widget(app, s, row, WIDGET_TOGGLE, SETUP_OPTION + k, 0, 1, disabled);
+    }
+    ui_add(&s->ui, WIDGET_PRIMARY, SETUP_START, app_rect(app, 848, 668, 340, 54), false,
+           "Start game");
+    ui_fix_focus(&s->ui);
+}
+
+static bool setup_enter(App *app, void *state)
+{
+    SetupState *s = state;
+    ui_init(&s->ui);
+    layout(app, s);
+    ui_focus(&s->ui, SETUP_START);
+    return true;
+}
+
+/* The next player count the variant allows, stepping by dir. */
+static int step_players(const VariantDesc *v, int players, int dir)
+{
+    int span = v->max_players - v->min_players + 1;
+    for (int k = 1; k <= span; k++) {
+        int n = v->min_players + ((players - v->min_players + dir * k) % span + span) % span;
+        if (variant_players_ok(v, n)) {
+            return n;
+        }
+    }
+    return players;
+}
+
+static int wrap(int value, int dir, int count)
+{
+    return ((value + dir) % count + count) % count;
+}
+
+static const DeckStyle setup_styles[] = {STYLE_CEKI, STYLE_WESTERN_CLUBS, STYLE_WESTERN_SPADES};
+
+static void change(App *app, int id, int dir)
+{
+    GameSetup *g = &app->setup;
+    const VariantDesc *v = app_variant(app);
+    if (id == SETUP_PLAYERS) {
+        g->config.players = step_players(v, g->config.players, dir);
+    } else if (id == SETUP_STYLE) {
+        int at = 0;
+        for (int i = 0; i < 3; i++) {
+            at = setup_styles[i] == g->style ? i : at;
+        }
+        g->style = setup_styles[wrap(at, dir, 3)];
+    } else if (id == SETUP_STAKES) {
+        g->config.stakes = (StakeScheme)wrap((int)g->config.stakes, dir, STAKES_COUNT);
+        if (!jung_applies(g)) {
+            g->config.options &= ~(uint32_t)OPTION_JUNG;
+        }
+    } else if (id == SETUP_ROUNDS) {
+        int rounds = g->config.rounds > 0 ? g->config.rounds : v->default_rounds;
+        g->config.rounds = wrap(rounds - 1, dir, SETUP_MAX_ROUNDS) + 1;
+    } else if (id >= SETUP_SEAT_KIND && id < SETUP_SEAT_KIND + CEKI_MAX_SEATS) {
+        g->human[id - SETUP_SEAT_KIND] = !g->human[id - SETUP_SEAT_KIND];
+    } else if (id >= SETUP_SEAT_LEVEL && id < SETUP_SEAT_LEVEL + CEKI_MAX_SEATS) {
+        AiLevel *level = &g->level[id - SETUP_SEAT_LEVEL];
+        *level = (AiLevel)wrap((int)*level, dir, AI_LEVEL_COUNT);
+    } else if (id >= SETUP_OPTION && id < SETUP_OPTION + 16) {
+        int count = 0;
+        const VariantOption *options = variant_options(&count);
+        int k = id - SETUP_OPTION;
+        if (k < count) {
+            bool on = (g->config.options & options[k].bit) != 0;
+            bool want = dir == 0 ? !on : dir > 0;
+            g->config.options =
+                want ? (g->config.options | options[k].bit) : (g->config.options & ~options[k].bit);
+        }
+    }
+}
+
+static SceneAction start(App *app)
+{
+    GameSetup *g = &app->setup;
+    if (!g->seed_given) {
+        g->config.seed = SDL_GetPerformanceCounter();
+    }
+    CekiStatus status = game_config_check(&g->config);
+    if (status != CEKI_OK) {
+        app_show_toast(app, ceki_status_text(status));
+        return scene_stay();
+    }
+    return scene_push(SCENE_TABLE);
+}
+
+static SceneAction setup_event(App *app, void *state, const SDL_Event *e)
+{
+    SetupState *s = state;
+    layout(app, s);
+    UiEvent ev = ui_handle_event(&s->ui, e);
+    const Widget *w = ui_find(&s->ui, ev.id);
+    switch (ev.kind) {
+    case UI_BACK: return scene_pop();
+    case UI_ACTIVATE:
+        if (ev.id == SETUP_BACK) {
+            return scene_pop();
+        }
+        if (ev.id == SETUP_START) {
+            return start(app);
+        }
+        if (w != NULL && w->kind == WIDGET_TOGGLE) {
+            change(app, ev.id, 0);
+        }
+        break;
+    case UI_DECREASE:
+    case UI_INCREASE: change(app, ev.id, ev.kind == UI_INCREASE ? 1 : -1); break;
+    default: break;
+    }
+    layout(app, s); /* the rows may have changed (players, stakes) */
+    return scene_stay();
+}
+
+static const char *level_name(AiLevel level)
+{
+    switch (level) {
+    case AI_RANDOM: return "Random";
+    case AI_GREEDY: return "Greedy";
+    case AI_STRONG: return "Strong";
+    default: return "";
+    }
+}
+
+static void value_text(App *app, int id, char *buf, size_t size)
+{
+    const GameSetup *g = &app->setup;
+    const VariantDesc *v = app_variant(app);
+    buf[0] = '\0';
+    if (id == SETUP_PLAYERS) {
+        snprintf(buf, size, "%d", g->config.players);
+    } else if (id == SETUP_STYLE) {
+        snprintf(buf, size, "%s", deck_style_name(g->style));
+    } else if (id == SETUP_STAKES) {
+        snprintf(buf, size, "%s", stake_scheme_name(g->config.stakes));
+    } else if (id == SETUP_ROUNDS) {
+        snprintf(buf, size, "%d", g->config.rounds > 0 ? g->config.rounds : v->default_rounds);
+    } else if (id >= SETUP_SEAT_KIND && id < SETUP_SEAT_KIND + CEKI_MAX_SEATS) {
+        bool watch = watch_only(v);
+        snprintf(buf, size, "%s",
+                 watch                            ? "Plays itself"
+                 : g->human[id - SETUP_SEAT_KIND] ? "Person"
+                                                  : "Computer");
+    } else if (id >= SETUP_SEAT_LEVEL && id < SETUP_SEAT_LEVEL + CEKI_MAX_SEATS) {
+        int seat = id - SETUP_SEAT_LEVEL;
+        snprintf(buf, size, "%s",
+                 g->human[seat] || watch_only(v) ? "\xe2\x80\x93" : level_name(g->level[seat]));
+    }
+}
+
+static void draw_form(App *app, SetupState *s)
+{
+    SDL_Renderer *r = app->renderer;
+    ui_draw_panel(app, app_rect(app, 44, 124, 740, 612));
+    int label_x = app_rect(app, 76, 0, 0, 0).x;
+    int count = 0;
+    const VariantOption *options = variant_options(&count);
+    for (int i = 0; i < s->row_count; i++) {
+        const SetupRow *row = &s->rows[i];
+        ui_draw_label(app, &s->ui, row->ids[0], row->label, label_x);
+        for (int k = 0; k < row->n; k++) {
+            int id = row->ids[k];
+            const Widget *w = ui_find(&s->ui, id);
+            if (w->kind == WIDGET_TOGGLE) {
+                int opt = id - SETUP_OPTION;
+                bool on = opt < count && (app->setup.config.options & options[opt].bit) != 0;
+                ui_draw_toggle(app, &s->ui, id, on);
+            } else {
+                char value[64];
+                value_text(app, id, value, sizeof value);
+                ui_draw_choice(app, &s->ui, id, value);
+            }
+        }
+        if (row->caption != NULL) {
+            TextStyle cap = app_text_style(app, 14, TEXT_REGULAR, UI_INK_SOFT);
+            SDL_Rect box = app_rect(app, 76, (float)row->y + 50, 664, 0);
+            text_draw_wrapped(app->text, r, row->caption, &cap, box, TEXT_LEFT, 1.0f);
+        }
+    }
+}
+
+static void draw_summary(App *app, SetupState *s)
+{
+    SDL_Renderer *r = app->renderer;
+    const VariantDesc *v = app_variant(app);
+    const GameSetup *g = &app->setup;
+    SDL_Rect panel = app_rect(app, 804, 124, 424, 612);
+    ui_draw_panel(app, panel);
+    int x = panel.x + app_px(app, 28), w = panel.w - app_px(app, 56);
+    int y = panel.y + app_px(app, 22);
+    if (v->javanese[0] != '\0') {
+        TextStyle jav = app_text_style(app, 30, TEXT_REGULAR, UI_GOLD);
+        SDL_Rect j = text_draw(app->text, r, v->javanese, &jav, x, y, TEXT_LEFT);
+        y = j.y + j.h;
+    }
+    TextStyle body = app_text_style(app, 17, TEXT_REGULAR, UI_INK_SOFT);
+    y += text_draw_wrapped(app->text, r, v->summary, &body, (SDL_Rect){x, y, w, 0}, TEXT_LEFT,
+                           1.05f);
+
+    /* Who plays. */
+    int people = 0;
+    for (int i = 0; i < g->config.players; i++) {
+        people += g->human[i];
+    }
+    char who[120];
+    if (watch_only(v)) {
+        snprintf(who, sizeof who, "%d seats; the cards decide everything, you watch.",
+                 g->config.players);
+    } else if (people == 0) {
+        snprintf(who, sizeof who, "%d computer players; you watch.", g->config.players);
+    } else if (people == 1) {
+        snprintf(who, sizeof who, "You and %d computer player%s.", g->config.players - 1,
+                 g->config.players - 1 == 1 ? "" : "s");
+    } else {
+        snprintf(who, sizeof who, "%d people at one screen and %d computer player%s.", people,
+                 g->config.players - people, g->config.players - people == 1 ? "" : "s");
+    }
+    TextStyle ink = app_text_style(app, 17, TEXT_BOLD, UI_INK);
+    y += app_px(app, 12);
+    text_draw_wrapped(app->text, r, who, &ink, (SDL_Rect){x, y, w, 0}, TEXT_LEFT, 1.05f);
+
+    /* The deck as it will look. */
+    DeckStyle style = g->style;
+    Card sample[4] = {CARD_OT, CARD_WF, CARD_C1 + 6, CARD_M1 + 2};
+    if (v->deck == DECK_FRENCH_NO_KINGS) {
+        style = STYLE_FRENCH;
+        sample[0] = card_french(SUIT_HEARTS, 1);
+        sample[1] = card_french(SUIT_CLUBS, 12);
+        sample[2] = card_french(SUIT_DIAMONDS, 7);
+        sample[3] = card_french(SUIT_SPADES, 11);
+    }
+    float ch = style == STYLE_CEKI ? 200.0f : 150.0f;
+    float cw = (float)(ch * card_art_aspect(style, sample[0]));
+    float step = style == STYLE_CEKI ? 70.0f : 64.0f;
+    float left = 1016 - (cw + 3 * step) / 2;
+    for (int i = 0; i < 4; i++) {
+        SDL_Rect cr = app_rect(app, left + (float)i * step, 420 - ch / 2 + 40, cw, ch);
+        card_art_draw(app->cards, r, style, sample[i], cr, app_card_flags(app));
+    }
+    ui_draw_button(app, &s->ui, SETUP_START, "Start game");
+}
+
+static void setup_draw(App *app, void *state, SDL_Renderer *r)
+{
+    SetupState *s = state;
+    (void)r;
+    layout(app, s);
+    ui_draw_background(app);
+    char title[96];
+    snprintf(title, sizeof title, "Set up %s", app_variant(app)->name);
+    ui_draw_heading(app, title, "Who plays, with which cards, and by which rules");
+    draw_form(app, s);
+    draw_summary(app, s);
+    ui_draw_button(app, &s->ui, SETUP_BACK, "Back");
+    static const char *const hints[] = {"arrows", "Move",   "leftright", "Change",
+                                        "Enter",  "Select", "Esc",       "Back"};
+    ui_draw_hints(app, hints, 4);
+}
+
+static const Ui *setup_widgets(const void *state)
+{
+    return &((const SetupState *)state)->ui;
+}
+
+const SceneClass scene_setup_class = {
+    .name = "setup",
+    .state_size = sizeof(SetupState),
+    .enter = setup_enter,
+    .handle_event = setup_event,
+    .draw = setup_draw,
+    .widgets = setup_widgets,
+};

@@ -1,0 +1,18 @@
+/* scenes.h — the scene classes of the program (see scene.h).
+ *
+ * Contract: each is a const table defined in its scene_<name>.c and listed
+ * in the registry in scene.c. Scenes keep their own state in the block the
+ * machine gives them and everything shared in the App.
+ */
+#ifndef CEKI_APP_SCENES_H
+#define CEKI_APP_SCENES_H
+
+#include "scene.h"
+
+extern const SceneClass scene_title_class;
+extern const SceneClass scene_variants_class;
+extern const SceneClass scene_setup_class;
+extern const SceneClass scene_settings_class;
+extern const SceneClass scene_gallery_class;
+
+#endif

@@ -1,0 +1,292 @@
+#define _POSIX_C_SOURCE 200809L
+#include "settings.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef _WIN32
+#include <io.h>
+#else
+#include <unistd.h>
+#endif
+
+static const char *const anim_keys[ANIM_COUNT] = {"instant", "fast", "normal", "slow"};
+static const char *const anim_names[ANIM_COUNT] = {"Instant", "Fast", "Normal", "Slow"};
+static const double anim_seconds[ANIM_COUNT] = {0.0, 0.15, 0.3, 0.6};
+
+void settings_defaults(Settings *out)
+{
+    out->deck_style = SETTINGS_STYLE_VARIANT;
+    out->anim_speed = ANIM_NORMAL;
+    out->colour_cue = false;
+    out->fullscreen = false;
+}
+
+bool settings_equal(const Settings *a, const Settings *b)
+{
+    return a->deck_style == b->deck_style && a->anim_speed == b->anim_speed &&
+           a->colour_cue == b->colour_cue && a->fullscreen == b->fullscreen;
+}
+
+const char *anim_speed_key(AnimSpeed speed)
+{
+    return (unsigned)speed < ANIM_COUNT ? anim_keys[speed] : "normal";
+}
+
+const char *anim_speed_name(AnimSpeed speed)
+{
+    return (unsigned)speed < ANIM_COUNT ? anim_names[speed] : "Normal";
+}
+
+double anim_speed_seconds(AnimSpeed speed)
+{
+    return (unsigned)speed < ANIM_COUNT ? anim_seconds[speed] : anim_seconds[ANIM_NORMAL];
+}
+
+DeckStyle settings_style_for(const Settings *s, const VariantDesc *v)
+{
+    if (v != NULL && v->deck == DECK_FRENCH_NO_KINGS) {
+        return STYLE_FRENCH;
+    }
+    if (s->deck_style == SETTINGS_STYLE_VARIANT) {
+        return v != NULL ? v->default_style : STYLE_CEKI;
+    }
+    return s->deck_style;
+}
+
+static bool parse_bool(const char *v, bool *out)
+{
+    if (strcmp(v, "on") == 0 || strcmp(v, "true") == 0 || strcmp(v, "1") == 0) {
+        *out = true;
+        return true;
+    }
+    if (strcmp(v, "off") == 0 || strcmp(v, "false") == 0 || strcmp(v, "0") == 0) {
+        *out = false;
+        return true;
+    }
+    return false;
+}
+
+static bool parse_style(const char *v, DeckStyle *out)
+{
+    if (strcmp(v, "variant") == 0) {
+        *out = SETTINGS_STYLE_VARIANT;
+        return true;
+    }
+    DeckStyle style = deck_style_find(v);
+    if (style == STYLE_CEKI || style == STYLE_WESTERN_CLUBS || style == STYLE_WESTERN_SPADES) {
+        *out = style;
+        return true;
+    }
+    return false;
+}
+
+static bool parse_anim(const char *v, AnimSpeed *out)
+{
+    for (int i = 0; i < ANIM_COUNT; i++) {
+        if (strcmp(v, anim_keys[i]) == 0) {
+            *out = (AnimSpeed)i;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Strips spaces and tabs at both ends, in place. */
+static char *trim(char *s)
+{
+    while (*s == ' ' || *s == '\t') {
+        s++;
+    }
+    size_t n = strlen(s);
+    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r')) {
+        s[--n] = '\0';
+    }
+    return s;
+}
+
+/* One line; false with a reason on anything invalid. */
+static bool parse_line(char *line, int number, Settings *out, char *why, size_t why_size)
+{
+    char *text = trim(line);
+    if (*text == '\0' || *text == '#') {
+        return true;
+    }
+    for (const unsigned char *p = (const unsigned char *)text; *p != '\0'; p++) {
+        if (*p < 0x20 && *p != '\t') {
+            snprintf(why, why_size, "line %d holds control characters", number);
+            return false;
+        }
+    }
+    char *eq = strchr(text, '=');
+    if (eq == NULL) {
+        snprintf(why, why_size, "line %d is not key=value", number);
+        return false;
+    }
+    *eq = '\0';
+    const char *key = trim(text);
+    const char *value = trim(eq + 1);
+    bool ok = true;
+    if (strcmp(key, "deck_style") == 0) {
+        ok = parse_style(value, &out->deck_style);
+    } else if (strcmp(key, "anim_speed") == 0) {
+        ok = parse_anim(value, &out->anim_speed);
+    } else if (strcmp(key, "colour_cue") == 0) {
+        ok = parse_bool(value, &out->colour_cue);
+    } else if (strcmp(key, "fullscreen") == 0) {
+        ok = parse_bool(value, &out->fullscreen);
+    } /* unknown keys are ignored: a newer version may have written them */
+    if (!ok) {
+        snprintf(why, why_size, "line %d: '%.40s' is not a valid %.20s", number, value, key);
+    }
+    return ok;
+}
+
+bool settings_parse(const char *text, Settings *out, char *why, size_t why_size)
+{
+    settings_defaults(out);
+    if (why_size > 0) {
+        why[0] = '\0';
+    }
+    int number = 1;
+    const char *p = text;
+    while (*p != '\0') {
+        const char *end = strchr(p, '\n');
+        size_t len = end != NULL ? (size_t)(end - p) : strlen(p);
+        char line[256];
+        if (len >= sizeof line) {
+            snprintf(why, why_size, "line %d is too long", number);
+            settings_defaults(out);
+            return false;
+        }
+        memcpy(line, p, len);
+        line[len] = '\0';
+        if (!parse_line(line, number, out, why, why_size)) {
+            settings_defaults(out);
+            return false;
+        }
+        if (end == NULL) {
+            break;
+        }
+        p = end + 1;
+        number++;
+    }
+    return true;
+}
+
+size_t settings_format(const Settings *s, char *buf, size_t size)
+{
+    const char *style =
+        s->deck_style == SETTINGS_STYLE_VARIANT ? "variant" : deck_style_key(s->deck_style);
+    int n = snprintf(buf, size,
+                     "# Ceki settings; rewritten by the program.\n"
+                     "deck_style=%s\n"
+                     "anim_speed=%s\n"
+                     "colour_cue=%s\n"
+                     "fullscreen=%s\n",
+                     style, anim_speed_key(s->anim_speed), s->colour_cue ? "on" : "off",
+                     s->fullscreen ? "on" : "off");
+    return n < 0 ? 0 : (size_t)n;
+}
+
+SettingsLoad settings_load(const char *path, Settings *out, char *why, size_t why_size)
+{
+    settings_defaults(out);
+    if (why_size > 0) {
+        why[0] = '\0';
+    }
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) {
+        if (errno == ENOENT) {
+            return SETTINGS_MISSING;
+        }
+        snprintf(why, why_size, "it could not be read (%s)", strerror(errno));
+        return SETTINGS_DAMAGED;
+    }
+    char *text = malloc(SETTINGS_MAX_FILE + 1);
+    if (text == NULL) {
+        fclose(f);
+        snprintf(why, why_size, "out of memory");
+        return SETTINGS_DAMAGED;
+    }
+    size_t n = fread(text, 1, SETTINGS_MAX_FILE + 1, f);
+    bool read_error = ferror(f) != 0;
+    fclose(f);
+    SettingsLoad result = SETTINGS_LOADED;
+    if (read_error) {
+        snprintf(why, why_size, "it could not be read");
+        result = SETTINGS_DAMAGED;
+    } else if (n > SETTINGS_MAX_FILE) {
+        snprintf(why, why_size, "it is far too large");
+        result = SETTINGS_DAMAGED;
+    } else if (memchr(text, '\0', n) != NULL) {
+        snprintf(why, why_size, "it holds binary data");
+        result = SETTINGS_DAMAGED;
+    } else {
+        text[n] = '\0';
+        if (!settings_parse(text, out, why, why_size)) {
+            result = SETTINGS_DAMAGED;
+        }
+    }
+    free(text);
+    if (result == SETTINGS_DAMAGED) {
+        settings_defaults(out);
+    }
+    return result;
+}
+
+bool settings_write_atomic(const char *path, const char *data, size_t len, char *err,
+                           size_t err_size)
+{
+    size_t plen = strlen(path);
+    char *tmp = malloc(plen + 5);
+    if (tmp == NULL) {
+        snprintf(err, err_size, "out of memory");
+        return false;
+    }
+    memcpy(tmp, path, plen);
+    memcpy(tmp + plen, ".tmp", 5);
+    FILE *f = fopen(tmp, "wb");
+    if (f == NULL) {
+        snprintf(err, err_size, "cannot write %s: %s", tmp, strerror(errno));
+        free(tmp);
+        return false;
+    }
+    bool ok = fwrite(data, 1, len, f) == len && fflush(f) == 0;
+#ifdef _WIN32
+    ok = ok && _commit(_fileno(f)) == 0;
+#else
+    ok = ok && fsync(fileno(f)) == 0;
+#endif
+    ok = (fclose(f) == 0) && ok;
+    if (!ok) {
+        snprintf(err, err_size, "cannot write %s: %s", tmp, strerror(errno));
+        remove(tmp);
+        free(tmp);
+        return false;
+    }
+#ifdef _WIN32
+    remove(path); /* rename does not replace on Windows */
+#endif
+    if (rename(tmp, path) != 0) {
+        snprintf(err, err_size, "cannot replace %s: %s", path, strerror(errno));
+        remove(tmp);
+        free(tmp);
+        return false;
+    }
+    free(tmp);
+    return true;
+}
+
+bool settings_save(const char *path, const Settings *s, char *err, size_t err_size)
+{
+    char text[512];
+    size_t n = settings_format(s, text, sizeof text);
+    if (n >= sizeof text) {
+        snprintf(err, err_size, "settings text too long");
+        return false;
+    }
+    return settings_write_atomic(path, text, n, err, err_size);
+}

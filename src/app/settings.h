@@ -1,0 +1,71 @@
+/* settings.h — the player's preferences and their file.
+ *
+ * Contract: Settings is a plain value. settings_parse/settings_format convert
+ * it to and from a key=value text (one pair a line, '#' comments, unknown keys
+ * ignored, every known value validated). settings_load never fails: it fills
+ * *out with defaults when the file is missing or damaged and says which, with
+ * a reason for the player. settings_save writes the whole file atomically: it
+ * writes PATH.tmp, flushes it to disk and renames it over PATH, so PATH holds
+ * either the old or the new settings, never a part. No SDL here.
+ */
+#ifndef CEKI_APP_SETTINGS_H
+#define CEKI_APP_SETTINGS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "variant.h"
+
+typedef enum AnimSpeed {
+    ANIM_INSTANT = 0,
+    ANIM_FAST,
+    ANIM_NORMAL,
+    ANIM_SLOW,
+    ANIM_COUNT
+} AnimSpeed;
+
+/* Deck style preference: a DeckStyle (ceki, western-clubs, western-spades)
+ * or SETTINGS_STYLE_VARIANT to use each variant's own default. */
+#define SETTINGS_STYLE_VARIANT STYLE_COUNT
+
+typedef struct Settings {
+    DeckStyle deck_style; /* STYLE_CEKI..STYLE_WESTERN_SPADES or SETTINGS_STYLE_VARIANT */
+    AnimSpeed anim_speed;
+    bool colour_cue; /* extra shape mark on red-stamped cards */
+    bool fullscreen;
+} Settings;
+
+typedef enum SettingsLoad {
+    SETTINGS_LOADED,  /* the file was read and valid */
+    SETTINGS_MISSING, /* no file yet: defaults */
+    SETTINGS_DAMAGED  /* unreadable or invalid: defaults, reason in `why` */
+} SettingsLoad;
+
+#define SETTINGS_MAX_FILE 16384
+
+void settings_defaults(Settings *out);
+bool settings_equal(const Settings *a, const Settings *b);
+
+/* Parses text into *out (which starts from defaults). Returns false and a
+ * player-facing reason in why[] on the first invalid line. */
+bool settings_parse(const char *text, Settings *out, char *why, size_t why_size);
+/* Writes the text form into buf; returns the length it needs (like snprintf). */
+size_t settings_format(const Settings *s, char *buf, size_t size);
+
+SettingsLoad settings_load(const char *path, Settings *out, char *why, size_t why_size);
+/* false (and a reason in err) when the file could not be written; PATH is
+ * then unchanged. */
+bool settings_save(const char *path, const Settings *s, char *err, size_t err_size);
+/* The atomic write settings_save uses, for any small text file. */
+bool settings_write_atomic(const char *path, const char *data, size_t len, char *err,
+                           size_t err_size);
+
+/* Keys used in the file and names shown to the player. */
+const char *anim_speed_key(AnimSpeed speed);
+const char *anim_speed_name(AnimSpeed speed);
+/* Seconds a typical card movement takes at this speed (0 for instant). */
+double anim_speed_seconds(AnimSpeed speed);
+/* The style to draw a variant's cards with under these settings. */
+DeckStyle settings_style_for(const Settings *s, const VariantDesc *v);
+
+#endif

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# The `ceki --screenshot` contract (issue 5), run against the real binary:
+#   screenshot_cli.sh path/to/ceki OUTDIR
+set -u
+ceki=$1
+out=$2
+rm -rf "$out" && mkdir -p "$out"
+failures=0
+fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
+
+# The PNG's width and height from its IHDR chunk.
+png_size() { od -An -tu1 -j16 -N8 "$1" | awk '{printf "%dx%d", $1*16777216+$2*65536+$3*256+$4, $5*16777216+$6*65536+$7*256+$8}'; }
+
+for scene in title variants setup settings gallery; do
+    f="$out/$scene.png"
+    "$ceki" --screenshot "$f" --scene "$scene" 2>"$out/$scene.err" || fail "$scene exited $?: $(cat "$out/$scene.err")"
+    [ -s "$f" ] || fail "$scene wrote no PNG"
+    [ "$(head -c 8 "$f" | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ] || fail "$scene is not a PNG"
+    [ "$(png_size "$f")" = "1280x800" ] || fail "$scene is $(png_size "$f"), not 1280x800"
+done
+
+"$ceki" --screenshot "$out/big.png" --scene gallery --deck-style western-clubs --size 2560x1600 ||
+    fail "gallery at 2560x1600 failed"
+[ "$(png_size "$out/big.png")" = "2560x1600" ] || fail "--size 2560x1600 gave $(png_size "$out/big.png")"
+
+"$ceki" --screenshot "$out/setup.png" --scene setup --variant thothit-sackson --players 5 --seed 7 ||
+    fail "setup with variant, players and seed failed"
+
+# Screens other issues will build: named, refused honestly.
+for scene in table learn; do
+    if "$ceki" --screenshot "$out/$scene.png" --scene "$scene" --variant thothit --seed 1 2>"$out/$scene.err"; then
+        fail "--scene $scene succeeded without that scene"
+    fi
+    grep -q "scene '$scene' is not available yet" "$out/$scene.err" || fail "$scene: $(cat "$out/$scene.err")"
+    [ ! -e "$out/$scene.png" ] || fail "$scene wrote a PNG anyway"
+done
+
+# Unknown names: a clear error and a non-zero status.
+check_error() {
+    local says=$1
+    shift
+    if "$ceki" "$@" 2>"$out/err"; then
+        fail "'$*' succeeded"
+    elif ! grep -q -- "$says" "$out/err"; then
+        fail "'$*' said: $(cat "$out/err")"
+    fi
+}
+check_error "unknown scene 'lobby'" --screenshot "$out/x.png" --scene lobby
+check_error "unknown deck style 'tarot'" --screenshot "$out/x.png" --deck-style tarot
+check_error "unknown variant 'poker'" --screenshot "$out/x.png" --variant poker
+check_error "--size" --screenshot "$out/x.png" --size huge
+
+[ "$failures" -eq 0 ] && echo "screenshot contract: all checks passed"
+exit "$failures"

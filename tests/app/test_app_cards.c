@@ -1,0 +1,154 @@
+/* Card art: every card of every style has its art file, cards are
+ * rasterised once per size, missing art draws as a marked card, and the
+ * names follow RULES.md §1. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "card_art.h"
+#include "card_names.h"
+#include "test_support.h"
+
+static void test_file_names(void **state)
+{
+    (void)state;
+    char buf[64];
+    card_art_file(STYLE_CEKI, CARD_C1, 0, buf, sizeof buf);
+    assert_string_equal(buf, "ceki/C1.svg");
+    card_art_file(STYLE_WESTERN_CLUBS, CARD_OT, CARD_RED_STAMP, buf, sizeof buf);
+    assert_string_equal(buf, "western-clubs/OT-stamped.svg");
+    card_art_file(STYLE_WESTERN_CLUBS, CARD_OT, 0, buf, sizeof buf);
+    assert_string_equal(buf, "western-clubs/OT.svg");
+    card_art_file(STYLE_WESTERN_SPADES, CARD_C1 + 3, CARD_RED_STAMP, buf, sizeof buf);
+    assert_string_equal(buf, "western-spades/C4.svg"); /* black cards have no stamp */
+    card_art_file(STYLE_WESTERN_SPADES, CARD_S1 + 8, CARD_RED_STAMP, buf, sizeof buf);
+    assert_string_equal(buf, "western-spades/S9-stamped.svg");
+    card_art_file(STYLE_CEKI, card_french(SUIT_DIAMONDS, 10), 0, buf, sizeof buf);
+    assert_string_equal(buf, "french/10D.svg");
+    card_art_file(STYLE_CEKI, CARD_RF, CARD_FACE_DOWN, buf, sizeof buf);
+    assert_string_equal(buf, "backs/ceki.svg");
+    card_art_file(STYLE_WESTERN_CLUBS, CARD_RF, CARD_FACE_DOWN, buf, sizeof buf);
+    assert_string_equal(buf, "backs/western.svg");
+    card_art_file(STYLE_FRENCH, card_french(SUIT_SPADES, 1), CARD_FACE_DOWN, buf, sizeof buf);
+    assert_string_equal(buf, "backs/western.svg");
+}
+
+static void test_every_card_has_art(void **state)
+{
+    (void)state;
+    App *app = test_app_new(320, 200, NULL);
+    const DeckStyle styles[] = {STYLE_CEKI, STYLE_WESTERN_CLUBS, STYLE_WESTERN_SPADES};
+    for (int s = 0; s < 3; s++) {
+        for (Card c = 0; c < CARD_CEKI_KINDS; c++) {
+            assert_false(card_art_is_missing(app->cards, styles[s], c, 0));
+            assert_false(card_art_is_missing(app->cards, styles[s], c, CARD_RED_STAMP));
+        }
+        assert_false(card_art_is_missing(app->cards, styles[s], CARD_C1, CARD_FACE_DOWN));
+    }
+    for (Card c = CARD_FRENCH_FIRST; c < CARD_FRENCH_END; c++) {
+        assert_false(card_art_is_missing(app->cards, STYLE_FRENCH, c, 0));
+    }
+    app_destroy(app);
+}
+
+static void test_rasterised_once_per_size(void **state)
+{
+    (void)state;
+    App *app = test_app_new(400, 300, NULL);
+    card_art_reset(app->cards);
+    card_art_begin_frame(app->cards, true);
+    SDL_Rect a = {10, 10, 40, 100}, b = {60, 10, 60, 150};
+    card_art_draw(app->cards, app->renderer, STYLE_CEKI, CARD_OT, a, 0);
+    assert_int_equal(card_art_texture_count(app->cards), 1);
+    card_art_draw(app->cards, app->renderer, STYLE_CEKI, CARD_OT, a, CARD_HIGHLIGHT);
+    assert_int_equal(card_art_texture_count(app->cards), 1);
+    card_art_draw(app->cards, app->renderer, STYLE_CEKI, CARD_OT, b, 0);
+    assert_int_equal(card_art_texture_count(app->cards), 2);
+    card_art_draw(app->cards, app->renderer, STYLE_WESTERN_CLUBS, CARD_OT, a, 0);
+    assert_int_equal(card_art_texture_count(app->cards), 3);
+    assert_false(card_art_pending(app->cards));
+    app_destroy(app);
+}
+
+static void test_missing_art_is_drawn_marked(void **state)
+{
+    (void)state;
+    App *app = test_app_new(200, 200, NULL);
+    CardArt *art = card_art_create("/nonexistent/cards", app->paint, app->text);
+    assert_non_null(art);
+    card_art_begin_frame(art, true);
+    assert_true(card_art_is_missing(art, STYLE_CEKI, CARD_C1, 0));
+    SDL_SetRenderDrawColor(app->renderer, 0, 0, 0, 255);
+    SDL_RenderClear(app->renderer);
+    SDL_Rect r = {50, 20, 64, 160};
+    card_art_draw(art, app->renderer, STYLE_CEKI, CARD_C1, r, CARD_NO_SHADOW);
+    SDL_RenderFlush(app->renderer);
+    /* The card face is painted (light), with a red dashed border. */
+    SDL_Surface *s = app->target;
+    Uint32 centre =
+        ((Uint32 *)((Uint8 *)s->pixels + (r.y + r.h * 3 / 4) * s->pitch))[r.x + r.w / 2];
+    Uint8 cr, cg, cb;
+    SDL_GetRGB(centre, s->format, &cr, &cg, &cb);
+    assert_true(cr > 200 && cg > 200 && cb > 180);
+    int red = 0;
+    for (int y = r.y; y < r.y + 8; y++) {
+        for (int x = r.x; x < r.x + r.w; x++) {
+            Uint32 px = ((Uint32 *)((Uint8 *)s->pixels + y * s->pitch))[x];
+            SDL_GetRGB(px, s->format, &cr, &cg, &cb);
+            red += cr > 150 && cg < 90;
+        }
+    }
+    assert_true(red > 5);
+    card_art_destroy(art);
+    app_destroy(app);
+}
+
+static void test_names(void **state)
+{
+    (void)state;
+    assert_string_equal(card_name_english(CARD_OT), "Old Thousand");
+    assert_string_equal(card_name_english(CARD_S1 + 6), "7 of Strings");
+    assert_string_equal(card_name_english(card_french(SUIT_CLUBS, 12)), "Queen of Clubs");
+    assert_non_null(strstr(card_name_javanese(CARD_OT), "raja"));
+    assert_non_null(strstr(card_name_javanese(CARD_WF), "kucing"));
+    assert_string_equal(card_name_javanese(CARD_RF), "");
+    assert_string_equal(card_suit_javanese(SUIT_STRINGS), "lintrik");
+    assert_string_equal(card_suit_javanese(SUIT_MYRIADS), "wong");
+
+    /* RULES.md §1.2: coins ♦, strings ♥, myriads ♠ (clubs style) or ♣
+     * (spades style); WF/RF/OT are J/Q/K of the other black suit. */
+    char buf[48];
+    card_western_name(CARD_C1, STYLE_WESTERN_CLUBS, buf, sizeof buf);
+    assert_string_equal(buf, "Ace of Diamonds");
+    card_western_name(CARD_S1 + 8, STYLE_WESTERN_SPADES, buf, sizeof buf);
+    assert_string_equal(buf, "9 of Hearts");
+    card_western_name(CARD_M1 + 4, STYLE_WESTERN_CLUBS, buf, sizeof buf);
+    assert_string_equal(buf, "5 of Spades");
+    card_western_name(CARD_M1 + 4, STYLE_WESTERN_SPADES, buf, sizeof buf);
+    assert_string_equal(buf, "5 of Clubs");
+    card_western_name(CARD_WF, STYLE_WESTERN_CLUBS, buf, sizeof buf);
+    assert_string_equal(buf, "Jack of Clubs");
+    card_western_name(CARD_RF, STYLE_WESTERN_SPADES, buf, sizeof buf);
+    assert_string_equal(buf, "Queen of Spades");
+    card_western_name(CARD_OT, STYLE_WESTERN_SPADES, buf, sizeof buf);
+    assert_string_equal(buf, "King of Spades");
+    card_western_name(CARD_OT, STYLE_CEKI, buf, sizeof buf);
+    assert_string_equal(buf, "");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_file_names),
+        cmocka_unit_test(test_every_card_has_art),
+        cmocka_unit_test(test_rasterised_once_per_size),
+        cmocka_unit_test(test_missing_art_is_drawn_marked),
+        cmocka_unit_test(test_names),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

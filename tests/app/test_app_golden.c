@@ -1,0 +1,160 @@
+/* Golden images: screens rendered headless at 1280x800 with the software
+ * renderer, compared with the PNGs in tests/app/golden within a tolerance. On a
+ * mismatch the actual image, the expected one and a difference map are
+ * written to <build>/tests/app/golden/ and the test fails. Run with
+ * CEKI_UPDATE_GOLDEN=1 to rewrite the goldens after an intended change. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <SDL_image.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "launch.h"
+#include "test_support.h"
+
+/* A pixel differs when a channel is off by more than this ... */
+#define CHANNEL_TOLERANCE 24
+/* ... and the image fails when more than this share of pixels differ. */
+#define MAX_DIFFERING 0.002
+
+typedef struct Golden {
+    const char *name;
+    SceneId scene;
+    const char *style; /* --deck-style, or NULL */
+} Golden;
+
+static const Golden goldens[] = {
+    {"title", SCENE_TITLE, NULL},
+    {"settings", SCENE_SETTINGS, NULL},
+    {"gallery-ceki", SCENE_GALLERY, "ceki"},
+    {"gallery-western-clubs", SCENE_GALLERY, "western-clubs"},
+    {"gallery-western-spades", SCENE_GALLERY, "western-spades"},
+};
+
+static SDL_Surface *render(const Golden *g)
+{
+    App *app = test_app_new(1280, 800, NULL);
+    AppArgs args = {.scene = g->scene, .variant = VARIANT_THOTHIT, .width = 1280, .height = 800};
+    if (g->style != NULL) {
+        args.deck_style = deck_style_find(g->style);
+        args.deck_style_given = true;
+    }
+    char err[256];
+    assert_true(launch_apply(app, &args, err, sizeof err));
+    app_settle(app);
+    SDL_Surface *copy = SDL_ConvertSurfaceFormat(app->target, SDL_PIXELFORMAT_ARGB8888, 0);
+    app_destroy(app);
+    assert_non_null(copy);
+    return copy;
+}
+
+static Uint32 pixel(const SDL_Surface *s, int x, int y)
+{
+    return ((const Uint32 *)((const Uint8 *)s->pixels + y * s->pitch))[x];
+}
+
+static int channel_diff(Uint32 a, Uint32 b)
+{
+    int most = 0;
+    for (int shift = 0; shift < 24; shift += 8) {
+        int d = abs((int)((a >> shift) & 0xFF) - (int)((b >> shift) & 0xFF));
+        most = d > most ? d : most;
+    }
+    return most;
+}
+
+static void save_failure(const Golden *g, SDL_Surface *actual, SDL_Surface *expected)
+{
+    char dir[1100], path[1200];
+    snprintf(dir, sizeof dir, "%s/golden", CEKI_TEST_OUT_DIR);
+    mkdir(dir, 0755);
+    snprintf(path, sizeof path, "%s/%s.actual.png", dir, g->name);
+    IMG_SavePNG(actual, path);
+    if (expected != NULL) {
+        snprintf(path, sizeof path, "%s/%s.expected.png", dir, g->name);
+        IMG_SavePNG(expected, path);
+        if (expected->w == actual->w && expected->h == actual->h) {
+            SDL_Surface *diff = SDL_CreateRGBSurfaceWithFormat(0, actual->w, actual->h, 32,
+                                                               SDL_PIXELFORMAT_ARGB8888);
+            for (int y = 0; y < actual->h; y++) {
+                Uint32 *row = (Uint32 *)((Uint8 *)diff->pixels + y * diff->pitch);
+                for (int x = 0; x < actual->w; x++) {
+                    int d = channel_diff(pixel(actual, x, y), pixel(expected, x, y));
+                    row[x] =
+                        d > CHANNEL_TOLERANCE ? 0xFFFF0000u : (d > 0 ? 0xFF404040u : 0xFF000000u);
+                }
+            }
+            snprintf(path, sizeof path, "%s/%s.diff.png", dir, g->name);
+            IMG_SavePNG(diff, path);
+            SDL_FreeSurface(diff);
+        }
+    }
+    fprintf(stderr, "golden '%s' differs: see %s/%s.{actual,expected,diff}.png\n", g->name, dir,
+            g->name);
+}
+
+static void check(const Golden *g)
+{
+    SDL_Surface *actual = render(g);
+    char path[1100];
+    snprintf(path, sizeof path, "%s/%s.png", CEKI_GOLDEN_DIR, g->name);
+    const char *update = getenv("CEKI_UPDATE_GOLDEN");
+    if (update != NULL && strcmp(update, "1") == 0) {
+        assert_int_equal(IMG_SavePNG(actual, path), 0);
+        fprintf(stderr, "wrote %s\n", path);
+        SDL_FreeSurface(actual);
+        return;
+    }
+    SDL_Surface *loaded = IMG_Load(path);
+    if (loaded == NULL) {
+        save_failure(g, actual, NULL);
+        SDL_FreeSurface(actual);
+        fail_msg("no golden %s (CEKI_UPDATE_GOLDEN=1 writes it)", path);
+    }
+    SDL_Surface *expected = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ARGB8888, 0);
+    SDL_FreeSurface(loaded);
+    bool same_size = expected->w == actual->w && expected->h == actual->h;
+    long differing = 0;
+    if (same_size) {
+        for (int y = 0; y < actual->h; y++) {
+            for (int x = 0; x < actual->w; x++) {
+                differing +=
+                    channel_diff(pixel(actual, x, y), pixel(expected, x, y)) > CHANNEL_TOLERANCE;
+            }
+        }
+    }
+    double share = same_size ? (double)differing / ((double)actual->w * actual->h) : 1.0;
+    if (!same_size || share > MAX_DIFFERING) {
+        save_failure(g, actual, expected);
+    }
+    SDL_FreeSurface(expected);
+    SDL_FreeSurface(actual);
+    if (!same_size) {
+        fail_msg("golden %s has another size", g->name);
+    }
+    if (share > MAX_DIFFERING) {
+        fail_msg("golden %s: %ld pixels (%.3f%%) differ", g->name, differing, share * 100.0);
+    }
+}
+
+static void test_golden(void **state)
+{
+    check((const Golden *)*state);
+}
+
+int main(void)
+{
+    struct CMUnitTest tests[sizeof goldens / sizeof goldens[0]];
+    for (size_t i = 0; i < sizeof goldens / sizeof goldens[0]; i++) {
+        tests[i] =
+            (struct CMUnitTest){goldens[i].name, test_golden, NULL, NULL, (void *)&goldens[i]};
+    }
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

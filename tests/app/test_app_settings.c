@@ -1,0 +1,179 @@
+/* Settings: the text form round-trips, a damaged file gives defaults and a
+ * reason (and the program reports it), and saving is atomic. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "settings.h"
+#include "test_support.h"
+
+static void write_file(const char *path, const char *data, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(data, 1, len, f), len);
+    fclose(f);
+}
+
+static size_t read_file(const char *path, char *buf, size_t size)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    size_t n = fread(buf, 1, size - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    return n;
+}
+
+static void test_round_trip(void **state)
+{
+    (void)state;
+    const DeckStyle styles[] = {SETTINGS_STYLE_VARIANT, STYLE_CEKI, STYLE_WESTERN_CLUBS,
+                                STYLE_WESTERN_SPADES};
+    for (int st = 0; st < 4; st++) {
+        for (int a = 0; a < ANIM_COUNT; a++) {
+            for (int flags = 0; flags < 4; flags++) {
+                Settings s = {styles[st], (AnimSpeed)a, (flags & 1) != 0, (flags & 2) != 0};
+                char text[512], why[128];
+                size_t n = settings_format(&s, text, sizeof text);
+                assert_true(n > 0 && n < sizeof text);
+                Settings back;
+                assert_true(settings_parse(text, &back, why, sizeof why));
+                assert_true(settings_equal(&s, &back));
+            }
+        }
+    }
+}
+
+static void test_parse_rules(void **state)
+{
+    (void)state;
+    Settings s, defaults;
+    settings_defaults(&defaults);
+    char why[128];
+    /* Unknown keys, comments, blank lines and spaces are fine. */
+    assert_true(
+        settings_parse("# hi\n\n future_key = 7\n deck_style = western-spades \r\ncolour_cue=on\n",
+                       &s, why, sizeof why));
+    assert_int_equal(s.deck_style, STYLE_WESTERN_SPADES);
+    assert_true(s.colour_cue);
+    assert_int_equal(s.anim_speed, defaults.anim_speed);
+    /* Every value is validated: one bad value damages the whole file. */
+    const char *bad[] = {"deck_style=purple\n", "anim_speed=warp\n",   "colour_cue=maybe\n",
+                         "fullscreen=\n",       "deck_style=french\n", "just some words\n",
+                         "colour_cue=on\x01\n"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        why[0] = '\0';
+        assert_false(settings_parse(bad[i], &s, why, sizeof why));
+        assert_true(strlen(why) > 0);
+        assert_true(settings_equal(&s, &defaults));
+    }
+    char longline[600];
+    memset(longline, 'x', sizeof longline - 1);
+    longline[sizeof longline - 1] = '\0';
+    assert_false(settings_parse(longline, &s, why, sizeof why));
+}
+
+static void test_load_missing_and_damaged(void **state)
+{
+    (void)state;
+    const char *dir = test_temp_dir("settings-load");
+    char path[1100], why[200];
+    snprintf(path, sizeof path, "%s/settings.txt", dir);
+    Settings s, defaults;
+    settings_defaults(&defaults);
+    assert_int_equal(settings_load(path, &s, why, sizeof why), SETTINGS_MISSING);
+    assert_true(settings_equal(&s, &defaults));
+
+    write_file(path, "anim_speed=slow\ncolour_cue=yes please\n", 38);
+    assert_int_equal(settings_load(path, &s, why, sizeof why), SETTINGS_DAMAGED);
+    assert_non_null(strstr(why, "line 2"));
+    assert_true(settings_equal(&s, &defaults));
+
+    write_file(path, "anim_speed=slow\0\0\0", 18);
+    assert_int_equal(settings_load(path, &s, why, sizeof why), SETTINGS_DAMAGED);
+    assert_true(settings_equal(&s, &defaults));
+
+    write_file(path, "anim_speed=slow\n", 16);
+    assert_int_equal(settings_load(path, &s, why, sizeof why), SETTINGS_LOADED);
+    assert_int_equal(s.anim_speed, ANIM_SLOW);
+}
+
+static void test_save_is_atomic(void **state)
+{
+    (void)state;
+    const char *dir = test_temp_dir("settings-save");
+    char path[1100], tmp[1200], err[300], why[200], text[512];
+    snprintf(path, sizeof path, "%s/settings.txt", dir);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    Settings s;
+    settings_defaults(&s);
+    s.anim_speed = ANIM_INSTANT;
+    s.colour_cue = true;
+    assert_true(settings_save(path, &s, err, sizeof err));
+    assert_false(test_file_exists(tmp)); /* the temporary file was renamed away */
+    Settings back;
+    assert_int_equal(settings_load(path, &back, why, sizeof why), SETTINGS_LOADED);
+    assert_true(settings_equal(&s, &back));
+
+    /* When the new file cannot be written, the old one stays whole. */
+    char before[512];
+    read_file(path, before, sizeof before);
+    assert_int_equal(mkdir(tmp, 0700), 0); /* the temporary name is taken */
+    Settings other = s;
+    other.fullscreen = true;
+    assert_false(settings_save(path, &other, err, sizeof err));
+    assert_true(strlen(err) > 0);
+    read_file(path, text, sizeof text);
+    assert_string_equal(text, before);
+    assert_int_equal(settings_load(path, &back, why, sizeof why), SETTINGS_LOADED);
+    assert_true(settings_equal(&s, &back));
+    remove(tmp);
+}
+
+static void test_program_reports_damage(void **state)
+{
+    (void)state;
+    const char *dir = test_temp_dir("settings-app");
+    char path[1100], bad[1200], why[200];
+    snprintf(path, sizeof path, "%s/settings.txt", dir);
+    snprintf(bad, sizeof bad, "%s.damaged", path);
+    write_file(path, "deck_style=tarot\n", 17);
+    App *app = test_app_new(640, 400, path);
+    /* Defaults in place, the damage reported on the title screen ... */
+    Settings defaults;
+    settings_defaults(&defaults);
+    assert_true(settings_equal(&app->settings, &defaults));
+    assert_non_null(strstr(app->notice, "damaged"));
+    assert_non_null(strstr(app->notice, "tarot"));
+    assert_string_equal(test_top_scene(app), "title");
+    /* ... the damaged file kept aside and a good one written. */
+    assert_true(test_file_exists(bad));
+    Settings s;
+    assert_int_equal(settings_load(path, &s, why, sizeof why), SETTINGS_LOADED);
+    app_destroy(app);
+
+    /* A good file loads without a notice. */
+    app = test_app_new(640, 400, path);
+    assert_string_equal(app->notice, "");
+    app_destroy(app);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_parse_rules),
+        cmocka_unit_test(test_load_missing_and_damaged),
+        cmocka_unit_test(test_save_is_atomic),
+        cmocka_unit_test(test_program_reports_damage),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

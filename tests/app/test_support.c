@@ -1,0 +1,129 @@
+#include "test_support.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+
+#include <cmocka.h>
+
+App *test_app_new(int width, int height, const char *settings_path)
+{
+    char err[512];
+    AppConfig cfg = {.headless = true,
+                     .width = width,
+                     .height = height,
+                     .data_dir = CEKI_TEST_DATA_DIR,
+                     .settings_path = settings_path};
+    App *app = app_create(&cfg, err, sizeof err);
+    if (app == NULL) {
+        fail_msg("app_create: %s", err);
+    }
+    return app;
+}
+
+const char *test_temp_dir(const char *name)
+{
+    static char path[512];
+    snprintf(path, sizeof path, "%s/tmp-%s", CEKI_TEST_OUT_DIR, name);
+    char cmd[1100];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s' && mkdir -p '%s'", path, path);
+    if (system(cmd) != 0) {
+        fail_msg("cannot make %s", path);
+    }
+    return path;
+}
+
+static void push(App *app, SDL_Event *e)
+{
+    assert_int_equal(SDL_PushEvent(e), 1);
+    app_pump_events(app);
+}
+
+void test_key(App *app, SDL_Keycode key, Uint16 mod)
+{
+    SDL_Event e = {0};
+    e.type = SDL_KEYDOWN;
+    e.key.state = SDL_PRESSED;
+    e.key.keysym.sym = key;
+    e.key.keysym.scancode = SDL_GetScancodeFromKey(key);
+    e.key.keysym.mod = mod;
+    push(app, &e);
+    e.type = SDL_KEYUP;
+    e.key.state = SDL_RELEASED;
+    push(app, &e);
+}
+
+void test_mouse_move(App *app, int x, int y)
+{
+    SDL_Event e = {0};
+    e.type = SDL_MOUSEMOTION;
+    e.motion.x = x;
+    e.motion.y = y;
+    push(app, &e);
+}
+
+static void button(App *app, Uint32 type, int x, int y)
+{
+    SDL_Event e = {0};
+    e.type = type;
+    e.button.button = SDL_BUTTON_LEFT;
+    e.button.state = type == SDL_MOUSEBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED;
+    e.button.clicks = 1;
+    e.button.x = x;
+    e.button.y = y;
+    push(app, &e);
+}
+
+void test_mouse_down(App *app, int x, int y)
+{
+    button(app, SDL_MOUSEBUTTONDOWN, x, y);
+}
+void test_mouse_up(App *app, int x, int y)
+{
+    button(app, SDL_MOUSEBUTTONUP, x, y);
+}
+
+void test_click_rect(App *app, SDL_Rect r)
+{
+    int x = r.x + r.w / 2, y = r.y + r.h / 2;
+    test_mouse_move(app, x, y);
+    test_mouse_down(app, x, y);
+    test_mouse_up(app, x, y);
+}
+
+void test_click_named(App *app, const char *name)
+{
+    const Ui *ui = ui_of_top_scene(app);
+    assert_non_null(ui);
+    const Widget *w = ui_find_named(ui, name);
+    if (w == NULL) {
+        fail_msg("no widget named '%s' in scene '%s'", name, test_top_scene(app));
+    }
+    test_click_rect(app, w->rect);
+}
+
+const char *test_top_scene(const App *app)
+{
+    const SceneFrame *top = scene_stack_top(app);
+    return top != NULL ? top->cls->name : "";
+}
+
+const char *test_focus_name(const App *app)
+{
+    const Ui *ui = ui_of_top_scene(app);
+    if (ui == NULL) {
+        return "";
+    }
+    const Widget *w = ui_find(ui, ui->focus);
+    return w != NULL ? w->name : "";
+}
+
+bool test_file_exists(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0;
+}

@@ -1,0 +1,38 @@
+/* test_support.h — helpers the app test suites share.
+ *
+ * Contract: test_app_new makes a headless App (software renderer, the given
+ * size) on the source tree's data and optionally a settings file; the test
+ * frees it with app_destroy. The event helpers push real SDL_Events onto
+ * SDL's queue and run them through app_pump_events, as the main loop does.
+ * Paths returned by test_temp_dir live until the next call.
+ */
+#ifndef CEKI_TEST_SUPPORT_H
+#define CEKI_TEST_SUPPORT_H
+
+#include <SDL.h>
+#include <stdbool.h>
+
+#include "app.h"
+#include "ui.h"
+
+App *test_app_new(int width, int height, const char *settings_path);
+/* A fresh empty directory under the build tree, named after `name`. */
+const char *test_temp_dir(const char *name);
+
+void test_key(App *app, SDL_Keycode key, Uint16 mod);
+void test_mouse_move(App *app, int x, int y);
+void test_mouse_down(App *app, int x, int y);
+void test_mouse_up(App *app, int x, int y);
+/* Moves to, presses and releases the centre of a rectangle. */
+void test_click_rect(App *app, SDL_Rect r);
+/* Clicks the top scene's widget with this name; fails the test if absent. */
+void test_click_named(App *app, const char *name);
+
+/* The name of the top scene ("" when none). */
+const char *test_top_scene(const App *app);
+/* The name of the focused widget of the top scene ("" when none). */
+const char *test_focus_name(const App *app);
+
+bool test_file_exists(const char *path);
+
+#endif
