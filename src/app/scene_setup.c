@@ -26,7 +26,7 @@ enum {
 
 typedef struct SetupRow {
     char label[40];
-    const char *caption; /* a line under the row, or NULL */
+    char caption[160]; /* a line under the row, or "" */
     int ids[2];
     int n;
     int y; /* design units */
@@ -122,8 +122,9 @@ static void layout(App *app, SetupState *s)
         snprintf(label, sizeof label, "%s", options[k].name);
         label[0] = (char)toupper((unsigned char)label[0]);
         row = add_row(s, label, &y, 84);
-        row->caption = options[k].summary;
         bool disabled = options[k].bit == OPTION_JUNG && !jung_applies(g);
+        snprintf(row->caption, sizeof row->caption, "%s%s", options[k].summary,
+                 disabled ? " Only with rampung or parewanan stakes." : "");
         add_widget(app, s, row, WIDGET_TOGGLE, SETUP_OPTION + k, 0, 1, disabled);
     }
     ui_add(&s->ui, WIDGET_PRIMARY, SETUP_START, app_rect(app, 848, 668, 340, 54), false,
@@ -298,7 +299,7 @@ static void draw_form(App *app, SetupState *s)
                 ui_draw_choice(app, &s->ui, id, value);
             }
         }
-        if (row->caption != NULL) {
+        if (row->caption[0] != '\0') {
             TextStyle cap = app_text_style(app, 14, TEXT_REGULAR, UI_INK_SOFT);
             SDL_Rect box = app_rect(app, 76, (float)row->y + 50, 664, 0);
             text_draw_wrapped(app->text, r, row->caption, &cap, box, TEXT_LEFT, 1.0f);
