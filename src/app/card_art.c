@@ -271,20 +271,14 @@ static SDL_Texture *texture_for(CardArt *art, SDL_Renderer *r, int file, int w, 
     return NULL;
 }
 
-static SDL_Color rgba(Uint8 r, Uint8 g, Uint8 b, Uint8 a)
-{
-    SDL_Color c = {r, g, b, a};
-    return c;
-}
-
 static void draw_missing(CardArt *art, SDL_Renderer *r, Card c, SDL_Rect rect, unsigned flags)
 {
     int radius = SDL_max(2, rect.w / 12);
-    paint_round_rect(art->paint, r, rect, radius, rgba(236, 230, 214, 255));
+    paint_round_rect(art->paint, r, rect, radius, paint_rgba(236, 230, 214, 255));
     /* A dashed red border says "this is not the real card". */
     int t = SDL_max(1, rect.w / 40);
     int dash = SDL_max(3, rect.w / 10);
-    SDL_Color red = rgba(190, 40, 40, 255);
+    SDL_Color red = paint_rgba(190, 40, 40, 255);
     SDL_Rect inner = {rect.x + 2 * t, rect.y + 2 * t, rect.w - 4 * t, rect.h - 4 * t};
     for (int x = inner.x; x < inner.x + inner.w; x += 2 * dash) {
         int len = SDL_min(dash, inner.x + inner.w - x);
@@ -298,12 +292,12 @@ static void draw_missing(CardArt *art, SDL_Renderer *r, Card c, SDL_Rect rect, u
     }
     char label[CARD_TEXT_MAX];
     const char *kind = (flags & CARD_FACE_DOWN) ? "back" : card_format(c, label);
-    TextStyle big = {SDL_max(6.0f, (float)rect.w * 0.28f), TEXT_BOLD, rgba(120, 30, 30, 255)};
+    TextStyle big = {SDL_max(6.0f, (float)rect.w * 0.28f), TEXT_BOLD, paint_rgba(120, 30, 30, 255)};
     text_draw_in(art->text, r, kind, &big, (SDL_Rect){rect.x, rect.y, rect.w, rect.h / 2},
                  TEXT_CENTER);
     if (rect.w >= 60) {
         TextStyle small = {SDL_max(6.0f, (float)rect.w * 0.11f), TEXT_REGULAR,
-                           rgba(120, 30, 30, 255)};
+                           paint_rgba(120, 30, 30, 255)};
         text_draw_in(art->text, r, "missing art", &small,
                      (SDL_Rect){rect.x, rect.y + rect.h / 2, rect.w, rect.h / 4}, TEXT_CENTER);
     }
@@ -326,9 +320,9 @@ static void draw_cue(CardArt *art, SDL_Renderer *r, SDL_Rect rect)
     int d = SDL_max(10, rect.w * 2 / 5);
     d = SDL_min(d, rect.h / 4);
     SDL_Rect badge = {rect.x + rect.w - d * 3 / 4, rect.y - d / 4, d, d};
-    paint_round_rect(art->paint, r, badge, d / 2, rgba(255, 255, 255, 255));
+    paint_round_rect(art->paint, r, badge, d / 2, paint_rgba(255, 255, 255, 255));
     SDL_Rect core = {badge.x + d / 10, badge.y + d / 10, d - 2 * (d / 10), d - 2 * (d / 10)};
-    paint_round_rect(art->paint, r, core, core.w / 2, rgba(150, 16, 32, 255));
+    paint_round_rect(art->paint, r, core, core.w / 2, paint_rgba(150, 16, 32, 255));
     float cx = (float)badge.x + (float)d / 2, cy = (float)badge.y + (float)d / 2;
     float o = (float)d * 0.36f, i = (float)d * 0.11f;
     SDL_FPoint star[9] = {{cx, cy},         {cx, cy - o},     {cx + i, cy - i},
@@ -337,10 +331,10 @@ static void draw_cue(CardArt *art, SDL_Renderer *r, SDL_Rect rect)
     SDL_FPoint fan[10];
     memcpy(fan, star, sizeof star);
     fan[9] = star[1];
-    paint_polygon(r, fan, 10, rgba(255, 255, 255, 255));
+    paint_polygon(r, fan, 10, paint_rgba(255, 255, 255, 255));
     int t = SDL_max(2, rect.w / 30);
     SDL_Rect ring = {rect.x - t, rect.y - t, rect.w + 2 * t, rect.h + 2 * t};
-    paint_round_frame(art->paint, r, ring, rect.w / 12 + t, t, rgba(150, 16, 32, 230));
+    paint_round_frame(art->paint, r, ring, rect.w / 12 + t, t, paint_rgba(150, 16, 32, 230));
 }
 
 void card_art_draw(CardArt *art, SDL_Renderer *r, DeckStyle style, Card c, SDL_Rect rect,
@@ -353,7 +347,7 @@ void card_art_draw(CardArt *art, SDL_Renderer *r, DeckStyle style, Card c, SDL_R
     if (!(flags & CARD_NO_SHADOW)) {
         int blur = SDL_max(2, rect.w / 14);
         SDL_Rect under = {rect.x, rect.y + blur / 2, rect.w, rect.h};
-        paint_shadow(art->paint, r, under, radius, blur, rgba(0, 0, 0, 120));
+        paint_shadow(art->paint, r, under, radius, blur, paint_rgba(0, 0, 0, 120));
     }
     char name[48];
     card_art_file(style, c, flags, name, sizeof name);
@@ -369,10 +363,10 @@ void card_art_draw(CardArt *art, SDL_Renderer *r, DeckStyle style, Card c, SDL_R
     } else if (file >= 0 && art->files[file].missing) {
         draw_missing(art, r, c, rect, flags);
     } else {
-        paint_round_rect(art->paint, r, rect, radius, rgba(236, 230, 214, 255));
+        paint_round_rect(art->paint, r, rect, radius, paint_rgba(236, 230, 214, 255));
     }
     if (flags & CARD_DIM) {
-        paint_round_rect(art->paint, r, rect, radius, rgba(0, 0, 0, 110));
+        paint_round_rect(art->paint, r, rect, radius, paint_rgba(0, 0, 0, 110));
     }
     if ((flags & CARD_COLOUR_CUE) && shows_red_stamp(style, c, flags)) {
         draw_cue(art, r, rect);
@@ -380,7 +374,7 @@ void card_art_draw(CardArt *art, SDL_Renderer *r, DeckStyle style, Card c, SDL_R
     if (flags & CARD_HIGHLIGHT) {
         int th = SDL_max(2, rect.w / 22);
         SDL_Rect glow = {rect.x - 2 * th, rect.y - 2 * th, rect.w + 4 * th, rect.h + 4 * th};
-        paint_round_frame(art->paint, r, glow, radius + 2 * th, th, rgba(255, 214, 102, 255));
+        paint_round_frame(art->paint, r, glow, radius + 2 * th, th, paint_rgba(255, 214, 102, 255));
     }
 }
 

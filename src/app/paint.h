@@ -17,6 +17,12 @@
 
 typedef struct Paint Paint;
 
+static inline SDL_Color paint_rgba(Uint8 r, Uint8 g, Uint8 b, Uint8 a)
+{
+    SDL_Color c = {r, g, b, a};
+    return c;
+}
+
 Paint *paint_create(void);
 void paint_destroy(Paint *p);
 void paint_clear_cache(Paint *p);

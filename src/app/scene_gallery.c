@@ -64,7 +64,7 @@ static SDL_FRect cell(DeckStyle style, int row, int col)
 static void layout(App *app, GalleryState *s)
 {
     ui_clear(&s->ui);
-    ui_add(&s->ui, WIDGET_BUTTON, GALLERY_BACK, app_rect(app, 1096, 40, 132, 44), false, "Back");
+    ui_add_back(app, &s->ui, GALLERY_BACK);
     for (int t = 0; t < 4; t++) {
         ui_add(&s->ui, WIDGET_ITEM, GALLERY_TAB + t,
                app_rect(app, 60 + (float)t * 180, 128, 172, 42), false, tab_names[t]);
@@ -220,18 +220,6 @@ static void draw_grid(App *app, GalleryState *s)
     }
 }
 
-/* One "LABEL / value" pair; returns the next y. */
-static int draw_line(App *app, int x, int y, int w, const char *label, const char *value,
-                     SDL_Color color)
-{
-    TextStyle lab = app_text_style(app, 12, TEXT_BOLD, UI_GOLD);
-    TextStyle val = app_text_style(app, 17, TEXT_REGULAR, color);
-    SDL_Rect l = text_draw(app->text, app->renderer, label, &lab, x, y, TEXT_LEFT);
-    int h = text_draw_wrapped(app->text, app->renderer, value, &val, (SDL_Rect){x, l.y + l.h, w, 0},
-                              TEXT_LEFT, 1.0f);
-    return l.y + l.h + h + app_px(app, 8);
-}
-
 static void draw_details(App *app, GalleryState *s)
 {
     SDL_Renderer *r = app->renderer;
@@ -260,7 +248,7 @@ static void draw_details(App *app, GalleryState *s)
     SDL_Rect t = text_draw(app->text, r, card_name_english(c), &title, x, y, TEXT_LEFT);
     y = t.y + t.h + app_px(app, 8);
     if (card_name_javanese(c)[0] != '\0') {
-        y = draw_line(app, x, y, w, "JAVANESE", card_name_javanese(c), UI_INK);
+        y = ui_draw_fact(app, x, y, w, "JAVANESE", card_name_javanese(c), UI_INK);
     }
     if (card_is_ceki(c)) {
         CardSuit suit = card_suit(c);
@@ -277,8 +265,8 @@ static void draw_details(App *app, GalleryState *s)
         } else {
             snprintf(rank_text, sizeof rank_text, "%d", card_rank(c));
         }
-        y = draw_line(app, x, y, w, "SUIT", suit_text, UI_INK);
-        y = draw_line(app, x, y, w, "RANK", rank_text, UI_INK);
+        y = ui_draw_fact(app, x, y, w, "SUIT", suit_text, UI_INK);
+        y = ui_draw_fact(app, x, y, w, "RANK", rank_text, UI_INK);
         char western_text[128], clubs[48], spades[48];
         card_western_name(c, STYLE_WESTERN_CLUBS, clubs, sizeof clubs);
         card_western_name(c, STYLE_WESTERN_SPADES, spades, sizeof spades);
@@ -290,17 +278,18 @@ static void draw_details(App *app, GalleryState *s)
             snprintf(western_text, sizeof western_text, "%s (clubs pack), %s (spades pack)", clubs,
                      spades);
         }
-        y = draw_line(app, x, y, w, "WESTERN CARD", western_text, UI_INK);
+        y = ui_draw_fact(app, x, y, w, "WESTERN CARD", western_text, UI_INK);
         if (stamped) {
-            draw_line(app, x, y, w, "RED STAMP",
-                      western ? "Shown where the game scores it (right)" : "Yes, one of the three",
-                      UI_WARN);
+            ui_draw_fact(app, x, y, w, "RED STAMP",
+                         western ? "Shown where the game scores it (right)"
+                                 : "Yes, one of the three",
+                         UI_WARN);
         }
     } else {
-        y = draw_line(app, x, y, w, "PACK", "French, for Kings", UI_INK);
+        y = ui_draw_fact(app, x, y, w, "PACK", "French, for Kings", UI_INK);
         if (card_rank(c) == 13) {
-            draw_line(app, x, y, w, "IN KINGS", "Set aside as a trophy for the rounds' winners",
-                      UI_INK);
+            ui_draw_fact(app, x, y, w, "IN KINGS", "Set aside as a trophy for the rounds' winners",
+                         UI_INK);
         }
     }
 }

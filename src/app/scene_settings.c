@@ -19,7 +19,7 @@ static const float ROW_Y[] = {0, 152, 256, 360, 464};
 static void layout(App *app, SettingsState *s)
 {
     ui_clear(&s->ui);
-    ui_add(&s->ui, WIDGET_BUTTON, SET_BACK, app_rect(app, 1096, 40, 132, 44), false, "Back");
+    ui_add_back(app, &s->ui, SET_BACK);
     for (int id = SET_STYLE; id <= SET_DISPLAY; id++) {
         WidgetKind kind = id == SET_CUE ? WIDGET_TOGGLE : WIDGET_CHOICE;
         ui_add(&s->ui, kind, id, app_rect(app, 330, ROW_Y[id], 380, 48), false, labels[id]);

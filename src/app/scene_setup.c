@@ -89,7 +89,7 @@ static void layout(App *app, SetupState *s)
     const GameSetup *g = &app->setup;
     ui_clear(&s->ui);
     s->row_count = 0;
-    ui_add(&s->ui, WIDGET_BUTTON, SETUP_BACK, app_rect(app, 1096, 40, 132, 44), false, "Back");
+    ui_add_back(app, &s->ui, SETUP_BACK);
     float y = 150;
     SetupRow *row = add_row(s, "Players", &y, 58);
     add_widget(app, s, row, WIDGET_CHOICE, SETUP_PLAYERS, 0, 1, v->min_players == v->max_players);

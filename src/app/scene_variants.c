@@ -18,7 +18,7 @@ static const float ROW_H = 42.0f;
 static void layout(App *app, VariantsState *s)
 {
     ui_clear(&s->ui);
-    ui_add(&s->ui, WIDGET_BUTTON, VARIANTS_BACK, app_rect(app, 1096, 40, 132, 44), false, "Back");
+    ui_add_back(app, &s->ui, VARIANTS_BACK);
     for (int i = 0; i < VARIANT_COUNT; i++) {
         ui_add(&s->ui, WIDGET_ITEM, i, app_rect(app, 60, 138 + (float)i * ROW_H, 540, ROW_H - 4),
                false, variant_get((VariantId)i)->key);
@@ -86,17 +86,6 @@ static void draw_row(App *app, VariantsState *s, int i)
     text_draw_in(app->text, r, players, &soft, pbox, TEXT_RIGHT);
 }
 
-/* Label and value lines of the detail panel; returns the next y. */
-static int draw_fact(App *app, int x, int y, int w, const char *label, const char *value)
-{
-    TextStyle lab = app_text_style(app, 13, TEXT_BOLD, UI_GOLD);
-    TextStyle val = app_text_style(app, 17, TEXT_REGULAR, UI_INK);
-    SDL_Rect l = text_draw(app->text, app->renderer, label, &lab, x, y, TEXT_LEFT);
-    int h = text_draw_wrapped(app->text, app->renderer, value, &val, (SDL_Rect){x, l.y + l.h, w, 0},
-                              TEXT_LEFT, 1.0f);
-    return l.y + l.h + h + app_px(app, 10);
-}
-
 static void draw_details(App *app, VariantsState *s)
 {
     const VariantDesc *v = variant_get(s->shown);
@@ -125,11 +114,11 @@ static void draw_details(App *app, VariantsState *s)
     variant_text_players(v, players, sizeof players);
     variant_text_deck(v, deck, sizeof deck);
     int fy = y;
-    fy = draw_fact(app, x, fy, facts_w, "PLAYERS", players);
-    fy = draw_fact(app, x, fy, facts_w, "CARDS", deck);
-    fy = draw_fact(app, x, fy, facts_w, "A TURN", variant_text_turn(v));
-    fy = draw_fact(app, x, fy, facts_w, "CAPTURES", variant_text_capture(v));
-    draw_fact(app, x, fy, facts_w, "CAPTURED CARDS", variant_text_piles(v));
+    fy = ui_draw_fact(app, x, fy, facts_w, "PLAYERS", players, UI_INK);
+    fy = ui_draw_fact(app, x, fy, facts_w, "CARDS", deck, UI_INK);
+    fy = ui_draw_fact(app, x, fy, facts_w, "A TURN", variant_text_turn(v), UI_INK);
+    fy = ui_draw_fact(app, x, fy, facts_w, "CAPTURES", variant_text_capture(v), UI_INK);
+    ui_draw_fact(app, x, fy, facts_w, "CAPTURED CARDS", variant_text_piles(v), UI_INK);
 
     DeckStyle style = settings_style_for(&app->settings, v);
     Card sample[3] = {CARD_OT, CARD_C1 + 4, CARD_S1 + 8};

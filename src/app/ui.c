@@ -26,6 +26,11 @@ void ui_add(Ui *ui, WidgetKind kind, int id, SDL_Rect rect, bool disabled, const
     }
 }
 
+void ui_add_back(App *app, Ui *ui, int id)
+{
+    ui_add(ui, WIDGET_BUTTON, id, app_rect(app, 1096, 40, 132, 44), false, "Back");
+}
+
 const Widget *ui_find_named(const Ui *ui, const char *name)
 {
     for (int i = 0; i < ui->count; i++) {
@@ -263,12 +268,6 @@ UiEvent ui_handle_event(Ui *ui, const SDL_Event *e)
 
 /* ---- the look ---------------------------------------------------------- */
 
-static SDL_Color rgba(Uint8 r, Uint8 g, Uint8 b, Uint8 a)
-{
-    SDL_Color c = {r, g, b, a};
-    return c;
-}
-
 static SDL_Color faded(SDL_Color c, bool disabled)
 {
     if (disabled) {
@@ -287,10 +286,10 @@ void ui_draw_panel(App *app, SDL_Rect rect)
     int radius = app_px(app, 16);
     paint_shadow(app->paint, app->renderer,
                  (SDL_Rect){rect.x, rect.y + app_px(app, 4), rect.w, rect.h}, radius,
-                 app_px(app, 14), rgba(0, 0, 0, 90));
-    paint_round_rect(app->paint, app->renderer, rect, radius, rgba(7, 24, 17, 196));
+                 app_px(app, 14), paint_rgba(0, 0, 0, 90));
+    paint_round_rect(app->paint, app->renderer, rect, radius, paint_rgba(7, 24, 17, 196));
     paint_round_frame(app->paint, app->renderer, rect, radius, SDL_max(1, app_px(app, 1)),
-                      rgba(255, 255, 255, 26));
+                      paint_rgba(255, 255, 255, 26));
 }
 
 int ui_draw_heading(App *app, const char *title, const char *subtitle)
@@ -319,7 +318,7 @@ void ui_draw_focus_ring(App *app, SDL_Rect rect, int radius)
     int thick = SDL_max(2, app_px(app, 2.5f));
     SDL_Rect ring = {rect.x - gap, rect.y - gap, rect.w + 2 * gap, rect.h + 2 * gap};
     paint_glow(app->paint, app->renderer, ring, radius + gap, app_px(app, 8),
-               rgba(255, 214, 110, 90));
+               paint_rgba(255, 214, 110, 90));
     paint_round_frame(app->paint, app->renderer, ring, radius + gap, thick, UI_GOLD);
 }
 
@@ -328,21 +327,21 @@ static void draw_box(App *app, const Widget *w, bool focused, bool pressed, bool
     int radius = app_px(app, 10);
     SDL_Renderer *r = app->renderer;
     if (primary) {
-        SDL_Color top = focused ? rgba(255, 226, 146, 255) : rgba(246, 210, 120, 255);
-        SDL_Color bottom = focused ? rgba(230, 176, 70, 255) : rgba(208, 156, 58, 255);
+        SDL_Color top = focused ? paint_rgba(255, 226, 146, 255) : paint_rgba(246, 210, 120, 255);
+        SDL_Color bottom = focused ? paint_rgba(230, 176, 70, 255) : paint_rgba(208, 156, 58, 255);
         paint_shadow(app->paint, r,
                      (SDL_Rect){w->rect.x, w->rect.y + app_px(app, 3), w->rect.w, w->rect.h},
-                     radius, app_px(app, 8), rgba(0, 0, 0, 110));
+                     radius, app_px(app, 8), paint_rgba(0, 0, 0, 110));
         paint_round_gradient(app->paint, r, w->rect, radius, faded(top, w->disabled),
                              faded(bottom, w->disabled));
     } else {
         paint_round_rect(app->paint, r, w->rect, radius,
-                         focused ? rgba(255, 255, 255, 38) : rgba(255, 255, 255, 16));
+                         focused ? paint_rgba(255, 255, 255, 38) : paint_rgba(255, 255, 255, 16));
         paint_round_frame(app->paint, r, w->rect, radius, SDL_max(1, app_px(app, 1)),
-                          faded(rgba(255, 255, 255, 46), w->disabled));
+                          faded(paint_rgba(255, 255, 255, 46), w->disabled));
     }
     if (pressed) {
-        paint_round_rect(app->paint, r, w->rect, radius, rgba(0, 0, 0, 50));
+        paint_round_rect(app->paint, r, w->rect, radius, paint_rgba(0, 0, 0, 50));
     }
     if (focused) {
         ui_draw_focus_ring(app, w->rect, radius);
@@ -396,12 +395,13 @@ void ui_draw_toggle(App *app, const Ui *ui, int id, bool on)
     int pw = ph * 2;
     SDL_Rect pill = {w->rect.x + app_px(app, 14), w->rect.y + (w->rect.h - ph) / 2, pw, ph};
     paint_round_rect(app->paint, app->renderer, pill, ph / 2,
-                     faded(on ? UI_GOLD : rgba(255, 255, 255, 50), w->disabled));
+                     faded(on ? UI_GOLD : paint_rgba(255, 255, 255, 50), w->disabled));
     int inset = SDL_max(2, ph / 8);
     int knob = ph - 2 * inset;
     SDL_Rect k = {on ? pill.x + pill.w - inset - knob : pill.x + inset, pill.y + inset, knob, knob};
-    paint_round_rect(app->paint, app->renderer, k, knob / 2,
-                     faded(on ? rgba(255, 255, 255, 255) : rgba(210, 220, 212, 255), w->disabled));
+    paint_round_rect(
+        app->paint, app->renderer, k, knob / 2,
+        faded(on ? paint_rgba(255, 255, 255, 255) : paint_rgba(210, 220, 212, 255), w->disabled));
     TextStyle style = app_text_style(app, 18, TEXT_REGULAR, faded(UI_INK, w->disabled));
     SDL_Rect text = {pill.x + pill.w + app_px(app, 12), w->rect.y, w->rect.w, w->rect.h};
     text_draw_in(app->text, app->renderer, on ? "On" : "Off", &style, text, TEXT_LEFT);
@@ -417,7 +417,7 @@ void ui_draw_item(App *app, const Ui *ui, int id, bool selected)
     bool focused = ui->focus == id;
     if (focused || selected) {
         paint_round_rect(app->paint, app->renderer, w->rect, radius,
-                         focused ? rgba(255, 255, 255, 34) : rgba(255, 255, 255, 18));
+                         focused ? paint_rgba(255, 255, 255, 34) : paint_rgba(255, 255, 255, 18));
     }
     if (selected) {
         SDL_Rect bar = {w->rect.x + app_px(app, 4), w->rect.y + w->rect.h / 4,
@@ -440,6 +440,17 @@ void ui_draw_label(App *app, const Ui *ui, int id, const char *label, int left_x
     text_draw_in(app->text, app->renderer, label, &style, box, TEXT_LEFT);
 }
 
+int ui_draw_fact(App *app, int x, int y, int w, const char *label, const char *value,
+                 SDL_Color color)
+{
+    TextStyle lab = app_text_style(app, 12.5f, TEXT_BOLD, UI_GOLD);
+    TextStyle val = app_text_style(app, 17, TEXT_REGULAR, color);
+    SDL_Rect l = text_draw(app->text, app->renderer, label, &lab, x, y, TEXT_LEFT);
+    int h = text_draw_wrapped(app->text, app->renderer, value, &val, (SDL_Rect){x, l.y + l.h, w, 0},
+                              TEXT_LEFT, 1.0f);
+    return l.y + l.h + h + app_px(app, 9);
+}
+
 /* Key caps: a small rounded box with the key's name or arrows in it. */
 static int draw_keycap(App *app, const char *key, int x, int y, int h, bool draw)
 {
@@ -457,9 +468,9 @@ static int draw_keycap(App *app, const char *key, int x, int y, int h, bool draw
         return w;
     }
     SDL_Rect cap = {x, y, w, h};
-    paint_round_rect(app->paint, app->renderer, cap, app_px(app, 5), rgba(255, 255, 255, 34));
+    paint_round_rect(app->paint, app->renderer, cap, app_px(app, 5), paint_rgba(255, 255, 255, 34));
     paint_round_frame(app->paint, app->renderer, cap, app_px(app, 5), SDL_max(1, app_px(app, 1)),
-                      rgba(255, 255, 255, 60));
+                      paint_rgba(255, 255, 255, 60));
     if (updown || leftright) {
         float s = (float)h * 0.22f;
         float cx1 = (float)x + (float)w * 0.3f, cx2 = (float)x + (float)w * 0.7f;
@@ -521,8 +532,9 @@ void ui_draw_toast(App *app)
     int pad = app_px(app, 18);
     SDL_Rect box = {app->stage.x + (app->stage.w - w) / 2 - pad,
                     app->stage.y + app_px(app, 800 - 100), w + 2 * pad, h + pad};
-    paint_shadow(app->paint, app->renderer, box, box.h / 2, app_px(app, 10), rgba(0, 0, 0, 120));
-    paint_round_rect(app->paint, app->renderer, box, box.h / 2, rgba(12, 14, 12, 230));
+    paint_shadow(app->paint, app->renderer, box, box.h / 2, app_px(app, 10),
+                 paint_rgba(0, 0, 0, 120));
+    paint_round_rect(app->paint, app->renderer, box, box.h / 2, paint_rgba(12, 14, 12, 230));
     paint_round_frame(app->paint, app->renderer, box, box.h / 2, SDL_max(1, app_px(app, 1.5f)),
                       UI_GOLD);
     text_draw_in(app->text, app->renderer, app->toast, &style, box, TEXT_CENTER);

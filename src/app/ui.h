@@ -72,6 +72,8 @@ void ui_init(Ui *ui);
 void ui_clear(Ui *ui);
 void ui_add(Ui *ui, WidgetKind kind, int id, SDL_Rect rect, bool disabled, const char *name);
 const Widget *ui_find(const Ui *ui, int id);
+/* The Back button every screen but the title has, top right. */
+void ui_add_back(App *app, Ui *ui, int id);
 /* The first widget with that name, or NULL. */
 const Widget *ui_find_named(const Ui *ui, const char *name);
 /* The widgets of the top scene, or NULL when it has none. */
@@ -97,6 +99,10 @@ void ui_draw_toggle(App *app, const Ui *ui, int id, bool on);
 void ui_draw_item(App *app, const Ui *ui, int id, bool selected);
 /* A label to the left of a form widget, vertically centred on it. */
 void ui_draw_label(App *app, const Ui *ui, int id, const char *label, int left_x);
+/* A small gold LABEL over a wrapped value, from (x, y) within width w;
+ * returns the y below it. */
+int ui_draw_fact(App *app, int x, int y, int w, const char *label, const char *value,
+                 SDL_Color color);
 /* Key hints along the bottom: pairs of key, meaning; keys "arrows" and
  * "leftright" draw arrow caps. */
 void ui_draw_hints(App *app, const char *const *pairs, int n);
