@@ -384,13 +384,13 @@ void card_art_draw_rotated(CardArt *art, SDL_Renderer *r, DeckStyle style, Card 
     char name[48];
     card_art_file(style, c, flags, name, sizeof name);
     int file = file_index(art, name);
-    SDL_Texture *t = NULL;
-    if (file >= 0 && !art->files[file].missing) {
-        t = texture_for(art, r, file, rect.w, rect.h);
-    }
-    if (t == NULL || fabs(angle) < 0.01) {
-        card_art_draw(art, r, style, c, rect, flags);
+    if (file < 0 || art->files[file].missing || fabs(angle) < 0.01) {
+        card_art_draw(art, r, style, c, rect, flags); /* missing art is drawn upright */
         return;
+    }
+    SDL_Texture *t = texture_for(art, r, file, rect.w, rect.h);
+    if (t == NULL) {
+        return; /* not rasterised yet: card_art_pending() asks for another frame */
     }
     if (!(flags & CARD_NO_SHADOW)) {
         int off = SDL_max(2, rect.w / 24);

@@ -51,7 +51,9 @@ bool card_art_is_missing(CardArt *art, DeckStyle style, Card c, unsigned flags);
  * CardDrawFlag. Cards of the French pack always use the French art. */
 void card_art_draw(CardArt *art, SDL_Renderer *r, DeckStyle style, Card c, SDL_Rect rect,
                    unsigned flags);
-/* The same turned by angle degrees (clockwise) about its centre. */
+/* The same turned by angle degrees (clockwise) about its centre, with a
+ * hard shadow; highlight, dimming and the cue are for upright cards. A card
+ * whose texture is not made yet is left out of this frame (pending). */
 void card_art_draw_rotated(CardArt *art, SDL_Renderer *r, DeckStyle style, Card c, SDL_Rect rect,
                            double angle, unsigned flags);
 

@@ -563,6 +563,9 @@ int text_draw_wrapped(Text *t, SDL_Renderer *r, const char *utf8, const TextStyl
             break;
         }
         pos = best + 1;
+        if (pos >= len) {
+            break; /* a trailing space or newline adds no line */
+        }
     }
     free(line);
     return y - box.y;
