@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Install smoke test: check_install.sh BUILD_DIR PREFIX APP_ID "ICON_SIZES"
+# Runs `cmake --install BUILD_DIR --prefix PREFIX` into an empty PREFIX, then
+# checks that every file is in its XDG place, that the desktop entry and the
+# metainfo still validate where they were installed (when the validators are
+# there), and that the installed programs run and find their data.
+set -euo pipefail
+build=$1
+prefix=$2
+id=$3
+sizes=$4
+
+rm -rf "$prefix"
+cmake --install "$build" --prefix "$prefix" >/dev/null
+
+fail=0
+need() {
+    if [ ! -e "$prefix/$1" ]; then
+        echo "missing: $1" >&2
+        fail=1
+    fi
+}
+
+need bin/ceki-cli
+need share/ceki/fonts/NotoSans-Regular.ttf
+need share/ceki/fonts/NotoSans-Bold.ttf
+need share/ceki/fonts/NotoSansJavanese-Regular.ttf
+need share/ceki/fonts/NotoSansJavanese-Bold.ttf
+need share/ceki/fonts/OFL.txt
+for style in ceki western-clubs western-spades; do
+    for kind in C1 S9 M5 OT WF RF; do
+        need "share/ceki/assets/cards/$style/$kind.svg"
+    done
+done
+need share/ceki/assets/cards/french/AS.svg
+need share/ceki/assets/cards/french/10D.svg
+need share/ceki/assets/cards/backs/ceki.svg
+need share/ceki/assets/cards/backs/western.svg
+need "share/applications/$id.desktop"
+need "share/metainfo/$id.metainfo.xml"
+need "share/icons/hicolor/scalable/apps/$id.svg"
+for s in $sizes; do
+    need "share/icons/hicolor/${s}x${s}/apps/$id.png"
+done
+need share/doc/ceki/LICENSE
+# Nothing of the build machinery is installed with the data.
+if find "$prefix/share/ceki" -name '*.py' | grep -q .; then
+    echo "card generators were installed" >&2
+    fail=1
+fi
+
+if command -v desktop-file-validate >/dev/null; then
+    desktop-file-validate "$prefix/share/applications/$id.desktop" || fail=1
+fi
+if command -v appstreamcli >/dev/null; then
+    appstreamcli validate --no-net "$prefix/share/metainfo/$id.metainfo.xml" >/dev/null || {
+        appstreamcli validate --no-net "$prefix/share/metainfo/$id.metainfo.xml" >&2 || true
+        fail=1
+    }
+fi
+
+# The installed command-line program runs.
+"$prefix/bin/ceki-cli" variants | grep -q '^thothit' || {
+    echo "installed ceki-cli variants did not list thothit" >&2
+    fail=1
+}
+
+# The installed game renders a screen with its installed data (headless).
+if [ -e "$build/ceki" ]; then
+    need bin/ceki
+    shot=$(mktemp --suffix=.png)
+    trap 'rm -f "$shot"' EXIT
+    if CEKI_DATA_DIR="$prefix/share/ceki" SDL_VIDEODRIVER=dummy \
+        "$prefix/bin/ceki" --screenshot "$shot" --scene gallery --size 640x400 >/dev/null; then
+        [ -s "$shot" ] || { echo "no screenshot from the installed ceki" >&2; fail=1; }
+    else
+        echo "the installed ceki failed to render a screenshot" >&2
+        fail=1
+    fi
+fi
+
+[ $fail -eq 0 ] && echo "install under $prefix: every file in place"
+exit $fail
