@@ -28,8 +28,7 @@ CekiStatus game_config_check(const GameConfig *cfg)
         return CEKI_ERR_ARG;
     if ((int)cfg->stakes < 0 || cfg->stakes >= STAKES_COUNT)
         return CEKI_ERR_ARG;
-    bool pei = v->start == START_PEI;
-    if (!pei && cfg->stakes != STAKES_NONE)
+    if (!variant_has_stakes(v) && cfg->stakes != STAKES_NONE)
         return CEKI_ERR_UNSUPPORTED;
     return CEKI_OK;
 }

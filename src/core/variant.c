@@ -46,7 +46,8 @@ static const VariantDesc variants[VARIANT_COUNT] = {
         .start = START_RAJA_COUNT, .match_kind = MATCHKIND_ROUNDS, .default_rounds = 3},
     [VARIANT_THOTHIT_KUNA] = {
         .id = VARIANT_THOTHIT_KUNA, .key = "thothit-kuna", .name = "Thothit Kuna",
-        .javanese = "\xea\xa6\x9b\xea\xa6\xba\xea\xa6\xb4\xea\xa6\x9b\xea\xa6\xb6\xea\xa6\xa0\xea\xa7\x80\xea\xa6\x8f\xea\xa6\xb8\xea\xa6\xa4",
+        .javanese = "\xea\xa6\x9b\xea\xa6\xba\xea\xa6\xb4\xea\xa6\x9b\xea\xa6\xb6\xea\xa6\xa0\xea\xa7\x80 "
+                    "\xea\xa6\x8f\xea\xa6\xb8\xea\xa6\xa4",
         .summary = "The old court game: one pack per player, huge pools, and sets of three and four.",
         .engine = ENGINE_FISHING, .min_players = 4, .max_players = 6,
         .deck = DECK_CEKI_PER_PLAYER, .copies = 2, .hand = 20, .pool = 20, .pool_per_player = true,
@@ -184,6 +185,21 @@ bool variant_players_ok(const VariantDesc *v, int players)
     if (v->id == VARIANT_THOTHIT_KUNA)
         return players == 4 || players == 6; /* RULES.md §3.5: 4 or 6 */
     return true;
+}
+
+bool variant_has_stakes(const VariantDesc *v)
+{
+    return v && v->start == START_PEI;
+}
+
+bool variant_is_watch_only(const VariantDesc *v)
+{
+    return v && (v->turn == TURN_STOCK_ONLY || v->turn == TURN_KINGS);
+}
+
+bool variant_has_rounds(const VariantDesc *v)
+{
+    return v && (v->match_kind == MATCHKIND_ROUNDS || v->match_kind == MATCHKIND_HANDS_WON);
 }
 
 int variant_copies_of(const VariantDesc *v, int players, Card kind)

@@ -129,6 +129,14 @@ const VariantDesc *variant_get(VariantId id);
 const VariantDesc *variant_find(const char *key);
 /* Whether the variant can be played by this many players. */
 bool variant_players_ok(const VariantDesc *v, int players);
+/* Pèi's stake schemes apply (GameConfig.stakes). */
+bool variant_has_stakes(const VariantDesc *v);
+/* Nothing to decide: the round plays itself (Kings, Thothit Yogyakarta,
+ * Thit-Thit-Dulit); the table offers play / pause / step. */
+bool variant_is_watch_only(const VariantDesc *v);
+/* The match length is a number of rounds the players choose
+ * (GameConfig.rounds). */
+bool variant_has_rounds(const VariantDesc *v);
 /* Number of cards in the deck for this many players. */
 int variant_deck_size(const VariantDesc *v, int players);
 /* Fills deck[] (capacity CEKI_MAX_DECK) in a fixed order; returns the count. */
