@@ -6,17 +6,15 @@
 
 #include "card.h"
 #include "cli_pei.h"
+#include "cli_util.h"
 #include "kowah.h"
 #include "pei.h"
 #include "record.h"
 
 static bool parse_int(const char *text, long lo, long hi, int *out)
 {
-    char *end = NULL;
-    if (!text || !*text)
-        return false;
-    long v = strtol(text, &end, 10);
-    if (*end || v < lo || v > hi)
+    long v = 0;
+    if (!cli_parse_long(text, lo, hi, &v))
         return false;
     *out = (int)v;
     return true;

@@ -9,6 +9,7 @@
 #include "ai.h"
 #include "card.h"
 #include "cli_pei.h"
+#include "cli_util.h"
 #include "game.h"
 #include "record.h"
 #include "score.h"
@@ -37,22 +38,10 @@ static const VariantDesc *find_variant(const char *key)
     return v;
 }
 
-static bool parse_count(const char *text, long lo, long hi, long *out)
-{
-    char *end = NULL;
-    if (!text || !*text)
-        return false;
-    long v = strtol(text, &end, 10);
-    if (*end || v < lo || v > hi)
-        return false;
-    *out = v;
-    return true;
-}
-
 static bool parse_players(const VariantDesc *v, const char *text, int *players)
 {
     long p = 0;
-    if (!parse_count(text, 1, 99, &p) || !variant_players_ok(v, (int)p)) {
+    if (!cli_parse_long(text, 1, 99, &p) || !variant_players_ok(v, (int)p)) {
         fprintf(stderr, "ceki-cli: %s is played by %d-%d players%s; '%s' will not do\n", v->key,
                 v->min_players, v->max_players, v->id == VARIANT_THOTHIT_KUNA ? " (4 or 6)" : "",
                 text ? text : "");
@@ -245,7 +234,7 @@ static int cmd_sim(int argc, char **argv)
     const char *ai_list = "random";
     for (int i = 2; i < argc; i++) {
         if (strcmp(argv[i], "--games") == 0 && i + 1 < argc) {
-            if (!parse_count(argv[++i], 1, 1000000000L, &games)) {
+            if (!cli_parse_long(argv[++i], 1, 1000000000L, &games)) {
                 fprintf(stderr, "ceki-cli: sim: --games takes a positive number\n");
                 return 2;
             }
@@ -265,7 +254,7 @@ static int cmd_sim(int argc, char **argv)
         } else if (strcmp(argv[i], "--ai") == 0 && i + 1 < argc) {
             ai_list = argv[++i];
         } else if (strcmp(argv[i], "--ai-ms") == 0 && i + 1 < argc) {
-            if (!parse_count(argv[++i], 0, 600000, &ai_ms)) {
+            if (!cli_parse_long(argv[++i], 0, 600000, &ai_ms)) {
                 fprintf(stderr, "ceki-cli: sim: --ai-ms takes a number of milliseconds\n");
                 return 2;
             }

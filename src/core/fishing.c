@@ -172,6 +172,25 @@ static void deal_to_hand(Game *g, int seat, Card c)
     game_event(g, EV_DEAL_HAND, seat, c, CARD_NONE, 0);
 }
 
+/* Keeps in[] only the seats with the best value; returns the leader when
+ * there is exactly one, else -1 (the tied leaders draw again). */
+static int keep_leaders(const Game *g, bool *in, const int *value)
+{
+    int best = -1, leaders = 0, leader = -1;
+    for (int s = 0; s < g->n; s++) {
+        if (in[s] && value[s] > best)
+            best = value[s];
+    }
+    for (int s = 0; s < g->n; s++) {
+        in[s] = in[s] && value[s] == best;
+        if (in[s]) {
+            leaders++;
+            leader = s;
+        }
+    }
+    return leaders == 1 ? leader : -1;
+}
+
 /* Each seat in `who` draws two cards; the best value wins; tied leaders draw
  * again. Used for the first raja (sum mod 10) and for Pèi (plain sum). */
 static int ceremony_two_cards(Game *g, bool mod10)
@@ -185,7 +204,6 @@ static int ceremony_two_cards(Game *g, bool mod10)
         in[s] = true;
     for (;;) {
         int value[CEKI_MAX_SEATS] = {0};
-        int best = -1;
         for (int s = 0; s < g->n; s++) {
             if (!in[s])
                 continue;
@@ -200,18 +218,9 @@ static int ceremony_two_cards(Game *g, bool mod10)
             }
             if (mod10)
                 value[s] %= 10;
-            if (value[s] > best)
-                best = value[s];
         }
-        int leaders = 0, leader = 0;
-        for (int s = 0; s < g->n; s++) {
-            in[s] = in[s] && value[s] == best;
-            if (in[s]) {
-                leaders++;
-                leader = s;
-            }
-        }
-        if (leaders == 1)
+        int leader = keep_leaders(g, in, value);
+        if (leader >= 0)
             return leader;
     }
 }
@@ -413,7 +422,7 @@ static int kings_cut(Game *g, const bool *tied)
     memcpy(in, tied, sizeof in);
     for (;;) {
         rng_shuffle(&g->rng, deck, n);
-        int top = n, best = -1, leaders = 0, leader = 0;
+        int top = n;
         int value[CEKI_MAX_SEATS] = {0};
         for (int s = 0; s < g->n; s++) {
             if (!in[s])
@@ -421,17 +430,9 @@ static int kings_cut(Game *g, const bool *tied)
             Card c = deck[--top];
             value[s] = card_rank(c) == 1 ? 14 : card_rank(c); /* aces high */
             game_event(g, EV_CUT, s, c, CARD_NONE, value[s]);
-            if (value[s] > best)
-                best = value[s];
         }
-        for (int s = 0; s < g->n; s++) {
-            in[s] = in[s] && value[s] == best;
-            if (in[s]) {
-                leaders++;
-                leader = s;
-            }
-        }
-        if (leaders == 1)
+        int leader = keep_leaders(g, in, value);
+        if (leader >= 0)
             return leader;
     }
 }

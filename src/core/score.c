@@ -37,28 +37,6 @@ static void group_add_to(ScoreBreakdown *out, ScoreGroupKind kind, const char *l
             group_add_to(out, kind, label, card, copies, points);                                  \
     } while (0)
 
-/* Thothit and the Chinese game: red pair 20, red single 10, black pair 10. */
-static int score_thothit(const uint8_t *counts, ScoreBreakdown *out)
-{
-    int total = 0;
-    for (int k = 0; k < CARD_CEKI_KINDS; k++) {
-        int n = counts[k];
-        bool red = card_is_red_stamped((Card)k);
-        int pairs = n / 2, single = n % 2;
-        if (red) {
-            total += pairs * 20 + single * 10;
-            group_add(out, SCORE_RED_PAIR, "red-stamped pair (20)", (Card)k, pairs * 2, pairs * 20);
-            group_add(out, SCORE_RED_SINGLE, "red-stamped single (10)", (Card)k, single,
-                      single * 10);
-        } else {
-            total += pairs * 10;
-            group_add(out, SCORE_PAIR, "pair (10)", (Card)k, pairs * 2, pairs * 10);
-            group_add(out, SCORE_NOTHING, "no score", (Card)k, single, 0);
-        }
-    }
-    return total;
-}
-
 /* Sackson, Totit, Totit (Denexa): one point an identical pair; Sackson's
  * advanced scoring makes a pair of 9s worth 3 and a pair of rank 1 worth 2. */
 static int score_pairs(const uint8_t *counts, bool advanced, ScoreBreakdown *out)
@@ -82,19 +60,19 @@ static int score_pairs(const uint8_t *counts, bool advanced, ScoreBreakdown *out
     return total;
 }
 
-/* Enthit: four of a kind 50 (red 100); otherwise pairs 10 (red 20) and a red
- * single 10. */
-static int score_enthit(const uint8_t *counts, ScoreBreakdown *out)
+/* Thothit and the Chinese game: pairs 10 (red-stamped 20) and a red-stamped
+ * single 10. Enthit (`fours`) adds four of a kind: 50, red-stamped 100. */
+static int score_red_pairs(const uint8_t *counts, bool fours, ScoreBreakdown *out)
 {
     int total = 0;
     for (int k = 0; k < CARD_CEKI_KINDS; k++) {
         int n = counts[k];
         bool red = card_is_red_stamped((Card)k);
-        if (n >= 4) {
-            int fours = n / 4, pts = fours * (red ? 100 : 50);
+        if (fours && n >= 4) {
+            int nfours = n / 4, pts = nfours * (red ? 100 : 50);
             total += pts;
             group_add(out, SCORE_FOUR, red ? "red-stamped four (100)" : "four of a kind (50)",
-                      (Card)k, fours * 4, pts);
+                      (Card)k, nfours * 4, pts);
             n %= 4;
         }
         int pairs = n / 2, single = n % 2;
@@ -187,13 +165,13 @@ int score_counts(VariantId variant, uint32_t options, const uint8_t counts[CARD_
     int total = 0;
     switch (variant) {
     case VARIANT_THOTHIT:
-    case VARIANT_THOTHIT_CHINESE: total = score_thothit(counts, out); break;
+    case VARIANT_THOTHIT_CHINESE: total = score_red_pairs(counts, false, out); break;
     case VARIANT_THOTHIT_SACKSON:
         total = score_pairs(counts, options & OPTION_ADVANCED, out);
         break;
     case VARIANT_TOTIT:
     case VARIANT_TOTIT_DENEXA: total = score_pairs(counts, false, out); break;
-    case VARIANT_ENTHIT: total = score_enthit(counts, out); break;
+    case VARIANT_ENTHIT: total = score_red_pairs(counts, true, out); break;
     case VARIANT_THOTHIT_KUNA: total = score_kuna(counts, out); break;
     case VARIANT_THOTHIT_YOGYAKARTA:
     case VARIANT_THIT_THIT_DULIT: total = score_yogyakarta(counts, out); break;
