@@ -69,6 +69,8 @@ struct App {
     CardArt *cards;
     SceneStack scenes;
     GameSetup setup;
+    struct Session *session; /* the game on the table (session.h), or NULL */
+    char replay_path[1024];  /* a record the replay screen opens first, or "" */
     DeckStyle gallery_style; /* the gallery's first tab; STYLE_COUNT: from settings */
 
     double now;     /* seconds, advanced by app_update */

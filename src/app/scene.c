@@ -10,7 +10,7 @@
 static const char *const names[SCENE_COUNT] = {
     [SCENE_TITLE] = "title",       [SCENE_VARIANTS] = "variants", [SCENE_SETUP] = "setup",
     [SCENE_SETTINGS] = "settings", [SCENE_GALLERY] = "gallery",   [SCENE_TABLE] = "table",
-    [SCENE_LEARN] = "learn",
+    [SCENE_LEARN] = "learn",       [SCENE_RESULT] = "result",     [SCENE_REPLAY] = "replay",
 };
 
 /* The registry. The table (issue 6) and learn (issue 7) screens are not
@@ -23,6 +23,8 @@ static const SceneClass *const classes[SCENE_COUNT] = {
     [SCENE_GALLERY] = &scene_gallery_class,
     [SCENE_TABLE] = NULL,
     [SCENE_LEARN] = NULL,
+    [SCENE_RESULT] = &scene_result_class,
+    [SCENE_REPLAY] = &scene_replay_class,
 };
 
 const char *scene_name(SceneId id)

@@ -32,6 +32,8 @@ typedef enum SceneId {
     SCENE_GALLERY,
     SCENE_TABLE,
     SCENE_LEARN,
+    SCENE_RESULT, /* a round's result and the match standings */
+    SCENE_REPLAY, /* finished games, replayed from their records */
     SCENE_COUNT
 } SceneId;
 

@@ -76,4 +76,57 @@ CekiStatus session_save(const Session *s, const char *path, char *err, size_t er
 /* Renames a bad save to "<path>.damaged-<n>" so nothing is lost. */
 bool session_keep_aside(const char *path, char *kept_as, size_t size);
 
+/* ---- additions (session.c) ----------------------------------------------
+ *
+ * Handing a session between screens: App.session (app.h) is the game on the
+ * table. The table sets it to the session it plays while it is on screen
+ * and to NULL when it leaves (destroying its session); the round result
+ * screen borrows it from there. The title's "Resume game" loads the save,
+ * puts the session in App.session (and its config and seats in App.setup)
+ * and pushes the table, which takes it over instead of creating a new one.
+ */
+
+/* Where the player's files live, under SDL_GetPrefPath("ceki", "ceki"):
+ * the saved game ("current-game.txt") and finished games ("replays/").
+ * False when SDL gives no preference directory. */
+bool session_save_path(char *out, size_t size);
+bool session_replay_dir(char *out, size_t size);
+
+/* A finished (or any) game, written as a replay record with its seats into
+ * session_replay_dir() as <date>-<time>-<variant>.txt; the table calls it
+ * when a match ends. Writing the same game twice keeps one file. */
+bool session_archive(const Session *s);
+/* The same into a directory of the caller's (created if missing); the file
+ * written, or the one already holding this game, in path_out. */
+bool session_archive_to(const Session *s, const char *dir, char *path_out, size_t path_size,
+                        char *err, size_t err_size);
+/* Reads a save, a replay written by session_archive or a bare game record
+ * (its seats then all computers) for viewing; NULL and a reason otherwise. */
+Session *session_load_record(const char *path, char *err, size_t err_size);
+
+/* Changes whenever undo or loading replaced the game wholesale: the queued
+ * events were dropped and a view must redraw from the observation. */
+unsigned session_generation(const Session *s);
+
+/* What the last hint was computed with (AI_STRONG normally; greedy or
+ * random when the strong player cannot be made) and a line saying so for
+ * the player ("" when the strong player gave it). */
+AiLevel session_hint_level(const Session *s);
+const char *session_hint_note(const Session *s);
+
+/* The events of the current round so far (from its EV_ROUND_START, dealt
+ * cards included; borrowed until the next apply), for the result screen:
+ * stakes paid, forfeits, the King won, the cut. */
+const GameEvent *session_round_events(const Session *s, int *count);
+/* Match standings: the rounds scored so far and a seat's score in round r
+ * (from 1); Kings: cards captured. */
+int session_rounds_scored(const Session *s);
+int session_round_score(const Session *s, int round, int seat);
+/* Kings: the King cards a seat has won, in order; returns how many. */
+int session_kings_won(const Session *s, int seat, Card out[4]);
+
+/* "You", "Player 2" (hot-seat), "Computer 3", or "Seat 3" in the games
+ * that play themselves. */
+void session_seat_name(const Session *s, int seat, char *buf, size_t size);
+
 #endif

@@ -13,7 +13,8 @@
 static void test_names(void **state)
 {
     (void)state;
-    const char *names[] = {"title", "variants", "setup", "settings", "gallery", "table", "learn"};
+    const char *names[] = {"title", "variants", "setup",  "settings", "gallery",
+                           "table", "learn",    "result", "replay"};
     for (int i = 0; i < SCENE_COUNT; i++) {
         assert_string_equal(scene_name((SceneId)i), names[i]);
         assert_int_equal(scene_find(names[i]), i);

@@ -1,0 +1,1250 @@
+/* scene_result.c — the end of a round: each player's captured cards laid
+ * out by what they scored, who won, and the match standings (totals, Kings
+ * won, Pèi's places, stakes and pot, the next round's roles). "Next round"
+ * deals on through the session; at the end of the match "New match" or
+ * "Main menu".
+ *
+ * The table pushes this screen with its session in App.session. Opened
+ * without one (`ceki --screenshot --scene result`), it plays a round of the
+ * set-up game with random moves and shows that, so the screen can be looked
+ * at on its own.
+ *
+ * Layout: the players' blocks fill the left of the stage, one under the
+ * other; the card height is the largest that lets every block fit, and when
+ * even the smallest does not fit the column scrolls (wheel, Page Up/Down).
+ * Groups flow left to right and wrap; a group too long for a line is split. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pei.h"
+#include "record.h"
+#include "scenes.h"
+#include "session.h"
+#include "ui.h"
+
+enum { RESULT_NEXT = 1, RESULT_NEW_MATCH, RESULT_MENU, RESULT_BACK };
+
+/* The stage areas, in design units. */
+#define AREA_X 40.0f
+#define AREA_Y 124.0f
+#define AREA_W 842.0f
+#define AREA_H 612.0f
+#define SIDE_X 900.0f
+#define SIDE_W 340.0f
+
+#define MIN_CARD_H 44.0f
+#define MAX_CARD_H 118.0f
+#define LABEL_H 17.0f
+#define HEADER_H 30.0f
+#define BLOCK_PAD 10.0f
+#define BLOCK_GAP 8.0f
+#define GROUP_PAD 5.0f
+#define GROUP_GAP 10.0f
+#define LINE_GAP 6.0f
+#define COL_GAP 10.0f
+
+typedef struct SeatView {
+    char name[40];
+    char tags[4][40]; /* role, place, "forfeited" ... */
+    int ntags;
+    int score;
+    bool winner;
+    bool forfeited;
+    bool match_winner;
+    bool has_groups;
+    ScoreBreakdown bd;
+    int order[SCORE_MAX_GROUPS]; /* groups in drawing order */
+    Card hand[OBS_MAX_HAND];     /* Kowah: the hand at the end */
+    int nhand;
+    float x, y, w, h; /* the block, in design units from the column's top left */
+} SeatView;
+
+typedef struct ResultState {
+    Ui ui;
+    Session *own; /* a session of our own (opened without a table) */
+    int players;
+    bool round_over, match_over;
+    VariantId variant;
+    char title[96];
+    char verdict[200];
+    char match_line[120];
+    char next_roles[200];
+    char stakes[12][120];
+    int nstakes;
+    char pot_line[80];
+    SeatView seats[CEKI_MAX_SEATS];
+    Observation *obs;
+    float card_h;  /* chosen card height */
+    int cols;      /* blocks side by side */
+    float content; /* height of all blocks */
+    float scroll;  /* design units scrolled down */
+    Card king;     /* Kings: the King won this round, or CARD_NONE */
+} ResultState;
+
+static Session *session_of(App *app, ResultState *s)
+{
+    return s->own != NULL ? s->own : app->session;
+}
+
+/* ---- words -------------------------------------------------------------- */
+
+static const char *role_name(GameRole role)
+{
+    switch (role) {
+    case ROLE_RAJA: return "raja";
+    case ROLE_PATIH: return "patih";
+    case ROLE_UNYIK: return "unyik";
+    case ROLE_DEALER: return "dealer";
+    default: return "";
+    }
+}
+
+/* The cards a group counts in units of: a pair is two. */
+static int unit_size(const ScoreGroup *g)
+{
+    switch (g->kind) {
+    case SCORE_PAIR:
+    case SCORE_RED_PAIR: return 2;
+    case SCORE_FOUR: return 4;
+    case SCORE_THREE: return 3;
+    default: return 1;
+    }
+}
+
+/* "3 pairs", "1 red single", "2 fours", "bunci ireng", "Face value",
+ * "No score": short, since the red dot says "red-stamped". */
+static void group_label(const ScoreGroup *g, char *buf, size_t size)
+{
+    char base[SCORE_LABEL_MAX];
+    snprintf(base, sizeof base, "%s", g->label);
+    char *paren = strstr(base, " (");
+    if (paren != NULL) {
+        *paren = '\0';
+    }
+    bool red = g->ncards > 0 && card_is_red_stamped(g->cards[0]);
+    const char *noun = NULL;
+    switch (g->kind) {
+    case SCORE_COMBINATION: snprintf(buf, size, "%s", base); return;
+    case SCORE_FACE: snprintf(buf, size, "Face value"); return;
+    case SCORE_NOTHING: snprintf(buf, size, "No score"); return;
+    case SCORE_COUNT:
+        snprintf(buf, size, "%d card%s", g->ncards, g->ncards == 1 ? "" : "s");
+        return;
+    case SCORE_PAIR:
+        /* Sackson's advanced pairs keep their own words ("pair of 9s"). */
+        noun = strncmp(base, "pair of", 7) == 0 ? NULL : "pair";
+        break;
+    case SCORE_RED_PAIR: noun = "red pair"; break;
+    case SCORE_RED_SINGLE: noun = strstr(base, "card") != NULL ? "red card" : "red single"; break;
+    case SCORE_FOUR: noun = red ? "red four" : "four"; break;
+    case SCORE_THREE: noun = red ? "red three" : "three"; break;
+    default: break;
+    }
+    int units = g->ncards / unit_size(g);
+    if (noun == NULL) {
+        /* "pair of 9s" -> "2 pairs of 9s" */
+        const char *rest = base + 4;
+        snprintf(buf, size, "%d pair%s%s", units, units == 1 ? "" : "s", rest);
+        return;
+    }
+    snprintf(buf, size, "%d %s%s", units, noun, units == 1 ? "" : "s");
+}
+
+static bool group_is_red(const ScoreGroup *g)
+{
+    if (g->kind != SCORE_RED_PAIR && g->kind != SCORE_RED_SINGLE && g->kind != SCORE_FOUR &&
+        g->kind != SCORE_THREE) {
+        return false;
+    }
+    return g->ncards > 0 && card_is_red_stamped(g->cards[0]);
+}
+
+/* ---- gathering what to show ------------------------------------------- */
+
+static void add_tag(SeatView *v, const char *text)
+{
+    if (v->ntags < 4 && text[0] != '\0') {
+        snprintf(v->tags[v->ntags++], sizeof v->tags[0], "%s", text);
+    }
+}
+
+/* The next round's roles, from a copy of the game dealt on. */
+static void next_roles(Session *ss, ResultState *s)
+{
+    s->next_roles[0] = '\0';
+    const Game *g = session_game(ss);
+    if (s->match_over || !s->round_over) {
+        return;
+    }
+    Move m;
+    if (game_legal_moves(g, &m, 1) < 1) {
+        return;
+    }
+    Game *copy = game_clone(g, false);
+    if (copy == NULL) {
+        return;
+    }
+    Observation *o = malloc(sizeof *o);
+    if (o != NULL && game_apply(copy, &m) == CEKI_OK && game_observe(copy, 0, o) == CEKI_OK) {
+        char line[200] = "";
+        size_t len = 0;
+        for (int role = ROLE_RAJA; role <= ROLE_UNYIK; role++) {
+            for (int seat = 0; seat < s->players; seat++) {
+                if (o->role[seat] == (GameRole)role) {
+                    char name[40];
+                    session_seat_name(ss, seat, name, sizeof name);
+                    const char *rn = role_name(role);
+                    len += (size_t)snprintf(line + len, sizeof line - len, "%s%c%s: %s",
+                                            len > 0 ? "\n" : "", rn[0] - 32, rn + 1, name);
+                    if (len >= sizeof line) {
+                        len = sizeof line - 1;
+                    }
+                }
+            }
+        }
+        if (len == 0 && o->dealer >= 0) {
+            char name[40];
+            session_seat_name(ss, o->dealer, name, sizeof name);
+            snprintf(line, sizeof line, "%s deal%s next", name,
+                     strcmp(name, "You") == 0 ? "" : "s");
+        } else if (len == 0 && o->starter >= 0) {
+            char name[40];
+            session_seat_name(ss, o->starter, name, sizeof name);
+            snprintf(line, sizeof line, "%s play%s first", name,
+                     strcmp(name, "You") == 0 ? "" : "s");
+        }
+        if (line[0] != '\0') {
+            line[0] = (char)(line[0] >= 'a' && line[0] <= 'z' ? line[0] - 32 : line[0]);
+        }
+        snprintf(s->next_roles, sizeof s->next_roles, "%s", line);
+    }
+    free(o);
+    game_destroy(copy);
+}
+
+static void stake_lines(Session *ss, ResultState *s)
+{
+    s->nstakes = 0;
+    s->pot_line[0] = '\0';
+    const Game *g = session_game(ss);
+    if (!variant_has_stakes(game_variant(g)) || game_config(g)->stakes == STAKES_NONE) {
+        return;
+    }
+    int n = 0;
+    const GameEvent *ev = session_round_events(ss, &n);
+    int antes = 0, ante_units = 0;
+    for (int i = 0; i < n; i++) {
+        const GameEvent *e = &ev[i];
+        if (e->type != EV_STAKE_PAID) {
+            continue;
+        }
+        if (e->card == PEI_PAY_ANTE) {
+            antes++;
+            ante_units = e->value;
+            continue;
+        }
+        if (s->nstakes == 12) {
+            continue;
+        }
+        char payer[40], payee[40];
+        if (e->seat < 0) {
+            snprintf(payer, sizeof payer, "The pot");
+        } else {
+            session_seat_name(ss, e->seat, payer, sizeof payer);
+        }
+        if (e->card2 == CARD_NONE) {
+            snprintf(payee, sizeof payee, "the pot");
+        } else {
+            session_seat_name(ss, e->card2, payee, sizeof payee);
+        }
+        bool you = strcmp(payer, "You") == 0;
+        snprintf(s->stakes[s->nstakes++], sizeof s->stakes[0], "%s pay%s %s %d (%s)", payer,
+                 you ? "" : "s", payee, e->value, pei_reason_label(e->card));
+    }
+    if (antes > 0 && s->nstakes < 12) {
+        /* The antes first: everyone puts in the same. */
+        memmove(s->stakes[1], s->stakes[0], (size_t)s->nstakes * sizeof s->stakes[0]);
+        snprintf(s->stakes[0], sizeof s->stakes[0], "Everyone antes %d to the pot", ante_units);
+        s->nstakes++;
+    }
+    snprintf(s->pot_line, sizeof s->pot_line, "Pot carried on: %d", s->obs->pot);
+}
+
+static int cmp_groups_points(const ScoreBreakdown *bd, int a, int b)
+{
+    const ScoreGroup *ga = &bd->groups[a], *gb = &bd->groups[b];
+    bool na = ga->kind == SCORE_NOTHING, nb = gb->kind == SCORE_NOTHING;
+    if (na != nb) {
+        return na ? 1 : -1;
+    }
+    return a - b;
+}
+
+static void gather(App *app, ResultState *s)
+{
+    Session *ss = session_of(app, s);
+    const Game *g = session_game(ss);
+    const VariantDesc *v = game_variant(g);
+    s->players = game_players(g);
+    s->variant = v->id;
+    s->match_over = game_match_over(g);
+    s->round_over = game_round_over(g);
+    game_observe(g, 0, s->obs);
+    const Observation *o = s->obs;
+    int round = game_round_number(g);
+    bool kowah = v->engine == ENGINE_KOWAH;
+
+    snprintf(s->title, sizeof s->title, "%s",
+             s->match_over ? "Match over"
+             : kowah       ? "End of the hand"
+                           : "End of the round");
+    if (!s->round_over) {
+        snprintf(s->title, sizeof s->title, "Round %d", round);
+    }
+
+    int place[PEI_PLAYERS] = {0};
+    if (v->start == START_PEI && s->players == PEI_PLAYERS) {
+        pei_place(o->round_score, place);
+    }
+    int nev = 0;
+    const GameEvent *ev = session_round_events(ss, &nev);
+    for (int seat = 0; seat < s->players; seat++) {
+        SeatView *sv = &s->seats[seat];
+        sv->ntags = 0;
+        session_seat_name(ss, seat, sv->name, sizeof sv->name);
+        sv->score = o->round_score[seat];
+        sv->winner = o->round_winner[seat];
+        sv->forfeited = o->forfeited[seat];
+        sv->match_winner = s->match_over && o->match_winner[seat];
+        if (o->role[seat] != ROLE_NONE) {
+            add_tag(sv, role_name(o->role[seat]));
+        } else if (o->dealer == seat) {
+            add_tag(sv, "dealer");
+        }
+        if (place[0] != 0 && s->round_over) {
+            add_tag(sv, pei_place_name(place[seat]));
+        }
+        const SessionSeats *seats = session_seats(ss);
+        if (!seats->human[seat] && !variant_is_watch_only(v)) {
+            add_tag(sv, ai_level_key(seats->level[seat]));
+        }
+        sv->has_groups = !kowah && game_score_seat(g, seat, &sv->bd) == CEKI_OK;
+        if (sv->has_groups) {
+            int n = sv->bd.ngroups;
+            for (int i = 0; i < n; i++) {
+                ScoreGroup *grp = &sv->bd.groups[i];
+                if (grp->kind == SCORE_COUNT) {
+                    /* Kings: by rank, so the pairs taken lie together. */
+                    for (int a = 1; a < grp->ncards; a++) {
+                        for (int b = a; b > 0 && (card_rank(grp->cards[b - 1]) * 8 +
+                                                  (int)card_suit(grp->cards[b - 1])) >
+                                                     (card_rank(grp->cards[b]) * 8 +
+                                                      (int)card_suit(grp->cards[b]));
+                             b--) {
+                            Card t = grp->cards[b];
+                            grp->cards[b] = grp->cards[b - 1];
+                            grp->cards[b - 1] = t;
+                        }
+                    }
+                }
+            }
+            for (int i = 0; i < n; i++) {
+                sv->order[i] = i;
+            }
+            /* Scoring groups in the order the core gives, what scored nothing last. */
+            for (int i = 1; i < n; i++) {
+                for (int j = i;
+                     j > 0 && cmp_groups_points(&sv->bd, sv->order[j - 1], sv->order[j]) > 0; j--) {
+                    int t = sv->order[j];
+                    sv->order[j] = sv->order[j - 1];
+                    sv->order[j - 1] = t;
+                }
+            }
+        }
+        sv->nhand = 0;
+        if (kowah) {
+            Observation *mine = malloc(sizeof *mine);
+            if (mine != NULL && game_observe(g, seat, mine) == CEKI_OK) {
+                sv->nhand = mine->hand_count[seat];
+                memcpy(sv->hand, mine->hand, (size_t)sv->nhand * sizeof(Card));
+            }
+            free(mine);
+        }
+    }
+
+    /* The verdict. */
+    char winners[160] = "";
+    int nwin = 0;
+    size_t len = 0;
+    for (int seat = 0; seat < s->players; seat++) {
+        if (s->seats[seat].winner) {
+            len += (size_t)snprintf(winners + len, sizeof winners - len, "%s%s",
+                                    nwin > 0 ? " and " : "", s->seats[seat].name);
+            len = len < sizeof winners ? len : sizeof winners - 1;
+            nwin++;
+        }
+    }
+    bool you = strcmp(winners, "You") == 0;
+    Card king = CARD_NONE;
+    bool drawn = false;
+    for (int i = 0; i < nev; i++) {
+        king = ev[i].type == EV_KING_WON ? ev[i].card : king;
+        drawn = drawn || ev[i].type == EV_HAND_DRAWN;
+    }
+    s->king = king;
+    if (!s->round_over) {
+        snprintf(s->verdict, sizeof s->verdict, "The round is still being played.");
+    } else if (drawn) {
+        snprintf(s->verdict, sizeof s->verdict, "The stock ran out: nobody won this hand.");
+    } else if (nwin == 0) {
+        snprintf(s->verdict, sizeof s->verdict, "Nobody won this round.");
+    } else if (king != CARD_NONE) {
+        static const char *const suits[] = {"Spades", "Hearts", "Diamonds", "Clubs"};
+        int suit = (int)card_suit(king) - (int)SUIT_SPADES;
+        snprintf(s->verdict, sizeof s->verdict, "%s win%s the King of %s.", winners, you ? "" : "s",
+                 suit >= 0 && suit < 4 ? suits[suit] : "?");
+    } else if (kowah) {
+        snprintf(s->verdict, sizeof s->verdict, "%s win%s the hand: checki!", winners,
+                 you ? "" : "s");
+    } else if (nwin > 1) {
+        snprintf(s->verdict, sizeof s->verdict, "%s share the round with %d points.", winners,
+                 s->seats[0].winner ? s->seats[0].score : o->round_score[0]);
+        for (int seat = 0; seat < s->players; seat++) {
+            if (s->seats[seat].winner) {
+                snprintf(s->verdict, sizeof s->verdict, "%s share the round with %d points.",
+                         winners, s->seats[seat].score);
+                break;
+            }
+        }
+    } else {
+        int seat = 0;
+        while (seat < s->players && !s->seats[seat].winner) {
+            seat++;
+        }
+        snprintf(s->verdict, sizeof s->verdict, "%s win%s the round with %d point%s.", winners,
+                 you ? "" : "s", s->seats[seat].score, s->seats[seat].score == 1 ? "" : "s");
+    }
+    for (int seat = 0; seat < s->players; seat++) {
+        if (s->seats[seat].forfeited) {
+            size_t l = strlen(s->verdict);
+            snprintf(s->verdict + l, sizeof s->verdict - l, " %s forfeited the win.",
+                     s->seats[seat].name);
+        }
+    }
+
+    /* Where the match stands. */
+    const GameConfig *cfg = game_config(g);
+    switch (v->match_kind) {
+    case MATCHKIND_ROUNDS:
+        snprintf(s->match_line, sizeof s->match_line, "Round %d of %d", round, cfg->rounds);
+        break;
+    case MATCHKIND_HANDS_WON:
+        snprintf(s->match_line, sizeof s->match_line, "Hand %d of %d", round, cfg->rounds);
+        break;
+    case MATCHKIND_EACH_DEALS:
+        snprintf(s->match_line, sizeof s->match_line, "Round %d of %d: each player deals once",
+                 round, s->players);
+        break;
+    case MATCHKIND_EACH_DEALS_UNTIED:
+        if (round <= s->players) {
+            snprintf(s->match_line, sizeof s->match_line,
+                     "Round %d of %d: each deals once, more while tied", round, s->players);
+        } else {
+            snprintf(s->match_line, sizeof s->match_line, "Round %d: played to break the tie",
+                     round);
+        }
+        break;
+    case MATCHKIND_KINGS: {
+        int won = 0;
+        for (int seat = 0; seat < s->players; seat++) {
+            won += session_kings_won(ss, seat, NULL);
+        }
+        snprintf(s->match_line, sizeof s->match_line, "Round %d: %d of the four Kings won", round,
+                 won);
+        break;
+    }
+    }
+    next_roles(ss, s);
+    stake_lines(ss, s);
+}
+
+/* ---- the card flow ------------------------------------------------------- */
+
+typedef struct Flow {
+    App *app;
+    ResultState *s;
+    DeckStyle style;
+    unsigned flags;
+    float ch, cw;
+    float step_new, step_same;
+    bool draw;
+    float top;  /* content y of the column's top on screen (design units, scrolled) */
+    float left; /* x of the column */
+} Flow;
+
+static float text_w(App *app, const char *text, float size, TextWeight weight)
+{
+    int w = 0, h = 0;
+    text_measure(app->text, text, size * app->ui, weight, &w, &h);
+    return (float)w / app->ui;
+}
+
+static Card sample_card(const ResultState *s)
+{
+    return s->variant == VARIANT_KINGS ? card_french(SUIT_SPADES, 1) : CARD_C1;
+}
+
+static void flow_init(Flow *f, App *app, ResultState *s, float ch, bool draw)
+{
+    f->app = app;
+    f->s = s;
+    f->style = s->variant == VARIANT_KINGS ? STYLE_FRENCH : app->setup.style;
+    const VariantDesc *v = variant_get(s->variant);
+    f->flags = (v->scores_red_stamps ? CARD_RED_STAMP : 0) |
+               (app->settings.colour_cue ? CARD_COLOUR_CUE : 0) | CARD_NO_SHADOW;
+    f->ch = ch;
+    f->cw = ch * (float)card_art_aspect(f->style, sample_card(s));
+    bool ceki = f->style == STYLE_CEKI && s->variant != VARIANT_KINGS;
+    f->step_new = f->cw * (ceki ? 0.56f : 0.40f);
+    f->step_same = f->cw * (ceki ? 0.30f : 0.22f);
+    f->draw = draw;
+}
+
+/* Copies of a kind (Kings: cards of a rank, taken as pairs) sit closer. */
+static bool same_kind(Card a, Card b)
+{
+    return card_is_french(a) ? card_rank(a) == card_rank(b) : a == b;
+}
+
+static float card_step(const Flow *f, const Card *cards, int i)
+{
+    return i > 0 && same_kind(cards[i], cards[i - 1]) ? f->step_same : f->step_new;
+}
+
+/* Width of cards[from..to) laid as one run. */
+static float run_width(const Flow *f, const Card *cards, int from, int to)
+{
+    if (to <= from) {
+        return 0;
+    }
+    float w = f->cw;
+    for (int i = from + 1; i < to; i++) {
+        w += card_step(f, cards, i);
+    }
+    return w;
+}
+
+static void draw_run(const Flow *f, const Card *cards, int from, int to, float x, float y,
+                     unsigned extra)
+{
+    for (int i = from; i < to; i++) {
+        if (i > from) {
+            x += card_step(f, cards, i);
+        }
+        SDL_Rect r = app_rect(f->app, x, y, f->cw, f->ch);
+        card_art_draw(f->app->cards, f->app->renderer, f->style, cards[i], r, f->flags | extra);
+    }
+}
+
+/* A group's label with its points; returns the width it takes. */
+static void draw_group_label(const Flow *f, const ScoreGroup *g, const char *label, float x,
+                             float y, float w)
+{
+    App *app = f->app;
+    SDL_Renderer *r = app->renderer;
+    bool nothing = g->kind == SCORE_NOTHING;
+    SDL_Color ink = nothing ? UI_INK_FAINT : UI_INK_SOFT;
+    float tx = x;
+    if (group_is_red(g)) {
+        SDL_Rect dot = app_rect(app, x, y + 5.5f, 7, 7);
+        paint_round_rect(app->paint, r, dot, dot.w / 2, paint_rgba(226, 72, 60, 255));
+        tx += 11;
+    }
+    TextStyle st =
+        app_text_style(app, 12.5f, g->kind == SCORE_COMBINATION ? TEXT_BOLD : TEXT_REGULAR,
+                       g->kind == SCORE_COMBINATION ? UI_GOLD_LIGHT : ink);
+    SDL_Rect at = app_rect(app, tx, y, 0, 0);
+    text_draw(app->text, r, label, &st, at.x, at.y, TEXT_LEFT);
+    if (!nothing) {
+        char pts[16];
+        snprintf(pts, sizeof pts, "%d", g->points);
+        TextStyle ps = app_text_style(app, 12.5f, TEXT_BOLD, UI_GOLD);
+        SDL_Rect right = app_rect(app, x + w, y, 0, 0);
+        text_draw(app->text, r, pts, &ps, right.x, right.y, TEXT_RIGHT);
+    }
+}
+
+/* Lays out (and with f->draw, draws) one seat's groups from content y;
+ * returns the height used. */
+static float flow_groups(const Flow *f, const SeatView *sv, float y0, float width)
+{
+    float x = 0, y = 0, line_h = LABEL_H + f->ch;
+    bool used = false;
+    int count = sv->has_groups ? sv->bd.ngroups : 0;
+    for (int k = 0; k < count; k++) {
+        const ScoreGroup *g = &sv->bd.groups[sv->order[k]];
+        if (g->ncards == 0) {
+            continue;
+        }
+        char label[64];
+        group_label(g, label, sizeof label);
+        char pts[16];
+        snprintf(pts, sizeof pts, "%d", g->points);
+        float lw =
+            text_w(f->app, label, 12.5f, g->kind == SCORE_COMBINATION ? TEXT_BOLD : TEXT_REGULAR) +
+            (g->kind == SCORE_NOTHING ? 0 : text_w(f->app, pts, 12.5f, TEXT_BOLD) + 10) +
+            (group_is_red(g) ? 11 : 0);
+        int i = 0;
+        bool first = true;
+        while (i < g->ncards) {
+            float avail = width - x - 2 * GROUP_PAD;
+            float rest = run_width(f, g->cards, i, g->ncards);
+            float need = SDL_max(rest, first ? lw : 0);
+            float full = width - 2 * GROUP_PAD;
+            bool cramped = avail < SDL_max(first ? lw : 0, f->cw + 3 * f->step_new);
+            if (x > 0 && need > avail && (need <= full || cramped)) {
+                /* Start the group on a fresh line: it fits there whole, or
+                 * too little of it would fit here. */
+                x = 0;
+                y += line_h + LINE_GAP;
+                continue;
+            }
+            int k2 = i + 1;
+            while (k2 < g->ncards && run_width(f, g->cards, i, k2 + 1) <= avail) {
+                k2++;
+            }
+            float cards_w = run_width(f, g->cards, i, k2);
+            float gw = SDL_max(cards_w, first ? lw : 0) + 2 * GROUP_PAD;
+            if (f->draw) {
+                App *app = f->app;
+                float sx = f->left + x, sy = f->top + y0 + y;
+                SDL_Rect back = app_rect(app, sx, sy - 2, gw, line_h + 6);
+                paint_round_rect(app->paint, app->renderer, back, app_px(app, 7),
+                                 g->kind == SCORE_NOTHING ? paint_rgba(0, 0, 0, 40)
+                                                          : paint_rgba(255, 255, 255, 16));
+                if (first) {
+                    draw_group_label(f, g, label, sx + GROUP_PAD, sy, gw - 2 * GROUP_PAD);
+                }
+                draw_run(f, g->cards, i, k2, sx + GROUP_PAD, sy + LABEL_H,
+                         g->kind == SCORE_NOTHING ? CARD_DIM : 0);
+            }
+            used = true;
+            first = false;
+            x += gw + GROUP_GAP;
+            i = k2;
+            if (i < g->ncards) {
+                x = 0;
+                y += line_h + LINE_GAP;
+            }
+        }
+    }
+    if (sv->nhand > 0) {
+        /* Kowah: the hand as it ended. */
+        if (f->draw) {
+            draw_run(f, sv->hand, 0, sv->nhand, f->left + x + GROUP_PAD, f->top + y0 + y + LABEL_H,
+                     0);
+            App *app = f->app;
+            TextStyle st = app_text_style(app, 12.5f, TEXT_REGULAR, UI_INK_SOFT);
+            SDL_Rect at = app_rect(app, f->left + x + GROUP_PAD, f->top + y0 + y, 0, 0);
+            text_draw(app->text, app->renderer, "Hand", &st, at.x, at.y, TEXT_LEFT);
+        }
+        used = true;
+    }
+    if (!used) {
+        if (f->draw) {
+            App *app = f->app;
+            TextStyle st = app_text_style(app, 14, TEXT_REGULAR, UI_INK_FAINT);
+            SDL_Rect at = app_rect(app, f->left, f->top + y0 + y + 4, 0, 0);
+            text_draw(app->text, app->renderer, "No cards captured", &st, at.x, at.y, TEXT_LEFT);
+        }
+        return 26;
+    }
+    return y + line_h;
+}
+
+/* Room kept on the right of each block for the King won (Kings). */
+static float king_room(const Flow *f)
+{
+    return f->s->variant == VARIANT_KINGS ? f->cw + 2 * GROUP_PAD + 12 : 0;
+}
+
+/* Places every block at card height ch in `cols` columns (row by row, a
+ * row as tall as its tallest block); returns the height of them all. */
+static float measure(App *app, ResultState *s, float ch, int cols)
+{
+    Flow f;
+    flow_init(&f, app, s, ch, false);
+    float w = (AREA_W - (float)(cols - 1) * COL_GAP) / (float)cols;
+    float y = 0;
+    for (int first = 0; first < s->players; first += cols) {
+        float row_h = 0;
+        for (int seat = first; seat < s->players && seat < first + cols; seat++) {
+            SeatView *sv = &s->seats[seat];
+            sv->h = HEADER_H + flow_groups(&f, sv, 0, w - 2 * BLOCK_PAD - king_room(&f)) +
+                    2 * BLOCK_PAD;
+            row_h = SDL_max(row_h, sv->h);
+        }
+        for (int seat = first; seat < s->players && seat < first + cols; seat++) {
+            SeatView *sv = &s->seats[seat];
+            sv->x = (float)(seat - first) * (w + COL_GAP);
+            sv->y = y;
+            sv->w = w;
+            sv->h = row_h;
+        }
+        y += row_h + BLOCK_GAP;
+    }
+    return y - BLOCK_GAP;
+}
+
+/* The largest cards that let every block fit, in one column or (with four
+ * players or more) two; the column scrolls when even the smallest do not. */
+static void fit(App *app, ResultState *s)
+{
+    float best_h = 0, best_total = 0;
+    int best_cols = 1;
+    for (int cols = 1; cols <= (s->players >= 4 ? 2 : 1); cols++) {
+        float ch = MAX_CARD_H;
+        float total = measure(app, s, ch, cols);
+        while (total > AREA_H && ch > MIN_CARD_H) {
+            ch -= 2;
+            total = measure(app, s, ch, cols);
+        }
+        bool fits = total <= AREA_H, best_fits = best_total <= AREA_H && best_h > 0;
+        if (best_h == 0 || (fits && !best_fits) || (fits == best_fits && ch > best_h) ||
+            (!fits && !best_fits && total < best_total)) {
+            best_h = ch;
+            best_total = total;
+            best_cols = cols;
+        }
+    }
+    s->card_h = best_h;
+    s->cols = best_cols;
+    s->content = measure(app, s, best_h, best_cols);
+    float max_scroll = SDL_max(0, s->content - AREA_H);
+    s->scroll = SDL_clamp(s->scroll, 0, max_scroll);
+}
+
+/* ---- widgets and input --------------------------------------------------- */
+
+static void layout(App *app, ResultState *s)
+{
+    ui_clear(&s->ui);
+    float bx = SIDE_X + 20, bw = SIDE_W - 40;
+    if (!s->round_over) {
+        ui_add(&s->ui, WIDGET_PRIMARY, RESULT_BACK, app_rect(app, bx, 672, bw, 52), false, "Back");
+    } else if (s->match_over) {
+        float half = (bw - 12) / 2;
+        ui_add(&s->ui, WIDGET_PRIMARY, RESULT_NEW_MATCH, app_rect(app, bx, 672, half, 52), false,
+               "New match");
+        ui_add(&s->ui, WIDGET_BUTTON, RESULT_MENU, app_rect(app, bx + half + 12, 672, half, 52),
+               false, "Main menu");
+    } else {
+        ui_add(&s->ui, WIDGET_PRIMARY, RESULT_NEXT, app_rect(app, bx, 672, bw, 52), false,
+               s->variant == VARIANT_KOWAH ? "Next hand" : "Next round");
+    }
+    ui_fix_focus(&s->ui);
+}
+
+/* Plays random moves until the round is over (the screen opened on its own). */
+static Session *demo_session(App *app)
+{
+    SessionSeats seats = {.ai_budget_ms = 0};
+    for (int i = 0; i < CEKI_MAX_SEATS; i++) {
+        seats.human[i] = i == 0;
+        seats.level[i] = AI_RANDOM;
+    }
+    GameConfig cfg = app->setup.config;
+    Session *ss = session_create(&cfg, &seats, NULL);
+    if (ss == NULL) {
+        return NULL;
+    }
+    uint64_t x = cfg.seed * 2654435761u + 12345u;
+    Move moves[GAME_MAX_MOVES];
+    for (int guard = 0; guard < 100000 && !game_round_over(session_game(ss)); guard++) {
+        int n = game_legal_moves(session_game(ss), moves, GAME_MAX_MOVES);
+        if (n <= 0) {
+            break;
+        }
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        session_apply(ss, &moves[x % (uint64_t)SDL_min(n, GAME_MAX_MOVES)], NULL);
+    }
+    GameEvent sink[256];
+    while (session_take_events(ss, sink, 256) > 0) {
+    }
+    return ss;
+}
+
+static void refresh(App *app, ResultState *s)
+{
+    gather(app, s);
+    fit(app, s);
+    layout(app, s);
+}
+
+static bool result_enter(App *app, void *state)
+{
+    ResultState *s = state;
+    ui_init(&s->ui);
+    s->obs = malloc(sizeof *s->obs);
+    if (s->obs == NULL) {
+        return false;
+    }
+    if (app->session == NULL) {
+        s->own = demo_session(app);
+        if (s->own == NULL) {
+            free(s->obs);
+            return false;
+        }
+    }
+    refresh(app, s);
+    ui_focus(&s->ui, s->match_over ? RESULT_NEW_MATCH : s->round_over ? RESULT_NEXT : RESULT_BACK);
+    /* A finished match goes to the replays (the table does it too; the same
+     * game is kept once). Not for a game of our own or without player files. */
+    if (s->match_over && s->own == NULL && app->settings_path[0] != '\0') {
+        session_archive(app->session);
+    }
+    return true;
+}
+
+static void result_leave(App *app, void *state)
+{
+    (void)app;
+    ResultState *s = state;
+    session_destroy(s->own);
+    free(s->obs);
+}
+
+static void result_resume(App *app, void *state)
+{
+    ResultState *s = state;
+    if (session_of(app, s) != NULL) {
+        refresh(app, s);
+    }
+}
+
+/* Pops every screen above the title; this one's state is gone afterwards. */
+static void back_to_title(App *app)
+{
+    while (app->scenes.count > 1) {
+        scene_stack_pop(app);
+    }
+}
+
+static SceneAction next_round(App *app, ResultState *s)
+{
+    Session *ss = session_of(app, s);
+    Move m;
+    if (game_legal_moves(session_game(ss), &m, 1) < 1 || m.type != MOVE_NEXT_ROUND) {
+        return scene_pop();
+    }
+    const char *why = NULL;
+    if (session_apply(ss, &m, &why) != CEKI_OK) {
+        app_show_toast(app, why != NULL ? why : "The next round could not be dealt.");
+        return scene_stay();
+    }
+    return scene_pop();
+}
+
+static SceneAction new_match(App *app, ResultState *s)
+{
+    Session *ss = session_of(app, s);
+    const Game *g = session_game(ss);
+    const SessionSeats *seats = session_seats(ss);
+    GameSetup *setup = &app->setup;
+    setup->config = *game_config(g);
+    setup->config.seed = SDL_GetPerformanceCounter();
+    setup->seed_given = false;
+    for (int i = 0; i < CEKI_MAX_SEATS; i++) {
+        setup->human[i] = seats->human[i];
+        setup->level[i] = seats->level[i];
+    }
+    if (s->own != NULL) {
+        /* No table below: deal a new game of our own. */
+        session_destroy(s->own);
+        s->own = demo_session(app);
+        if (s->own == NULL) {
+            return scene_pop();
+        }
+        refresh(app, s);
+        return scene_stay();
+    }
+    /* The table below starts afresh from the setup. */
+    scene_stack_pop(app);
+    return scene_replace(SCENE_TABLE);
+}
+
+static SceneAction activate(App *app, ResultState *s, int id)
+{
+    switch (id) {
+    case RESULT_NEXT: return next_round(app, s);
+    case RESULT_NEW_MATCH: return new_match(app, s);
+    case RESULT_MENU: back_to_title(app); return scene_stay();
+    case RESULT_BACK: return scene_pop();
+    default: return scene_stay();
+    }
+}
+
+static SceneAction result_event(App *app, void *state, const SDL_Event *e)
+{
+    ResultState *s = state;
+    layout(app, s);
+    float max_scroll = SDL_max(0, s->content - AREA_H);
+    if (e->type == SDL_MOUSEWHEEL && max_scroll > 0) {
+        s->scroll = SDL_clamp(s->scroll - (float)e->wheel.y * 60, 0, max_scroll);
+        return scene_stay();
+    }
+    if (e->type == SDL_KEYDOWN && max_scroll > 0 &&
+        (e->key.keysym.sym == SDLK_PAGEDOWN || e->key.keysym.sym == SDLK_PAGEUP)) {
+        float dir = e->key.keysym.sym == SDLK_PAGEDOWN ? 1.0f : -1.0f;
+        s->scroll = SDL_clamp(s->scroll + dir * AREA_H * 0.8f, 0, max_scroll);
+        return scene_stay();
+    }
+    UiEvent ev = ui_handle_event(&s->ui, e);
+    if (ev.kind == UI_ACTIVATE) {
+        return activate(app, s, ev.id);
+    }
+    if (ev.kind == UI_BACK) {
+        /* Esc leaves only when there is nothing to decide. */
+        if (!s->round_over) {
+            return scene_pop();
+        }
+        ui_focus(&s->ui, s->match_over ? RESULT_NEW_MATCH : RESULT_NEXT);
+    }
+    return scene_stay();
+}
+
+/* ---- drawing --------------------------------------------------------------- */
+
+static void draw_tag(App *app, const char *text, float x, float y, SDL_Color bg, SDL_Color ink,
+                     float *w_out)
+{
+    float w = text_w(app, text, 12, TEXT_BOLD) + 14;
+    SDL_Rect r = app_rect(app, x, y, w, 19);
+    paint_round_rect(app->paint, app->renderer, r, r.h / 2, bg);
+    TextStyle st = app_text_style(app, 12, TEXT_BOLD, ink);
+    text_draw_in(app->text, app->renderer, text, &st, r, TEXT_CENTER);
+    *w_out = w;
+}
+
+static void draw_block(App *app, ResultState *s, const Flow *f, int seat)
+{
+    SeatView *sv = &s->seats[seat];
+    SDL_Renderer *r = app->renderer;
+    float top = f->top + sv->y, left = AREA_X + sv->x;
+    SDL_Rect box = app_rect(app, left, top, sv->w, sv->h);
+    int radius = app_px(app, 12);
+    paint_round_rect(app->paint, r, box, radius, paint_rgba(7, 24, 17, 170));
+    if (sv->winner || sv->match_winner) {
+        paint_glow(app->paint, r, box, radius, app_px(app, 8), paint_rgba(255, 214, 110, 60));
+        paint_round_frame(app->paint, r, box, radius, SDL_max(2, app_px(app, 2)), UI_GOLD);
+    } else {
+        paint_round_frame(app->paint, r, box, radius, SDL_max(1, app_px(app, 1)),
+                          paint_rgba(255, 255, 255, 26));
+    }
+    /* Header: name, tags, the score on the right. */
+    float x = left + BLOCK_PAD + 4, y = top + BLOCK_PAD;
+    TextStyle name = app_text_style(app, 17, TEXT_BOLD, UI_INK);
+    SDL_Rect at = app_rect(app, x, y, 0, 0);
+    SDL_Rect nb = text_draw(app->text, r, sv->name, &name, at.x, at.y, TEXT_LEFT);
+    x += (float)nb.w / app->ui + 10;
+    for (int i = 0; i < sv->ntags; i++) {
+        float w = 0;
+        draw_tag(app, sv->tags[i], x, y + 2.5f, paint_rgba(255, 255, 255, 24), UI_INK_SOFT, &w);
+        x += w + 6;
+    }
+    if (sv->winner && s->round_over) {
+        float w = 0;
+        const char *won = s->variant == VARIANT_KOWAH   ? "wins the hand"
+                          : s->variant == VARIANT_KINGS ? "wins a King"
+                                                        : "wins the round";
+        draw_tag(app, won, x, y + 2.5f, UI_GOLD, UI_ON_GOLD, &w);
+        x += w + 6;
+    }
+    if (sv->forfeited) {
+        float w = 0;
+        draw_tag(app, "forfeited the win", x, y + 2.5f, paint_rgba(150, 50, 40, 255), UI_INK, &w);
+        x += w + 6;
+    }
+    if (s->variant != VARIANT_KOWAH && s->round_over) {
+        char score[24];
+        snprintf(score, sizeof score, "%d", sv->score);
+        TextStyle big = app_text_style(app, 22, TEXT_BOLD, sv->winner ? UI_GOLD_LIGHT : UI_INK);
+        SDL_Rect right = app_rect(app, left + sv->w - BLOCK_PAD - 4, y - 3, 0, 0);
+        SDL_Rect sb = text_draw(app->text, r, score, &big, right.x, right.y, TEXT_RIGHT);
+        TextStyle small = app_text_style(app, 12, TEXT_REGULAR, UI_INK_SOFT);
+        const char *unit = s->variant == VARIANT_KINGS ? "cards" : "points";
+        text_draw(app->text, r, unit, &small, sb.x - app_px(app, 6), right.y + app_px(app, 8),
+                  TEXT_RIGHT);
+    }
+    Flow g = *f;
+    g.left = left + BLOCK_PAD;
+    g.top = f->top + sv->y + BLOCK_PAD + HEADER_H;
+    flow_groups(&g, sv, 0, sv->w - 2 * BLOCK_PAD - king_room(&g));
+    if (sv->winner && s->king != CARD_NONE) {
+        /* The King this round brought, at the right of the winner's cards. */
+        float kx = left + sv->w - BLOCK_PAD - g.cw - GROUP_PAD, ky = g.top;
+        SDL_Rect back =
+            app_rect(app, kx - GROUP_PAD, ky - 2, g.cw + 2 * GROUP_PAD, LABEL_H + g.ch + 6);
+        paint_round_rect(app->paint, r, back, app_px(app, 7), paint_rgba(255, 214, 110, 40));
+        TextStyle lab = app_text_style(app, 12.5f, TEXT_BOLD, UI_GOLD);
+        SDL_Rect kat = app_rect(app, kx + g.cw / 2, ky, 0, 0);
+        text_draw(app->text, r, "King", &lab, kat.x, kat.y, TEXT_CENTER);
+        card_art_draw(app->cards, r, STYLE_FRENCH, s->king,
+                      app_rect(app, kx, ky + LABEL_H, g.cw, g.ch), 0);
+    }
+}
+
+static void draw_column(App *app, ResultState *s)
+{
+    Flow f;
+    flow_init(&f, app, s, s->card_h, true);
+    f.top = AREA_Y - s->scroll;
+    SDL_Rect clip = app_rect(app, AREA_X - 12, AREA_Y - 8, AREA_W + 24, AREA_H + 16);
+    bool scrolls = s->content > AREA_H;
+    if (scrolls) {
+        SDL_RenderSetClipRect(app->renderer, &clip);
+    }
+    for (int seat = 0; seat < s->players; seat++) {
+        draw_block(app, s, &f, seat);
+    }
+    if (scrolls) {
+        SDL_RenderSetClipRect(app->renderer, NULL);
+        /* A thin bar on the right says where the view is. */
+        float frac = AREA_H / s->content;
+        float pos = s->scroll / s->content;
+        SDL_Rect track = app_rect(app, AREA_X + AREA_W + 6, AREA_Y, 4, AREA_H);
+        paint_round_rect(app->paint, app->renderer, track, track.w / 2,
+                         paint_rgba(255, 255, 255, 20));
+        SDL_Rect bar = app_rect(app, AREA_X + AREA_W + 6, AREA_Y + pos * AREA_H, 4, frac * AREA_H);
+        paint_round_rect(app->paint, app->renderer, bar, bar.w / 2, UI_GOLD);
+    }
+}
+
+/* The standings table; returns the y below it. */
+static float draw_standings(App *app, ResultState *s, float y)
+{
+    SDL_Renderer *r = app->renderer;
+    Session *ss = session_of(app, s);
+    const Observation *o = s->obs;
+    float x0 = SIDE_X + 22, x1 = SIDE_X + SIDE_W - 22;
+    bool kings = s->variant == VARIANT_KINGS;
+    bool stakes = s->pot_line[0] != '\0';
+    int rounds = session_rounds_scored(ss);
+    /* Columns from the right: total, then up to four rounds. */
+    int shown = kings ? 0 : SDL_min(rounds, stakes ? 3 : 4);
+    float col_total = 56, col_round = 40, col_units = stakes ? 50 : 0;
+    TextStyle head = app_text_style(app, 12, TEXT_BOLD, UI_GOLD);
+    TextStyle cell = app_text_style(app, 15, TEXT_REGULAR, UI_INK);
+    TextStyle bold = app_text_style(app, 15, TEXT_BOLD, UI_INK);
+    float xr = x1;
+    SDL_Rect at;
+    if (stakes) {
+        at = app_rect(app, xr, y, 0, 0);
+        text_draw(app->text, r, "UNITS", &head, at.x, at.y, TEXT_RIGHT);
+        xr -= col_units;
+    }
+    float x_total = xr;
+    at = app_rect(app, xr, y, 0, 0);
+    const char *total_head = kings ? "KINGS" : s->variant == VARIANT_KOWAH ? "HANDS" : "TOTAL";
+    text_draw(app->text, r, total_head, &head, at.x, at.y, TEXT_RIGHT);
+    xr -= col_total;
+    int first = rounds - shown + 1;
+    for (int k = 0; k < shown; k++) {
+        char lab[16];
+        snprintf(lab, sizeof lab, "R%d", first + k);
+        at = app_rect(app, xr - (float)(shown - 1 - k) * col_round, y, 0, 0);
+        text_draw(app->text, r, lab, &head, at.x, at.y, TEXT_RIGHT);
+    }
+    at = app_rect(app, x0, y, 0, 0);
+    text_draw(app->text, r, "PLAYER", &head, at.x, at.y, TEXT_LEFT);
+    y += 22;
+    float row_h = kings ? 52 : (s->players > 4 ? 26 : 30);
+    for (int seat = 0; seat < s->players; seat++) {
+        const SeatView *sv = &s->seats[seat];
+        bool best = s->match_over ? sv->match_winner : false;
+        if (seat % 2 == 0) {
+            paint_round_rect(app->paint, r, app_rect(app, x0 - 8, y - 3, x1 - x0 + 16, row_h),
+                             app_px(app, 6), paint_rgba(255, 255, 255, 10));
+        }
+        float ty = y + (row_h - 6 - 20) / 2;
+        at = app_rect(app, x0, ty, 0, 0);
+        SDL_Rect nb =
+            text_draw(app->text, r, sv->name, best ? &bold : &cell, at.x, at.y, TEXT_LEFT);
+        if (best) {
+            TextStyle star = app_text_style(app, 15, TEXT_BOLD, UI_GOLD);
+            text_draw(app->text, r, "\xe2\x98\x85", &star, nb.x + nb.w + app_px(app, 6), at.y,
+                      TEXT_LEFT);
+        }
+        char num[24];
+        if (kings) {
+            Card won[4];
+            int n = session_kings_won(ss, seat, won);
+            float kh = row_h - 8, kw = kh * (float)card_art_aspect(STYLE_FRENCH, won[0]);
+            for (int i = 0; i < n; i++) {
+                SDL_Rect cr =
+                    app_rect(app, x_total - 30 - (float)(n - i) * (kw + 3), y + 1, kw, kh);
+                card_art_draw(app->cards, r, STYLE_FRENCH, won[i], cr, CARD_NO_SHADOW);
+            }
+        }
+        snprintf(num, sizeof num, "%d", o->match_score[seat]);
+        at = app_rect(app, x_total, ty, 0, 0);
+        text_draw(app->text, r, num, &bold, at.x, at.y, TEXT_RIGHT);
+        for (int k = 0; k < shown; k++) {
+            snprintf(num, sizeof num, "%d", session_round_score(ss, first + k, seat));
+            at = app_rect(app, x_total - col_total - (float)(shown - 1 - k) * col_round, ty, 0, 0);
+            TextStyle soft = app_text_style(app, 15, TEXT_REGULAR, UI_INK_SOFT);
+            text_draw(app->text, r, num, &soft, at.x, at.y, TEXT_RIGHT);
+        }
+        if (stakes) {
+            snprintf(num, sizeof num, "%+d", o->units[seat]);
+            SDL_Color c = o->units[seat] > 0   ? UI_GOLD_LIGHT
+                          : o->units[seat] < 0 ? UI_WARN
+                                               : UI_INK_SOFT;
+            TextStyle us = app_text_style(app, 15, TEXT_BOLD, c);
+            at = app_rect(app, x1, ty, 0, 0);
+            text_draw(app->text, r, num, &us, at.x, at.y, TEXT_RIGHT);
+        }
+        y += row_h;
+    }
+    return y;
+}
+
+static void draw_side(App *app, ResultState *s)
+{
+    SDL_Renderer *r = app->renderer;
+    SDL_Rect panel = app_rect(app, SIDE_X, AREA_Y, SIDE_W, AREA_H);
+    ui_draw_panel(app, panel);
+    float x0 = SIDE_X + 22, w = SIDE_W - 44;
+    float y = AREA_Y + 18;
+    TextStyle title = app_text_style(app, 20, TEXT_BOLD, UI_INK);
+    SDL_Rect at = app_rect(app, x0, y, 0, 0);
+    text_draw(app->text, r, "Standings", &title, at.x, at.y, TEXT_LEFT);
+    y += 28;
+    TextStyle sub = app_text_style(app, 14, TEXT_REGULAR, UI_INK_SOFT);
+    at = app_rect(app, x0, y, w, 0);
+    y += (float)text_draw_wrapped(app->text, r, s->match_line, &sub, at, TEXT_LEFT, 1.0f) / app->ui;
+    y += 14;
+    y = draw_standings(app, s, y);
+    y += 12;
+    float limit = 660; /* the buttons */
+    TextStyle lab = app_text_style(app, 12.5f, TEXT_BOLD, UI_GOLD);
+    TextStyle body = app_text_style(app, 14, TEXT_REGULAR, UI_INK);
+    if (s->nstakes > 0 || s->pot_line[0] != '\0') {
+        at = app_rect(app, x0, y, 0, 0);
+        text_draw(app->text, r, "STAKES THIS ROUND", &lab, at.x, at.y, TEXT_LEFT);
+        y += 19;
+        for (int i = 0; i < s->nstakes; i++) {
+            at = app_rect(app, x0, y, w, 0);
+            float h = (float)text_draw_wrapped(app->text, NULL, s->stakes[i], &body, at, TEXT_LEFT,
+                                               1.0f) /
+                      app->ui;
+            if (y + h > limit - 60) {
+                char more[48];
+                snprintf(more, sizeof more, "and %d more", s->nstakes - i);
+                text_draw(app->text, r, more, &sub, at.x, at.y, TEXT_LEFT);
+                y += 19;
+                break;
+            }
+            text_draw_wrapped(app->text, r, s->stakes[i], &body, at, TEXT_LEFT, 1.0f);
+            y += h + 2;
+        }
+        if (s->nstakes == 0) {
+            at = app_rect(app, x0, y, 0, 0);
+            text_draw(app->text, r, "Nothing paid", &sub, at.x, at.y, TEXT_LEFT);
+            y += 19;
+        }
+        at = app_rect(app, x0, y, 0, 0);
+        text_draw(app->text, r, s->pot_line, &sub, at.x, at.y, TEXT_LEFT);
+        y += 26;
+    }
+    if (s->next_roles[0] != '\0' && y < limit - 40) {
+        at = app_rect(app, x0, y, 0, 0);
+        text_draw(app->text, r, s->variant == VARIANT_KOWAH ? "NEXT HAND" : "NEXT ROUND", &lab,
+                  at.x, at.y, TEXT_LEFT);
+        y += 19;
+        char lines[sizeof s->next_roles];
+        snprintf(lines, sizeof lines, "%s", s->next_roles);
+        for (char *line = lines; line != NULL && *line != '\0';) {
+            char *nl = strchr(line, '\n');
+            if (nl != NULL) {
+                *nl = '\0';
+            }
+            at = app_rect(app, x0, y, w, 0);
+            y +=
+                (float)text_draw_wrapped(app->text, r, line, &body, at, TEXT_LEFT, 1.05f) / app->ui;
+            line = nl != NULL ? nl + 1 : NULL;
+        }
+    }
+    if (s->match_over) {
+        char line[200] = "";
+        size_t len = 0;
+        int n = 0;
+        for (int seat = 0; seat < s->players; seat++) {
+            if (s->seats[seat].match_winner) {
+                len += (size_t)snprintf(line + len, sizeof line - len, "%s%s", n > 0 ? " and " : "",
+                                        s->seats[seat].name);
+                len = len < sizeof line ? len : sizeof line - 1;
+                n++;
+            }
+        }
+        char text[260];
+        if (n == 0) {
+            snprintf(text, sizeof text, "Nobody won the match.");
+        } else {
+            snprintf(text, sizeof text, "%s win%s the match.", line,
+                     n > 1 || strcmp(line, "You") == 0 ? "" : "s");
+        }
+        TextStyle win = app_text_style(app, 19, TEXT_BOLD, UI_GOLD_LIGHT);
+        at = app_rect(app, x0, 596, w, 0);
+        text_draw_wrapped(app->text, r, text, &win, at, TEXT_LEFT, 1.0f);
+    }
+    if (!s->round_over) {
+        ui_draw_button(app, &s->ui, RESULT_BACK, "Back");
+    } else if (s->match_over) {
+        ui_draw_button(app, &s->ui, RESULT_NEW_MATCH, "New match");
+        ui_draw_button(app, &s->ui, RESULT_MENU, "Main menu");
+    } else {
+        ui_draw_button(app, &s->ui, RESULT_NEXT,
+                       s->variant == VARIANT_KOWAH ? "Next hand" : "Next round");
+    }
+}
+
+static void result_draw(App *app, void *state, SDL_Renderer *r)
+{
+    ResultState *s = state;
+    (void)r;
+    layout(app, s);
+    ui_draw_background(app);
+    char heading[160];
+    snprintf(heading, sizeof heading, "%s \xc2\xb7 %s", s->title, variant_get(s->variant)->name);
+    ui_draw_heading(app, heading, s->verdict);
+    draw_column(app, s);
+    draw_side(app, s);
+    if (s->content > AREA_H) {
+        static const char *const hints[] = {"Enter", "Continue", "PgDn", "Scroll", "Tab", "Move"};
+        ui_draw_hints(app, hints, 3);
+    } else {
+        static const char *const hints[] = {"Enter", "Continue", "Tab", "Move"};
+        ui_draw_hints(app, hints, 2);
+    }
+}
+
+static const Ui *result_widgets(const void *state)
+{
+    return &((const ResultState *)state)->ui;
+}
+
+const SceneClass scene_result_class = {
+    .name = "result",
+    .state_size = sizeof(ResultState),
+    .enter = result_enter,
+    .leave = result_leave,
+    .resume = result_resume,
+    .handle_event = result_event,
+    .draw = result_draw,
+    .widgets = result_widgets,
+};
