@@ -794,6 +794,15 @@ static bool result_enter(App *app, void *state)
         return false;
     }
     if (app->session == NULL) {
+        /* Pushed by a table that did not hand over its game: showing some
+         * other game would mislead, so refuse. */
+        const SceneClass *table = scene_class_get(SCENE_TABLE);
+        for (int i = 0; table != NULL && i < app->scenes.count; i++) {
+            if (app->scenes.frames[i].cls == table) {
+                free(s->obs);
+                return false;
+            }
+        }
         s->own = demo_session(app);
         if (s->own == NULL) {
             free(s->obs);
@@ -873,8 +882,11 @@ static SceneAction new_match(App *app, ResultState *s)
         return scene_stay();
     }
     /* The table below starts afresh from the setup. */
+    int below = app->scenes.count - 2;
+    const SceneClass *table = scene_class_get(SCENE_TABLE);
+    bool table_below = table != NULL && below >= 0 && app->scenes.frames[below].cls == table;
     scene_stack_pop(app);
-    return scene_replace(SCENE_TABLE);
+    return table_below ? scene_replace(SCENE_TABLE) : scene_push(SCENE_TABLE);
 }
 
 static SceneAction activate(App *app, ResultState *s, int id)
