@@ -5,11 +5,17 @@
 # built, its headless screenshot of every scene that exists. Fails on any
 # memory error or on memory definitely, indirectly or possibly lost; what
 # system libraries keep reachable at exit (SDL's D-Bus and GLib set-up) is not
-# a leak of ours and is not counted. Exits 77 (skipped) without valgrind.
+# a leak of ours and is not counted. Exits 77 (skipped) without valgrind or
+# in a sanitizer build.
 set -uo pipefail
 build=${1:?usage: tests/valgrind.sh BUILD_DIR}
 here=$(cd "$(dirname "$0")" && pwd)
 command -v valgrind >/dev/null || { echo "valgrind not installed: skipped"; exit 77; }
+# A sanitizer build cannot run under valgrind (and checks memory itself).
+if ldd "$build/ceki-cli" 2>/dev/null | grep -q libasan || nm "$build/ceki-cli" 2>/dev/null | grep -q __asan_init; then
+    echo "sanitizer build: valgrind skipped"
+    exit 77
+fi
 vg=(valgrind --quiet --leak-check=full --errors-for-leak-kinds=definite,indirect,possible
     --error-exitcode=99 --num-callers=30)
 [ -f "$here/valgrind.supp" ] && vg+=(--suppressions="$here/valgrind.supp")
