@@ -1,34 +1,806 @@
-/* scene_replay.c — placeholder while it is written. */
+/* scene_replay.c — finished games, replayed from their records.
+ *
+ * Two views in one screen. The list shows the games session_archive kept
+ * under the player's files (newest first). The replay view rebuilds the
+ * game move by move from its record and shows the table plainly: the pool
+ * (Kowah: the discard pile), every seat's hand face up, the captured piles,
+ * the scores, and the move list with the current move marked. Step with
+ * the arrows, Home / End, or play it at a steady pace with Space.
+ *
+ * App.replay_path, when set, names a record to open at once (the list is
+ * skipped; Esc leaves the screen). Positions are rebuilt from checkpoints
+ * kept every CHECK_EVERY moves, so stepping back is cheap. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "scenes.h"
+#include "session.h"
 #include "ui.h"
+
+#ifndef _WIN32
+#include <dirent.h>
+#endif
+
+enum {
+    REPLAY_BACK = 1,
+    REPLAY_FIRST,
+    REPLAY_PREV,
+    REPLAY_PLAY,
+    REPLAY_NEXT,
+    REPLAY_LAST,
+    REPLAY_ITEM = 100 /* + index in the list */
+};
+
+#define LIST_MAX 64
+#define LIST_ROWS 9
+#define CHECK_EVERY 32
+#define STEP_SECONDS 0.55
+
+typedef struct ReplayEntry {
+    char path[1100];
+    char title[96];
+    char detail[120];
+} ReplayEntry;
 
 typedef struct ReplayState {
     Ui ui;
+    bool viewing;
+    bool from_list;
+    ReplayEntry entries[LIST_MAX];
+    int nentries;
+    int first_row;
+    char message[300]; /* the list is empty, or a record could not be read */
+
+    Session *rec; /* the whole game, for its record and seat names */
+    Move *moves;
+    int nmoves;
+    int at; /* moves applied in the position shown */
+    Game *cur;
+    Game **checks; /* checks[i]: the game after i * CHECK_EVERY moves */
+    int nchecks;
+    bool playing;
+    double clock;
+    Observation *obs[CEKI_MAX_SEATS];
+    char title[120];
 } ReplayState;
 
-static bool replay_enter(App *app, void *state)
+/* ---- the list ------------------------------------------------------------ */
+
+static int cmp_entries(const void *a, const void *b)
 {
-    (void)app;
-    ui_init(&((ReplayState *)state)->ui);
+    /* Names start with the date: newest first. */
+    return strcmp(((const ReplayEntry *)b)->path, ((const ReplayEntry *)a)->path);
+}
+
+/* Title and detail from a replay file's header lines. */
+static bool describe(ReplayEntry *e, const char *name)
+{
+    FILE *f = fopen(e->path, "rb");
+    if (f == NULL) {
+        return false;
+    }
+    char line[256];
+    const VariantDesc *v = NULL;
+    int players = 0, moves = 0;
+    bool in_moves = false;
+    while (fgets(line, sizeof line, f) != NULL) {
+        line[strcspn(line, "\r\n")] = '\0';
+        if (in_moves) {
+            if (strcmp(line, "end") == 0) {
+                break;
+            }
+            moves++;
+        } else if (strncmp(line, "variant ", 8) == 0) {
+            v = variant_find(line + 8);
+        } else if (strncmp(line, "players ", 8) == 0) {
+            players = atoi(line + 8);
+        } else if (strcmp(line, "moves") == 0) {
+            in_moves = true;
+        }
+    }
+    fclose(f);
+    if (v == NULL) {
+        return false;
+    }
+    /* "2026-11-21-235454-thothit.txt" */
+    char date[32] = "";
+    if (strlen(name) >= 17) {
+        snprintf(date, sizeof date, "%.10s %.2s:%.2s", name, name + 11, name + 13);
+    }
+    snprintf(e->title, sizeof e->title, "%s", v->name);
+    snprintf(e->detail, sizeof e->detail, "%s  \xc2\xb7  %d players  \xc2\xb7  %d moves", date,
+             players, moves);
     return true;
 }
 
+static void read_list(ReplayState *s)
+{
+    s->nentries = 0;
+    char dir[1024];
+    if (!session_replay_dir(dir, sizeof dir)) {
+        snprintf(s->message, sizeof s->message, "There is no place for the player's files here.");
+        return;
+    }
+#ifndef _WIN32
+    DIR *d = opendir(dir);
+    struct dirent *de = NULL;
+    while (d != NULL && (de = readdir(d)) != NULL && s->nentries < LIST_MAX) {
+        size_t n = strlen(de->d_name);
+        if (n < 5 || strcmp(de->d_name + n - 4, ".txt") != 0) {
+            continue;
+        }
+        ReplayEntry *e = &s->entries[s->nentries];
+        snprintf(e->path, sizeof e->path, "%s/%s", dir, de->d_name);
+        if (describe(e, de->d_name)) {
+            s->nentries++;
+        }
+    }
+    if (d != NULL) {
+        closedir(d);
+    }
+#endif
+    qsort(s->entries, (size_t)s->nentries, sizeof s->entries[0], cmp_entries);
+    if (s->nentries == 0) {
+        snprintf(s->message, sizeof s->message,
+                 "No finished games yet. Every match you finish is kept here to watch again.");
+    }
+}
+
+/* ---- the replay ------------------------------------------------------------ */
+
+static void close_replay(ReplayState *s)
+{
+    for (int i = 0; i < s->nchecks; i++) {
+        game_destroy(s->checks[i]);
+    }
+    free(s->checks);
+    s->checks = NULL;
+    s->nchecks = 0;
+    game_destroy(s->cur);
+    s->cur = NULL;
+    free(s->moves);
+    s->moves = NULL;
+    s->nmoves = 0;
+    session_destroy(s->rec);
+    s->rec = NULL;
+    s->viewing = false;
+    s->playing = false;
+}
+
+static void observe_all(ReplayState *s)
+{
+    for (int seat = 0; seat < game_players(s->cur); seat++) {
+        game_observe(s->cur, seat, s->obs[seat]);
+    }
+}
+
+/* Shows the position after `at` moves. */
+static void seek(ReplayState *s, int at)
+{
+    at = SDL_clamp(at, 0, s->nmoves);
+    if (at != s->at + 1 || s->cur == NULL) {
+        /* From the nearest checkpoint, making checkpoints on the way. */
+        int c = SDL_min(at / CHECK_EVERY, s->nchecks - 1);
+        Game *g = game_clone(s->checks[c], false);
+        if (g == NULL) {
+            return;
+        }
+        game_set_events_enabled(g, false);
+        for (int i = c * CHECK_EVERY; i < at; i++) {
+            if (game_apply(g, &s->moves[i]) != CEKI_OK) {
+                break;
+            }
+            if ((i + 1) % CHECK_EVERY == 0 && (i + 1) / CHECK_EVERY == s->nchecks) {
+                Game **grown = realloc(s->checks, (size_t)(s->nchecks + 1) * sizeof *grown);
+                Game *copy = grown != NULL ? game_clone(g, false) : NULL;
+                if (grown != NULL) {
+                    s->checks = grown;
+                }
+                if (copy != NULL) {
+                    s->checks[s->nchecks++] = copy;
+                }
+            }
+        }
+        game_destroy(s->cur);
+        s->cur = g;
+    } else if (game_apply(s->cur, &s->moves[at - 1]) != CEKI_OK) {
+        return;
+    }
+    s->at = at;
+    observe_all(s);
+}
+
+static bool open_replay(App *app, ReplayState *s, const char *path)
+{
+    (void)app;
+    char err[300];
+    close_replay(s);
+    s->rec = session_load_record(path, err, sizeof err);
+    if (s->rec == NULL) {
+        snprintf(s->message, sizeof s->message, "That game could not be read: %.240s.", err);
+        return false;
+    }
+    const Game *g = session_game(s->rec);
+    int n = 0;
+    const Move *h = game_history(g, &n);
+    s->moves = malloc((size_t)(n > 0 ? n : 1) * sizeof *s->moves);
+    s->checks = malloc(sizeof *s->checks);
+    Game *start = s->checks != NULL ? game_create(game_config(g), NULL) : NULL;
+    if (s->moves == NULL || start == NULL) {
+        game_destroy(start);
+        close_replay(s);
+        snprintf(s->message, sizeof s->message, "Out of memory.");
+        return false;
+    }
+    memcpy(s->moves, h, (size_t)n * sizeof *s->moves);
+    s->nmoves = n;
+    s->checks[0] = start;
+    s->nchecks = 1;
+    s->viewing = true;
+    s->at = 0;
+    snprintf(s->title, sizeof s->title, "Replay \xc2\xb7 %s", game_variant(g)->name);
+    seek(s, 0);
+    return true;
+}
+
+/* ---- widgets --------------------------------------------------------------- */
+
+#define VIEW_X 40.0f
+#define VIEW_Y 124.0f
+#define VIEW_W 842.0f
+#define VIEW_H 612.0f
+#define SIDE_X 900.0f
+#define SIDE_W 340.0f
+
+static void layout(App *app, ReplayState *s)
+{
+    ui_clear(&s->ui);
+    ui_add_back(app, &s->ui, REPLAY_BACK);
+    if (!s->viewing) {
+        int rows = SDL_min(LIST_ROWS, s->nentries - s->first_row);
+        for (int i = 0; i < rows; i++) {
+            int k = s->first_row + i;
+            ui_add(&s->ui, WIDGET_ITEM, REPLAY_ITEM + k,
+                   app_rect(app, 72, 150 + (float)i * 62, 720, 56), false, s->entries[k].title);
+        }
+    } else {
+        static const char *const names[] = {"First move", "Step back", "Play", "Step forward",
+                                            "Last move"};
+        float w = 56, gap = 8, x = SIDE_X + (SIDE_W - (5 * w + 4 * gap)) / 2;
+        for (int i = 0; i < 5; i++) {
+            ui_add(&s->ui, i == 2 ? WIDGET_PRIMARY : WIDGET_BUTTON, REPLAY_FIRST + i,
+                   app_rect(app, x + (float)i * (w + gap), 668, w, 50), false,
+                   i == 2 && s->playing ? "Pause" : names[i]);
+        }
+    }
+    ui_fix_focus(&s->ui);
+}
+
+static bool replay_enter(App *app, void *state)
+{
+    ReplayState *s = state;
+    ui_init(&s->ui);
+    for (int i = 0; i < CEKI_MAX_SEATS; i++) {
+        s->obs[i] = malloc(sizeof *s->obs[i]);
+        if (s->obs[i] == NULL) {
+            for (int k = 0; k < i; k++) {
+                free(s->obs[k]);
+            }
+            return false;
+        }
+    }
+    if (app->replay_path[0] != '\0') {
+        char path[sizeof app->replay_path];
+        snprintf(path, sizeof path, "%s", app->replay_path);
+        app->replay_path[0] = '\0';
+        open_replay(app, s, path);
+    } else {
+        s->from_list = true;
+        read_list(s);
+    }
+    layout(app, s);
+    ui_focus(&s->ui, s->viewing ? REPLAY_PLAY : s->nentries > 0 ? REPLAY_ITEM : REPLAY_BACK);
+    return true;
+}
+
+static void replay_leave(App *app, void *state)
+{
+    (void)app;
+    ReplayState *s = state;
+    close_replay(s);
+    for (int i = 0; i < CEKI_MAX_SEATS; i++) {
+        free(s->obs[i]);
+    }
+}
+
+static void step(ReplayState *s, int to)
+{
+    s->playing = s->playing && to < s->nmoves;
+    seek(s, to);
+}
+
+static SceneAction go_back(App *app, ReplayState *s)
+{
+    if (s->viewing && s->from_list) {
+        close_replay(s);
+        s->message[0] = '\0';
+        read_list(s);
+        layout(app, s);
+        ui_focus(&s->ui, REPLAY_ITEM + s->first_row);
+        return scene_stay();
+    }
+    return scene_pop();
+}
+
+static SceneAction activate(App *app, ReplayState *s, int id)
+{
+    if (id == REPLAY_BACK) {
+        return go_back(app, s);
+    }
+    if (id >= REPLAY_ITEM && id < REPLAY_ITEM + s->nentries) {
+        if (open_replay(app, s, s->entries[id - REPLAY_ITEM].path)) {
+            layout(app, s);
+            ui_focus(&s->ui, REPLAY_PLAY);
+        }
+        return scene_stay();
+    }
+    if (!s->viewing) {
+        return scene_stay();
+    }
+    switch (id) {
+    case REPLAY_FIRST:
+        s->playing = false;
+        step(s, 0);
+        break;
+    case REPLAY_PREV:
+        s->playing = false;
+        step(s, s->at - 1);
+        break;
+    case REPLAY_NEXT:
+        s->playing = false;
+        step(s, s->at + 1);
+        break;
+    case REPLAY_LAST:
+        s->playing = false;
+        step(s, s->nmoves);
+        break;
+    case REPLAY_PLAY:
+        s->playing = !s->playing;
+        if (s->playing && s->at >= s->nmoves) {
+            step(s, 0);
+        }
+        s->clock = 0;
+        break;
+    default: break;
+    }
+    return scene_stay();
+}
+
+static SceneAction replay_handle(App *app, ReplayState *s, const SDL_Event *e);
+
 static SceneAction replay_event(App *app, void *state, const SDL_Event *e)
 {
-    (void)app, (void)state, (void)e;
+    ReplayState *s = state;
+    SceneAction a = replay_handle(app, s, e);
+    layout(app, s); /* "Play" may read "Pause" now */
+    return a;
+}
+
+static SceneAction replay_handle(App *app, ReplayState *s, const SDL_Event *e)
+{
+    layout(app, s);
+    if (s->viewing && e->type == SDL_KEYDOWN) {
+        switch (e->key.keysym.sym) {
+        case SDLK_LEFT: return activate(app, s, REPLAY_PREV);
+        case SDLK_RIGHT: return activate(app, s, REPLAY_NEXT);
+        case SDLK_HOME: return activate(app, s, REPLAY_FIRST);
+        case SDLK_END: return activate(app, s, REPLAY_LAST);
+        case SDLK_SPACE: return activate(app, s, REPLAY_PLAY);
+        default: break;
+        }
+    }
+    if (!s->viewing && e->type == SDL_MOUSEWHEEL && s->nentries > LIST_ROWS) {
+        s->first_row = SDL_clamp(s->first_row - e->wheel.y, 0, s->nentries - LIST_ROWS);
+        layout(app, s);
+        return scene_stay();
+    }
+    UiEvent ev = ui_handle_event(&s->ui, e);
+    if (!s->viewing && ev.kind == UI_NONE && e->type == SDL_KEYDOWN &&
+        (e->key.keysym.sym == SDLK_DOWN || e->key.keysym.sym == SDLK_UP)) {
+        /* At the edge of the rows shown: scroll the list by one. */
+        int dir = e->key.keysym.sym == SDLK_DOWN ? 1 : -1;
+        int k = s->ui.focus - REPLAY_ITEM + dir;
+        if (k >= 0 && k < s->nentries && s->ui.focus >= REPLAY_ITEM) {
+            s->first_row = SDL_clamp(k - (dir > 0 ? LIST_ROWS - 1 : 0), 0,
+                                     SDL_max(0, s->nentries - LIST_ROWS));
+            layout(app, s);
+            ui_focus(&s->ui, REPLAY_ITEM + k);
+        }
+    }
+    if (ev.kind == UI_ACTIVATE) {
+        return activate(app, s, ev.id);
+    }
+    if (ev.kind == UI_BACK) {
+        return go_back(app, s);
+    }
     return scene_stay();
+}
+
+static SceneAction replay_update(App *app, void *state, double dt)
+{
+    ReplayState *s = state;
+    if (s->viewing && s->playing) {
+        s->clock += dt;
+        while (s->clock >= STEP_SECONDS && s->playing) {
+            s->clock -= STEP_SECONDS;
+            step(s, s->at + 1);
+            app->dirty = true;
+        }
+        if (s->at >= s->nmoves) {
+            s->playing = false;
+        }
+        app->animating = s->playing;
+    }
+    return scene_stay();
+}
+
+/* ---- drawing ------------------------------------------------------------- */
+
+static const char *role_word(GameRole role)
+{
+    switch (role) {
+    case ROLE_RAJA: return "raja";
+    case ROLE_PATIH: return "patih";
+    case ROLE_UNYIK: return "unyik";
+    case ROLE_DEALER: return "dealer";
+    default: return "";
+    }
+}
+
+/* A row of cards squeezed into width w: overlapped more as they get many. */
+static void draw_row(App *app, DeckStyle style, unsigned flags, const Card *cards, int n, float x,
+                     float y, float w, float ch)
+{
+    if (n <= 0) {
+        return;
+    }
+    float cw = ch * (float)card_art_aspect(style, cards[0]);
+    float step = cw * 1.04f;
+    if (n > 1 && cw + step * (float)(n - 1) > w) {
+        step = (w - cw) / (float)(n - 1);
+    }
+    for (int i = 0; i < n; i++) {
+        SDL_Rect r = app_rect(app, x + step * (float)i, y, cw, ch);
+        card_art_draw(app->cards, app->renderer, style, cards[i], r, flags | CARD_NO_SHADOW);
+    }
+}
+
+static int cmp_cards(const void *a, const void *b)
+{
+    return (int)*(const Card *)a - (int)*(const Card *)b;
+}
+
+static float label(App *app, const char *text, float x, float y, float size, TextWeight weight,
+                   SDL_Color color)
+{
+    TextStyle st = app_text_style(app, size, weight, color);
+    SDL_Rect at = app_rect(app, x, y, 0, 0);
+    SDL_Rect box = text_draw(app->text, app->renderer, text, &st, at.x, at.y, TEXT_LEFT);
+    return (float)box.w / app->ui;
+}
+
+static void draw_table(App *app, ReplayState *s)
+{
+    SDL_Renderer *r = app->renderer;
+    const Game *g = s->cur;
+    const VariantDesc *v = game_variant(g);
+    int n = game_players(g);
+    const Observation *o0 = s->obs[0];
+    DeckStyle style = v->deck == DECK_FRENCH_NO_KINGS ? STYLE_FRENCH : app->setup.style;
+    unsigned flags = (v->scores_red_stamps ? CARD_RED_STAMP : 0) |
+                     (app->settings.colour_cue ? CARD_COLOUR_CUE : 0);
+    bool kowah = v->engine == ENGINE_KOWAH;
+    int blocks = n + 1;
+    float gap = 8, head = 22, pad = 8, line_gap = 4;
+    const Card *middle = kowah ? o0->discard : o0->pool;
+    int nmiddle = kowah ? o0->discard_count : o0->pool_count;
+    /* The pool takes more lines while its cards would overlap past half. */
+    int lines = 1;
+    float ch = 0;
+    for (;;) {
+        float fixed = gap * (float)(blocks - 1) + (float)blocks * (head + 2 * pad) +
+                      (float)(lines - 1) * line_gap;
+        ch = SDL_min((VIEW_H - fixed) / (float)(n + lines), 112);
+        float cw = ch * (float)card_art_aspect(style, nmiddle > 0 ? middle[0] : CARD_C1);
+        float per_line = SDL_max(1, (float)nmiddle / (float)lines);
+        float need = cw + (per_line - 1) * cw * 0.5f;
+        if (need <= VIEW_W - 2 * pad - 2 * cw - 24 || lines == 4) {
+            break;
+        }
+        lines++;
+    }
+    float bh = head + 2 * pad + ch;
+    float pool_h = head + 2 * pad + (float)lines * ch + (float)(lines - 1) * line_gap;
+
+    /* The middle: pool (or Kowah's discards) and stock. */
+    float y = VIEW_Y;
+    SDL_Rect box = app_rect(app, VIEW_X, y, VIEW_W, pool_h);
+    paint_round_rect(app->paint, r, box, app_px(app, 12), paint_rgba(0, 0, 0, 60));
+    char text[160];
+    snprintf(text, sizeof text, "%s  \xc2\xb7  stock %d", kowah ? "Discards" : "Pool",
+             o0->stock_count);
+    label(app, text, VIEW_X + pad + 4, y + pad - 2, 14, TEXT_BOLD, UI_INK_SOFT);
+    float px = VIEW_X + pad, pw = VIEW_W - 2 * pad;
+    Card turned[2];
+    int nturned = 0;
+    if (o0->turned != CARD_NONE) {
+        turned[nturned++] = o0->turned;
+    }
+    if (o0->stock_last_public != CARD_NONE) {
+        turned[nturned++] = o0->stock_last_public;
+    }
+    if (nturned > 0) {
+        float cw = ch * (float)card_art_aspect(style, turned[0]);
+        float tx = VIEW_X + VIEW_W - pad - cw * (float)nturned - 8 * (float)(nturned - 1);
+        for (int i = 0; i < nturned; i++) {
+            SDL_Rect cr = app_rect(app, tx + (float)i * (cw + 8), y + head + pad - 4, cw, ch);
+            card_art_draw(app->cards, r, style, turned[i], cr, flags | CARD_HIGHLIGHT);
+        }
+        pw -= cw * (float)nturned + 24;
+    }
+    for (int l = 0; l < lines; l++) {
+        int from = nmiddle * l / lines, to = nmiddle * (l + 1) / lines;
+        draw_row(app, style, flags, middle + from, to - from, px,
+                 y + head + pad - 4 + (float)l * (ch + line_gap), pw, ch);
+    }
+    y += pool_h + gap;
+
+    /* The seats. */
+    for (int seat = 0; seat < n; seat++) {
+        const Observation *o = s->obs[seat];
+        bool moving = o->to_move == seat && !game_round_over(g);
+        box = app_rect(app, VIEW_X, y, VIEW_W, bh);
+        paint_round_rect(app->paint, r, box, app_px(app, 12), paint_rgba(7, 24, 17, 170));
+        if (moving) {
+            paint_round_frame(app->paint, r, box, app_px(app, 12), SDL_max(2, app_px(app, 2)),
+                              UI_GOLD);
+        }
+        char name[40];
+        session_seat_name(s->rec, seat, name, sizeof name);
+        float x = VIEW_X + pad + 4;
+        x += label(app, name, x, y + pad - 3, 15, TEXT_BOLD, UI_INK) + 10;
+        if (o->role[seat] != ROLE_NONE) {
+            x += label(app, role_word(o->role[seat]), x, y + pad - 1, 13, TEXT_REGULAR, UI_GOLD) +
+                 10;
+        } else if (o->dealer == seat) {
+            x += label(app, "dealer", x, y + pad - 1, 13, TEXT_REGULAR, UI_GOLD) + 10;
+        }
+        int nc = o->captured_count[seat];
+        char taken[40] = "";
+        if (!kowah) {
+            snprintf(taken, sizeof taken, "captured %d  \xc2\xb7  ", nc);
+        }
+        if (game_round_over(g)) {
+            snprintf(text, sizeof text, "%sround %d%s  \xc2\xb7  match %d", taken,
+                     o->round_score[seat], o->round_winner[seat] ? " (won)" : "",
+                     o->match_score[seat]);
+        } else {
+            snprintf(text, sizeof text, "%smatch %d", taken, o->match_score[seat]);
+        }
+        TextStyle st = app_text_style(app, 13, TEXT_REGULAR, UI_INK_SOFT);
+        SDL_Rect at = app_rect(app, VIEW_X + VIEW_W - pad - 4, y + pad - 1, 0, 0);
+        text_draw(app->text, r, text, &st, at.x, at.y, TEXT_RIGHT);
+
+        /* Hand on the left (the owner's view: all hands open in a replay),
+         * captured pile on the right. */
+        float cy = y + head + pad - 4;
+        float hand_w = (VIEW_W - 2 * pad) * 0.46f;
+        int nh = o->hand_count[seat];
+        Card hand[OBS_MAX_HAND];
+        memcpy(hand, o->hand, (size_t)nh);
+        qsort(hand, (size_t)nh, 1, cmp_cards);
+        draw_row(app, style, flags, hand, nh, VIEW_X + pad, cy, hand_w, ch);
+        float cx = VIEW_X + pad + hand_w + 20, cwid = VIEW_W - 2 * pad - hand_w - 20;
+        if (kowah) {
+            if (o->exposed[seat] != CARD_NONE) {
+                Card pair[2] = {o->exposed[seat], o->exposed[seat]};
+                label(app, "declared", cx, cy - 18, 12, TEXT_REGULAR, UI_INK_FAINT);
+                draw_row(app, style, flags, pair, 2, cx, cy, cwid, ch);
+            }
+        } else if (nc > 0) {
+            Card pile[OBS_MAX_PILE];
+            memcpy(pile, o->captured[seat], (size_t)nc);
+            qsort(pile, (size_t)nc, 1, cmp_cards);
+            draw_row(app, style, flags, pile, nc, cx, cy, cwid, ch);
+        }
+        y += bh + gap;
+    }
+}
+
+/* A move in words: "C4 takes S4", "turns the stock". */
+static void move_words(const Move *m, char *buf, size_t size)
+{
+    char a[CARD_TEXT_MAX], b[CARD_TEXT_MAX];
+    card_format(m->card, a);
+    card_format(m->target, b);
+    switch (m->type) {
+    case MOVE_PLAY:
+        if (m->target != CARD_NONE) {
+            snprintf(buf, size, "%s takes %s", a, b);
+        } else {
+            snprintf(buf, size, "%s to the pool", a);
+        }
+        break;
+    case MOVE_TURN: snprintf(buf, size, "stock turned"); break;
+    case MOVE_TAKE: snprintf(buf, size, "turned card takes %s", b); break;
+    case MOVE_NEXT_ROUND: snprintf(buf, size, "next round dealt"); break;
+    case MOVE_DRAW_STOCK: snprintf(buf, size, "draw from the stock"); break;
+    case MOVE_DRAW_DISCARD: snprintf(buf, size, "draw the discard"); break;
+    case MOVE_DISCARD: snprintf(buf, size, "discard %s", a); break;
+    case MOVE_DECLARE: snprintf(buf, size, "checki, showing %s", a); break;
+    case MOVE_CLAIM: snprintf(buf, size, "claim %s: checki", a); break;
+    case MOVE_PASS: snprintf(buf, size, "pass"); break;
+    default: snprintf(buf, size, "?"); break;
+    }
+}
+
+static void draw_moves(App *app, ReplayState *s)
+{
+    SDL_Renderer *r = app->renderer;
+    SDL_Rect panel = app_rect(app, SIDE_X, VIEW_Y, SIDE_W, VIEW_H);
+    ui_draw_panel(app, panel);
+    float x0 = SIDE_X + 20, y = VIEW_Y + 16;
+    label(app, "Moves", x0, y, 19, TEXT_BOLD, UI_INK);
+    char count[64];
+    snprintf(count, sizeof count, "%d of %d", s->at, s->nmoves);
+    TextStyle st = app_text_style(app, 14, TEXT_REGULAR, UI_INK_SOFT);
+    SDL_Rect at = app_rect(app, SIDE_X + SIDE_W - 20, y + 4, 0, 0);
+    text_draw(app->text, r, count, &st, at.x, at.y, TEXT_RIGHT);
+    y += 36;
+    float row = 23, bottom = 652;
+    int rows = (int)((bottom - y) / row);
+    /* The current move (the last applied) in the middle of the window. */
+    int cur = s->at - 1;
+    int first = SDL_clamp(cur - rows / 2, 0, SDL_max(0, s->nmoves - rows));
+    for (int i = 0; i < rows && first + i < s->nmoves; i++) {
+        int k = first + i;
+        const Move *m = &s->moves[k];
+        float ry = y + (float)i * row;
+        if (k == cur) {
+            SDL_Rect hl = app_rect(app, SIDE_X + 10, ry - 2, SIDE_W - 20, row);
+            paint_round_rect(app->paint, r, hl, app_px(app, 6), paint_rgba(236, 196, 100, 56));
+            paint_round_frame(app->paint, r, hl, app_px(app, 6), SDL_max(1, app_px(app, 1.5f)),
+                              UI_GOLD);
+        }
+        SDL_Color ink = k < s->at ? UI_INK : UI_INK_FAINT;
+        char num[16], name[40], words[64];
+        snprintf(num, sizeof num, "%d", k + 1);
+        session_seat_name(s->rec, m->seat, name, sizeof name);
+        move_words(m, words, sizeof words);
+        TextStyle ns = app_text_style(app, 13, TEXT_REGULAR, UI_INK_FAINT);
+        at = app_rect(app, x0 + 30, ry, 0, 0);
+        text_draw(app->text, r, num, &ns, at.x, at.y + app_px(app, 1), TEXT_RIGHT);
+        TextStyle nm = app_text_style(app, 14, TEXT_BOLD, ink);
+        at = app_rect(app, x0 + 40, ry, 0, 0);
+        text_draw(app->text, r, name, &nm, at.x, at.y, TEXT_LEFT);
+        TextStyle ws = app_text_style(app, 14, TEXT_REGULAR, ink);
+        at = app_rect(app, x0 + 148, ry, 0, 0);
+        text_draw(app->text, r, words, &ws, at.x, at.y, TEXT_LEFT);
+    }
+    /* The controls, with drawn signs. */
+    for (int id = REPLAY_FIRST; id <= REPLAY_LAST; id++) {
+        ui_draw_button(app, &s->ui, id, "");
+        const Widget *w = ui_find(&s->ui, id);
+        if (w == NULL) {
+            continue;
+        }
+        SDL_Color ink = id == REPLAY_PLAY ? UI_ON_GOLD : UI_INK;
+        float cx = (float)w->rect.x + (float)w->rect.w / 2,
+              cy = (float)w->rect.y + (float)w->rect.h / 2;
+        float u = (float)w->rect.h * 0.16f;
+        SDL_FPoint tri[3];
+        if (id == REPLAY_PLAY && s->playing) {
+            paint_fill_rect(r,
+                            (SDL_Rect){(int)(cx - 1.6f * u), (int)(cy - 1.5f * u), (int)(u * 1.1f),
+                                       (int)(3 * u)},
+                            ink);
+            paint_fill_rect(r,
+                            (SDL_Rect){(int)(cx + 0.5f * u), (int)(cy - 1.5f * u), (int)(u * 1.1f),
+                                       (int)(3 * u)},
+                            ink);
+            continue;
+        }
+        float dir = id == REPLAY_FIRST || id == REPLAY_PREV ? -1.0f : 1.0f;
+        float ox = id == REPLAY_FIRST || id == REPLAY_LAST ? -0.5f * u * dir : 0;
+        tri[0] = (SDL_FPoint){cx + ox + dir * 1.4f * u, cy};
+        tri[1] = (SDL_FPoint){cx + ox - dir * 1.1f * u, cy - 1.5f * u};
+        tri[2] = (SDL_FPoint){cx + ox - dir * 1.1f * u, cy + 1.5f * u};
+        paint_polygon(r, tri, 3, ink);
+        if (id == REPLAY_FIRST || id == REPLAY_LAST) {
+            float bx = cx + ox + dir * 1.4f * u;
+            paint_fill_rect(r,
+                            (SDL_Rect){(int)(dir > 0 ? bx : bx - 0.5f * u), (int)(cy - 1.5f * u),
+                                       (int)SDL_max(2, u * 0.5f), (int)(3 * u)},
+                            ink);
+        }
+    }
+}
+
+static void draw_list(App *app, ReplayState *s)
+{
+    SDL_Renderer *r = app->renderer;
+    ui_draw_panel(app, app_rect(app, 44, 124, 780, 612));
+    if (s->nentries == 0 || s->message[0] != '\0') {
+        TextStyle st = app_text_style(app, 17, TEXT_REGULAR, UI_INK_SOFT);
+        SDL_Rect box = app_rect(app, 76, s->nentries == 0 ? 160 : 690, 700, 0);
+        text_draw_wrapped(app->text, r, s->message, &st, box, TEXT_LEFT, 1.1f);
+    }
+    int rows = SDL_min(LIST_ROWS, s->nentries - s->first_row);
+    for (int i = 0; i < rows; i++) {
+        int k = s->first_row + i;
+        int id = REPLAY_ITEM + k;
+        ui_draw_item(app, &s->ui, id, false);
+        const Widget *w = ui_find(&s->ui, id);
+        TextStyle t = app_text_style(app, 18, TEXT_BOLD, UI_INK);
+        TextStyle d = app_text_style(app, 14, TEXT_REGULAR, UI_INK_SOFT);
+        text_draw(app->text, r, s->entries[k].title, &t, w->rect.x + app_px(app, 18),
+                  w->rect.y + app_px(app, 5), TEXT_LEFT);
+        text_draw(app->text, r, s->entries[k].detail, &d, w->rect.x + app_px(app, 18),
+                  w->rect.y + app_px(app, 30), TEXT_LEFT);
+    }
+    /* What the screen is for, on the right. */
+    SDL_Rect side = app_rect(app, 844, 124, 392, 612);
+    ui_draw_panel(app, side);
+    TextStyle body = app_text_style(app, 16, TEXT_REGULAR, UI_INK_SOFT);
+    SDL_Rect box = app_rect(app, 872, 150, 336, 0);
+    text_draw_wrapped(app->text, r,
+                      "Every match you finish is kept as its record. Open one to watch it again "
+                      "move by move, with every hand face up.",
+                      &body, box, TEXT_LEFT, 1.15f);
 }
 
 static void replay_draw(App *app, void *state, SDL_Renderer *r)
 {
-    (void)state, (void)r;
+    ReplayState *s = state;
+    (void)r;
+    layout(app, s);
     ui_draw_background(app);
+    if (!s->viewing) {
+        ui_draw_heading(app, "Replays", "Finished games, to watch again");
+        draw_list(app, s);
+        ui_draw_button(app, &s->ui, REPLAY_BACK, "Back");
+        static const char *const hints[] = {"arrows", "Move", "Enter", "Open", "Esc", "Back"};
+        ui_draw_hints(app, hints, 3);
+        return;
+    }
+    char sub[160];
+    const Game *g = s->cur;
+    snprintf(sub, sizeof sub, "%s %d  \xc2\xb7  move %d of %d%s",
+             game_variant(g)->engine == ENGINE_KOWAH ? "Hand" : "Round", game_round_number(g),
+             s->at, s->nmoves, game_match_over(g) ? "  \xc2\xb7  match over" : "");
+    ui_draw_heading(app, s->title, sub);
+    draw_table(app, s);
+    draw_moves(app, s);
+    ui_draw_button(app, &s->ui, REPLAY_BACK, "Back");
+    static const char *const hints[] = {"leftright", "Step",  "Space", "Play / pause",
+                                        "Home",      "Start", "End",   "End"};
+    ui_draw_hints(app, hints, 4);
+}
+
+static const Ui *replay_widgets(const void *state)
+{
+    return &((const ReplayState *)state)->ui;
 }
 
 const SceneClass scene_replay_class = {
     .name = "replay",
     .state_size = sizeof(ReplayState),
     .enter = replay_enter,
+    .leave = replay_leave,
     .handle_event = replay_event,
+    .update = replay_update,
     .draw = replay_draw,
+    .widgets = replay_widgets,
 };

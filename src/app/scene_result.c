@@ -71,7 +71,8 @@ typedef struct ResultState {
     char verdict[200];
     char match_line[120];
     char next_roles[200];
-    char stakes[12][120];
+    bool has_stakes;
+    char stakes[12][120]; /* "who\twhat": payer and payee, then units and why */
     int nstakes;
     char pot_line[80];
     SeatView seats[CEKI_MAX_SEATS];
@@ -229,9 +230,25 @@ static void stake_lines(Session *ss, ResultState *s)
     s->nstakes = 0;
     s->pot_line[0] = '\0';
     const Game *g = session_game(ss);
-    if (!variant_has_stakes(game_variant(g)) || game_config(g)->stakes == STAKES_NONE) {
+    StakeScheme scheme = game_config(g)->stakes;
+    s->has_stakes = variant_has_stakes(game_variant(g)) && scheme != STAKES_NONE;
+    if (!s->has_stakes) {
         return;
     }
+    static const char *const reasons[PEI_PAY_COUNT] = {
+        [PEI_PAY_ANTE] = "ante",
+        [PEI_PAY_WUDON_FIRST] = "wudon \xe2\x85\x94",
+        [PEI_PAY_WUDON_SECOND] = "wudon \xe2\x85\x93",
+        [PEI_PAY_WUDON_ALL] = "wudon, all",
+        [PEI_PAY_TE_LUMRAH] = "t\xc3\xa9 lumrah",
+        [PEI_PAY_TE_MATI] = "t\xc3\xa9 mati",
+        [PEI_PAY_BELAHAN] = "belahan",
+        [PEI_PAY_PATANG_ATUSAN] = "patang atusan",
+        [PEI_PAY_JUNG] = "jung",
+        [PEI_PAY_NIR] = "nir",
+        [PEI_PAY_JEDHIL_FIRST] = "jedhil, 1st",
+        [PEI_PAY_JEDHIL_SECOND] = "jedhil, 2nd",
+    };
     int n = 0;
     const GameEvent *ev = session_round_events(ss, &n);
     int antes = 0, ante_units = 0;
@@ -259,17 +276,19 @@ static void stake_lines(Session *ss, ResultState *s)
         } else {
             session_seat_name(ss, e->card2, payee, sizeof payee);
         }
-        bool you = strcmp(payer, "You") == 0;
-        snprintf(s->stakes[s->nstakes++], sizeof s->stakes[0], "%s pay%s %s %d (%s)", payer,
-                 you ? "" : "s", payee, e->value, pei_reason_label(e->card));
+        const char *why = e->card < PEI_PAY_COUNT ? reasons[e->card] : "";
+        snprintf(s->stakes[s->nstakes++], sizeof s->stakes[0], "%s pay%s %s\t%d  %s", payer,
+                 strcmp(payer, "You") == 0 ? "" : "s", payee, e->value, why);
     }
     if (antes > 0 && s->nstakes < 12) {
         /* The antes first: everyone puts in the same. */
         memmove(s->stakes[1], s->stakes[0], (size_t)s->nstakes * sizeof s->stakes[0]);
-        snprintf(s->stakes[0], sizeof s->stakes[0], "Everyone antes %d to the pot", ante_units);
+        snprintf(s->stakes[0], sizeof s->stakes[0], "Everyone antes\t%d  ante", ante_units);
         s->nstakes++;
     }
-    snprintf(s->pot_line, sizeof s->pot_line, "Pot carried on: %d", s->obs->pot);
+    if (scheme == STAKES_NIR || scheme == STAKES_JEDHIL || s->obs->pot > 0) {
+        snprintf(s->pot_line, sizeof s->pot_line, "Pot carried on: %d", s->obs->pot);
+    }
 }
 
 static int cmp_groups_points(const ScoreBreakdown *bd, int a, int b)
@@ -369,6 +388,16 @@ static void gather(App *app, ResultState *s)
             if (mine != NULL && game_observe(g, seat, mine) == CEKI_OK) {
                 sv->nhand = mine->hand_count[seat];
                 memcpy(sv->hand, mine->hand, (size_t)sv->nhand * sizeof(Card));
+                /* By rank, then kind: the triplets and pairs show. */
+                for (int a = 1; a < sv->nhand; a++) {
+                    for (int b = a; b > 0 && card_rank(sv->hand[b - 1]) * 64 + sv->hand[b - 1] >
+                                                 card_rank(sv->hand[b]) * 64 + sv->hand[b];
+                         b--) {
+                        Card t = sv->hand[b];
+                        sv->hand[b] = sv->hand[b - 1];
+                        sv->hand[b - 1] = t;
+                    }
+                }
             }
             free(mine);
         }
@@ -388,10 +417,11 @@ static void gather(App *app, ResultState *s)
     }
     bool you = strcmp(winners, "You") == 0;
     Card king = CARD_NONE;
-    bool drawn = false;
+    bool drawn = false, cut = false;
     for (int i = 0; i < nev; i++) {
         king = ev[i].type == EV_KING_WON ? ev[i].card : king;
         drawn = drawn || ev[i].type == EV_HAND_DRAWN;
+        cut = cut || ev[i].type == EV_CUT;
     }
     s->king = king;
     if (!s->round_over) {
@@ -403,8 +433,9 @@ static void gather(App *app, ResultState *s)
     } else if (king != CARD_NONE) {
         static const char *const suits[] = {"Spades", "Hearts", "Diamonds", "Clubs"};
         int suit = (int)card_suit(king) - (int)SUIT_SPADES;
-        snprintf(s->verdict, sizeof s->verdict, "%s win%s the King of %s.", winners, you ? "" : "s",
-                 suit >= 0 && suit < 4 ? suits[suit] : "?");
+        snprintf(s->verdict, sizeof s->verdict, "%s win%s the King of %s%s.", winners,
+                 you ? "" : "s", suit >= 0 && suit < 4 ? suits[suit] : "?",
+                 cut ? " after a cut to break the tie" : "");
     } else if (kowah) {
         snprintf(s->verdict, sizeof s->verdict, "%s win%s the hand: checki!", winners,
                  you ? "" : "s");
@@ -1044,14 +1075,20 @@ static float draw_standings(App *app, ResultState *s, float y)
     const Observation *o = s->obs;
     float x0 = SIDE_X + 22, x1 = SIDE_X + SIDE_W - 22;
     bool kings = s->variant == VARIANT_KINGS;
-    bool stakes = s->pot_line[0] != '\0';
+    bool stakes = s->has_stakes;
     int rounds = session_rounds_scored(ss);
-    /* Columns from the right: total, then up to four rounds. */
-    int shown = kings ? 0 : SDL_min(rounds, stakes ? 3 : 4);
-    float col_total = 56, col_round = 40, col_units = stakes ? 50 : 0;
+    /* Columns from the right: units, total, then the latest rounds that
+     * fit beside the longest name. */
+    float col_total = 52, col_round = 36, col_units = stakes ? 48 : 0;
+    float name_w = 0;
+    for (int seat = 0; seat < s->players; seat++) {
+        name_w = SDL_max(name_w, text_w(app, s->seats[seat].name, 15, TEXT_BOLD));
+    }
+    float room = (x1 - x0) - col_units - col_total - name_w - 6;
+    int shown = kings ? 0 : SDL_max(0, SDL_min(SDL_min(rounds, 4), (int)(room / col_round)));
     TextStyle head = app_text_style(app, 12, TEXT_BOLD, UI_GOLD);
     TextStyle cell = app_text_style(app, 15, TEXT_REGULAR, UI_INK);
-    TextStyle bold = app_text_style(app, 15, TEXT_BOLD, UI_INK);
+    TextStyle bold = app_text_style(app, 15, TEXT_BOLD, UI_GOLD_LIGHT);
     float xr = x1;
     SDL_Rect at;
     if (stakes) {
@@ -1084,13 +1121,7 @@ static float draw_standings(App *app, ResultState *s, float y)
         }
         float ty = y + (row_h - 6 - 20) / 2;
         at = app_rect(app, x0, ty, 0, 0);
-        SDL_Rect nb =
-            text_draw(app->text, r, sv->name, best ? &bold : &cell, at.x, at.y, TEXT_LEFT);
-        if (best) {
-            TextStyle star = app_text_style(app, 15, TEXT_BOLD, UI_GOLD);
-            text_draw(app->text, r, "\xe2\x98\x85", &star, nb.x + nb.w + app_px(app, 6), at.y,
-                      TEXT_LEFT);
-        }
+        text_draw(app->text, r, sv->name, best ? &bold : &cell, at.x, at.y, TEXT_LEFT);
         char num[24];
         if (kings) {
             Card won[4];
@@ -1113,6 +1144,9 @@ static float draw_standings(App *app, ResultState *s, float y)
         }
         if (stakes) {
             snprintf(num, sizeof num, "%+d", o->units[seat]);
+            if (o->units[seat] == 0) {
+                snprintf(num, sizeof num, "0");
+            }
             SDL_Color c = o->units[seat] > 0   ? UI_GOLD_LIGHT
                           : o->units[seat] < 0 ? UI_WARN
                                                : UI_INK_SOFT;
@@ -1145,33 +1179,49 @@ static void draw_side(App *app, ResultState *s)
     float limit = 660; /* the buttons */
     TextStyle lab = app_text_style(app, 12.5f, TEXT_BOLD, UI_GOLD);
     TextStyle body = app_text_style(app, 14, TEXT_REGULAR, UI_INK);
-    if (s->nstakes > 0 || s->pot_line[0] != '\0') {
+    if (s->has_stakes) {
         at = app_rect(app, x0, y, 0, 0);
         text_draw(app->text, r, "STAKES THIS ROUND", &lab, at.x, at.y, TEXT_LEFT);
         y += 19;
+        TextStyle who = app_text_style(app, 13.5f, TEXT_REGULAR, UI_INK);
+        TextStyle what = app_text_style(app, 13.5f, TEXT_REGULAR, UI_INK_SOFT);
+        float line = 19;
+        float room = (limit - 96) - y; /* keep room for the next round's roles */
+        int fit = SDL_max(1, (int)(room / line));
         for (int i = 0; i < s->nstakes; i++) {
-            at = app_rect(app, x0, y, w, 0);
-            float h = (float)text_draw_wrapped(app->text, NULL, s->stakes[i], &body, at, TEXT_LEFT,
-                                               1.0f) /
-                      app->ui;
-            if (y + h > limit - 60) {
+            if (i == fit - 1 && s->nstakes > fit) {
                 char more[48];
                 snprintf(more, sizeof more, "and %d more", s->nstakes - i);
-                text_draw(app->text, r, more, &sub, at.x, at.y, TEXT_LEFT);
-                y += 19;
+                at = app_rect(app, x0, y, 0, 0);
+                text_draw(app->text, r, more, &what, at.x, at.y, TEXT_LEFT);
+                y += line;
                 break;
             }
-            text_draw_wrapped(app->text, r, s->stakes[i], &body, at, TEXT_LEFT, 1.0f);
-            y += h + 2;
+            char text[120];
+            snprintf(text, sizeof text, "%s", s->stakes[i]);
+            char *tab = strchr(text, '\t');
+            if (tab != NULL) {
+                *tab++ = '\0';
+            }
+            at = app_rect(app, x0, y, 0, 0);
+            text_draw(app->text, r, text, &who, at.x, at.y, TEXT_LEFT);
+            if (tab != NULL) {
+                at = app_rect(app, x0 + w, y, 0, 0);
+                text_draw(app->text, r, tab, &what, at.x, at.y, TEXT_RIGHT);
+            }
+            y += line;
         }
         if (s->nstakes == 0) {
             at = app_rect(app, x0, y, 0, 0);
-            text_draw(app->text, r, "Nothing paid", &sub, at.x, at.y, TEXT_LEFT);
-            y += 19;
+            text_draw(app->text, r, "Nothing paid", &what, at.x, at.y, TEXT_LEFT);
+            y += line;
         }
-        at = app_rect(app, x0, y, 0, 0);
-        text_draw(app->text, r, s->pot_line, &sub, at.x, at.y, TEXT_LEFT);
-        y += 26;
+        if (s->pot_line[0] != '\0') {
+            at = app_rect(app, x0, y, 0, 0);
+            text_draw(app->text, r, s->pot_line, &what, at.x, at.y, TEXT_LEFT);
+            y += line;
+        }
+        y += 10;
     }
     if (s->next_roles[0] != '\0' && y < limit - 40) {
         at = app_rect(app, x0, y, 0, 0);

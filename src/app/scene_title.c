@@ -1,40 +1,160 @@
 /* scene_title.c — the title screen: the name, a fan of cards, the main menu. */
 #include <stdio.h>
+#include <string.h>
 
 #include "scenes.h"
+#include "session.h"
 #include "ui.h"
 
-enum { TITLE_PLAY = 1, TITLE_LEARN, TITLE_GALLERY, TITLE_SETTINGS, TITLE_QUIT };
+enum {
+    TITLE_PLAY = 1,
+    TITLE_LEARN,
+    TITLE_GALLERY,
+    TITLE_SETTINGS,
+    TITLE_QUIT,
+    TITLE_RESUME,
+    TITLE_REPLAYS
+};
 
 typedef struct TitleState {
     Ui ui;
+    bool files;      /* the app keeps the player's files (not headless runs) */
+    bool can_resume; /* a saved game waits */
+    char resume_caption[96];
+    int order[8];
+    int count;
 } TitleState;
 
 static const char *const labels[] = {"",         "Play", "Learn the games", "Card gallery",
-                                     "Settings", "Quit"};
+                                     "Settings", "Quit", "Resume game",     "Replays"};
 
 static void layout(App *app, TitleState *s)
 {
     ui_clear(&s->ui);
-    for (int id = TITLE_PLAY; id <= TITLE_QUIT; id++) {
-        SDL_Rect r = app_rect(app, 112, 388 + (float)(id - 1) * 66, 330, 54);
-        ui_add(&s->ui, id == TITLE_PLAY ? WIDGET_PRIMARY : WIDGET_BUTTON, id, r, false, labels[id]);
+    s->count = 0;
+    if (s->can_resume) {
+        s->order[s->count++] = TITLE_RESUME;
+    }
+    s->order[s->count++] = TITLE_PLAY;
+    s->order[s->count++] = TITLE_LEARN;
+    s->order[s->count++] = TITLE_GALLERY;
+    if (s->files) {
+        s->order[s->count++] = TITLE_REPLAYS;
+    }
+    s->order[s->count++] = TITLE_SETTINGS;
+    s->order[s->count++] = TITLE_QUIT;
+    /* Five buttons as ever; more close up to stay above the key hints. */
+    float top = s->count <= 5 ? 388 : (s->count == 6 ? 380 : 374);
+    float pitch = s->count <= 5 ? 66 : (s->count == 6 ? 58 : 52);
+    float h = s->count <= 5 ? 54 : (s->count == 6 ? 50 : 45);
+    for (int i = 0; i < s->count; i++) {
+        int id = s->order[i];
+        SDL_Rect r = app_rect(app, 112, top + (float)i * pitch, 330, h);
+        bool primary = s->can_resume ? id == TITLE_RESUME : id == TITLE_PLAY;
+        ui_add(&s->ui, primary ? WIDGET_PRIMARY : WIDGET_BUTTON, id, r, false, labels[id]);
     }
     ui_fix_focus(&s->ui);
+}
+
+/* Looks for a saved game to offer. A save that cannot be read is kept
+ * aside and reported; a finished match is nothing to resume. */
+static void check_save(App *app, TitleState *s)
+{
+    s->files = app->settings_path[0] != '\0';
+    s->can_resume = false;
+    char path[1024];
+    if (!s->files || !session_save_path(path, sizeof path)) {
+        return;
+    }
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) {
+        return;
+    }
+    fclose(f);
+    char err[300];
+    Session *saved = session_load(path, err, sizeof err);
+    if (saved == NULL) {
+        char kept[1100];
+        if (session_keep_aside(path, kept, sizeof kept)) {
+            const char *base = strrchr(kept, '/');
+            snprintf(app->notice, sizeof app->notice,
+                     "Your saved game could not be resumed: %.160s. It was kept as %.100s.", err,
+                     base != NULL ? base + 1 : kept);
+        } else {
+            snprintf(app->notice, sizeof app->notice,
+                     "Your saved game could not be resumed: %.200s.", err);
+        }
+        return;
+    }
+    const Game *g = session_game(saved);
+    if (!game_match_over(g)) {
+        s->can_resume = true;
+        snprintf(s->resume_caption, sizeof s->resume_caption, "%s, %s %d", game_variant(g)->name,
+                 game_variant(g)->engine == ENGINE_KOWAH ? "hand" : "round", game_round_number(g));
+    }
+    session_destroy(saved);
 }
 
 static bool title_enter(App *app, void *state)
 {
     TitleState *s = state;
     ui_init(&s->ui);
+    check_save(app, s);
     layout(app, s);
-    ui_focus(&s->ui, TITLE_PLAY);
+    ui_focus(&s->ui, s->can_resume ? TITLE_RESUME : TITLE_PLAY);
     return true;
 }
 
-static SceneAction activate(App *app, int id)
+static void title_resume(App *app, void *state)
+{
+    TitleState *s = state;
+    bool had = s->can_resume;
+    check_save(app, s);
+    layout(app, s);
+    if (s->can_resume && !had) {
+        ui_focus(&s->ui, TITLE_RESUME);
+    }
+}
+
+/* Loads the save, hands it to the table through App.session and opens
+ * the table. */
+static SceneAction resume_game(App *app, TitleState *s)
+{
+    char path[1024], err[300];
+    Session *saved =
+        session_save_path(path, sizeof path) ? session_load(path, err, sizeof err) : NULL;
+    if (saved == NULL) {
+        check_save(app, s);
+        layout(app, s);
+        return scene_stay();
+    }
+    const Game *g = session_game(saved);
+    const SessionSeats *seats = session_seats(saved);
+    app_setup_variant(app, game_variant(g)->id);
+    app->setup.config = *game_config(g);
+    app->setup.seed_given = true;
+    for (int i = 0; i < CEKI_MAX_SEATS; i++) {
+        app->setup.human[i] = seats->human[i];
+        app->setup.level[i] = seats->level[i];
+    }
+    session_destroy(app->session);
+    app->session = saved;
+    char why[200];
+    if (!scene_stack_push(app, SCENE_TABLE, why, sizeof why)) {
+        if (app->session == saved) {
+            app->session = NULL;
+            session_destroy(saved);
+        }
+        app_show_toast(app, why);
+    }
+    return scene_stay();
+}
+
+static SceneAction activate(App *app, TitleState *s, int id)
 {
     switch (id) {
+    case TITLE_RESUME: return resume_game(app, s);
+    case TITLE_REPLAYS: app->replay_path[0] = '\0'; return scene_push(SCENE_REPLAY);
     case TITLE_PLAY: return scene_push(SCENE_VARIANTS);
     case TITLE_LEARN: return scene_push(SCENE_LEARN);
     case TITLE_GALLERY: app->gallery_style = STYLE_COUNT; return scene_push(SCENE_GALLERY);
@@ -53,7 +173,7 @@ static SceneAction title_event(App *app, void *state, const SDL_Event *e)
         if (app->notice[0] != '\0') {
             app->notice[0] = '\0'; /* read: the player has moved on */
         }
-        return activate(app, ev.id);
+        return activate(app, s, ev.id);
     }
     if (ev.kind == UI_BACK) {
         /* Nothing to go back to: Esc takes the focus to Quit. */
@@ -106,8 +226,15 @@ static void title_draw(App *app, void *state, SDL_Renderer *r)
                                SDL_max(2, app_px(app, 3))},
                     UI_GOLD);
 
-    for (int id = TITLE_PLAY; id <= TITLE_QUIT; id++) {
-        ui_draw_button(app, &s->ui, id, labels[id]);
+    for (int i = 0; i < s->count; i++) {
+        ui_draw_button(app, &s->ui, s->order[i], labels[s->order[i]]);
+    }
+    const Widget *resume = ui_find(&s->ui, TITLE_RESUME);
+    if (resume != NULL) {
+        TextStyle cap = app_text_style(app, 14, TEXT_REGULAR, UI_INK_SOFT);
+        SDL_Rect cap_box = {resume->rect.x + resume->rect.w + app_px(app, 16), resume->rect.y,
+                            app_px(app, 260), resume->rect.h};
+        text_draw_in(app->text, r, s->resume_caption, &cap, cap_box, TEXT_LEFT);
     }
 
     if (app->notice[0] != '\0') {
@@ -139,6 +266,7 @@ const SceneClass scene_title_class = {
     .name = "title",
     .state_size = sizeof(TitleState),
     .enter = title_enter,
+    .resume = title_resume,
     .handle_event = title_event,
     .draw = title_draw,
     .widgets = title_widgets,

@@ -1,0 +1,236 @@
+/* The title's "Resume game" and "Replays", a damaged save reported and
+ * kept aside, and the replay screen: the list of finished games, stepping
+ * and playing a record, opening one by path. The player's files go to a
+ * directory of the build tree (XDG_DATA_HOME). */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "session.h"
+#include "test_support.h"
+
+static char settings_path[700];
+
+/* A fresh home for the player's files, and an App that keeps them. */
+static App *app_with_files(const char *name, int w, int h)
+{
+    const char *dir = test_temp_dir(name);
+    setenv("XDG_DATA_HOME", dir, 1);
+    snprintf(settings_path, sizeof settings_path, "%s/settings.txt", dir);
+    return test_app_new(w, h, settings_path);
+}
+
+static Session *played(VariantId v, int players, uint64_t seed, bool to_end)
+{
+    GameConfig cfg = game_config_default(v, seed);
+    if (players > 0) {
+        cfg.players = players;
+    }
+    SessionSeats seats = {.ai_budget_ms = 0};
+    for (int i = 0; i < CEKI_MAX_SEATS; i++) {
+        seats.human[i] = i == 0;
+        seats.level[i] = AI_RANDOM;
+    }
+    Session *s = session_create(&cfg, &seats, NULL);
+    assert_non_null(s);
+    uint64_t x = seed + 77;
+    Move moves[GAME_MAX_MOVES];
+    for (int i = 0; i < (to_end ? 200000 : 60) && !game_match_over(session_game(s)); i++) {
+        int n = game_legal_moves(session_game(s), moves, GAME_MAX_MOVES);
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        assert_int_equal(
+            session_apply(s, &moves[x % (uint64_t)(n < GAME_MAX_MOVES ? n : GAME_MAX_MOVES)], NULL),
+            CEKI_OK);
+    }
+    return s;
+}
+
+static void shoot(App *app, const char *name)
+{
+    char path[700], err[300];
+    snprintf(path, sizeof path, "%s/%s.png", CEKI_TEST_OUT_DIR, name);
+    app_settle(app);
+    assert_true(app_save_png(app, path, err, sizeof err));
+}
+
+static void test_title_resume(void **state)
+{
+    (void)state;
+    App *app = app_with_files("files-resume", 1280, 800);
+    const Ui *ui = ui_of_top_scene(app);
+    assert_null(ui_find_named(ui, "Resume game"));
+    assert_non_null(ui_find_named(ui, "Replays"));
+    app_destroy(app);
+
+    /* A game saved: the title offers it first. */
+    app = app_with_files("files-resume", 1280, 800);
+    char path[1024], err[300];
+    assert_true(session_save_path(path, sizeof path));
+    Session *s = played(VARIANT_THOTHIT, 3, 4, false);
+    assert_int_equal(session_save(s, path, err, sizeof err), CEKI_OK);
+    session_destroy(s);
+    app_destroy(app);
+    app = test_app_new(1280, 800, settings_path);
+    ui = ui_of_top_scene(app);
+    assert_non_null(ui_find_named(ui, "Resume game"));
+    assert_string_equal(test_focus_name(app), "Resume game");
+    shoot(app, "title-resume");
+    test_key(app, SDLK_RETURN, 0);
+    if (strcmp(test_top_scene(app), "table") == 0) {
+        /* The table took the game over. */
+        scene_stack_pop(app);
+    } else {
+        /* No table to play it on yet: nothing is left behind. */
+        assert_string_equal(test_top_scene(app), "title");
+        assert_null(app->session);
+    }
+    assert_true(test_file_exists(path));
+    session_destroy(app->session);
+    app->session = NULL;
+    app_destroy(app);
+
+    /* A damaged save is reported and kept aside, not deleted. */
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    fputs("# ceki-save 1\n# seats human random\nceki-record 1\nvariant thothit\n", f);
+    fclose(f);
+    app = test_app_new(1280, 800, settings_path);
+    assert_null(ui_find_named(ui_of_top_scene(app), "Resume game"));
+    assert_non_null(strstr(app->notice, "could not be resumed"));
+    char kept[1100];
+    snprintf(kept, sizeof kept, "%s.damaged-1", path);
+    assert_true(test_file_exists(kept));
+    assert_false(test_file_exists(path));
+    shoot(app, "title-damaged-save");
+    app_destroy(app);
+}
+
+static void test_replays(void **state)
+{
+    (void)state;
+    App *app = app_with_files("files-replays", 1280, 800);
+    /* No finished games yet. */
+    test_click_named(app, "Replays");
+    assert_string_equal(test_top_scene(app), "replay");
+    shoot(app, "replays-empty");
+    test_key(app, SDLK_ESCAPE, 0);
+    assert_string_equal(test_top_scene(app), "title");
+
+    /* Two finished games kept. */
+    Session *a = played(VARIANT_THOTHIT, 3, 5, true);
+    Session *b = played(VARIANT_THOTHIT_KUNA, 6, 6, true);
+    assert_true(session_archive(a));
+    assert_true(session_archive(b));
+    assert_true(session_archive(b)); /* the same game once */
+    test_click_named(app, "Replays");
+    const Ui *ui = ui_of_top_scene(app);
+    int items = 0;
+    for (int i = 0; i < ui->count; i++) {
+        items += ui->widgets[i].kind == WIDGET_ITEM;
+    }
+    assert_int_equal(items, 2);
+    shoot(app, "replays-list");
+    /* Open the one focused, step, play, go back to the list. */
+    test_key(app, SDLK_RETURN, 0);
+    ui = ui_of_top_scene(app);
+    assert_non_null(ui_find_named(ui, "Play"));
+    for (int i = 0; i < 40; i++) {
+        test_key(app, SDLK_RIGHT, 0);
+    }
+    shoot(app, "replay-step-40");
+    test_key(app, SDLK_LEFT, 0);
+    test_key(app, SDLK_END, 0);
+    shoot(app, "replay-end");
+    test_key(app, SDLK_HOME, 0);
+    test_click_named(app, "Play");
+    assert_non_null(ui_find_named(ui_of_top_scene(app), "Pause"));
+    for (int i = 0; i < 20; i++) {
+        app_update(app, 0.3);
+    }
+    assert_true(app->animating);
+    test_key(app, SDLK_SPACE, 0);
+    assert_non_null(ui_find_named(ui_of_top_scene(app), "Play"));
+    test_key(app, SDLK_ESCAPE, 0);
+    assert_string_equal(test_top_scene(app), "replay");
+    assert_non_null(ui_find_named(ui_of_top_scene(app), "Thothit"));
+    test_key(app, SDLK_ESCAPE, 0);
+    assert_string_equal(test_top_scene(app), "title");
+    session_destroy(a);
+    session_destroy(b);
+    app_destroy(app);
+}
+
+static void test_replay_by_path(void **state)
+{
+    (void)state;
+    const char *dir = test_temp_dir("replay-by-path");
+    const struct {
+        VariantId v;
+        int players;
+        int w, h;
+    } cases[] = {
+        {VARIANT_THOTHIT_KUNA, 6, 1280, 800}, {VARIANT_PEI, 3, 2560, 1600},
+        {VARIANT_KOWAH, 4, 1280, 800},        {VARIANT_KINGS, 5, 1280, 800},
+        {VARIANT_TOTIT, 3, 1280, 800},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        Session *s = played(cases[k].v, cases[k].players, 40 + k, true);
+        char path[1400], err[300];
+        assert_true(session_archive_to(s, dir, path, sizeof path, err, sizeof err));
+        App *app = test_app_new(cases[k].w, cases[k].h, NULL);
+        app_setup_variant(app, cases[k].v);
+        snprintf(app->replay_path, sizeof app->replay_path, "%.1000s", path);
+        char why[200];
+        assert_true(scene_stack_push(app, SCENE_REPLAY, why, sizeof why));
+        assert_string_equal(app->replay_path, "");
+        assert_non_null(ui_find_named(ui_of_top_scene(app), "Play"));
+        for (int i = 0; i < 37; i++) {
+            test_key(app, SDLK_RIGHT, 0);
+        }
+        char name[120];
+        snprintf(name, sizeof name, "replay-%s-%d-%d", variant_get(cases[k].v)->key,
+                 cases[k].players, cases[k].w);
+        shoot(app, name);
+        /* Back and forth land on the same position. */
+        test_key(app, SDLK_END, 0);
+        test_key(app, SDLK_HOME, 0);
+        test_key(app, SDLK_ESCAPE, 0);
+        assert_string_equal(test_top_scene(app), "title");
+        app_destroy(app);
+        session_destroy(s);
+    }
+
+    /* A file that is not a game: the screen says so. */
+    App *app = test_app_new(1280, 800, NULL);
+    char bad[700];
+    snprintf(bad, sizeof bad, "%s/bad.txt", dir);
+    FILE *f = fopen(bad, "wb");
+    fputs("nonsense\n", f);
+    fclose(f);
+    snprintf(app->replay_path, sizeof app->replay_path, "%s", bad);
+    char why[200];
+    assert_true(scene_stack_push(app, SCENE_REPLAY, why, sizeof why));
+    assert_null(ui_find_named(ui_of_top_scene(app), "Play"));
+    shoot(app, "replay-bad-file");
+    app_destroy(app);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_title_resume),
+        cmocka_unit_test(test_replays),
+        cmocka_unit_test(test_replay_by_path),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
