@@ -48,7 +48,9 @@ done
 if [ -x "$build/ceki" ]; then
     shot=$(mktemp -d)
     trap 'rm -rf "$shot"' EXIT
-    for scene in title variants setup settings gallery table learn; do
+    # Every scene the program's usage names.
+    scenes=$("$build/ceki" --help | grep -o -- '--scene [a-z|]*' | head -n 1 | cut -d' ' -f2 | tr '|' ' ')
+    for scene in ${scenes:-title variants setup settings gallery}; do
         # Scenes the program does not have yet are refused without a leak too.
         SDL_VIDEODRIVER=dummy check --may-refuse "$build/ceki" --screenshot "$shot/$scene.png" \
             --scene "$scene" --size 640x400
