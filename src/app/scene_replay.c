@@ -132,7 +132,7 @@ static void read_list(ReplayState *s)
             continue;
         }
         ReplayEntry *e = &s->entries[s->nentries];
-        snprintf(e->path, sizeof e->path, "%s/%s", dir, de->d_name);
+        snprintf(e->path, sizeof e->path, "%.900s/%.190s", dir, de->d_name);
         if (describe(e, de->d_name)) {
             s->nentries++;
         }

@@ -627,14 +627,21 @@ static float flow_groups(const Flow *f, const SeatView *sv, float y0, float widt
             text_w(f->app, label, 12.5f, g->kind == SCORE_COMBINATION ? TEXT_BOLD : TEXT_REGULAR) +
             (g->kind == SCORE_NOTHING ? 0 : text_w(f->app, pts, 12.5f, TEXT_BOLD) + 10) +
             (group_is_red(g) ? 11 : 0);
+        /* What scored nothing lies closer together: it matters least. */
+        Flow tight = *f;
+        if (g->kind == SCORE_NOTHING) {
+            tight.step_new *= 0.62f;
+            tight.step_same *= 0.62f;
+        }
+        const Flow *gf = &tight;
         int i = 0;
         bool first = true;
         while (i < g->ncards) {
             float avail = width - x - 2 * GROUP_PAD;
-            float rest = run_width(f, g->cards, i, g->ncards);
+            float rest = run_width(gf, g->cards, i, g->ncards);
             float need = SDL_max(rest, first ? lw : 0);
             float full = width - 2 * GROUP_PAD;
-            bool cramped = avail < SDL_max(first ? lw : 0, f->cw + 3 * f->step_new);
+            bool cramped = avail < SDL_max(first ? lw : 0, gf->cw + 3 * gf->step_new);
             if (x > 0 && need > avail && (need <= full || cramped)) {
                 /* Start the group on a fresh line: it fits there whole, or
                  * too little of it would fit here. */
@@ -643,10 +650,10 @@ static float flow_groups(const Flow *f, const SeatView *sv, float y0, float widt
                 continue;
             }
             int k2 = i + 1;
-            while (k2 < g->ncards && run_width(f, g->cards, i, k2 + 1) <= avail) {
+            while (k2 < g->ncards && run_width(gf, g->cards, i, k2 + 1) <= avail) {
                 k2++;
             }
-            float cards_w = run_width(f, g->cards, i, k2);
+            float cards_w = run_width(gf, g->cards, i, k2);
             float gw = SDL_max(cards_w, first ? lw : 0) + 2 * GROUP_PAD;
             if (f->draw) {
                 App *app = f->app;
@@ -658,7 +665,7 @@ static float flow_groups(const Flow *f, const SeatView *sv, float y0, float widt
                 if (first) {
                     draw_group_label(f, g, label, sx + GROUP_PAD, sy, gw - 2 * GROUP_PAD);
                 }
-                draw_run(f, g->cards, i, k2, sx + GROUP_PAD, sy + LABEL_H,
+                draw_run(gf, g->cards, i, k2, sx + GROUP_PAD, sy + LABEL_H,
                          g->kind == SCORE_NOTHING ? CARD_DIM : 0);
             }
             used = true;
