@@ -52,6 +52,12 @@ typedef struct ReplayState {
     int nentries;
     int first_row;
     char message[300]; /* the list is empty, or a record could not be read */
+    int detail_of;     /* the entry the side panel describes, or -1 */
+    char detail_names[CEKI_MAX_SEATS][40];
+    int detail_scores[CEKI_MAX_SEATS];
+    bool detail_won[CEKI_MAX_SEATS];
+    int detail_players;
+    char detail_line[120];
 
     Session *rec; /* the whole game, for its record and seat names */
     Move *moves;
@@ -146,6 +152,37 @@ static void read_list(ReplayState *s)
         snprintf(s->message, sizeof s->message,
                  "No finished games yet. Every match you finish is kept here to watch again.");
     }
+}
+
+/* The final standings of entry k, for the side panel. */
+static void describe_result(ReplayState *s, int k)
+{
+    s->detail_of = k;
+    s->detail_players = 0;
+    s->detail_line[0] = '\0';
+    char err[200];
+    Session *rec = session_load_record(s->entries[k].path, err, sizeof err);
+    if (rec == NULL) {
+        snprintf(s->detail_line, sizeof s->detail_line, "This record could not be read.");
+        return;
+    }
+    const Game *g = session_game(rec);
+    Observation *o = malloc(sizeof *o);
+    if (o != NULL && game_observe(g, 0, o) == CEKI_OK) {
+        s->detail_players = game_players(g);
+        for (int seat = 0; seat < s->detail_players; seat++) {
+            session_seat_name(rec, seat, s->detail_names[seat], sizeof s->detail_names[0]);
+            s->detail_scores[seat] = o->match_score[seat];
+            s->detail_won[seat] = o->match_winner[seat];
+        }
+        const VariantDesc *v = game_variant(g);
+        snprintf(s->detail_line, sizeof s->detail_line, "%s after %d %s%s",
+                 game_match_over(g) ? "Final standings" : "Standings", game_round_number(g),
+                 v->engine == ENGINE_KOWAH ? "hand" : "round",
+                 game_round_number(g) == 1 ? "" : "s");
+    }
+    free(o);
+    session_destroy(rec);
 }
 
 /* ---- the replay ------------------------------------------------------------ */
@@ -282,6 +319,7 @@ static bool replay_enter(App *app, void *state)
 {
     ReplayState *s = state;
     ui_init(&s->ui);
+    s->detail_of = -1;
     for (int i = 0; i < CEKI_MAX_SEATS; i++) {
         s->obs[i] = malloc(sizeof *s->obs[i]);
         if (s->obs[i] == NULL) {
@@ -296,9 +334,14 @@ static bool replay_enter(App *app, void *state)
         snprintf(path, sizeof path, "%s", app->replay_path);
         app->replay_path[0] = '\0';
         open_replay(app, s, path);
-    } else {
+    } else if (app->settings_path[0] != '\0') {
         s->from_list = true;
         read_list(s);
+    } else {
+        /* A run that keeps no player files (headless) has no games kept. */
+        s->from_list = true;
+        snprintf(s->message, sizeof s->message,
+                 "No finished games yet. Every match you finish is kept here to watch again.");
     }
     layout(app, s);
     ui_focus(&s->ui, s->viewing ? REPLAY_PLAY : s->nentries > 0 ? REPLAY_ITEM : REPLAY_BACK);
@@ -326,7 +369,9 @@ static SceneAction go_back(App *app, ReplayState *s)
     if (s->viewing && s->from_list) {
         close_replay(s);
         s->message[0] = '\0';
-        read_list(s);
+        if (app->settings_path[0] != '\0') {
+            read_list(s);
+        }
         layout(app, s);
         ui_focus(&s->ui, REPLAY_ITEM + s->first_row);
         return scene_stay();
@@ -755,10 +800,38 @@ static void draw_list(App *app, ReplayState *s)
     ui_draw_panel(app, side);
     TextStyle body = app_text_style(app, 16, TEXT_REGULAR, UI_INK_SOFT);
     SDL_Rect box = app_rect(app, 872, 150, 336, 0);
+    int k = s->ui.focus - REPLAY_ITEM;
+    if (k < 0 || k >= s->nentries) {
+        text_draw_wrapped(app->text, r,
+                          "Every match you finish is kept as its record. Open one to watch it "
+                          "again move by move, with every hand face up.",
+                          &body, box, TEXT_LEFT, 1.15f);
+        return;
+    }
+    if (s->detail_of != k) {
+        describe_result(s, k);
+    }
+    float y = 150;
+    label(app, s->entries[k].title, 872, y, 20, TEXT_BOLD, UI_INK);
+    y += 30;
+    label(app, s->detail_line, 872, y, 14, TEXT_REGULAR, UI_INK_SOFT);
+    y += 32;
+    for (int seat = 0; seat < s->detail_players; seat++) {
+        SDL_Color ink = s->detail_won[seat] ? UI_GOLD_LIGHT : UI_INK;
+        TextWeight wt = s->detail_won[seat] ? TEXT_BOLD : TEXT_REGULAR;
+        label(app, s->detail_names[seat], 872, y, 16, wt, ink);
+        char num[16];
+        snprintf(num, sizeof num, "%d", s->detail_scores[seat]);
+        TextStyle st = app_text_style(app, 16, TEXT_BOLD, ink);
+        SDL_Rect at = app_rect(app, 1208, y, 0, 0);
+        text_draw(app->text, r, num, &st, at.x, at.y, TEXT_RIGHT);
+        y += 28;
+    }
+    y += 12;
+    box = app_rect(app, 872, y, 336, 0);
     text_draw_wrapped(app->text, r,
-                      "Every match you finish is kept as its record. Open one to watch it again "
-                      "move by move, with every hand face up.",
-                      &body, box, TEXT_LEFT, 1.15f);
+                      "Enter opens it: step through it move by move, every hand face up.", &body,
+                      box, TEXT_LEFT, 1.15f);
 }
 
 static void replay_draw(App *app, void *state, SDL_Renderer *r)
