@@ -22,7 +22,7 @@ static const SceneClass *const classes[SCENE_COUNT] = {
     [SCENE_SETTINGS] = &scene_settings_class,
     [SCENE_GALLERY] = &scene_gallery_class,
     [SCENE_TABLE] = NULL,
-    [SCENE_LEARN] = NULL,
+    [SCENE_LEARN] = &scene_learn_class,
     [SCENE_RESULT] = &scene_result_class,
     [SCENE_REPLAY] = &scene_replay_class,
 };

@@ -18,7 +18,8 @@ enum {
     SETUP_SEAT_LEVEL = 20, /* + seat */
     SETUP_OPTION = 30,     /* + index in variant_options() */
     SETUP_BACK = 100,
-    SETUP_START
+    SETUP_START,
+    SETUP_LEARN
 };
 
 #define SETUP_MAX_ROWS 16
@@ -127,6 +128,8 @@ static void layout(App *app, SetupState *s)
                  disabled ? " Only with rampung or parewanan stakes." : "");
         add_widget(app, s, row, WIDGET_TOGGLE, SETUP_OPTION + k, 0, 1, disabled);
     }
+    ui_add(&s->ui, WIDGET_BUTTON, SETUP_LEARN, app_rect(app, 848, 606, 340, 48), false,
+           "How do I play this?");
     ui_add(&s->ui, WIDGET_PRIMARY, SETUP_START, app_rect(app, 848, 668, 340, 54), false,
            "Start game");
     ui_fix_focus(&s->ui);
@@ -227,6 +230,9 @@ static SceneAction setup_event(App *app, void *state, const SDL_Event *e)
         }
         if (ev.id == SETUP_START) {
             return start(app);
+        }
+        if (ev.id == SETUP_LEARN) {
+            return scene_push(SCENE_LEARN); /* the rules of app->setup's variant */
         }
         if (w != NULL && w->kind == WIDGET_TOGGLE) {
             change(app, ev.id, 0);
@@ -365,6 +371,7 @@ static void draw_summary(App *app, SetupState *s)
         SDL_Rect cr = app_rect(app, left + (float)i * step, 420 - ch / 2 + 40, cw, ch);
         card_art_draw(app->cards, r, style, sample[i], cr, app_card_flags(app));
     }
+    ui_draw_button(app, &s->ui, SETUP_LEARN, "How do I play this?");
     ui_draw_button(app, &s->ui, SETUP_START, "Start game");
 }
 

@@ -27,13 +27,24 @@ done
     fail "setup with variant, players and seed failed"
 
 # Screens other issues will build: named, refused honestly.
-for scene in table learn; do
+for scene in table; do
     if "$ceki" --screenshot "$out/$scene.png" --scene "$scene" --variant thothit --seed 1 2>"$out/$scene.err"; then
         fail "--scene $scene succeeded without that scene"
     fi
     grep -q "scene '$scene' is not available yet" "$out/$scene.err" || fail "$scene: $(cat "$out/$scene.err")"
     [ ! -e "$out/$scene.png" ] || fail "$scene wrote a PNG anyway"
 done
+
+# Learn (issue 7): every variant, and a page and scroll chosen by the environment.
+for v in thothit thothit-chinese thothit-sackson enthit thothit-kuna thothit-yogyakarta \
+    thit-thit-dulit kings totit totit-denexa pei pei-magelang pei-chinese kowah; do
+    "$ceki" --screenshot "$out/learn-$v.png" --scene learn --variant "$v" 2>"$out/learn.err" ||
+        fail "learn $v exited: $(cat "$out/learn.err")"
+    [ "$(png_size "$out/learn-$v.png")" = "1280x800" ] || fail "learn $v is not 1280x800"
+done
+CEKI_LEARN_PAGE=scoring CEKI_LEARN_SCROLL=end "$ceki" --screenshot "$out/learn-page.png" \
+    --scene learn --variant pei --size 2560x1600 || fail "learn with CEKI_LEARN_PAGE failed"
+[ "$(png_size "$out/learn-page.png")" = "2560x1600" ] || fail "learn page is not 2560x1600"
 
 # Unknown names: a clear error and a non-zero status.
 check_error() {

@@ -1,0 +1,1339 @@
+/* learn_text.c — the words of learn mode: the pages of every variant, the
+ * house readings, the glossary and the comparison phrases.
+ *
+ * Markup in the texts: *bold*, _term_ (a Javanese or special word), and
+ * {C4} for a card, which becomes its name in the deck style being shown
+ * ("4 of Coins", or "4 of Diamonds" with western cards). Every sentence is
+ * written for this program; the sources are named, not quoted.
+ */
+#include "learn_text.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "variant_text.h"
+
+/* ---- sections -------------------------------------------------------------- */
+
+static const char *const section_keys[LEARN_SECTION_COUNT] = {
+    [LEARN_ORIGIN] = "origin",     [LEARN_DEAL] = "deal",     [LEARN_TURN] = "turn",
+    [LEARN_CAPTURE] = "capture",   [LEARN_TRY] = "try",       [LEARN_SCORING] = "scoring",
+    [LEARN_STAKES] = "stakes",     [LEARN_MATCH] = "match",   [LEARN_COMPARE] = "compare",
+    [LEARN_GLOSSARY] = "glossary", [LEARN_GUIDED] = "guided",
+};
+
+const char *learn_section_key(LearnSection s)
+{
+    return (unsigned)s < LEARN_SECTION_COUNT ? section_keys[s] : "";
+}
+
+LearnSection learn_section_find(const char *key)
+{
+    for (int i = 0; key != NULL && i < LEARN_SECTION_COUNT; i++) {
+        if (strcmp(section_keys[i], key) == 0) {
+            return (LearnSection)i;
+        }
+    }
+    return LEARN_SECTION_COUNT;
+}
+
+static bool is_pei(const VariantDesc *v)
+{
+    return v->start == START_PEI;
+}
+
+static bool is_kowah(const VariantDesc *v)
+{
+    return v->engine == ENGINE_KOWAH;
+}
+
+static bool is_watch(const VariantDesc *v)
+{
+    return v->turn == TURN_STOCK_ONLY || v->turn == TURN_KINGS;
+}
+
+int learn_sections(VariantId id, LearnSection out[LEARN_SECTION_COUNT])
+{
+    const VariantDesc *v = variant_get(id);
+    int n = 0;
+    if (v == NULL) {
+        return 0;
+    }
+    out[n++] = LEARN_ORIGIN;
+    out[n++] = LEARN_DEAL;
+    out[n++] = LEARN_TURN;
+    if (!is_watch(v)) {
+        out[n++] = LEARN_CAPTURE;
+    }
+    out[n++] = LEARN_TRY;
+    if (!is_kowah(v)) {
+        out[n++] = LEARN_SCORING;
+    }
+    if (is_pei(v)) {
+        out[n++] = LEARN_STAKES;
+    }
+    out[n++] = LEARN_MATCH;
+    out[n++] = LEARN_COMPARE;
+    out[n++] = LEARN_GLOSSARY;
+    out[n++] = LEARN_GUIDED;
+    return n;
+}
+
+const char *learn_section_title(VariantId id, LearnSection s)
+{
+    const VariantDesc *v = variant_get(id);
+    bool kowah = v != NULL && is_kowah(v);
+    bool watch = v != NULL && is_watch(v);
+    switch (s) {
+    case LEARN_ORIGIN: return "Origins";
+    case LEARN_DEAL: return "Cards and deal";
+    case LEARN_TURN: return "A turn";
+    case LEARN_CAPTURE: return kowah ? "Checki hands" : "Capturing";
+    case LEARN_TRY: return watch ? "Watch a round" : "Try it";
+    case LEARN_SCORING: return "Scoring";
+    case LEARN_STAKES: return "Stakes";
+    case LEARN_MATCH: return kowah ? "Winning" : "Match";
+    case LEARN_COMPARE: return "Compare games";
+    case LEARN_GLOSSARY: return "Glossary";
+    case LEARN_GUIDED: return "Guided game";
+    default: return "";
+    }
+}
+
+/* ---- house readings --------------------------------------------------------- */
+
+enum {
+    HR_SACKSON_PLAY,
+    HR_SACKSON_MATCH,
+    HR_ENTHIT_EMPTY,
+    HR_YOGYA_START,
+    HR_DULIT_AS_YOGYA,
+    HR_KINGS_TABLE,
+    HR_KINGS_TIES,
+    HR_DENEXA_MUST,
+    HR_DENEXA_RANK1,
+    HR_PEI_THIRTEEN,
+    HR_PEI_MACAN,
+    HR_PEI_TE,
+    HR_KOWAH_LOCKED,
+    HR_KOWAH_CLAIMS,
+    HR_ROUNDS,
+    HR_DENEXA_TWO_PAIRS,
+    HR_CHINESE_ALL_FORFEIT,
+    HR_TOTIT_HUNDRED,
+    HR_DEALER_FIRST,
+    HR_KUNA_ROLES,
+    HR_PEI_PLACES,
+    HR_PEI_PAYMENTS,
+    HR_PEI_PRIZES,
+    HR_PEI_NEXT_DEALER,
+    HR_PEI_NIR,
+    HR_PEI_JEDHIL,
+    HR_PEI_JUNG,
+    HR_PEI_PACKETS,
+    HR_KOWAH_SPLITS,
+    HR_COUNT
+};
+
+#define B(v) LEARN_BIT(VARIANT_##v)
+#define PEI_ALL (B(PEI) | B(PEI_MAGELANG) | B(PEI_CHINESE))
+
+static const LearnHouseReading readings[HR_COUNT] = {
+    [HR_SACKSON_PLAY] = {B(THOTHIT_SACKSON), READING_RULES, "First turn and direction",
+                         "Sackson does not say how captures are limited, so the Surakarta rules "
+                         "apply: on your first turn a card takes only its identical twin, and a "
+                         "played card that can capture must. Play goes clockwise, starting left "
+                         "of the dealer."},
+    [HR_SACKSON_MATCH] = {B(THOTHIT_SACKSON), READING_RULES, "Length of a match",
+                          "A match lasts until every player has dealt once, the deal passing "
+                          "clockwise. The highest total wins; equal totals share the win."},
+    [HR_ENTHIT_EMPTY] = {B(ENTHIT), READING_RULES, "An empty hand",
+                         "Hands and stock do not run out together in Enthit. A player whose hand "
+                         "is empty only turns the stock on their turn, and the round ends once "
+                         "every hand and the stock are empty."},
+    [HR_YOGYA_START] = {B(THOTHIT_YOGYAKARTA), READING_RULES, "Who starts",
+                        "In the first round the player in seat 1 draws the counting card. From "
+                        "then on the winner of the last round starts; when several shared the "
+                        "win, the first of them after the last starter, in playing order."},
+    [HR_DULIT_AS_YOGYA] = {B(THIT_THIT_DULIT), READING_RULES, "Scoring and first player",
+                           "Nothing is recorded about scoring or who starts, so both follow "
+                           "Thothit (Yogyakarta): 10 for an identical pair, 10 more for every "
+                           "red-stamped card, and the last winner starts."},
+    [HR_KINGS_TABLE] = {B(KINGS), READING_RULES, "Players and direction",
+                        "The source gives no player count or direction: two to six may play, "
+                        "turns go clockwise and the deal passes clockwise."},
+    [HR_KINGS_TIES] = {B(KINGS), READING_RULES, "Ties",
+                       "The source breaks ties with a round of another game, Laki, which it "
+                       "never describes. Here the tied players cut instead: each turns a card of "
+                       "a freshly shuffled pack, the highest rank wins with the Ace high, and "
+                       "they cut again while still tied."},
+    [HR_DENEXA_MUST] = {B(TOTIT_DENEXA), READING_RULES, "You must capture",
+                        "If any card of your hand can capture, you must play one of those and "
+                        "capture; you may lay a card in the pool only when none can."},
+    [HR_DENEXA_RANK1] = {B(TOTIT_DENEXA), READING_RULES, "Odd cards of rank 1",
+                         "For the aces and court cards, an odd card is one that is not identical "
+                         "to the pair: a {WF} beside a pair of {OT} counts as odd, so it must "
+                         "go before either {OT}."},
+    [HR_PEI_THIRTEEN] = {PEI_ALL, READING_RULES, "Thirteen a card",
+                         "The source gives the black thirteen as 13 points a card but then "
+                         "quotes totals (42 for four cards, 113 for nine) that do not fit. We "
+                         "keep 13 a card: 39, 52, and so on up to 117."},
+    [HR_PEI_MACAN] = {PEI_ALL, READING_RULES, "Which cards make the tiger",
+                      "One description lists the tiger (_macan_) as {C1} {S9} {M1}, but its "
+                      "picture and the old order of the suits show {C9} {S1} {M1}; {S9} is "
+                      "already one of the red thirteen. We use {C9} {S1} {M1}."},
+    [HR_PEI_TE] = {PEI_ALL, READING_RULES, "Who pays the _té_",
+                   "The source is unclear about whose score decides the _té_. We read it as "
+                   "the kete's: the kete pays the ngeté 1 unit with 200 points or more, and 2 "
+                   "units with fewer. The tengah pays no _té_."},
+    [HR_KOWAH_LOCKED] = {B(KOWAH), READING_RULES, "After declaring",
+                         "Once you have declared checki your hand is fixed: each turn you draw, "
+                         "and unless the card wins you discard it straight away."},
+    [HR_KOWAH_CLAIMS] = {B(KOWAH), READING_RULES, "Two claims at once",
+                         "If more than one declared player could claim the same card, the first "
+                         "of them in playing order after the player who drew or discarded it "
+                         "wins."},
+    [HR_ROUNDS] = {B(THOTHIT) | B(THOTHIT_CHINESE) | B(ENTHIT) | B(THOTHIT_KUNA) |
+                       B(THOTHIT_YOGYAKARTA) | B(THIT_THIT_DULIT) | PEI_ALL,
+                   READING_README, "Length of a match",
+                   "The sources describe single rounds and say nothing about a match. Unless "
+                   "you choose otherwise at setup, a match here is three rounds."},
+    [HR_DENEXA_TWO_PAIRS] = {B(TOTIT_DENEXA), READING_README, "Two pairs of one rank",
+                             "When every card your card could take belongs to an identical pair "
+                             "held back by an odd card (say {S4} {S4} and {M4} {M4} together), "
+                             "nothing can go first, so the hold is lifted and you may take from "
+                             "either pair."},
+    [HR_CHINESE_ALL_FORFEIT] = {B(THOTHIT_CHINESE), READING_README, "Everyone forfeits",
+                                "If every player has forfeited, nobody wins the round."},
+    [HR_TOTIT_HUNDRED] = {B(TOTIT), READING_README, "Endless ties",
+                          "Extra rounds to break a tie for the top stop after a hundred; the "
+                          "leaders then share the win."},
+    [HR_DEALER_FIRST] = {B(THOTHIT_SACKSON) | B(KINGS) | B(TOTIT) | B(TOTIT_DENEXA) | B(KOWAH),
+                         READING_README, "The first dealer",
+                         "The last seat deals the first round, so the player at the bottom of "
+                         "the table, seat 1, plays first."},
+    [HR_KUNA_ROLES] = {B(THOTHIT_KUNA), READING_README, "Roles at a larger table",
+                       "With four or six players the raja starts, the next seat is the patih "
+                       "and the last seat is the unyik, who deals. The next raja is counted as "
+                       "in Thothit."},
+    [HR_PEI_PLACES] = {PEI_ALL, READING_CORE, "Tied places",
+                       "Everyone with the top score is ngeté, everyone with the bottom score "
+                       "(when it is not also the top) is kete, and anyone between is tengah. A "
+                       "tie for first gives two ngeté and a kete; three equal scores give three "
+                       "ngeté."},
+    [HR_PEI_PAYMENTS] = {PEI_ALL, READING_CORE, "Payments between places",
+                         "A payment owed by one place to another is paid by every player of "
+                         "that place to every player of the other; tied players owe each other "
+                         "nothing. Jung is paid between every two players whose scores "
+                         "differ."},
+    [HR_PEI_PRIZES] = {PEI_ALL, READING_CORE, "Prizes from the pot",
+                       "Shares of a pot go by position. Tied players pool the shares of the "
+                       "positions they span and split them evenly; a unit that cannot be split "
+                       "stays in the pot. Wudon's pot is 6 units, so the thirds are 4 and 2."},
+    [HR_PEI_NEXT_DEALER] = {PEI_ALL, READING_CORE, "The next dealer",
+                            "Whatever the stakes, the kete becomes unyik and deals the next "
+                            "round, and the raja and patih follow in playing order. Among tied "
+                            "kete, the first in playing order after this round's raja takes the "
+                            "deal."},
+    [HR_PEI_NIR] = {PEI_ALL, READING_CORE, "Nir",
+                    "Everyone antes 2 units every round; the first round with a score of 400 "
+                    "or more pays the whole pot to its top scorer."},
+    [HR_PEI_JEDHIL] = {PEI_ALL, READING_CORE, "Jedhil",
+                       "A round with 400 or more works as in nir. In any other round nobody "
+                       "antes: first place takes 2 units from the pot (3 with 350 or more) and "
+                       "second place 1. When the pot cannot pay that, everyone antes 2 first; "
+                       "the first round starts with the antes."},
+    [HR_PEI_JUNG] = {PEI_ALL, READING_CORE, "Jung with other stakes",
+                     "Jung is an extra for rampung and parewanan; with the other schemes it is "
+                     "ignored."},
+    [HR_PEI_PACKETS] = {B(PEI_CHINESE), READING_CORE, "Counting the packets",
+                        "The dice are counted round the eight packets starting from packet 1: "
+                        "the packet where the count stops and the next two become the stock, "
+                        "the following two the pool (with the eight loose cards), and the last "
+                        "three the hands of the raja, patih and unyik."},
+    [HR_KOWAH_SPLITS] = {B(KOWAH), READING_CORE, "Unusual checki hands",
+                         "The two triplets of the first shape may share a rank (six cards of "
+                         "one rank), the triplet of the second shape may share the rank of its "
+                         "five, and its two pairs may be of one card (four copies). Every hand "
+                         "of the second shape also counts as the first."},
+};
+
+const LearnHouseReading *learn_house_readings(int *count)
+{
+    if (count != NULL) {
+        *count = HR_COUNT;
+    }
+    return readings;
+}
+
+/* ---- glossary ----------------------------------------------------------------- */
+
+static const LearnTerm glossary[] = {
+    {"abang / abrit", "", "Red. _Abang_ is the everyday word, _abrit_ the polite one.",
+     "Enthit, Pèi"},
+    {"belahan", "", "'Split': a payment to the ngeté who reaches 350, from both other players.",
+     "Pèi stakes"},
+    {"bukakan", "",
+     "'The opened one': the card turned from the stock in the second half of a "
+     "turn. It captures exactly as a played card would.",
+     "Thothit family, Pèi"},
+    {"bunci abang", "ꦧꦸꦚ꧀ꦕꦶꦲꦧꦁ",
+     "'Red thirteen': {OT}, {RF} and {S9}, the three red-stamped cards. Also called "
+     "_bunci abrit_ ꦧꦸꦚ꧀ꦕꦶꦲꦧꦿꦶꦠ꧀.",
+     "Pèi"},
+    {"bunci ireng", "ꦧꦸꦚ꧀ꦕꦶꦲꦶꦉꦁ",
+     "'Black thirteen': {C1}, {C2} and {C3}, which may run on through the coins while the "
+     "sequence is unbroken.",
+     "Pèi"},
+    {"Ceki", "", "The Chinese-derived cards of Java: 30 kinds in three suits and three honours.",
+     "every game here but Kings"},
+    {"Ceweng", "",
+     "'Pulling towards yourself': the Yogyakarta name for the game Surakarta "
+     "called Thothit.",
+     "Thothit"},
+    {"checki", "",
+     "In Kowah, a hand of eight that is complete (two triplets and an identical pair, or a "
+     "triplet and a five), and the call made when you show its pair.",
+     "Kowah"},
+    {"enthit", "ꦲꦺꦤ꧀ꦛꦶꦠ꧀",
+     "Four identical cards, the prize of the game named after it; _enthit abang_ "
+     "ꦲꦺꦤ꧀ꦛꦶꦠ꧀ ꦲꦧꦁ is four red-stamped ones. The source marks the spelling in script as "
+     "uncertain.",
+     "Enthit"},
+    {"gebagan", "", "A captured pair: the card you played (or turned) and the one it took.",
+     "Thothit family"},
+    {"iyo ratu", "", "'King ace': another name for the Old Thousand.", "Ceki cards"},
+    {"jangga", "", "'Neck': another word for the tengah, the middle place.", "Pèi"},
+    {"jedhil", "",
+     "'Extract': a Yogyakarta stake where a pot grows slowly and the best two "
+     "take small amounts from it each round.",
+     "Pèi stakes"},
+    {"jentolan", "",
+     "Playing Pèi for nothing: no money changes hands, and the loser deals the "
+     "next round.",
+     "Pèi stakes"},
+    {"jung", "",
+     "A payment by the difference in scores: one unit for every ten points, "
+     "rounded up, between every two players.",
+     "Pèi stakes"},
+    {"kepala", "", "One complete pack of Ceki cards: 60 cards, two of each kind.", "Ceki games"},
+    {"kete", "", "The player with the lowest score in Pèi, who pays.", "Pèi"},
+    {"kéyang", "ꦏꦺꦪꦁ", "The name of the {M9}; also a short name for pang kéyang.", "Pèi"},
+    {"kucing", "", "'Cat': the White Flower.", "Ceki cards"},
+    {"kuna", "", "'Ancient', as in Thothit Kuna, the old court game.", "Thothit Kuna"},
+    {"lintrik", "", "The suit of strings.", "Ceki cards"},
+    {"macan", "ꦩꦕꦤ꧀",
+     "'Tiger': {C9}, {S1} and {M1}, worth 10 a card. The polite word is _sima_ ꦱꦶꦩ.", "Pèi"},
+    {"makao / matang atusi", "",
+     "The fourth person at a Pèi game, who deals and counts but does not play (Surakarta and "
+     "Yogyakarta words).",
+     "Pèi"},
+    {"ngeté", "", "The player with the highest score in Pèi, who is paid.", "Pèi"},
+    {"nir / wul-wulan", "",
+     "A jackpot stake: everyone pays in each round until someone reaches 400 points. _Nir_ is "
+     "the Yogyakarta word, _wul-wulan_ the Surakarta one.",
+     "Pèi stakes"},
+    {"pang", "ꦥꦁ", "Probably from a Chinese word for a set of three; short for pang picis.", "Pèi"},
+    {"pang kéyang", "ꦥꦁꦏꦺꦪꦁ", "{WF}, {S8} and {M9}, worth 12 a card.", "Pèi"},
+    {"pang picis", "ꦥꦁꦥꦶꦕꦶꦱ꧀", "The coin set: {C8}, {S2} and {M2}, worth 11 a card.", "Pèi"},
+    {"parewanan", "", "'Reckless': wudon and rampung stakes together.", "Pèi stakes"},
+    {"patang atusan", "", "'Four hundred': a further payment to a ngeté who reaches 400.",
+     "Pèi stakes"},
+    {"patih", "ꦥꦠꦶꦃ", "The king's minister: the second player, after the raja.",
+     "Thothit family, Pèi"},
+    {"Pèi", "ꦥꦺꦲꦶ", "The combination game; also spelt _pèhi_ ꦥꦺꦲꦶ or _pèhsi_ ꦥꦺꦃꦱꦶ.", "Pèi"},
+    {"raja", "ꦫꦗ", "'King': the player who leads; also a name of the Old Thousand.",
+     "Thothit family, Pèi"},
+    {"rampung", "", "'Settled': stakes paid between the players by their places and scores.",
+     "Pèi stakes"},
+    {"tengah", "", "'Middle': the player in second place in Pèi.", "Pèi"},
+    {"té", "",
+     "The basic payment from the kete to the ngeté: _té lumrah_ ('ordinary') when "
+     "the kete made 200, _té mati_ ('dead') when not.",
+     "Pèi stakes"},
+    {"Thothit", "ꦛꦺꦴꦛꦶꦠ꧀", "The pairing game of Surakarta; older spelling _Ṭoṭit_.", "Thothit"},
+    {"totohan", "", "Stakes, a bet.", "Pèi stakes"},
+    {"unyik", "ꦲꦸꦚꦶꦏ꧀", "'Last': the third player, who deals.", "Thothit family, Pèi"},
+    {"wong", "", "The suit of myriads.", "Ceki cards"},
+    {"wudon", "", "'Middle stakes': everyone pays into a pot that the first two share.",
+     "Pèi stakes"},
+};
+
+const LearnTerm *learn_glossary(int *count)
+{
+    if (count != NULL) {
+        *count = (int)(sizeof glossary / sizeof glossary[0]);
+    }
+    return glossary;
+}
+
+/* ---- comparison ------------------------------------------------------------------- */
+
+static const LearnCompareRow compare_rows[VARIANT_COUNT] = {
+    [VARIANT_THOTHIT] = {"Play, then turn the stock",
+                         "Same rank; first turn identical only; must capture",
+                         "Pair 10, red pair 20, red single 10"},
+    [VARIANT_THOTHIT_CHINESE] = {"Play, then turn the stock",
+                                 "As Thothit; breaking a pair beside its odd card forfeits",
+                                 "As Thothit; piles open"},
+    [VARIANT_THOTHIT_SACKSON] = {"Play only; no stock", "As Thothit",
+                                 "1 a pair (advanced: 9s 3, 1s 2)"},
+    [VARIANT_ENTHIT] = {"Play, then turn the stock", "As Thothit",
+                        "Four 50 (red 100), pair 10 (red 20), red single 10"},
+    [VARIANT_THOTHIT_KUNA] = {"Play, then turn the stock", "Same rank; no first-turn rule",
+                              "Four 10, three 5; red 20, 10, pair 1"},
+    [VARIANT_THOTHIT_YOGYAKARTA] = {"Turn the stock only", "Same rank; captures by itself",
+                                    "Pair 10, each red card 10"},
+    [VARIANT_THIT_THIT_DULIT] = {"Turn the stock only", "Identical twin only",
+                                 "Pair 10, each red card 10"},
+    [VARIANT_KINGS] = {"Turn two; pairs are taken", "Same rank; every pair in the pool",
+                       "Most cards wins a King"},
+    [VARIANT_TOTIT] = {"Play only; no stock",
+                       "Same rank; first turn identical; other suit first, twin last", "1 a pair"},
+    [VARIANT_TOTIT_DENEXA] = {"Play only; no stock",
+                              "Same rank; first turn identical; must capture; odd card first",
+                              "1 a pair"},
+    [VARIANT_PEI] = {"Play, then turn the stock", "Same rank; must capture",
+                     "Five combinations, 10 to 13 a card; the rest face value"},
+    [VARIANT_PEI_MAGELANG] = {"Play, then turn the stock", "As Pèi",
+                              "Combinations 10 to 30 a card"},
+    [VARIANT_PEI_CHINESE] = {"Play, then turn the stock", "As Pèi",
+                             "Combinations count one copy each"},
+    [VARIANT_KOWAH] = {"Draw, then discard", "No captures; claim a third copy", "Hands won"},
+};
+
+const LearnCompareRow *learn_compare_row(VariantId v)
+{
+    return (unsigned)v < VARIANT_COUNT ? &compare_rows[v] : NULL;
+}
+
+/* ---- building pages ------------------------------------------------------------- */
+
+static void add(LearnDoc *d, LearnBlockKind kind, const char *text, const char *text2, int index)
+{
+    if (d->count >= LEARN_MAX_BLOCKS) {
+        d->truncated = true;
+        return;
+    }
+    d->blocks[d->count++] = (LearnBlock){kind, text, text2, index};
+}
+
+/* Keeps a formatted, card-expanded string in the page's arena. */
+static const char *fmt(LearnDoc *d, const char *format, ...)
+{
+    char raw[2048];
+    va_list ap;
+    va_start(ap, format);
+    vsnprintf(raw, sizeof raw, format, ap);
+    va_end(ap);
+    char *at = d->arena + d->used;
+    size_t room = LEARN_ARENA - d->used;
+    if (room < 2) {
+        d->truncated = true;
+        return "";
+    }
+    learn_expand_cards(raw, d->style, at, room);
+    size_t len = strlen(at);
+    if (len + 1 >= room) {
+        d->truncated = true;
+    }
+    d->used += len + 1;
+    return at;
+}
+
+#define PARA(d, ...) add(d, LB_PARA, fmt(d, __VA_ARGS__), NULL, 0)
+#define NOTE(d, ...) add(d, LB_NOTE, fmt(d, __VA_ARGS__), NULL, 0)
+#define BULLET(d, ...) add(d, LB_BULLET, fmt(d, __VA_ARGS__), NULL, 0)
+#define HEADING(d, s) add(d, LB_HEADING, fmt(d, "%s", s), NULL, 0)
+
+static void step(LearnDoc *d, int *n, const char *text)
+{
+    add(d, LB_STEP, fmt(d, "%s", text), NULL, ++*n);
+}
+
+static void cards(LearnDoc *d, const char *list, const char *caption)
+{
+    add(d, LB_CARDS, list, caption != NULL ? fmt(d, "%s", caption) : NULL, 0);
+}
+
+static void source(LearnDoc *d, const char *title, const char *what)
+{
+    add(d, LB_SOURCE, fmt(d, "%s", title), fmt(d, "%s", what), 0);
+}
+
+static void house(LearnDoc *d, int id)
+{
+    add(d, LB_HOUSE, NULL, NULL, id);
+}
+
+static const char *const JK = "*Javaanse Kaartspelen*";
+
+/* ---- origins ---------------------------------------------------------------------- */
+
+static void origin_text(LearnDoc *d, const VariantDesc *v)
+{
+    switch (v->id) {
+    case VARIANT_THOTHIT:
+        PARA(d, "Thothit is a fishing game for three from Surakarta (Solo), in Central Java, as "
+                "it was played there in the early twentieth century. You gather cards from a "
+                "face-up pool by matching them, and what counts at the end is how many "
+                "*identical* pairs you hold, above all pairs of the red-stamped cards.");
+        PARA(d, "Older books spell the name _Ṭoṭit_. In Yogyakarta the same game was called "
+                "_Ceweng_, 'pulling towards yourself', and the Yogyakarta name Thothit meant a "
+                "different, much simpler game of pure luck (see Thothit (Yogyakarta)).");
+        PARA(d, "Players could take their seats by drawing cards or by social rank; in a "
+                "Javanese house the most senior player sat facing the front door.");
+        HEADING(d, "Sources");
+        source(d, JK,
+               "A Dutch survey of the card games of Java; its pages 71–72 describe this "
+               "game as played in Surakarta, and this program follows them.");
+        break;
+    case VARIANT_THOTHIT_CHINESE:
+        PARA(d, "The Chinese community of Surakarta played Thothit with two differences. "
+                "Captured cards stay face up, so everyone can follow who holds what. And an "
+                "identical pair lying in the pool beside another card of its rank is meant to "
+                "be left alone: whoever breaks it up first cannot win the round.");
+        PARA(d, "Everything else — three players, one kepala, the deal, the stock, the "
+                "scoring — is Thothit.");
+        HEADING(d, "Sources");
+        source(d, JK, "Page 72 records these rules among the Chinese players of Surakarta.");
+        break;
+    case VARIANT_THOTHIT_SACKSON:
+        PARA(d, "Sid Sackson, the American game inventor and collector, brought Thothit to "
+                "English-speaking players in his book of games from around the world. He built "
+                "the 60 cards from two ordinary packs and opened the game to two to six "
+                "players.");
+        PARA(d, "His account leaves out the second half of each turn, turning a card from the "
+                "stock, so this version plays without a stock: the cards not dealt are put "
+                "aside unseen. He also simplified the scoring to one point for each identical "
+                "pair, with an advanced option that rewards 9s and 1s.");
+        HEADING(d, "Sources");
+        source(d, "Sid Sackson, *Card Games Around the World*",
+               "Pages 11–12; the stock is missing from his description.");
+        break;
+    case VARIANT_ENTHIT:
+        PARA(d, "Enthit (older spelling _Enṭit_) is Yogyakarta's bigger Thothit. It is played "
+                "with two kepala shuffled together, 120 cards with four copies of each kind, "
+                "and the prize is a set of four identical cards, an _enthit_.");
+        PARA(d, "Hands are twice as long as in Thothit and captured cards are kept face up.");
+        HEADING(d, "Sources");
+        source(d, JK, "Page 74 describes Enthit as a Yogyakarta game.");
+        break;
+    case VARIANT_THOTHIT_KUNA:
+        PARA(d, "_Kuna_ means ancient. Thothit Kuna is the old form of the game that was "
+                "played at the royal court of Surakarta, for four or six players. Each player "
+                "brings a whole kepala, so four players use 240 cards and six use 360.");
+        PARA(d, "Everyone holds twenty cards and the pool starts with twenty per player, so "
+                "rounds are long. Sets of three and four identical cards are what score. The "
+                "source mentions no restriction on a player's first turn, so there is none "
+                "here.");
+        HEADING(d, "Sources");
+        source(d, JK, "Pages 74–75 describe the court game.");
+        break;
+    case VARIANT_THOTHIT_YOGYAKARTA:
+        PARA(d, "In Yogyakarta the name Thothit belonged to a game of pure chance for three "
+                "players, which the source says was mostly played by women. Nobody holds a "
+                "hand: every card is turned from the stock and captures by itself, so there "
+                "is nothing to decide. It is a game to watch and to bet on.");
+        PARA(d, "Kings, from New Guinea, works the same way with a French pack.");
+        HEADING(d, "Sources");
+        source(d, JK, "Page 75 describes this game of Yogyakarta.");
+        break;
+    case VARIANT_THIT_THIT_DULIT:
+        PARA(d, "Thit-Thit-Dulit is the two-player cousin of Thothit (Yogyakarta), also from "
+                "Yogyakarta and also played with one kepala and no decisions. The difference "
+                "is that a turned card captures only its identical twin, so captures are rarer "
+                "and the pool grows larger.");
+        HEADING(d, "Sources");
+        source(d, JK,
+               "Recorded beside Thothit (Yogyakarta); nothing is said about its "
+               "scoring, so this program reads it the same way.");
+        break;
+    case VARIANT_KINGS:
+        PARA(d, "Kings is a game of luck from New Guinea, played with an ordinary 52-card "
+                "pack. The four Kings are taken out first and become the prizes; the other 48 "
+                "cards are paired off from a pool, two turned cards at a time.");
+        PARA(d, "It belongs here as a relative of Thothit (Yogyakarta). It has been suggested "
+                "that the 48-card pack points to a Japanese source such as hanafuda, whose "
+                "packs also hold 48 cards, but that remains a guess.");
+        HEADING(d, "Sources");
+        source(d, "*Three Native Card Games*", "Pages 52–53 describe Kings.");
+        break;
+    case VARIANT_TOTIT:
+        PARA(d, "Totit is the Javanese pairing game as the CatsAtCards website published it "
+                "in English in 2015. The 60 cards come from two ordinary packs: Ace to 9 of "
+                "diamonds, hearts and clubs, with the Jack, Queen and King of spades as the "
+                "three honours.");
+        PARA(d, "It plays like Sackson's Thothit, without a stock, but a played card must "
+                "prefer a partner of another suit and takes its identical twin only as a last "
+                "resort.");
+        HEADING(d, "Sources");
+        source(d, "CatsAtCards.com, *How to Play Totit*",
+               "The rules this variant follows, including the two-player deal.");
+        break;
+    case VARIANT_TOTIT_DENEXA:
+        PARA(d, "Denexa Games, a maker of plastic playing cards, published its own rules for "
+                "Totit. Its 60 cards use the Jack, Queen and King of clubs as the honours.");
+        PARA(d, "Two rules set it apart from the CatsAtCards version: you may capture only "
+                "one card per turn and you must capture if you can, and an identical pair in "
+                "the pool must wait while an odd card of its rank lies beside it.");
+        HEADING(d, "Sources");
+        source(d, "Denexa Games, *Totit*", "The rules this variant follows.");
+        break;
+    case VARIANT_PEI:
+        PARA(d, "Pèi ꦥꦺꦲꦶ, also called _pèhi_ ꦥꦺꦲꦶ or _pèhsi_ ꦥꦺꦃꦱꦶ, was played by three in "
+                "Surakarta and Yogyakarta with two kepala, 120 cards. The two cities played "
+                "the same game with different words and some different bets. The aim is to "
+                "capture five classic combinations of cards.");
+        PARA(d, "People usually played sitting on the ground or on a mat, though women used a "
+                "table. Older players thought of it as a refined game, and luck at Pèi was "
+                "taken as a sign of luck in life. When four were present, three played and "
+                "the fourth dealt and counted (_makao_ in Surakarta, _matang atusi_ in "
+                "Yogyakarta); in this program the computer does that job.");
+        PARA(d, "The name may come from Hokkien 白魚 _pe̍h-hî_, or from 牌 _pâi_, playing "
+                "cards. Its combinations match the 'eyes' of the Chinese game Kànhǔ.");
+        HEADING(d, "Sources");
+        source(d, JK,
+               "Pages 58–70: the game in Surakarta and Yogyakarta, its combinations "
+               "and its stakes.");
+        source(d, "De Clercq, on the Pèhi game", "The other names of the game.");
+        break;
+    case VARIANT_PEI_MAGELANG:
+        PARA(d, "In the town of Magelang, in Central Java, Pèi was counted with richer rates: "
+                "the two thirteens are worth 30 a card and the two pang sets 20 a card, while "
+                "the tiger keeps its 10.");
+        PARA(d, "Everything else is Pèi as played in Surakarta and Yogyakarta.");
+        HEADING(d, "Sources");
+        source(d, JK, "Pages 67–68 give the Magelang rates.");
+        break;
+    case VARIANT_PEI_CHINESE:
+        PARA(d, "Tcheng Ki-tong (Chen Jitong), a Chinese writer who published in French, "
+                "described this game as _la pêche_, 'fishing'. Its Chinese name was probably "
+                "釣魚 _tiò-hû_, which is also the name of a domino game.");
+        PARA(d, "It is Pèi for three with 120 cards, but the deal goes by packets picked with "
+                "two dice, and each combination counts only one copy of its cards.");
+        HEADING(d, "Sources");
+        source(d, "Tcheng Ki-tong, *Les Plaisirs en Chine*",
+               "Page 270; in the English edition, *Bits of China*, page 205.");
+        break;
+    case VARIANT_KOWAH:
+        PARA(d, "Kowah comes from Java but is closer to rummy than to the fishing games. "
+                "Nobody captures: you draw and discard to build an eight-card hand called "
+                "_checki_, show one identical pair from it, and then wait for the third copy "
+                "of that card.");
+        PARA(d, "It uses four sets of the 30 kinds, 120 cards.");
+        HEADING(d, "Sources");
+        source(d, "Denexa Games, *Kowah*", "The rules this variant follows.");
+        break;
+    case VARIANT_COUNT: break;
+    }
+}
+
+static void build_origin(LearnDoc *d, const VariantDesc *v)
+{
+    add(d, LB_TITLE, fmt(d, "%s", v->summary), NULL, 0);
+    HEADING(d, "Where it was played");
+    origin_text(d, v);
+    HEADING(d, "At a glance");
+    add(d, LB_FACTS, NULL, NULL, 0);
+}
+
+/* ---- cards and deal ----------------------------------------------------------------- */
+
+static bool western(DeckStyle s)
+{
+    return s == STYLE_WESTERN_CLUBS || s == STYLE_WESTERN_SPADES;
+}
+
+static void ceki_cards(LearnDoc *d, const VariantDesc *v)
+{
+    HEADING(d, "The cards");
+    if (v->deck == DECK_CEKI && v->copies == 2) {
+        PARA(d, "One Ceki pack, a _kepala_, has 60 cards: two copies of each of 30 kinds.");
+    } else if (v->deck == DECK_CEKI) {
+        PARA(d, "This game uses two Ceki packs (_kepala_) shuffled together: 120 cards, four "
+                "copies of each of the 30 kinds.");
+    } else {
+        PARA(d, "Every player adds one Ceki pack (_kepala_) of 60 cards, so each kind comes "
+                "in two copies per player.");
+    }
+    PARA(d, "Three suits run from 1 to 9: coins, strings (_lintrik_) and myriads (_wong_). "
+            "Three honours complete the pack: the Old Thousand, called _raja_ or _iyo ratu_; "
+            "the White Flower, nicknamed _kucing_, the cat; and the Red Flower.");
+    cards(d, "C1 C2 C3 C4 C5 C6 C7 C8 C9", "Coins, 1 to 9");
+    cards(d, "S1 S2 S3 S4 S5 S6 S7 S8 S9", "Strings (lintrik), 1 to 9");
+    cards(d, "M1 M2 M3 M4 M5 M6 M7 M8 M9", "Myriads (wong), 1 to 9");
+    cards(d, "OT WF RF", "The honours: Old Thousand, White Flower, Red Flower");
+    if (western(d->style)) {
+        PARA(d,
+             "With western cards, coins are diamonds, strings are hearts, and myriads are "
+             "%s; the honours are the %s: {WF}, {RF} and {OT} stand for the White Flower, "
+             "the Red Flower and the Old Thousand.",
+             d->style == STYLE_WESTERN_CLUBS ? "spades" : "clubs",
+             d->style == STYLE_WESTERN_CLUBS ? "Jack, Queen and King of clubs"
+                                             : "Jack, Queen and King of spades");
+    }
+    HEADING(d, "Rank and identical cards");
+    PARA(d, "Cards *match* when they have the same rank. The three honours count as 1s, so "
+            "each kepala has twelve cards of rank 1 and six of every other rank.");
+    cards(d, "C1 S1 M1 OT WF RF", "All six kinds of rank 1");
+    PARA(d, "Two cards are *identical* only when they are copies of the same kind.");
+    cards(d, "S4 S4 | S4 M4", "An identical pair, and two 4s that match but are not identical");
+    if (v->scores_red_stamps || v->start == START_PEI) {
+        PARA(d,
+             "Three kinds carry a red stamp: the Old Thousand, the Red Flower and the 9 of "
+             "strings. %s",
+             v->start == START_PEI ? "In Pèi they form the red thirteen."
+                                   : "They are worth more when scoring.");
+        cards(d, "OT RF S9", "The red-stamped cards");
+    }
+}
+
+static void kings_cards(LearnDoc *d)
+{
+    HEADING(d, "The cards");
+    PARA(d, "An ordinary 52-card pack. Before the first round the four Kings are set aside: "
+            "they are the prizes of the match, one per round. The other 48 cards are played; "
+            "only rank matters, and Aces count low as 1.");
+    cards(d, "KS KH KD KC", "The four Kings: the prizes");
+}
+
+static void roles_text(LearnDoc *d, const VariantDesc *v)
+{
+    HEADING(d, "Seats and roles");
+    switch (v->start) {
+    case START_RAJA_COUNT:
+        PARA(d, "The players are the _raja_ (king), who plays first; the _patih_ (minister), "
+                "on the raja's right; and the _unyik_ (last), on the raja's left, who deals. "
+                "Play goes counter-clockwise: raja, patih, unyik.");
+        if (v->id == VARIANT_THOTHIT_KUNA) {
+            house(d, HR_KUNA_ROLES);
+        }
+        PARA(d, "To find the first raja, everyone is dealt two cards and adds up their values, "
+                "keeping only the last digit (tens are dropped). The highest wins; tied leaders "
+                "draw again.");
+        cards(d, "C9 S6 | M2 C4", "9 + 6 = 15 counts only 5, so 2 + 4 = 6 beats it");
+        break;
+    case START_PEI:
+        PARA(d, "Everyone is dealt two cards. The highest total is the _raja_, the next the "
+                "_patih_, the lowest the _unyik_; ties draw again. Play goes counter-clockwise: "
+                "raja, patih, unyik.");
+        break;
+    case START_DEALER_LEFT:
+        PARA(d, "One player deals; the player on the dealer's left plays first and turns go "
+                "clockwise. The deal passes to the left after each round.");
+        house(d, HR_DEALER_FIRST);
+        break;
+    case START_DRAW_COUNT:
+        PARA(d, "To pick who starts, one player draws a card and counts round the table "
+                "anti-clockwise from themselves, one seat for each point of its rank: a 1, 4 or "
+                "7 means the drawer starts.");
+        house(d, v->id == VARIANT_THIT_THIT_DULIT ? HR_DULIT_AS_YOGYA : HR_YOGYA_START);
+        break;
+    }
+}
+
+static void deal_text(LearnDoc *d, const VariantDesc *v)
+{
+    int players = game_config_default(v->id, 1).players;
+    int deck = variant_deck_size(v, players);
+    int hand = variant_hand_size(v, players);
+    int pool = variant_pool_size(v, players);
+    int rest = deck - hand * players - pool;
+    HEADING(d, "The deal");
+    switch (v->turn) {
+    case TURN_HAND_THEN_STOCK:
+        if (v->start == START_PEI && v->id == VARIANT_PEI_CHINESE) {
+            PARA(d, "The 120 cards are cut into eight packets of 14, with 8 loose cards left "
+                    "over. Two dice pick the packets: three become the stock (42 cards), two "
+                    "more with the 8 loose cards become the pool (36), and the last three are "
+                    "the hands of 14.");
+            house(d, HR_PEI_PACKETS);
+            PARA(d, "No stock card is shown to everyone here. The unyik may look at the last "
+                    "card of the stock, which they will draw at the very end.");
+        } else if (v->start == START_PEI) {
+            PARA(d, "The dealer gives each player 7 cards face down and 6 face up, twice: "
+                    "hands of 14 and a pool of 36. The other 42 cards are the stock.");
+            PARA(d, "The pool is laid out by rank round the stock: 9s and 1s in front of the "
+                    "raja, 8s and 2s in front of the patih, 7s, 3s and 5s in front of the "
+                    "unyik, and 6s and 4s on the dealer's side.");
+            PARA(d, "The top card of the stock is turned face up: it will be the very last "
+                    "card drawn, by the unyik. The patih may secretly look at the card below "
+                    "it, which will be the patih's own last draw.");
+        } else {
+            PARA(d,
+                 "The %s deals %d cards face down to each player and %d face up to the "
+                 "pool. The remaining %d cards form the face-down stock.",
+                 v->start == START_RAJA_COUNT ? "unyik" : "dealer", hand, pool, rest);
+        }
+        if (v->start == START_RAJA_COUNT) {
+            PARA(d, "The patih then sorts the pool by rank so that matches are easy to see.");
+        }
+        if (v->start == START_PEI) {
+            PARA(d, "Unusually, cards are drawn from the *bottom* of the stock, which is passed "
+                    "round the table.");
+        }
+        break;
+    case TURN_HAND_ONLY:
+        PARA(d,
+             "The dealer lays %d cards face up as the pool, then deals %d cards to each "
+             "player (%d each when two play). The rest are put aside unseen and take no "
+             "part in the round.",
+             v->pool, v->hand, v->hand_two_players);
+        break;
+    case TURN_STOCK_ONLY:
+        PARA(d, "Nobody is dealt anything: all 60 cards are shuffled into one face-down "
+                "stock, and the pool starts empty.");
+        break;
+    case TURN_KINGS:
+        PARA(d, "The dealer turns four cards face up as the pool. Whenever two of them share "
+                "a rank, the dealer takes that pair and turns two more, until no pair is left. "
+                "The rest of the pack is the stock.");
+        break;
+    case TURN_DRAW_DISCARD:
+        PARA(d,
+             "Each player is dealt %d cards; the rest is the stock, and the discard pile "
+             "starts empty.",
+             hand);
+        break;
+    }
+    add(d, LB_DEAL, NULL, NULL, 0);
+    NOTE(d, "A real deal, shuffled by the rules engine.%s",
+         v->turn == TURN_STOCK_ONLY || v->turn == TURN_KINGS
+             ? ""
+             : " Your hand is face up; the others' cards are hidden, as at the table.");
+}
+
+static void build_deal(LearnDoc *d, const VariantDesc *v)
+{
+    if (v->deck == DECK_FRENCH_NO_KINGS) {
+        kings_cards(d);
+    } else {
+        ceki_cards(d, v);
+    }
+    if (v->engine == ENGINE_FISHING) {
+        roles_text(d, v);
+    } else {
+        HEADING(d, "Seats");
+        PARA(d, "One player deals; the player on the dealer's left starts and turns go "
+                "clockwise.");
+        house(d, HR_DEALER_FIRST);
+    }
+    deal_text(d, v);
+}
+
+/* ---- a turn ---------------------------------------------------------------------- */
+
+static void build_turn(LearnDoc *d, const VariantDesc *v)
+{
+    int n = 0;
+    HEADING(d, "Step by step");
+    switch (v->turn) {
+    case TURN_HAND_THEN_STOCK:
+        step(d, &n,
+             "*Play a card* from your hand into the pool. If a pool card has the same "
+             "rank, your card captures it: the two form a _gebagan_ and go to your "
+             "captured pile.");
+        step(d, &n, "If nothing in the pool matches, your card simply stays there, face up.");
+        step(d, &n,
+             "*Turn the top card of the stock* — the _bukakan_, 'opened' card. It "
+             "captures or stays in the pool exactly as a played card would.");
+        step(d, &n, "Play passes on. One turn can capture up to four cards.");
+        break;
+    case TURN_HAND_ONLY:
+        step(d, &n,
+             "*Play a card* from your hand. If it matches a pool card you capture "
+             "both; if nothing matches, it stays in the pool.");
+        step(d, &n, "That is the whole turn: there is no stock. Play passes to the left.");
+        break;
+    case TURN_STOCK_ONLY:
+        step(d, &n,
+             v->match == MATCH_IDENTICAL
+                 ? "*Turn the top card of the stock.* If its identical twin lies in the "
+                   "pool, you take both."
+                 : "*Turn the top card of the stock.* If a pool card has the same rank, "
+                   "you take both.");
+        step(d, &n, "Otherwise the card is laid in the pool.");
+        step(d, &n, "Play passes on. The round ends when the stock is used up.");
+        if (v->match == MATCH_BY_RANK) {
+            NOTE(d, "Because every match is taken at once, the pool never holds two cards of "
+                    "one rank, so there is never a choice to make.");
+        }
+        break;
+    case TURN_KINGS:
+        step(d, &n, "*Turn two cards* from the stock into the pool (only one if one is left).");
+        step(d, &n, "Take *every pair* of equal rank now in the pool.");
+        step(d, &n,
+             "Play passes to the left. When the stock is empty, the player with the "
+             "most captured cards wins a King.");
+        break;
+    case TURN_DRAW_DISCARD:
+        step(d, &n,
+             "*Draw* one card: on the first turn from the stock, later either the top "
+             "of the stock or the top of the discard pile.");
+        step(d, &n, "*Discard* one card face up on the discard pile.");
+        step(d, &n,
+             "If your eight cards now form a checki hand, you may *declare* it and lay "
+             "one identical pair face up.");
+        step(d, &n, "Play passes to the left.");
+        break;
+    }
+    if (v->turn == TURN_HAND_THEN_STOCK && v->id == VARIANT_ENTHIT) {
+        house(d, HR_ENTHIT_EMPTY);
+    }
+    HEADING(d, "A real turn");
+    PARA(d, "The first turn of a dealt game, told move by move by the rules engine:");
+    add(d, LB_WORKED, NULL, NULL, 0);
+    HEADING(d, "The end of a round");
+    switch (v->turn) {
+    case TURN_HAND_THEN_STOCK:
+        if (v->start == START_PEI) {
+            PARA(d, "The round ends when the hands are empty. Cards left unmatched in the pool "
+                    "score for nobody.");
+        } else if (v->id == VARIANT_ENTHIT) {
+            PARA(d, "The round ends when every hand and the stock are empty; unmatched pool "
+                    "cards score for nobody.");
+        } else {
+            PARA(d,
+                 "Hands and stock run out together after %d turns each. Whatever is left "
+                 "in the pool scores for nobody.",
+                 v->hand);
+        }
+        break;
+    case TURN_HAND_ONLY:
+        PARA(d, "The round ends when every hand is empty; cards left in the pool are put "
+                "aside.");
+        break;
+    case TURN_STOCK_ONLY:
+    case TURN_KINGS: PARA(d, "The round ends when the stock is used up."); break;
+    case TURN_DRAW_DISCARD:
+        PARA(d, "A hand ends when a declared player gets a third copy of their pair, or with "
+                "no winner when the stock runs out.");
+        break;
+    }
+    if (v->engine == ENGINE_FISHING) {
+        PARA(d, "%s", variant_text_piles(v));
+    }
+}
+
+/* ---- capturing ------------------------------------------------------------------- */
+
+static void legal_examples(LearnDoc *d, VariantId v, bool (*pick)(const LearnLegalExample *))
+{
+    int n = 0;
+    const LearnLegalExample *ex = learn_legal_examples(&n);
+    for (int i = 0; i < n; i++) {
+        if ((ex[i].variants & LEARN_BIT(v)) && pick(&ex[i])) {
+            add(d, LB_LEGAL, NULL, NULL, i);
+        }
+    }
+}
+
+static bool ex_match(const LearnLegalExample *e)
+{
+    return e->topic == LEGAL_MATCH;
+}
+static bool ex_first(const LearnLegalExample *e)
+{
+    return e->topic == LEGAL_FIRST;
+}
+static bool ex_trail(const LearnLegalExample *e)
+{
+    return e->topic == LEGAL_TRAIL;
+}
+static bool ex_order(const LearnLegalExample *e)
+{
+    return e->topic == LEGAL_ORDER;
+}
+
+static void build_checki(LearnDoc *d)
+{
+    HEADING(d, "A checki hand");
+    PARA(d, "Kowah has no captures. You are building an eight-card hand of one of two shapes:");
+    BULLET(d, "*Two triplets and a pair*: two sets of three cards of one rank (any suits, "
+              "copies allowed) and one *identical* pair.");
+    BULLET(d, "*A triplet and a five*: three cards of one rank, plus five cards of another "
+              "rank made of two identical pairs and a fifth card identical to neither.");
+    int n = 0;
+    const LearnCheckiExample *ex = learn_checki_examples(&n);
+    for (int i = 0; i < n; i++) {
+        int len = learn_parse_cards(ex[i].hand, (Card[16]){0}, 16);
+        if (len == 8) {
+            add(d, LB_CHECKI, NULL, NULL, i);
+        }
+    }
+    house(d, HR_KOWAH_SPLITS);
+    HEADING(d, "Declaring");
+    PARA(d, "When your hand is checki after you discard, you may declare it: lay one "
+            "identical pair face up (with a five, either of its pairs). The pair is still part "
+            "of your hand.");
+    house(d, HR_KOWAH_LOCKED);
+    HEADING(d, "Claiming the third copy");
+    PARA(d, "A declared player wins with a third copy of a shown pair — or, with a five, of "
+            "either of its pairs. It can come from your own draw, from a card another player "
+            "draws from the stock (after anyone declares, such draws are shown to everyone), "
+            "or from a discard, claimed out of turn.");
+    house(d, HR_KOWAH_CLAIMS);
+}
+
+static void build_capture(LearnDoc *d, const VariantDesc *v)
+{
+    if (v->engine == ENGINE_KOWAH) {
+        build_checki(d);
+        return;
+    }
+    HEADING(d, "What may capture what");
+    PARA(d, "A card captures *one* pool card of the same rank; both go to your captured pile. "
+            "The honours count as 1s, so {OT}, {WF}, {RF} and the three 1s all match each "
+            "other.");
+    legal_examples(d, v->id, ex_match);
+    HEADING(d, "Must you capture?");
+    if (v->compulsory == COMPULSORY_ANY) {
+        PARA(d, "Yes, whenever you can: if any card in your hand can capture, you must play "
+                "one of them and capture. Only when no card can may you lay one in the pool.");
+        house(d, HR_DENEXA_MUST);
+    } else {
+        PARA(d,
+             "You may play any card you like, but a card that can capture must capture; "
+             "it cannot be laid in the pool. When it matches several pool cards you choose "
+             "which one to take%s.",
+             v->order == ORDER_TOTIT_TIERS ? ", within the order below" : "");
+    }
+    legal_examples(d, v->id, ex_trail);
+    if (v->turn == TURN_HAND_THEN_STOCK) {
+        PARA(d, "The card turned from the stock follows the same rule: it captures if it can, "
+                "and you choose what it takes when there is a choice.");
+    }
+    HEADING(d, "Your first turn");
+    if (v->first_turn_identical) {
+        PARA(d,
+             "On your own first turn of a round a card may take only its *identical* "
+             "twin%s. A card with no twin in the pool stays there, even if cards of its "
+             "rank are lying in the pool.",
+             v->turn == TURN_HAND_THEN_STOCK ? ", and so may the card you turn from the stock"
+                                             : "");
+        legal_examples(d, v->id, ex_first);
+        if (v->id == VARIANT_THOTHIT_SACKSON) {
+            house(d, HR_SACKSON_PLAY);
+        }
+    } else {
+        PARA(d, "There is no special rule: your first turn is like any other.");
+        legal_examples(d, v->id, ex_first);
+    }
+    switch (v->order) {
+    case ORDER_TOTIT_TIERS:
+        HEADING(d, "Which card to take");
+        PARA(d, "When your card matches several pool cards you must take one of *another suit* "
+                "if there is one; failing that, one of the same suit that is not identical "
+                "(only possible among the 1s, whose honours share a suit); and the identical "
+                "twin only when nothing else is left.");
+        legal_examples(d, v->id, ex_order);
+        break;
+    case ORDER_DENEXA_ODD:
+        HEADING(d, "The odd card goes first");
+        PARA(d, "While an identical pair lies in the pool beside another card of the same "
+                "rank — the odd card — neither card of the pair may be taken: the odd card "
+                "must go first. Once the pair is alone, either copy may be taken.");
+        legal_examples(d, v->id, ex_order);
+        house(d, HR_DENEXA_RANK1);
+        house(d, HR_DENEXA_TWO_PAIRS);
+        break;
+    case ORDER_CHINESE_FORFEIT:
+        HEADING(d, "Leave the pair alone");
+        PARA(d, "When the pool holds an identical pair and another card of that rank, taking "
+                "a card of the pair first is allowed, but it *forfeits your win*: your points "
+                "still count, but the round goes to the best player who has not forfeited. "
+                "The same applies to the card turned from the stock. The program warns you "
+                "before such a move.");
+        legal_examples(d, v->id, ex_order);
+        house(d, HR_CHINESE_ALL_FORFEIT);
+        break;
+    default: break;
+    }
+}
+
+/* ---- try it ---------------------------------------------------------------------- */
+
+static void build_try(LearnDoc *d, const VariantDesc *v)
+{
+    if (v->engine == ENGINE_KOWAH) {
+        PARA(d, "You have just drawn a ninth card. Click the card to discard (or pick it with "
+                "the arrow keys and Enter): the rules engine says whether the eight you keep "
+                "are checki, which pairs you could show, and which cards would then win.");
+        int n = 0;
+        const LearnCheckiExample *ex = learn_checki_examples(&n);
+        for (int i = 0; i < n; i++) {
+            if (learn_parse_cards(ex[i].hand, (Card[16]){0}, 16) == 9) {
+                add(d, LB_CHECKI, NULL, NULL, i);
+            }
+        }
+        return;
+    }
+    if (is_watch(v)) {
+        PARA(d, "Nobody decides anything in this game, so here you can watch a round unfold: "
+                "turn one card at a time and the rules engine tells you what happened.");
+        add(d, LB_DEMO, NULL, NULL, 0);
+        return;
+    }
+    PARA(d, "Drag a card from your hand onto a pool card to capture it, or drop it on the "
+            "empty felt of the pool to lay it there. You can also click a hand card and then "
+            "its target, or use Tab and Enter. While a card is picked up, the moves the rules "
+            "allow light up.");
+    int n = 0;
+    const LearnTryExample *ex = learn_try_examples(&n);
+    for (int i = 0; i < n; i++) {
+        if (ex[i].variants & LEARN_BIT(v->id)) {
+            add(d, LB_TRY, NULL, NULL, i);
+        }
+    }
+}
+
+/* ---- scoring --------------------------------------------------------------------- */
+
+static void score_examples(LearnDoc *d, VariantId v)
+{
+    int n = 0;
+    const LearnScoreExample *ex = learn_score_examples(&n);
+    for (int i = 0; i < n; i++) {
+        if (ex[i].variants & LEARN_BIT(v)) {
+            add(d, LB_SCORE, NULL, NULL, i);
+        }
+    }
+}
+
+static void build_scoring(LearnDoc *d, const VariantDesc *v)
+{
+    HEADING(d, "What scores");
+    switch (v->id) {
+    case VARIANT_THOTHIT:
+    case VARIANT_THOTHIT_CHINESE:
+        PARA(d, "Only *identical* cards count, however you came by them: two copies captured "
+                "at different times still make a pair. For each kind in your captured pile:");
+        BULLET(d, "a pair of a black card scores *10*; a single black card scores nothing;");
+        BULLET(d, "a pair of a red-stamped card ({OT}, {RF}, {S9}) scores *20*, and a single "
+                  "red-stamped card still scores *10*.");
+        PARA(d, "The highest score wins the round; equal scores share the win.%s",
+             v->id == VARIANT_THOTHIT_CHINESE ? " A player who forfeited still scores, but "
+                                                "cannot win."
+                                              : "");
+        break;
+    case VARIANT_THOTHIT_SACKSON:
+        PARA(d, "Each *identical* pair in your captured pile scores *1*. With the advanced "
+                "option, a pair of 9s scores *3* and a pair of rank 1 (the 1s and honours) "
+                "*2*.");
+        break;
+    case VARIANT_ENTHIT:
+        PARA(d, "For each kind in your captured pile:");
+        BULLET(d, "four identical black cards score *50*, a black pair *10*;");
+        BULLET(d, "four identical red-stamped cards score *100*, a red pair *20*, and a "
+                  "leftover red-stamped card *10*.");
+        break;
+    case VARIANT_THOTHIT_KUNA:
+        PARA(d, "Your copies of each kind are split into groups to score as much as possible; "
+                "each copy is used once:");
+        BULLET(d, "black cards: four identical *10*, three identical *5*;");
+        BULLET(d, "red-stamped cards: four *20*, three *10*, and a pair *1*.");
+        break;
+    case VARIANT_THOTHIT_YOGYAKARTA:
+    case VARIANT_THIT_THIT_DULIT:
+        PARA(d, "Every identical pair in your captured pile scores *10*, and every red-stamped "
+                "card scores *10* more, paired or not. The highest score wins the round.");
+        if (v->id == VARIANT_THIT_THIT_DULIT) {
+            house(d, HR_DULIT_AS_YOGYA);
+        }
+        break;
+    case VARIANT_KINGS:
+        PARA(d, "Cards are simply counted. When the stock is used up, the player with the most "
+                "captured cards wins one of the Kings.");
+        house(d, HR_KINGS_TIES);
+        break;
+    case VARIANT_TOTIT:
+    case VARIANT_TOTIT_DENEXA:
+        PARA(d, "Each *identical* pair in your captured pile scores *1*, even if its two cards "
+                "were captured at different times. Cards of the same rank that are not "
+                "identical score nothing.");
+        break;
+    case VARIANT_PEI:
+    case VARIANT_PEI_MAGELANG:
+    case VARIANT_PEI_CHINESE: {
+        bool mag = v->id == VARIANT_PEI_MAGELANG;
+        PARA(d, "Five combinations score for every card in them; every other card scores its "
+                "face value (honours 1). A combination counts once your pile holds at least "
+                "one copy of each of its cards.");
+        BULLET(d,
+               "_bunci ireng_ ꦧꦸꦚ꧀ꦕꦶꦲꦶꦉꦁ, black thirteen: {C1} {C2} {C3}, going on "
+               "through {C4}, {C5}… while unbroken — *%d* a card;",
+               mag ? 30 : 13);
+        BULLET(d, "_bunci abang_ ꦧꦸꦚ꧀ꦕꦶꦲꦧꦁ, red thirteen: {OT} {RF} {S9} — *%d* a card;",
+               mag ? 30 : 13);
+        BULLET(d, "_pang kéyang_ ꦥꦁꦏꦺꦪꦁ: {WF} {S8} {M9} — *%d* a card;", mag ? 20 : 12);
+        BULLET(d, "_pang picis_ ꦥꦁꦥꦶꦕꦶꦱ꧀, the coin set: {C8} {S2} {M2} — *%d* a card;", mag ? 20 : 11);
+        BULLET(d, "_macan_ ꦩꦕꦤ꧀, the tiger: {C9} {S1} {M1} — *10* a card.");
+        if (v->id == VARIANT_PEI_CHINESE) {
+            PARA(d, "In this form a combination counts *one* copy of each of its cards; extra "
+                    "copies score their face value. A black thirteen still runs on over "
+                    "different coins.");
+        } else {
+            PARA(d, "Extra copies of a combination's cards score its rate too.");
+        }
+        PARA(d, "{C8} and {C9} can serve a black thirteen or a pang picis or tiger. Each copy "
+                "is counted once, and the rules engine picks whatever gives the most points.");
+        house(d, HR_PEI_THIRTEEN);
+        house(d, HR_PEI_MACAN);
+        PARA(d, "The places are _ngeté_ (first), _tengah_ (second) and _kete_ (third); equal "
+                "scores share a place.");
+        break;
+    }
+    case VARIANT_KOWAH:
+    case VARIANT_COUNT: break;
+    }
+    HEADING(d, "Examples");
+    NOTE(d, "Each pile below is scored by the rules engine itself; the groups show where the "
+            "points come from.");
+    score_examples(d, v->id);
+}
+
+/* ---- stakes ------------------------------------------------------------------------ */
+
+static void build_stakes(LearnDoc *d)
+{
+    HEADING(d, "Playing for stakes");
+    PARA(d, "Pèi could be played for money in several ways. The program keeps virtual coins: "
+            "one unit stands for the 5 cents of the source's examples. You choose the scheme "
+            "at setup.");
+    BULLET(d, "*None* (_jentolan_): no money; the loser deals the next round.");
+    BULLET(d, "*Wudon*, 'middle stakes': everyone puts 2 units in; the ngeté takes two "
+              "thirds, the tengah one third, and a ngeté with 350 or more takes it all.");
+    BULLET(d, "*Rampung*, 'settled': the kete pays the ngeté the _té_ — 1 unit with 200 points "
+              "or more, 2 with fewer. A ngeté with 350 gets 2 units from each other player "
+              "(_belahan_), and 2 more each with 400 (_patang atusan_).");
+    BULLET(d, "*Jung*, an option with rampung: every lower player also pays each higher one 1 "
+              "unit per 10 points of difference, rounded up. With 354, 322 and 275 that is 4, "
+              "8 and 5 units.");
+    BULLET(d, "*Parewanan*, 'reckless': wudon and rampung together.");
+    BULLET(d, "*Nir* (_wul-wulan_): a jackpot; everyone antes 2 units each round, and the "
+              "first round in which someone reaches 400 pays them the whole pot.");
+    BULLET(d, "*Jedhil*: like nir, but rounds without a 400 add nothing; the first two take "
+              "small amounts from the pot instead, and everyone antes again when it runs dry.");
+    house(d, HR_PEI_TE);
+    house(d, HR_PEI_PLACES);
+    house(d, HR_PEI_PAYMENTS);
+    house(d, HR_PEI_PRIZES);
+    house(d, HR_PEI_NIR);
+    house(d, HR_PEI_JEDHIL);
+    house(d, HR_PEI_JUNG);
+}
+
+/* ---- match ------------------------------------------------------------------------- */
+
+static void build_match(LearnDoc *d, const VariantDesc *v)
+{
+    HEADING(d, v->engine == ENGINE_KOWAH ? "Winning a hand" : "A match");
+    switch (v->match_kind) {
+    case MATCHKIND_ROUNDS:
+        PARA(d,
+             "Scores are added up over the rounds of a match (%d unless you choose "
+             "otherwise); the highest total wins.",
+             v->default_rounds);
+        break;
+    case MATCHKIND_EACH_DEALS:
+        PARA(d, "A match lasts until everyone has dealt once. The highest total wins; equal "
+                "totals share the win.");
+        break;
+    case MATCHKIND_EACH_DEALS_UNTIED:
+        PARA(d, "A match lasts until everyone has dealt once. The highest total wins; while "
+                "the top is tied, more rounds are played.");
+        break;
+    case MATCHKIND_KINGS:
+        PARA(d, "Each round wins one King. The match ends when all four Kings are won, and "
+                "whoever holds the most wins.");
+        break;
+    case MATCHKIND_HANDS_WON:
+        PARA(d,
+             "The first declared player to get a third copy of a shown pair wins the hand. "
+             "A match is a number of hands (%d unless you choose otherwise) and whoever "
+             "wins most hands wins the match.",
+             v->default_rounds);
+        break;
+    }
+    if (v->start == START_RAJA_COUNT) {
+        HEADING(d, "The next raja");
+        PARA(d, "After a round the unyik draws a card and counts that many seats to the "
+                "right, starting from the raja:");
+        BULLET(d, "a 1, 4 or 7 (or an honour): the raja stays;");
+        BULLET(d, "a 2, 5 or 8: the patih becomes raja;");
+        BULLET(d, "a 3, 6 or 9: the unyik becomes raja.");
+        PARA(d, "The other roles follow in playing order. With twelve cards of rank 1, the raja "
+                "keeps the lead more often than not.");
+    }
+    if (v->start == START_PEI) {
+        HEADING(d, "The next round");
+        PARA(d, "The kete becomes the unyik and deals the next round.");
+    }
+    if (v->start == START_DRAW_COUNT) {
+        HEADING(d, "The next round");
+        PARA(d, "The winner of a round starts the next one.");
+    }
+    HEADING(d, "House readings");
+    NOTE(d, "Where the sources are silent or contradict each other the program has to choose. "
+            "These choices are marked *House reading* wherever they appear; here are all of "
+            "them for this game.");
+    for (int i = 0; i < HR_COUNT; i++) {
+        if (readings[i].variants & LEARN_BIT(v->id)) {
+            house(d, i);
+        }
+    }
+}
+
+/* ---- the shared pages ------------------------------------------------------------- */
+
+static void build_compare(LearnDoc *d)
+{
+    HEADING(d, "Every game side by side");
+    NOTE(d, "Figures are for the usual number of players; choose a row to read about that "
+            "game.");
+    add(d, LB_COMPARE, NULL, NULL, -1);
+    for (int i = 0; i < VARIANT_COUNT; i++) {
+        add(d, LB_COMPARE, NULL, NULL, i);
+    }
+}
+
+static void build_glossary(LearnDoc *d)
+{
+    HEADING(d, "Words of the games");
+    NOTE(d, "Javanese script is shown where the sources give it.");
+    int n = 0;
+    learn_glossary(&n);
+    for (int i = 0; i < n; i++) {
+        add(d, LB_GLOSSARY, NULL, NULL, i);
+    }
+}
+
+void learn_doc_build(LearnDoc *doc, VariantId id, LearnSection s, DeckStyle style)
+{
+    doc->variant = id;
+    doc->section = s;
+    doc->style = style;
+    doc->count = 0;
+    doc->used = 0;
+    doc->truncated = false;
+    const VariantDesc *v = variant_get(id);
+    if (v == NULL) {
+        return;
+    }
+    switch (s) {
+    case LEARN_ORIGIN: build_origin(doc, v); break;
+    case LEARN_DEAL: build_deal(doc, v); break;
+    case LEARN_TURN: build_turn(doc, v); break;
+    case LEARN_CAPTURE: build_capture(doc, v); break;
+    case LEARN_TRY: build_try(doc, v); break;
+    case LEARN_SCORING: build_scoring(doc, v); break;
+    case LEARN_STAKES: build_stakes(doc); break;
+    case LEARN_MATCH: build_match(doc, v); break;
+    case LEARN_COMPARE: build_compare(doc); break;
+    case LEARN_GLOSSARY: build_glossary(doc); break;
+    case LEARN_GUIDED: add(doc, LB_GUIDED, NULL, NULL, 0); break;
+    case LEARN_SECTION_COUNT: break;
+    }
+}

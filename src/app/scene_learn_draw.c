@@ -1,0 +1,1847 @@
+/* scene_learn_draw.c — laying out and drawing the blocks of a learn page:
+ * rich text (bold, terms, Javanese script), rows of cards, capture
+ * examples, scored piles, interactive boards, the deal, a worked turn, the
+ * comparison table and the glossary. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "card_names.h"
+#include "kowah.h"
+#include "learn_internal.h"
+#include "pei.h"
+#include "variant_text.h"
+
+#define U(p, units) app_px((p)->app, (units))
+
+/* ---- small helpers -------------------------------------------------------------- */
+
+static bool has_javanese(const char *s, size_t len)
+{
+    for (size_t i = 0; i + 1 < len; i++) {
+        unsigned char a = (unsigned char)s[i], b = (unsigned char)s[i + 1];
+        if (a == 0xEA && (b == 0xA6 || b == 0xA7)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static void overflow(LearnState *s, const char *text, int have, int need)
+{
+    int k = s->layout_overflows + s->frame_overflows;
+    if (s->measuring) {
+        s->layout_overflows++;
+    } else {
+        s->frame_overflows++;
+    }
+    if (k < 4) {
+        snprintf(s->metrics.overflow[k], sizeof s->metrics.overflow[k], "%d > %d: %.120s", need,
+                 have, text);
+    }
+}
+
+bool learn_in_view(const LearnState *s, SDL_Rect r)
+{
+    SDL_Rect out;
+    return SDL_IntersectRect(&r, &s->view, &out) == SDL_TRUE;
+}
+
+void learn_add_widget(LearnPass *p, WidgetKind kind, int id, SDL_Rect r, const char *name)
+{
+    SDL_Rect clipped;
+    if (p->s->measuring || SDL_IntersectRect(&r, &p->s->view, &clipped) != SDL_TRUE) {
+        return;
+    }
+    ui_add(&p->s->ui, kind, id, clipped, false, name);
+}
+
+void learn_add_hit(LearnState *s, HitKind kind, int board, int index, Card c, SDL_Rect r)
+{
+    SDL_Rect clipped;
+    if (s->measuring || s->nhits >= LEARN_MAX_HITS ||
+        SDL_IntersectRect(&r, &s->view, &clipped) != SDL_TRUE) {
+        return;
+    }
+    s->hits[s->nhits++] = (LearnHit){clipped, (uint8_t)kind, board, index, c};
+}
+
+SDL_Rect learn_label(LearnPass *p, const char *text, TextStyle style, SDL_Rect box, TextAlign align)
+{
+    int w = 0, h = 0;
+    text_measure(p->app->text, text, style.px, style.weight, &w, &h);
+    if (p->s->measuring) {
+        p->s->metrics.texts++;
+        if (w > box.w + 1) {
+            overflow(p->s, text, box.w, w);
+        }
+    }
+    if (!p->draw) {
+        return (SDL_Rect){box.x, box.y, w, h};
+    }
+    return text_draw_in(p->app->text, p->app->renderer, text, &style, box, align);
+}
+
+SDL_Rect learn_text_at(LearnPass *p, const char *text, TextStyle style, int x, int y, int w)
+{
+    int tw = 0, th = 0;
+    text_measure(p->app->text, text, style.px, style.weight, &tw, &th);
+    if (p->s->measuring) {
+        p->s->metrics.texts++;
+        if (tw > w + 1) {
+            overflow(p->s, text, w, tw);
+        }
+    }
+    if (!p->draw) {
+        return (SDL_Rect){x, y, tw, th};
+    }
+    return text_draw(p->app->text, p->app->renderer, text, &style, x, y, TEXT_LEFT);
+}
+
+/* ---- rich text ------------------------------------------------------------------ */
+
+static TextStyle face_style(TextStyle base, RichFace face)
+{
+    TextStyle st = base;
+    if (face == RICH_BOLD) {
+        st.weight = TEXT_BOLD;
+        if (base.color.r < 230) {
+            st.color = UI_INK;
+        }
+    } else if (face == RICH_TERM) {
+        st.color = UI_GOLD_LIGHT;
+    }
+    return st;
+}
+
+static int measure(Text *t, const char *s, size_t len, TextStyle st)
+{
+    char buf[1024];
+    if (len >= sizeof buf) {
+        len = sizeof buf - 1;
+    }
+    memcpy(buf, s, len);
+    buf[len] = '\0';
+    int w = 0, h = 0;
+    text_measure(t, buf, st.px, st.weight, &w, &h);
+    return w;
+}
+
+#define RICH_MAX 4096
+
+typedef struct RichWord {
+    size_t start, end; /* bytes in clean[] */
+    int w;
+} RichWord;
+
+/* Finishes a line made of clean[from, to): segments by face. */
+static void rich_line(LearnPass *p, RichBox *rb, const char *clean, const uint8_t *faces,
+                      size_t from, size_t to, int y, int limit, const char *whole)
+{
+    RichStore *st = &p->s->store;
+    Text *t = p->app->text;
+    if (st->nlines >= LEARN_MAX_LINES) {
+        st->full = true;
+        return;
+    }
+    RichLine *line = &st->lines[st->nlines++];
+    *line = (RichLine){.y = y, .first = st->nsegs, .count = 0};
+    rb->count++;
+    int x = 0, asc_max = 0, desc_max = 0;
+    int lifts_at = st->nsegs;
+    size_t i = from;
+    while (i < to) {
+        RichFace face = (RichFace)faces[i];
+        size_t j = i;
+        while (j < to && (faces[j] == face || clean[j] == ' ')) {
+            j++;
+        }
+        if (st->nsegs >= LEARN_MAX_SEGS || st->used + (j - i) + 1 > LEARN_CHARS) {
+            st->full = true;
+            break;
+        }
+        TextStyle fs = face_style(rb->style, face);
+        bool jav = has_javanese(clean + i, j - i);
+        RichSeg *seg = &st->segs[st->nsegs++];
+        memcpy(st->chars + st->used, clean + i, j - i);
+        st->chars[st->used + (j - i)] = '\0';
+        *seg = (RichSeg){
+            .x = x, .face = (uint8_t)face, .off = (uint32_t)st->used, .len = (uint16_t)(j - i)};
+        st->used += j - i + 1;
+        int asc = text_baseline(t, fs.px, fs.weight, jav);
+        int h = text_line_height(t, fs.px, fs.weight, jav);
+        seg->lift = asc; /* fixed below */
+        asc_max = SDL_max(asc_max, asc);
+        desc_max = SDL_max(desc_max, h - asc);
+        x += measure(t, clean + i, j - i, fs);
+        line->count++;
+        i = j;
+    }
+    for (int k = lifts_at; k < st->nsegs; k++) {
+        st->segs[k].lift = asc_max - st->segs[k].lift;
+    }
+    line->w = x;
+    line->h = asc_max + desc_max;
+    if (x > limit + 1) {
+        overflow(p->s, whole, limit, x);
+    }
+}
+
+/* The width clean[from, to) takes when drawn as its face runs. */
+static int real_width(Text *t, const char *clean, const uint8_t *faces, size_t from, size_t to,
+                      TextStyle style)
+{
+    int x = 0;
+    size_t i = from;
+    while (i < to) {
+        size_t j = i;
+        while (j < to && (faces[j] == faces[i] || clean[j] == ' ')) {
+            j++;
+        }
+        x += measure(t, clean + i, j - i, face_style(style, (RichFace)faces[i]));
+        i = j;
+    }
+    return x;
+}
+
+#define RICH_WORDS 800
+
+static void rich_layout(LearnPass *p, RichBox *rb, const char *text, TextStyle style, int w,
+                        float spacing)
+{
+    char clean[RICH_MAX];
+    uint8_t faces[RICH_MAX];
+    size_t n = 0;
+    bool bold = false, term = false;
+    for (const char *c = text; *c != '\0' && n + 1 < RICH_MAX; c++) {
+        if (*c == '*') {
+            bold = !bold;
+            continue;
+        }
+        if (*c == '_') {
+            term = !term;
+            continue;
+        }
+        clean[n] = *c;
+        faces[n] = (uint8_t)(bold ? RICH_BOLD : term ? RICH_TERM : RICH_BODY);
+        n++;
+    }
+    clean[n] = '\0';
+    RichStore *st = &p->s->store;
+    *rb = (RichBox){.valid = true, .first = st->nlines, .count = 0, .w = w, .h = 0, .style = style};
+    if (p->s->measuring) {
+        p->s->metrics.texts++;
+    }
+    Text *t = p->app->text;
+    /* Words, each with its width and whether a line break follows it. */
+    RichWord words[RICH_WORDS];
+    bool breaks[RICH_WORDS];
+    int nw = 0;
+    size_t k = 0;
+    while (k < n && nw < RICH_WORDS) {
+        while (k < n && clean[k] == ' ') {
+            k++;
+        }
+        if (k >= n) {
+            break;
+        }
+        if (clean[k] == '\n') {
+            if (nw > 0) {
+                breaks[nw - 1] = true;
+            }
+            k++;
+            continue;
+        }
+        size_t we = k;
+        while (we < n && clean[we] != ' ' && clean[we] != '\n') {
+            we++;
+        }
+        words[nw] = (RichWord){k, we, real_width(t, clean, faces, k, we, style)};
+        breaks[nw] = false;
+        nw++;
+        k = we;
+    }
+    int space_w = measure(t, "x x", 3, style) - measure(t, "xx", 2, style);
+    int y = 0;
+    int i = 0;
+    while (i < nw) {
+        /* As many words as fit by their widths ... */
+        int j = i + 1, line_w = words[i].w;
+        while (j < nw && !breaks[j - 1] && line_w + space_w + words[j].w <= w) {
+            line_w += space_w + words[j].w;
+            j++;
+        }
+        /* ... then checked as drawn, giving words back while too wide. */
+        while (j - i > 1 &&
+               real_width(t, clean, faces, words[i].start, words[j - 1].end, style) > w) {
+            j--;
+        }
+        rich_line(p, rb, clean, faces, words[i].start, words[j - 1].end, y, w, text);
+        if (st->nlines > 0) {
+            const RichLine *l = &st->lines[st->nlines - 1];
+            rb->h = y + l->h;
+            y += (int)lroundf((float)l->h * spacing);
+        }
+        i = j;
+    }
+}
+
+int learn_rich(LearnPass *p, int block, int slot, const char *text, TextStyle style, int x, int y,
+               int w, float spacing)
+{
+    if (block < 0 || block >= LEARN_MAX_BLOCKS || slot < 0 || slot >= LEARN_RICH_SLOTS ||
+        text == NULL) {
+        return 0;
+    }
+    RichBox *rb = &p->s->rich[block][slot];
+    if (!rb->valid || rb->w != w || rb->style.px != style.px) {
+        rich_layout(p, rb, text, style, w, spacing);
+    }
+    if (!p->draw) {
+        return rb->h;
+    }
+    const RichStore *st = &p->s->store;
+    for (int i = 0; i < rb->count; i++) {
+        const RichLine *line = &st->lines[rb->first + i];
+        int ly = y + line->y;
+        if (ly > p->s->view.y + p->s->view.h || ly + line->h < p->s->view.y) {
+            continue;
+        }
+        for (int k = 0; k < line->count; k++) {
+            const RichSeg *seg = &st->segs[line->first + k];
+            TextStyle fs = face_style(style, (RichFace)seg->face);
+            fs.color = style.color.a < 255
+                           ? (SDL_Color){fs.color.r, fs.color.g, fs.color.b, style.color.a}
+                           : fs.color;
+            text_draw(p->app->text, p->app->renderer, st->chars + seg->off, &fs, x + seg->x,
+                      ly + seg->lift, TEXT_LEFT);
+        }
+    }
+    return rb->h;
+}
+
+/* ---- cards ------------------------------------------------------------------------ */
+
+unsigned learn_card_flags(const App *app, const LearnState *s)
+{
+    const VariantDesc *v = variant_get(s->variant);
+    unsigned flags = 0;
+    if (v != NULL && v->scores_red_stamps) {
+        flags |= CARD_RED_STAMP;
+    }
+    if (app->settings.colour_cue) {
+        flags |= CARD_COLOUR_CUE;
+    }
+    return flags;
+}
+
+static DeckStyle style_of(const LearnState *s, Card c)
+{
+    return card_is_french(c) ? STYLE_FRENCH : s->style;
+}
+
+int learn_card_h(const LearnState *s, Card sample, float units)
+{
+    bool tall = !card_is_french(sample) && s->style == STYLE_CEKI;
+    float h = tall ? units : units * 0.74f;
+    return (int)lroundf(h * s->laid_ui);
+}
+
+int learn_card_w(const LearnState *s, Card sample, int h)
+{
+    return (int)lround((double)h * card_art_aspect(style_of(s, sample), sample));
+}
+
+static SDL_Color suit_ink(CardSuit suit)
+{
+    bool red = suit == SUIT_HEARTS || suit == SUIT_DIAMONDS;
+    return red ? (SDL_Color){240, 120, 110, 255} : UI_INK_SOFT;
+}
+
+void learn_card_caption(LearnPass *p, Card c, SDL_Rect card, SDL_Color color)
+{
+    if (!p->draw) {
+        return;
+    }
+    TextStyle small = app_text_style(p->app, 12.5f, TEXT_REGULAR, color);
+    int y = card.y + card.h + U(p, 3);
+    int cx = card.x + card.w / 2;
+    CardSuit suit = SUIT_NONE;
+    int rank = 0;
+    if (card_is_french(c)) {
+        suit = card_suit(c);
+        rank = card_rank(c);
+    } else if (!card_western_equivalent(c, p->s->style, &suit, &rank)) {
+        char text[CARD_TEXT_MAX];
+        text_draw(p->app->text, p->app->renderer, card_format(c, text), &small, cx, y, TEXT_CENTER);
+        return;
+    }
+    int tw = 0, th = 0, icon = U(p, 11), gap = U(p, 2);
+    const char *label = card_rank_label(rank);
+    text_measure(p->app->text, label, small.px, small.weight, &tw, &th);
+    int x = cx - (tw + gap + icon) / 2;
+    text_draw(p->app->text, p->app->renderer, label, &small, x, y, TEXT_LEFT);
+    SDL_Rect at = {x + tw + gap, y + (th - icon) / 2, icon, icon};
+    paint_suit(p->app->paint, p->app->renderer, suit, at,
+               color.r == UI_INK_SOFT.r ? suit_ink(suit) : color);
+}
+
+/* Counts a part drawn past the right edge of its block (layout pass). */
+static void check_right(LearnPass *p, int right, int limit)
+{
+    if (p->s->measuring && right > limit + 1) {
+        p->s->metrics.outside++;
+    }
+}
+
+static void draw_card(LearnPass *p, Card c, SDL_Rect r, unsigned extra)
+{
+    if (!p->draw || !learn_in_view(p->s, r)) {
+        return;
+    }
+    card_art_draw(p->app->cards, p->app->renderer, style_of(p->s, c), c, r,
+                  learn_card_flags(p->app, p->s) | extra);
+}
+
+static int caption_h(LearnPass *p)
+{
+    return U(p, 19);
+}
+
+/* ---- text blocks -------------------------------------------------------------------- */
+
+static TextStyle body(LearnPass *p)
+{
+    return app_text_style(p->app, 17, TEXT_REGULAR, UI_INK);
+}
+
+static int blk_para(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int w)
+{
+    return learn_rich(p, bi, 0, b->text, body(p), x, y, w, 1.3f) + U(p, 12);
+}
+
+static int blk_note(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int w)
+{
+    TextStyle st = app_text_style(p->app, 14.5f, TEXT_REGULAR, UI_INK_SOFT);
+    return learn_rich(p, bi, 0, b->text, st, x, y, w, 1.25f) + U(p, 12);
+}
+
+static int blk_heading(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int w)
+{
+    int top = bi > 0 ? U(p, 16) : 0;
+    TextStyle st = app_text_style(p->app, 21, TEXT_BOLD, UI_INK);
+    int h = learn_rich(p, bi, 0, b->text, st, x, y + top, w, 1.1f);
+    if (p->draw) {
+        paint_fill_rect(p->app->renderer,
+                        (SDL_Rect){x, y + top + h + U(p, 4), U(p, 34), SDL_max(2, U(p, 2.5f))},
+                        UI_GOLD);
+    }
+    return top + h + U(p, 16);
+}
+
+static int blk_bullet(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int w)
+{
+    int indent = U(p, 26);
+    int h = learn_rich(p, bi, 0, b->text, body(p), x + indent, y, w - indent, 1.3f);
+    if (p->draw) {
+        int d = SDL_max(4, U(p, 6));
+        int lh = text_line_height(p->app->text, body(p).px, TEXT_REGULAR, false);
+        paint_round_rect(p->app->paint, p->app->renderer,
+                         (SDL_Rect){x + U(p, 8), y + lh / 2 - d / 2, d, d}, d / 2, UI_GOLD);
+    }
+    return h + U(p, 7);
+}
+
+static int blk_step(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int w)
+{
+    int disc = U(p, 28), indent = U(p, 42);
+    int h = learn_rich(p, bi, 0, b->text, body(p), x + indent, y + U(p, 2), w - indent, 1.3f);
+    if (p->draw) {
+        SDL_Rect c = {x, y, disc, disc};
+        paint_round_rect(p->app->paint, p->app->renderer, c, disc / 2, UI_GOLD);
+        char num[8];
+        snprintf(num, sizeof num, "%d", b->index);
+        TextStyle st = app_text_style(p->app, 15, TEXT_BOLD, UI_ON_GOLD);
+        text_draw_in(p->app->text, p->app->renderer, num, &st, c, TEXT_CENTER);
+    }
+    return SDL_max(disc, h + U(p, 2)) + U(p, 12);
+}
+
+static void house_badge(LearnPass *p, int x, int y, SDL_Rect *out)
+{
+    TextStyle st = app_text_style(p->app, 11.5f, TEXT_BOLD, UI_ON_GOLD);
+    int tw = 0, th = 0;
+    text_measure(p->app->text, "HOUSE READING", st.px, st.weight, &tw, &th);
+    SDL_Rect pill = {x, y, tw + U(p, 18), th + U(p, 4)};
+    if (p->draw) {
+        paint_round_rect(p->app->paint, p->app->renderer, pill, pill.h / 2, UI_GOLD);
+        text_draw_in(p->app->text, p->app->renderer, "HOUSE READING", &st, pill, TEXT_CENTER);
+    }
+    *out = pill;
+}
+
+static int blk_house(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int w)
+{
+    int count = 0;
+    const LearnHouseReading *hr = learn_house_readings(&count);
+    if (b->index < 0 || b->index >= count) {
+        return 0;
+    }
+    const LearnHouseReading *r = &hr[b->index];
+    int pad = U(p, 14), bar = SDL_max(3, U(p, 4));
+    int inner_x = x + bar + pad, inner_w = w - bar - 2 * pad;
+    SDL_Rect badge;
+    house_badge(p, inner_x, y + pad, &badge);
+    TextStyle topic = app_text_style(p->app, 15.5f, TEXT_BOLD, UI_INK);
+    int th = learn_rich(p, bi, 1, r->topic, topic, badge.x + badge.w + U(p, 10), y + pad,
+                        inner_w - badge.w - U(p, 10), 1.2f);
+    int top = SDL_max(badge.h, th) + U(p, 6);
+    char text[1024];
+    learn_expand_cards(r->text, p->s->style, text, sizeof text);
+    TextStyle st = app_text_style(p->app, 15.5f, TEXT_REGULAR, UI_INK);
+    int h =
+        pad + top + learn_rich(p, bi, 0, text, st, inner_x, y + pad + top, inner_w, 1.28f) + pad;
+    if (p->draw) {
+        SDL_Rect box = {x, y, w, h};
+        paint_round_rect(p->app->paint, p->app->renderer, box, U(p, 10),
+                         paint_rgba(236, 196, 100, 26));
+        paint_round_rect(p->app->paint, p->app->renderer, (SDL_Rect){x, y, bar, h}, bar / 2,
+                         UI_GOLD);
+        /* Drawn again on top of the tint. */
+        house_badge(p, inner_x, y + pad, &badge);
+        learn_rich(p, bi, 1, r->topic, topic, badge.x + badge.w + U(p, 10), y + pad,
+                   inner_w - badge.w - U(p, 10), 1.2f);
+        learn_rich(p, bi, 0, text, st, inner_x, y + pad + top, inner_w, 1.28f);
+    }
+    return h + U(p, 12);
+}
+
+static int blk_source(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int w)
+{
+    int indent = U(p, 28);
+    TextStyle title = app_text_style(p->app, 16, TEXT_REGULAR, UI_INK);
+    TextStyle soft = app_text_style(p->app, 15, TEXT_REGULAR, UI_INK_SOFT);
+    int h1 = learn_rich(p, bi, 0, b->text, title, x + indent, y, w - indent, 1.2f);
+    int h2 = learn_rich(p, bi, 1, b->text2, soft, x + indent, y + h1 + U(p, 2), w - indent, 1.25f);
+    if (p->draw) {
+        /* A small closed book. */
+        SDL_Rect book = {x + U(p, 4), y + U(p, 3), U(p, 13), U(p, 17)};
+        paint_round_rect(p->app->paint, p->app->renderer, book, U(p, 2), UI_GOLD);
+        paint_fill_rect(p->app->renderer,
+                        (SDL_Rect){book.x + U(p, 3), book.y + U(p, 3), SDL_max(1, U(p, 1.5f)),
+                                   book.h - U(p, 6)},
+                        UI_ON_GOLD);
+    }
+    return h1 + U(p, 2) + h2 + U(p, 12);
+}
+
+static int blk_title(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int w)
+{
+    const VariantDesc *v = variant_get(p->s->variant);
+    int h = 0;
+    if (v->javanese[0] != '\0') {
+        TextStyle jav = app_text_style(p->app, 34, TEXT_REGULAR, UI_GOLD);
+        SDL_Rect r = learn_text_at(p, v->javanese, jav, x, y, w);
+        h = r.h + U(p, 2);
+    }
+    TextStyle st = app_text_style(p->app, 19, TEXT_REGULAR, UI_INK_SOFT);
+    h += learn_rich(p, bi, 0, b->text, st, x, y + h, w, 1.25f);
+    return h + U(p, 8);
+}
+
+static int fact(LearnPass *p, int bi, int slot, const char *label, const char *value, int x, int y,
+                int w)
+{
+    TextStyle lab = app_text_style(p->app, 12.5f, TEXT_BOLD, UI_GOLD);
+    TextStyle val = app_text_style(p->app, 16, TEXT_REGULAR, UI_INK);
+    SDL_Rect l = learn_label(p, label, lab, (SDL_Rect){x, y, w, U(p, 18)}, TEXT_LEFT);
+    (void)l;
+    int h = learn_rich(p, bi, slot, value, val, x, y + U(p, 18), w, 1.2f);
+    return U(p, 18) + h + U(p, 12);
+}
+
+static void deal_sizes(const VariantDesc *v, char *buf, size_t size)
+{
+    int players = game_config_default(v->id, 1).players;
+    int deck = variant_deck_size(v, players);
+    int hand = variant_hand_size(v, players);
+    int pool = variant_pool_size(v, players);
+    int rest = deck - hand * players - pool;
+    switch (v->turn) {
+    case TURN_HAND_ONLY:
+        snprintf(buf, size, "%d each, pool %d, %d set aside (with %d players)", hand, pool, rest,
+                 players);
+        break;
+    case TURN_STOCK_ONLY: snprintf(buf, size, "No hands, no pool; a stock of %d", deck); break;
+    case TURN_KINGS: snprintf(buf, size, "No hands; pool %d, stock %d", pool, rest); break;
+    case TURN_DRAW_DISCARD:
+        snprintf(buf, size, "%d each, stock %d (with %d players)", hand, rest, players);
+        break;
+    default:
+        snprintf(buf, size, "%d each, pool %d, stock %d (with %d players)", hand, pool, rest,
+                 players);
+        break;
+    }
+}
+
+static int blk_facts(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int w)
+{
+    (void)b;
+    const VariantDesc *v = variant_get(p->s->variant);
+    char players[48], deck[128], deal[128];
+    variant_text_players(v, players, sizeof players);
+    variant_text_deck(v, deck, sizeof deck);
+    deal_sizes(v, deal, sizeof deal);
+    const char *dir = v->engine == ENGINE_KOWAH ? "Clockwise"
+                      : v->clockwise            ? "Clockwise, from the dealer's left"
+                                                : "Counter-clockwise: raja, patih, unyik";
+    const char *labels[8] = {"PLAYERS",  "CARDS",          "THE DEAL",  "A TURN",
+                             "CAPTURES", "CAPTURED CARDS", "PLAY GOES", "DECK STYLE HERE"};
+    const char *values[8] = {players,
+                             deck,
+                             deal,
+                             variant_text_turn(v),
+                             variant_text_capture(v),
+                             variant_text_piles(v),
+                             dir,
+                             deck_style_name(p->s->style)};
+    int gap = U(p, 28);
+    int cw = (w - gap) / 2;
+    int h = 0;
+    for (int row = 0; row < 4; row++) {
+        int a = fact(p, bi, row * 2, labels[row * 2], values[row * 2], x, y + h, cw);
+        int c = fact(p, bi, row * 2 + 1, labels[row * 2 + 1], values[row * 2 + 1], x + cw + gap,
+                     y + h, cw);
+        h += SDL_max(a, c);
+    }
+    return h + U(p, 6);
+}
+
+/* ---- rows of cards ------------------------------------------------------------------ */
+
+/* Lays out tokens ("C4 S4 | M4") in rows within w; draws them when p->draw.
+ * Returns the height used by the cards and their captions. */
+static int card_row(LearnPass *p, const Card *cards, const bool *gap_before, int n, int x, int y,
+                    int w, int ch, const unsigned *flags, bool captions)
+{
+    int gap = U(p, 8), group = U(p, 26);
+    int cx = x, cy = y, rows_h = ch + (captions ? caption_h(p) : 0);
+    for (int i = 0; i < n; i++) {
+        int cw = learn_card_w(p->s, cards[i], ch);
+        int step = (i > 0 && gap_before != NULL && gap_before[i]) ? group : (i > 0 ? gap : 0);
+        if (i > 0 && cx + step + cw > x + w) {
+            cx = x;
+            cy += rows_h + U(p, 8);
+            step = 0;
+        }
+        cx += step;
+        SDL_Rect r = {cx, cy, cw, ch};
+        draw_card(p, cards[i], r, flags != NULL ? flags[i] : 0);
+        if (captions) {
+            learn_card_caption(p, cards[i], r, UI_INK_SOFT);
+        }
+        cx += cw;
+    }
+    return cy - y + rows_h;
+}
+
+static int parse_tokens(const char *text, Card *out, bool *gap_before, int cap)
+{
+    int n = 0;
+    bool gap = false;
+    char tok[8];
+    const char *c = text;
+    while (*c != '\0' && n < cap) {
+        while (*c == ' ') {
+            c++;
+        }
+        if (*c == '|') {
+            gap = true;
+            c++;
+            continue;
+        }
+        size_t len = 0;
+        while (c[len] != '\0' && c[len] != ' ' && len + 1 < sizeof tok) {
+            len++;
+        }
+        if (len == 0) {
+            break;
+        }
+        memcpy(tok, c, len);
+        tok[len] = '\0';
+        Card card;
+        if (card_parse(tok, &card) == CEKI_OK) {
+            gap_before[n] = gap;
+            out[n++] = card;
+            gap = false;
+        }
+        c += len;
+    }
+    return n;
+}
+
+static int blk_cards(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int w)
+{
+    Card cards[32];
+    bool gaps[32] = {false};
+    int n = parse_tokens(b->text, cards, gaps, 32);
+    int ch = learn_card_h(p->s, n > 0 ? cards[0] : CARD_C1, 92);
+    int h = card_row(p, cards, gaps, n, x, y, w, ch, NULL, true);
+    if (b->text2 != NULL) {
+        TextStyle st = app_text_style(p->app, 14.5f, TEXT_REGULAR, UI_INK_SOFT);
+        h += U(p, 4) + learn_rich(p, bi, 0, b->text2, st, x, y + h + U(p, 4), w, 1.2f);
+    }
+    return h + U(p, 16);
+}
+
+/* ---- capture examples ---------------------------------------------------------------- */
+
+static const char *names_list(const Card *cards, int n, DeckStyle style, const char *sep, char *buf,
+                              size_t size)
+{
+    buf[0] = '\0';
+    size_t at = 0;
+    for (int i = 0; i < n && at + 1 < size; i++) {
+        char name[48];
+        learn_card_name(cards[i], style, name, sizeof name);
+        int wrote =
+            snprintf(buf + at, size - at, "%s*%s*", i == 0 ? "" : (i + 1 == n ? sep : ", "), name);
+        if (wrote < 0) {
+            break;
+        }
+        at += (size_t)wrote < size - at ? (size_t)wrote : size - at - 1;
+    }
+    return buf;
+}
+
+static int blk_legal(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int w)
+{
+    int count = 0;
+    const LearnLegalExample *ex = &learn_legal_examples(&count)[b->index];
+    Card card = CARD_NONE, pool[16];
+    learn_parse_cards(ex->card, &card, 1);
+    int npool = learn_parse_cards(ex->pool, pool, 16);
+    Card lit[16];
+    bool forfeit[16] = {false};
+    bool may_trail = false;
+    int nlit = 0;
+    Game *g = learn_example_position(p->s->variant, ex->card, ex->pool, ex->first_turn);
+    if (g != NULL) {
+        nlit = learn_legal_targets(g, card, lit, forfeit, 16, &may_trail);
+        game_destroy(g);
+    }
+    int pad = U(p, 14);
+    int ch = learn_card_h(p->s, card, 84);
+    int cy = y + pad;
+    TextStyle lab = app_text_style(p->app, 12.5f, TEXT_BOLD, UI_GOLD);
+    learn_label(p, ex->first_turn ? "YOUR FIRST TURN: YOU PLAY" : "YOU PLAY", lab,
+                (SDL_Rect){x + pad, cy, U(p, 190), U(p, 16)}, TEXT_LEFT);
+    learn_label(p, "INTO THIS POOL", lab, (SDL_Rect){x + pad + U(p, 200), cy, U(p, 200), U(p, 16)},
+                TEXT_LEFT);
+    cy += U(p, 20);
+    SDL_Rect played = {x + pad + U(p, 20), cy, learn_card_w(p->s, card, ch), ch};
+    draw_card(p, card, played, 0);
+    learn_card_caption(p, card, played, UI_INK_SOFT);
+    if (p->draw) {
+        /* An arrow towards the pool. */
+        int ax = x + pad + U(p, 120), ay = cy + ch / 2;
+        SDL_FPoint tri[3] = {{(float)(ax + U(p, 26)), (float)ay},
+                             {(float)ax + (float)U(p, 12), (float)(ay - U(p, 9))},
+                             {(float)ax + (float)U(p, 12), (float)(ay + U(p, 9))}};
+        paint_fill_rect(p->app->renderer,
+                        (SDL_Rect){ax - U(p, 10), ay - U(p, 2), U(p, 24), SDL_max(2, U(p, 4))},
+                        UI_GOLD);
+        paint_polygon(p->app->renderer, tri, 3, UI_GOLD);
+    }
+    int px = x + pad + U(p, 200);
+    int cx = px;
+    for (int i = 0; i < npool; i++) {
+        bool is_lit = false, is_forfeit = false;
+        for (int k = 0; k < nlit; k++) {
+            if (lit[k] == pool[i]) {
+                is_lit = true;
+                is_forfeit = forfeit[k];
+            }
+        }
+        int cw = learn_card_w(p->s, pool[i], ch);
+        SDL_Rect r = {cx, cy, cw, ch};
+        draw_card(p, pool[i], r, is_lit ? CARD_HIGHLIGHT : CARD_DIM);
+        learn_card_caption(p, pool[i], r,
+                           is_forfeit ? UI_WARN : (is_lit ? UI_GOLD_LIGHT : UI_INK_FAINT));
+        cx += cw + U(p, 10);
+    }
+    check_right(p, cx - U(p, 10), x + w - pad);
+    if (may_trail && p->draw) {
+        /* Where the card will lie: a dashed place at the end of the pool. */
+        int cw = learn_card_w(p->s, card, ch);
+        SDL_Rect r = {cx, cy, cw, ch};
+        paint_round_frame(p->app->paint, p->app->renderer, r, U(p, 6), SDL_max(1, U(p, 2)),
+                          UI_GOLD);
+        TextStyle st = app_text_style(p->app, 12, TEXT_BOLD, UI_GOLD);
+        text_draw_in(p->app->text, p->app->renderer, "stays", &st, r, TEXT_CENTER);
+    }
+    int h = cy + ch + caption_h(p) + U(p, 8) - y;
+    /* What the rules engine allows, then what the example means. */
+    char said[600], names[400];
+    if (nlit > 0) {
+        snprintf(said, sizeof said, "The rules allow: taking %s.",
+                 names_list(lit, nlit, p->s->style, " or ", names, sizeof names));
+    } else {
+        snprintf(said, sizeof said, "The rules allow: only laying it in the pool.");
+    }
+    int tw = w - 2 * pad;
+    TextStyle st = app_text_style(p->app, 15, TEXT_REGULAR, UI_GOLD_LIGHT);
+    h += learn_rich(p, bi, 0, said, st, x + pad, y + h, tw, 1.25f) + U(p, 4);
+    char caption[600];
+    learn_expand_cards(ex->caption, p->s->style, caption, sizeof caption);
+    TextStyle cap = app_text_style(p->app, 15, TEXT_REGULAR, UI_INK);
+    h += learn_rich(p, bi, 1, caption, cap, x + pad, y + h, tw, 1.25f) + pad;
+    if (p->draw) {
+        SDL_Rect box = {x, y, w, h};
+        paint_round_frame(p->app->paint, p->app->renderer, box, U(p, 12), SDL_max(1, U(p, 1)),
+                          paint_rgba(255, 255, 255, 40));
+    }
+    return h + U(p, 14);
+}
+
+/* ---- scored piles --------------------------------------------------------------------- */
+
+static int blk_score(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int w)
+{
+    int count = 0;
+    const LearnScoreExample *ex = &learn_score_examples(&count)[b->index];
+    LearnScoreView view;
+    if (!learn_score_view(p->s->variant, ex, &view)) {
+        return 0;
+    }
+    int pad = U(p, 14);
+    TextStyle cap = app_text_style(p->app, 16, TEXT_BOLD, UI_INK);
+    TextStyle pill_st = app_text_style(p->app, 15, TEXT_BOLD, UI_ON_GOLD);
+    char total[32];
+    snprintf(total, sizeof total, "%d point%s", view.total, view.total == 1 ? "" : "s");
+    int tw = 0, th = 0;
+    text_measure(p->app->text, total, pill_st.px, pill_st.weight, &tw, &th);
+    SDL_Rect pill = {x + w - pad - tw - U(p, 24), y + pad, tw + U(p, 24), th + U(p, 6)};
+    char caption[400];
+    learn_expand_cards(ex->caption, p->s->style, caption, sizeof caption);
+    int hcap = learn_rich(p, bi, 0, caption, cap, x + pad, y + pad, pill.x - x - 2 * pad, 1.2f);
+    int cy = y + pad + SDL_max(hcap, pill.h) + U(p, 10);
+    /* The groups, left to right, wrapping. */
+    int gx = x + pad, row_top = cy, row_h = 0;
+    int ch = learn_card_h(p->s, view.groups[0].cards[0], 64);
+    TextStyle lab = app_text_style(p->app, 12.5f, TEXT_REGULAR, UI_INK_SOFT);
+    TextStyle pts = app_text_style(p->app, 15, TEXT_BOLD, UI_GOLD_LIGHT);
+    for (int gi = 0; gi < view.ngroups; gi++) {
+        const LearnScoreGroup *g = &view.groups[gi];
+        int cw = learn_card_w(p->s, g->cards[0], ch);
+        int step = g->ncards > 6 ? cw * 6 / 10 : cw + U(p, 4);
+        int cards_w = cw + step * (g->ncards - 1);
+        char points[24];
+        snprintf(points, sizeof points, "%+d", g->points);
+        int lw = 0, lh = 0, pw = 0, ph = 0;
+        text_measure(p->app->text, g->label, lab.px, lab.weight, &lw, &lh);
+        text_measure(p->app->text, points, pts.px, pts.weight, &pw, &ph);
+        int gw = SDL_max(cards_w, SDL_max(lw, pw));
+        int gh = ch + U(p, 4) + lh + ph;
+        if (gx > x + pad && gx + gw > x + w - pad) {
+            gx = x + pad;
+            row_top += row_h + U(p, 14);
+            row_h = 0;
+        }
+        if (p->s->measuring) {
+            p->s->metrics.texts++;
+            if (gw > w - 2 * pad) {
+                overflow(p->s, g->label, w - 2 * pad, gw);
+            }
+        }
+        bool scored = g->points > 0;
+        for (int k = 0; k < g->ncards; k++) {
+            SDL_Rect r = {gx + k * step, row_top, cw, ch};
+            draw_card(p, g->cards[k], r, scored ? 0 : CARD_DIM);
+        }
+        if (p->draw) {
+            TextStyle l2 = lab;
+            if (!scored) {
+                l2.color = UI_INK_FAINT;
+            }
+            text_draw(p->app->text, p->app->renderer, g->label, &l2, gx, row_top + ch + U(p, 4),
+                      TEXT_LEFT);
+            TextStyle p2 = pts;
+            if (!scored) {
+                p2.color = UI_INK_FAINT;
+            }
+            text_draw(p->app->text, p->app->renderer, points, &p2, gx, row_top + ch + U(p, 4) + lh,
+                      TEXT_LEFT);
+        }
+        row_h = SDL_max(row_h, gh);
+        gx += gw + U(p, 22);
+    }
+    int h = row_top + row_h + pad - y;
+    if (p->draw) {
+        SDL_Rect box = {x, y, w, h};
+        paint_round_rect(p->app->paint, p->app->renderer, box, U(p, 12),
+                         paint_rgba(255, 255, 255, 12));
+        paint_round_rect(p->app->paint, p->app->renderer, pill, pill.h / 2, UI_GOLD);
+        text_draw_in(p->app->text, p->app->renderer, total, &pill_st, pill, TEXT_CENTER);
+        /* Drawn: note what was shown, for the tests. */
+        LearnMetrics *m = &p->s->metrics;
+        if (m->shown < LEARN_MAX_SHOWN && learn_in_view(p->s, box)) {
+            LearnShownScore *sh = &m->scores[m->shown++];
+            sh->variant = p->s->variant;
+            sh->example = b->index;
+            sh->total = view.total;
+            sh->ngroups = view.ngroups;
+            for (int gi = 0; gi < view.ngroups; gi++) {
+                sh->points[gi] = view.groups[gi].points;
+            }
+        }
+    }
+    return h + U(p, 14);
+}
+
+/* ---- interactive boards ------------------------------------------------------------- */
+
+int learn_board_lit(const LearnState *s, const LearnBoard *b, Card *targets, bool *forfeit,
+                    bool *may_trail)
+{
+    *may_trail = false;
+    int index = -1;
+    if (s->pressed && s->dragging && &s->boards[s->press_board] == b) {
+        index = s->press_index;
+    } else {
+        index = b->selected;
+    }
+    if (b->kind == BOARD_GUIDED && b->game != NULL && game_to_move(b->game) == b->human) {
+        Move moves[GAME_MAX_MOVES];
+        int n = SDL_min(game_legal_moves(b->game, moves, GAME_MAX_MOVES), GAME_MAX_MOVES);
+        if (n > 0 && moves[0].type == MOVE_TAKE) {
+            for (int i = 0; i < n && i < 32; i++) {
+                targets[i] = moves[i].target;
+                forfeit[i] = (moves[i].flags & MOVE_FLAG_FORFEIT) != 0;
+            }
+            return SDL_min(n, 32);
+        }
+    }
+    if (b->game == NULL || b->locked || index < 0 || index >= b->nhand ||
+        game_to_move(b->game) != (b->kind == BOARD_GUIDED ? b->human : 0)) {
+        return 0;
+    }
+    return learn_legal_targets(b->game, b->hand[index], targets, forfeit, 32, may_trail);
+}
+
+static bool lit_has(const Card *lit, int n, Card c, bool *forfeit, bool *is_forfeit)
+{
+    for (int i = 0; i < n; i++) {
+        if (lit[i] == c) {
+            if (is_forfeit != NULL) {
+                *is_forfeit = forfeit[i];
+            }
+            return true;
+        }
+    }
+    return false;
+}
+
+static int board_index(const LearnState *s, const LearnBoard *b)
+{
+    return (int)(b - s->boards);
+}
+
+void learn_board_cards(LearnPass *p, int bi, LearnBoard *b, int x, int y, int w, int ch,
+                       BoardGeom *geo)
+{
+    LearnState *s = p->s;
+    int bidx = board_index(s, b);
+    Card lit[32];
+    bool forfeit[32] = {false};
+    bool may_trail = false;
+    int nlit = learn_board_lit(s, b, lit, forfeit, &may_trail);
+    bool picking = nlit > 0 || may_trail;
+    TextStyle lab = app_text_style(p->app, 12.5f, TEXT_BOLD, UI_GOLD);
+    /* The pool. */
+    learn_label(p, "THE POOL", lab, (SDL_Rect){x, y, U(p, 200), U(p, 16)}, TEXT_LEFT);
+    int zy = y + U(p, 20);
+    int zpad = U(p, 10);
+    int gap = U(p, 8);
+    int cw = learn_card_w(s, CARD_C1, ch);
+    int per_row = SDL_max(1, (w - 2 * zpad + gap) / (cw + gap));
+    int rows = SDL_max(1, (b->npool + per_row) / per_row); /* room for one more */
+    SDL_Rect zone = {x, zy, w, zpad * 2 + rows * (ch + caption_h(p)) + (rows - 1) * gap};
+    if (p->draw) {
+        SDL_Color felt = may_trail ? paint_rgba(236, 196, 100, 40) : paint_rgba(0, 0, 0, 60);
+        paint_round_rect(p->app->paint, p->app->renderer, zone, U(p, 10), felt);
+        if (may_trail) {
+            paint_round_frame(p->app->paint, p->app->renderer, zone, U(p, 10), SDL_max(1, U(p, 2)),
+                              UI_GOLD);
+        }
+    }
+    learn_add_hit(s, HIT_ZONE, bidx, -1, CARD_NONE, zone);
+    for (int i = 0; i < b->npool; i++) {
+        int col = i % per_row, row = i / per_row;
+        SDL_Rect r = {x + zpad + col * (cw + gap), zy + zpad + row * (ch + caption_h(p) + gap), cw,
+                      ch};
+        bool is_forfeit = false;
+        bool on = lit_has(lit, nlit, b->pool[i], forfeit, &is_forfeit);
+        int id = learn_block_id(bi, PART_POOL + i);
+        draw_card(p, b->pool[i], r, on ? CARD_HIGHLIGHT : (picking ? CARD_DIM : 0));
+        if (p->draw && s->ui.focus == id) {
+            ui_draw_focus_ring(p->app, r, U(p, 6));
+        }
+        learn_card_caption(p, b->pool[i], r,
+                           is_forfeit ? UI_WARN : (on ? UI_GOLD_LIGHT : UI_INK_SOFT));
+        if (is_forfeit && p->draw) {
+            TextStyle warn = app_text_style(p->app, 11, TEXT_BOLD, UI_WARN);
+            text_draw(p->app->text, p->app->renderer, "forfeits", &warn, r.x + r.w / 2,
+                      r.y - U(p, 14), TEXT_CENTER);
+        }
+        char name[48], text[CARD_TEXT_MAX];
+        snprintf(name, sizeof name, "b%d pool %s", bidx, card_format(b->pool[i], text));
+        learn_add_widget(p, WIDGET_ITEM, id, r, name);
+        learn_add_hit(s, HIT_POOL, bidx, i, b->pool[i], r);
+    }
+    int hy = zone.y + zone.h + U(p, 12);
+    learn_label(p, b->kind == BOARD_GUIDED ? "YOUR HAND" : "YOUR HAND", lab,
+                (SDL_Rect){x, hy, U(p, 200), U(p, 16)}, TEXT_LEFT);
+    hy += U(p, 20);
+    for (int i = 0; i < b->nhand; i++) {
+        SDL_Rect r = {x + i * (cw + gap), hy, cw, ch};
+        bool picked = s->pressed && s->dragging && s->press_board == bidx && s->press_index == i;
+        bool selected = b->selected == i;
+        if (selected) {
+            r.y -= U(p, 10);
+        }
+        int id = learn_block_id(bi, PART_HAND + i);
+        if (!picked) {
+            draw_card(p, b->hand[i], r, selected ? CARD_HIGHLIGHT : 0);
+        } else if (p->draw) {
+            paint_round_frame(p->app->paint, p->app->renderer, r, U(p, 6), SDL_max(1, U(p, 2)),
+                              paint_rgba(255, 255, 255, 60));
+        }
+        if (p->draw && s->ui.focus == id) {
+            ui_draw_focus_ring(p->app, r, U(p, 6));
+        }
+        learn_card_caption(p, b->hand[i], (SDL_Rect){r.x, hy, r.w, ch}, UI_INK_SOFT);
+        char name[48], text[CARD_TEXT_MAX];
+        snprintf(name, sizeof name, "b%d hand %s", bidx, card_format(b->hand[i], text));
+        learn_add_widget(p, WIDGET_ITEM, id, r, name);
+        learn_add_hit(s, HIT_HAND, bidx, i, b->hand[i], r);
+        check_right(p, r.x + r.w, x + w);
+    }
+    geo->zone = zone;
+    geo->hand_y = hy;
+    geo->bottom = hy + ch + caption_h(p);
+}
+
+void learn_button(LearnPass *p, int id, SDL_Rect r, const char *label, bool primary, bool disabled)
+{
+    if (p->s->measuring || !learn_in_view(p->s, r)) {
+        return;
+    }
+    SDL_Rect clipped;
+    SDL_IntersectRect(&r, &p->s->view, &clipped);
+    ui_add(&p->s->ui, primary ? WIDGET_PRIMARY : WIDGET_BUTTON, id, clipped, disabled, label);
+    if (p->draw) {
+        /* The label must fit the button (ui_draw_button's type). */
+        TextStyle st = app_text_style(p->app, 19, TEXT_BOLD, UI_INK);
+        int tw = 0, th = 0;
+        text_measure(p->app->text, label, st.px, st.weight, &tw, &th);
+        if (tw > r.w - U(p, 12)) {
+            overflow(p->s, label, r.w - U(p, 12), tw);
+        }
+    }
+    if (p->draw && p->s->ui.count > 0 && p->s->ui.widgets[p->s->ui.count - 1].id == id) {
+        /* Draw at the full rectangle (the widget may be clipped). */
+        Widget *w = &p->s->ui.widgets[p->s->ui.count - 1];
+        SDL_Rect keep = w->rect;
+        w->rect = r;
+        ui_draw_button(p->app, &p->s->ui, id, label);
+        w->rect = keep;
+    }
+}
+
+void learn_verdict_box(LearnPass *p, int bi, int slot, const LearnVerdict *v,
+                       const char *placeholder, int x, int y, int w, int h)
+{
+    if (!p->draw) {
+        return;
+    }
+    SDL_Rect box = {x, y, w, h};
+    SDL_Color tint = !v->made     ? paint_rgba(255, 255, 255, 14)
+                     : !v->legal  ? paint_rgba(220, 90, 70, 60)
+                     : v->forfeit ? paint_rgba(230, 150, 60, 60)
+                                  : paint_rgba(90, 190, 120, 60);
+    paint_round_rect(p->app->paint, p->app->renderer, box, U(p, 10), tint);
+    char text[400];
+    learn_expand_cards(v->made ? v->text : placeholder, p->s->style, text, sizeof text);
+    TextStyle st = app_text_style(p->app, 15.5f, TEXT_REGULAR, UI_INK);
+    /* The verdict changes with every attempt: lay it out afresh. */
+    p->s->rich[bi][slot].valid = false;
+    LearnPass measure = *p;
+    measure.draw = false;
+    int th = learn_rich(&measure, bi, slot, text, st, x + U(p, 14), y, w - U(p, 28), 1.25f);
+    learn_rich(p, bi, slot, text, st, x + U(p, 14), y + (h - th) / 2, w - U(p, 28), 1.25f);
+}
+
+static int blk_try(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int w)
+{
+    LearnState *s = p->s;
+    LearnBoard *board = NULL;
+    for (int i = 0; i < s->nboards; i++) {
+        if (s->boards[i].block == bi) {
+            board = &s->boards[i];
+        }
+    }
+    int count = 0;
+    const LearnTryExample *ex = &learn_try_examples(&count)[b->index];
+    int pad = U(p, 16);
+    TextStyle title = app_text_style(p->app, 18, TEXT_BOLD, UI_INK);
+    TextStyle st = app_text_style(p->app, 15.5f, TEXT_REGULAR, UI_INK_SOFT);
+    char prompt[600];
+    learn_expand_cards(ex->prompt, s->style, prompt, sizeof prompt);
+    int h = pad;
+    h += learn_rich(p, bi, 0, ex->title, title, x + pad, y + h, w - 2 * pad, 1.2f) + U(p, 4);
+    h += learn_rich(p, bi, 1, prompt, st, x + pad, y + h, w - 2 * pad, 1.25f) + U(p, 12);
+    int ch = learn_card_h(s, CARD_C1, 80);
+    BoardGeom geo = {0};
+    if (board != NULL) {
+        /* The pool across; the hand and its buttons on the left below, the
+         * verdict beside them, where the eye is. */
+        int left = U(p, 400);
+        learn_board_cards(p, bi, board, x + pad, y + h, w - 2 * pad, ch, &geo);
+        int by = geo.bottom + U(p, 10);
+        int bw = U(p, 206), bh = U(p, 40);
+        bool can_trail = board->selected >= 0 && !board->locked;
+        learn_button(p, learn_block_id(bi, PART_TRAIL), (SDL_Rect){x + pad, by, bw, bh},
+                     "Lay it in the pool", false, !can_trail);
+        learn_button(p, learn_block_id(bi, PART_RESET),
+                     (SDL_Rect){x + pad + bw + U(p, 10), by, U(p, 150), bh}, "Start again", false,
+                     false);
+        int vx = x + pad + left, vy = geo.hand_y - U(p, 20);
+        learn_verdict_box(p, bi, 2, &board->verdict,
+                          "Pick up a card: the places it may go light up.", vx, vy,
+                          w - 2 * pad - left, by + bh - vy);
+        h = by + bh - y + U(p, 4);
+    }
+    h += pad;
+    if (p->draw) {
+        SDL_Rect box = {x, y, w, h};
+        paint_round_frame(p->app->paint, p->app->renderer, box, U(p, 12), SDL_max(1, U(p, 1)),
+                          paint_rgba(236, 196, 100, 90));
+    }
+    return h + U(p, 18);
+}
+
+/* ---- the deal -------------------------------------------------------------------------- */
+
+static int compare_cards(const void *a, const void *b)
+{
+    Card x = *(const Card *)a, y = *(const Card *)b;
+    int rx = card_rank(x), ry = card_rank(y);
+    if (rx != ry) {
+        return rx - ry;
+    }
+    return (int)x - (int)y;
+}
+
+/* Cards grouped by kind, copies stacked; wraps. Returns the height. */
+static int stacked_cards(LearnPass *p, const Card *cards, int n, int x, int y, int w, int ch)
+{
+    Card sorted[OBS_MAX_POOL];
+    if (n > OBS_MAX_POOL) {
+        n = OBS_MAX_POOL;
+    }
+    memcpy(sorted, cards, (size_t)n);
+    qsort(sorted, (size_t)n, 1, compare_cards);
+    int cw = learn_card_w(p->s, n > 0 ? sorted[0] : CARD_C1, ch);
+    int gap = U(p, 6), lift = U(p, 12);
+    int cx = x, cy = y, row_h = 0;
+    int i = 0;
+    while (i < n) {
+        int j = i;
+        while (j < n && sorted[j] == sorted[i]) {
+            j++;
+        }
+        int copies = j - i;
+        int stack_h = ch + (copies - 1) * lift + caption_h(p);
+        if (cx > x && cx + cw > x + w) {
+            cx = x;
+            cy += row_h + gap;
+            row_h = 0;
+        }
+        for (int k = 0; k < copies; k++) {
+            draw_card(p, sorted[i], (SDL_Rect){cx, cy + k * lift, cw, ch}, 0);
+        }
+        learn_card_caption(p, sorted[i], (SDL_Rect){cx, cy + (copies - 1) * lift, cw, ch},
+                           UI_INK_SOFT);
+        row_h = SDL_max(row_h, stack_h);
+        cx += cw + gap;
+        i = j;
+    }
+    return cy - y + row_h;
+}
+
+/* Face-down cards in a short fan with a count. */
+static int backs(LearnPass *p, int n, int x, int y, int ch, const char *label)
+{
+    Card sample = p->s->variant == VARIANT_KINGS ? card_french(SUIT_SPADES, 1) : CARD_C1;
+    int cw = learn_card_w(p->s, sample, ch);
+    int shown = SDL_min(n, 8);
+    int step = U(p, 7);
+    for (int i = 0; i < shown; i++) {
+        draw_card(p, sample, (SDL_Rect){x + i * step, y, cw, ch}, CARD_FACE_DOWN);
+    }
+    TextStyle st = app_text_style(p->app, 13.5f, TEXT_REGULAR, UI_INK_SOFT);
+    int lx = x + (shown > 0 ? (shown - 1) * step + cw : 0) + U(p, 10);
+    learn_label(p, label, st, (SDL_Rect){lx, y, U(p, 210), ch}, TEXT_LEFT);
+    return ch;
+}
+
+static int blk_deal(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int w)
+{
+    (void)b;
+    (void)bi;
+    LearnState *s = p->s;
+    const VariantDesc *v = variant_get(s->variant);
+    GameConfig cfg = game_config_default(s->variant, LEARN_SEED);
+    Game *g = game_create(&cfg, NULL);
+    if (g == NULL) {
+        return 0;
+    }
+    Observation *o = malloc(sizeof *o);
+    if (o == NULL || game_observe(g, 0, o) != CEKI_OK) {
+        free(o);
+        game_destroy(g);
+        return 0;
+    }
+    int evn = 0;
+    const GameEvent *ev = game_events(g, &evn);
+    int pad = U(p, 14);
+    int h = pad;
+    TextStyle lab = app_text_style(p->app, 12.5f, TEXT_BOLD, UI_GOLD);
+    TextStyle soft = app_text_style(p->app, 14, TEXT_REGULAR, UI_INK_SOFT);
+    int small = learn_card_h(s, CARD_C1, 60);
+    int mid = learn_card_h(s, CARD_C1, 74);
+    LearnSeatNames names;
+    learn_seat_names(g, 0, &names);
+    char line[160];
+    /* Other players. */
+    if (v->turn != TURN_STOCK_ONLY && v->turn != TURN_KINGS) {
+        learn_label(p, "THE OTHER PLAYERS", lab, (SDL_Rect){x + pad, y + h, U(p, 300), U(p, 16)},
+                    TEXT_LEFT);
+        h += U(p, 20);
+        int col_w = (w - 2 * pad) / SDL_max(1, SDL_min(o->players - 1, 3));
+        int row_h = small + U(p, 8);
+        int k = 0;
+        for (int seat = 1; seat < o->players; seat++, k++) {
+            int col = k % 3, row = k / 3;
+            char who[64];
+            snprintf(who, sizeof who, "%s", names.name[seat]);
+            who[0] = (char)(who[0] >= 'a' && who[0] <= 'z' ? who[0] - 32 : who[0]);
+            snprintf(line, sizeof line, "%s: %d cards", who, o->hand_count[seat]);
+            backs(p, o->hand_count[seat], x + pad + col * col_w, y + h + row * row_h, small, line);
+        }
+        h += ((o->players - 2) / 3 + 1) * row_h + U(p, 8);
+    }
+    /* The pool. */
+    if (o->pool_count > 0) {
+        snprintf(line, sizeof line, "THE POOL: %d CARDS FACE UP%s", o->pool_count,
+                 v->start == START_RAJA_COUNT ? ", SORTED BY RANK" : "");
+        learn_label(p, line, lab, (SDL_Rect){x + pad, y + h, w - 2 * pad, U(p, 16)}, TEXT_LEFT);
+        h += U(p, 20);
+        if (v->start == START_PEI) {
+            /* Four sides of the square, by rank. */
+            static const GameRole sides[4] = {ROLE_RAJA, ROLE_PATIH, ROLE_UNYIK, ROLE_DEALER};
+            static const char *const side_names[4] = {"Before the raja", "Before the patih",
+                                                      "Before the unyik", "The dealer's side"};
+            for (int sd = 0; sd < 4; sd++) {
+                Card part[OBS_MAX_POOL];
+                int np = 0;
+                for (int i = 0; i < o->pool_count; i++) {
+                    if ((int)pei_pool_side(card_rank(o->pool[i])) == (int)sides[sd]) {
+                        part[np++] = o->pool[i];
+                    }
+                }
+                int ranks[3];
+                int nr = pei_pool_ranks(sides[sd], ranks);
+                char rl[40] = "";
+                for (int r = 0; r < nr; r++) {
+                    char one[8];
+                    snprintf(one, sizeof one, "%s%d", r == 0 ? "" : (r + 1 == nr ? " and " : ", "),
+                             ranks[r]);
+                    strncat(rl, one, sizeof rl - strlen(rl) - 1);
+                }
+                snprintf(line, sizeof line, "%s: %ss", side_names[sd], rl);
+                learn_label(p, line, soft, (SDL_Rect){x + pad, y + h, U(p, 200), U(p, 40)},
+                            TEXT_LEFT);
+                int used = stacked_cards(p, part, np, x + pad + U(p, 210), y + h,
+                                         w - 2 * pad - U(p, 210), small);
+                h += SDL_max(used, U(p, 40)) + U(p, 8);
+            }
+        } else {
+            h += stacked_cards(p, o->pool, o->pool_count, x + pad, y + h, w - 2 * pad, mid) +
+                 U(p, 10);
+        }
+    }
+    /* Stock, set-aside cards, trophies. */
+    int row_y = y + h;
+    int sx = x + pad;
+    if (o->stock_count > 0) {
+        snprintf(line, sizeof line, "Stock: %d cards face down", o->stock_count);
+        backs(p, o->stock_count, sx, row_y, small, line);
+        sx += U(p, 330);
+    }
+    if (o->set_aside_count > 0) {
+        snprintf(line, sizeof line, "Set aside unseen: %d", o->set_aside_count);
+        backs(p, o->set_aside_count, sx, row_y, small, line);
+        sx += U(p, 330);
+    }
+    if (o->stock_last_public != CARD_NONE) {
+        int cw = learn_card_w(s, o->stock_last_public, small);
+        draw_card(p, o->stock_last_public, (SDL_Rect){sx, row_y, cw, small}, 0);
+        learn_label(p, "Turned up: the unyik's last card", soft,
+                    (SDL_Rect){sx + cw + U(p, 10), row_y, U(p, 240), small}, TEXT_LEFT);
+    }
+    if (v->id == VARIANT_KINGS) {
+        Card kings[4] = {card_french(SUIT_SPADES, 13), card_french(SUIT_HEARTS, 13),
+                         card_french(SUIT_DIAMONDS, 13), card_french(SUIT_CLUBS, 13)};
+        int cw = learn_card_w(s, kings[0], small);
+        for (int i = 0; i < 4; i++) {
+            draw_card(p, kings[i], (SDL_Rect){sx + i * (cw / 2), row_y, cw, small}, 0);
+        }
+        learn_label(p, "The prizes", soft,
+                    (SDL_Rect){sx + 3 * (cw / 2) + cw + U(p, 10), row_y, U(p, 120), small},
+                    TEXT_LEFT);
+    }
+    h += small + U(p, 12);
+    if (v->id == VARIANT_PEI_CHINESE) {
+        for (int i = 0; i < evn; i++) {
+            if (ev[i].type == EV_DICE) {
+                snprintf(line, sizeof line, "The dice: %d and %d, %d in all.", (int)ev[i].card,
+                         (int)ev[i].card2, (int)ev[i].value);
+                learn_label(p, line, soft, (SDL_Rect){x + pad, y + h, w - 2 * pad, U(p, 20)},
+                            TEXT_LEFT);
+                h += U(p, 24);
+            }
+        }
+    }
+    /* Your hand. */
+    if (o->hand_count[0] > 0) {
+        GameRole role = o->role[0];
+        snprintf(line, sizeof line, "YOUR HAND%s: %d CARDS",
+                 role == ROLE_RAJA    ? " (YOU ARE THE RAJA)"
+                 : role == ROLE_PATIH ? " (YOU ARE THE PATIH)"
+                 : role == ROLE_UNYIK ? " (YOU ARE THE UNYIK)"
+                                      : "",
+                 o->hand_count[0]);
+        learn_label(p, line, lab, (SDL_Rect){x + pad, y + h, w - 2 * pad, U(p, 16)}, TEXT_LEFT);
+        h += U(p, 20);
+        Card hand[OBS_MAX_HAND];
+        memcpy(hand, o->hand, (size_t)o->hand_count[0]);
+        qsort(hand, (size_t)o->hand_count[0], 1, compare_cards);
+        h += card_row(p, hand, NULL, o->hand_count[0], x + pad, y + h, w - 2 * pad, mid, NULL,
+                      true) +
+             U(p, 6);
+    }
+    if (o->peek != CARD_NONE) {
+        snprintf(line, sizeof line, "You were shown a stock card privately: %d from the end.",
+                 o->peek_depth);
+        learn_label(p, line, soft, (SDL_Rect){x + pad, y + h, w - 2 * pad, U(p, 20)}, TEXT_LEFT);
+        h += U(p, 24);
+    }
+    h += pad;
+    if (p->draw) {
+        paint_round_rect(p->app->paint, p->app->renderer, (SDL_Rect){x, y, w, h}, U(p, 14),
+                         paint_rgba(0, 0, 0, 50));
+    }
+    free(o);
+    game_destroy(g);
+    return h + U(p, 14);
+}
+
+/* ---- told moves ---------------------------------------------------------------------------- */
+
+int learn_steps(LearnPass *p, int bi, int slot0, const LearnStep *st, int n, int x, int y, int w)
+{
+    int ch = learn_card_h(p->s, CARD_C1, 52);
+    int cw = learn_card_w(p->s, CARD_C1, ch);
+    int cards_w = 2 * cw + U(p, 6);
+    TextStyle ts = app_text_style(p->app, 15.5f, TEXT_REGULAR, UI_INK);
+    int h = 0;
+    for (int i = 0; i < n; i++) {
+        for (int k = 0; k < st[i].ncards; k++) {
+            Card c = st[i].cards[k];
+            int w1 = learn_card_w(p->s, c, ch);
+            draw_card(p, c, (SDL_Rect){x + k * (w1 + U(p, 6)), y + h, w1, ch}, 0);
+        }
+        int th = learn_rich(p, bi, slot0 + i, st[i].text, ts, x + cards_w + U(p, 16),
+                            y + h + U(p, 4), w - cards_w - U(p, 16), 1.25f);
+        h += SDL_max(st[i].ncards > 0 ? ch : 0, th + U(p, 4)) + U(p, 10);
+    }
+    return h;
+}
+
+static int blk_worked(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int w)
+{
+    (void)b;
+    LearnStep st[12];
+    int n = learn_worked_turn(p->s->variant, p->s->style, st, 12);
+    int pad = U(p, 14);
+    int h = pad + learn_steps(p, bi, 0, st, n, x + pad, y + pad, w - 2 * pad) + pad;
+    if (p->draw) {
+        paint_round_frame(p->app->paint, p->app->renderer, (SDL_Rect){x, y, w, h}, U(p, 12),
+                          SDL_max(1, U(p, 1)), paint_rgba(255, 255, 255, 40));
+    }
+    return h + U(p, 14);
+}
+
+/* ---- watching a round ------------------------------------------------------------------- */
+
+static int blk_demo(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int w)
+{
+    (void)b;
+    LearnState *s = p->s;
+    LearnBoard *board = NULL;
+    for (int i = 0; i < s->nboards; i++) {
+        if (s->boards[i].block == bi) {
+            board = &s->boards[i];
+        }
+    }
+    if (board == NULL || board->game == NULL) {
+        return 0;
+    }
+    Observation *o = malloc(sizeof *o);
+    if (o == NULL || game_observe(board->game, 0, o) != CEKI_OK) {
+        free(o);
+        return 0;
+    }
+    int pad = U(p, 16);
+    int h = pad;
+    TextStyle lab = app_text_style(p->app, 12.5f, TEXT_BOLD, UI_GOLD);
+    TextStyle soft = app_text_style(p->app, 14.5f, TEXT_REGULAR, UI_INK_SOFT);
+    char line[160];
+    snprintf(line, sizeof line, "THE POOL: %d CARDS     STOCK: %d", o->pool_count, o->stock_count);
+    learn_label(p, line, lab, (SDL_Rect){x + pad, y + h, w - 2 * pad, U(p, 16)}, TEXT_LEFT);
+    h += U(p, 22);
+    int ch =
+        learn_card_h(s, s->variant == VARIANT_KINGS ? card_french(SUIT_SPADES, 1) : CARD_C1, 66);
+    int rows_h = 2 * (ch + caption_h(p)) + U(p, 8);
+    Card pool[OBS_MAX_POOL];
+    memcpy(pool, o->pool, (size_t)o->pool_count);
+    qsort(pool, (size_t)o->pool_count, 1, compare_cards);
+    card_row(p, pool, NULL, o->pool_count, x + pad, y + h, w - 2 * pad, ch, NULL, true);
+    h += rows_h + U(p, 8);
+    /* Each player's pile. */
+    int col = (w - 2 * pad) / o->players;
+    for (int seat = 0; seat < o->players; seat++) {
+        int cx = x + pad + seat * col;
+        snprintf(line, sizeof line, "Seat %d: %d captured%s", seat + 1, o->captured_count[seat],
+                 o->to_move == seat && o->phase != PHASE_ROUND_OVER ? "  (to move)" : "");
+        learn_label(p, line, soft, (SDL_Rect){cx, y + h, col - U(p, 8), U(p, 20)}, TEXT_LEFT);
+    }
+    h += U(p, 26);
+    int bw = U(p, 170), bh = U(p, 40);
+    bool over = o->phase == PHASE_ROUND_OVER || o->phase == PHASE_MATCH_OVER;
+    learn_button(p, learn_block_id(bi, PART_STEP), (SDL_Rect){x + pad, y + h, bw, bh},
+                 s->variant == VARIANT_KINGS ? "Turn two cards" : "Turn a card", true, over);
+    learn_button(p, learn_block_id(bi, PART_RUN),
+                 (SDL_Rect){x + pad + bw + U(p, 12), y + h, bw, bh}, "To the end", false, over);
+    learn_button(p, learn_block_id(bi, PART_RESET),
+                 (SDL_Rect){x + pad + 2 * (bw + U(p, 12)), y + h, U(p, 150), bh}, "Start again",
+                 false, false);
+    h += bh + U(p, 14);
+    /* The last few things that happened. */
+    int shown = SDL_min(board->nlog, 4);
+    int log_h = U(p, 4 * 50);
+    if (p->draw) {
+        paint_round_rect(p->app->paint, p->app->renderer,
+                         (SDL_Rect){x + pad, y + h, w - 2 * pad, log_h}, U(p, 10),
+                         paint_rgba(255, 255, 255, 12));
+    }
+    if (shown == 0) {
+        learn_label(p, "Nothing has happened yet: turn the first card.", soft,
+                    (SDL_Rect){x + pad + U(p, 14), y + h, w - 2 * pad, U(p, 40)}, TEXT_LEFT);
+    } else {
+        for (int i = 0; i < LEARN_LOG; i++) {
+            s->rich[bi][10 + i].valid = false;
+        }
+        learn_steps(p, bi, 10, &board->log[board->nlog - shown], shown, x + pad + U(p, 12),
+                    y + h + U(p, 10), w - 2 * pad - U(p, 24));
+    }
+    h += log_h + pad;
+    if (p->draw) {
+        paint_round_frame(p->app->paint, p->app->renderer, (SDL_Rect){x, y, w, h}, U(p, 12),
+                          SDL_max(1, U(p, 1)), paint_rgba(236, 196, 100, 90));
+    }
+    free(o);
+    return h + U(p, 14);
+}
+
+/* ---- Kowah ------------------------------------------------------------------------------- */
+
+static void checki_verdict(const Card *hand8, DeckStyle style, char *buf, size_t size)
+{
+    bool declare[CARD_CEKI_KINDS] = {false};
+    int n = kowah_declarations(hand8, declare);
+    if (n == 0) {
+        snprintf(buf, size, "The rules engine says: *not checki*.");
+        return;
+    }
+    char shows[200] = "", wins[200] = "";
+    bool win_any[CARD_CEKI_KINDS] = {false};
+    int k = 0;
+    for (int c = 0; c < CARD_CEKI_KINDS; c++) {
+        if (!declare[c]) {
+            continue;
+        }
+        char name[48];
+        learn_card_name((Card)c, style, name, sizeof name);
+        char one[80];
+        snprintf(one, sizeof one, "%s*%s*", k == 0 ? "" : (k + 1 == n ? " or " : ", "), name);
+        strncat(shows, one, sizeof shows - strlen(shows) - 1);
+        k++;
+        bool w[CARD_CEKI_KINDS];
+        if (kowah_winning_kinds(hand8, (Card)c, w)) {
+            for (int j = 0; j < CARD_CEKI_KINDS; j++) {
+                win_any[j] = win_any[j] || w[j];
+            }
+        }
+    }
+    int nw = 0, total = 0;
+    for (int j = 0; j < CARD_CEKI_KINDS; j++) {
+        total += win_any[j];
+    }
+    for (int j = 0; j < CARD_CEKI_KINDS; j++) {
+        if (!win_any[j]) {
+            continue;
+        }
+        char name[48], one[80];
+        learn_card_name((Card)j, style, name, sizeof name);
+        snprintf(one, sizeof one, "%s*%s*", nw == 0 ? "" : (nw + 1 == total ? " or " : ", "), name);
+        strncat(wins, one, sizeof wins - strlen(wins) - 1);
+        nw++;
+    }
+    snprintf(buf, size,
+             "The rules engine says: *checki*. You may show a pair of %s; then a third %s "
+             "wins.",
+             shows, wins);
+}
+
+static int blk_checki(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int w)
+{
+    LearnState *s = p->s;
+    int count = 0;
+    const LearnCheckiExample *ex = &learn_checki_examples(&count)[b->index];
+    Card hand[16];
+    int n = learn_parse_cards(ex->hand, hand, 16);
+    LearnBoard *board = NULL;
+    for (int i = 0; i < s->nboards; i++) {
+        if (s->boards[i].block == bi) {
+            board = &s->boards[i];
+        }
+    }
+    int pad = U(p, 14);
+    int h = pad;
+    TextStyle title = app_text_style(p->app, 17, TEXT_BOLD, UI_INK);
+    h += learn_rich(p, bi, 0, ex->title, title, x + pad, y + h, w - 2 * pad, 1.2f) + U(p, 4);
+    char caption[400];
+    learn_expand_cards(ex->caption, s->style, caption, sizeof caption);
+    TextStyle st = app_text_style(p->app, 15, TEXT_REGULAR, UI_INK_SOFT);
+    h += learn_rich(p, bi, 1, caption, st, x + pad, y + h, w - 2 * pad, 1.25f) + U(p, 12);
+    int ch = learn_card_h(s, CARD_C1, 84);
+    int cw = learn_card_w(s, CARD_C1, ch);
+    int gap = U(p, 8);
+    int top = y + h + U(p, 12);
+    Card keep[8];
+    int nkeep = 0;
+    for (int i = 0; i < n; i++) {
+        SDL_Rect r = {x + pad + i * (cw + gap), top, cw, ch};
+        bool out = board != NULL && board->discard == i;
+        if (out) {
+            r.y -= U(p, 12);
+        } else if (nkeep < 8) {
+            keep[nkeep++] = hand[i];
+        }
+        draw_card(p, hand[i], r, out ? CARD_DIM : 0);
+        check_right(p, r.x + r.w, x + w - pad);
+        learn_card_caption(p, hand[i], (SDL_Rect){r.x, top, r.w, ch}, out ? UI_WARN : UI_INK_SOFT);
+        if (board != NULL) {
+            int id = learn_block_id(bi, PART_HAND + i);
+            char name[48], text[CARD_TEXT_MAX];
+            snprintf(name, sizeof name, "b%d pick %s", board_index(s, board),
+                     card_format(hand[i], text));
+            learn_add_widget(p, WIDGET_ITEM, id, r, name);
+            learn_add_hit(s, HIT_PICK, board_index(s, board), i, hand[i], r);
+            if (p->draw && s->ui.focus == id) {
+                ui_draw_focus_ring(p->app, r, U(p, 6));
+            }
+        }
+    }
+    h = top - y + ch + caption_h(p) + U(p, 10);
+    char verdict[600];
+    if (n == 8) {
+        checki_verdict(hand, s->style, verdict, sizeof verdict);
+    } else if (board != NULL && board->discard >= 0 && nkeep == 8) {
+        char name[48], said[400];
+        learn_card_name(hand[board->discard], s->style, name, sizeof name);
+        checki_verdict(keep, s->style, said, sizeof said);
+        snprintf(verdict, sizeof verdict, "You discard the *%s*. %s", name, said);
+    } else {
+        snprintf(verdict, sizeof verdict, "Choose the card to discard.");
+    }
+    TextStyle vs = app_text_style(p->app, 15.5f, TEXT_REGULAR, UI_GOLD_LIGHT);
+    if (board != NULL) {
+        s->rich[bi][2].valid = false; /* changes with the choice; a fixed box below */
+        LearnPass m = *p;
+        m.draw = false;
+        learn_rich(&m, bi, 2, verdict, vs, x + pad, y + h, w - 2 * pad, 1.25f);
+        learn_rich(p, bi, 2, verdict, vs, x + pad, y + h, w - 2 * pad, 1.25f);
+        h += U(p, 64);
+    } else {
+        h += learn_rich(p, bi, 2, verdict, vs, x + pad, y + h, w - 2 * pad, 1.25f);
+    }
+    h += pad;
+    if (p->draw) {
+        paint_round_frame(
+            p->app->paint, p->app->renderer, (SDL_Rect){x, y, w, h}, U(p, 12), SDL_max(1, U(p, 1)),
+            board != NULL ? paint_rgba(236, 196, 100, 90) : paint_rgba(255, 255, 255, 40));
+    }
+    return h + U(p, 14);
+}
+
+/* ---- comparison and glossary ------------------------------------------------------------ */
+
+static const float compare_cols[7] = {150, 66, 92, 126, 130, 146, 152};
+
+static void compare_cells(VariantId id, char cells[7][160])
+{
+    const VariantDesc *v = variant_get(id);
+    const LearnCompareRow *row = learn_compare_row(id);
+    int players = game_config_default(id, 1).players;
+    snprintf(cells[0], 160, "*%s*", v->name);
+    if (v->min_players == v->max_players) {
+        snprintf(cells[1], 160, "%d", v->min_players);
+    } else if (id == VARIANT_THOTHIT_KUNA) {
+        snprintf(cells[1], 160, "4 or 6");
+    } else {
+        snprintf(cells[1], 160, "%d–%d", v->min_players, v->max_players);
+    }
+    switch (v->deck) {
+    case DECK_CEKI: snprintf(cells[2], 160, "%d Ceki", variant_deck_size(v, players)); break;
+    case DECK_CEKI_PER_PLAYER:
+        snprintf(cells[2], 160, "%d or %d Ceki", variant_deck_size(v, 4), variant_deck_size(v, 6));
+        break;
+    case DECK_FRENCH_NO_KINGS: snprintf(cells[2], 160, "48 French, 4 Kings aside"); break;
+    }
+    int deck = variant_deck_size(v, players);
+    int hand = variant_hand_size(v, players);
+    int pool = variant_pool_size(v, players);
+    int rest = deck - hand * players - pool;
+    switch (v->turn) {
+    case TURN_HAND_ONLY:
+        snprintf(cells[3], 160, "%d / %d / none (%d aside)", hand, pool, rest);
+        break;
+    case TURN_STOCK_ONLY: snprintf(cells[3], 160, "none / none / %d", deck); break;
+    case TURN_KINGS: snprintf(cells[3], 160, "none / %d / %d", pool, rest); break;
+    case TURN_DRAW_DISCARD: snprintf(cells[3], 160, "%d / none / %d", hand, rest); break;
+    default: snprintf(cells[3], 160, "%d / %d / %d", hand, pool, rest); break;
+    }
+    if (v->id == VARIANT_THOTHIT_KUNA) {
+        snprintf(cells[3], 160, "20 / %d / %d (%d players)", pool, rest, players);
+    }
+    snprintf(cells[4], 160, "%s", row->phases);
+    snprintf(cells[5], 160, "%s", row->capture);
+    snprintf(cells[6], 160, "%s", row->scoring);
+}
+
+static int blk_compare(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int w)
+{
+    static const char *const heads[7] = {"GAME",   "PLAYERS", "CARDS",  "HAND / POOL / STOCK",
+                                         "A TURN", "CAPTURE", "SCORING"};
+    float total = 0;
+    for (int c = 0; c < 7; c++) {
+        total += compare_cols[c];
+    }
+    int colx[8];
+    colx[0] = x;
+    for (int c = 0; c < 7; c++) {
+        colx[c + 1] = colx[c] + (int)lroundf((float)w * compare_cols[c] / total);
+    }
+    int cpad = U(p, 6);
+    if (b->index < 0) {
+        TextStyle head = app_text_style(p->app, 11.5f, TEXT_BOLD, UI_GOLD);
+        int head_h = 0;
+        for (int c = 0; c < 7; c++) {
+            int hh = learn_rich(p, bi, c, heads[c], head, colx[c] + cpad, y,
+                                colx[c + 1] - colx[c] - 2 * cpad, 1.15f);
+            head_h = SDL_max(head_h, hh);
+        }
+        return head_h + U(p, 8);
+    }
+    VariantId vi = (VariantId)b->index;
+    char cells[7][160];
+    compare_cells(vi, cells);
+    TextStyle cell = app_text_style(p->app, 13.5f, TEXT_REGULAR, UI_INK);
+    int row_h = 0;
+    LearnPass m = *p;
+    m.draw = false;
+    for (int c = 0; c < 7; c++) {
+        int ch = learn_rich(&m, bi, c, cells[c], cell, colx[c] + cpad, y,
+                            colx[c + 1] - colx[c] - 2 * cpad, 1.15f);
+        row_h = SDL_max(row_h, ch + U(p, 12));
+    }
+    SDL_Rect row = {x, y, w, row_h};
+    int id = learn_block_id(bi, PART_ROW);
+    if (p->draw) {
+        bool current = vi == p->s->variant;
+        bool focus = p->s->ui.focus == id;
+        if (current || focus || b->index % 2 == 0) {
+            paint_round_rect(p->app->paint, p->app->renderer, row, U(p, 6),
+                             current ? paint_rgba(236, 196, 100, 40)
+                             : focus ? paint_rgba(255, 255, 255, 34)
+                                     : paint_rgba(255, 255, 255, 10));
+        }
+        if (focus) {
+            ui_draw_focus_ring(p->app, row, U(p, 6));
+        }
+        for (int c = 0; c < 7; c++) {
+            learn_rich(p, bi, c, cells[c], cell, colx[c] + cpad, y + U(p, 6),
+                       colx[c + 1] - colx[c] - 2 * cpad, 1.15f);
+        }
+    }
+    learn_add_widget(p, WIDGET_ITEM, id, row, variant_get(vi)->key);
+    return row_h + U(p, 2);
+}
+
+static int blk_glossary(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int w)
+{
+    int count = 0;
+    const LearnTerm *t = &learn_glossary(&count)[b->index];
+    int left = U(p, 240);
+    TextStyle term = app_text_style(p->app, 17, TEXT_BOLD, UI_INK);
+    TextStyle jav = app_text_style(p->app, 20, TEXT_REGULAR, UI_GOLD);
+    TextStyle mean = app_text_style(p->app, 15.5f, TEXT_REGULAR, UI_INK);
+    TextStyle games = app_text_style(p->app, 13, TEXT_REGULAR, UI_INK_FAINT);
+    int lh = learn_rich(p, bi, 0, t->term, term, x, y, left - U(p, 12), 1.15f);
+    if (t->javanese[0] != '\0') {
+        lh += learn_rich(p, bi, 1, t->javanese, jav, x, y + lh, left - U(p, 12), 1.1f);
+    }
+    char meaning[600];
+    learn_expand_cards(t->meaning, p->s->style, meaning, sizeof meaning);
+    int rh = learn_rich(p, bi, 2, meaning, mean, x + left, y + U(p, 1), w - left, 1.25f);
+    char used[200];
+    snprintf(used, sizeof used, "Used in: %s", t->games);
+    rh += U(p, 2) + learn_rich(p, bi, 3, used, games, x + left, y + rh + U(p, 3), w - left, 1.2f);
+    int h = SDL_max(lh, rh) + U(p, 12);
+    if (p->draw) {
+        paint_fill_rect(p->app->renderer, (SDL_Rect){x, y + h - U(p, 6), w, SDL_max(1, U(p, 1))},
+                        paint_rgba(255, 255, 255, 22));
+    }
+    return h + U(p, 6);
+}
+
+/* ---- the page ------------------------------------------------------------------------------ */
+
+static int run_block(LearnPass *p, int bi, int x, int y, int w)
+{
+    const LearnBlock *b = &p->s->doc.blocks[bi];
+    switch (b->kind) {
+    case LB_TITLE: return blk_title(p, bi, b, x, y, w);
+    case LB_HEADING: return blk_heading(p, bi, b, x, y, w);
+    case LB_PARA: return blk_para(p, bi, b, x, y, w);
+    case LB_NOTE: return blk_note(p, bi, b, x, y, w);
+    case LB_BULLET: return blk_bullet(p, bi, b, x, y, w);
+    case LB_STEP: return blk_step(p, bi, b, x, y, w);
+    case LB_HOUSE: return blk_house(p, bi, b, x, y, w);
+    case LB_SOURCE: return blk_source(p, bi, b, x, y, w);
+    case LB_FACTS: return blk_facts(p, bi, b, x, y, w);
+    case LB_CARDS: return blk_cards(p, bi, b, x, y, w);
+    case LB_LEGAL: return blk_legal(p, bi, b, x, y, w);
+    case LB_SCORE: return blk_score(p, bi, b, x, y, w);
+    case LB_TRY: return blk_try(p, bi, b, x, y, w);
+    case LB_DEAL: return blk_deal(p, bi, b, x, y, w);
+    case LB_WORKED: return blk_worked(p, bi, b, x, y, w);
+    case LB_DEMO: return blk_demo(p, bi, b, x, y, w);
+    case LB_CHECKI: return blk_checki(p, bi, b, x, y, w);
+    case LB_COMPARE: return blk_compare(p, bi, b, x, y, w);
+    case LB_GLOSSARY: return blk_glossary(p, bi, b, x, y, w);
+    case LB_GUIDED: {
+        LearnBoard *board = NULL;
+        for (int i = 0; i < p->s->nboards; i++) {
+            if (p->s->boards[i].block == bi) {
+                board = &p->s->boards[i];
+            }
+        }
+        if (board != NULL) {
+            learn_guided_pass(p, bi, board, (SDL_Rect){x, y, w, p->s->view.h});
+        }
+        return p->s->view.h;
+    }
+    }
+    return 0;
+}
+
+void learn_layout_invalidate(LearnState *s)
+{
+    s->laid_out = false;
+}
+
+static void reset_layout(LearnState *s)
+{
+    memset(s->rich, 0, sizeof s->rich);
+    s->store.nlines = 0;
+    s->store.nsegs = 0;
+    s->store.used = 0;
+    s->store.full = false;
+    s->metrics.overflows = 0;
+    s->layout_overflows = 0;
+    s->metrics.texts = 0;
+    s->metrics.outside = 0;
+    memset(s->metrics.overflow, 0, sizeof s->metrics.overflow);
+}
+
+void learn_page_pass(App *app, LearnState *s, bool draw)
+{
+    if (!s->laid_out || s->laid_ui != app->ui) {
+        reset_layout(s);
+        s->laid_ui = app->ui;
+        LearnPass m = {app, s, false};
+        int y = 0;
+        s->measuring = true;
+        for (int bi = 0; bi < s->doc.count; bi++) {
+            int h = run_block(&m, bi, s->view.x, s->view.y + y, s->view.w);
+            s->laid[bi] = (LaidBlock){y, h};
+            y += h;
+        }
+        s->measuring = false;
+        s->metrics.store_full = s->store.full;
+        s->page_h = y;
+        s->laid_out = true;
+    }
+    int max = SDL_max(0, s->page_h - s->view.h);
+    if (s->pending_scroll >= 0) {
+        s->scroll = s->pending_scroll >= 1e8f ? max : app_px(app, s->pending_scroll);
+        s->pending_scroll = -1;
+    }
+    s->scroll = SDL_clamp(s->scroll, 0, max);
+    s->nhits = 0;
+    if (draw) {
+        s->metrics.shown = 0;
+        s->frame_overflows = 0;
+    }
+    LearnPass p = {app, s, draw};
+    if (draw) {
+        SDL_RenderSetClipRect(app->renderer, &s->view);
+    }
+    for (int bi = 0; bi < s->doc.count; bi++) {
+        int y = s->view.y + s->laid[bi].y - s->scroll;
+        if (y > s->view.y + s->view.h || y + s->laid[bi].h < s->view.y) {
+            continue;
+        }
+        run_block(&p, bi, s->view.x, y, s->view.w);
+    }
+    if (draw) {
+        SDL_RenderSetClipRect(app->renderer, NULL);
+        s->metrics.overflows = s->layout_overflows + s->frame_overflows;
+    }
+}

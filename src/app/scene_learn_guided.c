@@ -1,0 +1,411 @@
+/* scene_learn_guided.c — a guided first game of Thothit: one round with a
+ * fixed deal, the learner as raja against two computer players. Each of
+ * the learner's steps has a prompt built from the legal moves; each move of
+ * the computer players is shown one at a time (Continue) and told from the
+ * game's events, with a remark when it makes an identical pair. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "learn_internal.h"
+
+/* A deal where the learner is the raja, plays first, and holds both a card
+ * with its twin in the pool and cards that only match by rank. */
+#define GUIDED_SEED 12u
+
+#define U(p, units) app_px((p)->app, (units))
+
+static const char *seat_name(const LearnSeatNames *names, int seat, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s", names->name[seat]);
+    return buf;
+}
+
+/* The told events of the last apply go to the log, with remarks. */
+static void guided_log(LearnState *s, LearnBoard *b)
+{
+    int count = 0;
+    const GameEvent *ev = game_events(b->game, &count);
+    LearnSeatNames names;
+    learn_seat_names(b->game, b->human, &names);
+    LearnStep told[24];
+    int n = 0;
+    learn_tell_events(ev, count, &names, s->style, told, &n, 24);
+    int k = 0;
+    for (int i = 0; i < count && k < n; i++) {
+        char probe[240];
+        if (!learn_describe_event(&ev[i], &names, s->style, probe, sizeof probe)) {
+            continue;
+        }
+        LearnStep *st = &told[k++];
+        if (ev[i].type == EV_CAPTURED && ev[i].card == ev[i].card2) {
+            size_t len = strlen(st->text);
+            snprintf(st->text + len, sizeof st->text - len, " %s",
+                     card_is_red_stamped(ev[i].card) ? "A red-stamped pair: 20 points."
+                                                     : "An identical pair: 10 points.");
+        } else if (ev[i].type == EV_CAPTURED && card_is_red_stamped(ev[i].card2)) {
+            size_t len = strlen(st->text);
+            snprintf(st->text + len, sizeof st->text - len,
+                     " A red-stamped card scores even alone.");
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        if (b->nlog == LEARN_LOG) {
+            memmove(b->log, b->log + 1, sizeof b->log[0] * (LEARN_LOG - 1));
+            b->nlog--;
+        }
+        b->log[b->nlog++] = told[i];
+    }
+}
+
+static void add_note(LearnBoard *b, const char *text)
+{
+    if (b->nlog == LEARN_LOG) {
+        memmove(b->log, b->log + 1, sizeof b->log[0] * (LEARN_LOG - 1));
+        b->nlog--;
+    }
+    LearnStep *st = &b->log[b->nlog++];
+    memset(st, 0, sizeof *st);
+    snprintf(st->text, sizeof st->text, "%s", text);
+}
+
+void learn_guided_start(App *app, LearnState *s, LearnBoard *b)
+{
+    (void)app;
+    GameConfig cfg = game_config_default(VARIANT_THOTHIT, GUIDED_SEED);
+    cfg.rounds = 1;
+    b->game = game_create(&cfg, NULL);
+    b->human = 0;
+    for (int seat = 1; seat < cfg.players; seat++) {
+        b->ai[seat] = ai_create(AI_GREEDY, GUIDED_SEED * 31u + (uint64_t)seat);
+    }
+    if (b->game == NULL) {
+        return;
+    }
+    learn_board_refresh(b);
+    add_note(b, "You are the *raja* and play first; the *patih* sits on your right and plays "
+                "next, then the *unyik*, who dealt.");
+    learn_guided_update_prompt(s, b);
+}
+
+static Observation *observe(const LearnBoard *b)
+{
+    Observation *o = malloc(sizeof *o);
+    if (o != NULL && game_observe(b->game, b->human, o) != CEKI_OK) {
+        free(o);
+        o = NULL;
+    }
+    return o;
+}
+
+void learn_guided_update_prompt(LearnState *s, LearnBoard *b)
+{
+    char *out = b->prompt;
+    size_t size = sizeof b->prompt;
+    if (b->game == NULL) {
+        snprintf(out, size, "The guided game could not be dealt.");
+        return;
+    }
+    Observation *o = observe(b);
+    if (o == NULL) {
+        return;
+    }
+    LearnSeatNames names;
+    learn_seat_names(b->game, b->human, &names);
+    char who[40];
+    if (o->phase == PHASE_ROUND_OVER || o->phase == PHASE_MATCH_OVER) {
+        snprintf(out, size,
+                 "The round is over. You scored *%d*, the patih *%d* and the unyik *%d*. Only "
+                 "identical pairs counted, red-stamped ones double. Press *Play again* to start "
+                 "over.",
+                 o->round_score[0], o->round_score[1], o->round_score[2]);
+    } else if (o->to_move != b->human) {
+        seat_name(&names, o->to_move, who, sizeof who);
+        snprintf(out, size,
+                 "It is %s's turn. Press *Continue* to see each of their moves; the list below "
+                 "explains what happened.",
+                 who);
+    } else if (o->phase == PHASE_STOCK) {
+        snprintf(out, size,
+                 "Now turn the top card of the stock, the _bukakan_. It captures by itself if it "
+                 "can%s. Press *Turn the stock card*.",
+                 o->first_turn[b->human] ? ", and on your first turn only its twin" : "");
+    } else if (o->phase == PHASE_STOCK_TAKE) {
+        char name[48];
+        learn_card_name(o->turned, s->style, name, sizeof name);
+        snprintf(out, size,
+                 "The turned *%s* matches more than one pool card. Click the one it should take; "
+                 "they are lit.",
+                 name);
+    } else {
+        /* The hand phase: which cards can capture, and what. */
+        char list[300] = "";
+        int capturing = 0;
+        for (int i = 0; i < b->nhand; i++) {
+            bool dup = false;
+            for (int k = 0; k < i; k++) {
+                dup = dup || b->hand[k] == b->hand[i];
+            }
+            Card t[16];
+            bool may_trail = false;
+            int n = dup ? 0 : learn_legal_targets(b->game, b->hand[i], t, NULL, 16, &may_trail);
+            if (n == 0) {
+                continue;
+            }
+            char a[48], c[48], one[140];
+            learn_card_name(b->hand[i], s->style, a, sizeof a);
+            learn_card_name(t[0], s->style, c, sizeof c);
+            snprintf(one, sizeof one, "%s*%s* can take the *%s*%s", capturing == 0 ? "" : "; ", a,
+                     c, n > 1 ? " or another of its rank" : "");
+            strncat(list, one, sizeof list - strlen(list) - 1);
+            capturing++;
+        }
+        bool first = o->first_turn[b->human];
+        if (capturing == 0) {
+            snprintf(out, size,
+                     "Your turn. %sNone of your cards can capture, so whichever you play stays "
+                     "in the pool: pick one and press *Lay it in the pool*, or drag it there.",
+                     first ? "On a first turn a card may take only its identical twin. " : "");
+        } else {
+            snprintf(out, size,
+                     "Your turn.%s Here, %s. Drag a card onto a pool card to capture; a card "
+                     "that can capture must.",
+                     first ? " On your first turn a card may take only its identical twin." : "",
+                     list);
+        }
+    }
+    free(o);
+}
+
+void learn_guided_after(App *app, LearnState *s, LearnBoard *b)
+{
+    (void)app;
+    guided_log(s, b);
+    learn_board_refresh(b);
+    learn_guided_update_prompt(s, b);
+}
+
+void learn_guided_continue(App *app, LearnState *s, LearnBoard *b)
+{
+    if (b->game == NULL || game_match_over(b->game) || game_round_over(b->game)) {
+        return;
+    }
+    int seat = game_to_move(b->game);
+    if (seat == b->human || seat < 0) {
+        b->verdict = (LearnVerdict){.made = true, .legal = true};
+        snprintf(b->verdict.text, sizeof b->verdict.text,
+                 "It is your move: the prompt says what you can do.");
+        return;
+    }
+    Move m;
+    if (b->ai[seat] == NULL || ai_choose(b->ai[seat], b->game, seat, &m) != CEKI_OK) {
+        if (!learn_pick_move(b->game, &m)) {
+            return;
+        }
+    }
+    if (game_apply(b->game, &m) != CEKI_OK) {
+        return;
+    }
+    b->verdict = (LearnVerdict){0};
+    learn_guided_after(app, s, b);
+    app->dirty = true;
+}
+
+void learn_guided_turn_stock(App *app, LearnState *s, LearnBoard *b)
+{
+    if (b->game == NULL || game_to_move(b->game) != b->human) {
+        return;
+    }
+    Move m = {.type = MOVE_TURN, .seat = (uint8_t)b->human, .card = CARD_NONE, .target = CARD_NONE};
+    if (!game_is_legal(b->game, &m)) {
+        b->verdict = (LearnVerdict){.made = true, .legal = false};
+        snprintf(b->verdict.text, sizeof b->verdict.text, "Not now. %s",
+                 game_explain_illegal(b->game, &m));
+        s->last_verdict = b->verdict;
+        return;
+    }
+    game_apply(b->game, &m);
+    b->verdict = (LearnVerdict){0};
+    learn_guided_after(app, s, b);
+    app->dirty = true;
+}
+
+bool learn_guided_take(App *app, LearnState *s, LearnBoard *b, Card target)
+{
+    if (b->kind != BOARD_GUIDED || b->game == NULL || game_to_move(b->game) != b->human) {
+        return false;
+    }
+    Move m = {.type = MOVE_TAKE, .seat = (uint8_t)b->human, .card = CARD_NONE, .target = target};
+    Move any[GAME_MAX_MOVES];
+    int n = game_legal_moves(b->game, any, GAME_MAX_MOVES);
+    if (n <= 0 || any[0].type != MOVE_TAKE) {
+        return false;
+    }
+    if (!game_is_legal(b->game, &m)) {
+        b->verdict = (LearnVerdict){.made = true, .legal = false};
+        snprintf(b->verdict.text, sizeof b->verdict.text, "Not allowed. %s",
+                 game_explain_illegal(b->game, &m));
+        s->last_verdict = b->verdict;
+        app->dirty = true;
+        return true;
+    }
+    game_apply(b->game, &m);
+    b->verdict = (LearnVerdict){0};
+    learn_guided_after(app, s, b);
+    app->dirty = true;
+    return true;
+}
+
+/* ---- drawing ------------------------------------------------------------------------------- */
+
+static void opponents(LearnPass *p, const LearnBoard *b, const Observation *o, int x, int y, int w)
+{
+    LearnSeatNames names;
+    learn_seat_names(b->game, b->human, &names);
+    int ch = learn_card_h(p->s, CARD_C1, 46);
+    int cw = learn_card_w(p->s, CARD_C1, ch);
+    int col = w / 2;
+    TextStyle st = app_text_style(p->app, 14, TEXT_REGULAR, UI_INK);
+    TextStyle dim = app_text_style(p->app, 13, TEXT_REGULAR, UI_INK_SOFT);
+    int k = 0;
+    for (int seat = 0; seat < o->players; seat++) {
+        if (seat == b->human) {
+            continue;
+        }
+        int cx = x + k * col;
+        int shown = SDL_min(o->hand_count[seat], 7);
+        for (int i = 0; i < shown; i++) {
+            SDL_Rect r = {cx + i * U(p, 6), y, cw, ch};
+            if (p->draw) {
+                card_art_draw(p->app->cards, p->app->renderer, p->s->style, CARD_C1, r,
+                              CARD_FACE_DOWN);
+            }
+        }
+        int tx = cx + (shown > 0 ? (shown - 1) * U(p, 6) + cw : 0) + U(p, 10);
+        char who[40], line[120];
+        snprintf(who, sizeof who, "%s", names.name[seat]);
+        who[0] = (char)(who[0] >= 'a' && who[0] <= 'z' ? who[0] - 32 : who[0]);
+        snprintf(line, sizeof line, "%s%s", who, o->to_move == seat ? " (to move)" : "");
+        TextStyle name = st;
+        if (o->to_move == seat) {
+            name.color = UI_GOLD_LIGHT;
+            name.weight = TEXT_BOLD;
+        }
+        learn_text_at(p, line, name, tx, y, col - (tx - cx) - U(p, 8));
+        snprintf(line, sizeof line, "%d in hand, %d captured", o->hand_count[seat],
+                 o->captured_count[seat]);
+        learn_text_at(p, line, dim, tx, y + U(p, 20), col - (tx - cx) - U(p, 8));
+        k++;
+    }
+}
+
+void learn_guided_pass(LearnPass *p, int block, LearnBoard *b, SDL_Rect area)
+{
+    LearnState *s = p->s;
+    if (b->game == NULL) {
+        return;
+    }
+    Observation *o = observe(b);
+    if (o == NULL) {
+        return;
+    }
+    int left_w = U(p, 560);
+    int x = area.x, y = area.y;
+    opponents(p, b, o, x, y, left_w);
+    int ch = learn_card_h(s, CARD_C1, 70);
+    BoardGeom geo = {0};
+    int top = y + U(p, 56);
+    learn_board_cards(p, block, b, x, top, left_w, ch, &geo);
+    TextStyle soft = app_text_style(p->app, 13.5f, TEXT_REGULAR, UI_INK_SOFT);
+    char line[160];
+    snprintf(line, sizeof line, "Stock: %d   Your captured pile: %d", o->stock_count,
+             o->captured_count[b->human]);
+    learn_label(p, line, soft, (SDL_Rect){x + U(p, 200), top, left_w - U(p, 200), U(p, 16)},
+                TEXT_RIGHT);
+    if (o->turned != CARD_NONE) {
+        int cw = learn_card_w(s, o->turned, ch);
+        SDL_Rect r = {x + left_w - cw, geo.hand_y, cw, ch};
+        if (p->draw) {
+            card_art_draw(p->app->cards, p->app->renderer, s->style, o->turned, r,
+                          learn_card_flags(p->app, s) | CARD_HIGHLIGHT);
+        }
+        learn_label(p, "TURNED", app_text_style(p->app, 12, TEXT_BOLD, UI_GOLD),
+                    (SDL_Rect){r.x - U(p, 70), r.y, U(p, 64), U(p, 16)}, TEXT_RIGHT);
+    }
+    /* The right column: prompt, buttons, what happened. */
+    int rx = x + left_w + U(p, 24), rw = area.w - left_w - U(p, 24);
+    int ry = y;
+    int prompt_h = U(p, 178);
+    if (p->draw) {
+        paint_round_rect(p->app->paint, p->app->renderer, (SDL_Rect){rx, ry, rw, prompt_h},
+                         U(p, 12), paint_rgba(236, 196, 100, 30));
+    }
+    char prompt[600];
+    learn_expand_cards(b->prompt, s->style, prompt, sizeof prompt);
+    TextStyle ps = app_text_style(p->app, 15, TEXT_REGULAR, UI_INK);
+    s->rich[block][0].valid = false;
+    learn_rich(p, block, 0, prompt, ps, rx + U(p, 12), ry + U(p, 10), rw - U(p, 24), 1.25f);
+    ry += prompt_h + U(p, 10);
+    bool mine = o->to_move == b->human;
+    bool over = o->phase == PHASE_ROUND_OVER || o->phase == PHASE_MATCH_OVER;
+    int bh = U(p, 42);
+    /* One button for the next step, whatever it is, and a way to start over. */
+    if (over) {
+        learn_button(p, learn_block_id(block, PART_RESET), (SDL_Rect){rx, ry, rw, bh}, "Play again",
+                     true, false);
+    } else if (!mine) {
+        learn_button(p, learn_block_id(block, PART_STEP), (SDL_Rect){rx, ry, rw, bh}, "Continue",
+                     true, false);
+    } else if (o->phase == PHASE_STOCK) {
+        learn_button(p, learn_block_id(block, PART_RUN), (SDL_Rect){rx, ry, rw, bh},
+                     "Turn the stock card", true, false);
+    } else if (o->phase == PHASE_HAND) {
+        learn_button(p, learn_block_id(block, PART_TRAIL), (SDL_Rect){rx, ry, rw, bh},
+                     "Lay it in the pool", false, b->selected < 0);
+    }
+    ry += bh + U(p, 8);
+    if (!over) {
+        learn_button(p, learn_block_id(block, PART_RESET), (SDL_Rect){rx, ry, rw, bh}, "Start over",
+                     false, false);
+        ry += bh + U(p, 10);
+    }
+    int log_h = area.y + area.h - ry;
+    if (b->verdict.made && !b->verdict.legal) {
+        learn_verdict_box(p, block, 1, &b->verdict, "", rx, ry, rw, U(p, 76));
+        ry += U(p, 84);
+        log_h -= U(p, 84);
+    }
+    if (p->draw) {
+        paint_round_rect(p->app->paint, p->app->renderer, (SDL_Rect){rx, ry, rw, log_h}, U(p, 10),
+                         paint_rgba(255, 255, 255, 12));
+    }
+    /* As many of the latest steps as fit, newest at the bottom. */
+    int shown = SDL_min(b->nlog, 4);
+    for (int i = 0; i < LEARN_LOG; i++) {
+        s->rich[block][8 + i].valid = false;
+    }
+    TextStyle ls = app_text_style(p->app, 13.5f, TEXT_REGULAR, UI_INK);
+    LearnPass m = *p;
+    m.draw = false;
+    while (shown > 1) {
+        int total = 0;
+        for (int i = b->nlog - shown; i < b->nlog; i++) {
+            s->rich[block][8 + (i % LEARN_LOG)].valid = false;
+            total += learn_rich(&m, block, 8 + (i % LEARN_LOG), b->log[i].text, ls, rx + U(p, 10),
+                                0, rw - U(p, 20), 1.2f) +
+                     U(p, 6);
+        }
+        if (total <= log_h - U(p, 16)) {
+            break;
+        }
+        shown--;
+    }
+    int ly = ry + U(p, 8);
+    for (int i = b->nlog - shown; i < b->nlog; i++) {
+        ly += learn_rich(p, block, 8 + (i % LEARN_LOG), b->log[i].text, ls, rx + U(p, 10), ly,
+                         rw - U(p, 20), 1.2f) +
+              U(p, 6);
+    }
+    (void)line;
+    free(o);
+}

@@ -1,0 +1,726 @@
+/* Learn mode: every example's numbers and verdicts come from the rules
+ * core, every page of every variant fits its boxes at 1280x800 and draws at
+ * 3840x2160, scrolling by wheel, keys and drag, an interactive example
+ * driven by pushed mouse events, the ways in (title, setup, the table's
+ * overlay), the house readings, and a guided game played to its end. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kowah.h"
+#include "learn.h"
+#include "test_support.h"
+
+/* ---- the examples against the core -------------------------------------------------- */
+
+static int parse(const char *text, Card *out, int cap)
+{
+    size_t n = 0;
+    assert_int_equal(card_list_parse(text, out, (size_t)cap, &n, NULL), CEKI_OK);
+    return (int)n;
+}
+
+static void test_score_examples_come_from_the_core(void **state)
+{
+    (void)state;
+    int count = 0;
+    const LearnScoreExample *ex = learn_score_examples(&count);
+    assert_true(count > 0);
+    int checked = 0;
+    for (int i = 0; i < count; i++) {
+        for (int v = 0; v < VARIANT_COUNT; v++) {
+            if (!(ex[i].variants & LEARN_BIT(v))) {
+                continue;
+            }
+            Card pile[64];
+            int n = parse(ex[i].pile, pile, 64);
+            ScoreBreakdown *b = malloc(sizeof *b);
+            assert_non_null(b);
+            int total = score_pile((VariantId)v, ex[i].options, pile, n, b);
+            LearnScoreView view;
+            assert_true(learn_score_view((VariantId)v, &ex[i], &view));
+            assert_int_equal(view.total, total);
+            /* Every group the view shows is the core's, with its points. */
+            int sum = 0, cards = 0;
+            for (int g = 0; g < view.ngroups; g++) {
+                bool found = false;
+                for (int k = 0; k < b->ngroups; k++) {
+                    if (strcmp(b->groups[k].label, view.groups[g].label) == 0 &&
+                        b->groups[k].points == view.groups[g].points &&
+                        b->groups[k].ncards == view.groups[g].ncards) {
+                        found = true;
+                    }
+                }
+                assert_true(found);
+                sum += view.groups[g].points;
+                cards += view.groups[g].ncards;
+            }
+            assert_int_equal(view.ngroups, b->ngroups);
+            assert_int_equal(sum, total);
+            assert_int_equal(cards, n);
+            free(b);
+            checked++;
+        }
+    }
+    assert_true(checked >= count);
+}
+
+static void test_legal_examples_light_what_the_core_allows(void **state)
+{
+    (void)state;
+    int count = 0;
+    const LearnLegalExample *ex = learn_legal_examples(&count);
+    for (int i = 0; i < count; i++) {
+        for (int v = 0; v < VARIANT_COUNT; v++) {
+            if (!(ex[i].variants & LEARN_BIT(v))) {
+                continue;
+            }
+            Game *g =
+                learn_example_position((VariantId)v, ex[i].card, ex[i].pool, ex[i].first_turn);
+            assert_non_null(g);
+            Card card, pool[16], lit[16], want[16];
+            parse(ex[i].card, &card, 1);
+            int np = parse(ex[i].pool, pool, 16);
+            bool forfeit[16], may_trail = false;
+            int nlit = learn_legal_targets(g, card, lit, forfeit, 16, &may_trail);
+            /* Lit exactly where game_is_legal says yes. */
+            for (int k = 0; k < np; k++) {
+                Move m = {.type = MOVE_PLAY, .seat = 0, .card = card, .target = pool[k]};
+                bool on = false;
+                for (int j = 0; j < nlit; j++) {
+                    on = on || lit[j] == pool[k];
+                }
+                assert_int_equal(on, game_is_legal(g, &m));
+            }
+            Move trail = {.type = MOVE_PLAY, .seat = 0, .card = card, .target = CARD_NONE};
+            assert_int_equal(may_trail, game_is_legal(g, &trail));
+            /* And what the caption promises. */
+            if (strcmp(ex[i].expect, "-") == 0) {
+                assert_int_equal(nlit, 0);
+                assert_true(may_trail);
+            } else {
+                int nw = parse(ex[i].expect, want, 16);
+                if (nlit != nw) {
+                    fail_msg("example %d (%s): %d lit, caption promises %d", i,
+                             variant_get((VariantId)v)->key, nlit, nw);
+                }
+                for (int k = 0; k < nw; k++) {
+                    bool on = false;
+                    for (int j = 0; j < nlit; j++) {
+                        on = on || lit[j] == want[k];
+                    }
+                    assert_true(on);
+                }
+            }
+            game_destroy(g);
+        }
+    }
+}
+
+static void test_try_examples_judge_as_the_core(void **state)
+{
+    (void)state;
+    int count = 0;
+    const LearnTryExample *ex = learn_try_examples(&count);
+    for (int v = 0; v < VARIANT_COUNT; v++) {
+        const VariantDesc *d = variant_get((VariantId)v);
+        bool hands = d->engine == ENGINE_FISHING && d->hand > 0;
+        int mine = 0;
+        for (int i = 0; i < count; i++) {
+            if (!(ex[i].variants & LEARN_BIT(v))) {
+                continue;
+            }
+            mine++;
+            Game *g =
+                learn_example_position((VariantId)v, ex[i].hand, ex[i].pool, ex[i].first_turn);
+            assert_non_null(g);
+            Card hand[16], pool[32];
+            int nh = parse(ex[i].hand, hand, 16), np = parse(ex[i].pool, pool, 32);
+            int legal = 0;
+            for (int a = 0; a < nh; a++) {
+                for (int t = 0; t <= np; t++) {
+                    Card target = t < np ? pool[t] : CARD_NONE;
+                    Move m = {.type = MOVE_PLAY, .seat = 0, .card = hand[a], .target = target};
+                    LearnVerdict verdict;
+                    learn_judge(g, STYLE_CEKI, hand[a], target, &verdict);
+                    assert_true(verdict.made);
+                    assert_int_equal(verdict.legal, game_is_legal(g, &m));
+                    if (!verdict.legal) {
+                        assert_non_null(strstr(verdict.text, game_explain_illegal(g, &m)));
+                    }
+                    legal += verdict.legal;
+                }
+            }
+            assert_true(legal > 0);
+            game_destroy(g);
+        }
+        /* Every game with a hand has something to try. */
+        assert_int_equal(mine > 0, hands);
+    }
+}
+
+static void test_checki_examples(void **state)
+{
+    (void)state;
+    int count = 0;
+    const LearnCheckiExample *ex = learn_checki_examples(&count);
+    int eights = 0, nines = 0;
+    for (int i = 0; i < count; i++) {
+        Card hand[16];
+        int n = parse(ex[i].hand, hand, 16);
+        if (n == 8) {
+            eights++;
+            bool said_not = strstr(ex[i].title, "Not") != NULL;
+            assert_int_equal(kowah_is_checki(hand), !said_not);
+        } else {
+            assert_int_equal(n, 9);
+            nines++;
+            int good = 0;
+            for (int d = 0; d < 9; d++) {
+                Card keep[8];
+                int k = 0;
+                for (int j = 0; j < 9; j++) {
+                    if (j != d) {
+                        keep[k++] = hand[j];
+                    }
+                }
+                good += kowah_is_checki(keep);
+            }
+            assert_true(good >= 1 && good < 9);
+        }
+    }
+    assert_true(eights >= 2 && nines >= 1);
+}
+
+/* ---- house readings ------------------------------------------------------------------ */
+
+static void test_every_house_reading_is_shown(void **state)
+{
+    (void)state;
+    int count = 0;
+    const LearnHouseReading *hr = learn_house_readings(&count);
+    int rules = 0;
+    bool shown[64] = {false};
+    assert_true(count <= 64);
+    LearnDoc *doc = malloc(sizeof *doc);
+    assert_non_null(doc);
+    for (int v = 0; v < VARIANT_COUNT; v++) {
+        LearnSection sec[LEARN_SECTION_COUNT];
+        int n = learn_sections((VariantId)v, sec);
+        bool on_match[64] = {false};
+        for (int s = 0; s < n; s++) {
+            learn_doc_build(doc, (VariantId)v, sec[s], STYLE_CEKI);
+            assert_false(doc->truncated);
+            for (int b = 0; b < doc->count; b++) {
+                if (doc->blocks[b].kind == LB_HOUSE) {
+                    int i = doc->blocks[b].index;
+                    assert_true(i >= 0 && i < count);
+                    assert_true(hr[i].variants & LEARN_BIT(v)); /* only where it applies */
+                    shown[i] = true;
+                    on_match[i] = on_match[i] || sec[s] == LEARN_MATCH;
+                }
+            }
+        }
+        /* The match page lists every reading of the game. */
+        for (int i = 0; i < count; i++) {
+            if (hr[i].variants & LEARN_BIT(v)) {
+                assert_true(on_match[i]);
+            }
+        }
+    }
+    for (int i = 0; i < count; i++) {
+        assert_true(shown[i]);
+        rules += hr[i].from == READING_RULES;
+    }
+    /* RULES.md has fourteen **Decision** paragraphs. */
+    assert_int_equal(rules, 14);
+    free(doc);
+}
+
+static void test_sections_and_glossary(void **state)
+{
+    (void)state;
+    for (int v = 0; v < VARIANT_COUNT; v++) {
+        LearnSection sec[LEARN_SECTION_COUNT];
+        int n = learn_sections((VariantId)v, sec);
+        assert_true(n >= 8 && n <= 11);
+        assert_int_equal(sec[0], LEARN_ORIGIN);
+        assert_int_equal(sec[n - 1], LEARN_GUIDED);
+        for (int i = 0; i < n; i++) {
+            assert_string_not_equal(learn_section_title((VariantId)v, sec[i]), "");
+            assert_int_equal(learn_section_find(learn_section_key(sec[i])), sec[i]);
+        }
+    }
+    int count = 0;
+    const LearnTerm *t = learn_glossary(&count);
+    const char *needed[] = {"raja",     "patih",       "unyik",       "kepala",      "gebagan",
+                            "bukakan",  "bunci ireng", "bunci abang", "pang kéyang", "pang picis",
+                            "macan",    "ngeté",       "tengah",      "kete",        "checki",
+                            "jentolan", "wudon",       "rampung"};
+    for (size_t k = 0; k < sizeof needed / sizeof needed[0]; k++) {
+        bool found = false;
+        for (int i = 0; i < count; i++) {
+            found = found || strcmp(t[i].term, needed[k]) == 0;
+        }
+        if (!found) {
+            fail_msg("glossary lacks %s", needed[k]);
+        }
+    }
+    /* Javanese script where the sources give it. */
+    for (int i = 0; i < count; i++) {
+        if (strcmp(t[i].term, "raja") == 0 || strcmp(t[i].term, "macan") == 0 ||
+            strcmp(t[i].term, "bunci ireng") == 0) {
+            assert_string_not_equal(t[i].javanese, "");
+        }
+    }
+}
+
+/* ---- the scene ------------------------------------------------------------------------- */
+
+static App *open_learn(int w, int h, VariantId v)
+{
+    App *app = test_app_new(w, h, NULL);
+    app_setup_variant(app, v);
+    char why[200];
+    assert_true(scene_stack_push(app, SCENE_LEARN, why, sizeof why));
+    assert_string_equal(test_top_scene(app), "learn");
+    return app;
+}
+
+static LearnInfo info_of(const App *app)
+{
+    LearnInfo info;
+    assert_true(learn_info(app, &info));
+    return info;
+}
+
+static void open_section(App *app, LearnSection s)
+{
+    test_click_named(app, learn_section_key(s));
+    app_settle(app);
+    assert_int_equal(info_of(app).section, s);
+}
+
+static void check_fits(const App *app, const char *what)
+{
+    LearnInfo info = info_of(app);
+    const LearnMetrics *m = info.metrics;
+    if (m->overflows != 0 || m->outside != 0 || m->store_full || info.doc->truncated) {
+        fail_msg("%s %s/%s: %d overflow(s) [%s | %s], %d outside, store %s, doc %s", what,
+                 variant_get(info.variant)->key, learn_section_key(info.section), m->overflows,
+                 m->overflow[0], m->overflow[1], m->outside, m->store_full ? "full" : "ok",
+                 info.doc->truncated ? "truncated" : "ok");
+    }
+    assert_true(m->texts > 0);
+}
+
+static void test_every_page_fits_at_1280x800(void **state)
+{
+    (void)state;
+    for (int v = 0; v < VARIANT_COUNT; v++) {
+        App *app = open_learn(1280, 800, (VariantId)v);
+        LearnSection sec[LEARN_SECTION_COUNT];
+        int n = learn_sections((VariantId)v, sec);
+        for (int s = 0; s < n; s++) {
+            open_section(app, sec[s]);
+            check_fits(app, "1280x800");
+            /* Down the page: buttons met on the way must fit too. */
+            for (int k = 0; k < 12 && info_of(app).scroll < info_of(app).scroll_max; k++) {
+                test_key(app, SDLK_PAGEDOWN, 0);
+                app_settle(app);
+                check_fits(app, "1280x800 scrolled");
+            }
+            assert_false(app->animating);
+            assert_false(card_art_pending(app->cards));
+        }
+        app_destroy(app);
+    }
+}
+
+static void test_every_page_draws_at_4k(void **state)
+{
+    (void)state;
+    for (int v = 0; v < VARIANT_COUNT; v++) {
+        App *app = open_learn(3840, 2160, (VariantId)v);
+        LearnSection sec[LEARN_SECTION_COUNT];
+        int n = learn_sections((VariantId)v, sec);
+        for (int s = 0; s < n; s++) {
+            open_section(app, sec[s]);
+            check_fits(app, "3840x2160");
+            assert_false(card_art_pending(app->cards));
+        }
+        app_destroy(app);
+    }
+}
+
+static void test_shown_numbers_are_the_cores(void **state)
+{
+    (void)state;
+    int count = 0;
+    const LearnScoreExample *ex = learn_score_examples(&count);
+    for (int v = 0; v < VARIANT_COUNT; v++) {
+        if (v == VARIANT_KOWAH) {
+            continue;
+        }
+        App *app = open_learn(1280, 800, (VariantId)v);
+        open_section(app, LEARN_SCORING);
+        bool seen[64] = {false};
+        for (int k = 0; k < 30; k++) {
+            const LearnMetrics *m = info_of(app).metrics;
+            for (int i = 0; i < m->shown; i++) {
+                const LearnShownScore *sh = &m->scores[i];
+                assert_int_equal(sh->variant, v);
+                Card pile[64];
+                int n = parse(ex[sh->example].pile, pile, 64);
+                ScoreBreakdown *b = malloc(sizeof *b);
+                int total = score_pile((VariantId)v, ex[sh->example].options, pile, n, b);
+                assert_int_equal(sh->total, total);
+                int sum = 0;
+                for (int g = 0; g < sh->ngroups; g++) {
+                    sum += sh->points[g];
+                }
+                assert_int_equal(sum, total);
+                free(b);
+                seen[sh->example] = true;
+            }
+            if (info_of(app).scroll >= info_of(app).scroll_max) {
+                break;
+            }
+            test_key(app, SDLK_DOWN, 0);
+            test_key(app, SDLK_DOWN, 0);
+            test_key(app, SDLK_DOWN, 0);
+            app_settle(app);
+        }
+        for (int i = 0; i < count; i++) {
+            if (ex[i].variants & LEARN_BIT(v)) {
+                if (!seen[i]) {
+                    fail_msg("%s: score example %d never shown", variant_get((VariantId)v)->key, i);
+                }
+            }
+        }
+        app_destroy(app);
+    }
+}
+
+static void wheel(App *app, int x, int y, int dy)
+{
+    test_mouse_move(app, x, y);
+    SDL_Event e = {0};
+    e.type = SDL_MOUSEWHEEL;
+    e.wheel.y = dy;
+    assert_int_equal(SDL_PushEvent(&e), 1);
+    app_pump_events(app);
+}
+
+static void test_scrolling(void **state)
+{
+    (void)state;
+    App *app = open_learn(1280, 800, VARIANT_THOTHIT);
+    open_section(app, LEARN_GLOSSARY);
+    LearnInfo info = info_of(app);
+    assert_true(info.scroll_max > info.viewport.h);
+    int cx = info.viewport.x + info.viewport.w / 2, cy = info.viewport.y + info.viewport.h / 2;
+    /* Wheel. */
+    wheel(app, cx, cy, -2);
+    int after_wheel = info_of(app).scroll;
+    assert_true(after_wheel > 0);
+    wheel(app, cx, cy, 1);
+    assert_true(info_of(app).scroll < after_wheel);
+    /* Keys. */
+    test_key(app, SDLK_END, 0);
+    assert_int_equal(info_of(app).scroll, info_of(app).scroll_max);
+    test_key(app, SDLK_HOME, 0);
+    assert_int_equal(info_of(app).scroll, 0);
+    test_key(app, SDLK_PAGEDOWN, 0);
+    int page = info_of(app).scroll;
+    assert_true(page > info.viewport.h / 2);
+    test_key(app, SDLK_DOWN, 0);
+    assert_true(info_of(app).scroll > page);
+    test_key(app, SDLK_UP, 0);
+    assert_int_equal(info_of(app).scroll, page);
+    test_key(app, SDLK_PAGEUP, 0);
+    assert_int_equal(info_of(app).scroll, 0);
+    /* Dragging the page up scrolls down by as much. */
+    app_settle(app);
+    int x = info.viewport.x + info.viewport.w - 20, y = info.viewport.y + info.viewport.h - 30;
+    test_mouse_move(app, x, y);
+    test_mouse_down(app, x, y);
+    test_mouse_move(app, x, y - 100);
+    test_mouse_move(app, x, y - 200);
+    test_mouse_up(app, x, y - 200);
+    assert_int_equal(info_of(app).scroll, 200);
+    app_destroy(app);
+}
+
+static SDL_Rect widget(const App *app, const char *name)
+{
+    const Ui *ui = ui_of_top_scene(app);
+    assert_non_null(ui);
+    const Widget *w = ui_find_named(ui, name);
+    if (w == NULL) {
+        fail_msg("no widget %s", name);
+    }
+    return w->rect;
+}
+
+static void drag(App *app, SDL_Rect from, SDL_Rect to)
+{
+    int x0 = from.x + from.w / 2, y0 = from.y + from.h / 2;
+    int x1 = to.x + to.w / 2, y1 = to.y + to.h / 2;
+    test_mouse_move(app, x0, y0);
+    test_mouse_down(app, x0, y0);
+    for (int k = 1; k <= 4; k++) {
+        test_mouse_move(app, x0 + (x1 - x0) * k / 4, y0 + (y1 - y0) * k / 4);
+    }
+    test_mouse_up(app, x1, y1);
+}
+
+static void test_drag_gets_a_verdict(void **state)
+{
+    (void)state;
+    App *app = open_learn(1280, 800, VARIANT_THOTHIT);
+    open_section(app, LEARN_TRY);
+    /* The first example: a first turn. C4 onto S4 is refused ... */
+    drag(app, widget(app, "b0 hand C4"), widget(app, "b0 pool S4"));
+    LearnInfo info = info_of(app);
+    assert_true(info.verdict.made);
+    assert_false(info.verdict.legal);
+    assert_non_null(strstr(info.verdict.text, "first turn"));
+    /* ... onto its twin it is allowed. */
+    app_settle(app);
+    drag(app, widget(app, "b0 hand C4"), widget(app, "b0 pool C4"));
+    info = info_of(app);
+    assert_true(info.verdict.legal);
+    assert_int_equal(info.verdict.card, card_ceki(SUIT_COINS, 4));
+    /* Start again; then click M7 and lay it in the pool (no twin there). */
+    app_settle(app);
+    test_click_rect(app, widget(app, "Start again"));
+    app_settle(app);
+    test_click_rect(app, widget(app, "b0 hand M7"));
+    app_settle(app);
+    test_click_rect(app, widget(app, "Lay it in the pool"));
+    info = info_of(app);
+    assert_true(info.verdict.legal);
+    assert_int_equal(info.verdict.target, CARD_NONE);
+    /* Dropped outside any pool: nothing is judged. */
+    app_settle(app);
+    test_click_rect(app, widget(app, "Start again"));
+    app_settle(app);
+    SDL_Rect side = widget(app, "origin");
+    drag(app, widget(app, "b0 hand OT"), side);
+    assert_false(info_of(app).verdict.made);
+    assert_string_equal(test_top_scene(app), "learn");
+    app_destroy(app);
+}
+
+static void test_keyboard_example(void **state)
+{
+    (void)state;
+    App *app = open_learn(1280, 800, VARIANT_TOTIT);
+    open_section(app, LEARN_TRY);
+    /* Focus the hand card, Enter picks it up; focus a pool card, Enter plays. */
+    const Ui *ui = ui_of_top_scene(app);
+    const Widget *card = ui_find_named(ui, "b0 hand C4");
+    assert_non_null(card);
+    int guard = 0;
+    while (strcmp(test_focus_name(app), "b0 hand C4") != 0 && guard++ < UI_MAX_WIDGETS) {
+        test_key(app, SDLK_TAB, 0);
+    }
+    test_key(app, SDLK_RETURN, 0);
+    guard = 0;
+    while (strcmp(test_focus_name(app), "b0 pool C4") != 0 && guard++ < UI_MAX_WIDGETS) {
+        test_key(app, SDLK_TAB, 0);
+    }
+    test_key(app, SDLK_RETURN, 0);
+    LearnInfo info = info_of(app);
+    assert_true(info.verdict.made);
+    assert_false(info.verdict.legal); /* another suit first */
+    app_destroy(app);
+}
+
+static void test_ways_in(void **state)
+{
+    (void)state;
+    /* From the title. */
+    App *app = test_app_new(1280, 800, NULL);
+    test_click_named(app, "Learn the games");
+    assert_string_equal(test_top_scene(app), "learn");
+    test_key(app, SDLK_ESCAPE, 0);
+    assert_string_equal(test_top_scene(app), "title");
+    /* From setup: the variant being set up. */
+    app_setup_variant(app, VARIANT_TOTIT_DENEXA);
+    char why[200];
+    assert_true(scene_stack_push(app, SCENE_SETUP, why, sizeof why));
+    test_click_named(app, "How do I play this?");
+    assert_string_equal(test_top_scene(app), "learn");
+    assert_int_equal(info_of(app).variant, VARIANT_TOTIT_DENEXA);
+    assert_null(ui_find_named(ui_of_top_scene(app), "Play this game"));
+    test_click_named(app, "Back");
+    assert_string_equal(test_top_scene(app), "setup");
+    /* The table's overlay: over whatever is below, without touching setup. */
+    learn_push_overlay(app, VARIANT_PEI);
+    assert_string_equal(test_top_scene(app), "learn");
+    LearnInfo info = info_of(app);
+    assert_true(info.overlay);
+    assert_int_equal(info.variant, VARIANT_PEI);
+    assert_int_equal(app->setup.config.variant, VARIANT_TOTIT_DENEXA);
+    app_settle(app);
+    test_key(app, SDLK_ESCAPE, 0);
+    assert_string_equal(test_top_scene(app), "setup");
+    app_destroy(app);
+}
+
+static void test_page_from_the_environment(void **state)
+{
+    (void)state;
+    SDL_setenv("CEKI_LEARN_PAGE", "scoring", 1);
+    SDL_setenv("CEKI_LEARN_SCROLL", "end", 1);
+    App *app = open_learn(1280, 800, VARIANT_PEI);
+    app_settle(app);
+    LearnInfo info = info_of(app);
+    assert_int_equal(info.section, LEARN_SCORING);
+    assert_true(info.scroll > 0);
+    assert_int_equal(info.scroll, info.scroll_max);
+    app_destroy(app);
+    SDL_setenv("CEKI_LEARN_PAGE", "2", 1);
+    SDL_setenv("CEKI_LEARN_SCROLL", "", 1);
+    app = open_learn(1280, 800, VARIANT_KOWAH);
+    assert_int_equal(info_of(app).section, LEARN_TURN);
+    app_destroy(app);
+    SDL_setenv("CEKI_LEARN_PAGE", "", 1);
+}
+
+static void test_switching_games(void **state)
+{
+    (void)state;
+    App *app = open_learn(1280, 800, VARIANT_THOTHIT);
+    open_section(app, LEARN_COMPARE);
+    test_key(app, SDLK_END, 0); /* the last row */
+    app_settle(app);
+    test_click_rect(app, widget(app, "kowah"));
+    LearnInfo info = info_of(app);
+    assert_int_equal(info.variant, VARIANT_KOWAH);
+    assert_int_equal(info.section, LEARN_ORIGIN);
+    /* The game choice steps through the variants. */
+    SDL_Rect game = widget(app, "Game");
+    test_mouse_move(app, game.x + game.w - 5, game.y + game.h / 2);
+    test_mouse_down(app, game.x + game.w - 5, game.y + game.h / 2);
+    test_mouse_up(app, game.x + game.w - 5, game.y + game.h / 2);
+    assert_int_equal(info_of(app).variant, VARIANT_THOTHIT); /* wraps */
+    app_destroy(app);
+}
+
+static void test_watch_and_checki(void **state)
+{
+    (void)state;
+    App *app = open_learn(1280, 800, VARIANT_KINGS);
+    open_section(app, LEARN_TRY);
+    test_click_named(app, "To the end");
+    app_settle(app);
+    test_click_named(app, "Start again");
+    app_settle(app);
+    test_click_named(app, "Turn two cards");
+    app_settle(app);
+    app_destroy(app);
+
+    app = open_learn(1280, 800, VARIANT_KOWAH);
+    open_section(app, LEARN_TRY);
+    test_click_rect(app, widget(app, "b0 pick M9"));
+    app_settle(app);
+    check_fits(app, "kowah");
+    app_destroy(app);
+}
+
+static void test_guided_game_to_the_end(void **state)
+{
+    (void)state;
+    App *app = open_learn(1280, 800, VARIANT_THOTHIT);
+    open_section(app, LEARN_GUIDED);
+    bool done = false;
+    for (int step = 0; step < 400 && !done; step++) {
+        app_settle(app);
+        const Ui *ui = ui_of_top_scene(app);
+        if (ui_find_named(ui, "Play again") != NULL) {
+            done = true;
+        } else if (ui_find_named(ui, "Continue") != NULL) {
+            test_click_named(app, "Continue");
+        } else if (ui_find_named(ui, "Turn the stock card") != NULL) {
+            test_click_named(app, "Turn the stock card");
+        } else {
+            /* Our move: pick the first card; lay it down, or capture where lit. */
+            const Widget *hand = NULL;
+            for (int i = 0; i < ui->count && hand == NULL; i++) {
+                if (strncmp(ui->widgets[i].name, "b0 hand ", 8) == 0) {
+                    hand = &ui->widgets[i];
+                }
+            }
+            if (hand == NULL) {
+                /* The turned card waits for its target: try the pool cards. */
+                for (int i = 0; i < ui->count; i++) {
+                    if (strncmp(ui->widgets[i].name, "b0 pool ", 8) == 0) {
+                        SDL_Rect r = ui->widgets[i].rect;
+                        test_click_rect(app, r);
+                        if (info_of(app).verdict.made == false || info_of(app).verdict.legal) {
+                            break;
+                        }
+                        ui = ui_of_top_scene(app);
+                    }
+                }
+                continue;
+            }
+            bool can_lay = ui_find_named(ui, "Lay it in the pool") != NULL;
+            if (can_lay) {
+                test_click_rect(app, hand->rect);
+                app_settle(app);
+                test_click_named(app, "Lay it in the pool");
+            }
+            if (!can_lay || !info_of(app).verdict.legal) {
+                /* Capture where allowed (or choose the turned card's target). */
+                ui = ui_of_top_scene(app);
+                for (int i = 0; i < ui->count; i++) {
+                    if (strncmp(ui->widgets[i].name, "b0 pool ", 8) == 0) {
+                        test_click_rect(app, ui->widgets[i].rect);
+                        if (info_of(app).verdict.legal || !info_of(app).verdict.made) {
+                            break;
+                        }
+                        ui = ui_of_top_scene(app);
+                    }
+                }
+            }
+        }
+        check_fits(app, "guided");
+    }
+    assert_true(done);
+    app_destroy(app);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_score_examples_come_from_the_core),
+        cmocka_unit_test(test_legal_examples_light_what_the_core_allows),
+        cmocka_unit_test(test_try_examples_judge_as_the_core),
+        cmocka_unit_test(test_checki_examples),
+        cmocka_unit_test(test_every_house_reading_is_shown),
+        cmocka_unit_test(test_sections_and_glossary),
+        cmocka_unit_test(test_scrolling),
+        cmocka_unit_test(test_drag_gets_a_verdict),
+        cmocka_unit_test(test_keyboard_example),
+        cmocka_unit_test(test_ways_in),
+        cmocka_unit_test(test_page_from_the_environment),
+        cmocka_unit_test(test_switching_games),
+        cmocka_unit_test(test_watch_and_checki),
+        cmocka_unit_test(test_guided_game_to_the_end),
+        cmocka_unit_test(test_shown_numbers_are_the_cores),
+        cmocka_unit_test(test_every_page_fits_at_1280x800),
+        cmocka_unit_test(test_every_page_draws_at_4k),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
