@@ -39,6 +39,14 @@ typedef struct GameSetup {
     bool seed_given; /* else Start draws a fresh seed */
 } GameSetup;
 
+/* How the table runs when the command line asks for it (launch.c). */
+typedef struct TableRun {
+    bool autoplay;    /* a computer in every seat, animations instant */
+    bool exit_at_end; /* print the final standings and quit when the match ends */
+    int preplay;      /* moves random players make before the table shows (screenshots) */
+    AiLevel level;    /* the computers' level in autoplay */
+} TableRun;
+
 typedef struct AppConfig {
     bool headless;             /* software renderer on a surface, no window */
     int width, height;         /* the surface size, or the first window size */
@@ -72,6 +80,7 @@ struct App {
     struct Session *session; /* the game on the table (session.h), or NULL */
     char replay_path[1024];  /* a record the replay screen opens first, or "" */
     DeckStyle gallery_style; /* the gallery's first tab; STYLE_COUNT: from settings */
+    TableRun table_run;      /* the table's headless runs */
 
     double now;     /* seconds, advanced by app_update */
     bool dirty;     /* something changed: draw a frame */

@@ -11,8 +11,12 @@ const char *args_usage(void)
            "title|variants|setup|settings|gallery|table|learn]\n"
            "            [--variant ID] [--seed N] [--players N]\n"
            "            [--deck-style ceki|western-clubs|western-spades] [--size WxH]]\n"
+           "       ceki --autoplay [--variant ID] [--seed N] [--players N]\n"
+           "            [--level random|greedy|strong] [--exit-at-end] [--size WxH]\n"
            "With --screenshot, renders that scene settled at that size (default 1280x800)\n"
-           "without a window, writes the PNG and exits.\n";
+           "without a window, writes the PNG and exits. With --autoplay, computers play a\n"
+           "whole match at the table (default level greedy, animations instant);\n"
+           "--exit-at-end prints the final standings and exits.\n";
 }
 
 static bool parse_u64(const char *text, uint64_t *out)
@@ -53,16 +57,25 @@ bool args_parse(int argc, char **argv, AppArgs *out, char *err, size_t err_size)
                      .variant = VARIANT_THOTHIT,
                      .deck_style = STYLE_CEKI,
                      .width = 1280,
-                     .height = 800};
+                     .height = 800,
+                     .level = AI_GREEDY};
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i];
         if (strcmp(opt, "--help") == 0 || strcmp(opt, "-h") == 0) {
             out->help = true;
             continue;
         }
+        if (strcmp(opt, "--autoplay") == 0) {
+            out->autoplay = true;
+            continue;
+        }
+        if (strcmp(opt, "--exit-at-end") == 0) {
+            out->exit_at_end = true;
+            continue;
+        }
         static const char *const with_value[] = {"--screenshot", "--scene",   "--variant",
                                                  "--seed",       "--players", "--deck-style",
-                                                 "--size"};
+                                                 "--size",       "--level"};
         bool known = false;
         for (size_t k = 0; k < sizeof with_value / sizeof with_value[0]; k++) {
             known = known || strcmp(opt, with_value[k]) == 0;
@@ -119,6 +132,12 @@ bool args_parse(int argc, char **argv, AppArgs *out, char *err, size_t err_size)
             }
             out->deck_style = style;
             out->deck_style_given = true;
+        } else if (strcmp(opt, "--level") == 0) {
+            out->level = ai_level_find(value);
+            if (out->level == AI_LEVEL_COUNT) {
+                snprintf(err, err_size, "unknown level '%s' (random, greedy, strong)", value);
+                return false;
+            }
         } else if (strcmp(opt, "--size") == 0) {
             if (!parse_size(value, &out->width, &out->height)) {
                 snprintf(err, err_size, "--size wants WIDTHxHEIGHT between 64 and 8192, not '%s'",
@@ -126,6 +145,14 @@ bool args_parse(int argc, char **argv, AppArgs *out, char *err, size_t err_size)
                 return false;
             }
         }
+    }
+    if (out->autoplay && out->screenshot != NULL) {
+        snprintf(err, err_size, "--autoplay and --screenshot do not go together");
+        return false;
+    }
+    if (out->exit_at_end && !out->autoplay) {
+        snprintf(err, err_size, "--exit-at-end goes with --autoplay");
+        return false;
     }
     if (out->players != 0) {
         const VariantDesc *v = variant_get(out->variant);

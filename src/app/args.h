@@ -3,8 +3,13 @@
  * Contract: args_parse reads
  *   ceki [--screenshot FILE.png [--scene NAME] [--variant ID] [--seed N]
  *        [--players N] [--deck-style STYLE] [--size WxH]] [--help]
+ *   ceki --autoplay [--variant ID] [--seed N] [--players N] [--level L]
+ *        [--exit-at-end] [--size WxH]
  * into an AppArgs without side effects. Without --screenshot the options
- * choose the screen and game the window opens with. It fails (false, a one-line reason
+ * choose the screen and game the window opens with; --autoplay plays a
+ * whole match with a computer (of level L, default greedy) in every seat at
+ * the table, animations instant, and --exit-at-end then prints the final
+ * standings and exits. It fails (false, a one-line reason
  * in err) on an unknown option, a missing or malformed value, an unknown
  * scene, variant or deck style, or a player count the variant does not
  * allow. Whether a known scene is available is not its business.
@@ -16,6 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ai.h"
 #include "scene.h"
 #include "variant.h"
 
@@ -30,6 +36,9 @@ typedef struct AppArgs {
     DeckStyle deck_style;
     bool deck_style_given;
     int width, height;
+    bool autoplay;
+    bool exit_at_end;
+    AiLevel level; /* autoplay's computers */
     bool help;
 } AppArgs;
 

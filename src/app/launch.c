@@ -48,6 +48,12 @@ int launch_screenshot(const AppArgs *args)
         fprintf(stderr, "ceki: %s\n", err);
         return 1;
     }
+    if (args->scene == SCENE_TABLE) {
+        /* Mid-round: each seat has had a couple of turns. */
+        const VariantDesc *v = variant_get(args->variant);
+        int players = args->players != 0 ? args->players : game_config_default(v->id, 0).players;
+        app->table_run.preplay = 2 * players + 1;
+    }
     int status = 0;
     if (!launch_apply(app, args, err, sizeof err)) {
         fprintf(stderr, "ceki: %s\n", err);
@@ -78,6 +84,41 @@ int launch_window(const AppArgs *args)
     }
     int status = 0;
     if (!launch_apply(app, args, err, sizeof err)) {
+        fprintf(stderr, "ceki: %s\n", err);
+        status = 1;
+    } else {
+        status = app_run(app);
+    }
+    app_destroy(app);
+    return status;
+}
+
+int launch_autoplay(const AppArgs *args)
+{
+    char err[512];
+    /* No settings file: a run of the computers changes nothing of the player's.
+     * With SDL's dummy video driver there is nothing to show: headless. */
+    const char *driver = SDL_getenv("SDL_VIDEODRIVER");
+    bool headless = driver != NULL &&
+                    (SDL_strcmp(driver, "dummy") == 0 || SDL_strcmp(driver, "offscreen") == 0);
+    AppConfig cfg = {.headless = headless, .width = args->width, .height = args->height};
+    App *app = app_create(&cfg, err, sizeof err);
+    if (app == NULL) {
+        cfg.headless = true;
+        app = app_create(&cfg, err, sizeof err);
+    }
+    if (app == NULL) {
+        fprintf(stderr, "ceki: %s\n", err);
+        return 1;
+    }
+    app->settings.anim_speed = ANIM_INSTANT;
+    app->table_run.autoplay = true;
+    app->table_run.exit_at_end = args->exit_at_end;
+    app->table_run.level = args->level;
+    AppArgs table = *args;
+    table.scene = SCENE_TABLE;
+    int status = 0;
+    if (!launch_apply(app, &table, err, sizeof err)) {
         fprintf(stderr, "ceki: %s\n", err);
         status = 1;
     } else {

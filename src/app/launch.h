@@ -5,7 +5,12 @@
  * gallery's style) and opens the asked-for scene over the title, failing
  * with a reason when that scene is not available. launch_screenshot renders
  * it headless, settled, into the PNG and returns the exit status (0 on
- * success; errors on stderr). launch_window runs the interactive program.
+ * success; errors on stderr); a table is shown mid-round (random players make
+ * a few moves first, the same for the same seed). launch_window runs the
+ * interactive program. launch_autoplay opens the table with a computer in
+ * every seat and runs the event loop until the match ends (with
+ * --exit-at-end, which prints the standings) or the window is closed; in a
+ * window where SDL_VIDEODRIVER gives one, else headless.
  */
 #ifndef CEKI_APP_LAUNCH_H
 #define CEKI_APP_LAUNCH_H
@@ -19,5 +24,6 @@
 bool launch_apply(App *app, const AppArgs *args, char *err, size_t err_size);
 int launch_screenshot(const AppArgs *args);
 int launch_window(const AppArgs *args);
+int launch_autoplay(const AppArgs *args);
 
 #endif

@@ -17,5 +17,8 @@ int main(int argc, char **argv)
         fputs(args_usage(), stdout);
         return 0;
     }
+    if (args.autoplay) {
+        return launch_autoplay(&args);
+    }
     return args.screenshot != NULL ? launch_screenshot(&args) : launch_window(&args);
 }

@@ -13,15 +13,14 @@ static const char *const names[SCENE_COUNT] = {
     [SCENE_LEARN] = "learn",       [SCENE_RESULT] = "result",     [SCENE_REPLAY] = "replay",
 };
 
-/* The registry. The table (issue 6) and learn (issue 7) screens are not
- * built yet: they have names but no class. */
+/* The registry: every screen's class. */
 static const SceneClass *const classes[SCENE_COUNT] = {
     [SCENE_TITLE] = &scene_title_class,
     [SCENE_VARIANTS] = &scene_variants_class,
     [SCENE_SETUP] = &scene_setup_class,
     [SCENE_SETTINGS] = &scene_settings_class,
     [SCENE_GALLERY] = &scene_gallery_class,
-    [SCENE_TABLE] = NULL,
+    [SCENE_TABLE] = &scene_table_class,
     [SCENE_LEARN] = &scene_learn_class,
     [SCENE_RESULT] = &scene_result_class,
     [SCENE_REPLAY] = &scene_replay_class,

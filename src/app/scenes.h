@@ -15,6 +15,7 @@ extern const SceneClass scene_setup_class;
 extern const SceneClass scene_settings_class;
 extern const SceneClass scene_gallery_class;
 extern const SceneClass scene_learn_class;
+extern const SceneClass scene_table_class;
 extern const SceneClass scene_result_class;
 extern const SceneClass scene_replay_class;
 

@@ -1,0 +1,1069 @@
+/* scene_table.c — the card table: the scene class and the flow of play.
+ *
+ * Who does what: a person decides through input (scene_table_input.c);
+ * a computer seat thinks in the session's thread and its move is applied
+ * once the table has shown everything before it and a short pause (scaled
+ * by the animation speed) has let people follow; a forced stock turn of a
+ * person (MOVE_TURN) is made for them after the same pause (a click on the
+ * stock or Space makes it at once); the next round starts on a click or a
+ * key when a person plays, by itself after a pause when only computers do;
+ * watch-only games (Kings, Thothit Yogyakarta, Thit-Thit-Dulit) play their
+ * forced moves while "Play" is on, or one at a time with "Step".
+ */
+#include "scene_table.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ai.h"
+#include "learn.h"
+#include "paths.h"
+#include "scenes.h"
+#include "variant_text.h"
+
+double table_beat(const App *app)
+{
+    return anim_speed_seconds(app->settings.anim_speed);
+}
+
+static bool seat_is_human(const TableState *t, int seat)
+{
+    const SessionSeats *seats = session_seats(t->session);
+    return seat >= 0 && seat < t->players && seats->human[seat] && !t->watch;
+}
+
+int table_legal(const TableState *t, Move *out, int cap)
+{
+    return game_legal_moves(session_game(t->session), out, cap);
+}
+
+bool table_settled(const TableState *t)
+{
+    if (t->evq_n > 0 || session_pending_events(t->session) > 0) {
+        return false;
+    }
+    for (int i = 0; i < TV_MAX_SPRITES; i++) {
+        const Sprite *s = &t->view.sprites[i];
+        if (s->used && (s->moving || s->zone == TZ_FLY || s->zone == TZ_MEET)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+bool table_viewer_decides(const TableState *t)
+{
+    const Game *g = session_game(t->session);
+    if (game_match_over(g) || t->watch) {
+        return false;
+    }
+    int to = game_to_move(g);
+    return to == t->view.viewer && seat_is_human(t, to);
+}
+
+void table_refresh_obs(TableState *t)
+{
+    game_observe(session_game(t->session), t->view.viewer, &t->obs);
+}
+
+void table_seat_name(const TableState *t, int seat, char *buf, size_t size)
+{
+    session_seat_name(t->session, seat, buf, size);
+}
+
+/* ---- layout and widgets -------------------------------------------------- */
+
+static void add_button(App *app, TableState *t, int id, float *x, float y, float w, float h,
+                       bool disabled, const char *name, bool primary)
+{
+    (void)app;
+    SDL_Rect r = {(int)*x, (int)y, (int)w, (int)h};
+    ui_add(&t->ui, primary ? WIDGET_PRIMARY : WIDGET_BUTTON, id, r, disabled, name);
+    *x += w;
+}
+
+static int hand_max(const TableState *t)
+{
+    int n = variant_hand_size(t->v, t->players);
+    if (t->v->engine == ENGINE_KOWAH) {
+        n += 1;
+    }
+    return n > 0 ? n : 1;
+}
+
+/* The prompt bar's buttons for what the viewer may do now. */
+static void prompt_buttons(App *app, TableState *t)
+{
+    const Game *g = session_game(t->session);
+    const TlRect pr = t->layout.prompt;
+    float u = app->ui;
+    float h = pr.h - 4 * u, y = pr.y + 2 * u;
+    float bw = 150 * u, gap = 8 * u;
+    /* Right-aligned: collect first, then place. */
+    int ids[24];
+    char names[24][48];
+    bool primary[24];
+    int n = 0;
+#define BTN(id_, prim_, ...)                                                                       \
+    do {                                                                                           \
+        if (n < 24) {                                                                              \
+            ids[n] = (id_);                                                                        \
+            primary[n] = (prim_);                                                                  \
+            snprintf(names[n], sizeof names[n], __VA_ARGS__);                                      \
+            n++;                                                                                   \
+        }                                                                                          \
+    } while (0)
+    if (game_match_over(g)) {
+        BTN(W_AGAIN, true, "Play again");
+        BTN(W_LEAVE, false, "Leave");
+    } else if (game_round_over(g)) {
+        if (!t->autoplay && (session_human_count(t->session) > 0 || t->watch)) {
+            BTN(W_NEXT, true, "Next round");
+        }
+    } else if (t->watch) {
+        BTN(W_PLAY, true, "%s", t->watch_playing ? "Pause" : "Play");
+        BTN(W_STEP, false, "Step");
+    } else if (table_viewer_decides(t)) {
+        Move moves[GAME_MAX_MOVES];
+        int nm = table_legal(t, moves, GAME_MAX_MOVES);
+        switch (t->obs.phase) {
+        case PHASE_HAND:
+            if (t->selected >= 0) {
+                Card c = t->view.sprites[t->selected].card;
+                bool trail = false;
+                for (int i = 0; i < nm && i < GAME_MAX_MOVES; i++) {
+                    trail = trail || (moves[i].card == c && moves[i].target == CARD_NONE);
+                }
+                if (trail) {
+                    BTN(W_TRAIL, true, "Trail");
+                }
+            }
+            break;
+        case PHASE_STOCK: BTN(W_TURN, true, "Turn the stock"); break;
+        case PHASE_DRAW:
+            for (int i = 0; i < nm && i < GAME_MAX_MOVES; i++) {
+                if (moves[i].type == MOVE_DRAW_STOCK) {
+                    BTN(W_DRAW, true, "Draw from the stock");
+                } else if (moves[i].type == MOVE_DRAW_DISCARD) {
+                    BTN(W_TAKE_DISCARD, false, "Take the discard");
+                }
+            }
+            break;
+        case PHASE_DECLARE:
+            for (int i = 0; i < nm && i < GAME_MAX_MOVES; i++) {
+                if (moves[i].type == MOVE_DECLARE) {
+                    char kind[CARD_TEXT_MAX];
+                    BTN(W_DECLARE + moves[i].card, true, "Declare %s",
+                        card_format(moves[i].card, kind));
+                }
+            }
+            BTN(W_PASS, false, "Pass");
+            break;
+        case PHASE_CLAIM: {
+            char kind[CARD_TEXT_MAX];
+            for (int i = 0; i < nm && i < GAME_MAX_MOVES; i++) {
+                if (moves[i].type == MOVE_CLAIM) {
+                    BTN(W_CLAIM, true, "Claim %s and win", card_format(moves[i].card, kind));
+                }
+            }
+            BTN(W_PASS, false, "Pass");
+            break;
+        }
+        default: break;
+        }
+    }
+#undef BTN
+    float total = 0;
+    float widths[24];
+    for (int i = 0; i < n; i++) {
+        int tw = 0, th = 0;
+        text_measure(app->text, names[i], 17 * u, TEXT_BOLD, &tw, &th);
+        widths[i] = SDL_max(bw * 0.7f, (float)tw + 36 * u);
+        total += widths[i] + (i > 0 ? gap : 0);
+    }
+    float x = pr.x + pr.w - total;
+    for (int i = 0; i < n; i++) {
+        add_button(app, t, ids[i], &x, y, widths[i], h, false, names[i], primary[i]);
+        x += gap;
+    }
+}
+
+static void dialog_buttons(App *app, TableState *t)
+{
+    float u = app->ui;
+    float cx = (float)app->width / 2, cy = (float)app->height / 2;
+    float bw = 200 * u, bh = 50 * u, y = cy + 50 * u;
+    float x = cx - bw - 8 * u;
+    switch (t->dialog) {
+    case DLG_FORFEIT:
+        add_button(app, t, W_DLG_YES, &x, y, bw, bh, false, "Take it anyway", false);
+        x += 16 * u;
+        add_button(app, t, W_DLG_NO, &x, y, bw, bh, false, "Cancel", true);
+        break;
+    case DLG_LEAVE:
+        add_button(app, t, W_DLG_YES, &x, y, bw, bh, false, "Leave", false);
+        x += 16 * u;
+        add_button(app, t, W_DLG_NO, &x, y, bw, bh, false, "Stay", true);
+        break;
+    case DLG_COVER: {
+        char name[48], label[64];
+        table_seat_name(t, t->cover_seat, name, sizeof name);
+        snprintf(label, sizeof label, "I am ready (%s)", name);
+        float w = 320 * u;
+        x = cx - w / 2;
+        add_button(app, t, W_DLG_YES, &x, y, w, bh, false, "I am ready", true);
+        snprintf(t->ui.widgets[t->ui.count - 1].name, sizeof t->ui.widgets[0].name, "%s",
+                 "I am ready");
+        (void)label;
+        break;
+    }
+    default: break;
+    }
+}
+
+void table_relayout(App *app, TableState *t)
+{
+    const VariantDesc *v = t->v;
+    TlSpec spec = {
+        .width = (float)app->width,
+        .height = (float)app->height,
+        .unit = app->ui,
+        .players = t->players,
+        .bottom_seat = t->view.viewer,
+        .clockwise = v->clockwise,
+        .dealer_side = v->start == START_PEI,
+        .aspect = card_art_aspect(
+            t->style, v->deck == DECK_FRENCH_NO_KINGS ? card_french(SUIT_SPADES, 1) : CARD_C1),
+        .hands = v->hand > 0,
+        .stock = v->turn != TURN_HAND_ONLY,
+        .discard = v->engine == ENGINE_KOWAH,
+        .hand_max = hand_max(t),
+    };
+    table_layout_compute(&spec, &t->layout);
+
+    int focus = t->ui.focus;
+    ui_clear(&t->ui);
+    if (t->dialog != DLG_NONE) {
+        dialog_buttons(app, t);
+    } else {
+        float u = app->ui;
+        TlRect b = t->layout.buttons;
+        float h = b.h - 6 * u, y = b.y + 3 * u, gap = 8 * u;
+        struct {
+            int id;
+            const char *name;
+            bool show;
+            bool disabled;
+        } top[] = {
+            {W_HINT, "Hint", !t->watch && session_human_count(t->session) > 0,
+             !table_viewer_decides(t)},
+            {W_UNDO, "Undo", !t->watch && session_human_count(t->session) > 0,
+             !session_can_undo(t->session)},
+            {W_RULES, "Rules", true, false},
+            {W_CARDS, "Cards", v->deck != DECK_FRENCH_NO_KINGS, false},
+            {W_MENU, "Menu", true, false},
+        };
+        int shown = 0;
+        for (size_t i = 0; i < sizeof top / sizeof top[0]; i++) {
+            shown += top[i].show;
+        }
+        float w = SDL_min(110 * u, (b.w - (float)(shown - 1) * gap) / (float)shown);
+        float x = b.x + b.w - (float)shown * w - (float)(shown - 1) * gap;
+        for (size_t i = 0; i < sizeof top / sizeof top[0]; i++) {
+            if (top[i].show) {
+                add_button(app, t, top[i].id, &x, y, w, h, top[i].disabled, top[i].name, false);
+                x += gap;
+            }
+        }
+        prompt_buttons(app, t);
+    }
+    t->ui.focus = focus;
+    if (ui_find(&t->ui, focus) == NULL || (t->dialog != DLG_NONE && t->ui.focus < W_DLG_YES)) {
+        t->ui.focus =
+            t->dialog != DLG_NONE ? (t->dialog == DLG_FORFEIT ? W_DLG_NO : W_DLG_YES) : -1;
+        if (!t->focus_in_ui && t->dialog == DLG_NONE) {
+            t->ui.focus = -1;
+        }
+    }
+    view_place(app, t);
+}
+
+/* ---- moves ------------------------------------------------------------ */
+
+/* The legal move matching m (with its flags), or false. */
+static bool find_legal(const TableState *t, const Move *m, Move *out)
+{
+    Move moves[GAME_MAX_MOVES];
+    int n = table_legal(t, moves, GAME_MAX_MOVES);
+    for (int i = 0; i < n && i < GAME_MAX_MOVES; i++) {
+        if (move_equal(&moves[i], m)) {
+            *out = moves[i];
+            return true;
+        }
+    }
+    return false;
+}
+
+static void show_reason(App *app, TableState *t, const char *why)
+{
+    snprintf(t->reason, sizeof t->reason, "%s", why != NULL && why[0] ? why : "Not possible now.");
+    t->reason_until = app->now + 4.0;
+    app_show_toast(app, t->reason);
+}
+
+/* Applies a move now (any seat); false with the reason shown. */
+static bool apply_now(App *app, TableState *t, const Move *m)
+{
+    const char *why = NULL;
+    CekiStatus st = session_apply(t->session, m, &why);
+    if (st != CEKI_OK) {
+        show_reason(app, t, why != NULL ? why : ceki_status_text(st));
+        return false;
+    }
+    t->synced = false;
+    t->hint_ready = false;
+    t->hint_wanted = false;
+    t->ai_ready = false;
+    table_clear_selection(t);
+    view_take_events(t);
+    return true;
+}
+
+bool table_try_move(App *app, TableState *t, const Move *m)
+{
+    const Game *g = session_game(t->session);
+    if (t->dialog != DLG_NONE) {
+        return false;
+    }
+    if (!table_viewer_decides(t)) {
+        if (!game_match_over(g) && game_round_over(g) && m->type == MOVE_NEXT_ROUND) {
+            return apply_now(app, t, m);
+        }
+        show_reason(app, t, "Wait for your turn.");
+        return false;
+    }
+    Move legal;
+    if (!find_legal(t, m, &legal)) {
+        show_reason(app, t, game_explain_illegal(g, m));
+        return false;
+    }
+    if (!table_settled(t)) {
+        if (t->queued) {
+            return false; /* one held move at most: never two */
+        }
+        t->queued = true;
+        t->queued_move = legal;
+        return true;
+    }
+    if (legal.flags & MOVE_FLAG_FORFEIT) {
+        t->dialog = DLG_FORFEIT;
+        t->dialog_move = legal;
+        table_relayout(app, t);
+        return false;
+    }
+    return apply_now(app, t, &legal);
+}
+
+/* ---- flow ------------------------------------------------------------- */
+
+static void save_game(App *app, TableState *t)
+{
+    if (t->autoplay || t->session == NULL || app->settings_path[0] == '\0') {
+        return; /* headless runs and tests keep no player files */
+    }
+    const Game *g = session_game(t->session);
+    char path[1024], err[256];
+    if (!session_save_path(path, sizeof path)) {
+        return;
+    }
+    if (game_match_over(g)) {
+        remove(path); /* nothing to resume */
+        session_archive(t->session);
+        return;
+    }
+    int n = 0;
+    game_history(g, &n);
+    if (n == 0) {
+        return;
+    }
+    if (session_save(t->session, path, err, sizeof err) != CEKI_OK) {
+        char msg[320];
+        snprintf(msg, sizeof msg, "The game was not saved: %s", err);
+        app_show_toast(app, msg);
+    }
+}
+
+static const char *score_word(const TableState *t, int n)
+{
+    switch (t->v->match_kind) {
+    case MATCHKIND_KINGS: return n == 1 ? "King" : "Kings";
+    case MATCHKIND_HANDS_WON: return n == 1 ? "hand won" : "hands won";
+    default: return n == 1 ? "point" : "points";
+    }
+}
+
+static void print_standings(TableState *t)
+{
+    const Game *g = session_game(t->session);
+    Observation *o = &t->obs;
+    game_observe(g, t->view.viewer, o);
+    printf("%s, %d round%s\n", t->v->name, game_round_number(g),
+           game_round_number(g) == 1 ? "" : "s");
+    for (int s = 0; s < t->players; s++) {
+        printf("Seat %d: %d %s", s + 1, o->match_score[s], score_word(t, o->match_score[s]));
+        if (variant_has_stakes(t->v) && game_config(g)->stakes != STAKES_NONE) {
+            printf(" (%+d units)", o->units[s]);
+        }
+        printf("\n");
+    }
+    int winners = 0;
+    char line[200] = "";
+    for (int s = 0; s < t->players; s++) {
+        if (o->match_winner[s]) {
+            char seat[24];
+            snprintf(seat, sizeof seat, "%sSeat %d", winners > 0 ? ", " : "", s + 1);
+            strncat(line, seat, sizeof line - strlen(line) - 1);
+            winners++;
+        }
+    }
+    printf("%s: %s\n", winners == 1 ? "Winner" : "Winners", winners > 0 ? line : "none");
+    fflush(stdout);
+}
+
+/* The first human seat that must act, for the hot-seat cover. */
+static int human_to_move(const TableState *t)
+{
+    const Game *g = session_game(t->session);
+    int to = game_to_move(g);
+    return seat_is_human(t, to) ? to : -1;
+}
+
+static void set_viewer(App *app, TableState *t, int seat)
+{
+    if (t->view.viewer == seat) {
+        return;
+    }
+    t->view.viewer = seat;
+    table_clear_selection(t);
+    t->focus_sprite = -1;
+    table_refresh_obs(t);
+    table_relayout(app, t);
+    view_sync(app, t, false);
+}
+
+/* The automatic steps of the game; returns true while waiting on a timer or
+ * a thought (the loop must keep running). *act may ask for another screen. */
+static bool flow(App *app, TableState *t, double dt, SceneAction *act)
+{
+    const Game *g = session_game(t->session);
+    if (session_generation(t->session) != t->generation) {
+        /* Undo (or a load) replaced the game: show it afresh. */
+        t->generation = session_generation(t->session);
+        t->evq_n = 0;
+        t->ev_wait = 0;
+        t->queued = false;
+        t->ai_ready = false;
+        t->synced = false;
+    }
+    bool settled = table_settled(t);
+    double beat = table_beat(app);
+    if (settled && !t->synced) {
+        table_refresh_obs(t);
+        view_sync(app, t, true);
+        t->synced = true;
+        table_relayout(app, t);
+        settled = table_settled(t);
+    }
+    if (!settled) {
+        t->wait = beat * 2.0;
+    }
+    bool person = !t->autoplay && (session_human_count(t->session) > 0 || t->watch);
+    if (game_match_over(g)) {
+        if (!settled || t->end_done) {
+            return !settled;
+        }
+        if (t->wait > 0) {
+            t->wait -= dt;
+            return true;
+        }
+        t->end_done = true;
+        save_game(app, t);
+        if (t->exit_at_end) {
+            print_standings(t);
+            app->quit = true;
+        } else if (person) {
+            t->result_round = game_round_number(g);
+            *act = scene_push(SCENE_RESULT);
+        }
+        return false;
+    }
+    int to = game_to_move(g);
+
+    /* A computer thinks as soon as it is its turn, whatever is still moving. */
+    bool computer = !t->watch && to >= 0 && !seat_is_human(t, to) && !game_round_over(g);
+    if (computer && !t->ai_ready && !session_thinking(t->session)) {
+        session_think_start(t->session, false);
+    }
+    if (t->hint_wanted && !session_thinking(t->session) && !t->hint_ready &&
+        table_viewer_decides(t)) {
+        if (session_think_start(t->session, true) != CEKI_OK) {
+            t->hint_wanted = false;
+        }
+    }
+    Move m;
+    bool was_hint = false;
+    if (session_think_poll(t->session, &m, &was_hint)) {
+        if (was_hint) {
+            if (t->hint_wanted && table_viewer_decides(t)) {
+                t->hint = m;
+                t->hint_ready = true;
+                app->dirty = true;
+            }
+            t->hint_wanted = false;
+        } else if (computer && m.seat == to) {
+            t->ai_move = m;
+            t->ai_ready = true;
+        }
+    }
+    if (!settled) {
+        return true;
+    }
+    if (t->wait > 0) {
+        t->wait -= dt;
+    }
+    bool paused = t->wait > 0;
+
+    if (game_round_over(g)) {
+        if (person) {
+            if (t->result_round != game_round_number(g)) {
+                if (paused) {
+                    return true;
+                }
+                t->result_round = game_round_number(g);
+                *act = scene_push(SCENE_RESULT);
+            }
+            return false; /* "Next round" here or on the result screen */
+        }
+        if (!paused) {
+            Move moves[4];
+            if (table_legal(t, moves, 4) > 0) {
+                apply_now(app, t, &moves[0]);
+            }
+            t->wait = beat * 2.0;
+        }
+        return true;
+    }
+    if (t->watch) {
+        if ((t->watch_playing && !paused) || t->watch_step) {
+            Move moves[4];
+            if (table_legal(t, moves, 4) > 0) {
+                apply_now(app, t, &moves[0]);
+            }
+            t->watch_step = false;
+            t->wait = beat * 2.0;
+        }
+        return t->watch_playing;
+    }
+    if (computer) {
+        if (t->ai_ready && !paused) {
+            t->ai_ready = false;
+            Move mv = t->ai_move;
+            apply_now(app, t, &mv);
+            t->wait = beat * 2.0;
+        }
+        return true;
+    }
+    /* A person is to move. */
+    if (t->hotseat && to != t->view.viewer && t->dialog == DLG_NONE) {
+        t->cover_seat = human_to_move(t);
+        if (t->cover_seat >= 0) {
+            t->dialog = DLG_COVER;
+            table_relayout(app, t);
+        }
+        return false;
+    }
+    if (t->dialog != DLG_NONE) {
+        return false;
+    }
+    if (t->queued) {
+        t->queued = false;
+        Move q = t->queued_move;
+        table_try_move(app, t, &q);
+        return true;
+    }
+    if (t->obs.phase == PHASE_STOCK && to == t->view.viewer) {
+        if (!paused) {
+            Move turn = {
+                .type = MOVE_TURN, .seat = (uint8_t)to, .card = CARD_NONE, .target = CARD_NONE};
+            apply_now(app, t, &turn);
+            t->wait = beat * 2.0;
+        }
+        return true;
+    }
+    return t->hint_wanted;
+}
+
+/* ---- the scene class ---------------------------------------------------- */
+
+/* Screenshots: random players make a few moves first, so the table shows a
+ * round under way; deterministic for the seed. */
+static void preplay(TableState *t, int moves)
+{
+    const Game *g0 = session_game(t->session);
+    AiPlayer *ai = ai_create(AI_RANDOM, game_config(g0)->seed ^ 0x5eedULL);
+    int done = 0;
+    for (int i = 0; i < 4000; i++) {
+        const Game *g = session_game(t->session);
+        if (game_match_over(g) || game_round_over(g)) {
+            break;
+        }
+        int to = game_to_move(g);
+        if (done >= moves && (t->watch || to == t->view.viewer)) {
+            GamePhase phase = PHASE_HAND;
+            Observation o;
+            game_observe(g, to, &o);
+            phase = o.phase;
+            if (t->watch || phase == PHASE_HAND || phase == PHASE_DRAW || phase == PHASE_DISCARD) {
+                break;
+            }
+        }
+        Move m;
+        if (ai_choose(ai, g, to, &m) != CEKI_OK || session_apply(t->session, &m, NULL) != CEKI_OK) {
+            break;
+        }
+        done++;
+    }
+    ai_destroy(ai);
+    GameEvent drop[256];
+    while (session_take_events(t->session, drop, 256) > 0) {
+    }
+}
+
+static bool table_enter(App *app, void *state)
+{
+    TableState *t = state;
+    ui_init(&t->ui);
+    const GameSetup *setup = &app->setup;
+    t->v = app_variant(app);
+    t->watch = variant_is_watch_only(t->v);
+    t->autoplay = app->table_run.autoplay;
+    t->exit_at_end = app->table_run.exit_at_end;
+    SessionSeats seats = {0};
+    for (int s = 0; s < CEKI_MAX_SEATS; s++) {
+        seats.human[s] = !t->autoplay && !t->watch && setup->human[s];
+        seats.level[s] = t->autoplay ? app->table_run.level : setup->level[s];
+    }
+    bool resumed = app->session != NULL;
+    if (resumed) {
+        t->session = app->session; /* Resume: the title loaded the saved game */
+    } else {
+        CekiStatus status = CEKI_OK;
+        t->session = session_create(&setup->config, &seats, &status);
+        if (t->session == NULL) {
+            char msg[200];
+            snprintf(msg, sizeof msg, "The game could not start: %s", ceki_status_text(status));
+            app_show_toast(app, msg);
+            return false;
+        }
+        app->session = t->session;
+    }
+    t->generation = session_generation(t->session);
+    const Game *g = session_game(t->session);
+    t->players = game_players(g);
+    t->style = app_deck_style(app);
+    t->hotseat = session_human_count(t->session) >= 2;
+    t->selected = -1;
+    t->drag_sprite = -1;
+    t->hover_sprite = -1;
+    t->focus_sprite = -1;
+    t->cover_seat = -1;
+    t->watch_playing = t->watch && app->table_run.preplay == 0;
+    view_reset(t);
+    t->view.viewer = 0;
+    for (int s = 0; s < t->players; s++) {
+        if (session_seats(t->session)->human[s] && !t->watch) {
+            t->view.viewer = s;
+            break;
+        }
+    }
+    if (app->table_run.preplay > 0) {
+        preplay(t, app->table_run.preplay);
+        t->synced = false;
+    }
+    table_refresh_obs(t);
+    table_relayout(app, t);
+    if (app->table_run.preplay > 0 || resumed) {
+        GameEvent drop[256];
+        while (session_take_events(t->session, drop, 256) > 0) {
+        }
+        view_sync(app, t, false);
+        t->synced = true;
+    } else {
+        view_take_events(t);
+    }
+    if (t->hotseat) {
+        int first = human_to_move(t);
+        if (first >= 0) {
+            set_viewer(app, t, first);
+        }
+    }
+    return true;
+}
+
+static void table_leave(App *app, void *state)
+{
+    TableState *t = state;
+    if (t->session != NULL) {
+        session_think_cancel(t->session);
+        save_game(app, t);
+        if (app->session == t->session) {
+            app->session = NULL;
+        }
+        session_destroy(t->session);
+        t->session = NULL;
+    }
+}
+
+static void table_resume(App *app, void *state)
+{
+    TableState *t = state;
+    t->style = app_deck_style(app);
+    table_relayout(app, t);
+}
+
+static SceneAction table_update(App *app, void *state, double dt)
+{
+    TableState *t = state;
+    SceneAction act = scene_stay();
+    bool moving = false, waiting = false;
+    /* Autoplay at instant speed: play on within one frame (up to a few
+     * milliseconds), waiting for the thinking thread here rather than
+     * drawing a frame per poll. */
+    Uint64 start = SDL_GetTicks64();
+    for (int step = 0; step < 4096; step++) {
+        view_take_events(t);
+        moving = view_advance(app, t, step == 0 ? dt : 0);
+        waiting = flow(app, t, step == 0 ? dt : 0, &act);
+        if (!t->autoplay || act.kind != SCENE_STAY || app->quit || moving ||
+            SDL_GetTicks64() - start > 40) {
+            break;
+        }
+        if (session_thinking(t->session)) {
+            SDL_Delay(1);
+        } else if (!waiting) {
+            break;
+        }
+    }
+    if (t->reason[0] != '\0' && app->now > t->reason_until) {
+        t->reason[0] = '\0';
+        app->dirty = true;
+    }
+    if (moving || waiting || session_thinking(t->session)) {
+        app->animating = true;
+    }
+    if (moving) {
+        table_relayout(app, t);
+    }
+    return act;
+}
+
+static SceneAction table_event(App *app, void *state, const SDL_Event *e)
+{
+    TableState *t = state;
+    if (e->type == SDL_WINDOWEVENT) {
+        table_relayout(app, t);
+        return scene_stay();
+    }
+    return table_input(app, t, e);
+}
+
+static void table_draw_scene(App *app, void *state, SDL_Renderer *r)
+{
+    TableState *t = state;
+    table_draw(app, t, r);
+}
+
+static const Ui *table_widgets(const void *state)
+{
+    return &((const TableState *)state)->ui;
+}
+
+const SceneClass scene_table_class = {
+    .name = "table",
+    .state_size = sizeof(TableState),
+    .enter = table_enter,
+    .leave = table_leave,
+    .resume = table_resume,
+    .handle_event = table_event,
+    .update = table_update,
+    .draw = table_draw_scene,
+    .widgets = table_widgets,
+};
+
+/* ---- buttons (called by the input) -------------------------------------- */
+
+SceneAction table_button(App *app, TableState *t, int id)
+{
+    const Game *g = session_game(t->session);
+    int to = game_to_move(g);
+    Move m = {.seat = (uint8_t)(to < 0 ? 0 : to), .card = CARD_NONE, .target = CARD_NONE};
+    switch (id) {
+    case W_HINT:
+        if (table_viewer_decides(t)) {
+            t->hint_wanted = true;
+            t->hint_ready = false;
+        }
+        break;
+    case W_UNDO:
+        if (session_can_undo(t->session) && session_undo(t->session) == CEKI_OK) {
+            GameEvent drop[256];
+            while (session_take_events(t->session, drop, 256) > 0) {
+            }
+            t->evq_n = 0;
+            t->queued = false;
+            t->ai_ready = false;
+            t->hint_ready = t->hint_wanted = false;
+            table_clear_selection(t);
+            t->generation = session_generation(t->session);
+            table_refresh_obs(t);
+            view_sync(app, t, true);
+            t->synced = true;
+            view_log(t, "Undone.");
+        }
+        break;
+    case W_RULES:
+        /* The rules over the table; the game waits below. */
+        learn_push_overlay(app, t->v->id);
+        return scene_stay();
+    case W_CARDS: {
+        static const DeckStyle cycle[] = {STYLE_CEKI, STYLE_WESTERN_CLUBS, STYLE_WESTERN_SPADES};
+        int at = 0;
+        for (int i = 0; i < 3; i++) {
+            at = cycle[i] == t->style ? i : at;
+        }
+        t->style = cycle[(at + 1) % 3];
+        app->setup.style = t->style;
+        char msg[80];
+        snprintf(msg, sizeof msg, "Cards: %s", deck_style_name(t->style));
+        app_show_toast(app, msg);
+        break;
+    }
+    case W_MENU: t->dialog = DLG_LEAVE; break;
+    case W_TRAIL:
+        if (t->selected >= 0) {
+            m.type = MOVE_PLAY;
+            m.card = t->view.sprites[t->selected].card;
+            table_try_move(app, t, &m);
+        }
+        break;
+    case W_TURN:
+        m.type = MOVE_TURN;
+        table_try_move(app, t, &m);
+        break;
+    case W_NEXT:
+        m.type = MOVE_NEXT_ROUND;
+        table_try_move(app, t, &m);
+        break;
+    case W_DRAW:
+        m.type = MOVE_DRAW_STOCK;
+        table_try_move(app, t, &m);
+        break;
+    case W_TAKE_DISCARD:
+        m.type = MOVE_DRAW_DISCARD;
+        table_try_move(app, t, &m);
+        break;
+    case W_PASS:
+        m.type = MOVE_PASS;
+        table_try_move(app, t, &m);
+        break;
+    case W_CLAIM: {
+        Move moves[8];
+        int n = table_legal(t, moves, 8);
+        for (int i = 0; i < n && i < 8; i++) {
+            if (moves[i].type == MOVE_CLAIM) {
+                table_try_move(app, t, &moves[i]);
+            }
+        }
+        break;
+    }
+    case W_PLAY: t->watch_playing = !t->watch_playing; break;
+    case W_STEP:
+        t->watch_playing = false;
+        t->watch_step = true;
+        break;
+    case W_AGAIN: {
+        app->setup.config.seed =
+            app->setup.config.seed * 6364136223846793005ULL + 1442695040888963407ULL;
+        return scene_replace(SCENE_TABLE);
+    }
+    case W_LEAVE: return scene_pop();
+    case W_DLG_YES:
+        if (t->dialog == DLG_FORFEIT) {
+            t->dialog = DLG_NONE;
+            Move fm = t->dialog_move;
+            apply_now(app, t, &fm);
+        } else if (t->dialog == DLG_LEAVE) {
+            t->dialog = DLG_NONE;
+            return scene_pop();
+        } else if (t->dialog == DLG_COVER) {
+            t->dialog = DLG_NONE;
+            int seat = t->cover_seat;
+            t->view.viewer = -1;
+            set_viewer(app, t, seat);
+        }
+        break;
+    case W_DLG_NO: t->dialog = DLG_NONE; break;
+    default:
+        if (id >= W_DECLARE && id < W_DECLARE + CARD_CEKI_KINDS) {
+            m.type = MOVE_DECLARE;
+            m.card = (Card)(id - W_DECLARE);
+            table_try_move(app, t, &m);
+        }
+        break;
+    }
+    table_relayout(app, t);
+    return scene_stay();
+}
+
+/* ---- for tests ------------------------------------------------------------ */
+
+TableState *table_top(App *app)
+{
+    const SceneFrame *top = scene_stack_top(app);
+    if (top == NULL || top->cls != &scene_table_class) {
+        return NULL;
+    }
+    return top->state;
+}
+
+const Game *table_game(App *app)
+{
+    TableState *t = table_top(app);
+    return t != NULL ? session_game(t->session) : NULL;
+}
+
+bool table_waits_for_person(App *app)
+{
+    TableState *t = table_top(app);
+    if (t == NULL || !table_settled(t) || !t->synced || t->dialog != DLG_NONE) {
+        return false;
+    }
+    if (!table_viewer_decides(t)) {
+        return false;
+    }
+    return t->obs.phase != PHASE_STOCK;
+}
+
+SDL_Rect table_rect(TlRect r)
+{
+    SDL_Rect out = {(int)(r.x + 0.5f), (int)(r.y + 0.5f), (int)(r.w + 0.5f), (int)(r.h + 0.5f)};
+    return out;
+}
+
+bool table_card_rect(App *app, FocusZone zone, Card c, int n, SDL_Rect *out)
+{
+    TableState *t = table_top(app);
+    if (t == NULL) {
+        return false;
+    }
+    int ids[TV_MAX_SPRITES];
+    int count = zone == FZ_HAND ? view_hand_order(t, t->view.viewer, ids, TV_MAX_SPRITES)
+                                : view_pool_order(t, ids, TV_MAX_SPRITES);
+    for (int i = 0; i < count; i++) {
+        const Sprite *s = &t->view.sprites[ids[i]];
+        if (s->card == c && n-- == 0) {
+            *out = view_rect(s);
+            return true;
+        }
+    }
+    return false;
+}
+
+void table_focus(App *app, FocusZone *zone, Card *c)
+{
+    TableState *t = table_top(app);
+    *zone = FZ_NONE;
+    *c = CARD_NONE;
+    if (t == NULL || t->focus_sprite < 0 || !t->view.sprites[t->focus_sprite].used) {
+        return;
+    }
+    *zone = t->focus_zone;
+    *c = t->view.sprites[t->focus_sprite].card;
+}
+
+bool table_card_point(App *app, FocusZone zone, Card c, int n, int *x, int *y)
+{
+    TableState *t = table_top(app);
+    SDL_Rect r;
+    if (t == NULL || !table_card_rect(app, zone, c, n, &r)) {
+        return false;
+    }
+    /* The sprite itself, to check hits against. */
+    int ids[TV_MAX_SPRITES];
+    int count = zone == FZ_HAND ? view_hand_order(t, t->view.viewer, ids, TV_MAX_SPRITES)
+                                : view_pool_order(t, ids, TV_MAX_SPRITES);
+    int want = -1;
+    for (int i = 0, k = n; i < count; i++) {
+        if (t->view.sprites[ids[i]].card == c && k-- == 0) {
+            want = ids[i];
+            break;
+        }
+    }
+    for (int fy = 1; fy < 10; fy++) {
+        for (int fx = 1; fx < 10; fx++) {
+            int px = r.x + r.w * fx / 10, py = r.y + r.h * fy / 10;
+            FocusZone z = FZ_NONE;
+            if (table_hit_card(t, px, py, &z) == want && z == zone) {
+                *x = px;
+                *y = py;
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+bool table_free_pool_point(App *app, int *x, int *y)
+{
+    TableState *t = table_top(app);
+    if (t == NULL || tl_empty(t->layout.pool)) {
+        return false;
+    }
+    SDL_Rect p = table_rect(t->layout.pool);
+    for (int fy = 1; fy < 20; fy++) {
+        for (int fx = 1; fx < 20; fx++) {
+            int px = p.x + p.w * fx / 20, py = p.y + p.h * fy / 20;
+            FocusZone z = FZ_NONE;
+            if (table_hit_card(t, px, py, &z) < 0 && ui_hit(&t->ui, px, py) < 0 &&
+                !tl_contains(t->layout.stock, (float)px, (float)py)) {
+                *x = px;
+                *y = py;
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+static bool centre_of(TlRect r, int *x, int *y)
+{
+    if (tl_empty(r)) {
+        return false;
+    }
+    *x = (int)(r.x + r.w / 2);
+    *y = (int)(r.y + r.h / 2);
+    return true;
+}
+
+bool table_stock_point(App *app, int *x, int *y)
+{
+    TableState *t = table_top(app);
+    return t != NULL && centre_of(t->layout.stock, x, y);
+}
+
+bool table_discard_point(App *app, int *x, int *y)
+{
+    TableState *t = table_top(app);
+    return t != NULL && centre_of(t->layout.discard, x, y);
+}

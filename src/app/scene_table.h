@@ -1,0 +1,266 @@
+/* scene_table.h — the card table: the parts of the table scene and what
+ * tests may ask of it.
+ *
+ * Contract: the table plays the game of app->setup through a Session
+ * (session.h). The rules core decides every rule: the table only asks for
+ * the legal moves, applies what a person or a computer chose through
+ * session_apply, and shows what happened from the session's events. It is
+ * split by concern:
+ *   scene_table.c        the scene class and the flow: whose turn, the
+ *                        computer players' thinking, pauses, round and
+ *                        match ends, undo, save, hot-seat cover, autoplay
+ *   scene_table_view.c   what is shown: card sprites for hands, pool and
+ *                        cards in flight, moved by the events and kept in
+ *                        step with the seat's Observation; animation
+ *   scene_table_input.c  mouse (drag and click) and keyboard
+ *   scene_table_draw.c   drawing
+ * and table_layout.c for the geometry.
+ *
+ * Animation and input: every applied move's events queue up in the view
+ * and play one after another at the settings' speed (all at once when
+ * instant). A person's move is taken only for the decision the screen
+ * shows: input that completes a move while cards are still moving is held
+ * (one move at most) and applied once they settle if the game then waits
+ * for that very decision; a second one is refused. So nothing is lost or
+ * applied twice.
+ */
+#ifndef CEKI_APP_SCENE_TABLE_H
+#define CEKI_APP_SCENE_TABLE_H
+
+#include <SDL.h>
+#include <stdbool.h>
+
+#include "app.h"
+#include "game.h"
+#include "session.h"
+#include "table_layout.h"
+#include "ui.h"
+
+/* ---- sprites: the cards drawn one by one ------------------------------ */
+
+#define TV_MAX_SPRITES 800
+
+typedef enum TvZone {
+    TZ_NONE = 0,
+    TZ_HAND,     /* in a seat's hand */
+    TZ_POOL,     /* in the pool */
+    TZ_SPOT,     /* played or turned, waiting for where it goes */
+    TZ_MEET,     /* lying on the pool card it captures (partner) */
+    TZ_FLY,      /* on its way to a pile, the stock or the discard pile */
+    TZ_CEREMONY, /* drawn to choose roles or the starting player */
+    TZ_COUNT
+} TvZone;
+
+typedef enum TvLand {
+    LAND_VANISH = 0, /* gone when it arrives */
+    LAND_PILE,       /* into seat's captured pile */
+    LAND_DISCARD,    /* onto the discard pile */
+    LAND_TROPHY      /* a King onto the seat's plate */
+} TvLand;
+
+typedef struct Sprite {
+    bool used;
+    Card card;            /* CARD_NONE: a card nobody here may see */
+    uint8_t zone;         /* TvZone */
+    uint8_t land;         /* TvLand, for TZ_FLY */
+    int8_t seat;          /* owner / destination seat */
+    bool shown;           /* face up */
+    bool exposed;         /* Kowah: part of a declared pair */
+    int order;            /* arrival, for a stable order */
+    int partner;          /* TZ_MEET: the pool sprite it lies on */
+    float x, y, w, h;     /* now */
+    float fx, fy, fw, fh; /* tween from */
+    float tx, ty, tw, th; /* tween to */
+    double t, dur;        /* seconds into the tween, its length */
+    bool moving;
+} Sprite;
+
+/* What the table shows besides the sprites. */
+typedef struct TableView {
+    Sprite sprites[TV_MAX_SPRITES];
+    int next_order;
+    int viewer; /* the seat whose view is shown (at the bottom) */
+    int round;
+    int stock;
+    int aside;
+    int deck; /* cards not yet dealt during a deal */
+    int pile_n[CEKI_MAX_SEATS];
+    Card pile[CEKI_MAX_SEATS][CEKI_MAX_DECK]; /* visible piles only */
+    bool pile_visible[CEKI_MAX_SEATS];
+    Card discard[CEKI_MAX_DECK];
+    int discard_n;
+    GameRole role[CEKI_MAX_SEATS];
+    int dealer;
+    bool forfeited[CEKI_MAX_SEATS];
+    Card stock_last_public;
+    Card peek;
+    int peek_depth;
+    bool peeked[CEKI_MAX_SEATS]; /* someone privately saw a stock card */
+    Card exposed[CEKI_MAX_SEATS];
+    int kings[CEKI_MAX_SEATS];
+    Card king_cards[CEKI_MAX_SEATS][4];
+    int dice[2];
+    bool dice_shown;
+    int packet_use[9]; /* pei-chinese: packet 1..8 (0: loose cards) -> PeiPacketUse + 1 */
+    int packet_seat[9];
+    bool packets_shown;
+    Card cut[CEKI_MAX_SEATS]; /* Kings tie-break cards on show */
+    int round_score[CEKI_MAX_SEATS];
+    bool round_scored;
+    char log[4][160]; /* the last things that happened, newest first */
+} TableView;
+
+/* ---- input -------------------------------------------------------------- */
+
+typedef enum DragState { DRAG_IDLE = 0, DRAG_PRESSED, DRAG_DRAGGING } DragState;
+
+typedef enum FocusZone { FZ_NONE = 0, FZ_HAND, FZ_POOL, FZ_STOCK, FZ_DISCARD } FocusZone;
+
+typedef enum TableDialog {
+    DLG_NONE = 0,
+    DLG_FORFEIT, /* the Chinese game: taking this forfeits the win */
+    DLG_LEAVE,   /* leave the table? */
+    DLG_COVER    /* hot-seat: hide the hand until the next person is ready */
+} TableDialog;
+
+typedef struct TableState {
+    Ui ui;
+    Session *session;
+    const VariantDesc *v;
+    int players;
+    DeckStyle style;
+    bool watch; /* variant_is_watch_only */
+    bool hotseat;
+    TableLayout layout;
+    TableView view;
+    Observation obs; /* the viewer's, refreshed whenever the game moves */
+
+    /* Events waiting to be shown, and the time to the next one. */
+    GameEvent evq[4096];
+    int evq_head, evq_n;
+    double ev_wait;
+    int deal_left; /* cards of the current deal still to come (for its pace) */
+    bool synced;   /* the view matches obs */
+
+    /* Flow. */
+    double wait;   /* seconds left of a pause before the next automatic step */
+    bool ai_ready; /* a computer's move is waiting to be applied */
+    Move ai_move;
+    bool hint_wanted;
+    bool hint_ready;
+    Move hint;
+    bool watch_playing;
+    bool watch_step;
+    bool end_done;       /* the match end was handled */
+    unsigned generation; /* session_generation when the view was last rebuilt */
+    int result_round;    /* the round whose result screen was shown */
+
+    /* Input. */
+    DragState drag;
+    int drag_sprite;
+    float grab_dx, grab_dy;
+    int press_x, press_y;
+    int hover_sprite;
+    int selected; /* hand sprite picked up by click or Enter, -1 */
+    FocusZone focus_zone;
+    int focus_sprite;
+    bool focus_in_ui;
+    bool queued; /* a person's move held while cards move */
+    Move queued_move;
+    TableDialog dialog;
+    Move dialog_move;
+    int cover_seat;
+    char reason[200]; /* why the last attempt was refused */
+    double reason_until;
+
+    /* Headless runs. */
+    bool autoplay;
+    bool exit_at_end;
+} TableState;
+
+/* ---- between the table's files ----------------------------------------- */
+
+/* Widget ids of the table. */
+enum {
+    W_HINT = 1,
+    W_UNDO,
+    W_RULES,
+    W_CARDS,
+    W_MENU,
+    W_TRAIL = 20,
+    W_TURN,
+    W_NEXT,
+    W_DRAW,
+    W_TAKE_DISCARD,
+    W_PASS,
+    W_CLAIM,
+    W_PLAY,
+    W_STEP,
+    W_AGAIN,
+    W_LEAVE,
+    W_DECLARE = 40, /* + kind */
+    W_DLG_YES = 80,
+    W_DLG_NO
+};
+
+/* scene_table.c */
+double table_beat(const App *app);              /* seconds of one card movement (0: instant) */
+bool table_viewer_decides(const TableState *t); /* the viewer must decide now */
+bool table_settled(const TableState *t);        /* no event waiting, nothing moving */
+/* Tries a person's move; false (reason shown) when refused or held. */
+bool table_try_move(App *app, TableState *t, const Move *m);
+void table_refresh_obs(TableState *t);
+void table_relayout(App *app, TableState *t);
+/* A widget of the table was activated. */
+SceneAction table_button(App *app, TableState *t, int id);
+int table_legal(const TableState *t, Move *out, int cap);
+
+/* scene_table_view.c */
+void view_reset(TableState *t);
+void view_sync(App *app, TableState *t, bool animate);
+void view_take_events(TableState *t);
+bool view_advance(App *app, TableState *t, double dt); /* true while something moves */
+void view_place(App *app, TableState *t);              /* targets from the layout */
+/* The viewer's hand sprites in display order; returns the count. */
+int view_hand_order(const TableState *t, int seat, int *out, int cap);
+/* The pool sprites in display order; returns the count. */
+int view_pool_order(const TableState *t, int *out, int cap);
+int view_spot_sprites(const TableState *t, int *out, int cap);
+SDL_Rect view_rect(const Sprite *s);
+void view_log(TableState *t, const char *fmt, ...);
+/* The seat's name as shown ("You", "Seat 2"). */
+void table_seat_name(const TableState *t, int seat, char *buf, size_t size);
+
+/* scene_table_input.c */
+SceneAction table_input(App *app, TableState *t, const SDL_Event *e);
+/* The sprite under a point among the viewer's hand or the pool; -1. */
+int table_hit_card(const TableState *t, int x, int y, FocusZone *zone);
+bool table_is_target(const TableState *t, int sprite); /* lights up for the selection */
+void table_clear_selection(TableState *t);
+
+/* scene_table_draw.c */
+void table_draw(App *app, TableState *t, SDL_Renderer *r);
+
+/* ---- for tests and tools -------------------------------------------------- */
+
+/* The table on top of the stack (or NULL). */
+TableState *table_top(App *app);
+/* The game being played (NULL when the table is not on top). */
+const Game *table_game(App *app);
+/* Whether the table waits for its viewer's decision with nothing moving. */
+bool table_waits_for_person(App *app);
+/* Screen rectangle of the n-th card of kind c (n from 0, display order) in
+ * the viewer's hand (FZ_HAND) or the pool (FZ_POOL); false when absent. */
+bool table_card_rect(App *app, FocusZone zone, Card c, int n, SDL_Rect *out);
+/* A point where a click lands on that card (not on a card overlapping it). */
+bool table_card_point(App *app, FocusZone zone, Card c, int n, int *x, int *y);
+/* A point of the pool's free space (a trail's drop), of the stock pile, of
+ * the discard pile. */
+bool table_free_pool_point(App *app, int *x, int *y);
+bool table_stock_point(App *app, int *x, int *y);
+bool table_discard_point(App *app, int *x, int *y);
+/* The focused card (zone FZ_NONE when none). */
+void table_focus(App *app, FocusZone *zone, Card *c);
+SDL_Rect table_rect(TlRect r);
+
+#endif

@@ -1,0 +1,1024 @@
+/* scene_table_draw.c — drawing the table: felt, seats, piles, stock, pool,
+ * hands, cards in flight, the prompt bar and the table's dialogs. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "card_names.h"
+#include "pei.h"
+#include "scene_table.h"
+#include "variant_text.h"
+
+#define INK_DIM ((SDL_Color){200, 214, 204, 255})
+
+static SDL_Rect R(TlRect r)
+{
+    return table_rect(r);
+}
+
+static TextStyle style(App *app, float size, TextWeight w, SDL_Color c)
+{
+    return app_text_style(app, size, w, c);
+}
+
+static unsigned card_flags(App *app, const TableState *t)
+{
+    unsigned f = 0;
+    if (t->v->scores_red_stamps) {
+        f |= CARD_RED_STAMP;
+    }
+    if (app->settings.colour_cue) {
+        f |= CARD_COLOUR_CUE;
+    }
+    return f;
+}
+
+static DeckStyle draw_style(const TableState *t)
+{
+    return t->v->deck == DECK_FRENCH_NO_KINGS ? STYLE_FRENCH : t->style;
+}
+
+/* The card used for a face-down card of this deck. */
+static Card back_card(const TableState *t)
+{
+    return t->v->deck == DECK_FRENCH_NO_KINGS ? card_french(SUIT_SPADES, 1) : CARD_C1;
+}
+
+static void draw_card(App *app, const TableState *t, Card c, SDL_Rect r, unsigned flags)
+{
+    if (c == CARD_NONE) {
+        c = back_card(t);
+        flags |= CARD_FACE_DOWN;
+    }
+    card_art_draw(app->cards, app->renderer, draw_style(t), c, r, card_flags(app, t) | flags);
+}
+
+/* A small round badge with a number or a word. */
+static void badge(App *app, int cx, int cy, const char *text, SDL_Color bg, SDL_Color ink)
+{
+    TextStyle s = style(app, 13, TEXT_BOLD, ink);
+    int w = 0, h = 0;
+    text_measure(app->text, text, s.px, s.weight, &w, &h);
+    int bh = app_px(app, 20);
+    int bw = SDL_max(bh, w + app_px(app, 12));
+    SDL_Rect b = {cx - bw / 2, cy - bh / 2, bw, bh};
+    paint_shadow(app->paint, app->renderer, b, bh / 2, app_px(app, 4), paint_rgba(0, 0, 0, 90));
+    paint_round_rect(app->paint, app->renderer, b, bh / 2, bg);
+    text_draw_in(app->text, app->renderer, text, &s, b, TEXT_CENTER);
+}
+
+static void soft_panel(App *app, SDL_Rect r, int alpha)
+{
+    paint_round_rect(app->paint, app->renderer, r, app_px(app, 12),
+                     paint_rgba(4, 22, 14, (Uint8)alpha));
+    paint_round_frame(app->paint, app->renderer, r, app_px(app, 12), SDL_max(1, app_px(app, 1)),
+                      paint_rgba(255, 255, 255, 18));
+}
+
+static const char *role_label(GameRole role)
+{
+    switch (role) {
+    case ROLE_RAJA: return "raja";
+    case ROLE_PATIH: return "patih";
+    case ROLE_UNYIK: return "unyik";
+    default: return NULL;
+    }
+}
+
+/* ---- the top bar ---------------------------------------------------------- */
+
+static void round_text(const TableState *t, char *buf, size_t size)
+{
+    const Game *g = session_game(t->session);
+    const GameConfig *cfg = game_config(g);
+    int round = game_round_number(g);
+    switch (t->v->match_kind) {
+    case MATCHKIND_ROUNDS:
+        snprintf(buf, size, "Round %d of %d", round,
+                 cfg->rounds > 0 ? cfg->rounds : t->v->default_rounds);
+        break;
+    case MATCHKIND_HANDS_WON:
+        snprintf(buf, size, "Hand %d of %d", round,
+                 cfg->rounds > 0 ? cfg->rounds : t->v->default_rounds);
+        break;
+    case MATCHKIND_EACH_DEALS:
+    case MATCHKIND_EACH_DEALS_UNTIED:
+        if (round <= t->players) {
+            snprintf(buf, size, "Deal %d of %d", round, t->players);
+        } else {
+            snprintf(buf, size, "Deal %d (tie-break)", round);
+        }
+        break;
+    case MATCHKIND_KINGS: {
+        int won = 0;
+        for (int s = 0; s < t->players; s++) {
+            won += t->obs.match_score[s];
+        }
+        snprintf(buf, size, "Round %d \xc2\xb7 %d King%s left", round, 4 - won,
+                 4 - won == 1 ? "" : "s");
+        break;
+    }
+    }
+}
+
+static void draw_top_bar(App *app, TableState *t)
+{
+    SDL_Rect bar = R(t->layout.top_bar);
+    TextStyle title = style(app, 22, TEXT_BOLD, UI_INK);
+    SDL_Rect tr = text_draw_in(app->text, app->renderer, t->v->name, &title,
+                               (SDL_Rect){bar.x + app_px(app, 6), bar.y, bar.w, bar.h}, TEXT_LEFT);
+    char info[96];
+    round_text(t, info, sizeof info);
+    const GameConfig *cfg = game_config(session_game(t->session));
+    if (variant_has_stakes(t->v) && cfg->stakes != STAKES_NONE) {
+        char more[64];
+        snprintf(more, sizeof more, " \xc2\xb7 stakes: %s", stake_scheme_name(cfg->stakes));
+        strncat(info, more, sizeof info - strlen(info) - 1);
+        if (t->obs.pot > 0) {
+            snprintf(more, sizeof more, " \xc2\xb7 pot %d", t->obs.pot);
+            strncat(info, more, sizeof info - strlen(info) - 1);
+        }
+    }
+    TextStyle small = style(app, 16, TEXT_REGULAR, UI_INK_SOFT);
+    text_draw_in(app->text, app->renderer, info, &small,
+                 (SDL_Rect){tr.x + tr.w + app_px(app, 16), bar.y, bar.w, bar.h}, TEXT_LEFT);
+}
+
+/* ---- seats ------------------------------------------------------------------- */
+
+static void draw_plate(App *app, TableState *t, int seat)
+{
+    const TlSeat *z = &t->layout.seats[seat];
+    SDL_Rect p = R(z->plate);
+    if (p.w <= 0) {
+        return;
+    }
+    const Game *g = session_game(t->session);
+    bool to_move = game_to_move(g) == seat && !game_round_over(g) && !game_match_over(g);
+    soft_panel(app, p, to_move ? 200 : 150);
+    if (to_move) {
+        paint_round_frame(app->paint, app->renderer, p, app_px(app, 12), SDL_max(2, app_px(app, 2)),
+                          UI_GOLD);
+    }
+    int pad = app_px(app, 10);
+    char name[64];
+    table_seat_name(t, seat, name, sizeof name);
+    TextStyle ns = style(app, 17, TEXT_BOLD, to_move ? UI_GOLD_LIGHT : UI_INK);
+    SDL_Rect line1 = {p.x + pad, p.y + app_px(app, 4), p.w - 2 * pad, p.h / 2};
+    SDL_Rect nr = text_draw_in(app->text, app->renderer, name, &ns, line1, TEXT_LEFT);
+    int x = nr.x + nr.w + app_px(app, 8);
+    const TableView *v = &t->view;
+    const char *role = role_label(v->role[seat]);
+    if (role != NULL) {
+        TextStyle rs = style(app, 13, TEXT_BOLD, UI_ON_GOLD);
+        int w = 0, h = 0;
+        text_measure(app->text, role, rs.px, rs.weight, &w, &h);
+        SDL_Rect chip = {x, line1.y + (line1.h - app_px(app, 20)) / 2, w + app_px(app, 14),
+                         app_px(app, 20)};
+        if (chip.x + chip.w <= p.x + p.w - pad) {
+            paint_round_rect(app->paint, app->renderer, chip, chip.h / 2, UI_GOLD);
+            text_draw_in(app->text, app->renderer, role, &rs, chip, TEXT_CENTER);
+            x = chip.x + chip.w + app_px(app, 6);
+        }
+    }
+    if (v->dealer == seat) {
+        int d = app_px(app, 20);
+        if (x + d <= p.x + p.w - pad) {
+            SDL_Rect disc = {x, line1.y + (line1.h - d) / 2, d, d};
+            paint_round_rect(app->paint, app->renderer, disc, d / 2,
+                             paint_rgba(245, 240, 225, 255));
+            TextStyle ds = style(app, 12, TEXT_BOLD, paint_rgba(40, 40, 40, 255));
+            text_draw_in(app->text, app->renderer, "D", &ds, disc, TEXT_CENTER);
+        }
+    }
+    /* Second line: score, round score, coins, state. */
+    char info[160] = "";
+    const Observation *o = &t->obs;
+    if (t->v->match_kind == MATCHKIND_KINGS) {
+        snprintf(info, sizeof info, "Kings %d \xc2\xb7 captured %d", o->match_score[seat],
+                 v->pile_n[seat]);
+    } else if (t->v->match_kind == MATCHKIND_HANDS_WON) {
+        snprintf(info, sizeof info, "Hands won %d", o->match_score[seat]);
+    } else {
+        snprintf(info, sizeof info, "Total %d", o->match_score[seat]);
+        if (v->round_scored) {
+            char more[32];
+            snprintf(more, sizeof more, " \xc2\xb7 this round %d", v->round_score[seat]);
+            strncat(info, more, sizeof info - strlen(info) - 1);
+        }
+    }
+    if (variant_has_stakes(t->v) && game_config(g)->stakes != STAKES_NONE) {
+        char more[40];
+        snprintf(more, sizeof more, " \xc2\xb7 %+d coins", o->units[seat]);
+        strncat(info, more, sizeof info - strlen(info) - 1);
+    }
+    SDL_Color ic = INK_DIM;
+    if (v->forfeited[seat]) {
+        strncat(info, " \xc2\xb7 forfeited", sizeof info - strlen(info) - 1);
+        ic = UI_WARN;
+    }
+    bool thinking = to_move && session_thinking(t->session) && !table_viewer_decides(t) &&
+                    !t->watch && game_to_move(g) != t->view.viewer;
+    if (thinking) {
+        strncat(info, " \xc2\xb7 thinking\xe2\x80\xa6", sizeof info - strlen(info) - 1);
+    }
+    TextStyle is = style(app, 14, TEXT_REGULAR, ic);
+    SDL_Rect line2 = {p.x + pad, p.y + p.h / 2, p.w - 2 * pad, p.h / 2 - app_px(app, 4)};
+    text_draw_in(app->text, app->renderer, info, &is, line2, TEXT_LEFT);
+    /* Kings won, as small crowns of cards on the plate's right. */
+    if (v->kings[seat] > 0) {
+        int h = p.h - app_px(app, 10);
+        int w = (int)(h * card_art_aspect(STYLE_FRENCH, v->king_cards[seat][0]));
+        for (int k = 0; k < v->kings[seat]; k++) {
+            SDL_Rect kr = {p.x + p.w - pad - w - k * (w * 2 / 3), p.y + app_px(app, 5), w, h};
+            card_art_draw(app->cards, app->renderer, STYLE_FRENCH, v->king_cards[seat][k], kr, 0);
+        }
+    }
+}
+
+/* A pile of face-down cards with its count, or a visible pile laid out by kind. */
+static void draw_pile(App *app, TableState *t, int seat)
+{
+    const TlSeat *z = &t->layout.seats[seat];
+    const TableView *v = &t->view;
+    int n = v->pile_n[seat];
+    SDL_Rect area = R(z->pile);
+    if (area.w <= 0 || area.h <= 0 || t->v->engine == ENGINE_KOWAH) {
+        return;
+    }
+    float aspect = (float)t->layout.spec.aspect;
+    float ch = table_layout_quantize(fminf(t->layout.small_card_h, (float)area.h));
+    if (n == 0) {
+        TextStyle s = style(app, 13, TEXT_REGULAR, UI_INK_FAINT);
+        text_draw_in(app->text, app->renderer, "no captures yet", &s, area, TEXT_CENTER);
+        return;
+    }
+    bool visible = v->pile_visible[seat] && v->pile[seat][0] != CARD_NONE;
+    if (!visible) {
+        TlRect c = {z->pile.x + (z->pile.w - ch * aspect) / 2, z->pile.y + (z->pile.h - ch) / 2,
+                    ch * aspect, ch};
+        int layers = n > 20 ? 3 : (n > 6 ? 2 : 1);
+        for (int k = layers - 1; k >= 0; k--) {
+            SDL_Rect r = R(c);
+            r.x += k * app_px(app, 3);
+            r.y -= k * app_px(app, 3);
+            draw_card(app, t, CARD_NONE, r, k > 0 ? CARD_NO_SHADOW : 0);
+        }
+        char cnt[16];
+        snprintf(cnt, sizeof cnt, "%d", n);
+        SDL_Rect r = R(c);
+        badge(app, r.x + r.w, r.y + app_px(app, 4), cnt, UI_GOLD, UI_ON_GOLD);
+        return;
+    }
+    /* Face up: by kind, identical cards together, overlapping in rows. */
+    int count[CARD_KIND_LIMIT] = {0};
+    for (int i = 0; i < n && i < CEKI_MAX_DECK; i++) {
+        if (v->pile[seat][i] < CARD_KIND_LIMIT) {
+            count[v->pile[seat][i]]++;
+        }
+    }
+    Card cards[CEKI_MAX_DECK];
+    int k = 0;
+    for (int c = 0; c < CARD_KIND_LIMIT; c++) {
+        for (int j = 0; j < count[c] && k < CEKI_MAX_DECK; j++) {
+            cards[k++] = (Card)c;
+        }
+    }
+    /* Rows of overlapping cards: as many rows as the height allows. */
+    float h = ch;
+    float w = h * aspect;
+    int rows = 1;
+    float min_step = w * (aspect < 0.5f ? 0.36f : 0.26f);
+    for (;;) {
+        int per = (k + rows - 1) / rows;
+        float step = per > 1 ? ((float)area.w - w) / (float)(per - 1) : w;
+        if (step >= min_step || h < 16) {
+            break;
+        }
+        if ((float)(rows + 1) * h * 0.55f + h * 0.45f <= (float)area.h) {
+            rows++;
+        } else {
+            h = table_layout_quantize(h - 1.0f);
+            w = h * aspect;
+            min_step = w * (aspect < 0.5f ? 0.36f : 0.26f);
+        }
+    }
+    int per = (k + rows - 1) / rows;
+    float step = per > 1 ? fminf(w * 1.02f, ((float)area.w - w) / (float)(per - 1)) : w;
+    float row_step = rows > 1 ? fminf(h * 1.02f, ((float)area.h - h) / (float)(rows - 1)) : 0;
+    float total_h = h + row_step * (float)(rows - 1);
+    float total_w = w + step * (float)(per - 1);
+    float x0 = (float)area.x + ((float)area.w - total_w) / 2;
+    float y0 = (float)area.y + ((float)area.h - total_h) / 2;
+    for (int i = 0; i < k; i++) {
+        int row = i / per, col = i % per;
+        TlRect r = {x0 + (float)col * step, y0 + (float)row * row_step, w, h};
+        draw_card(app, t, cards[i], R(r), CARD_NO_SHADOW);
+    }
+    char cnt[16];
+    snprintf(cnt, sizeof cnt, "%d", n);
+    badge(app, (int)(x0 + total_w), (int)y0 + app_px(app, 4), cnt, UI_GOLD, UI_ON_GOLD);
+}
+
+static void draw_hand_count(App *app, TableState *t, int seat)
+{
+    if (seat == t->view.viewer) {
+        return;
+    }
+    int ids[TV_MAX_SPRITES];
+    int n = view_hand_order(t, seat, ids, TV_MAX_SPRITES);
+    if (n == 0 || tl_empty(t->layout.seats[seat].hand)) {
+        return;
+    }
+    const Sprite *last = &t->view.sprites[ids[n - 1]];
+    char cnt[16];
+    snprintf(cnt, sizeof cnt, "%d", n);
+    badge(app, (int)(last->x + last->w), (int)(last->y + app_px(app, 4)), cnt,
+          paint_rgba(245, 240, 225, 255), paint_rgba(30, 30, 30, 255));
+}
+
+/* ---- middle ------------------------------------------------------------------ */
+
+static void draw_stock(App *app, TableState *t)
+{
+    const TableView *v = &t->view;
+    TlRect sr = t->layout.stock;
+    if (tl_empty(sr)) {
+        return;
+    }
+    SDL_Rect r = R(sr);
+    int n = v->stock;
+    bool focus = t->focus_zone == FZ_STOCK && !t->focus_in_ui;
+    if (n > 0) {
+        int layers = n > 30 ? 3 : (n > 8 ? 2 : 1);
+        for (int k = layers - 1; k >= 0; k--) {
+            SDL_Rect lr = r;
+            lr.x += k * app_px(app, 2);
+            lr.y -= k * app_px(app, 2);
+            draw_card(app, t, CARD_NONE, lr, k > 0 ? CARD_NO_SHADOW : 0);
+        }
+    } else {
+        paint_round_frame(app->paint, app->renderer, r, app_px(app, 8), SDL_max(1, app_px(app, 1)),
+                          paint_rgba(255, 255, 255, 40));
+    }
+    /* Pèi: the last card lies face up on the stock, drawn last. */
+    if (v->stock_last_public != CARD_NONE && n > 0) {
+        SDL_Rect fr = {r.x + r.w / 3, r.y - r.h / 6, r.w, r.h};
+        draw_card(app, t, v->stock_last_public, fr, 0);
+    }
+    char cnt[24];
+    snprintf(cnt, sizeof cnt, "%d", n);
+    badge(app, r.x, r.y + app_px(app, 4), cnt, paint_rgba(245, 240, 225, 255),
+          paint_rgba(30, 30, 30, 255));
+    TextStyle s = style(app, 12.5f, TEXT_REGULAR, UI_INK_SOFT);
+    const char *label = t->v->start == START_PEI ? "stock, drawn from the bottom" : "stock";
+    if (t->v->start == START_PEI) {
+        SDL_Rect box = {r.x - app_px(app, 96), r.y + r.h / 3, app_px(app, 84), 0};
+        text_draw_wrapped(app->text, app->renderer, label, &s, box, TEXT_RIGHT, 1.0f);
+    } else {
+        text_draw(app->text, app->renderer, label, &s, r.x + r.w / 2, r.y - app_px(app, 20),
+                  TEXT_CENTER);
+    }
+    if (focus) {
+        ui_draw_focus_ring(app, r, app_px(app, 8));
+    }
+    /* The private peek, for its seat only. */
+    if (v->peek != CARD_NONE && t->view.viewer == t->obs.seat && t->obs.peek != CARD_NONE) {
+        int ph = r.h * 2 / 3;
+        int pw = (int)(ph * t->layout.spec.aspect);
+        SDL_Rect sp = R(t->layout.spot);
+        SDL_Rect pr = {sp.x + sp.w + sp.w / 2, r.y + r.h - ph, pw, ph};
+        draw_card(app, t, t->obs.peek, pr, 0);
+        char note[64];
+        snprintf(note, sizeof note, "you saw: %s to last",
+                 t->obs.peek_depth == 1 ? "drawn" : "2nd");
+        if (t->obs.peek_depth == 1) {
+            snprintf(note, sizeof note, "you saw: the last");
+        }
+        TextStyle ns = style(app, 12, TEXT_REGULAR, UI_GOLD_LIGHT);
+        text_draw(app->text, app->renderer, note, &ns, pr.x + pr.w / 2, pr.y - app_px(app, 18),
+                  TEXT_CENTER);
+    }
+}
+
+static void draw_discard(App *app, TableState *t)
+{
+    TlRect dr = t->layout.discard;
+    if (tl_empty(dr)) {
+        return;
+    }
+    const TableView *v = &t->view;
+    SDL_Rect r = R(dr);
+    if (v->discard_n > 0) {
+        if (v->discard_n > 1) {
+            SDL_Rect under = {r.x + app_px(app, 3), r.y - app_px(app, 3), r.w, r.h};
+            draw_card(app, t, v->discard[v->discard_n - 2], under, CARD_NO_SHADOW);
+        }
+        draw_card(app, t, v->discard[v->discard_n - 1], r, 0);
+    } else {
+        paint_round_frame(app->paint, app->renderer, r, app_px(app, 8), SDL_max(1, app_px(app, 1)),
+                          paint_rgba(255, 255, 255, 40));
+    }
+    TextStyle s = style(app, 12.5f, TEXT_REGULAR, UI_INK_SOFT);
+    text_draw(app->text, app->renderer, "discard", &s, r.x + r.w / 2, r.y - app_px(app, 22),
+              TEXT_CENTER);
+    char cnt[16];
+    snprintf(cnt, sizeof cnt, "%d", v->discard_n);
+    badge(app, r.x, r.y + app_px(app, 4), cnt, paint_rgba(245, 240, 225, 255),
+          paint_rgba(30, 30, 30, 255));
+    if (t->focus_zone == FZ_DISCARD && !t->focus_in_ui) {
+        ui_draw_focus_ring(app, r, app_px(app, 8));
+    }
+    /* A draw shown to all (a declared player may claim it). */
+    if (t->obs.shown_draw != CARD_NONE) {
+        SDL_Rect sr = R(t->layout.spot);
+        TextStyle ns = style(app, 12.5f, TEXT_REGULAR, UI_GOLD_LIGHT);
+        text_draw(app->text, app->renderer, "shown draw", &ns, sr.x + sr.w / 2,
+                  sr.y - app_px(app, 22), TEXT_CENTER);
+    }
+}
+
+static void draw_pool_area(App *app, TableState *t)
+{
+    const TableLayout *l = &t->layout;
+    if (tl_empty(l->pool)) {
+        return;
+    }
+    bool drop = t->drag == DRAG_DRAGGING || t->selected >= 0;
+    if (t->v->start == START_PEI) {
+        TlRect bands[TL_SIDES], centre;
+        table_layout_pei_bands(l, bands, &centre);
+        for (int side = 0; side < TL_SIDES; side++) {
+            SDL_Rect b = R(bands[side]);
+            soft_panel(app, b, drop ? 80 : 50);
+            /* Whose side this is. */
+            const char *whose = "dealer's side";
+            GameRole role = ROLE_DEALER;
+            for (int s = 0; s < t->players; s++) {
+                if ((int)l->seats[s].side == side && t->view.role[s] != ROLE_NONE) {
+                    role = t->view.role[s];
+                    whose = role_label(role);
+                }
+            }
+            int ranks[3];
+            int nr = pei_pool_ranks(role, ranks);
+            char label[64];
+            if (nr == 3) {
+                snprintf(label, sizeof label, "%d %d %d \xc2\xb7 %s", ranks[0], ranks[1], ranks[2],
+                         whose);
+            } else {
+                snprintf(label, sizeof label, "%d %d \xc2\xb7 %s", ranks[0], ranks[1], whose);
+            }
+            TextStyle s = style(app, 12, TEXT_REGULAR, UI_INK_SOFT);
+            if (side == TL_LEFT || side == TL_RIGHT) {
+                text_draw(app->text, app->renderer, label, &s, b.x + app_px(app, 8),
+                          b.y + app_px(app, 2), TEXT_LEFT);
+            } else {
+                char *dot = strstr(label, " \xc2\xb7 ");
+                if (dot != NULL) {
+                    *dot = '\0';
+                }
+                text_draw_wrapped(
+                    app->text, app->renderer, label, &s,
+                    (SDL_Rect){b.x + app_px(app, 6), b.y + app_px(app, 6), app_px(app, 60), 0},
+                    TEXT_LEFT, 1.0f);
+                text_draw_wrapped(
+                    app->text, app->renderer, dot != NULL ? dot + 4 : "", &s,
+                    (SDL_Rect){b.x + app_px(app, 6), b.y + app_px(app, 22), app_px(app, 60), 0},
+                    TEXT_LEFT, 1.0f);
+            }
+        }
+        return;
+    }
+    SDL_Rect p = R(l->pool);
+    soft_panel(app, p, drop ? 80 : 45);
+    if (drop && t->drag == DRAG_DRAGGING) {
+        paint_round_frame(app->paint, app->renderer, p, app_px(app, 12), SDL_max(1, app_px(app, 2)),
+                          paint_rgba(255, 214, 110, 90));
+    }
+}
+
+/* ---- sprites ------------------------------------------------------------------- */
+
+static bool hint_card(const TableState *t, const Sprite *s, bool pool)
+{
+    if (!t->hint_ready) {
+        return false;
+    }
+    if (pool) {
+        return t->hint.target != CARD_NONE && s->card == t->hint.target;
+    }
+    return t->hint.card != CARD_NONE && s->card == t->hint.card;
+}
+
+static void draw_sprite(App *app, TableState *t, int i, unsigned extra)
+{
+    const Sprite *s = &t->view.sprites[i];
+    SDL_Rect r = view_rect(s);
+    if (r.w <= 0) {
+        return;
+    }
+    draw_card(app, t, s->shown ? s->card : CARD_NONE, r, extra);
+}
+
+static void draw_sprites(App *app, TableState *t)
+{
+    int ids[TV_MAX_SPRITES];
+    bool deciding = table_viewer_decides(t) && t->dialog == DLG_NONE;
+    bool lit_any = t->drag == DRAG_DRAGGING || t->selected >= 0 || t->obs.phase == PHASE_STOCK_TAKE;
+    /* Pool. */
+    int n = view_pool_order(t, ids, TV_MAX_SPRITES);
+    for (int k = 0; k < n; k++) {
+        int i = ids[k];
+        unsigned f = CARD_NO_SHADOW;
+        bool target = deciding && lit_any && table_is_target(t, i);
+        if (target || (deciding && hint_card(t, &t->view.sprites[i], true))) {
+            f |= CARD_HIGHLIGHT;
+        } else if (deciding && lit_any && t->drag == DRAG_DRAGGING) {
+            f |= CARD_DIM;
+        }
+        if (k == 0 || true) {
+            f &= ~(unsigned)CARD_NO_SHADOW;
+        }
+        draw_sprite(app, t, i, f);
+        if (t->hover_sprite == i && target) {
+            SDL_Rect r = view_rect(&t->view.sprites[i]);
+            paint_glow(app->paint, app->renderer, r, app_px(app, 6), app_px(app, 10),
+                       paint_rgba(255, 214, 110, 120));
+        }
+        if (t->focus_zone == FZ_POOL && t->focus_sprite == i && !t->focus_in_ui) {
+            ui_draw_focus_ring(app, view_rect(&t->view.sprites[i]), app_px(app, 6));
+        }
+    }
+    /* Other hands, then the viewer's. */
+    for (int seat = 0; seat < t->players; seat++) {
+        if (seat == t->view.viewer) {
+            continue;
+        }
+        int m = view_hand_order(t, seat, ids, TV_MAX_SPRITES);
+        for (int k = 0; k < m; k++) {
+            draw_sprite(app, t, ids[k], k > 0 ? CARD_NO_SHADOW : 0);
+        }
+        draw_hand_count(app, t, seat);
+    }
+    Move moves[GAME_MAX_MOVES];
+    int nm = deciding ? table_legal(t, moves, GAME_MAX_MOVES) : 0;
+    int m = view_hand_order(t, t->view.viewer, ids, TV_MAX_SPRITES);
+    for (int k = 0; k < m; k++) {
+        int i = ids[k];
+        if (i == t->drag_sprite && t->drag == DRAG_DRAGGING) {
+            continue;
+        }
+        const Sprite *s = &t->view.sprites[i];
+        unsigned f = 0;
+        if (deciding && (t->obs.phase == PHASE_HAND || t->obs.phase == PHASE_DISCARD)) {
+            bool playable = false;
+            for (int j = 0; j < nm && j < GAME_MAX_MOVES; j++) {
+                playable =
+                    playable || ((moves[j].type == MOVE_PLAY || moves[j].type == MOVE_DISCARD) &&
+                                 moves[j].card == s->card);
+            }
+            if (!playable) {
+                f |= CARD_DIM;
+            }
+        }
+        if (i == t->selected || (deciding && hint_card(t, s, false))) {
+            f |= CARD_HIGHLIGHT;
+        }
+        draw_sprite(app, t, i, f);
+        if (s->exposed) {
+            SDL_Rect r = view_rect(s);
+            badge(app, r.x + r.w / 2, r.y + r.h - app_px(app, 10), "shown", UI_GOLD, UI_ON_GOLD);
+        }
+        if (t->focus_zone == FZ_HAND && t->focus_sprite == i && !t->focus_in_ui) {
+            ui_draw_focus_ring(app, view_rect(s), app_px(app, 6));
+        }
+    }
+    /* Ceremony, spot, cards meeting and flying. */
+    for (int zone = TZ_CEREMONY; zone >= TZ_SPOT; zone--) {
+        for (int i = 0; i < TV_MAX_SPRITES; i++) {
+            const Sprite *s = &t->view.sprites[i];
+            if (!s->used || s->zone != zone ||
+                (zone != TZ_SPOT && zone != TZ_MEET && zone != TZ_FLY && zone != TZ_CEREMONY)) {
+                continue;
+            }
+            unsigned f = 0;
+            if (zone == TZ_SPOT && t->obs.phase == PHASE_STOCK_TAKE && deciding) {
+                f |= CARD_HIGHLIGHT;
+            }
+            draw_sprite(app, t, i, f);
+        }
+    }
+    /* The dragged card above everything. */
+    if (t->drag == DRAG_DRAGGING && t->drag_sprite >= 0) {
+        SDL_Rect r = view_rect(&t->view.sprites[t->drag_sprite]);
+        paint_shadow(app->paint, app->renderer,
+                     (SDL_Rect){r.x + r.w / 10, r.y + r.h / 12, r.w, r.h}, app_px(app, 8),
+                     app_px(app, 14), paint_rgba(0, 0, 0, 110));
+        draw_sprite(app, t, t->drag_sprite, 0);
+    }
+}
+
+/* ---- the prompt bar --------------------------------------------------------------- */
+
+static void status_text(const TableState *t, char *buf, size_t size)
+{
+    const Game *g = session_game(t->session);
+    const Observation *o = &t->obs;
+    char name[64], kind[CARD_TEXT_MAX];
+    int to = game_to_move(g);
+    if (t->reason[0] != '\0') {
+        snprintf(buf, size, "%s", t->reason);
+        return;
+    }
+    if (game_match_over(g)) {
+        snprintf(buf, size, "The match is over.");
+        return;
+    }
+    if (game_round_over(g)) {
+        snprintf(buf, size, "%s is over.", t->v->engine == ENGINE_KOWAH ? "The hand" : "The round");
+        return;
+    }
+    if (!table_settled(t) && !table_viewer_decides(t)) {
+        snprintf(buf, size, "%s", t->view.log[0]);
+        return;
+    }
+    table_seat_name(t, to, name, sizeof name);
+    if (t->watch) {
+        char *dot = strstr(name, " \xc2\xb7");
+        if (dot != NULL) {
+            *dot = '\0';
+        }
+        if (t->watch_playing) {
+            snprintf(buf, size, "%s", t->view.log[0][0] ? t->view.log[0] : "Watching.");
+        } else {
+            snprintf(buf, size, "Paused: %s turns next. Play, or Step one turn at a time.", name);
+        }
+        return;
+    }
+    if (!table_viewer_decides(t)) {
+        char *dot = strstr(name, " \xc2\xb7");
+        if (dot != NULL) {
+            *dot = '\0';
+        }
+        snprintf(buf, size, "%s is thinking\xe2\x80\xa6", name);
+        return;
+    }
+    if (t->hint_ready) {
+        char a[CARD_TEXT_MAX], b[CARD_TEXT_MAX], mv[MOVE_TEXT_MAX];
+        switch (t->hint.type) {
+        case MOVE_PLAY:
+            if (t->hint.target != CARD_NONE) {
+                snprintf(buf, size, "Hint: take %s with %s.", card_format(t->hint.target, b),
+                         card_format(t->hint.card, a));
+            } else {
+                snprintf(buf, size, "Hint: lay %s in the pool.", card_format(t->hint.card, a));
+            }
+            return;
+        case MOVE_TAKE:
+            snprintf(buf, size, "Hint: take %s with the turned card.",
+                     card_format(t->hint.target, b));
+            return;
+        default: snprintf(buf, size, "Hint: %s", move_format(&t->hint, mv)); return;
+        }
+    }
+    if (t->hint_wanted) {
+        snprintf(buf, size, "Looking for a good move\xe2\x80\xa6");
+        return;
+    }
+    switch (o->phase) {
+    case PHASE_HAND:
+        if (t->selected >= 0) {
+            snprintf(buf, size, "%s picked up: click a lit card to take it%s.",
+                     card_format(t->view.sprites[t->selected].card, kind),
+                     ", or the pool to trail");
+        } else if (o->first_turn[o->seat] && t->v->first_turn_identical) {
+            snprintf(buf, size, "Your first turn: a card takes only its identical twin.");
+        } else {
+            snprintf(
+                buf, size,
+                "Your turn: drag a card onto a pool card to take it, or onto the pool to trail.");
+        }
+        return;
+    case PHASE_STOCK:
+        snprintf(buf, size, "Turning the stock\xe2\x80\xa6 (click it or press Space)");
+        return;
+    case PHASE_STOCK_TAKE:
+        snprintf(buf, size, "The turned %s may take several cards: choose one.",
+                 card_format(o->turned, kind));
+        return;
+    case PHASE_DRAW:
+        snprintf(buf, size, "Your turn: draw from the stock, or take the discard.");
+        return;
+    case PHASE_DISCARD:
+        snprintf(buf, size,
+                 "Discard a card: drag it to the discard pile, or select it and press Enter.");
+        return;
+    case PHASE_DECLARE: snprintf(buf, size, "Checki! Show a pair to declare, or pass."); return;
+    case PHASE_CLAIM:
+        snprintf(buf, size, "That card completes your hand: claim it, or pass.");
+        return;
+    default: buf[0] = '\0'; return;
+    }
+}
+
+static void draw_prompt(App *app, TableState *t)
+{
+    SDL_Rect p = R(t->layout.prompt);
+    char text[240];
+    status_text(t, text, sizeof text);
+    int buttons_left = p.x + p.w;
+    for (int i = 0; i < t->ui.count; i++) {
+        const Widget *w = &t->ui.widgets[i];
+        if (w->id >= W_TRAIL && w->id < W_DLG_YES) {
+            buttons_left = SDL_min(buttons_left, w->rect.x);
+        }
+    }
+    SDL_Color c = t->reason[0] != '\0' ? UI_WARN : UI_INK;
+    TextStyle s = style(app, 17, TEXT_REGULAR, c);
+    SDL_Rect box = {p.x + app_px(app, 8), p.y, buttons_left - p.x - app_px(app, 16), p.h};
+    int tw = 0, th = 0;
+    text_measure(app->text, text, s.px, s.weight, &tw, &th);
+    while (tw > box.w && s.px > 9 * app->ui) {
+        s.px *= 0.92f;
+        text_measure(app->text, text, s.px, s.weight, &tw, &th);
+    }
+    text_draw_in(app->text, app->renderer, text, &s, box, TEXT_LEFT);
+}
+
+static void draw_buttons(App *app, TableState *t)
+{
+    for (int i = 0; i < t->ui.count; i++) {
+        const Widget *w = &t->ui.widgets[i];
+        ui_draw_button(app, &t->ui, w->id, w->name);
+    }
+}
+
+/* ---- overlays ----------------------------------------------------------------------- */
+
+static void draw_die(App *app, SDL_Rect r, int value)
+{
+    paint_shadow(app->paint, app->renderer, r, r.w / 6, app_px(app, 6), paint_rgba(0, 0, 0, 110));
+    paint_round_rect(app->paint, app->renderer, r, r.w / 6, paint_rgba(250, 246, 236, 255));
+    static const int pips[7][9] = {{0},
+                                   {0, 0, 0, 0, 1, 0, 0, 0, 0},
+                                   {1, 0, 0, 0, 0, 0, 0, 0, 1},
+                                   {1, 0, 0, 0, 1, 0, 0, 0, 1},
+                                   {1, 0, 1, 0, 0, 0, 1, 0, 1},
+                                   {1, 0, 1, 0, 1, 0, 1, 0, 1},
+                                   {1, 0, 1, 1, 0, 1, 1, 0, 1}};
+    if (value < 1 || value > 6) {
+        return;
+    }
+    int d = r.w / 5;
+    for (int k = 0; k < 9; k++) {
+        if (!pips[value][k]) {
+            continue;
+        }
+        int cx = r.x + r.w * (1 + 2 * (k % 3)) / 6, cy = r.y + r.h * (1 + 2 * (k / 3)) / 6;
+        SDL_Rect pip = {cx - d / 2, cy - d / 2, d, d};
+        paint_round_rect(app->paint, app->renderer, pip, d / 2,
+                         value == 1 || value == 4 ? paint_rgba(190, 30, 40, 255)
+                                                  : paint_rgba(30, 30, 30, 255));
+    }
+}
+
+/* pei-chinese: the dice and how each packet was used, while the round opens. */
+static void draw_packets(App *app, TableState *t)
+{
+    const TableView *v = &t->view;
+    if (!v->dice_shown && !v->packets_shown) {
+        return;
+    }
+    if (t->obs.phase != PHASE_HAND ||
+        t->obs.hand_count[t->obs.seat] < variant_hand_size(t->v, t->players)) {
+        /* Shown until the first card is played. */
+        if (table_settled(t)) {
+            return;
+        }
+    }
+    TlRect bands[TL_SIDES], centre;
+    table_layout_pei_bands(&t->layout, bands, &centre);
+    SDL_Rect c = R(centre);
+    int w = SDL_min(c.w, app_px(app, 420)), h = SDL_min(c.h, app_px(app, 150));
+    SDL_Rect panel = {c.x + (c.w - w) / 2, c.y + (c.h - h) / 2, w, h};
+    ui_draw_panel(app, panel);
+    int d = app_px(app, 34);
+    if (v->dice_shown) {
+        draw_die(app, (SDL_Rect){panel.x + app_px(app, 14), panel.y + app_px(app, 14), d, d},
+                 v->dice[0]);
+        draw_die(app,
+                 (SDL_Rect){panel.x + app_px(app, 14) + d + app_px(app, 8),
+                            panel.y + app_px(app, 14), d, d},
+                 v->dice[1]);
+        char sum[48];
+        snprintf(sum, sizeof sum, "dice: %d, counted round the packets", v->dice[0] + v->dice[1]);
+        TextStyle s = style(app, 13, TEXT_REGULAR, UI_INK_SOFT);
+        text_draw(app->text, app->renderer, sum, &s, panel.x + 2 * d + app_px(app, 34),
+                  panel.y + app_px(app, 22), TEXT_LEFT);
+    }
+    int pw = (panel.w - app_px(app, 28)) / 9;
+    for (int k = 1; k <= 8; k++) {
+        SDL_Rect b = {panel.x + app_px(app, 14) + (k - 1) * pw, panel.y + app_px(app, 64),
+                      pw - app_px(app, 6), app_px(app, 70)};
+        int use = v->packet_use[k];
+        SDL_Color col = use == PEI_PACKET_STOCK + 1  ? paint_rgba(90, 100, 96, 255)
+                        : use == PEI_PACKET_POOL + 1 ? paint_rgba(40, 120, 80, 255)
+                                                     : paint_rgba(200, 160, 70, 255);
+        paint_round_rect(app->paint, app->renderer, b, app_px(app, 6), col);
+        char num[8];
+        snprintf(num, sizeof num, "%d", k);
+        TextStyle s = style(app, 16, TEXT_BOLD, UI_INK);
+        text_draw_in(app->text, app->renderer, num, &s, (SDL_Rect){b.x, b.y, b.w, b.h / 2},
+                     TEXT_CENTER);
+        const char *what =
+            use == PEI_PACKET_STOCK + 1 ? "stock"
+            : use == PEI_PACKET_POOL + 1
+                ? "pool"
+                : (use ? role_label(v->role[v->packet_seat[k] >= 0 ? v->packet_seat[k] : 0]) : "");
+        TextStyle ws = style(app, 11, TEXT_REGULAR, UI_INK);
+        text_draw_in(app->text, app->renderer, what ? what : "hand", &ws,
+                     (SDL_Rect){b.x, b.y + b.h / 2, b.w, b.h / 2}, TEXT_CENTER);
+    }
+}
+
+static void draw_summary(App *app, TableState *t)
+{
+    const Game *g = session_game(t->session);
+    if (!(game_round_over(g) || game_match_over(g)) || !table_settled(t)) {
+        return;
+    }
+    const Observation *o = &t->obs;
+    bool over = game_match_over(g);
+    TlRect mid = t->layout.pool;
+    if (tl_empty(mid)) {
+        mid = (TlRect){t->layout.stock.x - t->layout.stock.w, t->layout.stock.y,
+                       t->layout.spot.x + t->layout.spot.w * 2 - t->layout.stock.x,
+                       t->layout.stock.h};
+    }
+    int w = SDL_min((int)mid.w, app_px(app, 560));
+    int rows = t->players + 3;
+    int lh = app_px(app, 26);
+    int h = SDL_min((int)t->layout.spec.height - 2 * app_px(app, 40), lh * rows + app_px(app, 40));
+    SDL_Rect panel = {(int)(mid.x + (mid.w - (float)w) / 2), (int)(mid.y + (mid.h - (float)h) / 2),
+                      w, h};
+    ui_draw_panel(app, panel);
+    int x = panel.x + app_px(app, 22), y = panel.y + app_px(app, 14);
+    TextStyle hs = style(app, 20, TEXT_BOLD, UI_GOLD);
+    char head[96];
+    if (over) {
+        snprintf(head, sizeof head, "The match is over");
+    } else {
+        snprintf(head, sizeof head, "%s %d is over",
+                 t->v->engine == ENGINE_KOWAH ? "Hand" : "Round", o->round);
+    }
+    text_draw(app->text, app->renderer, head, &hs, x, y, TEXT_LEFT);
+    y += lh + app_px(app, 6);
+    TextStyle cs = style(app, 13, TEXT_BOLD, UI_INK_SOFT);
+    int c1 = x, c2 = x + w * 45 / 100, c3 = x + w * 68 / 100;
+    text_draw(app->text, app->renderer, "seat", &cs, c1, y, TEXT_LEFT);
+    text_draw(app->text, app->renderer,
+              t->v->match_kind == MATCHKIND_KINGS ? "captured" : "this round", &cs, c2, y,
+              TEXT_LEFT);
+    text_draw(app->text, app->renderer, "match", &cs, c3, y, TEXT_LEFT);
+    y += lh * 3 / 4;
+    for (int s = 0; s < t->players; s++) {
+        char name[64], a[48], b[48];
+        table_seat_name(t, s, name, sizeof name);
+        bool won = over ? o->match_winner[s] : o->round_winner[s];
+        TextStyle rs = style(app, 16, won ? TEXT_BOLD : TEXT_REGULAR, won ? UI_GOLD_LIGHT : UI_INK);
+        if (won) {
+            strncat(name, over ? "  \xe2\x98\x85 wins" : "  \xe2\x98\x85",
+                    sizeof name - strlen(name) - 1);
+        }
+        if (o->forfeited[s]) {
+            strncat(name, " (forfeited)", sizeof name - strlen(name) - 1);
+        }
+        if (t->v->match_kind == MATCHKIND_KINGS) {
+            snprintf(a, sizeof a, "%d", t->view.pile_n[s]);
+            snprintf(b, sizeof b, "%d King%s", o->match_score[s],
+                     o->match_score[s] == 1 ? "" : "s");
+        } else if (t->v->match_kind == MATCHKIND_HANDS_WON) {
+            snprintf(a, sizeof a, "%s", o->round_winner[s] ? "won" : "\xe2\x80\x93");
+            snprintf(b, sizeof b, "%d won", o->match_score[s]);
+        } else {
+            snprintf(a, sizeof a, "%d", o->round_score[s]);
+            snprintf(b, sizeof b, "%d", o->match_score[s]);
+        }
+        if (variant_has_stakes(t->v) && game_config(g)->stakes != STAKES_NONE) {
+            char u[24];
+            snprintf(u, sizeof u, "  %+d coins", o->units[s]);
+            strncat(b, u, sizeof b - strlen(b) - 1);
+        }
+        text_draw(app->text, app->renderer, name, &rs, c1, y, TEXT_LEFT);
+        text_draw(app->text, app->renderer, a, &rs, c2, y, TEXT_LEFT);
+        text_draw(app->text, app->renderer, b, &rs, c3, y, TEXT_LEFT);
+        y += lh;
+    }
+    TextStyle ls = style(app, 14, TEXT_REGULAR, UI_INK_SOFT);
+    if (y + lh <= panel.y + panel.h) {
+        text_draw(app->text, app->renderer, t->view.log[0], &ls, c1, y + app_px(app, 6), TEXT_LEFT);
+    }
+}
+
+static void draw_dialog(App *app, TableState *t)
+{
+    if (t->dialog == DLG_NONE) {
+        return;
+    }
+    SDL_Renderer *r = app->renderer;
+    if (t->dialog == DLG_COVER) {
+        paint_felt(app->paint, r, app->width, app->height);
+    } else {
+        SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
+        paint_fill_rect(r, (SDL_Rect){0, 0, app->width, app->height}, paint_rgba(0, 0, 0, 130));
+    }
+    int w = app_px(app, 560), h = app_px(app, 230);
+    SDL_Rect panel = {app->width / 2 - w / 2, app->height / 2 - h / 2 - app_px(app, 20), w, h};
+    ui_draw_panel(app, panel);
+    char head[120] = "", body[300] = "";
+    switch (t->dialog) {
+    case DLG_FORFEIT: {
+        char a[CARD_TEXT_MAX], b[CARD_TEXT_MAX];
+        snprintf(head, sizeof head, "Taking %s forfeits your win",
+                 card_format(t->dialog_move.target, b));
+        snprintf(body, sizeof body,
+                 "The pool holds a pair of %s and another card of its rank. Taking from the pair "
+                 "now is allowed, but you cannot win this round (your score still counts). Play %s "
+                 "anyway?",
+                 b, card_format(t->dialog_move.card, a));
+        break;
+    }
+    case DLG_LEAVE:
+        snprintf(head, sizeof head, "Leave the table?");
+        snprintf(body, sizeof body, "%s",
+                 t->autoplay
+                     ? "The match stops here."
+                     : "The game is saved; Resume on the title screen takes you back to it.");
+        break;
+    case DLG_COVER: {
+        char name[64];
+        table_seat_name(t, t->cover_seat, name, sizeof name);
+        snprintf(head, sizeof head, "%s to play", name);
+        snprintf(body, sizeof body,
+                 "Pass the screen to %s. The cards stay hidden until they are ready.", name);
+        break;
+    }
+    default: break;
+    }
+    TextStyle hs = style(app, 24, TEXT_BOLD, UI_INK);
+    TextStyle bs = style(app, 16, TEXT_REGULAR, UI_INK_SOFT);
+    int pad = app_px(app, 26);
+    text_draw(app->text, r, head, &hs, panel.x + pad, panel.y + pad, TEXT_LEFT);
+    text_draw_wrapped(
+        app->text, r, body, &bs,
+        (SDL_Rect){panel.x + pad, panel.y + pad + app_px(app, 40), panel.w - 2 * pad, 0}, TEXT_LEFT,
+        1.1f);
+    draw_buttons(app, t);
+}
+
+/* ---- the frame ------------------------------------------------------------------------ */
+
+void table_draw(App *app, TableState *t, SDL_Renderer *r)
+{
+    (void)r;
+    ui_draw_background(app);
+    if (t->dialog == DLG_COVER) {
+        draw_dialog(app, t);
+        return;
+    }
+    draw_top_bar(app, t);
+    if (!tl_empty(t->layout.dealer)) {
+        SDL_Rect d = R(t->layout.dealer);
+        soft_panel(app, d, 40);
+        TextStyle s = style(app, 13, TEXT_REGULAR, UI_INK_FAINT);
+        text_draw_wrapped(
+            app->text, app->renderer, "dealer's side (the program deals and counts)", &s,
+            (SDL_Rect){d.x + app_px(app, 8), d.y + app_px(app, 10), d.w - app_px(app, 16), 0},
+            TEXT_CENTER, 1.0f);
+    }
+    draw_pool_area(app, t);
+    for (int s = 0; s < t->players; s++) {
+        draw_plate(app, t, s);
+        draw_pile(app, t, s);
+    }
+    draw_stock(app, t);
+    draw_discard(app, t);
+    if (tl_empty(t->layout.stock) && t->view.aside > 0) {
+        SDL_Rect sp = R(t->layout.spot);
+        char aside[48];
+        snprintf(aside, sizeof aside, "%d set aside", t->view.aside);
+        TextStyle s = style(app, 12.5f, TEXT_REGULAR, UI_INK_FAINT);
+        text_draw(app->text, app->renderer, aside, &s, sp.x + sp.w / 2,
+                  sp.y + sp.h + app_px(app, 6), TEXT_CENTER);
+    }
+    draw_sprites(app, t);
+    draw_packets(app, t);
+    draw_summary(app, t);
+    draw_prompt(app, t);
+    if (t->dialog == DLG_NONE) {
+        draw_buttons(app, t);
+    } else {
+        draw_dialog(app, t);
+    }
+}

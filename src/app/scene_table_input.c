@@ -1,0 +1,671 @@
+/* scene_table_input.c — playing by mouse and keyboard.
+ *
+ * Mouse: a press on a card of the viewer's hand starts the drag machine
+ * (idle -> pressed -> dragging -> dropped, or cancelled by Esc or another
+ * button); past a few pixels the card follows the pointer and the pool
+ * cards it may take light up. Dropped on a pool card it captures that card,
+ * on the pool's free space it trails, on Kowah's discard pile it is
+ * discarded; anywhere else it goes back. A refused move sends the card back
+ * and says why. A press and release without moving selects the card (or
+ * drops the selection); a click on a pool card then captures it, on the
+ * pool's free space trails. The stock is clicked to turn it (or, in Kowah,
+ * to draw), the discard pile to take its top card.
+ *
+ * Keyboard: arrows move the focus among the hand's cards (left, right) and
+ * between hand, pool and piles (up, down); Enter picks up the focused hand
+ * card (the focus goes to the first card it may take; a card that may only
+ * trail is trailed at once), Enter on a pool card takes it with the card
+ * picked up, T trails, Space turns the stock or draws, Esc drops the
+ * selection (with nothing selected it asks whether to leave). H hint,
+ * U undo, R rules, C deck style, N next round, P play or pause and S step in
+ * watch mode, Tab to the buttons.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "scene_table.h"
+
+void table_clear_selection(TableState *t)
+{
+    t->selected = -1;
+    if (t->drag != DRAG_IDLE) {
+        t->drag = DRAG_IDLE;
+        t->drag_sprite = -1;
+    }
+}
+
+static bool in_rect(SDL_Rect r, int x, int y)
+{
+    SDL_Point p = {x, y};
+    return SDL_PointInRect(&p, &r);
+}
+
+int table_hit_card(const TableState *t, int x, int y, FocusZone *zone)
+{
+    int ids[TV_MAX_SPRITES];
+    int n = view_hand_order(t, t->view.viewer, ids, TV_MAX_SPRITES);
+    for (int k = n - 1; k >= 0; k--) {
+        if (ids[k] == t->drag_sprite && t->drag == DRAG_DRAGGING) {
+            continue;
+        }
+        if (in_rect(view_rect(&t->view.sprites[ids[k]]), x, y)) {
+            *zone = FZ_HAND;
+            return ids[k];
+        }
+    }
+    n = view_pool_order(t, ids, TV_MAX_SPRITES);
+    for (int k = n - 1; k >= 0; k--) {
+        if (in_rect(view_rect(&t->view.sprites[ids[k]]), x, y)) {
+            *zone = FZ_POOL;
+            return ids[k];
+        }
+    }
+    *zone = FZ_NONE;
+    return -1;
+}
+
+/* The legal moves of the card in hand sprite i. */
+static int moves_of(const TableState *t, int sprite, Move *out, int cap)
+{
+    if (sprite < 0 || !t->view.sprites[sprite].used) {
+        return 0;
+    }
+    Card c = t->view.sprites[sprite].card;
+    Move all[GAME_MAX_MOVES];
+    int n = table_legal(t, all, GAME_MAX_MOVES);
+    int k = 0;
+    for (int i = 0; i < n && i < GAME_MAX_MOVES; i++) {
+        if (all[i].type == MOVE_PLAY && all[i].card == c && k < cap) {
+            out[k++] = all[i];
+        }
+    }
+    return k;
+}
+
+bool table_is_target(const TableState *t, int sprite)
+{
+    if (sprite < 0 || !table_viewer_decides(t)) {
+        return false;
+    }
+    Card target = t->view.sprites[sprite].card;
+    Move all[GAME_MAX_MOVES];
+    int n = table_legal(t, all, GAME_MAX_MOVES);
+    int from = t->drag == DRAG_DRAGGING ? t->drag_sprite : t->selected;
+    if (t->obs.phase == PHASE_STOCK_TAKE) {
+        for (int i = 0; i < n && i < GAME_MAX_MOVES; i++) {
+            if (all[i].type == MOVE_TAKE && all[i].target == target) {
+                return true;
+            }
+        }
+        return false;
+    }
+    if (from < 0) {
+        return false;
+    }
+    Card c = t->view.sprites[from].card;
+    for (int i = 0; i < n && i < GAME_MAX_MOVES; i++) {
+        if (all[i].type == MOVE_PLAY && all[i].card == c && all[i].target == target) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static Move base_move(const TableState *t, MoveType type)
+{
+    int to = game_to_move(session_game(t->session));
+    Move m = {.type = (uint8_t)type,
+              .seat = (uint8_t)(to < 0 ? 0 : to),
+              .card = CARD_NONE,
+              .target = CARD_NONE};
+    return m;
+}
+
+/* Sends a dragged or picked-up card back to its place in the hand. */
+static void snap_back(App *app, TableState *t, int i)
+{
+    if (i < 0 || !t->view.sprites[i].used) {
+        return;
+    }
+    Sprite *s = &t->view.sprites[i];
+    s->fx = s->x;
+    s->fy = s->y;
+    s->fw = s->w;
+    s->fh = s->h;
+    s->t = 0;
+    s->dur = table_beat(app);
+    s->moving = s->dur > 0;
+    if (!s->moving) {
+        s->x = s->tx;
+        s->y = s->ty;
+    }
+}
+
+static bool try_capture(App *app, TableState *t, int hand_sprite, int pool_sprite)
+{
+    Move m = base_move(t, MOVE_PLAY);
+    m.card = t->view.sprites[hand_sprite].card;
+    m.target = t->view.sprites[pool_sprite].card;
+    return table_try_move(app, t, &m);
+}
+
+static bool try_trail(App *app, TableState *t, int hand_sprite)
+{
+    Move m = base_move(t, MOVE_PLAY);
+    m.card = t->view.sprites[hand_sprite].card;
+    return table_try_move(app, t, &m);
+}
+
+static bool try_take(App *app, TableState *t, int pool_sprite)
+{
+    Move m = base_move(t, MOVE_TAKE);
+    m.target = t->view.sprites[pool_sprite].card;
+    return table_try_move(app, t, &m);
+}
+
+static bool try_discard(App *app, TableState *t, int hand_sprite)
+{
+    Move m = base_move(t, MOVE_DISCARD);
+    m.card = t->view.sprites[hand_sprite].card;
+    return table_try_move(app, t, &m);
+}
+
+/* A click or Enter on the stock pile. */
+static void use_stock(App *app, TableState *t)
+{
+    if (t->v->engine == ENGINE_KOWAH) {
+        Move m = base_move(t, MOVE_DRAW_STOCK);
+        table_try_move(app, t, &m);
+    } else if (t->watch) {
+        t->watch_playing = false;
+        t->watch_step = true;
+    } else {
+        Move m = base_move(t, MOVE_TURN);
+        table_try_move(app, t, &m);
+    }
+}
+
+static void use_discard(App *app, TableState *t)
+{
+    if (t->obs.phase == PHASE_DISCARD && t->selected >= 0) {
+        try_discard(app, t, t->selected);
+    } else {
+        Move m = base_move(t, MOVE_DRAW_DISCARD);
+        table_try_move(app, t, &m);
+    }
+}
+
+/* Picks up hand sprite i (click or Enter). */
+static void pick_up(App *app, TableState *t, int i, bool keyboard)
+{
+    if (t->obs.phase == PHASE_DISCARD) {
+        t->selected = t->selected == i ? -1 : i;
+        if (keyboard && t->selected >= 0) {
+            try_discard(app, t, i);
+        }
+        return;
+    }
+    if (t->selected == i && !keyboard) {
+        t->selected = -1;
+        return;
+    }
+    Move moves[64];
+    int n = moves_of(t, i, moves, 64);
+    if (!table_viewer_decides(t) || t->obs.phase != PHASE_HAND) {
+        t->selected = i; /* a person may get ready while others play */
+        return;
+    }
+    if (n == 0) {
+        /* Nothing this card may do: say why in the rules' words. */
+        Move trail = base_move(t, MOVE_PLAY);
+        trail.card = t->view.sprites[i].card;
+        table_try_move(app, t, &trail);
+        return;
+    }
+    t->selected = i;
+    if (!keyboard) {
+        return;
+    }
+    bool captures = false;
+    for (int k = 0; k < n; k++) {
+        captures = captures || moves[k].target != CARD_NONE;
+    }
+    if (!captures) {
+        try_trail(app, t, i);
+        return;
+    }
+    /* Focus the first card it may take. */
+    int ids[TV_MAX_SPRITES];
+    int np = view_pool_order(t, ids, TV_MAX_SPRITES);
+    for (int k = 0; k < np; k++) {
+        if (table_is_target(t, ids[k])) {
+            t->focus_zone = FZ_POOL;
+            t->focus_sprite = ids[k];
+            break;
+        }
+    }
+}
+
+static SDL_Rect stock_rect(const TableState *t)
+{
+    return table_rect(t->layout.stock);
+}
+
+/* ---- mouse ---------------------------------------------------------------- */
+
+static SceneAction mouse_down(App *app, TableState *t, const SDL_Event *e)
+{
+    int x = e->button.x, y = e->button.y;
+    if (e->button.button != SDL_BUTTON_LEFT) {
+        if (t->drag != DRAG_IDLE) {
+            int i = t->drag_sprite;
+            t->drag = DRAG_IDLE;
+            t->drag_sprite = -1;
+            snap_back(app, t, i);
+        }
+        return scene_stay();
+    }
+    if (ui_hit(&t->ui, x, y) >= 0) {
+        ui_handle_event(&t->ui, e);
+        return scene_stay();
+    }
+    t->focus_in_ui = false;
+    FocusZone zone = FZ_NONE;
+    int i = table_hit_card(t, x, y, &zone);
+    if (zone == FZ_HAND) {
+        t->drag = DRAG_PRESSED;
+        t->drag_sprite = i;
+        t->press_x = x;
+        t->press_y = y;
+        const Sprite *s = &t->view.sprites[i];
+        t->grab_dx = (float)x - s->x;
+        t->grab_dy = (float)y - s->y;
+        t->focus_zone = FZ_HAND;
+        t->focus_sprite = i;
+        return scene_stay();
+    }
+    if (zone == FZ_POOL) {
+        t->focus_zone = FZ_POOL;
+        t->focus_sprite = i;
+        if (t->obs.phase == PHASE_STOCK_TAKE) {
+            try_take(app, t, i);
+        } else if (t->selected >= 0) {
+            try_capture(app, t, t->selected, i);
+        }
+        return scene_stay();
+    }
+    if (!tl_empty(t->layout.stock) && in_rect(stock_rect(t), x, y)) {
+        use_stock(app, t);
+        return scene_stay();
+    }
+    if (!tl_empty(t->layout.discard) && in_rect(table_rect(t->layout.discard), x, y)) {
+        use_discard(app, t);
+        return scene_stay();
+    }
+    if (t->selected >= 0 && tl_contains(t->layout.pool, (float)x, (float)y)) {
+        try_trail(app, t, t->selected);
+        return scene_stay();
+    }
+    t->selected = -1;
+    return scene_stay();
+}
+
+static void follow(TableState *t, int x, int y)
+{
+    Sprite *s = &t->view.sprites[t->drag_sprite];
+    s->x = (float)x - t->grab_dx;
+    s->y = (float)y - t->grab_dy;
+    s->moving = false;
+}
+
+static SceneAction mouse_motion(App *app, TableState *t, const SDL_Event *e)
+{
+    int x = e->motion.x, y = e->motion.y;
+    if (t->drag == DRAG_PRESSED && t->drag_sprite >= 0) {
+        int dx = x - t->press_x, dy = y - t->press_y;
+        int slop = SDL_max(4, app_px(app, 6));
+        if (dx * dx + dy * dy > slop * slop) {
+            t->drag = DRAG_DRAGGING;
+            t->selected = -1;
+        }
+    }
+    if (t->drag == DRAG_DRAGGING && t->drag_sprite >= 0) {
+        follow(t, x, y);
+        FocusZone zone = FZ_NONE;
+        int i = table_hit_card(t, x, y, &zone);
+        t->hover_sprite = zone == FZ_POOL ? i : -1;
+        app->dirty = true;
+        return scene_stay();
+    }
+    ui_handle_event(&t->ui, e);
+    FocusZone zone = FZ_NONE;
+    t->hover_sprite = table_hit_card(t, x, y, &zone);
+    return scene_stay();
+}
+
+static SceneAction mouse_up(App *app, TableState *t, const SDL_Event *e)
+{
+    int x = e->button.x, y = e->button.y;
+    if (e->button.button != SDL_BUTTON_LEFT) {
+        return scene_stay();
+    }
+    if (t->ui.pressed >= 0) {
+        UiEvent ev = ui_handle_event(&t->ui, e);
+        if (ev.kind == UI_ACTIVATE) {
+            return table_button(app, t, ev.id);
+        }
+        return scene_stay();
+    }
+    int i = t->drag_sprite;
+    DragState was = t->drag;
+    t->drag = DRAG_IDLE;
+    t->drag_sprite = -1;
+    t->hover_sprite = -1;
+    if (i < 0 || !t->view.sprites[i].used || t->view.sprites[i].zone != TZ_HAND) {
+        return scene_stay();
+    }
+    if (was == DRAG_PRESSED) {
+        pick_up(app, t, i, false);
+        table_relayout(app, t);
+        return scene_stay();
+    }
+    if (was != DRAG_DRAGGING) {
+        return scene_stay();
+    }
+    /* Dropped: what lies under the pointer? */
+    FocusZone zone = FZ_NONE;
+    int target = table_hit_card(t, x, y, &zone);
+    bool done = false;
+    if (zone == FZ_POOL) {
+        done = try_capture(app, t, i, target);
+    } else if (!tl_empty(t->layout.discard) && in_rect(table_rect(t->layout.discard), x, y)) {
+        done = try_discard(app, t, i);
+    } else if (tl_contains(t->layout.pool, (float)x, (float)y)) {
+        done = try_trail(app, t, i);
+    }
+    if (!done || t->queued) {
+        snap_back(app, t, i);
+    }
+    table_relayout(app, t);
+    return scene_stay();
+}
+
+/* ---- keyboard ------------------------------------------------------------- */
+
+static int zone_order(const TableState *t, FocusZone zone, int *ids)
+{
+    if (zone == FZ_HAND) {
+        return view_hand_order(t, t->view.viewer, ids, TV_MAX_SPRITES);
+    }
+    if (zone == FZ_POOL) {
+        return view_pool_order(t, ids, TV_MAX_SPRITES);
+    }
+    return 0;
+}
+
+static bool focus_valid(const TableState *t)
+{
+    if (t->focus_zone == FZ_STOCK) {
+        return !tl_empty(t->layout.stock);
+    }
+    if (t->focus_zone == FZ_DISCARD) {
+        return !tl_empty(t->layout.discard);
+    }
+    if (t->focus_sprite < 0) {
+        return false;
+    }
+    const Sprite *s = &t->view.sprites[t->focus_sprite];
+    if (!s->used) {
+        return false;
+    }
+    if (t->focus_zone == FZ_HAND) {
+        return s->zone == TZ_HAND && s->seat == t->view.viewer;
+    }
+    return t->focus_zone == FZ_POOL && s->zone == TZ_POOL;
+}
+
+/* Focus the card of `zone` nearest to x (or its first). */
+static bool focus_nearest(TableState *t, FocusZone zone, float x)
+{
+    int ids[TV_MAX_SPRITES];
+    int n = zone_order(t, zone, ids);
+    if (zone == FZ_STOCK || zone == FZ_DISCARD) {
+        TlRect r = zone == FZ_STOCK ? t->layout.stock : t->layout.discard;
+        if (tl_empty(r)) {
+            return false;
+        }
+        t->focus_zone = zone;
+        t->focus_sprite = -1;
+        return true;
+    }
+    if (n == 0) {
+        return false;
+    }
+    int best = ids[0];
+    float bd = 1e9f;
+    for (int k = 0; k < n; k++) {
+        const Sprite *s = &t->view.sprites[ids[k]];
+        float d = fabsf(s->tx + s->tw / 2 - x);
+        if (d < bd) {
+            bd = d;
+            best = ids[k];
+        }
+    }
+    t->focus_zone = zone;
+    t->focus_sprite = best;
+    return true;
+}
+
+static float focus_x(const TableState *t)
+{
+    if (t->focus_zone == FZ_STOCK) {
+        return t->layout.stock.x + t->layout.stock.w / 2;
+    }
+    if (t->focus_zone == FZ_DISCARD) {
+        return t->layout.discard.x + t->layout.discard.w / 2;
+    }
+    if (t->focus_sprite >= 0) {
+        const Sprite *s = &t->view.sprites[t->focus_sprite];
+        return s->tx + s->tw / 2;
+    }
+    return t->layout.spec.width / 2;
+}
+
+static void focus_start(TableState *t)
+{
+    if (focus_nearest(t, FZ_HAND, t->layout.spec.width / 2)) {
+        int ids[TV_MAX_SPRITES];
+        int n = zone_order(t, FZ_HAND, ids);
+        t->focus_sprite = n > 0 ? ids[0] : -1;
+        return;
+    }
+    if (!focus_nearest(t, FZ_POOL, 0)) {
+        focus_nearest(t, FZ_STOCK, 0);
+    }
+}
+
+static void focus_step(TableState *t, int dir)
+{
+    if (t->focus_zone == FZ_STOCK || t->focus_zone == FZ_DISCARD) {
+        FocusZone other = t->focus_zone == FZ_STOCK ? FZ_DISCARD : FZ_STOCK;
+        focus_nearest(t, other, 0);
+        return;
+    }
+    int ids[TV_MAX_SPRITES];
+    int n = zone_order(t, t->focus_zone, ids);
+    for (int k = 0; k < n; k++) {
+        if (ids[k] == t->focus_sprite) {
+            int j = k + dir;
+            if (j >= 0 && j < n) {
+                t->focus_sprite = ids[j];
+            }
+            return;
+        }
+    }
+}
+
+static void focus_vertical(TableState *t, int dir)
+{
+    float x = focus_x(t);
+    /* Rows from top to bottom: stock/discard and pool, then the hand. */
+    if (dir < 0) {
+        if (t->focus_zone == FZ_HAND) {
+            if (!focus_nearest(t, FZ_POOL, x)) {
+                focus_nearest(t, FZ_STOCK, x);
+            }
+        } else if (t->focus_zone == FZ_POOL) {
+            focus_nearest(t, FZ_STOCK, x);
+        }
+    } else {
+        if (t->focus_zone == FZ_STOCK || t->focus_zone == FZ_DISCARD) {
+            if (!focus_nearest(t, FZ_POOL, x)) {
+                focus_nearest(t, FZ_HAND, x);
+            }
+        } else if (t->focus_zone == FZ_POOL) {
+            focus_nearest(t, FZ_HAND, x);
+        }
+    }
+}
+
+static void enter_on_focus(App *app, TableState *t)
+{
+    const Game *g = session_game(t->session);
+    if (game_round_over(g) || game_match_over(g)) {
+        Move m = base_move(t, MOVE_NEXT_ROUND);
+        if (!game_match_over(g)) {
+            table_try_move(app, t, &m);
+        }
+        return;
+    }
+    switch (t->focus_zone) {
+    case FZ_HAND: pick_up(app, t, t->focus_sprite, true); break;
+    case FZ_POOL:
+        if (t->obs.phase == PHASE_STOCK_TAKE) {
+            try_take(app, t, t->focus_sprite);
+        } else if (t->selected >= 0) {
+            int keep = t->selected;
+            if (!try_capture(app, t, keep, t->focus_sprite)) {
+                t->selected = keep;
+            }
+        } else {
+            snprintf(t->reason, sizeof t->reason, "Pick a card from your hand first.");
+            app_show_toast(app, t->reason);
+        }
+        break;
+    case FZ_STOCK: use_stock(app, t); break;
+    case FZ_DISCARD: use_discard(app, t); break;
+    default: break;
+    }
+}
+
+static SceneAction key_down(App *app, TableState *t, const SDL_Event *e)
+{
+    SDL_Keycode k = e->key.keysym.sym;
+    if (k == SDLK_TAB) {
+        t->focus_in_ui = true;
+        ui_handle_event(&t->ui, e);
+        return scene_stay();
+    }
+    if (t->focus_in_ui) {
+        if (k == SDLK_ESCAPE) {
+            t->focus_in_ui = false;
+            t->ui.focus = -1;
+            return scene_stay();
+        }
+        if (k == SDLK_UP || k == SDLK_DOWN || k == SDLK_LEFT || k == SDLK_RIGHT ||
+            k == SDLK_RETURN || k == SDLK_KP_ENTER || k == SDLK_SPACE) {
+            UiEvent ev = ui_handle_event(&t->ui, e);
+            if (ev.kind == UI_ACTIVATE) {
+                return table_button(app, t, ev.id);
+            }
+            return scene_stay();
+        }
+    }
+    if (!focus_valid(t) && (k == SDLK_LEFT || k == SDLK_RIGHT || k == SDLK_UP || k == SDLK_DOWN ||
+                            k == SDLK_RETURN || k == SDLK_KP_ENTER)) {
+        focus_start(t);
+        if (k != SDLK_RETURN && k != SDLK_KP_ENTER) {
+            return scene_stay();
+        }
+    }
+    switch (k) {
+    case SDLK_LEFT: focus_step(t, -1); break;
+    case SDLK_RIGHT: focus_step(t, 1); break;
+    case SDLK_UP: focus_vertical(t, -1); break;
+    case SDLK_DOWN: focus_vertical(t, 1); break;
+    case SDLK_RETURN:
+    case SDLK_KP_ENTER: enter_on_focus(app, t); break;
+    case SDLK_t: {
+        int i = t->selected >= 0 ? t->selected : (t->focus_zone == FZ_HAND ? t->focus_sprite : -1);
+        if (i >= 0) {
+            try_trail(app, t, i);
+        }
+        break;
+    }
+    case SDLK_SPACE: {
+        const Game *g = session_game(t->session);
+        if (t->watch) {
+            return table_button(app, t, W_PLAY);
+        }
+        if (game_round_over(g) && !game_match_over(g)) {
+            return table_button(app, t, W_NEXT);
+        }
+        use_stock(app, t);
+        break;
+    }
+    case SDLK_ESCAPE:
+        if (t->drag != DRAG_IDLE) {
+            int i = t->drag_sprite;
+            t->drag = DRAG_IDLE;
+            t->drag_sprite = -1;
+            snap_back(app, t, i);
+        } else if (t->selected >= 0) {
+            t->selected = -1;
+        } else {
+            return table_button(app, t, W_MENU);
+        }
+        break;
+    case SDLK_h: return table_button(app, t, W_HINT);
+    case SDLK_u: return table_button(app, t, W_UNDO);
+    case SDLK_r: return table_button(app, t, W_RULES);
+    case SDLK_c: return table_button(app, t, W_CARDS);
+    case SDLK_n: return table_button(app, t, W_NEXT);
+    case SDLK_p:
+        if (t->watch) {
+            return table_button(app, t, W_PLAY);
+        }
+        break;
+    case SDLK_s:
+        if (t->watch) {
+            return table_button(app, t, W_STEP);
+        }
+        break;
+    default: return scene_stay();
+    }
+    t->ui.focus = -1;
+    table_relayout(app, t);
+    return scene_stay();
+}
+
+SceneAction table_input(App *app, TableState *t, const SDL_Event *e)
+{
+    if (t->dialog != DLG_NONE) {
+        UiEvent ev = ui_handle_event(&t->ui, e);
+        if (ev.kind == UI_ACTIVATE) {
+            return table_button(app, t, ev.id);
+        }
+        if (ev.kind == UI_BACK && t->dialog != DLG_COVER) {
+            t->dialog = DLG_NONE;
+            table_relayout(app, t);
+        }
+        return scene_stay();
+    }
+    switch (e->type) {
+    case SDL_MOUSEBUTTONDOWN: return mouse_down(app, t, e);
+    case SDL_MOUSEMOTION: return mouse_motion(app, t, e);
+    case SDL_MOUSEBUTTONUP: return mouse_up(app, t, e);
+    case SDL_KEYDOWN: return key_down(app, t, e);
+    default: return scene_stay();
+    }
+}

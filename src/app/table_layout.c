@@ -1,0 +1,493 @@
+#include "table_layout.h"
+
+#include <math.h>
+
+static float clampf(float v, float lo, float hi)
+{
+    return v < lo ? lo : (v > hi ? hi : v);
+}
+
+static TlRect rect(float x, float y, float w, float h)
+{
+    TlRect r = {x, y, w > 0 ? w : 0, h > 0 ? h : 0};
+    return r;
+}
+
+bool tl_empty(TlRect r)
+{
+    return r.w <= 0 || r.h <= 0;
+}
+
+bool tl_overlaps(TlRect a, TlRect b)
+{
+    if (tl_empty(a) || tl_empty(b)) {
+        return false;
+    }
+    return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+bool tl_inside(TlRect inner, TlRect outer)
+{
+    const float eps = 0.01f;
+    return inner.x >= outer.x - eps && inner.y >= outer.y - eps &&
+           inner.x + inner.w <= outer.x + outer.w + eps &&
+           inner.y + inner.h <= outer.y + outer.h + eps;
+}
+
+bool tl_contains(TlRect r, float x, float y)
+{
+    return x >= r.x && y >= r.y && x < r.x + r.w && y < r.y + r.h;
+}
+
+float table_layout_quantize(float h)
+{
+    if (h <= 12.0f) {
+        return h;
+    }
+    float q = 12.0f;
+    while (q * 1.05f <= h) {
+        q *= 1.05f;
+    }
+    return floorf(q);
+}
+
+/* ---- seats around the table ------------------------------------------ */
+
+/* The screen slots of the other seats, in play order from the viewer, for
+ * counter-clockwise play (the next player to the viewer's right):
+ * right, then along the top from right to left, then left. */
+static void slots_for(int others, bool dealer_side, TlSide side[5], int index[5], int *ntop)
+{
+    *ntop = 0;
+    switch (others) {
+    case 1:
+        side[0] = TL_TOP;
+        *ntop = 1;
+        break;
+    case 2:
+        side[0] = TL_RIGHT;
+        side[1] = dealer_side ? TL_TOP : TL_LEFT;
+        *ntop = dealer_side ? 1 : 0;
+        break;
+    case 3:
+        side[0] = TL_RIGHT;
+        side[1] = TL_TOP;
+        side[2] = TL_LEFT;
+        *ntop = 1;
+        break;
+    default:
+        side[0] = TL_RIGHT;
+        for (int i = 1; i < others - 1; i++) {
+            side[i] = TL_TOP;
+        }
+        side[others - 1] = TL_LEFT;
+        *ntop = others - 2;
+        break;
+    }
+    int t = 0;
+    for (int i = 0; i < others; i++) {
+        index[i] = side[i] == TL_TOP ? t++ : 0;
+    }
+}
+
+/* Side and index along it (top seats count from the right for
+ * counter-clockwise play) for seat `seat`. */
+static TlSide place_seat(const TlSpec *spec, int seat, int *index, int *ntop)
+{
+    int n = spec->players;
+    int k = ((seat - spec->bottom_seat) % n + n) % n;
+    TlSide side[5] = {TL_TOP, TL_TOP, TL_TOP, TL_TOP, TL_TOP};
+    int idx[5] = {0};
+    slots_for(n - 1, spec->dealer_side, side, idx, ntop);
+    if (k == 0) {
+        *index = 0;
+        return TL_BOTTOM;
+    }
+    TlSide s = side[k - 1];
+    int i = idx[k - 1];
+    if (spec->clockwise) {
+        /* Mirror: the next player sits to the left, the top runs left to right. */
+        if (s == TL_RIGHT) {
+            s = TL_LEFT;
+        } else if (s == TL_LEFT) {
+            s = TL_RIGHT;
+        }
+    } else if (s == TL_TOP) {
+        i = *ntop - 1 - i; /* screen order, left to right */
+    }
+    *index = i;
+    return s;
+}
+
+TlSide table_layout_side_of(const TlSpec *spec, int seat)
+{
+    int index = 0, ntop = 0;
+    return place_seat(spec, seat, &index, &ntop);
+}
+
+/* ---- the compute ------------------------------------------------------ */
+
+/* The smallest step (in card widths) that keeps a card's index showing. */
+static float min_step(double aspect)
+{
+    return aspect < 0.5 ? 0.36f : 0.24f;
+}
+
+void table_layout_compute(const TlSpec *in, TableLayout *out)
+{
+    TableLayout l = {0};
+    TlSpec spec = *in;
+    spec.players =
+        spec.players < 2 ? 2 : (spec.players > CEKI_MAX_SEATS ? CEKI_MAX_SEATS : spec.players);
+    spec.bottom_seat = ((spec.bottom_seat % spec.players) + spec.players) % spec.players;
+    if (spec.aspect <= 0.05) {
+        spec.aspect = 0.4;
+    }
+    l.spec = spec;
+    const float W = spec.width, H = spec.height;
+    const float u = spec.unit > 0.05f ? spec.unit : 1.0f;
+    const float m = fmaxf(3.0f, 10.0f * u);
+    const float gap = fmaxf(2.0f, 8.0f * u);
+    const float aspect = (float)spec.aspect;
+
+    l.top_bar = rect(m, m, W - 2 * m, 40 * u);
+    float bw = fminf(600 * u, (W - 2 * m) * 0.6f);
+    l.buttons = rect(l.top_bar.x + l.top_bar.w - bw, l.top_bar.y, bw, l.top_bar.h);
+    float y_top = l.top_bar.y + l.top_bar.h + gap;
+
+    /* The other seats' places. */
+    int ntop = 0, index = 0;
+    bool left = false, right = false;
+    for (int s = 0; s < spec.players; s++) {
+        TlSide side = place_seat(&spec, s, &index, &ntop);
+        left = left || side == TL_LEFT;
+        right = right || side == TL_RIGHT;
+    }
+    /* Pèi's dealer sits at the fourth side: the pool's band before it says
+     * so; no seat zone is needed there. */
+    bool dealer_left = false, dealer_right = false;
+
+    /* Card sizes. */
+    l.small_card_h = table_layout_quantize(clampf(fminf(0.095f * H, 0.12f * W), 24.0f, 84 * u));
+    float plate_w = clampf(0.15f * W, 150 * u, 230 * u);
+    float pile_w = plate_w;
+    float hand_w = W - 2 * m - plate_w - pile_w - 2 * gap;
+    if (spec.hands) {
+        int n = spec.hand_max > 1 ? spec.hand_max : 1;
+        float fit = hand_w / (aspect * (1.0f + (float)(n - 1) * min_step(spec.aspect)));
+        float want = fminf(0.22f * H, 210 * u);
+        if (aspect > 0.5f) {
+            want *= 0.86f; /* wide cards: a little lower */
+        }
+        l.hand_card_h = table_layout_quantize(fmaxf(20.0f, fminf(want, fit)));
+    }
+
+    /* The viewer's zone along the bottom. */
+    float plate_h = 58 * u;
+    float bottom_h =
+        spec.hands ? l.hand_card_h * 1.14f + 2 * gap : fmaxf(plate_h, l.small_card_h * 1.25f) + gap;
+    TlRect bottom = rect(m, H - m - bottom_h, W - 2 * m, bottom_h);
+    l.prompt = rect(m, bottom.y - gap - 42 * u, W - 2 * m, 42 * u);
+    float mid_bottom = l.prompt.y - gap;
+
+    /* Side columns and the top row. */
+    float side_w = clampf(0.16f * W, 150 * u, 270 * u);
+    side_w = fminf(side_w, 0.24f * W);
+    float top_h = plate_h * 0.8f + l.small_card_h * 1.1f + gap;
+    float colL = left || dealer_left ? m + (left ? side_w : side_w * 0.55f) + gap : m;
+    float colR = right || dealer_right ? W - m - (right ? side_w : side_w * 0.55f) - gap : W - m;
+    float top_y1 = ntop > 0 ? y_top + top_h + gap : y_top;
+    if (dealer_left) {
+        l.dealer = rect(m, y_top, side_w * 0.55f, mid_bottom - y_top);
+    } else if (dealer_right) {
+        l.dealer = rect(W - m - side_w * 0.55f, y_top, side_w * 0.55f, mid_bottom - y_top);
+    }
+
+    for (int s = 0; s < spec.players; s++) {
+        TlSeat *seat = &l.seats[s];
+        seat->seat = s;
+        seat->side = place_seat(&spec, s, &index, &ntop);
+        switch (seat->side) {
+        case TL_BOTTOM:
+            seat->zone = bottom;
+            seat->plate = rect(bottom.x, bottom.y + (bottom.h - plate_h) / 2, plate_w, plate_h);
+            if (spec.hands) {
+                seat->hand = rect(bottom.x + plate_w + gap, bottom.y,
+                                  bottom.w - plate_w - pile_w - 2 * gap, bottom.h);
+                seat->pile = rect(bottom.x + bottom.w - pile_w, bottom.y, pile_w, bottom.h);
+            } else {
+                seat->pile =
+                    rect(bottom.x + plate_w + gap, bottom.y, bottom.w - plate_w - gap, bottom.h);
+            }
+            seat->card_h = l.hand_card_h;
+            break;
+        case TL_LEFT:
+        case TL_RIGHT: {
+            float x = seat->side == TL_LEFT ? m : W - m - side_w;
+            seat->zone = rect(x, y_top, side_w, mid_bottom - y_top);
+            seat->plate = rect(x, y_top, side_w, plate_h);
+            float y = y_top + plate_h + gap;
+            float rest = mid_bottom - y;
+            float hand_h = spec.hands ? fminf(l.small_card_h * 1.15f, rest * 0.45f) : 0;
+            if (spec.hands) {
+                seat->hand = rect(x, y, side_w, hand_h);
+                y += hand_h + gap;
+            }
+            seat->pile = rect(x, y, side_w, mid_bottom - y);
+            seat->card_h = hand_h > 0 ? table_layout_quantize(fminf(l.small_card_h, hand_h)) : 0;
+            break;
+        }
+        case TL_TOP: {
+            float x0 = colL, x1 = colR;
+            float cw = (x1 - x0 - (float)(ntop - 1) * gap) / (float)(ntop > 0 ? ntop : 1);
+            float x = x0 + (float)index * (cw + gap);
+            seat->zone = rect(x, y_top, cw, top_h);
+            float ph = plate_h * 0.8f;
+            seat->plate = rect(x, y_top, fminf(cw, 300 * u), ph);
+            float y = y_top + ph + gap * 0.5f;
+            float h = top_h - ph - gap * 0.5f;
+            if (spec.hands) {
+                seat->hand = rect(x, y, cw * 0.5f - gap / 2, h);
+                seat->pile = rect(x + cw * 0.5f + gap / 2, y, cw * 0.5f - gap / 2, h);
+            } else {
+                seat->pile = rect(x, y, cw, h);
+            }
+            seat->card_h = spec.hands ? table_layout_quantize(fminf(l.small_card_h, h)) : 0;
+            break;
+        }
+        default: break;
+        }
+    }
+
+    /* The middle: pool, stock, spot. */
+    TlRect mid = rect(colL, top_y1, colR - colL, mid_bottom - top_y1);
+    float big = spec.hands ? l.hand_card_h : 0.3f * mid.h;
+    if (spec.discard) {
+        /* Kowah: stock, discard pile and a spot for a shown draw, centred. */
+        float ch = fminf(fminf(mid.h * 0.7f, big), (mid.w - 4 * gap) / (3.4f * aspect));
+        float cw = ch * aspect;
+        float total = 3 * cw + 2 * 1.2f * cw * 0.25f + 2 * gap;
+        float x = mid.x + (mid.w - total) / 2, y = mid.y + (mid.h - ch) / 2;
+        l.stock = rect(x, y, cw, ch);
+        l.discard = rect(x + cw + gap + 0.3f * cw, y, cw, ch);
+        l.spot = rect(l.discard.x + cw + gap + 0.3f * cw, y, cw, ch);
+        l.pool = rect(0, 0, 0, 0);
+        l.pool_card_h = ch;
+    } else if (spec.dealer_side) {
+        l.pool = mid;
+        TlRect bands[TL_SIDES], centre;
+        table_layout_pei_bands(&l, bands, &centre);
+        float ch = fminf(centre.h - 2 * gap, (centre.w - 3 * gap) / (3.4f * aspect));
+        ch = fminf(ch, l.small_card_h * 1.4f);
+        float cw = ch * aspect;
+        float cx = centre.x + centre.w / 2, cy = centre.y + centre.h / 2;
+        l.stock = rect(cx - cw / 2, cy - ch / 2, cw, ch);
+        l.spot = rect(cx + cw / 2 + cw * 0.6f + gap, cy - ch / 2, cw, ch);
+        l.pool_card_h = fminf(big * 0.8f, fmaxf(bands[TL_BOTTOM].h, bands[TL_LEFT].w / aspect));
+    } else {
+        /* The stock (or the set-aside cards) and the spot in a column at
+         * the left of the pool. */
+        float ch = fminf(fminf(l.small_card_h * 1.25f, (mid.h - 3 * gap) / 2.2f),
+                         big > 0 ? big * 0.8f : 1e9f);
+        float cw = ch * aspect;
+        float colw = cw * 1.25f + gap;
+        float cy = mid.y + mid.h / 2;
+        if (spec.stock) {
+            l.stock = rect(mid.x + gap / 2, cy - ch - gap * 1.5f, cw, ch);
+            l.spot = rect(mid.x + gap / 2, cy + gap * 1.5f, cw, ch);
+        } else {
+            l.stock = rect(0, 0, 0, 0);
+            l.spot = rect(mid.x + gap / 2, cy - ch / 2, cw, ch);
+        }
+        l.pool = rect(mid.x + colw + gap, mid.y, mid.w - colw - gap, mid.h);
+        l.pool_card_h = spec.hands ? fminf(big, l.pool.h) : fminf(0.36f * l.pool.h, 200 * u);
+    }
+    *out = l;
+}
+
+/* ---- cards in rows and groups ----------------------------------------- */
+
+TlRect table_layout_row(TlRect area, double aspect, float card_h, int n, int i, float max_step,
+                        bool arc)
+{
+    float w = card_h * (float)aspect;
+    if (n <= 0) {
+        return rect(area.x, area.y, w, card_h);
+    }
+    float step = w * max_step;
+    if (n > 1 && w + (float)(n - 1) * step > area.w) {
+        step = (area.w - w) / (float)(n - 1);
+    }
+    float total = w + (float)(n - 1) * step;
+    float x = area.x + (area.w - total) / 2 + (float)i * step;
+    float y = area.y + (area.h - card_h) / 2;
+    if (arc && n > 1) {
+        float t = ((float)i - (float)(n - 1) / 2) / ((float)(n - 1) / 2 + 0.5f);
+        float lift = fminf(card_h * 0.06f, fmaxf(0.0f, (area.h - card_h) / 2));
+        y += lift * t * t - lift * 0.5f;
+    }
+    return rect(x, y, w, card_h);
+}
+
+TlRect table_layout_column(TlRect area, double aspect, float card_h, int n, int i, float max_step)
+{
+    float w = card_h * (float)aspect;
+    float step = card_h * max_step;
+    if (n > 1 && card_h + (float)(n - 1) * step > area.h) {
+        step = (area.h - card_h) / (float)(n - 1);
+    }
+    float total = card_h + (float)(n > 0 ? n - 1 : 0) * step;
+    float x = area.x + (area.w - w) / 2;
+    float y = area.y + (area.h - total) / 2 + (float)i * step;
+    return rect(x, y, w, card_h);
+}
+
+/* Packing of groups at one card size: a_w is a card's extent along the
+ * run of groups, a_h across it (where the cards of a column stack with
+ * `peek` of a_h showing). Returns the lines needed, 0 when it does not fit. */
+typedef struct Pack {
+    int lines;
+    int line_of[512]; /* group -> line */
+    float line_len[8];
+    int cols[512];
+} Pack;
+
+static int pack(const TlGroups *g, float along, float across, float a_w, float a_h,
+                const int *sizes, int ngroups, int max_lines, Pack *p)
+{
+    float peek = g->peek > 0.05f ? g->peek : 0.25f;
+    float sub_gap = a_w * 0.06f;
+    for (int lines = 1; lines <= max_lines; lines++) {
+        float band = (across - (float)(lines - 1) * g->gap) / (float)lines;
+        if (band < a_h - 0.01f) {
+            return 0;
+        }
+        int per = 1 + (int)floorf((band - a_h) / (a_h * peek) + 1e-4f);
+        int line = 0;
+        float len = 0;
+        bool ok = true;
+        for (int i = 0; i < ngroups && ok; i++) {
+            int cols = sizes[i] <= 0 ? 0 : (sizes[i] + per - 1) / per;
+            p->cols[i] = cols;
+            p->line_of[i] = line;
+            if (cols == 0) {
+                continue;
+            }
+            float gw = (float)cols * a_w + (float)(cols - 1) * sub_gap;
+            float add = (len > 0 ? g->gap : 0) + gw;
+            if (len + add <= along + 0.01f) {
+                len += add;
+                continue;
+            }
+            if (len == 0) {
+                ok = false; /* one group longer than the whole run */
+                break;
+            }
+            p->line_len[line] = len;
+            line++;
+            if (line >= lines) {
+                ok = false;
+                break;
+            }
+            len = gw;
+            p->line_of[i] = line;
+        }
+        if (ok) {
+            p->line_len[line] = len;
+            p->lines = line + 1;
+            return p->lines;
+        }
+    }
+    return 0;
+}
+
+float table_layout_groups(TlRect area, const TlGroups *g, const int *sizes, int ngroups,
+                          TlRect *out)
+{
+    if (ngroups <= 0) {
+        return g->max_h;
+    }
+    if (ngroups > 512) {
+        ngroups = 512;
+    }
+    int max_lines = g->max_lines > 0 ? (g->max_lines > 8 ? 8 : g->max_lines) : 4;
+    float along = g->rows ? area.h : area.w;
+    float across = g->rows ? area.w : area.h;
+    float aspect = (float)g->aspect;
+    static Pack p; /* large; the app lays out on one thread */
+    float min_h = g->min_h > 4 ? g->min_h : 4;
+    float h = table_layout_quantize(fmaxf(g->max_h, min_h));
+    int lines = 0;
+    for (;;) {
+        float a_w = g->rows ? h : h * aspect, a_h = g->rows ? h * aspect : h;
+        lines = pack(g, along, across, a_w, a_h, sizes, ngroups, max_lines, &p);
+        if (lines > 0 || h <= min_h) {
+            break;
+        }
+        h = fmaxf(min_h, table_layout_quantize(h - 1.0f));
+    }
+    float a_w = g->rows ? h : h * aspect, a_h = g->rows ? h * aspect : h;
+    float peek = g->peek > 0.05f ? g->peek : 0.25f;
+    if (lines == 0) {
+        /* Even the smallest cards do not fit: one line that spills. */
+        TlGroups wide = *g;
+        float big_across = fmaxf(across, a_h);
+        int need = 0;
+        for (int i = 0; i < ngroups; i++) {
+            need += sizes[i] > 0 ? sizes[i] : 0;
+        }
+        wide.gap = 0;
+        lines = pack(&wide, 1e9f, big_across + (float)need * a_h, a_w, a_h, sizes, ngroups, 1, &p);
+    }
+    float sub_gap = a_w * 0.06f;
+    float line_h[8] = {0};
+    for (int i = 0; i < ngroups; i++) {
+        if (p.cols[i] == 0) {
+            continue;
+        }
+        int per = (sizes[i] + p.cols[i] - 1) / p.cols[i];
+        float hh = a_h + (float)(per - 1) * a_h * peek;
+        line_h[p.line_of[i]] = fmaxf(line_h[p.line_of[i]], hh);
+    }
+    float used = 0;
+    for (int ln = 0; ln < p.lines; ln++) {
+        used += line_h[ln] + (ln > 0 ? g->gap : 0);
+    }
+    float pos_across = g->centre && across > used ? (across - used) / 2 : 0;
+    float cw = h * aspect, ch = h;
+    for (int ln = 0; ln < p.lines; ln++) {
+        float pos_along = g->centre && along > p.line_len[ln] ? (along - p.line_len[ln]) / 2 : 0;
+        int k = 0;
+        for (int i = 0; i < ngroups; i++) {
+            int n = sizes[i] > 0 ? sizes[i] : 0;
+            if (p.line_of[i] == ln && p.cols[i] > 0) {
+                int cols = p.cols[i];
+                int per = (n + cols - 1) / cols;
+                for (int j = 0; j < n; j++) {
+                    int col = j / per, row = j % per;
+                    float a = pos_along + (float)col * (a_w + sub_gap);
+                    float c = pos_across + (float)row * a_h * peek;
+                    out[k + j] = g->rows ? rect(area.x + c, area.y + a, cw, ch)
+                                         : rect(area.x + a, area.y + c, cw, ch);
+                }
+                pos_along += (float)cols * a_w + (float)(cols - 1) * sub_gap + g->gap;
+            }
+            k += n;
+        }
+        pos_across += line_h[ln] + g->gap;
+    }
+    return h;
+}
+
+void table_layout_pei_bands(const TableLayout *l, TlRect bands[TL_SIDES], TlRect *centre)
+{
+    TlRect p = l->pool;
+    float gap = fmaxf(2.0f, 6.0f * l->spec.unit);
+    float bh = p.h * 0.33f;
+    float sw = p.w * 0.2f;
+    bands[TL_BOTTOM] = rect(p.x + sw + gap, p.y + p.h - bh, p.w - 2 * (sw + gap), bh);
+    bands[TL_TOP] = rect(p.x + sw + gap, p.y, p.w - 2 * (sw + gap), bh);
+    bands[TL_LEFT] = rect(p.x, p.y, sw, p.h);
+    bands[TL_RIGHT] = rect(p.x + p.w - sw, p.y, sw, p.h);
+    *centre = rect(p.x + sw + gap, p.y + bh + gap, p.w - 2 * (sw + gap), p.h - 2 * (bh + gap));
+}

@@ -1,0 +1,121 @@
+/* table_layout.h — where everything on the card table goes: pure arithmetic.
+ *
+ * Contract: no SDL, no state, no allocation. Sizes are pixels as floats;
+ * `unit` is the app's pixels per design unit (paddings, text rows). From a
+ * TlSpec (window size, seats, card aspect, what the variant has) the layout
+ * gives the zones of the table: a top bar, the seat at the bottom (the
+ * viewer, hand fanned), the others around the table in play order (to the
+ * right of the viewer for counter-clockwise play, to the left for
+ * clockwise), the pool in the middle with the stock beside it, the prompt
+ * bar over the viewer's hand. Every zone lies inside the window and no two
+ * zones overlap (tests/app/test_layout.c). Cards inside a zone are placed
+ * by the row and group functions below, which shrink and overlap cards so
+ * that any number fits (a pool of 120 cards included), keeping the top-left
+ * index corner of every card visible.
+ */
+#ifndef CEKI_APP_TABLE_LAYOUT_H
+#define CEKI_APP_TABLE_LAYOUT_H
+
+#include <stdbool.h>
+
+#include "variant.h"
+
+typedef struct TlRect {
+    float x, y, w, h;
+} TlRect;
+
+/* Where a seat sits, seen from the viewer. */
+typedef enum TlSide { TL_BOTTOM = 0, TL_RIGHT, TL_TOP, TL_LEFT, TL_SIDES } TlSide;
+
+typedef struct TlSpec {
+    float width, height; /* the window, pixels */
+    float unit;          /* pixels per design unit */
+    int players;         /* 2..6 */
+    int bottom_seat;     /* the seat shown at the bottom */
+    bool clockwise;      /* the next seat sits to the viewer's left, else right */
+    bool dealer_side;    /* Pèi: a fourth side of the square for the dealer */
+    double aspect;       /* card width over height of this deck style */
+    bool hands;          /* the variant deals hands */
+    bool stock;          /* it has a stock */
+    bool discard;        /* Kowah: a discard pile beside the stock, no pool */
+    int hand_max;        /* most cards the bottom hand will hold */
+} TlSpec;
+
+typedef struct TlSeat {
+    int seat;
+    TlSide side;
+    TlRect zone;  /* everything of this seat lies in here */
+    TlRect plate; /* name, role, score */
+    TlRect hand;  /* its hand (fanned for the viewer, backs for the others) */
+    TlRect pile;  /* its captured pile */
+    float card_h; /* height of its hand cards */
+} TlSeat;
+
+typedef struct TableLayout {
+    TlSpec spec;
+    TlRect top_bar;               /* title on the left, buttons on the right */
+    TlRect buttons;               /* the right part of the top bar */
+    TlRect prompt;                /* the line over the viewer's hand: what to do, action buttons */
+    TlRect pool;                  /* the pool's cards (also where a trail is dropped) */
+    TlRect stock;                 /* one card: the stock pile */
+    TlRect spot;                  /* one card: where a played or turned card waits */
+    TlRect discard;               /* Kowah: one card, the discard pile */
+    TlRect dealer;                /* Pèi: the dealer's side label, else empty */
+    TlSeat seats[CEKI_MAX_SEATS]; /* by seat number */
+    float hand_card_h;            /* the viewer's hand cards */
+    float small_card_h;           /* other hands, piles */
+    float pool_card_h;            /* the largest a pool card may be */
+} TableLayout;
+
+/* Fills *out for spec (players clamped to 2..6). */
+void table_layout_compute(const TlSpec *spec, TableLayout *out);
+
+/* Seat position k steps after the viewer in play order (k = 1..players-1)
+ * as a side and an index along it; pure helper for the compute. */
+TlSide table_layout_side_of(const TlSpec *spec, int seat);
+
+/* The i-th of n cards of height card_h in a row centred in area, stepping
+ * right by at most max_step widths and overlapping when the row is too
+ * long. With `arc` the row bows down at its ends (the viewer's fan). */
+TlRect table_layout_row(TlRect area, double aspect, float card_h, int n, int i, float max_step,
+                        bool arc);
+/* The same for a column stepping down (overlapping). */
+TlRect table_layout_column(TlRect area, double aspect, float card_h, int n, int i, float max_step);
+
+/* Groups of cards (a pool by rank, a pile by kind). Each group is one or
+ * more columns of cards overlapping downwards (peek = the part of a card's
+ * height left showing), groups side by side, wrapping onto further lines
+ * when needed. With `rows` the same turned: each group is rows of cards
+ * overlapping rightwards (peek = part of the width), groups one under
+ * another, for tall narrow areas. The cards are as large as fits, at most
+ * max_h and at least min_h high (past min_h they may spill out of area).
+ * out[] receives one rect per card, group after group. Returns the card
+ * height used. */
+typedef struct TlGroups {
+    double aspect;
+    float max_h, min_h;
+    float peek;    /* 0..1 */
+    float gap;     /* between groups, pixels */
+    bool rows;     /* see above */
+    bool centre;   /* centre the block in the area, else top-left */
+    int max_lines; /* 0: up to 4 */
+} TlGroups;
+float table_layout_groups(TlRect area, const TlGroups *g, const int *sizes, int ngroups,
+                          TlRect *out);
+
+/* Pèi: the band of the pool before each side (TL_BOTTOM .. TL_LEFT) and the
+ * square's centre, where the stock lies. */
+void table_layout_pei_bands(const TableLayout *l, TlRect bands[TL_SIDES], TlRect *centre);
+
+/* The card height to draw at for a wanted height: the largest of a ladder
+ * of sizes (about 5% apart) not above h, so that a card is rasterised at a
+ * few sizes only however the layout shifts. */
+float table_layout_quantize(float h);
+
+/* Rectangle helpers. */
+bool tl_overlaps(TlRect a, TlRect b);
+bool tl_inside(TlRect inner, TlRect outer);
+bool tl_contains(TlRect r, float x, float y);
+bool tl_empty(TlRect r);
+
+#endif
