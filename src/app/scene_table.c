@@ -427,7 +427,7 @@ static void print_standings(TableState *t)
             winners++;
         }
     }
-    printf("%s: %s\n", winners == 1 ? "Winner" : "Winners", winners > 0 ? line : "none");
+    printf("%s: %s\n", winners > 1 ? "Winners" : "Winner", winners > 0 ? line : "none");
     fflush(stdout);
 }
 

@@ -46,8 +46,8 @@ int table_hit_card(const TableState *t, int x, int y, FocusZone *zone)
     int ids[TV_MAX_SPRITES];
     int n = view_hand_order(t, t->view.viewer, ids, TV_MAX_SPRITES);
     for (int k = n - 1; k >= 0; k--) {
-        if (ids[k] == t->drag_sprite && t->drag == DRAG_DRAGGING) {
-            continue;
+        if (ids[k] == t->drag_sprite && t->drag != DRAG_IDLE) {
+            continue; /* the card being dragged is not a target */
         }
         if (in_rect(view_rect(&t->view.sprites[ids[k]]), x, y)) {
             *zone = FZ_HAND;
@@ -359,6 +359,9 @@ static SceneAction mouse_up(App *app, TableState *t, const SDL_Event *e)
     }
     int i = t->drag_sprite;
     DragState was = t->drag;
+    /* What lies under the pointer, the dragged card aside. */
+    FocusZone zone = FZ_NONE;
+    int target = table_hit_card(t, x, y, &zone);
     t->drag = DRAG_IDLE;
     t->drag_sprite = -1;
     t->hover_sprite = -1;
@@ -373,9 +376,6 @@ static SceneAction mouse_up(App *app, TableState *t, const SDL_Event *e)
     if (was != DRAG_DRAGGING) {
         return scene_stay();
     }
-    /* Dropped: what lies under the pointer? */
-    FocusZone zone = FZ_NONE;
-    int target = table_hit_card(t, x, y, &zone);
     bool done = false;
     if (zone == FZ_POOL) {
         done = try_capture(app, t, i, target);

@@ -1,0 +1,607 @@
+/* The card table driven by real SDL events (mouse press, motion, release;
+ * key presses) through the scene machine: whole rounds of Thothit and Pèi
+ * by mouse, of Totit by keyboard, Kowah's draw and discard, an illegal
+ * drop, input while cards are moving, the Chinese forfeit warning, undo,
+ * hot-seat and watch mode. Each person's move is checked against the one
+ * the test meant. No test depends on how long anything takes. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "scene_table.h"
+#include "session.h"
+#include "test_support.h"
+
+static App *table_app(VariantId v, uint64_t seed, int players, AnimSpeed speed, int humans)
+{
+    App *app = test_app_new(1280, 800, NULL);
+    app->settings.anim_speed = speed;
+    app_setup_variant(app, v);
+    app->setup.config.seed = seed;
+    app->setup.seed_given = true;
+    if (players > 0) {
+        app->setup.config.players = players;
+    }
+    for (int s = 0; s < CEKI_MAX_SEATS; s++) {
+        app->setup.human[s] = s < humans;
+        app->setup.level[s] = AI_RANDOM;
+    }
+    char why[200];
+    if (!scene_stack_push(app, SCENE_TABLE, why, sizeof why)) {
+        fail_msg("table: %s", why);
+    }
+    assert_string_equal(test_top_scene(app), "table");
+    return app;
+}
+
+static int history_len(const Game *g)
+{
+    int n = 0;
+    game_history(g, &n);
+    return n;
+}
+
+static const Move *last_move(const Game *g)
+{
+    int n = 0;
+    const Move *h = game_history(g, &n);
+    return n > 0 ? &h[n - 1] : NULL;
+}
+
+/* One step of the loop; lets the thinking thread run when it thinks. */
+static void step(App *app, double dt)
+{
+    TableState *t = table_top(app);
+    app_update(app, dt);
+    if (t != NULL && session_thinking(t->session)) {
+        SDL_Delay(1);
+    }
+}
+
+/* Runs the table until it waits for its person; false once the round is
+ * over (the result screen is then on top). */
+static bool until_person(App *app)
+{
+    for (int i = 0; i < 400000; i++) {
+        if (strcmp(test_top_scene(app), "table") != 0) {
+            return false;
+        }
+        if (table_waits_for_person(app)) {
+            return true;
+        }
+        step(app, 0.05);
+    }
+    fail_msg("the table never came back to its person");
+    return false;
+}
+
+static void drag(App *app, int x0, int y0, int x1, int y1)
+{
+    test_mouse_move(app, x0, y0);
+    test_mouse_down(app, x0, y0);
+    test_mouse_move(app, (x0 + x1) / 2, (y0 + y1) / 2);
+    test_mouse_move(app, x1, y1);
+    test_mouse_up(app, x1, y1);
+}
+
+static void click(App *app, int x, int y)
+{
+    test_mouse_move(app, x, y);
+    test_mouse_down(app, x, y);
+    test_mouse_up(app, x, y);
+}
+
+static void point_of(App *app, FocusZone zone, Card c, int *x, int *y)
+{
+    char kind[CARD_TEXT_MAX];
+    if (!table_card_point(app, zone, c, 0, x, y)) {
+        fail_msg("no %s card %s on the table", zone == FZ_HAND ? "hand" : "pool",
+                 card_format(c, kind));
+    }
+}
+
+static void expect_move(App *app, int before, const Move *want)
+{
+    const Game *g = table_game(app);
+    char a[MOVE_TEXT_MAX], b[MOVE_TEXT_MAX];
+    const Move *got = last_move(g);
+    if (history_len(g) != before + 1 || got == NULL || !move_equal(got, want)) {
+        fail_msg("wanted the move %s, history went from %d to %d (last %s); toast: %s",
+                 move_format(want, a), before, history_len(g),
+                 got != NULL ? move_format(got, b) : "none", app->toast);
+    }
+}
+
+/* A person's fishing decision made with the mouse: drag (or click and
+ * click) the card onto its target or the pool's free space; a stock
+ * card's choice by a click on the card it takes. */
+static void play_by_mouse(App *app, const Move *m, bool by_drag)
+{
+    int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    if (m->type == MOVE_TAKE) {
+        point_of(app, FZ_POOL, m->target, &x1, &y1);
+        click(app, x1, y1);
+        return;
+    }
+    assert_int_equal(m->type, MOVE_PLAY);
+    point_of(app, FZ_HAND, m->card, &x0, &y0);
+    if (m->target != CARD_NONE) {
+        point_of(app, FZ_POOL, m->target, &x1, &y1);
+    } else {
+        assert_true(table_free_pool_point(app, &x1, &y1));
+    }
+    if (by_drag) {
+        drag(app, x0, y0, x1, y1);
+    } else {
+        click(app, x0, y0);
+        click(app, x1, y1);
+    }
+}
+
+static int legal(App *app, Move *out)
+{
+    return game_legal_moves(table_game(app), out, GAME_MAX_MOVES);
+}
+
+/* A whole round by mouse; returns the decisions made. */
+static int round_by_mouse(App *app)
+{
+    int decisions = 0;
+    while (until_person(app)) {
+        Move moves[GAME_MAX_MOVES];
+        int n = legal(app, moves);
+        assert_true(n > 0);
+        Move m = moves[(decisions * 7) % n];
+        int before = history_len(table_game(app));
+        play_by_mouse(app, &m, decisions % 3 != 2);
+        TableState *t = table_top(app);
+        if (t->dialog == DLG_FORFEIT) {
+            test_click_named(app, "Take it anyway");
+        }
+        expect_move(app, before, &m);
+        decisions++;
+        if (decisions % 5 == 0) {
+            app_draw(app);
+        }
+    }
+    /* The round is over: its result is on screen. */
+    assert_string_equal(test_top_scene(app), "result");
+    assert_non_null(app->session);
+    assert_true(game_round_over(session_game(app->session)));
+    return decisions;
+}
+
+static void test_thothit_round_by_mouse(void **state)
+{
+    (void)state;
+    App *app = table_app(VARIANT_THOTHIT, 11, 0, ANIM_INSTANT, 1);
+    int decisions = round_by_mouse(app);
+    assert_true(decisions >= 7);
+    app_destroy(app);
+}
+
+static void test_pei_round_by_mouse(void **state)
+{
+    (void)state;
+    App *app = table_app(VARIANT_PEI, 5, 0, ANIM_INSTANT, 1);
+    int decisions = round_by_mouse(app);
+    assert_true(decisions >= 14);
+    app_destroy(app);
+}
+
+static void key(App *app, SDL_Keycode k)
+{
+    test_key(app, k, 0);
+}
+
+/* Moves the keyboard focus to card c of a zone with the arrows. */
+static void focus_card(App *app, FocusZone zone, Card c)
+{
+    FocusZone z = FZ_NONE;
+    Card at = CARD_NONE;
+    table_focus(app, &z, &at);
+    for (int i = 0; i < 4 && z != zone; i++) {
+        key(app, zone == FZ_HAND ? SDLK_DOWN : SDLK_UP);
+        table_focus(app, &z, &at);
+    }
+    assert_int_equal(z, zone);
+    for (int dir = 0; dir < 2 && at != c; dir++) {
+        for (int i = 0; i < 60 && at != c; i++) {
+            key(app, dir == 0 ? SDLK_RIGHT : SDLK_LEFT);
+            table_focus(app, &z, &at);
+        }
+    }
+    char kind[CARD_TEXT_MAX];
+    if (at != c) {
+        fail_msg("the arrows never reached %s", card_format(c, kind));
+    }
+}
+
+static void test_totit_round_by_keyboard(void **state)
+{
+    (void)state;
+    App *app = table_app(VARIANT_TOTIT, 3, 3, ANIM_INSTANT, 1);
+    int decisions = 0;
+    while (until_person(app)) {
+        Move moves[GAME_MAX_MOVES];
+        int n = legal(app, moves);
+        Move m = moves[(decisions * 5) % n];
+        int before = history_len(table_game(app));
+        focus_card(app, FZ_HAND, m.card);
+        key(app, SDLK_RETURN);
+        if (m.target != CARD_NONE) {
+            /* Enter picked the card up and went to the first card it may take. */
+            FocusZone z;
+            Card at;
+            table_focus(app, &z, &at);
+            assert_int_equal(z, FZ_POOL);
+            focus_card(app, FZ_POOL, m.target);
+            key(app, SDLK_RETURN);
+        } else if (history_len(table_game(app)) == before) {
+            key(app, SDLK_t);
+        }
+        expect_move(app, before, &m);
+        decisions++;
+    }
+    assert_string_equal(test_top_scene(app), "result");
+    assert_true(decisions >= 7);
+    app_destroy(app);
+}
+
+static void test_illegal_drop_snaps_back(void **state)
+{
+    (void)state;
+    App *app = table_app(VARIANT_THOTHIT, 21, 0, ANIM_INSTANT, 1);
+    assert_true(until_person(app));
+    const Game *g = table_game(app);
+    Observation o;
+    game_observe(g, game_to_move(g), &o);
+    /* A hand card and a pool card of another rank. */
+    Card hand = CARD_NONE, pool = CARD_NONE;
+    for (int i = 0; i < o.hand_count[o.seat] && hand == CARD_NONE; i++) {
+        for (int j = 0; j < o.pool_count; j++) {
+            Move m = {
+                .type = MOVE_PLAY, .seat = (uint8_t)o.seat, .card = o.hand[i], .target = o.pool[j]};
+            if (!game_is_legal(g, &m) && card_rank(o.hand[i]) != card_rank(o.pool[j])) {
+                hand = o.hand[i];
+                pool = o.pool[j];
+                break;
+            }
+        }
+    }
+    assert_true(hand != CARD_NONE);
+    SDL_Rect home;
+    assert_true(table_card_rect(app, FZ_HAND, hand, 0, &home));
+    int before = history_len(g);
+    int x0, y0, x1, y1;
+    point_of(app, FZ_HAND, hand, &x0, &y0);
+    point_of(app, FZ_POOL, pool, &x1, &y1);
+    drag(app, x0, y0, x1, y1);
+    /* Nothing happened but a reason in words. */
+    assert_int_equal(history_len(table_game(app)), before);
+    Move m = {.type = MOVE_PLAY, .seat = (uint8_t)o.seat, .card = hand, .target = pool};
+    assert_string_equal(app->toast, game_explain_illegal(table_game(app), &m));
+    assert_true(strlen(app->toast) > 10);
+    /* The card is back where it was. */
+    step(app, 0.05);
+    SDL_Rect now;
+    assert_true(table_card_rect(app, FZ_HAND, hand, 0, &now));
+    assert_int_equal(now.x, home.x);
+    assert_int_equal(now.y, home.y);
+    /* Dropped on no card and outside the pool, it simply goes back too. */
+    point_of(app, FZ_HAND, hand, &x0, &y0);
+    drag(app, x0, y0, 4, app->height / 2);
+    assert_int_equal(history_len(table_game(app)), before);
+    app_destroy(app);
+}
+
+static int plays_by(const Game *g, int from, int seat)
+{
+    int n = 0, count = 0;
+    const Move *h = game_history(g, &n);
+    for (int i = from; i < n; i++) {
+        count += h[i].seat == seat && h[i].type == MOVE_PLAY;
+    }
+    return count;
+}
+
+static void test_input_while_cards_move(void **state)
+{
+    (void)state;
+    App *app = table_app(VARIANT_THOTHIT, 8, 0, ANIM_NORMAL, 1);
+    assert_true(until_person(app));
+    TableState *t = table_top(app);
+    int me = t->view.viewer;
+    const Game *g = table_game(app);
+    int start = history_len(g);
+
+    /* A move, then more input at once while it is shown: Enter twice and
+     * another drag. None of it is a second move. */
+    Move moves[GAME_MAX_MOVES];
+    legal(app, moves);
+    Move m1 = moves[0];
+    play_by_mouse(app, &m1, true);
+    expect_move(app, start, &m1);
+    assert_false(table_settled(t));
+    key(app, SDLK_RETURN);
+    key(app, SDLK_RETURN);
+    int x0, y0, x1, y1;
+    int ids[TV_MAX_SPRITES];
+    int nh = view_hand_order(t, me, ids, TV_MAX_SPRITES);
+    if (nh > 0) {
+        SDL_Rect r = view_rect(&t->view.sprites[ids[0]]);
+        x0 = r.x + r.w / 4;
+        y0 = r.y + r.h / 2;
+        assert_true(table_free_pool_point(app, &x1, &y1));
+        drag(app, x0, y0, x1, y1);
+    }
+    assert_int_equal(plays_by(table_game(app), start, me), 1);
+
+    /* The computers play; the game waits for the person while their cards
+     * still move. A move made then is held and made once, when they land. */
+    bool held = false;
+    for (int i = 0; i < 400000 && !held; i++) {
+        g = table_game(app);
+        if (game_round_over(g) || strcmp(test_top_scene(app), "table") != 0) {
+            break;
+        }
+        Observation o;
+        game_observe(g, me, &o);
+        if (game_to_move(g) == me && o.phase == PHASE_HAND && !table_settled(t)) {
+            int n = legal(app, moves);
+            Move m2 = moves[n - 1];
+            int before = history_len(g);
+            int mine = plays_by(g, start, me);
+            play_by_mouse(app, &m2, true);
+            assert_true(t->queued);
+            assert_int_equal(history_len(table_game(app)), before);
+            /* A second try while the first is held is refused. */
+            play_by_mouse(app, &m2, true);
+            for (int k = 0; k < 400000 && !table_settled(t); k++) {
+                step(app, 0.02);
+            }
+            step(app, 0.02);
+            expect_move(app, before, &m2);
+            assert_int_equal(plays_by(table_game(app), start, me), mine + 1);
+            held = true;
+        } else {
+            step(app, 0.02);
+        }
+    }
+    assert_true(held);
+    app_destroy(app);
+}
+
+static void test_kowah_by_mouse(void **state)
+{
+    (void)state;
+    App *app = table_app(VARIANT_KOWAH, 4, 3, ANIM_INSTANT, 1);
+    int decisions = 0;
+    while (decisions < 40 && until_person(app)) {
+        Move moves[GAME_MAX_MOVES];
+        int n = legal(app, moves);
+        Move m = moves[(decisions * 3) % n];
+        int before = history_len(table_game(app));
+        int x, y, x1, y1;
+        char name[48], kind[CARD_TEXT_MAX];
+        switch (m.type) {
+        case MOVE_DRAW_STOCK:
+            assert_true(table_stock_point(app, &x, &y));
+            click(app, x, y);
+            break;
+        case MOVE_DRAW_DISCARD:
+            assert_true(table_discard_point(app, &x, &y));
+            click(app, x, y);
+            break;
+        case MOVE_DISCARD:
+            point_of(app, FZ_HAND, m.card, &x, &y);
+            assert_true(table_discard_point(app, &x1, &y1));
+            drag(app, x, y, x1, y1);
+            break;
+        case MOVE_DECLARE:
+            snprintf(name, sizeof name, "Declare %s", card_format(m.card, kind));
+            test_click_named(app, name);
+            break;
+        case MOVE_CLAIM:
+            snprintf(name, sizeof name, "Claim %s and win", card_format(m.card, kind));
+            test_click_named(app, name);
+            break;
+        case MOVE_PASS: test_click_named(app, "Pass"); break;
+        default: fail_msg("unexpected move type %d", m.type);
+        }
+        expect_move(app, before, &m);
+        decisions++;
+    }
+    assert_true(decisions >= 20);
+    app_draw(app);
+    app_destroy(app);
+}
+
+/* The Chinese game: a capture that forfeits the win asks first. */
+static void test_forfeit_warning(void **state)
+{
+    (void)state;
+    bool seen = false;
+    for (uint64_t seed = 1; seed < 60 && !seen; seed++) {
+        App *app = table_app(VARIANT_THOTHIT_CHINESE, seed, 0, ANIM_INSTANT, 1);
+        int decisions = 0;
+        while (!seen && until_person(app)) {
+            Move moves[GAME_MAX_MOVES];
+            int n = legal(app, moves);
+            int pick = -1;
+            for (int i = 0; i < n && i < GAME_MAX_MOVES; i++) {
+                if (moves[i].flags & MOVE_FLAG_FORFEIT) {
+                    pick = i;
+                }
+            }
+            int before = history_len(table_game(app));
+            if (pick < 0) {
+                Move m = moves[decisions % n];
+                play_by_mouse(app, &m, true);
+                if (table_top(app)->dialog == DLG_FORFEIT) {
+                    test_click_named(app, "Take it anyway");
+                }
+                expect_move(app, before, &m);
+                decisions++;
+                continue;
+            }
+            Move m = moves[pick];
+            play_by_mouse(app, &m, true);
+            /* Asked first; nothing taken yet. */
+            assert_int_equal(table_top(app)->dialog, DLG_FORFEIT);
+            assert_int_equal(history_len(table_game(app)), before);
+            test_click_named(app, "Cancel");
+            assert_int_equal(table_top(app)->dialog, DLG_NONE);
+            assert_int_equal(history_len(table_game(app)), before);
+            /* Again, and this time taken. */
+            play_by_mouse(app, &m, false);
+            test_click_named(app, "Take it anyway");
+            expect_move(app, before, &m);
+            assert_true(last_move(table_game(app))->flags & MOVE_FLAG_FORFEIT);
+            seen = true;
+        }
+        app_destroy(app);
+    }
+    assert_true(seen);
+}
+
+static void test_undo_takes_back_the_last_decision(void **state)
+{
+    (void)state;
+    App *app = table_app(VARIANT_THOTHIT, 31, 0, ANIM_INSTANT, 1);
+    assert_true(until_person(app));
+    int before = history_len(table_game(app));
+    Move moves[GAME_MAX_MOVES];
+    legal(app, moves);
+    play_by_mouse(app, &moves[0], true);
+    expect_move(app, before, &moves[0]);
+    assert_true(until_person(app));
+    key(app, SDLK_u);
+    assert_int_equal(history_len(table_game(app)), before);
+    /* The table shows the position again and waits for the same decision. */
+    assert_true(until_person(app));
+    assert_int_equal(history_len(table_game(app)), before);
+    app_destroy(app);
+}
+
+static void test_hotseat_cover(void **state)
+{
+    (void)state;
+    App *app = table_app(VARIANT_THOTHIT, 9, 0, ANIM_INSTANT, 2);
+    TableState *t = table_top(app);
+    int covers = 0;
+    for (int i = 0; i < 400000 && covers < 3; i++) {
+        if (t->dialog == DLG_COVER) {
+            int next = t->cover_seat;
+            assert_true(next == 0 || next == 1);
+            /* The hand is hidden behind the cover until the person is ready. */
+            test_click_named(app, "I am ready");
+            assert_int_equal(t->dialog, DLG_NONE);
+            assert_int_equal(t->view.viewer, next);
+            covers++;
+        }
+        if (table_waits_for_person(app)) {
+            /* The hand shown is the seat's own. */
+            const Game *g = table_game(app);
+            Observation o;
+            game_observe(g, game_to_move(g), &o);
+            assert_int_equal(o.seat, t->view.viewer);
+            SDL_Rect r;
+            assert_true(table_card_rect(app, FZ_HAND, o.hand[0], 0, &r));
+            Move moves[GAME_MAX_MOVES];
+            legal(app, moves);
+            int before = history_len(g);
+            play_by_mouse(app, &moves[0], true);
+            expect_move(app, before, &moves[0]);
+        }
+        step(app, 0.05);
+    }
+    assert_true(covers >= 2);
+    app_destroy(app);
+}
+
+static void test_watch_mode(void **state)
+{
+    (void)state;
+    App *app = table_app(VARIANT_KINGS, 2, 3, ANIM_INSTANT, 0);
+    TableState *t = table_top(app);
+    assert_true(t->watch);
+    assert_true(t->watch_playing);
+    key(app, SDLK_p); /* pause */
+    assert_false(t->watch_playing);
+    for (int i = 0; i < 50; i++) {
+        step(app, 0.05);
+    }
+    int before = history_len(table_game(app));
+    for (int i = 0; i < 50; i++) {
+        step(app, 0.05);
+    }
+    assert_int_equal(history_len(table_game(app)), before);
+    key(app, SDLK_s); /* one step */
+    for (int i = 0; i < 20; i++) {
+        step(app, 0.05);
+    }
+    assert_int_equal(history_len(table_game(app)), before + 1);
+    test_click_named(app, "Step");
+    for (int i = 0; i < 20; i++) {
+        step(app, 0.05);
+    }
+    assert_int_equal(history_len(table_game(app)), before + 2);
+    test_click_named(app, "Play");
+    for (int i = 0; i < 400000 && strcmp(test_top_scene(app), "table") == 0; i++) {
+        step(app, 0.05);
+    }
+    /* The round played itself to its end. */
+    assert_string_equal(test_top_scene(app), "result");
+    app_destroy(app);
+}
+
+static void test_deck_style_switches_live(void **state)
+{
+    (void)state;
+    App *app = table_app(VARIANT_ENTHIT, 4, 0, ANIM_INSTANT, 1);
+    assert_true(until_person(app));
+    TableState *t = table_top(app);
+    assert_int_equal(t->style, STYLE_CEKI);
+    SDL_Rect before;
+    Observation o;
+    game_observe(table_game(app), t->view.viewer, &o);
+    assert_true(table_card_rect(app, FZ_HAND, o.hand[0], 0, &before));
+    key(app, SDLK_c);
+    assert_int_equal(t->style, STYLE_WESTERN_CLUBS);
+    for (int i = 0; i < 10; i++) {
+        step(app, 0.05);
+    }
+    SDL_Rect after;
+    assert_true(table_card_rect(app, FZ_HAND, o.hand[0], 0, &after));
+    /* Western cards are wider for their height. */
+    assert_true((double)after.w / after.h > (double)before.w / before.h + 0.2);
+    app_draw(app);
+    /* The game goes on as it was. */
+    assert_true(table_waits_for_person(app));
+    app_destroy(app);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_thothit_round_by_mouse),
+        cmocka_unit_test(test_pei_round_by_mouse),
+        cmocka_unit_test(test_totit_round_by_keyboard),
+        cmocka_unit_test(test_illegal_drop_snaps_back),
+        cmocka_unit_test(test_input_while_cards_move),
+        cmocka_unit_test(test_kowah_by_mouse),
+        cmocka_unit_test(test_forfeit_warning),
+        cmocka_unit_test(test_undo_takes_back_the_last_decision),
+        cmocka_unit_test(test_hotseat_cover),
+        cmocka_unit_test(test_watch_mode),
+        cmocka_unit_test(test_deck_style_switches_live),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
