@@ -6,8 +6,9 @@
  * - The learn scene (scene_learn*.c) opens on app->setup's variant (the
  *   --variant of a screenshot, the game being set up, or the game being
  *   played); CEKI_LEARN_PAGE (a section key such as "scoring", or its
- *   number in the variant's list from 0) and CEKI_LEARN_SCROLL (design units,
- *   or "end") choose what a headless screenshot shows.
+ *   number in the variant's list from 0), CEKI_LEARN_SCROLL (design units,
+ *   or "end") and CEKI_LEARN_STEPS (moves made on the page's interactive
+ *   examples) choose what a headless screenshot shows.
  * - learn_push_overlay is for the table: it opens the rules of a variant on
  *   top of the table without touching app->setup or the game; Back or Esc
  *   returns to the table as it was.

@@ -221,7 +221,8 @@ void learn_button(LearnPass *p, int id, SDL_Rect r, const char *label, bool prim
 void learn_verdict_box(LearnPass *p, int bi, int slot, const LearnVerdict *v,
                        const char *placeholder, int x, int y, int w, int h);
 /* Told steps with their cards; rich slots slot0.. of the block. */
-int learn_steps(LearnPass *p, int bi, int slot0, const LearnStep *st, int n, int x, int y, int w);
+int learn_steps(LearnPass *p, int bi, int slot0, const LearnStep *st, int n, int x, int y, int w,
+                float card_units);
 
 /* The lit targets of the card picked up on board b (for drawing). */
 int learn_board_lit(const LearnState *s, const LearnBoard *b, Card *targets, bool *forfeit,

@@ -173,16 +173,17 @@ static const LearnHouseReading readings[HR_COUNT] = {
                         "capture; you may lay a card in the pool only when none can."},
     [HR_DENEXA_RANK1] = {B(TOTIT_DENEXA), READING_RULES, "Odd cards of rank 1",
                          "For the aces and court cards, an odd card is one that is not identical "
-                         "to the pair: a {WF} beside a pair of {OT} counts as odd, so it must "
-                         "go before either {OT}."},
+                         "to the pair: the {WF} beside two copies of the {OT} counts as odd, so "
+                         "it must go before either of them."},
     [HR_PEI_THIRTEEN] = {PEI_ALL, READING_RULES, "Thirteen a card",
                          "The source gives the black thirteen as 13 points a card but then "
                          "quotes totals (42 for four cards, 113 for nine) that do not fit. We "
                          "keep 13 a card: 39, 52, and so on up to 117."},
-    [HR_PEI_MACAN] = {PEI_ALL, READING_RULES, "Which cards make the tiger",
-                      "One description lists the tiger (_macan_) as {C1} {S9} {M1}, but its "
-                      "picture and the old order of the suits show {C9} {S1} {M1}; {S9} is "
-                      "already one of the red thirteen. We use {C9} {S1} {M1}."},
+    [HR_PEI_MACAN] =
+        {PEI_ALL, READING_RULES, "Which cards make the tiger",
+         "One description lists the tiger (_macan_) as {C1}, {S9} and {M1}, but its "
+         "picture and the old order of the suits show {C9}, {S1} and {M1}; the {S9} is "
+         "already one of the red thirteen. We use {C9}, {S1} and {M1}."},
     [HR_PEI_TE] = {PEI_ALL, READING_RULES, "Who pays the _té_",
                    "The source is unclear about whose score decides the _té_. We read it as "
                    "the kete's: the kete pays the ngeté 1 unit with 200 points or more, and 2 "
@@ -201,7 +202,7 @@ static const LearnHouseReading readings[HR_COUNT] = {
                    "you choose otherwise at setup, a match here is three rounds."},
     [HR_DENEXA_TWO_PAIRS] = {B(TOTIT_DENEXA), READING_README, "Two pairs of one rank",
                              "When every card your card could take belongs to an identical pair "
-                             "held back by an odd card (say {S4} {S4} and {M4} {M4} together), "
+                             "held back by an odd card (say two of the {S4} and two of the {M4}), "
                              "nothing can go first, so the hold is lifted and you may take from "
                              "either pair."},
     [HR_CHINESE_ALL_FORFEIT] = {B(THOTHIT_CHINESE), READING_README, "Everyone forfeits",
@@ -661,18 +662,29 @@ static void ceki_cards(LearnDoc *d, const VariantDesc *v)
     PARA(d, "Three suits run from 1 to 9: coins, strings (_lintrik_) and myriads (_wong_). "
             "Three honours complete the pack: the Old Thousand, called _raja_ or _iyo ratu_; "
             "the White Flower, nicknamed _kucing_, the cat; and the Red Flower.");
-    cards(d, "C1 C2 C3 C4 C5 C6 C7 C8 C9", "Coins, 1 to 9");
-    cards(d, "S1 S2 S3 S4 S5 S6 S7 S8 S9", "Strings (lintrik), 1 to 9");
-    cards(d, "M1 M2 M3 M4 M5 M6 M7 M8 M9", "Myriads (wong), 1 to 9");
-    cards(d, "OT WF RF", "The honours: Old Thousand, White Flower, Red Flower");
     if (western(d->style)) {
-        PARA(d,
-             "With western cards, coins are diamonds, strings are hearts, and myriads are "
-             "%s; the honours are the %s: {WF}, {RF} and {OT} stand for the White Flower, "
-             "the Red Flower and the Old Thousand.",
-             d->style == STYLE_WESTERN_CLUBS ? "spades" : "clubs",
-             d->style == STYLE_WESTERN_CLUBS ? "Jack, Queen and King of clubs"
-                                             : "Jack, Queen and King of spades");
+        bool clubs = d->style == STYLE_WESTERN_CLUBS;
+        cards(d, "C1 C2 C3 C4 C5 C6 C7 C8 C9", "Coins, played with the diamonds, Ace to 9");
+        cards(d, "S1 S2 S3 S4 S5 S6 S7 S8 S9", "Strings (lintrik), played with the hearts");
+        cards(d, "M1 M2 M3 M4 M5 M6 M7 M8 M9",
+              clubs ? "Myriads (wong), played with the spades"
+                    : "Myriads (wong), played with the clubs");
+        cards(d, "OT WF RF",
+              clubs ? "The honours: Old Thousand, White Flower, Red Flower, played with the "
+                      "King, Jack and Queen of clubs"
+                    : "The honours: Old Thousand, White Flower, Red Flower, played with the "
+                      "King, Jack and Queen of spades");
+    } else {
+        cards(d, "C1 C2 C3 C4 C5 C6 C7 C8 C9", "Coins, 1 to 9");
+        cards(d, "S1 S2 S3 S4 S5 S6 S7 S8 S9", "Strings (lintrik), 1 to 9");
+        cards(d, "M1 M2 M3 M4 M5 M6 M7 M8 M9", "Myriads (wong), 1 to 9");
+        cards(d, "OT WF RF", "The honours: Old Thousand, White Flower, Red Flower");
+    }
+    if (western(d->style)) {
+        PARA(d, "These are western cards standing in for Ceki ones: two ordinary packs give "
+                "the Ace to 9 of three suits and the court cards of the fourth, twice over. The "
+                "rules are the same whatever cards you use; change the deck style in Settings "
+                "or at setup.");
     }
     HEADING(d, "Rank and identical cards");
     PARA(d, "Cards *match* when they have the same rank. The three honours count as 1s, so "
@@ -913,7 +925,7 @@ static void build_turn(LearnDoc *d, const VariantDesc *v)
         break;
     }
     if (v->engine == ENGINE_FISHING) {
-        PARA(d, "%s", variant_text_piles(v));
+        PARA(d, "%s.", variant_text_piles(v));
     }
 }
 
@@ -1162,14 +1174,15 @@ static void build_scoring(LearnDoc *d, const VariantDesc *v)
                 "face value (honours 1). A combination counts once your pile holds at least "
                 "one copy of each of its cards.");
         BULLET(d,
-               "_bunci ireng_ ꦧꦸꦚ꧀ꦕꦶꦲꦶꦉꦁ, black thirteen: {C1} {C2} {C3}, going on "
+               "_bunci ireng_ ꦧꦸꦚ꧀ꦕꦶꦲꦶꦉꦁ, black thirteen: {C1}, {C2} and {C3}, going on "
                "through {C4}, {C5}… while unbroken — *%d* a card;",
                mag ? 30 : 13);
-        BULLET(d, "_bunci abang_ ꦧꦸꦚ꧀ꦕꦶꦲꦧꦁ, red thirteen: {OT} {RF} {S9} — *%d* a card;",
+        BULLET(d, "_bunci abang_ ꦧꦸꦚ꧀ꦕꦶꦲꦧꦁ, red thirteen: {OT}, {RF} and {S9} — *%d* a card;",
                mag ? 30 : 13);
-        BULLET(d, "_pang kéyang_ ꦥꦁꦏꦺꦪꦁ: {WF} {S8} {M9} — *%d* a card;", mag ? 20 : 12);
-        BULLET(d, "_pang picis_ ꦥꦁꦥꦶꦕꦶꦱ꧀, the coin set: {C8} {S2} {M2} — *%d* a card;", mag ? 20 : 11);
-        BULLET(d, "_macan_ ꦩꦕꦤ꧀, the tiger: {C9} {S1} {M1} — *10* a card.");
+        BULLET(d, "_pang kéyang_ ꦥꦁꦏꦺꦪꦁ: {WF}, {S8} and {M9} — *%d* a card;", mag ? 20 : 12);
+        BULLET(d, "_pang picis_ ꦥꦁꦥꦶꦕꦶꦱ꧀, the coin set: {C8}, {S2} and {M2} — *%d* a card;",
+               mag ? 20 : 11);
+        BULLET(d, "_macan_ ꦩꦕꦤ꧀, the tiger: {C9}, {S1} and {M1} — *10* a card.");
         if (v->id == VARIANT_PEI_CHINESE) {
             PARA(d, "In this form a combination counts *one* copy of each of its cards; extra "
                     "copies score their face value. A black thirteen still runs on over "
@@ -1177,8 +1190,9 @@ static void build_scoring(LearnDoc *d, const VariantDesc *v)
         } else {
             PARA(d, "Extra copies of a combination's cards score its rate too.");
         }
-        PARA(d, "{C8} and {C9} can serve a black thirteen or a pang picis or tiger. Each copy "
-                "is counted once, and the rules engine picks whatever gives the most points.");
+        PARA(d,
+             "The {C8} and the {C9} can serve a black thirteen or a pang picis or tiger. Each copy "
+             "is counted once, and the rules engine picks whatever gives the most points.");
         house(d, HR_PEI_THIRTEEN);
         house(d, HR_PEI_MACAN);
         PARA(d, "The places are _ngeté_ (first), _tengah_ (second) and _kete_ (third); equal "
@@ -1259,13 +1273,21 @@ static void build_match(LearnDoc *d, const VariantDesc *v)
     }
     if (v->start == START_RAJA_COUNT) {
         HEADING(d, "The next raja");
-        PARA(d, "After a round the unyik draws a card and counts that many seats to the "
-                "right, starting from the raja:");
-        BULLET(d, "a 1, 4 or 7 (or an honour): the raja stays;");
-        BULLET(d, "a 2, 5 or 8: the patih becomes raja;");
-        BULLET(d, "a 3, 6 or 9: the unyik becomes raja.");
-        PARA(d, "The other roles follow in playing order. With twelve cards of rank 1, the raja "
-                "keeps the lead more often than not.");
+        if (v->min_players == 3 && v->max_players == 3) {
+            PARA(d, "After a round the unyik draws a card and counts that many seats to the "
+                    "right, starting from the raja:");
+            BULLET(d, "a 1, 4 or 7 (or an honour): the raja stays;");
+            BULLET(d, "a 2, 5 or 8: the patih becomes raja;");
+            BULLET(d, "a 3, 6 or 9: the unyik becomes raja.");
+            PARA(d, "The other roles follow in playing order. There are twice as many cards of "
+                    "rank 1 as of any other rank, so the raja keeps the lead more often than "
+                    "not.");
+        } else {
+            PARA(d, "After a round the unyik draws a card and counts round the table to the "
+                    "right, one seat for each point of its rank, starting with the raja as 1. "
+                    "Where the count stops sits the next raja; the patih and unyik follow in "
+                    "playing order.");
+        }
     }
     if (v->start == START_PEI) {
         HEADING(d, "The next round");

@@ -255,6 +255,32 @@ static void open_variant(App *app, LearnState *s, VariantId v, LearnSection want
     open_page(app, s, index);
 }
 
+/* For screenshots: CEKI_LEARN_STEPS moves played on the page's boards (a
+ * watched round's turns, the guided game's moves, the first card of an
+ * example tried on the first pool card). */
+static void apply_steps(App *app, LearnState *s, int steps)
+{
+    for (int i = 0; i < s->nboards; i++) {
+        LearnBoard *b = &s->boards[i];
+        for (int k = 0; k < steps && b->game != NULL; k++) {
+            if (b->kind == BOARD_DEMO) {
+                demo_step(s, b);
+            } else if (b->kind == BOARD_TRY && k == 0 && b->nhand > 0 && b->npool > 0) {
+                learn_board_attempt(app, s, i, 0, b->pool[0]);
+            } else if (b->kind == BOARD_GUIDED && !game_round_over(b->game)) {
+                if (game_to_move(b->game) != b->human) {
+                    learn_guided_continue(app, s, b);
+                    continue;
+                }
+                Move m;
+                if (learn_pick_move(b->game, &m) && game_apply(b->game, &m) == CEKI_OK) {
+                    learn_guided_after(app, s, b);
+                }
+            }
+        }
+    }
+}
+
 /* CEKI_LEARN_PAGE: a section key or its number; CEKI_LEARN_SCROLL: units or "end". */
 static void apply_environment(App *app, LearnState *s)
 {
@@ -272,6 +298,10 @@ static void apply_environment(App *app, LearnState *s)
                 }
             }
         }
+    }
+    const char *steps = SDL_getenv("CEKI_LEARN_STEPS");
+    if (steps != NULL && steps[0] != '\0') {
+        apply_steps(app, s, atoi(steps));
     }
     const char *scroll = SDL_getenv("CEKI_LEARN_SCROLL");
     if (scroll != NULL && scroll[0] != '\0') {

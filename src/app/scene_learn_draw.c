@@ -591,6 +591,9 @@ static int blk_facts(LearnPass *p, int bi, const LearnBlock *b, int x, int y, in
     const VariantDesc *v = variant_get(p->s->variant);
     char players[48], deck[128], deal[128];
     variant_text_players(v, players, sizeof players);
+    if (v->id == VARIANT_THOTHIT_KUNA) {
+        snprintf(players, sizeof players, "4 or 6 players");
+    }
     variant_text_deck(v, deck, sizeof deck);
     deal_sizes(v, deal, sizeof deal);
     const char *dir = v->engine == ENGINE_KOWAH ? "Clockwise"
@@ -756,6 +759,7 @@ static int blk_legal(LearnPass *p, int bi, const LearnBlock *b, int x, int y, in
     }
     int px = x + pad + U(p, 200);
     int cx = px;
+    bool any_forfeit = false;
     for (int i = 0; i < npool; i++) {
         bool is_lit = false, is_forfeit = false;
         for (int k = 0; k < nlit; k++) {
@@ -769,6 +773,14 @@ static int blk_legal(LearnPass *p, int bi, const LearnBlock *b, int x, int y, in
         draw_card(p, pool[i], r, is_lit ? CARD_HIGHLIGHT : CARD_DIM);
         learn_card_caption(p, pool[i], r,
                            is_forfeit ? UI_WARN : (is_lit ? UI_GOLD_LIGHT : UI_INK_FAINT));
+        if (is_forfeit) {
+            any_forfeit = true;
+            if (p->draw) {
+                TextStyle warn = app_text_style(p->app, 11.5f, TEXT_BOLD, UI_WARN);
+                text_draw(p->app->text, p->app->renderer, "forfeits", &warn, r.x + r.w / 2,
+                          r.y + r.h + caption_h(p), TEXT_CENTER);
+            }
+        }
         cx += cw + U(p, 10);
     }
     check_right(p, cx - U(p, 10), x + w - pad);
@@ -781,7 +793,7 @@ static int blk_legal(LearnPass *p, int bi, const LearnBlock *b, int x, int y, in
         TextStyle st = app_text_style(p->app, 12, TEXT_BOLD, UI_GOLD);
         text_draw_in(p->app->text, p->app->renderer, "stays", &st, r, TEXT_CENTER);
     }
-    int h = cy + ch + caption_h(p) + U(p, 8) - y;
+    int h = cy + ch + caption_h(p) + U(p, 8) + (any_forfeit ? U(p, 16) : 0) - y;
     /* What the rules engine allows, then what the example means. */
     char said[600], names[400];
     if (nlit > 0) {
@@ -1249,7 +1261,7 @@ static int blk_deal(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int
                  v->start == START_RAJA_COUNT ? ", SORTED BY RANK" : "");
         learn_label(p, line, lab, (SDL_Rect){x + pad, y + h, w - 2 * pad, U(p, 16)}, TEXT_LEFT);
         h += U(p, 20);
-        if (v->start == START_PEI) {
+        if (v->start == START_PEI && v->id != VARIANT_PEI_CHINESE) {
             /* Four sides of the square, by rank. */
             static const GameRole sides[4] = {ROLE_RAJA, ROLE_PATIH, ROLE_UNYIK, ROLE_DEALER};
             static const char *const side_names[4] = {"Before the raja", "Before the patih",
@@ -1361,9 +1373,11 @@ static int blk_deal(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int
 
 /* ---- told moves ---------------------------------------------------------------------------- */
 
-int learn_steps(LearnPass *p, int bi, int slot0, const LearnStep *st, int n, int x, int y, int w)
+int learn_steps(LearnPass *p, int bi, int slot0, const LearnStep *st, int n, int x, int y, int w,
+                float card_units)
 {
-    int ch = learn_card_h(p->s, CARD_C1, 52);
+    int ch = learn_card_h(p->s, st != NULL && n > 0 && st[0].ncards > 0 ? st[0].cards[0] : CARD_C1,
+                          card_units);
     int cw = learn_card_w(p->s, CARD_C1, ch);
     int cards_w = 2 * cw + U(p, 6);
     TextStyle ts = app_text_style(p->app, 15.5f, TEXT_REGULAR, UI_INK);
@@ -1387,7 +1401,7 @@ static int blk_worked(LearnPass *p, int bi, const LearnBlock *b, int x, int y, i
     LearnStep st[12];
     int n = learn_worked_turn(p->s->variant, p->s->style, st, 12);
     int pad = U(p, 14);
-    int h = pad + learn_steps(p, bi, 0, st, n, x + pad, y + pad, w - 2 * pad) + pad;
+    int h = pad + learn_steps(p, bi, 0, st, n, x + pad, y + pad, w - 2 * pad, 52) + pad;
     if (p->draw) {
         paint_round_frame(p->app->paint, p->app->renderer, (SDL_Rect){x, y, w, h}, U(p, 12),
                           SDL_max(1, U(p, 1)), paint_rgba(255, 255, 255, 40));
@@ -1452,7 +1466,9 @@ static int blk_demo(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int
     h += bh + U(p, 14);
     /* The last few things that happened. */
     int shown = SDL_min(board->nlog, 4);
-    int log_h = U(p, 4 * 50);
+    int row =
+        learn_card_h(s, s->variant == VARIANT_KINGS ? card_french(SUIT_SPADES, 1) : CARD_C1, 40);
+    int log_h = 4 * SDL_max(row, U(p, 26)) + 4 * U(p, 10) + U(p, 16);
     if (p->draw) {
         paint_round_rect(p->app->paint, p->app->renderer,
                          (SDL_Rect){x + pad, y + h, w - 2 * pad, log_h}, U(p, 10),
@@ -1466,7 +1482,7 @@ static int blk_demo(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int
             s->rich[bi][10 + i].valid = false;
         }
         learn_steps(p, bi, 10, &board->log[board->nlog - shown], shown, x + pad + U(p, 12),
-                    y + h + U(p, 10), w - 2 * pad - U(p, 24));
+                    y + h + U(p, 10), w - 2 * pad - U(p, 24), 40);
     }
     h += log_h + pad;
     if (p->draw) {

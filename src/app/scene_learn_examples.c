@@ -48,28 +48,28 @@ static const LearnLegalExample legal_examples[] = {
     {THOTHIT_LIKE | B(THOTHIT_KUNA) | B(TOTIT) | B(TOTIT_DENEXA) | PEI_ALL, LEGAL_MATCH, "C4",
      "S4 M4 C7 OT", false, "S4 M4", "A later turn: your {C4} may take either 4, your choice."},
     {THOTHIT_LIKE | B(THOTHIT_KUNA) | B(TOTIT_DENEXA) | PEI_ALL, LEGAL_MATCH, "OT", "C1 WF M5 S3",
-     false, "C1 WF", "{OT} counts as a 1: it may take {C1} or {WF}."},
+     false, "C1 WF", "The {OT} counts as a 1: it may take the {C1} or the {WF}."},
     {THOTHIT_LIKE | B(THOTHIT_KUNA) | B(TOTIT) | B(TOTIT_DENEXA) | PEI_ALL, LEGAL_TRAIL, "M6",
-     "C4 S7 M2 C9", false, "-", "Nothing matches {M6}, so it stays in the pool."},
+     "C4 S7 M2 C9", false, "-", "Nothing matches the {M6}, so it stays in the pool."},
     {THOTHIT_LIKE | B(TOTIT) | B(TOTIT_DENEXA), LEGAL_FIRST, "C4", "S4 C4 M4", true, "C4",
      "First turn: of the three 4s, only the identical {C4} may be taken."},
     {THOTHIT_LIKE | B(TOTIT) | B(TOTIT_DENEXA), LEGAL_FIRST, "M7", "C7 S7 M2", true, "-",
-     "First turn and no twin in the pool: {M7} stays, though two 7s lie there."},
+     "First turn and no twin in the pool: the {M7} stays, though two 7s lie there."},
     {B(THOTHIT_KUNA) | PEI_ALL, LEGAL_FIRST, "C4", "S4 C4 M4", true, "S4 C4 M4",
      "A first turn like any other: any 4 may be taken."},
     {B(THOTHIT_CHINESE), LEGAL_ORDER, "M5", "S5 S5 C5 M8", false, "S5 C5",
-     "Both moves are legal, but taking an {S5} breaks the pair while {C5} still lies beside "
-     "it: that forfeits your win. Taking {C5} is safe."},
+     "Both moves are legal, but taking the {S5} breaks up a pair while the {C5} still lies "
+     "beside it: that forfeits your win. Taking the {C5} is safe."},
     {B(TOTIT), LEGAL_ORDER, "C4", "S4 C4 M7", false, "S4",
-     "{S4} is of another suit, so it must be taken before the twin {C4}."},
+     "The {S4} is of another suit, so it must be taken before the twin {C4}."},
     {B(TOTIT), LEGAL_ORDER, "OT", "C1 WF OT", false, "C1",
-     "{C1} is of another suit: it goes first."},
+     "The {C1} is of another suit: it goes first."},
     {B(TOTIT), LEGAL_ORDER, "OT", "WF OT M5", false, "WF",
-     "No other suit here: {WF}, same suit but not identical, comes before the twin {OT}."},
+     "No other suit here: the {WF}, same suit but not identical, comes before the twin {OT}."},
     {B(TOTIT_DENEXA), LEGAL_ORDER, "C4", "S4 S4 M4 C9", false, "M4",
-     "The pair of {S4} must wait: the odd {M4} goes first."},
+     "The two copies of the {S4} must wait: the odd {M4} goes first."},
     {B(TOTIT_DENEXA), LEGAL_ORDER, "C1", "OT OT WF", false, "WF",
-     "House reading: {WF} counts as odd beside two {OT}, so it goes first."},
+     "House reading: the {WF} counts as odd beside two of the {OT}, so it goes first."},
     {B(TOTIT_DENEXA), LEGAL_ORDER, "C4", "S4 S4 M4 M4", false, "S4 M4",
      "House reading: two pairs hold each other up, so the hold is lifted."},
 };
@@ -80,9 +80,10 @@ static const LearnTryExample try_examples[] = {
      "see what the rules say about the others."},
     {B(THOTHIT) | B(THOTHIT_SACKSON), "C4 M7 OT S9", "S4 C4 WF M2 C7 S6", false, "A later turn",
      "The same cards on a later turn. Now any card of the same rank may be taken, and a card "
-     "that can capture must. Try laying {M7} in the pool."},
+     "that can capture must. Try laying the {M7} in the pool."},
     {B(THOTHIT_CHINESE), "S5 M8 OT", "C5 C5 M5 WF S8 C2", false, "The odd card",
-     "Two {C5} lie beside an {M5}. Try your {S5} on each of them and read what happens."},
+     "Two copies of the {C5} lie beside the {M5}. Try your {S5} on each of them and read "
+     "what happens."},
     {B(ENTHIT), "C4 C4 RF M3", "C4 S4 RF RF M9 C3", true, "Your first turn",
      "With two packs there are four copies of every card. Which twins can you take?"},
     {B(ENTHIT), "C4 C4 RF M3", "C4 S4 RF RF M9 C3", false, "A later turn",
@@ -95,7 +96,7 @@ static const LearnTryExample try_examples[] = {
     {B(TOTIT), "C4 M7 OT", "S4 C4 M4 OT C7", true, "Your first turn",
      "On the first turn only twins may be taken; the capture order does not matter yet."},
     {B(TOTIT_DENEXA), "C4 M7 C1", "S4 S4 M4 OT OT WF C9", false, "Odd cards first",
-     "Two pairs wait for their odd cards, and you must capture if you can. Try {M7} as well."},
+     "Two pairs wait for their odd cards, and you must capture if you can. Try the {M7} as well."},
     {PEI_ALL, "C4 M8 S9 WF", "S4 M4 C8 OT RF C2", false, "Must it capture?",
      "Pèi has no first-turn rule, and a card that can capture must. Which card may you lay "
      "in the pool?"},
@@ -103,9 +104,9 @@ static const LearnTryExample try_examples[] = {
 
 static const LearnCheckiExample checki_examples[] = {
     {"C5 S5 M5 C7 S7 M7 C1 C1", "Two triplets and a pair",
-     "Three 5s, three 7s and the identical pair {C1} {C1}."},
+     "Three 5s, three 7s and an identical pair of the {C1}."},
     {"C5 S5 M5 S7 S7 C7 C7 M7", "A triplet and a five",
-     "Three 5s, and five 7s: two identical pairs and an odd {M7}."},
+     "Three 5s, and five 7s: two identical pairs and the odd {M7}."},
     {"C5 S5 M5 C7 S7 M7 C1 S1", "Not checki",
      "Two triplets, but {C1} and {S1} match by rank without being identical."},
     {"C5 S5 M5 C7 S7 M7 C1 C1 M9", "Which card goes?",
@@ -510,7 +511,7 @@ int learn_worked_turn(VariantId v, DeckStyle style, LearnStep *out, int cap)
         return 0;
     }
     LearnSeatNames names;
-    learn_seat_names(g, 0, &names);
+    learn_seat_names(g, variant_is_watch_only(variant_get(v)) ? -1 : 0, &names);
     int n = 0;
     int seat = game_to_move(g);
     for (int k = 0; k < 16 && !game_round_over(g) && game_to_move(g) == seat; k++) {
