@@ -772,9 +772,12 @@ static void draw_dragged(App *app, LearnState *s)
         return;
     }
     Card c = b->hand[s->press_index];
-    int h = learn_card_h(s, c, 86);
+    int h = learn_card_h(s, c, 100);
     int w = learn_card_w(s, c, h);
-    SDL_Rect r = {s->mouse_x - w / 2, s->mouse_y - h / 2, w, h};
+    /* Held a little above the pointer, so the card below stays in sight. */
+    SDL_Rect r = {s->mouse_x - w / 2, s->mouse_y - h * 3 / 4, w, h};
+    paint_shadow(app->paint, app->renderer, (SDL_Rect){r.x + w / 10, r.y + h / 12, w, h},
+                 app_px(app, 6), app_px(app, 12), paint_rgba(0, 0, 0, 130));
     card_art_draw_rotated(app->cards, app->renderer, s->style, c, r, -4.0,
                           learn_card_flags(app, s));
 }

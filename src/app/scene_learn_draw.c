@@ -997,6 +997,14 @@ void learn_board_cards(LearnPass *p, int bi, LearnBoard *b, int x, int y, int w,
         bool on = lit_has(lit, nlit, b->pool[i], forfeit, &is_forfeit);
         int id = learn_block_id(bi, PART_POOL + i);
         draw_card(p, b->pool[i], r, on ? CARD_HIGHLIGHT : (picking ? CARD_DIM : 0));
+        /* Under a dragged card: gold where it may go, red where it may not. */
+        SDL_Point pointer = {s->mouse_x, s->mouse_y};
+        if (p->draw && s->pressed && s->dragging && s->press_board == bidx &&
+            SDL_PointInRect(&pointer, &r)) {
+            SDL_Rect ring = {r.x - U(p, 4), r.y - U(p, 4), r.w + U(p, 8), r.h + U(p, 8)};
+            paint_round_frame(p->app->paint, p->app->renderer, ring, U(p, 8), SDL_max(2, U(p, 3)),
+                              on ? UI_GOLD_LIGHT : UI_WARN);
+        }
         if (p->draw && s->ui.focus == id) {
             ui_draw_focus_ring(p->app, r, U(p, 6));
         }
@@ -1114,7 +1122,7 @@ static int blk_try(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int 
     int h = pad;
     h += learn_rich(p, bi, 0, ex->title, title, x + pad, y + h, w - 2 * pad, 1.2f) + U(p, 4);
     h += learn_rich(p, bi, 1, prompt, st, x + pad, y + h, w - 2 * pad, 1.25f) + U(p, 12);
-    int ch = learn_card_h(s, CARD_C1, 80);
+    int ch = learn_card_h(s, CARD_C1, 96);
     BoardGeom geo = {0};
     if (board != NULL) {
         /* The pool across; the hand and its buttons on the left below, the

@@ -297,7 +297,16 @@ void learn_judge(const Game *g, DeckStyle style, Card card, Card target, LearnVe
     card_text(card, style, a, sizeof a);
     if (!game_is_legal(g, &m)) {
         out->legal = false;
-        snprintf(out->text, sizeof out->text, "Not allowed. %s", game_explain_illegal(g, &m));
+        if (target == CARD_NONE) {
+            snprintf(out->text, sizeof out->text,
+                     "Not allowed: your *%s* may not be laid in the pool. %s", a,
+                     game_explain_illegal(g, &m));
+        } else {
+            card_text(target, style, b, sizeof b);
+            snprintf(out->text, sizeof out->text,
+                     "Not allowed: your *%s* may not take the *%s*. %s", a, b,
+                     game_explain_illegal(g, &m));
+        }
         return;
     }
     out->legal = true;

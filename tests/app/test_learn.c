@@ -476,8 +476,22 @@ static SDL_Rect widget(const App *app, const char *name)
     return w->rect;
 }
 
+/* CEKI_LEARN_SHOTS=DIR keeps a picture of each drag just before the drop. */
+static void keep_picture(App *app, const char *name)
+{
+    const char *dir = getenv("CEKI_LEARN_SHOTS");
+    if (dir == NULL || dir[0] == '\0') {
+        return;
+    }
+    char path[1024], err[256];
+    snprintf(path, sizeof path, "%s/%s.png", dir, name);
+    app_settle(app);
+    assert_true(app_save_png(app, path, err, sizeof err));
+}
+
 static void drag(App *app, SDL_Rect from, SDL_Rect to)
 {
+    static int count = 0;
     int x0 = from.x + from.w / 2, y0 = from.y + from.h / 2;
     int x1 = to.x + to.w / 2, y1 = to.y + to.h / 2;
     test_mouse_move(app, x0, y0);
@@ -485,6 +499,9 @@ static void drag(App *app, SDL_Rect from, SDL_Rect to)
     for (int k = 1; k <= 4; k++) {
         test_mouse_move(app, x0 + (x1 - x0) * k / 4, y0 + (y1 - y0) * k / 4);
     }
+    char name[32];
+    snprintf(name, sizeof name, "drag-%d", ++count);
+    keep_picture(app, name);
     test_mouse_up(app, x1, y1);
 }
 
