@@ -327,6 +327,8 @@ static bool apply_now(App *app, TableState *t, const Move *m)
     t->ai_ready = false;
     table_clear_selection(t);
     view_take_events(t);
+    /* What is asked of the viewer now (the cards on show catch up later). */
+    table_refresh_obs(t);
     return true;
 }
 
@@ -474,6 +476,18 @@ static bool flow(App *app, TableState *t, double dt, SceneAction *act)
         t->synced = true;
         table_relayout(app, t);
         settled = table_settled(t);
+        if (table_viewer_decides(t) && t->obs.phase == PHASE_STOCK_TAKE) {
+            /* The keyboard's focus goes to the first card the turned one may take. */
+            int ids[TV_MAX_SPRITES];
+            int n = view_pool_order(t, ids, TV_MAX_SPRITES);
+            for (int k = 0; k < n; k++) {
+                if (table_is_target(t, ids[k])) {
+                    t->focus_zone = FZ_POOL;
+                    t->focus_sprite = ids[k];
+                    break;
+                }
+            }
+        }
     }
     if (!settled) {
         t->wait = beat * 2.0;
@@ -737,6 +751,7 @@ static SceneAction table_update(App *app, void *state, double dt)
     TableState *t = state;
     SceneAction act = scene_stay();
     bool moving = false, waiting = false;
+    t->animated = table_beat(app) > 0;
     /* Autoplay at instant speed: play on within one frame (up to a few
      * milliseconds), waiting for the thinking thread here rather than
      * drawing a frame per poll. */

@@ -108,7 +108,16 @@ typedef struct TableView {
     int round_score[CEKI_MAX_SEATS];
     bool round_scored;
     char log[4][160]; /* the last things that happened, newest first */
+    struct {
+        int seat;
+        char text[24];
+        bool gain;
+        double t; /* seconds shown so far; the pop is gone past TV_POP_SECONDS */
+    } pops[16];   /* points and coins rising from a seat's plate */
+    int npops;
 } TableView;
+
+#define TV_POP_SECONDS 1.8
 
 /* ---- input -------------------------------------------------------------- */
 
@@ -172,6 +181,8 @@ typedef struct TableState {
     int cover_seat;
     char reason[200]; /* why the last attempt was refused */
     double reason_until;
+
+    bool animated; /* cards move (the speed is not instant) */
 
     /* Headless runs. */
     bool autoplay;

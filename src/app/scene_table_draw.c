@@ -317,7 +317,7 @@ static void draw_pile(App *app, TableState *t, int seat)
     }
     char cnt[16];
     snprintf(cnt, sizeof cnt, "%d", n);
-    badge(app, (int)(x0 + total_w), (int)y0 + app_px(app, 4), cnt, UI_GOLD, UI_ON_GOLD);
+    badge(app, (int)x0, (int)y0 + app_px(app, 4), cnt, UI_GOLD, UI_ON_GOLD);
 }
 
 static void draw_hand_count(App *app, TableState *t, int seat)
@@ -790,55 +790,47 @@ static void draw_packets(App *app, TableState *t)
     if (!v->dice_shown && !v->packets_shown) {
         return;
     }
-    if (t->obs.phase != PHASE_HAND ||
-        t->obs.hand_count[t->obs.seat] < variant_hand_size(t->v, t->players)) {
-        /* Shown until the first card is played. */
-        if (table_settled(t)) {
-            return;
-        }
-    }
     TlRect bands[TL_SIDES], centre;
     table_layout_pei_bands(&t->layout, bands, &centre);
     SDL_Rect c = R(centre);
-    int w = SDL_min(c.w, app_px(app, 420)), h = SDL_min(c.h, app_px(app, 150));
+    int pad = app_px(app, 8);
+    int w = SDL_min(c.w, app_px(app, 460));
+    int d = SDL_min(app_px(app, 30), (c.h - 3 * pad) / 2);
+    int h = 2 * d + 3 * pad + app_px(app, 8);
     SDL_Rect panel = {c.x + (c.w - w) / 2, c.y + (c.h - h) / 2, w, h};
     ui_draw_panel(app, panel);
-    int d = app_px(app, 34);
+    paint_round_rect(app->paint, app->renderer, panel, app_px(app, 16), paint_rgba(7, 24, 17, 150));
     if (v->dice_shown) {
-        draw_die(app, (SDL_Rect){panel.x + app_px(app, 14), panel.y + app_px(app, 14), d, d},
-                 v->dice[0]);
-        draw_die(app,
-                 (SDL_Rect){panel.x + app_px(app, 14) + d + app_px(app, 8),
-                            panel.y + app_px(app, 14), d, d},
-                 v->dice[1]);
-        char sum[48];
-        snprintf(sum, sizeof sum, "dice: %d, counted round the packets", v->dice[0] + v->dice[1]);
+        draw_die(app, (SDL_Rect){panel.x + pad, panel.y + pad, d, d}, v->dice[0]);
+        draw_die(app, (SDL_Rect){panel.x + 2 * pad + d, panel.y + pad, d, d}, v->dice[1]);
+        char sum[80];
+        snprintf(sum, sizeof sum, "%d: counted round the packets", v->dice[0] + v->dice[1]);
         TextStyle s = style(app, 13, TEXT_REGULAR, UI_INK_SOFT);
-        text_draw(app->text, app->renderer, sum, &s, panel.x + 2 * d + app_px(app, 34),
-                  panel.y + app_px(app, 22), TEXT_LEFT);
+        text_draw_in(app->text, app->renderer, sum, &s,
+                     (SDL_Rect){panel.x + 3 * pad + 2 * d, panel.y + pad, panel.w, d}, TEXT_LEFT);
     }
-    int pw = (panel.w - app_px(app, 28)) / 9;
+    int pw = (panel.w - 2 * pad) / 8;
     for (int k = 1; k <= 8; k++) {
-        SDL_Rect b = {panel.x + app_px(app, 14) + (k - 1) * pw, panel.y + app_px(app, 64),
-                      pw - app_px(app, 6), app_px(app, 70)};
+        SDL_Rect b = {panel.x + pad + (k - 1) * pw, panel.y + 2 * pad + d, pw - app_px(app, 4),
+                      d + app_px(app, 8)};
         int use = v->packet_use[k];
         SDL_Color col = use == PEI_PACKET_STOCK + 1  ? paint_rgba(90, 100, 96, 255)
                         : use == PEI_PACKET_POOL + 1 ? paint_rgba(40, 120, 80, 255)
                                                      : paint_rgba(200, 160, 70, 255);
-        paint_round_rect(app->paint, app->renderer, b, app_px(app, 6), col);
-        char num[8];
-        snprintf(num, sizeof num, "%d", k);
-        TextStyle s = style(app, 16, TEXT_BOLD, UI_INK);
-        text_draw_in(app->text, app->renderer, num, &s, (SDL_Rect){b.x, b.y, b.w, b.h / 2},
-                     TEXT_CENTER);
-        const char *what =
-            use == PEI_PACKET_STOCK + 1 ? "stock"
-            : use == PEI_PACKET_POOL + 1
-                ? "pool"
-                : (use ? role_label(v->role[v->packet_seat[k] >= 0 ? v->packet_seat[k] : 0]) : "");
-        TextStyle ws = style(app, 11, TEXT_REGULAR, UI_INK);
-        text_draw_in(app->text, app->renderer, what ? what : "hand", &ws,
-                     (SDL_Rect){b.x, b.y + b.h / 2, b.w, b.h / 2}, TEXT_CENTER);
+        paint_round_rect(app->paint, app->renderer, b, app_px(app, 5), col);
+        const char *what = "";
+        if (use == PEI_PACKET_STOCK + 1) {
+            what = "stock";
+        } else if (use == PEI_PACKET_POOL + 1) {
+            what = "pool";
+        } else if (use == PEI_PACKET_HAND + 1 && v->packet_seat[k] >= 0) {
+            const char *r = role_label(v->role[v->packet_seat[k]]);
+            what = r != NULL ? r : "hand";
+        }
+        char label[32];
+        snprintf(label, sizeof label, "%d %s", k, what);
+        TextStyle ws = style(app, 11.5f, TEXT_BOLD, UI_INK);
+        text_draw_in(app->text, app->renderer, label, &ws, b, TEXT_CENTER);
     }
 }
 
@@ -977,6 +969,21 @@ static void draw_dialog(App *app, TableState *t)
     draw_buttons(app, t);
 }
 
+static void draw_pops(App *app, TableState *t)
+{
+    const TableView *v = &t->view;
+    for (int k = 0; k < v->npops; k++) {
+        double f = v->pops[k].t / TV_POP_SECONDS;
+        SDL_Rect p = R(t->layout.seats[v->pops[k].seat].plate);
+        SDL_Color c = v->pops[k].gain ? UI_GOLD_LIGHT : UI_WARN;
+        c.a = (Uint8)(255 * (f < 0.7 ? 1.0 : (1.0 - f) / 0.3));
+        TextStyle s = style(app, 22, TEXT_BOLD, c);
+        int y = p.y + p.h / 2 - (int)(f * (double)app_px(app, 46));
+        text_draw(app->text, app->renderer, v->pops[k].text, &s, p.x + p.w - app_px(app, 12), y,
+                  TEXT_RIGHT);
+    }
+}
+
 /* ---- the frame ------------------------------------------------------------------------ */
 
 void table_draw(App *app, TableState *t, SDL_Renderer *r)
@@ -1013,6 +1020,7 @@ void table_draw(App *app, TableState *t, SDL_Renderer *r)
                   sp.y + sp.h + app_px(app, 6), TEXT_CENTER);
     }
     draw_sprites(app, t);
+    draw_pops(app, t);
     draw_packets(app, t);
     draw_summary(app, t);
     draw_prompt(app, t);

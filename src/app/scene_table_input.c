@@ -538,6 +538,19 @@ static void enter_on_focus(App *app, TableState *t)
         }
         return;
     }
+    if (t->obs.phase == PHASE_STOCK_TAKE && table_viewer_decides(t) &&
+        !(t->focus_zone == FZ_POOL && table_is_target(t, t->focus_sprite))) {
+        /* The turned card decides now: go to the first card it may take. */
+        int ids[TV_MAX_SPRITES];
+        int n = view_pool_order(t, ids, TV_MAX_SPRITES);
+        for (int k = 0; k < n; k++) {
+            if (table_is_target(t, ids[k])) {
+                t->focus_zone = FZ_POOL;
+                t->focus_sprite = ids[k];
+                return;
+            }
+        }
+    }
     switch (t->focus_zone) {
     case FZ_HAND: pick_up(app, t, t->focus_sprite, true); break;
     case FZ_POOL:

@@ -31,6 +31,28 @@ SDL_Rect view_rect(const Sprite *s)
     return r;
 }
 
+/* "You takes" -> "You take": the sentences name a seat in the third person. */
+static void second_person(char *line, size_t size)
+{
+    if (strncmp(line, "You ", 4) != 0) {
+        return;
+    }
+    char *verb = line + 4;
+    if (strncmp(verb, "is ", 3) == 0 && strlen(line) + 2 < size) {
+        memmove(verb + 4, verb + 3, strlen(verb + 3) + 1); /* "is " -> "are " */
+        memcpy(verb, "are", 3);
+        return;
+    }
+    char *end = strchr(verb, ' ');
+    if (end != NULL && end > verb && end[-1] == 's') {
+        memmove(end - 1, end, strlen(end) + 1);
+    }
+    char *also = strstr(line, " and wins");
+    if (also != NULL) {
+        memmove(also + 8, also + 9, strlen(also + 9) + 1);
+    }
+}
+
 void view_log(TableState *t, const char *fmt, ...)
 {
     TableView *v = &t->view;
@@ -39,6 +61,7 @@ void view_log(TableState *t, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(v->log[0], sizeof v->log[0], fmt, ap);
     va_end(ap);
+    second_person(v->log[0], sizeof v->log[0]);
 }
 
 void view_reset(TableState *t)
@@ -607,6 +630,24 @@ static void settle_spot(TableState *t)
     }
 }
 
+/* A number rising from a seat's plate (only when cards move at all). */
+static void pop(TableState *t, int seat, bool gain, const char *fmt, int value)
+{
+    TableView *v = &t->view;
+    if (seat < 0 || seat >= t->players || !t->animated) {
+        return;
+    }
+    if (v->npops == 16) {
+        memmove(&v->pops[0], &v->pops[1], sizeof v->pops[0] * 15);
+        v->npops--;
+    }
+    v->pops[v->npops].seat = seat;
+    v->pops[v->npops].gain = gain;
+    v->pops[v->npops].t = 0;
+    snprintf(v->pops[v->npops].text, sizeof v->pops[0].text, fmt, value);
+    v->npops++;
+}
+
 /* Applies one event to the view; returns its length in beats. */
 static double apply_event(TableState *t, const GameEvent *e)
 {
@@ -683,6 +724,8 @@ static double apply_event(TableState *t, const GameEvent *e)
         v->deck = 0;
         return 0.2;
     case EV_PLAYED: {
+        v->dice_shown = false; /* the deal is over: the packets leave the table */
+        v->packets_shown = false;
         int i = find_hand(t, e->seat, e->card, true);
         if (i < 0) {
             i = sprite_new(t, e->card, TZ_SPOT, e->seat, l->seats[e->seat].hand, true);
@@ -779,7 +822,10 @@ static double apply_event(TableState *t, const GameEvent *e)
             v->round_score[e->seat] = e->value;
         }
         v->round_scored = true;
-        return 0.2;
+        if (t->v->match_kind != MATCHKIND_KINGS && t->v->match_kind != MATCHKIND_HANDS_WON) {
+            pop(t, e->seat, true, "+%d", e->value);
+        }
+        return 0.5;
     case EV_ROUND_WON: view_log(t, "%s wins the round.", who); return 0.6;
     case EV_KING_WON: {
         TlRect at = centred(l->pool, l->small_card_h, aspect);
@@ -805,6 +851,10 @@ static double apply_event(TableState *t, const GameEvent *e)
         }
         view_log(t, "%s pays %d unit%s to %s (%s).", payer, e->value, e->value == 1 ? "" : "s",
                  payee, pei_reason_label(e->card));
+        pop(t, e->seat, false, "\xe2\x88\x92%d coins", e->value);
+        if (e->card2 != CARD_NONE && e->card2 < CEKI_MAX_SEATS) {
+            pop(t, e->card2, true, "+%d coins", e->value);
+        }
         return 0.5;
     }
     case EV_DICE:
@@ -986,6 +1036,17 @@ bool view_advance(App *app, TableState *t, double dt)
     if (t->evq_n == 0 && t->ev_wait < 0) {
         t->ev_wait = 0;
     }
+    TableView *v = &t->view;
+    for (int k = 0; k < v->npops;) {
+        v->pops[k].t += dt;
+        if (v->pops[k].t > TV_POP_SECONDS) {
+            memmove(&v->pops[k], &v->pops[k + 1], sizeof v->pops[0] * (size_t)(v->npops - k - 1));
+            v->npops--;
+            changed = true;
+        } else {
+            k++;
+        }
+    }
     bool moving = false;
     for (int i = 0; i < TV_MAX_SPRITES; i++) {
         Sprite *s = &t->view.sprites[i];
@@ -1020,7 +1081,7 @@ bool view_advance(App *app, TableState *t, double dt)
     if (changed) {
         app->dirty = true;
     }
-    return moving || t->evq_n > 0 || t->ev_wait > 0;
+    return moving || t->evq_n > 0 || t->ev_wait > 0 || v->npops > 0;
 }
 
 /* ---- keeping in step with the observation -------------------------------------- */

@@ -379,7 +379,7 @@ static int pack(const TlGroups *g, float along, float across, float a_w, float a
                 len += add;
                 continue;
             }
-            if (len == 0) {
+            if (len == 0 || gw > along + 0.01f) {
                 ok = false; /* one group longer than the whole run */
                 break;
             }

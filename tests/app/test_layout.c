@@ -347,6 +347,60 @@ static void test_groups_in_rows(void **state)
     assert_true(cards[1].x > cards[0].x && cards[1].y == cards[0].y);
 }
 
+/* Any groups in any area: whenever the cards are above the smallest size,
+ * every card lies inside the area and groups never overlap. */
+static void test_groups_always_fit(void **state)
+{
+    (void)state;
+    uint32_t x = 12345;
+    for (int trial = 0; trial < 3000; trial++) {
+        x = x * 1103515245u + 12345u;
+        int ng = 1 + (int)((x >> 8) % 9);
+        int groups[9], total = 0;
+        for (int i = 0; i < ng; i++) {
+            x = x * 1103515245u + 12345u;
+            groups[i] = 1 + (int)((x >> 9) % 8);
+            total += groups[i];
+        }
+        x = x * 1103515245u + 12345u;
+        TlRect area = {10, 20, 120.0f + (float)((x >> 7) % 700), 100.0f + (float)((x >> 17) % 500)};
+        bool rows = (x >> 3) & 1;
+        double aspect = (x >> 4) & 1 ? 0.4 : 250.0 / 350.0;
+        TlGroups g = {.aspect = aspect,
+                      .max_h = 160,
+                      .min_h = 20,
+                      .peek = rows ? 0.34f : 0.2f,
+                      .gap = 8,
+                      .rows = rows,
+                      .centre = (x >> 5) & 1};
+        TlRect cards[72];
+        float h = table_layout_groups(area, &g, groups, ng, cards);
+        if (h <= g.min_h) {
+            continue;
+        }
+        char ctx[120];
+        snprintf(ctx, sizeof ctx, "trial %d: %d groups in %.0fx%.0f%s", trial, ng, (double)area.w,
+                 (double)area.h, rows ? " (rows)" : "");
+        int k = 0;
+        for (int gi = 0; gi < ng; gi++) {
+            for (int j = 0; j < groups[gi]; j++) {
+                expect_inside(cards[k + j], area, "card", ctx);
+                int other = 0;
+                for (int gk = 0; gk < ng; gk++) {
+                    for (int m = 0; m < groups[gk]; m++, other++) {
+                        if (gk != gi) {
+                            expect_apart(cards[k + j], cards[other], "card", "another group's",
+                                         ctx);
+                        }
+                    }
+                }
+            }
+            k += groups[gi];
+        }
+        assert_int_equal(k, total);
+    }
+}
+
 static void test_quantized_sizes(void **state)
 {
     (void)state;
@@ -373,6 +427,7 @@ int main(void)
         cmocka_unit_test(test_hand_rows_fit),
         cmocka_unit_test(test_big_pool_fits),
         cmocka_unit_test(test_groups_in_rows),
+        cmocka_unit_test(test_groups_always_fit),
         cmocka_unit_test(test_quantized_sizes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -588,6 +588,72 @@ static void test_deck_style_switches_live(void **state)
     app_destroy(app);
 }
 
+static void test_hint(void **state)
+{
+    (void)state;
+    App *app = table_app(VARIANT_THOTHIT, 12, 0, ANIM_INSTANT, 1);
+    assert_true(until_person(app));
+    TableState *t = table_top(app);
+    key(app, SDLK_h);
+    assert_true(t->hint_wanted || t->hint_ready);
+    for (int i = 0; i < 400000 && !t->hint_ready; i++) {
+        step(app, 0.02);
+        SDL_Delay(t->hint_ready ? 0 : 1);
+    }
+    assert_true(t->hint_ready);
+    /* The suggestion is a move the person may make, and nothing was played. */
+    assert_true(game_is_legal(table_game(app), &t->hint));
+    assert_true(table_waits_for_person(app));
+    app_draw(app);
+    app_destroy(app);
+}
+
+/* Leaving the table saves the game; the title's Resume hands the saved
+ * game back to a new table, which goes on from the same position. */
+static void test_save_on_leave_and_resume(void **state)
+{
+    (void)state;
+    const char *dir = test_temp_dir("table-save");
+    char home[600], settings[700];
+    snprintf(home, sizeof home, "%s", dir);
+    SDL_setenv("XDG_DATA_HOME", home, 1); /* player files in a test directory */
+    snprintf(settings, sizeof settings, "%s/settings.txt", home);
+    App *app = test_app_new(1280, 800, settings);
+    app->settings.anim_speed = ANIM_INSTANT;
+    app_setup_variant(app, VARIANT_TOTIT);
+    app->setup.config.seed = 77;
+    app->setup.seed_given = true;
+    char why[200];
+    assert_true(scene_stack_push(app, SCENE_TABLE, why, sizeof why));
+    assert_true(until_person(app));
+    Move moves[GAME_MAX_MOVES];
+    legal(app, moves);
+    int before = history_len(table_game(app));
+    play_by_mouse(app, &moves[0], true);
+    expect_move(app, before, &moves[0]);
+    assert_true(until_person(app));
+    int played = history_len(table_game(app));
+    /* Menu, then Leave: the table goes and the game is saved. */
+    test_click_named(app, "Menu");
+    test_click_named(app, "Leave");
+    assert_string_equal(test_top_scene(app), "title");
+    assert_null(app->session);
+    char path[1024];
+    assert_true(session_save_path(path, sizeof path));
+    assert_true(test_file_exists(path));
+    /* Resume. */
+    char err[300];
+    Session *saved = session_load(path, err, sizeof err);
+    assert_non_null(saved);
+    app->session = saved;
+    assert_true(scene_stack_push(app, SCENE_TABLE, why, sizeof why));
+    assert_true(table_game(app) == session_game(saved));
+    assert_int_equal(history_len(table_game(app)), played);
+    assert_true(until_person(app));
+    app_draw(app);
+    app_destroy(app);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -602,6 +668,8 @@ int main(void)
         cmocka_unit_test(test_hotseat_cover),
         cmocka_unit_test(test_watch_mode),
         cmocka_unit_test(test_deck_style_switches_live),
+        cmocka_unit_test(test_hint),
+        cmocka_unit_test(test_save_on_leave_and_resume),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
