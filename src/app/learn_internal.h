@@ -38,6 +38,7 @@ typedef struct RichLine {
 /* A laid-out text: lines [first, first + count). */
 typedef struct RichBox {
     bool valid;
+    uint32_t hash; /* of the text it was laid out from */
     int first, count;
     int w, h; /* the box width it was laid out for, the height used */
     TextStyle style;

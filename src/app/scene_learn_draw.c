@@ -171,6 +171,10 @@ static void rich_line(LearnPass *p, RichBox *rb, const char *clean, const uint8_
         st->used += j - i + 1;
         int asc = text_baseline(t, fs.px, fs.weight, jav);
         int h = text_line_height(t, fs.px, fs.weight, jav);
+        if (jav) {
+            /* Stacked signs (pasangan, suku) reach below the font's descent. */
+            h += (int)(fs.px * 0.3f);
+        }
         seg->lift = asc; /* fixed below */
         asc_max = SDL_max(asc_max, asc);
         desc_max = SDL_max(desc_max, h - asc);
@@ -295,8 +299,13 @@ int learn_rich(LearnPass *p, int block, int slot, const char *text, TextStyle st
         return 0;
     }
     RichBox *rb = &p->s->rich[block][slot];
-    if (!rb->valid || rb->w != w || rb->style.px != style.px) {
+    uint32_t hash = 2166136261u;
+    for (const unsigned char *c = (const unsigned char *)text; *c != '\0'; c++) {
+        hash = (hash ^ *c) * 16777619u;
+    }
+    if (!rb->valid || rb->w != w || rb->style.px != style.px || rb->hash != hash) {
         rich_layout(p, rb, text, style, w, spacing);
+        rb->hash = hash;
     }
     if (!p->draw) {
         return rb->h;
@@ -1096,7 +1105,6 @@ void learn_verdict_box(LearnPass *p, int bi, int slot, const LearnVerdict *v,
     learn_expand_cards(v->made ? v->text : placeholder, p->s->style, text, sizeof text);
     TextStyle st = app_text_style(p->app, 15.5f, TEXT_REGULAR, UI_INK);
     /* The verdict changes with every attempt: lay it out afresh. */
-    p->s->rich[bi][slot].valid = false;
     LearnPass measure = *p;
     measure.draw = false;
     int th = learn_rich(&measure, bi, slot, text, st, x + U(p, 14), y, w - U(p, 28), 1.25f);
@@ -1486,9 +1494,6 @@ static int blk_demo(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int
         learn_label(p, "Nothing has happened yet: turn the first card.", soft,
                     (SDL_Rect){x + pad + U(p, 14), y + h, w - 2 * pad, U(p, 40)}, TEXT_LEFT);
     } else {
-        for (int i = 0; i < LEARN_LOG; i++) {
-            s->rich[bi][10 + i].valid = false;
-        }
         learn_steps(p, bi, 10, &board->log[board->nlog - shown], shown, x + pad + U(p, 12),
                     y + h + U(p, 10), w - 2 * pad - U(p, 24), 40);
     }
@@ -1615,7 +1620,6 @@ static int blk_checki(LearnPass *p, int bi, const LearnBlock *b, int x, int y, i
     }
     TextStyle vs = app_text_style(p->app, 15.5f, TEXT_REGULAR, UI_GOLD_LIGHT);
     if (board != NULL) {
-        s->rich[bi][2].valid = false; /* changes with the choice; a fixed box below */
         LearnPass m = *p;
         m.draw = false;
         learn_rich(&m, bi, 2, verdict, vs, x + pad, y + h, w - 2 * pad, 1.25f);
@@ -1826,6 +1830,13 @@ static void reset_layout(LearnState *s)
 
 void learn_page_pass(App *app, LearnState *s, bool draw)
 {
+    /* Texts that change (verdicts, prompts, logs) are laid out again each
+     * time they change; when that has used most of the store, start over. */
+    const RichStore *st = &s->store;
+    if (st->nlines > LEARN_MAX_LINES * 3 / 4 || st->nsegs > LEARN_MAX_SEGS * 3 / 4 ||
+        st->used > LEARN_CHARS * 3 / 4) {
+        s->laid_out = false;
+    }
     if (!s->laid_out || s->laid_ui != app->ui) {
         reset_layout(s);
         s->laid_ui = app->ui;

@@ -343,7 +343,6 @@ void learn_guided_pass(LearnPass *p, int block, LearnBoard *b, SDL_Rect area)
     char prompt[600];
     learn_expand_cards(b->prompt, s->style, prompt, sizeof prompt);
     TextStyle ps = app_text_style(p->app, 15, TEXT_REGULAR, UI_INK);
-    s->rich[block][0].valid = false;
     learn_rich(p, block, 0, prompt, ps, rx + U(p, 12), ry + U(p, 10), rw - U(p, 24), 1.25f);
     ry += prompt_h + U(p, 10);
     bool mine = o->to_move == b->human;
@@ -381,16 +380,12 @@ void learn_guided_pass(LearnPass *p, int block, LearnBoard *b, SDL_Rect area)
     }
     /* As many of the latest steps as fit, newest at the bottom. */
     int shown = SDL_min(b->nlog, 4);
-    for (int i = 0; i < LEARN_LOG; i++) {
-        s->rich[block][8 + i].valid = false;
-    }
     TextStyle ls = app_text_style(p->app, 13.5f, TEXT_REGULAR, UI_INK);
     LearnPass m = *p;
     m.draw = false;
     while (shown > 1) {
         int total = 0;
         for (int i = b->nlog - shown; i < b->nlog; i++) {
-            s->rich[block][8 + (i % LEARN_LOG)].valid = false;
             total += learn_rich(&m, block, 8 + (i % LEARN_LOG), b->log[i].text, ls, rx + U(p, 10),
                                 0, rw - U(p, 20), 1.2f) +
                      U(p, 6);

@@ -680,6 +680,14 @@ static void test_guided_game_to_the_end(void **state)
     (void)state;
     App *app = open_learn(1280, 800, VARIANT_THOTHIT);
     open_section(app, LEARN_GUIDED);
+    /* Plenty of pointer motion lays nothing out again and again. */
+    LearnInfo info = info_of(app);
+    for (int k = 0; k < 400; k++) {
+        test_mouse_move(app, info.viewport.x + (k * 37) % info.viewport.w,
+                        info.viewport.y + (k * 53) % info.viewport.h);
+    }
+    app_settle(app);
+    check_fits(app, "guided after motion");
     bool done = false;
     for (int step = 0; step < 400 && !done; step++) {
         app_settle(app);
