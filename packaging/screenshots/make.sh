@@ -11,9 +11,8 @@ shot() {
     SDL_VIDEODRIVER=dummy "$ceki" --screenshot "$here/$name.png" --size 1280x800 "$@"
     echo "$here/$name.png"
 }
-shot title --scene title
+shot table --scene table --variant thothit --players 3 --seed 7
+shot learn --scene learn --variant thothit
 shot variants --scene variants
 shot gallery --scene gallery --deck-style ceki
-shot setup --scene setup --variant thothit --players 3
-# Add the table once the program has it:
-#   shot table --scene table --variant thothit --players 3 --seed 7
+shot title --scene title
