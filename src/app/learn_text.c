@@ -147,7 +147,8 @@ static const LearnHouseReading readings[HR_COUNT] = {
                          "of the dealer."},
     [HR_SACKSON_MATCH] = {B(THOTHIT_SACKSON), READING_RULES, "Length of a match",
                           "A match lasts until every player has dealt once, the deal passing "
-                          "clockwise. The highest total wins; equal totals share the win."},
+                          "clockwise. Whoever has the most points overall wins; players level at "
+                          "the top share the victory."},
     [HR_ENTHIT_EMPTY] = {B(ENTHIT), READING_RULES, "An empty hand",
                          "Hands and stock do not run out together in Enthit. A player whose hand "
                          "is empty only turns the stock on their turn, and the round ends once "
@@ -163,11 +164,12 @@ static const LearnHouseReading readings[HR_COUNT] = {
     [HR_KINGS_TABLE] = {B(KINGS), READING_RULES, "Players and direction",
                         "The source gives no player count or direction: two to six may play, "
                         "turns go clockwise and the deal passes clockwise."},
-    [HR_KINGS_TIES] = {B(KINGS), READING_RULES, "Ties",
-                       "The source breaks ties with a round of another game, Laki, which it "
-                       "never describes. Here the tied players cut instead: each turns a card of "
-                       "a freshly shuffled pack, the highest rank wins with the Ace high, and "
-                       "they cut again while still tied."},
+    [HR_KINGS_TIES] =
+        {B(KINGS), READING_RULES, "Ties",
+         "The source settles a tie by having the tied players play a round of Laki, a game it does "
+         "not explain. Here they cut for it instead: each turns a card of "
+         "a freshly shuffled pack, the highest rank wins with the Ace high, and "
+         "they cut again while still tied."},
     [HR_DENEXA_MUST] = {B(TOTIT_DENEXA), READING_RULES, "You must capture",
                         "If any card of your hand can capture, you must play one of those and "
                         "capture; you may lay a card in the pool only when none can."},
@@ -238,8 +240,8 @@ static const LearnHouseReading readings[HR_COUNT] = {
                             "kete, the first in playing order after this round's raja takes the "
                             "deal."},
     [HR_PEI_NIR] = {PEI_ALL, READING_CORE, "Nir",
-                    "Everyone antes 2 units every round; the first round with a score of 400 "
-                    "or more pays the whole pot to its top scorer."},
+                    "Each round everybody puts 2 units in; as soon as a round produces a score of "
+                    "400 or more, its top scorer collects the entire pot."},
     [HR_PEI_JEDHIL] = {PEI_ALL, READING_CORE, "Jedhil",
                        "A round with 400 or more works as in nir. In any other round nobody "
                        "antes: first place takes 2 units from the pot (3 with 350 or more) and "
@@ -587,7 +589,7 @@ static void origin_text(LearnDoc *d, const VariantDesc *v)
                 "Surakarta and Yogyakarta with two kepala, 120 cards. The two cities played "
                 "the same game with different words and some different bets. The aim is to "
                 "capture five classic combinations of cards.");
-        PARA(d, "People usually played sitting on the ground or on a mat, though women used a "
+        PARA(d, "People usually played sitting on the floor or on a mat, though women used a "
                 "table. Older players thought of it as a refined game, and luck at Pèi was "
                 "taken as a sign of luck in life. When four were present, three played and "
                 "the fourth dealt and counted (_makao_ in Surakarta, _matang atusi_ in "
@@ -767,9 +769,9 @@ static void deal_text(LearnDoc *d, const VariantDesc *v)
         } else if (v->start == START_PEI) {
             PARA(d, "The dealer gives each player 7 cards face down and 6 face up, twice: "
                     "hands of 14 and a pool of 36. The other 42 cards are the stock.");
-            PARA(d, "The pool is laid out by rank round the stock: 9s and 1s in front of the "
+            PARA(d, "The pool is arranged by rank around the stock: 9s and 1s in front of the "
                     "raja, 8s and 2s in front of the patih, 7s, 3s and 5s in front of the "
-                    "unyik, and 6s and 4s on the dealer's side.");
+                    "unyik, while the dealer's own side gets the 6s and 4s.");
             PARA(d, "The top card of the stock is turned face up: it will be the very last "
                     "card drawn, by the unyik. The patih may secretly look at the card below "
                     "it, which will be the patih's own last draw.");
@@ -783,7 +785,7 @@ static void deal_text(LearnDoc *d, const VariantDesc *v)
             PARA(d, "The patih then sorts the pool by rank so that matches are easy to see.");
         }
         if (v->start == START_PEI) {
-            PARA(d, "Unusually, cards are drawn from the *bottom* of the stock, which is passed "
+            PARA(d, "Something unusual: players draw from the *bottom* of the stock, which travels "
                     "round the table.");
         }
         break;
@@ -869,16 +871,16 @@ static void build_turn(LearnDoc *d, const VariantDesc *v)
         step(d, &n, "Otherwise the card is laid in the pool.");
         step(d, &n, "Play passes on. The round ends when the stock is used up.");
         if (v->match == MATCH_BY_RANK) {
-            NOTE(d, "Because every match is taken at once, the pool never holds two cards of "
-                    "one rank, so there is never a choice to make.");
+            NOTE(d, "Every match is taken the moment it appears, so no two cards of a rank can "
+                    "ever lie in the pool together, and no choice ever arises.");
         }
         break;
     case TURN_KINGS:
         step(d, &n, "*Turn two cards* from the stock into the pool (only one if one is left).");
-        step(d, &n, "Take *every pair* of equal rank now in the pool.");
+        step(d, &n, "Take *all the pairs* of matching rank that the pool now holds.");
         step(d, &n,
-             "Play passes to the left. When the stock is empty, the player with the "
-             "most captured cards wins a King.");
+             "Play passes to the left. Once the stock runs out, whoever has captured the most "
+             "cards takes one of the Kings.");
         break;
     case TURN_DRAW_DISCARD:
         step(d, &n,
@@ -920,8 +922,8 @@ static void build_turn(LearnDoc *d, const VariantDesc *v)
     case TURN_STOCK_ONLY:
     case TURN_KINGS: PARA(d, "The round ends when the stock is used up."); break;
     case TURN_DRAW_DISCARD:
-        PARA(d, "A hand ends when a declared player gets a third copy of their pair, or with "
-                "no winner when the stock runs out.");
+        PARA(d, "A hand is over as soon as a declared player gets the third copy they wait for; if "
+                "the stock is used up first, nobody wins it.");
         break;
     }
     if (v->engine == ENGINE_FISHING) {
@@ -966,7 +968,7 @@ static void build_checki(LearnDoc *d)
     BULLET(d, "*Two triplets and a pair*: two sets of three cards of one rank (any suits, "
               "copies allowed) and one *identical* pair.");
     BULLET(d, "*A triplet and a five*: three cards of one rank, plus five cards of another "
-              "rank made of two identical pairs and a fifth card identical to neither.");
+              "rank: two identical pairs plus one more card that matches neither pair exactly.");
     int n = 0;
     const LearnCheckiExample *ex = learn_checki_examples(&n);
     for (int i = 0; i < n; i++) {
@@ -983,8 +985,8 @@ static void build_checki(LearnDoc *d)
     house(d, HR_KOWAH_LOCKED);
     HEADING(d, "Claiming the third copy");
     PARA(d, "A declared player wins with a third copy of a shown pair — or, with a five, of "
-            "either of its pairs. It can come from your own draw, from a card another player "
-            "draws from the stock (after anyone declares, such draws are shown to everyone), "
+            "either of its pairs. It can come from your own draw, from a stock card drawn by "
+            "someone else (once anyone has declared, every stock draw is shown), "
             "or from a discard, claimed out of turn.");
     house(d, HR_KOWAH_CLAIMS);
 }
@@ -1037,7 +1039,7 @@ static void build_capture(LearnDoc *d, const VariantDesc *v)
     case ORDER_TOTIT_TIERS:
         HEADING(d, "Which card to take");
         PARA(d, "When your card matches several pool cards you must take one of *another suit* "
-                "if there is one; failing that, one of the same suit that is not identical "
+                "if there is one; if not, a card of its own suit that is not its twin "
                 "(only possible among the 1s, whose honours share a suit); and the identical "
                 "twin only when nothing else is left.");
         legal_examples(d, v->id, ex_order);
@@ -1053,11 +1055,13 @@ static void build_capture(LearnDoc *d, const VariantDesc *v)
         break;
     case ORDER_CHINESE_FORFEIT:
         HEADING(d, "Leave the pair alone");
-        PARA(d, "When the pool holds an identical pair and another card of that rank, taking "
-                "a card of the pair first is allowed, but it *forfeits your win*: your points "
-                "still count, but the round goes to the best player who has not forfeited. "
-                "The same applies to the card turned from the stock. The program warns you "
-                "before such a move.");
+        PARA(d,
+             "If an identical pair lies in the pool together with another card of its rank, taking "
+             "a card of the pair first is allowed, but it *forfeits your win*: your points "
+             "still count, but the round goes to the highest scorer among those who have not "
+             "forfeited. "
+             "The same applies to the card turned from the stock. The program warns you "
+             "before such a move.");
         legal_examples(d, v->id, ex_order);
         house(d, HR_CHINESE_ALL_FORFEIT);
         break;
@@ -1156,8 +1160,8 @@ static void build_scoring(LearnDoc *d, const VariantDesc *v)
         }
         break;
     case VARIANT_KINGS:
-        PARA(d, "Cards are simply counted. When the stock is used up, the player with the most "
-                "captured cards wins one of the Kings.");
+        PARA(d, "Nothing but the number of cards counts. When the stock is used up, whoever holds "
+                "the biggest captured pile is given one of the Kings.");
         house(d, HR_KINGS_TIES);
         break;
     case VARIANT_TOTIT:
@@ -1171,8 +1175,8 @@ static void build_scoring(LearnDoc *d, const VariantDesc *v)
     case VARIANT_PEI_CHINESE: {
         bool mag = v->id == VARIANT_PEI_MAGELANG;
         PARA(d, "Five combinations score for every card in them; every other card scores its "
-                "face value (honours 1). A combination counts once your pile holds at least "
-                "one copy of each of its cards.");
+                "face value (honours 1). Your pile has a combination as soon as it holds every "
+                "card of it at least once.");
         BULLET(d,
                "_bunci ireng_ ꦧꦸꦚ꧀ꦕꦶꦲꦶꦉꦁ, black thirteen: {C1}, {C2} and {C3}, going on "
                "through {C4}, {C5}… while unbroken — *%d* a card;",
@@ -1184,9 +1188,10 @@ static void build_scoring(LearnDoc *d, const VariantDesc *v)
                mag ? 20 : 11);
         BULLET(d, "_macan_ ꦩꦕꦤ꧀, the tiger: {C9}, {S1} and {M1} — *10* a card.");
         if (v->id == VARIANT_PEI_CHINESE) {
-            PARA(d, "In this form a combination counts *one* copy of each of its cards; extra "
-                    "copies score their face value. A black thirteen still runs on over "
-                    "different coins.");
+            PARA(d,
+                 "In this form only *one* card of each kind in a combination earns its rate; extra "
+                 "copies score their face value. A black thirteen still runs on over "
+                 "different coins.");
         } else {
             PARA(d, "Extra copies of a combination's cards score its rate too.");
         }
@@ -1222,14 +1227,16 @@ static void build_stakes(LearnDoc *d)
     BULLET(d, "*Rampung*, 'settled': the kete pays the ngeté the _té_ — 1 unit with 200 points "
               "or more, 2 with fewer. A ngeté with 350 gets 2 units from each other player "
               "(_belahan_), and 2 more each with 400 (_patang atusan_).");
-    BULLET(d, "*Jung*, an option with rampung: every lower player also pays each higher one 1 "
-              "unit per 10 points of difference, rounded up. With 354, 322 and 275 that is 4, "
+    BULLET(d, "*Jung*, an option with rampung: each player also pays everyone who scored more one "
+              "unit for every ten points between them, a part of ten counting as ten. With 354, "
+              "322 and 275 that is 4, "
               "8 and 5 units.");
     BULLET(d, "*Parewanan*, 'reckless': wudon and rampung together.");
-    BULLET(d, "*Nir* (_wul-wulan_): a jackpot; everyone antes 2 units each round, and the "
-              "first round in which someone reaches 400 pays them the whole pot.");
-    BULLET(d, "*Jedhil*: like nir, but rounds without a 400 add nothing; the first two take "
-              "small amounts from the pot instead, and everyone antes again when it runs dry.");
+    BULLET(d, "*Nir* (_wul-wulan_): a jackpot; everybody puts 2 units in each round, and the pot "
+              "keeps growing until somebody makes 400 or more, who then takes all of it.");
+    BULLET(d,
+           "*Jedhil*: like nir, except that a round with no 400 adds nothing; the first two take "
+           "small amounts from the pot instead, and everyone antes again when it runs dry.");
     house(d, HR_PEI_TE);
     house(d, HR_PEI_PLACES);
     house(d, HR_PEI_PAYMENTS);
@@ -1252,8 +1259,8 @@ static void build_match(LearnDoc *d, const VariantDesc *v)
              v->default_rounds);
         break;
     case MATCHKIND_EACH_DEALS:
-        PARA(d, "A match lasts until everyone has dealt once. The highest total wins; equal "
-                "totals share the win.");
+        PARA(d, "A match lasts until everyone has dealt once. The best total wins; players level "
+                "at the top share the victory.");
         break;
     case MATCHKIND_EACH_DEALS_UNTIED:
         PARA(d, "A match lasts until everyone has dealt once. The highest total wins; while "

@@ -324,8 +324,8 @@ void learn_judge(const Game *g, DeckStyle style, Card card, Card target, LearnVe
     }
     card_text(target, style, b, sizeof b);
     const char *why = target == card                         ? "its identical twin"
-                      : card_suit(target) != card_suit(card) ? "a card of the same rank"
-                                                             : "a card of the same rank and suit";
+                      : card_suit(target) != card_suit(card) ? "a card of its rank"
+                                                             : "of its own rank and suit";
     if (out->forfeit) {
         snprintf(out->text, sizeof out->text,
                  "Allowed, but costly: your *%s* takes the *%s* and so breaks up an identical "
