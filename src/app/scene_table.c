@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "ai.h"
+#include "card_names.h"
 #include "learn.h"
 #include "paths.h"
 #include "scenes.h"
@@ -65,6 +66,21 @@ bool table_viewer_decides(const TableState *t)
 void table_refresh_obs(TableState *t)
 {
     game_observe(session_game(t->session), t->view.viewer, &t->obs);
+}
+
+void table_card_label(const TableState *t, Card c, char *buf, size_t size)
+{
+    /* Words, not suit signs: the interface font has none. */
+    if (!card_is_valid(c)) {
+        snprintf(buf, size, "?");
+    } else if (card_is_french(c)) {
+        snprintf(buf, size, "%s", card_name_english(c));
+    } else {
+        card_western_name(c, t->style, buf, size);
+        if (buf[0] == '\0') {
+            snprintf(buf, size, "%s", card_name_english(c));
+        }
+    }
 }
 
 void table_seat_name(const TableState *t, int seat, char *buf, size_t size)
@@ -153,18 +169,19 @@ static void prompt_buttons(App *app, TableState *t)
         case PHASE_DECLARE:
             for (int i = 0; i < nm && i < GAME_MAX_MOVES; i++) {
                 if (moves[i].type == MOVE_DECLARE) {
-                    char kind[CARD_TEXT_MAX];
-                    BTN(W_DECLARE + moves[i].card, true, "Declare %s",
-                        card_format(moves[i].card, kind));
+                    char kind[32];
+                    table_card_label(t, moves[i].card, kind, sizeof kind);
+                    BTN(W_DECLARE + moves[i].card, true, "Show %s", kind);
                 }
             }
             BTN(W_PASS, false, "Pass");
             break;
         case PHASE_CLAIM: {
-            char kind[CARD_TEXT_MAX];
+            char kind[32];
             for (int i = 0; i < nm && i < GAME_MAX_MOVES; i++) {
                 if (moves[i].type == MOVE_CLAIM) {
-                    BTN(W_CLAIM, true, "Claim %s and win", card_format(moves[i].card, kind));
+                    table_card_label(t, moves[i].card, kind, sizeof kind);
+                    BTN(W_CLAIM, true, "Claim %s", kind);
                 }
             }
             BTN(W_PASS, false, "Pass");
@@ -189,11 +206,20 @@ static void prompt_buttons(App *app, TableState *t)
     }
 }
 
+/* The panel of the table's dialogs, in pixels (scene_table_draw.c draws it). */
+SDL_Rect table_dialog_panel(const App *app)
+{
+    int w = app_px(app, 560), h = app_px(app, 240);
+    SDL_Rect panel = {app->width / 2 - w / 2, app->height / 2 - h / 2 - app_px(app, 20), w, h};
+    return panel;
+}
+
 static void dialog_buttons(App *app, TableState *t)
 {
     float u = app->ui;
-    float cx = (float)app->width / 2, cy = (float)app->height / 2;
-    float bw = 200 * u, bh = 50 * u, y = cy + 50 * u;
+    SDL_Rect panel = table_dialog_panel(app);
+    float cx = (float)panel.x + (float)panel.w / 2;
+    float bw = 220 * u, bh = 50 * u, y = (float)(panel.y + panel.h) - 26 * u - bh;
     float x = cx - bw - 8 * u;
     switch (t->dialog) {
     case DLG_FORFEIT:
@@ -207,15 +233,12 @@ static void dialog_buttons(App *app, TableState *t)
         add_button(app, t, W_DLG_NO, &x, y, bw, bh, false, "Stay", true);
         break;
     case DLG_COVER: {
-        char name[48], label[64];
+        char name[32], label[48];
         table_seat_name(t, t->cover_seat, name, sizeof name);
         snprintf(label, sizeof label, "I am ready (%s)", name);
-        float w = 320 * u;
+        float w = 340 * u;
         x = cx - w / 2;
-        add_button(app, t, W_DLG_YES, &x, y, w, bh, false, "I am ready", true);
-        snprintf(t->ui.widgets[t->ui.count - 1].name, sizeof t->ui.widgets[0].name, "%s",
-                 "I am ready");
-        (void)label;
+        add_button(app, t, W_DLG_YES, &x, y, w, bh, false, label, true);
         break;
     }
     default: break;
@@ -525,6 +548,15 @@ static bool flow(App *app, TableState *t, double dt, SceneAction *act)
             t->hint_wanted = false;
         }
     }
+    /* Hot-seat: as soon as another person must decide, the screen is
+     * covered (what moves meanwhile is theirs to see afterwards). */
+    if (t->hotseat && !game_round_over(g) && to >= 0 && seat_is_human(t, to) &&
+        to != t->view.viewer && t->dialog == DLG_NONE) {
+        t->cover_seat = to;
+        t->dialog = DLG_COVER;
+        table_clear_selection(t);
+        table_relayout(app, t);
+    }
     Move m;
     bool was_hint = false;
     if (session_think_poll(t->session, &m, &was_hint)) {
@@ -587,15 +619,6 @@ static bool flow(App *app, TableState *t, double dt, SceneAction *act)
             t->wait = beat * 2.0;
         }
         return true;
-    }
-    /* A person is to move. */
-    if (t->hotseat && to != t->view.viewer && t->dialog == DLG_NONE) {
-        t->cover_seat = human_to_move(t);
-        if (t->cover_seat >= 0) {
-            t->dialog = DLG_COVER;
-            table_relayout(app, t);
-        }
-        return false;
     }
     if (t->dialog != DLG_NONE) {
         return false;

@@ -222,6 +222,8 @@ bool table_settled(const TableState *t);        /* no event waiting, nothing mov
 bool table_try_move(App *app, TableState *t, const Move *m);
 void table_refresh_obs(TableState *t);
 void table_relayout(App *app, TableState *t);
+/* Where the table's dialogs (forfeit, leave, hot-seat cover) are drawn. */
+SDL_Rect table_dialog_panel(const App *app);
 /* A widget of the table was activated. */
 SceneAction table_button(App *app, TableState *t, int id);
 int table_legal(const TableState *t, Move *out, int cap);
@@ -239,6 +241,9 @@ int view_pool_order(const TableState *t, int *out, int cap);
 int view_spot_sprites(const TableState *t, int *out, int cap);
 SDL_Rect view_rect(const Sprite *s);
 void view_log(TableState *t, const char *fmt, ...);
+/* A card as the player sees it in this deck style: "7 of Strings",
+ * "Old Thousand" (Ceki), "Jack of Clubs" (western, French). */
+void table_card_label(const TableState *t, Card c, char *buf, size_t size);
 /* The seat's name as shown ("You", "Seat 2"). */
 void table_seat_name(const TableState *t, int seat, char *buf, size_t size);
 

@@ -625,7 +625,7 @@ static void status_text(const TableState *t, char *buf, size_t size)
 {
     const Game *g = session_game(t->session);
     const Observation *o = &t->obs;
-    char name[64], kind[CARD_TEXT_MAX];
+    char name[64], kind[48];
     int to = game_to_move(g);
     if (t->reason[0] != '\0') {
         snprintf(buf, size, "%s", t->reason);
@@ -665,19 +665,21 @@ static void status_text(const TableState *t, char *buf, size_t size)
         return;
     }
     if (t->hint_ready) {
-        char a[CARD_TEXT_MAX], b[CARD_TEXT_MAX], mv[MOVE_TEXT_MAX];
+        char a[48], b[48], mv[MOVE_TEXT_MAX];
         switch (t->hint.type) {
         case MOVE_PLAY:
             if (t->hint.target != CARD_NONE) {
-                snprintf(buf, size, "Hint: take %s with %s.", card_format(t->hint.target, b),
-                         card_format(t->hint.card, a));
+                table_card_label(t, t->hint.target, b, sizeof b);
+                table_card_label(t, t->hint.card, a, sizeof a);
+                snprintf(buf, size, "Hint: take %s with %s.", b, a);
             } else {
-                snprintf(buf, size, "Hint: lay %s in the pool.", card_format(t->hint.card, a));
+                table_card_label(t, t->hint.card, a, sizeof a);
+                snprintf(buf, size, "Hint: lay %s in the pool.", a);
             }
             return;
         case MOVE_TAKE:
-            snprintf(buf, size, "Hint: take %s with the turned card.",
-                     card_format(t->hint.target, b));
+            table_card_label(t, t->hint.target, b, sizeof b);
+            snprintf(buf, size, "Hint: take %s with the turned card.", b);
             return;
         default: snprintf(buf, size, "Hint: %s", move_format(&t->hint, mv)); return;
         }
@@ -689,9 +691,9 @@ static void status_text(const TableState *t, char *buf, size_t size)
     switch (o->phase) {
     case PHASE_HAND:
         if (t->selected >= 0) {
-            snprintf(buf, size, "%s picked up: click a lit card to take it%s.",
-                     card_format(t->view.sprites[t->selected].card, kind),
-                     ", or the pool to trail");
+            table_card_label(t, t->view.sprites[t->selected].card, kind, sizeof kind);
+            snprintf(buf, size, "%s picked up: click a lit card to take it, or the pool to trail.",
+                     kind);
         } else if (o->first_turn[o->seat] && t->v->first_turn_identical) {
             snprintf(buf, size, "Your first turn: a card takes only its identical twin.");
         } else {
@@ -704,8 +706,8 @@ static void status_text(const TableState *t, char *buf, size_t size)
         snprintf(buf, size, "Turning the stock\xe2\x80\xa6 (click it or press Space)");
         return;
     case PHASE_STOCK_TAKE:
-        snprintf(buf, size, "The turned %s may take several cards: choose one.",
-                 card_format(o->turned, kind));
+        table_card_label(t, o->turned, kind, sizeof kind);
+        snprintf(buf, size, "The turned %s may take several cards: choose one.", kind);
         return;
     case PHASE_DRAW:
         snprintf(buf, size, "Your turn: draw from the stock, or take the discard.");
@@ -925,20 +927,20 @@ static void draw_dialog(App *app, TableState *t)
         SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
         paint_fill_rect(r, (SDL_Rect){0, 0, app->width, app->height}, paint_rgba(0, 0, 0, 130));
     }
-    int w = app_px(app, 560), h = app_px(app, 230);
-    SDL_Rect panel = {app->width / 2 - w / 2, app->height / 2 - h / 2 - app_px(app, 20), w, h};
+    SDL_Rect panel = table_dialog_panel(app);
     ui_draw_panel(app, panel);
     char head[120] = "", body[300] = "";
     switch (t->dialog) {
     case DLG_FORFEIT: {
-        char a[CARD_TEXT_MAX], b[CARD_TEXT_MAX];
-        snprintf(head, sizeof head, "Taking %s forfeits your win",
-                 card_format(t->dialog_move.target, b));
+        char a[48], b[48];
+        table_card_label(t, t->dialog_move.target, b, sizeof b);
+        table_card_label(t, t->dialog_move.card, a, sizeof a);
+        snprintf(head, sizeof head, "Taking %s forfeits your win", b);
         snprintf(body, sizeof body,
                  "The pool holds a pair of %s and another card of its rank. Taking from the pair "
                  "now is allowed, but you cannot win this round (your score still counts). Play %s "
                  "anyway?",
-                 b, card_format(t->dialog_move.card, a));
+                 b, a);
         break;
     }
     case DLG_LEAVE:

@@ -654,14 +654,14 @@ static double apply_event(TableState *t, const GameEvent *e)
     TableView *v = &t->view;
     const TableLayout *l = &t->layout;
     float aspect = card_aspect(t);
-    char who[48] = "", kind[CARD_TEXT_MAX] = "", kind2[CARD_TEXT_MAX] = "";
+    char who[48] = "", kind[48] = "", kind2[48] = "";
     if (e->seat >= 0 && e->seat < t->players) {
         name_of(t, e->seat, who, sizeof who);
     }
     if (e->type != EV_DICE && e->type != EV_PACKET && e->type != EV_STAKE_PAID &&
         e->type != EV_COLLECT) {
-        card_format(e->card, kind);
-        card_format(e->card2, kind2);
+        table_card_label(t, e->card, kind, sizeof kind);
+        table_card_label(t, e->card2, kind2, sizeof kind2);
     }
     double deal = t->deal_left > 60 ? 0.03 : 0.12;
     switch (e->type) {

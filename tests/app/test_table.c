@@ -389,7 +389,7 @@ static void test_kowah_by_mouse(void **state)
         Move m = moves[(decisions * 3) % n];
         int before = history_len(table_game(app));
         int x, y, x1, y1;
-        char name[48], kind[CARD_TEXT_MAX];
+        char name[80], kind[48];
         switch (m.type) {
         case MOVE_DRAW_STOCK:
             assert_true(table_stock_point(app, &x, &y));
@@ -405,11 +405,13 @@ static void test_kowah_by_mouse(void **state)
             drag(app, x, y, x1, y1);
             break;
         case MOVE_DECLARE:
-            snprintf(name, sizeof name, "Declare %s", card_format(m.card, kind));
+            table_card_label(table_top(app), m.card, kind, sizeof kind);
+            snprintf(name, sizeof name, "Show %s", kind);
             test_click_named(app, name);
             break;
         case MOVE_CLAIM:
-            snprintf(name, sizeof name, "Claim %s and win", card_format(m.card, kind));
+            table_card_label(table_top(app), m.card, kind, sizeof kind);
+            snprintf(name, sizeof name, "Claim %s", kind);
             test_click_named(app, name);
             break;
         case MOVE_PASS: test_click_named(app, "Pass"); break;
@@ -501,7 +503,10 @@ static void test_hotseat_cover(void **state)
             int next = t->cover_seat;
             assert_true(next == 0 || next == 1);
             /* The hand is hidden behind the cover until the person is ready. */
-            test_click_named(app, "I am ready");
+            char name[32], label[48];
+            table_seat_name(t, next, name, sizeof name);
+            snprintf(label, sizeof label, "I am ready (%s)", name);
+            test_click_named(app, label);
             assert_int_equal(t->dialog, DLG_NONE);
             assert_int_equal(t->view.viewer, next);
             covers++;
