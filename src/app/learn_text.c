@@ -594,8 +594,9 @@ static void origin_text(LearnDoc *d, const VariantDesc *v)
                 "taken as a sign of luck in life. When four were present, three played and "
                 "the fourth dealt and counted (_makao_ in Surakarta, _matang atusi_ in "
                 "Yogyakarta); in this program the computer does that job.");
-        PARA(d, "The name may come from Hokkien 白魚 _pe̍h-hî_, or from 牌 _pâi_, playing "
-                "cards. Its combinations match the 'eyes' of the Chinese game Kànhǔ.");
+        PARA(d, "The name may come from the Hokkien _pe̍h-hî_, 'white fish', or from _pâi_, "
+                "the Chinese word for playing cards. Its combinations match the 'eyes' of the "
+                "Chinese game Kànhǔ.");
         HEADING(d, "Sources");
         source(d, JK,
                "Pages 58–70: the game in Surakarta and Yogyakarta, its combinations "
@@ -613,7 +614,7 @@ static void origin_text(LearnDoc *d, const VariantDesc *v)
     case VARIANT_PEI_CHINESE:
         PARA(d, "Tcheng Ki-tong (Chen Jitong), a Chinese writer who published in French, "
                 "described this game as _la pêche_, 'fishing'. Its Chinese name was probably "
-                "釣魚 _tiò-hû_, which is also the name of a domino game.");
+                "_tiò-hû_, 'fishing', which is also the name of a domino game.");
         PARA(d, "It is Pèi for three with 120 cards, but the deal goes by packets picked with "
                 "two dice, and each combination counts only one copy of its cards.");
         HEADING(d, "Sources");

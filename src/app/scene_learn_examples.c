@@ -90,11 +90,11 @@ static const LearnTryExample try_examples[] = {
      "The same cards later in the round: now the 3s and 4s match by rank."},
     {B(THOTHIT_KUNA), "C4 OT M8", "S4 C4 WF C2", true, "Your first turn",
      "The court game has no first-turn rule. What may your cards take?"},
-    {B(TOTIT), "C4 OT M9", "S4 C4 WF OT C1 M2", false, "Which partner?",
-     "Your {C4} could meet {S4} or its twin, your {OT} three cards of rank 1. Which are "
-     "allowed?"},
     {B(TOTIT), "C4 M7 OT", "S4 C4 M4 OT C7", true, "Your first turn",
      "On the first turn only twins may be taken; the capture order does not matter yet."},
+    {B(TOTIT), "C4 OT M9", "S4 C4 WF OT C1 M2", false, "Which partner?",
+     "Your {C4} could take the {S4} or its own twin; your {OT} faces three cards of rank 1. "
+     "Which captures are allowed?"},
     {B(TOTIT_DENEXA), "C4 M7 C1", "S4 S4 M4 OT OT WF C9", false, "Odd cards first",
      "Two pairs wait for their odd cards, and you must capture if you can. Try the {M7} as well."},
     {PEI_ALL, "C4 M8 S9 WF", "S4 M4 C8 OT RF C2", false, "Must it capture?",

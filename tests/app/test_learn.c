@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <SDL_ttf.h>
+
 #include "kowah.h"
 #include "learn.h"
 #include "test_support.h"
@@ -280,6 +282,106 @@ static void test_sections_and_glossary(void **state)
             assert_string_not_equal(t[i].javanese, "");
         }
     }
+}
+
+/* ---- every character has a glyph --------------------------------------------------------- */
+
+static Uint32 next_cp(const char *s, size_t *i)
+{
+    const unsigned char *p = (const unsigned char *)s + *i;
+    if (p[0] < 0x80) {
+        *i += 1;
+        return p[0];
+    }
+    if ((p[0] & 0xE0) == 0xC0) {
+        *i += 2;
+        return ((Uint32)(p[0] & 0x1F) << 6) | (p[1] & 0x3F);
+    }
+    if ((p[0] & 0xF0) == 0xE0) {
+        *i += 3;
+        return ((Uint32)(p[0] & 0x0F) << 12) | ((Uint32)(p[1] & 0x3F) << 6) | (p[2] & 0x3F);
+    }
+    *i += 4;
+    return ((Uint32)(p[0] & 0x07) << 18) | ((Uint32)(p[1] & 0x3F) << 12) |
+           ((Uint32)(p[2] & 0x3F) << 6) | (p[3] & 0x3F);
+}
+
+static void check_glyphs(App *app, const char *text, const char *where)
+{
+    if (text == NULL) {
+        return;
+    }
+    TTF_Font *latin = text_font(app->text, SCRIPT_LATIN, TEXT_REGULAR, 16);
+    TTF_Font *bold = text_font(app->text, SCRIPT_LATIN, TEXT_BOLD, 16);
+    TTF_Font *jav = text_font(app->text, SCRIPT_JAVANESE, TEXT_REGULAR, 16);
+    assert_non_null(latin);
+    assert_non_null(jav);
+    for (size_t i = 0; text[i] != '\0';) {
+        Uint32 cp = next_cp(text, &i);
+        if (cp < 0x20) {
+            continue;
+        }
+        TTF_Font *f = text_is_javanese(cp) ? jav : latin;
+        bool ok = TTF_GlyphIsProvided32(f, cp) != 0;
+        if (!text_is_javanese(cp)) {
+            ok = ok && TTF_GlyphIsProvided32(bold, cp) != 0;
+        }
+        if (!ok) {
+            fail_msg("%s: no glyph for U+%04X in \"%.80s\"", where, (unsigned)cp, text);
+        }
+    }
+}
+
+static void test_every_character_has_a_glyph(void **state)
+{
+    (void)state;
+    App *app = test_app_new(640, 400, NULL);
+    LearnDoc *doc = malloc(sizeof *doc);
+    assert_non_null(doc);
+    for (int v = 0; v < VARIANT_COUNT; v++) {
+        LearnSection sec[LEARN_SECTION_COUNT];
+        int n = learn_sections((VariantId)v, sec);
+        for (int s = 0; s < n; s++) {
+            learn_doc_build(doc, (VariantId)v, sec[s], STYLE_WESTERN_CLUBS);
+            for (int b = 0; b < doc->count; b++) {
+                check_glyphs(app, doc->blocks[b].text, "page");
+                check_glyphs(app, doc->blocks[b].text2, "page");
+            }
+        }
+        check_glyphs(app, variant_get((VariantId)v)->name, "name");
+        const LearnCompareRow *row = learn_compare_row((VariantId)v);
+        check_glyphs(app, row->phases, "compare");
+        check_glyphs(app, row->capture, "compare");
+        check_glyphs(app, row->scoring, "compare");
+    }
+    int count = 0;
+    const LearnHouseReading *hr = learn_house_readings(&count);
+    for (int i = 0; i < count; i++) {
+        check_glyphs(app, hr[i].topic, "reading");
+        check_glyphs(app, hr[i].text, "reading");
+    }
+    const LearnTerm *t = learn_glossary(&count);
+    for (int i = 0; i < count; i++) {
+        check_glyphs(app, t[i].term, "glossary");
+        check_glyphs(app, t[i].javanese, "glossary");
+        check_glyphs(app, t[i].meaning, "glossary");
+        check_glyphs(app, t[i].games, "glossary");
+    }
+    const LearnScoreExample *se = learn_score_examples(&count);
+    for (int i = 0; i < count; i++) {
+        check_glyphs(app, se[i].caption, "score example");
+    }
+    const LearnLegalExample *le = learn_legal_examples(&count);
+    for (int i = 0; i < count; i++) {
+        check_glyphs(app, le[i].caption, "capture example");
+    }
+    const LearnTryExample *te = learn_try_examples(&count);
+    for (int i = 0; i < count; i++) {
+        check_glyphs(app, te[i].title, "try example");
+        check_glyphs(app, te[i].prompt, "try example");
+    }
+    free(doc);
+    app_destroy(app);
 }
 
 /* ---- the scene ------------------------------------------------------------------------- */
@@ -558,13 +660,21 @@ static void test_keyboard_example(void **state)
     }
     test_key(app, SDLK_RETURN, 0);
     guard = 0;
-    while (strcmp(test_focus_name(app), "b0 pool C4") != 0 && guard++ < UI_MAX_WIDGETS) {
+    while (strcmp(test_focus_name(app), "b0 pool S4") != 0 && guard++ < UI_MAX_WIDGETS) {
         test_key(app, SDLK_TAB, 0);
     }
     test_key(app, SDLK_RETURN, 0);
     LearnInfo info = info_of(app);
     assert_true(info.verdict.made);
-    assert_false(info.verdict.legal); /* another suit first */
+    assert_false(info.verdict.legal); /* a first turn takes only twins */
+    assert_non_null(strstr(info.verdict.text, "first turn"));
+    /* Still holding the card: its twin is allowed. */
+    guard = 0;
+    while (strcmp(test_focus_name(app), "b0 pool C4") != 0 && guard++ < UI_MAX_WIDGETS) {
+        test_key(app, SDLK_TAB, 0);
+    }
+    test_key(app, SDLK_RETURN, 0);
+    assert_true(info_of(app).verdict.legal);
     app_destroy(app);
 }
 
@@ -755,6 +865,7 @@ int main(void)
         cmocka_unit_test(test_checki_examples),
         cmocka_unit_test(test_every_house_reading_is_shown),
         cmocka_unit_test(test_sections_and_glossary),
+        cmocka_unit_test(test_every_character_has_a_glyph),
         cmocka_unit_test(test_scrolling),
         cmocka_unit_test(test_drag_gets_a_verdict),
         cmocka_unit_test(test_keyboard_example),
