@@ -97,6 +97,7 @@ typedef struct TableView {
     int peek_depth;
     bool peeked[CEKI_MAX_SEATS]; /* someone privately saw a stock card */
     Card exposed[CEKI_MAX_SEATS];
+    int shown_by; /* Kowah: who drew the card shown to all (-1: none known) */
     int kings[CEKI_MAX_SEATS];
     Card king_cards[CEKI_MAX_SEATS][4];
     int dice[2];

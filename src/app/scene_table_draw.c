@@ -317,7 +317,7 @@ static void draw_pile(App *app, TableState *t, int seat)
     }
     char cnt[16];
     snprintf(cnt, sizeof cnt, "%d", n);
-    badge(app, (int)x0, (int)y0 + app_px(app, 4), cnt, UI_GOLD, UI_ON_GOLD);
+    badge(app, (int)x0 + app_px(app, 12), (int)y0 + app_px(app, 4), cnt, UI_GOLD, UI_ON_GOLD);
 }
 
 static void draw_hand_count(App *app, TableState *t, int seat)
@@ -333,7 +333,7 @@ static void draw_hand_count(App *app, TableState *t, int seat)
     const Sprite *last = &t->view.sprites[ids[n - 1]];
     char cnt[16];
     snprintf(cnt, sizeof cnt, "%d", n);
-    badge(app, (int)(last->x + last->w), (int)(last->y + app_px(app, 4)), cnt,
+    badge(app, (int)(last->x + last->w) - app_px(app, 10), (int)(last->y + app_px(app, 4)), cnt,
           paint_rgba(245, 240, 225, 255), paint_rgba(30, 30, 30, 255));
 }
 

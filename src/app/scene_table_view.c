@@ -70,6 +70,7 @@ void view_reset(TableState *t)
     memset(&t->view, 0, sizeof t->view);
     t->view.viewer = viewer;
     t->view.dealer = -1;
+    t->view.shown_by = -1;
     t->view.stock_last_public = CARD_NONE;
     t->view.peek = CARD_NONE;
     for (int s = 0; s < CEKI_MAX_SEATS; s++) {
@@ -576,6 +577,7 @@ static void clear_table(TableState *t)
         v->round_score[s] = 0;
     }
     v->discard_n = 0;
+    v->shown_by = -1;
     v->stock_last_public = CARD_NONE;
     v->peek = CARD_NONE;
     v->dice_shown = false;
@@ -618,6 +620,7 @@ static void name_of(const TableState *t, int seat, char *buf, size_t size)
 /* Kowah: a shown draw waiting in the spot goes into its drawer's hand. */
 static void settle_spot(TableState *t)
 {
+    t->view.shown_by = -1;
     for (int i = 0; i < TV_MAX_SPRITES; i++) {
         Sprite *s = &t->view.sprites[i];
         if (s->used && s->zone == TZ_SPOT) {
@@ -896,13 +899,13 @@ static double apply_event(TableState *t, const GameEvent *e)
             v->stock--;
         }
         bool mine = e->seat == v->viewer;
-        bool shown = e->card != CARD_NONE && (mine || from_discard || !from_discard);
         if (!mine && !from_discard && e->card != CARD_NONE) {
             sprite_new(t, e->card, TZ_SPOT, e->seat, at, true); /* a draw shown to all */
+            v->shown_by = e->seat;
             view_log(t, "%s draws %s from the stock, for all to see.", who, kind);
         } else {
-            sprite_new(t, (mine || from_discard) ? e->card : CARD_NONE, TZ_HAND, e->seat, at,
-                       shown && (mine || from_discard));
+            bool known = (mine || from_discard) && e->card != CARD_NONE;
+            sprite_new(t, known ? e->card : CARD_NONE, TZ_HAND, e->seat, at, known);
             if (from_discard) {
                 view_log(t, "%s takes %s from the discard pile.", who, kind);
             } else {
@@ -912,8 +915,22 @@ static double apply_event(TableState *t, const GameEvent *e)
         return 0.8;
     }
     case EV_DISCARDED: {
+        /* A shown draw discarded at once goes straight from the spot. */
+        int i = -1;
+        for (int k = 0; k < TV_MAX_SPRITES && i < 0; k++) {
+            const Sprite *sp = &v->sprites[k];
+            if (sp->used && sp->zone == TZ_SPOT && sp->seat == e->seat && sp->card == e->card) {
+                i = k;
+            }
+        }
+        if (i >= 0) {
+            v->sprites[i].zone = TZ_NONE;
+        }
         settle_spot(t);
-        int i = find_hand(t, e->seat, e->card, false);
+        v->shown_by = -1;
+        if (i < 0) {
+            i = find_hand(t, e->seat, e->card, false);
+        }
         if (i < 0) {
             i = find_hand(t, e->seat, CARD_NONE, false);
         }
@@ -948,6 +965,7 @@ static double apply_event(TableState *t, const GameEvent *e)
     }
     case EV_CLAIMED: {
         int i = -1;
+        v->shown_by = -1;
         if (e->value == 1) {
             if (v->discard_n > 0) {
                 v->discard_n--;
@@ -1150,8 +1168,11 @@ void view_sync(App *app, TableState *t, bool animate)
             }
         }
     }
+    /* Kowah: a draw shown to all lies in the spot, out of its drawer's hand. */
+    int shown_by =
+        o->shown_draw != CARD_NONE && v->shown_by >= 0 && v->shown_by != o->seat ? v->shown_by : -1;
     for (int s = 0; s < t->players; s++) {
-        int n = o->hand_count[s];
+        int n = o->hand_count[s] - (s == shown_by ? 1 : 0);
         if (n > OBS_MAX_HAND) {
             n = OBS_MAX_HAND;
         }
@@ -1173,11 +1194,14 @@ void view_sync(App *app, TableState *t, bool animate)
     if (o->turned != CARD_NONE) {
         want[ns++] = o->turned;
     }
+    if (shown_by >= 0) {
+        want[ns++] = o->shown_draw;
+    }
     sync_zone(t, TZ_SPOT, -1, want, NULL, ns, t->layout.stock);
     for (int i = 0; i < TV_MAX_SPRITES; i++) {
         Sprite *s = &v->sprites[i];
-        if (s->used && s->zone == TZ_SPOT && s->seat < 0) {
-            s->seat = (int8_t)(o->to_move >= 0 ? o->to_move : 0);
+        if (s->used && s->zone == TZ_SPOT) {
+            s->seat = (int8_t)(shown_by >= 0 ? shown_by : (o->to_move >= 0 ? o->to_move : 0));
         }
     }
 
