@@ -213,6 +213,10 @@ static void draw_plate(App *app, TableState *t, int seat)
         strncat(info, more, sizeof info - strlen(info) - 1);
     }
     SDL_Color ic = INK_DIM;
+    if (v->exposed[seat] != CARD_NONE) {
+        strncat(info, " \xc2\xb7 checki declared", sizeof info - strlen(info) - 1);
+        ic = UI_GOLD_LIGHT;
+    }
     if (v->forfeited[seat]) {
         strncat(info, " \xc2\xb7 forfeited", sizeof info - strlen(info) - 1);
         ic = UI_WARN;
@@ -929,18 +933,23 @@ static void draw_dialog(App *app, TableState *t)
     }
     SDL_Rect panel = table_dialog_panel(app);
     ui_draw_panel(app, panel);
-    char head[120] = "", body[300] = "";
+    char head[120] = "", body[400] = "";
     switch (t->dialog) {
     case DLG_FORFEIT: {
-        char a[48], b[48];
+        char a[48], b[48], with[80];
         table_card_label(t, t->dialog_move.target, b, sizeof b);
-        table_card_label(t, t->dialog_move.card, a, sizeof a);
+        if (t->dialog_move.type == MOVE_TAKE) {
+            snprintf(with, sizeof with, "the turned card");
+        } else {
+            table_card_label(t, t->dialog_move.card, a, sizeof a);
+            snprintf(with, sizeof with, "%s", a);
+        }
         snprintf(head, sizeof head, "Taking %s forfeits your win", b);
         snprintf(body, sizeof body,
                  "The pool holds a pair of %s and another card of its rank. Taking from the pair "
-                 "now is allowed, but you cannot win this round (your score still counts). Play %s "
-                 "anyway?",
-                 b, a);
+                 "now is allowed, but then you cannot win this round (your score still counts). "
+                 "Take it with %s anyway?",
+                 b, with);
         break;
     }
     case DLG_LEAVE:

@@ -404,8 +404,22 @@ static void place_hands(TableState *t, double dur)
             if (tl_empty(area)) {
                 area = z->plate;
             }
+            /* Kowah: a declared pair lies face up apart from the hidden
+             * cards, where the captured pile would be. */
+            int nexp = 0;
             for (int i = 0; i < n; i++) {
-                TlRect r = table_layout_row(area, aspect, h, n, i, 0.22f, false);
+                nexp += t->view.sprites[ids[i]].exposed;
+            }
+            bool apart = nexp > 0 && !tl_empty(z->pile);
+            float ph = table_layout_quantize(fminf(l->small_card_h, z->pile.h * 0.9f));
+            for (int i = 0, back = 0, shown = 0; i < n; i++) {
+                TlRect r;
+                if (apart && t->view.sprites[ids[i]].exposed) {
+                    r = table_layout_row(z->pile, aspect, ph, nexp, shown++, 1.06f, false);
+                } else {
+                    r = table_layout_row(area, aspect, h, apart ? n - nexp : n, back++, 0.22f,
+                                         false);
+                }
                 set_target(t, ids[i], r, dur);
             }
         }
