@@ -924,6 +924,10 @@ static SceneAction new_match(App *app, ResultState *s)
     const SceneClass *table = scene_class_get(SCENE_TABLE);
     bool table_below = table != NULL && below >= 0 && app->scenes.frames[below].cls == table;
     scene_stack_pop(app);
+    /* The new table enters before the old one leaves (scene_stack_replace):
+     * it must not take the old game for a resumed one. The old table still
+     * owns it and destroys it as it leaves. */
+    app->session = NULL;
     return table_below ? scene_replace(SCENE_TABLE) : scene_push(SCENE_TABLE);
 }
 
