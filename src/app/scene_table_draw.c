@@ -375,9 +375,14 @@ static void draw_stock(App *app, TableState *t)
     badge(app, r.x, r.y + app_px(app, 4), cnt, paint_rgba(245, 240, 225, 255),
           paint_rgba(30, 30, 30, 255));
     TextStyle s = style(app, 12.5f, TEXT_REGULAR, UI_INK_SOFT);
-    const char *label = t->v->start == START_PEI ? "stock, drawn from the bottom" : "stock";
+    const char *label = "stock";
     if (t->v->start == START_PEI) {
-        SDL_Rect box = {r.x - app_px(app, 96), r.y + r.h / 3, app_px(app, 84), 0};
+        label = v->stock_last_public != CARD_NONE && n > 0
+                    ? "stock, drawn from the bottom; the face-up card comes last"
+                    : "stock, drawn from the bottom";
+    }
+    if (t->v->start == START_PEI) {
+        SDL_Rect box = {r.x - app_px(app, 172), r.y + app_px(app, 2), app_px(app, 160), 0};
         text_draw_wrapped(app->text, app->renderer, label, &s, box, TEXT_RIGHT, 1.0f);
     } else {
         text_draw(app->text, app->renderer, label, &s, r.x + r.w / 2, r.y - app_px(app, 20),
@@ -387,21 +392,15 @@ static void draw_stock(App *app, TableState *t)
         ui_draw_focus_ring(app, r, app_px(app, 8));
     }
     /* The private peek, for its seat only. */
-    if (v->peek != CARD_NONE && t->view.viewer == t->obs.seat && t->obs.peek != CARD_NONE) {
-        int ph = r.h * 2 / 3;
-        int pw = (int)(ph * t->layout.spec.aspect);
+    if (v->peek != CARD_NONE && t->obs.peek != CARD_NONE) {
         SDL_Rect sp = R(t->layout.spot);
-        SDL_Rect pr = {sp.x + sp.w + sp.w / 2, r.y + r.h - ph, pw, ph};
+        SDL_Rect pr = {sp.x + sp.w + sp.w / 2, r.y, r.w, r.h};
         draw_card(app, t, t->obs.peek, pr, 0);
-        char note[64];
-        snprintf(note, sizeof note, "you saw: %s to last",
-                 t->obs.peek_depth == 1 ? "drawn" : "2nd");
-        if (t->obs.peek_depth == 1) {
-            snprintf(note, sizeof note, "you saw: the last");
-        }
         TextStyle ns = style(app, 12, TEXT_REGULAR, UI_GOLD_LIGHT);
-        text_draw(app->text, app->renderer, note, &ns, pr.x + pr.w / 2, pr.y - app_px(app, 18),
-                  TEXT_CENTER);
+        const char *note = t->obs.peek_depth == 1 ? "only you saw it: comes last"
+                                                  : "only you saw it: second to last";
+        SDL_Rect box = {pr.x + pr.w + app_px(app, 8), pr.y + pr.h / 4, app_px(app, 96), 0};
+        text_draw_wrapped(app->text, app->renderer, note, &ns, box, TEXT_LEFT, 1.0f);
     }
 }
 
