@@ -149,22 +149,46 @@ static TlRect deck_rect(const TableState *t)
 
 /* ---- display orders ------------------------------------------------------ */
 
-static const TableState *sort_state;
+typedef int (*SpriteCmp)(const TableState *t, int a, int b);
 
-static int cmp_card_order(const void *a, const void *b)
+/* A stable merge sort of sprite ids with the table at hand (qsort has no
+ * context argument, and the table keeps no globals). */
+static void sort_ids(const TableState *t, int *ids, int n, SpriteCmp cmp)
 {
-    const Sprite *x = &sort_state->view.sprites[*(const int *)a];
-    const Sprite *y = &sort_state->view.sprites[*(const int *)b];
+    int tmp[TV_MAX_SPRITES];
+    for (int width = 1; width < n; width *= 2) {
+        for (int lo = 0; lo < n; lo += 2 * width) {
+            int mid = lo + width < n ? lo + width : n;
+            int hi = lo + 2 * width < n ? lo + 2 * width : n;
+            int i = lo, j = mid, k = lo;
+            while (i < mid && j < hi) {
+                tmp[k++] = cmp(t, ids[j], ids[i]) < 0 ? ids[j++] : ids[i++];
+            }
+            while (i < mid) {
+                tmp[k++] = ids[i++];
+            }
+            while (j < hi) {
+                tmp[k++] = ids[j++];
+            }
+        }
+        memcpy(ids, tmp, sizeof *ids * (size_t)n);
+    }
+}
+
+static int cmp_card_order(const TableState *t, int a, int b)
+{
+    const Sprite *x = &t->view.sprites[a];
+    const Sprite *y = &t->view.sprites[b];
     if (x->card != y->card) {
         return (int)x->card - (int)y->card;
     }
     return x->order - y->order;
 }
 
-static int cmp_order(const void *a, const void *b)
+static int cmp_order(const TableState *t, int a, int b)
 {
-    const Sprite *x = &sort_state->view.sprites[*(const int *)a];
-    const Sprite *y = &sort_state->view.sprites[*(const int *)b];
+    const Sprite *x = &t->view.sprites[a];
+    const Sprite *y = &t->view.sprites[b];
     if (x->exposed != y->exposed) {
         return x->exposed ? -1 : 1;
     }
@@ -180,8 +204,7 @@ int view_hand_order(const TableState *t, int seat, int *out, int cap)
             out[n++] = i;
         }
     }
-    sort_state = t;
-    qsort(out, (size_t)n, sizeof *out, seat == t->view.viewer ? cmp_card_order : cmp_order);
+    sort_ids(t, out, n, seat == t->view.viewer ? cmp_card_order : cmp_order);
     return n;
 }
 
@@ -217,11 +240,11 @@ static int pool_key(const TableState *t, Card c)
     return rank;
 }
 
-static int cmp_pool(const void *a, const void *b)
+static int cmp_pool(const TableState *t, int a, int b)
 {
-    const Sprite *x = &sort_state->view.sprites[*(const int *)a];
-    const Sprite *y = &sort_state->view.sprites[*(const int *)b];
-    int kx = pool_key(sort_state, x->card), ky = pool_key(sort_state, y->card);
+    const Sprite *x = &t->view.sprites[a];
+    const Sprite *y = &t->view.sprites[b];
+    int kx = pool_key(t, x->card), ky = pool_key(t, y->card);
     if (kx != ky) {
         return kx - ky;
     }
@@ -240,8 +263,7 @@ int view_pool_order(const TableState *t, int *out, int cap)
             out[n++] = i;
         }
     }
-    sort_state = t;
-    qsort(out, (size_t)n, sizeof *out, cmp_pool);
+    sort_ids(t, out, n, cmp_pool);
     return n;
 }
 
@@ -254,8 +276,7 @@ int view_spot_sprites(const TableState *t, int *out, int cap)
             out[n++] = i;
         }
     }
-    sort_state = t;
-    qsort(out, (size_t)n, sizeof *out, cmp_order);
+    sort_ids(t, out, n, cmp_order);
     return n;
 }
 

@@ -414,7 +414,7 @@ float table_layout_groups(TlRect area, const TlGroups *g, const int *sizes, int 
     float along = g->rows ? area.h : area.w;
     float across = g->rows ? area.w : area.h;
     float aspect = (float)g->aspect;
-    static Pack p; /* large; the app lays out on one thread */
+    Pack p = {0};
     float min_h = g->min_h > 4 ? g->min_h : 4;
     float h = table_layout_quantize(fmaxf(g->max_h, min_h));
     int lines = 0;
