@@ -68,7 +68,7 @@ typedef struct ResultState {
     bool round_over, match_over;
     VariantId variant;
     char title[96];
-    char verdict[200];
+    char verdict[400];
     char match_line[120];
     char next_roles[200];
     bool has_stakes;
@@ -301,6 +301,25 @@ static int cmp_groups_points(const ScoreBreakdown *bd, int a, int b)
     return a - b;
 }
 
+/* "A", "A and B", "A, B and C" of the seats picked (match or round
+ * winners); returns how many. */
+static int join_names(const ResultState *s, bool match, char *buf, size_t size)
+{
+    int picked[CEKI_MAX_SEATS], n = 0;
+    for (int seat = 0; seat < s->players; seat++) {
+        if (match ? s->seats[seat].match_winner : s->seats[seat].winner) {
+            picked[n++] = seat;
+        }
+    }
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < n && len < size; i++) {
+        const char *sep = i == 0 ? "" : i == n - 1 ? " and " : ", ";
+        len += (size_t)snprintf(buf + len, size - len, "%s%s", sep, s->seats[picked[i]].name);
+    }
+    return n;
+}
+
 static void gather(App *app, ResultState *s)
 {
     Session *ss = session_of(app, s);
@@ -404,17 +423,8 @@ static void gather(App *app, ResultState *s)
     }
 
     /* The verdict. */
-    char winners[160] = "";
-    int nwin = 0;
-    size_t len = 0;
-    for (int seat = 0; seat < s->players; seat++) {
-        if (s->seats[seat].winner) {
-            len += (size_t)snprintf(winners + len, sizeof winners - len, "%s%s",
-                                    nwin > 0 ? " and " : "", s->seats[seat].name);
-            len = len < sizeof winners ? len : sizeof winners - 1;
-            nwin++;
-        }
-    }
+    char winners[160];
+    int nwin = join_names(s, false, winners, sizeof winners);
     bool you = strcmp(winners, "You") == 0;
     Card king = CARD_NONE;
     bool drawn = false, cut = false;
@@ -440,15 +450,12 @@ static void gather(App *app, ResultState *s)
         snprintf(s->verdict, sizeof s->verdict, "%s win%s the hand: checki!", winners,
                  you ? "" : "s");
     } else if (nwin > 1) {
-        snprintf(s->verdict, sizeof s->verdict, "%s share the round with %d points.", winners,
-                 s->seats[0].winner ? s->seats[0].score : o->round_score[0]);
-        for (int seat = 0; seat < s->players; seat++) {
-            if (s->seats[seat].winner) {
-                snprintf(s->verdict, sizeof s->verdict, "%s share the round with %d points.",
-                         winners, s->seats[seat].score);
-                break;
-            }
+        int seat = 0;
+        while (seat < s->players && !s->seats[seat].winner) {
+            seat++;
         }
+        snprintf(s->verdict, sizeof s->verdict, "%s share the round with %d points.", winners,
+                 s->seats[seat].score);
     } else {
         int seat = 0;
         while (seat < s->players && !s->seats[seat].winner) {
@@ -462,6 +469,25 @@ static void gather(App *app, ResultState *s)
             size_t l = strlen(s->verdict);
             snprintf(s->verdict + l, sizeof s->verdict - l, " %s forfeited the win.",
                      s->seats[seat].name);
+        }
+    }
+    if (s->match_over) {
+        /* The heading is about the match: its winners first, then the round. */
+        char match[120];
+        int nm = join_names(s, true, match, sizeof match);
+        if (nm == s->players && nm > 1) {
+            snprintf(match, sizeof match, "%s", nm == 2 ? "Both players" : "Everyone");
+        }
+        if (nm > 0) {
+            char round_verdict[sizeof s->verdict];
+            snprintf(round_verdict, sizeof round_verdict, "%s", s->verdict);
+            bool plural = nm > 1 || strcmp(match, "You") == 0;
+            snprintf(s->verdict, sizeof s->verdict, "%.100s %s the match. Last %s: %.200s", match,
+                     nm == s->players && nm > 2 ? "shares"
+                     : nm > 1                   ? "share"
+                     : plural                   ? "win"
+                                                : "wins",
+                     kowah ? "hand" : "round", round_verdict);
         }
     }
 
@@ -992,7 +1018,7 @@ static void draw_block(App *app, ResultState *s, const Flow *f, int seat)
     SDL_Rect box = app_rect(app, left, top, sv->w, sv->h);
     int radius = app_px(app, 12);
     paint_round_rect(app->paint, r, box, radius, paint_rgba(7, 24, 17, 170));
-    if (sv->winner || sv->match_winner) {
+    if (sv->winner) {
         paint_glow(app->paint, r, box, radius, app_px(app, 8), paint_rgba(255, 214, 110, 60));
         paint_round_frame(app->paint, r, box, radius, SDL_max(2, app_px(app, 2)), UI_GOLD);
     } else {
@@ -1253,23 +1279,18 @@ static void draw_side(App *app, ResultState *s)
         }
     }
     if (s->match_over) {
-        char line[200] = "";
-        size_t len = 0;
-        int n = 0;
-        for (int seat = 0; seat < s->players; seat++) {
-            if (s->seats[seat].match_winner) {
-                len += (size_t)snprintf(line + len, sizeof line - len, "%s%s", n > 0 ? " and " : "",
-                                        s->seats[seat].name);
-                len = len < sizeof line ? len : sizeof line - 1;
-                n++;
-            }
-        }
+        char line[200];
+        int n = join_names(s, true, line, sizeof line);
         char text[260];
         if (n == 0) {
             snprintf(text, sizeof text, "Nobody won the match.");
+        } else if (n == s->players && n > 1) {
+            snprintf(text, sizeof text, "The match is shared by all.");
+        } else if (n > 1) {
+            snprintf(text, sizeof text, "%s share the match.", line);
         } else {
             snprintf(text, sizeof text, "%s win%s the match.", line,
-                     n > 1 || strcmp(line, "You") == 0 ? "" : "s");
+                     strcmp(line, "You") == 0 ? "" : "s");
         }
         TextStyle win = app_text_style(app, 19, TEXT_BOLD, UI_GOLD_LIGHT);
         at = app_rect(app, x0, 596, w, 0);
