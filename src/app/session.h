@@ -84,6 +84,9 @@ bool session_keep_aside(const char *path, char *kept_as, size_t size);
  * screen borrows it from there. The title's "Resume game" loads the save,
  * puts the session in App.session (and its config and seats in App.setup)
  * and pushes the table, which takes it over instead of creating a new one.
+ * "New match" on the result screen clears App.session before it replaces
+ * the table, so the new table (which enters before the old one leaves)
+ * deals a fresh game from App.setup and the old table destroys its own.
  */
 
 /* Where the player's files live, under SDL_GetPrefPath("ceki", "ceki"):
