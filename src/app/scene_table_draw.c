@@ -288,24 +288,35 @@ static void draw_pile(App *app, TableState *t, int seat)
             cards[k++] = (Card)c;
         }
     }
-    /* Rows of overlapping cards: as many rows as the height allows. */
+    /* Rows of overlapping cards: the fewest rows that leave most of each
+     * card showing, as many as the height allows, smaller cards last. */
     float h = ch;
     float w = h * aspect;
     int rows = 1;
-    float min_step = w * (aspect < 0.5f ? 0.36f : 0.26f);
     for (;;) {
-        int per = (k + rows - 1) / rows;
-        float step = per > 1 ? ((float)area.w - w) / (float)(per - 1) : w;
-        if (step >= min_step || h < 16) {
+        float min_step = w * (aspect < 0.5f ? 0.36f : 0.26f);
+        int max_rows = 1 + (int)(((float)area.h - h) / (h * 0.55f));
+        max_rows = max_rows < 1 ? 1 : max_rows;
+        rows = 0;
+        for (int r = 1; r <= max_rows && rows == 0; r++) {
+            int per = (k + r - 1) / r;
+            float step = per > 1 ? ((float)area.w - w) / (float)(per - 1) : w;
+            if (step >= w * 0.6f) {
+                rows = r;
+            }
+        }
+        if (rows == 0) {
+            int per = (k + max_rows - 1) / max_rows;
+            float step = per > 1 ? ((float)area.w - w) / (float)(per - 1) : w;
+            if (step >= min_step || h < 16) {
+                rows = max_rows;
+            }
+        }
+        if (rows > 0) {
             break;
         }
-        if ((float)(rows + 1) * h * 0.55f + h * 0.45f <= (float)area.h) {
-            rows++;
-        } else {
-            h = table_layout_quantize(h - 1.0f);
-            w = h * aspect;
-            min_step = w * (aspect < 0.5f ? 0.36f : 0.26f);
-        }
+        h = table_layout_quantize(h - 1.0f);
+        w = h * aspect;
     }
     int per = (k + rows - 1) / rows;
     float step = per > 1 ? fminf(w * 1.02f, ((float)area.w - w) / (float)(per - 1)) : w;
