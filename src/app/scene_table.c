@@ -931,6 +931,9 @@ SceneAction table_button(App *app, TableState *t, int id)
         t->watch_step = true;
         break;
     case W_AGAIN: {
+        /* As the result screen's New match: the new table deals afresh from
+         * app->setup; this one destroys its own session as it leaves. */
+        app->session = NULL;
         app->setup.config.seed =
             app->setup.config.seed * 6364136223846793005ULL + 1442695040888963407ULL;
         return scene_replace(SCENE_TABLE);

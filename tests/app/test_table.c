@@ -659,6 +659,56 @@ static void test_save_on_leave_and_resume(void **state)
     app_destroy(app);
 }
 
+/* A whole match watched through: the result screen after every round,
+ * its Next round back to the table, and at the end a new match, from the
+ * result screen and from the table's own Play again. */
+static void test_whole_match_and_again(void **state)
+{
+    (void)state;
+    App *app = table_app(VARIANT_KINGS, 6, 2, ANIM_INSTANT, 0);
+    int results = 0;
+    Session *first = app->session;
+    assert_non_null(first);
+    for (int i = 0; i < 400000; i++) {
+        if (strcmp(test_top_scene(app), "result") == 0) {
+            results++;
+            if (game_match_over(session_game(app->session))) {
+                break;
+            }
+            test_click_named(app, "Next round");
+            assert_string_equal(test_top_scene(app), "table");
+        }
+        step(app, 0.05);
+    }
+    assert_true(results >= 4); /* four Kings, a round each */
+    assert_true(game_match_over(session_game(app->session)));
+    /* New match on the result screen: a fresh game on a new table. */
+    test_click_named(app, "New match");
+    assert_string_equal(test_top_scene(app), "table");
+    assert_non_null(app->session);
+    assert_false(game_match_over(table_game(app)));
+    assert_int_equal(game_round_number(table_game(app)), 1);
+    /* Played to its end again, then the table's own Play again. */
+    for (int i = 0; i < 400000; i++) {
+        if (strcmp(test_top_scene(app), "result") == 0) {
+            if (game_match_over(session_game(app->session))) {
+                break;
+            }
+            test_click_named(app, "Next round");
+        }
+        step(app, 0.05);
+    }
+    scene_stack_pop(app); /* back from the result to the table */
+    assert_string_equal(test_top_scene(app), "table");
+    const Game *old = table_game(app);
+    assert_true(game_match_over(old));
+    test_click_named(app, "Play again");
+    assert_string_equal(test_top_scene(app), "table");
+    assert_false(game_match_over(table_game(app)));
+    assert_true(app->session == table_top(app)->session);
+    app_destroy(app);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -675,6 +725,7 @@ int main(void)
         cmocka_unit_test(test_deck_style_switches_live),
         cmocka_unit_test(test_hint),
         cmocka_unit_test(test_save_on_leave_and_resume),
+        cmocka_unit_test(test_whole_match_and_again),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
