@@ -336,10 +336,40 @@ static void show_reason(App *app, TableState *t, const char *why)
 }
 
 /* Applies a move now (any seat); false with the reason shown. */
+/* The cards of a seat's hand, counted by kind. */
+static void count_hand(const TableState *t, int seat, int count[CARD_KIND_LIMIT])
+{
+    Observation *o = &((TableState *)t)->obs;
+    game_observe(session_game(t->session), seat, o);
+    memset(count, 0, sizeof(int) * CARD_KIND_LIMIT);
+    for (int i = 0; i < o->hand_count[seat] && i < OBS_MAX_HAND; i++) {
+        if (o->hand[i] < CARD_KIND_LIMIT) {
+            count[o->hand[i]]++;
+        }
+    }
+}
+
 static bool apply_now(App *app, TableState *t, const Move *m)
 {
     const char *why = NULL;
+    /* Kowah names a stock draw only to those it is shown to: the drawer's
+     * own card is read from their hand, for the view to show it. */
+    bool own_draw = m->type == MOVE_DRAW_STOCK && m->seat == t->view.viewer;
+    int before[CARD_KIND_LIMIT];
+    if (own_draw) {
+        count_hand(t, m->seat, before);
+    }
     CekiStatus st = session_apply(t->session, m, &why);
+    if (st == CEKI_OK && own_draw) {
+        int after[CARD_KIND_LIMIT];
+        count_hand(t, m->seat, after);
+        for (int k = 0; k < CARD_KIND_LIMIT; k++) {
+            if (after[k] > before[k] && t->view.nown_draws < 8) {
+                t->view.own_draws[t->view.nown_draws++] = (Card)k;
+                break;
+            }
+        }
+    }
     if (st != CEKI_OK) {
         show_reason(app, t, why != NULL ? why : ceki_status_text(st));
         return false;
@@ -474,7 +504,9 @@ static void set_viewer(App *app, TableState *t, int seat)
     t->focus_sprite = -1;
     table_refresh_obs(t);
     table_relayout(app, t);
-    view_sync(app, t, false);
+    int mends = t->view.mends;
+    view_sync(app, t, false); /* another seat's view: built afresh */
+    t->view.mends = mends;
 }
 
 /* The automatic steps of the game; returns true while waiting on a timer or
@@ -486,7 +518,8 @@ static bool flow(App *app, TableState *t, double dt, SceneAction *act)
         /* Undo (or a load) replaced the game: show it afresh. */
         t->generation = session_generation(t->session);
         t->evq_n = 0;
-        t->ev_wait = 0;
+        t->replaced = true;
+        view_drop_flights(t);
         t->queued = false;
         t->ai_ready = false;
         t->synced = false;
@@ -495,7 +528,12 @@ static bool flow(App *app, TableState *t, double dt, SceneAction *act)
     double beat = table_beat(app);
     if (settled && !t->synced) {
         table_refresh_obs(t);
+        int mends = t->view.mends;
         view_sync(app, t, true);
+        if (t->replaced) {
+            t->view.mends = mends; /* a replaced game is shown by mending */
+            t->replaced = false;
+        }
         t->synced = true;
         table_relayout(app, t);
         settled = table_settled(t);
@@ -735,6 +773,7 @@ static bool table_enter(App *app, void *state)
         while (session_take_events(t->session, drop, 256) > 0) {
         }
         view_sync(app, t, false);
+        t->view.mends = 0;
         t->synced = true;
     } else {
         view_take_events(t);
@@ -864,8 +903,10 @@ SceneAction table_button(App *app, TableState *t, int id)
             t->hint_ready = t->hint_wanted = false;
             table_clear_selection(t);
             t->generation = session_generation(t->session);
+            view_drop_flights(t);
             table_refresh_obs(t);
             view_sync(app, t, true);
+            t->view.mends = 0; /* an undo is shown by mending */
             t->synced = true;
             view_log(t, "Undone.");
         }

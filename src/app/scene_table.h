@@ -66,6 +66,7 @@ typedef struct Sprite {
     int8_t seat;          /* owner / destination seat */
     bool shown;           /* face up */
     bool exposed;         /* Kowah: part of a declared pair */
+    bool hide;            /* face down once it lands: a public card into a hidden hand */
     int order;            /* arrival, for a stable order */
     int partner;          /* TZ_MEET: the pool sprite it lies on */
     float x, y, w, h;     /* now */
@@ -116,6 +117,9 @@ typedef struct TableView {
         double t; /* seconds shown so far; the pop is gone past TV_POP_SECONDS */
     } pops[16];   /* points and coins rising from a seat's plate */
     int npops;
+    int mends;         /* differences view_sync found after the events (0 when they told all) */
+    Card own_draws[8]; /* Kowah: the viewer's stock draws, which events leave unnamed */
+    int nown_draws;
 } TableView;
 
 #define TV_POP_SECONDS 1.8
@@ -163,6 +167,7 @@ typedef struct TableState {
     bool watch_step;
     bool end_done;       /* the match end was handled */
     unsigned generation; /* session_generation when the view was last rebuilt */
+    bool replaced;       /* the game was replaced: the next view_sync rebuilds */
     int result_round;    /* the round whose result screen was shown */
 
     /* Input. */
@@ -232,6 +237,8 @@ int table_legal(const TableState *t, Move *out, int cap);
 /* scene_table_view.c */
 void view_reset(TableState *t);
 void view_sync(App *app, TableState *t, bool animate);
+/* Forgets cards in flight and pending pops (the game was replaced). */
+void view_drop_flights(TableState *t);
 void view_take_events(TableState *t);
 bool view_advance(App *app, TableState *t, double dt); /* true while something moves */
 void view_place(App *app, TableState *t);              /* targets from the layout */

@@ -282,6 +282,16 @@ int view_spot_sprites(const TableState *t, int *out, int cap)
 
 /* ---- placing -------------------------------------------------------------- */
 
+/* A card that was seen going into a hidden hand turns face down there. */
+static void arrive(Sprite *s)
+{
+    if (s->hide && s->zone == TZ_HAND) {
+        s->card = CARD_NONE;
+        s->shown = false;
+        s->hide = false;
+    }
+}
+
 static void set_target(TableState *t, int i, TlRect r, double dur)
 {
     Sprite *s = &t->view.sprites[i];
@@ -314,6 +324,7 @@ static void set_target(TableState *t, int i, TlRect r, double dur)
         s->w = r.w;
         s->h = r.h;
         s->moving = false;
+        arrive(s);
     } else {
         s->moving = true;
     }
@@ -745,8 +756,10 @@ static double apply_event(TableState *t, const GameEvent *e)
         }
         if (v->deck > 0) {
             v->deck--;
+            v->stock = v->deck;
+        } else if (v->stock > 0) {
+            v->stock--; /* Kings: a card turned to replace a pair taken at the deal */
         }
-        v->stock = v->deck;
         if (t->deal_left > 0) {
             t->deal_left--;
         }
@@ -934,13 +947,22 @@ static double apply_event(TableState *t, const GameEvent *e)
             v->stock--;
         }
         bool mine = e->seat == v->viewer;
+        Card card = e->card;
+        if (mine && !from_discard && v->nown_draws > 0) {
+            card = v->own_draws[0]; /* the event leaves the viewer's own draw unnamed */
+            memmove(v->own_draws, v->own_draws + 1, sizeof v->own_draws[0] * 7);
+            v->nown_draws--;
+        }
         if (!mine && !from_discard && e->card != CARD_NONE) {
             sprite_new(t, e->card, TZ_SPOT, e->seat, at, true); /* a draw shown to all */
             v->shown_by = e->seat;
             view_log(t, "%s draws %s from the stock, for all to see.", who, kind);
         } else {
-            bool known = (mine || from_discard) && e->card != CARD_NONE;
-            sprite_new(t, known ? e->card : CARD_NONE, TZ_HAND, e->seat, at, known);
+            bool known = (mine || from_discard) && card != CARD_NONE;
+            int i = sprite_new(t, known ? card : CARD_NONE, TZ_HAND, e->seat, at, known);
+            if (i >= 0 && !mine) {
+                v->sprites[i].hide = true; /* seen taken, then hidden in the hand */
+            }
             if (from_discard) {
                 view_log(t, "%s takes %s from the discard pile.", who, kind);
             } else {
@@ -1024,6 +1046,7 @@ static double apply_event(TableState *t, const GameEvent *e)
             v->sprites[i].seat = e->seat;
             v->sprites[i].card = e->card;
             v->sprites[i].shown = true;
+            v->sprites[i].hide = e->seat != v->viewer;
         }
         view_log(t, "%s claims %s and wins the hand.", who, kind);
         return 1.2;
@@ -1110,6 +1133,7 @@ bool view_advance(App *app, TableState *t, double dt)
             s->t += dt;
             if (s->t >= s->dur || s->dur <= 0) {
                 s->moving = false;
+                arrive(s);
                 s->x = s->tx;
                 s->y = s->ty;
                 s->w = s->tw;
@@ -1179,12 +1203,34 @@ static void sync_zone(TableState *t, TvZone zone, int seat, const Card *want, co
         if (i >= 0) {
             t->view.sprites[i].exposed = exposed != NULL && exposed[k];
         }
+        t->view.mends++;
+        if (SDL_getenv("CEKI_TABLE_DEBUG")) {
+            fprintf(stderr, "mend: made zone %d seat %d card %d\n", zone, seat, want[k]);
+        }
     }
     for (int j = 0; j < nh; j++) {
         if (!taken[j]) {
+            if (SDL_getenv("CEKI_TABLE_DEBUG")) {
+                fprintf(stderr, "mend: freed zone %d seat %d card %d\n", zone, seat,
+                        t->view.sprites[have[j]].card);
+            }
             sprite_free(t, have[j]);
+            t->view.mends++;
         }
     }
+}
+
+void view_drop_flights(TableState *t)
+{
+    for (int i = 0; i < TV_MAX_SPRITES; i++) {
+        Sprite *s = &t->view.sprites[i];
+        if (s->used && (s->zone == TZ_FLY || s->zone == TZ_MEET || s->zone == TZ_NONE ||
+                        s->zone == TZ_CEREMONY)) {
+            sprite_free(t, i);
+        }
+    }
+    t->view.npops = 0;
+    t->ev_wait = 0;
 }
 
 void view_sync(App *app, TableState *t, bool animate)
@@ -1240,6 +1286,10 @@ void view_sync(App *app, TableState *t, bool animate)
         }
     }
 
+    v->mends += (v->stock != o->stock_count) + (v->discard_n != o->discard_count);
+    for (int s = 0; s < t->players; s++) {
+        v->mends += v->pile_n[s] != o->captured_count[s];
+    }
     v->round = o->round;
     v->stock = o->stock_count;
     v->aside = o->set_aside_count;

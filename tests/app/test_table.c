@@ -64,6 +64,39 @@ static void step(App *app, double dt)
     }
 }
 
+/* What the table shows once settled is what the viewer's observation
+ * says: hands, pool, piles, stock. */
+static void expect_view_matches_game(App *app)
+{
+    TableState *t = table_top(app);
+    Observation o;
+    game_observe(table_game(app), t->view.viewer, &o);
+    int ids[TV_MAX_SPRITES];
+    int spot = view_spot_sprites(t, ids, TV_MAX_SPRITES);
+    for (int s = 0; s < t->players; s++) {
+        int n = view_hand_order(t, s, ids, TV_MAX_SPRITES);
+        if (s == t->view.shown_by && o.shown_draw != CARD_NONE) {
+            n += spot;
+        }
+        assert_int_equal(n, o.hand_count[s]);
+        assert_int_equal(t->view.pile_n[s], o.captured_count[s]);
+    }
+    assert_int_equal(view_pool_order(t, ids, TV_MAX_SPRITES), o.pool_count);
+    assert_int_equal(t->view.stock, o.stock_count);
+    /* The viewer's own cards, kind by kind. */
+    int n = view_hand_order(t, t->view.viewer, ids, TV_MAX_SPRITES);
+    int count[CARD_KIND_LIMIT] = {0};
+    for (int i = 0; i < n; i++) {
+        count[t->view.sprites[ids[i]].card]++;
+    }
+    for (int i = 0; i < o.hand_count[o.seat]; i++) {
+        count[o.hand[i]]--;
+    }
+    for (int k = 0; k < CARD_KIND_LIMIT; k++) {
+        assert_int_equal(count[k], 0);
+    }
+}
+
 /* Runs the table until it waits for its person; false once the round is
  * over (the result screen is then on top). */
 static bool until_person(App *app)
@@ -73,6 +106,12 @@ static bool until_person(App *app)
             return false;
         }
         if (table_waits_for_person(app)) {
+            expect_view_matches_game(app);
+            TableState *t = table_top(app);
+            if (t->view.mends != 0) {
+                fail_msg("the events left %d differences for the observation to mend",
+                         t->view.mends);
+            }
             return true;
         }
         step(app, 0.05);
@@ -476,7 +515,7 @@ static void test_forfeit_warning(void **state)
 static void test_undo_takes_back_the_last_decision(void **state)
 {
     (void)state;
-    App *app = table_app(VARIANT_THOTHIT, 31, 0, ANIM_INSTANT, 1);
+    App *app = table_app(VARIANT_THOTHIT, 31, 0, ANIM_NORMAL, 1);
     assert_true(until_person(app));
     int before = history_len(table_game(app));
     Move moves[GAME_MAX_MOVES];
@@ -484,6 +523,14 @@ static void test_undo_takes_back_the_last_decision(void **state)
     play_by_mouse(app, &moves[0], true);
     expect_move(app, before, &moves[0]);
     assert_true(until_person(app));
+    key(app, SDLK_u);
+    assert_int_equal(history_len(table_game(app)), before);
+    assert_true(until_person(app));
+    /* Again, undone while its cards are still moving. */
+    play_by_mouse(app, &moves[0], true);
+    expect_move(app, before, &moves[0]);
+    step(app, 0.05);
+    assert_false(table_settled(table_top(app)));
     key(app, SDLK_u);
     assert_int_equal(history_len(table_game(app)), before);
     /* The table shows the position again and waits for the same decision. */
@@ -709,6 +756,44 @@ static void test_whole_match_and_again(void **state)
     app_destroy(app);
 }
 
+/* Every variant, a round and the next deal played by computers with the
+ * cards moving: the view the events build is the game, nothing to mend. */
+static void test_events_tell_everything(void **state)
+{
+    (void)state;
+    for (int v = 0; v < VARIANT_COUNT; v++) {
+        const VariantDesc *d = variant_get((VariantId)v);
+        int players = d->id == VARIANT_THOTHIT_KUNA ? 4 : 0;
+        App *app = table_app((VariantId)v, 40 + (uint64_t)v, players, ANIM_FAST, 0);
+        TableState *t = table_top(app);
+        int checks = 0;
+        for (int i = 0; i < 400000; i++) {
+            if (strcmp(test_top_scene(app), "table") != 0) {
+                break;
+            }
+            const Game *g = table_game(app);
+            if (table_settled(t) && t->synced) {
+                if (t->view.mends != 0) {
+                    fail_msg("%s: the events left %d differences to mend", d->key, t->view.mends);
+                }
+                expect_view_matches_game(app);
+                checks++;
+                /* Into the second round: the table is cleared and dealt again. */
+                if (game_match_over(g) || (game_round_number(g) >= 2 && !game_round_over(g) &&
+                                           history_len(g) > 0 && checks > 40)) {
+                    break;
+                }
+            }
+            step(app, 0.03);
+        }
+        assert_true(checks > 3);
+        if (!variant_is_watch_only(d)) {
+            assert_true(game_round_number(table_game(app)) >= 2);
+        }
+        app_destroy(app);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -726,6 +811,7 @@ int main(void)
         cmocka_unit_test(test_hint),
         cmocka_unit_test(test_save_on_leave_and_resume),
         cmocka_unit_test(test_whole_match_and_again),
+        cmocka_unit_test(test_events_tell_everything),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
