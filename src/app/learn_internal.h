@@ -189,6 +189,8 @@ void learn_boards_destroy(LearnState *s);
 void learn_board_refresh(LearnBoard *b);
 /* A board's pool / hand laid out as rectangles (positions from the hits). */
 
+/* Notes a text wider than its box (for the tests' metrics). */
+void learn_overflow(LearnState *s, const char *text, int have, int need);
 /* Rich text in a box: lays out once per slot, then draws. Returns the height. */
 int learn_rich(LearnPass *p, int block, int slot, const char *text, TextStyle style, int x, int y,
                int w, float spacing);

@@ -96,7 +96,7 @@ const char *learn_section_title(VariantId id, LearnSection s)
     case LEARN_MATCH: return kowah ? "Winning" : "Match";
     case LEARN_COMPARE: return "Compare games";
     case LEARN_GLOSSARY: return "Glossary";
-    case LEARN_GUIDED: return "Guided game";
+    case LEARN_GUIDED: return "Guided Thothit";
     default: return "";
     }
 }
@@ -578,9 +578,9 @@ static void origin_text(LearnDoc *d, const VariantDesc *v)
     case VARIANT_TOTIT_DENEXA:
         PARA(d, "Denexa Games, a maker of plastic playing cards, published its own rules for "
                 "Totit. Its 60 cards use the Jack, Queen and King of clubs as the honours.");
-        PARA(d, "Two rules set it apart from the CatsAtCards version: you may capture only "
-                "one card per turn and you must capture if you can, and an identical pair in "
-                "the pool must wait while an odd card of its rank lies beside it.");
+        PARA(d, "What sets it apart from the CatsAtCards version is the odd card: an "
+                "identical pair in the pool must wait while another card of its rank lies "
+                "beside it. As this program reads the rules, a player who can capture must.");
         HEADING(d, "Sources");
         source(d, "Denexa Games, *Totit*", "The rules this variant follows.");
         break;
@@ -852,8 +852,12 @@ static void build_turn(LearnDoc *d, const VariantDesc *v)
              "captured pile.");
         step(d, &n, "If nothing in the pool matches, your card simply stays there, face up.");
         step(d, &n,
-             "*Turn the top card of the stock* — the _bukakan_, 'opened' card. It "
-             "captures or stays in the pool exactly as a played card would.");
+             v->start == START_PEI
+                 ? "*Draw a card from the bottom of the stock* and turn it up — the _bukakan_, "
+                   "'opened' card. It captures or stays in the pool exactly as a played card "
+                   "would."
+                 : "*Turn the top card of the stock* — the _bukakan_, 'opened' card. It "
+                   "captures or stays in the pool exactly as a played card would.");
         step(d, &n, "Play passes on. One turn can capture up to four cards.");
         break;
     case TURN_HAND_ONLY:
@@ -999,9 +1003,11 @@ static void build_capture(LearnDoc *d, const VariantDesc *v)
         return;
     }
     HEADING(d, "What may capture what");
-    PARA(d, "A card captures *one* pool card of the same rank; both go to your captured pile. "
-            "The honours count as 1s, so {OT}, {WF}, {RF} and the three 1s all match each "
-            "other.");
+    PARA(d,
+         "A card captures *one* pool card of the same rank; both go to your captured pile. "
+         "The honours count as 1s, so {OT}, {WF}, {RF} and the three %s all match each "
+         "other.",
+         western(d->style) ? "Aces" : "1s");
     legal_examples(d, v->id, ex_match);
     HEADING(d, "Must you capture?");
     if (v->compulsory == COMPULSORY_ANY) {

@@ -311,12 +311,43 @@ static void apply_environment(App *app, LearnState *s)
 
 /* ---- layout ---------------------------------------------------------------------------- */
 
+/* The side list's titles and the heading must fit where they are drawn. */
+static void check_labels(App *app, LearnState *s)
+{
+    TextStyle t = app_text_style(app, 16.5f, TEXT_BOLD, UI_INK);
+    int room = app_px(app, SIDE_W - 20 - 44);
+    for (int i = 0; i < s->nsections; i++) {
+        const char *title = learn_section_title(s->variant, s->sections[i]);
+        int w = 0, h = 0;
+        text_measure(app->text, title, t.px, t.weight, &w, &h);
+        if (w > room) {
+            learn_overflow(s, title, room, w);
+        }
+    }
+    const VariantDesc *v = variant_get(s->variant);
+    TextStyle big = app_text_style(app, 32, TEXT_BOLD, UI_INK);
+    TextStyle jav = app_text_style(app, 26, TEXT_REGULAR, UI_GOLD);
+    int nw = 0, jw = 0, h = 0;
+    text_measure(app->text, v->name, big.px, big.weight, &nw, &h);
+    text_measure(app->text, v->javanese, jav.px, jav.weight, &jw, &h);
+    int head = nw + (v->javanese[0] != '\0' ? app_px(app, 14) + jw : 0);
+    if (head > app_px(app, 740 - 56 - 16)) {
+        learn_overflow(s, v->name, app_px(app, 740 - 56 - 16), head);
+    }
+    TextStyle choice = app_text_style(app, 18, TEXT_REGULAR, UI_INK);
+    int cw = 0;
+    text_measure(app->text, v->name, choice.px, choice.weight, &cw, &h);
+    if (cw > app_px(app, 340 - 2 * 44)) {
+        learn_overflow(s, v->name, app_px(app, 340 - 2 * 44), cw);
+    }
+}
+
 static void layout(App *app, LearnState *s, bool draw)
 {
     s->view = view_rect(app);
     ui_clear(&s->ui);
     ui_add(&s->ui, WIDGET_BUTTON, LID_BACK, app_rect(app, 1096, 40, 132, 44), false, "Back");
-    ui_add(&s->ui, WIDGET_CHOICE, LID_VARIANT, app_rect(app, 770, 40, 310, 44), false, "Game");
+    ui_add(&s->ui, WIDGET_CHOICE, LID_VARIANT, app_rect(app, 740, 40, 340, 44), false, "Game");
     for (int i = 0; i < s->nsections; i++) {
         ui_add(&s->ui, WIDGET_ITEM, LID_TAB + i,
                app_rect(app, SIDE_X + 10, TAB_Y + (float)i * TAB_STEP, SIDE_W - 20, TAB_H), false,
@@ -326,7 +357,14 @@ static void layout(App *app, LearnState *s, bool draw)
         ui_add(&s->ui, WIDGET_PRIMARY, LID_PLAY, app_rect(app, SIDE_X + 10, 680, SIDE_W - 20, 44),
                false, "Play this game");
     }
+    if (draw) {
+        s->frame_overflows = 0;
+    }
     learn_page_pass(app, s, draw);
+    if (draw) {
+        check_labels(app, s);
+        s->metrics.overflows = s->layout_overflows + s->frame_overflows;
+    }
     ui_fix_focus(&s->ui);
 }
 

@@ -28,7 +28,7 @@ static bool has_javanese(const char *s, size_t len)
     return false;
 }
 
-static void overflow(LearnState *s, const char *text, int have, int need)
+void learn_overflow(LearnState *s, const char *text, int have, int need)
 {
     int k = s->layout_overflows + s->frame_overflows;
     if (s->measuring) {
@@ -74,7 +74,7 @@ SDL_Rect learn_label(LearnPass *p, const char *text, TextStyle style, SDL_Rect b
     if (p->s->measuring) {
         p->s->metrics.texts++;
         if (w > box.w + 1) {
-            overflow(p->s, text, box.w, w);
+            learn_overflow(p->s, text, box.w, w);
         }
     }
     if (!p->draw) {
@@ -90,7 +90,7 @@ SDL_Rect learn_text_at(LearnPass *p, const char *text, TextStyle style, int x, i
     if (p->s->measuring) {
         p->s->metrics.texts++;
         if (tw > w + 1) {
-            overflow(p->s, text, w, tw);
+            learn_overflow(p->s, text, w, tw);
         }
     }
     if (!p->draw) {
@@ -188,7 +188,7 @@ static void rich_line(LearnPass *p, RichBox *rb, const char *clean, const uint8_
     line->w = x;
     line->h = asc_max + desc_max;
     if (x > limit + 1) {
-        overflow(p->s, whole, limit, x);
+        learn_overflow(p->s, whole, limit, x);
     }
 }
 
@@ -873,7 +873,7 @@ static int blk_score(LearnPass *p, int bi, const LearnBlock *b, int x, int y, in
         if (p->s->measuring) {
             p->s->metrics.texts++;
             if (gw > w - 2 * pad) {
-                overflow(p->s, g->label, w - 2 * pad, gw);
+                learn_overflow(p->s, g->label, w - 2 * pad, gw);
             }
         }
         bool scored = g->points > 0;
@@ -1076,7 +1076,7 @@ void learn_button(LearnPass *p, int id, SDL_Rect r, const char *label, bool prim
         int tw = 0, th = 0;
         text_measure(p->app->text, label, st.px, st.weight, &tw, &th);
         if (tw > r.w - U(p, 12)) {
-            overflow(p->s, label, r.w - U(p, 12), tw);
+            learn_overflow(p->s, label, r.w - U(p, 12), tw);
         }
     }
     if (p->draw && p->s->ui.count > 0 && p->s->ui.widgets[p->s->ui.count - 1].id == id) {
@@ -1862,7 +1862,6 @@ void learn_page_pass(App *app, LearnState *s, bool draw)
     s->nhits = 0;
     if (draw) {
         s->metrics.shown = 0;
-        s->frame_overflows = 0;
     }
     LearnPass p = {app, s, draw};
     if (draw) {

@@ -83,8 +83,8 @@ void learn_guided_start(App *app, LearnState *s, LearnBoard *b)
         return;
     }
     learn_board_refresh(b);
-    add_note(b, "You are the *raja* and play first; the *patih* sits on your right and plays "
-                "next, then the *unyik*, who dealt.");
+    add_note(b, "A first game of *Thothit*, one round. You are the *raja* and play first; the "
+                "*patih* sits on your right and plays next, then the *unyik*, who dealt.");
     learn_guided_update_prompt(s, b);
 }
 
