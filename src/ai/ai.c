@@ -1,25 +1,25 @@
-#include "ai.h"
-
+/* ai.c — the computer players' public face: creation, budgets and the
+ * dispatch to a level. */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
-#include "rng.h"
-
-struct AiPlayer {
-    AiLevel level;
-    Rng rng;
-    int budget_ms;
-};
+#include "ai_internal.h"
 
 static const char *const level_keys[AI_LEVEL_COUNT] = {"random", "greedy", "strong"};
 
 AiPlayer *ai_create(AiLevel level, uint64_t seed)
 {
-    if (level != AI_RANDOM) /* greedy and strong: issue 4 */
+    if ((int)level < 0 || level >= AI_LEVEL_COUNT)
         return NULL;
     AiPlayer *ai = calloc(1, sizeof *ai);
     if (!ai)
         return NULL;
+    ai->obs = malloc(sizeof *ai->obs);
+    if (!ai->obs) {
+        free(ai);
+        return NULL;
+    }
     ai->level = level;
     rng_seed(&ai->rng, seed);
     return ai;
@@ -27,6 +27,10 @@ AiPlayer *ai_create(AiLevel level, uint64_t seed)
 
 void ai_destroy(AiPlayer *ai)
 {
+    if (!ai)
+        return;
+    free(ai->obs);
+    free(ai->nodes);
     free(ai);
 }
 
@@ -41,6 +45,24 @@ void ai_set_budget_ms(AiPlayer *ai, int ms)
         ai->budget_ms = ms;
 }
 
+void ai_set_budget_iterations(AiPlayer *ai, long iterations)
+{
+    if (ai && iterations >= 0)
+        ai->budget_iterations = iterations;
+}
+
+const AiStats *ai_last_stats(const AiPlayer *ai)
+{
+    return ai ? &ai->stats : NULL;
+}
+
+double ai_now(void)
+{
+    struct timespec ts = {0, 0};
+    timespec_get(&ts, TIME_UTC);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 CekiStatus ai_choose(AiPlayer *ai, const Game *g, int seat, Move *out)
 {
     if (!ai || !g || !out)
@@ -53,8 +75,17 @@ CekiStatus ai_choose(AiPlayer *ai, const Game *g, int seat, Move *out)
         return CEKI_ERR_STATE;
     if (n > GAME_MAX_MOVES)
         n = GAME_MAX_MOVES;
-    *out = moves[rng_below(&ai->rng, (uint32_t)n)];
-    return CEKI_OK;
+    memset(&ai->stats, 0, sizeof ai->stats);
+    if (n == 1) { /* forced: no thinking */
+        *out = moves[0];
+        return CEKI_OK;
+    }
+    switch (ai->level) {
+    case AI_GREEDY: return ai_greedy_choose(ai, g, seat, moves, n, out);
+    case AI_STRONG: return ai_strong_choose(ai, g, seat, moves, n, out);
+    case AI_RANDOM:
+    default: *out = moves[rng_below(&ai->rng, (uint32_t)n)]; return CEKI_OK;
+    }
 }
 
 const char *ai_level_key(AiLevel level)

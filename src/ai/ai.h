@@ -3,9 +3,22 @@
  * Contract: a computer player decides through the same moves a person makes.
  * It may look at the game only through game_observe() and game_determinize()
  * for its own seat, so it never uses hidden information. ai_choose is
- * deterministic for a given seed and sequence of calls. An AiPlayer is owned
- * by its caller (ai_destroy, NULL-safe) and holds no global state, so
- * different players may think in different threads.
+ * deterministic for a given seed and sequence of calls (with a time budget
+ * the amount of thinking depends on the machine; with an iteration budget it
+ * does not). An AiPlayer is owned by its caller (ai_destroy, NULL-safe) and
+ * holds no global state, so different players may think in different
+ * threads; one AiPlayer must not be used by two threads at once.
+ *
+ * Levels:
+ * - random: uniform over the legal moves.
+ * - greedy: the best immediate gain of its own captured pile (the stock turn
+ *   that follows averaged over a few determinizations); in Kowah the hand
+ *   closest to checki, always declaring and claiming.
+ * - strong: Information Set MCTS (single observer, Cowling, Powley and
+ *   Whitehouse 2012) over determinizations of the hidden cards, with light
+ *   greedy playouts to the end of the round; the reward is the round won
+ *   (shared wins split, a forfeited round lost) plus a small score margin.
+ * A decision with one legal move returns it at once, without search.
  */
 #ifndef CEKI_AI_H
 #define CEKI_AI_H
@@ -21,9 +34,24 @@ typedef struct AiPlayer AiPlayer;
 AiPlayer *ai_create(AiLevel level, uint64_t seed);
 void ai_destroy(AiPlayer *ai);
 AiLevel ai_level(const AiPlayer *ai);
+#define AI_DEFAULT_BUDGET_MS 200
+
 /* Budget per decision for the strong player, in milliseconds (0 = its
  * default). Ignored by the other levels. */
 void ai_set_budget_ms(AiPlayer *ai, int ms);
+/* An iteration budget per decision for the strong player instead of time
+ * (0 = back to the time budget): the same seed then gives the same moves on
+ * every machine. Tests use this. An iteration is one playout; the budget is
+ * rounded up to a whole sweep of the root moves. */
+void ai_set_budget_iterations(AiPlayer *ai, long iterations);
+
+/* What the last ai_choose did (for tests and tuning). */
+typedef struct AiStats {
+    long iterations; /* search iterations (strong), determinizations (greedy) */
+    int nodes;       /* tree nodes (strong) */
+    double seconds;  /* wall time spent */
+} AiStats;
+const AiStats *ai_last_stats(const AiPlayer *ai);
 
 /* Picks a legal move for `seat`, which must be the seat to move. */
 CekiStatus ai_choose(AiPlayer *ai, const Game *g, int seat, Move *out);

@@ -1,0 +1,104 @@
+/* ai_internal.h — what the computer players share inside src/ai.
+ *
+ * Contract: private to src/ai. Everything here reads the game only through
+ * the core's public API (game.h) and only for the deciding seat:
+ * game_observe(g, seat) and game_determinize(g, seat, seed). A determinized
+ * copy is a whole game whose hidden cards are a guess, so the players may
+ * look at any seat of such a copy (that is how a playout knows the hands it
+ * plays); they never look at other seats of the real game.
+ */
+#ifndef CEKI_AI_INTERNAL_H
+#define CEKI_AI_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ai.h"
+#include "rng.h"
+
+typedef struct AiNode AiNode;
+
+struct AiPlayer {
+    AiLevel level;
+    Rng rng;
+    int budget_ms;          /* 0: AI_DEFAULT_BUDGET_MS */
+    long budget_iterations; /* > 0: an iteration budget instead of time */
+    Observation *obs;       /* scratch, one per player (no statics) */
+    AiNode *nodes;          /* the search tree's arena, kept between decisions */
+    int nodes_cap;
+    AiStats stats;
+};
+
+/* ---- evaluation (ai_eval.c) -------------------------------------------- */
+
+/* The score of a captured pile from its counts; equals score_counts() but is
+ * cheap enough for playouts. 0 for Kowah. */
+int ai_pile_score(VariantId v, uint32_t options, const uint8_t counts[CARD_KIND_LIMIT]);
+/* What capturing a and b adds to a pile whose score is `base`. counts is
+ * restored before returning. */
+int ai_capture_gain(VariantId v, uint32_t options, uint8_t counts[CARD_KIND_LIMIT], int base,
+                    Card a, Card b);
+/* A rough worth of one card to whoever captures it (for what a trail gives
+ * away). */
+double ai_card_worth(VariantId v, uint32_t options, Card k);
+
+/* Kowah: how many of the hand's cards are missing from the nearest checki
+ * hand (0: checki). counts are per Ceki kind over any number of cards; the
+ * best eight are considered. */
+int ai_kowah_missing(const uint8_t counts[CARD_CEKI_KINDS]);
+/* Kowah: a shape value of the hand (higher is closer to checki, with a
+ * preference for pairs and triplets whose missing copies are still live).
+ * `seen` counts copies of each kind the seat knows to be out of reach. */
+double ai_kowah_shape(const uint8_t counts[CARD_CEKI_KINDS], const uint8_t seen[CARD_CEKI_KINDS]);
+
+/* ---- a game being simulated (ai_sim.c) --------------------------------- */
+
+/* A determinized game with the captured piles of every seat counted, kept
+ * up to date from the game's events. */
+typedef struct AiSim {
+    Game *g;
+    VariantId variant;
+    uint32_t options;
+    int players;
+    bool kowah;
+    Card turned;        /* fishing: the turned card waiting for MOVE_TAKE */
+    double trail_share; /* share of a trailed card's worth counted as given away */
+    bool forfeited[CEKI_MAX_SEATS];
+    int score[CEKI_MAX_SEATS];
+    uint8_t pile[CEKI_MAX_SEATS][CARD_KIND_LIMIT];
+} AiSim;
+
+/* g is a determinized copy the sim may change; obs is scratch. Switches the
+ * copy's events on (the sim reads them) and its history off. */
+void ai_sim_init(AiSim *s, Game *g, Observation *obs);
+/* Re-reads the piles after g was overwritten with game_copy_into. */
+void ai_sim_reset(AiSim *s, Observation *obs);
+CekiStatus ai_sim_apply(AiSim *s, const Move *m);
+
+/* The value of a fishing move for the seat making it, by the light greedy
+ * rule used in playouts: what a capture adds to the pile, less a share of
+ * what a trailed card gives away; a forfeiting capture is heavily penalised
+ * unless the seat has already forfeited. */
+double ai_fishing_move_value(const AiSim *s, const Move *m);
+
+/* The playout policy: picks an index into moves[0..n). obs is scratch. */
+int ai_policy_pick(const AiSim *s, const Move *moves, int n, Rng *rng, Observation *obs);
+
+/* Kowah decisions by hand shape, from the mover's observation. */
+int ai_kowah_pick(const Observation *o, const Move *moves, int n, Rng *rng);
+
+/* Round rewards in [0, 1] for every seat of a finished round: the win (a
+ * shared win split), with a small term for the score margin. */
+void ai_round_rewards(const Game *g, Observation *obs, double reward[CEKI_MAX_SEATS]);
+
+/* ---- the levels --------------------------------------------------------- */
+
+CekiStatus ai_greedy_choose(AiPlayer *ai, const Game *g, int seat, const Move *moves, int n,
+                            Move *out);
+CekiStatus ai_strong_choose(AiPlayer *ai, const Game *g, int seat, const Move *moves, int n,
+                            Move *out);
+
+/* Wall-clock seconds (C11 timespec_get), for the time budget only. */
+double ai_now(void);
+
+#endif

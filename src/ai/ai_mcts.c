@@ -1,0 +1,326 @@
+/* ai_mcts.c — the strong player: Information Set MCTS over the seat's own
+ * decisions (after Cowling, Powley and Whitehouse 2012, single observer),
+ * with the root moves compared on common determinizations.
+ *
+ * One tree for the deciding seat. A node is one of the seat's own moves; the
+ * path from the root is what the seat knows of its own future choices, the
+ * same in whatever deal the hidden cards turn out to be. Each sweep deals the
+ * hidden cards again (game_determinize for the seat) and plays every root
+ * move once in that deal, with the same random stream for the playout
+ * (common random numbers: the moves are compared on the same luck, which
+ * matters in games this full of chance). Below a root move the seat's later
+ * decisions follow the playout policy until a node has OPEN_AFTER visits;
+ * from then on they walk down the tree by UCB1 with availability counts (a
+ * child counts the visits in which it was legal), adding one node per
+ * playout. The rest of the round is played by the light greedy policy. The
+ * other players are not searched: they are modelled by that policy, in
+ * their own determinized hands (searching their moves, or letting young
+ * nodes explore, only added noise in our measurements). Steps with a single
+ * legal move are played through without a node. The reward is the round
+ * from the seat's view (ai_round_rewards): a forfeited round counts as lost,
+ * so a forfeit is taken only when the win is gone anyway.
+ *
+ * Choosing: weak root moves are dropped once enough sweeps show them clearly
+ * behind the best (a paired difference of PRUNE_SE standard errors), so the
+ * budget goes to the moves that matter. The best mean wins, except that the
+ * greedy player's choice stands unless the best beats it by ANCHOR_SE
+ * standard errors: with a few hundred noisy playouts a small lead is more
+ * often luck than insight.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ai_internal.h"
+
+struct AiNode {
+    Move move;
+    int parent;
+    int child;   /* first child, -1 if none */
+    int sibling; /* next sibling, -1 if none */
+    int visits;
+    int avail;
+    double reward; /* sum of the seat's rewards */
+};
+
+#define UCB_C 0.7
+#define MAX_NODES (1 << 21)
+#define MAX_PATH 512
+/* The greedy choice stands unless a move beats it by this many standard
+ * errors of the paired difference; Kowah's playouts say less (its
+ * determinized hands are far from the real, patiently built ones). */
+#define ANCHOR_SE 1.0
+#define ANCHOR_SE_KOWAH 3.0
+#define MAX_PLAYOUT 4000 /* moves; Kowah players could pass a card round for ever */
+#define NO_RESULT 0.2    /* the reward of a playout cut short */
+#define OPEN_AFTER 50    /* visits before a node of the seat branches */
+#define PRUNE_AFTER 8    /* sweeps before a root move may be dropped */
+#define PRUNE_SE 3.0     /* dropped when this many standard errors behind */
+
+static int node_add(AiPlayer *ai, int *count, int parent, const Move *m)
+{
+    if (*count >= ai->nodes_cap) {
+        if (ai->nodes_cap >= MAX_NODES)
+            return -1;
+        int cap = ai->nodes_cap ? ai->nodes_cap * 2 : 4096;
+        AiNode *nodes = realloc(ai->nodes, (size_t)cap * sizeof *nodes);
+        if (!nodes)
+            return -1;
+        ai->nodes = nodes;
+        ai->nodes_cap = cap;
+    }
+    int i = (*count)++;
+    AiNode *nd = &ai->nodes[i];
+    nd->move = m ? *m : (Move){.type = MOVE_NONE, .card = CARD_NONE, .target = CARD_NONE};
+    nd->parent = parent;
+    nd->child = -1;
+    nd->sibling = -1;
+    nd->visits = 0;
+    nd->avail = 0;
+    nd->reward = 0.0;
+    if (parent >= 0) {
+        nd->sibling = ai->nodes[parent].child;
+        ai->nodes[parent].child = i;
+    }
+    return i;
+}
+
+static int find_child(const AiPlayer *ai, int parent, const Move *m)
+{
+    for (int c = ai->nodes[parent].child; c >= 0; c = ai->nodes[c].sibling) {
+        if (move_equal(&ai->nodes[c].move, m))
+            return c;
+    }
+    return -1;
+}
+
+static double ucb(const AiNode *nd)
+{
+    return nd->reward / nd->visits + UCB_C * sqrt(log((double)nd->avail) / nd->visits);
+}
+
+/* Plays the round out from sim (the root move already made), walking the
+ * seat's decisions down the tree from `node`; returns the seat's reward and
+ * leaves the visited nodes in path[0..*depth). */
+static double playout(AiPlayer *ai, AiSim *sim, int seat, int node, int *count, Rng *prng,
+                      Rng *trng, int path[MAX_PATH], int *depth)
+{
+    Move moves[GAME_MAX_MOVES];
+    int child_of[GAME_MAX_MOVES];
+    int unexpanded[GAME_MAX_MOVES];
+    bool in_tree = true;
+    *depth = 0;
+    for (int plies = 0; !game_round_over(sim->g); plies++) {
+        if (plies >= MAX_PLAYOUT)
+            return NO_RESULT; /* a game going round in circles */
+        int n = game_legal_moves(sim->g, moves, GAME_MAX_MOVES);
+        if (n <= 0)
+            break;
+        if (n > GAME_MAX_MOVES)
+            n = GAME_MAX_MOVES;
+        int pick = 0;
+        if (n == 1) {
+            pick = 0;
+        } else if (!in_tree || moves[0].seat != seat) {
+            pick = ai_policy_pick(sim, moves, n, prng, ai->obs);
+        } else if (ai->nodes[node].visits < OPEN_AFTER) {
+            /* A young node follows the policy, and leaves the tree. */
+            pick = ai_policy_pick(sim, moves, n, prng, ai->obs);
+            in_tree = false;
+        } else {
+            /* The seat's own decision inside the tree. */
+            int nu = 0, best = -1;
+            double best_v = -1e300;
+            for (int i = 0; i < n; i++) {
+                int c = find_child(ai, node, &moves[i]);
+                child_of[i] = c;
+                if (c < 0) {
+                    unexpanded[nu++] = i;
+                    continue;
+                }
+                ai->nodes[c].avail++;
+                double v = ucb(&ai->nodes[c]);
+                if (v > best_v) {
+                    best_v = v;
+                    best = i;
+                }
+            }
+            if (nu > 0) {
+                pick = unexpanded[rng_below(trng, (uint32_t)nu)];
+                int c = node_add(ai, count, node, &moves[pick]);
+                in_tree = false; /* one new node per playout */
+                if (c >= 0) {
+                    ai->nodes[c].avail++;
+                    if (*depth < MAX_PATH)
+                        path[(*depth)++] = c;
+                }
+            } else {
+                pick = best;
+                node = child_of[best];
+                if (*depth < MAX_PATH)
+                    path[(*depth)++] = node;
+            }
+        }
+        if (ai_sim_apply(sim, &moves[pick]) != CEKI_OK)
+            break;
+    }
+    double reward[CEKI_MAX_SEATS];
+    ai_round_rewards(sim->g, ai->obs, reward);
+    return reward[seat];
+}
+
+CekiStatus ai_strong_choose(AiPlayer *ai, const Game *g, int seat, const Move *root_moves,
+                            int root_n, Move *out)
+{
+    double t0 = ai_now();
+    long budget = ai->budget_iterations;
+    int ms = ai->budget_ms > 0 ? ai->budget_ms : AI_DEFAULT_BUDGET_MS;
+    double deadline = t0 + ms / 1000.0;
+
+    /* The root and one child per root move. */
+    int count = 0;
+    if (node_add(ai, &count, -1, NULL) != 0)
+        return CEKI_ERR_NOMEM;
+    int root_node[GAME_MAX_MOVES];
+    bool alive[GAME_MAX_MOVES];
+    double sq[GAME_MAX_MOVES], last[GAME_MAX_MOVES];
+    for (int i = 0; i < root_n; i++) {
+        root_node[i] = node_add(ai, &count, 0, &root_moves[i]);
+        if (root_node[i] < 0)
+            return CEKI_ERR_NOMEM;
+        alive[i] = true;
+        sq[i] = last[i] = 0.0;
+    }
+    int nalive = root_n;
+    /* cross[i * root_n + j]: the sum of r_i r_j over the sweeps, for the
+     * variance of paired differences (NULL: no pruning). */
+    double *cross = calloc((size_t)root_n * (size_t)root_n, sizeof *cross);
+
+    Game *work = NULL;
+    long it = 0;
+    int sweeps = 0;
+    int path[MAX_PATH];
+    for (;;) {
+        if (budget > 0 ? it >= budget : (sweeps > 0 && ai_now() >= deadline))
+            break;
+        Game *det = game_determinize(g, seat, rng_next(&ai->rng));
+        if (!det)
+            break;
+        if (!work)
+            work = game_clone(det, false);
+        if (!work) {
+            game_destroy(det);
+            break;
+        }
+        AiSim base;
+        ai_sim_init(&base, det, ai->obs);
+        uint64_t pseed = rng_next(&ai->rng);
+        Rng trng;
+        rng_seed(&trng, rng_next(&ai->rng));
+        for (int i = 0; i < root_n; i++) {
+            if (!alive[i])
+                continue;
+            game_copy_into(work, det);
+            game_set_events_enabled(work, true);
+            AiSim sim = base;
+            sim.g = work;
+            Rng prng;
+            rng_seed(&prng, pseed);
+            double r = 0.0;
+            int depth = 0;
+            if (ai_sim_apply(&sim, &root_moves[i]) == CEKI_OK)
+                r = playout(ai, &sim, seat, root_node[i], &count, &prng, &trng, path, &depth);
+            for (int d = 0; d < depth; d++) {
+                ai->nodes[path[d]].visits++;
+                ai->nodes[path[d]].reward += r;
+            }
+            AiNode *rn = &ai->nodes[root_node[i]];
+            rn->visits++;
+            rn->avail++;
+            rn->reward += r;
+            last[i] = r;
+            it++;
+        }
+        ai->nodes[0].visits++;
+        game_destroy(det);
+        sweeps++;
+
+        /* Drop the moves clearly behind the best, by their paired difference. */
+        for (int i = 0; i < root_n; i++) {
+            if (!alive[i])
+                continue;
+            sq[i] += last[i] * last[i];
+            for (int j = 0; cross && j < root_n; j++) {
+                if (alive[j])
+                    cross[i * root_n + j] += last[i] * last[j];
+            }
+        }
+        if (!cross || sweeps < PRUNE_AFTER || nalive <= 2)
+            continue;
+        int best = -1;
+        for (int i = 0; i < root_n; i++) {
+            if (alive[i] &&
+                (best < 0 || ai->nodes[root_node[i]].reward > ai->nodes[root_node[best]].reward))
+                best = i;
+        }
+        double sb = ai->nodes[root_node[best]].reward;
+        for (int i = 0; i < root_n; i++) {
+            if (!alive[i] || i == best)
+                continue;
+            double mean = (sb - ai->nodes[root_node[i]].reward) / sweeps;
+            double m2 = (sq[best] + sq[i] - 2.0 * cross[best * root_n + i]) / sweeps;
+            double var = m2 - mean * mean;
+            double se = sqrt(var > 0.0 ? var / sweeps : 0.0);
+            if (mean > PRUNE_SE * se + 1e-9) {
+                alive[i] = false;
+                nalive--;
+            }
+        }
+    }
+    game_destroy(work);
+
+    /* The best mean among the moves still in the race. */
+    int pick = -1;
+    double best_mean = -1.0;
+    for (int i = 0; i < root_n; i++) {
+        const AiNode *rn = &ai->nodes[root_node[i]];
+        if (!alive[i] || rn->visits == 0)
+            continue;
+        double mean = rn->reward / rn->visits;
+        if (pick < 0 || mean > best_mean) {
+            pick = i;
+            best_mean = mean;
+        }
+    }
+    Move anchor_move;
+    if (ai_greedy_choose(ai, g, seat, root_moves, root_n, &anchor_move) != CEKI_OK)
+        anchor_move = root_moves[0];
+    if (pick < 0) { /* no sweep at all: the greedy choice */
+        free(cross);
+        *out = anchor_move;
+        return CEKI_OK;
+    }
+    /* The greedy choice stands unless the search shows a better move with
+     * some confidence (a paired difference of ANCHOR_SE standard errors). */
+    int anchor = -1;
+    for (int i = 0; i < root_n; i++) {
+        if (move_equal(&root_moves[i], &anchor_move))
+            anchor = i;
+    }
+    if (anchor >= 0 && anchor != pick && alive[anchor] && cross && sweeps > 1) {
+        double mean =
+            (ai->nodes[root_node[pick]].reward - ai->nodes[root_node[anchor]].reward) / sweeps;
+        double m2 = (sq[pick] + sq[anchor] - 2.0 * cross[pick * root_n + anchor]) / sweeps;
+        double var = m2 - mean * mean;
+        double se = sqrt(var > 0.0 ? var / sweeps : 0.0);
+        bool kowah = game_variant(g)->engine == ENGINE_KOWAH;
+        if (mean <= (kowah ? ANCHOR_SE_KOWAH : ANCHOR_SE) * se)
+            pick = anchor;
+    }
+    *out = root_moves[pick];
+    free(cross);
+    ai->stats.iterations = it;
+    ai->stats.nodes = count;
+    ai->stats.seconds = ai_now() - t0;
+    return CEKI_OK;
+}
