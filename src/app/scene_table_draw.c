@@ -695,6 +695,22 @@ static void status_text(const TableState *t, char *buf, size_t size)
             table_card_label(t, t->hint.target, b, sizeof b);
             snprintf(buf, size, "Hint: take %s with the turned card.", b);
             return;
+        case MOVE_DRAW_STOCK: snprintf(buf, size, "Hint: draw from the stock."); return;
+        case MOVE_DRAW_DISCARD: snprintf(buf, size, "Hint: take the discard."); return;
+        case MOVE_DISCARD:
+            table_card_label(t, t->hint.card, a, sizeof a);
+            snprintf(buf, size, "Hint: discard %s.", a);
+            return;
+        case MOVE_DECLARE:
+            table_card_label(t, t->hint.card, a, sizeof a);
+            snprintf(buf, size, "Hint: declare checki, showing the pair of %s.", a);
+            return;
+        case MOVE_CLAIM:
+            table_card_label(t, t->hint.card, a, sizeof a);
+            snprintf(buf, size, "Hint: claim %s.", a);
+            return;
+        case MOVE_PASS: snprintf(buf, size, "Hint: pass."); return;
+        case MOVE_TURN: snprintf(buf, size, "Hint: turn the stock."); return;
         default: snprintf(buf, size, "Hint: %s", move_format(&t->hint, mv)); return;
         }
     }
@@ -741,8 +757,14 @@ static void status_text(const TableState *t, char *buf, size_t size)
 static void draw_prompt(App *app, TableState *t)
 {
     SDL_Rect p = R(t->layout.prompt);
-    char text[240];
+    char text[400];
     status_text(t, text, sizeof text);
+    const char *note = session_hint_note(t->session);
+    if (t->hint_ready && t->reason[0] == '\0' && note != NULL && note[0] != '\0') {
+        /* The hint came from a weaker player than the strong one: say so. */
+        strncat(text, " ", sizeof text - strlen(text) - 1);
+        strncat(text, note, sizeof text - strlen(text) - 1);
+    }
     int buttons_left = p.x + p.w;
     for (int i = 0; i < t->ui.count; i++) {
         const Widget *w = &t->ui.widgets[i];
