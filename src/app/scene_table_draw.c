@@ -332,7 +332,8 @@ static void draw_pile(App *app, TableState *t, int seat)
     }
     char cnt[16];
     snprintf(cnt, sizeof cnt, "%d", n);
-    badge(app, (int)x0 + app_px(app, 12), (int)y0 + app_px(app, 4), cnt, UI_GOLD, UI_ON_GOLD);
+    badge(app, (int)(x0 + total_w) - app_px(app, 12), (int)y0 + app_px(app, 4), cnt, UI_GOLD,
+          UI_ON_GOLD);
 }
 
 static void draw_hand_count(App *app, TableState *t, int seat)
@@ -383,7 +384,7 @@ static void draw_stock(App *app, TableState *t)
     }
     char cnt[24];
     snprintf(cnt, sizeof cnt, "%d", n);
-    badge(app, r.x, r.y + app_px(app, 4), cnt, paint_rgba(245, 240, 225, 255),
+    badge(app, r.x + r.w, r.y + app_px(app, 4), cnt, paint_rgba(245, 240, 225, 255),
           paint_rgba(30, 30, 30, 255));
     TextStyle s = style(app, 12.5f, TEXT_REGULAR, UI_INK_SOFT);
     const char *label = "stock";
@@ -438,7 +439,7 @@ static void draw_discard(App *app, TableState *t)
               TEXT_CENTER);
     char cnt[16];
     snprintf(cnt, sizeof cnt, "%d", v->discard_n);
-    badge(app, r.x, r.y + app_px(app, 4), cnt, paint_rgba(245, 240, 225, 255),
+    badge(app, r.x + r.w, r.y + app_px(app, 4), cnt, paint_rgba(245, 240, 225, 255),
           paint_rgba(30, 30, 30, 255));
     if (t->focus_zone == FZ_DISCARD && !t->focus_in_ui) {
         ui_draw_focus_ring(app, r, app_px(app, 8));
