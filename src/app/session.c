@@ -449,6 +449,9 @@ int session_take_events(Session *s, GameEvent *out, int cap)
         return 0;
     }
     int n = s->qn < cap ? s->qn : cap;
+    if (n == 0) {
+        return 0; /* the queue may not even be allocated yet */
+    }
     memcpy(out, s->queue + s->qhead, (size_t)n * sizeof *out);
     s->qhead += n;
     s->qn -= n;
