@@ -187,7 +187,6 @@ void learn_boards_create(App *app, LearnState *s);
 void learn_boards_destroy(LearnState *s);
 /* Refreshes a board's hand and pool from its game. */
 void learn_board_refresh(LearnBoard *b);
-/* A board's pool / hand laid out as rectangles (positions from the hits). */
 
 /* Notes a text wider than its box (for the tests' metrics). */
 void learn_overflow(LearnState *s, const char *text, int have, int need);

@@ -406,9 +406,16 @@ void learn_push_overlay(App *app, VariantId v)
     }
     s->overlay = true;
     s->from_title = false;
-    if (s->variant != v) {
-        open_variant(app, s, v, LEARN_ORIGIN);
+    /* In the middle of a game the capture rules matter most (the turn, in a
+     * game with nothing to decide). */
+    LearnSection sec[LEARN_SECTION_COUNT];
+    int n = learn_sections(v, sec);
+    LearnSection want = LEARN_TURN;
+    for (int i = 0; i < n; i++) {
+        want = sec[i] == LEARN_CAPTURE ? LEARN_CAPTURE : want;
     }
+    open_variant(app, s, v, want);
+    ui_focus(&s->ui, LID_TAB + s->section);
     layout(app, s, false);
 }
 
@@ -713,14 +720,6 @@ static SceneAction learn_event(App *app, void *state, const SDL_Event *e)
     }
 }
 
-static SceneAction learn_update(App *app, void *state, double dt)
-{
-    (void)app;
-    (void)state;
-    (void)dt;
-    return scene_stay();
-}
-
 /* ---- drawing -------------------------------------------------------------------------------- */
 
 static void draw_header(App *app, LearnState *s)
@@ -847,7 +846,6 @@ const SceneClass scene_learn_class = {
     .enter = learn_enter,
     .leave = learn_leave,
     .handle_event = learn_event,
-    .update = learn_update,
     .draw = learn_draw,
     .widgets = learn_widgets,
 };

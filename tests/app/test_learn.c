@@ -710,6 +710,7 @@ static void test_ways_in(void **state)
     LearnInfo info = info_of(app);
     assert_true(info.overlay);
     assert_int_equal(info.variant, VARIANT_PEI);
+    assert_int_equal(info.section, LEARN_CAPTURE); /* what matters mid-game */
     assert_int_equal(app->setup.config.variant, VARIANT_TOTIT_DENEXA);
     app_settle(app);
     test_key(app, SDLK_ESCAPE, 0);
