@@ -144,6 +144,8 @@ typedef struct LearnScoreView {
     LearnScoreGroup groups[LEARN_VIEW_GROUPS];
 } LearnScoreView;
 
+/* The view of a breakdown the core made; false when it does not fit. */
+bool learn_score_view_of(const ScoreBreakdown *b, LearnScoreView *out);
 /* Scores ex's pile for v with the core; false when the pile does not parse
  * or does not fit the view. */
 bool learn_score_view(VariantId v, const LearnScoreExample *ex, LearnScoreView *out);

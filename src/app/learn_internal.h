@@ -222,6 +222,9 @@ void learn_button(LearnPass *p, int id, SDL_Rect r, const char *label, bool prim
 /* A fixed box showing a verdict (or the placeholder before any). */
 void learn_verdict_box(LearnPass *p, int bi, int slot, const LearnVerdict *v,
                        const char *placeholder, int x, int y, int w, int h);
+/* A scored pile's groups, left to right, wrapping within w: cards of the
+ * given height, the core's label and points under each. Returns the height. */
+int learn_score_groups(LearnPass *p, const LearnScoreView *view, int x, int y, int w, float units);
 /* Told steps with their cards; rich slots slot0.. of the block. */
 int learn_steps(LearnPass *p, int bi, int slot0, const LearnStep *st, int n, int x, int y, int w,
                 float card_units);

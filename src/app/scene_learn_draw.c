@@ -828,6 +828,70 @@ static int blk_legal(LearnPass *p, int bi, const LearnBlock *b, int x, int y, in
 
 /* ---- scored piles --------------------------------------------------------------------- */
 
+int learn_score_groups(LearnPass *p, const LearnScoreView *view, int x, int y, int w, float units)
+{
+    int gx = x, row_top = y, row_h = 0;
+    if (view->ngroups == 0) {
+        return 0;
+    }
+    int ch = learn_card_h(p->s, view->groups[0].cards[0], units);
+    TextStyle lab = app_text_style(p->app, 12.5f, TEXT_REGULAR, UI_INK_SOFT);
+    TextStyle pts = app_text_style(p->app, 15, TEXT_BOLD, UI_GOLD_LIGHT);
+    for (int gi = 0; gi < view->ngroups; gi++) {
+        const LearnScoreGroup *g = &view->groups[gi];
+        int cw = learn_card_w(p->s, g->cards[0], ch);
+        int step = g->ncards > 6 ? cw * 6 / 10 : cw + U(p, 4);
+        int cards_w = cw + step * (g->ncards - 1);
+        char points[24];
+        snprintf(points, sizeof points, "%+d", g->points);
+        int lw = 0, lh = 0, pw = 0, ph = 0;
+        text_measure(p->app->text, g->label, lab.px, lab.weight, &lw, &lh);
+        text_measure(p->app->text, points, pts.px, pts.weight, &pw, &ph);
+        int gw = SDL_max(cards_w, SDL_max(lw, pw));
+        int gh = ch + U(p, 4) + lh + ph;
+        if (gx > x && gx + gw > x + w) {
+            gx = x;
+            row_top += row_h + U(p, 14);
+            row_h = 0;
+        }
+        if (p->s->measuring) {
+            p->s->metrics.texts++;
+            if (gw > w) {
+                learn_overflow(p->s, g->label, w, gw);
+            }
+        }
+        bool scored = g->points > 0;
+        for (int k = 0; k < g->ncards; k++) {
+            SDL_Rect r = {gx + k * step, row_top, cw, ch};
+            draw_card(p, g->cards[k], r, scored ? 0 : CARD_DIM);
+        }
+        if (p->draw) {
+            TextStyle l2 = lab;
+            TextStyle p2 = pts;
+            if (!scored) {
+                l2.color = UI_INK_FAINT;
+                p2.color = UI_INK_FAINT;
+            }
+            text_draw(p->app->text, p->app->renderer, g->label, &l2, gx, row_top + ch + U(p, 4),
+                      TEXT_LEFT);
+            text_draw(p->app->text, p->app->renderer, points, &p2, gx, row_top + ch + U(p, 4) + lh,
+                      TEXT_LEFT);
+        }
+        row_h = SDL_max(row_h, gh);
+        gx += gw + U(p, 22);
+    }
+    return row_top + row_h - y;
+}
+
+/* A block's background, drawn first at the height the layout gave it. */
+static void block_backdrop(LearnPass *p, int bi, int x, int y, int w, SDL_Color color)
+{
+    if (p->draw) {
+        int h = p->s->laid[bi].h - U(p, 14);
+        paint_round_rect(p->app->paint, p->app->renderer, (SDL_Rect){x, y, w, h}, U(p, 12), color);
+    }
+}
+
 static int blk_score(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int w)
 {
     int count = 0;
@@ -836,6 +900,7 @@ static int blk_score(LearnPass *p, int bi, const LearnBlock *b, int x, int y, in
     if (!learn_score_view(p->s->variant, ex, &view)) {
         return 0;
     }
+    block_backdrop(p, bi, x, y, w, paint_rgba(255, 255, 255, 12));
     int pad = U(p, 14);
     TextStyle cap = app_text_style(p->app, 16, TEXT_BOLD, UI_INK);
     TextStyle pill_st = app_text_style(p->app, 15, TEXT_BOLD, UI_ON_GOLD);
@@ -848,61 +913,10 @@ static int blk_score(LearnPass *p, int bi, const LearnBlock *b, int x, int y, in
     learn_expand_cards(ex->caption, p->s->style, caption, sizeof caption);
     int hcap = learn_rich(p, bi, 0, caption, cap, x + pad, y + pad, pill.x - x - 2 * pad, 1.2f);
     int cy = y + pad + SDL_max(hcap, pill.h) + U(p, 10);
-    /* The groups, left to right, wrapping. */
-    int gx = x + pad, row_top = cy, row_h = 0;
-    int ch = learn_card_h(p->s, view.groups[0].cards[0], 64);
-    TextStyle lab = app_text_style(p->app, 12.5f, TEXT_REGULAR, UI_INK_SOFT);
-    TextStyle pts = app_text_style(p->app, 15, TEXT_BOLD, UI_GOLD_LIGHT);
-    for (int gi = 0; gi < view.ngroups; gi++) {
-        const LearnScoreGroup *g = &view.groups[gi];
-        int cw = learn_card_w(p->s, g->cards[0], ch);
-        int step = g->ncards > 6 ? cw * 6 / 10 : cw + U(p, 4);
-        int cards_w = cw + step * (g->ncards - 1);
-        char points[24];
-        snprintf(points, sizeof points, "%+d", g->points);
-        int lw = 0, lh = 0, pw = 0, ph = 0;
-        text_measure(p->app->text, g->label, lab.px, lab.weight, &lw, &lh);
-        text_measure(p->app->text, points, pts.px, pts.weight, &pw, &ph);
-        int gw = SDL_max(cards_w, SDL_max(lw, pw));
-        int gh = ch + U(p, 4) + lh + ph;
-        if (gx > x + pad && gx + gw > x + w - pad) {
-            gx = x + pad;
-            row_top += row_h + U(p, 14);
-            row_h = 0;
-        }
-        if (p->s->measuring) {
-            p->s->metrics.texts++;
-            if (gw > w - 2 * pad) {
-                learn_overflow(p->s, g->label, w - 2 * pad, gw);
-            }
-        }
-        bool scored = g->points > 0;
-        for (int k = 0; k < g->ncards; k++) {
-            SDL_Rect r = {gx + k * step, row_top, cw, ch};
-            draw_card(p, g->cards[k], r, scored ? 0 : CARD_DIM);
-        }
-        if (p->draw) {
-            TextStyle l2 = lab;
-            if (!scored) {
-                l2.color = UI_INK_FAINT;
-            }
-            text_draw(p->app->text, p->app->renderer, g->label, &l2, gx, row_top + ch + U(p, 4),
-                      TEXT_LEFT);
-            TextStyle p2 = pts;
-            if (!scored) {
-                p2.color = UI_INK_FAINT;
-            }
-            text_draw(p->app->text, p->app->renderer, points, &p2, gx, row_top + ch + U(p, 4) + lh,
-                      TEXT_LEFT);
-        }
-        row_h = SDL_max(row_h, gh);
-        gx += gw + U(p, 22);
-    }
-    int h = row_top + row_h + pad - y;
+    int gh = learn_score_groups(p, &view, x + pad, cy, w - 2 * pad, 64);
+    int h = cy + gh + pad - y;
     if (p->draw) {
         SDL_Rect box = {x, y, w, h};
-        paint_round_rect(p->app->paint, p->app->renderer, box, U(p, 12),
-                         paint_rgba(255, 255, 255, 12));
         paint_round_rect(p->app->paint, p->app->renderer, pill, pill.h / 2, UI_GOLD);
         text_draw_in(p->app->text, p->app->renderer, total, &pill_st, pill, TEXT_CENTER);
         /* Drawn: note what was shown, for the tests. */
@@ -1228,7 +1242,6 @@ static int backs(LearnPass *p, int n, int x, int y, int ch, const char *label)
 static int blk_deal(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int w)
 {
     (void)b;
-    (void)bi;
     LearnState *s = p->s;
     const VariantDesc *v = variant_get(s->variant);
     GameConfig cfg = game_config_default(s->variant, LEARN_SEED);
@@ -1244,6 +1257,7 @@ static int blk_deal(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int
     }
     int evn = 0;
     const GameEvent *ev = game_events(g, &evn);
+    block_backdrop(p, bi, x, y, w, paint_rgba(0, 0, 0, 50));
     int pad = U(p, 14);
     int h = pad;
     TextStyle lab = app_text_style(p->app, 12.5f, TEXT_BOLD, UI_GOLD);
@@ -1378,10 +1392,6 @@ static int blk_deal(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int
         h += U(p, 24);
     }
     h += pad;
-    if (p->draw) {
-        paint_round_rect(p->app->paint, p->app->renderer, (SDL_Rect){x, y, w, h}, U(p, 14),
-                         paint_rgba(0, 0, 0, 50));
-    }
     free(o);
     game_destroy(g);
     return h + U(p, 14);

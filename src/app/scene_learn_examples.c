@@ -152,6 +152,32 @@ int learn_parse_cards(const char *text, Card *out, int cap)
     return (int)n;
 }
 
+bool learn_score_view_of(const ScoreBreakdown *b, LearnScoreView *out)
+{
+    memset(out, 0, sizeof *out);
+    out->total = b->total;
+    /* Groups that scored first, in the core's order; then the rest. */
+    for (int pass = 0; pass < 2; pass++) {
+        for (int i = 0; i < b->ngroups; i++) {
+            const ScoreGroup *g = &b->groups[i];
+            bool scored = g->points > 0;
+            if (scored != (pass == 0)) {
+                continue;
+            }
+            if (g->ncards > LEARN_VIEW_CARDS || out->ngroups >= LEARN_VIEW_GROUPS) {
+                return false;
+            }
+            LearnScoreGroup *o = &out->groups[out->ngroups++];
+            snprintf(o->label, sizeof o->label, "%s", g->label);
+            o->kind = g->kind;
+            o->ncards = g->ncards;
+            memcpy(o->cards, g->cards, (size_t)g->ncards);
+            o->points = g->points;
+        }
+    }
+    return true;
+}
+
 bool learn_score_view(VariantId v, const LearnScoreExample *ex, LearnScoreView *out)
 {
     Card pile[64];
@@ -164,28 +190,9 @@ bool learn_score_view(VariantId v, const LearnScoreExample *ex, LearnScoreView *
     if (b == NULL) {
         return false;
     }
-    out->total = score_pile(v, ex->options, pile, n, b);
-    bool fits = b->ngroups <= LEARN_VIEW_GROUPS;
-    /* Groups that scored first, in the core's order; then the rest. */
-    for (int pass = 0; pass < 2 && fits; pass++) {
-        for (int i = 0; i < b->ngroups; i++) {
-            const ScoreGroup *g = &b->groups[i];
-            bool scored = g->points > 0;
-            if (scored != (pass == 0)) {
-                continue;
-            }
-            if (g->ncards > LEARN_VIEW_CARDS) {
-                fits = false;
-                break;
-            }
-            LearnScoreGroup *o = &out->groups[out->ngroups++];
-            snprintf(o->label, sizeof o->label, "%s", g->label);
-            o->kind = g->kind;
-            o->ncards = g->ncards;
-            memcpy(o->cards, g->cards, (size_t)g->ncards);
-            o->points = g->points;
-        }
-    }
+    int total = score_pile(v, ex->options, pile, n, b);
+    bool fits = learn_score_view_of(b, out);
+    out->total = total;
     free(b);
     return fits;
 }

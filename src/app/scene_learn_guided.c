@@ -177,10 +177,41 @@ void learn_guided_update_prompt(LearnState *s, LearnBoard *b)
     free(o);
 }
 
+/* At the end of the round: where the learner's points came from, by the
+ * core's breakdown of the pile. */
+static void tell_own_pile(LearnBoard *b)
+{
+    ScoreBreakdown *sb = malloc(sizeof *sb);
+    if (sb == NULL || game_score_seat(b->game, b->human, sb) != CEKI_OK) {
+        free(sb);
+        return;
+    }
+    char text[240];
+    size_t at = (size_t)snprintf(text, sizeof text, "Your pile:");
+    int shown = 0;
+    for (int i = 0; i < sb->ngroups && at < sizeof text; i++) {
+        if (sb->groups[i].points <= 0) {
+            continue;
+        }
+        at += (size_t)snprintf(text + at, sizeof text - at, "%s %s *%+d*", shown ? "," : "",
+                               sb->groups[i].label, sb->groups[i].points);
+        shown++;
+    }
+    if (at < sizeof text) {
+        snprintf(text + at, sizeof text - at, "%s; *%d* in all.", shown ? "" : " nothing scored",
+                 sb->total);
+    }
+    add_note(b, text);
+    free(sb);
+}
+
 void learn_guided_after(App *app, LearnState *s, LearnBoard *b)
 {
     (void)app;
     guided_log(s, b);
+    if (game_round_over(b->game) || game_match_over(b->game)) {
+        tell_own_pile(b);
+    }
     learn_board_refresh(b);
     learn_guided_update_prompt(s, b);
 }
@@ -315,13 +346,33 @@ void learn_guided_pass(LearnPass *p, int block, LearnBoard *b, SDL_Rect area)
     int ch = learn_card_h(s, CARD_C1, 70);
     BoardGeom geo = {0};
     int top = y + U(p, 56);
-    learn_board_cards(p, block, b, x, top, left_w, ch, &geo);
+    bool round_over = o->phase == PHASE_ROUND_OVER || o->phase == PHASE_MATCH_OVER;
+    if (round_over) {
+        /* The learner's pile as the rules engine scored it. */
+        ScoreBreakdown *sb = malloc(sizeof *sb);
+        LearnScoreView *view = malloc(sizeof *view);
+        if (sb != NULL && view != NULL && game_score_seat(b->game, b->human, sb) == CEKI_OK &&
+            learn_score_view_of(sb, view)) {
+            char head[80];
+            snprintf(head, sizeof head, "YOUR CAPTURED PILE, SCORED: %d POINTS", view->total);
+            learn_label(p, head, app_text_style(p->app, 12.5f, TEXT_BOLD, UI_GOLD),
+                        (SDL_Rect){x, top, left_w, U(p, 16)}, TEXT_LEFT);
+            learn_score_groups(p, view, x, top + U(p, 24), left_w, 62);
+        }
+        free(sb);
+        free(view);
+        geo.hand_y = top;
+    } else {
+        learn_board_cards(p, block, b, x, top, left_w, ch, &geo);
+    }
     TextStyle soft = app_text_style(p->app, 13.5f, TEXT_REGULAR, UI_INK_SOFT);
     char line[160];
     snprintf(line, sizeof line, "Stock: %d   Your captured pile: %d", o->stock_count,
              o->captured_count[b->human]);
-    learn_label(p, line, soft, (SDL_Rect){x + U(p, 200), top, left_w - U(p, 200), U(p, 16)},
-                TEXT_RIGHT);
+    if (!round_over) {
+        learn_label(p, line, soft, (SDL_Rect){x + U(p, 200), top, left_w - U(p, 200), U(p, 16)},
+                    TEXT_RIGHT);
+    }
     if (o->turned != CARD_NONE) {
         int cw = learn_card_w(s, o->turned, ch);
         SDL_Rect r = {x + left_w - cw, geo.hand_y, cw, ch};
