@@ -13,7 +13,8 @@
  *   and target (flags are informative).
  * - Every apply (and game_create) replaces the event list with what happened,
  *   in order; the front end animates and logs from it and never decides a rule.
- *   Events name every card, hidden ones too (a dealt hand, a private peek):
+ *   Events name every card, hidden ones too (a dealt hand, a private peek),
+ *   except a Kowah stock draw that is not shown to all (EV_DRAWN):
  *   show a seat only what its observation allows; computer players never
  *   read events.
  * - Randomness comes only from the seed in GameConfig; the same config and the
@@ -124,7 +125,8 @@ typedef enum EventType {
     EV_DICE,          /* pei-chinese: card = first die, card2 = second die */
     EV_PACKET,        /* pei-chinese: packet number card went to value (PeiPacketUse, pei.h) */
     EV_PEEK,          /* seat privately saw card; seat -1: card turned up for all (Pèi) */
-    EV_DRAWN,         /* Kowah: seat drew card (CARD_NONE if not shown) */
+    EV_DRAWN,         /* Kowah: seat drew card; value 0: from the stock (card is CARD_NONE
+                         unless the draw is shown to all), 1: the discard top */
     EV_DISCARDED,     /* Kowah */
     EV_DECLARED,      /* Kowah: seat exposed a pair of card */
     EV_CLAIMED,       /* Kowah: seat claimed card and won */
