@@ -1081,8 +1081,8 @@ static void build_capture(LearnDoc *d, const VariantDesc *v)
 static void build_try(LearnDoc *d, const VariantDesc *v)
 {
     if (v->engine == ENGINE_KOWAH) {
-        PARA(d, "You have just drawn a ninth card. Click the card to discard (or pick it with "
-                "the arrow keys and Enter): the rules engine says whether the eight you keep "
+        PARA(d, "You have just drawn a ninth card. Click the card to discard (or reach it with "
+                "Tab and press Enter): the rules engine says whether the eight you keep "
                 "are checki, which pairs you could show, and which cards would then win.");
         int n = 0;
         const LearnCheckiExample *ex = learn_checki_examples(&n);

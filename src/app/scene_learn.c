@@ -365,6 +365,11 @@ static void layout(App *app, LearnState *s, bool draw)
         check_labels(app, s);
         s->metrics.overflows = s->layout_overflows + s->frame_overflows;
     }
+    /* A focused card scrolled out of view hands the focus to the page's
+     * own tab, never to Back. */
+    if (ui_find(&s->ui, s->ui.focus) == NULL) {
+        ui_focus(&s->ui, LID_TAB + s->section);
+    }
     ui_fix_focus(&s->ui);
 }
 

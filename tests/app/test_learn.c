@@ -752,6 +752,22 @@ static void test_page_from_the_environment(void **state)
     SDL_setenv("CEKI_LEARN_PAGE", "", 1);
 }
 
+static void test_focus_survives_scrolling(void **state)
+{
+    (void)state;
+    App *app = open_learn(1280, 800, VARIANT_THOTHIT);
+    open_section(app, LEARN_TRY);
+    test_mouse_move(app, widget(app, "b0 hand C4").x + 4, widget(app, "b0 hand C4").y + 4);
+    assert_string_equal(test_focus_name(app), "b0 hand C4");
+    test_key(app, SDLK_END, 0);
+    app_settle(app);
+    /* The card left the view: the focus is on the page's tab, not on Back. */
+    assert_string_equal(test_focus_name(app), "try");
+    test_key(app, SDLK_RETURN, 0);
+    assert_string_equal(test_top_scene(app), "learn");
+    app_destroy(app);
+}
+
 static void test_switching_games(void **state)
 {
     (void)state;
@@ -879,6 +895,7 @@ int main(void)
         cmocka_unit_test(test_keyboard_example),
         cmocka_unit_test(test_ways_in),
         cmocka_unit_test(test_page_from_the_environment),
+        cmocka_unit_test(test_focus_survives_scrolling),
         cmocka_unit_test(test_switching_games),
         cmocka_unit_test(test_watch_and_checki),
         cmocka_unit_test(test_guided_game_to_the_end),
