@@ -81,6 +81,12 @@ static void play_own_stock_turn(AiSim *s, int seat, bool allow_forfeit)
 CekiStatus ai_greedy_choose(AiPlayer *ai, const Game *g, int seat, const Move *moves, int n,
                             Move *out)
 {
+    return ai_greedy_choose_with(ai, g, seat, moves, n, 0.0, out);
+}
+
+CekiStatus ai_greedy_choose_with(AiPlayer *ai, const Game *g, int seat, const Move *moves, int n,
+                                 double trail_share, Move *out)
+{
     double t0 = ai_now();
     if (game_observe(g, seat, ai->obs) != CEKI_OK)
         return CEKI_ERR_STATE;
@@ -107,7 +113,7 @@ CekiStatus ai_greedy_choose(AiPlayer *ai, const Game *g, int seat, const Move *m
         }
         AiSim base;
         ai_sim_init(&base, det, ai->obs);
-        base.trail_share = 0.0; /* greedy: immediate gains only */
+        base.trail_share = trail_share;
         if (allow_forfeit)
             base.forfeited[seat] = true;
         for (int i = 0; i < n; i++) {

@@ -53,6 +53,10 @@ double ai_kowah_shape(const uint8_t counts[CARD_CEKI_KINDS], const uint8_t seen[
 
 /* ---- a game being simulated (ai_sim.c) --------------------------------- */
 
+/* The share of a trailed card's worth the playout policy counts as given
+ * away: keeping valuable cards back is worth a lot in the pair games. */
+#define AI_TRAIL_SHARE 0.5
+
 /* A determinized game with the captured piles of every seat counted, kept
  * up to date from the game's events. */
 typedef struct AiSim {
@@ -95,6 +99,10 @@ void ai_round_rewards(const Game *g, Observation *obs, double reward[CEKI_MAX_SE
 
 CekiStatus ai_greedy_choose(AiPlayer *ai, const Game *g, int seat, const Move *moves, int n,
                             Move *out);
+/* The same, counting `trail_share` of a trailed card's worth as given away
+ * (the greedy level counts none: immediate gains only). */
+CekiStatus ai_greedy_choose_with(AiPlayer *ai, const Game *g, int seat, const Move *moves, int n,
+                                 double trail_share, Move *out);
 CekiStatus ai_strong_choose(AiPlayer *ai, const Game *g, int seat, const Move *moves, int n,
                             Move *out);
 

@@ -23,9 +23,9 @@
  * Choosing: weak root moves are dropped once enough sweeps show them clearly
  * behind the best (a paired difference of PRUNE_SE standard errors), so the
  * budget goes to the moves that matter. The best mean wins, except that the
- * greedy player's choice stands unless the best beats it by ANCHOR_SE
- * standard errors: with a few hundred noisy playouts a small lead is more
- * often luck than insight.
+ * greedy choice (with the policy's care for what a trail gives away) stands
+ * unless the best beats it by ANCHOR_SE standard errors: with a few hundred
+ * noisy playouts a small lead is more often luck than insight.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -293,7 +293,8 @@ CekiStatus ai_strong_choose(AiPlayer *ai, const Game *g, int seat, const Move *r
         }
     }
     Move anchor_move;
-    if (ai_greedy_choose(ai, g, seat, root_moves, root_n, &anchor_move) != CEKI_OK)
+    if (ai_greedy_choose_with(ai, g, seat, root_moves, root_n, AI_TRAIL_SHARE, &anchor_move) !=
+        CEKI_OK)
         anchor_move = root_moves[0];
     if (pick < 0) { /* no sweep at all: the greedy choice */
         free(cross);

@@ -1,12 +1,9 @@
 /* ai_sim.c — a determinized game played forward by the computer players:
  * pile bookkeeping from the game's events, the light greedy playout policy,
  * Kowah's shape-based decisions and the round reward. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "ai_internal.h"
-
-#define TRAIL_SHARE 0.5
 
 /* ---- bookkeeping -------------------------------------------------------- */
 
@@ -40,7 +37,7 @@ void ai_sim_init(AiSim *s, Game *g, Observation *obs)
     s->players = cfg->players;
     s->kowah = game_variant(g)->engine == ENGINE_KOWAH;
     s->turned = CARD_NONE;
-    s->trail_share = TRAIL_SHARE;
+    s->trail_share = AI_TRAIL_SHARE;
     game_set_events_enabled(g, true);
     game_set_history_enabled(g, false);
     ai_sim_reset(s, obs);
