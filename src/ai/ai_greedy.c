@@ -3,8 +3,10 @@
  * Fishing: each legal move is valued by what it adds to the seat's captured
  * pile (exact: the played card and its target are known), plus what the
  * stock turn that follows adds on average over a few determinizations (the
- * same ones for every move), less a share of what a trailed card gives away.
- * A forfeiting capture is avoided unless the win is out of reach anyway.
+ * same ones for every move); ties are broken at random. A forfeiting capture
+ * is avoided unless the win is out of reach anyway. The strong player asks
+ * the same question with `trail_share` > 0, counting part of what a trailed
+ * card gives away (ai_greedy_choose_with).
  * Kowah: the hand closest to checki (ai_kowah_pick).
  */
 #include <string.h>
