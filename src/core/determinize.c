@@ -472,6 +472,8 @@ Game *game_determinize(const Game *g, int seat, uint64_t seed)
         determinize_fishing(c, g, seat, &rng);
     rng_seed(&c->rng, rng_next(&rng));
     c->cfg.seed = rng_next(&rng);
+    if (c->events && c->events_cap > 0) /* they name hidden cards */
+        memset(c->events, 0, (size_t)c->events_cap * sizeof *c->events);
     c->events_n = 0;
     c->history_n = 0;
     c->keep_history = false;
