@@ -22,6 +22,7 @@
 #include <time.h>
 
 #include "record.h"
+#include "settings.h"
 
 #ifdef _WIN32
 #include <direct.h>
@@ -719,47 +720,46 @@ static CekiStatus write_file(const Session *s, FILE *f, const char *kind)
     return st;
 }
 
+/* The file's text (what write_file writes) in memory; caller frees. */
+static char *file_text(const Session *s, const char *kind, size_t *len)
+{
+    FILE *f = tmpfile();
+    if (f == NULL) {
+        return NULL;
+    }
+    char *text = NULL;
+    if (write_file(s, f, kind) == CEKI_OK && fflush(f) == 0) {
+        long n = ftell(f);
+        if (n >= 0 && fseek(f, 0, SEEK_SET) == 0) {
+            text = malloc((size_t)n + 1);
+            if (text != NULL && fread(text, 1, (size_t)n, f) != (size_t)n) {
+                free(text);
+                text = NULL;
+            }
+            if (text != NULL) {
+                text[n] = '\0';
+                *len = (size_t)n;
+            }
+        }
+    }
+    fclose(f);
+    return text;
+}
+
+/* Written through the settings' atomic write (temporary file, fsync,
+ * rename), so there is one such routine in the program. */
 static bool write_atomic(const Session *s, const char *path, const char *kind, char *err,
                          size_t err_size)
 {
-    size_t plen = strlen(path);
-    char *tmp = malloc(plen + 5);
-    if (tmp == NULL) {
-        set_err(err, err_size, "out of memory");
+    size_t len = 0;
+    char *text = file_text(s, kind, &len);
+    if (text == NULL) {
+        set_err(err, err_size, "could not prepare the saved game");
         return false;
     }
-    memcpy(tmp, path, plen);
-    memcpy(tmp + plen, ".tmp", 5);
-    FILE *f = fopen(tmp, "wb");
-    if (f == NULL) {
-        set_err(err, err_size, "cannot write %s: %s", tmp, strerror(errno));
-        free(tmp);
-        return false;
-    }
-    bool ok = write_file(s, f, kind) == CEKI_OK && fflush(f) == 0;
-#ifdef _WIN32
-    ok = ok && _commit(_fileno(f)) == 0;
-#else
-    ok = ok && fsync(fileno(f)) == 0;
-#endif
-    ok = (fclose(f) == 0) && ok;
-    if (!ok) {
-        set_err(err, err_size, "cannot write %s: %s", tmp, strerror(errno));
-        remove(tmp);
-        free(tmp);
-        return false;
-    }
-#ifdef _WIN32
-    remove(path); /* rename does not replace on Windows */
-#endif
-    if (rename(tmp, path) != 0) {
-        set_err(err, err_size, "cannot replace %s: %s", path, strerror(errno));
-        remove(tmp);
-        free(tmp);
-        return false;
-    }
-    free(tmp);
-    return true;
+    bool ok = settings_write_atomic(path, text, len, err, err_size);
+    free(text);
+    return ok;
 }
 
 CekiStatus session_save(const Session *s, const char *path, char *err, size_t err_size)
@@ -1070,32 +1070,6 @@ static bool make_dir(const char *dir)
     int rc = mkdir(dir, 0755);
 #endif
     return rc == 0 || errno == EEXIST;
-}
-
-/* The file's text (what write_file writes) in memory; caller frees. */
-static char *file_text(const Session *s, const char *kind, size_t *len)
-{
-    FILE *f = tmpfile();
-    if (f == NULL) {
-        return NULL;
-    }
-    char *text = NULL;
-    if (write_file(s, f, kind) == CEKI_OK && fflush(f) == 0) {
-        long n = ftell(f);
-        if (n >= 0 && fseek(f, 0, SEEK_SET) == 0) {
-            text = malloc((size_t)n + 1);
-            if (text != NULL && fread(text, 1, (size_t)n, f) != (size_t)n) {
-                free(text);
-                text = NULL;
-            }
-            if (text != NULL) {
-                text[n] = '\0';
-                *len = (size_t)n;
-            }
-        }
-    }
-    fclose(f);
-    return text;
 }
 
 /* Whether a file in dir already holds exactly this text (same game). */
