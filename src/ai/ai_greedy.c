@@ -104,15 +104,9 @@ CekiStatus ai_greedy_choose_with(AiPlayer *ai, const Game *g, int seat, const Mo
     Game *work = NULL;
     int samples = 0;
     for (int d = 0; d < GREEDY_SAMPLES; d++) {
-        Game *det = game_determinize(g, seat, rng_next(&ai->rng));
+        Game *det = ai_redeal(ai, g, seat, &work);
         if (!det)
             break;
-        if (!work)
-            work = game_clone(det, false);
-        if (!work) {
-            game_destroy(det);
-            break;
-        }
         AiSim base;
         ai_sim_init(&base, det, ai->obs);
         base.trail_share = trail_share;

@@ -75,6 +75,10 @@ typedef struct AiSim {
 /* g is a determinized copy the sim may change; obs is scratch. Switches the
  * copy's events on (the sim reads them) and its history off. */
 void ai_sim_init(AiSim *s, Game *g, Observation *obs);
+/* A fresh redeal of g as `seat` sees it, seeded from the player's stream;
+ * the first call also makes *work, a copy the search reuses. NULL (nothing
+ * to free) when either cannot be made. */
+Game *ai_redeal(AiPlayer *ai, const Game *g, int seat, Game **work);
 /* Re-reads the piles after g was overwritten with game_copy_into. */
 void ai_sim_reset(AiSim *s, Observation *obs);
 CekiStatus ai_sim_apply(AiSim *s, const Move *m);

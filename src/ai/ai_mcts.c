@@ -205,15 +205,9 @@ CekiStatus ai_strong_choose(AiPlayer *ai, const Game *g, int seat, const Move *r
     for (;;) {
         if (budget > 0 ? it >= budget : (sweeps > 0 && ai_now() >= deadline))
             break;
-        Game *det = game_determinize(g, seat, rng_next(&ai->rng));
+        Game *det = ai_redeal(ai, g, seat, &work);
         if (!det)
             break;
-        if (!work)
-            work = game_clone(det, false);
-        if (!work) {
-            game_destroy(det);
-            break;
-        }
         AiSim base;
         ai_sim_init(&base, det, ai->obs);
         uint64_t pseed = rng_next(&ai->rng);

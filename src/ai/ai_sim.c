@@ -28,6 +28,18 @@ void ai_sim_reset(AiSim *s, Observation *obs)
     }
 }
 
+Game *ai_redeal(AiPlayer *ai, const Game *g, int seat, Game **work)
+{
+    Game *det = game_determinize(g, seat, rng_next(&ai->rng));
+    if (det && !*work)
+        *work = game_clone(det, false);
+    if (det && !*work) {
+        game_destroy(det);
+        det = NULL;
+    }
+    return det;
+}
+
 void ai_sim_init(AiSim *s, Game *g, Observation *obs)
 {
     const GameConfig *cfg = game_config(g);
