@@ -119,10 +119,10 @@ static int step_linear(const Ui *ui, int dir)
     return ui->focus;
 }
 
-/* The nearest enabled widget in a direction from the focused one. */
-static int step_spatial(const Ui *ui, int dx, int dy)
+/* The nearest enabled widget in a direction from widget `from_id`. */
+static int step_spatial_from(const Ui *ui, int from_id, int dx, int dy)
 {
-    const Widget *from = ui_find(ui, ui->focus);
+    const Widget *from = ui_find(ui, from_id);
     if (from == NULL) {
         return step_linear(ui, 1);
     }
@@ -161,6 +161,11 @@ static int step_spatial(const Ui *ui, int dx, int dy)
     return best >= 0 ? best : from->id;
 }
 
+static int step_spatial(const Ui *ui, int dx, int dy)
+{
+    return step_spatial_from(ui, ui->focus, dx, dy);
+}
+
 static UiEvent result(UiEventKind kind, int id)
 {
     return (UiEvent){kind, id};
@@ -175,6 +180,27 @@ static UiEvent move_focus(Ui *ui, int id)
     return result(UI_FOCUS, id);
 }
 
+/* Home / End: as far as the arrows go up or down within the focused
+ * widget's column (the top or the bottom of a list). */
+static int step_far(const Ui *ui, int dy)
+{
+    const Widget *start = ui_find(ui, ui->focus);
+    if (start == NULL) {
+        return ui->focus;
+    }
+    int at = ui->focus;
+    for (int i = 0; i < ui->count; i++) {
+        int next = step_spatial_from(ui, at, 0, dy);
+        const Widget *w = ui_find(ui, next);
+        if (next == at || w == NULL || w->rect.x + w->rect.w <= start->rect.x ||
+            w->rect.x >= start->rect.x + start->rect.w) {
+            break;
+        }
+        at = next;
+    }
+    return at;
+}
+
 static UiEvent handle_key(Ui *ui, const SDL_KeyboardEvent *key)
 {
     SDL_Keycode k = key->keysym.sym;
@@ -186,6 +212,8 @@ static UiEvent handle_key(Ui *ui, const SDL_KeyboardEvent *key)
     case SDLK_TAB: return move_focus(ui, step_linear(ui, (key->keysym.mod & KMOD_SHIFT) ? -1 : 1));
     case SDLK_UP: return move_focus(ui, step_spatial(ui, 0, -1));
     case SDLK_DOWN: return move_focus(ui, step_spatial(ui, 0, 1));
+    case SDLK_HOME: return move_focus(ui, step_far(ui, -1));
+    case SDLK_END: return move_focus(ui, step_far(ui, 1));
     case SDLK_LEFT:
         if (stepper) {
             return result(UI_DECREASE, w->id);

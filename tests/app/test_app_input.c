@@ -58,6 +58,14 @@ static void test_choose_a_variant(void **state)
         test_key(app, SDLK_DOWN, 0);
     }
     assert_string_equal(test_focus_name(app), "enthit");
+    /* End and Home jump to the ends of the list. */
+    test_key(app, SDLK_END, 0);
+    assert_string_equal(test_focus_name(app), "kowah");
+    test_key(app, SDLK_HOME, 0);
+    assert_string_equal(test_focus_name(app), "thothit");
+    for (int i = 0; i < 3; i++) {
+        test_key(app, SDLK_DOWN, 0);
+    }
     test_key(app, SDLK_RETURN, 0);
     assert_string_equal(test_top_scene(app), "setup");
     assert_int_equal(app->setup.config.variant, VARIANT_ENTHIT);
