@@ -15,7 +15,9 @@
  * between hand, pool and piles (up, down); Enter picks up the focused hand
  * card (the focus goes to the first card it may take; a card that may only
  * trail is trailed at once), Enter on a pool card takes it with the card
- * picked up, T trails, Space turns the stock or draws, Esc drops the
+ * picked up, T trails; in Kowah Enter draws from the stock (or, with the
+ * focus on the discard pile, takes its top) and then discards the focused
+ * card, Space turns the stock or draws, Esc drops the
  * selection (with nothing selected it asks whether to leave). H hint,
  * U undo, R rules, C deck style, N next round, P play or pause and S step in
  * watch mode, Tab to the buttons.
@@ -200,9 +202,12 @@ static void use_discard(App *app, TableState *t)
 static void pick_up(App *app, TableState *t, int i, bool keyboard)
 {
     if (t->obs.phase == PHASE_DISCARD) {
-        t->selected = t->selected == i ? -1 : i;
-        if (keyboard && t->selected >= 0) {
+        if (keyboard) {
+            /* Enter discards the focused card, selected before or not. */
+            t->selected = i;
             try_discard(app, t, i);
+        } else {
+            t->selected = t->selected == i ? -1 : i;
         }
         return;
     }
@@ -550,6 +555,13 @@ static void enter_on_focus(App *app, TableState *t)
                 return;
             }
         }
+    }
+    if (t->obs.phase == PHASE_DRAW && table_viewer_decides(t) && t->focus_zone != FZ_DISCARD) {
+        /* Kowah: nothing in the hand can be played before the draw, so
+         * Enter draws from the stock (the discard is taken with focus on
+         * it). */
+        use_stock(app, t);
+        return;
     }
     switch (t->focus_zone) {
     case FZ_HAND: pick_up(app, t, t->focus_sprite, true); break;

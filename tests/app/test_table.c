@@ -464,6 +464,75 @@ static void test_kowah_by_mouse(void **state)
     app_destroy(app);
 }
 
+/* Tabs to the table button called `name` and presses Enter. */
+static void press_button_by_keyboard(App *app, const char *name)
+{
+    for (int i = 0; i < 40 && strcmp(test_focus_name(app), name) != 0; i++) {
+        key(app, SDLK_TAB);
+    }
+    assert_string_equal(test_focus_name(app), name);
+    key(app, SDLK_RETURN);
+}
+
+/* Kowah by keyboard alone: Enter draws, Enter on a hand card discards it
+ * (whether or not it was selected first), the discard pile is reached with
+ * the arrows, and the declare and claim prompts with Tab. */
+static void test_kowah_by_keyboard(void **state)
+{
+    (void)state;
+    App *app = table_app(VARIANT_KOWAH, 9, 3, ANIM_INSTANT, 1);
+    int decisions = 0;
+    while (decisions < 60 && until_person(app)) {
+        Move moves[GAME_MAX_MOVES];
+        int n = legal(app, moves);
+        Move m = moves[(decisions * 7) % n];
+        int before = history_len(table_game(app));
+        char name[80], kind[48];
+        FocusZone z = FZ_NONE;
+        Card at = CARD_NONE;
+        switch (m.type) {
+        case MOVE_DRAW_STOCK: key(app, SDLK_RETURN); break;
+        case MOVE_DRAW_DISCARD:
+            for (int i = 0; i < 4 && z != FZ_STOCK && z != FZ_DISCARD; i++) {
+                key(app, SDLK_UP);
+                table_focus(app, &z, &at);
+            }
+            if (z == FZ_STOCK) {
+                key(app, SDLK_RIGHT);
+                table_focus(app, &z, &at);
+            }
+            assert_int_equal(z, FZ_DISCARD);
+            key(app, SDLK_RETURN);
+            break;
+        case MOVE_DISCARD:
+            focus_card(app, FZ_HAND, m.card);
+            if (decisions % 2 == 0) {
+                int x, y; /* selected by a click first, then Enter */
+                point_of(app, FZ_HAND, m.card, &x, &y);
+                click(app, x, y);
+            }
+            key(app, SDLK_RETURN);
+            break;
+        case MOVE_DECLARE:
+            table_card_label(table_top(app), m.card, kind, sizeof kind);
+            snprintf(name, sizeof name, "Show %s", kind);
+            press_button_by_keyboard(app, name);
+            break;
+        case MOVE_CLAIM:
+            table_card_label(table_top(app), m.card, kind, sizeof kind);
+            snprintf(name, sizeof name, "Claim %s", kind);
+            press_button_by_keyboard(app, name);
+            break;
+        case MOVE_PASS: press_button_by_keyboard(app, "Pass"); break;
+        default: fail_msg("unexpected move type %d", m.type);
+        }
+        expect_move(app, before, &m);
+        decisions++;
+    }
+    assert_true(decisions >= 20);
+    app_destroy(app);
+}
+
 /* The Chinese game: a capture that forfeits the win asks first. */
 static void test_forfeit_warning(void **state)
 {
@@ -803,6 +872,7 @@ int main(void)
         cmocka_unit_test(test_illegal_drop_snaps_back),
         cmocka_unit_test(test_input_while_cards_move),
         cmocka_unit_test(test_kowah_by_mouse),
+        cmocka_unit_test(test_kowah_by_keyboard),
         cmocka_unit_test(test_forfeit_warning),
         cmocka_unit_test(test_undo_takes_back_the_last_decision),
         cmocka_unit_test(test_hotseat_cover),
