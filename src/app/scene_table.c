@@ -355,6 +355,8 @@ static bool apply_now(App *app, TableState *t, const Move *m)
     /* Kowah names a stock draw only to those it is shown to: the drawer's
      * own card is read from their hand, for the view to show it. */
     bool own_draw = m->type == MOVE_DRAW_STOCK && m->seat == t->view.viewer;
+    Card discard_top =
+        t->obs.discard_count > 0 ? t->obs.discard[t->obs.discard_count - 1] : CARD_NONE;
     int before[CARD_KIND_LIMIT];
     if (own_draw) {
         count_hand(t, m->seat, before);
@@ -364,11 +366,22 @@ static bool apply_now(App *app, TableState *t, const Move *m)
         int after[CARD_KIND_LIMIT];
         count_hand(t, m->seat, after);
         for (int k = 0; k < CARD_KIND_LIMIT; k++) {
-            if (after[k] > before[k] && t->view.nown_draws < 8) {
-                t->view.own_draws[t->view.nown_draws++] = (Card)k;
+            if (after[k] > before[k]) {
+                if (t->view.nown_draws < 8) {
+                    t->view.own_draws[t->view.nown_draws++] = (Card)k;
+                }
+                t->drawn = (Card)k;
                 break;
             }
         }
+    }
+    if (st == CEKI_OK && m->seat == t->view.viewer) {
+        if (m->type == MOVE_DRAW_DISCARD) {
+            t->drawn = discard_top;
+        } else if (!own_draw) {
+            t->drawn = CARD_NONE;
+        }
+        t->drawn_focus = t->drawn != CARD_NONE;
     }
     if (st != CEKI_OK) {
         show_reason(app, t, why != NULL ? why : ceki_status_text(st));
@@ -719,6 +732,8 @@ static bool table_enter(App *app, void *state)
 {
     TableState *t = state;
     ui_init(&t->ui);
+    t->drawn = CARD_NONE;
+    t->drawn_focus = false;
     const GameSetup *setup = &app->setup;
     t->v = app_variant(app);
     t->watch = variant_is_watch_only(t->v);
@@ -839,6 +854,21 @@ static SceneAction table_update(App *app, void *state, double dt)
     if (moving || waiting || session_thinking(t->session)) {
         app->animating = true;
     }
+    if (t->drawn_focus && !moving && table_settled(t)) {
+        /* The card just drawn takes the keyboard focus, so Enter discards
+         * it and the arrows start from it. */
+        int ids[TV_MAX_SPRITES];
+        int n = view_hand_order(t, t->view.viewer, ids, TV_MAX_SPRITES);
+        for (int k = n - 1; k >= 0; k--) {
+            if (t->view.sprites[ids[k]].card == t->drawn) {
+                t->focus_zone = FZ_HAND;
+                t->focus_sprite = ids[k];
+                break;
+            }
+        }
+        t->drawn_focus = false;
+        app->dirty = true;
+    }
     if (moving) {
         table_relayout(app, t);
     }
@@ -901,6 +931,8 @@ SceneAction table_button(App *app, TableState *t, int id)
             t->queued = false;
             t->ai_ready = false;
             t->hint_ready = t->hint_wanted = false;
+            t->drawn = CARD_NONE;
+            t->drawn_focus = false;
             table_clear_selection(t);
             t->generation = session_generation(t->session);
             view_drop_flights(t);

@@ -163,6 +163,8 @@ typedef struct TableState {
     bool hint_wanted;
     bool hint_ready;
     Move hint;
+    Card drawn;       /* Kowah: the card the viewer just drew, until they discard */
+    bool drawn_focus; /* move the keyboard focus to it once it is in the hand */
     bool watch_playing;
     bool watch_step;
     bool end_done;       /* the match end was handled */

@@ -744,8 +744,16 @@ static void status_text(const TableState *t, char *buf, size_t size)
         snprintf(buf, size, "Your turn: draw from the stock, or take the discard.");
         return;
     case PHASE_DISCARD:
-        snprintf(buf, size,
-                 "Discard a card: drag it to the discard pile, or select it and press Enter.");
+        if (t->drawn != CARD_NONE) {
+            table_card_label(t, t->drawn, kind, sizeof kind);
+            snprintf(buf, size,
+                     "You drew %s. Discard a card: drag it to the discard pile, or select it and "
+                     "press Enter.",
+                     kind);
+        } else {
+            snprintf(buf, size,
+                     "Discard a card: drag it to the discard pile, or select it and press Enter.");
+        }
         return;
     case PHASE_DECLARE: snprintf(buf, size, "Checki! Show a pair to declare, or pass."); return;
     case PHASE_CLAIM:

@@ -527,6 +527,16 @@ static void test_kowah_by_keyboard(void **state)
         default: fail_msg("unexpected move type %d", m.type);
         }
         expect_move(app, before, &m);
+        if (m.type == MOVE_DRAW_STOCK || m.type == MOVE_DRAW_DISCARD) {
+            /* Once the card is in the hand, the focus is on it and the
+             * prompt names it. */
+            step(app, 0.05);
+            step(app, 0.05);
+            table_focus(app, &z, &at);
+            assert_int_equal(z, FZ_HAND);
+            assert_int_equal(at, table_top(app)->drawn);
+            assert_true(at != CARD_NONE);
+        }
         decisions++;
     }
     assert_true(decisions >= 20);
