@@ -21,7 +21,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "record.h"
+#include "save_file.h"
 #include "settings.h"
 
 #ifdef _WIN32
@@ -32,7 +32,6 @@
 #include <unistd.h>
 #endif
 
-#define SESSION_SAVE_VERSION 1
 #define SESSION_MAX_ABANDONED 8
 #define SESSION_MAX_FILE (16u << 20)
 
@@ -699,25 +698,15 @@ CekiStatus session_undo(Session *s)
 
 /* ---- files ------------------------------------------------------------------ */
 
-static void seats_line(const Session *s, FILE *f)
-{
-    fprintf(f, "# seats");
-    for (int i = 0; i < game_players(s->game); i++) {
-        fprintf(f, " %s", s->seats.human[i] ? "human" : ai_level_key(s->seats.level[i]));
-    }
-    fprintf(f, "\n# budget %d\n", s->seats.ai_budget_ms);
-}
-
-/* Writes the whole file: header comments, then the record. */
+/* Writes the whole file: header comments, then the record (save_file.h). */
 static CekiStatus write_file(const Session *s, FILE *f, const char *kind)
 {
-    fprintf(f, "# %s %d\n", kind, SESSION_SAVE_VERSION);
-    seats_line(s, f);
-    CekiStatus st = record_write(s->game, f);
-    if (st == CEKI_OK && ferror(f)) {
-        st = CEKI_ERR_IO;
-    }
-    return st;
+    SaveHeader h = {
+        .have_seats = true, .nseats = game_players(s->game), .budget_ms = s->seats.ai_budget_ms};
+    memcpy(h.human, s->seats.human, sizeof h.human);
+    memcpy(h.level, s->seats.level, sizeof h.level);
+    return save_file_write(f, strcmp(kind, "ceki-save") == 0 ? SAVE_KIND_SAVE : SAVE_KIND_REPLAY,
+                           &h, s->game);
 }
 
 /* The file's text (what write_file writes) in memory; caller frees. */
@@ -821,126 +810,6 @@ static char *read_all(const char *path, size_t *len, char *err, size_t err_size)
     return text;
 }
 
-typedef enum FileKind { FILE_BARE, FILE_SAVE, FILE_REPLAY } FileKind;
-
-/* The header comments before the record: what kind of file, its version
- * and the seats. False with a reason when they are wrong. */
-typedef struct FileHeader {
-    FileKind kind;
-    int version;
-    bool have_seats;
-    int nseats;
-    bool human[CEKI_MAX_SEATS];
-    AiLevel level[CEKI_MAX_SEATS];
-    int budget;
-} FileHeader;
-
-static bool parse_seats(char *arg, FileHeader *h, char *err, size_t err_size)
-{
-    h->nseats = 0;
-    char *next = arg;
-    for (;;) {
-        while (*next == ' ' || *next == '\t') {
-            next++;
-        }
-        if (*next == '\0') {
-            break;
-        }
-        char *tok = next;
-        while (*next != '\0' && *next != ' ' && *next != '\t') {
-            next++;
-        }
-        if (*next != '\0') {
-            *next++ = '\0';
-        }
-        if (h->nseats == CEKI_MAX_SEATS) {
-            set_err(err, err_size, "its seat line names too many seats");
-            return false;
-        }
-        int i = h->nseats++;
-        if (strcmp(tok, "human") == 0) {
-            h->human[i] = true;
-            h->level[i] = AI_GREEDY;
-        } else {
-            AiLevel level = ai_level_find(tok);
-            if (level == AI_LEVEL_COUNT) {
-                set_err(err, err_size, "its seat line has an unknown player '%.20s'", tok);
-                return false;
-            }
-            h->human[i] = false;
-            h->level[i] = level;
-        }
-    }
-    h->have_seats = true;
-    return true;
-}
-
-static bool parse_header(const char *text, size_t len, FileHeader *h, char *err, size_t err_size)
-{
-    *h = (FileHeader){.kind = FILE_BARE};
-    size_t pos = 0;
-    while (pos < len) {
-        size_t end = pos;
-        while (end < len && text[end] != '\n') {
-            end++;
-        }
-        char line[256];
-        size_t n = end - pos < sizeof line - 1 ? end - pos : sizeof line - 1;
-        memcpy(line, text + pos, n);
-        line[n] = '\0';
-        while (n > 0 && (line[n - 1] == '\r' || line[n - 1] == ' ' || line[n - 1] == '\t')) {
-            line[--n] = '\0';
-        }
-        pos = end + 1;
-        if (line[0] == '\0') {
-            continue;
-        }
-        if (line[0] != '#') {
-            break; /* the record begins */
-        }
-        char *body = line + 1;
-        while (*body == ' ') {
-            body++;
-        }
-        char *arg = strchr(body, ' ');
-        if (arg != NULL) {
-            *arg++ = '\0';
-        } else {
-            arg = body + strlen(body);
-        }
-        if (strcmp(body, "ceki-save") == 0 || strcmp(body, "ceki-replay") == 0) {
-            h->kind = strcmp(body, "ceki-save") == 0 ? FILE_SAVE : FILE_REPLAY;
-            char *e = NULL;
-            long v = strtol(arg, &e, 10);
-            if (e == arg || *e != '\0' || v < 0 || v > 1000000) {
-                set_err(err, err_size, "its first line is not a version");
-                return false;
-            }
-            h->version = (int)v;
-            if (v != SESSION_SAVE_VERSION) {
-                set_err(err, err_size,
-                        "it was written by another version of Ceki (format %ld; this one reads "
-                        "format %d)",
-                        v, SESSION_SAVE_VERSION);
-                return false;
-            }
-        } else if (strcmp(body, "seats") == 0) {
-            if (!parse_seats(arg, h, err, err_size)) {
-                return false;
-            }
-        } else if (strcmp(body, "budget") == 0) {
-            char *e = NULL;
-            long v = strtol(arg, &e, 10);
-            if (e == arg || *e != '\0' || v < 0 || v > 600000) {
-                set_err(err, err_size, "its thinking budget is not a number of milliseconds");
-                return false;
-            }
-            h->budget = (int)v;
-        }
-    }
-    return true;
-}
-
 /* Loads a file of one of the kinds allowed; NULL with a reason. */
 static Session *load_file(const char *path, bool save_only, char *err, size_t err_size)
 {
@@ -953,44 +822,27 @@ static Session *load_file(const char *path, bool save_only, char *err, size_t er
     if (text == NULL) {
         return NULL;
     }
-    FileHeader h;
+    SaveHeader h;
+    Game *g = NULL;
     Session *s = NULL;
-    if (memchr(text, '\0', len) != NULL) {
-        set_err(err, err_size, "it holds binary data, not a saved game");
-    } else if (parse_header(text, len, &h, err, err_size)) {
-        if (save_only && h.kind != FILE_SAVE) {
-            set_err(err, err_size, "it is not a saved Ceki game");
-        } else if (h.kind != FILE_BARE && !h.have_seats) {
-            set_err(err, err_size, "it does not say who sits where");
-        } else {
-            Game *g = NULL;
-            char why[RECORD_ERROR_MAX];
-            CekiStatus st = record_read_text(text, len, &g, why, sizeof why);
-            if (st != CEKI_OK) {
-                set_err(err, err_size, "its game record is damaged (%s)", why);
-            } else if (h.have_seats && h.nseats != game_players(g)) {
-                set_err(err, err_size, "it names %d seats for a game of %d players", h.nseats,
-                        game_players(g));
-            } else {
-                SessionSeats seats = {.ai_budget_ms = h.budget};
-                for (int i = 0; i < CEKI_MAX_SEATS; i++) {
-                    seats.human[i] = h.have_seats && i < h.nseats && h.human[i];
-                    seats.level[i] = h.have_seats && i < h.nseats ? h.level[i] : AI_GREEDY;
-                }
-                s = session_new(&seats);
-                int count = 0;
-                const Move *moves = game_history(g, &count);
-                if (s != NULL && rebuild(s, game_config(g), moves, count) != CEKI_OK) {
-                    set_err(err, err_size, "its game could not be rebuilt");
-                    session_destroy(s);
-                    s = NULL;
-                }
-                if (s != NULL) {
-                    s->generation = 0;
-                }
-            }
-            game_destroy(g);
+    if (save_file_parse(text, len, save_only, &h, &g, err, err_size)) {
+        SessionSeats seats = {.ai_budget_ms = h.budget_ms};
+        for (int i = 0; i < CEKI_MAX_SEATS; i++) {
+            seats.human[i] = h.have_seats && i < h.nseats && h.human[i];
+            seats.level[i] = h.have_seats && i < h.nseats ? h.level[i] : AI_GREEDY;
         }
+        s = session_new(&seats);
+        int count = 0;
+        const Move *moves = game_history(g, &count);
+        if (s != NULL && rebuild(s, game_config(g), moves, count) != CEKI_OK) {
+            set_err(err, err_size, "its game could not be rebuilt");
+            session_destroy(s);
+            s = NULL;
+        }
+        if (s != NULL) {
+            s->generation = 0;
+        }
+        game_destroy(g);
     }
     free(text);
     return s;

@@ -1,0 +1,191 @@
+/* save_file.c — the header comments and record of a saved game or replay
+ * (save_file.h). No SDL. */
+#include "save_file.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "record.h"
+
+#ifdef __GNUC__
+__attribute__((format(printf, 3, 4)))
+#endif
+static void
+set_err(char *err, size_t size, const char *fmt, ...)
+{
+    if (err == NULL || size == 0) {
+        return;
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, size, fmt, ap);
+    va_end(ap);
+}
+
+static bool parse_seats(char *arg, SaveHeader *h, char *err, size_t err_size)
+{
+    h->nseats = 0;
+    char *next = arg;
+    for (;;) {
+        while (*next == ' ' || *next == '\t') {
+            next++;
+        }
+        if (*next == '\0') {
+            break;
+        }
+        char *tok = next;
+        while (*next != '\0' && *next != ' ' && *next != '\t') {
+            next++;
+        }
+        if (*next != '\0') {
+            *next++ = '\0';
+        }
+        if (h->nseats == CEKI_MAX_SEATS) {
+            set_err(err, err_size, "its seat line names too many seats");
+            return false;
+        }
+        int i = h->nseats++;
+        if (strcmp(tok, "human") == 0) {
+            h->human[i] = true;
+            h->level[i] = AI_GREEDY;
+        } else {
+            AiLevel level = ai_level_find(tok);
+            if (level == AI_LEVEL_COUNT) {
+                set_err(err, err_size, "its seat line has an unknown player '%.20s'", tok);
+                return false;
+            }
+            h->human[i] = false;
+            h->level[i] = level;
+        }
+    }
+    h->have_seats = true;
+    return true;
+}
+
+/* The header comments before the record. */
+static bool parse_header(const char *text, size_t len, SaveHeader *h, char *err, size_t err_size)
+{
+    *h = (SaveHeader){.kind = SAVE_KIND_BARE};
+    size_t pos = 0;
+    while (pos < len) {
+        size_t end = pos;
+        while (end < len && text[end] != '\n') {
+            end++;
+        }
+        char line[256];
+        size_t n = end - pos < sizeof line - 1 ? end - pos : sizeof line - 1;
+        memcpy(line, text + pos, n);
+        line[n] = '\0';
+        while (n > 0 && (line[n - 1] == '\r' || line[n - 1] == ' ' || line[n - 1] == '\t')) {
+            line[--n] = '\0';
+        }
+        pos = end + 1;
+        if (line[0] == '\0') {
+            continue;
+        }
+        if (line[0] != '#') {
+            break; /* the record begins */
+        }
+        char *body = line + 1;
+        while (*body == ' ') {
+            body++;
+        }
+        char *arg = strchr(body, ' ');
+        if (arg != NULL) {
+            *arg++ = '\0';
+        } else {
+            arg = body + strlen(body);
+        }
+        if (strcmp(body, "ceki-save") == 0 || strcmp(body, "ceki-replay") == 0) {
+            h->kind = strcmp(body, "ceki-save") == 0 ? SAVE_KIND_SAVE : SAVE_KIND_REPLAY;
+            char *e = NULL;
+            long v = strtol(arg, &e, 10);
+            if (e == arg || *e != '\0' || v < 0 || v > 1000000) {
+                set_err(err, err_size, "its first line is not a version");
+                return false;
+            }
+            h->version = (int)v;
+            if (v != SAVE_FILE_VERSION) {
+                set_err(err, err_size,
+                        "it was written by another version of Ceki (format %ld; this one reads "
+                        "format %d)",
+                        v, SAVE_FILE_VERSION);
+                return false;
+            }
+        } else if (strcmp(body, "seats") == 0) {
+            if (!parse_seats(arg, h, err, err_size)) {
+                return false;
+            }
+        } else if (strcmp(body, "budget") == 0) {
+            char *e = NULL;
+            long v = strtol(arg, &e, 10);
+            if (e == arg || *e != '\0' || v < 0 || v > 600000) {
+                set_err(err, err_size, "its thinking budget is not a number of milliseconds");
+                return false;
+            }
+            h->budget_ms = (int)v;
+        }
+    }
+    return true;
+}
+
+bool save_file_parse(const char *text, size_t len, bool save_only, SaveHeader *h, Game **game,
+                     char *err, size_t err_size)
+{
+    *game = NULL;
+    if (text == NULL) {
+        set_err(err, err_size, "there is no text");
+        return false;
+    }
+    if (memchr(text, '\0', len) != NULL) {
+        set_err(err, err_size, "it holds binary data, not a saved game");
+        return false;
+    }
+    if (!parse_header(text, len, h, err, err_size)) {
+        return false;
+    }
+    if (save_only && h->kind != SAVE_KIND_SAVE) {
+        set_err(err, err_size, "it is not a saved Ceki game");
+        return false;
+    }
+    if (h->kind != SAVE_KIND_BARE && !h->have_seats) {
+        set_err(err, err_size, "it does not say who sits where");
+        return false;
+    }
+    Game *g = NULL;
+    char why[RECORD_ERROR_MAX];
+    CekiStatus st = record_read_text(text, len, &g, why, sizeof why);
+    if (st != CEKI_OK) {
+        set_err(err, err_size, "its game record is damaged (%s)", why);
+        return false;
+    }
+    if (h->have_seats && h->nseats != game_players(g)) {
+        set_err(err, err_size, "it names %d seats for a game of %d players", h->nseats,
+                game_players(g));
+        game_destroy(g);
+        return false;
+    }
+    *game = g;
+    return true;
+}
+
+CekiStatus save_file_write(FILE *f, SaveKind kind, const SaveHeader *h, const Game *g)
+{
+    if (f == NULL || h == NULL || g == NULL || kind == SAVE_KIND_BARE) {
+        return CEKI_ERR_ARG;
+    }
+    fprintf(f, "# %s %d\n", kind == SAVE_KIND_SAVE ? "ceki-save" : "ceki-replay",
+            SAVE_FILE_VERSION);
+    fprintf(f, "# seats");
+    for (int i = 0; i < game_players(g); i++) {
+        fprintf(f, " %s", h->human[i] ? "human" : ai_level_key(h->level[i]));
+    }
+    fprintf(f, "\n# budget %d\n", h->budget_ms);
+    CekiStatus st = record_write(g, f);
+    if (st == CEKI_OK && ferror(f)) {
+        st = CEKI_ERR_IO;
+    }
+    return st;
+}
