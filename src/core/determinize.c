@@ -17,6 +17,12 @@
  * - Kowah: a declared hand is a checki hand in which the exposed kind can be
  *   declared, so it is dealt again as one (and its winning kinds follow).
  *
+ * With a memory (game_determinize_known) the cards a seat watched another
+ * player capture stay in that player's face-down pile; only the rest of the
+ * pile is dealt again. The memory is first checked against the real pile:
+ * one that does not fit it is ignored for that pile (see game.h), so a wrong
+ * memory never breaks the conservation of cards.
+ *
  * How: the hidden cards are counted by kind (so only their multiset matters,
  * never how they really lie), an Rng seeded from `seed` deals the structured
  * parts first (face-down piles pair by pair, declared Kowah hands shape by
@@ -393,18 +399,50 @@ static void determinize_kowah(Game *c, const Game *g, int seat, Rng *rng)
 
 /* ---- fishing ---------------------------------------------------------------- */
 
-static void determinize_fishing(Game *c, const Game *g, int seat, Rng *rng)
+/* How many cards of seat s's pile the memory names, when they are all in
+ * the real pile (each kind at most as often as the pile holds it); 0 when
+ * the memory does not fit, so that it is ignored as a whole. known[] gets
+ * the remembered copies of each kind. */
+static int remembered(const Game *g, int s, const PileMemory *mem, int known[CARD_KIND_LIMIT])
+{
+    memset(known, 0, sizeof(int) * CARD_KIND_LIMIT);
+    if (!mem || !mem->known[s] || mem->count[s] <= 0 || mem->count[s] > g->captured_n[s])
+        return 0;
+    int have[CARD_KIND_LIMIT] = {0};
+    for (int i = 0; i < g->captured_n[s]; i++) {
+        if (g->captured[s][i] < CARD_KIND_LIMIT)
+            have[g->captured[s][i]]++;
+    }
+    for (int i = 0; i < mem->count[s]; i++) {
+        Card k = mem->known[s][i];
+        if (k >= CARD_KIND_LIMIT || ++known[k] > have[k]) {
+            memset(known, 0, sizeof(int) * CARD_KIND_LIMIT);
+            return 0;
+        }
+    }
+    return mem->count[s];
+}
+
+static void determinize_fishing(Game *c, const Game *g, int seat, Rng *rng, const PileMemory *mem)
 {
     Unseen u;
     unseen_init(&u, g);
+    int nknown[CEKI_MAX_SEATS] = {0};
     for (int s = 0; s < g->n; s++) {
         if (s == seat)
             continue;
         for (int i = 0; i < g->hand_n[s]; i++)
             unseen_add(&u, g->hand[s][i]);
         if (!pile_visible_to(g, s, seat)) {
+            /* The pile's unremembered part: the pile less what is remembered. */
+            int known[CARD_KIND_LIMIT];
+            nknown[s] = remembered(g, s, mem, known);
             for (int i = 0; i < g->captured_n[s]; i++)
                 unseen_add(&u, g->captured[s][i]);
+            for (int k = 0; k < CARD_KIND_LIMIT; k++) {
+                for (int j = 0; j < known[k]; j++)
+                    unseen_remove(&u, k);
+            }
         }
     }
     bool fixed_stock[CEKI_MAX_DECK] = {false};
@@ -420,11 +458,16 @@ static void determinize_fishing(Game *c, const Game *g, int seat, Rng *rng)
     for (int i = 0; i < g->aside_n; i++)
         unseen_add(&u, g->aside[i]);
 
-    /* Face-down piles first, as captures of one rank each. */
+    /* Face-down piles first: the remembered cards in the memory's order,
+     * then the rest as captures of one rank each. */
     bool identical = g->v->match == MATCH_IDENTICAL;
     for (int s = 0; s < g->n; s++) {
-        if (!pile_visible_to(g, s, seat))
-            deal_pile(&u, rng, c->captured[s], g->captured_n[s], identical);
+        if (pile_visible_to(g, s, seat))
+            continue;
+        int k = nknown[s];
+        if (k > 0)
+            memcpy(c->captured[s], mem->known[s], (size_t)k);
+        deal_pile(&u, rng, c->captured[s] + k, g->captured_n[s] - k, identical);
     }
     /* The rest, shuffled, into the hands, the stock and the set-aside cards. */
     Card rest[CEKI_MAX_DECK];
@@ -459,6 +502,11 @@ static void determinize_fishing(Game *c, const Game *g, int seat, Rng *rng)
 
 Game *game_determinize(const Game *g, int seat, uint64_t seed)
 {
+    return game_determinize_known(g, seat, seed, NULL);
+}
+
+Game *game_determinize_known(const Game *g, int seat, uint64_t seed, const PileMemory *memory)
+{
     if (!g || seat < 0 || seat >= g->n)
         return NULL;
     Game *c = game_clone(g, false);
@@ -469,7 +517,7 @@ Game *game_determinize(const Game *g, int seat, uint64_t seed)
     if (g->v->engine == ENGINE_KOWAH)
         determinize_kowah(c, g, seat, &rng);
     else
-        determinize_fishing(c, g, seat, &rng);
+        determinize_fishing(c, g, seat, &rng, memory);
     rng_seed(&c->rng, rng_next(&rng));
     c->cfg.seed = rng_next(&rng);
     if (c->events && c->events_cap > 0) /* they name hidden cards */

@@ -274,4 +274,27 @@ CekiStatus game_score_seat(const Game *g, int seat, ScoreBreakdown *out);
  * seed. For the computer players. NULL on error. */
 Game *game_determinize(const Game *g, int seat, uint64_t seed);
 
+/* What a seat remembers of the others' face-down captured piles: every
+ * capture is made in the open (the played or turned card and the pool card
+ * it takes are face up) before the pile is turned down, so a seat that
+ * watched the round knows each pile. known[s][0..count[s]) are cards the
+ * seat saw seat s capture this round (NULL / 0: nothing remembered); the
+ * seat's own pile and face-up piles are ignored. */
+typedef struct PileMemory {
+    const Card *known[CEKI_MAX_SEATS];
+    int count[CEKI_MAX_SEATS];
+} PileMemory;
+
+/* game_determinize keeping the remembered cards in their piles: only the
+ * rest of a face-down pile (what the seat did not watch, e.g. a player that
+ * joined mid-round) is dealt again, as captures of one rank. The result
+ * depends on the hidden cards only through the observation and the memory.
+ * A seat's memory that is not part of the real pile (more cards than it
+ * holds, or a kind more often than it holds it: a stale or wrong memory) is
+ * ignored for that pile, which is then dealt again in full as by
+ * game_determinize. A memory built from the public captures always fits, so
+ * the check decides nothing for it; a wrong one can only be forgotten, never
+ * corrected from the real pile. memory NULL: as game_determinize. */
+Game *game_determinize_known(const Game *g, int seat, uint64_t seed, const PileMemory *memory);
+
 #endif
