@@ -30,7 +30,9 @@ void ai_sim_reset(AiSim *s, Observation *obs)
 
 Game *ai_redeal(AiPlayer *ai, const Game *g, int seat, Game **work)
 {
-    Game *det = game_determinize(g, seat, rng_next(&ai->rng));
+    PileMemory pm;
+    const PileMemory *memory = ai_memory_for(ai, g, &pm);
+    Game *det = game_determinize_known(g, seat, rng_next(&ai->rng), memory);
     if (det && !*work)
         *work = game_clone(det, false);
     if (det && !*work) {

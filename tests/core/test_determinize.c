@@ -166,8 +166,9 @@ static void check_determinized(const Game *g, int seat, uint64_t seed)
 }
 
 /* Swaps the real game's hidden cards among themselves (what the seat cannot
- * see): the observation stays the same, so the determinization must too. */
-static void permute_hidden(Game *g, int seat, uint64_t seed)
+ * see, nor remembers: the last pm->count[s] cards of a pile are remembered):
+ * the observation stays the same, so the determinization must too. */
+static void permute_hidden_known(Game *g, int seat, uint64_t seed, const PileMemory *pm)
 {
     Card *cell[CEKI_MAX_DECK];
     int n = 0;
@@ -188,7 +189,8 @@ static void permute_hidden(Game *g, int seat, uint64_t seed)
                 cell[n++] = &g->hand[s][i];
         }
         if (!pile_public(g, s, seat)) {
-            for (int i = 0; i < g->captured_n[s]; i++)
+            int known = pm ? pm->count[s] : 0;
+            for (int i = 0; i < g->captured_n[s] - known; i++)
                 cell[n++] = &g->captured[s][i];
         }
     }
@@ -223,6 +225,11 @@ static void permute_hidden(Game *g, int seat, uint64_t seed)
             }
         }
     }
+}
+
+static void permute_hidden(Game *g, int seat, uint64_t seed)
+{
+    permute_hidden_known(g, seat, seed, NULL);
 }
 
 static void assert_same_game(const Game *a, const Game *b)
@@ -312,6 +319,163 @@ static void test_hidden_permutation_changes_nothing(void **state)
         walk((VariantId)v, 0, 21u + (uint64_t)v, 1, check_permutation);
     walk(VARIANT_KOWAH, 4, 5, 2, check_permutation);
     walk(VARIANT_THOTHIT_KUNA, 6, 5, 1, check_permutation);
+}
+
+/* ---- what a seat remembers of the hidden piles ------------------------------ */
+
+/* A memory of the others' hidden piles in g as a seat that watched the
+ * round has it: the whole pile (half 0), or only its later half (half 1: a
+ * player that joined mid-round), in whole captures. Points into g. */
+static void memory_of(const Game *g, int seat, int half, PileMemory *pm)
+{
+    memset(pm, 0, sizeof *pm);
+    for (int s = 0; s < g->n; s++) {
+        if (s == seat || pile_public(g, s, seat))
+            continue;
+        int n = g->captured_n[s];
+        int k = half ? (n / 2) & ~1 : n;
+        pm->known[s] = g->captured[s] + (n - k);
+        pm->count[s] = k;
+    }
+}
+
+/* The cards of a determinized game are the real ones, the remembered cards
+ * lie at the front of their piles in the memory's order, and the rest of a
+ * hidden pile is still made of captures of one rank. */
+static void check_known_determinized(const Game *g, int seat, uint64_t seed, const PileMemory *pm)
+{
+    Game *d = game_determinize_known(g, seat, seed, pm);
+    assert_non_null(d);
+    assert_same_view(g, d, seat);
+    if (game_to_move(g) == seat)
+        assert_same_moves(g, d);
+    int ca[CARD_KIND_LIMIT], cb[CARD_KIND_LIMIT];
+    all_cards(g, ca);
+    all_cards(d, cb);
+    assert_memory_equal(ca, cb, sizeof ca);
+    for (int s = 0; s < g->n; s++) {
+        assert_int_equal(d->captured_n[s], g->captured_n[s]);
+        assert_int_equal(d->hand_n[s], g->hand_n[s]);
+        if (pile_public(g, s, seat)) {
+            assert_memory_equal(d->captured[s], g->captured[s], (size_t)g->captured_n[s]);
+            continue;
+        }
+        int k = pm->count[s];
+        if (k > 0)
+            assert_memory_equal(d->captured[s], pm->known[s], (size_t)k);
+        if (g->v->turn != TURN_KINGS) {
+            for (int i = k; i + 1 < d->captured_n[s]; i += 2)
+                assert_int_equal(card_rank(d->captured[s][i]), card_rank(d->captured[s][i + 1]));
+        }
+    }
+    game_destroy(d);
+}
+
+static void check_memory(Game *g, int step)
+{
+    for (int seat = 0; seat < g->n; seat++) {
+        for (int half = 0; half < 2; half++) {
+            PileMemory pm;
+            memory_of(g, seat, half, &pm);
+            uint64_t seed = 9000u + (uint64_t)step * 7u + (uint64_t)seat;
+            check_known_determinized(g, seat, seed, &pm);
+            /* Permuting what the seat neither sees nor remembers changes nothing. */
+            Game *h = game_clone(g, false);
+            assert_non_null(h);
+            permute_hidden_known(h, seat, 300u + (uint64_t)step, &pm);
+            assert_same_view(g, h, seat);
+            Game *a = game_determinize_known(g, seat, seed, &pm);
+            Game *b = game_determinize_known(h, seat, seed, &pm);
+            assert_non_null(a);
+            assert_non_null(b);
+            assert_same_game(a, b);
+            game_destroy(a);
+            game_destroy(b);
+            game_destroy(h);
+        }
+    }
+}
+
+static void test_memory_keeps_remembered_cards(void **state)
+{
+    (void)state;
+    for (int v = 0; v < VARIANT_COUNT; v++)
+        walk((VariantId)v, 0, 31u + (uint64_t)v, 1, check_memory);
+    walk(VARIANT_THOTHIT_KUNA, 6, 9, 1, check_memory);
+}
+
+/* A memory that does not fit the real pile (a card it does not hold, a kind
+ * more often than it holds it, more cards than it has) is ignored for that
+ * pile: the cards are conserved and the redeal is the one without it. */
+static void check_bogus_memory(Game *g, int step)
+{
+    for (int seat = 0; seat < g->n; seat++) {
+        PileMemory pm;
+        memory_of(g, seat, 0, &pm);
+        for (int s = 0; s < g->n; s++) {
+            if (pm.count[s] < 2)
+                continue;
+            Card bogus[CEKI_MAX_DECK + 1];
+            memcpy(bogus, pm.known[s], (size_t)pm.count[s]);
+            PileMemory without = pm;
+            without.known[s] = NULL;
+            without.count[s] = 0;
+            for (int kind = 0; kind < 3; kind++) {
+                PileMemory wrong = pm;
+                wrong.known[s] = bogus;
+                if (kind == 0) {
+                    /* a card the pile does not hold as often */
+                    int have[CARD_KIND_LIMIT] = {0};
+                    for (int i = 0; i < g->captured_n[s]; i++)
+                        have[g->captured[s][i]]++;
+                    Card c = bogus[0];
+                    for (int k = 0; k < CARD_CEKI_KINDS; k++) {
+                        if (have[k] == 0 && g->v->deck != DECK_FRENCH_NO_KINGS)
+                            c = (Card)k;
+                    }
+                    if (c == bogus[0])
+                        continue;
+                    bogus[1] = c;
+                } else if (kind == 1) {
+                    /* the first card twice more than the pile could hold */
+                    memcpy(bogus, pm.known[s], (size_t)pm.count[s]);
+                    for (int i = 1; i < pm.count[s]; i++)
+                        bogus[i] = bogus[0];
+                    int have = 0;
+                    for (int i = 0; i < g->captured_n[s]; i++)
+                        have += g->captured[s][i] == bogus[0];
+                    if (have >= pm.count[s])
+                        continue;
+                } else {
+                    /* one card more than the pile has */
+                    memcpy(bogus, pm.known[s], (size_t)pm.count[s]);
+                    bogus[pm.count[s]] = bogus[0];
+                    wrong.count[s] = pm.count[s] + 1;
+                }
+                uint64_t seed = 4000u + (uint64_t)step;
+                check_known_determinized(g, seat, seed, &without);
+                Game *a = game_determinize_known(g, seat, seed, &wrong);
+                Game *b = game_determinize_known(g, seat, seed, &without);
+                assert_non_null(a);
+                assert_non_null(b);
+                int ca[CARD_KIND_LIMIT], cb[CARD_KIND_LIMIT];
+                all_cards(g, ca);
+                all_cards(a, cb);
+                assert_memory_equal(ca, cb, sizeof ca);
+                assert_same_game(a, b);
+                game_destroy(a);
+                game_destroy(b);
+            }
+        }
+    }
+}
+
+static void test_memory_that_does_not_fit(void **state)
+{
+    (void)state;
+    walk(VARIANT_THOTHIT, 0, 3, 1, check_bogus_memory);
+    walk(VARIANT_PEI, 0, 4, 1, check_bogus_memory);
+    walk(VARIANT_TOTIT, 4, 5, 1, check_bogus_memory);
 }
 
 /* Swap one card between an opponent's hand and the stock: the seat's view is
@@ -416,6 +580,8 @@ int main(void)
         cmocka_unit_test(test_swap_hand_and_stock),
         cmocka_unit_test(test_pei_turned_card_and_peek),
         cmocka_unit_test(test_seeds_differ),
+        cmocka_unit_test(test_memory_keeps_remembered_cards),
+        cmocka_unit_test(test_memory_that_does_not_fit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
