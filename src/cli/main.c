@@ -23,6 +23,7 @@ static int usage(void)
             "  score VARIANT [--players N] [--option NAME]... [CARD...]\n"
             "  moves VARIANT --hand \"CARDS\" --pool \"CARDS\" [--first-turn] [--players N]\n"
             "  sim VARIANT --games N --seed S [--players N] [--ai LIST] [--ai-ms MS]\n"
+            "      [--ai-iterations N]\n"
             "  replay FILE\n"
             "  stakes --scheme none|wudon|rampung|parewanan|nir|jedhil [--jung] --scores A,B,C\n"
             "  checki CARD CARD CARD CARD CARD CARD CARD CARD\n");
@@ -228,7 +229,7 @@ static int cmd_sim(int argc, char **argv)
     if (!v)
         return 2;
     int players = default_players(v);
-    long games = -1, ai_ms = 0;
+    long games = -1, ai_ms = 0, ai_iterations = 0;
     uint64_t seed = 0;
     bool have_seed = false;
     const char *ai_list = "random";
@@ -256,6 +257,11 @@ static int cmd_sim(int argc, char **argv)
         } else if (strcmp(argv[i], "--ai-ms") == 0 && i + 1 < argc) {
             if (!cli_parse_long(argv[++i], 0, 600000, &ai_ms)) {
                 fprintf(stderr, "ceki-cli: sim: --ai-ms takes a number of milliseconds\n");
+                return 2;
+            }
+        } else if (strcmp(argv[i], "--ai-iterations") == 0 && i + 1 < argc) {
+            if (!cli_parse_long(argv[++i], 1, 100000000L, &ai_iterations)) {
+                fprintf(stderr, "ceki-cli: sim: --ai-iterations takes a positive number\n");
                 return 2;
             }
         } else {
@@ -297,7 +303,13 @@ static int cmd_sim(int argc, char **argv)
             goto done;
         }
         ai_set_budget_ms(ai[s], (int)ai_ms);
+        ai_set_budget_iterations(ai[s], ai_iterations); /* 0: the time budget */
     }
+    /* The players that think remember the captures they watch (ai_watch);
+     * random players do not, so a random-only run keeps its events off. */
+    bool watch = false;
+    for (int s = 0; s < players; s++)
+        watch = watch || levels[s] != AI_RANDOM;
     double wins[CEKI_MAX_SEATS] = {0}, points[CEKI_MAX_SEATS] = {0};
     double think[CEKI_MAX_SEATS] = {0};
     long decisions[CEKI_MAX_SEATS] = {0};
@@ -315,8 +327,12 @@ static int cmd_sim(int argc, char **argv)
                 status = 1;
                 goto done;
             }
-            game_set_events_enabled(g, false);
+            game_set_events_enabled(g, watch);
             game_set_history_enabled(g, false);
+            for (int s = 0; watch && s < players; s++) {
+                ai_forget(ai[s]);
+                ai_watch(ai[s], g, NULL, 0);
+            }
         }
         if (game_round_over(g)) {
             int nw = 0;
@@ -345,6 +361,8 @@ static int cmd_sim(int argc, char **argv)
                              .card = CARD_NONE,
                              .target = CARD_NONE};
                 game_apply(g, &next);
+                for (int s = 0; watch && s < players; s++)
+                    ai_watch(ai[s], g, NULL, 0);
             }
             continue;
         }
@@ -359,6 +377,8 @@ static int cmd_sim(int argc, char **argv)
         }
         if (levels[seat] != AI_RANDOM)
             think[seat] += now_seconds() - a;
+        for (int s = 0; watch && s < players; s++)
+            ai_watch(ai[s], g, NULL, 0);
         decisions[seat]++;
     }
     game_destroy(g);
@@ -366,7 +386,7 @@ static int cmd_sim(int argc, char **argv)
     for (int s = 0; s < players; s++) {
         printf("seat %d (%s): wins %.4f mean %.3f", s, ai_level_key(levels[s]),
                wins[s] / (double)games, points[s] / (double)games);
-        if (levels[s] != AI_RANDOM || ai_ms > 0)
+        if (levels[s] != AI_RANDOM || ai_ms > 0 || ai_iterations > 0)
             printf(" ms/move %.3f", decisions[s] ? think[s] * 1000.0 / (double)decisions[s] : 0.0);
         printf("\n");
     }
