@@ -705,10 +705,21 @@ static float flow_groups(const Flow *f, const SeatView *sv, float y0, float widt
         }
     }
     if (sv->nhand > 0) {
-        /* Kowah: the hand as it ended. */
+        /* Kowah: the hand as it ended, its kinds apart (copies of a kind
+         * overlap) when the row has room, closer when it has not. */
+        Flow wide = *f;
+        wide.step_new = f->cw * 1.08f;
+        wide.step_same = f->cw * 0.36f;
+        float room = width - x - 2 * GROUP_PAD;
+        float natural = run_width(&wide, sv->hand, 0, sv->nhand);
+        if (natural > room && natural > f->cw) {
+            float k = SDL_max((room - f->cw) / (natural - f->cw), 0.0f);
+            wide.step_new = SDL_max(wide.step_new * k, f->step_new);
+            wide.step_same = SDL_max(wide.step_same * k, f->step_same);
+        }
         if (f->draw) {
-            draw_run(f, sv->hand, 0, sv->nhand, f->left + x + GROUP_PAD, f->top + y0 + y + LABEL_H,
-                     0);
+            draw_run(&wide, sv->hand, 0, sv->nhand, f->left + x + GROUP_PAD,
+                     f->top + y0 + y + LABEL_H, 0);
             App *app = f->app;
             TextStyle st = app_text_style(app, 12.5f, TEXT_REGULAR, UI_INK_SOFT);
             SDL_Rect at = app_rect(app, f->left + x + GROUP_PAD, f->top + y0 + y, 0, 0);

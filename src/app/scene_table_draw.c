@@ -228,6 +228,12 @@ static void draw_plate(App *app, TableState *t, int seat)
     }
     TextStyle is = style(app, 14, TEXT_REGULAR, ic);
     SDL_Rect line2 = {p.x + pad, p.y + p.h / 2, p.w - 2 * pad, p.h / 2 - app_px(app, 4)};
+    int iw = 0, ih = 0;
+    text_measure(app->text, info, is.px, is.weight, &iw, &ih);
+    if (iw > line2.w && iw > 0) {
+        /* A long state line gets smaller rather than leave the plate. */
+        is.px = fmaxf(is.px * (float)line2.w / (float)iw, is.px * 0.7f);
+    }
     text_draw_in(app->text, app->renderer, info, &is, line2, TEXT_LEFT);
     /* Kings won, as small crowns of cards on the plate's right. */
     if (v->kings[seat] > 0) {
@@ -445,7 +451,8 @@ static void draw_discard(App *app, TableState *t)
         ui_draw_focus_ring(app, r, app_px(app, 8));
     }
     /* A draw shown to all (a declared player may claim it). */
-    if (t->obs.shown_draw != CARD_NONE) {
+    int spot_ids[8];
+    if (t->obs.shown_draw != CARD_NONE && view_spot_sprites(t, spot_ids, 8) > 0) {
         SDL_Rect sr = R(t->layout.spot);
         TextStyle ns = style(app, 12.5f, TEXT_REGULAR, UI_GOLD_LIGHT);
         text_draw(app->text, app->renderer, "shown draw", &ns, sr.x + sr.w / 2,
@@ -747,9 +754,9 @@ static void status_text(const TableState *t, char *buf, size_t size)
         if (t->drawn != CARD_NONE) {
             table_card_label(t, t->drawn, kind, sizeof kind);
             snprintf(buf, size,
-                     "You drew %s. Discard a card: drag it to the discard pile, or select it and "
-                     "press Enter.",
-                     kind);
+                     "You drew %s%s. Discard a card: drag it to the discard pile, or select it "
+                     "and press Enter.",
+                     kind, o->shown_draw == t->drawn ? " (shown to all)" : "");
         } else {
             snprintf(buf, size,
                      "Discard a card: drag it to the discard pile, or select it and press Enter.");
