@@ -550,6 +550,12 @@ CekiStatus session_think_start(Session *s, bool hint)
     if (ai == NULL) {
         return CEKI_ERR_NOMEM;
     }
+    /* What the player remembers of the round (the captures made in front
+     * of it), rebuilt here on the UI thread from the round's events before
+     * the job takes the player: right after an undo, a resumed save or a
+     * replacement player as well. */
+    ai_forget(ai);
+    ai_watch(ai, s->game, s->log, s->nlog);
     ThinkJob *job = calloc(1, sizeof *job);
     Game *clone = job != NULL ? game_clone(s->game, false) : NULL;
     if (clone == NULL) {
