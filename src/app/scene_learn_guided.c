@@ -82,6 +82,9 @@ void learn_guided_start(App *app, LearnState *s, LearnBoard *b)
     if (b->game == NULL) {
         return;
     }
+    for (int seat = 1; seat < cfg.players; seat++) {
+        ai_watch(b->ai[seat], b->game, NULL, 0); /* they remember the captures they watch */
+    }
     learn_board_refresh(b);
     add_note(b, "A first game of *Thothit*, one round. You are the *raja* and play first; the "
                 "*patih* sits on your right and plays next, then the *unyik*, who dealt.");
@@ -208,6 +211,11 @@ static void tell_own_pile(LearnBoard *b)
 void learn_guided_after(App *app, LearnState *s, LearnBoard *b)
 {
     (void)app;
+    /* Every move of the guided game comes through here: the computer
+     * players watch what it did. */
+    for (int seat = 0; seat < CEKI_MAX_SEATS; seat++) {
+        ai_watch(b->ai[seat], b->game, NULL, 0);
+    }
     guided_log(s, b);
     if (game_round_over(b->game) || game_match_over(b->game)) {
         tell_own_pile(b);
