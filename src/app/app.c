@@ -125,6 +125,40 @@ static void load_settings(App *app)
     }
 }
 
+/* A damaged statistics file is kept aside (stats_open) and reported after
+ * whatever the settings reported. */
+static void load_stats(App *app)
+{
+    stats_clear(&app->stats);
+    if (app->stats_path[0] == '\0') {
+        return;
+    }
+    char notice[320];
+    if (stats_open(app->stats_path, &app->stats, notice, sizeof notice) == STATS_DAMAGED) {
+        size_t n = strlen(app->notice);
+        snprintf(app->notice + n, sizeof app->notice - n, "%s%s", n > 0 ? " " : "", notice);
+    }
+}
+
+void app_save_stats(App *app)
+{
+    if (app->stats_path[0] == '\0') {
+        return;
+    }
+    char err[256];
+    if (!stats_save(app->stats_path, &app->stats, err, sizeof err)) {
+        char msg[300];
+        snprintf(msg, sizeof msg, "Statistics not saved: %s", err);
+        app_show_toast(app, msg);
+    }
+}
+
+void app_reset_stats(App *app)
+{
+    stats_clear(&app->stats);
+    app_save_stats(app);
+}
+
 void app_set_settings(App *app, const Settings *s)
 {
     bool fullscreen_changed = s->fullscreen != app->settings.fullscreen;
@@ -235,6 +269,10 @@ App *app_create(const AppConfig *cfg, char *err, size_t err_size)
         snprintf(app->settings_path, sizeof app->settings_path, "%s", cfg->settings_path);
     }
     load_settings(app);
+    if (cfg->stats_path != NULL) {
+        snprintf(app->stats_path, sizeof app->stats_path, "%s", cfg->stats_path);
+    }
+    load_stats(app);
 
     char dir[1100];
     snprintf(dir, sizeof dir, "%s/fonts", app->data_dir);

@@ -24,6 +24,7 @@
 #include "paint.h"
 #include "scene.h"
 #include "settings.h"
+#include "stats.h"
 #include "text.h"
 #include "variant.h"
 
@@ -52,6 +53,7 @@ typedef struct AppConfig {
     int width, height;         /* the surface size, or the first window size */
     const char *data_dir;      /* NULL: search (paths.h) */
     const char *settings_path; /* NULL: keep settings in memory only */
+    const char *stats_path;    /* NULL: keep statistics in memory only */
 } AppConfig;
 
 struct App {
@@ -68,8 +70,10 @@ struct App {
     char data_dir[1024];
     char settings_path[1024]; /* "" when settings are not saved */
     Settings settings;
-    char notice[320]; /* a problem the title screen reports (damaged settings) */
-    char toast[320];  /* a short message shown at the bottom for a while */
+    char stats_path[1024]; /* "" when statistics are not saved */
+    Stats stats;           /* the player's statistics (stats.h) */
+    char notice[480];      /* problems the title screen reports (damaged settings, statistics) */
+    char toast[320];       /* a short message shown at the bottom for a while */
     double toast_until;
 
     Text *text;
@@ -88,8 +92,8 @@ struct App {
     bool quit;
 };
 
-/* NULL on failure with a reason in err. Loads settings (reporting damage in
- * app->notice) and opens the title scene. */
+/* NULL on failure with a reason in err. Loads settings and statistics
+ * (reporting damage in app->notice) and opens the title scene. */
 App *app_create(const AppConfig *cfg, char *err, size_t err_size);
 void app_destroy(App *app);
 
@@ -112,6 +116,10 @@ unsigned app_card_flags(const App *app);
 /* Replaces the settings, applies them (fullscreen) and saves them. */
 void app_set_settings(App *app, const Settings *s);
 void app_show_toast(App *app, const char *message);
+/* Writes app->stats to its file (when there is one); a failure is shown as
+ * a toast. app_reset_stats clears them and writes that. */
+void app_save_stats(App *app);
+void app_reset_stats(App *app);
 
 /* Feeds one event through the app (quit, resize) and the top scene. */
 void app_handle_event(App *app, const SDL_Event *event);

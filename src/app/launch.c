@@ -1,6 +1,7 @@
 #include "launch.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "paths.h"
 
@@ -48,6 +49,14 @@ int launch_screenshot(const AppArgs *args)
         fprintf(stderr, "ceki: %s\n", err);
         return 1;
     }
+    /* Statistics to show, read but never written: $CEKI_STATS_FILE. */
+    const char *stats_file = getenv("CEKI_STATS_FILE");
+    if (stats_file != NULL && stats_file[0] != '\0') {
+        char why[200];
+        if (stats_load(stats_file, &app->stats, why, sizeof why) == STATS_DAMAGED) {
+            fprintf(stderr, "ceki: %s: %s\n", stats_file, why);
+        }
+    }
     if (args->scene == SCENE_TABLE) {
         /* Mid-round: each seat has had a couple of turns. */
         const VariantDesc *v = variant_get(args->variant);
@@ -72,10 +81,13 @@ int launch_screenshot(const AppArgs *args)
 int launch_window(const AppArgs *args)
 {
     char err[512];
-    char settings[1024];
+    char settings[1024], stats[1024];
     AppConfig cfg = {.width = args->width, .height = args->height};
     if (paths_pref_file("settings.txt", settings, sizeof settings)) {
         cfg.settings_path = settings;
+    }
+    if (paths_pref_file("stats.txt", stats, sizeof stats)) {
+        cfg.stats_path = stats;
     }
     App *app = app_create(&cfg, err, sizeof err);
     if (app == NULL) {

@@ -462,6 +462,26 @@ static void save_game(App *app, TableState *t)
     }
 }
 
+/* Counts a finished round (and match) in the player's statistics, once
+ * each: games with one person at the table, not the computers' own runs. */
+static void record_stats(App *app, TableState *t)
+{
+    const Game *g = session_game(t->session);
+    bool match = game_match_over(g);
+    if (t->autoplay || (!match && !game_round_over(g))) {
+        return;
+    }
+    bool round = game_round_number(g) > t->stats_round;
+    bool new_match = match && !t->stats_match;
+    int you = -1;
+    if ((round || new_match) && stats_counts_game(g, session_seats(t->session)->human, &you) &&
+        stats_record(&app->stats, g, you, round, new_match)) {
+        app_save_stats(app);
+    }
+    t->stats_round = SDL_max(t->stats_round, game_round_number(g));
+    t->stats_match = t->stats_match || match;
+}
+
 static const char *score_word(const TableState *t, int n)
 {
     switch (t->v->match_kind) {
@@ -566,6 +586,7 @@ static bool flow(App *app, TableState *t, double dt, SceneAction *act)
     if (!settled) {
         t->wait = beat * 2.0;
     }
+    record_stats(app, t);
     bool person = !t->autoplay && (session_human_count(t->session) > 0 || t->watch);
     if (game_match_over(g)) {
         if (!settled || t->end_done) {
@@ -760,6 +781,11 @@ static bool table_enter(App *app, void *state)
     }
     t->generation = session_generation(t->session);
     const Game *g = session_game(t->session);
+    if (resumed && (game_round_over(g) || game_match_over(g))) {
+        /* A saved game at a round's end: that round was counted when it ended. */
+        t->stats_round = game_round_number(g);
+        t->stats_match = game_match_over(g);
+    }
     t->players = game_players(g);
     t->style = app_deck_style(app);
     t->hotseat = session_human_count(t->session) >= 2;

@@ -171,6 +171,8 @@ typedef struct TableState {
     unsigned generation; /* session_generation when the view was last rebuilt */
     bool replaced;       /* the game was replaced: the next view_sync rebuilds */
     int result_round;    /* the round whose result screen was shown */
+    int stats_round;     /* the last round counted in the statistics (stats.h) */
+    bool stats_match;    /* the match was counted */
 
     /* Input. */
     DragState drag;

@@ -1,0 +1,592 @@
+/* stats.c — the player's statistics and their file (stats.h). No SDL. */
+#define _POSIX_C_SOURCE 200809L
+#include "stats.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "settings.h"
+
+void stats_clear(Stats *s)
+{
+    memset(s, 0, sizeof *s);
+}
+
+bool stats_equal(const Stats *a, const Stats *b)
+{
+    for (int i = 0; i < VARIANT_COUNT; i++) {
+        const VariantStats *x = &a->v[i], *y = &b->v[i];
+        if (x->rounds != y->rounds || x->rounds_won != y->rounds_won || x->matches != y->matches ||
+            x->matches_won != y->matches_won || x->best_round != y->best_round ||
+            x->streak != y->streak || x->longest != y->longest || x->units != y->units ||
+            x->staked != y->staked) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool variant_played(const VariantStats *v)
+{
+    return v->rounds > 0 || v->matches > 0;
+}
+
+bool stats_any(const Stats *s)
+{
+    for (int i = 0; i < VARIANT_COUNT; i++) {
+        if (variant_played(&s->v[i])) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* ---- the text form ------------------------------------------------------- */
+
+enum {
+    F_ROUNDS,
+    F_WON,
+    F_MATCHES,
+    F_MATCHES_WON,
+    F_BEST,
+    F_STREAK,
+    F_LONGEST,
+    F_UNITS,
+    F_STAKED,
+    F_COUNT
+};
+static const char *const field_names[F_COUNT] = {
+    "rounds", "won", "matches", "matches_won", "best", "streak", "longest", "units", "staked"};
+
+#ifdef __GNUC__
+__attribute__((format(printf, 3, 4)))
+#endif
+static void
+say(char *why, size_t size, const char *fmt, ...)
+{
+    if (why == NULL || size == 0) {
+        return;
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, size, fmt, ap);
+    va_end(ap);
+}
+
+/* A whole decimal number (optional '-') within [lo, hi]. */
+static bool parse_number(const char *text, int64_t lo, int64_t hi, int64_t *out)
+{
+    const char *p = text;
+    bool neg = *p == '-';
+    if (neg) {
+        p++;
+    }
+    if (*p < '0' || *p > '9') {
+        return false;
+    }
+    int64_t v = 0;
+    for (; *p != '\0'; p++) {
+        if (*p < '0' || *p > '9' || v > (INT64_MAX - 9) / 10) {
+            return false;
+        }
+        v = v * 10 + (*p - '0');
+    }
+    v = neg ? -v : v;
+    if (v < lo || v > hi) {
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+/* The numbers of one variant line must agree with each other. */
+static const char *contradiction(const VariantStats *v)
+{
+    if (v->rounds_won > v->rounds) {
+        return "more rounds won than played";
+    }
+    if (v->matches_won > v->matches) {
+        return "more matches won than played";
+    }
+    if (v->longest > v->matches_won || v->streak > v->longest) {
+        return "a winning run longer than the matches won";
+    }
+    if (v->matches > v->rounds) {
+        return "more matches than rounds";
+    }
+    if (v->staked > v->matches) {
+        return "more staked matches than matches";
+    }
+    if (v->rounds == 0 && v->best_round != 0) {
+        return "a best round without rounds";
+    }
+    if (v->staked == 0 && v->units != 0) {
+        return "stakes without staked matches";
+    }
+    return NULL;
+}
+
+/* One variant line (its key already cut off into `key`). */
+static bool parse_variant_line(char *rest, int number, VariantStats *out, char *why,
+                               size_t why_size)
+{
+    bool seen[F_COUNT] = {false};
+    int64_t val[F_COUNT] = {0};
+    char *save = NULL;
+    for (char *tok = strtok_r(rest, " \t", &save); tok != NULL;
+         tok = strtok_r(NULL, " \t", &save)) {
+        char *eq = strchr(tok, '=');
+        if (eq == NULL || eq == tok) {
+            say(why, why_size, "line %d: '%.30s' is not name=number", number, tok);
+            return false;
+        }
+        *eq = '\0';
+        int f = 0;
+        while (f < F_COUNT && strcmp(tok, field_names[f]) != 0) {
+            f++;
+        }
+        if (f == F_COUNT) {
+            continue; /* a field of a later version */
+        }
+        if (seen[f]) {
+            say(why, why_size, "line %d gives %s twice", number, field_names[f]);
+            return false;
+        }
+        bool signed_field = f == F_BEST || f == F_UNITS;
+        int64_t lo = signed_field ? -STATS_MAX_SCORE : 0;
+        int64_t hi = signed_field ? STATS_MAX_SCORE : STATS_MAX_COUNT;
+        if (!parse_number(eq + 1, lo, hi, &val[f])) {
+            say(why, why_size, "line %d: %s is not a sensible number ('%.20s')", number,
+                field_names[f], eq + 1);
+            return false;
+        }
+        seen[f] = true;
+    }
+    for (int f = 0; f < F_COUNT; f++) {
+        if (!seen[f]) {
+            say(why, why_size, "line %d has no %s", number, field_names[f]);
+            return false;
+        }
+    }
+    VariantStats v = {
+        .rounds = (int)val[F_ROUNDS],
+        .rounds_won = (int)val[F_WON],
+        .matches = (int)val[F_MATCHES],
+        .matches_won = (int)val[F_MATCHES_WON],
+        .best_round = (int)val[F_BEST],
+        .streak = (int)val[F_STREAK],
+        .longest = (int)val[F_LONGEST],
+        .units = val[F_UNITS],
+        .staked = (int)val[F_STAKED],
+    };
+    const char *bad = contradiction(&v);
+    if (bad != NULL) {
+        say(why, why_size, "line %d counts %s", number, bad);
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+/* Strips spaces, tabs and a '\r' at both ends, in place. */
+static char *trim(char *s)
+{
+    while (*s == ' ' || *s == '\t') {
+        s++;
+    }
+    size_t n = strlen(s);
+    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r')) {
+        s[--n] = '\0';
+    }
+    return s;
+}
+
+bool stats_parse(const char *text, size_t len, Stats *out, char *why, size_t why_size)
+{
+    if (why != NULL && why_size > 0) {
+        why[0] = '\0';
+    }
+    if (text == NULL) {
+        say(why, why_size, "there is no text");
+        return false;
+    }
+    if (memchr(text, '\0', len) != NULL) {
+        say(why, why_size, "it holds binary data");
+        return false;
+    }
+    Stats *got = calloc(1, sizeof *got);
+    bool *have = calloc(VARIANT_COUNT, sizeof *have);
+    if (got == NULL || have == NULL) {
+        free(got);
+        free(have);
+        say(why, why_size, "out of memory");
+        return false;
+    }
+    enum { WANT_VERSION, IN_BODY, AFTER_END } where = WANT_VERSION;
+    bool ok = true;
+    int number = 0;
+    size_t pos = 0;
+    while (ok && pos < len) {
+        number++;
+        size_t end = pos;
+        while (end < len && text[end] != '\n') {
+            end++;
+        }
+        char line[256];
+        if (end - pos >= sizeof line) {
+            say(why, why_size, "line %d is too long", number);
+            ok = false;
+            break;
+        }
+        memcpy(line, text + pos, end - pos);
+        line[end - pos] = '\0';
+        pos = end + 1;
+        char *t = trim(line);
+        if (*t == '\0' || *t == '#') {
+            continue;
+        }
+        for (const unsigned char *p = (const unsigned char *)t; *p != '\0'; p++) {
+            if (*p < 0x20 && *p != '\t') {
+                say(why, why_size, "line %d holds control characters", number);
+                ok = false;
+                break;
+            }
+        }
+        if (!ok) {
+            break;
+        }
+        if (where == AFTER_END) {
+            say(why, why_size, "line %d comes after the end", number);
+            ok = false;
+        } else if (where == WANT_VERSION) {
+            int64_t v = 0;
+            if (strncmp(t, "ceki-stats", 10) != 0 || (t[10] != ' ' && t[10] != '\t')) {
+                say(why, why_size, "it is not a Ceki statistics file");
+                ok = false;
+            } else if (!parse_number(trim(t + 11), 0, 1000000, &v)) {
+                say(why, why_size, "its first line has no format version");
+                ok = false;
+            } else if (v != STATS_VERSION) {
+                say(why, why_size,
+                    "it was written by another version of Ceki (format %" PRId64
+                    "; this one reads format %d)",
+                    v, STATS_VERSION);
+                ok = false;
+            }
+            where = IN_BODY;
+        } else if (strcmp(t, "end") == 0) {
+            if (end >= len) {
+                /* Every line ends with '\n': without it the file was cut. */
+                say(why, why_size, "it is cut short (its last line is not whole)");
+                ok = false;
+            }
+            where = AFTER_END;
+        } else {
+            char *rest = t;
+            while (*rest != '\0' && *rest != ' ' && *rest != '\t') {
+                rest++;
+            }
+            if (*rest != '\0') {
+                *rest++ = '\0';
+            }
+            const VariantDesc *vd = variant_find(t);
+            if (vd == NULL) {
+                continue; /* a game of a later version */
+            }
+            if (have[vd->id]) {
+                say(why, why_size, "line %d counts %.40s a second time", number, vd->key);
+                ok = false;
+            } else {
+                ok = parse_variant_line(rest, number, &got->v[vd->id], why, why_size);
+                have[vd->id] = true;
+            }
+        }
+    }
+    if (ok && where != AFTER_END) {
+        say(why, why_size, where == WANT_VERSION ? "it is empty" : "it is cut short (no end line)");
+        ok = false;
+    }
+    if (ok) {
+        *out = *got;
+    }
+    free(got);
+    free(have);
+    return ok;
+}
+
+size_t stats_format(const Stats *s, char *buf, size_t size)
+{
+    size_t n = 0;
+#define PUT(...)                                                                                   \
+    do {                                                                                           \
+        int k = snprintf(n < size ? buf + n : NULL, n < size ? size - n : 0, __VA_ARGS__);         \
+        if (k > 0) {                                                                               \
+            n += (size_t)k;                                                                        \
+        }                                                                                          \
+    } while (0)
+    if (size > 0) {
+        buf[0] = '\0';
+    }
+    PUT("# Ceki statistics; rewritten by the program after every round.\n");
+    PUT("ceki-stats %d\n", STATS_VERSION);
+    for (int i = 0; i < VARIANT_COUNT; i++) {
+        const VariantStats *v = &s->v[i];
+        if (!variant_played(v)) {
+            continue;
+        }
+        PUT("%s rounds=%d won=%d matches=%d matches_won=%d best=%d streak=%d longest=%d "
+            "units=%" PRId64 " staked=%d\n",
+            variant_get((VariantId)i)->key, v->rounds, v->rounds_won, v->matches, v->matches_won,
+            v->best_round, v->streak, v->longest, v->units, v->staked);
+    }
+    PUT("end\n");
+#undef PUT
+    return n;
+}
+
+/* ---- the file -------------------------------------------------------------- */
+
+StatsLoad stats_load(const char *path, Stats *out, char *why, size_t why_size)
+{
+    if (why != NULL && why_size > 0) {
+        why[0] = '\0';
+    }
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) {
+        if (errno == ENOENT) {
+            stats_clear(out);
+            return STATS_MISSING;
+        }
+        say(why, why_size, "it could not be read (%s)", strerror(errno));
+        return STATS_DAMAGED;
+    }
+    char *text = malloc(STATS_MAX_FILE + 1);
+    if (text == NULL) {
+        fclose(f);
+        say(why, why_size, "out of memory");
+        return STATS_DAMAGED;
+    }
+    size_t n = fread(text, 1, STATS_MAX_FILE + 1, f);
+    bool read_error = ferror(f) != 0;
+    fclose(f);
+    StatsLoad result = STATS_LOADED;
+    if (read_error) {
+        say(why, why_size, "it could not be read");
+        result = STATS_DAMAGED;
+    } else if (n > STATS_MAX_FILE) {
+        say(why, why_size, "it is far too large");
+        result = STATS_DAMAGED;
+    } else if (!stats_parse(text, n, out, why, why_size)) {
+        result = STATS_DAMAGED;
+    }
+    free(text);
+    return result;
+}
+
+bool stats_save(const char *path, const Stats *s, char *err, size_t err_size)
+{
+    size_t need = stats_format(s, NULL, 0);
+    char *text = malloc(need + 1);
+    if (text == NULL) {
+        say(err, err_size, "out of memory");
+        return false;
+    }
+    stats_format(s, text, need + 1);
+    bool ok = settings_write_atomic(path, text, need, err, err_size);
+    free(text);
+    return ok;
+}
+
+static bool exists(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (f != NULL) {
+        fclose(f);
+        return true;
+    }
+    return false;
+}
+
+StatsLoad stats_open(const char *path, Stats *out, char *notice, size_t notice_size)
+{
+    if (notice != NULL && notice_size > 0) {
+        notice[0] = '\0';
+    }
+    char why[200];
+    StatsLoad result = stats_load(path, out, why, sizeof why);
+    if (result != STATS_DAMAGED) {
+        return result;
+    }
+    stats_clear(out);
+    size_t plen = strlen(path);
+    char *aside = malloc(plen + 32);
+    bool kept = false;
+    for (int k = 1; aside != NULL && k < 100 && !kept; k++) {
+        if (k == 1) {
+            snprintf(aside, plen + 32, "%s.damaged", path);
+        } else {
+            snprintf(aside, plen + 32, "%s.damaged-%d", path, k);
+        }
+        if (!exists(aside)) {
+            kept = rename(path, aside) == 0;
+            break;
+        }
+    }
+    if (kept) {
+        const char *base = strrchr(aside, '/');
+        say(notice, notice_size,
+            "Your statistics could not be read (%s). They start again from zero; the old file "
+            "was kept as %.60s.",
+            why, base != NULL ? base + 1 : aside);
+    } else {
+        say(notice, notice_size,
+            "Your statistics could not be read (%s). They start again from zero.", why);
+    }
+    free(aside);
+    return result;
+}
+
+/* ---- counting ---------------------------------------------------------------- */
+
+static int add_count(int a, int b)
+{
+    int64_t v = (int64_t)a + b;
+    return v > STATS_MAX_COUNT ? STATS_MAX_COUNT : (int)v;
+}
+
+void stats_add_round(Stats *s, VariantId id, int score, bool won)
+{
+    if ((unsigned)id >= VARIANT_COUNT) {
+        return;
+    }
+    VariantStats *v = &s->v[id];
+    if (score > STATS_MAX_SCORE) {
+        score = STATS_MAX_SCORE;
+    } else if (score < -STATS_MAX_SCORE) {
+        score = -STATS_MAX_SCORE;
+    }
+    if (v->rounds == 0 || score > v->best_round) {
+        v->best_round = score;
+    }
+    if (v->rounds < STATS_MAX_COUNT) {
+        v->rounds++;
+        v->rounds_won = add_count(v->rounds_won, won ? 1 : 0);
+    }
+}
+
+void stats_add_match(Stats *s, VariantId id, bool won, bool staked, int units)
+{
+    if ((unsigned)id >= VARIANT_COUNT) {
+        return;
+    }
+    VariantStats *v = &s->v[id];
+    if (v->matches >= STATS_MAX_COUNT || v->matches >= v->rounds) {
+        return; /* a match has at least one round; the counts stay consistent */
+    }
+    v->matches++;
+    if (won) {
+        v->matches_won++;
+        v->streak++;
+        if (v->streak > v->longest) {
+            v->longest = v->streak;
+        }
+    } else {
+        v->streak = 0;
+    }
+    if (staked) {
+        v->staked++;
+        int64_t u = v->units + units;
+        v->units = u > STATS_MAX_SCORE    ? STATS_MAX_SCORE
+                   : u < -STATS_MAX_SCORE ? -STATS_MAX_SCORE
+                                          : u;
+    }
+}
+
+bool stats_counts_game(const Game *g, const bool human[CEKI_MAX_SEATS], int *you)
+{
+    if (g == NULL || human == NULL || variant_is_watch_only(game_variant(g))) {
+        return false;
+    }
+    int n = 0, seat = -1;
+    for (int i = 0; i < game_players(g); i++) {
+        if (human[i]) {
+            n++;
+            seat = i;
+        }
+    }
+    if (n != 1) {
+        return false;
+    }
+    if (you != NULL) {
+        *you = seat;
+    }
+    return true;
+}
+
+bool stats_record(Stats *s, const Game *g, int you, bool round, bool match)
+{
+    if (s == NULL || g == NULL || you < 0 || you >= game_players(g)) {
+        return false;
+    }
+    bool over = game_match_over(g);
+    if ((round && !over && !game_round_over(g)) || (match && !over)) {
+        return false;
+    }
+    Observation *o = malloc(sizeof *o);
+    if (o == NULL || game_observe(g, you, o) != CEKI_OK) {
+        free(o);
+        return false;
+    }
+    VariantId id = game_variant(g)->id;
+    if (round) {
+        stats_add_round(s, id, o->round_score[you], o->round_winner[you]);
+    }
+    if (match) {
+        bool staked = variant_has_stakes(game_variant(g)) && game_config(g)->stakes != STAKES_NONE;
+        stats_add_match(s, id, o->match_winner[you], staked, o->units[you]);
+    }
+    free(o);
+    return true;
+}
+
+/* ---- words ------------------------------------------------------------------ */
+
+void stats_summary(const Stats *s, VariantId id, char *buf, size_t size)
+{
+    if (buf == NULL || size == 0) {
+        return;
+    }
+    if ((unsigned)id >= VARIANT_COUNT || !variant_played(&s->v[id])) {
+        snprintf(buf, size, "No games finished yet");
+        return;
+    }
+    const VariantStats *v = &s->v[id];
+    const VariantDesc *vd = variant_get(id);
+    bool hands = vd->engine == ENGINE_KOWAH;
+    bool points = vd->match_kind != MATCHKIND_KINGS && vd->match_kind != MATCHKIND_HANDS_WON;
+    size_t n = 0;
+#define PUT(...)                                                                                   \
+    do {                                                                                           \
+        int k = snprintf(n < size ? buf + n : NULL, n < size ? size - n : 0, __VA_ARGS__);         \
+        if (k > 0) {                                                                               \
+            n += (size_t)k;                                                                        \
+        }                                                                                          \
+    } while (0)
+    PUT("%d match%s \xc2\xb7 %d won", v->matches, v->matches == 1 ? "" : "es", v->matches_won);
+    PUT(" \xc2\xb7 %d %s%s \xc2\xb7 %d won", v->rounds, hands ? "hand" : "round",
+        v->rounds == 1 ? "" : "s", v->rounds_won);
+    if (points) {
+        PUT(" \xc2\xb7 best round %d", v->best_round);
+    }
+    if (v->matches_won > 0) {
+        PUT(" \xc2\xb7 %d in a row (longest %d)", v->streak, v->longest);
+    }
+    if (v->staked > 0) {
+        PUT(" \xc2\xb7 stakes %+" PRId64, v->units);
+    }
+#undef PUT
+}

@@ -1,0 +1,508 @@
+/* Statistics: the text form round-trips; rounds and matches count into the
+ * right fields and runs; a missing file is zeros; a damaged one (garbage,
+ * cut short anywhere, another version, absurd or contradicting numbers,
+ * something counted twice) is refused with a reason, leaves the counts in
+ * memory alone, and in the program is kept aside and reported; saving is
+ * atomic; the table counts a finished round once. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "ai.h"
+#include "scene_table.h"
+#include "session.h"
+#include "stats.h"
+#include "test_support.h"
+
+static void write_file(const char *path, const char *data, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(data, 1, len, f), len);
+    fclose(f);
+}
+
+static size_t read_file(const char *path, char *buf, size_t size)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    size_t n = fread(buf, 1, size - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    return n;
+}
+
+/* Some counts in three games, one with stakes. */
+static void sample(Stats *s)
+{
+    stats_clear(s);
+    for (int i = 0; i < 7; i++) {
+        stats_add_round(s, VARIANT_THOTHIT, 100 + i * 13, i % 2 == 0);
+    }
+    stats_add_match(s, VARIANT_THOTHIT, true, false, 0);
+    stats_add_match(s, VARIANT_THOTHIT, false, false, 0);
+    stats_add_round(s, VARIANT_KOWAH, 1, true);
+    stats_add_match(s, VARIANT_KOWAH, true, false, 0);
+    stats_add_round(s, VARIANT_PEI, -4, false);
+    stats_add_round(s, VARIANT_PEI, 9, true);
+    stats_add_match(s, VARIANT_PEI, false, true, -12);
+}
+
+static void test_round_trip(void **state)
+{
+    (void)state;
+    Stats s, back;
+    char text[4096], why[200];
+    stats_clear(&s);
+    size_t n = stats_format(&s, text, sizeof text);
+    assert_true(n > 0 && n < sizeof text);
+    memset(&back, 0x5a, sizeof back);
+    assert_true(stats_parse(text, n, &back, why, sizeof why));
+    assert_true(stats_equal(&s, &back));
+    assert_false(stats_any(&back));
+
+    sample(&s);
+    n = stats_format(&s, text, sizeof text);
+    assert_int_equal(n, strlen(text));
+    assert_true(stats_parse(text, n, &back, why, sizeof why));
+    assert_true(stats_equal(&s, &back));
+    assert_non_null(strstr(text, "ceki-stats 1\n"));
+    assert_non_null(strstr(text, "\nend\n"));
+    /* Only the games played have a line. */
+    assert_null(strstr(text, "totit "));
+    /* The length it needs, when the buffer is short. */
+    char small[16];
+    assert_int_equal(stats_format(&s, small, sizeof small), n);
+    assert_int_equal(strlen(small), sizeof small - 1);
+
+    /* Comments, blank lines, CRLF, fields in another order, fields and games
+     * of a later version are all fine. */
+    const char *hand = "# hi\r\n\r\nceki-stats 1\r\n"
+                       "  thothit staked=0 units=0 longest=1 streak=0 best=50 matches_won=1 "
+                       "matches=2 won=2 rounds=4 colour=blue\r\n"
+                       "some-future-game rounds=1 won=1\r\n"
+                       "end\r\n# bye\r\n";
+    assert_true(stats_parse(hand, strlen(hand), &back, why, sizeof why));
+    assert_int_equal(back.v[VARIANT_THOTHIT].rounds, 4);
+    assert_int_equal(back.v[VARIANT_THOTHIT].best_round, 50);
+    assert_int_equal(back.v[VARIANT_THOTHIT].longest, 1);
+}
+
+static void test_counting(void **state)
+{
+    (void)state;
+    Stats s;
+    stats_clear(&s);
+    VariantStats *v = &s.v[VARIANT_TOTIT];
+    /* Negative best when every round was below zero. */
+    stats_add_round(&s, VARIANT_TOTIT, -5, false);
+    assert_int_equal(v->best_round, -5);
+    stats_add_round(&s, VARIANT_TOTIT, -9, false);
+    assert_int_equal(v->best_round, -5);
+    stats_add_round(&s, VARIANT_TOTIT, 30, true);
+    assert_int_equal(v->best_round, 30);
+    assert_int_equal(v->rounds, 3);
+    assert_int_equal(v->rounds_won, 1);
+    /* Runs of matches won: W W L W W W L. */
+    const bool won[] = {true, true, false, true, true, true, false};
+    const int streak[] = {1, 2, 0, 1, 2, 3, 0};
+    const int longest[] = {1, 2, 2, 2, 2, 3, 3};
+    for (int i = 0; i < 7; i++) {
+        stats_add_round(&s, VARIANT_TOTIT, 10, won[i]);
+        stats_add_match(&s, VARIANT_TOTIT, won[i], false, 0);
+        assert_int_equal(v->streak, streak[i]);
+        assert_int_equal(v->longest, longest[i]);
+    }
+    assert_int_equal(v->matches, 7);
+    assert_int_equal(v->matches_won, 5);
+    assert_int_equal(v->staked, 0);
+    /* Other games untouched. */
+    assert_int_equal(s.v[VARIANT_THOTHIT].rounds, 0);
+    /* Stakes add up, signed. */
+    stats_add_round(&s, VARIANT_PEI, 3, true);
+    stats_add_match(&s, VARIANT_PEI, true, true, 7);
+    stats_add_round(&s, VARIANT_PEI, 3, false);
+    stats_add_match(&s, VARIANT_PEI, false, true, -10);
+    assert_int_equal(s.v[VARIANT_PEI].units, -3);
+    assert_int_equal(s.v[VARIANT_PEI].staked, 2);
+    /* What is counted always reads back. */
+    char text[4096], why[200];
+    size_t n = stats_format(&s, text, sizeof text);
+    Stats back;
+    assert_true(stats_parse(text, n, &back, why, sizeof why));
+    assert_true(stats_equal(&s, &back));
+
+    char line[200];
+    stats_summary(&s, VARIANT_TOTIT, line, sizeof line);
+    assert_non_null(strstr(line, "7 matches"));
+    assert_non_null(strstr(line, "best round 30"));
+    stats_summary(&s, VARIANT_KINGS, line, sizeof line);
+    assert_string_equal(line, "No games finished yet");
+}
+
+/* Plays random moves in g until the round (or match) is over. */
+static void play_to_round_end(Game *g, AiPlayer *ai)
+{
+    for (int i = 0; i < 20000 && !game_round_over(g) && !game_match_over(g); i++) {
+        Move m;
+        assert_int_equal(ai_choose(ai, g, game_to_move(g), &m), CEKI_OK);
+        assert_int_equal(game_apply(g, &m), CEKI_OK);
+    }
+    assert_true(game_round_over(g) || game_match_over(g));
+}
+
+static void test_record_from_game(void **state)
+{
+    (void)state;
+    GameConfig cfg = game_config_default(VARIANT_THOTHIT, 77);
+    cfg.rounds = 2;
+    CekiStatus st = CEKI_OK;
+    Game *g = game_create(&cfg, &st);
+    assert_non_null(g);
+    AiPlayer *ai = ai_create(AI_RANDOM, 5);
+    assert_non_null(ai);
+
+    bool human[CEKI_MAX_SEATS] = {false, true};
+    int you = -1;
+    assert_true(stats_counts_game(g, human, &you));
+    assert_int_equal(you, 1);
+    bool two[CEKI_MAX_SEATS] = {true, true};
+    assert_false(stats_counts_game(g, two, &you)); /* hot-seat */
+    bool none[CEKI_MAX_SEATS] = {false};
+    assert_false(stats_counts_game(g, none, &you));
+
+    Stats s;
+    stats_clear(&s);
+    /* Nothing to record in the middle of a round. */
+    assert_false(stats_record(&s, g, you, true, false));
+    assert_false(stats_any(&s));
+
+    play_to_round_end(g, ai);
+    Observation o;
+    assert_int_equal(game_observe(g, you, &o), CEKI_OK);
+    assert_false(stats_record(&s, g, you, true, true)); /* the match is not over */
+    assert_true(stats_record(&s, g, you, true, false));
+    const VariantStats *v = &s.v[VARIANT_THOTHIT];
+    assert_int_equal(v->rounds, 1);
+    assert_int_equal(v->rounds_won, o.round_winner[you] ? 1 : 0);
+    assert_int_equal(v->best_round, o.round_score[you]);
+    assert_int_equal(v->matches, 0);
+
+    Move next[4];
+    assert_true(game_legal_moves(g, next, 4) > 0);
+    assert_int_equal(game_apply(g, &next[0]), CEKI_OK);
+    play_to_round_end(g, ai);
+    assert_true(game_match_over(g));
+    assert_int_equal(game_observe(g, you, &o), CEKI_OK);
+    assert_true(stats_record(&s, g, you, true, true));
+    assert_int_equal(v->rounds, 2);
+    assert_int_equal(v->matches, 1);
+    assert_int_equal(v->matches_won, o.match_winner[you] ? 1 : 0);
+    assert_int_equal(v->streak, o.match_winner[you] ? 1 : 0);
+
+    ai_destroy(ai);
+    game_destroy(g);
+
+    /* Games that play themselves are not counted. */
+    GameConfig kings = game_config_default(VARIANT_KINGS, 3);
+    g = game_create(&kings, &st);
+    assert_non_null(g);
+    bool one[CEKI_MAX_SEATS] = {true};
+    assert_false(stats_counts_game(g, one, &you));
+    game_destroy(g);
+}
+
+static const char *valid_text(void)
+{
+    return "# Ceki statistics\n"
+           "ceki-stats 1\n"
+           "thothit rounds=12 won=5 matches=4 matches_won=2 best=184 streak=1 longest=2 units=0 "
+           "staked=0\n"
+           "pei rounds=3 won=1 matches=1 matches_won=0 best=7 streak=0 longest=0 units=-12 "
+           "staked=1\n"
+           "end\n";
+}
+
+/* Parses text expecting a refusal; *out must stay as it was. */
+static void expect_refused(const char *text, size_t len)
+{
+    Stats before, s;
+    sample(&before);
+    s = before;
+    char why[200] = "";
+    if (stats_parse(text, len, &s, why, sizeof why)) {
+        fail_msg("accepted: [%.*s]", (int)len, text);
+    }
+    assert_true(strlen(why) > 0);
+    assert_true(stats_equal(&s, &before));
+}
+
+static void test_damaged_text(void **state)
+{
+    (void)state;
+    const char *good = valid_text();
+    size_t len = strlen(good);
+    Stats s;
+    char why[200];
+    assert_true(stats_parse(good, len, &s, why, sizeof why));
+    assert_int_equal(s.v[VARIANT_PEI].units, -12);
+    /* Cut short at every length. */
+    for (size_t cut = 0; cut < len; cut++) {
+        expect_refused(good, cut);
+    }
+    const char *bad[] = {
+        "garbage\n",
+        "\x89PNG\r\n",
+        "ceki-stats\nend\n",
+        "ceki-stats two\nend\n",
+        "ceki-stats 2\nend\n", /* a later format */
+        "ceki-stats 0\nend\n",
+        "ceki-stats 1\n",
+        "ceki-stats 1\nend\nthothit rounds=1\n", /* after the end */
+        /* absurd numbers */
+        "ceki-stats 1\nthothit rounds=99999999999999999999 won=0 matches=0 matches_won=0 best=0 "
+        "streak=0 longest=0 units=0 staked=0\nend\n",
+        "ceki-stats 1\nthothit rounds=-3 won=0 matches=0 matches_won=0 best=0 streak=0 longest=0 "
+        "units=0 staked=0\nend\n",
+        "ceki-stats 1\nthothit rounds=3 won=0 matches=0 matches_won=0 best=1e9 streak=0 longest=0 "
+        "units=0 staked=0\nend\n",
+        "ceki-stats 1\nthothit rounds=3 won=0 matches=0 matches_won=0 best=0 streak=0 longest=0 "
+        "units=0x10 staked=0\nend\n",
+        "ceki-stats 1\nthothit rounds=3 won=0 matches=0 matches_won=0 best= streak=0 longest=0 "
+        "units=0 staked=0\nend\n",
+        /* contradictions */
+        "ceki-stats 1\nthothit rounds=3 won=4 matches=0 matches_won=0 best=0 streak=0 longest=0 "
+        "units=0 staked=0\nend\n",
+        "ceki-stats 1\nthothit rounds=3 won=1 matches=2 matches_won=3 best=0 streak=0 longest=0 "
+        "units=0 staked=0\nend\n",
+        "ceki-stats 1\nthothit rounds=3 won=1 matches=2 matches_won=1 best=0 streak=2 longest=2 "
+        "units=0 staked=0\nend\n",
+        "ceki-stats 1\nthothit rounds=0 won=0 matches=0 matches_won=0 best=5 streak=0 longest=0 "
+        "units=0 staked=0\nend\n",
+        "ceki-stats 1\npei rounds=3 won=1 matches=1 matches_won=0 best=0 streak=0 longest=0 "
+        "units=5 staked=0\nend\n",
+        /* twice */
+        "ceki-stats 1\nthothit rounds=3 won=1 matches=1 matches_won=1 best=0 streak=1 longest=1 "
+        "units=0 staked=0\nthothit rounds=3 won=1 matches=1 matches_won=1 best=0 streak=1 "
+        "longest=1 units=0 staked=0\nend\n",
+        "ceki-stats 1\nthothit rounds=3 rounds=3 won=1 matches=1 matches_won=1 best=0 streak=1 "
+        "longest=1 units=0 staked=0\nend\n",
+        /* missing field, not name=number, control characters */
+        "ceki-stats 1\nthothit rounds=3 won=1 matches=1 matches_won=1 best=0 streak=1 longest=1 "
+        "units=0\nend\n",
+        "ceki-stats 1\nthothit rounds 3\nend\n",
+        "ceki-stats 1\nthothit rounds=3\x01\nend\n",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        expect_refused(bad[i], strlen(bad[i]));
+    }
+    /* Binary data and over-long lines. */
+    expect_refused("ceki-stats 1\0\nend\n", 18);
+    char longline[600];
+    memset(longline, 'x', sizeof longline);
+    expect_refused(longline, sizeof longline);
+    /* Another version says so. */
+    assert_false(stats_parse(bad[4], strlen(bad[4]), &s, why, sizeof why));
+    assert_non_null(strstr(why, "another version"));
+}
+
+static void test_load_missing_damaged_and_kept(void **state)
+{
+    (void)state;
+    const char *dir = test_temp_dir("stats-load");
+    char path[1100], aside[1200], aside2[1200], why[200], notice[320], text[4096];
+    snprintf(path, sizeof path, "%s/stats.txt", dir);
+    snprintf(aside, sizeof aside, "%s.damaged", path);
+    snprintf(aside2, sizeof aside2, "%s.damaged-2", path);
+    Stats s, before;
+    sample(&s);
+    assert_int_equal(stats_load(path, &s, why, sizeof why), STATS_MISSING);
+    assert_false(stats_any(&s));
+
+    /* Damaged: refused, the counts in memory untouched. */
+    write_file(path, "ceki-stats 1\nthothit rounds=", 28);
+    sample(&before);
+    s = before;
+    assert_int_equal(stats_load(path, &s, why, sizeof why), STATS_DAMAGED);
+    assert_true(stats_equal(&s, &before));
+    assert_true(strlen(why) > 0);
+
+    /* The program's way: kept aside, zeros, a sentence for the player. */
+    assert_int_equal(stats_open(path, &s, notice, sizeof notice), STATS_DAMAGED);
+    assert_false(stats_any(&s));
+    assert_false(test_file_exists(path));
+    assert_true(test_file_exists(aside));
+    assert_non_null(strstr(notice, "statistics"));
+    assert_non_null(strstr(notice, "stats.txt.damaged"));
+    read_file(aside, text, sizeof text);
+    assert_string_equal(text, "ceki-stats 1\nthothit rounds=");
+    /* A second damaged file does not replace the first one kept. */
+    write_file(path, "nonsense\n", 9);
+    assert_int_equal(stats_open(path, &s, notice, sizeof notice), STATS_DAMAGED);
+    assert_true(test_file_exists(aside2));
+    read_file(aside, text, sizeof text);
+    assert_string_equal(text, "ceki-stats 1\nthothit rounds=");
+
+    /* Too large. */
+    char *big = malloc(STATS_MAX_FILE + 10);
+    assert_non_null(big);
+    memset(big, '#', STATS_MAX_FILE + 10);
+    write_file(path, big, STATS_MAX_FILE + 10);
+    free(big);
+    assert_int_equal(stats_load(path, &s, why, sizeof why), STATS_DAMAGED);
+    assert_non_null(strstr(why, "large"));
+
+    /* A good one loads; missing gives zeros and no notice. */
+    sample(&before);
+    assert_true(stats_save(path, &before, why, sizeof why));
+    assert_int_equal(stats_open(path, &s, notice, sizeof notice), STATS_LOADED);
+    assert_true(stats_equal(&s, &before));
+    assert_string_equal(notice, "");
+    remove(path);
+    assert_int_equal(stats_open(path, &s, notice, sizeof notice), STATS_MISSING);
+    assert_string_equal(notice, "");
+}
+
+static void test_save_is_atomic(void **state)
+{
+    (void)state;
+    const char *dir = test_temp_dir("stats-save");
+    char path[1100], tmp[1200], err[300], why[200], before[4096], after[4096];
+    snprintf(path, sizeof path, "%s/stats.txt", dir);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    Stats s, back;
+    sample(&s);
+    assert_true(stats_save(path, &s, err, sizeof err));
+    assert_false(test_file_exists(tmp));
+    assert_int_equal(stats_load(path, &back, why, sizeof why), STATS_LOADED);
+    assert_true(stats_equal(&s, &back));
+
+    /* The temporary name taken: the write fails and the old file is whole. */
+    read_file(path, before, sizeof before);
+    assert_int_equal(mkdir(tmp, 0700), 0);
+    Stats more = s;
+    stats_add_round(&more, VARIANT_ENTHIT, 3, true);
+    assert_false(stats_save(path, &more, err, sizeof err));
+    assert_true(strlen(err) > 0);
+    read_file(path, after, sizeof after);
+    assert_string_equal(after, before);
+    remove(tmp);
+
+    /* A directory that does not exist: a reason, nothing written. */
+    char nowhere[1200];
+    snprintf(nowhere, sizeof nowhere, "%s/no-such-dir/stats.txt", dir);
+    assert_false(stats_save(nowhere, &s, err, sizeof err));
+    assert_true(strlen(err) > 0);
+    assert_false(test_file_exists(nowhere));
+}
+
+static App *app_with_stats(const char *stats_path)
+{
+    char err[512];
+    AppConfig cfg = {.headless = true,
+                     .width = 640,
+                     .height = 400,
+                     .data_dir = CEKI_TEST_DATA_DIR,
+                     .stats_path = stats_path};
+    App *app = app_create(&cfg, err, sizeof err);
+    if (app == NULL) {
+        fail_msg("app_create: %s", err);
+    }
+    return app;
+}
+
+static void test_program_reports_damage(void **state)
+{
+    (void)state;
+    const char *dir = test_temp_dir("stats-app");
+    char path[1100], aside[1200];
+    snprintf(path, sizeof path, "%s/stats.txt", dir);
+    snprintf(aside, sizeof aside, "%s.damaged", path);
+    write_file(path, "ceki-stats 9\nend\n", 17);
+    App *app = app_with_stats(path);
+    assert_false(stats_any(&app->stats));
+    assert_non_null(strstr(app->notice, "statistics"));
+    assert_non_null(strstr(app->notice, "another version"));
+    assert_string_equal(test_top_scene(app), "title");
+    assert_true(test_file_exists(aside));
+    /* Counting and saving writes a good file again; reset clears it. */
+    stats_add_round(&app->stats, VARIANT_THOTHIT, 40, true);
+    app_save_stats(app);
+    app_destroy(app);
+
+    app = app_with_stats(path);
+    assert_string_equal(app->notice, "");
+    assert_int_equal(app->stats.v[VARIANT_THOTHIT].rounds, 1);
+    app_reset_stats(app);
+    assert_false(stats_any(&app->stats));
+    app_destroy(app);
+    Stats s;
+    char why[200];
+    assert_int_equal(stats_load(path, &s, why, sizeof why), STATS_LOADED);
+    assert_false(stats_any(&s));
+}
+
+static void test_table_counts_a_round_once(void **state)
+{
+    (void)state;
+    App *app = test_app_new(1280, 800, NULL);
+    app->settings.anim_speed = ANIM_INSTANT;
+    app_setup_variant(app, VARIANT_THOTHIT);
+    app->setup.config.seed = 11;
+    app->setup.seed_given = true;
+    for (int s = 0; s < CEKI_MAX_SEATS; s++) {
+        app->setup.human[s] = s == 0;
+        app->setup.level[s] = AI_RANDOM;
+    }
+    char why[200];
+    if (!scene_stack_push(app, SCENE_TABLE, why, sizeof why)) {
+        fail_msg("table: %s", why);
+    }
+    /* The person's seat plays random legal moves through the table. */
+    AiPlayer *ai = ai_create(AI_RANDOM, 9);
+    for (int i = 0; i < 400000 && strcmp(test_top_scene(app), "table") == 0; i++) {
+        if (table_waits_for_person(app)) {
+            Move m;
+            assert_int_equal(ai_choose(ai, table_game(app), 0, &m), CEKI_OK);
+            table_try_move(app, table_top(app), &m);
+        }
+        app_update(app, 0.05);
+        if (app->session != NULL && session_thinking(app->session)) {
+            SDL_Delay(1);
+        }
+    }
+    ai_destroy(ai);
+    assert_string_equal(test_top_scene(app), "result");
+    const VariantStats *v = &app->stats.v[VARIANT_THOTHIT];
+    assert_int_equal(v->rounds, 1);
+    assert_int_equal(v->matches, 0);
+    /* More frames at the round's end count nothing more. */
+    for (int i = 0; i < 20; i++) {
+        app_update(app, 0.5);
+    }
+    assert_int_equal(v->rounds, 1);
+    app_destroy(app);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_counting),
+        cmocka_unit_test(test_record_from_game),
+        cmocka_unit_test(test_damaged_text),
+        cmocka_unit_test(test_load_missing_damaged_and_kept),
+        cmocka_unit_test(test_save_is_atomic),
+        cmocka_unit_test(test_program_reports_damage),
+        cmocka_unit_test(test_table_counts_a_round_once),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
