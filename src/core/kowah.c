@@ -23,6 +23,9 @@
  * - "The stock runs out": the hand ends, with no winner, when a turn should
  *   begin and the stock is empty. The last stock card can still win, and the
  *   discard after it can still be claimed.
+ * - Players who keep taking the discard top never empty the stock, so the
+ *   hand could go on for ever: it also ends with no winner when a turn should
+ *   begin after KOWAH_MAX_IDLE_TURNS turns in a row begun with the discard.
  * - A match is GameConfig.rounds hands (dealt hands, won or not); the most
  *   hands won wins the match, equal tops share; a match in which no hand was
  *   won has no winner.
@@ -273,6 +276,7 @@ static void start_hand(Game *g)
     k->offer_from = -1;
     k->offer_is_discard = false;
     k->winner = -1;
+    k->idle_turns = 0;
 
     Card deck[CEKI_MAX_DECK];
     int n = variant_build_deck(g->v, g->n, deck);
@@ -341,7 +345,7 @@ static void next_turn(Game *g, int seat)
     k->shown_draw = CARD_NONE;
     k->offered = CARD_NONE;
     k->offer_from = -1;
-    if (g->stock_n == 0) {
+    if (g->stock_n == 0 || k->idle_turns >= KOWAH_MAX_IDLE_TURNS) {
         for (int s = 0; s < g->n; s++)
             game_event(g, EV_ROUND_SCORED, s, CARD_NONE, CARD_NONE, 0);
         game_event(g, EV_HAND_DRAWN, -1, CARD_NONE, CARD_NONE, g->round);
@@ -488,6 +492,7 @@ void kowah_apply(Game *g, const Move *m)
         Card c = g->stock[--g->stock_n];
         hand_add(g, seat, c);
         k->drawn = c;
+        k->idle_turns = 0;
         if (wins_with(g, seat, c)) {
             game_event(g, EV_DRAWN, seat, c, CARD_NONE, 0);
             win_hand(g, seat, c);
@@ -509,6 +514,7 @@ void kowah_apply(Game *g, const Move *m)
         hand_add(g, seat, c);
         k->drawn = c;
         k->shown_draw = CARD_NONE;
+        k->idle_turns++;
         game_event(g, EV_DRAWN, seat, c, CARD_NONE, 1);
         if (wins_with(g, seat, c)) {
             win_hand(g, seat, c);

@@ -26,6 +26,10 @@
 #include "card.h"
 
 #define KOWAH_HAND 8
+/* A hand also ends with no winner after this many turns in a row begun with
+ * the discard top: nothing else stops players from passing cards round the
+ * discard pile for ever (house reading; RULES.md is silent). */
+#define KOWAH_MAX_IDLE_TURNS 100
 
 /* Whether the hand is checki. */
 bool kowah_is_checki(const Card hand[KOWAH_HAND]);

@@ -27,6 +27,7 @@ typedef struct KowahState {
     int offer_from;                /* PHASE_CLAIM: the seat that drew or discarded it */
     bool offer_is_discard;         /* PHASE_CLAIM: a discard (else a shown stock draw) */
     int winner;                    /* the seat that won this hand, -1 if none (yet) */
+    int idle_turns;                /* turns in a row begun with the discard top */
 } KowahState;
 
 #endif

@@ -683,6 +683,46 @@ static void test_stock_runs_out(void **state)
     game_destroy(g);
 }
 
+/* Players who only ever take the discard top and throw it back would never
+ * empty the stock: the hand ends with no winner after KOWAH_MAX_IDLE_TURNS
+ * such turns in a row; a stock draw starts the count again. */
+static void test_discard_round_ends(void **state)
+{
+    (void)state;
+    for (int players = 2; players <= 4; players++) {
+        Game *g = new_game(players, 1, 40u + (uint64_t)players);
+        int stock_draws = 0, moves = 0;
+        bool again = false;
+        while (!game_round_over(g)) {
+            Move ms[GAME_MAX_MOVES];
+            int n = game_legal_moves(g, ms, GAME_MAX_MOVES);
+            assert_true(n > 0);
+            Move m = ms[0];
+            for (int i = 0; i < n; i++) {
+                if (ms[i].type == MOVE_DRAW_DISCARD || ms[i].type == MOVE_PASS ||
+                    (ms[i].type == MOVE_DISCARD && ms[i].card == g->kowah.drawn))
+                    m = ms[i];
+            }
+            /* One stock draw half-way: the count starts again. */
+            if (!again && moves >= 150 && ms[0].type == MOVE_DRAW_STOCK) {
+                m = ms[0];
+                again = true;
+                assert_true(g->kowah.idle_turns > 50);
+            }
+            stock_draws += m.type == MOVE_DRAW_STOCK;
+            assert_int_equal(game_apply(g, &m), CEKI_OK);
+            check_conservation(g);
+            assert_true(++moves < 2000);
+        }
+        assert_non_null(find_event(g, EV_HAND_DRAWN));
+        assert_true(g->stock_n > 0);
+        assert_int_equal(stock_draws, 2); /* the first turn's, and the one half-way */
+        assert_true(moves > 4 * KOWAH_MAX_IDLE_TURNS / 2);
+        assert_int_equal(g->kowah.idle_turns, KOWAH_MAX_IDLE_TURNS);
+        game_destroy(g);
+    }
+}
+
 /* ---- the match ------------------------------------------------------------------------ */
 
 static void test_match(void **state)
@@ -954,6 +994,7 @@ int main(void)
         cmocka_unit_test(test_claim_discard),
         cmocka_unit_test(test_claim_priority),
         cmocka_unit_test(test_stock_runs_out),
+        cmocka_unit_test(test_discard_round_ends),
         cmocka_unit_test(test_match),
         cmocka_unit_test(test_illegal_moves),
         cmocka_unit_test(test_selfplay),
