@@ -133,6 +133,8 @@ enum {
     HR_PEI_JUNG,
     HR_PEI_PACKETS,
     HR_KOWAH_SPLITS,
+    HR_AI_MEMORY,
+    HR_KOWAH_IDLE,
     HR_COUNT
 };
 
@@ -260,6 +262,17 @@ static const LearnHouseReading readings[HR_COUNT] = {
                          "one rank), the triplet of the second shape may share the rank of its "
                          "five, and its two pairs may be of one card (four copies). Every hand "
                          "of the second shape also counts as the first."},
+    [HR_AI_MEMORY] = {B(THOTHIT) | B(THOTHIT_SACKSON) | B(THOTHIT_KUNA) | B(TOTIT) |
+                          B(TOTIT_DENEXA) | PEI_ALL,
+                      READING_README, "What the computer remembers",
+                      "Every capture happens in the open before its cards go face down, and "
+                      "the computer players keep track of all of them, the way a careful "
+                      "player at a real table would. On screen the piles stay face down."},
+    [HR_KOWAH_IDLE] = {B(KOWAH), READING_README, "Passing the discard round",
+                       "Nothing in the rules stops players from taking the top discard and "
+                       "throwing a card back turn after turn, so the stock need never run "
+                       "out. After a hundred turns in a row that began with the discard, the "
+                       "hand ends and nobody wins it."},
 };
 
 const LearnHouseReading *learn_house_readings(int *count)
