@@ -135,6 +135,9 @@ bool save_file_parse(const char *text, size_t len, bool save_only, SaveHeader *h
                      char *err, size_t err_size)
 {
     *game = NULL;
+    if (err != NULL && err_size > 0) {
+        err[0] = '\0';
+    }
     if (text == NULL) {
         set_err(err, err_size, "there is no text");
         return false;

@@ -42,7 +42,7 @@ typedef struct SaveHeader {
 
 /* Reads a whole file's text (len bytes, no terminator needed). On success
  * returns true with the header and the game (the caller destroys it); on
- * failure false with a reason in err, *game NULL. With save_only, files that
+ * failure false with a reason in err ("" on success), *game NULL. With save_only, files that
  * are not saves are refused. */
 bool save_file_parse(const char *text, size_t len, bool save_only, SaveHeader *h, Game **game,
                      char *err, size_t err_size);

@@ -8,8 +8,8 @@
 #
 # SECONDS_PER_TARGET defaults to 60 (or $CEKI_FUZZ_SECONDS); the targets default
 # to every fuzz_<name> that was built (card, record, moves and, when the
-# program's sources are there, settings). $CEKI_FUZZ_BUILD_DIR sets the build
-# directory (default /tmp/build-fuzz).
+# program's sources are there, settings, save and stats). $CEKI_FUZZ_BUILD_DIR
+# sets the build directory (default /tmp/build-fuzz).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$here/../.." && pwd)
@@ -26,7 +26,7 @@ if [ $# -gt 0 ]; then
     targets=("$@")
 else
     targets=()
-    for t in card record moves settings; do
+    for t in card record moves settings save stats; do
         [ -x "$build/fuzz/fuzz_$t" ] && targets+=("$t")
     done
 fi
