@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "scenes.h"
+#include "stats.h"
 #include "ui.h"
 #include "variant_text.h"
 
@@ -86,6 +87,35 @@ static void draw_row(App *app, VariantsState *s, int i)
     text_draw_in(app->text, r, players, &soft, pbox, TEXT_RIGHT);
 }
 
+/* The player's statistics for this game, at the bottom left of the panel
+ * beside the button, growing upwards. */
+static void draw_record(App *app, const VariantDesc *v)
+{
+    SDL_Renderer *r = app->renderer;
+    char lines[4][STATS_LINE_MAX];
+    int n = stats_lines(&app->stats, v->id, lines, 4);
+    const char *label = "YOUR RECORD";
+    if (variant_is_watch_only(v)) {
+        n = 1;
+        snprintf(lines[0], sizeof lines[0], "Not kept: this game plays itself");
+    }
+    TextStyle lab = app_text_style(app, 12.5f, TEXT_BOLD, UI_GOLD);
+    TextStyle val = app_text_style(app, 15, TEXT_REGULAR, n > 1 ? UI_INK : UI_INK_SOFT);
+    SDL_Rect box = app_rect(app, 668, 0, 244, 0);
+    int label_h = text_line_height(app->text, lab.px, lab.weight, false);
+    int h = label_h;
+    for (int i = 0; i < n; i++) {
+        h += text_draw_wrapped(app->text, NULL, lines[i], &val, box, TEXT_LEFT, 1.0f);
+    }
+    int y = app_rect(app, 0, 722, 0, 0).y - h;
+    text_draw(app->text, r, label, &lab, box.x, y, TEXT_LEFT);
+    y += label_h;
+    for (int i = 0; i < n; i++) {
+        box.y = y;
+        y += text_draw_wrapped(app->text, r, lines[i], &val, box, TEXT_LEFT, 1.0f);
+    }
+}
+
 static void draw_details(App *app, VariantsState *s)
 {
     const VariantDesc *v = variant_get(s->shown);
@@ -136,6 +166,7 @@ static void draw_details(App *app, VariantsState *s)
                                (style == STYLE_CEKI ? 356 : 380) + (float)i * 12, cw, ch);
         card_art_draw(app->cards, r, style, sample[i], cr, flags);
     }
+    draw_record(app, v);
     ui_draw_button(app, &s->ui, VARIANTS_CHOOSE, "Set up this game");
 }
 

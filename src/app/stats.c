@@ -555,38 +555,58 @@ bool stats_record(Stats *s, const Game *g, int you, bool round, bool match)
 
 /* ---- words ------------------------------------------------------------------ */
 
+int stats_lines(const Stats *s, VariantId id, char lines[][STATS_LINE_MAX], int max)
+{
+    if (s == NULL || lines == NULL || max <= 0 || (unsigned)id >= VARIANT_COUNT) {
+        return 0;
+    }
+    const VariantStats *v = &s->v[id];
+    if (!variant_played(v)) {
+        snprintf(lines[0], STATS_LINE_MAX, "No games finished yet");
+        return 1;
+    }
+    const VariantDesc *vd = variant_get(id);
+    const char *unit = vd->engine == ENGINE_KOWAH ? "hand" : "round";
+    bool points = vd->match_kind != MATCHKIND_KINGS && vd->match_kind != MATCHKIND_HANDS_WON;
+    int n = 0;
+    snprintf(lines[n++], STATS_LINE_MAX, "%d match%s, %d won", v->matches,
+             v->matches == 1 ? "" : "es", v->matches_won);
+    if (n < max) {
+        char best[48] = "";
+        if (points) {
+            snprintf(best, sizeof best, " \xc2\xb7 best %d", v->best_round);
+        }
+        snprintf(lines[n++], STATS_LINE_MAX, "%d %s%s, %d won%s", v->rounds, unit,
+                 v->rounds == 1 ? "" : "s", v->rounds_won, best);
+    }
+    if (n < max && v->matches_won > 0) {
+        snprintf(lines[n++], STATS_LINE_MAX, "%d won in a row \xc2\xb7 longest %d", v->streak,
+                 v->longest);
+    }
+    if (n < max && v->staked > 0) {
+        snprintf(lines[n++], STATS_LINE_MAX, "Stakes %+" PRId64 " unit%s", v->units,
+                 v->units == 1 || v->units == -1 ? "" : "s");
+    }
+    return n;
+}
+
 void stats_summary(const Stats *s, VariantId id, char *buf, size_t size)
 {
     if (buf == NULL || size == 0) {
         return;
     }
-    if ((unsigned)id >= VARIANT_COUNT || !variant_played(&s->v[id])) {
+    char lines[4][STATS_LINE_MAX];
+    int n = stats_lines(s, id, lines, 4);
+    buf[0] = '\0';
+    size_t used = 0;
+    for (int i = 0; i < n && used < size; i++) {
+        int k = snprintf(buf + used, size - used, "%s%s", i > 0 ? " \xc2\xb7 " : "", lines[i]);
+        if (k < 0) {
+            break;
+        }
+        used += (size_t)k;
+    }
+    if (n == 0) {
         snprintf(buf, size, "No games finished yet");
-        return;
     }
-    const VariantStats *v = &s->v[id];
-    const VariantDesc *vd = variant_get(id);
-    bool hands = vd->engine == ENGINE_KOWAH;
-    bool points = vd->match_kind != MATCHKIND_KINGS && vd->match_kind != MATCHKIND_HANDS_WON;
-    size_t n = 0;
-#define PUT(...)                                                                                   \
-    do {                                                                                           \
-        int k = snprintf(n < size ? buf + n : NULL, n < size ? size - n : 0, __VA_ARGS__);         \
-        if (k > 0) {                                                                               \
-            n += (size_t)k;                                                                        \
-        }                                                                                          \
-    } while (0)
-    PUT("%d match%s \xc2\xb7 %d won", v->matches, v->matches == 1 ? "" : "es", v->matches_won);
-    PUT(" \xc2\xb7 %d %s%s \xc2\xb7 %d won", v->rounds, hands ? "hand" : "round",
-        v->rounds == 1 ? "" : "s", v->rounds_won);
-    if (points) {
-        PUT(" \xc2\xb7 best round %d", v->best_round);
-    }
-    if (v->matches_won > 0) {
-        PUT(" \xc2\xb7 %d in a row (longest %d)", v->streak, v->longest);
-    }
-    if (v->staked > 0) {
-        PUT(" \xc2\xb7 stakes %+" PRId64, v->units);
-    }
-#undef PUT
 }

@@ -105,8 +105,13 @@ bool stats_counts_game(const Game *g, const bool human[CEKI_MAX_SEATS], int *you
  * False, and nothing recorded, when g is not in that state. */
 bool stats_record(Stats *s, const Game *g, int you, bool round, bool match);
 
-/* A line for the player: "12 matches · 5 won · best round 184 · 2 in a row";
- * "No games finished yet" when there are none. */
+#define STATS_LINE_MAX 80
+/* Short lines for the player, at most max of them: "4 matches, 2 won",
+ * "12 rounds, 5 won · best 184" (Kowah: hands, no best), "2 won in a row ·
+ * longest 3" once a match was won, "Stakes -12 units" after staked
+ * matches; or the one line "No games finished yet". Returns how many. */
+int stats_lines(const Stats *s, VariantId v, char lines[][STATS_LINE_MAX], int max);
+/* The same lines joined by " · " into one. */
 void stats_summary(const Stats *s, VariantId v, char *buf, size_t size);
 
 #endif

@@ -142,8 +142,11 @@ static void test_counting(void **state)
 
     char line[200];
     stats_summary(&s, VARIANT_TOTIT, line, sizeof line);
-    assert_non_null(strstr(line, "7 matches"));
-    assert_non_null(strstr(line, "best round 30"));
+    assert_non_null(strstr(line, "7 matches, 5 won"));
+    assert_non_null(strstr(line, "best 30"));
+    assert_non_null(strstr(line, "0 won in a row \xc2\xb7 longest 3"));
+    stats_summary(&s, VARIANT_PEI, line, sizeof line);
+    assert_non_null(strstr(line, "Stakes -3 units"));
     stats_summary(&s, VARIANT_KINGS, line, sizeof line);
     assert_string_equal(line, "No games finished yet");
 }
