@@ -391,6 +391,7 @@ static bool apply_now(App *app, TableState *t, const Move *m)
     t->hint_ready = false;
     t->hint_wanted = false;
     t->ai_ready = false;
+    t->arrowed = false;
     table_clear_selection(t);
     view_take_events(t);
     /* What is asked of the viewer now (the cards on show catch up later). */
@@ -755,6 +756,7 @@ static bool table_enter(App *app, void *state)
     ui_init(&t->ui);
     t->drawn = CARD_NONE;
     t->drawn_focus = false;
+    t->arrowed = false;
     const GameSetup *setup = &app->setup;
     t->v = app_variant(app);
     t->watch = variant_is_watch_only(t->v);

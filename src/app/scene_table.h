@@ -165,6 +165,7 @@ typedef struct TableState {
     Move hint;
     Card drawn;       /* Kowah: the card the viewer just drew, until they discard */
     bool drawn_focus; /* move the keyboard focus to it once it is in the hand */
+    bool arrowed;     /* the focus was moved by the arrows since the last move */
     bool watch_playing;
     bool watch_step;
     bool end_done;       /* the match end was handled */

@@ -13,7 +13,8 @@
  *
  * Keyboard: arrows move the focus among the hand's cards (left, right) and
  * between hand, pool and piles (up, down); Enter picks up the focused hand
- * card (the focus goes to the first card it may take; a card that may only
+ * card (the focus goes to the first card it may take, one that keeps the
+ * win where there is a choice; a card that may only
  * trail is trailed at once), Enter on a pool card takes it with the card
  * picked up, T trails; in Kowah Enter draws from the stock (or, with the
  * focus on the discard pile, takes its top) and then discards the focused
@@ -198,6 +199,43 @@ static void use_discard(App *app, TableState *t)
     }
 }
 
+/* Whether taking pool sprite `target` (with the selected hand card, or the
+ * turned card) would throw the round's win away (the Chinese game). */
+static bool target_forfeits(const TableState *t, int target)
+{
+    Move moves[GAME_MAX_MOVES];
+    int n = table_legal(t, moves, GAME_MAX_MOVES);
+    Card want = t->view.sprites[target].card;
+    Card played = t->obs.phase == PHASE_HAND && t->selected >= 0 ? t->view.sprites[t->selected].card
+                                                                 : CARD_NONE;
+    bool any = false, all = true;
+    for (int k = 0; k < n; k++) {
+        if (moves[k].target == want && (played == CARD_NONE || moves[k].card == played)) {
+            any = true;
+            all = all && (moves[k].flags & MOVE_FLAG_FORFEIT) != 0;
+        }
+    }
+    return any && all;
+}
+
+/* Moves the keyboard focus to the first pool card the selection may take,
+ * preferring one that does not forfeit the win. False when there is none. */
+static bool focus_first_target(TableState *t)
+{
+    int ids[TV_MAX_SPRITES];
+    int n = view_pool_order(t, ids, TV_MAX_SPRITES);
+    for (int pass = 0; pass < 2; pass++) {
+        for (int k = 0; k < n; k++) {
+            if (table_is_target(t, ids[k]) && (pass == 1 || !target_forfeits(t, ids[k]))) {
+                t->focus_zone = FZ_POOL;
+                t->focus_sprite = ids[k];
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
 /* Picks up hand sprite i (click or Enter). */
 static void pick_up(App *app, TableState *t, int i, bool keyboard)
 {
@@ -240,16 +278,7 @@ static void pick_up(App *app, TableState *t, int i, bool keyboard)
         try_trail(app, t, i);
         return;
     }
-    /* Focus the first card it may take. */
-    int ids[TV_MAX_SPRITES];
-    int np = view_pool_order(t, ids, TV_MAX_SPRITES);
-    for (int k = 0; k < np; k++) {
-        if (table_is_target(t, ids[k])) {
-            t->focus_zone = FZ_POOL;
-            t->focus_sprite = ids[k];
-            break;
-        }
-    }
+    focus_first_target(t);
 }
 
 static SDL_Rect stock_rect(const TableState *t)
@@ -544,16 +573,10 @@ static void enter_on_focus(App *app, TableState *t)
         return;
     }
     if (t->obs.phase == PHASE_STOCK_TAKE && table_viewer_decides(t) &&
-        !(t->focus_zone == FZ_POOL && table_is_target(t, t->focus_sprite))) {
+        !(t->arrowed && t->focus_zone == FZ_POOL && table_is_target(t, t->focus_sprite))) {
         /* The turned card decides now: go to the first card it may take. */
-        int ids[TV_MAX_SPRITES];
-        int n = view_pool_order(t, ids, TV_MAX_SPRITES);
-        for (int k = 0; k < n; k++) {
-            if (table_is_target(t, ids[k])) {
-                t->focus_zone = FZ_POOL;
-                t->focus_sprite = ids[k];
-                return;
-            }
+        if (focus_first_target(t)) {
+            return;
         }
     }
     if (t->obs.phase == PHASE_DRAW && table_viewer_decides(t) && t->focus_zone != FZ_DISCARD) {
@@ -615,10 +638,16 @@ static SceneAction key_down(App *app, TableState *t, const SDL_Event *e)
         }
     }
     switch (k) {
-    case SDLK_LEFT: focus_step(t, -1); break;
-    case SDLK_RIGHT: focus_step(t, 1); break;
-    case SDLK_UP: focus_vertical(t, -1); break;
-    case SDLK_DOWN: focus_vertical(t, 1); break;
+    case SDLK_LEFT:
+    case SDLK_RIGHT:
+        focus_step(t, k == SDLK_LEFT ? -1 : 1);
+        t->arrowed = true;
+        break;
+    case SDLK_UP:
+    case SDLK_DOWN:
+        focus_vertical(t, k == SDLK_UP ? -1 : 1);
+        t->arrowed = true;
+        break;
     case SDLK_RETURN:
     case SDLK_KP_ENTER: enter_on_focus(app, t); break;
     case SDLK_t: {

@@ -591,6 +591,55 @@ static void test_forfeit_warning(void **state)
     assert_true(seen);
 }
 
+/* The Chinese game by Enter alone: when the keyboard jumps to a card to
+ * take, it prefers one that keeps the win, so the forfeit question comes up
+ * only when every capture of that card forfeits. */
+static void test_enter_prefers_a_capture_that_keeps_the_win(void **state)
+{
+    (void)state;
+    int asked = 0, decisions = 0;
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+        App *app = table_app(VARIANT_THOTHIT_CHINESE, seed, 0, ANIM_INSTANT, 1);
+        while (until_person(app) && decisions < 2000) {
+            Move moves[GAME_MAX_MOVES];
+            int n = legal(app, moves);
+            int before = history_len(table_game(app));
+            key(app, SDLK_RETURN);
+            if (table_top(app)->dialog == DLG_FORFEIT) {
+                FocusZone z;
+                Card at;
+                table_focus(app, &z, &at);
+                assert_int_equal(z, FZ_POOL);
+                Card played = CARD_NONE;
+                for (int i = 0; i < n; i++) {
+                    if (moves[i].target == at && (moves[i].flags & MOVE_FLAG_FORFEIT)) {
+                        played = moves[i].card;
+                    }
+                }
+                for (int i = 0; i < n; i++) {
+                    if (moves[i].card == played && moves[i].target != CARD_NONE &&
+                        !(moves[i].flags & MOVE_FLAG_FORFEIT)) {
+                        fail_msg("Enter went to a capture that forfeits; a safe one existed");
+                    }
+                }
+                test_click_named(app, "Take it anyway");
+                asked++;
+            }
+            if (history_len(table_game(app)) == before && table_top(app)->dialog == DLG_NONE) {
+                key(app, SDLK_RETURN); /* the card was picked up: now take */
+                if (table_top(app)->dialog == DLG_FORFEIT) {
+                    test_click_named(app, "Take it anyway");
+                    asked++;
+                }
+            }
+            decisions++;
+        }
+        app_destroy(app);
+    }
+    assert_true(decisions > 40);
+    (void)asked;
+}
+
 static void test_undo_takes_back_the_last_decision(void **state)
 {
     (void)state;
@@ -884,6 +933,7 @@ int main(void)
         cmocka_unit_test(test_kowah_by_mouse),
         cmocka_unit_test(test_kowah_by_keyboard),
         cmocka_unit_test(test_forfeit_warning),
+        cmocka_unit_test(test_enter_prefers_a_capture_that_keeps_the_win),
         cmocka_unit_test(test_undo_takes_back_the_last_decision),
         cmocka_unit_test(test_hotseat_cover),
         cmocka_unit_test(test_watch_mode),
