@@ -392,6 +392,12 @@ static bool apply_now(App *app, TableState *t, const Move *m)
     t->hint_wanted = false;
     t->ai_ready = false;
     t->arrowed = false;
+    if (m->seat == t->view.viewer) {
+        /* The person's next decision starts the keyboard from the hand,
+         * not from where this one left the focus. */
+        t->focus_zone = FZ_NONE;
+        t->focus_sprite = -1;
+    }
     table_clear_selection(t);
     view_take_events(t);
     /* What is asked of the viewer now (the cards on show catch up later). */

@@ -574,8 +574,11 @@ static void enter_on_focus(App *app, TableState *t)
     }
     if (t->obs.phase == PHASE_STOCK_TAKE && table_viewer_decides(t) &&
         !(t->arrowed && t->focus_zone == FZ_POOL && table_is_target(t, t->focus_sprite))) {
-        /* The turned card decides now: go to the first card it may take. */
-        if (focus_first_target(t)) {
+        /* The turned card decides now: go to the first card it may take
+         * (a second Enter, with the focus there, takes it). */
+        FocusZone was_zone = t->focus_zone;
+        int was = t->focus_sprite;
+        if (focus_first_target(t) && (t->focus_zone != was_zone || t->focus_sprite != was)) {
             return;
         }
     }
