@@ -3,18 +3,20 @@
 #include <stdio.h>
 
 #include "scenes.h"
+#include "stats.h"
 #include "ui.h"
 #include "variant_text.h"
 
-enum { SET_STYLE = 1, SET_SPEED, SET_CUE, SET_DISPLAY, SET_BACK = 100 };
+enum { SET_STYLE = 1, SET_SPEED, SET_CUE, SET_DISPLAY, SET_STATS, SET_BACK = 100 };
 
 typedef struct SettingsState {
     Ui ui;
+    bool confirm_reset; /* "Reset statistics" was pressed once */
 } SettingsState;
 
-static const char *const labels[] = {"", "Deck style", "Animation speed", "Colour-blind cue",
-                                     "Display"};
-static const float ROW_Y[] = {0, 152, 256, 360, 464};
+static const char *const labels[] = {"",        "Deck style", "Animation speed", "Colour-blind cue",
+                                     "Display", "Statistics"};
+static const float ROW_Y[] = {0, 152, 256, 360, 464, 568};
 
 static void layout(App *app, SettingsState *s)
 {
@@ -24,6 +26,8 @@ static void layout(App *app, SettingsState *s)
         WidgetKind kind = id == SET_CUE ? WIDGET_TOGGLE : WIDGET_CHOICE;
         ui_add(&s->ui, kind, id, app_rect(app, 330, ROW_Y[id], 380, 48), false, labels[id]);
     }
+    ui_add(&s->ui, WIDGET_BUTTON, SET_STATS, app_rect(app, 330, ROW_Y[SET_STATS], 380, 48),
+           !stats_any(&app->stats), "Reset statistics");
     ui_fix_focus(&s->ui);
 }
 
@@ -70,11 +74,32 @@ static SceneAction settings_event(App *app, void *state, const SDL_Event *e)
     SettingsState *s = state;
     layout(app, s);
     UiEvent ev = ui_handle_event(&s->ui, e);
+    if (s->confirm_reset && ev.kind != UI_NONE && ev.id != SET_STATS) {
+        /* Going anywhere else keeps the statistics. */
+        s->confirm_reset = false;
+        app->dirty = true;
+        if (ev.kind == UI_BACK) {
+            return scene_stay();
+        }
+    }
     switch (ev.kind) {
     case UI_BACK: return scene_pop();
     case UI_ACTIVATE:
         if (ev.id == SET_BACK) {
             return scene_pop();
+        }
+        if (ev.id == SET_STATS) {
+            if (s->confirm_reset) {
+                app_reset_stats(app);
+                app_show_toast(app, "Statistics reset: every game starts again from zero.");
+                s->confirm_reset = false;
+                layout(app, s);
+                ui_focus(&s->ui, SET_BACK);
+            } else {
+                s->confirm_reset = true;
+            }
+            app->dirty = true;
+            break;
         }
         change(app, ev.id, 0);
         break;
@@ -143,7 +168,7 @@ static void settings_draw(App *app, void *state, SDL_Renderer *r)
     ui_draw_heading(app, "Settings", "Saved as soon as you change them");
     ui_draw_panel(app, app_rect(app, 44, 124, 740, 612));
     int label_x = app_rect(app, 76, 0, 0, 0).x;
-    for (int id = SET_STYLE; id <= SET_DISPLAY; id++) {
+    for (int id = SET_STYLE; id <= SET_STATS; id++) {
         ui_draw_label(app, &s->ui, id, labels[id], label_x);
     }
     const Settings *st = &app->settings;
@@ -158,6 +183,13 @@ static void settings_draw(App *app, void *state, SDL_Renderer *r)
     draw_caption(app, ROW_Y[SET_CUE],
                  "Marks red-stamped cards with a star badge and a frame, not colour alone.");
     draw_caption(app, ROW_Y[SET_DISPLAY], "F11 or Alt+Enter switches at any time.");
+    ui_draw_button(app, &s->ui, SET_STATS,
+                   s->confirm_reset ? "Press again to reset" : "Reset statistics");
+    draw_caption(app, ROW_Y[SET_STATS],
+                 s->confirm_reset ? "Every game's counts go back to zero. Esc keeps them."
+                 : stats_any(&app->stats)
+                     ? "Your rounds, matches and winning runs, shown when you choose a game."
+                     : "Nothing recorded yet: finish a round against the computer.");
     draw_preview(app);
     ui_draw_button(app, &s->ui, SET_BACK, "Back");
     static const char *const hints[] = {"arrows", "Move", "leftright", "Change", "Esc", "Back"};

@@ -238,15 +238,19 @@ static void title_draw(App *app, void *state, SDL_Renderer *r)
     }
 
     if (app->notice[0] != '\0') {
+        /* As tall as the text needs (settings and statistics may both report). */
+        TextStyle warn = app_text_style(app, 15, TEXT_REGULAR, UI_INK);
         SDL_Rect banner = app_rect(app, 320, 20, 640, 62);
+        int text_w = banner.w - app_px(app, 36);
+        int need = text_draw_wrapped(app->text, NULL, app->notice, &warn,
+                                     (SDL_Rect){0, 0, text_w, 0}, TEXT_LEFT, 1.0f);
+        banner.h = SDL_max(banner.h, need + app_px(app, 22));
         ui_draw_panel(app, banner);
         paint_fill_rect(r,
                         (SDL_Rect){banner.x, banner.y + app_px(app, 10), SDL_max(2, app_px(app, 4)),
                                    banner.h - app_px(app, 20)},
                         UI_WARN);
-        TextStyle warn = app_text_style(app, 15, TEXT_REGULAR, UI_INK);
-        SDL_Rect inner = {banner.x + app_px(app, 20), banner.y + app_px(app, 10),
-                          banner.w - app_px(app, 36), banner.h};
+        SDL_Rect inner = {banner.x + app_px(app, 20), banner.y + app_px(app, 10), text_w, banner.h};
         text_draw_wrapped(app->text, r, app->notice, &warn, inner, TEXT_LEFT, 1.0f);
     }
 

@@ -495,6 +495,38 @@ static void test_table_counts_a_round_once(void **state)
     app_destroy(app);
 }
 
+static void test_settings_reset_asks_first(void **state)
+{
+    (void)state;
+    const char *dir = test_temp_dir("stats-reset");
+    char path[1100], why[200];
+    snprintf(path, sizeof path, "%s/stats.txt", dir);
+    Stats s;
+    sample(&s);
+    assert_true(stats_save(path, &s, why, sizeof why));
+    App *app = app_with_stats(path);
+    assert_true(stats_any(&app->stats));
+    char err[200];
+    assert_true(scene_stack_push(app, SCENE_SETTINGS, err, sizeof err));
+    /* One press asks; Esc then keeps everything and stays on the screen. */
+    test_click_named(app, "Reset statistics");
+    assert_true(stats_any(&app->stats));
+    test_key(app, SDLK_ESCAPE, 0);
+    assert_string_equal(test_top_scene(app), "settings");
+    assert_true(stats_any(&app->stats));
+    /* Two presses reset, in memory and in the file. */
+    test_click_named(app, "Reset statistics");
+    test_click_named(app, "Reset statistics");
+    assert_false(stats_any(&app->stats));
+    assert_int_equal(stats_load(path, &s, why, sizeof why), STATS_LOADED);
+    assert_false(stats_any(&s));
+    /* Nothing left to reset: the button is off. */
+    const Widget *w = ui_find_named(ui_of_top_scene(app), "Reset statistics");
+    assert_non_null(w);
+    assert_true(w->disabled);
+    app_destroy(app);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -506,6 +538,7 @@ int main(void)
         cmocka_unit_test(test_save_is_atomic),
         cmocka_unit_test(test_program_reports_damage),
         cmocka_unit_test(test_table_counts_a_round_once),
+        cmocka_unit_test(test_settings_reset_asks_first),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
