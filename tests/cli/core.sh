@@ -66,6 +66,11 @@ fails "sim no seed" "$cli" sim thothit --games 10
 fails "sim bad ai" "$cli" sim thothit --games 10 --seed 1 --ai clever
 fails "sim ai count" "$cli" sim thothit --games 10 --seed 1 --ai random,random
 fails "sim bad variant" "$cli" sim poker --games 10 --seed 1
+# An iteration budget gives the same games on every run (and every machine).
+a=$("$cli" sim thothit --games 6 --seed 3 --ai strong,greedy,greedy --ai-iterations 60 | head -3)
+b=$("$cli" sim thothit --games 6 --seed 3 --ai strong,greedy,greedy --ai-iterations 60 | head -3)
+check "sim iterations deterministic" "$(echo "$a" | sed 's/ ms\/move.*//')" "$(echo "$b" | sed 's/ ms\/move.*//')"
+fails "sim bad iterations" "$cli" sim thothit --games 10 --seed 1 --ai-iterations 0
 
 # replay: a record made by hand, and damaged ones.
 cat >"$tmp/ok.txt" <<REC
