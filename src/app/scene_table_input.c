@@ -16,7 +16,8 @@
  * card (the focus goes to the first card it may take, one that keeps the
  * win where there is a choice; a card that may only
  * trail is trailed at once), Enter on a pool card takes it with the card
- * picked up, T trails; in Kowah Enter draws from the stock (or, with the
+ * picked up, T trails; Enter turns the stock when that is the move; in
+ * Kowah Enter draws from the stock (or, with the
  * focus on the discard pile, takes its top) and then discards the focused
  * card, Space turns the stock or draws, Esc drops the
  * selection (with nothing selected it asks whether to leave). H hint,
@@ -581,6 +582,10 @@ static void enter_on_focus(App *app, TableState *t)
         if (focus_first_target(t) && (t->focus_zone != was_zone || t->focus_sprite != was)) {
             return;
         }
+    }
+    if (t->obs.phase == PHASE_STOCK && table_viewer_decides(t)) {
+        use_stock(app, t); /* the only thing to do: turn the stock */
+        return;
     }
     if (t->obs.phase == PHASE_DRAW && table_viewer_decides(t) && t->focus_zone != FZ_DISCARD) {
         /* Kowah: nothing in the hand can be played before the draw, so
