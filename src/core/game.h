@@ -15,8 +15,9 @@
  *   in order; the front end animates and logs from it and never decides a rule.
  *   Events name every card, hidden ones too (a dealt hand, a private peek),
  *   except a Kowah stock draw that is not shown to all (EV_DRAWN):
- *   show a seat only what its observation allows; computer players never
- *   read events.
+ *   show a seat only what its observation allows. Computer players read
+ *   only events whose content every seat sees (ai_watch in ai.h: the start
+ *   of a round and the captures, made face up before a pile is turned down).
  * - Randomness comes only from the seed in GameConfig; the same config and the
  *   same moves give the same game on every machine (see record.h).
  * - game_observe gives a seat's view: what that seat may see and nothing else
