@@ -567,6 +567,10 @@ static void enter_on_focus(App *app, TableState *t)
 {
     const Game *g = session_game(t->session);
     if (game_round_over(g) || game_match_over(g)) {
+        if (t->result_round != game_round_number(g)) {
+            t->wait = 0; /* the results first: an eager Enter does not skip them */
+            return;
+        }
         Move m = base_move(t, MOVE_NEXT_ROUND);
         if (!game_match_over(g)) {
             table_try_move(app, t, &m);
@@ -669,6 +673,10 @@ static SceneAction key_down(App *app, TableState *t, const SDL_Event *e)
         const Game *g = session_game(t->session);
         if (t->watch) {
             return table_button(app, t, W_PLAY);
+        }
+        if (game_round_over(g) && t->result_round != game_round_number(g)) {
+            t->wait = 0; /* the results first */
+            break;
         }
         if (game_round_over(g) && !game_match_over(g)) {
             return table_button(app, t, W_NEXT);

@@ -841,6 +841,34 @@ static void test_save_on_leave_and_resume(void **state)
 /* A whole match watched through: the result screen after every round,
  * its Next round back to the table, and at the end a new match, from the
  * result screen and from the table's own Play again. */
+/* Enter pressed again and again as a round ends opens the results before
+ * anything else; the next round starts only from there. */
+static void test_eager_enter_shows_the_results(void **state)
+{
+    (void)state;
+    App *app = table_app(VARIANT_TOTIT, 5, 2, ANIM_NORMAL, 1);
+    bool seen = false;
+    for (int i = 0; i < 200000 && !seen; i++) {
+        const Game *g = table_game(app);
+        if (game_round_over(g)) {
+            assert_int_equal(game_round_number(g), 1);
+            for (int k = 0; k < 400 && strcmp(test_top_scene(app), "table") == 0; k++) {
+                key(app, SDLK_RETURN);
+                assert_int_equal(game_round_number(session_game(app->session)), 1);
+                step(app, 0.02);
+            }
+            assert_string_equal(test_top_scene(app), "result");
+            assert_int_equal(game_round_number(session_game(app->session)), 1);
+            seen = true;
+        } else if (table_waits_for_person(app)) {
+            key(app, SDLK_RETURN);
+        }
+        step(app, 0.05);
+    }
+    assert_true(seen);
+    app_destroy(app);
+}
+
 static void test_whole_match_and_again(void **state)
 {
     (void)state;
@@ -944,6 +972,7 @@ int main(void)
         cmocka_unit_test(test_deck_style_switches_live),
         cmocka_unit_test(test_hint),
         cmocka_unit_test(test_save_on_leave_and_resume),
+        cmocka_unit_test(test_eager_enter_shows_the_results),
         cmocka_unit_test(test_whole_match_and_again),
         cmocka_unit_test(test_events_tell_everything),
     };
