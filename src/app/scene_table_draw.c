@@ -934,8 +934,7 @@ static void draw_summary(App *app, TableState *t)
         bool won = over ? o->match_winner[s] : o->round_winner[s];
         TextStyle rs = style(app, 16, won ? TEXT_BOLD : TEXT_REGULAR, won ? UI_GOLD_LIGHT : UI_INK);
         if (won) {
-            strncat(name, over ? "  \xe2\x98\x85 wins" : "  \xe2\x98\x85",
-                    sizeof name - strlen(name) - 1);
+            strncat(name, over ? "  wins the match" : "  wins", sizeof name - strlen(name) - 1);
         }
         if (o->forfeited[s]) {
             strncat(name, " (forfeited)", sizeof name - strlen(name) - 1);

@@ -608,6 +608,9 @@ static void enter_on_focus(App *app, TableState *t)
             if (!try_capture(app, t, keep, t->focus_sprite)) {
                 t->selected = keep;
             }
+        } else if (!table_viewer_decides(t)) {
+            snprintf(t->reason, sizeof t->reason, "Wait for your turn.");
+            app_show_toast(app, t->reason);
         } else {
             snprintf(t->reason, sizeof t->reason, "Pick a card from your hand first.");
             app_show_toast(app, t->reason);

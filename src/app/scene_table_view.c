@@ -902,7 +902,8 @@ static double apply_event(TableState *t, const GameEvent *e)
         }
         view_log(t, "%s pays %d unit%s to %s (%s).", payer, e->value, e->value == 1 ? "" : "s",
                  payee, pei_reason_label(e->card));
-        pop(t, e->seat, false, "\xe2\x88\x92%d coins", e->value);
+        pop(t, e->seat, false, "\xe2\x80\x93%d coins" /* en dash: the font has no minus sign */,
+            e->value);
         if (e->card2 != CARD_NONE && e->card2 < CEKI_MAX_SEATS) {
             pop(t, e->card2, true, "+%d coins", e->value);
         }
