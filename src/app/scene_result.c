@@ -1036,22 +1036,44 @@ static void draw_block(App *app, ResultState *s, const Flow *f, int seat)
         paint_round_frame(app->paint, r, box, radius, SDL_max(1, app_px(app, 1)),
                           paint_rgba(255, 255, 255, 26));
     }
-    /* Header: name, tags, the score on the right. */
+    /* Header: name, tags, the score on the right. Where the row is short,
+     * the word "points" goes first, then the tags from the last (the
+     * winner's and the forfeit tags stay). */
     float x = left + BLOCK_PAD + 4, y = top + BLOCK_PAD;
     TextStyle name = app_text_style(app, 17, TEXT_BOLD, UI_INK);
+    const char *won = s->variant == VARIANT_KOWAH   ? "wins the hand"
+                      : s->variant == VARIANT_KINGS ? "wins a King"
+                                                    : "wins the round";
+    bool show_won = sv->winner && s->round_over;
+    bool show_score = s->variant != VARIANT_KOWAH && s->round_over;
+    char score[24];
+    snprintf(score, sizeof score, "%d", sv->score);
+    const char *unit = s->variant == VARIANT_KINGS ? "cards" : "points";
+    float right_edge = left + sv->w - BLOCK_PAD - 4;
+    float score_w = show_score ? text_w(app, score, 22, TEXT_BOLD) : 0;
+    float unit_w = show_score ? text_w(app, unit, 12, TEXT_REGULAR) + 6 : 0;
+    float need = text_w(app, sv->name, 17, TEXT_BOLD) + 10;
+    for (int i = 0; i < sv->ntags; i++) {
+        need += text_w(app, sv->tags[i], 12, TEXT_BOLD) + 20;
+    }
+    need += show_won ? text_w(app, won, 12, TEXT_BOLD) + 20 : 0;
+    need += sv->forfeited ? text_w(app, "forfeited the win", 12, TEXT_BOLD) + 20 : 0;
+    bool show_unit = x + need <= right_edge - score_w - unit_w - 8;
+    int ntags = sv->ntags;
+    while (ntags > 0 && x + need > right_edge - score_w - 8) {
+        ntags--;
+        need -= text_w(app, sv->tags[ntags], 12, TEXT_BOLD) + 20;
+    }
     SDL_Rect at = app_rect(app, x, y, 0, 0);
     SDL_Rect nb = text_draw(app->text, r, sv->name, &name, at.x, at.y, TEXT_LEFT);
     x += (float)nb.w / app->ui + 10;
-    for (int i = 0; i < sv->ntags; i++) {
+    for (int i = 0; i < ntags; i++) {
         float w = 0;
         draw_tag(app, sv->tags[i], x, y + 2.5f, paint_rgba(255, 255, 255, 24), UI_INK_SOFT, &w);
         x += w + 6;
     }
-    if (sv->winner && s->round_over) {
+    if (show_won) {
         float w = 0;
-        const char *won = s->variant == VARIANT_KOWAH   ? "wins the hand"
-                          : s->variant == VARIANT_KINGS ? "wins a King"
-                                                        : "wins the round";
         draw_tag(app, won, x, y + 2.5f, UI_GOLD, UI_ON_GOLD, &w);
         x += w + 6;
     }
@@ -1060,16 +1082,15 @@ static void draw_block(App *app, ResultState *s, const Flow *f, int seat)
         draw_tag(app, "forfeited the win", x, y + 2.5f, paint_rgba(150, 50, 40, 255), UI_INK, &w);
         x += w + 6;
     }
-    if (s->variant != VARIANT_KOWAH && s->round_over) {
-        char score[24];
-        snprintf(score, sizeof score, "%d", sv->score);
+    if (show_score) {
         TextStyle big = app_text_style(app, 22, TEXT_BOLD, sv->winner ? UI_GOLD_LIGHT : UI_INK);
-        SDL_Rect right = app_rect(app, left + sv->w - BLOCK_PAD - 4, y - 3, 0, 0);
+        SDL_Rect right = app_rect(app, right_edge, y - 3, 0, 0);
         SDL_Rect sb = text_draw(app->text, r, score, &big, right.x, right.y, TEXT_RIGHT);
-        TextStyle small = app_text_style(app, 12, TEXT_REGULAR, UI_INK_SOFT);
-        const char *unit = s->variant == VARIANT_KINGS ? "cards" : "points";
-        text_draw(app->text, r, unit, &small, sb.x - app_px(app, 6), right.y + app_px(app, 8),
-                  TEXT_RIGHT);
+        if (show_unit) {
+            TextStyle small = app_text_style(app, 12, TEXT_REGULAR, UI_INK_SOFT);
+            text_draw(app->text, r, unit, &small, sb.x - app_px(app, 6), right.y + app_px(app, 8),
+                      TEXT_RIGHT);
+        }
     }
     Flow g = *f;
     g.left = left + BLOCK_PAD;
