@@ -616,7 +616,13 @@ static void enter_on_focus(App *app, TableState *t)
             app_show_toast(app, t->reason);
         }
         break;
-    case FZ_STOCK: use_stock(app, t); break;
+    case FZ_STOCK:
+        if (t->obs.phase == PHASE_HAND && table_viewer_decides(t)) {
+            focus_start(t); /* a hand card is to be played: go there */
+        } else {
+            use_stock(app, t);
+        }
+        break;
     case FZ_DISCARD: use_discard(app, t); break;
     default: break;
     }
