@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kowah.h"
 #include "pei.h"
 #include "record.h"
 #include "scenes.h"
@@ -333,6 +334,7 @@ static void gather(App *app, ResultState *s)
     const Observation *o = s->obs;
     int round = game_round_number(g);
     bool kowah = v->engine == ENGINE_KOWAH;
+    int stock_left = 0; /* Kowah: cards left in the stock as the hand ended */
 
     snprintf(s->title, sizeof s->title, "%s",
              s->match_over ? "Match over"
@@ -405,6 +407,7 @@ static void gather(App *app, ResultState *s)
         if (kowah) {
             Observation *mine = malloc(sizeof *mine);
             if (mine != NULL && game_observe(g, seat, mine) == CEKI_OK) {
+                stock_left = mine->stock_count;
                 sv->nhand = mine->hand_count[seat];
                 memcpy(sv->hand, mine->hand, (size_t)sv->nhand * sizeof(Card));
                 /* By rank, then kind: the triplets and pairs show. */
@@ -437,7 +440,12 @@ static void gather(App *app, ResultState *s)
     if (!s->round_over) {
         snprintf(s->verdict, sizeof s->verdict, "The round is still being played.");
     } else if (drawn) {
-        snprintf(s->verdict, sizeof s->verdict, "The stock ran out: nobody won this hand.");
+        if (stock_left > 0) {
+            snprintf(s->verdict, sizeof s->verdict,
+                     "%d turns without a stock draw: nobody won this hand.", KOWAH_MAX_IDLE_TURNS);
+        } else {
+            snprintf(s->verdict, sizeof s->verdict, "The stock ran out: nobody won this hand.");
+        }
     } else if (nwin == 0) {
         snprintf(s->verdict, sizeof s->verdict, "Nobody won this round.");
     } else if (king != CARD_NONE) {

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "card_names.h"
+#include "kowah.h"
 #include "pei.h"
 #include "scene_table.h"
 
@@ -1052,7 +1053,14 @@ static double apply_event(TableState *t, const GameEvent *e)
         view_log(t, "%s claims %s and wins the hand.", who, kind);
         return 1.2;
     }
-    case EV_HAND_DRAWN: view_log(t, "The stock has run out: nobody wins this hand."); return 1.0;
+    case EV_HAND_DRAWN:
+        if (v->stock > 0) {
+            view_log(t, "%d turns without a stock draw: nobody wins this hand.",
+                     KOWAH_MAX_IDLE_TURNS);
+        } else {
+            view_log(t, "The stock has run out: nobody wins this hand.");
+        }
+        return 1.0;
     default: return 0.2;
     }
 }
