@@ -708,6 +708,12 @@ static double apply_event(TableState *t, const GameEvent *e)
     if (e->seat >= 0 && e->seat < t->players) {
         name_of(t, e->seat, who, sizeof who);
     }
+    if (e->type == EV_DEAL_STOCK || e->type == EV_PLAYED || e->type == EV_TURNED ||
+        e->type == EV_DRAWN) {
+        /* Play begins (games without a dealt hand or pool never deal one):
+         * the cards drawn to choose the starter have gone back. */
+        clear_ceremony(t);
+    }
     if (e->type != EV_DICE && e->type != EV_PACKET && e->type != EV_STAKE_PAID &&
         e->type != EV_COLLECT) {
         table_card_label(t, e->card, kind, sizeof kind);
