@@ -15,14 +15,10 @@ static const char *const names[SCENE_COUNT] = {
 
 /* The registry: every screen's class. */
 static const SceneClass *const classes[SCENE_COUNT] = {
-    [SCENE_TITLE] = &scene_title_class,
-    [SCENE_VARIANTS] = &scene_variants_class,
-    [SCENE_SETUP] = &scene_setup_class,
-    [SCENE_SETTINGS] = &scene_settings_class,
-    [SCENE_GALLERY] = &scene_gallery_class,
-    [SCENE_TABLE] = &scene_table_class,
-    [SCENE_LEARN] = &scene_learn_class,
-    [SCENE_RESULT] = &scene_result_class,
+    [SCENE_TITLE] = &scene_title_class,     [SCENE_VARIANTS] = &scene_variants_class,
+    [SCENE_SETUP] = &scene_setup_class,     [SCENE_SETTINGS] = &scene_settings_class,
+    [SCENE_GALLERY] = &scene_gallery_class, [SCENE_TABLE] = &scene_table_class,
+    [SCENE_LEARN] = &scene_learn_class,     [SCENE_RESULT] = &scene_result_class,
     [SCENE_REPLAY] = &scene_replay_class,
 };
 
