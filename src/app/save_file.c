@@ -2,27 +2,12 @@
  * (save_file.h). No SDL. */
 #include "save_file.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "record.h"
-
-#ifdef __GNUC__
-__attribute__((format(printf, 3, 4)))
-#endif
-static void
-set_err(char *err, size_t size, const char *fmt, ...)
-{
-    if (err == NULL || size == 0) {
-        return;
-    }
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, size, fmt, ap);
-    va_end(ap);
-}
+#include "settings.h"
 
 static bool parse_seats(char *arg, SaveHeader *h, char *err, size_t err_size)
 {
@@ -43,7 +28,7 @@ static bool parse_seats(char *arg, SaveHeader *h, char *err, size_t err_size)
             *next++ = '\0';
         }
         if (h->nseats == CEKI_MAX_SEATS) {
-            set_err(err, err_size, "its seat line names too many seats");
+            say_into(err, err_size, "its seat line names too many seats");
             return false;
         }
         int i = h->nseats++;
@@ -53,7 +38,7 @@ static bool parse_seats(char *arg, SaveHeader *h, char *err, size_t err_size)
         } else {
             AiLevel level = ai_level_find(tok);
             if (level == AI_LEVEL_COUNT) {
-                set_err(err, err_size, "its seat line has an unknown player '%.20s'", tok);
+                say_into(err, err_size, "its seat line has an unknown player '%.20s'", tok);
                 return false;
             }
             h->human[i] = false;
@@ -103,15 +88,15 @@ static bool parse_header(const char *text, size_t len, SaveHeader *h, char *err,
             char *e = NULL;
             long v = strtol(arg, &e, 10);
             if (e == arg || *e != '\0' || v < 0 || v > 1000000) {
-                set_err(err, err_size, "its first line is not a version");
+                say_into(err, err_size, "its first line is not a version");
                 return false;
             }
             h->version = (int)v;
             if (v != SAVE_FILE_VERSION) {
-                set_err(err, err_size,
-                        "it was written by another version of Ceki (format %ld; this one reads "
-                        "format %d)",
-                        v, SAVE_FILE_VERSION);
+                say_into(err, err_size,
+                         "it was written by another version of Ceki (format %ld; this one reads "
+                         "format %d)",
+                         v, SAVE_FILE_VERSION);
                 return false;
             }
         } else if (strcmp(body, "seats") == 0) {
@@ -122,7 +107,7 @@ static bool parse_header(const char *text, size_t len, SaveHeader *h, char *err,
             char *e = NULL;
             long v = strtol(arg, &e, 10);
             if (e == arg || *e != '\0' || v < 0 || v > 600000) {
-                set_err(err, err_size, "its thinking budget is not a number of milliseconds");
+                say_into(err, err_size, "its thinking budget is not a number of milliseconds");
                 return false;
             }
             h->budget_ms = (int)v;
@@ -139,34 +124,34 @@ bool save_file_parse(const char *text, size_t len, bool save_only, SaveHeader *h
         err[0] = '\0';
     }
     if (text == NULL) {
-        set_err(err, err_size, "there is no text");
+        say_into(err, err_size, "there is no text");
         return false;
     }
     if (memchr(text, '\0', len) != NULL) {
-        set_err(err, err_size, "it holds binary data, not a saved game");
+        say_into(err, err_size, "it holds binary data, not a saved game");
         return false;
     }
     if (!parse_header(text, len, h, err, err_size)) {
         return false;
     }
     if (save_only && h->kind != SAVE_KIND_SAVE) {
-        set_err(err, err_size, "it is not a saved Ceki game");
+        say_into(err, err_size, "it is not a saved Ceki game");
         return false;
     }
     if (h->kind != SAVE_KIND_BARE && !h->have_seats) {
-        set_err(err, err_size, "it does not say who sits where");
+        say_into(err, err_size, "it does not say who sits where");
         return false;
     }
     Game *g = NULL;
     char why[RECORD_ERROR_MAX];
     CekiStatus st = record_read_text(text, len, &g, why, sizeof why);
     if (st != CEKI_OK) {
-        set_err(err, err_size, "its game record is damaged (%s)", why);
+        say_into(err, err_size, "its game record is damaged (%s)", why);
         return false;
     }
     if (h->have_seats && h->nseats != game_players(g)) {
-        set_err(err, err_size, "it names %d seats for a game of %d players", h->nseats,
-                game_players(g));
+        say_into(err, err_size, "it names %d seats for a game of %d players", h->nseats,
+                 game_players(g));
         game_destroy(g);
         return false;
     }

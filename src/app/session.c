@@ -95,21 +95,6 @@ static uint64_t ai_seed(const Session *s, int seat, unsigned serial)
     return mix64(seed ^ mix64((uint64_t)(seat + 1) * 0x100000001B3ull + serial));
 }
 
-#ifdef __GNUC__
-__attribute__((format(printf, 3, 4)))
-#endif
-static void
-set_err(char *err, size_t size, const char *fmt, ...)
-{
-    if (err == NULL || size == 0) {
-        return;
-    }
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, size, fmt, ap);
-    va_end(ap);
-}
-
 static bool grow(void **array, int *cap, int need, size_t elem)
 {
     if (need <= *cap) {
@@ -749,7 +734,7 @@ static bool write_atomic(const Session *s, const char *path, const char *kind, c
     size_t len = 0;
     char *text = file_text(s, kind, &len);
     if (text == NULL) {
-        set_err(err, err_size, "could not prepare the saved game");
+        say_into(err, err_size, "could not prepare the saved game");
         return false;
     }
     bool ok = settings_write_atomic(path, text, len, err, err_size);
@@ -760,7 +745,7 @@ static bool write_atomic(const Session *s, const char *path, const char *kind, c
 CekiStatus session_save(const Session *s, const char *path, char *err, size_t err_size)
 {
     if (s == NULL || path == NULL) {
-        set_err(err, err_size, "nothing to save");
+        say_into(err, err_size, "nothing to save");
         return CEKI_ERR_ARG;
     }
     if (err != NULL && err_size > 0) {
@@ -774,7 +759,7 @@ static char *read_all(const char *path, size_t *len, char *err, size_t err_size)
 {
     FILE *f = fopen(path, "rb");
     if (f == NULL) {
-        set_err(err, err_size, "it could not be opened (%s)", strerror(errno));
+        say_into(err, err_size, "it could not be opened (%s)", strerror(errno));
         return NULL;
     }
     size_t cap = 4096, n = 0;
@@ -784,14 +769,14 @@ static char *read_all(const char *path, size_t *len, char *err, size_t err_size)
             if (cap >= SESSION_MAX_FILE) {
                 free(text);
                 text = NULL;
-                set_err(err, err_size, "it is far too large");
+                say_into(err, err_size, "it is far too large");
                 break;
             }
             char *t = realloc(text, cap * 2 + 1);
             if (t == NULL) {
                 free(text);
                 text = NULL;
-                set_err(err, err_size, "out of memory");
+                say_into(err, err_size, "out of memory");
                 break;
             }
             text = t;
@@ -806,7 +791,7 @@ static char *read_all(const char *path, size_t *len, char *err, size_t err_size)
     if (text != NULL && ferror(f)) {
         free(text);
         text = NULL;
-        set_err(err, err_size, "it could not be read");
+        say_into(err, err_size, "it could not be read");
     }
     fclose(f);
     if (text != NULL) {
@@ -820,7 +805,7 @@ static char *read_all(const char *path, size_t *len, char *err, size_t err_size)
 static Session *load_file(const char *path, bool save_only, char *err, size_t err_size)
 {
     if (path == NULL) {
-        set_err(err, err_size, "no file");
+        say_into(err, err_size, "no file");
         return NULL;
     }
     size_t len = 0;
@@ -841,7 +826,7 @@ static Session *load_file(const char *path, bool save_only, char *err, size_t er
         int count = 0;
         const Move *moves = game_history(g, &count);
         if (s != NULL && rebuild(s, game_config(g), moves, count) != CEKI_OK) {
-            set_err(err, err_size, "its game could not be rebuilt");
+            say_into(err, err_size, "its game could not be rebuilt");
             session_destroy(s);
             s = NULL;
         }
@@ -969,17 +954,17 @@ bool session_archive_to(const Session *s, const char *dir, char *path_out, size_
 {
     char found[1400] = "";
     if (s == NULL || dir == NULL) {
-        set_err(err, err_size, "nothing to archive");
+        say_into(err, err_size, "nothing to archive");
         return false;
     }
     if (!make_dir(dir)) {
-        set_err(err, err_size, "cannot make %s: %s", dir, strerror(errno));
+        say_into(err, err_size, "cannot make %s: %s", dir, strerror(errno));
         return false;
     }
     size_t len = 0;
     char *text = file_text(s, "ceki-replay", &len);
     if (text == NULL) {
-        set_err(err, err_size, "cannot write the game record");
+        say_into(err, err_size, "cannot write the game record");
         return false;
     }
     const VariantDesc *v = game_variant(s->game);

@@ -2,6 +2,7 @@
 #include "settings.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -191,49 +192,72 @@ size_t settings_format(const Settings *s, char *buf, size_t size)
     return n < 0 ? 0 : (size_t)n;
 }
 
-SettingsLoad settings_load(const char *path, Settings *out, char *why, size_t why_size)
+void say_into(char *buf, size_t size, const char *fmt, ...)
 {
-    settings_defaults(out);
-    if (why_size > 0) {
+    if (buf == NULL || size == 0) {
+        return;
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, size, fmt, ap);
+    va_end(ap);
+}
+
+TextRead settings_read_text(const char *path, size_t max, char **text, size_t *len, char *why,
+                            size_t why_size)
+{
+    *text = NULL;
+    *len = 0;
+    if (why != NULL && why_size > 0) {
         why[0] = '\0';
     }
     FILE *f = fopen(path, "rb");
     if (f == NULL) {
         if (errno == ENOENT) {
-            return SETTINGS_MISSING;
+            return TEXT_READ_MISSING;
         }
         snprintf(why, why_size, "it could not be read (%s)", strerror(errno));
-        return SETTINGS_DAMAGED;
+        return TEXT_READ_FAILED;
     }
-    char *text = malloc(SETTINGS_MAX_FILE + 1);
-    if (text == NULL) {
+    char *buf = malloc(max + 1);
+    if (buf == NULL) {
         fclose(f);
         snprintf(why, why_size, "out of memory");
-        return SETTINGS_DAMAGED;
+        return TEXT_READ_FAILED;
     }
-    size_t n = fread(text, 1, SETTINGS_MAX_FILE + 1, f);
+    size_t n = fread(buf, 1, max + 1, f);
     bool read_error = ferror(f) != 0;
     fclose(f);
-    SettingsLoad result = SETTINGS_LOADED;
-    if (read_error) {
-        snprintf(why, why_size, "it could not be read");
-        result = SETTINGS_DAMAGED;
-    } else if (n > SETTINGS_MAX_FILE) {
-        snprintf(why, why_size, "it is far too large");
-        result = SETTINGS_DAMAGED;
-    } else if (memchr(text, '\0', n) != NULL) {
-        snprintf(why, why_size, "it holds binary data");
-        result = SETTINGS_DAMAGED;
-    } else {
-        text[n] = '\0';
-        if (!settings_parse(text, out, why, why_size)) {
-            result = SETTINGS_DAMAGED;
-        }
+    const char *problem = read_error                     ? "it could not be read"
+                          : n > max                      ? "it is far too large"
+                          : memchr(buf, '\0', n) != NULL ? "it holds binary data"
+                                                         : NULL;
+    if (problem != NULL) {
+        snprintf(why, why_size, "%s", problem);
+        free(buf);
+        return TEXT_READ_FAILED;
     }
-    free(text);
-    if (result == SETTINGS_DAMAGED) {
+    buf[n] = '\0';
+    *text = buf;
+    *len = n;
+    return TEXT_READ_OK;
+}
+
+SettingsLoad settings_load(const char *path, Settings *out, char *why, size_t why_size)
+{
+    settings_defaults(out);
+    char *text = NULL;
+    size_t n = 0;
+    TextRead r = settings_read_text(path, SETTINGS_MAX_FILE, &text, &n, why, why_size);
+    if (r == TEXT_READ_MISSING) {
+        return SETTINGS_MISSING;
+    }
+    SettingsLoad result = SETTINGS_LOADED;
+    if (r == TEXT_READ_FAILED || !settings_parse(text, out, why, why_size)) {
+        result = SETTINGS_DAMAGED;
         settings_defaults(out);
     }
+    free(text);
     return result;
 }
 

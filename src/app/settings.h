@@ -56,6 +56,20 @@ SettingsLoad settings_load(const char *path, Settings *out, char *why, size_t wh
 /* false (and a reason in err) when the file could not be written; PATH is
  * then unchanged. */
 bool settings_save(const char *path, const Settings *s, char *err, size_t err_size);
+/* Reading a small text file whole, for settings_load and the other small
+ * files of the program: TEXT_READ_OK with *text (NUL-terminated, freed by
+ * the caller) and *len; TEXT_READ_MISSING when there is no such file;
+ * TEXT_READ_FAILED with a reason in why when it cannot be read, is larger
+ * than max bytes or holds a NUL byte. */
+typedef enum TextRead { TEXT_READ_OK = 0, TEXT_READ_MISSING, TEXT_READ_FAILED } TextRead;
+TextRead settings_read_text(const char *path, size_t max, char **text, size_t *len, char *why,
+                            size_t why_size);
+/* vsnprintf into buf, doing nothing when buf is NULL or size 0: how the
+ * file readers and writers give their reasons. */
+#ifdef __GNUC__
+__attribute__((format(printf, 3, 4)))
+#endif
+void say_into(char *buf, size_t size, const char *fmt, ...);
 /* The atomic write settings_save uses, for any small text file. */
 bool settings_write_atomic(const char *path, const char *data, size_t len, char *err,
                            size_t err_size);

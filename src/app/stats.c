@@ -62,21 +62,6 @@ enum {
 static const char *const field_names[F_COUNT] = {
     "rounds", "won", "matches", "matches_won", "best", "streak", "longest", "units", "staked"};
 
-#ifdef __GNUC__
-__attribute__((format(printf, 3, 4)))
-#endif
-static void
-say(char *why, size_t size, const char *fmt, ...)
-{
-    if (why == NULL || size == 0) {
-        return;
-    }
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(why, size, fmt, ap);
-    va_end(ap);
-}
-
 /* A whole decimal number (optional '-') within [lo, hi]. */
 static bool parse_number(const char *text, int64_t lo, int64_t hi, int64_t *out)
 {
@@ -141,7 +126,7 @@ static bool parse_variant_line(char *rest, int number, VariantStats *out, char *
          tok = strtok_r(NULL, " \t", &save)) {
         char *eq = strchr(tok, '=');
         if (eq == NULL || eq == tok) {
-            say(why, why_size, "line %d: '%.30s' is not name=number", number, tok);
+            say_into(why, why_size, "line %d: '%.30s' is not name=number", number, tok);
             return false;
         }
         *eq = '\0';
@@ -153,22 +138,22 @@ static bool parse_variant_line(char *rest, int number, VariantStats *out, char *
             continue; /* a field of a later version */
         }
         if (seen[f]) {
-            say(why, why_size, "line %d gives %s twice", number, field_names[f]);
+            say_into(why, why_size, "line %d gives %s twice", number, field_names[f]);
             return false;
         }
         bool signed_field = f == F_BEST || f == F_UNITS;
         int64_t lo = signed_field ? -STATS_MAX_SCORE : 0;
         int64_t hi = signed_field ? STATS_MAX_SCORE : STATS_MAX_COUNT;
         if (!parse_number(eq + 1, lo, hi, &val[f])) {
-            say(why, why_size, "line %d: %s is not a sensible number ('%.20s')", number,
-                field_names[f], eq + 1);
+            say_into(why, why_size, "line %d: %s is not a sensible number ('%.20s')", number,
+                     field_names[f], eq + 1);
             return false;
         }
         seen[f] = true;
     }
     for (int f = 0; f < F_COUNT; f++) {
         if (!seen[f]) {
-            say(why, why_size, "line %d has no %s", number, field_names[f]);
+            say_into(why, why_size, "line %d has no %s", number, field_names[f]);
             return false;
         }
     }
@@ -185,7 +170,7 @@ static bool parse_variant_line(char *rest, int number, VariantStats *out, char *
     };
     const char *bad = contradiction(&v);
     if (bad != NULL) {
-        say(why, why_size, "line %d counts %s", number, bad);
+        say_into(why, why_size, "line %d counts %s", number, bad);
         return false;
     }
     *out = v;
@@ -211,11 +196,11 @@ bool stats_parse(const char *text, size_t len, Stats *out, char *why, size_t why
         why[0] = '\0';
     }
     if (text == NULL) {
-        say(why, why_size, "there is no text");
+        say_into(why, why_size, "there is no text");
         return false;
     }
     if (memchr(text, '\0', len) != NULL) {
-        say(why, why_size, "it holds binary data");
+        say_into(why, why_size, "it holds binary data");
         return false;
     }
     Stats *got = calloc(1, sizeof *got);
@@ -223,7 +208,7 @@ bool stats_parse(const char *text, size_t len, Stats *out, char *why, size_t why
     if (got == NULL || have == NULL) {
         free(got);
         free(have);
-        say(why, why_size, "out of memory");
+        say_into(why, why_size, "out of memory");
         return false;
     }
     enum { WANT_VERSION, IN_BODY, AFTER_END } where = WANT_VERSION;
@@ -238,7 +223,7 @@ bool stats_parse(const char *text, size_t len, Stats *out, char *why, size_t why
         }
         char line[256];
         if (end - pos >= sizeof line) {
-            say(why, why_size, "line %d is too long", number);
+            say_into(why, why_size, "line %d is too long", number);
             ok = false;
             break;
         }
@@ -251,7 +236,7 @@ bool stats_parse(const char *text, size_t len, Stats *out, char *why, size_t why
         }
         for (const unsigned char *p = (const unsigned char *)t; *p != '\0'; p++) {
             if (*p < 0x20 && *p != '\t') {
-                say(why, why_size, "line %d holds control characters", number);
+                say_into(why, why_size, "line %d holds control characters", number);
                 ok = false;
                 break;
             }
@@ -260,28 +245,28 @@ bool stats_parse(const char *text, size_t len, Stats *out, char *why, size_t why
             break;
         }
         if (where == AFTER_END) {
-            say(why, why_size, "line %d comes after the end", number);
+            say_into(why, why_size, "line %d comes after the end", number);
             ok = false;
         } else if (where == WANT_VERSION) {
             int64_t v = 0;
             if (strncmp(t, "ceki-stats", 10) != 0 || (t[10] != ' ' && t[10] != '\t')) {
-                say(why, why_size, "it is not a Ceki statistics file");
+                say_into(why, why_size, "it is not a Ceki statistics file");
                 ok = false;
             } else if (!parse_number(trim(t + 11), 0, 1000000, &v)) {
-                say(why, why_size, "its first line has no format version");
+                say_into(why, why_size, "its first line has no format version");
                 ok = false;
             } else if (v != STATS_VERSION) {
-                say(why, why_size,
-                    "it was written by another version of Ceki (format %" PRId64
-                    "; this one reads format %d)",
-                    v, STATS_VERSION);
+                say_into(why, why_size,
+                         "it was written by another version of Ceki (format %" PRId64
+                         "; this one reads format %d)",
+                         v, STATS_VERSION);
                 ok = false;
             }
             where = IN_BODY;
         } else if (strcmp(t, "end") == 0) {
             if (end >= len) {
                 /* Every line ends with '\n': without it the file was cut. */
-                say(why, why_size, "it is cut short (its last line is not whole)");
+                say_into(why, why_size, "it is cut short (its last line is not whole)");
                 ok = false;
             }
             where = AFTER_END;
@@ -298,7 +283,7 @@ bool stats_parse(const char *text, size_t len, Stats *out, char *why, size_t why
                 continue; /* a game of a later version */
             }
             if (have[vd->id]) {
-                say(why, why_size, "line %d counts %.40s a second time", number, vd->key);
+                say_into(why, why_size, "line %d counts %.40s a second time", number, vd->key);
                 ok = false;
             } else {
                 ok = parse_variant_line(rest, number, &got->v[vd->id], why, why_size);
@@ -307,7 +292,8 @@ bool stats_parse(const char *text, size_t len, Stats *out, char *why, size_t why
         }
     }
     if (ok && where != AFTER_END) {
-        say(why, why_size, where == WANT_VERSION ? "it is empty" : "it is cut short (no end line)");
+        say_into(why, why_size,
+                 where == WANT_VERSION ? "it is empty" : "it is cut short (no end line)");
         ok = false;
     }
     if (ok) {
@@ -352,36 +338,16 @@ size_t stats_format(const Stats *s, char *buf, size_t size)
 
 StatsLoad stats_load(const char *path, Stats *out, char *why, size_t why_size)
 {
-    if (why != NULL && why_size > 0) {
-        why[0] = '\0';
+    char *text = NULL;
+    size_t n = 0;
+    TextRead r = settings_read_text(path, STATS_MAX_FILE, &text, &n, why, why_size);
+    if (r == TEXT_READ_MISSING) {
+        stats_clear(out);
+        return STATS_MISSING;
     }
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) {
-        if (errno == ENOENT) {
-            stats_clear(out);
-            return STATS_MISSING;
-        }
-        say(why, why_size, "it could not be read (%s)", strerror(errno));
-        return STATS_DAMAGED;
-    }
-    char *text = malloc(STATS_MAX_FILE + 1);
-    if (text == NULL) {
-        fclose(f);
-        say(why, why_size, "out of memory");
-        return STATS_DAMAGED;
-    }
-    size_t n = fread(text, 1, STATS_MAX_FILE + 1, f);
-    bool read_error = ferror(f) != 0;
-    fclose(f);
     StatsLoad result = STATS_LOADED;
-    if (read_error) {
-        say(why, why_size, "it could not be read");
-        result = STATS_DAMAGED;
-    } else if (n > STATS_MAX_FILE) {
-        say(why, why_size, "it is far too large");
-        result = STATS_DAMAGED;
-    } else if (!stats_parse(text, n, out, why, why_size)) {
-        result = STATS_DAMAGED;
+    if (r == TEXT_READ_FAILED || !stats_parse(text, n, out, why, why_size)) {
+        result = STATS_DAMAGED; /* out is left as it was */
     }
     free(text);
     return result;
@@ -392,7 +358,7 @@ bool stats_save(const char *path, const Stats *s, char *err, size_t err_size)
     size_t need = stats_format(s, NULL, 0);
     char *text = malloc(need + 1);
     if (text == NULL) {
-        say(err, err_size, "out of memory");
+        say_into(err, err_size, "out of memory");
         return false;
     }
     stats_format(s, text, need + 1);
@@ -438,13 +404,13 @@ StatsLoad stats_open(const char *path, Stats *out, char *notice, size_t notice_s
     }
     if (kept) {
         const char *base = strrchr(aside, '/');
-        say(notice, notice_size,
-            "Your statistics could not be read (%s). They start again from zero; the old file "
-            "was kept as %.60s.",
-            why, base != NULL ? base + 1 : aside);
+        say_into(notice, notice_size,
+                 "Your statistics could not be read (%s). They start again from zero; the old file "
+                 "was kept as %.60s.",
+                 why, base != NULL ? base + 1 : aside);
     } else {
-        say(notice, notice_size,
-            "Your statistics could not be read (%s). They start again from zero.", why);
+        say_into(notice, notice_size,
+                 "Your statistics could not be read (%s). They start again from zero.", why);
     }
     free(aside);
     return result;
