@@ -171,6 +171,27 @@ void app_set_settings(App *app, const Settings *s)
     app->dirty = true;
 }
 
+/* The window's icon: the program's scalable icon, from the source tree or
+ * from where `cmake --install` puts it beside the data (share/icons). A
+ * missing icon leaves the system's default. */
+static void set_window_icon(App *app)
+{
+    static const char *const places[] = {
+        "packaging/icons/io.github.ceki.Ceki.svg",
+        "../icons/hicolor/scalable/apps/io.github.ceki.Ceki.svg",
+    };
+    for (size_t i = 0; i < sizeof places / sizeof places[0]; i++) {
+        char path[1300];
+        snprintf(path, sizeof path, "%s/%s", app->data_dir, places[i]);
+        SDL_Surface *icon = IMG_Load(path);
+        if (icon != NULL) {
+            SDL_SetWindowIcon(app->window, icon);
+            SDL_FreeSurface(icon);
+            return;
+        }
+    }
+}
+
 static bool open_window(App *app, const AppConfig *cfg, char *err, size_t err_size)
 {
     int w = cfg->width > 0 ? cfg->width : 1280, h = cfg->height > 0 ? cfg->height : 800;
@@ -191,6 +212,7 @@ static bool open_window(App *app, const AppConfig *cfg, char *err, size_t err_si
         return false;
     }
     SDL_SetWindowMinimumSize(app->window, 640, 400);
+    set_window_icon(app);
     app->renderer =
         SDL_CreateRenderer(app->window, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
     if (app->renderer == NULL) {
