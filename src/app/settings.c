@@ -95,23 +95,10 @@ static bool parse_anim(const char *v, AnimSpeed *out)
     return false;
 }
 
-/* Strips spaces and tabs at both ends, in place. */
-static char *trim(char *s)
-{
-    while (*s == ' ' || *s == '\t') {
-        s++;
-    }
-    size_t n = strlen(s);
-    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r')) {
-        s[--n] = '\0';
-    }
-    return s;
-}
-
 /* One line; false with a reason on anything invalid. */
 static bool parse_line(char *line, int number, Settings *out, char *why, size_t why_size)
 {
-    char *text = trim(line);
+    char *text = trim_line(line);
     if (*text == '\0' || *text == '#') {
         return true;
     }
@@ -127,8 +114,8 @@ static bool parse_line(char *line, int number, Settings *out, char *why, size_t 
         return false;
     }
     *eq = '\0';
-    const char *key = trim(text);
-    const char *value = trim(eq + 1);
+    const char *key = trim_line(text);
+    const char *value = trim_line(eq + 1);
     bool ok = true;
     if (strcmp(key, "deck_style") == 0) {
         ok = parse_style(value, &out->deck_style);
@@ -190,6 +177,18 @@ size_t settings_format(const Settings *s, char *buf, size_t size)
                      style, anim_speed_key(s->anim_speed), s->colour_cue ? "on" : "off",
                      s->fullscreen ? "on" : "off");
     return n < 0 ? 0 : (size_t)n;
+}
+
+char *trim_line(char *s)
+{
+    while (*s == ' ' || *s == '\t') {
+        s++;
+    }
+    size_t n = strlen(s);
+    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r')) {
+        s[--n] = '\0';
+    }
+    return s;
 }
 
 void say_into(char *buf, size_t size, const char *fmt, ...)

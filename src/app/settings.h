@@ -64,6 +64,8 @@ bool settings_save(const char *path, const Settings *s, char *err, size_t err_si
 typedef enum TextRead { TEXT_READ_OK = 0, TEXT_READ_MISSING, TEXT_READ_FAILED } TextRead;
 TextRead settings_read_text(const char *path, size_t max, char **text, size_t *len, char *why,
                             size_t why_size);
+/* Strips spaces and tabs at both ends and a '\r' at the end, in place. */
+char *trim_line(char *s);
 /* vsnprintf into buf, doing nothing when buf is NULL or size 0: how the
  * file readers and writers give their reasons. */
 #ifdef __GNUC__

@@ -177,19 +177,6 @@ static bool parse_variant_line(char *rest, int number, VariantStats *out, char *
     return true;
 }
 
-/* Strips spaces, tabs and a '\r' at both ends, in place. */
-static char *trim(char *s)
-{
-    while (*s == ' ' || *s == '\t') {
-        s++;
-    }
-    size_t n = strlen(s);
-    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r')) {
-        s[--n] = '\0';
-    }
-    return s;
-}
-
 bool stats_parse(const char *text, size_t len, Stats *out, char *why, size_t why_size)
 {
     if (why != NULL && why_size > 0) {
@@ -230,7 +217,7 @@ bool stats_parse(const char *text, size_t len, Stats *out, char *why, size_t why
         memcpy(line, text + pos, end - pos);
         line[end - pos] = '\0';
         pos = end + 1;
-        char *t = trim(line);
+        char *t = trim_line(line);
         if (*t == '\0' || *t == '#') {
             continue;
         }
@@ -252,7 +239,7 @@ bool stats_parse(const char *text, size_t len, Stats *out, char *why, size_t why
             if (strncmp(t, "ceki-stats", 10) != 0 || (t[10] != ' ' && t[10] != '\t')) {
                 say_into(why, why_size, "it is not a Ceki statistics file");
                 ok = false;
-            } else if (!parse_number(trim(t + 11), 0, 1000000, &v)) {
+            } else if (!parse_number(trim_line(t + 11), 0, 1000000, &v)) {
                 say_into(why, why_size, "its first line has no format version");
                 ok = false;
             } else if (v != STATS_VERSION) {

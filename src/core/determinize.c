@@ -79,6 +79,18 @@ static void unseen_add(Unseen *u, Card c)
     }
 }
 
+/* Every card still unseen, shuffled into out; how many. */
+static int unseen_shuffled(const Unseen *u, Rng *rng, Card out[CEKI_MAX_DECK])
+{
+    int n = 0;
+    for (int x = u->lo; x < u->hi; x++) {
+        for (int j = 0; j < u->count[x]; j++)
+            out[n++] = (Card)x;
+    }
+    rng_shuffle(rng, out, n);
+    return n;
+}
+
 static Card unseen_remove(Unseen *u, int k)
 {
     u->count[k]--;
@@ -338,12 +350,7 @@ static void determinize_kowah(Game *c, const Game *g, int seat, Rng *rng)
     }
     /* The rest, shuffled: the other hands' open slots, then the stock. */
     Card rest[CEKI_MAX_DECK];
-    int n = 0;
-    for (int x = u.lo; x < u.hi; x++) {
-        for (int j = 0; j < u.count[x]; j++)
-            rest[n++] = (Card)x;
-    }
-    rng_shuffle(rng, rest, n);
+    int n = unseen_shuffled(&u, rng, rest);
     int next = 0;
     for (int s = 0; s < g->n; s++) {
         if (s == seat)
@@ -471,12 +478,7 @@ static void determinize_fishing(Game *c, const Game *g, int seat, Rng *rng, cons
     }
     /* The rest, shuffled, into the hands, the stock and the set-aside cards. */
     Card rest[CEKI_MAX_DECK];
-    int n = 0;
-    for (int x = u.lo; x < u.hi; x++) {
-        for (int j = 0; j < u.count[x]; j++)
-            rest[n++] = (Card)x;
-    }
-    rng_shuffle(rng, rest, n);
+    int n = unseen_shuffled(&u, rng, rest);
     int next = 0;
     for (int s = 0; s < g->n; s++) {
         if (s == seat)

@@ -14,24 +14,6 @@
 #include "settings.h"
 #include "test_support.h"
 
-static void write_file(const char *path, const char *data, size_t len)
-{
-    FILE *f = fopen(path, "wb");
-    assert_non_null(f);
-    assert_int_equal(fwrite(data, 1, len, f), len);
-    fclose(f);
-}
-
-static size_t read_file(const char *path, char *buf, size_t size)
-{
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    size_t n = fread(buf, 1, size - 1, f);
-    fclose(f);
-    buf[n] = '\0';
-    return n;
-}
-
 static void test_round_trip(void **state)
 {
     (void)state;
@@ -92,16 +74,16 @@ static void test_load_missing_and_damaged(void **state)
     assert_int_equal(settings_load(path, &s, why, sizeof why), SETTINGS_MISSING);
     assert_true(settings_equal(&s, &defaults));
 
-    write_file(path, "anim_speed=slow\ncolour_cue=yes please\n", 38);
+    test_write_file(path, "anim_speed=slow\ncolour_cue=yes please\n", 38);
     assert_int_equal(settings_load(path, &s, why, sizeof why), SETTINGS_DAMAGED);
     assert_non_null(strstr(why, "line 2"));
     assert_true(settings_equal(&s, &defaults));
 
-    write_file(path, "anim_speed=slow\0\0\0", 18);
+    test_write_file(path, "anim_speed=slow\0\0\0", 18);
     assert_int_equal(settings_load(path, &s, why, sizeof why), SETTINGS_DAMAGED);
     assert_true(settings_equal(&s, &defaults));
 
-    write_file(path, "anim_speed=slow\n", 16);
+    test_write_file(path, "anim_speed=slow\n", 16);
     assert_int_equal(settings_load(path, &s, why, sizeof why), SETTINGS_LOADED);
     assert_int_equal(s.anim_speed, ANIM_SLOW);
 }
@@ -125,13 +107,13 @@ static void test_save_is_atomic(void **state)
 
     /* When the new file cannot be written, the old one stays whole. */
     char before[512];
-    read_file(path, before, sizeof before);
+    test_read_file(path, before, sizeof before);
     assert_int_equal(mkdir(tmp, 0700), 0); /* the temporary name is taken */
     Settings other = s;
     other.fullscreen = true;
     assert_false(settings_save(path, &other, err, sizeof err));
     assert_true(strlen(err) > 0);
-    read_file(path, text, sizeof text);
+    test_read_file(path, text, sizeof text);
     assert_string_equal(text, before);
     assert_int_equal(settings_load(path, &back, why, sizeof why), SETTINGS_LOADED);
     assert_true(settings_equal(&s, &back));
@@ -145,7 +127,7 @@ static void test_program_reports_damage(void **state)
     char path[1100], bad[1200], why[200];
     snprintf(path, sizeof path, "%s/settings.txt", dir);
     snprintf(bad, sizeof bad, "%s.damaged", path);
-    write_file(path, "deck_style=tarot\n", 17);
+    test_write_file(path, "deck_style=tarot\n", 17);
     App *app = test_app_new(640, 400, path);
     /* Defaults in place, the damage reported on the title screen ... */
     Settings defaults;

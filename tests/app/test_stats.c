@@ -22,24 +22,6 @@
 #include "stats.h"
 #include "test_support.h"
 
-static void write_file(const char *path, const char *data, size_t len)
-{
-    FILE *f = fopen(path, "wb");
-    assert_non_null(f);
-    assert_int_equal(fwrite(data, 1, len, f), len);
-    fclose(f);
-}
-
-static size_t read_file(const char *path, char *buf, size_t size)
-{
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    size_t n = fread(buf, 1, size - 1, f);
-    fclose(f);
-    buf[n] = '\0';
-    return n;
-}
-
 /* Some counts in three games, one with stakes. */
 static void sample(Stats *s)
 {
@@ -331,7 +313,7 @@ static void test_load_missing_damaged_and_kept(void **state)
     assert_false(stats_any(&s));
 
     /* Damaged: refused, the counts in memory untouched. */
-    write_file(path, "ceki-stats 1\nthothit rounds=", 28);
+    test_write_file(path, "ceki-stats 1\nthothit rounds=", 28);
     sample(&before);
     s = before;
     assert_int_equal(stats_load(path, &s, why, sizeof why), STATS_DAMAGED);
@@ -345,20 +327,20 @@ static void test_load_missing_damaged_and_kept(void **state)
     assert_true(test_file_exists(aside));
     assert_non_null(strstr(notice, "statistics"));
     assert_non_null(strstr(notice, "stats.txt.damaged"));
-    read_file(aside, text, sizeof text);
+    test_read_file(aside, text, sizeof text);
     assert_string_equal(text, "ceki-stats 1\nthothit rounds=");
     /* A second damaged file does not replace the first one kept. */
-    write_file(path, "nonsense\n", 9);
+    test_write_file(path, "nonsense\n", 9);
     assert_int_equal(stats_open(path, &s, notice, sizeof notice), STATS_DAMAGED);
     assert_true(test_file_exists(aside2));
-    read_file(aside, text, sizeof text);
+    test_read_file(aside, text, sizeof text);
     assert_string_equal(text, "ceki-stats 1\nthothit rounds=");
 
     /* Too large. */
     char *big = malloc(STATS_MAX_FILE + 10);
     assert_non_null(big);
     memset(big, '#', STATS_MAX_FILE + 10);
-    write_file(path, big, STATS_MAX_FILE + 10);
+    test_write_file(path, big, STATS_MAX_FILE + 10);
     free(big);
     assert_int_equal(stats_load(path, &s, why, sizeof why), STATS_DAMAGED);
     assert_non_null(strstr(why, "large"));
@@ -389,13 +371,13 @@ static void test_save_is_atomic(void **state)
     assert_true(stats_equal(&s, &back));
 
     /* The temporary name taken: the write fails and the old file is whole. */
-    read_file(path, before, sizeof before);
+    test_read_file(path, before, sizeof before);
     assert_int_equal(mkdir(tmp, 0700), 0);
     Stats more = s;
     stats_add_round(&more, VARIANT_ENTHIT, 3, true);
     assert_false(stats_save(path, &more, err, sizeof err));
     assert_true(strlen(err) > 0);
-    read_file(path, after, sizeof after);
+    test_read_file(path, after, sizeof after);
     assert_string_equal(after, before);
     remove(tmp);
 
@@ -429,7 +411,7 @@ static void test_program_reports_damage(void **state)
     char path[1100], aside[1200];
     snprintf(path, sizeof path, "%s/stats.txt", dir);
     snprintf(aside, sizeof aside, "%s.damaged", path);
-    write_file(path, "ceki-stats 9\nend\n", 17);
+    test_write_file(path, "ceki-stats 9\nend\n", 17);
     App *app = app_with_stats(path);
     assert_false(stats_any(&app->stats));
     assert_non_null(strstr(app->notice, "statistics"));

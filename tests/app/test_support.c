@@ -127,3 +127,21 @@ bool test_file_exists(const char *path)
     struct stat st;
     return stat(path, &st) == 0;
 }
+
+void test_write_file(const char *path, const char *data, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(data, 1, len, f), len);
+    fclose(f);
+}
+
+size_t test_read_file(const char *path, char *buf, size_t size)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    size_t n = fread(buf, 1, size - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    return n;
+}

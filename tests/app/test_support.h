@@ -34,5 +34,9 @@ const char *test_top_scene(const App *app);
 const char *test_focus_name(const App *app);
 
 bool test_file_exists(const char *path);
+/* Writes len bytes to path, failing the test when it cannot. */
+void test_write_file(const char *path, const char *data, size_t len);
+/* Reads up to size - 1 bytes of path into buf, NUL-terminated; the count. */
+size_t test_read_file(const char *path, char *buf, size_t size);
 
 #endif
