@@ -397,6 +397,7 @@ static bool apply_now(App *app, TableState *t, const Move *m)
          * not from where this one left the focus. */
         t->focus_zone = FZ_NONE;
         t->focus_sprite = -1;
+        t->focus_in_ui = false; /* a button pressed by Tab has done its work */
     }
     table_clear_selection(t);
     view_take_events(t);
@@ -1133,6 +1134,10 @@ void table_focus(App *app, FocusZone *zone, Card *c)
     TableState *t = table_top(app);
     *zone = FZ_NONE;
     *c = CARD_NONE;
+    if (t != NULL && (t->focus_zone == FZ_STOCK || t->focus_zone == FZ_DISCARD)) {
+        *zone = t->focus_zone; /* a pile: no card of its own */
+        return;
+    }
     if (t == NULL || t->focus_sprite < 0 || !t->view.sprites[t->focus_sprite].used) {
         return;
     }

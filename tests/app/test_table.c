@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ai.h"
 #include "scene_table.h"
 #include "session.h"
 #include "test_support.h"
@@ -481,65 +482,89 @@ static void test_kowah_by_keyboard(void **state)
 {
     (void)state;
     App *app = table_app(VARIANT_KOWAH, 9, 3, ANIM_INSTANT, 1);
-    int decisions = 0;
-    while (decisions < 60 && until_person(app)) {
-        Move moves[GAME_MAX_MOVES];
-        int n = legal(app, moves);
-        Move m = moves[(decisions * 7) % n];
-        int before = history_len(table_game(app));
-        char name[80], kind[48];
-        FocusZone z = FZ_NONE;
-        Card at = CARD_NONE;
-        switch (m.type) {
-        case MOVE_DRAW_STOCK: key(app, SDLK_RETURN); break;
-        case MOVE_DRAW_DISCARD:
-            for (int i = 0; i < 4 && z != FZ_STOCK && z != FZ_DISCARD; i++) {
-                key(app, SDLK_UP);
-                table_focus(app, &z, &at);
+    /* The person plays as the greedy player would (it reaches checki, so
+     * declaring and claiming come up), taking the discard now and then. */
+    AiPlayer *ai = ai_create(AI_GREEDY, 9);
+    int decisions = 0, seen[MOVE_PASS + 1] = {0};
+    for (int hand = 0; hand < 5 && decisions < 400; hand++) {
+        if (hand > 0) {
+            if (strcmp(test_top_scene(app), "result") != 0 ||
+                game_match_over(session_game(app->session))) {
+                break;
             }
-            if (z == FZ_STOCK) {
-                key(app, SDLK_RIGHT);
-                table_focus(app, &z, &at);
-            }
-            assert_int_equal(z, FZ_DISCARD);
-            key(app, SDLK_RETURN);
-            break;
-        case MOVE_DISCARD:
-            focus_card(app, FZ_HAND, m.card);
-            if (decisions % 2 == 0) {
-                int x, y; /* selected by a click first, then Enter */
-                point_of(app, FZ_HAND, m.card, &x, &y);
-                click(app, x, y);
-            }
-            key(app, SDLK_RETURN);
-            break;
-        case MOVE_DECLARE:
-            table_card_label(table_top(app), m.card, kind, sizeof kind);
-            snprintf(name, sizeof name, "Show %s", kind);
-            press_button_by_keyboard(app, name);
-            break;
-        case MOVE_CLAIM:
-            table_card_label(table_top(app), m.card, kind, sizeof kind);
-            snprintf(name, sizeof name, "Claim %s", kind);
-            press_button_by_keyboard(app, name);
-            break;
-        case MOVE_PASS: press_button_by_keyboard(app, "Pass"); break;
-        default: fail_msg("unexpected move type %d", m.type);
+            test_click_named(app, "Next hand");
         }
-        expect_move(app, before, &m);
-        if (m.type == MOVE_DRAW_STOCK || m.type == MOVE_DRAW_DISCARD) {
-            /* Once the card is in the hand, the focus is on it and the
-             * prompt names it. */
-            step(app, 0.05);
-            step(app, 0.05);
-            table_focus(app, &z, &at);
-            assert_int_equal(z, FZ_HAND);
-            assert_int_equal(at, table_top(app)->drawn);
-            assert_true(at != CARD_NONE);
+        while (decisions < 400 && until_person(app)) {
+            Move moves[GAME_MAX_MOVES];
+            int n = legal(app, moves);
+            Move m;
+            assert_int_equal(ai_choose(ai, table_game(app), 0, &m), CEKI_OK);
+            if (m.type == MOVE_DRAW_STOCK && decisions % 3 == 0) {
+                for (int i = 0; i < n; i++) {
+                    m = moves[i].type == MOVE_DRAW_DISCARD ? moves[i] : m;
+                }
+            }
+            int before = history_len(table_game(app));
+            char name[80], kind[48];
+            FocusZone z = FZ_NONE;
+            Card at = CARD_NONE;
+            switch (m.type) {
+            case MOVE_DRAW_STOCK: key(app, SDLK_RETURN); break;
+            case MOVE_DRAW_DISCARD:
+                for (int i = 0; i < 4 && z != FZ_STOCK && z != FZ_DISCARD; i++) {
+                    key(app, SDLK_UP);
+                    table_focus(app, &z, &at);
+                }
+                if (z == FZ_STOCK) {
+                    key(app, SDLK_RIGHT);
+                    table_focus(app, &z, &at);
+                }
+                assert_int_equal(z, FZ_DISCARD);
+                key(app, SDLK_RETURN);
+                break;
+            case MOVE_DISCARD:
+                focus_card(app, FZ_HAND, m.card);
+                if (decisions % 2 == 0) {
+                    int x, y; /* selected by a click first, then Enter */
+                    point_of(app, FZ_HAND, m.card, &x, &y);
+                    click(app, x, y);
+                }
+                key(app, SDLK_RETURN);
+                break;
+            case MOVE_DECLARE:
+                table_card_label(table_top(app), m.card, kind, sizeof kind);
+                snprintf(name, sizeof name, "Show %s", kind);
+                press_button_by_keyboard(app, name);
+                break;
+            case MOVE_CLAIM:
+                table_card_label(table_top(app), m.card, kind, sizeof kind);
+                snprintf(name, sizeof name, "Claim %s", kind);
+                press_button_by_keyboard(app, name);
+                break;
+            case MOVE_PASS: press_button_by_keyboard(app, "Pass"); break;
+            default: fail_msg("unexpected move type %d", m.type);
+            }
+            expect_move(app, before, &m);
+            if ((m.type == MOVE_DRAW_STOCK || m.type == MOVE_DRAW_DISCARD) &&
+                !game_round_over(table_game(app))) {
+                /* Once the card is in the hand (and it did not win it), the
+                 * focus is on it and the prompt names it. */
+                step(app, 0.05);
+                step(app, 0.05);
+                table_focus(app, &z, &at);
+                assert_int_equal(z, FZ_HAND);
+                assert_int_equal(at, table_top(app)->drawn);
+                assert_true(at != CARD_NONE);
+            }
+            seen[m.type]++;
+            decisions++;
         }
-        decisions++;
     }
-    assert_true(decisions >= 20);
+    ai_destroy(ai);
+    /* Every kind of Kowah decision was made by keyboard. */
+    assert_true(seen[MOVE_DRAW_STOCK] > 0 && seen[MOVE_DRAW_DISCARD] > 0 && seen[MOVE_DISCARD] > 0);
+    assert_true(seen[MOVE_DECLARE] > 0);
+    assert_true(seen[MOVE_CLAIM] + seen[MOVE_PASS] > 0);
     app_destroy(app);
 }
 
@@ -594,54 +619,64 @@ static void test_forfeit_warning(void **state)
 /* The Chinese game by Enter alone: when the keyboard jumps to a card to
  * take, it prefers one that keeps the win, so the forfeit question comes up
  * only when every capture of that card forfeits. */
+/* Whether moves hold a capture by the same card as m (same move type) that
+ * keeps the win, and one that forfeits it. */
+static void capture_kinds(const Move *moves, int n, const Move *m, bool *safe, bool *forfeits)
+{
+    *safe = *forfeits = false;
+    for (int i = 0; i < n; i++) {
+        if (moves[i].type == m->type && moves[i].card == m->card && moves[i].target != CARD_NONE) {
+            if (moves[i].flags & MOVE_FLAG_FORFEIT) {
+                *forfeits = true;
+            } else {
+                *safe = true;
+            }
+        }
+    }
+}
+
 static void test_enter_prefers_a_capture_that_keeps_the_win(void **state)
 {
     (void)state;
-    int asked = 0, decisions = 0;
-    for (uint64_t seed = 1; seed <= 6; seed++) {
+    int mixed = 0, decisions = 0;
+    for (uint64_t seed = 1; seed <= 40 && (mixed < 2 || decisions < 40); seed++) {
         App *app = table_app(VARIANT_THOTHIT_CHINESE, seed, 0, ANIM_INSTANT, 1);
-        while (until_person(app) && decisions < 2000) {
+        while (until_person(app)) {
             Move moves[GAME_MAX_MOVES];
             int n = legal(app, moves);
             int before = history_len(table_game(app));
-            key(app, SDLK_RETURN);
-            if (table_top(app)->dialog == DLG_FORFEIT) {
-                FocusZone z;
-                Card at;
-                table_focus(app, &z, &at);
-                assert_int_equal(z, FZ_POOL);
-                Card played = CARD_NONE;
-                for (int i = 0; i < n; i++) {
-                    if (moves[i].target == at && (moves[i].flags & MOVE_FLAG_FORFEIT)) {
-                        played = moves[i].card;
-                    }
-                }
-                for (int i = 0; i < n; i++) {
-                    if (moves[i].card == played && moves[i].target != CARD_NONE &&
-                        !(moves[i].flags & MOVE_FLAG_FORFEIT)) {
-                        fail_msg("Enter went to a capture that forfeits; a safe one existed");
-                    }
-                }
-                test_click_named(app, "Take it anyway");
-                asked++;
-            }
-            if (history_len(table_game(app)) == before && table_top(app)->dialog == DLG_NONE) {
-                key(app, SDLK_RETURN); /* the card was picked up: now take */
+            Move chosen;
+            bool asked = false;
+            /* Enter picks up (or turns), Enter takes: two presses make the
+             * move or ask about a forfeit. */
+            for (int press = 0; press < 2 && history_len(table_game(app)) == before; press++) {
+                key(app, SDLK_RETURN);
                 if (table_top(app)->dialog == DLG_FORFEIT) {
+                    chosen = table_top(app)->dialog_move;
+                    asked = true;
                     test_click_named(app, "Take it anyway");
-                    asked++;
                 }
             }
-            /* Two presses of Enter always make the move. */
             if (history_len(table_game(app)) == before) {
                 fail_msg("Enter twice made no move (phase %d)", table_top(app)->obs.phase);
+            }
+            if (!asked) {
+                chosen = *last_move(table_game(app));
+            }
+            bool safe, forfeits;
+            capture_kinds(moves, n, &chosen, &safe, &forfeits);
+            if (safe && forfeits) {
+                mixed++;
+            }
+            if ((chosen.flags & MOVE_FLAG_FORFEIT) && safe) {
+                fail_msg("Enter went to a capture that forfeits; a safe one existed");
             }
             decisions++;
         }
         app_destroy(app);
     }
-    assert_true(decisions > 40);
-    (void)asked;
+    assert_true(decisions >= 40);
+    assert_true(mixed >= 2); /* the choice did come up, and Enter kept the win */
 }
 
 static void test_undo_takes_back_the_last_decision(void **state)
