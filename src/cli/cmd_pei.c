@@ -115,7 +115,7 @@ int cli_cmd_stakes(int argc, char **argv)
     }
     if (scheme == STAKES_NIR || scheme == STAKES_JEDHIL)
         printf("pot: %d\n", st.pot);
-    printf("deals next: %s\n", who(pei_next_unyik(scores, 0), a));
+    printf("deals next: %s\n", who(pei_next_unyik(scores, 0, 1), a));
     printf("net: %d,%d,%d\n", st.net[0], st.net[1], st.net[2]);
     return 0;
 }

@@ -158,6 +158,8 @@ static Targets capture_targets(const Game *g, int seat, Card c, const uint8_t *p
 
 static bool seat_can_act(const Game *g, int s)
 {
+    if (g->sitting_out[s])
+        return false;
     if (g->hand_n[s] > 0)
         return true;
     TurnShape ts = g->v->turn;
@@ -191,38 +193,131 @@ static int keep_leaders(const Game *g, bool *in, const int *value)
     return leaders == 1 ? leader : -1;
 }
 
-/* Each seat in `who` draws two cards; the best value wins; tied leaders draw
- * again. Used for the first raja (sum mod 10) and for Pèi (plain sum). */
-static int ceremony_two_cards(Game *g, bool mod10)
+/* The shuffled deck the seating and start ceremonies draw from; it is
+ * shuffled again when spent. */
+typedef struct CeremonyDeck {
+    Card card[CEKI_MAX_DECK];
+    int n, top;
+} CeremonyDeck;
+
+static void ceremony_deck_init(Game *g, CeremonyDeck *d)
 {
-    Card deck[CEKI_MAX_DECK];
-    int n = variant_build_deck(g->v, g->n, deck);
-    rng_shuffle(&g->rng, deck, n);
-    int top = n;
+    d->n = variant_build_deck(g->v, g->n, d->card);
+    rng_shuffle(&g->rng, d->card, d->n);
+    d->top = d->n;
+}
+
+/* `seat` draws two cards; returns the sum of their face values (its last
+ * digit with mod10). Each card is an EV_CEREMONY_CARD with the sum so far. */
+static int ceremony_draw_two(Game *g, CeremonyDeck *d, int seat, bool mod10)
+{
+    int sum = 0;
+    for (int i = 0; i < 2; i++) {
+        if (d->top == 0) {
+            d->top = d->n;
+            rng_shuffle(&g->rng, d->card, d->n);
+        }
+        Card c = d->card[--d->top];
+        sum += card_face_value(c);
+        game_event(g, EV_CEREMONY_CARD, seat, c, CARD_NONE, mod10 ? sum % 10 : sum);
+    }
+    return mod10 ? sum % 10 : sum;
+}
+
+/* Thothit's first raja: every seat draws two cards, the last digit of the
+ * sum counts; tied leaders draw again. */
+static int ceremony_two_cards(Game *g)
+{
+    CeremonyDeck d;
+    ceremony_deck_init(g, &d);
     bool in[CEKI_MAX_SEATS];
     for (int s = 0; s < g->n; s++)
         in[s] = true;
     for (;;) {
         int value[CEKI_MAX_SEATS] = {0};
         for (int s = 0; s < g->n; s++) {
-            if (!in[s])
-                continue;
-            for (int i = 0; i < 2; i++) {
-                if (top == 0) {
-                    top = n;
-                    rng_shuffle(&g->rng, deck, n);
-                }
-                Card c = deck[--top];
-                value[s] += card_face_value(c);
-                game_event(g, EV_CEREMONY_CARD, s, c, CARD_NONE, mod10 ? value[s] % 10 : value[s]);
-            }
-            if (mod10)
-                value[s] %= 10;
+            if (in[s])
+                value[s] = ceremony_draw_two(g, &d, s, true);
         }
         int leader = keep_leaders(g, in, value);
         if (leader >= 0)
             return leader;
     }
+}
+
+/* Orders seats[0..k) by the sums of two drawn cards, highest first; the
+ * seats of each tied sum draw again among themselves (RULES.md §3.11). */
+static void pei_order_by_draw(Game *g, CeremonyDeck *d, int *seats, int k)
+{
+    if (k < 2)
+        return;
+    int sum[CEKI_MAX_SEATS];
+    for (int i = 0; i < k; i++)
+        sum[i] = ceremony_draw_two(g, d, seats[i], false);
+    for (int i = 1; i < k; i++) { /* stable: equal sums keep their order */
+        for (int j = i; j > 0 && sum[j] > sum[j - 1]; j--) {
+            int t = sum[j];
+            sum[j] = sum[j - 1];
+            sum[j - 1] = t;
+            t = seats[j];
+            seats[j] = seats[j - 1];
+            seats[j - 1] = t;
+        }
+    }
+    for (int i = 0; i < k;) {
+        int j = i + 1;
+        while (j < k && sum[j] == sum[i])
+            j++;
+        pei_order_by_draw(g, d, seats + i, j - i);
+        i = j;
+    }
+}
+
+/* Pèi's seating draw: the sums give raja, patih and unyik; the players then
+ * sit so that play runs raja -> patih -> unyik. Returns the raja. */
+static int pei_seating_draw(Game *g)
+{
+    CeremonyDeck d;
+    ceremony_deck_init(g, &d);
+    int order[CEKI_MAX_SEATS];
+    for (int s = 0; s < g->n; s++)
+        order[s] = s;
+    pei_order_by_draw(g, &d, order, g->n);
+    g->dir = order[1] == (order[0] + 1) % g->n ? 1 : -1;
+    game_event(g, EV_SEATING, order[0], CARD_NONE, CARD_NONE, g->dir);
+    return order[0];
+}
+
+/* The first seat after `seat` in the order of play that plays this round. */
+static int next_active(const Game *g, int seat)
+{
+    for (int i = 1; i <= g->n; i++) {
+        int s = game_seat_after(g, seat, i);
+        if (!g->sitting_out[s])
+            return s;
+    }
+    return seat;
+}
+
+/* The dealer rotates; in Totit's tie-break hands it passes among the tied. */
+static int next_dealer(const Game *g)
+{
+    return g->round == 1 ? g->n - 1 : next_active(g, g->dealer);
+}
+
+/* Totit (RULES.md §3.9): once everyone has dealt, only the players tied for
+ * the lead play further hands. Returns how many play this round. */
+static int mark_sitting_out(Game *g)
+{
+    bool tiebreak = g->v->match_kind == MATCHKIND_EACH_DEALS_UNTIED && g->round > g->n;
+    int best = g->match_score[0], playing = 0;
+    for (int s = 1; s < g->n; s++)
+        best = g->match_score[s] > best ? g->match_score[s] : best;
+    for (int s = 0; s < g->n; s++) {
+        g->sitting_out[s] = tiebreak && g->match_score[s] != best;
+        playing += !g->sitting_out[s];
+    }
+    return playing;
 }
 
 /* A random card of the deck drawn for counting (next raja, first player). */
@@ -240,10 +335,10 @@ static void set_raja_roles(Game *g, int raja)
     for (int s = 0; s < g->n; s++)
         g->role[s] = ROLE_NONE;
     g->role[raja] = ROLE_RAJA;
-    g->role[(raja + 1) % g->n] = ROLE_PATIH;
-    g->role[(raja + g->n - 1) % g->n] = ROLE_UNYIK;
+    g->role[game_seat_after(g, raja, 1)] = ROLE_PATIH;
+    g->role[game_seat_after(g, raja, -1)] = ROLE_UNYIK;
     g->starter = raja;
-    g->dealer = (raja + g->n - 1) % g->n; /* the unyik deals */
+    g->dealer = game_seat_after(g, raja, -1); /* the unyik deals */
     for (int s = 0; s < g->n; s++) {
         if (g->role[s] != ROLE_NONE)
             game_event(g, EV_ROLE, s, CARD_NONE, CARD_NONE, g->role[s]);
@@ -255,7 +350,7 @@ static void set_raja_roles(Game *g, int raja)
 static int last_winner_after(const Game *g, int from)
 {
     for (int i = 1; i <= g->n; i++) {
-        int s = (from + i) % g->n;
+        int s = game_seat_after(g, from, i);
         if (g->round_winner[s])
             return s;
     }
@@ -268,7 +363,7 @@ static void choose_start(Game *g)
     switch (v->start) {
     case START_RAJA_COUNT:
         if (g->round == 1) {
-            set_raja_roles(g, ceremony_two_cards(g, true));
+            set_raja_roles(g, ceremony_two_cards(g));
         } else {
             /* The unyik draws rank r and counts r seats from the raja. */
             int unyik = (g->starter + g->n - 1) % g->n;
@@ -278,27 +373,17 @@ static void choose_start(Game *g)
         break;
     case START_PEI:
         if (g->round == 1) {
-            set_raja_roles(g, ceremony_two_cards(g, false));
+            set_raja_roles(g, pei_seating_draw(g));
         } else {
             /* The lowest scorer becomes unyik and deals next; among tied
              * lowest, the first in play order after the last raja. */
-            int low = 0;
-            int lowest = g->round_score[0];
-            for (int s = 1; s < g->n; s++)
-                lowest = g->round_score[s] < lowest ? g->round_score[s] : lowest;
-            for (int i = 1; i <= g->n; i++) {
-                int s = (g->starter + i) % g->n;
-                if (g->round_score[s] == lowest) {
-                    low = s;
-                    break;
-                }
-            }
-            set_raja_roles(g, (low + 1) % g->n);
+            int low = pei_next_unyik(g->round_score, g->starter, g->dir);
+            set_raja_roles(g, game_seat_after(g, low, 1));
         }
         break;
     case START_DEALER_LEFT:
-        g->dealer = g->round == 1 ? g->n - 1 : (g->dealer + 1) % g->n;
-        g->starter = (g->dealer + 1) % g->n;
+        g->dealer = next_dealer(g);
+        g->starter = next_active(g, g->dealer);
         for (int s = 0; s < g->n; s++)
             g->role[s] = s == g->dealer ? ROLE_DEALER : ROLE_NONE;
         game_event(g, EV_ROLE, g->dealer, CARD_NONE, CARD_NONE, ROLE_DEALER);
@@ -347,8 +432,13 @@ static void start_round(Game *g)
 {
     const VariantDesc *v = g->v;
     g->round++;
+    int playing = mark_sitting_out(g);
     choose_start(g);
     game_event(g, EV_ROUND_START, g->dealer, CARD_NONE, CARD_NONE, g->round);
+    for (int s = 0; s < g->n; s++) {
+        if (g->sitting_out[s])
+            game_event(g, EV_SIT_OUT, s, CARD_NONE, CARD_NONE, g->match_score[s]);
+    }
 
     Card deck[CEKI_MAX_DECK];
     int n = variant_build_deck(v, g->n, deck);
@@ -372,12 +462,15 @@ static void start_round(Game *g)
     g->turned = CARD_NONE;
     g->stock_last_public = CARD_NONE;
 
-    int hand = variant_hand_size(v, g->n);
+    int hand = variant_hand_size(v, playing);
     for (int i = 0; i < hand; i++) {
-        for (int k = 0; k < g->n; k++)
-            deal_to_hand(g, (g->starter + k) % g->n, deck[--top]);
+        for (int k = 0; k < g->n; k++) {
+            int seat = game_seat_after(g, g->starter, k);
+            if (!g->sitting_out[seat])
+                deal_to_hand(g, seat, deck[--top]);
+        }
     }
-    int pool = variant_pool_size(v, g->n);
+    int pool = variant_pool_size(v, playing);
     for (int i = 0; i < pool && top > 0; i++) {
         fishing_pool_push(g, deck[--top]);
         game_event(g, EV_DEAL_POOL, -1, g->pool[g->pool_n - 1], CARD_NONE, 0);
@@ -437,6 +530,20 @@ static int kings_cut(Game *g, const bool *tied)
     }
 }
 
+/* Kings (RULES.md §3.8): players tied for most Kings cut for the match. */
+static void kings_cut_match_tie(Game *g)
+{
+    int tied = 0;
+    for (int s = 0; s < g->n; s++)
+        tied += g->match_winner[s];
+    if (tied < 2)
+        return;
+    int winner = kings_cut(g, g->match_winner);
+    for (int s = 0; s < g->n; s++)
+        g->match_winner[s] = s == winner;
+    game_event(g, EV_CUT_WON, winner, CARD_NONE, CARD_NONE, 1);
+}
+
 static void mark_best(const Game *g, const int *score, const bool *eligible, bool *out)
 {
     int best = 0;
@@ -482,7 +589,7 @@ static void end_round(Game *g)
     for (int s = 0; s < g->n; s++) {
         g->round_score[s] =
             score_pile(g->cfg.variant, g->cfg.options, g->captured[s], g->captured_n[s], NULL);
-        eligible[s] = !g->forfeited[s];
+        eligible[s] = !g->forfeited[s] && !g->sitting_out[s];
         game_event(g, EV_ROUND_SCORED, s, CARD_NONE, CARD_NONE, g->round_score[s]);
     }
     mark_best(g, g->round_score, eligible, g->round_winner);
@@ -496,8 +603,10 @@ static void end_round(Game *g)
                 winner = s;
             }
         }
-        if (tied > 1)
+        if (tied > 1) {
             winner = kings_cut(g, g->round_winner);
+            game_event(g, EV_CUT_WON, winner, CARD_NONE, CARD_NONE, 0);
+        }
         for (int s = 0; s < g->n; s++)
             g->round_winner[s] = s == winner;
         static const CardSuit king_suits[4] = {SUIT_SPADES, SUIT_HEARTS, SUIT_DIAMONDS, SUIT_CLUBS};
@@ -520,6 +629,8 @@ static void end_round(Game *g)
         for (int s = 0; s < g->n; s++)
             all[s] = true;
         mark_best(g, g->match_score, all, g->match_winner);
+        if (v->match_kind == MATCHKIND_KINGS)
+            kings_cut_match_tie(g);
         int first = -1, count = 0;
         for (int s = 0; s < g->n; s++) {
             if (g->match_winner[s]) {
@@ -537,7 +648,7 @@ static void end_turn(Game *g, int seat)
 {
     g->turns_taken[seat]++;
     for (int i = 1; i <= g->n; i++) {
-        int s = (seat + i) % g->n;
+        int s = game_seat_after(g, seat, i);
         if (seat_can_act(g, s)) {
             g->to_move = s;
             g->phase = g->hand_n[s] > 0 ? PHASE_HAND : PHASE_STOCK;

@@ -66,6 +66,7 @@ Game *game_create(const GameConfig *cfg, CekiStatus *status)
     g->cfg = *cfg;
     g->v = variant_get(cfg->variant);
     g->n = cfg->players;
+    g->dir = 1;
     if (g->cfg.rounds == 0)
         g->cfg.rounds = g->v->default_rounds;
     rng_seed(&g->rng, cfg->seed);
@@ -168,6 +169,14 @@ bool game_match_over(const Game *g)
 int game_round_number(const Game *g)
 {
     return g ? g->round : 0;
+}
+int game_next_seat(const Game *g, int seat)
+{
+    return !g || seat < 0 || seat >= g->n ? -1 : game_seat_after(g, seat, 1);
+}
+bool game_sitting_out(const Game *g, int seat)
+{
+    return g && seat >= 0 && seat < g->n && g->sitting_out[seat];
 }
 
 int game_legal_moves(const Game *g, Move *out, int cap)
@@ -431,6 +440,8 @@ CekiStatus game_observe(const Game *g, int seat, Observation *o)
     memcpy(o->hand, g->hand[seat], (size_t)g->hand_n[seat]);
     for (int s = 0; s < g->n; s++) {
         o->role[s] = g->role[s];
+        o->next_seat[s] = game_seat_after(g, s, 1);
+        o->sitting_out[s] = g->sitting_out[s];
         o->hand_count[s] = g->hand_n[s];
         o->captured_count[s] = g->captured_n[s];
         o->captured_visible[s] = pile_visible(g, s, seat);

@@ -119,7 +119,11 @@ typedef enum EventType {
     EV_ROUND_SCORED,  /* seat scored value points this round */
     EV_ROUND_WON,     /* seat won (or shared) the round */
     EV_KING_WON,      /* Kings: seat won King card */
-    EV_CUT,           /* Kings tie-break: seat cut card */
+    EV_CUT,           /* Kings tie-break: seat cut card; value = its rank in the cut (A = 14) */
+    EV_CUT_WON,       /* Kings: seat won the cut; value 0 for a round's King, 1 for the match */
+    EV_SEATING,       /* Pèi: the seats after the draw; value = +1 or -1, the order of play
+                         (game_next_seat); seat = the raja */
+    EV_SIT_OUT,       /* Totit tie-break hand: seat sits out, not tied for the lead */
     EV_MATCH_OVER,    /* seat = the (first) winner; value = number of winners */
     EV_STAKE_PAID,    /* seat paid `value` units to seat card2 (CARD_NONE: the pot; seat -1:
                          the pot pays); card = the reason (PeiPayReason, pei.h) */
@@ -167,6 +171,12 @@ int game_to_move(const Game *g);
 bool game_round_over(const Game *g);
 bool game_match_over(const Game *g);
 int game_round_number(const Game *g); /* from 1 */
+/* Who plays after `seat`: seat + 1, except in Pèi after a seating draw that
+ * reversed the order of play (RULES.md §3.11: raja -> patih -> unyik). */
+int game_next_seat(const Game *g, int seat);
+/* Totit tie-break hands: whether `seat` sits this round out (not tied for
+ * the lead). Always false elsewhere. */
+bool game_sitting_out(const Game *g, int seat);
 
 /* Writes up to `cap` legal moves into out; returns how many there are in all
  * (0 only when the match is over). Each distinct move appears once. */
@@ -223,6 +233,8 @@ typedef struct Observation {
     int dealer;  /* -1 where the variant has none */
     int starter; /* who played first this round */
     GameRole role[CEKI_MAX_SEATS];
+    int next_seat[CEKI_MAX_SEATS];    /* who plays after each seat (game_next_seat) */
+    bool sitting_out[CEKI_MAX_SEATS]; /* Totit tie-break hands: not in this hand */
 
     Card hand[OBS_MAX_HAND]; /* the observer's own hand */
     int hand_count[CEKI_MAX_SEATS];

@@ -3,7 +3,10 @@
  * Contract: only src/core includes this. game.c holds what every engine
  * shares (creation, copies, events, history, move text, dispatch); fishing.c
  * runs every fishing variant from its VariantDesc; kowah.c runs Kowah.
- * Seats are numbered in play order: the next player is always seat + 1.
+ * A seat names one player for the whole match. Play goes from a seat to
+ * game_seat_after(g, seat, 1): seat + 1 in every variant but Pèi, whose
+ * seating draw may turn the order round (dir = -1) so that play runs
+ * raja -> patih -> unyik.
  */
 #ifndef CEKI_GAME_INTERNAL_H
 #define CEKI_GAME_INTERNAL_H
@@ -15,7 +18,8 @@
 struct Game {
     GameConfig cfg;
     const VariantDesc *v;
-    int n; /* players */
+    int n;   /* players */
+    int dir; /* +1, or -1 when the seating draw reversed the order of play */
     Rng rng;
 
     /* cards */
@@ -38,6 +42,7 @@ struct Game {
     Card turned; /* the stock card waiting for MOVE_TAKE */
     int turns_taken[CEKI_MAX_SEATS];
     bool forfeited[CEKI_MAX_SEATS];
+    bool sitting_out[CEKI_MAX_SEATS]; /* Totit tie-break hands: not tied for the lead */
 
     /* round and match */
     int round;
@@ -68,6 +73,13 @@ struct Game {
 };
 
 void game_event(Game *g, EventType type, int seat, Card card, Card card2, int32_t value);
+
+/* The seat k places after `seat` in the order of play (k may be negative). */
+static inline int game_seat_after(const Game *g, int seat, int k)
+{
+    int s = (seat + g->dir * k) % g->n;
+    return s < 0 ? s + g->n : s;
+}
 
 /* fishing.c */
 void fishing_pool_push(Game *g, Card c);

@@ -102,7 +102,7 @@ const char *pei_place_key(int place)
     }
 }
 
-int pei_next_unyik(const int scores[PEI_PLAYERS], int raja)
+int pei_next_unyik(const int scores[PEI_PLAYERS], int raja, int dir)
 {
     int place[PEI_PLAYERS];
     pei_place(scores, place);
@@ -111,11 +111,11 @@ int pei_next_unyik(const int scores[PEI_PLAYERS], int raja)
         lowest = place[i] > lowest ? place[i] : lowest;
     /* The first in play order after the raja: patih, unyik, then raja. */
     for (int i = 1; i <= PEI_PLAYERS; i++) {
-        int seat = (raja + i) % PEI_PLAYERS;
+        int seat = ((raja + dir * i) % PEI_PLAYERS + PEI_PLAYERS) % PEI_PLAYERS;
         if (place[seat] == lowest)
             return seat;
     }
-    return (raja + 2) % PEI_PLAYERS; /* not reached */
+    return raja; /* not reached */
 }
 
 /* ---- stakes ---------------------------------------------------------------- */
@@ -372,7 +372,7 @@ void pei_prepare_deck(Game *g, Card *deck, int n)
     for (int i = 0; i < PEI_PACKETS; i++) {
         int p = (first + i) % PEI_PACKETS;
         use_of[p] = i < 3 ? PEI_PACKET_STOCK : i < 5 ? PEI_PACKET_POOL : PEI_PACKET_HAND;
-        owner[p] = i < 5 ? -1 : (g->starter + i - 5) % g->n;
+        owner[p] = i < 5 ? -1 : game_seat_after(g, g->starter, i - 5);
     }
     Card out[PEI_DECK];
     int top = PEI_DECK;
@@ -380,7 +380,7 @@ void pei_prepare_deck(Game *g, Card *deck, int n)
      * from the raja, from the top (the end) of the deck. */
     for (int i = 0; i < PEI_PACKET_SIZE; i++) {
         for (int k = 0; k < PEI_PLAYERS; k++) {
-            int seat = (g->starter + k) % g->n;
+            int seat = game_seat_after(g, g->starter, k);
             for (int p = 0; p < PEI_PACKETS; p++) {
                 if (owner[p] == seat)
                     out[--top] = deck[p * PEI_PACKET_SIZE + i];

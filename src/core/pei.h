@@ -76,8 +76,10 @@ const char *pei_place_name(int place);
 const char *pei_place_key(int place);
 
 /* The seat that becomes unyik next round, from this round's scores by seat
- * and this round's raja (seats 0..2 in play order). */
-int pei_next_unyik(const int scores[PEI_PLAYERS], int raja);
+ * and this round's raja: the lowest scorer; among tied lowest, the first in
+ * play order after the raja. Play goes from seat s to s + dir (mod 3): dir is
+ * +1, or -1 when the seating draw reversed the order (game_next_seat). */
+int pei_next_unyik(const int scores[PEI_PLAYERS], int raja, int dir);
 
 /* ---- stakes ---------------------------------------------------------------- */
 

@@ -67,8 +67,8 @@ static void test_deal_and_shown_cards(void **state)
         int raja = seat_of(g, ROLE_RAJA);
         int patih = seat_of(g, ROLE_PATIH);
         int unyik = seat_of(g, ROLE_UNYIK);
-        assert_int_equal(patih, (raja + 1) % 3);
-        assert_int_equal(unyik, (raja + 2) % 3);
+        assert_int_equal(patih, game_next_seat(g, raja));
+        assert_int_equal(unyik, game_next_seat(g, patih));
         assert_int_equal(game_to_move(g), raja);
         /* The last stock card is turned up for all; the patih sees the next. */
         assert_int_equal(g->stock_last_public, g->stock[0]);
@@ -200,8 +200,8 @@ static void test_chinese_packets(void **state)
         assert_int_equal(uses[PEI_PACKET_HAND], 3);
         assert_int_equal(stock_first, (sum - 1) % 8 + 1);
         assert_int_equal(hand_owner[0], raja);
-        assert_int_equal(hand_owner[1], (raja + 1) % 3);
-        assert_int_equal(hand_owner[2], (raja + 2) % 3);
+        assert_int_equal(hand_owner[1], game_next_seat(g, raja));
+        assert_int_equal(hand_owner[2], game_next_seat(g, hand_owner[1]));
         /* No card turned up; the unyik sees the last stock card. */
         assert_int_equal(g->stock_last_public, CARD_NONE);
         assert_int_equal(g->peek[unyik], g->stock[0]);
@@ -328,14 +328,14 @@ static void test_next_roles(void **state)
                 break;
             int scores[3] = {g->round_score[0], g->round_score[1], g->round_score[2]};
             int raja = seat_of(g, ROLE_RAJA);
-            int expect = pei_next_unyik(scores, raja);
+            int expect = pei_next_unyik(scores, raja, g->dir);
             Move next;
             assert_int_equal(game_legal_moves(g, &next, 1), 1);
             assert_int_equal(game_apply(g, &next), CEKI_OK);
             /* The kete of the last round is unyik and deals. */
             assert_int_equal(seat_of(g, ROLE_UNYIK), expect);
             assert_int_equal(g->dealer, expect);
-            assert_int_equal(seat_of(g, ROLE_RAJA), (expect + 1) % 3);
+            assert_int_equal(seat_of(g, ROLE_RAJA), game_next_seat(g, expect));
         }
         game_destroy(g);
     }

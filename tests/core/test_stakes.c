@@ -129,14 +129,18 @@ static void test_next_unyik(void **state)
 {
     (void)state;
     /* The kete becomes unyik. */
-    assert_int_equal(pei_next_unyik((const int[3]){300, 200, 100}, 0), 2);
-    assert_int_equal(pei_next_unyik((const int[3]){100, 200, 300}, 0), 0);
-    assert_int_equal(pei_next_unyik((const int[3]){200, 100, 300}, 2), 1);
+    assert_int_equal(pei_next_unyik((const int[3]){300, 200, 100}, 0, 1), 2);
+    assert_int_equal(pei_next_unyik((const int[3]){100, 200, 300}, 0, 1), 0);
+    assert_int_equal(pei_next_unyik((const int[3]){200, 100, 300}, 2, 1), 1);
     /* Tied kete: the first in play order after the raja. */
-    assert_int_equal(pei_next_unyik((const int[3]){300, 100, 100}, 0), 1);
-    assert_int_equal(pei_next_unyik((const int[3]){100, 300, 100}, 1), 2);
-    assert_int_equal(pei_next_unyik((const int[3]){100, 300, 100}, 2), 0);
-    assert_int_equal(pei_next_unyik((const int[3]){200, 200, 200}, 0), 1);
+    assert_int_equal(pei_next_unyik((const int[3]){300, 100, 100}, 0, 1), 1);
+    assert_int_equal(pei_next_unyik((const int[3]){100, 300, 100}, 1, 1), 2);
+    assert_int_equal(pei_next_unyik((const int[3]){100, 300, 100}, 2, 1), 0);
+    assert_int_equal(pei_next_unyik((const int[3]){200, 200, 200}, 0, 1), 1);
+    /* Play reversed by the seating draw: after seat 0 comes seat 2. */
+    assert_int_equal(pei_next_unyik((const int[3]){300, 100, 100}, 0, -1), 2);
+    assert_int_equal(pei_next_unyik((const int[3]){200, 200, 200}, 0, -1), 2);
+    assert_int_equal(pei_next_unyik((const int[3]){100, 300, 100}, 1, -1), 0);
 }
 
 static void test_none(void **state)
