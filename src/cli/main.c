@@ -8,6 +8,8 @@
 
 #include "ai.h"
 #include "card.h"
+#include "cli_args.h"
+#include "cli_match.h"
 #include "cli_pei.h"
 #include "cli_util.h"
 #include "game.h"
@@ -17,44 +19,19 @@
 
 static int usage(void)
 {
-    fprintf(stderr,
-            "usage: ceki-cli COMMAND ...\n"
-            "  variants\n"
-            "  score VARIANT [--players N] [--option NAME]... [CARD...]\n"
-            "  moves VARIANT --hand \"CARDS\" --pool \"CARDS\" [--first-turn] [--players N]\n"
-            "  sim VARIANT --games N --seed S [--players N] [--ai LIST] [--ai-ms MS]\n"
-            "      [--ai-iterations N]\n"
-            "  replay FILE\n"
-            "  stakes --scheme none|wudon|rampung|parewanan|nir|jedhil [--jung] --scores A,B,C\n"
-            "  checki CARD CARD CARD CARD CARD CARD CARD CARD\n");
+    fprintf(
+        stderr,
+        "usage: ceki-cli COMMAND ...\n"
+        "  variants\n"
+        "  score VARIANT [--players N] [--option NAME]... [CARD...]\n"
+        "  moves VARIANT --hand \"CARDS\" --pool \"CARDS\" [--first-turn] [--players N]\n"
+        "  sim VARIANT --games N --seed S [--players N] [--ai LIST] [--ai-ms MS]\n"
+        "      [--ai-iterations N]\n"
+        "  match VARIANT --seed S [--players N] [--ai LIST] [--scheme NAME] [--option NAME]...\n"
+        "  replay FILE\n"
+        "  stakes --scheme none|wudon|rampung|parewanan|nir|jedhil [--jung] --scores A,B,C\n"
+        "  checki CARD CARD CARD CARD CARD CARD CARD CARD\n");
     return 2;
-}
-
-static const VariantDesc *find_variant(const char *key)
-{
-    const VariantDesc *v = key ? variant_find(key) : NULL;
-    if (!v)
-        fprintf(stderr, "ceki-cli: unknown variant '%s' (see 'ceki-cli variants')\n",
-                key ? key : "");
-    return v;
-}
-
-static bool parse_players(const VariantDesc *v, const char *text, int *players)
-{
-    long p = 0;
-    if (!cli_parse_long(text, 1, 99, &p) || !variant_players_ok(v, (int)p)) {
-        fprintf(stderr, "ceki-cli: %s is played by %d-%d players%s; '%s' will not do\n", v->key,
-                v->min_players, v->max_players, v->id == VARIANT_THOTHIT_KUNA ? " (4 or 6)" : "",
-                text ? text : "");
-        return false;
-    }
-    *players = (int)p;
-    return true;
-}
-
-static int default_players(const VariantDesc *v)
-{
-    return variant_players_ok(v, 3) ? 3 : v->min_players;
 }
 
 /* Parses a card list argument; prints which token is wrong. */
@@ -89,20 +66,20 @@ static int cmd_score(int argc, char **argv)
 {
     if (argc < 2)
         return usage();
-    const VariantDesc *v = find_variant(argv[1]);
+    const VariantDesc *v = cli_find_variant(argv[1]);
     if (!v)
         return 2;
     if (v->engine != ENGINE_FISHING) {
         fprintf(stderr, "ceki-cli: %s has no captured pile to score\n", v->key);
         return 2;
     }
-    int players = default_players(v);
+    int players = cli_default_players(v);
     uint32_t options = 0;
     char text[4096] = "";
     size_t used = 0;
     for (int i = 2; i < argc; i++) {
         if (strcmp(argv[i], "--players") == 0 && i + 1 < argc) {
-            if (!parse_players(v, argv[++i], &players))
+            if (!cli_parse_players(v, argv[++i], &players))
                 return 2;
         } else if (strcmp(argv[i], "--option") == 0 && i + 1 < argc) {
             uint32_t bit = variant_option_bit(argv[++i]);
@@ -151,10 +128,10 @@ static int cmd_moves(int argc, char **argv)
 {
     if (argc < 2)
         return usage();
-    const VariantDesc *v = find_variant(argv[1]);
+    const VariantDesc *v = cli_find_variant(argv[1]);
     if (!v)
         return 2;
-    int players = default_players(v);
+    int players = cli_default_players(v);
     const char *hand_text = NULL, *pool_text = NULL;
     bool first = false;
     for (int i = 2; i < argc; i++) {
@@ -165,7 +142,7 @@ static int cmd_moves(int argc, char **argv)
         else if (strcmp(argv[i], "--first-turn") == 0)
             first = true;
         else if (strcmp(argv[i], "--players") == 0 && i + 1 < argc) {
-            if (!parse_players(v, argv[++i], &players))
+            if (!cli_parse_players(v, argv[++i], &players))
                 return 2;
         } else {
             fprintf(stderr, "ceki-cli: moves: unexpected argument '%s'\n", argv[i]);
@@ -225,10 +202,10 @@ static int cmd_sim(int argc, char **argv)
 {
     if (argc < 2)
         return usage();
-    const VariantDesc *v = find_variant(argv[1]);
+    const VariantDesc *v = cli_find_variant(argv[1]);
     if (!v)
         return 2;
-    int players = default_players(v);
+    int players = cli_default_players(v);
     long games = -1, ai_ms = 0, ai_iterations = 0;
     uint64_t seed = 0;
     bool have_seed = false;
@@ -240,17 +217,11 @@ static int cmd_sim(int argc, char **argv)
                 return 2;
             }
         } else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
-            char *end = NULL;
-            const char *s = argv[++i];
-            unsigned long long x = strtoull(s, &end, 10);
-            if (!*s || *end || *s == '-') {
-                fprintf(stderr, "ceki-cli: sim: --seed takes a non-negative number\n");
+            if (!cli_parse_seed("sim", argv[++i], &seed))
                 return 2;
-            }
-            seed = (uint64_t)x;
             have_seed = true;
         } else if (strcmp(argv[i], "--players") == 0 && i + 1 < argc) {
-            if (!parse_players(v, argv[++i], &players))
+            if (!cli_parse_players(v, argv[++i], &players))
                 return 2;
         } else if (strcmp(argv[i], "--ai") == 0 && i + 1 < argc) {
             ai_list = argv[++i];
@@ -274,27 +245,12 @@ static int cmd_sim(int argc, char **argv)
         return 2;
     }
     AiLevel levels[CEKI_MAX_SEATS];
-    int nlevels = 0;
-    char list[256];
-    snprintf(list, sizeof list, "%s", ai_list);
-    for (char *tok = strtok(list, ","); tok; tok = strtok(NULL, ",")) {
-        AiLevel l = ai_level_find(tok);
-        if (l == AI_LEVEL_COUNT || nlevels == CEKI_MAX_SEATS) {
-            fprintf(stderr,
-                    "ceki-cli: sim: '%s' is not a computer player (random, greedy, strong)\n", tok);
-            return 2;
-        }
-        levels[nlevels++] = l;
-    }
-    if (nlevels != 1 && nlevels != players) {
-        fprintf(stderr, "ceki-cli: sim: --ai lists %d players for %d seats\n", nlevels, players);
+    if (!cli_parse_ai_list("sim", ai_list, players, levels))
         return 2;
-    }
     AiPlayer *ai[CEKI_MAX_SEATS] = {NULL};
     int status = 0;
     for (int s = 0; s < players; s++) {
-        AiLevel l = levels[nlevels == 1 ? 0 : s];
-        levels[s] = l;
+        AiLevel l = levels[s];
         ai[s] = ai_create(l, seed * 7919u + (uint64_t)s + 1);
         if (!ai[s]) {
             fprintf(stderr, "ceki-cli: sim: the '%s' player is not available in this build\n",
@@ -446,6 +402,8 @@ int main(int argc, char **argv)
         return cmd_moves(argc - 1, argv + 1);
     if (strcmp(cmd, "sim") == 0)
         return cmd_sim(argc - 1, argv + 1);
+    if (strcmp(argv[1], "match") == 0)
+        return cli_cmd_match(argc - 1, argv + 1);
     if (strcmp(cmd, "replay") == 0)
         return cmd_replay(argc - 1, argv + 1);
     if (strcmp(cmd, "stakes") == 0)
