@@ -256,6 +256,7 @@ void table_relayout(App *app, TableState *t)
         .bottom_seat = t->view.viewer,
         .clockwise = v->clockwise,
         .dealer_side = v->start == START_PEI,
+        .reversed = t->view.reversed,
         .aspect = card_art_aspect(
             t->style, v->deck == DECK_FRENCH_NO_KINGS ? card_french(SUIT_SPADES, 1) : CARD_C1),
         .hands = v->hand > 0,
@@ -565,6 +566,9 @@ static bool flow(App *app, TableState *t, double dt, SceneAction *act)
         t->ai_ready = false;
         t->synced = false;
     }
+    if (t->frozen) {
+        return false;
+    }
     bool settled = table_settled(t);
     double beat = table_beat(app);
     if (settled && !t->synced) {
@@ -757,6 +761,81 @@ static void preplay(TableState *t, int moves)
     }
 }
 
+/* The event a screenshot stops at: $CEKI_TABLE_UNTIL = seating (Pèi's
+ * seating draw), cut (a Kings cut decided) or sit-out (a Totit tie-break
+ * hand); -1 for anything else. */
+static int moment_event(const char *name)
+{
+    static const struct {
+        const char *name;
+        EventType type;
+    } moments[] = {{"seating", EV_SEATING}, {"cut", EV_CUT_WON}, {"sit-out", EV_SIT_OUT}};
+    for (size_t i = 0; name != NULL && i < sizeof moments / sizeof moments[0]; i++) {
+        if (strcmp(name, moments[i].name) == 0) {
+            return (int)moments[i].type;
+        }
+    }
+    return -1;
+}
+
+/* Takes the session's new events into the round being kept (from its
+ * EV_ROUND_START on); true once `type` was among them, the kept events then
+ * ending with it and the events of its kind or EV_ROLE just after it. */
+static bool keep_round_events(TableState *t, int type, GameEvent *kept, int *n, int cap)
+{
+    GameEvent buf[256];
+    int got = 0;
+    bool found = false;
+    while (!found && (got = session_take_events(t->session, buf, 256)) > 0) {
+        for (int i = 0; i < got; i++) {
+            bool after = *n > 0 && (kept[*n - 1].type == type || kept[*n - 1].type == EV_ROLE);
+            if (found && !(after && (buf[i].type == type || buf[i].type == EV_ROLE))) {
+                break;
+            }
+            if (buf[i].type == EV_ROUND_START) {
+                *n = 0;
+            }
+            if (*n < cap) {
+                kept[(*n)++] = buf[i];
+            }
+            found = found || buf[i].type == type;
+        }
+    }
+    return found;
+}
+
+/* Random players play until the moment's event happens; the table then
+ * shows the round from its start up to that moment, and stays there. */
+static bool preplay_until(TableState *t, int type)
+{
+    const Game *g0 = session_game(t->session);
+    AiPlayer *ai = ai_create(AI_RANDOM, game_config(g0)->seed ^ 0x5eedULL);
+    GameEvent *kept = malloc(sizeof t->evq);
+    int n = 0, cap = (int)(sizeof t->evq / sizeof t->evq[0]);
+    bool found = false;
+    for (int i = 0; kept != NULL && ai != NULL && i < 100000; i++) {
+        found = keep_round_events(t, type, kept, &n, cap);
+        const Game *g = session_game(t->session);
+        if (found || game_match_over(g)) {
+            break;
+        }
+        Move m;
+        bool ok = game_round_over(g) ? game_legal_moves(g, &m, 1) == 1
+                                     : ai_choose(ai, g, game_to_move(g), &m) == CEKI_OK;
+        if (!ok || session_apply(t->session, &m, NULL) != CEKI_OK) {
+            break;
+        }
+    }
+    for (int i = 0; found && i < n; i++) {
+        t->evq[i] = kept[i];
+    }
+    t->evq_head = 0;
+    t->evq_n = found ? n : 0;
+    free(kept);
+    ai_destroy(ai);
+    return found;
+}
+
 static bool table_enter(App *app, void *state)
 {
     TableState *t = state;
@@ -812,13 +891,21 @@ static bool table_enter(App *app, void *state)
             break;
         }
     }
-    if (app->table_run.preplay > 0) {
+    int moment = app->table_run.preplay > 0 ? moment_event(SDL_getenv("CEKI_TABLE_UNTIL")) : -1;
+    if (moment >= 0) {
+        t->frozen = preplay_until(t, moment);
+        if (!t->frozen) {
+            fprintf(stderr, "ceki: CEKI_TABLE_UNTIL: that moment did not come in this match\n");
+        }
+    } else if (app->table_run.preplay > 0) {
         preplay(t, app->table_run.preplay);
         t->synced = false;
     }
     table_refresh_obs(t);
     table_relayout(app, t);
-    if (app->table_run.preplay > 0 || resumed) {
+    if (t->frozen) {
+        t->synced = true; /* the moment is shown as its events tell it */
+    } else if (app->table_run.preplay > 0 || resumed) {
         GameEvent drop[256];
         while (session_take_events(t->session, drop, 256) > 0) {
         }
@@ -869,7 +956,9 @@ static SceneAction table_update(App *app, void *state, double dt)
      * drawing a frame per poll. */
     Uint64 start = SDL_GetTicks64();
     for (int step = 0; step < 4096; step++) {
-        view_take_events(t);
+        if (!t->frozen) {
+            view_take_events(t);
+        }
         moving = view_advance(app, t, step == 0 ? dt : 0);
         waiting = flow(app, t, step == 0 ? dt : 0, &act);
         if (!t->autoplay || act.kind != SCENE_STAY || app->quit || moving ||

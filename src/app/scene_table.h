@@ -77,6 +77,8 @@ typedef struct Sprite {
 } Sprite;
 
 /* What the table shows besides the sprites. */
+#define TV_MAX_DRAWS 4 /* draws shown per seat in a seating draw or cut */
+
 typedef struct TableView {
     Sprite sprites[TV_MAX_SPRITES];
     int next_order;
@@ -107,6 +109,15 @@ typedef struct TableView {
     int packet_seat[9];
     bool packets_shown;
     Card cut[CEKI_MAX_SEATS]; /* Kings tie-break cards on show */
+    /* The cards drawn before the seats (TZ_CEREMONY): what each seat's draw
+     * counts for (a sum, a cut card's rank) and who won a cut (-1: none). */
+    int ceremony_value[CEKI_MAX_SEATS][TV_MAX_DRAWS]; /* sums, draw by draw */
+    int ceremony_draws[CEKI_MAX_SEATS];
+    int ceremony_cards[CEKI_MAX_SEATS];
+    int cut_winner;
+    bool cut_for_match;
+    bool reversed;                    /* Pèi: the seating draw turned the order of play */
+    bool sitting_out[CEKI_MAX_SEATS]; /* Totit tie-break hand: not tied for the lead */
     int round_score[CEKI_MAX_SEATS];
     bool round_scored;
     char log[4][160]; /* the last things that happened, newest first */
@@ -155,6 +166,7 @@ typedef struct TableState {
     double ev_wait;
     int deal_left; /* cards of the current deal still to come (for its pace) */
     bool synced;   /* the view matches obs */
+    bool frozen;   /* a screenshot of one moment ($CEKI_TABLE_UNTIL): no play, no sync */
 
     /* Flow. */
     double wait;   /* seconds left of a pause before the next automatic step */

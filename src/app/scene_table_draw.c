@@ -221,6 +221,10 @@ static void draw_plate(App *app, TableState *t, int seat)
         strncat(info, " \xc2\xb7 forfeited", sizeof info - strlen(info) - 1);
         ic = UI_WARN;
     }
+    if (v->sitting_out[seat]) {
+        strncat(info, " \xc2\xb7 sits out: not tied for the lead", sizeof info - strlen(info) - 1);
+        ic = UI_WARN;
+    }
     bool thinking = to_move && session_thinking(t->session) && !table_viewer_decides(t) &&
                     !t->watch && game_to_move(g) != t->view.viewer;
     if (thinking) {
@@ -638,6 +642,50 @@ static void draw_sprites(App *app, TableState *t)
                      (SDL_Rect){r.x + r.w / 10, r.y + r.h / 12, r.w, r.h}, app_px(app, 8),
                      app_px(app, 14), paint_rgba(0, 0, 0, 110));
         draw_sprite(app, t, t->drag_sprite, 0);
+    }
+}
+
+/* What a seat's ceremony cards decide, under them: the sum of a seating or
+ * starting draw, or the winner of a cut (RULES.md §3.8, §3.11). */
+static void draw_ceremony_labels(App *app, TableState *t)
+{
+    const TableView *v = &t->view;
+    for (int seat = 0; seat < t->players; seat++) {
+        SDL_Rect box = {0, 0, 0, 0};
+        for (int i = 0; i < TV_MAX_SPRITES; i++) {
+            const Sprite *s = &v->sprites[i];
+            if (s->used && s->zone == TZ_CEREMONY && s->seat == seat) {
+                SDL_Rect r = view_rect(s);
+                if (box.w == 0)
+                    box = r;
+                else
+                    SDL_UnionRect(&box, &r, &box);
+            }
+        }
+        if (box.w == 0) {
+            continue;
+        }
+        char text[48];
+        SDL_Color bg = paint_rgba(30, 40, 36, 230), ink = UI_INK;
+        if (v->cut[seat] != CARD_NONE) {
+            if (seat != v->cut_winner) {
+                continue;
+            }
+            snprintf(text, sizeof text,
+                     v->cut_for_match ? "wins the cut and the match" : "wins the cut and the King");
+            paint_glow(app->paint, app->renderer, box, app_px(app, 6), app_px(app, 12),
+                       paint_rgba(255, 214, 110, 150));
+            bg = UI_GOLD;
+            ink = UI_ON_GOLD;
+        } else {
+            /* "sum 11, then 8": a redraw among tied players adds its sum. */
+            int len = snprintf(text, sizeof text, t->v->start == START_PEI ? "sum" : "counts");
+            for (int k = 0; k < v->ceremony_draws[seat] && len < (int)sizeof text; k++) {
+                len += snprintf(text + len, sizeof text - (size_t)len, "%s %d",
+                                k == 0 ? "" : ", then", v->ceremony_value[seat][k]);
+            }
+        }
+        badge(app, box.x + box.w / 2, box.y + box.h - app_px(app, 12), text, bg, ink);
     }
 }
 
@@ -1078,6 +1126,7 @@ void table_draw(App *app, TableState *t, SDL_Renderer *r)
                   sp.y + sp.h + app_px(app, 6), TEXT_CENTER);
     }
     draw_sprites(app, t);
+    draw_ceremony_labels(app, t);
     draw_pops(app, t);
     draw_packets(app, t);
     draw_summary(app, t);

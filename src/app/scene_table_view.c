@@ -72,6 +72,7 @@ void view_reset(TableState *t)
     t->view.viewer = viewer;
     t->view.dealer = -1;
     t->view.shown_by = -1;
+    t->view.cut_winner = -1;
     t->view.stock_last_public = CARD_NONE;
     t->view.peek = CARD_NONE;
     for (int s = 0; s < CEKI_MAX_SEATS; s++) {
@@ -622,6 +623,7 @@ static void clear_table(TableState *t)
         v->peeked[s] = false;
         v->cut[s] = CARD_NONE;
         v->round_score[s] = 0;
+        v->sitting_out[s] = false;
     }
     v->discard_n = 0;
     v->shown_by = -1;
@@ -635,6 +637,9 @@ static void clear_table(TableState *t)
 
 static void clear_ceremony(TableState *t)
 {
+    t->view.cut_winner = -1;
+    memset(t->view.ceremony_draws, 0, sizeof t->view.ceremony_draws);
+    memset(t->view.ceremony_cards, 0, sizeof t->view.ceremony_cards);
     for (int i = 0; i < TV_MAX_SPRITES; i++) {
         Sprite *s = &t->view.sprites[i];
         if (s->used && s->zone == TZ_CEREMONY) {
@@ -698,6 +703,18 @@ static void pop(TableState *t, int seat, bool gain, const char *fmt, int value)
     v->npops++;
 }
 
+/* What a seat's draw (a two-card sum, a cut card's rank) counted. */
+static void note_draw(TableView *v, int seat, int value)
+{
+    int *n = &v->ceremony_draws[seat];
+    if (*n == TV_MAX_DRAWS) {
+        memmove(&v->ceremony_value[seat][0], &v->ceremony_value[seat][1],
+                sizeof v->ceremony_value[seat][0] * (TV_MAX_DRAWS - 1));
+        --*n;
+    }
+    v->ceremony_value[seat][(*n)++] = value;
+}
+
 /* Applies one event to the view; returns its length in beats. */
 static double apply_event(TableState *t, const GameEvent *e)
 {
@@ -738,9 +755,24 @@ static double apply_event(TableState *t, const GameEvent *e)
     case EV_CEREMONY_CARD: {
         TlRect at = centred(deck_rect(t), l->small_card_h, aspect);
         sprite_new(t, e->card, TZ_CEREMONY, e->seat, at, true);
+        /* A two-card draw counts once both cards are down. */
+        if (e->seat >= 0 && ++v->ceremony_cards[e->seat] % 2 == 0) {
+            note_draw(v, e->seat, e->value);
+        }
         view_log(t, "%s draws %s.", who, kind);
         return 0.6;
     }
+    case EV_SEATING:
+        v->reversed = e->value < 0;
+        view_log(t, v->reversed ? "The players change seats: play runs raja, patih, unyik."
+                                : "Play runs raja, patih, unyik: nobody moves.");
+        return 1.2;
+    case EV_SIT_OUT:
+        if (e->seat >= 0) {
+            v->sitting_out[e->seat] = true;
+        }
+        view_log(t, "%s sits this hand out: not tied for the lead.", who);
+        return 0.6;
     case EV_ROLE:
         if (e->seat >= 0 && e->seat < CEKI_MAX_SEATS) {
             if (e->value == ROLE_DEALER) {
@@ -894,10 +926,22 @@ static double apply_event(TableState *t, const GameEvent *e)
     }
     case EV_CUT:
         if (e->seat >= 0) {
+            if (v->cut_winner >= 0) { /* a new cut after one was decided */
+                clear_ceremony(t);
+            }
             v->cut[e->seat] = e->card;
+            note_draw(v, e->seat, e->value);
+            sprite_new(t, e->card, TZ_CEREMONY, e->seat,
+                       centred(deck_rect(t), l->small_card_h, aspect), true);
         }
         view_log(t, "Tie: %s cuts %s.", who, kind);
         return 0.8;
+    case EV_CUT_WON:
+        v->cut_winner = e->seat;
+        v->cut_for_match = e->value != 0;
+        view_log(t, e->value ? "%s wins the cut, and the match." : "%s wins the cut for the King.",
+                 who);
+        return 1.6;
     case EV_MATCH_OVER: view_log(t, "The match is over."); return 1.0;
     case EV_STAKE_PAID: {
         char payer[48] = "The pot", payee[48] = "the pot";
@@ -1122,6 +1166,9 @@ bool view_advance(App *app, TableState *t, double dt)
         double beats = apply_event(t, &e);
         t->ev_wait += beats * beat;
         changed = true;
+        if (e.type == EV_SEATING) {
+            table_relayout(app, t); /* the seats move */
+        }
         view_place(app, t);
     }
     if (t->evq_n == 0 && t->ev_wait < 0) {
@@ -1315,7 +1362,13 @@ void view_sync(App *app, TableState *t, bool animate)
     v->peek_depth = o->peek_depth;
     v->discard_n = o->discard_count;
     memcpy(v->discard, o->discard, sizeof v->discard);
+    bool reversed = t->players > 2 && o->next_seat[0] != 1;
+    if (reversed != v->reversed) {
+        v->reversed = reversed;
+        table_relayout(app, t);
+    }
     for (int s = 0; s < t->players; s++) {
+        v->sitting_out[s] = o->sitting_out[s];
         v->role[s] = o->role[s];
         v->forfeited[s] = o->forfeited[s];
         v->exposed[s] = o->exposed[s];

@@ -95,7 +95,8 @@ static void slots_for(int others, bool dealer_side, TlSide side[5], int index[5]
 static TlSide place_seat(const TlSpec *spec, int seat, int *index, int *ntop)
 {
     int n = spec->players;
-    int k = ((seat - spec->bottom_seat) % n + n) % n;
+    int steps = spec->reversed ? spec->bottom_seat - seat : seat - spec->bottom_seat;
+    int k = (steps % n + n) % n; /* places after the bottom seat in the order of play */
     TlSide side[5] = {TL_TOP, TL_TOP, TL_TOP, TL_TOP, TL_TOP};
     int idx[5] = {0};
     slots_for(n - 1, spec->dealer_side, side, idx, ntop);

@@ -34,6 +34,8 @@ typedef struct TlSpec {
     int bottom_seat;     /* the seat shown at the bottom */
     bool clockwise;      /* the next seat sits to the viewer's left, else right */
     bool dealer_side;    /* Pèi: a fourth side of the square for the dealer */
+    bool reversed;       /* Pèi after a seating draw that turned the order of play:
+                            play goes from seat s to s - 1 (game_next_seat) */
     double aspect;       /* card width over height of this deck style */
     bool hands;          /* the variant deals hands */
     bool stock;          /* it has a stock */
