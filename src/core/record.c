@@ -126,6 +126,7 @@ CekiStatus record_read_text(const char *text, size_t len, Game **out, char *err,
         return fail(err, errlen, CEKI_ERR_PARSE, 0, "the record holds a NUL byte; it is not text");
     GameConfig cfg = {.variant = VARIANT_COUNT, .players = 0};
     bool have_version = false, have_seed = false, in_moves = false, ended = false;
+    int version = 0;
     Game *g = NULL;
     size_t pos = 0;
     int line = 0;
@@ -156,12 +157,13 @@ CekiStatus record_read_text(const char *text, size_t len, Game **out, char *err,
                 st = fail(err, errlen, CEKI_ERR_PARSE, line, "not a Ceki game record");
                 goto out;
             }
-            if (ver != RECORD_VERSION) {
-                st =
-                    fail(err, errlen, CEKI_ERR_UNSUPPORTED, line,
-                         "record version %lld; this program reads version %d", ver, RECORD_VERSION);
+            if (ver < RECORD_VERSION_OLDEST || ver > RECORD_VERSION) {
+                st = fail(err, errlen, CEKI_ERR_UNSUPPORTED, line,
+                          "record version %lld; this program reads versions %d to %d", ver,
+                          RECORD_VERSION_OLDEST, RECORD_VERSION);
                 goto out;
             }
+            version = (int)ver;
             have_version = true;
             continue;
         }
@@ -189,6 +191,13 @@ CekiStatus record_read_text(const char *text, size_t len, Game **out, char *err,
             const VariantDesc *v = variant_find(arg);
             if (!v) {
                 st = fail(err, errlen, CEKI_ERR_PARSE, line, "unknown variant '%s'", arg);
+                goto out;
+            }
+            if (version < 2 && v->start == START_PEI) {
+                st = fail(err, errlen, CEKI_ERR_UNSUPPORTED, line,
+                          "a version %d record of %s was made before the seating draw gave all "
+                          "three roles; it cannot be replayed",
+                          version, v->key);
                 goto out;
             }
             cfg.variant = v->id;

@@ -9,7 +9,7 @@
  *
  * Format (UTF-8 text, one item per line, '#' starts a comment line):
  *
- *     ceki-record 1
+ *     ceki-record 2
  *     variant thothit
  *     players 3
  *     seed 42
@@ -30,7 +30,11 @@
 
 #include "game.h"
 
-#define RECORD_VERSION 1
+/* Version 2: Pèi's seating draw decides all three roles and may turn the
+ * order of play (RULES.md §3.11). Version 1 records are read, except those
+ * of the Pèi family, whose seats a version 2 game would deal differently. */
+#define RECORD_VERSION 2
+#define RECORD_VERSION_OLDEST 1
 #define RECORD_ERROR_MAX 160
 
 const char *stake_scheme_key(StakeScheme s);

@@ -480,7 +480,7 @@ static void test_damaged(void **state)
     expect_refused(path, v2, len, "another version");
     free(v2);
     char *r9 = dup_text(good);
-    memcpy(strstr(r9, "ceki-record 1"), "ceki-record 9", 13);
+    memcpy(strstr(r9, "ceki-record 2"), "ceki-record 9", 13);
     expect_refused(path, r9, len, "version");
     free(r9);
     /* Seats that do not fit the game. */

@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "game_internal.h"
+#include "record.h"
 #include "rng.h"
 
 static Game *new_game(VariantId v, int players, uint64_t seed)
@@ -354,6 +355,36 @@ static void test_pei_forced_redraw(void **state)
     assert_int_equal(found, 3);
 }
 
+/* The replay record keeps the draw: replaying it seats everyone as before. */
+static void test_pei_record_keeps_the_draw(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        Rng rng;
+        rng_seed(&rng, seed);
+        Game *g = new_game(seed % 2 ? VARIANT_PEI : VARIANT_PEI_CHINESE, 3, seed);
+        for (int i = 0; i < 30; i++)
+            apply_random(g, &rng);
+        FILE *f = tmpfile();
+        assert_non_null(f);
+        assert_int_equal(record_write(g, f), CEKI_OK);
+        rewind(f);
+        Game *r = NULL;
+        char err[RECORD_ERROR_MAX] = "";
+        assert_int_equal(record_read(f, &r, err, sizeof err), CEKI_OK);
+        fclose(f);
+        assert_int_equal(r->dir, g->dir);
+        for (int s = 0; s < 3; s++) {
+            assert_int_equal(r->role[s], g->role[s]);
+            assert_int_equal(game_next_seat(r, s), game_next_seat(g, s));
+            assert_int_equal(r->hand_n[s], g->hand_n[s]);
+            assert_memory_equal(r->hand[s], g->hand[s], (size_t)g->hand_n[s]);
+        }
+        game_destroy(r);
+        game_destroy(g);
+    }
+}
+
 /* ---- every variant ---- */
 
 static void test_every_match_ends(void **state)
@@ -399,6 +430,7 @@ int main(void)
         cmocka_unit_test(test_totit_tiebreak_hands_only_the_tied),
         cmocka_unit_test(test_pei_roles_follow_the_draw),
         cmocka_unit_test(test_pei_forced_redraw),
+        cmocka_unit_test(test_pei_record_keeps_the_draw),
         cmocka_unit_test(test_every_match_ends),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

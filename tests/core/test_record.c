@@ -38,7 +38,7 @@ static void test_round_trip(void **state)
     Game *g = played_game(40);
     size_t len = 0;
     char *text = record_of(g, &len);
-    assert_non_null(strstr(text, "ceki-record 1\nvariant thothit-sackson\nplayers 4\nseed 77\n"
+    assert_non_null(strstr(text, "ceki-record 2\nvariant thothit-sackson\nplayers 4\nseed 77\n"
                                  "options advanced\n"));
     Game *r = NULL;
     char err[RECORD_ERROR_MAX] = "";
@@ -92,7 +92,13 @@ static void test_damaged_records(void **state)
     char buf[512];
     expect_refused("", CEKI_ERR_PARSE, "empty record");
     expect_refused("hello\n", CEKI_ERR_PARSE, "line 1: not a Ceki game record");
-    expect_refused("ceki-record 2\n", CEKI_ERR_UNSUPPORTED, "version 2");
+    expect_refused("ceki-record 3\n", CEKI_ERR_UNSUPPORTED, "version 3");
+    expect_refused("ceki-record 0\n", CEKI_ERR_UNSUPPORTED, "version 0");
+    /* Version 1 Pèi records were dealt before the seating draw gave every role. */
+    expect_refused("ceki-record 1\nvariant pei\n", CEKI_ERR_UNSUPPORTED,
+                   "line 2: a version 1 record of pei");
+    expect_refused("ceki-record 1\nvariant pei-chinese\n", CEKI_ERR_UNSUPPORTED,
+                   "before the seating draw");
     expect_refused("ceki-record 1\nvariant poker\n", CEKI_ERR_PARSE,
                    "line 2: unknown variant 'poker'");
     expect_refused("ceki-record 1\nvariant thothit\nplayers 3\nmoves\nend\n", CEKI_ERR_PARSE,
