@@ -124,6 +124,9 @@ const LearnCheckiExample *learn_checki_examples(int *count);
 
 /* Parses notation into out (at most cap); returns the count (0 on error). */
 int learn_parse_cards(const char *text, Card *out, int cap);
+/* What a captured pile written in notation scores in variant v, by the
+ * core (score_pile): every score a text quotes comes from here. */
+int learn_pile_score(VariantId v, uint32_t options, const char *cards);
 
 #define LEARN_VIEW_GROUPS 16
 #define LEARN_VIEW_CARDS 24

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "pei.h"
 #include "variant_text.h"
 
 /* ---- sections -------------------------------------------------------------- */
@@ -135,6 +136,7 @@ enum {
     HR_KOWAH_SPLITS,
     HR_AI_MEMORY,
     HR_KOWAH_IDLE,
+    HR_KOWAH_PAIR_WAITS,
     HR_COUNT
 };
 
@@ -169,9 +171,11 @@ static const LearnHouseReading readings[HR_COUNT] = {
     [HR_KINGS_TIES] =
         {B(KINGS), READING_RULES, "Ties",
          "The source settles a tie by having the tied players play a round of Laki, a game it does "
-         "not explain. Here they cut for it instead: each turns a card of "
-         "a freshly shuffled pack, the highest rank wins with the Ace high, and "
-         "they cut again while still tied."},
+         "not explain. Here they cut for it instead: each turns a card of a freshly shuffled "
+         "pack, the highest rank wins, and they cut again while still tied. In the cut the Ace "
+         "is the highest card, although in play it is simply a 1. Cutting settles a tie for a "
+         "round's King and a tie for the most Kings at the end, so a match always has one "
+         "winner; the table turns each cut card in front of its player."},
     [HR_DENEXA_MUST] = {B(TOTIT_DENEXA), READING_RULES, "You must capture",
                         "If any card of your hand can capture, you must play one of those and "
                         "capture; you may lay a card in the pool only when none can."},
@@ -212,8 +216,8 @@ static const LearnHouseReading readings[HR_COUNT] = {
     [HR_CHINESE_ALL_FORFEIT] = {B(THOTHIT_CHINESE), READING_README, "Everyone forfeits",
                                 "If every player has forfeited, nobody wins the round."},
     [HR_TOTIT_HUNDRED] = {B(TOTIT), READING_README, "Endless ties",
-                          "Extra rounds to break a tie for the top stop after a hundred; the "
-                          "leaders then share the win."},
+                          "Tie-break hands, which only the players level at the top play, stop "
+                          "after a hundred; those leaders then share the win."},
     [HR_DEALER_FIRST] = {B(THOTHIT_SACKSON) | B(KINGS) | B(TOTIT) | B(TOTIT_DENEXA) | B(KOWAH),
                          READING_README, "The first dealer",
                          "The last seat deals the first round, so the player at the bottom of "
@@ -264,7 +268,7 @@ static const LearnHouseReading readings[HR_COUNT] = {
                          "of the second shape also counts as the first."},
     [HR_AI_MEMORY] = {B(THOTHIT) | B(THOTHIT_SACKSON) | B(THOTHIT_KUNA) | B(TOTIT) |
                           B(TOTIT_DENEXA) | PEI_ALL,
-                      READING_README, "What the computer remembers",
+                      READING_RULES, "What the computer remembers",
                       "Every capture happens in the open before its cards go face down, and "
                       "the computer players keep track of all of them, the way a careful "
                       "player at a real table would. On screen the piles stay face down."},
@@ -273,6 +277,11 @@ static const LearnHouseReading readings[HR_COUNT] = {
                        "throwing a card back turn after turn, so the stock need never run "
                        "out. After a hundred turns in a row that began with the discard, the "
                        "hand ends and nobody wins it."},
+    [HR_KOWAH_PAIR_WAITS] = {B(KOWAH), READING_RULES, "Which pair waits",
+                             "With two triplets and a pair, only the pair you show waits for its "
+                             "third copy, even when a triplet holds two identical cards too: "
+                             "{C5} {C5} {S5} {C7} {S7} {M7} {OT} {OT} waits for an {OT} and "
+                             "nothing else."},
 };
 
 const LearnHouseReading *learn_house_readings(int *count)
@@ -310,7 +319,8 @@ static const LearnTerm glossary[] = {
      "Thothit"},
     {"checki", "",
      "In Kowah, a hand of eight that is complete (two triplets and an identical pair, or a "
-     "triplet and a five), and the call made when you show its pair.",
+     "triplet and five cards of one rank made of two identical pairs and a card identical to "
+     "neither), and the call made when you show its pair.",
      "Kowah"},
     {"enthit", "ꦲꦺꦤ꧀ꦛꦶꦠ꧀",
      "Four identical cards, the prize of the game named after it; _enthit abang_ "
@@ -322,8 +332,9 @@ static const LearnTerm glossary[] = {
     {"iyo ratu", "", "'King ace': another name for the Old Thousand.", "Ceki cards"},
     {"jangga", "", "'Neck': another word for the tengah, the middle place.", "Pèi"},
     {"jedhil", "",
-     "'Extract': a Yogyakarta stake where a pot grows slowly and the best two "
-     "take small amounts from it each round.",
+     "'Extract': a Yogyakarta stake like nir, except that a round without a 400 adds nothing "
+     "to the pot; the best two take small amounts out of it instead, and everyone antes again "
+     "when it cannot pay.",
      "Pèi stakes"},
     {"jentolan", "",
      "Playing Pèi for nothing: no money changes hands, and the loser deals the "
@@ -727,6 +738,42 @@ static void kings_cards(LearnDoc *d)
     cards(d, "KS KH KD KC", "The four Kings: the prizes");
 }
 
+/* Two two-card draws for the first raja, counted with the core's face
+ * values: "9 + 6 = 15 counts only 5, so 2 + 4 = 6 beats it". */
+static void raja_example(LearnDoc *d, const char *first, const char *second)
+{
+    Card a[2], b[2];
+    if (learn_parse_cards(first, a, 2) != 2 || learn_parse_cards(second, b, 2) != 2) {
+        return;
+    }
+    int fa = card_face_value(a[0]), fb = card_face_value(a[1]);
+    int sa = card_face_value(b[0]), sb = card_face_value(b[1]);
+    int x = fa + fb, y = sa + sb;
+    const char *verdict = y % 10 > x % 10 ? "beats it" : y % 10 == x % 10 ? "ties" : "loses";
+    char list[64];
+    snprintf(list, sizeof list, "%s | %s", first, second);
+    cards(d, fmt(d, "%s", list),
+          fmt(d, "%d + %d = %d counts only %d, so %d + %d = %d %s", fa, fb, x, x % 10, sa, sb, y,
+              verdict));
+}
+
+/* How often the count keeps the raja, from the variant's deck (the core's
+ * ranks): rank 1 has twice the cards of any other rank. */
+static void raja_odds(LearnDoc *d, const VariantDesc *v)
+{
+    Card deck[CEKI_MAX_DECK];
+    int n = variant_build_deck(v, 3, deck), to[3] = {0, 0, 0};
+    for (int i = 0; i < n; i++) {
+        to[(card_rank(deck[i]) - 1) % 3]++; /* 1, 4, 7: stays; 2, 5, 8: patih; 3, 6, 9: unyik */
+    }
+    PARA(d,
+         "The other roles follow in playing order. Rank 1 has twice as many cards as any other "
+         "rank, so of the %d cards %d keep the raja, against %d for the patih and %d for the "
+         "unyik. The raja stays in about %d%% of rounds: more often than either of the others "
+         "takes over, yet the lead changes hands more often than not.",
+         n, to[0], to[1], to[2], to[0] * 100 / n);
+}
+
 static void roles_text(LearnDoc *d, const VariantDesc *v)
 {
     HEADING(d, "Seats and roles");
@@ -741,12 +788,16 @@ static void roles_text(LearnDoc *d, const VariantDesc *v)
         PARA(d, "To find the first raja, everyone is dealt two cards and adds up their values, "
                 "keeping only the last digit (tens are dropped). The highest wins; tied leaders "
                 "draw again.");
-        cards(d, "C9 S6 | M2 C4", "9 + 6 = 15 counts only 5, so 2 + 4 = 6 beats it");
+        raja_example(d, "C9 S6", "M2 C4");
         break;
     case START_PEI:
-        PARA(d, "Everyone is dealt two cards. The highest total is the _raja_, the next the "
-                "_patih_, the lowest the _unyik_; ties draw again. Play goes counter-clockwise: "
-                "raja, patih, unyik.");
+        PARA(d, "At the start of a match everyone is dealt two cards and adds up their values "
+                "(honours count 1). The highest total is the _raja_, the next the _patih_, the "
+                "lowest the _unyik_. Players whose totals are equal are dealt two more cards "
+                "each, only they, to settle their order among themselves, again while still "
+                "equal. Then everyone takes a seat so that play goes counter-clockwise: raja, "
+                "patih, unyik. The table shows the cards, the totals and the change of "
+                "seats.");
         break;
     case START_DEALER_LEFT:
         PARA(d, "One player deals; the player on the dealer's left plays first and turns go "
@@ -985,8 +1036,8 @@ static void build_checki(LearnDoc *d)
     PARA(d, "Kowah has no captures. You are building an eight-card hand of one of two shapes:");
     BULLET(d, "*Two triplets and a pair*: two sets of three cards of one rank (any suits, "
               "copies allowed) and one *identical* pair.");
-    BULLET(d, "*A triplet and a five*: three cards of one rank, plus five cards of another "
-              "rank: two identical pairs plus one more card that matches neither pair exactly.");
+    BULLET(d, "*A triplet and a five*: three cards of one rank, plus five cards of one rank: "
+              "two identical pairs plus one more card identical to neither.");
     int n = 0;
     const LearnCheckiExample *ex = learn_checki_examples(&n);
     for (int i = 0; i < n; i++) {
@@ -1006,6 +1057,7 @@ static void build_checki(LearnDoc *d)
             "either of its pairs. It can come from your own draw, from a stock card drawn by "
             "someone else (once anyone has declared, every stock draw is shown), "
             "or from a discard, claimed out of turn.");
+    house(d, HR_KOWAH_PAIR_WAITS);
     house(d, HR_KOWAH_CLAIMS);
 }
 
@@ -1138,6 +1190,11 @@ static void score_examples(LearnDoc *d, VariantId v)
     }
 }
 
+/* What `cards` scores in this game, by the core; every score the rules page
+ * states is computed so, never typed. */
+#define SCORE(v, cards) learn_pile_score((v)->id, 0, cards)
+#define SCORE_ADV(v, cards) learn_pile_score((v)->id, OPTION_ADVANCED, cards)
+
 static void build_scoring(LearnDoc *d, const VariantDesc *v)
 {
     HEADING(d, "What scores");
@@ -1146,35 +1203,48 @@ static void build_scoring(LearnDoc *d, const VariantDesc *v)
     case VARIANT_THOTHIT_CHINESE:
         PARA(d, "Only *identical* cards count, however you came by them: two copies captured "
                 "at different times still make a pair. For each kind in your captured pile:");
-        BULLET(d, "a pair of a black card scores *10*; a single black card scores nothing;");
-        BULLET(d, "a pair of a red-stamped card ({OT}, {RF}, {S9}) scores *20*, and a single "
-                  "red-stamped card still scores *10*.");
+        BULLET(d, "a pair of a black card scores *%d*; a single black card scores %d;",
+               SCORE(v, "C5 C5"), SCORE(v, "C5"));
+        BULLET(d,
+               "a pair of a red-stamped card ({OT}, {RF}, {S9}) scores *%d*, and a single "
+               "red-stamped card still scores *%d*.",
+               SCORE(v, "OT OT"), SCORE(v, "OT"));
         PARA(d, "The highest score wins the round; equal scores share the win.%s",
              v->id == VARIANT_THOTHIT_CHINESE ? " A player who forfeited still scores, but "
                                                 "cannot win."
                                               : "");
         break;
     case VARIANT_THOTHIT_SACKSON:
-        PARA(d, "Each *identical* pair in your captured pile scores *1*. With the advanced "
-                "option, a pair of 9s scores *3* and a pair of rank 1 (the 1s and honours) "
-                "*2*.");
+        PARA(d,
+             "Each *identical* pair in your captured pile scores *%d*. With the advanced "
+             "option, a pair of 9s scores *%d* and a pair of rank 1 (the 1s and honours) "
+             "*%d*.",
+             SCORE(v, "C5 C5"), SCORE_ADV(v, "C9 C9"), SCORE_ADV(v, "C1 C1"));
         break;
     case VARIANT_ENTHIT:
         PARA(d, "For each kind in your captured pile:");
-        BULLET(d, "four identical black cards score *50*, a black pair *10*;");
-        BULLET(d, "four identical red-stamped cards score *100*, a red pair *20*, and a "
-                  "leftover red-stamped card *10*.");
+        BULLET(d, "four identical black cards score *%d*, a black pair *%d*;",
+               SCORE(v, "C5 C5 C5 C5"), SCORE(v, "C5 C5"));
+        BULLET(d,
+               "four identical red-stamped cards score *%d*, a red pair *%d*, and a "
+               "leftover red-stamped card *%d*.",
+               SCORE(v, "OT OT OT OT"), SCORE(v, "OT OT"),
+               SCORE(v, "OT OT OT") - SCORE(v, "OT OT"));
         break;
     case VARIANT_THOTHIT_KUNA:
         PARA(d, "Your copies of each kind are split into groups to score as much as possible; "
                 "each copy is used once:");
-        BULLET(d, "black cards: four identical *10*, three identical *5*;");
-        BULLET(d, "red-stamped cards: four *20*, three *10*, and a pair *1*.");
+        BULLET(d, "black cards: four identical *%d*, three identical *%d*;",
+               SCORE(v, "C5 C5 C5 C5"), SCORE(v, "C5 C5 C5"));
+        BULLET(d, "red-stamped cards: four *%d*, three *%d*, and a pair *%d*.",
+               SCORE(v, "OT OT OT OT"), SCORE(v, "OT OT OT"), SCORE(v, "OT OT"));
         break;
     case VARIANT_THOTHIT_YOGYAKARTA:
     case VARIANT_THIT_THIT_DULIT:
-        PARA(d, "Every identical pair in your captured pile scores *10*, and every red-stamped "
-                "card scores *10* more, paired or not. The highest score wins the round.");
+        PARA(d,
+             "Every identical pair in your captured pile scores *%d*, and every red-stamped "
+             "card scores *%d* more, paired or not. The highest score wins the round.",
+             SCORE(v, "C5 C5"), SCORE(v, "OT"));
         if (v->id == VARIANT_THIT_THIT_DULIT) {
             house(d, HR_DULIT_AS_YOGYA);
         }
@@ -1186,27 +1256,30 @@ static void build_scoring(LearnDoc *d, const VariantDesc *v)
         break;
     case VARIANT_TOTIT:
     case VARIANT_TOTIT_DENEXA:
-        PARA(d, "Each *identical* pair in your captured pile scores *1*, even if its two cards "
-                "were captured at different times. Cards of the same rank that are not "
-                "identical score nothing.");
+        PARA(d,
+             "Each *identical* pair in your captured pile scores *%d*, even if its two cards "
+             "were captured at different times. Cards of the same rank that are not "
+             "identical score %s.",
+             SCORE(v, "C5 C5"), SCORE(v, "C5 S5") == 0 ? "nothing" : "as singles");
         break;
     case VARIANT_PEI:
     case VARIANT_PEI_MAGELANG:
     case VARIANT_PEI_CHINESE: {
-        bool mag = v->id == VARIANT_PEI_MAGELANG;
         PARA(d, "Five combinations score for every card in them; every other card scores its "
                 "face value (honours 1). Your pile has a combination as soon as it holds every "
                 "card of it at least once.");
         BULLET(d,
                "_bunci ireng_ ꦧꦸꦚ꧀ꦕꦶꦲꦶꦉꦁ, black thirteen: {C1}, {C2} and {C3}, going on "
                "through {C4}, {C5}… while unbroken — *%d* a card;",
-               mag ? 30 : 13);
+               SCORE(v, "C1 C2 C3") / 3);
         BULLET(d, "_bunci abang_ ꦧꦸꦚ꧀ꦕꦶꦲꦧꦁ, red thirteen: {OT}, {RF} and {S9} — *%d* a card;",
-               mag ? 30 : 13);
-        BULLET(d, "_pang kéyang_ ꦥꦁꦏꦺꦪꦁ: {WF}, {S8} and {M9} — *%d* a card;", mag ? 20 : 12);
+               SCORE(v, "OT RF S9") / 3);
+        BULLET(d, "_pang kéyang_ ꦥꦁꦏꦺꦪꦁ: {WF}, {S8} and {M9} — *%d* a card;",
+               SCORE(v, "WF S8 M9") / 3);
         BULLET(d, "_pang picis_ ꦥꦁꦥꦶꦕꦶꦱ꧀, the coin set: {C8}, {S2} and {M2} — *%d* a card;",
-               mag ? 20 : 11);
-        BULLET(d, "_macan_ ꦩꦕꦤ꧀, the tiger: {C9}, {S1} and {M1} — *10* a card.");
+               SCORE(v, "C8 S2 M2") / 3);
+        BULLET(d, "_macan_ ꦩꦕꦤ꧀, the tiger: {C9}, {S1} and {M1} — *%d* a card.",
+               SCORE(v, "C9 S1 M1") / 3);
         if (v->id == VARIANT_PEI_CHINESE) {
             PARA(d,
                  "In this form only *one* card of each kind in a combination earns its rate; extra "
@@ -1235,6 +1308,28 @@ static void build_scoring(LearnDoc *d, const VariantDesc *v)
 
 /* ---- stakes ------------------------------------------------------------------------ */
 
+/* Jung's worked example, paid by the core (pei_settle_stakes). */
+static void jung_example(LearnDoc *d, const int scores[PEI_PLAYERS])
+{
+    PeiStakes st;
+    int paid[PEI_PLAYERS][PEI_PLAYERS] = {{0}};
+    if (pei_settle_stakes(STAKES_RAMPUNG, true, scores, 0, &st) != CEKI_OK) {
+        return;
+    }
+    for (int i = 0; i < st.npay; i++) {
+        const PeiPayment *p = &st.pay[i];
+        if (p->reason == PEI_PAY_JUNG && p->payer >= 0 && p->payee >= 0) {
+            paid[p->payer][p->payee] += p->units;
+        }
+    }
+    BULLET(d,
+           "*Jung*, an option with rampung: each player also pays everyone who scored more one "
+           "unit for every ten points between them, a part of ten counting as ten. With %d, %d "
+           "and %d, the second pays the first %d units, and the third pays the first %d and "
+           "the second %d.",
+           scores[0], scores[1], scores[2], paid[1][0], paid[2][0], paid[2][1]);
+}
+
 static void build_stakes(LearnDoc *d)
 {
     HEADING(d, "Playing for stakes");
@@ -1247,10 +1342,7 @@ static void build_stakes(LearnDoc *d)
     BULLET(d, "*Rampung*, 'settled': the kete pays the ngeté the _té_ — 1 unit with 200 points "
               "or more, 2 with fewer. A ngeté with 350 gets 2 units from each other player "
               "(_belahan_), and 2 more each with 400 (_patang atusan_).");
-    BULLET(d, "*Jung*, an option with rampung: each player also pays everyone who scored more one "
-              "unit for every ten points between them, a part of ten counting as ten. With 354, "
-              "322 and 275 that is 4, "
-              "8 and 5 units.");
+    jung_example(d, (const int[PEI_PLAYERS]){354, 322, 275});
     BULLET(d, "*Parewanan*, 'reckless': wudon and rampung together.");
     BULLET(d, "*Nir* (_wul-wulan_): a jackpot; everybody puts 2 units in each round, and the pot "
               "keeps growing until somebody makes 400 or more, who then takes all of it.");
@@ -1283,12 +1375,14 @@ static void build_match(LearnDoc *d, const VariantDesc *v)
                 "at the top share the victory.");
         break;
     case MATCHKIND_EACH_DEALS_UNTIED:
-        PARA(d, "A match lasts until everyone has dealt once. The highest total wins; while "
-                "the top is tied, more rounds are played.");
+        PARA(d, "A match lasts until everyone has dealt once. The highest total wins. While "
+                "the top is tied, only the tied players play further hands, dealt as for that "
+                "many players with the deal passing among them, until one of them leads; the "
+                "others sit those hands out.");
         break;
     case MATCHKIND_KINGS:
         PARA(d, "Each round wins one King. The match ends when all four Kings are won, and "
-                "whoever holds the most wins.");
+                "whoever holds the most wins; players level on Kings cut for the match.");
         break;
     case MATCHKIND_HANDS_WON:
         PARA(d,
@@ -1306,9 +1400,7 @@ static void build_match(LearnDoc *d, const VariantDesc *v)
             BULLET(d, "a 1, 4 or 7 (or an honour): the raja stays;");
             BULLET(d, "a 2, 5 or 8: the patih becomes raja;");
             BULLET(d, "a 3, 6 or 9: the unyik becomes raja.");
-            PARA(d, "The other roles follow in playing order. There are twice as many cards of "
-                    "rank 1 as of any other rank, so the raja keeps the lead more often than "
-                    "not.");
+            raja_odds(d, v);
         } else {
             PARA(d, "After a round the unyik draws a card and counts round the table to the "
                     "right, one seat for each point of its rank, starting with the raja as 1. "

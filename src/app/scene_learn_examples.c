@@ -152,6 +152,13 @@ int learn_parse_cards(const char *text, Card *out, int cap)
     return (int)n;
 }
 
+int learn_pile_score(VariantId v, uint32_t options, const char *cards)
+{
+    Card pile[CEKI_MAX_DECK];
+    int n = learn_parse_cards(cards, pile, CEKI_MAX_DECK);
+    return score_pile(v, options, pile, n, NULL);
+}
+
 bool learn_score_view_of(const ScoreBreakdown *b, LearnScoreView *out)
 {
     memset(out, 0, sizeof *out);

@@ -38,15 +38,21 @@ static void guided_log(LearnState *s, LearnBoard *b)
             continue;
         }
         LearnStep *st = &told[k++];
-        if (ev[i].type == EV_CAPTURED && ev[i].card == ev[i].card2) {
-            size_t len = strlen(st->text);
-            snprintf(st->text + len, sizeof st->text - len, " %s",
-                     card_is_red_stamped(ev[i].card) ? "A red-stamped pair: 20 points."
-                                                     : "An identical pair: 10 points.");
-        } else if (ev[i].type == EV_CAPTURED && card_is_red_stamped(ev[i].card2)) {
-            size_t len = strlen(st->text);
+        if (ev[i].type != EV_CAPTURED) {
+            continue;
+        }
+        /* What the pair scores, or its red-stamped card alone, by the core. */
+        const Card pair[2] = {ev[i].card, ev[i].card2};
+        Card red = card_is_red_stamped(ev[i].card2) ? ev[i].card2 : ev[i].card;
+        size_t len = strlen(st->text);
+        if (ev[i].card == ev[i].card2) {
+            snprintf(st->text + len, sizeof st->text - len, " %s: %d points.",
+                     card_is_red_stamped(ev[i].card) ? "A red-stamped pair" : "An identical pair",
+                     score_pile(VARIANT_THOTHIT, 0, pair, 2, NULL));
+        } else if (card_is_red_stamped(red)) {
             snprintf(st->text + len, sizeof st->text - len,
-                     " A red-stamped card scores even alone.");
+                     " A red-stamped card scores %d even alone.",
+                     score_pile(VARIANT_THOTHIT, 0, &red, 1, NULL));
         }
     }
     for (int i = 0; i < n; i++) {
@@ -118,10 +124,13 @@ void learn_guided_update_prompt(LearnState *s, LearnBoard *b)
     char who[40];
     if (o->phase == PHASE_ROUND_OVER || o->phase == PHASE_MATCH_OVER) {
         snprintf(out, size,
-                 "The round is over. You scored *%d*, the patih *%d* and the unyik *%d*. Only "
-                 "identical pairs counted, red-stamped ones double. Press *Play again* to start "
-                 "over.",
-                 o->round_score[0], o->round_score[1], o->round_score[2]);
+                 "The round is over. You scored *%d*, the patih *%d* and the unyik *%d*. An "
+                 "identical pair counted *%d*, a red-stamped pair *%d* and a red-stamped card "
+                 "on its own *%d*. Press *Play again* to start over.",
+                 o->round_score[0], o->round_score[1], o->round_score[2],
+                 learn_pile_score(VARIANT_THOTHIT, 0, "C5 C5"),
+                 learn_pile_score(VARIANT_THOTHIT, 0, "OT OT"),
+                 learn_pile_score(VARIANT_THOTHIT, 0, "OT"));
     } else if (o->to_move != b->human) {
         seat_name(&names, o->to_move, who, sizeof who);
         snprintf(out, size,

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "card_names.h"
+#include "kowah.h"
 #include "pei.h"
 #include "scene_table.h"
 #include "variant_text.h"
@@ -86,6 +87,27 @@ static const char *role_label(GameRole role)
 }
 
 /* ---- the top bar ---------------------------------------------------------- */
+
+/* Kowah: the cards that would win for the viewer's hand once `pair` is
+ * declared (RULES.md §4: in the first shape only the shown pair waits),
+ * as "the Old Thousand" or "4 of Coins or 4 of Strings"; "" when none. */
+static void waits_text(const TableState *t, Card pair, char *buf, size_t size)
+{
+    const Observation *o = &t->obs;
+    bool wins[CARD_CEKI_KINDS];
+    buf[0] = '\0';
+    if (o->hand_count[o->seat] != KOWAH_HAND || !kowah_winning_kinds(o->hand, pair, wins)) {
+        return;
+    }
+    size_t at = 0;
+    for (int k = 0; k < CARD_CEKI_KINDS && at < size; k++) {
+        if (wins[k]) {
+            char name[48];
+            table_card_label(t, (Card)k, name, sizeof name);
+            at += (size_t)snprintf(buf + at, size - at, "%s%s", at ? " or " : "", name);
+        }
+    }
+}
 
 static void round_text(const TableState *t, char *buf, size_t size)
 {
@@ -214,7 +236,13 @@ static void draw_plate(App *app, TableState *t, int seat)
     }
     SDL_Color ic = INK_DIM;
     if (v->exposed[seat] != CARD_NONE) {
-        strncat(info, " \xc2\xb7 checki declared", sizeof info - strlen(info) - 1);
+        char waits[120] = "";
+        if (seat == t->obs.seat) {
+            waits_text(t, v->exposed[seat], waits, sizeof waits);
+        }
+        strncat(info, waits[0] ? " \xc2\xb7 checki, waits for " : " \xc2\xb7 checki declared",
+                sizeof info - strlen(info) - 1);
+        strncat(info, waits, sizeof info - strlen(info) - 1);
         ic = UI_GOLD_LIGHT;
     }
     if (v->forfeited[seat]) {
@@ -757,10 +785,15 @@ static void status_text(const TableState *t, char *buf, size_t size)
             table_card_label(t, t->hint.card, a, sizeof a);
             snprintf(buf, size, "Hint: discard %s.", a);
             return;
-        case MOVE_DECLARE:
+        case MOVE_DECLARE: {
+            char waits[120];
             table_card_label(t, t->hint.card, a, sizeof a);
-            snprintf(buf, size, "Hint: declare checki, showing the pair of %s.", a);
+            waits_text(t, t->hint.card, waits, sizeof waits);
+            snprintf(buf, size,
+                     "Hint: declare checki, showing the pair of %s; it then waits for %s.", a,
+                     waits);
             return;
+        }
         case MOVE_CLAIM:
             table_card_label(t, t->hint.card, a, sizeof a);
             snprintf(buf, size, "Hint: claim %s.", a);

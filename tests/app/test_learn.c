@@ -18,6 +18,7 @@
 
 #include "kowah.h"
 #include "learn.h"
+#include "pei.h"
 #include "test_support.h"
 
 /* ---- the examples against the core -------------------------------------------------- */
@@ -241,8 +242,222 @@ static void test_every_house_reading_is_shown(void **state)
         assert_true(shown[i]);
         rules += hr[i].from == READING_RULES;
     }
-    /* RULES.md has fourteen **Decision** paragraphs. */
-    assert_int_equal(rules, 14);
+    /* RULES.md has sixteen **Decision** paragraphs. */
+    assert_int_equal(rules, 16);
+    free(doc);
+}
+
+/* ---- worked numbers in the fixed texts against the core ---------------------------- */
+
+/* A number a fixed text states (a house reading, a glossary entry, the
+ * comparison table): `needle` with %d filled from the core must appear in
+ * the text. A text that states another number, or a core that computes
+ * another, fails. */
+typedef struct Claim {
+    char kind; /* 'r' house reading (by topic), 'g' glossary (by term), 'c' comparison row */
+    const char *key;
+    VariantId variant;
+    uint32_t options;
+    const char *cards; /* a captured pile... */
+    int per;           /* ...whose score is divided by this (a rate per card) */
+    const char *needle;
+} Claim;
+
+static const Claim claims[] = {
+    {'c', "thothit", VARIANT_THOTHIT, 0, "C5 C5", 1, "Pair %d"},
+    {'c', "thothit", VARIANT_THOTHIT, 0, "OT OT", 1, "red pair %d"},
+    {'c', "thothit", VARIANT_THOTHIT, 0, "OT", 1, "red single %d"},
+    {'c', "thothit-sackson", VARIANT_THOTHIT_SACKSON, 0, "C5 C5", 1, "%d a pair"},
+    {'c', "thothit-sackson", VARIANT_THOTHIT_SACKSON, OPTION_ADVANCED, "C9 C9", 1, "9s %d"},
+    {'c', "thothit-sackson", VARIANT_THOTHIT_SACKSON, OPTION_ADVANCED, "C1 C1", 1, "1s %d"},
+    {'c', "enthit", VARIANT_ENTHIT, 0, "C5 C5 C5 C5", 1, "Four %d"},
+    {'c', "enthit", VARIANT_ENTHIT, 0, "OT OT OT OT", 1, "(red %d)"},
+    {'c', "enthit", VARIANT_ENTHIT, 0, "C5 C5", 1, "pair %d"},
+    {'c', "enthit", VARIANT_ENTHIT, 0, "OT OT", 1, "(red %d),"},
+    {'c', "enthit", VARIANT_ENTHIT, 0, "OT", 1, "red single %d"},
+    {'c', "thothit-kuna", VARIANT_THOTHIT_KUNA, 0, "C5 C5 C5 C5", 1, "Four %d"},
+    {'c', "thothit-kuna", VARIANT_THOTHIT_KUNA, 0, "C5 C5 C5", 1, "three %d"},
+    {'c', "thothit-kuna", VARIANT_THOTHIT_KUNA, 0, "OT OT OT OT", 1, "red %d"},
+    {'c', "thothit-kuna", VARIANT_THOTHIT_KUNA, 0, "OT OT OT", 1, ", %d, pair"},
+    {'c', "thothit-kuna", VARIANT_THOTHIT_KUNA, 0, "OT OT", 1, "pair %d"},
+    {'c', "thothit-yogyakarta", VARIANT_THOTHIT_YOGYAKARTA, 0, "C5 C5", 1, "Pair %d"},
+    {'c', "thothit-yogyakarta", VARIANT_THOTHIT_YOGYAKARTA, 0, "OT", 1, "each red card %d"},
+    {'c', "thit-thit-dulit", VARIANT_THIT_THIT_DULIT, 0, "C5 C5", 1, "Pair %d"},
+    {'c', "thit-thit-dulit", VARIANT_THIT_THIT_DULIT, 0, "OT", 1, "each red card %d"},
+    {'c', "totit", VARIANT_TOTIT, 0, "C5 C5", 1, "%d a pair"},
+    {'c', "totit-denexa", VARIANT_TOTIT_DENEXA, 0, "C5 C5", 1, "%d a pair"},
+    {'c', "pei", VARIANT_PEI, 0, "C9 S1 M1", 3, "%d to"},
+    {'c', "pei", VARIANT_PEI, 0, "C1 C2 C3", 3, "to %d a card"},
+    {'c', "pei-magelang", VARIANT_PEI_MAGELANG, 0, "C9 S1 M1", 3, "%d to"},
+    {'c', "pei-magelang", VARIANT_PEI_MAGELANG, 0, "C1 C2 C3", 3, "to %d a card"},
+    {'r', "Thirteen a card", VARIANT_PEI, 0, "C1 C2 C3", 3, "keep %d a card"},
+    {'r', "Thirteen a card", VARIANT_PEI, 0, "C1 C2 C3", 1, "%d, 52"},
+    {'r', "Thirteen a card", VARIANT_PEI, 0, "C1 C2 C3 C4", 1, "39, %d"},
+    {'r', "Thirteen a card", VARIANT_PEI, 0, "C1 C2 C3 C4 C5 C6 C7 C8 C9", 1, "up to %d"},
+    {'r', "Scoring and first player", VARIANT_THIT_THIT_DULIT, 0, "C5 C5", 1,
+     "%d for an identical pair"},
+    {'r', "Scoring and first player", VARIANT_THIT_THIT_DULIT, 0, "OT", 1,
+     "%d more for every red-stamped card"},
+    {'g', "pang kéyang", VARIANT_PEI, 0, "WF S8 M9", 3, "worth %d a card"},
+    {'g', "pang picis", VARIANT_PEI, 0, "C8 S2 M2", 3, "worth %d a card"},
+    {'g', "macan", VARIANT_PEI, 0, "C9 S1 M1", 3, "worth %d a card"},
+};
+
+static const char *claim_text(const Claim *c)
+{
+    int n = 0;
+    if (c->kind == 'c') {
+        return learn_compare_row(variant_find(c->key)->id)->scoring;
+    }
+    if (c->kind == 'r') {
+        const LearnHouseReading *hr = learn_house_readings(&n);
+        for (int i = 0; i < n; i++) {
+            if (strcmp(hr[i].topic, c->key) == 0 && (hr[i].variants & LEARN_BIT(c->variant))) {
+                return hr[i].text;
+            }
+        }
+    }
+    const LearnTerm *t = learn_glossary(&n);
+    for (int i = 0; c->kind == 'g' && i < n; i++) {
+        if (strcmp(t[i].term, c->key) == 0) {
+            return t[i].meaning;
+        }
+    }
+    fail_msg("no text for %c %s", c->kind, c->key);
+    return "";
+}
+
+static void check_stake_claim(const char *text, const char *needle, int value)
+{
+    char want[128];
+    snprintf(want, sizeof want, needle, value);
+    if (strstr(text, want) == NULL) {
+        fail_msg("'%s' does not say '%s' (the core pays %d)", text, want, value);
+    }
+}
+
+static int paid(const PeiStakes *st, int reason, int payee)
+{
+    int units = 0;
+    for (int i = 0; i < st->npay; i++) {
+        units += st->pay[i].reason == reason && st->pay[i].payee == payee ? st->pay[i].units : 0;
+    }
+    return units;
+}
+
+static const char *reading_text(const char *topic)
+{
+    int n = 0;
+    const LearnHouseReading *hr = learn_house_readings(&n);
+    for (int i = 0; i < n; i++) {
+        if (strcmp(hr[i].topic, topic) == 0) {
+            return hr[i].text;
+        }
+    }
+    fail_msg("no reading '%s'", topic);
+    return "";
+}
+
+static void test_worked_numbers_in_fixed_texts(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof claims / sizeof claims[0]; i++) {
+        const Claim *c = &claims[i];
+        int value = learn_pile_score(c->variant, c->options, c->cards) / c->per;
+        char want[128];
+        snprintf(want, sizeof want, c->needle, value);
+        const char *text = claim_text(c);
+        if (strstr(text, want) == NULL) {
+            fail_msg("%s '%s': '%s' does not say '%s' (the core scores %s as %d)",
+                     c->kind == 'c'   ? "comparison"
+                     : c->kind == 'r' ? "reading"
+                                      : "glossary",
+                     c->key, text, want, c->cards, value);
+        }
+    }
+    /* The té: the kete pays 1 unit with 200 points or more, 2 with fewer. */
+    PeiStakes st;
+    assert_int_equal(
+        pei_settle_stakes(STAKES_RAMPUNG, false, (const int[3]){300, 250, 200}, 0, &st), CEKI_OK);
+    const char *te = reading_text("Who pays the _té_");
+    check_stake_claim(te, "ngeté %d unit with 200", paid(&st, PEI_PAY_TE_LUMRAH, 0));
+    assert_int_equal(
+        pei_settle_stakes(STAKES_RAMPUNG, false, (const int[3]){300, 250, 199}, 0, &st), CEKI_OK);
+    check_stake_claim(te, "and %d units with fewer", paid(&st, PEI_PAY_TE_MATI, 0));
+    /* Wudon's pot and its thirds. */
+    assert_int_equal(pei_settle_stakes(STAKES_WUDON, false, (const int[3]){300, 250, 200}, 0, &st),
+                     CEKI_OK);
+    const char *prizes = reading_text("Prizes from the pot");
+    check_stake_claim(prizes, "pot is %d units", paid(&st, PEI_PAY_ANTE, PEI_POT));
+    check_stake_claim(prizes, "thirds are %d", paid(&st, PEI_PAY_WUDON_FIRST, 0));
+    check_stake_claim(prizes, "and %d.", paid(&st, PEI_PAY_WUDON_SECOND, 1));
+}
+
+static int jung_paid(int payer, int payee)
+{
+    PeiStakes st;
+    assert_int_equal(pei_settle_stakes(STAKES_RAMPUNG, true, (const int[3]){354, 322, 275}, 0, &st),
+                     CEKI_OK);
+    int units = 0;
+    for (int i = 0; i < st.npay; i++) {
+        const PeiPayment *p = &st.pay[i];
+        units += p->reason == PEI_PAY_JUNG && p->payer == payer && p->payee == payee ? p->units : 0;
+    }
+    return units;
+}
+
+/* Cards of rank 1, 4 or 7 in Thothit's deck: the count keeps the raja. */
+static int raja_keeps(void)
+{
+    Card deck[CEKI_MAX_DECK];
+    int n = variant_build_deck(variant_get(VARIANT_THOTHIT), 3, deck), keep = 0;
+    for (int i = 0; i < n; i++) {
+        keep += card_rank(deck[i]) % 3 == 1;
+    }
+    return keep;
+}
+
+/* The rules pages compute their numbers when drawn: the Thothit scoring page
+ * states the core's pair and single scores, and the stakes page the jung
+ * payments pei_settle_stakes makes for 354, 322 and 275. */
+static void test_rules_pages_state_the_cores_numbers(void **state)
+{
+    (void)state;
+    LearnDoc *doc = malloc(sizeof *doc);
+    assert_non_null(doc);
+    char all[16384];
+    struct {
+        VariantId v;
+        LearnSection s;
+        const char *needle;
+        int value;
+    } want[] = {
+        {VARIANT_THOTHIT, LEARN_SCORING, "pair of a black card scores *%d*",
+         learn_pile_score(VARIANT_THOTHIT, 0, "S7 S7")},
+        {VARIANT_THOTHIT, LEARN_SCORING, "single red-stamped card still scores *%d*",
+         learn_pile_score(VARIANT_THOTHIT, 0, "RF")},
+        {VARIANT_ENTHIT, LEARN_SCORING, "leftover red-stamped card *%d*",
+         learn_pile_score(VARIANT_ENTHIT, 0, "S9 S9 S9") -
+             learn_pile_score(VARIANT_ENTHIT, 0, "S9 S9")},
+        {VARIANT_PEI, LEARN_STAKES, "the second pays the first %d units", jung_paid(1, 0)},
+        {VARIANT_PEI, LEARN_STAKES, "the third pays the first %d", jung_paid(2, 0)},
+        {VARIANT_PEI, LEARN_STAKES, "and the second %d.", jung_paid(2, 1)},
+        {VARIANT_THOTHIT, LEARN_MATCH, "of the 60 cards %d keep the raja", raja_keeps()},
+    };
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        learn_doc_build(doc, want[i].v, want[i].s, STYLE_CEKI);
+        all[0] = '\0';
+        for (int b = 0; b < doc->count; b++) {
+            if (doc->blocks[b].text != NULL) {
+                strncat(all, doc->blocks[b].text, sizeof all - strlen(all) - 1);
+            }
+        }
+        char needle[128];
+        snprintf(needle, sizeof needle, want[i].needle, want[i].value);
+        if (strstr(all, needle) == NULL) {
+            fail_msg("%s: the page does not say '%s'", variant_get(want[i].v)->key, needle);
+        }
+    }
     free(doc);
 }
 
@@ -888,6 +1103,8 @@ int main(void)
         cmocka_unit_test(test_try_examples_judge_as_the_core),
         cmocka_unit_test(test_checki_examples),
         cmocka_unit_test(test_every_house_reading_is_shown),
+        cmocka_unit_test(test_worked_numbers_in_fixed_texts),
+        cmocka_unit_test(test_rules_pages_state_the_cores_numbers),
         cmocka_unit_test(test_sections_and_glossary),
         cmocka_unit_test(test_every_character_has_a_glyph),
         cmocka_unit_test(test_scrolling),

@@ -291,6 +291,12 @@ static void test_shape_a(void **state)
     assert_declarations("M5 S5 C5 S7 M7 C7 C1 C1", "C1");
     assert_wins("M5 S5 C5 S7 M7 C7 C1 C1", "C1", "C1");
     assert_wins("M5 S5 C5 S7 M7 C7 C1 C1", "C5", "");
+    /* RULES.md §4 Decision: only the declared pair waits, even when a
+     * triplet also holds an identical pair (C5 C5 S5). */
+    assert_waits("C5 C5 S5 C7 S7 M7 OT OT", true, "OT");
+    assert_declarations("C5 C5 S5 C7 S7 M7 OT OT", "OT");
+    assert_wins("C5 C5 S5 C7 S7 M7 OT OT", "OT", "OT");
+    assert_wins("C5 C5 S5 C7 S7 M7 OT OT", "C5", "");
 }
 
 static void test_shape_b(void **state)
