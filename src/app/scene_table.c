@@ -350,6 +350,9 @@ static void count_hand(const TableState *t, int seat, int count[CARD_KIND_LIMIT]
     }
 }
 
+static void save_game(App *app, TableState *t);
+static void record_stats(App *app, TableState *t);
+
 static bool apply_now(App *app, TableState *t, const Move *m)
 {
     const char *why = NULL;
@@ -388,6 +391,11 @@ static bool apply_now(App *app, TableState *t, const Move *m)
         show_reason(app, t, why != NULL ? why : ceki_status_text(st));
         return false;
     }
+    /* The journal: the game in progress is written after every move, so a
+     * crash or a kill loses at most the move in flight. A round this move
+     * ended is counted first, so a resumed game never counts it again. */
+    record_stats(app, t);
+    save_game(app, t);
     t->synced = false;
     t->hint_ready = false;
     t->hint_wanted = false;
@@ -456,7 +464,10 @@ static void save_game(App *app, TableState *t)
     }
     if (game_match_over(g)) {
         remove(path); /* nothing to resume */
-        session_archive(t->session);
+        if (!t->archived) {
+            t->archived = true;
+            session_archive(t->session);
+        }
         return;
     }
     int n = 0;
@@ -1048,6 +1059,7 @@ SceneAction table_button(App *app, TableState *t, int id)
         break;
     case W_UNDO:
         if (session_can_undo(t->session) && session_undo(t->session) == CEKI_OK) {
+            save_game(app, t); /* the journal follows the undo */
             GameEvent drop[256];
             while (session_take_events(t->session, drop, 256) > 0) {
             }

@@ -167,6 +167,7 @@ typedef struct TableState {
     int deal_left; /* cards of the current deal still to come (for its pace) */
     bool synced;   /* the view matches obs */
     bool frozen;   /* a screenshot of one moment ($CEKI_TABLE_UNTIL): no play, no sync */
+    bool archived; /* the finished match went to the replays (once) */
 
     /* Flow. */
     double wait;   /* seconds left of a pause before the next automatic step */

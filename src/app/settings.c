@@ -260,17 +260,44 @@ SettingsLoad settings_load(const char *path, Settings *out, char *why, size_t wh
     return result;
 }
 
+/* Makes a finished rename last through a power cut: the directory entry
+ * is flushed too (POSIX; nothing to do elsewhere). */
+static void sync_parent_dir(const char *path)
+{
+#ifndef _WIN32
+    char dir[1024];
+    const char *slash = strrchr(path, '/');
+    if (slash == NULL) {
+        snprintf(dir, sizeof dir, ".");
+    } else {
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path > 0 ? slash - path : 1), path);
+    }
+    FILE *d = fopen(dir, "r");
+    if (d != NULL) {
+        (void)fsync(fileno(d));
+        fclose(d);
+    }
+#else
+    (void)path;
+#endif
+}
+
 bool settings_write_atomic(const char *path, const char *data, size_t len, char *err,
                            size_t err_size)
 {
-    size_t plen = strlen(path);
-    char *tmp = malloc(plen + 5);
+    /* The temporary file is this process's own, so two copies of the
+     * program never write into one another's. */
+    size_t tmp_size = strlen(path) + 32;
+    char *tmp = malloc(tmp_size);
     if (tmp == NULL) {
         snprintf(err, err_size, "out of memory");
         return false;
     }
-    memcpy(tmp, path, plen);
-    memcpy(tmp + plen, ".tmp", 5);
+#ifdef _WIN32
+    snprintf(tmp, tmp_size, "%s.tmp", path);
+#else
+    snprintf(tmp, tmp_size, "%s.tmp-%ld", path, (long)getpid());
+#endif
     FILE *f = fopen(tmp, "wb");
     if (f == NULL) {
         snprintf(err, err_size, "cannot write %s: %s", tmp, strerror(errno));
@@ -299,6 +326,7 @@ bool settings_write_atomic(const char *path, const char *data, size_t len, char 
         free(tmp);
         return false;
     }
+    sync_parent_dir(path);
     free(tmp);
     return true;
 }

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "settings.h"
 #include "test_support.h"
@@ -94,7 +95,7 @@ static void test_save_is_atomic(void **state)
     const char *dir = test_temp_dir("settings-save");
     char path[1100], tmp[1200], err[300], why[200], text[512];
     snprintf(path, sizeof path, "%s/settings.txt", dir);
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    snprintf(tmp, sizeof tmp, "%s.tmp-%ld", path, (long)getpid()); /* this process's own */
     Settings s;
     settings_defaults(&s);
     s.anim_speed = ANIM_INSTANT;

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "scene_table.h"
 #include "session.h"
 #include "test_support.h"
 
@@ -61,6 +62,56 @@ static void shoot(App *app, const char *name)
     snprintf(path, sizeof path, "%s/%s.png", CEKI_TEST_OUT_DIR, name);
     app_settle(app);
     assert_true(app_save_png(app, path, err, sizeof err));
+}
+
+/* The journal: after every move made at the table (the person's and the
+ * computers'), the saved game on disk holds exactly the moves made, so a
+ * kill at any instant loses at most the move in flight. */
+static void test_journal_after_every_move(void **state)
+{
+    (void)state;
+    App *app = app_with_files("files-journal", 1280, 800);
+    app->settings.anim_speed = ANIM_INSTANT;
+    app_setup_variant(app, VARIANT_THOTHIT);
+    app->setup.config.seed = 21;
+    app->setup.seed_given = true;
+    for (int i = 0; i < CEKI_MAX_SEATS; i++) {
+        app->setup.human[i] = i == 0;
+        app->setup.level[i] = AI_RANDOM;
+    }
+    char why[200], path[1024], err[300];
+    assert_true(scene_stack_push(app, SCENE_TABLE, why, sizeof why));
+    assert_true(session_save_path(path, sizeof path));
+    int checked = 0, last = -1;
+    for (int i = 0; i < 200000 && checked < 12; i++) {
+        app_update(app, 0.05);
+        if (strcmp(test_top_scene(app), "table") != 0) {
+            break;
+        }
+        const Game *g = table_game(app);
+        int n = 0;
+        game_history(g, &n);
+        if (n != last && n > 0) {
+            /* A move was made since the last look: the file has it. */
+            Session *back = session_load(path, err, sizeof err);
+            if (back == NULL) {
+                fail_msg("after %d moves the saved game does not load: %s", n, err);
+            }
+            int m = 0;
+            game_history(session_game(back), &m);
+            assert_int_equal(m, n);
+            session_destroy(back);
+            last = n;
+            checked++;
+        }
+        if (table_waits_for_person(app)) {
+            Move moves[GAME_MAX_MOVES];
+            assert_true(game_legal_moves(g, moves, GAME_MAX_MOVES) > 0);
+            assert_true(table_try_move(app, table_top(app), &moves[0]));
+        }
+    }
+    assert_true(checked >= 12);
+    app_destroy(app);
 }
 
 static void test_title_resume(void **state)
@@ -228,6 +279,7 @@ static void test_replay_by_path(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_journal_after_every_move),
         cmocka_unit_test(test_title_resume),
         cmocka_unit_test(test_replays),
         cmocka_unit_test(test_replay_by_path),

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "record.h"
 #include "session.h"
@@ -390,7 +391,7 @@ static void test_save_load(void **state)
         assert_int_equal(session_save(s, path, err, sizeof err), CEKI_OK);
         assert_string_equal(err, "");
         char tmp[700];
-        snprintf(tmp, sizeof tmp, "%s.tmp", path);
+        snprintf(tmp, sizeof tmp, "%s.tmp-%ld", path, (long)getpid()); /* this process's own */
         assert_false(test_file_exists(tmp));
 
         Session *t = session_load(path, err, sizeof err);

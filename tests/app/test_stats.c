@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "ai.h"
 #include "scene_table.h"
@@ -362,7 +363,7 @@ static void test_save_is_atomic(void **state)
     const char *dir = test_temp_dir("stats-save");
     char path[1100], tmp[1200], err[300], why[200], before[4096], after[4096];
     snprintf(path, sizeof path, "%s/stats.txt", dir);
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    snprintf(tmp, sizeof tmp, "%s.tmp-%ld", path, (long)getpid()); /* this process's own */
     Stats s, back;
     sample(&s);
     assert_true(stats_save(path, &s, err, sizeof err));
