@@ -211,7 +211,7 @@ static bool open_window(App *app, const AppConfig *cfg, char *err, size_t err_si
         snprintf(err, err_size, "cannot open a window: %s", SDL_GetError());
         return false;
     }
-    SDL_SetWindowMinimumSize(app->window, 640, 400);
+    SDL_SetWindowMinimumSize(app->window, APP_MIN_W, APP_MIN_H);
     set_window_icon(app);
     app->renderer =
         SDL_CreateRenderer(app->window, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
@@ -349,6 +349,21 @@ void app_destroy(App *app)
     SDL_Quit();
 }
 
+/* Some window managers (and xdotool) resize below the minimum the window
+ * declares: the window is grown back, so every variant stays usable. */
+static void keep_minimum_size(App *app)
+{
+    if (app->window == NULL ||
+        (SDL_GetWindowFlags(app->window) & (SDL_WINDOW_FULLSCREEN | SDL_WINDOW_MAXIMIZED))) {
+        return;
+    }
+    int w = 0, h = 0;
+    SDL_GetWindowSize(app->window, &w, &h);
+    if (w < APP_MIN_W || h < APP_MIN_H) {
+        SDL_SetWindowSize(app->window, SDL_max(w, APP_MIN_W), SDL_max(h, APP_MIN_H));
+    }
+}
+
 static void toggle_fullscreen(App *app)
 {
     Settings s = app->settings;
@@ -365,6 +380,7 @@ void app_handle_event(App *app, const SDL_Event *event)
         if (e.window.event == SDL_WINDOWEVENT_SIZE_CHANGED ||
             e.window.event == SDL_WINDOWEVENT_RESIZED ||
             e.window.event == SDL_WINDOWEVENT_DISPLAY_CHANGED) {
+            keep_minimum_size(app);
             update_metrics(app);
         }
         app->dirty = true;

@@ -30,6 +30,10 @@
 
 #define APP_DESIGN_W 1280.0f
 #define APP_DESIGN_H 800.0f
+/* The smallest window (in window units): the smallest size at which the
+ * table's layout is tested for every shape of table (tests/app/test_layout.c). */
+#define APP_MIN_W 1024
+#define APP_MIN_H 640
 
 /* The game the setup screen prepares and the table will play. */
 typedef struct GameSetup {

@@ -265,6 +265,8 @@ void table_relayout(App *app, TableState *t)
         .hand_max = hand_max(t),
     };
     table_layout_compute(&spec, &t->layout);
+    t->layout_w = app->width;
+    t->layout_h = app->height;
 
     int focus = t->ui.focus;
     ui_clear(&t->ui);
@@ -961,6 +963,13 @@ static SceneAction table_update(App *app, void *state, double dt)
     TableState *t = state;
     SceneAction act = scene_stay();
     bool moving = false, waiting = false;
+    if (t->layout_w != app->width || t->layout_h != app->height) {
+        /* The window changed size (the window manager, fullscreen): lay the
+         * table out again at once; the cards glide to their new places. */
+        table_relayout(app, t);
+        view_place(app, t);
+        app->dirty = true;
+    }
     t->animated = table_beat(app) > 0;
     /* Autoplay at instant speed: play on within one frame (up to a few
      * milliseconds), waiting for the thinking thread here rather than

@@ -168,6 +168,7 @@ typedef struct TableState {
     bool synced;   /* the view matches obs */
     bool frozen;   /* a screenshot of one moment ($CEKI_TABLE_UNTIL): no play, no sync */
     bool archived; /* the finished match went to the replays (once) */
+    int layout_w, layout_h; /* the window size the layout was made for */
 
     /* Flow. */
     double wait;   /* seconds left of a pause before the next automatic step */

@@ -989,9 +989,36 @@ static void test_events_tell_everything(void **state)
     }
 }
 
+/* A window that changes size is laid out again before the next frame: every
+ * zone of the table then lies inside the new window, whatever the size. */
+static void test_relayout_on_resize(void **state)
+{
+    (void)state;
+    App *app = table_app(VARIANT_PEI, 5, 0, ANIM_INSTANT, 1);
+    static const int sizes[][2] = {{1500, 950}, {1024, 640}, {2560, 1600}, {1280, 800}};
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        assert_true(app_resize_target(app, sizes[k][0], sizes[k][1]));
+        app_update(app, 0.016);
+        TableState *t = table_top(app);
+        assert_int_equal(t->layout_w, sizes[k][0]);
+        assert_int_equal(t->layout_h, sizes[k][1]);
+        for (int s = 0; s < t->players; s++) {
+            TlRect z = t->layout.seats[s].zone;
+            assert_true(z.x >= 0 && z.y >= 0);
+            assert_true(z.x + z.w <= (float)sizes[k][0] + 0.5f);
+            assert_true(z.y + z.h <= (float)sizes[k][1] + 0.5f);
+        }
+        TlRect pool = t->layout.pool;
+        assert_true(pool.x + pool.w <= (float)sizes[k][0] + 0.5f);
+        assert_true(pool.y + pool.h <= (float)sizes[k][1] + 0.5f);
+    }
+    app_destroy(app);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_relayout_on_resize),
         cmocka_unit_test(test_thothit_round_by_mouse),
         cmocka_unit_test(test_pei_round_by_mouse),
         cmocka_unit_test(test_totit_round_by_keyboard),
