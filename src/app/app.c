@@ -1,6 +1,7 @@
 #include "app.h"
 
 #include <SDL_image.h>
+#include <glob.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -192,6 +193,38 @@ static void set_window_icon(App *app)
     }
 }
 
+/* Whether the machine has a graphics card to draw with: a DRI render node.
+ * Without one, OpenGL would itself be a software rasteriser (llvmpipe,
+ * softpipe, swrast) that draws what SDL's software renderer draws, for
+ * some 50 MB more; LIBGL_ALWAYS_SOFTWARE says the same. Nothing of OpenGL
+ * is loaded to find out. */
+static bool has_graphics_card(void)
+{
+    const char *sw = SDL_getenv("LIBGL_ALWAYS_SOFTWARE");
+    if (sw != NULL && sw[0] != '\0' && strcmp(sw, "0") != 0) {
+        return false;
+    }
+    glob_t nodes;
+    bool found = glob("/dev/dri/renderD*", 0, NULL, &nodes) == 0 && nodes.gl_pathc > 0;
+    globfree(&nodes);
+    return found;
+}
+
+/* SDL_RENDER_DRIVER wins (SDL reads it itself); then the setting; Auto
+ * draws in software where there is no graphics card. */
+static bool want_software_renderer(const Settings *s)
+{
+    const char *driver = SDL_getenv("SDL_RENDER_DRIVER");
+    if (driver != NULL && driver[0] != '\0') {
+        return strcmp(driver, "software") == 0;
+    }
+    switch (s->renderer) {
+    case RENDERER_ACCELERATED: return false;
+    case RENDERER_SOFTWARE: return true;
+    default: return !has_graphics_card();
+    }
+}
+
 static bool open_window(App *app, const AppConfig *cfg, char *err, size_t err_size)
 {
     int w = cfg->width > 0 ? cfg->width : 1280, h = cfg->height > 0 ? cfg->height : 800;
@@ -213,11 +246,18 @@ static bool open_window(App *app, const AppConfig *cfg, char *err, size_t err_si
     }
     SDL_SetWindowMinimumSize(app->window, APP_MIN_W, APP_MIN_H);
     set_window_icon(app);
-    app->renderer =
-        SDL_CreateRenderer(app->window, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
+    if (!want_software_renderer(&app->settings)) {
+        app->renderer = SDL_CreateRenderer(app->window, -1,
+                                           SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
+    }
     if (app->renderer == NULL) {
+        /* Drawn into the window's own framebuffer, never through OpenGL. */
+        SDL_SetHintWithPriority(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0", SDL_HINT_DEFAULT);
         app->renderer = SDL_CreateRenderer(app->window, -1, SDL_RENDERER_SOFTWARE);
     }
+    SDL_RendererInfo info;
+    app->vsync = app->renderer != NULL && SDL_GetRendererInfo(app->renderer, &info) == 0 &&
+                 (info.flags & SDL_RENDERER_PRESENTVSYNC);
     if (app->renderer == NULL) {
         snprintf(err, err_size, "cannot create a renderer: %s", SDL_GetError());
         return false;
@@ -508,6 +548,13 @@ int app_run(App *app)
             app->dirty = false;
             app_draw(app);
             SDL_RenderPresent(app->renderer);
+            if (!app->vsync) {
+                /* No vertical sync to pace the frames: at most 60 a second. */
+                double spent = (double)(SDL_GetPerformanceCounter() - now) / (double)freq;
+                if (spent < APP_FRAME_SECONDS) {
+                    SDL_Delay((Uint32)((APP_FRAME_SECONDS - spent) * 1000.0));
+                }
+            }
         }
     }
     return 0;

@@ -32,6 +32,7 @@
 #define APP_DESIGN_H 800.0f
 /* The smallest window (in window units): the smallest size at which the
  * table's layout is tested for every shape of table (tests/app/test_layout.c). */
+#define APP_FRAME_SECONDS (1.0 / 60.0) /* the frame cap without vertical sync */
 #define APP_MIN_W 1024
 #define APP_MIN_H 640
 
@@ -64,6 +65,7 @@ struct App {
     bool headless;
     SDL_Window *window; /* NULL when headless */
     SDL_Renderer *renderer;
+    bool vsync;          /* the renderer paces frames itself; else app_run caps them */
     SDL_Surface *target; /* headless: what the renderer draws into */
 
     int width, height; /* drawable pixels */

@@ -35,6 +35,7 @@ struct CardArt {
     Uint64 frame_start_ms;
     bool unlimited;
     bool pending;
+    int made; /* faces rasterised this frame */
     long long texels;
 };
 
@@ -94,6 +95,7 @@ void card_art_begin_frame(CardArt *art, bool unlimited)
     art->frame_start_ms = SDL_GetTicks64();
     art->unlimited = unlimited;
     art->pending = false;
+    art->made = 0;
 }
 
 bool card_art_pending(const CardArt *art)
@@ -255,8 +257,13 @@ static SDL_Texture *texture_for(CardArt *art, SDL_Renderer *r, int file, int w, 
             nearest = t;
         }
     }
-    bool over = !art->unlimited && SDL_GetTicks64() - art->frame_start_ms > ART_FRAME_MS;
+    /* Each frame rasterises at least one face: a frame that is slow to draw
+     * by itself (the software renderer) would otherwise spend the budget
+     * before any card and ask for frames for ever. */
+    bool over = !art->unlimited && art->made > 0 &&
+                SDL_GetTicks64() - art->frame_start_ms > ART_FRAME_MS;
     if (!over) {
+        art->made++;
         ArtTexture *made = rasterise(art, r, file, w, h);
         if (made != NULL) {
             return made->texture;

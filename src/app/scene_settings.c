@@ -7,7 +7,7 @@
 #include "ui.h"
 #include "variant_text.h"
 
-enum { SET_STYLE = 1, SET_SPEED, SET_CUE, SET_DISPLAY, SET_STATS, SET_BACK = 100 };
+enum { SET_STYLE = 1, SET_SPEED, SET_CUE, SET_DISPLAY, SET_RENDERER, SET_STATS, SET_BACK = 100 };
 
 typedef struct SettingsState {
     Ui ui;
@@ -15,14 +15,14 @@ typedef struct SettingsState {
 } SettingsState;
 
 static const char *const labels[] = {"",        "Deck style", "Animation speed", "Colour-blind cue",
-                                     "Display", "Statistics"};
-static const float ROW_Y[] = {0, 152, 256, 360, 464, 568};
+                                     "Display", "Drawing",    "Statistics"};
+static const float ROW_Y[] = {0, 148, 244, 340, 436, 532, 628};
 
 static void layout(App *app, SettingsState *s)
 {
     ui_clear(&s->ui);
     ui_add_back(app, &s->ui, SET_BACK);
-    for (int id = SET_STYLE; id <= SET_DISPLAY; id++) {
+    for (int id = SET_STYLE; id <= SET_RENDERER; id++) {
         WidgetKind kind = id == SET_CUE ? WIDGET_TOGGLE : WIDGET_CHOICE;
         ui_add(&s->ui, kind, id, app_rect(app, 330, ROW_Y[id], 380, 48), false, labels[id]);
     }
@@ -62,6 +62,10 @@ static void change(App *app, int id, int dir)
         break;
     case SET_CUE: s.colour_cue = dir == 0 ? !s.colour_cue : dir > 0; break;
     case SET_DISPLAY: s.fullscreen = !s.fullscreen; break;
+    case SET_RENDERER:
+        s.renderer = (RendererChoice)(((int)s.renderer + (dir < 0 ? -1 : 1) + RENDERER_COUNT) %
+                                      RENDERER_COUNT);
+        break;
     default: return;
     }
     if (!settings_equal(&s, &app->settings)) {
@@ -183,6 +187,13 @@ static void settings_draw(App *app, void *state, SDL_Renderer *r)
     draw_caption(app, ROW_Y[SET_CUE],
                  "Marks red-stamped cards with a star badge and a frame, not colour alone.");
     draw_caption(app, ROW_Y[SET_DISPLAY], "F11 or Alt+Enter switches at any time.");
+    ui_draw_choice(app, &s->ui, SET_RENDERER, renderer_name(st->renderer));
+    draw_caption(app, ROW_Y[SET_RENDERER],
+                 st->renderer == RENDERER_AUTO
+                     ? "Graphics card if any, else software; from the next start."
+                 : st->renderer == RENDERER_SOFTWARE
+                     ? "Same pictures in far less memory; from the next start."
+                     : "Draws with the graphics card; from the next start.");
     ui_draw_button(app, &s->ui, SET_STATS,
                    s->confirm_reset ? "Press again to reset" : "Reset statistics");
     draw_caption(app, ROW_Y[SET_STATS],

@@ -23,12 +23,38 @@ void settings_defaults(Settings *out)
     out->anim_speed = ANIM_NORMAL;
     out->colour_cue = false;
     out->fullscreen = false;
+    out->renderer = RENDERER_AUTO;
 }
 
 bool settings_equal(const Settings *a, const Settings *b)
 {
     return a->deck_style == b->deck_style && a->anim_speed == b->anim_speed &&
-           a->colour_cue == b->colour_cue && a->fullscreen == b->fullscreen;
+           a->colour_cue == b->colour_cue && a->fullscreen == b->fullscreen &&
+           a->renderer == b->renderer;
+}
+
+static const char *const renderer_keys[RENDERER_COUNT] = {"auto", "accelerated", "software"};
+
+const char *renderer_key(RendererChoice r)
+{
+    return r >= 0 && r < RENDERER_COUNT ? renderer_keys[r] : "auto";
+}
+
+const char *renderer_name(RendererChoice r)
+{
+    static const char *const names[RENDERER_COUNT] = {"Automatic", "Graphics card", "Software"};
+    return r >= 0 && r < RENDERER_COUNT ? names[r] : names[0];
+}
+
+static bool parse_renderer(const char *value, RendererChoice *out)
+{
+    for (int i = 0; i < RENDERER_COUNT; i++) {
+        if (strcmp(value, renderer_keys[i]) == 0) {
+            *out = (RendererChoice)i;
+            return true;
+        }
+    }
+    return false;
 }
 
 const char *anim_speed_key(AnimSpeed speed)
@@ -125,6 +151,8 @@ static bool parse_line(char *line, int number, Settings *out, char *why, size_t 
         ok = parse_bool(value, &out->colour_cue);
     } else if (strcmp(key, "fullscreen") == 0) {
         ok = parse_bool(value, &out->fullscreen);
+    } else if (strcmp(key, "renderer") == 0) {
+        ok = parse_renderer(value, &out->renderer);
     } /* unknown keys are ignored: a newer version may have written them */
     if (!ok) {
         snprintf(why, why_size, "line %d: '%.40s' is not a valid %.20s", number, value, key);
@@ -173,9 +201,10 @@ size_t settings_format(const Settings *s, char *buf, size_t size)
                      "deck_style=%s\n"
                      "anim_speed=%s\n"
                      "colour_cue=%s\n"
-                     "fullscreen=%s\n",
+                     "fullscreen=%s\n"
+                     "renderer=%s\n",
                      style, anim_speed_key(s->anim_speed), s->colour_cue ? "on" : "off",
-                     s->fullscreen ? "on" : "off");
+                     s->fullscreen ? "on" : "off", renderer_key(s->renderer));
     return n < 0 ? 0 : (size_t)n;
 }
 

@@ -28,11 +28,23 @@ typedef enum AnimSpeed {
  * or SETTINGS_STYLE_VARIANT to use each variant's own default. */
 #define SETTINGS_STYLE_VARIANT STYLE_COUNT
 
+/* How the window is drawn. Auto: with the graphics card when the machine
+ * has one (a DRI render node), else by SDL's software renderer, which draws
+ * the same frames without loading a software OpenGL rasteriser (Mesa's
+ * llvmpipe costs some 50 MB). SDL_RENDER_DRIVER in the environment wins. */
+typedef enum RendererChoice {
+    RENDERER_AUTO = 0,
+    RENDERER_ACCELERATED,
+    RENDERER_SOFTWARE,
+    RENDERER_COUNT
+} RendererChoice;
+
 typedef struct Settings {
     DeckStyle deck_style; /* STYLE_CEKI..STYLE_WESTERN_SPADES or SETTINGS_STYLE_VARIANT */
     AnimSpeed anim_speed;
     bool colour_cue; /* extra shape mark on red-stamped cards */
     bool fullscreen;
+    RendererChoice renderer; /* used when the program starts */
 } Settings;
 
 typedef enum SettingsLoad {
@@ -77,6 +89,8 @@ bool settings_write_atomic(const char *path, const char *data, size_t len, char 
                            size_t err_size);
 
 /* Keys used in the file and names shown to the player. */
+const char *renderer_key(RendererChoice r);  /* "auto", "accelerated", "software" */
+const char *renderer_name(RendererChoice r); /* player-facing */
 const char *anim_speed_key(AnimSpeed speed);
 const char *anim_speed_name(AnimSpeed speed);
 /* Seconds a typical card movement takes at this speed (0 for instant). */

@@ -22,8 +22,9 @@ static void test_round_trip(void **state)
                                 STYLE_WESTERN_SPADES};
     for (int st = 0; st < 4; st++) {
         for (int a = 0; a < ANIM_COUNT; a++) {
-            for (int flags = 0; flags < 4; flags++) {
-                Settings s = {styles[st], (AnimSpeed)a, (flags & 1) != 0, (flags & 2) != 0};
+            for (int flags = 0; flags < 4 * RENDERER_COUNT; flags++) {
+                Settings s = {styles[st], (AnimSpeed)a, (flags & 1) != 0, (flags & 2) != 0,
+                              (RendererChoice)(flags / 4)};
                 char text[512], why[128];
                 size_t n = settings_format(&s, text, sizeof text);
                 assert_true(n > 0 && n < sizeof text);
@@ -33,6 +34,23 @@ static void test_round_trip(void **state)
             }
         }
     }
+}
+
+/* The renderer choice: its keys, and a bad value refused with a reason. */
+static void test_renderer_setting(void **state)
+{
+    (void)state;
+    Settings s;
+    char why[128];
+    assert_true(settings_parse("renderer=software\n", &s, why, sizeof why));
+    assert_int_equal(s.renderer, RENDERER_SOFTWARE);
+    assert_true(settings_parse("renderer=accelerated\n", &s, why, sizeof why));
+    assert_int_equal(s.renderer, RENDERER_ACCELERATED);
+    assert_true(settings_parse("# none\n", &s, why, sizeof why));
+    assert_int_equal(s.renderer, RENDERER_AUTO);
+    assert_false(settings_parse("renderer=vulkan\n", &s, why, sizeof why));
+    assert_non_null(strstr(why, "renderer"));
+    assert_string_equal(renderer_key(RENDERER_SOFTWARE), "software");
 }
 
 static void test_parse_rules(void **state)
@@ -152,11 +170,9 @@ static void test_program_reports_damage(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_round_trip),
-        cmocka_unit_test(test_parse_rules),
-        cmocka_unit_test(test_load_missing_and_damaged),
-        cmocka_unit_test(test_save_is_atomic),
-        cmocka_unit_test(test_program_reports_damage),
+        cmocka_unit_test(test_round_trip),     cmocka_unit_test(test_renderer_setting),
+        cmocka_unit_test(test_parse_rules),    cmocka_unit_test(test_load_missing_and_damaged),
+        cmocka_unit_test(test_save_is_atomic), cmocka_unit_test(test_program_reports_damage),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
