@@ -509,18 +509,35 @@ void app_settle(App *app)
     SDL_RenderFlush(app->renderer);
 }
 
+/* What a window's renderer has drawn, read back (any renderer). */
+static SDL_Surface *read_window(App *app)
+{
+    SDL_Surface *s =
+        SDL_CreateRGBSurfaceWithFormat(0, app->width, app->height, 32, SDL_PIXELFORMAT_ARGB8888);
+    if (s != NULL && SDL_RenderReadPixels(app->renderer, NULL, SDL_PIXELFORMAT_ARGB8888, s->pixels,
+                                          s->pitch) != 0) {
+        SDL_FreeSurface(s);
+        s = NULL;
+    }
+    return s;
+}
+
 bool app_save_png(App *app, const char *path, char *err, size_t err_size)
 {
-    if (app->target == NULL) {
-        snprintf(err, err_size, "no headless target to save");
-        return false;
-    }
     SDL_RenderFlush(app->renderer);
-    if (IMG_SavePNG(app->target, path) != 0) {
-        snprintf(err, err_size, "cannot write %s: %s", path, IMG_GetError());
+    SDL_Surface *shot = app->target != NULL ? app->target : read_window(app);
+    if (shot == NULL) {
+        snprintf(err, err_size, "cannot read what was drawn: %s", SDL_GetError());
         return false;
     }
-    return true;
+    bool ok = IMG_SavePNG(shot, path) == 0;
+    if (!ok) {
+        snprintf(err, err_size, "cannot write %s: %s", path, IMG_GetError());
+    }
+    if (shot != app->target) {
+        SDL_FreeSurface(shot);
+    }
+    return ok;
 }
 
 int app_run(App *app)

@@ -260,8 +260,8 @@ static SDL_Texture *texture_for(CardArt *art, SDL_Renderer *r, int file, int w, 
     /* Each frame rasterises at least one face: a frame that is slow to draw
      * by itself (the software renderer) would otherwise spend the budget
      * before any card and ask for frames for ever. */
-    bool over = !art->unlimited && art->made > 0 &&
-                SDL_GetTicks64() - art->frame_start_ms > ART_FRAME_MS;
+    bool over =
+        !art->unlimited && art->made > 0 && SDL_GetTicks64() - art->frame_start_ms > ART_FRAME_MS;
     if (!over) {
         art->made++;
         ArtTexture *made = rasterise(art, r, file, w, h);

@@ -43,7 +43,12 @@ int launch_screenshot(const AppArgs *args)
         fprintf(stderr, "ceki: scene '%s' is not available yet\n", scene_name(args->scene));
         return 1;
     }
-    AppConfig cfg = {.headless = true, .width = args->width, .height = args->height};
+    /* CEKI_SCREENSHOT_WINDOW: draw in a real window with the renderer the
+     * program would choose (or SDL_RENDER_DRIVER's), to compare renderers. */
+    const char *in_window = getenv("CEKI_SCREENSHOT_WINDOW");
+    AppConfig cfg = {.headless = in_window == NULL || in_window[0] == '\0',
+                     .width = args->width,
+                     .height = args->height};
     App *app = app_create(&cfg, err, sizeof err);
     if (app == NULL) {
         fprintf(stderr, "ceki: %s\n", err);

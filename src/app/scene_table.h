@@ -164,10 +164,10 @@ typedef struct TableState {
     GameEvent evq[4096];
     int evq_head, evq_n;
     double ev_wait;
-    int deal_left; /* cards of the current deal still to come (for its pace) */
-    bool synced;   /* the view matches obs */
-    bool frozen;   /* a screenshot of one moment ($CEKI_TABLE_UNTIL): no play, no sync */
-    bool archived; /* the finished match went to the replays (once) */
+    int deal_left;          /* cards of the current deal still to come (for its pace) */
+    bool synced;            /* the view matches obs */
+    bool frozen;            /* a screenshot of one moment ($CEKI_TABLE_UNTIL): no play, no sync */
+    bool archived;          /* the finished match went to the replays (once) */
     int layout_w, layout_h; /* the window size the layout was made for */
 
     /* Flow. */
