@@ -12,7 +12,8 @@ const char *args_usage(void)
            "            [--variant ID] [--seed N] [--players N]\n"
            "            [--deck-style ceki|western-clubs|western-spades] [--size WxH]]\n"
            "       ceki --autoplay [--variant ID] [--seed N] [--players N]\n"
-           "            [--level random|greedy|strong] [--exit-at-end] [--size WxH]\n"
+           "            [--level random|greedy|strong] [--speed instant|fast|normal|slow]\n"
+           "            [--exit-at-end] [--size WxH]\n"
            "With --screenshot, renders that scene settled at that size (default 1280x800)\n"
            "without a window, writes the PNG and exits. With --autoplay, computers play a\n"
            "whole match at the table (default level greedy, animations instant);\n"
@@ -58,7 +59,8 @@ bool args_parse(int argc, char **argv, AppArgs *out, char *err, size_t err_size)
                      .deck_style = STYLE_CEKI,
                      .width = 1280,
                      .height = 800,
-                     .level = AI_GREEDY};
+                     .level = AI_GREEDY,
+                     .speed = ANIM_INSTANT};
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i];
         if (strcmp(opt, "--help") == 0 || strcmp(opt, "-h") == 0) {
@@ -75,7 +77,7 @@ bool args_parse(int argc, char **argv, AppArgs *out, char *err, size_t err_size)
         }
         static const char *const with_value[] = {"--screenshot", "--scene",   "--variant",
                                                  "--seed",       "--players", "--deck-style",
-                                                 "--size",       "--level"};
+                                                 "--size",       "--level",   "--speed"};
         bool known = false;
         for (size_t k = 0; k < sizeof with_value / sizeof with_value[0]; k++) {
             known = known || strcmp(opt, with_value[k]) == 0;
@@ -138,6 +140,16 @@ bool args_parse(int argc, char **argv, AppArgs *out, char *err, size_t err_size)
                 snprintf(err, err_size, "unknown level '%s' (random, greedy, strong)", value);
                 return false;
             }
+        } else if (strcmp(opt, "--speed") == 0) {
+            int k = 0;
+            while (k < ANIM_COUNT && strcmp(value, anim_speed_key((AnimSpeed)k)) != 0) {
+                k++;
+            }
+            if (k == ANIM_COUNT) {
+                snprintf(err, err_size, "unknown speed '%s' (instant, fast, normal, slow)", value);
+                return false;
+            }
+            out->speed = (AnimSpeed)k;
         } else if (strcmp(opt, "--size") == 0) {
             if (!parse_size(value, &out->width, &out->height)) {
                 snprintf(err, err_size, "--size wants WIDTHxHEIGHT between 64 and 8192, not '%s'",

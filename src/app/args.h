@@ -4,11 +4,12 @@
  *   ceki [--screenshot FILE.png [--scene NAME] [--variant ID] [--seed N]
  *        [--players N] [--deck-style STYLE] [--size WxH]] [--help]
  *   ceki --autoplay [--variant ID] [--seed N] [--players N] [--level L]
- *        [--exit-at-end] [--size WxH]
+ *        [--speed instant|fast|normal|slow] [--exit-at-end] [--size WxH]
  * into an AppArgs without side effects. Without --screenshot the options
  * choose the screen and game the window opens with; --autoplay plays a
  * whole match with a computer (of level L, default greedy) in every seat at
- * the table, animations instant, and --exit-at-end then prints the final
+ * the table, animations instant (or at --speed, to watch or measure a table
+ * that moves), and --exit-at-end then prints the final
  * standings and exits. It fails (false, a one-line reason
  * in err) on an unknown option, a missing or malformed value, an unknown
  * scene, variant or deck style, or a player count the variant does not
@@ -23,6 +24,7 @@
 
 #include "ai.h"
 #include "scene.h"
+#include "settings.h"
 #include "variant.h"
 
 typedef struct AppArgs {
@@ -38,7 +40,8 @@ typedef struct AppArgs {
     int width, height;
     bool autoplay;
     bool exit_at_end;
-    AiLevel level; /* autoplay's computers */
+    AiLevel level;   /* autoplay's computers */
+    AnimSpeed speed; /* autoplay's animations (default instant) */
     bool help;
 } AppArgs;
 

@@ -128,7 +128,7 @@ int launch_autoplay(const AppArgs *args)
         fprintf(stderr, "ceki: %s\n", err);
         return 1;
     }
-    app->settings.anim_speed = ANIM_INSTANT;
+    app->settings.anim_speed = args->speed;
     app->table_run.autoplay = true;
     app->table_run.exit_at_end = args->exit_at_end;
     app->table_run.level = args->level;

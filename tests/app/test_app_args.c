@@ -69,6 +69,21 @@ static void test_known_but_unbuilt_scenes_parse(void **state)
     assert_int_equal(a.scene, SCENE_LEARN);
 }
 
+/* --autoplay plays instantly unless --speed asks to watch it move. */
+static void test_autoplay_speed(void **state)
+{
+    (void)state;
+    AppArgs a;
+    char err[256];
+    const char *plain[] = {"ceki", "--autoplay", NULL};
+    assert_true(parse(&a, err, sizeof err, plain));
+    assert_int_equal(a.speed, ANIM_INSTANT);
+    const char *slow[] = {"ceki", "--autoplay", "--speed", "slow", "--variant", "kings", NULL};
+    assert_true(parse(&a, err, sizeof err, slow));
+    assert_int_equal(a.speed, ANIM_SLOW);
+    assert_int_equal(a.variant, VARIANT_KINGS);
+}
+
 static void test_errors(void **state)
 {
     (void)state;
@@ -87,6 +102,7 @@ static void test_errors(void **state)
         {{"ceki", "--variant", "thothit-kuna", "--players", "5", NULL}, "4 or 6"},
         {{"ceki", "--screenshot", NULL}, "needs a value"},
         {{"ceki", "--fast", NULL}, "unknown option"},
+        {{"ceki", "--autoplay", "--speed", "warp", NULL}, "unknown speed 'warp'"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         AppArgs a;
@@ -104,6 +120,7 @@ int main(void)
         cmocka_unit_test(test_full_line),
         cmocka_unit_test(test_defaults),
         cmocka_unit_test(test_known_but_unbuilt_scenes_parse),
+        cmocka_unit_test(test_autoplay_speed),
         cmocka_unit_test(test_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
