@@ -1015,7 +1015,14 @@ static void draw_summary(App *app, TableState *t)
         bool won = over ? o->match_winner[s] : o->round_winner[s];
         TextStyle rs = style(app, 16, won ? TEXT_BOLD : TEXT_REGULAR, won ? UI_GOLD_LIGHT : UI_INK);
         if (won) {
-            strncat(name, over ? "  wins the match" : "  wins", sizeof name - strlen(name) - 1);
+            /* "You win the hand", "Computer 2 wins the match". */
+            bool you = session_seats(t->session)->human[s] &&
+                       session_human_count(t->session) == 1 && !t->watch;
+            const char *what = over                           ? " the match"
+                               : t->v->engine == ENGINE_KOWAH ? " the hand"
+                                                              : "";
+            size_t len = strlen(name);
+            snprintf(name + len, sizeof name - len, " %s%s", you ? "win" : "wins", what);
         }
         if (o->forfeited[s]) {
             strncat(name, " (forfeited)", sizeof name - strlen(name) - 1);
