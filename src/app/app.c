@@ -522,6 +522,67 @@ static SDL_Surface *read_window(App *app)
     return s;
 }
 
+/* A PNG is encoded into memory first (SDL_image does not report a failed
+ * write), then written whole with every call checked (settings_write_atomic):
+ * a full disk gives an error and leaves no half file. */
+typedef struct PngBuffer {
+    unsigned char *data;
+    size_t len, cap, at;
+    bool failed;
+} PngBuffer;
+
+static size_t SDLCALL png_write(SDL_RWops *rw, const void *p, size_t size, size_t n)
+{
+    PngBuffer *b = rw->hidden.unknown.data1;
+    size_t add = size * n;
+    if (b->at + add > b->cap) {
+        size_t cap = SDL_max(b->cap * 2, b->at + add + 65536);
+        unsigned char *grown = realloc(b->data, cap);
+        if (grown == NULL) {
+            b->failed = true;
+            return 0;
+        }
+        b->data = grown;
+        b->cap = cap;
+    }
+    memcpy(b->data + b->at, p, add);
+    b->at += add;
+    b->len = SDL_max(b->len, b->at);
+    return n;
+}
+
+static Sint64 SDLCALL png_seek(SDL_RWops *rw, Sint64 offset, int whence)
+{
+    PngBuffer *b = rw->hidden.unknown.data1;
+    Sint64 base = whence == RW_SEEK_SET   ? 0
+                  : whence == RW_SEEK_CUR ? (Sint64)b->at
+                                          : (Sint64)b->len;
+    if (base + offset < 0 || base + offset > (Sint64)b->len) {
+        return -1;
+    }
+    b->at = (size_t)(base + offset);
+    return (Sint64)b->at;
+}
+
+static int SDLCALL png_close(SDL_RWops *rw)
+{
+    SDL_FreeRW(rw);
+    return 0;
+}
+
+static bool encode_png(SDL_Surface *shot, PngBuffer *b)
+{
+    SDL_RWops *rw = SDL_AllocRW();
+    if (rw == NULL) {
+        return false;
+    }
+    rw->write = png_write;
+    rw->seek = png_seek;
+    rw->close = png_close;
+    rw->hidden.unknown.data1 = b;
+    return IMG_SavePNG_RW(shot, rw, 1) == 0 && !b->failed && b->len > 0;
+}
+
 bool app_save_png(App *app, const char *path, char *err, size_t err_size)
 {
     SDL_RenderFlush(app->renderer);
@@ -530,10 +591,14 @@ bool app_save_png(App *app, const char *path, char *err, size_t err_size)
         snprintf(err, err_size, "cannot read what was drawn: %s", SDL_GetError());
         return false;
     }
-    bool ok = IMG_SavePNG(shot, path) == 0;
+    PngBuffer png = {0};
+    bool ok = encode_png(shot, &png);
     if (!ok) {
-        snprintf(err, err_size, "cannot write %s: %s", path, IMG_GetError());
+        snprintf(err, err_size, "cannot encode the PNG: %s", IMG_GetError());
+    } else {
+        ok = settings_write_atomic(path, (const char *)png.data, png.len, err, err_size);
     }
+    free(png.data);
     if (shot != app->target) {
         SDL_FreeSurface(shot);
     }

@@ -5,6 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include "file_load.h"
 
 #define ART_MAX_FILES 192
 #define ART_MAX_TEXTURES 512
@@ -67,7 +70,7 @@ void card_art_reset(CardArt *art)
 {
     drop_textures(art);
     for (int i = 0; i < ART_MAX_FILES; i++) {
-        SDL_free(art->files[i].data);
+        free(art->files[i].data);
         art->files[i] = (ArtFile){0};
     }
 }
@@ -165,8 +168,14 @@ static int file_index(CardArt *art, const char *name)
     snprintf(f->name, sizeof f->name, "%s", name);
     char path[1200];
     snprintf(path, sizeof path, "%s/%s", art->dir, name);
-    f->data = SDL_LoadFile(path, &f->size);
+    char why[1400];
+    f->data = file_load(path, FILE_LOAD_ART_MAX, &f->size, why, sizeof why);
     f->missing = f->data == NULL;
+    if (f->missing && access(path, F_OK) == 0) {
+        /* There but unusable (not a file, too large, unreadable): said once,
+         * and the card is drawn as missing art. */
+        SDL_Log("ceki: card art %s", why);
+    }
     return free_slot;
 }
 

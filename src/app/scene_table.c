@@ -306,8 +306,7 @@ void table_relayout(App *app, TableState *t)
     }
     t->ui.focus = focus;
     if (ui_find(&t->ui, focus) == NULL || (t->dialog != DLG_NONE && t->ui.focus < W_DLG_YES)) {
-        t->ui.focus =
-            t->dialog != DLG_NONE ? (t->dialog == DLG_COVER ? W_DLG_YES : W_DLG_NO) : -1;
+        t->ui.focus = t->dialog != DLG_NONE ? (t->dialog == DLG_COVER ? W_DLG_YES : W_DLG_NO) : -1;
         if (!t->focus_in_ui && t->dialog == DLG_NONE) {
             t->ui.focus = -1;
         }

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #ifdef _WIN32
 #include <io.h>
@@ -314,6 +315,13 @@ static void sync_parent_dir(const char *path)
 bool settings_write_atomic(const char *path, const char *data, size_t len, char *err,
                            size_t err_size)
 {
+    /* Only a regular file is ever replaced: never a device, a directory
+     * or a pipe that happens to have the name. */
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        snprintf(err, err_size, "cannot write %s: it is not a regular file", path);
+        return false;
+    }
     /* The temporary file is this process's own, so two copies of the
      * program never write into one another's. */
     size_t tmp_size = strlen(path) + 32;

@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "file_load.h"
+
 #define TEXT_MAX_FONTS 48
 #define TEXT_MAX_LINES 512
 #define TEXT_MAX_RUNS 32
@@ -127,16 +129,31 @@ int text_split_runs(const char *utf8, TextRun *runs, int cap)
     return count;
 }
 
-static bool load_file(const char *path, FontFile *out)
+static bool load_file(const char *path, FontFile *out, char *why, size_t why_size)
 {
     size_t size = 0;
-    void *data = SDL_LoadFile(path, &size);
+    void *data = file_load(path, FILE_LOAD_FONT_MAX, &size, why, why_size);
     if (data == NULL) {
         return false;
     }
     out->data = data;
     out->size = size;
     return true;
+}
+
+/* Whether a font opens and draws a line of its script: a truncated or
+ * damaged font file must stop the program with a reason, not leave every
+ * text blank. */
+static bool font_draws(Text *t, TextScript script, TextWeight weight)
+{
+    TTF_Font *font = text_font(t, script, weight, 16);
+    const char *probe =
+        script == SCRIPT_JAVANESE ? "\xea\xa6\x95\xea\xa6\xba\xea\xa6\x8f\xea\xa6\xb6" : "Ceki";
+    SDL_Surface *s =
+        font != NULL ? TTF_RenderUTF8_Blended(font, probe, (SDL_Color){0, 0, 0, 255}) : NULL;
+    bool ok = s != NULL && s->w > 0 && s->h > 0;
+    SDL_FreeSurface(s);
+    return ok;
 }
 
 Text *text_create(const char *fonts_dir, char *err, size_t err_size)
@@ -161,8 +178,15 @@ Text *text_create(const char *fonts_dir, char *err, size_t err_size)
         for (int w = 0; w < TEXT_WEIGHT_COUNT; w++) {
             char path[1200];
             snprintf(path, sizeof path, "%s/%s", fonts_dir, font_names[s][w]);
-            if (!load_file(path, &t->files[s][w])) {
-                snprintf(err, err_size, "cannot read font %s", path);
+            char why[1400];
+            if (!load_file(path, &t->files[s][w], why, sizeof why)) {
+                snprintf(err, err_size, "cannot use the font: %s", why);
+                text_destroy(t);
+                return NULL;
+            }
+            if (!font_draws(t, (TextScript)s, (TextWeight)w)) {
+                snprintf(err, err_size, "the font %s is damaged: it does not draw text (%s)", path,
+                         TTF_GetError());
                 text_destroy(t);
                 return NULL;
             }
@@ -205,7 +229,7 @@ void text_destroy(Text *t)
     }
     for (int s = 0; s < SCRIPT_COUNT; s++) {
         for (int w = 0; w < TEXT_WEIGHT_COUNT; w++) {
-            SDL_free(t->files[s][w].data);
+            free(t->files[s][w].data);
         }
     }
     free(t);

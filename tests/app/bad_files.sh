@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Fonts and card art that are not what they should be (issue 15): a
+# directory, a link to /dev/zero, an oversized or truncated file. A bad font
+# stops the program at once with a message naming the file and a non-zero
+# exit; bad card art is drawn as missing art, said once, and the screen is
+# still written. Nothing hangs or crashes (each run is bounded by timeout).
+# Usage: bad_files.sh path/to/ceki SOURCE_DIR OUT_DIR
+set -u
+ceki=$1
+src=$2
+out=$3
+rm -rf "$out" && mkdir -p "$out"
+passes=0
+failures=0
+fresh() { # a data folder: copies of the fonts and card art
+    rm -rf "$out/data" && mkdir -p "$out/data"
+    cp -r "$src/fonts" "$src/assets" "$out/data/"
+}
+run() { # name: runs a title screenshot with the data folder; sets rc
+    CEKI_DATA_DIR="$out/data" SDL_VIDEODRIVER=dummy timeout 60 "$ceki" --screenshot "$out/$1.png" \
+        --scene title >"$out/$1.out" 2>"$out/$1.err"
+    rc=$?
+}
+expect_stop() { # name, file named in the message, word in the message
+    run "$1"
+    if [ $rc -ne 0 ] && [ $rc -ne 124 ] && [ $rc -lt 128 ] && grep -q "$2" "$out/$1.err" &&
+        grep -q "$3" "$out/$1.err"; then
+        passes=$((passes + 1))
+    else
+        failures=$((failures + 1))
+        echo "FAIL $1: exit $rc, stderr: $(head -c 300 "$out/$1.err")"
+    fi
+}
+expect_drawn() { # name, word in the message
+    run "$1"
+    if [ $rc -eq 0 ] && [ -s "$out/$1.png" ] && grep -q "$2" "$out/$1.err"; then
+        passes=$((passes + 1))
+    else
+        failures=$((failures + 1))
+        echo "FAIL $1: exit $rc, stderr: $(head -c 300 "$out/$1.err")"
+    fi
+}
+font=fonts/NotoSans-Bold.ttf
+fresh && rm "$out/data/$font" && mkdir "$out/data/$font"
+expect_stop font-directory NotoSans-Bold.ttf "not a regular file"
+fresh && ln -sf /dev/zero "$out/data/$font"
+expect_stop font-dev-zero NotoSans-Bold.ttf "not a regular file"
+fresh && head -c 3000 "$src/$font" >"$out/data/$font"
+expect_stop font-truncated NotoSans-Bold.ttf "damaged"
+fresh && head -c 40000000 /dev/zero >"$out/data/$font"
+expect_stop font-oversized NotoSans-Bold.ttf "too large"
+# The title shows the Old Thousand: its face made unusable three ways.
+art=$(cd "$src" && ls assets/cards/ceki/*.svg | grep -i "ot\|old" | head -1)
+fresh && rm "$out/data/$art" && mkdir "$out/data/$art"
+expect_drawn art-directory "not a regular file"
+fresh && ln -sf /dev/zero "$out/data/$art"
+expect_drawn art-dev-zero "not a regular file"
+fresh && head -c 5000000 /dev/zero >"$out/data/$art"
+expect_drawn art-oversized "too large"
+# A screenshot that cannot be written whole: a full disk (a 64 kB tmpfs,
+# when this runs as root and may mount) and a device in place of the file.
+shot_fails() { # name, path, word in the message
+    SDL_VIDEODRIVER=dummy timeout 60 "$ceki" --screenshot "$2" --scene title 2>"$out/$1.err"
+    rc=$?
+    if [ $rc -ne 0 ] && [ $rc -lt 124 ] && grep -q "$3" "$out/$1.err"; then
+        passes=$((passes + 1))
+    else
+        failures=$((failures + 1))
+        echo "FAIL $1: exit $rc, stderr: $(head -c 300 "$out/$1.err")"
+    fi
+}
+shot_fails shot-device /dev/full "not a regular file"
+[ -c /dev/full ] || { failures=$((failures + 1)); echo "FAIL: /dev/full was replaced"; }
+mkdir -p "$out/full"
+if mount -t tmpfs -o size=64k tmpfs "$out/full" 2>/dev/null; then
+    shot_fails shot-full-disk "$out/full/title.png" "No space left"
+    if [ -e "$out/full/title.png" ] || ls "$out/full" | grep -q tmp; then
+        failures=$((failures + 1))
+        echo "FAIL: a part of the PNG was left on the full disk"
+    fi
+    umount "$out/full"
+else
+    echo "bad_files.sh: cannot mount a small tmpfs here; the full-disk case is skipped"
+fi
+echo "$passes passed, $failures failed"
+[ "$failures" -eq 0 ]
