@@ -88,6 +88,7 @@ int launch_window(const AppArgs *args)
     char err[512];
     char settings[1024], stats[1024];
     AppConfig cfg = {.width = args->width, .height = args->height};
+    paths_move_old_data(); /* once: earlier versions kept files in .../ceki/ceki/ */
     if (paths_pref_file("settings.txt", settings, sizeof settings)) {
         cfg.settings_path = settings;
     }

@@ -1,8 +1,13 @@
+#define _POSIX_C_SOURCE 200809L
 #include "paths.h"
 
 #include <SDL.h>
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #ifndef CEKI_SOURCE_DATA_DIR
 #define CEKI_SOURCE_DATA_DIR "."
@@ -41,11 +46,40 @@ bool paths_find_data_dir(char *out, size_t size)
 
 bool paths_pref_file(const char *name, char *out, size_t size)
 {
-    char *dir = SDL_GetPrefPath("ceki", "ceki");
+    char *dir = SDL_GetPrefPath("", "ceki");
     if (dir == NULL) {
         return false;
     }
     snprintf(out, size, "%s%s", dir, name);
     SDL_free(dir);
     return true;
+}
+
+int paths_move_old_data(void)
+{
+    char old[1100], now[1100];
+    if (!paths_pref_file("ceki", old, sizeof old) || !paths_pref_file("", now, sizeof now)) {
+        return 0;
+    }
+    DIR *d = opendir(old);
+    if (d == NULL) {
+        return 0; /* nothing from an earlier version */
+    }
+    int moved = 0;
+    struct dirent *e = NULL;
+    while ((e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) {
+            continue;
+        }
+        char from[2400], to[2400];
+        snprintf(from, sizeof from, "%s/%s", old, e->d_name);
+        snprintf(to, sizeof to, "%s%s", now, e->d_name);
+        struct stat st;
+        if (stat(to, &st) != 0 && rename(from, to) == 0) {
+            moved++;
+        }
+    }
+    closedir(d);
+    rmdir(old); /* only when everything moved */
+    return moved;
 }

@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "paths.h"
 #include "save_file.h"
 #include "settings.h"
 
@@ -885,24 +886,12 @@ bool session_keep_aside(const char *path, char *kept_as, size_t size)
 
 bool session_save_path(char *out, size_t size)
 {
-    char *dir = SDL_GetPrefPath("ceki", "ceki");
-    if (dir == NULL) {
-        return false;
-    }
-    snprintf(out, size, "%scurrent-game.txt", dir);
-    SDL_free(dir);
-    return true;
+    return paths_pref_file("current-game.txt", out, size);
 }
 
 bool session_replay_dir(char *out, size_t size)
 {
-    char *dir = SDL_GetPrefPath("ceki", "ceki");
-    if (dir == NULL) {
-        return false;
-    }
-    snprintf(out, size, "%sreplays", dir);
-    SDL_free(dir);
-    return true;
+    return paths_pref_file("replays", out, size);
 }
 
 static bool make_dir(const char *dir)

@@ -10,10 +10,13 @@
 
 #include <cmocka.h>
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "paths.h"
 #include "scene_table.h"
 #include "session.h"
 #include "test_support.h"
@@ -112,6 +115,36 @@ static void test_journal_after_every_move(void **state)
     }
     assert_true(checked >= 12);
     app_destroy(app);
+}
+
+/* Earlier versions kept the player's files in .../ceki/ceki/: they move up
+ * into the one data folder once, and a file already there is kept. */
+static void test_old_data_folder_moves_up(void **state)
+{
+    (void)state;
+    const char *dir = test_temp_dir("files-old-folder");
+    setenv("XDG_DATA_HOME", dir, 1);
+    char old[1100], path[1200], text[64];
+    snprintf(old, sizeof old, "%s/ceki", dir);
+    assert_int_equal(mkdir(old, 0700) == 0 || errno == EEXIST, 1);
+    snprintf(old, sizeof old, "%s/ceki/ceki", dir);
+    assert_int_equal(mkdir(old, 0700) == 0 || errno == EEXIST, 1);
+    snprintf(path, sizeof path, "%s/stats.txt", old);
+    test_write_file(path, "old stats", 9);
+    snprintf(path, sizeof path, "%s/settings.txt", old);
+    test_write_file(path, "old settings", 12);
+    snprintf(path, sizeof path, "%s/ceki/settings.txt", dir);
+    test_write_file(path, "new settings", 12);
+    assert_int_equal(paths_move_old_data(), 1);
+    snprintf(path, sizeof path, "%s/ceki/stats.txt", dir);
+    test_read_file(path, text, sizeof text);
+    assert_string_equal(text, "old stats");
+    snprintf(path, sizeof path, "%s/ceki/settings.txt", dir);
+    test_read_file(path, text, sizeof text);
+    assert_string_equal(text, "new settings"); /* never replaced */
+    snprintf(path, sizeof path, "%s/settings.txt", old);
+    assert_true(test_file_exists(path)); /* the old one stays where it was */
+    assert_int_equal(paths_move_old_data(), 0);
 }
 
 static void test_title_resume(void **state)
@@ -280,6 +313,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_journal_after_every_move),
+        cmocka_unit_test(test_old_data_folder_moves_up),
         cmocka_unit_test(test_title_resume),
         cmocka_unit_test(test_replays),
         cmocka_unit_test(test_replay_by_path),
