@@ -154,6 +154,20 @@ void app_save_stats(App *app)
     }
 }
 
+void app_record_stats(App *app, const Game *g, int you, bool round, bool match)
+{
+    if (app->stats_path[0] == '\0') {
+        stats_record(&app->stats, g, you, round, match); /* tests and screenshots */
+        return;
+    }
+    char err[256];
+    if (!stats_record_shared(app->stats_path, &app->stats, g, you, round, match, err, sizeof err)) {
+        char msg[300];
+        snprintf(msg, sizeof msg, "Statistics not saved: %s", err);
+        app_show_toast(app, msg);
+    }
+}
+
 void app_reset_stats(App *app)
 {
     stats_clear(&app->stats);

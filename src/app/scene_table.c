@@ -495,9 +495,8 @@ static void record_stats(App *app, TableState *t)
     bool round = game_round_number(g) > t->stats_round;
     bool new_match = match && !t->stats_match;
     int you = -1;
-    if ((round || new_match) && stats_counts_game(g, session_seats(t->session)->human, &you) &&
-        stats_record(&app->stats, g, you, round, new_match)) {
-        app_save_stats(app);
+    if ((round || new_match) && stats_counts_game(g, session_seats(t->session)->human, &you)) {
+        app_record_stats(app, g, you, round, new_match);
     }
     t->stats_round = SDL_max(t->stats_round, game_round_number(g));
     t->stats_match = t->stats_match || match;

@@ -3,11 +3,13 @@
 #include "stats.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "settings.h"
 
@@ -562,4 +564,37 @@ void stats_summary(const Stats *s, VariantId id, char *buf, size_t size)
     if (n == 0) {
         snprintf(buf, size, "No games finished yet");
     }
+}
+
+bool stats_record_shared(const char *path, Stats *s, const Game *g, int you, bool round, bool match,
+                         char *err, size_t err_size)
+{
+    char lock_path[1200];
+    snprintf(lock_path, sizeof lock_path, "%s.lock", path);
+    int fd = open(lock_path, O_RDWR | O_CREAT, 0600);
+    struct flock lk = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
+    if (fd < 0 || fcntl(fd, F_SETLKW, &lk) != 0) {
+        snprintf(err, err_size, "cannot lock %s: %s", lock_path, strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+        }
+        return false;
+    }
+    /* What the other copy may have added since; a damaged file is kept
+     * aside by stats_open and the counts go on from this copy's. */
+    Stats now = *s;
+    char notice[400];
+    if (stats_open(path, &now, notice, sizeof notice) == STATS_DAMAGED) {
+        now = *s;
+    }
+    bool ok = stats_record(&now, g, you, round, match);
+    if (!ok) {
+        snprintf(err, err_size, "that game is not at the end of a round or match");
+    } else if ((ok = stats_save(path, &now, err, err_size))) {
+        *s = now;
+    }
+    lk.l_type = F_UNLCK;
+    (void)fcntl(fd, F_SETLK, &lk);
+    close(fd);
+    return ok;
 }

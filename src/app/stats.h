@@ -104,6 +104,13 @@ bool stats_counts_game(const Game *g, const bool human[CEKI_MAX_SEATS], int *you
  * a round's end or the match's), the match when `match` (g must be over).
  * False, and nothing recorded, when g is not in that state. */
 bool stats_record(Stats *s, const Game *g, int you, bool round, bool match);
+/* stats_record for the program with its file at PATH: under a lock on
+ * PATH.lock (fcntl, held only while it runs) the file is read again, the
+ * result added and the file written, so two copies of the program playing
+ * at once never overwrite each other's counts. *s ends as written. False
+ * with a reason in err when nothing was recorded or written. */
+bool stats_record_shared(const char *path, Stats *s, const Game *g, int you, bool round, bool match,
+                         char *err, size_t err_size);
 
 #define STATS_LINE_MAX 80
 /* Short lines for the player, at most max of them: "4 matches, 2 won",

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "ai.h"
@@ -229,6 +230,51 @@ static void expect_refused(const char *text, size_t len)
     }
     assert_true(strlen(why) > 0);
     assert_true(stats_equal(&s, &before));
+}
+
+/* Two copies of the program counting rounds into one file at once: every
+ * round of both is there afterwards, and the file parses. */
+static void test_two_copies_keep_every_round(void **state)
+{
+    (void)state;
+    const char *dir = test_temp_dir("stats-two-copies");
+    char path[700];
+    snprintf(path, sizeof path, "%s/stats.txt", dir);
+    remove(path);
+    enum { COPIES = 2, ROUNDS = 40 };
+    GameConfig cfg = game_config_default(VARIANT_THOTHIT, 5);
+    pid_t pid[COPIES];
+    for (int c = 0; c < COPIES; c++) {
+        pid[c] = fork();
+        assert_true(pid[c] >= 0);
+        if (pid[c] == 0) {
+            /* A copy that loaded the (empty) file at its start, as the
+             * program does, then counts round after round. */
+            Stats mine;
+            stats_clear(&mine);
+            AiPlayer *ai = ai_create(AI_RANDOM, 9 + (uint64_t)c);
+            int bad = 0;
+            for (int r = 0; r < ROUNDS; r++) {
+                cfg.seed = 100 + (uint64_t)(c * ROUNDS + r);
+                Game *g = game_create(&cfg, NULL);
+                play_to_round_end(g, ai);
+                char err[300];
+                bad += !stats_record_shared(path, &mine, g, 0, true, false, err, sizeof err);
+                game_destroy(g);
+            }
+            ai_destroy(ai);
+            _exit(bad == 0 ? 0 : 1);
+        }
+    }
+    for (int c = 0; c < COPIES; c++) {
+        int status = 0;
+        assert_int_equal(waitpid(pid[c], &status, 0), pid[c]);
+        assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    }
+    Stats all;
+    char why[200];
+    assert_int_equal(stats_load(path, &all, why, sizeof why), STATS_LOADED);
+    assert_int_equal(all.v[VARIANT_THOTHIT].rounds, COPIES * ROUNDS);
 }
 
 static void test_damaged_text(void **state)
@@ -516,6 +562,7 @@ int main(void)
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_counting),
         cmocka_unit_test(test_record_from_game),
+        cmocka_unit_test(test_two_copies_keep_every_round),
         cmocka_unit_test(test_damaged_text),
         cmocka_unit_test(test_load_missing_damaged_and_kept),
         cmocka_unit_test(test_save_is_atomic),
