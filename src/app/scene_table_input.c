@@ -219,19 +219,49 @@ static bool target_forfeits(const TableState *t, int target)
     return any && all;
 }
 
-/* Moves the keyboard focus to the first pool card the selection may take,
- * preferring one that does not forfeit the win. False when there is none. */
+/* What taking pool card `target` with the picked-up card adds to the
+ * viewer's captured pile, by the core's scoring. */
+static int capture_gain(const TableState *t, Card target)
+{
+    const Observation *o = &t->obs;
+    Card pile[OBS_MAX_PILE];
+    int n = o->captured_count[o->seat];
+    if (n > OBS_MAX_PILE - 2 || t->selected < 0) {
+        return 0;
+    }
+    memcpy(pile, o->captured[o->seat], (size_t)n);
+    const GameConfig *cfg = game_config(session_game(t->session));
+    int before = score_pile(cfg->variant, cfg->options, pile, n, NULL);
+    pile[n] = t->view.sprites[t->selected].card;
+    pile[n + 1] = target;
+    return score_pile(cfg->variant, cfg->options, pile, n + 2, NULL) - before;
+}
+
+/* Moves the keyboard focus to the pool card the selection should take: the
+ * one that adds most to the score by the core's reckoning (an identical
+ * scoring twin before a card that only matches its rank), preferring one
+ * that does not forfeit the win; the first in pool order among equals.
+ * False when there is none. */
 static bool focus_first_target(TableState *t)
 {
     int ids[TV_MAX_SPRITES];
     int n = view_pool_order(t, ids, TV_MAX_SPRITES);
     for (int pass = 0; pass < 2; pass++) {
+        int best = -1, best_gain = 0;
         for (int k = 0; k < n; k++) {
-            if (table_is_target(t, ids[k]) && (pass == 1 || !target_forfeits(t, ids[k]))) {
-                t->focus_zone = FZ_POOL;
-                t->focus_sprite = ids[k];
-                return true;
+            if (!table_is_target(t, ids[k]) || (pass == 0 && target_forfeits(t, ids[k]))) {
+                continue;
             }
+            int gain = capture_gain(t, t->view.sprites[ids[k]].card);
+            if (best < 0 || gain > best_gain) {
+                best = ids[k];
+                best_gain = gain;
+            }
+        }
+        if (best >= 0) {
+            t->focus_zone = FZ_POOL;
+            t->focus_sprite = best;
+            return true;
         }
     }
     return false;

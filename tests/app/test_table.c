@@ -635,6 +635,66 @@ static void capture_kinds(const Move *moves, int n, const Move *m, bool *safe, b
     }
 }
 
+/* What capturing `target` with `card` adds to seat 0's pile in g. */
+static int gain_of(const Game *g, Card card, Card target)
+{
+    Observation *o = malloc(sizeof *o);
+    assert_non_null(o);
+    game_observe(g, 0, o);
+    Card pile[OBS_MAX_PILE];
+    int n = o->captured_count[0];
+    memcpy(pile, o->captured[0], (size_t)n);
+    const GameConfig *cfg = game_config(g);
+    int before = score_pile(cfg->variant, cfg->options, pile, n, NULL);
+    pile[n] = card;
+    pile[n + 1] = target;
+    int after = score_pile(cfg->variant, cfg->options, pile, n + 2, NULL);
+    free(o);
+    return after - before;
+}
+
+/* Enter, Enter takes the capture that adds most by the core's scoring (an
+ * identical scoring twin before a card that only matches its rank). */
+static void test_enter_takes_the_best_capture(void **state)
+{
+    (void)state;
+    int choices = 0;
+    for (uint64_t seed = 1; seed <= 40 && choices < 6; seed++) {
+        App *app = table_app(VARIANT_THOTHIT, seed, 0, ANIM_INSTANT, 1);
+        while (until_person(app)) {
+            const Game *g = table_game(app);
+            Move moves[GAME_MAX_MOVES];
+            int n = legal(app, moves);
+            int before = history_len(g);
+            Game *was = game_clone(g, false);
+            for (int press = 0; press < 2 && history_len(table_game(app)) == before; press++) {
+                key(app, SDLK_RETURN);
+            }
+            if (history_len(table_game(app)) == before) {
+                game_destroy(was);
+                break; /* a dialog or a turn Enter does not make: enough here */
+            }
+            const Move *m = last_move(table_game(app));
+            if (m->type == MOVE_PLAY && m->target != CARD_NONE) {
+                int chosen = gain_of(was, m->card, m->target), best = chosen, worst = chosen;
+                for (int k = 0; k < n; k++) {
+                    if (moves[k].type == MOVE_PLAY && moves[k].card == m->card &&
+                        moves[k].target != CARD_NONE) {
+                        int gain = gain_of(was, m->card, moves[k].target);
+                        best = gain > best ? gain : best;
+                        worst = gain < worst ? gain : worst;
+                    }
+                }
+                assert_int_equal(chosen, best);
+                choices += best > worst; /* there was a worse capture to avoid */
+            }
+            game_destroy(was);
+        }
+        app_destroy(app);
+    }
+    assert_true(choices >= 6);
+}
+
 static void test_enter_prefers_a_capture_that_keeps_the_win(void **state)
 {
     (void)state;
@@ -1019,6 +1079,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_relayout_on_resize),
+        cmocka_unit_test(test_enter_takes_the_best_capture),
         cmocka_unit_test(test_thothit_round_by_mouse),
         cmocka_unit_test(test_pei_round_by_mouse),
         cmocka_unit_test(test_totit_round_by_keyboard),
