@@ -56,64 +56,17 @@ const AiStats *ai_last_stats(const AiPlayer *ai)
     return ai ? &ai->stats : NULL;
 }
 
-void ai_forget(AiPlayer *ai)
-{
-    if (!ai)
-        return;
-    ai->memory.round = 0;
-    memset(ai->memory.count, 0, sizeof ai->memory.count);
-}
-
-static void remember(AiMemory *m, int seat, Card a, Card b)
-{
-    if (seat < 0 || seat >= CEKI_MAX_SEATS || m->count[seat] + 2 > CEKI_MAX_DECK)
-        return;
-    m->pile[seat][m->count[seat]++] = a;
-    m->pile[seat][m->count[seat]++] = b;
-}
-
 void ai_watch(AiPlayer *ai, const Game *g, const GameEvent *events, int count)
 {
-    if (!ai || !g)
-        return;
-    if (!events)
-        events = game_events(g, &count);
-    AiMemory *m = &ai->memory;
-    int round = game_round_number(g);
-    if (m->round != round) { /* a memory of an earlier round, or none yet */
-        ai_forget(ai);
-        m->round = round;
-    }
-    for (int i = 0; events && i < count; i++) {
-        const GameEvent *e = &events[i];
-        switch ((EventType)e->type) {
-        case EV_ROUND_START:
-            ai_forget(ai);
-            m->round = e->value;
-            break;
-        /* Public: the capturing card and the pool card are both face up. */
-        case EV_CAPTURED:
-        case EV_PAIR_TAKEN: remember(m, e->seat, e->card, e->card2); break;
-        default: break; /* nothing else is read: some events name hidden cards */
-        }
-    }
-    /* Events of another round than the game's: they do not belong here. */
-    if (m->round != round) {
-        ai_forget(ai);
-        m->round = round;
-    }
+    (void)ai; /* the game keeps the public history itself (ai.h) */
+    (void)g;
+    (void)events;
+    (void)count;
 }
 
-/* The memory for a decision in g: NULL when it is of another round. */
-const PileMemory *ai_memory_for(const AiPlayer *ai, const Game *g, PileMemory *out)
+void ai_forget(AiPlayer *ai)
 {
-    if (ai->memory.round != game_round_number(g) || ai->memory.round == 0)
-        return NULL;
-    for (int s = 0; s < CEKI_MAX_SEATS; s++) {
-        out->known[s] = ai->memory.pile[s];
-        out->count[s] = ai->memory.count[s];
-    }
-    return out;
+    (void)ai;
 }
 
 double ai_now(void)

@@ -1,10 +1,11 @@
 /* ai.h — computer players.
  *
  * Contract: a computer player decides through the same moves a person makes.
- * It may look at the game only through game_observe() and
- * game_determinize_known() for its own seat, with what it remembers of the
- * public events it watched (ai_watch), so it never uses hidden information.
- * ai_choose is
+ * It may look at the game only through game_observe() and game_determinize()
+ * for its own seat, so it never uses hidden information. What it remembers of
+ * the round is the public history every observation carries (game.h: each
+ * capture made face up, every discard, cards taken from the discard, shown
+ * draws, declared pairs), kept by the game itself. ai_choose is
  * deterministic for a given seed and sequence of calls (with a time budget
  * the amount of thinking depends on the machine; with an iteration budget it
  * does not). An AiPlayer is owned by its caller (ai_destroy, NULL-safe) and
@@ -55,25 +56,15 @@ typedef struct AiStats {
 } AiStats;
 const AiStats *ai_last_stats(const AiPlayer *ai);
 
-/* Memory. Every capture of the fishing games is made in the open before the
- * pile goes face down, so an attentive player knows every captured pile. A
- * computer player remembers them when its caller shows it what happened:
- * call ai_watch after game_create and after every game_apply with that
- * call's events (events NULL: game_events(g)), or once with a whole round's
- * events to rebuild the memory (g is then the game after the last of them).
- * Only events every seat sees are read — EV_ROUND_START (forget), EV_CAPTURED
- * and EV_PAIR_TAKEN (who took which two cards); never a dealt hand
- * (EV_DEAL_HAND), a private peek (EV_PEEK) or a Kowah draw, whose content
- * may be hidden from this seat (events are not filtered by seat). A player
- * that watched only part of a round remembers that part; the rest of the
- * piles is guessed as before, and a memory that does not fit the game is
- * ignored (game_determinize_known). Not thread-safe with ai_choose on the
- * same player: watch between decisions. */
+/* Before the public history was part of every observation, a player had to
+ * be shown each apply's events to remember the captures. The game keeps that
+ * history now, so these do nothing; they stay only so that callers written
+ * for the old interface build. Do not add new calls. */
 void ai_watch(AiPlayer *ai, const Game *g, const GameEvent *events, int count);
-/* Forgets everything watched (a new game, or before a rebuild). */
 void ai_forget(AiPlayer *ai);
 
-/* Picks a legal move for `seat`, which must be the seat to move. */
+/* Picks a legal move for `seat`, which must be the seat to move: one of
+ * the moves game_legal_moves lists, unchanged (game_apply_listed may take it). */
 CekiStatus ai_choose(AiPlayer *ai, const Game *g, int seat, Move *out);
 
 const char *ai_level_key(AiLevel level);

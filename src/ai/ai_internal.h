@@ -2,8 +2,8 @@
  *
  * Contract: private to src/ai. Everything here reads the game only through
  * the core's public API (game.h) and only for the deciding seat:
- * game_observe(g, seat) and game_determinize_known(g, seat, seed, memory),
- * the memory being what the player watched (ai_watch). A determinized
+ * game_observe(g, seat) (with the round's public history) and
+ * game_determinize(g, seat, seed). A determinized
  * copy is a whole game whose hidden cards are a guess, so the players may
  * look at any seat of such a copy (that is how a playout knows the hands it
  * plays); they never look at other seats of the real game.
@@ -19,13 +19,6 @@
 
 typedef struct AiNode AiNode;
 
-/* The captures a player watched this round (ai_watch), seat by seat. */
-typedef struct AiMemory {
-    int round; /* the round watched (game_round_number); 0: nothing */
-    int count[CEKI_MAX_SEATS];
-    Card pile[CEKI_MAX_SEATS][CEKI_MAX_DECK];
-} AiMemory;
-
 struct AiPlayer {
     AiLevel level;
     Rng rng;
@@ -35,12 +28,7 @@ struct AiPlayer {
     AiNode *nodes;          /* the search tree's arena, kept between decisions */
     int nodes_cap;
     AiStats stats;
-    AiMemory memory;
 };
-
-/* The player's memory as game_determinize_known takes it (filled into
- * *out), or NULL when it is not of g's round. */
-const PileMemory *ai_memory_for(const AiPlayer *ai, const Game *g, PileMemory *out);
 
 /* ---- evaluation (ai_eval.c) -------------------------------------------- */
 
@@ -88,14 +76,17 @@ typedef struct AiSim {
 /* g is a determinized copy the sim may change; obs is scratch. Switches the
  * copy's events on (the sim reads them) and its history off. */
 void ai_sim_init(AiSim *s, Game *g, Observation *obs);
-/* A fresh redeal of g as `seat` sees it and remembers it (the player's
- * memory), seeded from the player's stream;
+/* A fresh redeal of g as `seat` sees it (with the round's public history),
+ * seeded from the player's stream;
  * the first call also makes *work, a copy the search reuses. NULL (nothing
  * to free) when either cannot be made. */
 Game *ai_redeal(AiPlayer *ai, const Game *g, int seat, Game **work);
 /* Re-reads the piles after g was overwritten with game_copy_into. */
 void ai_sim_reset(AiSim *s, Observation *obs);
 CekiStatus ai_sim_apply(AiSim *s, const Move *m);
+/* The same for a move game_legal_moves just listed for s->g (the playouts'
+ * path: game_apply_listed). */
+CekiStatus ai_sim_apply_listed(AiSim *s, const Move *m);
 
 /* The value of a fishing move for the seat making it, by the light greedy
  * rule used in playouts: what a capture adds to the pile, less a share of

@@ -5,8 +5,8 @@
  * One tree for the deciding seat. A node is one of the seat's own moves; the
  * path from the root is what the seat knows of its own future choices, the
  * same in whatever deal the hidden cards turn out to be. Each sweep deals the
- * hidden cards again (game_determinize_known for the seat, keeping the
- * captures the player watched in their piles) and plays every root
+ * hidden cards again (game_determinize for the seat, keeping what the
+ * round's public history shows where it is) and plays every root
  * move once in that deal, with the same random stream for the playout
  * (common random numbers: the moves are compared on the same luck, which
  * matters in games this full of chance). Below a root move the seat's later
@@ -164,7 +164,7 @@ static double playout(AiPlayer *ai, AiSim *sim, int seat, int node, int *count, 
                     path[(*depth)++] = node;
             }
         }
-        if (ai_sim_apply(sim, &moves[pick]) != CEKI_OK)
+        if (ai_sim_apply_listed(sim, &moves[pick]) != CEKI_OK)
             break;
     }
     double reward[CEKI_MAX_SEATS];

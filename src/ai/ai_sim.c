@@ -30,9 +30,7 @@ void ai_sim_reset(AiSim *s, Observation *obs)
 
 Game *ai_redeal(AiPlayer *ai, const Game *g, int seat, Game **work)
 {
-    PileMemory pm;
-    const PileMemory *memory = ai_memory_for(ai, g, &pm);
-    Game *det = game_determinize_known(g, seat, rng_next(&ai->rng), memory);
+    Game *det = game_determinize(g, seat, rng_next(&ai->rng));
     if (det && !*work)
         *work = game_clone(det, false);
     if (det && !*work) {
@@ -66,9 +64,21 @@ static void pile_add(AiSim *s, int seat, Card a, Card b)
     s->pile[seat][b]++;
 }
 
+static CekiStatus sim_read_events(AiSim *s, CekiStatus st);
+
 CekiStatus ai_sim_apply(AiSim *s, const Move *m)
 {
-    CekiStatus st = game_apply(s->g, m);
+    return sim_read_events(s, game_apply(s->g, m));
+}
+
+CekiStatus ai_sim_apply_listed(AiSim *s, const Move *m)
+{
+    return sim_read_events(s, game_apply_listed(s->g, m));
+}
+
+/* Keeps the piles and the turned card up to date after an apply. */
+static CekiStatus sim_read_events(AiSim *s, CekiStatus st)
+{
     if (st != CEKI_OK || s->kowah)
         return st;
     int n = 0;

@@ -11,6 +11,7 @@
 #include "cli_args.h"
 #include "cli_match.h"
 #include "cli_pei.h"
+#include "cli_sim.h"
 #include "cli_util.h"
 #include "game.h"
 #include "record.h"
@@ -26,7 +27,8 @@ static int usage(void)
         "  score VARIANT [--players N] [--option NAME]... [CARD...]\n"
         "  moves VARIANT --hand \"CARDS\" --pool \"CARDS\" [--first-turn] [--players N]\n"
         "  sim VARIANT --games N --seed S [--players N] [--ai LIST] [--ai-ms MS]\n"
-        "      [--ai-iterations N]\n"
+        "      [--ai-iterations N]   prints per seat: wins W [LO HI] mean M, where\n"
+        "      LO..HI is the 95%% Wilson score interval of the share of rounds won\n"
         "  match VARIANT --seed S [--players N] [--ai LIST] [--scheme NAME] [--option NAME]...\n"
         "  replay FILE\n"
         "  stakes --scheme none|wudon|rampung|parewanan|nir|jedhil [--jung] --scores A,B,C\n"
@@ -191,168 +193,6 @@ static int cmd_moves(int argc, char **argv)
     return 0;
 }
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-    timespec_get(&ts, TIME_UTC);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int cmd_sim(int argc, char **argv)
-{
-    if (argc < 2)
-        return usage();
-    const VariantDesc *v = cli_find_variant(argv[1]);
-    if (!v)
-        return 2;
-    int players = cli_default_players(v);
-    long games = -1, ai_ms = 0, ai_iterations = 0;
-    uint64_t seed = 0;
-    bool have_seed = false;
-    const char *ai_list = "random";
-    for (int i = 2; i < argc; i++) {
-        if (strcmp(argv[i], "--games") == 0 && i + 1 < argc) {
-            if (!cli_parse_long(argv[++i], 1, 1000000000L, &games)) {
-                fprintf(stderr, "ceki-cli: sim: --games takes a positive number\n");
-                return 2;
-            }
-        } else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc) {
-            if (!cli_parse_seed("sim", argv[++i], &seed))
-                return 2;
-            have_seed = true;
-        } else if (strcmp(argv[i], "--players") == 0 && i + 1 < argc) {
-            if (!cli_parse_players(v, argv[++i], &players))
-                return 2;
-        } else if (strcmp(argv[i], "--ai") == 0 && i + 1 < argc) {
-            ai_list = argv[++i];
-        } else if (strcmp(argv[i], "--ai-ms") == 0 && i + 1 < argc) {
-            if (!cli_parse_long(argv[++i], 0, 600000, &ai_ms)) {
-                fprintf(stderr, "ceki-cli: sim: --ai-ms takes a number of milliseconds\n");
-                return 2;
-            }
-        } else if (strcmp(argv[i], "--ai-iterations") == 0 && i + 1 < argc) {
-            if (!cli_parse_long(argv[++i], 1, 100000000L, &ai_iterations)) {
-                fprintf(stderr, "ceki-cli: sim: --ai-iterations takes a positive number\n");
-                return 2;
-            }
-        } else {
-            fprintf(stderr, "ceki-cli: sim: unexpected argument '%s'\n", argv[i]);
-            return 2;
-        }
-    }
-    if (games < 0 || !have_seed) {
-        fprintf(stderr, "ceki-cli: sim needs --games N and --seed S\n");
-        return 2;
-    }
-    AiLevel levels[CEKI_MAX_SEATS];
-    if (!cli_parse_ai_list("sim", ai_list, players, levels))
-        return 2;
-    AiPlayer *ai[CEKI_MAX_SEATS] = {NULL};
-    int status = 0;
-    for (int s = 0; s < players; s++) {
-        AiLevel l = levels[s];
-        ai[s] = ai_create(l, seed * 7919u + (uint64_t)s + 1);
-        if (!ai[s]) {
-            fprintf(stderr, "ceki-cli: sim: the '%s' player is not available in this build\n",
-                    ai_level_key(l));
-            status = 2;
-            goto done;
-        }
-        ai_set_budget_ms(ai[s], (int)ai_ms);
-        ai_set_budget_iterations(ai[s], ai_iterations); /* 0: the time budget */
-    }
-    /* The players that think remember the captures they watch (ai_watch);
-     * random players do not, so a random-only run keeps its events off. */
-    bool watch = false;
-    for (int s = 0; s < players; s++)
-        watch = watch || levels[s] != AI_RANDOM;
-    double wins[CEKI_MAX_SEATS] = {0}, points[CEKI_MAX_SEATS] = {0};
-    double think[CEKI_MAX_SEATS] = {0};
-    long decisions[CEKI_MAX_SEATS] = {0};
-    GameConfig cfg = game_config_default(v->id, seed);
-    cfg.players = players;
-    Game *g = NULL;
-    uint64_t match = 0;
-    double t0 = now_seconds();
-    for (long played = 0; played < games;) {
-        if (!g) {
-            cfg.seed = seed + match++ * 0x9E3779B97F4A7C15ULL;
-            g = game_create(&cfg, NULL);
-            if (!g) {
-                fprintf(stderr, "ceki-cli: sim: could not create the game\n");
-                status = 1;
-                goto done;
-            }
-            game_set_events_enabled(g, watch);
-            game_set_history_enabled(g, false);
-            for (int s = 0; watch && s < players; s++) {
-                ai_forget(ai[s]);
-                ai_watch(ai[s], g, NULL, 0);
-            }
-        }
-        if (game_round_over(g)) {
-            int nw = 0;
-            Observation *o = malloc(sizeof *o);
-            if (!o) {
-                status = 1;
-                game_destroy(g);
-                goto done;
-            }
-            game_observe(g, 0, o);
-            for (int s = 0; s < players; s++)
-                nw += o->round_winner[s];
-            for (int s = 0; s < players; s++) {
-                points[s] += o->round_score[s];
-                if (o->round_winner[s])
-                    wins[s] += 1.0 / nw;
-            }
-            free(o);
-            played++;
-            if (game_match_over(g)) {
-                game_destroy(g);
-                g = NULL;
-            } else {
-                Move next = {.type = MOVE_NEXT_ROUND,
-                             .seat = (uint8_t)game_to_move(g),
-                             .card = CARD_NONE,
-                             .target = CARD_NONE};
-                game_apply(g, &next);
-                for (int s = 0; watch && s < players; s++)
-                    ai_watch(ai[s], g, NULL, 0);
-            }
-            continue;
-        }
-        int seat = game_to_move(g);
-        Move m;
-        double a = levels[seat] == AI_RANDOM ? 0 : now_seconds();
-        if (ai_choose(ai[seat], g, seat, &m) != CEKI_OK || game_apply(g, &m) != CEKI_OK) {
-            fprintf(stderr, "ceki-cli: sim: seat %d could not move\n", seat);
-            status = 1;
-            game_destroy(g);
-            goto done;
-        }
-        if (levels[seat] != AI_RANDOM)
-            think[seat] += now_seconds() - a;
-        for (int s = 0; watch && s < players; s++)
-            ai_watch(ai[s], g, NULL, 0);
-        decisions[seat]++;
-    }
-    game_destroy(g);
-    double elapsed = now_seconds() - t0;
-    for (int s = 0; s < players; s++) {
-        printf("seat %d (%s): wins %.4f mean %.3f", s, ai_level_key(levels[s]),
-               wins[s] / (double)games, points[s] / (double)games);
-        if (levels[s] != AI_RANDOM || ai_ms > 0 || ai_iterations > 0)
-            printf(" ms/move %.3f", decisions[s] ? think[s] * 1000.0 / (double)decisions[s] : 0.0);
-        printf("\n");
-    }
-    printf("games/s: %.1f\n", elapsed > 0 ? (double)games / elapsed : 0.0);
-done:
-    for (int s = 0; s < players; s++)
-        ai_destroy(ai[s]);
-    return status;
-}
-
 static int cmd_replay(int argc, char **argv)
 {
     if (argc != 2)
@@ -401,7 +241,7 @@ int main(int argc, char **argv)
     if (strcmp(cmd, "moves") == 0)
         return cmd_moves(argc - 1, argv + 1);
     if (strcmp(cmd, "sim") == 0)
-        return cmd_sim(argc - 1, argv + 1);
+        return cli_cmd_sim(argc - 1, argv + 1);
     if (strcmp(argv[1], "match") == 0)
         return cli_cmd_match(argc - 1, argv + 1);
     if (strcmp(cmd, "replay") == 0)

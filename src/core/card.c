@@ -48,11 +48,6 @@ int card_face_value(Card c)
     return card_rank(c);
 }
 
-bool card_is_red_stamped(Card c)
-{
-    return c == CARD_OT || c == CARD_RF || c == CARD_S1 + 8;
-}
-
 CekiStatus card_parse(const char *text, Card *out)
 {
     if (!text || !out)

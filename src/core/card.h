@@ -70,7 +70,10 @@ CardSuit card_suit(Card c);
 /* Ceki face value (honours 1); French: the rank. */
 int card_face_value(Card c);
 /* OT, RF and S9 (RULES.md §1.1). */
-bool card_is_red_stamped(Card c);
+static inline bool card_is_red_stamped(Card c)
+{
+    return c == CARD_OT || c == CARD_RF || c == CARD_S1 + 8;
+}
 
 /* Parses one card token ("C4", "OT", "10D"; case-sensitive, as in RULES.md).
  * Returns CEKI_ERR_PARSE and leaves *out alone on anything else. */

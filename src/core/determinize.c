@@ -7,21 +7,16 @@
  * - its own hand, the pool, every face-up captured pile, the turned card;
  * - Pèi's turned-up last stock card (stock[0], drawn last) while the stock
  *   still holds it, and the seat's own private peek at stock[peek_depth-1];
- * - Kowah: the discard pile, each declared pair (two copies of the exposed
- *   kind stay in their owner's hand) and a shown stock draw (it stays in the
- *   hand of the player who drew it).
- * Public facts about the hidden cards are kept too:
- * - a captured pile is made of captures, two cards of one rank class each
- *   (identical cards where the variant matches only those), so a face-down
- *   pile is dealt again as pairs of one rank;
- * - Kowah: a declared hand is a checki hand in which the exposed kind can be
- *   declared, so it is dealt again as one (and its winning kinds follow).
- *
- * With a memory (game_determinize_known) the cards a seat watched another
- * player capture stay in that player's face-down pile; only the rest of the
- * pile is dealt again. The memory is first checked against the real pile:
- * one that does not fit it is ignored for that pile (see game.h), so a wrong
- * memory never breaks the conservation of cards.
+ * - Kowah: the discard pile.
+ * The public history of the round (game.h, RULES.md §5 Decision) says more:
+ * - every card seen going into a face-down pile stays in that pile (every
+ *   capture is made face up, so in practice the whole pile); what it does not
+ *   name is dealt again as captures of one rank each (identical cards where
+ *   the variant matches only those);
+ * - Kowah: a card known to be in a hand (taken from the discard, a shown
+ *   draw, the declared pair) stays in that hand; a declared hand is dealt
+ *   again as a checki hand in which the exposed kind can be declared and that
+ *   holds those known cards (its winning kinds follow from it).
  *
  * How: the hidden cards are counted by kind (so only their multiset matters,
  * never how they really lie), an Rng seeded from `seed` deals the structured
@@ -140,10 +135,6 @@ static double choose2(int n)
 {
     return n >= 2 ? n * (n - 1) / 2.0 : 0.0;
 }
-static double choose3(int n)
-{
-    return n >= 3 ? n * (n - 1) * (n - 2) / 6.0 : 0.0;
-}
 
 /* A uniform double in [0, 1). */
 static double rng_unit(Rng *rng)
@@ -192,60 +183,103 @@ static void deal_pile(Unseen *u, Rng *rng, Card *pile, int n, bool identical)
 
 /* ---- Kowah: a declared hand dealt again as a checki hand ------------------ */
 
-/* Six cards that with two copies of `pair` make a checki hand in which
- * `pair` can be declared: shape A (two triplets by rank) or shape B (the
- * pair is one of two identical pairs of five of its rank, plus a triplet).
- * Returns false when the unseen cards cannot make one. */
-static bool deal_checki_rest(Unseen *u, Rng *rng, Card pair, Card out[6])
+/* n choose k for the small k of a hand. */
+static double choose(int n, int k)
 {
-    enum { MAX_SHAPES = 9 * 9 + 6 * 6 * 9 };
-    struct {
-        int shape, a, b, t;
-        double w;
-    } cand[MAX_SHAPES];
-    int nc = 0;
-    double total = 0.0;
-    int ranks[10];
-    for (int r = 1; r <= 9; r++)
-        ranks[r] = unseen_rank(u, r);
+    if (k < 0 || n < k)
+        return 0.0;
+    double c = 1.0;
+    for (int i = 0; i < k; i++)
+        c = c * (n - i) / (i + 1);
+    return c;
+}
+
+/* One way to make the six cards beside the declared pair: shape A (two
+ * triplets of ranks a <= b) or shape B (the other pair of kind a, a fifth
+ * card of kind b, a triplet of rank t). */
+typedef struct CheckiShape {
+    int shape, a, b, t;
+    double w;
+} CheckiShape;
+
+enum { MAX_SHAPES = 9 * 9 + 6 * 6 * 9 };
+
+/* The known cards (`extra`) by rank, and how many of kind k. */
+static void extra_ranks(const uint8_t extra[CARD_CEKI_KINDS], int by_rank[10], int *total)
+{
+    memset(by_rank, 0, sizeof(int) * 10);
+    *total = 0;
+    for (int k = 0; k < CARD_CEKI_KINDS; k++) {
+        by_rank[card_rank((Card)k)] += extra[k];
+        *total += extra[k];
+    }
+}
+
+/* Shape A candidates that can hold every extra card, weighted by the ways
+ * the unseen cards complete them. */
+static int shapes_a(const Unseen *u, const uint8_t extra[CARD_CEKI_KINDS], CheckiShape *out)
+{
+    int er[10], ne = 0, nc = 0;
+    extra_ranks(extra, er, &ne);
     for (int r1 = 1; r1 <= 9; r1++) {
         for (int r2 = r1; r2 <= 9; r2++) {
-            double w = r1 == r2 ? choose3(ranks[r1]) * choose3(ranks[r1] - 3) / 2.0
-                                : choose3(ranks[r1]) * choose3(ranks[r2]);
-            if (w > 0.0) {
-                cand[nc].shape = 0;
-                cand[nc].a = r1;
-                cand[nc].b = r2;
-                cand[nc].t = 0;
-                cand[nc].w = w;
-                total += w;
-                nc++;
-            }
+            int inside = er[r1] + (r2 != r1 ? er[r2] : 0);
+            double w = 0.0;
+            if (inside == ne && r1 == r2)
+                w = 10.0 * choose(unseen_rank(u, r1), 6 - er[r1]);
+            else if (inside == ne)
+                w = choose(unseen_rank(u, r1), 3 - er[r1]) * choose(unseen_rank(u, r2), 3 - er[r2]);
+            if (w > 0.0)
+                out[nc++] = (CheckiShape){.shape = 0, .a = r1, .b = r2, .t = 0, .w = w};
         }
     }
-    int pr = card_rank(pair);
-    for (int f2 = 0; f2 < CARD_CEKI_KINDS; f2++) { /* the other pair */
-        if (card_rank((Card)f2) != pr || u->count[f2] < 2)
+    return nc;
+}
+
+/* Shape B candidates (the declared pair of kind `pair` is one of the two
+ * pairs) that can hold every extra card: extras of kind a fill the other
+ * pair first, of kind b the fifth card, the rest must be of rank t. */
+static int shapes_b(const Unseen *u, Card pair, const uint8_t extra[CARD_CEKI_KINDS],
+                    CheckiShape *out, int cap)
+{
+    int er[10], ne = 0, nc = 0, pr = card_rank(pair);
+    extra_ranks(extra, er, &ne);
+    for (int f2 = 0; f2 < CARD_CEKI_KINDS; f2++) {
+        if (card_rank((Card)f2) != pr) /* the same kind as the pair: four of it */
             continue;
-        for (int f5 = 0; f5 < CARD_CEKI_KINDS; f5++) { /* the fifth card */
-            if (card_rank((Card)f5) != pr || f5 == f2 || f5 == pair || u->count[f5] < 1)
+        for (int f5 = 0; f5 < CARD_CEKI_KINDS; f5++) {
+            if (card_rank((Card)f5) != pr || f5 == f2 || f5 == pair)
                 continue;
+            int a = extra[f2] < 2 ? extra[f2] : 2, b = extra[f5] < 1 ? extra[f5] : 1;
             for (int t = 1; t <= 9; t++) {
-                int left = ranks[t] - (t == pr ? 3 : 0);
-                double w = choose2(u->count[f2]) * u->count[f5] * choose3(left);
-                if (w > 0.0 && nc < MAX_SHAPES) {
-                    cand[nc].shape = 1;
-                    cand[nc].a = f2;
-                    cand[nc].b = f5;
-                    cand[nc].t = t;
-                    cand[nc].w = w;
-                    total += w;
-                    nc++;
-                }
+                int et = er[t] - (t == pr ? a + b : 0); /* extras left for the triplet */
+                if (ne - a - b != et || et > 3)
+                    continue;
+                int left = unseen_rank(u, t) - (t == pr ? (2 - a) + (1 - b) : 0);
+                double w = choose(u->count[f2], 2 - a) * choose(u->count[f5], 1 - b) *
+                           choose(left, 3 - et);
+                if (w > 0.0 && nc < cap)
+                    out[nc++] = (CheckiShape){.shape = 1, .a = f2, .b = f5, .t = t, .w = w};
             }
         }
     }
-    if (nc == 0)
+    return nc;
+}
+
+/* Six cards that with two copies of `pair` make a checki hand in which
+ * `pair` can be declared and that hold every card `extra` names (cards known
+ * to be in the hand, not in `u`), each shape weighted by the number of ways
+ * the unseen cards allow. False when there is none. */
+static bool deal_checki_rest(Unseen *u, Rng *rng, Card pair, const uint8_t extra[CARD_CEKI_KINDS],
+                             Card out[6])
+{
+    CheckiShape cand[MAX_SHAPES];
+    int nc = shapes_a(u, extra, cand);
+    nc += shapes_b(u, pair, extra, cand + nc, MAX_SHAPES - nc);
+    double total = 0.0;
+    for (int i = 0; i < nc; i++)
+        total += cand[i].w;
+    if (nc == 0 || total <= 0.0)
         return false;
     double x = rng_unit(rng) * total;
     int c = nc - 1;
@@ -256,19 +290,35 @@ static bool deal_checki_rest(Unseen *u, Rng *rng, Card pair, Card out[6])
         }
         x -= cand[i].w;
     }
-    if (cand[c].shape == 0) {
-        for (int i = 0; i < 3; i++)
-            out[i] = unseen_take(u, rng, cand[c].a);
-        for (int i = 3; i < 6; i++)
-            out[i] = unseen_take(u, rng, cand[c].b);
-    } else {
-        out[0] = unseen_take_kind(u, (Card)cand[c].a);
-        out[1] = unseen_take_kind(u, (Card)cand[c].a);
-        out[2] = unseen_take_kind(u, (Card)cand[c].b);
-        for (int i = 3; i < 6; i++)
-            out[i] = unseen_take(u, rng, cand[c].t);
+    /* The extras first, then the unseen cards each slot still needs. */
+    int m = 0;
+    int left[CARD_CEKI_KINDS];
+    for (int k = 0; k < CARD_CEKI_KINDS; k++) {
+        left[k] = extra[k];
+        for (int j = 0; j < extra[k]; j++)
+            out[m++] = (Card)k;
     }
-    return true;
+    int er[10], ne = 0;
+    extra_ranks(extra, er, &ne);
+    if (cand[c].shape == 0) {
+        int r1 = cand[c].a, r2 = cand[c].b;
+        int need1 = r1 == r2 ? 6 - er[r1] : 3 - er[r1], need2 = r1 == r2 ? 0 : 3 - er[r2];
+        for (int i = 0; i < need1; i++)
+            out[m++] = unseen_take(u, rng, r1);
+        for (int i = 0; i < need2; i++)
+            out[m++] = unseen_take(u, rng, r2);
+    } else {
+        int a = left[cand[c].a] < 2 ? left[cand[c].a] : 2;
+        int b = left[cand[c].b] < 1 ? left[cand[c].b] : 1;
+        for (int i = a; i < 2; i++)
+            out[m++] = unseen_take_kind(u, (Card)cand[c].a);
+        for (int i = b; i < 1; i++)
+            out[m++] = unseen_take_kind(u, (Card)cand[c].b);
+        int et = er[cand[c].t] - (cand[c].t == card_rank(pair) ? a + b : 0);
+        for (int i = et; i < 3; i++)
+            out[m++] = unseen_take(u, rng, cand[c].t);
+    }
+    return m == 6;
 }
 
 static void sort_cards(Card *cards, int n)
@@ -284,36 +334,114 @@ static void sort_cards(Card *cards, int n)
     }
 }
 
-/* Kowah: everything but the seat's own hand, the discard pile, the declared
- * pairs and a shown draw is dealt again; declared hands stay checki. */
+/* Copies of each kind seat s is known by all to hold (the public history),
+ * never more than it holds. */
+static void known_in_hand(const Game *g, int s, uint8_t out[CARD_CEKI_KINDS])
+{
+    uint8_t have[CARD_KIND_LIMIT] = {0};
+    for (int i = 0; i < g->hand_n[s]; i++) {
+        if (g->hand[s][i] < CARD_KIND_LIMIT)
+            have[g->hand[s][i]]++;
+    }
+    for (int k = 0; k < CARD_CEKI_KINDS; k++)
+        out[k] = g->pub.hand[s][k] < have[k] ? g->pub.hand[s][k] : have[k];
+}
+
+/* Whether every seat saw the card seat s drew this turn: a shown stock draw
+ * or the discard top (the draw is the history's last entry until the
+ * discard). */
+static bool draw_is_known(const Game *g, int s)
+{
+    const PublicHistory *p = &g->pub;
+    if (p->total == 0)
+        return false;
+    const PublicEntry *e = &p->entry[(p->total - 1) % PUBLIC_HISTORY_MAX];
+    return e->seat == s &&
+           (e->kind == PUB_TAKE_DISCARD || (e->kind == PUB_DRAW && e->card != CARD_NONE));
+}
+
+/* A declared hand's locked eight dealt again: the pair, then six cards that
+ * make checki with it and hold every card `extra` names (known to be in the
+ * hand; they are not in `u`); when the unseen cards allow none, the extras
+ * and any unseen cards (the known cards stay in the hand either way). */
+static void deal_declared(Unseen *u, Rng *rng, Card pair, const uint8_t extra[CARD_CEKI_KINDS],
+                          Card eight[KOWAH_HAND])
+{
+    eight[0] = eight[1] = pair;
+    Unseen backup = *u;
+    if (deal_checki_rest(u, rng, pair, extra, eight + 2)) {
+        bool ok = true;
+        for (int i = 2; i < KOWAH_HAND; i++)
+            ok = ok && eight[i] != CARD_NONE;
+        if (ok)
+            return;
+    }
+    *u = backup; /* cannot happen with a real declared hand */
+    int m = 2;
+    for (int k = 0; k < CARD_CEKI_KINDS; k++) {
+        for (int j = 0; j < extra[k] && m < KOWAH_HAND; j++)
+            eight[m++] = (Card)k;
+    }
+    while (m < KOWAH_HAND)
+        eight[m++] = unseen_take(u, rng, -1);
+}
+
+/* What one other seat's hand keeps in a Kowah redeal. */
+typedef struct KowahSeat {
+    uint8_t known[CARD_CEKI_KINDS]; /* publicly known copies (the history) */
+    bool has_draw;                  /* it is this seat's turn and it has drawn */
+    bool hidden_draw;               /* ... a card nobody else saw */
+    Card hand[OBS_MAX_HAND];
+    int n;
+} KowahSeat;
+
+/* Declared seat s: the locked eight (wins recomputed from them), then a
+ * draw everyone saw. */
+static void redeal_declared(Game *c, const Game *g, int s, KowahSeat *ks, Unseen *u, Rng *rng)
+{
+    Card pair = g->kowah.exposed[s];
+    uint8_t extra[CARD_CEKI_KINDS];
+    memcpy(extra, ks->known, sizeof extra);
+    extra[pair] = extra[pair] >= 2 ? (uint8_t)(extra[pair] - 2) : 0;
+    Card drawn = g->kowah.drawn;
+    if (ks->has_draw && !ks->hidden_draw && card_is_ceki(drawn) && extra[drawn] > 0)
+        extra[drawn]--;
+    Card eight[KOWAH_HAND];
+    deal_declared(u, rng, pair, extra, eight);
+    bool wins[CARD_CEKI_KINDS];
+    c->kowah.wins[s] = 1u << pair;
+    if (kowah_winning_kinds(eight, pair, wins)) {
+        c->kowah.wins[s] = 0;
+        for (int x = 0; x < CARD_CEKI_KINDS; x++)
+            c->kowah.wins[s] |= wins[x] ? 1u << x : 0;
+    }
+    memcpy(ks->hand, eight, sizeof eight);
+    ks->n = KOWAH_HAND;
+    if (ks->has_draw && !ks->hidden_draw)
+        ks->hand[ks->n++] = drawn;
+}
+
+/* Kowah: everything but the seat's own hand, the discard pile and what the
+ * public history puts in a hand (cards taken from the discard, shown draws,
+ * declared pairs) is dealt again; declared hands stay checki. */
 static void determinize_kowah(Game *c, const Game *g, int seat, Rng *rng)
 {
     const KowahState *k = &g->kowah;
     Unseen u;
     unseen_init(&u, g);
-    /* Fixed cards in each other hand: the declared pair, a shown draw. */
-    Card fixed[CEKI_MAX_SEATS][3];
-    int nfixed[CEKI_MAX_SEATS] = {0};
-    bool hidden_draw[CEKI_MAX_SEATS] = {false};
+    KowahSeat ks[CEKI_MAX_SEATS];
     for (int s = 0; s < g->n; s++) {
         if (s == seat)
             continue;
-        if (k->exposed[s] != CARD_NONE) {
-            fixed[s][nfixed[s]++] = k->exposed[s];
-            fixed[s][nfixed[s]++] = k->exposed[s];
-        }
-        if (s == k->turn_seat && k->drawn != CARD_NONE && g->hand_n[s] > KOWAH_HAND) {
-            if (k->shown_draw != CARD_NONE && k->shown_draw == k->drawn)
-                fixed[s][nfixed[s]++] = k->drawn;
-            else
-                hidden_draw[s] = true;
-        }
-        uint8_t keep[CARD_KIND_LIMIT] = {0};
-        for (int i = 0; i < nfixed[s]; i++)
-            keep[fixed[s][i]]++;
+        known_in_hand(g, s, ks[s].known);
+        ks[s].has_draw = s == k->turn_seat && k->drawn != CARD_NONE && g->hand_n[s] > KOWAH_HAND;
+        ks[s].hidden_draw = ks[s].has_draw && !draw_is_known(g, s);
+        ks[s].n = 0;
+        uint8_t keep[CARD_CEKI_KINDS];
+        memcpy(keep, ks[s].known, sizeof keep);
         for (int i = 0; i < g->hand_n[s]; i++) {
             Card x = g->hand[s][i];
-            if (x < CARD_KIND_LIMIT && keep[x] > 0)
+            if (card_is_ceki(x) && keep[x] > 0)
                 keep[x]--;
             else
                 unseen_add(&u, x);
@@ -321,119 +449,66 @@ static void determinize_kowah(Game *c, const Game *g, int seat, Rng *rng)
     }
     for (int i = 0; i < g->stock_n; i++)
         unseen_add(&u, g->stock[i]);
-
-    /* Declared hands first: eight locked cards (the pair and six more), then
-     * a hidden draw if this is their turn. */
-    Card hand[CEKI_MAX_SEATS][OBS_MAX_HAND];
-    int hn[CEKI_MAX_SEATS] = {0};
-    Card drawn_card = CARD_NONE;
+    /* Declared hands first, then the known cards of the others. */
     for (int s = 0; s < g->n; s++) {
         if (s == seat)
             continue;
-        for (int i = 0; i < nfixed[s]; i++)
-            hand[s][hn[s]++] = fixed[s][i];
-        if (k->exposed[s] == CARD_NONE)
+        if (k->exposed[s] != CARD_NONE) {
+            redeal_declared(c, g, s, &ks[s], &u, rng);
             continue;
-        Card rest[6];
-        Unseen backup = u;
-        if (deal_checki_rest(&u, rng, k->exposed[s], rest)) {
-            bool ok = true;
-            for (int i = 0; i < 6; i++)
-                ok = ok && rest[i] != CARD_NONE;
-            if (ok) {
-                for (int i = 0; i < 6; i++)
-                    hand[s][hn[s]++] = rest[i];
-                continue;
-            }
         }
-        u = backup; /* cannot happen with a real declared hand; deal plainly */
+        for (int x = 0; x < CARD_CEKI_KINDS; x++) {
+            for (int j = 0; j < ks[s].known[x]; j++)
+                ks[s].hand[ks[s].n++] = (Card)x;
+        }
     }
-    /* The rest, shuffled: the other hands' open slots, then the stock. */
+    /* The rest, shuffled: the other hands' open slots (a hidden draw last),
+     * then the stock. */
     Card rest[CEKI_MAX_DECK];
     int n = unseen_shuffled(&u, rng, rest);
     int next = 0;
     for (int s = 0; s < g->n; s++) {
         if (s == seat)
             continue;
-        int want = g->hand_n[s];
-        if (hidden_draw[s])
-            want--; /* the draw comes last, below */
-        while (hn[s] < want && next < n)
-            hand[s][hn[s]++] = rest[next++];
-        if (hidden_draw[s] && next < n) {
-            drawn_card = rest[next++];
-            hand[s][hn[s]++] = drawn_card;
+        int want = g->hand_n[s] - (ks[s].hidden_draw ? 1 : 0);
+        while (ks[s].n < want && next < n)
+            ks[s].hand[ks[s].n++] = rest[next++];
+        if (ks[s].hidden_draw && next < n) {
+            c->kowah.drawn = rest[next];
+            ks[s].hand[ks[s].n++] = rest[next++];
         }
+        sort_cards(ks[s].hand, ks[s].n);
+        memcpy(c->hand[s], ks[s].hand, (size_t)ks[s].n);
+        c->hand_n[s] = ks[s].n;
     }
     for (int i = 0; i < c->stock_n && next < n; i++)
         c->stock[i] = rest[next++];
-
-    for (int s = 0; s < g->n; s++) {
-        if (s == seat)
-            continue;
-        /* The locked eight decide what wins for a declared hand. */
-        if (k->exposed[s] != CARD_NONE && hn[s] >= KOWAH_HAND) {
-            Card eight[KOWAH_HAND];
-            int m = 0;
-            bool skipped_draw = false;
-            for (int i = 0; i < hn[s] && m < KOWAH_HAND; i++) {
-                /* the fixed shown draw sits at index 2; a hidden one is last */
-                bool is_draw = s == k->turn_seat && k->drawn != CARD_NONE && !skipped_draw &&
-                               g->hand_n[s] > KOWAH_HAND &&
-                               ((!hidden_draw[s] && i == 2) || (hidden_draw[s] && i == hn[s] - 1));
-                if (is_draw) {
-                    skipped_draw = true;
-                    continue;
-                }
-                eight[m++] = hand[s][i];
-            }
-            bool wins[CARD_CEKI_KINDS];
-            c->kowah.wins[s] = 0;
-            if (m == KOWAH_HAND && kowah_winning_kinds(eight, k->exposed[s], wins)) {
-                for (int x = 0; x < CARD_CEKI_KINDS; x++)
-                    c->kowah.wins[s] |= wins[x] ? 1u << x : 0;
-            } else {
-                c->kowah.wins[s] = 1u << k->exposed[s];
-            }
-        }
-        if (s == k->turn_seat && hidden_draw[s])
-            c->kowah.drawn = drawn_card;
-        sort_cards(hand[s], hn[s]);
-        memcpy(c->hand[s], hand[s], (size_t)hn[s]);
-        c->hand_n[s] = hn[s];
-    }
 }
 
 /* ---- fishing ---------------------------------------------------------------- */
 
-/* How many cards of seat s's pile the memory names, when they are all in
- * the real pile (each kind at most as often as the pile holds it); 0 when
- * the memory does not fit, so that it is ignored as a whole. known[] gets
- * the remembered copies of each kind. */
-static int remembered(const Game *g, int s, const PileMemory *mem, int known[CARD_KIND_LIMIT])
+/* Copies of each kind the history saw going into seat s's pile (never more
+ * than the pile holds); how many in all. */
+static int pile_known(const Game *g, int s, int known[CARD_KIND_LIMIT])
 {
-    memset(known, 0, sizeof(int) * CARD_KIND_LIMIT);
-    if (!mem || !mem->known[s] || mem->count[s] <= 0 || mem->count[s] > g->captured_n[s])
-        return 0;
     int have[CARD_KIND_LIMIT] = {0};
     for (int i = 0; i < g->captured_n[s]; i++) {
         if (g->captured[s][i] < CARD_KIND_LIMIT)
             have[g->captured[s][i]]++;
     }
-    for (int i = 0; i < mem->count[s]; i++) {
-        Card k = mem->known[s][i];
-        if (k >= CARD_KIND_LIMIT || ++known[k] > have[k]) {
-            memset(known, 0, sizeof(int) * CARD_KIND_LIMIT);
-            return 0;
-        }
+    int total = 0;
+    for (int k = 0; k < CARD_KIND_LIMIT; k++) {
+        known[k] = g->pub.pile[s][k] < have[k] ? g->pub.pile[s][k] : have[k];
+        total += known[k];
     }
-    return mem->count[s];
+    return total;
 }
 
-static void determinize_fishing(Game *c, const Game *g, int seat, Rng *rng, const PileMemory *mem)
+static void determinize_fishing(Game *c, const Game *g, int seat, Rng *rng)
 {
     Unseen u;
     unseen_init(&u, g);
+    int known[CEKI_MAX_SEATS][CARD_KIND_LIMIT] = {{0}};
     int nknown[CEKI_MAX_SEATS] = {0};
     for (int s = 0; s < g->n; s++) {
         if (s == seat)
@@ -441,13 +516,12 @@ static void determinize_fishing(Game *c, const Game *g, int seat, Rng *rng, cons
         for (int i = 0; i < g->hand_n[s]; i++)
             unseen_add(&u, g->hand[s][i]);
         if (!pile_visible_to(g, s, seat)) {
-            /* The pile's unremembered part: the pile less what is remembered. */
-            int known[CARD_KIND_LIMIT];
-            nknown[s] = remembered(g, s, mem, known);
+            /* The part of the pile the history does not name. */
+            nknown[s] = pile_known(g, s, known[s]);
             for (int i = 0; i < g->captured_n[s]; i++)
                 unseen_add(&u, g->captured[s][i]);
             for (int k = 0; k < CARD_KIND_LIMIT; k++) {
-                for (int j = 0; j < known[k]; j++)
+                for (int j = 0; j < known[s][k]; j++)
                     unseen_remove(&u, k);
             }
         }
@@ -465,16 +539,20 @@ static void determinize_fishing(Game *c, const Game *g, int seat, Rng *rng, cons
     for (int i = 0; i < g->aside_n; i++)
         unseen_add(&u, g->aside[i]);
 
-    /* Face-down piles first: the remembered cards in the memory's order,
-     * then the rest as captures of one rank each. */
+    /* Face-down piles first: the cards the history names, then the rest as
+     * captures of one rank each. */
     bool identical = g->v->match == MATCH_IDENTICAL;
     for (int s = 0; s < g->n; s++) {
         if (pile_visible_to(g, s, seat))
             continue;
-        int k = nknown[s];
-        if (k > 0)
-            memcpy(c->captured[s], mem->known[s], (size_t)k);
-        deal_pile(&u, rng, c->captured[s] + k, g->captured_n[s] - k, identical);
+        if (nknown[s] == g->captured_n[s])
+            continue; /* the history names the whole pile, capture by capture, as it lies */
+        int m = 0;
+        for (int k = 0; k < CARD_KIND_LIMIT; k++) {
+            for (int j = 0; j < known[s][k]; j++)
+                c->captured[s][m++] = (Card)k;
+        }
+        deal_pile(&u, rng, c->captured[s] + nknown[s], g->captured_n[s] - nknown[s], identical);
     }
     /* The rest, shuffled, into the hands, the stock and the set-aside cards. */
     Card rest[CEKI_MAX_DECK];
@@ -504,11 +582,6 @@ static void determinize_fishing(Game *c, const Game *g, int seat, Rng *rng, cons
 
 Game *game_determinize(const Game *g, int seat, uint64_t seed)
 {
-    return game_determinize_known(g, seat, seed, NULL);
-}
-
-Game *game_determinize_known(const Game *g, int seat, uint64_t seed, const PileMemory *memory)
-{
     if (!g || seat < 0 || seat >= g->n)
         return NULL;
     Game *c = game_clone(g, false);
@@ -519,7 +592,7 @@ Game *game_determinize_known(const Game *g, int seat, uint64_t seed, const PileM
     if (g->v->engine == ENGINE_KOWAH)
         determinize_kowah(c, g, seat, &rng);
     else
-        determinize_fishing(c, g, seat, &rng, memory);
+        determinize_fishing(c, g, seat, &rng);
     rng_seed(&c->rng, rng_next(&rng));
     c->cfg.seed = rng_next(&rng);
     if (c->events && c->events_cap > 0) /* they name hidden cards */

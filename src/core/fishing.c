@@ -12,40 +12,97 @@
 
 /* ---- small helpers ---- */
 
-static void remove_at(Card *cards, int *n, int i)
-{
-    memmove(cards + i, cards + i + 1, (size_t)(*n - i - 1));
-    (*n)--;
-}
-
+/* Removes the last copy of c, keeping the order of the others: one walk
+ * from the end that shifts each card left until it meets c. */
 static bool remove_card(Card *cards, int *n, Card c)
 {
-    for (int i = *n - 1; i >= 0; i--) {
-        if (cards[i] == c) {
-            remove_at(cards, n, i);
-            return true;
-        }
+    Card carry = CARD_NONE;
+    int i = *n - 1;
+    for (; i >= 0; i--) {
+        Card here = cards[i];
+        cards[i] = carry;
+        carry = here;
+        if (here == c)
+            break;
     }
-    return false;
+    if (i < 0) { /* not there: put every card back */
+        for (int j = 0; j < *n; j++) {
+            Card here = cards[j];
+            cards[j] = carry;
+            carry = here;
+        }
+        return false;
+    }
+    (*n)--;
+    return true;
+}
+
+/* ---- sets of kinds, one bit a kind (CARD_KIND_LIMIT <= 128) ---- */
+
+enum { KIND_WORD_BITS = 64 };
+_Static_assert(CARD_KIND_LIMIT <= 2 * KIND_WORD_BITS, "a kind set is two words");
+
+static inline uint64_t kind_bit(int k)
+{
+    return UINT64_C(1) << (k % KIND_WORD_BITS);
+}
+
+/* The lowest set bit of a non-zero word. */
+static inline int lowest_bit(uint64_t x)
+{
+#if defined(__GNUC__)
+    return __builtin_ctzll(x);
+#else
+    int i = 0;
+    while (!(x & 1u)) {
+        x >>= 1;
+        i++;
+    }
+    return i;
+#endif
+}
+
+/* The kinds of the same rank class as c. */
+static void rank_set(Card c, uint64_t out[2])
+{
+    out[0] = out[1] = 0;
+    if (c < CARD_CEKI_KINDS) {
+        /* C, S and M of one number lie 9 apart; rank 1 adds the honours. */
+        int r = c < CARD_OT ? c % 9 : 0;
+        out[0] = (kind_bit(CARD_C1) | kind_bit(CARD_S1) | kind_bit(CARD_M1)) << r;
+        if (r == 0)
+            out[0] |= kind_bit(CARD_OT) | kind_bit(CARD_WF) | kind_bit(CARD_RF);
+        return;
+    }
+    int r = (c - CARD_FRENCH_FIRST) % 13; /* the four suits lie 13 apart */
+    for (int s = 0; s < 4; s++) {
+        int k = CARD_FRENCH_FIRST + s * 13 + r;
+        out[k / KIND_WORD_BITS] |= kind_bit(k);
+    }
 }
 
 void fishing_pool_push(Game *g, Card c)
 {
     g->pool[g->pool_n++] = c;
     g->pool_kinds[c]++;
+    g->pool_set[c / KIND_WORD_BITS] |= kind_bit(c);
 }
 
 void fishing_pool_remove(Game *g, Card c)
 {
-    if (remove_card(g->pool, &g->pool_n, c))
-        g->pool_kinds[c]--;
+    if (remove_card(g->pool, &g->pool_n, c) && --g->pool_kinds[c] == 0)
+        g->pool_set[c / KIND_WORD_BITS] &= ~kind_bit(c);
 }
 
 void fishing_pool_recount(Game *g)
 {
     memset(g->pool_kinds, 0, sizeof g->pool_kinds);
-    for (int i = 0; i < g->pool_n; i++)
-        g->pool_kinds[g->pool[i]]++;
+    g->pool_set[0] = g->pool_set[1] = 0;
+    for (int i = 0; i < g->pool_n; i++) {
+        Card c = g->pool[i];
+        g->pool_kinds[c]++;
+        g->pool_set[c / KIND_WORD_BITS] |= kind_bit(c);
+    }
 }
 
 /* Kinds of the same rank class as c, in card order. */
@@ -88,28 +145,61 @@ static bool pair_has_odd_card(Card k, const uint8_t *pc)
     return false;
 }
 
+enum { TARGETS_MAX = 6 }; /* the most kinds of one rank class */
+
 typedef struct Targets {
-    Card kind[6];
-    uint8_t flags[6];
+    Card kind[TARGETS_MAX];
+    uint8_t flags[TARGETS_MAX];
     int n;
 } Targets;
 
 /* The pool kinds card c may capture for seat, after the first-turn rule and
  * the capture order. */
+/* Whether seat's cards capture only their identical twins now. */
+static bool identical_only(const Game *g, int seat)
+{
+    const VariantDesc *v = g->v;
+    return v->match == MATCH_IDENTICAL || (v->first_turn_identical && g->turns_taken[seat] == 0);
+}
+
+/* The pool kinds card c matches (its twin only when `identical`). */
+static inline void match_set_of(const Game *g, Card c, bool identical, uint64_t out[2])
+{
+    if (identical) {
+        out[0] = out[1] = 0;
+        out[c / KIND_WORD_BITS] = kind_bit(c);
+    } else if (c < CARD_CEKI_KINDS) {
+        /* C, S and M of one number lie 9 apart; rank 1 adds the honours. */
+        static const uint64_t three =
+            UINT64_C(1) << CARD_C1 | UINT64_C(1) << CARD_S1 | UINT64_C(1) << CARD_M1;
+        static const uint64_t honours =
+            UINT64_C(1) << CARD_OT | UINT64_C(1) << CARD_WF | UINT64_C(1) << CARD_RF;
+        int r = c < CARD_OT ? c % 9 : 0;
+        out[0] = r ? three << r : three | honours;
+        out[1] = 0;
+    } else {
+        rank_set(c, out);
+    }
+    out[0] &= g->pool_set[0];
+    out[1] &= g->pool_set[1];
+}
+
+/* The pool kinds card c matches for seat, after the first-turn rule only. */
+static void match_set(const Game *g, int seat, Card c, uint64_t out[2])
+{
+    match_set_of(g, c, identical_only(g, seat), out);
+}
+
 static Targets capture_targets(const Game *g, int seat, Card c, const uint8_t *pc)
 {
-    Targets t = {.n = 0};
+    Targets t = {.kind = {0}, .flags = {0}, .n = 0};
     const VariantDesc *v = g->v;
-    bool identical_only =
-        v->match == MATCH_IDENTICAL || (v->first_turn_identical && g->turns_taken[seat] == 0);
-    Card kinds[6];
-    int nk = identical_only ? (kinds[0] = c, 1) : same_rank_kinds(c, kinds);
-    for (int i = 0; i < nk; i++) {
-        if (pc[kinds[i]] > 0) {
-            t.kind[t.n] = kinds[i];
-            t.flags[t.n] = 0;
-            t.n++;
-        }
+    uint64_t want[2];
+    match_set(g, seat, c, want);
+    /* The pool's kinds of that class, in card order. */
+    for (int w = 0; w < 2; w++) {
+        for (uint64_t bits = want[w]; bits && t.n < TARGETS_MAX; bits &= bits - 1)
+            t.kind[t.n++] = (Card)(w * KIND_WORD_BITS + lowest_bit(bits));
     }
     if (t.n <= 1 && v->order != ORDER_CHINESE_FORFEIT && v->order != ORDER_DENEXA_ODD)
         return t;
@@ -202,7 +292,8 @@ typedef struct CeremonyDeck {
 
 static void ceremony_deck_init(Game *g, CeremonyDeck *d)
 {
-    d->n = variant_build_deck(g->v, g->n, d->card);
+    d->n = g->deck_n;
+    memcpy(d->card, g->deck, (size_t)d->n);
     rng_shuffle(&g->rng, d->card, d->n);
     d->top = d->n;
 }
@@ -323,9 +414,7 @@ static int mark_sitting_out(Game *g)
 /* A random card of the deck drawn for counting (next raja, first player). */
 static Card draw_counting_card(Game *g, int seat)
 {
-    Card deck[CEKI_MAX_DECK];
-    int n = variant_build_deck(g->v, g->n, deck);
-    Card c = deck[rng_below(&g->rng, (uint32_t)n)];
+    Card c = g->deck[rng_below(&g->rng, (uint32_t)g->deck_n)];
     game_event(g, EV_CEREMONY_CARD, seat, c, CARD_NONE, card_rank(c));
     return c;
 }
@@ -415,6 +504,7 @@ static void kings_clear_deal_pairs(Game *g)
                 fishing_pool_remove(g, a);
                 g->captured[g->dealer][g->captured_n[g->dealer]++] = a;
                 g->captured[g->dealer][g->captured_n[g->dealer]++] = b;
+                game_public_add(g, PUB_PAIR, g->dealer, a, b, 0);
                 game_event(g, EV_PAIR_TAKEN, g->dealer, a, b, 0);
                 for (int k = 0; k < 2 && g->stock_n > 0; k++) {
                     Card c = g->stock[--g->stock_n];
@@ -441,7 +531,8 @@ static void start_round(Game *g)
     }
 
     Card deck[CEKI_MAX_DECK];
-    int n = variant_build_deck(v, g->n, deck);
+    int n = g->deck_n;
+    memcpy(deck, g->deck, (size_t)n);
     rng_shuffle(&g->rng, deck, n);
     if (v->start == START_PEI)
         pei_prepare_deck(g, deck, n); /* Pèi: pei-chinese's packets and dice */
@@ -457,7 +548,8 @@ static void start_round(Game *g)
         g->peek_depth[s] = 0;
     }
     g->pool_n = 0;
-    memset(g->pool_kinds, 0, sizeof g->pool_kinds);
+    fishing_pool_recount(g);
+    game_public_reset(g);
     g->aside_n = 0;
     g->turned = CARD_NONE;
     g->stock_last_public = CARD_NONE;
@@ -510,7 +602,8 @@ void fishing_start_match(Game *g)
 static int kings_cut(Game *g, const bool *tied)
 {
     Card deck[CEKI_MAX_DECK];
-    int n = variant_build_deck(g->v, g->n, deck);
+    int n = g->deck_n;
+    memcpy(deck, g->deck, (size_t)n);
     bool in[CEKI_MAX_SEATS];
     memcpy(in, tied, sizeof in);
     for (;;) {
@@ -660,11 +753,12 @@ static void end_turn(Game *g, int seat)
 
 /* ---- moves ---- */
 
-static void take(Game *g, int seat, Card card, Card target, uint8_t flags)
+static void take(Game *g, int seat, Card card, Card target, uint8_t flags, bool turned)
 {
     fishing_pool_remove(g, target);
     g->captured[seat][g->captured_n[seat]++] = card;
     g->captured[seat][g->captured_n[seat]++] = target;
+    game_public_add(g, PUB_CAPTURE, seat, card, target, turned ? PUB_FLAG_TURNED : 0);
     game_event(g, EV_CAPTURED, seat, card, target, 0);
     if ((flags & MOVE_FLAG_FORFEIT) && !g->forfeited[seat]) {
         g->forfeited[seat] = true;
@@ -672,9 +766,10 @@ static void take(Game *g, int seat, Card card, Card target, uint8_t flags)
     }
 }
 
-static void trail(Game *g, int seat, Card card)
+static void trail(Game *g, int seat, Card card, bool turned)
 {
     fishing_pool_push(g, card);
+    game_public_add(g, PUB_TRAIL, seat, card, CARD_NONE, turned ? PUB_FLAG_TURNED : 0);
     game_event(g, EV_TRAILED, seat, card, CARD_NONE, 0);
 }
 
@@ -695,11 +790,54 @@ static void kings_turn(Game *g, int seat)
             fishing_pool_remove(g, a);
             g->captured[seat][g->captured_n[seat]++] = a;
             g->captured[seat][g->captured_n[seat]++] = b;
+            game_public_add(g, PUB_PAIR, seat, a, b, 0);
             game_event(g, EV_PAIR_TAKEN, seat, a, b, 0);
             i--;
             break;
         }
     }
+}
+
+/* fishing_legal_moves in the hand phase where any match may be taken and
+ * the compulsory rule looks at the played card only (Thothit and most of
+ * its family): the same moves in the same order, without the capture-order
+ * machinery. */
+static int free_order_hand_moves(const Game *g, Move *out, int cap)
+{
+    int seat = g->to_move, n = 0;
+    uint64_t seen[2] = {0, 0}; /* kinds already listed */
+    bool may_trail_matched = g->v->compulsory == COMPULSORY_NONE;
+    bool identical = identical_only(g, seat);
+    Move scratch[TARGETS_MAX + 1]; /* where the moves go when out[] is full */
+    for (int i = 0; i < g->hand_n[seat]; i++) {
+        Card c = g->hand[seat][i];
+        if (seen[c / KIND_WORD_BITS] & kind_bit(c))
+            continue;
+        seen[c / KIND_WORD_BITS] |= kind_bit(c);
+        Card kinds[TARGETS_MAX];
+        int nk = identical ? (kinds[0] = c, 1) : same_rank_kinds(c, kinds);
+        /* Each candidate is written and counted only when it is in the pool:
+         * no branch on the cards, which are as good as random. */
+        Move *dst = cap - n > TARGETS_MAX ? out + n : scratch;
+        int added = 0;
+        for (int j = 0; j < nk; j++) {
+            dst[added] = (Move){.type = MOVE_PLAY,
+                                .seat = (uint8_t)seat,
+                                .card = c,
+                                .target = kinds[j],
+                                .flags = 0};
+            added += (g->pool_set[kinds[j] / KIND_WORD_BITS] >> (kinds[j] % KIND_WORD_BITS)) & 1u;
+        }
+        dst[added] = (Move){
+            .type = MOVE_PLAY, .seat = (uint8_t)seat, .card = c, .target = CARD_NONE, .flags = 0};
+        added += added == 0 || may_trail_matched;
+        if (dst == scratch) { /* near the end of out[]: copy what fits */
+            for (int j = 0; j < added && n + j < cap; j++)
+                out[n + j] = scratch[j];
+        }
+        n += added;
+    }
+    return n;
 }
 
 int fishing_legal_moves(const Game *g, Move *out, int cap)
@@ -715,6 +853,8 @@ int fishing_legal_moves(const Game *g, Move *out, int cap)
     } while (0)
     switch (g->phase) {
     case PHASE_HAND: {
+        if (g->v->order == ORDER_FREE && g->v->compulsory != COMPULSORY_ANY)
+            return free_order_hand_moves(g, out, cap);
         uint64_t seen[2] = {0, 0}; /* kinds already listed */
         Targets t[OBS_MAX_HAND];
         Card kinds[OBS_MAX_HAND];
@@ -874,9 +1014,9 @@ void fishing_apply(Game *g, const Move *m)
         remove_card(g->hand[seat], &g->hand_n[seat], m->card);
         game_event(g, EV_PLAYED, seat, m->card, CARD_NONE, 0);
         if (m->target != CARD_NONE)
-            take(g, seat, m->card, m->target, m->flags);
+            take(g, seat, m->card, m->target, m->flags, false);
         else
-            trail(g, seat, m->card);
+            trail(g, seat, m->card, false);
         if (g->v->turn == TURN_HAND_THEN_STOCK && g->stock_n > 0)
             g->phase = PHASE_STOCK;
         else
@@ -895,9 +1035,9 @@ void fishing_apply(Game *g, const Move *m)
         const uint8_t *pc = g->pool_kinds;
         Targets t = capture_targets(g, seat, c, pc);
         if (t.n == 0) {
-            trail(g, seat, c);
+            trail(g, seat, c, true);
         } else if (t.n == 1) {
-            take(g, seat, c, t.kind[0], t.flags[0]);
+            take(g, seat, c, t.kind[0], t.flags[0], true);
         } else {
             g->turned = c;
             g->phase = PHASE_STOCK_TAKE;
@@ -907,7 +1047,7 @@ void fishing_apply(Game *g, const Move *m)
         break;
     }
     case MOVE_TAKE:
-        take(g, seat, g->turned, m->target, m->flags);
+        take(g, seat, g->turned, m->target, m->flags, true);
         g->turned = CARD_NONE;
         end_turn(g, seat);
         break;
@@ -942,6 +1082,7 @@ CekiStatus fishing_setup_position(Game *g, const Card *hand, int nhand, const Ca
     memcpy(g->pool, pool, (size_t)npool);
     g->pool_n = npool;
     fishing_pool_recount(g);
+    game_public_reset(g);
     Card *rest = g->v->turn == TURN_HAND_ONLY ? g->aside : g->stock;
     int n = 0;
     for (int k = 0; k < CARD_KIND_LIMIT; k++) {

@@ -33,10 +33,8 @@ CekiStatus game_config_check(const GameConfig *cfg)
     return CEKI_OK;
 }
 
-void game_event(Game *g, EventType type, int seat, Card card, Card card2, int32_t value)
+void game_event_push(Game *g, EventType type, int seat, Card card, Card card2, int32_t value)
 {
-    if (!g->events_on)
-        return;
     if (g->events_n == g->events_cap) {
         int cap = g->events_cap ? g->events_cap * 2 : 256;
         GameEvent *e = realloc(g->events, (size_t)cap * sizeof *e);
@@ -47,6 +45,81 @@ void game_event(Game *g, EventType type, int seat, Card card, Card card2, int32_
     }
     g->events[g->events_n++] = (GameEvent){
         .type = (uint8_t)type, .seat = (int8_t)seat, .card = card, .card2 = card2, .value = value};
+}
+
+void game_public_reset(Game *g)
+{
+    g->pub.count = 0;
+    g->pub.total = 0;
+    memset(g->pub.pile, 0, sizeof g->pub.pile);
+    memset(g->pub.hand, 0, sizeof g->pub.hand);
+}
+
+static void public_count(uint8_t *counts, Card c, int delta)
+{
+    if (c >= CARD_KIND_LIMIT)
+        return;
+    if (delta > 0 && counts[c] < UINT8_MAX)
+        counts[c]++;
+    else if (delta < 0 && counts[c] > 0)
+        counts[c]--;
+}
+
+void game_public_add(Game *g, PublicKind kind, int seat, Card card, Card card2, uint8_t flags)
+{
+    if (seat < 0 || seat >= g->n)
+        return;
+    PublicHistory *p = &g->pub;
+    /* pub.count is the ring's next slot here (game_internal.h). */
+    p->entry[p->count] = (PublicEntry){
+        .kind = (uint8_t)kind, .seat = (uint8_t)seat, .flags = flags, .card = card, .card2 = card2};
+    p->count = p->count + 1 == PUBLIC_HISTORY_MAX ? 0 : p->count + 1;
+    p->total++;
+    switch (kind) {
+    case PUB_CAPTURE:
+    case PUB_PAIR:
+        public_count(p->pile[seat], card, 1);
+        public_count(p->pile[seat], card2, 1);
+        break;
+    case PUB_DRAW:
+    case PUB_TAKE_DISCARD: public_count(p->hand[seat], card, 1); break;
+    case PUB_DISCARD: public_count(p->hand[seat], card, -1); break;
+    case PUB_DECLARE:
+        while (card < CARD_KIND_LIMIT && p->hand[seat][card] < 2)
+            p->hand[seat][card]++;
+        break;
+    case PUB_CLAIM:
+        public_count(p->hand[seat], card, 1);
+        if (!(flags & PUB_FLAG_DISCARD) && card2 < g->n)
+            public_count(p->hand[card2], card, -1);
+        break;
+    case PUB_NONE:
+    case PUB_TRAIL: break;
+    }
+}
+
+/* The history as an observation shows it: the ring unrolled, oldest first. */
+static void public_copy_out(const Game *g, PublicHistory *out)
+{
+    const PublicHistory *p = &g->pub;
+    int count = p->total < PUBLIC_HISTORY_MAX ? p->total : PUBLIC_HISTORY_MAX;
+    int first = p->total - count;
+    for (int i = 0; i < count; i++)
+        out->entry[i] = p->entry[(first + i) % PUBLIC_HISTORY_MAX];
+    out->count = count;
+    out->total = p->total;
+    memcpy(out->pile, p->pile, sizeof out->pile);
+    memcpy(out->hand, p->hand, sizeof out->hand);
+}
+
+int game_round_score(const Game *g, int seat)
+{
+    return g && seat >= 0 && seat < g->n ? g->round_score[seat] : 0;
+}
+
+bool game_round_won(const Game *g, int seat)
+{
+    return g && seat >= 0 && seat < g->n && game_round_over(g) && g->round_winner[seat];
 }
 
 Game *game_create(const GameConfig *cfg, CekiStatus *status)
@@ -70,6 +143,7 @@ Game *game_create(const GameConfig *cfg, CekiStatus *status)
     if (g->cfg.rounds == 0)
         g->cfg.rounds = g->v->default_rounds;
     rng_seed(&g->rng, cfg->seed);
+    g->deck_n = variant_build_deck(g->v, g->n, g->deck);
     g->events_on = true;
     g->keep_history = true;
     if (g->v->engine == ENGINE_KOWAH)
@@ -240,13 +314,9 @@ const char *game_explain_illegal(const Game *g, const Move *m)
                                         : fishing_explain_illegal(g, m);
 }
 
-CekiStatus game_apply(Game *g, const Move *m)
+/* Applies `legal`, a move known to be legal now (with the engine's flags). */
+static CekiStatus apply_legal(Game *g, const Move *legal)
 {
-    if (!g || !m)
-        return CEKI_ERR_ARG;
-    Move legal;
-    if (!find_legal(g, m, &legal))
-        return CEKI_ERR_ILLEGAL;
     if (g->keep_history) {
         if (g->history_n == g->history_cap) {
             int cap = g->history_cap ? g->history_cap * 2 : 128;
@@ -256,14 +326,38 @@ CekiStatus game_apply(Game *g, const Move *m)
             g->history = h;
             g->history_cap = cap;
         }
-        g->history[g->history_n++] = legal;
+        g->history[g->history_n++] = *legal;
     }
     g->events_n = 0;
     if (g->v->engine == ENGINE_KOWAH)
-        kowah_apply(g, &legal);
+        kowah_apply(g, legal);
     else
-        fishing_apply(g, &legal);
+        fishing_apply(g, legal);
     return CEKI_OK;
+}
+
+CekiStatus game_apply(Game *g, const Move *m)
+{
+    if (!g || !m)
+        return CEKI_ERR_ARG;
+    Move legal;
+    if (!find_legal(g, m, &legal))
+        return CEKI_ERR_ILLEGAL;
+    return apply_legal(g, &legal);
+}
+
+CekiStatus game_apply_listed(Game *g, const Move *m)
+{
+    if (!g || !m)
+        return CEKI_ERR_ARG;
+    if (g->match_over || m->seat != g->to_move)
+        return CEKI_ERR_ILLEGAL; /* cheap, and catches a list of another position */
+#ifndef NDEBUG
+    Move legal;
+    if (!find_legal(g, m, &legal) || legal.flags != m->flags)
+        return CEKI_ERR_ILLEGAL;
+#endif
+    return apply_legal(g, m);
 }
 
 const GameEvent *game_events(const Game *g, int *count)
@@ -468,6 +562,7 @@ CekiStatus game_observe(const Game *g, int seat, Observation *o)
     o->peek_depth = g->peek_depth[seat];
     o->pot = g->pot;
     o->shown_draw = CARD_NONE;
+    public_copy_out(g, &o->history);
     if (g->v->engine == ENGINE_KOWAH)
         kowah_observe(g, seat, o);
     return CEKI_OK;

@@ -15,9 +15,11 @@
  *   in order; the front end animates and logs from it and never decides a rule.
  *   Events name every card, hidden ones too (a dealt hand, a private peek),
  *   except a Kowah stock draw that is not shown to all (EV_DRAWN):
- *   show a seat only what its observation allows. Computer players read
- *   only events whose content every seat sees (ai_watch in ai.h: the start
- *   of a round and the captures, made face up before a pile is turned down).
+ *   show a seat only what its observation allows.
+ * - What happened in the open this round (RULES.md §5, Decision) is kept by
+ *   the game itself as its public history (PublicHistory below), fixed in
+ *   size, and is part of every seat's observation: computer players read it
+ *   there, as a person with a good memory would.
  * - Randomness comes only from the seed in GameConfig; the same config and the
  *   same moves give the same game on every machine (see record.h).
  * - game_observe gives a seat's view: what that seat may see and nothing else
@@ -186,6 +188,12 @@ bool game_is_legal(const Game *g, const Move *m);
 /* Why m is not legal, in a short player-facing sentence; "" when it is. */
 const char *game_explain_illegal(const Game *g, const Move *m);
 CekiStatus game_apply(Game *g, const Move *m);
+/* game_apply for the simulators' inner loop: m must be one of the moves
+ * game_legal_moves listed for this very position, unchanged (flags
+ * included). Only the seat is checked in a release build (NDEBUG); a debug
+ * build checks the whole move as game_apply does and refuses it the same
+ * way. Everything else (front ends, records, people) uses game_apply. */
+CekiStatus game_apply_listed(Game *g, const Move *m);
 
 /* Events of the last apply (or of game_create). Borrowed; valid until the
  * next apply. Events can be switched off for fast playouts. */
@@ -204,6 +212,55 @@ void game_set_history_enabled(Game *g, bool enabled);
  * deck or there are more copies of a kind than the deck holds. */
 Game *game_create_position(const GameConfig *cfg, const Card *hand, int nhand, const Card *pool,
                            int npool, bool first_turn, CekiStatus *status);
+
+/* ---- the public history of a round -------------------------------------- */
+
+typedef enum PublicKind {
+    PUB_NONE = 0,
+    PUB_CAPTURE, /* seat's card (played, or turned: PUB_FLAG_TURNED) took card2 from the pool */
+    PUB_TRAIL,   /* seat's card (played or turned) was laid in the pool */
+    PUB_PAIR,    /* Kings: seat took the pool pair card, card2 */
+    PUB_DRAW,    /* Kowah: seat drew from the stock; card is the card when the draw was
+                    shown to all, else CARD_NONE */
+    PUB_TAKE_DISCARD, /* Kowah: seat took card, the top of the discard pile */
+    PUB_DISCARD,      /* Kowah: seat discarded card */
+    PUB_DECLARE,      /* Kowah: seat declared checki, showing a pair of card */
+    PUB_CLAIM         /* Kowah: seat claimed card (from seat card2) and won */
+} PublicKind;
+
+enum {
+    PUB_FLAG_TURNED = 1u << 0, /* PUB_CAPTURE / PUB_TRAIL: the card came from the stock */
+    PUB_FLAG_DISCARD = 1u << 1 /* PUB_CLAIM: the card was the discard top (else a shown draw) */
+};
+
+typedef struct PublicEntry {
+    uint8_t kind; /* PublicKind */
+    uint8_t seat;
+    uint8_t flags;
+    Card card;
+    Card card2;
+} PublicEntry;
+
+/* Entries kept. A fishing round never has more (one entry a card played or
+ * turned, Thothit Kuna's 360 cards included); a long Kowah hand can: then
+ * the latest PUBLIC_HISTORY_MAX are kept, and the sums below stay whole. */
+#define PUBLIC_HISTORY_MAX 400
+
+/* What every seat saw happen this round, oldest first, and what it adds up
+ * to. It names no card that was not shown to everyone: a hidden stock draw
+ * is an entry with CARD_NONE, a dealt hand or a private peek is no entry. */
+typedef struct PublicHistory {
+    PublicEntry entry[PUBLIC_HISTORY_MAX]; /* entry[0..count): the latest `count` of `total` */
+    int count;
+    int total; /* entries this round; total - count of the oldest were dropped */
+    /* Copies of each kind seen going into seat s's captured pile (every
+     * capture is made face up: this is the whole pile). */
+    uint8_t pile[CEKI_MAX_SEATS][CARD_KIND_LIMIT];
+    /* Kowah: copies of each kind known to be in seat s's hand now: taken from
+     * the discard pile, a shown draw, the declared pair (less what the seat
+     * discarded of that kind since). */
+    uint8_t hand[CEKI_MAX_SEATS][CARD_KIND_LIMIT];
+} PublicHistory;
 
 /* ---- what a seat sees -------------------------------------------------- */
 
@@ -271,6 +328,10 @@ typedef struct Observation {
     int units[CEKI_MAX_SEATS];       /* Pèi stakes: net units this match */
     int pot;                         /* Pèi nir/jedhil carry-over pot */
     bool match_winner[CEKI_MAX_SEATS];
+
+    /* What happened in the open this round (RULES.md §5, Decision); the same
+     * for every seat. */
+    PublicHistory history;
 } Observation;
 
 /* Fills *out with what `seat` may see. */
@@ -282,32 +343,17 @@ CekiStatus game_score_seat(const Game *g, int seat, ScoreBreakdown *out);
 /* A copy of g in which everything `seat` cannot see (other hands, the stock
  * order, face-down piles of others, set-aside cards) is dealt again at random
  * from the cards the seat cannot account for, keeping every count and every
- * public fact. The result depends on the hidden cards only through the seat's
- * observation: permuting hidden cards in g gives the same result for the same
- * seed. For the computer players. NULL on error. */
+ * public fact. The public history is one: a card seen going into a pile or
+ * known to be in a hand stays there (a face-down pile is dealt again only
+ * where the history does not name it, as captures of one rank). The result
+ * depends on the hidden cards only through the seat's observation: permuting
+ * hidden cards in g gives the same result for the same seed. For the
+ * computer players. NULL on error. */
 Game *game_determinize(const Game *g, int seat, uint64_t seed);
 
-/* What a seat remembers of the others' face-down captured piles: every
- * capture is made in the open (the played or turned card and the pool card
- * it takes are face up) before the pile is turned down, so a seat that
- * watched the round knows each pile. known[s][0..count[s]) are cards the
- * seat saw seat s capture this round (NULL / 0: nothing remembered); the
- * seat's own pile and face-up piles are ignored. */
-typedef struct PileMemory {
-    const Card *known[CEKI_MAX_SEATS];
-    int count[CEKI_MAX_SEATS];
-} PileMemory;
-
-/* game_determinize keeping the remembered cards in their piles: only the
- * rest of a face-down pile (what the seat did not watch, e.g. a player that
- * joined mid-round) is dealt again, as captures of one rank. The result
- * depends on the hidden cards only through the observation and the memory.
- * A seat's memory that is not part of the real pile (more cards than it
- * holds, or a kind more often than it holds it: a stale or wrong memory) is
- * ignored for that pile, which is then dealt again in full as by
- * game_determinize. A memory built from the public captures always fits, so
- * the check decides nothing for it; a wrong one can only be forgotten, never
- * corrected from the real pile. memory NULL: as game_determinize. */
-Game *game_determinize_known(const Game *g, int seat, uint64_t seed, const PileMemory *memory);
+/* Seat s's share of the last round's result (PHASE_ROUND_OVER /
+ * MATCH_OVER; 0 / false before), without a whole observation. */
+int game_round_score(const Game *g, int seat);
+bool game_round_won(const Game *g, int seat);
 
 #endif

@@ -23,12 +23,15 @@ struct Game {
     Rng rng;
 
     /* cards */
+    Card deck[CEKI_MAX_DECK]; /* the whole deck in card order (variant_build_deck), built once */
+    int deck_n;
     Card hand[CEKI_MAX_SEATS][OBS_MAX_HAND];
     int hand_n[CEKI_MAX_SEATS];
     Card pool[CEKI_MAX_DECK];
     int pool_n;
     uint8_t pool_kinds[CARD_KIND_LIMIT]; /* copies of each kind in the pool; change the
                                             pool only through fishing_pool_* */
+    uint64_t pool_set[2];                /* bit k: pool_kinds[k] > 0 */
     Card stock[CEKI_MAX_DECK];           /* stock[stock_n - 1] is drawn next */
     int stock_n;
     Card captured[CEKI_MAX_SEATS][CEKI_MAX_DECK];
@@ -63,6 +66,11 @@ struct Game {
 
     KowahState kowah;
 
+    /* The public history of the round (game.h); entry i of the round is
+     * pub.entry[i % PUBLIC_HISTORY_MAX] (a ring) and pub.count is the slot
+     * the next entry goes to. Change it only through game_public_*. */
+    PublicHistory pub;
+
     /* bookkeeping (not part of the position) */
     bool events_on;
     GameEvent *events;
@@ -72,7 +80,18 @@ struct Game {
     int history_n, history_cap;
 };
 
-void game_event(Game *g, EventType type, int seat, Card card, Card card2, int32_t value);
+void game_event_push(Game *g, EventType type, int seat, Card card, Card card2, int32_t value);
+/* Appends an event when events are on (a test the playouts pay, not a call). */
+static inline void game_event(Game *g, EventType type, int seat, Card card, Card card2,
+                              int32_t value)
+{
+    if (g->events_on)
+        game_event_push(g, type, seat, card, card2, value);
+}
+/* A new round: an empty public history. */
+void game_public_reset(Game *g);
+/* Something every seat saw (PublicKind); keeps the sums of PublicHistory. */
+void game_public_add(Game *g, PublicKind kind, int seat, Card card, Card card2, uint8_t flags);
 
 /* The seat k places after `seat` in the order of play (k may be negative). */
 static inline int game_seat_after(const Game *g, int seat, int k)

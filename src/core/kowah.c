@@ -277,9 +277,11 @@ static void start_hand(Game *g)
     k->offer_is_discard = false;
     k->winner = -1;
     k->idle_turns = 0;
+    game_public_reset(g);
 
     Card deck[CEKI_MAX_DECK];
-    int n = variant_build_deck(g->v, g->n, deck);
+    int n = g->deck_n;
+    memcpy(deck, g->deck, (size_t)n);
     rng_shuffle(&g->rng, deck, n);
     int top = n;
     for (int i = 0; i < KOWAH_HAND; i++) {
@@ -494,6 +496,7 @@ void kowah_apply(Game *g, const Move *m)
         k->drawn = c;
         k->idle_turns = 0;
         if (wins_with(g, seat, c)) {
+            game_public_add(g, PUB_DRAW, seat, c, CARD_NONE, 0); /* it wins: shown */
             game_event(g, EV_DRAWN, seat, c, CARD_NONE, 0);
             win_hand(g, seat, c);
             break;
@@ -502,6 +505,7 @@ void kowah_apply(Game *g, const Move *m)
         for (int s = 0; s < g->n; s++)
             shown = shown || (s != seat && declared(g, s));
         k->shown_draw = shown ? c : CARD_NONE;
+        game_public_add(g, PUB_DRAW, seat, k->shown_draw, CARD_NONE, 0);
         game_event(g, EV_DRAWN, seat, k->shown_draw, CARD_NONE, 0);
         if (!offer(g, seat, c, false)) {
             g->phase = PHASE_DISCARD;
@@ -515,6 +519,7 @@ void kowah_apply(Game *g, const Move *m)
         k->drawn = c;
         k->shown_draw = CARD_NONE;
         k->idle_turns++;
+        game_public_add(g, PUB_TAKE_DISCARD, seat, c, CARD_NONE, 0);
         game_event(g, EV_DRAWN, seat, c, CARD_NONE, 1);
         if (wins_with(g, seat, c)) {
             win_hand(g, seat, c);
@@ -529,6 +534,7 @@ void kowah_apply(Game *g, const Move *m)
         k->discard[k->discard_n++] = m->card;
         k->drawn = CARD_NONE;
         k->shown_draw = CARD_NONE;
+        game_public_add(g, PUB_DISCARD, seat, m->card, CARD_NONE, 0);
         game_event(g, EV_DISCARDED, seat, m->card, CARD_NONE, 0);
         if (!declared(g, seat) && kowah_is_checki(g->hand[seat])) {
             g->phase = PHASE_DECLARE;
@@ -544,6 +550,7 @@ void kowah_apply(Game *g, const Move *m)
         k->wins[seat] = 0;
         for (int c = 0; c < CARD_CEKI_KINDS; c++)
             k->wins[seat] |= wins[c] ? 1u << c : 0;
+        game_public_add(g, PUB_DECLARE, seat, m->card, CARD_NONE, 0);
         game_event(g, EV_DECLARED, seat, m->card, CARD_NONE, 0);
         after_discard(g, seat);
         break;
@@ -575,6 +582,8 @@ void kowah_apply(Game *g, const Move *m)
         else
             hand_remove(g, from, c);
         hand_add(g, seat, c);
+        game_public_add(g, PUB_CLAIM, seat, c, (Card)from,
+                        k->offer_is_discard ? PUB_FLAG_DISCARD : 0);
         game_event(g, EV_CLAIMED, seat, c, (Card)from, k->offer_is_discard ? 1 : 0);
         win_hand(g, seat, c);
         break;

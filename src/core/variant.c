@@ -227,8 +227,10 @@ int variant_build_deck(const VariantDesc *v, int players, Card *deck)
     int first = v->deck == DECK_FRENCH_NO_KINGS ? CARD_FRENCH_FIRST : 0;
     int end = v->deck == DECK_FRENCH_NO_KINGS ? CARD_FRENCH_END : CARD_CEKI_KINDS;
     int n = 0;
+    /* Every kind of a Ceki deck has the same number of copies. */
+    int same = v->deck == DECK_FRENCH_NO_KINGS ? 0 : variant_copies_of(v, players, CARD_C1);
     for (int k = first; k < end; k++) {
-        int copies = variant_copies_of(v, players, (Card)k);
+        int copies = same ? same : variant_copies_of(v, players, (Card)k);
         for (int i = 0; i < copies && n < CEKI_MAX_DECK; i++)
             deck[n++] = (Card)k;
     }

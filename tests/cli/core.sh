@@ -56,7 +56,17 @@ fails "moves bad players" "$cli" moves thothit --players 4 --hand "C4" --pool "S
 # sim: one line per seat, last line games/s; same seed, same output.
 a=$("$cli" sim thothit --games 300 --seed 9 --ai random,random,random)
 b=$("$cli" sim thothit --games 300 --seed 9 --ai random)
-check "sim seats" 3 "$(echo "$a" | grep -c '^seat [0-2] (random): wins [0-9.]* mean [0-9.]*$')"
+check "sim seats" 3 "$(echo "$a" | grep -c '^seat [0-2] (random): wins [0-9.]* \[[0-9.]* [0-9.]*\] mean [0-9.]*$')"
+# The interval is the 95 % Wilson score interval of the share over the rounds.
+wilson=$(echo "$a" | head -3 | awk -v n=300 '{
+    p = $5; lo = substr($6, 2); hi = substr($7, 1, length($7) - 1); z = 1.959963984540054
+    c = (p + z * z / (2 * n)) / (1 + z * z / n)
+    h = z / (1 + z * z / n) * sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    ok = lo <= p && p <= hi && (lo - (c - h))^2 < 1e-8 && (hi - (c + h))^2 < 1e-8
+    print ok ? "ok" : "bad " $0 }')
+check "sim wilson interval" "ok ok ok" "$(echo $wilson)"
+one=$("$cli" sim thothit --games 1 --seed 2 --ai greedy,greedy,greedy)
+check "sim interval of one round" 3 "$(echo "$one" | grep -c '\[0\.[0-9]* [01]\.[0-9]*\]')"
 check "sim last line" "yes" "$(echo "$a" | tail -1 | grep -q '^games/s: [0-9.]*$' && echo yes)"
 check "sim deterministic" "$(echo "$a" | head -3)" "$(echo "$b" | head -3)"
 wins=$(echo "$a" | head -3 | awk '{s += $5} END {printf "%.2f", s}')

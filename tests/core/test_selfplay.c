@@ -82,6 +82,23 @@ static void check_observations(const Game *g, Observation *o)
         /* A private peek belongs to the seat that had it. */
         if (o->peek != CARD_NONE)
             assert_int_equal(o->peek, g->peek[seat]);
+        /* The public history (RULES.md §5 Decision) is the same for every
+         * seat, names every captured pile whole (captures are made face up)
+         * and no more copies in a hand than it holds. */
+        assert_int_equal(o->history.total, g->pub.total);
+        assert_memory_equal(o->history.pile, g->pub.pile, sizeof o->history.pile);
+        assert_memory_equal(o->history.hand, g->pub.hand, sizeof o->history.hand);
+        for (int s = 0; s < g->n; s++) {
+            int pile[CARD_KIND_LIMIT] = {0}, hand[CARD_KIND_LIMIT] = {0};
+            for (int i = 0; i < g->captured_n[s]; i++)
+                pile[g->captured[s][i]]++;
+            for (int i = 0; i < g->hand_n[s]; i++)
+                hand[g->hand[s][i]]++;
+            for (int k = 0; k < CARD_KIND_LIMIT; k++) {
+                assert_int_equal(o->history.pile[s][k], pile[k]);
+                assert_true(o->history.hand[s][k] <= hand[k]);
+            }
+        }
     }
 }
 
