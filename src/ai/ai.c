@@ -106,6 +106,14 @@ const char *ai_level_key(AiLevel level)
     return (int)level >= 0 && level < AI_LEVEL_COUNT ? level_keys[level] : "?";
 }
 
+const char *ai_level_summary(AiLevel level)
+{
+    static const char *const summaries[AI_LEVEL_COUNT] = {
+        "Random: any legal move, picked by chance.", "Greedy: whatever gains most this turn.",
+        "Strong: plays each move out on many guessed deals."};
+    return (int)level >= 0 && level < AI_LEVEL_COUNT ? summaries[level] : "";
+}
+
 AiLevel ai_level_find(const char *key)
 {
     for (int i = 0; key && i < AI_LEVEL_COUNT; i++) {

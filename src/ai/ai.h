@@ -68,6 +68,9 @@ void ai_forget(AiPlayer *ai);
 CekiStatus ai_choose(AiPlayer *ai, const Game *g, int seat, Move *out);
 
 const char *ai_level_key(AiLevel level);
+/* One line saying what the level does, for a person choosing it ("" when
+ * unknown). */
+const char *ai_level_summary(AiLevel level);
 /* AI_LEVEL_COUNT when unknown. */
 AiLevel ai_level_find(const char *key);
 

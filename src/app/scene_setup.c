@@ -313,6 +313,27 @@ static void draw_form(App *app, SetupState *s)
     }
 }
 
+/* One line on what each computer level in play does (ai_level_summary),
+ * from y (pixels) down, while it stays above `bottom`. */
+static void draw_levels(App *app, int x, int y, int w, int bottom)
+{
+    bool used[AI_LEVEL_COUNT] = {false};
+    for (int seat = 0; seat < app->setup.config.players && !watch_only(app_variant(app)); seat++) {
+        if (!app->setup.human[seat])
+            used[app->setup.level[seat]] = true;
+    }
+    TextStyle note = app_text_style(app, 14, TEXT_REGULAR, UI_INK_SOFT);
+    for (int l = 0; l < AI_LEVEL_COUNT; l++) {
+        const char *line = ai_level_summary((AiLevel)l);
+        if (!used[l] || y + text_draw_wrapped(app->text, NULL, line, &note, (SDL_Rect){x, y, w, 0},
+                                              TEXT_LEFT, 1.0f) >
+                            bottom)
+            continue;
+        y += text_draw_wrapped(app->text, app->renderer, line, &note, (SDL_Rect){x, y, w, 0},
+                               TEXT_LEFT, 1.0f);
+    }
+}
+
 static void draw_summary(App *app, SetupState *s)
 {
     SDL_Renderer *r = app->renderer;
@@ -351,7 +372,8 @@ static void draw_summary(App *app, SetupState *s)
     }
     TextStyle ink = app_text_style(app, 17, TEXT_BOLD, UI_INK);
     y += app_px(app, 12);
-    text_draw_wrapped(app->text, r, who, &ink, (SDL_Rect){x, y, w, 0}, TEXT_LEFT, 1.05f);
+    y += text_draw_wrapped(app->text, r, who, &ink, (SDL_Rect){x, y, w, 0}, TEXT_LEFT, 1.05f);
+    draw_levels(app, x, y + app_px(app, 6), w, app_rect(app, 0, 356, 0, 0).y);
 
     /* The deck as it will look. */
     DeckStyle style = g->style;

@@ -142,12 +142,16 @@ static AiPlayer *seat_ai(Session *s, int seat)
     return s->ai[seat];
 }
 
+/* The hint's thinking time: the strong player, kept short so the hint
+ * comes at once. */
+#define SESSION_HINT_MS 100
+
 static AiPlayer *hint_ai(Session *s)
 {
     if (s->hint_ai == NULL) {
         AiLevel made = AI_STRONG;
-        s->hint_ai = make_ai(AI_STRONG, ai_seed(s, CEKI_MAX_SEATS, s->ai_made++),
-                             s->seats.ai_budget_ms, &made);
+        s->hint_ai =
+            make_ai(AI_STRONG, ai_seed(s, CEKI_MAX_SEATS, s->ai_made++), SESSION_HINT_MS, &made);
         s->hint_level = made;
         if (s->hint_ai != NULL && made != AI_STRONG) {
             snprintf(s->hint_note, sizeof s->hint_note,
@@ -536,12 +540,8 @@ CekiStatus session_think_start(Session *s, bool hint)
     if (ai == NULL) {
         return CEKI_ERR_NOMEM;
     }
-    /* What the player remembers of the round (the captures made in front
-     * of it), rebuilt here on the UI thread from the round's events before
-     * the job takes the player: right after an undo, a resumed save or a
-     * replacement player as well. */
-    ai_forget(ai);
-    ai_watch(ai, s->game, s->log, s->nlog);
+    /* What the player remembers of the round is the public history the
+     * game itself keeps (game.h): nothing to rebuild here. */
     ThinkJob *job = calloc(1, sizeof *job);
     Game *clone = job != NULL ? game_clone(s->game, false) : NULL;
     if (clone == NULL) {
