@@ -152,13 +152,18 @@ static void draw_preview(App *app)
         }
     }
     TextStyle body = app_text_style(app, 15, TEXT_REGULAR, UI_INK_SOFT);
-    const char *note =
-        app->settings.deck_style == SETTINGS_STYLE_VARIANT
-            ? "Each game uses the cards it was described with: Ceki cards for the Javanese games, "
-              "Western substitutes for the published ones. The three red-stamped cards and a black "
-              "one."
-            : "The three red-stamped cards (Old Thousand, Red Flower, 9 of Strings) and a black "
-              "one.";
+    char note[400];
+    if (app->settings.deck_style == SETTINGS_STYLE_VARIANT) {
+        snprintf(note, sizeof note,
+                 "Each game uses the cards it was described with: Ceki cards for the Javanese "
+                 "games, Western substitutes for the published ones. The three red-stamped cards "
+                 "and a black one.");
+    } else {
+        snprintf(note, sizeof note,
+                 "%s The three red-stamped cards (Old Thousand, Red Flower, 9 of Strings) and a "
+                 "black one.",
+                 deck_style_about(app->settings.deck_style));
+    }
     SDL_Rect box = app_rect(app, 832, bottom + 30, 368, 0);
     text_draw_wrapped(app->text, r, note, &body, box, TEXT_LEFT, 1.05f);
 }

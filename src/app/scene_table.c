@@ -397,6 +397,7 @@ static bool apply_now(App *app, TableState *t, const Move *m)
      * ended is counted first, so a resumed game never counts it again. */
     record_stats(app, t);
     save_game(app, t);
+    t->reason[0] = '\0'; /* a refusal is about the position before this move */
     t->synced = false;
     t->hint_ready = false;
     t->hint_wanted = false;
@@ -1066,7 +1067,8 @@ SceneAction table_button(App *app, TableState *t, int id)
         break;
     case W_UNDO:
         if (session_can_undo(t->session) && session_undo(t->session) == CEKI_OK) {
-            save_game(app, t); /* the journal follows the undo */
+            save_game(app, t);   /* the journal follows the undo */
+            t->reason[0] = '\0'; /* the status speaks of the position now shown */
             GameEvent drop[256];
             while (session_take_events(t->session, drop, 256) > 0) {
             }

@@ -735,8 +735,14 @@ static SceneAction key_down(App *app, TableState *t, const SDL_Event *e)
             return table_button(app, t, W_MENU);
         }
         break;
-    case SDLK_h: return table_button(app, t, W_HINT);
+    case SDLK_h: return table_button(app, t, W_HINT); /* H or Ctrl+H */
     case SDLK_u: return table_button(app, t, W_UNDO);
+    case SDLK_z: /* Ctrl+Z, as in every desktop program */
+        if ((e->key.keysym.mod & KMOD_CTRL) && !(e->key.keysym.mod & KMOD_SHIFT)) {
+            return table_button(app, t, W_UNDO);
+        }
+        return scene_stay();
+    case SDLK_F1: /* the desktop's help key: this game's rules */
     case SDLK_r: return table_button(app, t, W_RULES);
     case SDLK_c: return table_button(app, t, W_CARDS);
     case SDLK_n: return table_button(app, t, W_NEXT);

@@ -176,7 +176,11 @@ static SceneAction title_event(App *app, void *state, const SDL_Event *e)
         return activate(app, s, ev.id);
     }
     if (ev.kind == UI_BACK) {
-        /* Nothing to go back to: Esc takes the focus to Quit. */
+        /* Nothing to go back to: Esc takes the focus to Quit, and Esc on
+         * Quit quits (the game in progress is already saved). */
+        if (s->ui.focus == TITLE_QUIT) {
+            return activate(app, s, TITLE_QUIT);
+        }
         ui_focus(&s->ui, TITLE_QUIT);
     }
     return scene_stay();

@@ -80,6 +80,23 @@ const char *deck_style_name(DeckStyle style)
     }
 }
 
+const char *deck_style_about(DeckStyle style)
+{
+    switch (style) {
+    case STYLE_CEKI: return "The Javanese cards themselves.";
+    case STYLE_WESTERN_CLUBS:
+        return "Two ordinary packs: diamonds for coins, hearts for strings, spades for myriads, "
+               "and the jack, queen and king of clubs as the White Flower, Red Flower and Old "
+               "Thousand.";
+    case STYLE_WESTERN_SPADES:
+        return "Two ordinary packs: diamonds for coins, hearts for strings, clubs for myriads, "
+               "and the jack, queen and king of spades as the White Flower, Red Flower and Old "
+               "Thousand.";
+    case STYLE_FRENCH: return "An ordinary 52-card pack, for Kings.";
+    default: return "";
+    }
+}
+
 const char *stake_scheme_name(StakeScheme stakes)
 {
     switch (stakes) {

@@ -25,6 +25,9 @@ const char *variant_text_capture(const VariantDesc *v);
 const char *variant_text_piles(const VariantDesc *v);
 /* "Ceki", "Western (clubs)", ... */
 const char *deck_style_name(DeckStyle style);
+/* What a deck style is, in one sentence for the player (RULES.md §1.2):
+ * which Western suit stands for which Ceki suit. */
+const char *deck_style_about(DeckStyle style);
 /* "None (jentolan)", "Wudon", ... */
 const char *stake_scheme_name(StakeScheme stakes);
 

@@ -37,12 +37,19 @@ static void test_keyboard_through_the_menus(void **state)
     test_key(app, SDLK_TAB, KMOD_LSHIFT);
     assert_string_equal(test_focus_name(app), "Quit");
 
-    /* Esc on the title does not quit, it offers Quit. */
+    /* Esc on the title does not quit at once, it offers Quit; Enter or a
+     * second Esc then quits. */
     test_key(app, SDLK_UP, 0);
     test_key(app, SDLK_ESCAPE, 0);
     assert_false(app->quit);
     assert_string_equal(test_focus_name(app), "Quit");
     test_key(app, SDLK_RETURN, 0);
+    assert_true(app->quit);
+    app_destroy(app);
+    app = test_app_new(1280, 800, NULL);
+    test_key(app, SDLK_ESCAPE, 0);
+    assert_false(app->quit);
+    test_key(app, SDLK_ESCAPE, 0);
     assert_true(app->quit);
     app_destroy(app);
 }

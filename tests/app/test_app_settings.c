@@ -14,6 +14,7 @@
 
 #include "settings.h"
 #include "test_support.h"
+#include "variant_text.h"
 
 static void test_round_trip(void **state)
 {
@@ -51,6 +52,17 @@ static void test_renderer_setting(void **state)
     assert_false(settings_parse("renderer=vulkan\n", &s, why, sizeof why));
     assert_non_null(strstr(why, "renderer"));
     assert_string_equal(renderer_key(RENDERER_SOFTWARE), "software");
+}
+
+/* Each Western style says which suit stands for which (RULES.md §1.2). */
+static void test_deck_styles_say_what_they_are(void **state)
+{
+    (void)state;
+    assert_non_null(strstr(deck_style_about(STYLE_WESTERN_CLUBS), "spades for myriads"));
+    assert_non_null(strstr(deck_style_about(STYLE_WESTERN_CLUBS), "king of clubs"));
+    assert_non_null(strstr(deck_style_about(STYLE_WESTERN_SPADES), "clubs for myriads"));
+    assert_non_null(strstr(deck_style_about(STYLE_WESTERN_SPADES), "king of spades"));
+    assert_true(strlen(deck_style_about(STYLE_CEKI)) > 0);
 }
 
 static void test_parse_rules(void **state)
@@ -170,9 +182,13 @@ static void test_program_reports_damage(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_round_trip),     cmocka_unit_test(test_renderer_setting),
-        cmocka_unit_test(test_parse_rules),    cmocka_unit_test(test_load_missing_and_damaged),
-        cmocka_unit_test(test_save_is_atomic), cmocka_unit_test(test_program_reports_damage),
+        cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_renderer_setting),
+        cmocka_unit_test(test_deck_styles_say_what_they_are),
+        cmocka_unit_test(test_parse_rules),
+        cmocka_unit_test(test_load_missing_and_damaged),
+        cmocka_unit_test(test_save_is_atomic),
+        cmocka_unit_test(test_program_reports_damage),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -763,6 +763,34 @@ static void test_undo_takes_back_the_last_decision(void **state)
     /* The table shows the position again and waits for the same decision. */
     assert_true(until_person(app));
     assert_int_equal(history_len(table_game(app)), before);
+    /* Ctrl+Z undoes too (Z alone does nothing); F1 opens the rules. */
+    play_by_mouse(app, &moves[0], true);
+    expect_move(app, before, &moves[0]);
+    assert_true(until_person(app));
+    int after = history_len(table_game(app));
+    key(app, SDLK_z);
+    assert_int_equal(history_len(table_game(app)), after);
+    test_key(app, SDLK_z, KMOD_LCTRL);
+    assert_int_equal(history_len(table_game(app)), before);
+    assert_true(until_person(app));
+    key(app, SDLK_F1);
+    assert_string_equal(test_top_scene(app), "learn");
+    app_destroy(app);
+
+    /* A refusal says nothing about the position an undo brings back. */
+    app = table_app(VARIANT_THOTHIT, 31, 0, ANIM_NORMAL, 1);
+    assert_true(until_person(app));
+    legal(app, moves);
+    play_by_mouse(app, &moves[0], true);
+    TableState *t = table_top(app);
+    for (int i = 0; i < 100000 && table_viewer_decides(t); i++) {
+        step(app, 0.01); /* the person's stock turn is made for them */
+    }
+    assert_false(table_viewer_decides(t)); /* the computers play now */
+    assert_false(table_try_move(app, t, &moves[0]));
+    assert_string_equal(t->reason, "Wait for your turn.");
+    key(app, SDLK_u);
+    assert_string_equal(t->reason, "");
     app_destroy(app);
 }
 
