@@ -270,6 +270,15 @@ static int shapes_b(const Unseen *u, Card pair, const uint8_t extra[CARD_CEKI_KI
  * `pair` can be declared and that hold every card `extra` names (cards known
  * to be in the hand, not in `u`), each shape weighted by the number of ways
  * the unseen cards allow. False when there is none. */
+
+/* Writes one card of a six-card hand; counts past six without writing, so the
+ * caller's m == 6 check still tells a hand that did not fit. */
+static void put_card(Card out[6], int *m, Card c)
+{
+    if (*m < 6)
+        out[*m] = c;
+    (*m)++;
+}
 static bool deal_checki_rest(Unseen *u, Rng *rng, Card pair, const uint8_t extra[CARD_CEKI_KINDS],
                              Card out[6])
 {
@@ -296,7 +305,7 @@ static bool deal_checki_rest(Unseen *u, Rng *rng, Card pair, const uint8_t extra
     for (int k = 0; k < CARD_CEKI_KINDS; k++) {
         left[k] = extra[k];
         for (int j = 0; j < extra[k]; j++)
-            out[m++] = (Card)k;
+            put_card(out, &m, (Card)k);
     }
     int er[10], ne = 0;
     extra_ranks(extra, er, &ne);
@@ -304,19 +313,19 @@ static bool deal_checki_rest(Unseen *u, Rng *rng, Card pair, const uint8_t extra
         int r1 = cand[c].a, r2 = cand[c].b;
         int need1 = r1 == r2 ? 6 - er[r1] : 3 - er[r1], need2 = r1 == r2 ? 0 : 3 - er[r2];
         for (int i = 0; i < need1; i++)
-            out[m++] = unseen_take(u, rng, r1);
+            put_card(out, &m, unseen_take(u, rng, r1));
         for (int i = 0; i < need2; i++)
-            out[m++] = unseen_take(u, rng, r2);
+            put_card(out, &m, unseen_take(u, rng, r2));
     } else {
         int a = left[cand[c].a] < 2 ? left[cand[c].a] : 2;
         int b = left[cand[c].b] < 1 ? left[cand[c].b] : 1;
         for (int i = a; i < 2; i++)
-            out[m++] = unseen_take_kind(u, (Card)cand[c].a);
+            put_card(out, &m, unseen_take_kind(u, (Card)cand[c].a));
         for (int i = b; i < 1; i++)
-            out[m++] = unseen_take_kind(u, (Card)cand[c].b);
+            put_card(out, &m, unseen_take_kind(u, (Card)cand[c].b));
         int et = er[cand[c].t] - (cand[c].t == card_rank(pair) ? a + b : 0);
         for (int i = et; i < 3; i++)
-            out[m++] = unseen_take(u, rng, cand[c].t);
+            put_card(out, &m, unseen_take(u, rng, cand[c].t));
     }
     return m == 6;
 }
