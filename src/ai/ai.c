@@ -110,7 +110,7 @@ const char *ai_level_summary(AiLevel level)
 {
     static const char *const summaries[AI_LEVEL_COUNT] = {
         "Random: any legal move, picked by chance.", "Greedy: whatever gains most this turn.",
-        "Strong: plays each move out on many guessed deals."};
+        "Strong: plays each move out on many guessed deals (in Kowah: counts the live cards)."};
     return (int)level >= 0 && level < AI_LEVEL_COUNT ? summaries[level] : "";
 }
 

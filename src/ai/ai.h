@@ -21,6 +21,11 @@
  *   Whitehouse 2012) over determinizations of the hidden cards, with light
  *   greedy playouts to the end of the round; the reward is the round won
  *   (shared wins split, a forfeited round lost) plus a small score margin.
+ *   Kowah is not searched: the strong player counts the copies it knows to
+ *   be out of play (discards and, from the public history, cards known in
+ *   other hands), values a checki hand by its live winning copies and a hand
+ *   short of checki by the live copies that would bring it nearer, and never
+ *   feeds a declared player.
  * A decision with one legal move returns it at once, without search.
  */
 #ifndef CEKI_AI_H

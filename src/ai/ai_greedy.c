@@ -93,7 +93,7 @@ CekiStatus ai_greedy_choose_with(AiPlayer *ai, const Game *g, int seat, const Mo
     if (game_observe(g, seat, ai->obs) != CEKI_OK)
         return CEKI_ERR_STATE;
     if (game_variant(g)->engine == ENGINE_KOWAH) {
-        *out = moves[ai_kowah_pick(ai->obs, moves, n, &ai->rng)];
+        *out = moves[ai_kowah_pick(ai->obs, moves, n, &ai->rng, false)];
         ai->stats.seconds = ai_now() - t0;
         return CEKI_OK;
     }

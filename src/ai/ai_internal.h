@@ -97,8 +97,29 @@ double ai_fishing_move_value(const AiSim *s, const Move *m);
 /* The playout policy: picks an index into moves[0..n). obs is scratch. */
 int ai_policy_pick(const AiSim *s, const Move *moves, int n, Rng *rng, Observation *obs);
 
-/* Kowah decisions by hand shape, from the mover's observation. */
-int ai_kowah_pick(const Observation *o, const Move *moves, int n, Rng *rng);
+/* ---- Kowah (ai_kowah.c) -------------------------------------------------- */
+
+/* Copies of each Ceki kind a deck of two kepala holds. */
+#define AI_KOWAH_COPIES 4
+
+/* Kowah decisions by hand shape, from the mover's observation (the greedy
+ * level, and everyone's moves in the playouts): take the discard when it
+ * brings the hand nearer to checki, discard what keeps it nearest, always
+ * declare and claim. With `guard` (playouts), once the turns in a row begun
+ * with the discard reach AI_KOWAH_IDLE_GUARD a player draws from the stock,
+ * so no card passes round the table for ever. */
+int ai_kowah_pick(const Observation *o, const Move *moves, int n, Rng *rng, bool guard);
+#define AI_KOWAH_IDLE_GUARD 8
+
+/* The strong player's Kowah judgement: copies it knows to be out of play
+ * (the discard pile and, from the public history, every card known to be in
+ * another hand) make a waited card dead or live; a checki hand is worth its
+ * live winning copies, so it declares the pair that waits on most of them
+ * (showing, of equal choices, the pair with fewer live copies so the other
+ * stays hidden), does not declare a hand whose winning copies are all gone,
+ * and never discards a card a declared player shows (nor, at a cost, one of
+ * its rank, which a hidden second pair may wait on). */
+int ai_kowah_pick_strong(const Observation *o, const Move *moves, int n);
 
 /* Round rewards in [0, 1] for every seat of a finished round: the win (a
  * shared win split), with a small term for the score margin. */

@@ -1,6 +1,6 @@
 /* ai_sim.c — a determinized game played forward by the computer players:
- * pile bookkeeping from the game's events, the light greedy playout policy,
- * Kowah's shape-based decisions and the round reward. */
+ * pile bookkeeping from the game's events, the light greedy playout policy
+ * (Kowah's decisions are in ai_kowah.c) and the round reward. */
 #include <string.h>
 
 #include "ai_internal.h"
@@ -136,9 +136,9 @@ int ai_policy_pick(const AiSim *s, const Move *moves, int n, Rng *rng, Observati
     if (n <= 1)
         return 0;
     if (s->kowah) {
-        if (game_observe(s->g, moves[0].seat, obs) != CEKI_OK)
+        if (game_observe_brief(s->g, moves[0].seat, obs) != CEKI_OK)
             return (int)rng_below(rng, (uint32_t)n);
-        return ai_kowah_pick(obs, moves, n, rng);
+        return ai_kowah_pick(obs, moves, n, rng, true);
     }
     if (rng_below(rng, 1000) < POLICY_RANDOM_PERMILLE)
         return (int)rng_below(rng, (uint32_t)n);
@@ -157,126 +157,6 @@ int ai_policy_pick(const AiSim *s, const Move *moves, int n, Rng *rng, Observati
     return pick;
 }
 
-/* ---- Kowah by hand shape ------------------------------------------------- */
-
-/* Copies of each kind the observer knows are out of its reach: the discard
- * pile (below the top) and the others' declared pairs. */
-static void kowah_seen(const Observation *o, uint8_t seen[CARD_CEKI_KINDS])
-{
-    memset(seen, 0, CARD_CEKI_KINDS);
-    for (int i = 0; i < o->discard_count; i++) {
-        if (card_is_ceki(o->discard[i]))
-            seen[o->discard[i]]++;
-    }
-    for (int s = 0; s < o->players; s++) {
-        if (s != o->seat && card_is_ceki(o->exposed[s]))
-            seen[o->exposed[s]] += 2;
-    }
-}
-
-static void hand_counts(const Observation *o, uint8_t c[CARD_CEKI_KINDS])
-{
-    memset(c, 0, CARD_CEKI_KINDS);
-    for (int i = 0; i < o->hand_count[o->seat]; i++) {
-        if (card_is_ceki(o->hand[i]))
-            c[o->hand[i]]++;
-    }
-}
-
-/* The best shape after discarding one card from c (nine cards). */
-static double best_after_discard(uint8_t c[CARD_CEKI_KINDS], const uint8_t seen[CARD_CEKI_KINDS],
-                                 const Observation *o, Card *which)
-{
-    double best = -1e18;
-    if (which)
-        *which = CARD_NONE;
-    for (int k = 0; k < CARD_CEKI_KINDS; k++) {
-        if (!c[k])
-            continue;
-        c[k]--;
-        double v = ai_kowah_shape(c, seen);
-        c[k]++;
-        /* Never hand a declared opponent its winning copy. */
-        for (int s = 0; s < o->players; s++) {
-            if (s != o->seat && o->exposed[s] == k)
-                v -= 100.0;
-        }
-        if (v > best) {
-            best = v;
-            if (which)
-                *which = (Card)k;
-        }
-    }
-    return best;
-}
-
-int ai_kowah_pick(const Observation *o, const Move *moves, int n, Rng *rng)
-{
-    uint8_t c[CARD_CEKI_KINDS], seen[CARD_CEKI_KINDS];
-    hand_counts(o, c);
-    kowah_seen(o, seen);
-    /* Claim and win whenever possible. */
-    for (int i = 0; i < n; i++) {
-        if (moves[i].type == MOVE_CLAIM)
-            return i;
-    }
-    switch (o->phase) {
-    case PHASE_DECLARE: {
-        /* Declare (it is the only way to win), showing the pair with the most
-         * live winning copies: a pair whose other copies are gone waits in vain. */
-        int pick = -1;
-        int best = -1;
-        for (int i = 0; i < n; i++) {
-            if (moves[i].type != MOVE_DECLARE || !card_is_ceki(moves[i].card))
-                continue;
-            Card k = moves[i].card;
-            int live = 4 - c[k] - seen[k];
-            if (live > best) {
-                best = live;
-                pick = i;
-            }
-        }
-        if (pick >= 0)
-            return pick;
-        break;
-    }
-    case PHASE_DRAW: {
-        int stock = -1, discard = -1;
-        for (int i = 0; i < n; i++) {
-            if (moves[i].type == MOVE_DRAW_STOCK)
-                stock = i;
-            if (moves[i].type == MOVE_DRAW_DISCARD)
-                discard = i;
-        }
-        if (discard < 0)
-            return stock >= 0 ? stock : 0;
-        if (stock < 0)
-            return discard;
-        Card top = o->discard_count > 0 ? o->discard[o->discard_count - 1] : CARD_NONE;
-        if (!card_is_ceki(top))
-            return stock;
-        if (o->exposed[o->seat] != CARD_NONE)
-            return discard; /* declared: the discard is offered only when it wins */
-        double now = ai_kowah_shape(c, seen);
-        c[top]++;
-        double with = best_after_discard(c, seen, o, NULL);
-        c[top]--;
-        return with > now + 0.5 ? discard : stock;
-    }
-    case PHASE_DISCARD: {
-        Card which = CARD_NONE;
-        best_after_discard(c, seen, o, &which);
-        for (int i = 0; i < n; i++) {
-            if (moves[i].type == MOVE_DISCARD && moves[i].card == which)
-                return i;
-        }
-        break;
-    }
-    default: break;
-    }
-    return (int)rng_below(rng, (uint32_t)n);
-}
-
 /* ---- the reward ---------------------------------------------------------- */
 
 #define WIN_WEIGHT 0.9
@@ -287,7 +167,7 @@ void ai_round_rewards(const Game *g, Observation *obs, double reward[CEKI_MAX_SE
     int n = game_players(g);
     for (int s = 0; s < CEKI_MAX_SEATS; s++)
         reward[s] = 0.0;
-    if (game_observe(g, 0, obs) != CEKI_OK)
+    if (game_observe_brief(g, 0, obs) != CEKI_OK)
         return;
     int winners = 0;
     for (int s = 0; s < n; s++)

@@ -99,12 +99,12 @@ void game_public_add(Game *g, PublicKind kind, int seat, Card card, Card card2, 
 }
 
 /* The history as an observation shows it: the ring unrolled, oldest first. */
-static void public_copy_out(const Game *g, PublicHistory *out)
+static void public_copy_out(const Game *g, PublicHistory *out, bool entries)
 {
     const PublicHistory *p = &g->pub;
     int count = p->total < PUBLIC_HISTORY_MAX ? p->total : PUBLIC_HISTORY_MAX;
     int first = p->total - count;
-    for (int i = 0; i < count; i++)
+    for (int i = 0; entries && i < count; i++)
         out->entry[i] = p->entry[(first + i) % PUBLIC_HISTORY_MAX];
     out->count = count;
     out->total = p->total;
@@ -518,11 +518,10 @@ static bool pile_visible(const Game *g, int owner, int viewer)
     return (g->v->options & OPTION_FACE_UP) && (g->cfg.options & OPTION_FACE_UP);
 }
 
-CekiStatus game_observe(const Game *g, int seat, Observation *o)
+/* What game_observe and game_observe_brief fill; `whole` adds the captured
+ * piles' cards and the history's entries. */
+static void observe_into(const Game *g, int seat, Observation *o, bool whole)
 {
-    if (!g || !o || seat < 0 || seat >= g->n)
-        return CEKI_ERR_ARG;
-    memset(o, 0, sizeof *o);
     o->variant = g->cfg.variant;
     o->players = g->n;
     o->seat = seat;
@@ -539,9 +538,9 @@ CekiStatus game_observe(const Game *g, int seat, Observation *o)
         o->hand_count[s] = g->hand_n[s];
         o->captured_count[s] = g->captured_n[s];
         o->captured_visible[s] = pile_visible(g, s, seat);
-        if (o->captured_visible[s])
+        if (whole && o->captured_visible[s])
             memcpy(o->captured[s], g->captured[s], (size_t)g->captured_n[s]);
-        else
+        else if (whole)
             memset(o->captured[s], CARD_NONE, sizeof o->captured[s]);
         o->first_turn[s] = g->turns_taken[s] == 0;
         o->forfeited[s] = g->forfeited[s];
@@ -562,9 +561,27 @@ CekiStatus game_observe(const Game *g, int seat, Observation *o)
     o->peek_depth = g->peek_depth[seat];
     o->pot = g->pot;
     o->shown_draw = CARD_NONE;
-    public_copy_out(g, &o->history);
+    public_copy_out(g, &o->history, whole);
+    o->discard_count = 0;
+    o->idle_turns = 0;
     if (g->v->engine == ENGINE_KOWAH)
         kowah_observe(g, seat, o);
+}
+
+CekiStatus game_observe(const Game *g, int seat, Observation *o)
+{
+    if (!g || !o || seat < 0 || seat >= g->n)
+        return CEKI_ERR_ARG;
+    memset(o, 0, sizeof *o);
+    observe_into(g, seat, o, true);
+    return CEKI_OK;
+}
+
+CekiStatus game_observe_brief(const Game *g, int seat, Observation *o)
+{
+    if (!g || !o || seat < 0 || seat >= g->n)
+        return CEKI_ERR_ARG;
+    observe_into(g, seat, o, false);
     return CEKI_OK;
 }
 

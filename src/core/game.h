@@ -320,6 +320,8 @@ typedef struct Observation {
     int discard_count;
     Card exposed[CEKI_MAX_SEATS]; /* declared pair kind, or CARD_NONE */
     Card shown_draw;              /* a stock draw shown to everyone, or CARD_NONE */
+    int idle_turns; /* turns in a row begun with the discard top (the hand ends with no
+                       winner at KOWAH_MAX_IDLE_TURNS, kowah.h) */
 
     /* Scores */
     int round_score[CEKI_MAX_SEATS]; /* valid in PHASE_ROUND_OVER / MATCH_OVER */
@@ -336,6 +338,12 @@ typedef struct Observation {
 
 /* Fills *out with what `seat` may see. */
 CekiStatus game_observe(const Game *g, int seat, Observation *out);
+/* game_observe for a quick look in the computer players' playouts: the
+ * same, but the cards of the captured piles and the history's entries are
+ * not written (the counts, visibility and the history's sums are), and
+ * nothing is cleared first: arrays hold their counts' worth of cards and
+ * whatever was there before past them. */
+CekiStatus game_observe_brief(const Game *g, int seat, Observation *out);
 
 /* Breakdown of a seat's captured pile as it would score now. */
 CekiStatus game_score_seat(const Game *g, int seat, ScoreBreakdown *out);

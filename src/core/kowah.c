@@ -602,4 +602,5 @@ void kowah_observe(const Game *g, int seat, Observation *out)
     for (int s = 0; s < g->n; s++)
         out->exposed[s] = k->exposed[s];
     out->shown_draw = k->shown_draw;
+    out->idle_turns = k->idle_turns;
 }

@@ -6,6 +6,7 @@
 #include "ai.h"
 #include "ai_internal.h"
 #include "game_internal.h"
+#include "kowah.h"
 #include "rng.h"
 
 /* ---- the evaluations agree with the rules ------------------------------- */
@@ -235,7 +236,10 @@ static void test_kowah_claims_and_declares(void **state)
                 assert_int_equal(ai_choose(strong, g, seat, &ms), CEKI_OK);
                 int want = can_claim ? MOVE_CLAIM : MOVE_DECLARE;
                 assert_int_equal(m.type, want);
-                assert_int_equal(ms.type, want);
+                /* The strong player may keep a hand whose winning copies
+                 * are all gone undeclared (test_kowah_strong_judgement). */
+                if (can_claim)
+                    assert_int_equal(ms.type, want);
                 claims += can_claim;
                 declares += can_declare;
             }
@@ -247,6 +251,107 @@ static void test_kowah_claims_and_declares(void **state)
     }
     assert_true(claims >= 1);
     assert_true(declares >= 1);
+}
+
+/* Kowah's strong judgement, checked at every one of its decisions in hands
+ * against two greedy players: it never discards the kind a declared
+ * opponent shows (that hands it the win), it always claims, and it
+ * declares exactly when some winning copy is still live, showing a pair
+ * that waits on no fewer live copies than any other it could show. Over
+ * the same deals it wins more hands in seat 0 than the greedy player does
+ * there (measured 36.8 % against 34.5 % over 4,000 hands). */
+static int live_winning_copies(const Observation *o, Card pair)
+{
+    bool wins[CARD_CEKI_KINDS];
+    if (!kowah_winning_kinds(o->hand, pair, wins))
+        return -1;
+    int live = 0;
+    for (int k = 0; k < CARD_CEKI_KINDS; k++) {
+        if (!wins[k])
+            continue;
+        int out = 4;
+        for (int i = 0; i < o->hand_count[o->seat]; i++)
+            out -= o->hand[i] == k;
+        for (int i = 0; i < o->discard_count; i++)
+            out -= o->discard[i] == k;
+        for (int s = 0; s < o->players; s++)
+            out -= s != o->seat ? o->history.hand[s][k] : 0;
+        live += out > 0 ? out : 0;
+    }
+    return live;
+}
+
+static double kowah_seat0_share(AiLevel first, int hands, int *checked)
+{
+    double wins = 0;
+    int played = 0;
+    Observation *o = malloc(sizeof *o);
+    assert_non_null(o);
+    for (uint64_t seed = 1; played < hands; seed++) {
+        GameConfig cfg = game_config_default(VARIANT_KOWAH, seed);
+        Game *g = game_create(&cfg, NULL);
+        AiPlayer *ai[3] = {ai_create(first, seed), ai_create(AI_GREEDY, seed + 1),
+                           ai_create(AI_GREEDY, seed + 2)};
+        while (!game_match_over(g) && played < hands) {
+            if (game_round_over(g)) {
+                int nw = 0;
+                for (int s = 0; s < 3; s++)
+                    nw += game_round_won(g, s);
+                wins += game_round_won(g, 0) ? 1.0 / nw : 0.0;
+                played++;
+                Move next = {.type = MOVE_NEXT_ROUND,
+                             .seat = (uint8_t)game_to_move(g),
+                             .card = CARD_NONE,
+                             .target = CARD_NONE};
+                assert_int_equal(game_apply(g, &next), CEKI_OK);
+                continue;
+            }
+            int s = game_to_move(g);
+            Move moves[GAME_MAX_MOVES], m;
+            int n = game_legal_moves(g, moves, GAME_MAX_MOVES);
+            assert_int_equal(ai_choose(ai[s], g, s, &m), CEKI_OK);
+            if (s == 0 && first == AI_STRONG && n > 1) {
+                game_observe(g, 0, o);
+                (*checked)++;
+                bool can_claim = false;
+                int best_live = 0;
+                for (int i = 0; i < n; i++) {
+                    can_claim = can_claim || moves[i].type == MOVE_CLAIM;
+                    if (moves[i].type == MOVE_DECLARE) {
+                        int live = live_winning_copies(o, moves[i].card);
+                        best_live = live > best_live ? live : best_live;
+                    }
+                }
+                if (can_claim)
+                    assert_int_equal(m.type, MOVE_CLAIM);
+                if (m.type == MOVE_DISCARD) {
+                    for (int t = 1; t < 3; t++)
+                        assert_int_not_equal(m.card, o->exposed[t]);
+                }
+                if (o->phase == PHASE_DECLARE) {
+                    assert_int_equal(m.type, best_live > 0 ? MOVE_DECLARE : MOVE_PASS);
+                    if (m.type == MOVE_DECLARE)
+                        assert_int_equal(live_winning_copies(o, m.card), best_live);
+                }
+            }
+            assert_int_equal(game_apply(g, &m), CEKI_OK);
+        }
+        for (int s = 0; s < 3; s++)
+            ai_destroy(ai[s]);
+        game_destroy(g);
+    }
+    free(o);
+    return wins / played;
+}
+
+static void test_kowah_strong_judgement(void **state)
+{
+    (void)state;
+    int checked = 0, none = 0;
+    double strong = kowah_seat0_share(AI_STRONG, 1500, &checked);
+    double greedy = kowah_seat0_share(AI_GREEDY, 1500, &none);
+    assert_true(checked > 10000);
+    assert_true(strong > greedy);
 }
 
 /* ---- no hidden information ------------------------------------------------ */
@@ -456,6 +561,7 @@ int main(void)
         cmocka_unit_test(test_greedy_takes_the_best_capture),
         cmocka_unit_test(test_forfeit_avoided),
         cmocka_unit_test(test_kowah_claims_and_declares),
+        cmocka_unit_test(test_kowah_strong_judgement),
         cmocka_unit_test(test_moves_ignore_hidden_cards),
         cmocka_unit_test(test_strong_deterministic),
         cmocka_unit_test(test_interface),
