@@ -67,6 +67,11 @@ int launch_screenshot(const AppArgs *args)
         const VariantDesc *v = variant_get(args->variant);
         int players = args->players != 0 ? args->players : game_config_default(v->id, 0).players;
         app->table_run.preplay = 2 * players + 1;
+        /* $CEKI_TABLE_LOG=N: N moves instead, and the move log open. */
+        const char *log = getenv("CEKI_TABLE_LOG");
+        if (log != NULL && atoi(log) > 0) {
+            app->table_run.preplay = SDL_min(atoi(log), 400);
+        }
     }
     int status = 0;
     if (!launch_apply(app, args, err, sizeof err)) {

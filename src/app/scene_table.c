@@ -286,6 +286,7 @@ void table_relayout(App *app, TableState *t)
              !table_viewer_decides(t)},
             {W_UNDO, "Undo", !t->watch && session_human_count(t->session) > 0,
              !session_can_undo(t->session)},
+            {W_LOG, "Log", true, false},
             {W_RULES, "Rules", true, false},
             {W_CARDS, "Cards", v->deck != DECK_FRENCH_NO_KINGS, false},
             {W_MENU, "Menu", true, false},
@@ -903,6 +904,7 @@ static bool table_enter(App *app, void *state)
             break;
         }
     }
+    t->log_open = app->table_run.preplay > 0 && SDL_getenv("CEKI_TABLE_LOG") != NULL;
     int moment = app->table_run.preplay > 0 ? moment_event(SDL_getenv("CEKI_TABLE_UNTIL")) : -1;
     if (moment >= 0) {
         t->frozen = preplay_until(t, moment);
@@ -1106,6 +1108,10 @@ SceneAction table_button(App *app, TableState *t, int id)
         break;
     }
     case W_MENU: t->dialog = DLG_LEAVE; break;
+    case W_LOG:
+        t->log_open = !t->log_open;
+        t->log_scroll = 0;
+        break;
     case W_TRAIL:
         if (t->selected >= 0) {
             m.type = MOVE_PLAY;

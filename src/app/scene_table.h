@@ -209,6 +209,10 @@ typedef struct TableState {
 
     bool animated; /* cards move (the speed is not instant) */
 
+    /* The move log (scene_table_log.c). */
+    bool log_open;
+    int log_scroll; /* entries scrolled past, from the newest */
+
     /* Headless runs. */
     bool autoplay;
     bool exit_at_end;
@@ -223,6 +227,7 @@ enum {
     W_RULES,
     W_CARDS,
     W_MENU,
+    W_LOG,
     W_TRAIL = 20,
     W_TURN,
     W_NEXT,
@@ -283,6 +288,17 @@ void table_clear_selection(TableState *t);
 
 /* scene_table_draw.c */
 void table_draw(App *app, TableState *t, SDL_Renderer *r);
+
+/* scene_table_log.c: the move log. Entry i counts from the newest (0): its
+ * sentence and the cards it shows (*ncards of cards[0..1]); false past the
+ * end. The panel's rectangle while open (false when closed). */
+int table_log_count(const TableState *t);
+bool table_log_entry(const TableState *t, int i, char *buf, size_t size, Card cards[2],
+                     int *ncards);
+bool table_log_panel(const App *app, const TableState *t, SDL_Rect *out);
+void table_log_scroll(App *app, TableState *t, int rows);
+void table_log_wheel(App *app, TableState *t, int notches);
+void table_log_draw(App *app, TableState *t);
 
 /* ---- for tests and tools -------------------------------------------------- */
 

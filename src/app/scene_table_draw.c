@@ -1173,7 +1173,9 @@ void table_draw(App *app, TableState *t, SDL_Renderer *r)
     draw_prompt(app, t);
     if (t->dialog == DLG_NONE) {
         draw_buttons(app, t);
+        table_log_draw(app, t);
     } else {
+        table_log_draw(app, t);
         draw_dialog(app, t);
     }
 }

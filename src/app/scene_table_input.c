@@ -745,6 +745,11 @@ static SceneAction key_down(App *app, TableState *t, const SDL_Event *e)
     case SDLK_F1: /* the desktop's help key: this game's rules */
     case SDLK_r: return table_button(app, t, W_RULES);
     case SDLK_c: return table_button(app, t, W_CARDS);
+    case SDLK_l: return table_button(app, t, W_LOG);
+    case SDLK_PAGEUP:
+    case SDLK_PAGEDOWN:
+        table_log_scroll(app, t, e->key.keysym.sym == SDLK_PAGEDOWN ? 4 : -4);
+        return scene_stay();
     case SDLK_n: return table_button(app, t, W_NEXT);
     case SDLK_p:
         if (t->watch) {
@@ -774,6 +779,21 @@ SceneAction table_input(App *app, TableState *t, const SDL_Event *e)
             t->dialog = DLG_NONE;
             table_relayout(app, t);
         }
+        return scene_stay();
+    }
+    SDL_Rect log;
+    bool over_log = false;
+    if (table_log_panel(app, t, &log)) {
+        SDL_Point at = {e->type == SDL_MOUSEMOTION ? e->motion.x : e->button.x,
+                        e->type == SDL_MOUSEMOTION ? e->motion.y : e->button.y};
+        over_log = (e->type == SDL_MOUSEBUTTONDOWN || e->type == SDL_MOUSEMOTION) &&
+                   SDL_PointInRect(&at, &log) && t->drag == DRAG_IDLE;
+        if (e->type == SDL_MOUSEWHEEL) {
+            table_log_wheel(app, t, e->wheel.y);
+            return scene_stay();
+        }
+    }
+    if (over_log) { /* the panel lies over the table: what is under it waits */
         return scene_stay();
     }
     switch (e->type) {

@@ -465,6 +465,114 @@ static void test_kowah_by_mouse(void **state)
     app_destroy(app);
 }
 
+/* The move log (L, or the Log button): the viewer's public history, newest
+ * first, in words and cards. It names a card only where everyone saw it
+ * (another seat's stock draw in Kowah stays face down), and while it is open
+ * a click on it does not reach the cards under it. */
+static void test_move_log(void **state)
+{
+    (void)state;
+    App *app = table_app(VARIANT_THOTHIT, 5, 3, ANIM_INSTANT, 1);
+    Move moves[GAME_MAX_MOVES];
+    for (int d = 0; d < 2 && until_person(app); d++) { /* the others have played too */
+        legal(app, moves);
+        assert_true(table_try_move(app, table_top(app), &moves[0]));
+    }
+    assert_true(until_person(app));
+    TableState *t = table_top(app);
+    SDL_Rect panel;
+    assert_false(table_log_panel(app, t, &panel));
+    test_key(app, SDLK_l, 0);
+    assert_true(table_log_panel(app, t, &panel));
+    assert_true(panel.x + panel.w >= app->width && panel.w < app->width / 2);
+    /* Entries from the newest: the last capture or trail, by its seat. */
+    const PublicHistory *h = &t->obs.history;
+    assert_true(h->count > 0);
+    assert_int_equal(table_log_count(t), h->count);
+    const PublicEntry *e = &h->entry[h->count - 1];
+    char text[240], name[48], card[64];
+    Card cards[2];
+    int nc = 0;
+    assert_true(table_log_entry(t, 0, text, sizeof text, cards, &nc));
+    table_seat_name(t, e->seat, name, sizeof name);
+    char *dot = strstr(name, " \xc2\xb7");
+    if (dot != NULL) {
+        *dot = '\0';
+    }
+    table_card_label(t, e->card, card, sizeof card);
+    assert_non_null(strstr(text, name));
+    assert_non_null(strstr(text, card));
+    assert_int_equal(cards[0], e->card);
+    assert_false(table_log_entry(t, h->count, text, sizeof text, cards, &nc));
+    app_draw(app);
+    test_key(app, SDLK_l, 0);
+    assert_false(table_log_panel(app, t, &panel));
+    app_destroy(app);
+
+    /* Kowah: the others' stock draws are in the log, face down. */
+    app = table_app(VARIANT_KOWAH, 4, 3, ANIM_INSTANT, 1);
+    for (int d = 0; d < 6 && until_person(app); d++) {
+        int n = legal(app, moves);
+        Move m = moves[0];
+        for (int i = 0; i < n; i++) {
+            if (moves[i].type == MOVE_DRAW_STOCK) {
+                m = moves[i];
+            }
+        }
+        assert_true(table_try_move(app, table_top(app), &m));
+    }
+    assert_true(until_person(app));
+    t = table_top(app);
+    test_key(app, SDLK_l, 0);
+    int hidden = 0, named = 0;
+    for (int i = 0; i < table_log_count(t); i++) {
+        assert_true(table_log_entry(t, i, text, sizeof text, cards, &nc));
+        const PublicEntry *k = &t->obs.history.entry[t->obs.history.count - 1 - i];
+        if (k->kind == PUB_DRAW && k->card == CARD_NONE) {
+            assert_non_null(strstr(text, "drew from the stock"));
+            assert_int_equal(cards[0], CARD_NONE);
+            hidden++;
+        } else if (k->kind == PUB_DISCARD) {
+            table_card_label(t, k->card, card, sizeof card);
+            assert_non_null(strstr(text, card));
+            named++;
+        }
+    }
+    assert_true(hidden >= 4 && named >= 4);
+    /* A click on the panel over a card of the hand is the panel's (in the
+     * discard phase a click on a hand card would pick it up). */
+    int n = legal(app, moves);
+    for (int i = 0; i < n; i++) {
+        if (moves[i].type == MOVE_DRAW_STOCK) {
+            assert_true(table_try_move(app, t, &moves[i]));
+        }
+    }
+    assert_true(until_person(app));
+    assert_true(table_log_panel(app, t, &panel));
+    int clicked = 0, before = history_len(table_game(app));
+    n = legal(app, moves);
+    for (int i = 0; i < n; i++) {
+        SDL_Rect r;
+        if (moves[i].type == MOVE_DISCARD && table_card_rect(app, FZ_HAND, moves[i].card, 0, &r)) {
+            SDL_Point at = {r.x + r.w - 4, r.y + r.h / 2};
+            if (SDL_PointInRect(&at, &panel)) {
+                click(app, at.x, at.y);
+                assert_int_equal(t->selected, -1);
+                clicked++;
+            }
+        }
+    }
+    assert_true(clicked > 0);
+    assert_int_equal(history_len(table_game(app)), before);
+    int rows_before = t->log_scroll;
+    test_key(app, SDLK_PAGEDOWN, 0);
+    app_draw(app);
+    assert_true(t->log_scroll > rows_before || table_log_count(t) <= 4);
+    test_key(app, SDLK_PAGEUP, 0);
+    assert_int_equal(t->log_scroll, rows_before);
+    app_destroy(app);
+}
+
 /* Tabs to the table button called `name` and presses Enter. */
 static void press_button_by_keyboard(App *app, const char *name)
 {
@@ -1114,6 +1222,7 @@ int main(void)
         cmocka_unit_test(test_illegal_drop_snaps_back),
         cmocka_unit_test(test_input_while_cards_move),
         cmocka_unit_test(test_kowah_by_mouse),
+        cmocka_unit_test(test_move_log),
         cmocka_unit_test(test_kowah_by_keyboard),
         cmocka_unit_test(test_forfeit_warning),
         cmocka_unit_test(test_enter_prefers_a_capture_that_keeps_the_win),
