@@ -384,6 +384,51 @@ static void follow(TableState *t, int x, int y)
     s->moving = false;
 }
 
+/* Where a dragged card lands: the pool card under the pointer when it is a
+ * legal target; else the legal target that the dragged card covers most of
+ * (counted over a grid of points of the card, each point going to the card
+ * shown there), when that is a fair share of the card. So a drop lands on
+ * the highlighted card it is laid over, even with the pointer beside it or
+ * on a card that covers part of it. */
+#define DROP_GRID_X 6
+#define DROP_GRID_Y 10
+#define DROP_MIN_POINTS 9 /* of DROP_GRID_X * DROP_GRID_Y: about a sixth of the card */
+
+static int drop_target(const TableState *t, int x, int y, FocusZone *zone)
+{
+    int hit = table_hit_card(t, x, y, zone);
+    if (t->drag != DRAG_DRAGGING || t->drag_sprite < 0 ||
+        (*zone == FZ_POOL && table_is_target(t, hit))) {
+        return hit;
+    }
+    bool target[TV_MAX_SPRITES] = {false};
+    int points[TV_MAX_SPRITES] = {0};
+    int ids[TV_MAX_SPRITES];
+    int n = view_pool_order(t, ids, TV_MAX_SPRITES);
+    for (int k = 0; k < n; k++) {
+        target[ids[k]] = table_is_target(t, ids[k]);
+    }
+    SDL_Rect d = view_rect(&t->view.sprites[t->drag_sprite]);
+    int best = -1;
+    for (int gy = 0; gy < DROP_GRID_Y; gy++) {
+        for (int gx = 0; gx < DROP_GRID_X; gx++) {
+            int px = d.x + (2 * gx + 1) * d.w / (2 * DROP_GRID_X);
+            int py = d.y + (2 * gy + 1) * d.h / (2 * DROP_GRID_Y);
+            FocusZone z = FZ_NONE;
+            int s = table_hit_card(t, px, py, &z);
+            if (z == FZ_POOL && s >= 0 && target[s] &&
+                ++points[s] > (best >= 0 ? points[best] : 0)) {
+                best = s;
+            }
+        }
+    }
+    if (best >= 0 && points[best] >= DROP_MIN_POINTS) {
+        *zone = FZ_POOL;
+        return best;
+    }
+    return hit;
+}
+
 static SceneAction mouse_motion(App *app, TableState *t, const SDL_Event *e)
 {
     int x = e->motion.x, y = e->motion.y;
@@ -398,7 +443,7 @@ static SceneAction mouse_motion(App *app, TableState *t, const SDL_Event *e)
     if (t->drag == DRAG_DRAGGING && t->drag_sprite >= 0) {
         follow(t, x, y);
         FocusZone zone = FZ_NONE;
-        int i = table_hit_card(t, x, y, &zone);
+        int i = drop_target(t, x, y, &zone);
         t->hover_sprite = zone == FZ_POOL ? i : -1;
         app->dirty = true;
         return scene_stay();
@@ -424,9 +469,9 @@ static SceneAction mouse_up(App *app, TableState *t, const SDL_Event *e)
     }
     int i = t->drag_sprite;
     DragState was = t->drag;
-    /* What lies under the pointer, the dragged card aside. */
+    /* What the card is laid on, the dragged card aside. */
     FocusZone zone = FZ_NONE;
-    int target = table_hit_card(t, x, y, &zone);
+    int target = drop_target(t, x, y, &zone);
     t->drag = DRAG_IDLE;
     t->drag_sprite = -1;
     t->hover_sprite = -1;

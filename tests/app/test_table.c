@@ -573,6 +573,97 @@ static void test_move_log(void **state)
     app_destroy(app);
 }
 
+/* A card dragged over a highlighted pool card and let go with the pointer
+ * beside it (on the pool's free space or another card) takes that card: the
+ * drop goes to the target the card covers, not to what lies under the
+ * pointer, which would have trailed it or been refused. */
+static void test_drop_lands_on_the_covered_target(void **state)
+{
+    (void)state;
+    int tried = 0;
+    for (uint64_t seed = 1; seed <= 12 && tried < 3; seed++) {
+        App *app = table_app(VARIANT_THOTHIT, seed, 3, ANIM_INSTANT, 1);
+        for (int d = 0; d < 6 && tried < 3 && until_person(app); d++) {
+            TableState *t = table_top(app);
+            Move moves[GAME_MAX_MOVES];
+            int n = legal(app, moves);
+            bool done = false;
+            for (int i = 0; i < n && !done; i++) {
+                SDL_Rect rc, rt;
+                int x0, y0;
+                if (moves[i].type != MOVE_PLAY || moves[i].target == CARD_NONE ||
+                    !table_card_rect(app, FZ_HAND, moves[i].card, 0, &rc) ||
+                    !table_card_point(app, FZ_HAND, moves[i].card, 0, &x0, &y0) ||
+                    !table_card_rect(app, FZ_POOL, moves[i].target, 0, &rt)) {
+                    continue;
+                }
+                int gx = x0 - rc.x, gy = y0 - rc.y;
+                /* Lay the card over the target with the pointer (at the same
+                 * point of the card) just below it, or just above it. */
+                int px = rt.x + gx, py = rt.y + rt.h + 3;
+                if (gy < rc.h / 3) {
+                    py = rt.y - 3;
+                }
+                int cy = py - gy;
+                int overlap = SDL_min(cy + rc.h, rt.y + rt.h) - SDL_max(cy, rt.y);
+                SDL_Point at = {px, py};
+                if (overlap < rc.h / 3) {
+                    continue;
+                }
+                FocusZone z = FZ_NONE;
+                int under = table_hit_card(t, px, py, &z);
+                bool under_target = false;
+                for (int j = 0; j < n; j++) {
+                    under_target = under_target || (z == FZ_POOL && moves[j].type == MOVE_PLAY &&
+                                                    moves[j].card == moves[i].card &&
+                                                    moves[j].target == t->view.sprites[under].card);
+                }
+                if (SDL_PointInRect(&at, &rt) || under_target || px >= app->width ||
+                    py >= app->height) {
+                    continue;
+                }
+                /* The legal targets the laid card lies over, before the move. */
+                SDL_Rect laid = {px - gx, py - gy, rc.w, rc.h}, rg;
+                Card over[GAME_MAX_MOVES];
+                int nover = 0;
+                for (int j = 0; j < n; j++) {
+                    bool lies = false;
+                    for (int k = 0; k < 4 && moves[j].type == MOVE_PLAY &&
+                                    moves[j].card == moves[i].card && moves[j].target != CARD_NONE;
+                         k++) {
+                        lies = lies || (table_card_rect(app, FZ_POOL, moves[j].target, k, &rg) &&
+                                        SDL_HasIntersection(&laid, &rg));
+                    }
+                    if (lies) {
+                        over[nover++] = moves[j].target;
+                    }
+                }
+                int before = history_len(table_game(app));
+                drag(app, x0, y0, px, py);
+                const Move *got = last_move(table_game(app));
+                assert_int_equal(history_len(table_game(app)), before + 1);
+                assert_int_equal(got->card, moves[i].card);
+                /* a capture (not a trail), of a card the dropped card lay over:
+                 * the target, or another it covered more of */
+                assert_int_not_equal(got->target, CARD_NONE);
+                bool covered = false;
+                for (int k = 0; k < nover; k++) {
+                    covered = covered || over[k] == got->target;
+                }
+                assert_true(covered);
+                tried++;
+                done = true;
+            }
+            if (!done) {
+                legal(app, moves);
+                assert_true(table_try_move(app, t, &moves[0]));
+            }
+        }
+        app_destroy(app);
+    }
+    assert_true(tried >= 3);
+}
+
 /* Tabs to the table button called `name` and presses Enter. */
 static void press_button_by_keyboard(App *app, const char *name)
 {
@@ -1223,6 +1314,7 @@ int main(void)
         cmocka_unit_test(test_input_while_cards_move),
         cmocka_unit_test(test_kowah_by_mouse),
         cmocka_unit_test(test_move_log),
+        cmocka_unit_test(test_drop_lands_on_the_covered_target),
         cmocka_unit_test(test_kowah_by_keyboard),
         cmocka_unit_test(test_forfeit_warning),
         cmocka_unit_test(test_enter_prefers_a_capture_that_keeps_the_win),
