@@ -227,6 +227,11 @@ static void dialog_buttons(App *app, TableState *t)
         x += 16 * u;
         add_button(app, t, W_DLG_NO, &x, y, bw, bh, false, "Cancel", true);
         break;
+    case DLG_NEW:
+        add_button(app, t, W_DLG_YES, &x, y, bw, bh, false, "New game", false);
+        x += 16 * u;
+        add_button(app, t, W_DLG_NO, &x, y, bw, bh, false, "Stay", true);
+        break;
     case DLG_LEAVE:
         add_button(app, t, W_DLG_YES, &x, y, bw, bh, false, "Leave", false);
         x += 16 * u;
@@ -893,6 +898,7 @@ static bool table_enter(App *app, void *state)
     t->selected = -1;
     t->drag_sprite = -1;
     t->hover_sprite = -1;
+    t->peek_sprite = -1;
     t->focus_sprite = -1;
     t->cover_seat = -1;
     t->watch_playing = t->watch && app->table_run.preplay == 0;
@@ -1171,6 +1177,9 @@ SceneAction table_button(App *app, TableState *t, int id)
         } else if (t->dialog == DLG_LEAVE) {
             t->dialog = DLG_NONE;
             return scene_pop();
+        } else if (t->dialog == DLG_NEW) {
+            t->dialog = DLG_NONE;
+            return table_button(app, t, W_AGAIN);
         } else if (t->dialog == DLG_COVER) {
             t->dialog = DLG_NONE;
             int seat = t->cover_seat;

@@ -145,6 +145,7 @@ typedef enum TableDialog {
     DLG_NONE = 0,
     DLG_FORFEIT, /* the Chinese game: taking this forfeits the win */
     DLG_LEAVE,   /* leave the table? */
+    DLG_NEW,     /* a new game in place of the unfinished one? (Ctrl+N) */
     DLG_COVER    /* hot-seat: hide the hand until the next person is ready */
 } TableDialog;
 
@@ -208,6 +209,9 @@ typedef struct TableState {
     double reason_until;
 
     bool animated; /* cards move (the speed is not instant) */
+
+    bool pointer_used; /* the mouse was used since the last key: no focus ring on the cards */
+    int peek_sprite;   /* a card shown whole while the right button is held, -1 */
 
     /* The move log (scene_table_log.c). */
     bool log_open;

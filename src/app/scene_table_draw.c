@@ -402,7 +402,7 @@ static void draw_stock(App *app, TableState *t)
     }
     SDL_Rect r = R(sr);
     int n = v->stock;
-    bool focus = t->focus_zone == FZ_STOCK && !t->focus_in_ui;
+    bool focus = t->focus_zone == FZ_STOCK && !t->focus_in_ui && !t->pointer_used;
     if (n > 0) {
         int layers = n > 30 ? 3 : (n > 8 ? 2 : 1);
         for (int k = layers - 1; k >= 0; k--) {
@@ -479,7 +479,14 @@ static void draw_discard(App *app, TableState *t)
     snprintf(cnt, sizeof cnt, "%d", v->discard_n);
     badge(app, r.x + r.w, r.y + app_px(app, 4), cnt, paint_rgba(245, 240, 225, 255),
           paint_rgba(30, 30, 30, 255));
-    if (t->focus_zone == FZ_DISCARD && !t->focus_in_ui) {
+    if (t->drag == DRAG_DRAGGING && t->obs.phase == PHASE_DISCARD && table_viewer_decides(t)) {
+        /* the dragged card's one place to go */
+        paint_glow(app->paint, app->renderer, r, app_px(app, 8), app_px(app, 12),
+                   paint_rgba(255, 214, 110, 150));
+        paint_round_frame(app->paint, app->renderer, r, app_px(app, 8), SDL_max(2, app_px(app, 2)),
+                          UI_GOLD_LIGHT);
+    }
+    if (t->focus_zone == FZ_DISCARD && !t->focus_in_ui && !t->pointer_used) {
         ui_draw_focus_ring(app, r, app_px(app, 8));
     }
     /* A draw shown to all (a declared player may claim it). */
@@ -600,7 +607,8 @@ static void draw_sprites(App *app, TableState *t)
             paint_glow(app->paint, app->renderer, r, app_px(app, 6), app_px(app, 10),
                        paint_rgba(255, 214, 110, 120));
         }
-        if (t->focus_zone == FZ_POOL && t->focus_sprite == i && !t->focus_in_ui) {
+        if (t->focus_zone == FZ_POOL && t->focus_sprite == i && !t->focus_in_ui &&
+            !t->pointer_used) {
             ui_draw_focus_ring(app, view_rect(&t->view.sprites[i]), app_px(app, 6));
         }
     }
@@ -644,7 +652,8 @@ static void draw_sprites(App *app, TableState *t)
             SDL_Rect r = view_rect(s);
             badge(app, r.x + r.w / 2, r.y + r.h - app_px(app, 10), "shown", UI_GOLD, UI_ON_GOLD);
         }
-        if (t->focus_zone == FZ_HAND && t->focus_sprite == i && !t->focus_in_ui) {
+        if (t->focus_zone == FZ_HAND && t->focus_sprite == i && !t->focus_in_ui &&
+            !t->pointer_used) {
             ui_draw_focus_ring(app, view_rect(s), app_px(app, 6));
         }
     }
@@ -1087,6 +1096,12 @@ static void draw_dialog(App *app, TableState *t)
                  b, with);
         break;
     }
+    case DLG_NEW:
+        snprintf(head, sizeof head, "Start a new game?");
+        snprintf(body, sizeof body, "%s",
+                 "This match ends here, unfinished and not counted, and a new one of the same "
+                 "game with the same players is dealt.");
+        break;
     case DLG_LEAVE:
         snprintf(head, sizeof head, "Leave the table?");
         snprintf(body, sizeof body, "%s",
@@ -1113,6 +1128,26 @@ static void draw_dialog(App *app, TableState *t)
         (SDL_Rect){panel.x + pad, panel.y + pad + app_px(app, 40), panel.w - 2 * pad, 0}, TEXT_LEFT,
         1.1f);
     draw_buttons(app, t);
+}
+
+/* The card the right button holds, whole and a half larger, over the rest. */
+#define PEEK_SCALE 1.5f
+
+static void draw_peek(App *app, TableState *t)
+{
+    int i = t->peek_sprite;
+    if (i < 0 || i >= TV_MAX_SPRITES || !t->view.sprites[i].used) {
+        return;
+    }
+    const Sprite *s = &t->view.sprites[i];
+    SDL_Rect r = view_rect(s);
+    int w = (int)((float)r.w * PEEK_SCALE), h = (int)((float)r.h * PEEK_SCALE);
+    int x = SDL_clamp(r.x + r.w / 2 - w / 2, 0, SDL_max(0, app->width - w));
+    int y = SDL_clamp(r.y + r.h / 2 - h / 2, 0, SDL_max(0, app->height - h));
+    SDL_Rect big = {x, y, w, h};
+    paint_shadow(app->paint, app->renderer, big, app_px(app, 8), app_px(app, 16),
+                 paint_rgba(0, 0, 0, 140));
+    draw_card(app, t, s->shown ? s->card : CARD_NONE, big, 0);
 }
 
 static void draw_pops(App *app, TableState *t)
@@ -1166,6 +1201,7 @@ void table_draw(App *app, TableState *t, SDL_Renderer *r)
                   sp.y + sp.h + app_px(app, 6), TEXT_CENTER);
     }
     draw_sprites(app, t);
+    draw_peek(app, t);
     draw_ceremony_labels(app, t);
     draw_pops(app, t);
     draw_packets(app, t);

@@ -312,6 +312,36 @@ static void pick_up(App *app, TableState *t, int i, bool keyboard)
     focus_first_target(t);
 }
 
+/* A double-click on hand sprite i: the move Enter would lead to, made at
+ * once. Its best capture (one that keeps the win first, then most points
+ * by the core's scoring), a trail when it captures nothing, its discard in
+ * Kowah. A capture that forfeits the win still asks first. */
+static void play_best(App *app, TableState *t, int i)
+{
+    if (t->obs.phase == PHASE_DISCARD) {
+        t->selected = i;
+        try_discard(app, t, i);
+        return;
+    }
+    if (t->obs.phase != PHASE_HAND) {
+        return;
+    }
+    Move moves[64];
+    int n = moves_of(t, i, moves, 64);
+    bool captures = false;
+    for (int k = 0; k < n; k++) {
+        captures = captures || moves[k].target != CARD_NONE;
+    }
+    if (!captures) {
+        try_trail(app, t, i); /* or says why the card cannot be laid */
+        return;
+    }
+    t->selected = i;
+    if (focus_first_target(t) && !try_capture(app, t, i, t->focus_sprite)) {
+        t->selected = i; /* the forfeit question is open */
+    }
+}
+
 static SDL_Rect stock_rect(const TableState *t)
 {
     return table_rect(t->layout.stock);
@@ -322,12 +352,17 @@ static SDL_Rect stock_rect(const TableState *t)
 static SceneAction mouse_down(App *app, TableState *t, const SDL_Event *e)
 {
     int x = e->button.x, y = e->button.y;
+    t->pointer_used = true;
     if (e->button.button != SDL_BUTTON_LEFT) {
         if (t->drag != DRAG_IDLE) {
             int i = t->drag_sprite;
             t->drag = DRAG_IDLE;
             t->drag_sprite = -1;
             snap_back(app, t, i);
+        } else if (e->button.button == SDL_BUTTON_RIGHT) {
+            /* Held, the right button shows a card whole, however covered. */
+            FocusZone zone = FZ_NONE;
+            t->peek_sprite = table_hit_card(t, x, y, &zone);
         }
         return scene_stay();
     }
@@ -338,6 +373,10 @@ static SceneAction mouse_down(App *app, TableState *t, const SDL_Event *e)
     t->focus_in_ui = false;
     FocusZone zone = FZ_NONE;
     int i = table_hit_card(t, x, y, &zone);
+    if (zone == FZ_HAND && e->button.clicks >= 2 && table_viewer_decides(t)) {
+        play_best(app, t, i);
+        return scene_stay();
+    }
     if (zone == FZ_HAND) {
         t->drag = DRAG_PRESSED;
         t->drag_sprite = i;
@@ -432,6 +471,7 @@ static int drop_target(const TableState *t, int x, int y, FocusZone *zone)
 static SceneAction mouse_motion(App *app, TableState *t, const SDL_Event *e)
 {
     int x = e->motion.x, y = e->motion.y;
+    t->pointer_used = true;
     if (t->drag == DRAG_PRESSED && t->drag_sprite >= 0) {
         int dx = x - t->press_x, dy = y - t->press_y;
         int slop = SDL_max(4, app_px(app, 6));
@@ -457,6 +497,9 @@ static SceneAction mouse_motion(App *app, TableState *t, const SDL_Event *e)
 static SceneAction mouse_up(App *app, TableState *t, const SDL_Event *e)
 {
     int x = e->button.x, y = e->button.y;
+    if (e->button.button == SDL_BUTTON_RIGHT) {
+        t->peek_sprite = -1;
+    }
     if (e->button.button != SDL_BUTTON_LEFT) {
         return scene_stay();
     }
@@ -706,6 +749,7 @@ static void enter_on_focus(App *app, TableState *t)
 static SceneAction key_down(App *app, TableState *t, const SDL_Event *e)
 {
     SDL_Keycode k = e->key.keysym.sym;
+    t->pointer_used = false; /* the focus ring shows again */
     if (k == SDLK_TAB) {
         t->focus_in_ui = true;
         ui_handle_event(&t->ui, e);
@@ -795,7 +839,15 @@ static SceneAction key_down(App *app, TableState *t, const SDL_Event *e)
     case SDLK_PAGEDOWN:
         table_log_scroll(app, t, e->key.keysym.sym == SDLK_PAGEDOWN ? 4 : -4);
         return scene_stay();
-    case SDLK_n: return table_button(app, t, W_NEXT);
+    case SDLK_n:
+        if (e->key.keysym.mod & KMOD_CTRL) { /* Ctrl+N: a new game, asked first mid-match */
+            if (game_match_over(session_game(t->session))) {
+                return table_button(app, t, W_AGAIN);
+            }
+            t->dialog = DLG_NEW;
+            break;
+        }
+        return table_button(app, t, W_NEXT);
     case SDLK_p:
         if (t->watch) {
             return table_button(app, t, W_PLAY);

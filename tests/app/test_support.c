@@ -66,16 +66,21 @@ void test_mouse_move(App *app, int x, int y)
     push(app, &e);
 }
 
-static void button(App *app, Uint32 type, int x, int y)
+void test_mouse_button(App *app, Uint32 type, Uint8 which, Uint8 clicks, int x, int y)
 {
     SDL_Event e = {0};
     e.type = type;
-    e.button.button = SDL_BUTTON_LEFT;
+    e.button.button = which;
     e.button.state = type == SDL_MOUSEBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED;
-    e.button.clicks = 1;
+    e.button.clicks = clicks;
     e.button.x = x;
     e.button.y = y;
     push(app, &e);
+}
+
+static void button(App *app, Uint32 type, int x, int y)
+{
+    test_mouse_button(app, type, SDL_BUTTON_LEFT, 1, x, y);
 }
 
 void test_mouse_down(App *app, int x, int y)

@@ -23,6 +23,8 @@ void test_key(App *app, SDL_Keycode key, Uint16 mod);
 void test_mouse_move(App *app, int x, int y);
 void test_mouse_down(App *app, int x, int y);
 void test_mouse_up(App *app, int x, int y);
+/* Any button, with SDL's count of clicks in a row (2: a double-click). */
+void test_mouse_button(App *app, Uint32 type, Uint8 which, Uint8 clicks, int x, int y);
 /* Moves to, presses and releases the centre of a rectangle. */
 void test_click_rect(App *app, SDL_Rect r);
 /* Clicks the top scene's widget with this name; fails the test if absent. */

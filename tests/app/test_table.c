@@ -1302,6 +1302,100 @@ static void test_relayout_on_resize(void **state)
     app_destroy(app);
 }
 
+/* Desktop habits at the table: a double-click on a hand card makes the
+ * move Enter leads to (its best capture by the core's scoring, a trail when
+ * it takes nothing); the right button held shows a card whole; Ctrl+N asks
+ * before replacing an unfinished match and Stay keeps it; the focus ring on
+ * the cards goes with the mouse and comes back with a key. */
+static void test_desktop_habits(void **state)
+{
+    (void)state;
+    App *app = table_app(VARIANT_THOTHIT, 3, 3, ANIM_INSTANT, 1);
+    int doubles = 0;
+    for (int d = 0; d < 8 && until_person(app); d++) {
+        TableState *t = table_top(app);
+        Move moves[GAME_MAX_MOVES];
+        int n = legal(app, moves);
+        if (t->obs.phase != PHASE_HAND) {
+            assert_true(table_try_move(app, t, &moves[0]));
+            continue;
+        }
+        Card c = moves[(d * 5) % n].card;
+        int best = -1, gain[CARD_KIND_LIMIT];
+        bool takes = false;
+        for (int i = 0; i < n; i++) {
+            if (moves[i].card == c && moves[i].target != CARD_NONE) {
+                gain[moves[i].target] = gain_of(table_game(app), c, moves[i].target);
+                best = SDL_max(best, gain[moves[i].target]);
+                takes = true;
+            }
+        }
+        int x, y, before = history_len(table_game(app));
+        point_of(app, FZ_HAND, c, &x, &y);
+        test_mouse_move(app, x, y);
+        test_mouse_button(app, SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, 1, x, y);
+        test_mouse_button(app, SDL_MOUSEBUTTONUP, SDL_BUTTON_LEFT, 1, x, y);
+        test_mouse_button(app, SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, 2, x, y);
+        test_mouse_button(app, SDL_MOUSEBUTTONUP, SDL_BUTTON_LEFT, 2, x, y);
+        if (t->dialog == DLG_FORFEIT) {
+            test_key(app, SDLK_ESCAPE, 0);
+            assert_true(table_try_move(app, t, &moves[0]));
+            continue;
+        }
+        assert_int_equal(history_len(table_game(app)), before + 1);
+        const Move *got = last_move(table_game(app));
+        assert_int_equal(got->card, c);
+        if (takes) {
+            assert_int_not_equal(got->target, CARD_NONE);
+            assert_int_equal(gain[got->target], best);
+        } else {
+            assert_int_equal(got->target, CARD_NONE);
+        }
+        doubles++;
+    }
+    assert_true(doubles >= 3);
+
+    /* Right button held on a pool card: shown whole; let go: gone. */
+    assert_true(until_person(app));
+    TableState *t = table_top(app);
+    int ids[TV_MAX_SPRITES];
+    int np = view_pool_order(t, ids, TV_MAX_SPRITES);
+    assert_true(np > 0);
+    SDL_Rect r = view_rect(&t->view.sprites[ids[0]]);
+    int px = r.x + r.w / 2, py = r.y + 4;
+    FocusZone z;
+    int under = table_hit_card(t, px, py, &z);
+    test_mouse_button(app, SDL_MOUSEBUTTONDOWN, SDL_BUTTON_RIGHT, 1, px, py);
+    assert_int_equal(t->peek_sprite, under);
+    app_draw(app);
+    test_mouse_button(app, SDL_MOUSEBUTTONUP, SDL_BUTTON_RIGHT, 1, px, py);
+    assert_int_equal(t->peek_sprite, -1);
+
+    /* Ctrl+N mid-match: asked, focus on Stay; Stay keeps the match. */
+    int before = history_len(table_game(app));
+    test_key(app, SDLK_n, KMOD_LCTRL);
+    assert_int_equal(t->dialog, DLG_NEW);
+    assert_string_equal(test_focus_name(app), "Stay");
+    test_key(app, SDLK_RETURN, 0);
+    assert_int_equal(t->dialog, DLG_NONE);
+    assert_int_equal(history_len(table_game(app)), before);
+    /* ... and New game deals a new match. */
+    uint64_t seed = app->setup.config.seed;
+    test_key(app, SDLK_n, KMOD_LCTRL);
+    test_click_named(app, "New game");
+    assert_string_equal(test_top_scene(app), "table");
+    assert_true(app->setup.config.seed != seed);
+    assert_true(history_len(table_game(app)) < before || before == 0);
+
+    /* The focus ring: gone once the mouse moves, back with a key. */
+    t = table_top(app);
+    test_mouse_move(app, 5, 5);
+    assert_true(t->pointer_used);
+    test_key(app, SDLK_RIGHT, 0);
+    assert_false(t->pointer_used);
+    app_destroy(app);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1315,6 +1409,7 @@ int main(void)
         cmocka_unit_test(test_kowah_by_mouse),
         cmocka_unit_test(test_move_log),
         cmocka_unit_test(test_drop_lands_on_the_covered_target),
+        cmocka_unit_test(test_desktop_habits),
         cmocka_unit_test(test_kowah_by_keyboard),
         cmocka_unit_test(test_forfeit_warning),
         cmocka_unit_test(test_enter_prefers_a_capture_that_keeps_the_win),
