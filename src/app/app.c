@@ -464,6 +464,10 @@ void app_handle_event(App *app, const SDL_Event *event)
         app->quit = true;
         return;
     }
+    if (scene_help_key(app, &e)) {
+        app->dirty = true;
+        return;
+    }
     SceneAction action = top->cls->handle_event(app, top->state, &e);
     char why[200];
     if (!scene_apply(app, action, why, sizeof why)) {

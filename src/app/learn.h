@@ -38,6 +38,8 @@
 /* Opens the rules of variant v over the current scene (the table), leaving
  * the game and app->setup alone. Shows a toast when it cannot. */
 void learn_push_overlay(App *app, VariantId v);
+/* F1 away from the table: the Keys and mouse page over the current scene. */
+void learn_push_keys(App *app);
 
 /* ---- sections ----------------------------------------------------------- */
 
@@ -52,6 +54,7 @@ typedef enum LearnSection {
     LEARN_MATCH,      /* match structure and every house reading */
     LEARN_COMPARE,    /* all variants side by side */
     LEARN_GLOSSARY,   /* the Javanese terms */
+    LEARN_KEYS,       /* the mouse and the keys, at the table and everywhere (F1) */
     LEARN_GUIDED,     /* a guided first game of Thothit */
     LEARN_SECTION_COUNT
 } LearnSection;

@@ -18,10 +18,10 @@
 /* ---- sections -------------------------------------------------------------- */
 
 static const char *const section_keys[LEARN_SECTION_COUNT] = {
-    [LEARN_ORIGIN] = "origin",     [LEARN_DEAL] = "deal",     [LEARN_TURN] = "turn",
-    [LEARN_CAPTURE] = "capture",   [LEARN_TRY] = "try",       [LEARN_SCORING] = "scoring",
-    [LEARN_STAKES] = "stakes",     [LEARN_MATCH] = "match",   [LEARN_COMPARE] = "compare",
-    [LEARN_GLOSSARY] = "glossary", [LEARN_GUIDED] = "guided",
+    [LEARN_ORIGIN] = "origin",     [LEARN_DEAL] = "deal",   [LEARN_TURN] = "turn",
+    [LEARN_CAPTURE] = "capture",   [LEARN_TRY] = "try",     [LEARN_SCORING] = "scoring",
+    [LEARN_STAKES] = "stakes",     [LEARN_MATCH] = "match", [LEARN_COMPARE] = "compare",
+    [LEARN_GLOSSARY] = "glossary", [LEARN_KEYS] = "keys",   [LEARN_GUIDED] = "guided",
 };
 
 const char *learn_section_key(LearnSection s)
@@ -77,6 +77,7 @@ int learn_sections(VariantId id, LearnSection out[LEARN_SECTION_COUNT])
     out[n++] = LEARN_MATCH;
     out[n++] = LEARN_COMPARE;
     out[n++] = LEARN_GLOSSARY;
+    out[n++] = LEARN_KEYS;
     out[n++] = LEARN_GUIDED;
     return n;
 }
@@ -97,6 +98,7 @@ const char *learn_section_title(VariantId id, LearnSection s)
     case LEARN_MATCH: return kowah ? "Winning" : "Match";
     case LEARN_COMPARE: return "Compare games";
     case LEARN_GLOSSARY: return "Glossary";
+    case LEARN_KEYS: return "Keys and mouse";
     case LEARN_GUIDED: return "Guided Thothit";
     default: return "";
     }
@@ -1451,6 +1453,41 @@ static void build_glossary(LearnDoc *d)
     }
 }
 
+/* The mouse and the keys (the README's table says the same). */
+static void build_keys(LearnDoc *d)
+{
+    HEADING(d, "At the table, with the mouse");
+    BULLET(d, "*Drag* a card from your hand onto a lit pool card to take it, or onto the "
+              "pool's free space to lay it there. A card laid over a lit card takes that card "
+              "even when the pointer is beside it.");
+    BULLET(d, "*Click* a card, then its target, if you prefer clicking to dragging.");
+    BULLET(d, "*Double-click* a hand card to make the move Enter would lead to: its best "
+              "capture, or its trail when it takes nothing (in Kowah, its discard).");
+    BULLET(d, "*Hold the right button* on a card to see it whole, however covered it is.");
+    BULLET(d, "*The wheel* scrolls the move log while it is open.");
+    HEADING(d, "At the table, with the keys");
+    BULLET(d, "*Left* and *Right* move between the cards of a row; *Up* and *Down* between "
+              "your hand, the pool and the piles.");
+    BULLET(d, "*Enter* takes the next step: it picks up the focused card and jumps to the "
+              "card it may best take, takes that card, turns the stock, draws or discards "
+              "in Kowah, and opens the round's results.");
+    BULLET(d, "*T* lays the picked-up card in the pool; *Space* turns the stock or draws "
+              "(play and pause in the games that play themselves).");
+    BULLET(d, "*H* or *Ctrl+H* asks for a hint; *U* or *Ctrl+Z* undoes your last decision.");
+    BULLET(d, "*R* or *F1* opens this game's rules; *C* switches the card style.");
+    BULLET(d, "*L* opens or closes the move log, what everyone saw this round, newest "
+              "first; *Page Up* and *Page Down* scroll it.");
+    BULLET(d, "*Tab* goes to the buttons (declare, claim, pass, next round, menu).");
+    BULLET(d, "*Esc* puts a picked-up card back; with nothing picked up it opens the menu.");
+    BULLET(d, "*Ctrl+N* starts a new game of the same setup, asking first while a match is "
+              "unfinished.");
+    HEADING(d, "Everywhere");
+    BULLET(d, "The arrows and *Tab* move between the choices, *Enter* chooses, *Esc* goes "
+              "back (on the title screen it offers Quit).");
+    BULLET(d, "*F1* opens this page from any screen but the table.");
+    BULLET(d, "*F11* or *Alt+Enter* switches full screen on and off.");
+}
+
 void learn_doc_build(LearnDoc *doc, VariantId id, LearnSection s, DeckStyle style)
 {
     doc->variant = id;
@@ -1474,6 +1511,7 @@ void learn_doc_build(LearnDoc *doc, VariantId id, LearnSection s, DeckStyle styl
     case LEARN_MATCH: build_match(doc, v); break;
     case LEARN_COMPARE: build_compare(doc); break;
     case LEARN_GLOSSARY: build_glossary(doc); break;
+    case LEARN_KEYS: build_keys(doc); break;
     case LEARN_GUIDED: add(doc, LB_GUIDED, NULL, NULL, 0); break;
     case LEARN_SECTION_COUNT: break;
     }

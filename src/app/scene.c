@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "learn.h"
 #include "scenes.h"
 
 static const char *const names[SCENE_COUNT] = {
@@ -171,4 +172,17 @@ void scene_stack_draw(App *app, SDL_Renderer *r)
     for (int i = first < 0 ? 0 : first; i < s->count; i++) {
         s->frames[i].cls->draw(app, s->frames[i].state, r);
     }
+}
+
+bool scene_help_key(App *app, const SDL_Event *e)
+{
+    if (e->type != SDL_KEYDOWN || e->key.keysym.sym != SDLK_F1 || e->key.repeat) {
+        return false;
+    }
+    const SceneFrame *top = scene_stack_top(app);
+    if (top == NULL || top->cls == &scene_table_class || top->cls == &scene_learn_class) {
+        return false;
+    }
+    learn_push_keys(app);
+    return true;
 }

@@ -117,6 +117,9 @@ bool scene_stack_replace(App *app, SceneId id, char *why, size_t why_size);
 void scene_stack_clear(App *app);
 /* The top frame, or NULL when the stack is empty. */
 const SceneFrame *scene_stack_top(const App *app);
+/* F1 on a screen other than the table (whose F1 is its rules) and learn:
+ * opens the Keys and mouse page over it; true when the key was taken. */
+bool scene_help_key(App *app, const SDL_Event *e);
 /* Applies an action returned by a scene; false when it failed (why says). */
 bool scene_apply(App *app, SceneAction action, char *why, size_t why_size);
 /* Draws the stack from the highest non-overlay scene up. */

@@ -395,6 +395,25 @@ static void learn_leave(App *app, void *state)
     learn_boards_destroy(state);
 }
 
+void learn_push_keys(App *app)
+{
+    char why[200];
+    VariantId v =
+        variant_get(app->setup.config.variant) ? app->setup.config.variant : VARIANT_THOTHIT;
+    if (!scene_stack_push(app, SCENE_LEARN, why, sizeof why)) {
+        app_show_toast(app, why);
+        return;
+    }
+    LearnState *s = top_learn(app);
+    if (s == NULL) {
+        return;
+    }
+    s->overlay = true;
+    s->from_title = false;
+    open_variant(app, s, v, LEARN_KEYS);
+    ui_focus(&s->ui, LID_TAB + s->section);
+}
+
 void learn_push_overlay(App *app, VariantId v)
 {
     char why[200];

@@ -467,8 +467,9 @@ static void test_sections_and_glossary(void **state)
     for (int v = 0; v < VARIANT_COUNT; v++) {
         LearnSection sec[LEARN_SECTION_COUNT];
         int n = learn_sections((VariantId)v, sec);
-        assert_true(n >= 8 && n <= 11);
+        assert_true(n >= 9 && n <= 12);
         assert_int_equal(sec[0], LEARN_ORIGIN);
+        assert_int_equal(sec[n - 2], LEARN_KEYS); /* every game has the keys page */
         assert_int_equal(sec[n - 1], LEARN_GUIDED);
         for (int i = 0; i < n; i++) {
             assert_string_not_equal(learn_section_title((VariantId)v, sec[i]), "");
@@ -1095,6 +1096,38 @@ static void test_guided_game_to_the_end(void **state)
     app_destroy(app);
 }
 
+/* F1 on a screen other than the table opens the Keys and mouse page over
+ * it (its bullets name the table's keys), and Esc goes back to that screen. */
+static void test_f1_opens_the_keys_page(void **state)
+{
+    (void)state;
+    App *app = test_app_new(1280, 800, NULL);
+    char why[200];
+    assert_true(scene_stack_push(app, SCENE_SETTINGS, why, sizeof why));
+    test_key(app, SDLK_F1, 0);
+    assert_string_equal(test_top_scene(app), "learn");
+    assert_int_equal(info_of(app).section, LEARN_KEYS);
+    LearnDoc *doc = malloc(sizeof *doc);
+    assert_non_null(doc);
+    learn_doc_build(doc, VARIANT_THOTHIT, LEARN_KEYS, STYLE_CEKI);
+    assert_false(doc->truncated);
+    const char *keys[] = {"*Ctrl+N*", "*L*", "*F1*", "*Double-click*", "*Ctrl+Z*", "*F11*"};
+    for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
+        bool found = false;
+        for (int b = 0; b < doc->count; b++) {
+            found = found || (doc->blocks[b].text && strstr(doc->blocks[b].text, keys[k]));
+        }
+        if (!found) {
+            fail_msg("the keys page does not name %s", keys[k]);
+        }
+    }
+    free(doc);
+    app_draw(app);
+    test_key(app, SDLK_ESCAPE, 0);
+    assert_string_equal(test_top_scene(app), "settings");
+    app_destroy(app);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1106,6 +1139,7 @@ int main(void)
         cmocka_unit_test(test_worked_numbers_in_fixed_texts),
         cmocka_unit_test(test_rules_pages_state_the_cores_numbers),
         cmocka_unit_test(test_sections_and_glossary),
+        cmocka_unit_test(test_f1_opens_the_keys_page),
         cmocka_unit_test(test_every_character_has_a_glyph),
         cmocka_unit_test(test_scrolling),
         cmocka_unit_test(test_drag_gets_a_verdict),
