@@ -232,6 +232,8 @@ static void open_page(App *app, LearnState *s, int index)
         return;
     }
     s->section = index;
+    /* The guided game is drawn in Thothit's deck style, from any game. */
+    s->style = style_for(app, s->sections[index] == LEARN_GUIDED ? VARIANT_THOTHIT : s->variant);
     learn_doc_build(&s->doc, s->variant, s->sections[index], s->style);
     learn_boards_create(app, s);
     learn_layout_invalidate(s);
@@ -587,7 +589,17 @@ static SceneAction on_ui(App *app, LearnState *s, UiEvent ev)
         if (ev.id == LID_VARIANT) {
             int dir = ev.kind == UI_INCREASE ? 1 : -1;
             VariantId next = (VariantId)(((int)s->variant + dir + VARIANT_COUNT) % VARIANT_COUNT);
-            open_variant(app, s, next, s->sections[s->section]);
+            if (s->sections[s->section] == LEARN_GUIDED) {
+                /* The guided game is Thothit's whatever game is chosen: it
+                 * goes on; only the list of pages follows the choice. */
+                s->variant = next;
+                s->nsections = learn_sections(next, s->sections);
+                for (int i = 0; i < s->nsections; i++) {
+                    s->section = s->sections[i] == LEARN_GUIDED ? i : s->section;
+                }
+            } else {
+                open_variant(app, s, next, s->sections[s->section]);
+            }
         }
         return scene_stay();
     case UI_ACTIVATE:
@@ -748,7 +760,10 @@ static SceneAction learn_event(App *app, void *state, const SDL_Event *e)
 
 static void draw_header(App *app, LearnState *s)
 {
-    const VariantDesc *v = variant_get(s->variant);
+    /* The guided game is a game of Thothit, whichever game's pages it is
+     * reached from: the heading says so. */
+    bool guided = s->sections[s->section] == LEARN_GUIDED;
+    const VariantDesc *v = variant_get(guided ? VARIANT_THOTHIT : s->variant);
     SDL_Renderer *r = app->renderer;
     TextStyle big = app_text_style(app, 32, TEXT_BOLD, UI_INK);
     SDL_Rect at = app_rect(app, 56, 30, 0, 0);
@@ -768,7 +783,7 @@ static void draw_header(App *app, LearnState *s)
         r,
         (SDL_Rect){at.x, sb.y + sb.h + app_px(app, 8), app_px(app, 72), SDL_max(2, app_px(app, 3))},
         UI_GOLD);
-    ui_draw_choice(app, &s->ui, LID_VARIANT, v->name);
+    ui_draw_choice(app, &s->ui, LID_VARIANT, variant_get(s->variant)->name);
     ui_draw_button(app, &s->ui, LID_BACK, s->overlay ? "To game" : "Back");
 }
 

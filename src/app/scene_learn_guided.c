@@ -9,6 +9,10 @@
 
 #include "learn_internal.h"
 
+#define GUIDED_PROMPT_MIN 120 /* design units: the prompt's box at least ... */
+#define GUIDED_PROMPT_MAX 230 /* ... and, with its type made smaller first, at most */
+#define GUIDED_LOG_MIN 100    /* the room left for the latest steps at least */
+
 /* A deal where the learner is the raja, plays first, and holds both a card
  * with its twin in the pool and cards that only match by rank. */
 #define GUIDED_SEED 12u
@@ -403,14 +407,31 @@ void learn_guided_pass(LearnPass *p, int block, LearnBoard *b, SDL_Rect area)
     /* The right column: prompt, buttons, what happened. */
     int rx = x + left_w + U(p, 24), rw = area.w - left_w - U(p, 24);
     int ry = y;
-    int prompt_h = U(p, 178);
+    /* The prompt's box fits its text: a long prompt gets smaller type
+     * before the box may grow past GUIDED_PROMPT_MAX (the steps below keep
+     * their room). */
+    char prompt[600];
+    learn_expand_cards(b->prompt, s->style, prompt, sizeof prompt);
+    LearnPass measure = *p;
+    measure.draw = false;
+    static const float sizes[] = {15.0f, 14.0f, 13.0f, 12.0f};
+    TextStyle ps = app_text_style(p->app, sizes[0], TEXT_REGULAR, UI_INK);
+    int text_h = 0;
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        ps = app_text_style(p->app, sizes[k], TEXT_REGULAR, UI_INK);
+        text_h = learn_rich(&measure, block, 0, prompt, ps, rx + U(p, 12), 0, rw - U(p, 24), 1.25f);
+        if (text_h + U(p, 20) <= U(p, GUIDED_PROMPT_MAX)) {
+            break;
+        }
+    }
+    int prompt_h = SDL_max(U(p, GUIDED_PROMPT_MIN), text_h + U(p, 20));
+    if (text_h + U(p, 10) > prompt_h) {
+        learn_overflow(s, prompt, prompt_h, text_h + U(p, 10));
+    }
     if (p->draw) {
         paint_round_rect(p->app->paint, p->app->renderer, (SDL_Rect){rx, ry, rw, prompt_h},
                          U(p, 12), paint_rgba(236, 196, 100, 30));
     }
-    char prompt[600];
-    learn_expand_cards(b->prompt, s->style, prompt, sizeof prompt);
-    TextStyle ps = app_text_style(p->app, 15, TEXT_REGULAR, UI_INK);
     learn_rich(p, block, 0, prompt, ps, rx + U(p, 12), ry + U(p, 10), rw - U(p, 24), 1.25f);
     ry += prompt_h + U(p, 10);
     bool mine = o->to_move == b->human;
@@ -437,6 +458,9 @@ void learn_guided_pass(LearnPass *p, int block, LearnBoard *b, SDL_Rect area)
         ry += bh + U(p, 10);
     }
     int log_h = area.y + area.h - ry;
+    if (log_h < U(p, GUIDED_LOG_MIN)) { /* the steps must keep a readable room */
+        learn_overflow(s, "the guided game's steps", log_h, U(p, GUIDED_LOG_MIN));
+    }
     if (b->verdict.made && !b->verdict.legal) {
         learn_verdict_box(p, block, 1, &b->verdict, "", rx, ry, rw, U(p, 76));
         ry += U(p, 84);

@@ -1041,6 +1041,7 @@ static void test_guided_game_to_the_end(void **state)
     bool done = false;
     for (int step = 0; step < 400 && !done; step++) {
         app_settle(app);
+        check_fits(app, "guided step"); /* every prompt fits its box */
         const Ui *ui = ui_of_top_scene(app);
         if (ui_find_named(ui, "Play again") != NULL) {
             done = true;
@@ -1128,6 +1129,54 @@ static void test_f1_opens_the_keys_page(void **state)
     app_destroy(app);
 }
 
+static int hand_widgets(const App *app)
+{
+    const Ui *ui = ui_of_top_scene(app);
+    int n = 0;
+    for (int i = 0; i < ui->count; i++) {
+        n += strncmp(ui->widgets[i].name, "b0 hand ", 8) == 0;
+    }
+    return n;
+}
+
+/* The guided game is Thothit's from any game's pages: choosing another game
+ * with the selector while it is open keeps the game going (it used to deal
+ * afresh), and only the list of pages follows the choice. */
+static void test_guided_game_survives_the_game_selector(void **state)
+{
+    (void)state;
+    App *app = open_learn(1280, 800, VARIANT_THOTHIT);
+    open_section(app, LEARN_GUIDED);
+    app_settle(app);
+    int dealt = hand_widgets(app);
+    assert_true(dealt > 0);
+    /* Play the first card of the hand (or lay it down) and let the others move. */
+    const Ui *ui = ui_of_top_scene(app);
+    for (int i = 0; i < ui->count; i++) {
+        if (strncmp(ui->widgets[i].name, "b0 hand ", 8) == 0) {
+            test_click_rect(app, ui->widgets[i].rect);
+            break;
+        }
+    }
+    if (ui_find_named(ui_of_top_scene(app), "Lay it in the pool") != NULL) {
+        test_click_named(app, "Lay it in the pool");
+    }
+    app_settle(app);
+    int played = hand_widgets(app);
+    assert_true(played < dealt);
+    for (int k = 0; k < 40 && strcmp(test_focus_name(app), "Game") != 0; k++) {
+        test_key(app, SDLK_TAB, 0);
+    }
+    assert_string_equal(test_focus_name(app), "Game");
+    test_key(app, SDLK_RIGHT, 0);
+    app_settle(app);
+    assert_int_not_equal(info_of(app).variant, VARIANT_THOTHIT);
+    assert_int_equal(info_of(app).section, LEARN_GUIDED);
+    assert_int_equal(hand_widgets(app), played);
+    check_fits(app, "guided after the selector");
+    app_destroy(app);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1140,6 +1189,7 @@ int main(void)
         cmocka_unit_test(test_rules_pages_state_the_cores_numbers),
         cmocka_unit_test(test_sections_and_glossary),
         cmocka_unit_test(test_f1_opens_the_keys_page),
+        cmocka_unit_test(test_guided_game_survives_the_game_selector),
         cmocka_unit_test(test_every_character_has_a_glyph),
         cmocka_unit_test(test_scrolling),
         cmocka_unit_test(test_drag_gets_a_verdict),
