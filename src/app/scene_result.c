@@ -1007,11 +1007,13 @@ static SceneAction result_event(App *app, void *state, const SDL_Event *e)
         return activate(app, s, ev.id);
     }
     if (ev.kind == UI_BACK) {
-        /* Esc leaves only when there is nothing to decide. */
-        if (!s->round_over) {
+        /* Esc goes back to the table to look at it (its Next round button
+         * deals on); at the end of a match, which Esc should not leave by
+         * accident, it goes to New match. */
+        if (!s->round_over || !s->match_over) {
             return scene_pop();
         }
-        ui_focus(&s->ui, s->match_over ? RESULT_NEW_MATCH : RESULT_NEXT);
+        ui_focus(&s->ui, RESULT_NEW_MATCH);
     }
     return scene_stay();
 }

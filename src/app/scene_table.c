@@ -135,7 +135,7 @@ static void prompt_buttons(App *app, TableState *t)
         BTN(W_LEAVE, false, "Leave");
     } else if (game_round_over(g)) {
         if (!t->autoplay && (session_human_count(t->session) > 0 || t->watch)) {
-            BTN(W_NEXT, true, "Next round");
+            BTN(W_NEXT, true, t->v->engine == ENGINE_KOWAH ? "Next hand" : "Next round");
         }
     } else if (t->watch) {
         BTN(W_PLAY, true, "%s", t->watch_playing ? "Pause" : "Play");

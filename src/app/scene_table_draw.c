@@ -998,6 +998,8 @@ static void draw_summary(App *app, TableState *t)
     int h = SDL_min((int)t->layout.spec.height - 2 * app_px(app, 40), lh * rows + app_px(app, 40));
     SDL_Rect panel = {(int)(mid.x + (mid.w - (float)w) / 2), (int)(mid.y + (mid.h - (float)h) / 2),
                       w, h};
+    /* Opaque: the cards left on the table must not show through the figures. */
+    paint_round_rect(app->paint, app->renderer, panel, app_px(app, 16), paint_rgba(9, 28, 20, 255));
     ui_draw_panel(app, panel);
     int x = panel.x + app_px(app, 22), y = panel.y + app_px(app, 14);
     TextStyle hs = style(app, 20, TEXT_BOLD, UI_GOLD);
@@ -1014,8 +1016,10 @@ static void draw_summary(App *app, TableState *t)
     int c1 = x, c2 = x + w * 45 / 100, c3 = x + w * 68 / 100;
     text_draw(app->text, app->renderer, "seat", &cs, c1, y, TEXT_LEFT);
     text_draw(app->text, app->renderer,
-              t->v->match_kind == MATCHKIND_KINGS ? "captured" : "this round", &cs, c2, y,
-              TEXT_LEFT);
+              t->v->match_kind == MATCHKIND_KINGS ? "captured"
+              : t->v->engine == ENGINE_KOWAH      ? "this hand"
+                                                  : "this round",
+              &cs, c2, y, TEXT_LEFT);
     text_draw(app->text, app->renderer, "match", &cs, c3, y, TEXT_LEFT);
     y += lh * 3 / 4;
     for (int s = 0; s < t->players; s++) {

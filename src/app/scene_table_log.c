@@ -191,11 +191,12 @@ void table_log_draw(App *app, TableState *t)
     text_draw(app->text, app->renderer, "Move log", &hs, p.x + pad, p.y + pad, TEXT_LEFT);
     char sub[96];
     int n = table_log_count(t);
+    bool hands = t->v->engine == ENGINE_KOWAH; /* Kowah is played in hands */
     if (n == 0) {
-        snprintf(sub, sizeof sub, "Nothing played yet this round");
+        snprintf(sub, sizeof sub, "Nothing played yet this %s", hands ? "hand" : "round");
     } else {
-        snprintf(sub, sizeof sub, "Round %d \xc2\xb7 what everyone saw \xc2\xb7 newest first",
-                 t->obs.round);
+        snprintf(sub, sizeof sub, "%s %d \xc2\xb7 what everyone saw \xc2\xb7 newest first",
+                 hands ? "Hand" : "Round", t->obs.round);
     }
     TextStyle ss = app_text_style(app, 12, TEXT_REGULAR, UI_INK_FAINT);
     text_draw(app->text, app->renderer, sub, &ss, p.x + pad, p.y + pad + app_px(app, 24),

@@ -1396,6 +1396,29 @@ static void test_desktop_habits(void **state)
     app_destroy(app);
 }
 
+/* Kowah is played in hands: at the end of one the table offers the next
+ * hand, in those words. */
+static void test_kowah_says_hand(void **state)
+{
+    (void)state;
+    App *app = table_app(VARIANT_KOWAH, 2, 3, ANIM_INSTANT, 1);
+    Move moves[GAME_MAX_MOVES];
+    for (int d = 0; d < 400 && until_person(app); d++) {
+        legal(app, moves);
+        assert_true(table_try_move(app, table_top(app), &moves[0]));
+    }
+    for (int i = 0; i < 20 && strcmp(test_top_scene(app), "table") != 0; i++) {
+        test_key(app, SDLK_ESCAPE, 0); /* from the result screen back to the table */
+    }
+    assert_string_equal(test_top_scene(app), "table");
+    assert_true(game_round_over(table_game(app)));
+    table_relayout(app, table_top(app));
+    const Ui *ui = ui_of_top_scene(app);
+    assert_non_null(ui_find_named(ui, "Next hand"));
+    assert_null(ui_find_named(ui, "Next round"));
+    app_destroy(app);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1410,6 +1433,7 @@ int main(void)
         cmocka_unit_test(test_move_log),
         cmocka_unit_test(test_drop_lands_on_the_covered_target),
         cmocka_unit_test(test_desktop_habits),
+        cmocka_unit_test(test_kowah_says_hand),
         cmocka_unit_test(test_kowah_by_keyboard),
         cmocka_unit_test(test_forfeit_warning),
         cmocka_unit_test(test_enter_prefers_a_capture_that_keeps_the_win),
