@@ -86,6 +86,61 @@ static const char *role_label(GameRole role)
     }
 }
 
+/* What a role means at this table, for the tooltip of its tag. */
+static const char *role_tip(const TableState *t, GameRole role)
+{
+    bool pei = t->v->start == START_PEI;
+    switch (role) {
+    case ROLE_RAJA:
+        return pei ? "Raja: plays first. The pool's 9s and 1s are laid out before this seat."
+                   : "Raja: plays first this round.";
+    case ROLE_PATIH:
+        return pei ? "Patih: plays second, and alone sees the stock card drawn second to last. "
+                     "The 8s and 2s are laid out before this seat."
+                   : "Patih: plays after the raja.";
+    case ROLE_UNYIK:
+        return pei ? "Unyik: plays last and draws the face-up stock card last. The 7s, 3s and "
+                     "5s are laid out before this seat."
+                   : "Unyik: plays last; the unyik dealt this round.";
+    default: return NULL;
+    }
+}
+
+/* Notes a tooltip for `at` when the pointer is on it. */
+static void offer_tip(TableState *t, SDL_Rect at, const char *text)
+{
+    SDL_Point p = {t->mouse_x, t->mouse_y};
+    if (text != NULL && t->pointer_used && SDL_PointInRect(&p, &at)) {
+        snprintf(t->tip, sizeof t->tip, "%s", text);
+        t->tip_at = at;
+    }
+}
+
+static void draw_tip(App *app, TableState *t)
+{
+    if (t->tip[0] == '\0' || t->dialog != DLG_NONE) {
+        return;
+    }
+    TextStyle s = style(app, 14, TEXT_REGULAR, UI_INK);
+    int pad = app_px(app, 10), w = app_px(app, 320);
+    int h = text_draw_wrapped(app->text, NULL, t->tip, &s, (SDL_Rect){0, 0, w - 2 * pad, 0},
+                              TEXT_LEFT, 1.1f) +
+            2 * pad;
+    int x = SDL_clamp(t->tip_at.x, 0, SDL_max(0, app->width - w));
+    int y = t->tip_at.y + t->tip_at.h + app_px(app, 6);
+    if (y + h > app->height) {
+        y = SDL_max(0, t->tip_at.y - h - app_px(app, 6));
+    }
+    SDL_Rect box = {x, y, w, h};
+    paint_shadow(app->paint, app->renderer, box, app_px(app, 8), app_px(app, 10),
+                 paint_rgba(0, 0, 0, 120));
+    paint_round_rect(app->paint, app->renderer, box, app_px(app, 8), paint_rgba(20, 44, 32, 255));
+    paint_round_frame(app->paint, app->renderer, box, app_px(app, 8), SDL_max(1, app_px(app, 1)),
+                      UI_GOLD);
+    text_draw_wrapped(app->text, app->renderer, t->tip, &s,
+                      (SDL_Rect){x + pad, y + pad, w - 2 * pad, 0}, TEXT_LEFT, 1.1f);
+}
+
 /* ---- the top bar ---------------------------------------------------------- */
 
 /* Kowah: the cards that would win for the viewer's hand once `pair` is
@@ -200,6 +255,7 @@ static void draw_plate(App *app, TableState *t, int seat)
         if (chip.x + chip.w <= p.x + p.w - pad) {
             paint_round_rect(app->paint, app->renderer, chip, chip.h / 2, UI_GOLD);
             text_draw_in(app->text, app->renderer, role, &rs, chip, TEXT_CENTER);
+            offer_tip(t, chip, role_tip(t, v->role[seat]));
             x = chip.x + chip.w + app_px(app, 6);
         }
     }
@@ -1175,6 +1231,7 @@ void table_draw(App *app, TableState *t, SDL_Renderer *r)
 {
     (void)r;
     ui_draw_background(app);
+    t->tip[0] = '\0';
     if (t->dialog == DLG_COVER) {
         draw_dialog(app, t);
         return;
@@ -1214,6 +1271,7 @@ void table_draw(App *app, TableState *t, SDL_Renderer *r)
     if (t->dialog == DLG_NONE) {
         draw_buttons(app, t);
         table_log_draw(app, t);
+        draw_tip(app, t);
     } else {
         table_log_draw(app, t);
         draw_dialog(app, t);

@@ -472,6 +472,8 @@ static SceneAction mouse_motion(App *app, TableState *t, const SDL_Event *e)
 {
     int x = e->motion.x, y = e->motion.y;
     t->pointer_used = true;
+    t->mouse_x = x;
+    t->mouse_y = y;
     if (t->drag == DRAG_PRESSED && t->drag_sprite >= 0) {
         int dx = x - t->press_x, dy = y - t->press_y;
         int slop = SDL_max(4, app_px(app, 6));

@@ -1419,6 +1419,38 @@ static void test_kowah_says_hand(void **state)
     app_destroy(app);
 }
 
+/* Pèi: the role tag on a seat's plate explains the role when the pointer
+ * rests on it; the pointer elsewhere shows no tip. */
+static void test_role_tags_explain_themselves(void **state)
+{
+    (void)state;
+    App *app = table_app(VARIANT_PEI, 3, 3, ANIM_INSTANT, 1);
+    assert_true(until_person(app));
+    TableState *t = table_top(app);
+    const char *words[] = {[ROLE_RAJA] = "Raja:", [ROLE_PATIH] = "Patih:", [ROLE_UNYIK] = "Unyik:"};
+    int found = 0;
+    for (int seat = 0; seat < t->players; seat++) {
+        GameRole role = t->view.role[seat];
+        assert_true(role == ROLE_RAJA || role == ROLE_PATIH || role == ROLE_UNYIK);
+        SDL_Rect plate = table_rect(t->layout.seats[seat].plate);
+        bool tipped = false;
+        for (int x = plate.x; x < plate.x + plate.w && !tipped; x += 6) {
+            test_mouse_move(app, x, plate.y + plate.h / 4);
+            app_draw(app);
+            if (t->tip[0] != '\0') {
+                assert_non_null(strstr(t->tip, words[role]));
+                tipped = true;
+            }
+        }
+        found += tipped;
+    }
+    assert_int_equal(found, t->players);
+    test_mouse_move(app, app->width / 2, app->height / 2);
+    app_draw(app);
+    assert_string_equal(t->tip, "");
+    app_destroy(app);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1434,6 +1466,7 @@ int main(void)
         cmocka_unit_test(test_drop_lands_on_the_covered_target),
         cmocka_unit_test(test_desktop_habits),
         cmocka_unit_test(test_kowah_says_hand),
+        cmocka_unit_test(test_role_tags_explain_themselves),
         cmocka_unit_test(test_kowah_by_keyboard),
         cmocka_unit_test(test_forfeit_warning),
         cmocka_unit_test(test_enter_prefers_a_capture_that_keeps_the_win),
