@@ -25,8 +25,14 @@ bool stats_equal(const Stats *a, const Stats *b)
         if (x->rounds != y->rounds || x->rounds_won != y->rounds_won || x->matches != y->matches ||
             x->matches_won != y->matches_won || x->best_round != y->best_round ||
             x->streak != y->streak || x->longest != y->longest || x->units != y->units ||
-            x->staked != y->staked) {
+            x->staked != y->staked || x->scored != y->scored || x->points != y->points ||
+            x->recent_n != y->recent_n) {
             return false;
+        }
+        for (int k = 0; k < x->recent_n; k++) {
+            if (x->recent_score[k] != y->recent_score[k] || x->recent_won[k] != y->recent_won[k]) {
+                return false;
+            }
         }
     }
     return true;
@@ -45,6 +51,11 @@ bool stats_any(const Stats *s)
         }
     }
     return false;
+}
+
+static int64_t llabs_i64(int64_t x)
+{
+    return x < 0 ? -x : x;
 }
 
 /* ---- the text form ------------------------------------------------------- */
@@ -114,6 +125,22 @@ static const char *contradiction(const VariantStats *v)
     if (v->staked == 0 && v->units != 0) {
         return "stakes without staked matches";
     }
+    if (v->scored > v->rounds || v->points > (int64_t)v->scored * STATS_MAX_SCORE ||
+        v->points < -(int64_t)v->scored * STATS_MAX_SCORE) {
+        return "points for rounds that were not played";
+    }
+    int won = 0;
+    for (int k = 0; k < v->recent_n; k++) {
+        won += v->recent_won[k];
+        int best =
+            v->best_round > -STATS_RECENT_MAX_SCORE ? v->best_round : -STATS_RECENT_MAX_SCORE;
+        if (v->recent_score[k] > best) {
+            return "a recent round better than the best";
+        }
+    }
+    if (v->recent_n > v->rounds || won > v->rounds_won) {
+        return "more recent rounds than rounds";
+    }
     return NULL;
 }
 
@@ -123,6 +150,8 @@ static bool parse_variant_line(char *rest, int number, VariantStats *out, char *
 {
     bool seen[F_COUNT] = {false};
     int64_t val[F_COUNT] = {0};
+    bool seen_scored = false, seen_points = false;
+    int64_t extra_scored = 0, extra_points = 0;
     char *save = NULL;
     for (char *tok = strtok_r(rest, " \t", &save); tok != NULL;
          tok = strtok_r(NULL, " \t", &save)) {
@@ -137,7 +166,21 @@ static bool parse_variant_line(char *rest, int number, VariantStats *out, char *
             f++;
         }
         if (f == F_COUNT) {
-            continue; /* a field of a later version */
+            bool is_scored = strcmp(tok, "scored") == 0, is_points = strcmp(tok, "points") == 0;
+            if (!is_scored && !is_points) {
+                continue; /* a field of a later version */
+            }
+            int64_t *into = is_scored ? &extra_scored : &extra_points;
+            bool *had = is_scored ? &seen_scored : &seen_points;
+            int64_t lo = is_scored ? 0 : -(int64_t)STATS_MAX_COUNT * STATS_MAX_SCORE;
+            int64_t hi = is_scored ? STATS_MAX_COUNT : (int64_t)STATS_MAX_COUNT * STATS_MAX_SCORE;
+            if (*had || !parse_number(eq + 1, lo, hi, into)) {
+                say_into(why, why_size, "line %d: %s is given twice or is not a sensible number",
+                         number, tok);
+                return false;
+            }
+            *had = true;
+            continue;
         }
         if (seen[f]) {
             say_into(why, why_size, "line %d gives %s twice", number, field_names[f]);
@@ -169,6 +212,8 @@ static bool parse_variant_line(char *rest, int number, VariantStats *out, char *
         .longest = (int)val[F_LONGEST],
         .units = val[F_UNITS],
         .staked = (int)val[F_STAKED],
+        .scored = (int)extra_scored,
+        .points = extra_points,
     };
     const char *bad = contradiction(&v);
     if (bad != NULL) {
@@ -176,6 +221,25 @@ static bool parse_variant_line(char *rest, int number, VariantStats *out, char *
         return false;
     }
     *out = v;
+    return true;
+}
+
+/* A `recent` line's results (its key already cut off), into v. */
+static bool parse_recent_line(char *rest, int number, VariantStats *v, char *why, size_t why_size)
+{
+    char *save = NULL;
+    v->recent_n = 0;
+    for (char *tok = strtok_r(rest, " \t", &save); tok != NULL;
+         tok = strtok_r(NULL, " \t", &save)) {
+        int64_t score = 0;
+        if ((tok[0] != 'W' && tok[0] != 'L') || v->recent_n >= STATS_RECENT ||
+            !parse_number(tok + 1, -STATS_RECENT_MAX_SCORE, STATS_RECENT_MAX_SCORE, &score)) {
+            say_into(why, why_size, "line %d: '%.20s' is not a recent result", number, tok);
+            return false;
+        }
+        v->recent_won[v->recent_n] = tok[0] == 'W';
+        v->recent_score[v->recent_n++] = (int)score;
+    }
     return true;
 }
 
@@ -194,12 +258,16 @@ bool stats_parse(const char *text, size_t len, Stats *out, char *why, size_t why
     }
     Stats *got = calloc(1, sizeof *got);
     bool *have = calloc(VARIANT_COUNT, sizeof *have);
-    if (got == NULL || have == NULL) {
+    Stats *recent_all = calloc(1, sizeof *recent_all);
+    bool have_recent[VARIANT_COUNT] = {false};
+    if (got == NULL || have == NULL || recent_all == NULL) {
         free(got);
         free(have);
+        free(recent_all);
         say_into(why, why_size, "out of memory");
         return false;
     }
+    VariantStats *recent = recent_all->v;
     enum { WANT_VERSION, IN_BODY, AFTER_END } where = WANT_VERSION;
     bool ok = true;
     int number = 0;
@@ -267,6 +335,28 @@ bool stats_parse(const char *text, size_t len, Stats *out, char *why, size_t why
             if (*rest != '\0') {
                 *rest++ = '\0';
             }
+            if (strcmp(t, "recent") == 0) {
+                char *key = rest;
+                while (*rest != '\0' && *rest != ' ' && *rest != '\t') {
+                    rest++;
+                }
+                if (*rest != '\0') {
+                    *rest++ = '\0';
+                }
+                const VariantDesc *rv = variant_find(key);
+                if (rv == NULL) {
+                    continue; /* a game of a later version */
+                }
+                if (have_recent[rv->id]) {
+                    say_into(why, why_size, "line %d lists %.40s's recent rounds again", number,
+                             rv->key);
+                    ok = false;
+                } else {
+                    ok = parse_recent_line(rest, number, &recent[rv->id], why, why_size);
+                    have_recent[rv->id] = true;
+                }
+                continue;
+            }
             const VariantDesc *vd = variant_find(t);
             if (vd == NULL) {
                 continue; /* a game of a later version */
@@ -285,11 +375,28 @@ bool stats_parse(const char *text, size_t len, Stats *out, char *why, size_t why
                  where == WANT_VERSION ? "it is empty" : "it is cut short (no end line)");
         ok = false;
     }
+    /* The recent rounds join their game's counts, which must allow them. */
+    for (int i = 0; ok && i < VARIANT_COUNT; i++) {
+        if (!have_recent[i]) {
+            continue;
+        }
+        VariantStats *v = &got->v[i];
+        v->recent_n = recent[i].recent_n;
+        memcpy(v->recent_score, recent[i].recent_score, sizeof v->recent_score);
+        memcpy(v->recent_won, recent[i].recent_won, sizeof v->recent_won);
+        const char *bad = contradiction(v);
+        if (!have[i] || bad != NULL) {
+            say_into(why, why_size, "the recent rounds of %.40s do not fit its counts (%s)",
+                     variant_get((VariantId)i)->key, have[i] ? bad : "it was never played");
+            ok = false;
+        }
+    }
     if (ok) {
         *out = *got;
     }
     free(got);
     free(have);
+    free(recent_all);
     return ok;
 }
 
@@ -314,9 +421,16 @@ size_t stats_format(const Stats *s, char *buf, size_t size)
             continue;
         }
         PUT("%s rounds=%d won=%d matches=%d matches_won=%d best=%d streak=%d longest=%d "
-            "units=%" PRId64 " staked=%d\n",
+            "units=%" PRId64 " staked=%d scored=%d points=%" PRId64 "\n",
             variant_get((VariantId)i)->key, v->rounds, v->rounds_won, v->matches, v->matches_won,
-            v->best_round, v->streak, v->longest, v->units, v->staked);
+            v->best_round, v->streak, v->longest, v->units, v->staked, v->scored, v->points);
+        if (v->recent_n > 0) {
+            PUT("recent %s", variant_get((VariantId)i)->key);
+            for (int j = 0; j < v->recent_n; j++) {
+                PUT(" %c%d", v->recent_won[j] ? 'W' : 'L', v->recent_score[j]);
+            }
+            PUT("\n");
+        }
     }
     PUT("end\n");
 #undef PUT
@@ -430,6 +544,22 @@ void stats_add_round(Stats *s, VariantId id, int score, bool won)
     if (v->rounds < STATS_MAX_COUNT) {
         v->rounds++;
         v->rounds_won = add_count(v->rounds_won, won ? 1 : 0);
+        if (v->scored < STATS_MAX_COUNT &&
+            llabs_i64(v->points + score) <= (int64_t)(v->scored + 1) * STATS_MAX_SCORE) {
+            v->scored++;
+            v->points += score;
+        }
+        if (v->recent_n == STATS_RECENT) {
+            memmove(v->recent_score, v->recent_score + 1,
+                    sizeof v->recent_score[0] * (STATS_RECENT - 1));
+            memmove(v->recent_won, v->recent_won + 1, sizeof v->recent_won[0] * (STATS_RECENT - 1));
+            v->recent_n--;
+        }
+        int shown = score > STATS_RECENT_MAX_SCORE    ? STATS_RECENT_MAX_SCORE
+                    : score < -STATS_RECENT_MAX_SCORE ? -STATS_RECENT_MAX_SCORE
+                                                      : score;
+        v->recent_score[v->recent_n] = shown;
+        v->recent_won[v->recent_n++] = won;
     }
 }
 

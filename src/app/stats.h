@@ -16,13 +16,17 @@
  *   # comment lines and blank lines are skipped anywhere
  *   ceki-stats 1
  *   thothit rounds=12 won=5 matches=4 matches_won=2 best=184 streak=1 longest=2 units=0 staked=0
- *   pei rounds=3 won=1 matches=1 matches_won=0 best=7 streak=0 longest=0 units=-12 staked=1
- *   end
+ * scored=12 points=1040 recent thothit W184 L62 L70 W101 pei rounds=3 won=1 matches=1 matches_won=0
+ * best=7 streak=0 longest=0 units=-12 staked=1 end
  *
  * The first line that is not a comment names the format and its version;
  * then one line per variant that has been played (its key as in `ceki-cli
  * variants`), each with every field of this version in any order; then
- * `end`, after which nothing but comments and blank lines may follow. A
+ * `end`, after which nothing but comments and blank lines may follow.
+ * `scored` and `points` (the rounds whose scores are summed, and the sum,
+ * for the mean) and the `recent` line of a variant (its last rounds, oldest
+ * first, W or L and the score, at most STATS_RECENT) may be missing: files
+ * written before they existed read as having none. A
  * file cut short anywhere therefore never reads as valid. Refused, with a
  * reason for the player: another format version, a variant line twice, a
  * field missing, repeated or not a whole number, numbers out of range or
@@ -50,6 +54,10 @@
 #define STATS_MAX_COUNT 1000000000
 /* Round scores and stake units are refused beyond +- this. */
 #define STATS_MAX_SCORE 1000000000
+/* The last rounds kept per game for the statistics screen's chart, and the
+ * largest score one of them may show (a real round is far below it). */
+#define STATS_RECENT 24
+#define STATS_RECENT_MAX_SCORE 99999
 
 typedef struct VariantStats {
     int rounds, rounds_won;
@@ -59,6 +67,11 @@ typedef struct VariantStats {
     int longest;    /* the longest such run */
     int64_t units;  /* Pèi with stakes: net units over the staked matches */
     int staked;     /* matches played with stakes */
+    int scored;     /* rounds counted in points (all since this count began) */
+    int64_t points; /* the sum of their scores: the mean is points / scored */
+    int recent_n;   /* the last rounds, oldest first */
+    int recent_score[STATS_RECENT];
+    bool recent_won[STATS_RECENT];
 } VariantStats;
 
 typedef struct Stats {

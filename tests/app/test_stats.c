@@ -80,6 +80,69 @@ static void test_round_trip(void **state)
     assert_int_equal(back.v[VARIANT_THOTHIT].longest, 1);
 }
 
+/* The mean and the recent rounds: counted with each round, kept to the
+ * last STATS_RECENT, written on their own line and read back; a file from
+ * before they existed reads as having none; lines that do not fit their
+ * game's counts are refused. */
+static void test_recent_rounds_and_mean(void **state)
+{
+    (void)state;
+    Stats s, back;
+    char text[8192], why[200];
+    stats_clear(&s);
+    for (int i = 0; i < STATS_RECENT + 5; i++) {
+        stats_add_round(&s, VARIANT_PEI, 200 + i, i % 3 == 0);
+    }
+    const VariantStats *v = &s.v[VARIANT_PEI];
+    assert_int_equal(v->scored, STATS_RECENT + 5);
+    int64_t sum = 0;
+    for (int i = 0; i < STATS_RECENT + 5; i++) {
+        sum += 200 + i;
+    }
+    assert_int_equal(v->points, sum);
+    assert_int_equal(v->recent_n, STATS_RECENT);
+    assert_int_equal(v->recent_score[0], 205); /* the five oldest are gone */
+    assert_int_equal(v->recent_score[STATS_RECENT - 1], 200 + STATS_RECENT + 4);
+    assert_true(v->recent_won[1] == ((6 % 3) == 0));
+    size_t n = stats_format(&s, text, sizeof text);
+    assert_non_null(strstr(text, "\nrecent pei L205 W206 "));
+    assert_true(stats_parse(text, n, &back, why, sizeof why));
+    assert_true(stats_equal(&s, &back));
+
+    /* Written before the mean and the recent rounds existed: none of them. */
+    const char *old = "ceki-stats 1\n"
+                      "thothit rounds=4 won=2 matches=2 matches_won=1 best=50 streak=0 "
+                      "longest=1 units=0 staked=0\nend\n";
+    assert_true(stats_parse(old, strlen(old), &back, why, sizeof why));
+    assert_int_equal(back.v[VARIANT_THOTHIT].scored, 0);
+    assert_int_equal(back.v[VARIANT_THOTHIT].recent_n, 0);
+
+    const char *bad[] = {
+        /* more recent rounds won than rounds won */
+        "ceki-stats 1\nthothit rounds=2 won=0 matches=1 matches_won=0 best=50 streak=0 "
+        "longest=0 units=0 staked=0\nrecent thothit W10\nend\n",
+        /* a recent round better than the best */
+        "ceki-stats 1\nthothit rounds=2 won=1 matches=1 matches_won=0 best=50 streak=0 "
+        "longest=0 units=0 staked=0\nrecent thothit L60\nend\n",
+        /* recent rounds of a game never played */
+        "ceki-stats 1\nrecent kowah W1\nend\n",
+        /* not a result */
+        "ceki-stats 1\nthothit rounds=2 won=1 matches=1 matches_won=0 best=50 streak=0 "
+        "longest=0 units=0 staked=0\nrecent thothit X10\nend\n",
+        /* more scored rounds than rounds */
+        "ceki-stats 1\nthothit rounds=2 won=1 matches=1 matches_won=0 best=50 streak=0 "
+        "longest=0 units=0 staked=0 scored=3 points=90\nend\n",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        back = s;
+        if (stats_parse(bad[i], strlen(bad[i]), &back, why, sizeof why)) {
+            fail_msg("accepted bad file %zu", i);
+        }
+        assert_true(why[0] != '\0');
+        assert_true(stats_equal(&back, &s));
+    }
+}
+
 static void test_counting(void **state)
 {
     (void)state;
@@ -560,6 +623,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_recent_rounds_and_mean),
         cmocka_unit_test(test_counting),
         cmocka_unit_test(test_record_from_game),
         cmocka_unit_test(test_two_copies_keep_every_round),

@@ -24,6 +24,12 @@ static void check_sane(const Stats *s)
         FUZZ_CHECK(v->staked >= 0 && v->staked <= v->matches);
         FUZZ_CHECK(v->units >= -STATS_MAX_SCORE && v->units <= STATS_MAX_SCORE);
         FUZZ_CHECK(v->best_round >= -STATS_MAX_SCORE && v->best_round <= STATS_MAX_SCORE);
+        FUZZ_CHECK(v->scored >= 0 && v->scored <= v->rounds);
+        FUZZ_CHECK(v->recent_n >= 0 && v->recent_n <= STATS_RECENT && v->recent_n <= v->rounds);
+        for (int k = 0; k < v->recent_n; k++) {
+            FUZZ_CHECK(v->recent_score[k] >= -STATS_RECENT_MAX_SCORE &&
+                       v->recent_score[k] <= STATS_RECENT_MAX_SCORE);
+        }
     }
 }
 
