@@ -168,6 +168,15 @@ void app_record_stats(App *app, const Game *g, int you, bool round, bool match)
     }
 }
 
+void app_reset_stats_of(App *app, VariantId v)
+{
+    if ((unsigned)v >= VARIANT_COUNT) {
+        return;
+    }
+    memset(&app->stats.v[v], 0, sizeof app->stats.v[v]);
+    app_save_stats(app);
+}
+
 void app_reset_stats(App *app)
 {
     stats_clear(&app->stats);

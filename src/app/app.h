@@ -130,6 +130,8 @@ void app_save_stats(App *app);
  * added, written under a lock), or only in memory without a file. */
 void app_record_stats(App *app, const Game *g, int you, bool round, bool match);
 void app_reset_stats(App *app);
+/* The same for one game only. */
+void app_reset_stats_of(App *app, VariantId v);
 
 /* Feeds one event through the app (quit, resize) and the top scene. */
 void app_handle_event(App *app, const SDL_Event *event);

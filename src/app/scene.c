@@ -12,6 +12,7 @@ static const char *const names[SCENE_COUNT] = {
     [SCENE_TITLE] = "title",       [SCENE_VARIANTS] = "variants", [SCENE_SETUP] = "setup",
     [SCENE_SETTINGS] = "settings", [SCENE_GALLERY] = "gallery",   [SCENE_TABLE] = "table",
     [SCENE_LEARN] = "learn",       [SCENE_RESULT] = "result",     [SCENE_REPLAY] = "replay",
+    [SCENE_STATS] = "stats",
 };
 
 /* The registry: every screen's class. */
@@ -20,7 +21,7 @@ static const SceneClass *const classes[SCENE_COUNT] = {
     [SCENE_SETUP] = &scene_setup_class,     [SCENE_SETTINGS] = &scene_settings_class,
     [SCENE_GALLERY] = &scene_gallery_class, [SCENE_TABLE] = &scene_table_class,
     [SCENE_LEARN] = &scene_learn_class,     [SCENE_RESULT] = &scene_result_class,
-    [SCENE_REPLAY] = &scene_replay_class,
+    [SCENE_REPLAY] = &scene_replay_class,   [SCENE_STATS] = &scene_stats_class,
 };
 
 const char *scene_name(SceneId id)

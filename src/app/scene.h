@@ -34,6 +34,7 @@ typedef enum SceneId {
     SCENE_LEARN,
     SCENE_RESULT, /* a round's result and the match standings */
     SCENE_REPLAY, /* finished games, replayed from their records */
+    SCENE_STATS,  /* the player's statistics */
     SCENE_COUNT
 } SceneId;
 

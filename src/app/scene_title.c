@@ -13,7 +13,8 @@ enum {
     TITLE_SETTINGS,
     TITLE_QUIT,
     TITLE_RESUME,
-    TITLE_REPLAYS
+    TITLE_REPLAYS,
+    TITLE_STATS
 };
 
 typedef struct TitleState {
@@ -21,12 +22,13 @@ typedef struct TitleState {
     bool files;      /* the app keeps the player's files (not headless runs) */
     bool can_resume; /* a saved game waits */
     char resume_caption[96];
-    int order[8];
+    int order[9];
     int count;
 } TitleState;
 
-static const char *const labels[] = {"",         "Play", "Learn the games", "Card gallery",
-                                     "Settings", "Quit", "Resume game",     "Replays"};
+static const char *const labels[] = {"",          "Play", "Learn the games", "Card gallery",
+                                     "Settings",  "Quit", "Resume game",     "Replays",
+                                     "Statistics"};
 
 static void layout(App *app, TitleState *s)
 {
@@ -41,12 +43,14 @@ static void layout(App *app, TitleState *s)
     if (s->files) {
         s->order[s->count++] = TITLE_REPLAYS;
     }
+    s->order[s->count++] = TITLE_STATS;
     s->order[s->count++] = TITLE_SETTINGS;
     s->order[s->count++] = TITLE_QUIT;
     /* Five buttons as ever; more close up to stay above the key hints. */
-    float top = s->count <= 5 ? 388 : (s->count == 6 ? 380 : 374);
-    float pitch = s->count <= 5 ? 66 : (s->count == 6 ? 58 : 52);
-    float h = s->count <= 5 ? 54 : (s->count == 6 ? 50 : 45);
+    static const float tops[] = {388, 380, 374, 366}, pitches[] = {66, 58, 52, 47},
+                       heights[] = {54, 50, 45, 41};
+    int step = SDL_clamp(s->count - 5, 0, 3);
+    float top = tops[step], pitch = pitches[step], h = heights[step];
     for (int i = 0; i < s->count; i++) {
         int id = s->order[i];
         SDL_Rect r = app_rect(app, 112, top + (float)i * pitch, 330, h);
@@ -159,6 +163,7 @@ static SceneAction activate(App *app, TitleState *s, int id)
     case TITLE_LEARN: return scene_push(SCENE_LEARN);
     case TITLE_GALLERY: app->gallery_style = STYLE_COUNT; return scene_push(SCENE_GALLERY);
     case TITLE_SETTINGS: return scene_push(SCENE_SETTINGS);
+    case TITLE_STATS: return scene_push(SCENE_STATS);
     case TITLE_QUIT: return scene_quit();
     default: return scene_stay();
     }

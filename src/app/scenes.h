@@ -18,5 +18,6 @@ extern const SceneClass scene_learn_class;
 extern const SceneClass scene_table_class;
 extern const SceneClass scene_result_class;
 extern const SceneClass scene_replay_class;
+extern const SceneClass scene_stats_class;
 
 #endif

@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 
 #include "launch.h"
+#include "stats.h"
 #include "test_support.h"
 
 /* A pixel differs when a channel is off by more than this ... */
@@ -28,15 +29,30 @@ typedef struct Golden {
     const char *name;
     SceneId scene;
     const char *style; /* --deck-style, or NULL */
+    bool stats;        /* statistics of a few played matches to show */
 } Golden;
 
 static const Golden goldens[] = {
-    {"title", SCENE_TITLE, NULL},
-    {"settings", SCENE_SETTINGS, NULL},
-    {"gallery-ceki", SCENE_GALLERY, "ceki"},
-    {"gallery-western-clubs", SCENE_GALLERY, "western-clubs"},
-    {"gallery-western-spades", SCENE_GALLERY, "western-spades"},
+    {"title", SCENE_TITLE, NULL, false},
+    {"settings", SCENE_SETTINGS, NULL, false},
+    {"gallery-ceki", SCENE_GALLERY, "ceki", false},
+    {"gallery-western-clubs", SCENE_GALLERY, "western-clubs", false},
+    {"gallery-western-spades", SCENE_GALLERY, "western-spades", false},
+    {"stats", SCENE_STATS, NULL, true},
 };
+
+/* Pèi rounds and matches, some won, for the statistics screen. */
+static void sample_stats(App *app)
+{
+    stats_clear(&app->stats);
+    for (int i = 0; i < 30; i++) {
+        stats_add_round(&app->stats, VARIANT_PEI, 180 + (i * 53) % 230, i % 3 == 1);
+        if (i % 3 == 2) {
+            stats_add_match(&app->stats, VARIANT_PEI, i % 2 == 0, i > 20, i % 2 == 0 ? 4 : -3);
+        }
+    }
+    stats_add_round(&app->stats, VARIANT_THOTHIT, 120, true);
+}
 
 static SDL_Surface *render(const Golden *g)
 {
@@ -45,6 +61,10 @@ static SDL_Surface *render(const Golden *g)
     if (g->style != NULL) {
         args.deck_style = deck_style_find(g->style);
         args.deck_style_given = true;
+    }
+    if (g->stats) {
+        sample_stats(app);
+        args.variant = VARIANT_PEI;
     }
     char err[256];
     assert_true(launch_apply(app, &args, err, sizeof err));

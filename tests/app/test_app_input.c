@@ -30,6 +30,8 @@ static void test_keyboard_through_the_menus(void **state)
 
     /* Tab goes on in order and wraps; Shift+Tab goes back. */
     test_key(app, SDLK_TAB, 0);
+    assert_string_equal(test_focus_name(app), "Statistics");
+    test_key(app, SDLK_TAB, 0);
     test_key(app, SDLK_TAB, 0);
     assert_string_equal(test_focus_name(app), "Quit");
     test_key(app, SDLK_TAB, 0);

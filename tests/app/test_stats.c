@@ -619,6 +619,51 @@ static void test_settings_reset_asks_first(void **state)
     app_destroy(app);
 }
 
+/* The statistics screen (title > Statistics): the games with decisions to
+ * make, each with its count; Up and Down choose; Reset asks once more, Esc
+ * keeps the figures, a second press clears that game only. */
+static void test_statistics_screen(void **state)
+{
+    (void)state;
+    App *app = test_app_new(1280, 800, NULL);
+    sample(&app->stats);
+    Stats before = app->stats;
+    char why[200];
+    assert_true(scene_stack_push(app, SCENE_TITLE, why, sizeof why));
+    app_draw(app);
+    test_click_named(app, "Statistics");
+    if (strcmp(test_top_scene(app), "stats") != 0) {
+        fail_msg("not on stats: %s (toast %s)", test_top_scene(app), app->toast);
+    }
+    const Ui *ui = ui_of_top_scene(app);
+    assert_non_null(ui_find_named(ui, "thothit"));
+    assert_non_null(ui_find_named(ui, "kowah"));
+    assert_null(ui_find_named(ui, "kings")); /* it plays itself: nothing is kept */
+    assert_null(ui_find_named(ui, "thothit-yogyakarta"));
+    app_draw(app);
+    /* Choose Pèi, then reset it in two presses; Esc in between keeps it. */
+    test_click_named(app, "pei");
+    test_click_named(app, "Reset this game");
+    app_draw(app);
+    assert_non_null(ui_find_named(ui_of_top_scene(app), "Press again to reset"));
+    test_key(app, SDLK_ESCAPE, 0);
+    assert_string_equal(test_top_scene(app), "stats");
+    assert_true(stats_equal(&app->stats, &before));
+    app_draw(app);
+    assert_non_null(ui_find_named(ui_of_top_scene(app), "Reset this game"));
+    test_click_named(app, "Reset this game");
+    app_draw(app);
+    test_click_named(app, "Press again to reset");
+    assert_int_equal(app->stats.v[VARIANT_PEI].rounds, 0);
+    assert_int_equal(app->stats.v[VARIANT_PEI].recent_n, 0);
+    assert_int_equal(app->stats.v[VARIANT_THOTHIT].rounds, before.v[VARIANT_THOTHIT].rounds);
+    assert_int_equal(app->stats.v[VARIANT_KOWAH].rounds, before.v[VARIANT_KOWAH].rounds);
+    app_draw(app);
+    test_key(app, SDLK_ESCAPE, 0);
+    assert_string_equal(test_top_scene(app), "title");
+    app_destroy(app);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -633,6 +678,7 @@ int main(void)
         cmocka_unit_test(test_program_reports_damage),
         cmocka_unit_test(test_table_counts_a_round_once),
         cmocka_unit_test(test_settings_reset_asks_first),
+        cmocka_unit_test(test_statistics_screen),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

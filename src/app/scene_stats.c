@@ -1,0 +1,279 @@
+/* scene_stats.c — the player's statistics: every game with decisions to
+ * make in a list, and for the one in focus its figures (rounds and matches
+ * played and won with their rates, best and mean round, winning runs,
+ * stakes) and a chart of its last rounds (stats.h keeps STATS_RECENT of
+ * them), drawn with the app's own painter. A game's figures can be reset,
+ * after a second press (Esc or moving away keeps them). */
+#include <stdio.h>
+
+#include "paint.h"
+#include "scenes.h"
+#include "stats.h"
+#include "ui.h"
+
+enum { STATS_BACK = 100, STATS_RESET = 101 };
+
+#define ROW_H 40.0f    /* design units: one game in the list */
+#define LIST_X 44.0f   /* the list panel ... */
+#define LIST_W 420.0f  /* ... and its width */
+#define PANEL_X 484.0f /* the figures' panel */
+#define PANEL_W 752.0f /* ... and its width */
+#define PANEL_Y 124.0f /* both panels' top ... */
+#define PANEL_H 612.0f /* ... and height */
+#define CHART_H 240.0f /* the chart's bars at most */
+
+typedef struct StatsState {
+    Ui ui;
+    VariantId shown;
+    VariantId games[VARIANT_COUNT]; /* the games listed: those with decisions */
+    int ngames;
+    bool confirm; /* Reset was pressed once */
+} StatsState;
+
+static void layout(App *app, StatsState *s)
+{
+    ui_clear(&s->ui);
+    ui_add_back(app, &s->ui, STATS_BACK);
+    for (int i = 0; i < s->ngames; i++) {
+        ui_add(&s->ui, WIDGET_ITEM, (int)s->games[i],
+               app_rect(app, LIST_X + 16, PANEL_Y + 14 + (float)i * ROW_H, LIST_W - 32, ROW_H - 4),
+               false, variant_get(s->games[i])->key);
+    }
+    const VariantStats *v = &app->stats.v[s->shown];
+    bool any = v->rounds > 0 || v->matches > 0;
+    ui_add(&s->ui, WIDGET_BUTTON, STATS_RESET, app_rect(app, 930, 670, 280, 48), !any,
+           s->confirm ? "Press again to reset" : "Reset this game");
+    ui_fix_focus(&s->ui);
+}
+
+static bool stats_enter(App *app, void *state)
+{
+    StatsState *s = state;
+    ui_init(&s->ui);
+    s->ngames = 0;
+    for (int i = 0; i < VARIANT_COUNT; i++) {
+        if (!variant_is_watch_only(variant_get((VariantId)i))) {
+            s->games[s->ngames++] = (VariantId)i;
+        }
+    }
+    s->shown = s->games[0];
+    for (int i = 0; i < s->ngames; i++) {
+        s->shown = s->games[i] == app->setup.config.variant ? s->games[i] : s->shown;
+    }
+    layout(app, s);
+    ui_focus(&s->ui, (int)s->shown);
+    return true;
+}
+
+static SceneAction stats_event(App *app, void *state, const SDL_Event *e)
+{
+    StatsState *s = state;
+    layout(app, s);
+    UiEvent ev = ui_handle_event(&s->ui, e);
+    if (ev.kind == UI_BACK && s->confirm) {
+        s->confirm = false; /* Esc keeps the figures, and the screen */
+        return scene_stay();
+    }
+    if (ev.kind != UI_NONE && ev.id != STATS_RESET) {
+        s->confirm = false; /* anything else keeps the figures */
+    }
+    if (ev.id >= 0 && ev.id < VARIANT_COUNT) {
+        s->shown = (VariantId)ev.id;
+    }
+    switch (ev.kind) {
+    case UI_BACK: return scene_pop();
+    case UI_ACTIVATE:
+        if (ev.id == STATS_BACK) {
+            return scene_pop();
+        }
+        if (ev.id == STATS_RESET) {
+            if (s->confirm) {
+                app_reset_stats_of(app, s->shown);
+                char msg[120];
+                snprintf(msg, sizeof msg, "%s: statistics reset.", variant_get(s->shown)->name);
+                app_show_toast(app, msg);
+            }
+            s->confirm = !s->confirm;
+        }
+        return scene_stay();
+    default: return scene_stay();
+    }
+}
+
+static void draw_row(App *app, StatsState *s, VariantId id)
+{
+    const Widget *w = ui_find(&s->ui, (int)id);
+    if (w == NULL) {
+        return;
+    }
+    ui_draw_item(app, &s->ui, (int)id, id == s->shown);
+    const VariantStats *v = &app->stats.v[id];
+    TextStyle name = app_text_style(app, 17, TEXT_BOLD, UI_INK);
+    SDL_Rect box = {w->rect.x + app_px(app, 16), w->rect.y, w->rect.w, w->rect.h};
+    text_draw_in(app->text, app->renderer, variant_get(id)->name, &name, box, TEXT_LEFT);
+    char count[48];
+    bool hands = variant_get(id)->engine == ENGINE_KOWAH;
+    snprintf(count, sizeof count, "%d %s%s", v->rounds, hands ? "hand" : "round",
+             v->rounds == 1 ? "" : "s");
+    TextStyle soft = app_text_style(app, 14, TEXT_REGULAR, v->rounds ? UI_INK_SOFT : UI_INK_FAINT);
+    SDL_Rect cbox = {w->rect.x, w->rect.y, w->rect.w - app_px(app, 16), w->rect.h};
+    text_draw_in(app->text, app->renderer, count, &soft, cbox, TEXT_RIGHT);
+}
+
+/* "12 of 40 · 30 %" or "none yet". */
+static void share(char *buf, size_t size, int won, int played)
+{
+    if (played <= 0) {
+        snprintf(buf, size, "none yet");
+    } else {
+        snprintf(buf, size, "%d won of %d \xc2\xb7 %d %%", won, played,
+                 (int)((won * 100L + played / 2) / played));
+    }
+}
+
+/* The figures of the game shown, in two columns; returns the y below. */
+static int draw_figures(App *app, const StatsState *s, int x, int y, int w)
+{
+    const VariantDesc *d = variant_get(s->shown);
+    const VariantStats *v = &app->stats.v[s->shown];
+    bool kowah = d->engine == ENGINE_KOWAH;
+    char a[96], b[96], c[96], e[96];
+    share(a, sizeof a, v->rounds_won, v->rounds);
+    share(b, sizeof b, v->matches_won, v->matches);
+    int col = w / 2, y1 = y, y2 = y;
+    y1 = ui_draw_fact(app, x, y1, col - app_px(app, 16), kowah ? "HANDS" : "ROUNDS", a, UI_INK);
+    y2 = ui_draw_fact(app, x + col, y2, col, "MATCHES", b, UI_INK);
+    if (!kowah) {
+        snprintf(c, sizeof c, "%s", v->rounds > 0 ? "" : "none yet");
+        if (v->rounds > 0) {
+            snprintf(c, sizeof c, "%d", v->best_round);
+        }
+        if (v->scored > 0) {
+            snprintf(e, sizeof e, "%.1f over %d rounds", (double)v->points / v->scored, v->scored);
+        } else {
+            snprintf(e, sizeof e, "%s", "counted from the next round on");
+        }
+        y1 = ui_draw_fact(app, x, y1, col - app_px(app, 16), "BEST ROUND", c, UI_INK);
+        y1 = ui_draw_fact(app, x, y1, col - app_px(app, 16), "MEAN ROUND", e, UI_INK);
+    }
+    snprintf(c, sizeof c, "%d now \xc2\xb7 longest %d", v->streak, v->longest);
+    y2 = ui_draw_fact(app, x + col, y2, col, "MATCHES WON IN A ROW", c, UI_INK);
+    if (v->staked > 0) {
+        snprintf(e, sizeof e, "%+lld units over %d matches", (long long)v->units, v->staked);
+        y2 = ui_draw_fact(app, x + col, y2, col, "STAKES", e, UI_INK);
+    }
+    return SDL_max(y1, y2);
+}
+
+/* The last rounds as bars, oldest on the left: the height is the score
+ * (Kowah: every hand alike), gold for a round won, grey for one lost. */
+static void draw_chart(App *app, const StatsState *s, SDL_Rect area)
+{
+    const VariantStats *v = &app->stats.v[s->shown];
+    bool kowah = variant_get(s->shown)->engine == ENGINE_KOWAH;
+    TextStyle lab = app_text_style(app, 12.5f, TEXT_BOLD, UI_GOLD);
+    char head[80];
+    snprintf(head, sizeof head, "YOUR LAST %d %s", v->recent_n, kowah ? "HANDS" : "ROUNDS");
+    if (v->recent_n == 0) {
+        snprintf(head, sizeof head, "YOUR LAST ROUNDS");
+    }
+    text_draw(app->text, app->renderer, head, &lab, area.x, area.y, TEXT_LEFT);
+    int top = area.y + app_px(app, 24), h = area.h - app_px(app, 48);
+    SDL_Rect ground = {area.x, top, area.w, h};
+    paint_round_rect(app->paint, app->renderer, ground, app_px(app, 8),
+                     paint_rgba(255, 255, 255, 10));
+    TextStyle soft = app_text_style(app, 14, TEXT_REGULAR, UI_INK_SOFT);
+    if (v->recent_n == 0) {
+        text_draw_in(app->text, app->renderer, "Finish a round of this game to start the chart.",
+                     &soft, ground, TEXT_CENTER);
+        return;
+    }
+    int lo = 0, hi = 1;
+    for (int k = 0; k < v->recent_n; k++) {
+        hi = SDL_max(hi, v->recent_score[k]);
+        lo = SDL_min(lo, v->recent_score[k]);
+    }
+    int pad = app_px(app, 12);
+    int slot = (ground.w - 2 * pad) / STATS_RECENT;
+    int bar = SDL_max(2, slot * 2 / 3);
+    int base = ground.y + pad + (int)((int64_t)(ground.h - 2 * pad) * hi / (hi - lo));
+    int span = ground.h - 2 * pad;
+    for (int k = 0; k < v->recent_n; k++) {
+        /* Kowah: a hand won stands full, one lost half (told by height too). */
+        int score = kowah ? 1 : v->recent_score[k];
+        int bh = kowah ? (v->recent_won[k] ? span : span / 2)
+                       : (int)((int64_t)span * (score < 0 ? -score : score) / (hi - lo));
+        int x = ground.x + pad + k * slot + (slot - bar) / 2;
+        SDL_Rect r = {x, score >= 0 ? (kowah ? ground.y + pad + span - bh : base - bh) : base, bar,
+                      SDL_max(1, bh)};
+        paint_round_rect(app->paint, app->renderer, r, SDL_min(bar / 3, app_px(app, 4)),
+                         v->recent_won[k] ? UI_GOLD : paint_rgba(140, 166, 150, 150));
+    }
+    if (!kowah) {
+        paint_fill_rect(app->renderer, (SDL_Rect){ground.x + pad, base, ground.w - 2 * pad, 1},
+                        paint_rgba(255, 255, 255, 60));
+        char top_label[32];
+        snprintf(top_label, sizeof top_label, "%d", hi);
+        TextStyle tiny = app_text_style(app, 12, TEXT_REGULAR, UI_INK_FAINT);
+        text_draw(app->text, app->renderer, top_label, &tiny, ground.x + ground.w - pad,
+                  ground.y + app_px(app, 2), TEXT_RIGHT);
+    }
+    text_draw(app->text, app->renderer, "gold: won \xc2\xb7 grey: lost \xc2\xb7 oldest on the left",
+              &soft, area.x, ground.y + ground.h + app_px(app, 6), TEXT_LEFT);
+}
+
+static void draw_panel(App *app, StatsState *s)
+{
+    const VariantDesc *d = variant_get(s->shown);
+    SDL_Rect panel = app_rect(app, PANEL_X, PANEL_Y, PANEL_W, PANEL_H);
+    ui_draw_panel(app, panel);
+    int x = panel.x + app_px(app, 32), w = panel.w - app_px(app, 64);
+    int y = panel.y + app_px(app, 22);
+    TextStyle title = app_text_style(app, 28, TEXT_BOLD, UI_INK);
+    SDL_Rect t = text_draw(app->text, app->renderer, d->name, &title, x, y, TEXT_LEFT);
+    y = t.y + t.h + app_px(app, 14);
+    y = draw_figures(app, s, x, y, w);
+    SDL_Rect chart = {x, y + app_px(app, 10), w, app_px(app, CHART_H + 48)};
+    SDL_Rect button = ui_find(&s->ui, STATS_RESET)->rect;
+    chart.h = SDL_min(chart.h, button.y - app_px(app, 14) - chart.y);
+    draw_chart(app, s, chart);
+    ui_draw_button(app, &s->ui, STATS_RESET,
+                   s->confirm ? "Press again to reset" : "Reset this game");
+    if (s->confirm) {
+        TextStyle warn = app_text_style(app, 14, TEXT_REGULAR, UI_WARN);
+        text_draw(app->text, app->renderer, "This game's figures go back to zero. Esc keeps them.",
+                  &warn, x, button.y + button.h / 2 - app_px(app, 9), TEXT_LEFT);
+    }
+}
+
+static void stats_draw(App *app, void *state, SDL_Renderer *r)
+{
+    StatsState *s = state;
+    (void)r;
+    layout(app, s);
+    ui_draw_background(app);
+    ui_draw_heading(app, "Statistics",
+                    "Rounds and matches you finished alone against the computer");
+    ui_draw_panel(app, app_rect(app, LIST_X, PANEL_Y, LIST_W, PANEL_H));
+    for (int i = 0; i < s->ngames; i++) {
+        draw_row(app, s, s->games[i]);
+    }
+    draw_panel(app, s);
+    ui_draw_button(app, &s->ui, STATS_BACK, "Back");
+    static const char *const hints[] = {"arrows", "Choose", "Enter", "Press", "Esc", "Back"};
+    ui_draw_hints(app, hints, 3);
+}
+
+static const Ui *stats_widgets(const void *state)
+{
+    return &((const StatsState *)state)->ui;
+}
+
+const SceneClass scene_stats_class = {
+    .name = "stats",
+    .state_size = sizeof(StatsState),
+    .enter = stats_enter,
+    .handle_event = stats_event,
+    .draw = stats_draw,
+    .widgets = stats_widgets,
+};
