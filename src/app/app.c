@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "file_load.h"
 #include "paths.h"
 #include "ui.h"
 
@@ -117,11 +118,15 @@ static void load_settings(App *app)
     if (result == SETTINGS_DAMAGED) {
         snprintf(app->notice, sizeof app->notice,
                  "Your settings file was damaged (%s); the defaults are back in place.", why);
-        /* Keep the damaged file for whoever wants to look, then write defaults. */
-        char bad[1100];
-        snprintf(bad, sizeof bad, "%s.damaged", app->settings_path);
-        remove(bad);
-        rename(app->settings_path, bad);
+        /* Keep the damaged file for whoever wants to look (never over an
+         * earlier kept copy), then write defaults. */
+        char bad[1200];
+        if (file_keep_aside(app->settings_path, bad, sizeof bad)) {
+            const char *base = strrchr(bad, '/');
+            size_t at = strlen(app->notice);
+            snprintf(app->notice + at, sizeof app->notice - at, " The old file was kept as %.60s.",
+                     base != NULL ? base + 1 : bad);
+        }
         save_settings(app);
     }
 }

@@ -2,10 +2,12 @@
 #include "file_load.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 void *file_load(const char *path, size_t max, size_t *size, char *why, size_t why_size)
 {
@@ -37,4 +39,44 @@ void *file_load(const char *path, size_t max, size_t *size, char *why, size_t wh
     }
     fclose(f);
     return data;
+}
+
+#define KEEP_ASIDE_TRIES 1000
+
+bool file_keep_aside(const char *path, char *kept_as, size_t size)
+{
+    if (path == NULL || path[0] == '\0') {
+        return false;
+    }
+    size_t len = strlen(path) + 32;
+    char *cand = malloc(len);
+    if (cand == NULL) {
+        return false;
+    }
+    bool kept = false;
+    for (int n = 1; n < KEEP_ASIDE_TRIES && !kept; n++) {
+        if (n == 1) {
+            snprintf(cand, len, "%s.damaged", path);
+        } else {
+            snprintf(cand, len, "%s.damaged-%d", path, n);
+        }
+        int fd = open(cand, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0600);
+        if (fd < 0) {
+            if (errno == EEXIST || errno == ELOOP || errno == EISDIR) {
+                continue; /* taken: try the next name */
+            }
+            break; /* the folder cannot take a new name */
+        }
+        close(fd);
+        if (rename(path, cand) != 0) {
+            unlink(cand); /* only the empty claim goes */
+            break;
+        }
+        kept = true;
+        if (kept_as != NULL && size > 0) {
+            snprintf(kept_as, size, "%s", cand);
+        }
+    }
+    free(cand);
+    return kept;
 }

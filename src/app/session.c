@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "file_load.h"
 #include "paths.h"
 #include "save_file.h"
 #include "settings.h"
@@ -862,24 +863,7 @@ static bool file_exists(const char *path)
 
 bool session_keep_aside(const char *path, char *kept_as, size_t size)
 {
-    if (path == NULL) {
-        return false;
-    }
-    char cand[1200];
-    for (int n = 1; n < 1000; n++) {
-        snprintf(cand, sizeof cand, "%s.damaged-%d", path, n);
-        if (file_exists(cand)) {
-            continue;
-        }
-        if (rename(path, cand) != 0) {
-            return false;
-        }
-        if (kept_as != NULL && size > 0) {
-            snprintf(kept_as, size, "%s", cand);
-        }
-        return true;
-    }
-    return false;
+    return file_keep_aside(path, kept_as, size);
 }
 
 /* ---- where the files are, and the archive -------------------------------- */

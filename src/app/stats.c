@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "file_load.h"
 #include "settings.h"
 
 void stats_clear(Stats *s)
@@ -470,16 +471,6 @@ bool stats_save(const char *path, const Stats *s, char *err, size_t err_size)
     return ok;
 }
 
-static bool exists(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (f != NULL) {
-        fclose(f);
-        return true;
-    }
-    return false;
-}
-
 StatsLoad stats_open(const char *path, Stats *out, char *notice, size_t notice_size)
 {
     if (notice != NULL && notice_size > 0) {
@@ -491,20 +482,8 @@ StatsLoad stats_open(const char *path, Stats *out, char *notice, size_t notice_s
         return result;
     }
     stats_clear(out);
-    size_t plen = strlen(path);
-    char *aside = malloc(plen + 32);
-    bool kept = false;
-    for (int k = 1; aside != NULL && k < 100 && !kept; k++) {
-        if (k == 1) {
-            snprintf(aside, plen + 32, "%s.damaged", path);
-        } else {
-            snprintf(aside, plen + 32, "%s.damaged-%d", path, k);
-        }
-        if (!exists(aside)) {
-            kept = rename(path, aside) == 0;
-            break;
-        }
-    }
+    char aside[1200];
+    bool kept = file_keep_aside(path, aside, sizeof aside);
     if (kept) {
         const char *base = strrchr(aside, '/');
         say_into(notice, notice_size,
@@ -515,7 +494,6 @@ StatsLoad stats_open(const char *path, Stats *out, char *notice, size_t notice_s
         say_into(notice, notice_size,
                  "Your statistics could not be read (%s). They start again from zero.", why);
     }
-    free(aside);
     return result;
 }
 

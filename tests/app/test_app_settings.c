@@ -1,5 +1,6 @@
 /* Settings: the text form round-trips, a damaged file gives defaults and a
  * reason (and the program reports it), and saving is atomic. */
+#define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "file_load.h"
 #include "settings.h"
 #include "test_support.h"
 #include "variant_text.h"
@@ -177,12 +179,61 @@ static void test_program_reports_damage(void **state)
     app = test_app_new(640, 400, path);
     assert_string_equal(app->notice, "");
     app_destroy(app);
+
+    /* A second damage keeps its own copy: the first one stays as it was. */
+    char first[64] = {0}, bad2[1200];
+    test_read_file(bad, first, sizeof first);
+    test_write_file(path, "anim_speed=warp\n", 16);
+    app = test_app_new(640, 400, path);
+    snprintf(bad2, sizeof bad2, "%s.damaged-2", path);
+    assert_true(test_file_exists(bad2));
+    assert_non_null(strstr(app->notice, "settings.txt.damaged-2"));
+    char again[64] = {0}, second[64] = {0};
+    test_read_file(bad, again, sizeof again);
+    test_read_file(bad2, second, sizeof second);
+    assert_string_equal(again, first);
+    assert_string_equal(second, "anim_speed=warp\n");
+    app_destroy(app);
+}
+
+/* file_keep_aside never overwrites: not an earlier kept copy, not a
+ * directory or a symlink (dangling or not) in the way; a name it cannot
+ * use is skipped, and the file itself is never lost. */
+static void test_keep_aside_never_overwrites(void **state)
+{
+    (void)state;
+    const char *dir = test_temp_dir("keep-aside");
+    char path[1100], name[1200], kept[1200], buf[64];
+    snprintf(path, sizeof path, "%s/stats.txt", dir);
+    snprintf(name, sizeof name, "%s.damaged", path);
+    test_write_file(name, "older\n", 6);
+    snprintf(name, sizeof name, "%s.damaged-2", path);
+    assert_int_equal(mkdir(name, 0700), 0);
+    snprintf(name, sizeof name, "%s.damaged-3", path);
+    assert_int_equal(symlink("/nonexistent/target", name), 0);
+    test_write_file(path, "newer\n", 6);
+    assert_true(file_keep_aside(path, kept, sizeof kept));
+    snprintf(name, sizeof name, "%s.damaged-4", path);
+    assert_string_equal(kept, name);
+    memset(buf, 0, sizeof buf);
+    test_read_file(kept, buf, sizeof buf);
+    assert_string_equal(buf, "newer\n");
+    snprintf(name, sizeof name, "%s.damaged", path);
+    memset(buf, 0, sizeof buf);
+    test_read_file(name, buf, sizeof buf);
+    assert_string_equal(buf, "older\n");
+    assert_false(test_file_exists(path));
+    /* Nothing to keep: false, and nothing claimed. */
+    assert_false(file_keep_aside(path, kept, sizeof kept));
+    snprintf(name, sizeof name, "%s.damaged-5", path);
+    assert_false(test_file_exists(name));
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_keep_aside_never_overwrites),
         cmocka_unit_test(test_renderer_setting),
         cmocka_unit_test(test_deck_styles_say_what_they_are),
         cmocka_unit_test(test_parse_rules),

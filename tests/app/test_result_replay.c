@@ -192,7 +192,7 @@ static void test_title_resume(void **state)
     assert_null(ui_find_named(ui_of_top_scene(app), "Resume game"));
     assert_non_null(strstr(app->notice, "could not be resumed"));
     char kept[1100];
-    snprintf(kept, sizeof kept, "%s.damaged-1", path);
+    snprintf(kept, sizeof kept, "%s.damaged", path);
     assert_true(test_file_exists(kept));
     assert_false(test_file_exists(path));
     shoot(app, "title-damaged-save");
