@@ -329,13 +329,26 @@ static bool shows_red_stamp(DeckStyle style, Card c, unsigned flags)
     return is_western(style) ? (flags & CARD_RED_STAMP) != 0 : true;
 }
 
-/* The colour-blind cue: a round badge with a four-pointed star, so a
- * red-stamped card is told by shape as well as by colour. */
+/* The colour-blind cue: a round badge with a four-pointed star and a frame
+ * along the card's edge, so a red-stamped card is told by shape as well as
+ * by colour. Both lie inside the card and are clipped to it: drawn with
+ * the card, they are covered by whatever covers the card, and a covered
+ * card's cue shows only where the card itself shows. */
 static void draw_cue(CardArt *art, SDL_Renderer *r, SDL_Rect rect)
 {
+    SDL_Rect was = {0, 0, 0, 0}, clip = rect;
+    bool clipped = SDL_RenderIsClipEnabled(r);
+    if (clipped) {
+        SDL_RenderGetClipRect(r, &was);
+        if (!SDL_IntersectRect(&was, &rect, &clip)) {
+            return;
+        }
+    }
+    SDL_RenderSetClipRect(r, &clip);
+    int t = SDL_max(2, rect.w / 30);
     int d = SDL_max(10, rect.w * 2 / 5);
     d = SDL_min(d, rect.h / 4);
-    SDL_Rect badge = {rect.x + rect.w - d * 3 / 4, rect.y - d / 4, d, d};
+    SDL_Rect badge = {rect.x + rect.w - d - t, rect.y + t, d, d};
     paint_round_rect(art->paint, r, badge, d / 2, paint_rgba(255, 255, 255, 255));
     SDL_Rect core = {badge.x + d / 10, badge.y + d / 10, d - 2 * (d / 10), d - 2 * (d / 10)};
     paint_round_rect(art->paint, r, core, core.w / 2, paint_rgba(150, 16, 32, 255));
@@ -348,9 +361,8 @@ static void draw_cue(CardArt *art, SDL_Renderer *r, SDL_Rect rect)
     memcpy(fan, star, sizeof star);
     fan[9] = star[1];
     paint_polygon(r, fan, 10, paint_rgba(255, 255, 255, 255));
-    int t = SDL_max(2, rect.w / 30);
-    SDL_Rect ring = {rect.x - t, rect.y - t, rect.w + 2 * t, rect.h + 2 * t};
-    paint_round_frame(art->paint, r, ring, rect.w / 12 + t, t, paint_rgba(150, 16, 32, 230));
+    paint_round_frame(art->paint, r, rect, rect.w / 12, t, paint_rgba(150, 16, 32, 230));
+    SDL_RenderSetClipRect(r, clipped ? &was : NULL);
 }
 
 void card_art_draw(CardArt *art, SDL_Renderer *r, DeckStyle style, Card c, SDL_Rect rect,

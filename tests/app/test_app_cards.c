@@ -108,6 +108,59 @@ static void test_missing_art_is_drawn_marked(void **state)
     app_destroy(app);
 }
 
+/* Draws card c at r on black and returns a copy of the frame. */
+static SDL_Surface *frame_with(App *app, Card c, SDL_Rect r, unsigned flags)
+{
+    card_art_begin_frame(app->cards, true);
+    SDL_SetRenderDrawColor(app->renderer, 0, 0, 0, 255);
+    SDL_RenderClear(app->renderer);
+    card_art_draw(app->cards, app->renderer, STYLE_CEKI, c, r, CARD_NO_SHADOW | flags);
+    SDL_RenderFlush(app->renderer);
+    SDL_Surface *copy = SDL_ConvertSurfaceFormat(app->target, SDL_PIXELFORMAT_ARGB8888, 0);
+    assert_non_null(copy);
+    return copy;
+}
+
+/* The colour-blind cue lies inside its card: what it adds to a red-stamped
+ * card is all within the card's rectangle, so a card covering part of it
+ * covers its cue too, and no badge or frame sticks out over a neighbour. It
+ * is drawn (something changes), and an existing clip is kept. */
+static void test_colour_cue_stays_on_its_card(void **state)
+{
+    (void)state;
+    App *app = test_app_new(300, 300, NULL);
+    SDL_Rect r = {80, 60, 72, 180};
+    SDL_Surface *plain = frame_with(app, CARD_RF, r, 0);
+    SDL_Surface *cued = frame_with(app, CARD_RF, r, CARD_COLOUR_CUE);
+    int inside = 0;
+    for (int y = 0; y < plain->h; y++) {
+        for (int x = 0; x < plain->w; x++) {
+            Uint32 a = ((Uint32 *)((Uint8 *)plain->pixels + y * plain->pitch))[x];
+            Uint32 b = ((Uint32 *)((Uint8 *)cued->pixels + y * cued->pitch))[x];
+            if (a == b) {
+                continue;
+            }
+            SDL_Point p = {x, y};
+            if (!SDL_PointInRect(&p, &r)) {
+                fail_msg("the cue drew at %d,%d, outside its card", x, y);
+            }
+            inside++;
+        }
+    }
+    assert_true(inside > 100);
+    /* A clip set by the caller (a scrolled page) still holds afterwards. */
+    SDL_Rect clip = {0, 0, 120, 120}, after;
+    SDL_RenderSetClipRect(app->renderer, &clip);
+    card_art_draw(app->cards, app->renderer, STYLE_CEKI, CARD_RF, r, CARD_COLOUR_CUE);
+    assert_true(SDL_RenderIsClipEnabled(app->renderer));
+    SDL_RenderGetClipRect(app->renderer, &after);
+    assert_true(SDL_RectEquals(&clip, &after));
+    SDL_RenderSetClipRect(app->renderer, NULL);
+    SDL_FreeSurface(plain);
+    SDL_FreeSurface(cued);
+    app_destroy(app);
+}
+
 static void test_names(void **state)
 {
     (void)state;
@@ -148,6 +201,7 @@ int main(void)
         cmocka_unit_test(test_every_card_has_art),
         cmocka_unit_test(test_rasterised_once_per_size),
         cmocka_unit_test(test_missing_art_is_drawn_marked),
+        cmocka_unit_test(test_colour_cue_stays_on_its_card),
         cmocka_unit_test(test_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
