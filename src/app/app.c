@@ -637,11 +637,32 @@ bool app_save_png(App *app, const char *path, char *err, size_t err_size)
     return ok;
 }
 
+#define STATE_LINE_MAX 512
+
+/* $CEKI_STATE_LOG: after each frame, a line saying what the window shows
+ * (its size and the top scene's own words, scene_describe) is appended
+ * whenever it changed, for tests that drive the real window from outside
+ * (tests/app/window_e2e.sh). */
+static void log_state(App *app, FILE *log, char *last, size_t size)
+{
+    char line[STATE_LINE_MAX];
+    int n = snprintf(line, sizeof line, "w=%d h=%d ", app->width, app->height);
+    scene_describe(app, line + n, sizeof line - (size_t)n);
+    if (strcmp(line, last) != 0) {
+        fprintf(log, "%s\n", line);
+        fflush(log);
+        snprintf(last, size, "%s", line);
+    }
+}
+
 int app_run(App *app)
 {
     Uint64 freq = SDL_GetPerformanceFrequency();
     Uint64 last = SDL_GetPerformanceCounter();
     app->dirty = true;
+    const char *state_path = getenv("CEKI_STATE_LOG");
+    FILE *state_log = state_path != NULL && state_path[0] != '\0' ? fopen(state_path, "a") : NULL;
+    char state_last[STATE_LINE_MAX] = "";
     while (!app->quit) {
         bool busy = app->dirty || app->animating || card_art_pending(app->cards);
         int timeout = 500;
@@ -662,6 +683,9 @@ int app_run(App *app)
             app->dirty = false;
             app_draw(app);
             SDL_RenderPresent(app->renderer);
+            if (state_log != NULL) {
+                log_state(app, state_log, state_last, sizeof state_last);
+            }
             if (!app->vsync) {
                 /* No vertical sync to pace the frames: at most 60 a second. */
                 double spent = (double)(SDL_GetPerformanceCounter() - now) / (double)freq;
@@ -670,6 +694,9 @@ int app_run(App *app)
                 }
             }
         }
+    }
+    if (state_log != NULL) {
+        fclose(state_log);
     }
     return 0;
 }

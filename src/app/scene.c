@@ -187,3 +187,13 @@ bool scene_help_key(App *app, const SDL_Event *e)
     learn_push_keys(app);
     return true;
 }
+
+void scene_describe(App *app, char *buf, size_t size)
+{
+    const SceneFrame *top = scene_stack_top(app);
+    int n = snprintf(buf, size, "scene=%s", top != NULL ? top->cls->name : "none");
+    if (top != NULL && top->cls->describe != NULL && n > 0 && (size_t)n + 1 < size) {
+        buf[n] = ' ';
+        top->cls->describe(app, top->state, buf + n + 1, size - (size_t)n - 1);
+    }
+}

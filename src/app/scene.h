@@ -67,6 +67,9 @@ typedef struct SceneClass {
     void (*draw)(App *app, void *state, SDL_Renderer *r);
     /* The scene's widgets as last laid out, for tests and tools. May be NULL. */
     const struct Ui *(*widgets)(const void *state);
+    /* What a test driving the real window may ask of the scene, as
+     * "key=value" words ($CEKI_STATE_LOG, app.c). May be NULL. */
+    void (*describe)(App *app, void *state, char *buf, size_t size);
 } SceneClass;
 
 #define SCENE_STACK_MAX 8
@@ -121,6 +124,8 @@ const SceneFrame *scene_stack_top(const App *app);
 /* F1 on a screen other than the table (whose F1 is its rules) and learn:
  * opens the Keys and mouse page over it; true when the key was taken. */
 bool scene_help_key(App *app, const SDL_Event *e);
+/* "scene=NAME" and what the top scene's describe adds. */
+void scene_describe(App *app, char *buf, size_t size);
 /* Applies an action returned by a scene; false when it failed (why says). */
 bool scene_apply(App *app, SceneAction action, char *why, size_t why_size);
 /* Draws the stack from the highest non-overlay scene up. */

@@ -1047,7 +1047,37 @@ static const Ui *table_widgets(const void *state)
     return &((const TableState *)state)->ui;
 }
 
+/* For tests driving the real window ($CEKI_STATE_LOG): the layout's size,
+ * the moves made, the dialog, the move log and the peek, whether the person
+ * decides, a point on a hand card that may be played, and the status line. */
+static void table_describe(App *app, void *state, char *buf, size_t size)
+{
+    TableState *t = state;
+    static const char *const dialogs[] = {"none", "forfeit", "leave", "new", "cover"};
+    int moves = 0;
+    game_history(session_game(t->session), &moves);
+    int x = -1, y = -1;
+    Move legal[GAME_MAX_MOVES];
+    int n = table_viewer_decides(t) ? table_legal(t, legal, GAME_MAX_MOVES) : 0;
+    for (int i = 0; i < n && i < GAME_MAX_MOVES && x < 0; i++) {
+        if (legal[i].type == MOVE_PLAY || legal[i].type == MOVE_DISCARD) {
+            if (!table_card_point(app, FZ_HAND, legal[i].card, 0, &x, &y)) {
+                x = y = -1;
+            }
+        }
+    }
+    char status[200];
+    table_status_text(t, status, sizeof status);
+    snprintf(buf, size,
+             "layout=%dx%d moves=%d dialog=%s log=%d peek=%d decides=%d card=%d,%d status=%s",
+             t->layout_w, t->layout_h, moves,
+             (unsigned)t->dialog < sizeof dialogs / sizeof dialogs[0] ? dialogs[t->dialog] : "?",
+             t->log_open, t->peek_sprite >= 0, table_viewer_decides(t) && table_settled(t), x, y,
+             status);
+}
+
 const SceneClass scene_table_class = {
+    .describe = table_describe,
     .name = "table",
     .state_size = sizeof(TableState),
     .enter = table_enter,

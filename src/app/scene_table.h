@@ -295,6 +295,8 @@ void table_clear_selection(TableState *t);
 
 /* scene_table_draw.c */
 void table_draw(App *app, TableState *t, SDL_Renderer *r);
+/* The status line over the hand: what the table's state says now. */
+void table_status_text(const TableState *t, char *buf, size_t size);
 
 /* scene_table_log.c: the move log. Entry i counts from the newest (0): its
  * sentence and the cards it shows (*ncards of cards[0..1]); false past the

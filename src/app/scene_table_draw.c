@@ -784,7 +784,7 @@ static void draw_ceremony_labels(App *app, TableState *t)
 
 /* ---- the prompt bar --------------------------------------------------------------- */
 
-static void status_text(const TableState *t, char *buf, size_t size)
+void table_status_text(const TableState *t, char *buf, size_t size)
 {
     const Game *g = session_game(t->session);
     const Observation *o = &t->obs;
@@ -920,7 +920,7 @@ static void draw_prompt(App *app, TableState *t)
 {
     SDL_Rect p = R(t->layout.prompt);
     char text[400];
-    status_text(t, text, sizeof text);
+    table_status_text(t, text, sizeof text);
     const char *note = session_hint_note(t->session);
     if (t->hint_ready && t->reason[0] == '\0' && note != NULL && note[0] != '\0') {
         /* The hint came from a weaker player than the strong one: say so. */

@@ -41,7 +41,7 @@ static void second_person(char *line, size_t size)
     char *verb = line + 4;
     if (strncmp(verb, "is ", 3) == 0 && strlen(line) + 2 < size) {
         memmove(verb + 4, verb + 3, strlen(verb + 3) + 1); /* "is " -> "are " */
-        memcpy(verb, "are", 3);
+        memcpy(verb, "are ", 4);
         return;
     }
     char *end = strchr(verb, ' ');

@@ -1451,6 +1451,21 @@ static void test_role_tags_explain_themselves(void **state)
     app_destroy(app);
 }
 
+/* The table's sentences about the person read in the second person. */
+static void test_sentences_about_you(void **state)
+{
+    (void)state;
+    App *app = table_app(VARIANT_THOTHIT, 1, 3, ANIM_INSTANT, 1);
+    TableState *t = table_top(app);
+    view_log(t, "%s is %s.", "You", "unyik");
+    assert_string_equal(t->view.log[0], "You are unyik.");
+    view_log(t, "%s takes %s with %s.", "You", "4 of Coins", "4 of Myriads");
+    assert_string_equal(t->view.log[0], "You take 4 of Coins with 4 of Myriads.");
+    view_log(t, "%s is %s.", "Computer 2", "raja");
+    assert_string_equal(t->view.log[0], "Computer 2 is raja.");
+    app_destroy(app);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1466,6 +1481,7 @@ int main(void)
         cmocka_unit_test(test_drop_lands_on_the_covered_target),
         cmocka_unit_test(test_desktop_habits),
         cmocka_unit_test(test_kowah_says_hand),
+        cmocka_unit_test(test_sentences_about_you),
         cmocka_unit_test(test_role_tags_explain_themselves),
         cmocka_unit_test(test_kowah_by_keyboard),
         cmocka_unit_test(test_forfeit_warning),

@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# The table driven through the real window as a person would, under Xvfb with
+# a window manager (openbox) and xdotool: resizing to three sizes relayouts
+# the table to each, shrinking below the minimum is refused, L opens and
+# closes the move log, Ctrl+N asks and Esc keeps the game, F1 opens the keys
+# page and Esc comes back, a double-click on a hand card plays it, the right
+# button held shows a card whole, Ctrl+Z undoes and the status line then
+# speaks of the person's turn, Esc asks before leaving. What the window shows
+# is read from $CEKI_STATE_LOG, one line per change (app.c, table_describe).
+# Usage: window_e2e.sh path/to/ceki OUT_DIR
+set -u
+if [ "${1:-}" != "--inside" ]; then
+    ceki=$1
+    out=$2
+    mkdir -p "$out"
+fi
+for tool in xvfb-run xdotool openbox; do
+    if ! command -v "$tool" >/dev/null; then
+        echo "window_e2e.sh: $tool is not installed; skipped"
+        echo "0 passed, 0 failed, 1 skipped"
+        exit 0
+    fi
+done
+
+if [ "${1:-}" != "--inside" ]; then
+    home=$(mktemp -d)
+    trap 'rm -rf "$home"' EXIT
+    export HOME=$home XDG_DATA_HOME=$home/data XDG_CONFIG_HOME=$home/config SDL_AUDIODRIVER=dummy
+    unset SDL_VIDEODRIVER
+    export ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}detect_leaks=0"
+    exec xvfb-run -a -s "-screen 0 1920x1200x24" bash "$0" --inside "$ceki" "$out"
+fi
+ceki=$2
+out=$3
+log=$out/state.log
+: >"$log"
+passes=0
+failures=0
+openbox >/dev/null 2>&1 &
+wm=$!
+sleep 1
+CEKI_STATE_LOG=$log "$ceki" --scene table --variant thothit --seed 7 >"$out/ceki.log" 2>&1 &
+pid=$!
+trap 'kill -9 $pid $wm 2>/dev/null' EXIT
+
+last() { tail -n 1 "$log"; }
+# wait_for NAME REGEX [SECONDS]: the latest line comes to match.
+wait_for() {
+    local name=$1 re=$2 limit=${3:-15} i
+    for ((i = 0; i < limit * 10; i++)); do
+        if last | grep -Eq -- "$re"; then
+            passes=$((passes + 1))
+            return 0
+        fi
+        sleep 0.1
+    done
+    failures=$((failures + 1))
+    echo "FAIL $name: wanted /$re/, the window says: $(last)"
+    import -window root "$out/fail-$name.png" 2>/dev/null
+    return 1
+}
+field() { last | grep -Eo -- "$1=[^ ]*" | head -1 | cut -d= -f2; }
+
+wait_for start '^w=[0-9]+ h=[0-9]+ scene=table .*decides=1' 30 || exit 1
+wid=$(xdotool search --sync --pid "$pid" | tail -1)
+xdotool windowactivate --sync "$wid" >/dev/null 2>&1
+
+# Resized by the window system: the table is laid out for each size.
+for size in "1500 950" "1280 720" "1100 700"; do
+    set -- $size
+    xdotool windowsize "$wid" "$1" "$2"
+    wait_for "resize-$1x$2" "^w=$1 h=$2 scene=table layout=$1x$2 "
+done
+# Smaller than the least size every game is laid out for: refused.
+xdotool windowsize "$wid" 800 500
+sleep 1.5
+w=$(field w)
+h=$(field h)
+if [ "${w:-0}" -ge 1024 ] && [ "${h:-0}" -ge 640 ] && last | grep -q "layout=${w}x${h} "; then
+    passes=$((passes + 1))
+else
+    failures=$((failures + 1))
+    echo "FAIL minimum: the window went down to ${w}x${h}: $(last)"
+fi
+xdotool windowsize "$wid" 1280 800
+wait_for restore '^w=1280 h=800 scene=table layout=1280x800 '
+
+key() { xdotool key --window "$wid" "$@"; }
+key l
+wait_for log-open ' log=1 '
+key l
+wait_for log-closed ' log=0 '
+key ctrl+n
+wait_for new-asks ' dialog=new '
+key Escape
+wait_for new-stay ' dialog=none .*decides=1'
+key F1
+wait_for f1-keys '^w=1280 h=800 scene=learn'
+key Escape
+wait_for f1-back ' scene=table .*decides=1'
+
+# A double-click on a hand card makes a move.
+wait_for ready ' decides=1 card=[0-9]+,[0-9]+ '
+moves=$(field moves)
+card=$(field card)
+xdotool mousemove --window "$wid" "${card%,*}" "${card#*,}" click --repeat 2 --delay 60 1
+wait_for double-click " moves=$((moves + 1)) | moves=$((moves + 2)) | moves=$((moves + 3)) | moves=$((moves + 4)) " 10
+# The right button held shows a card whole; let go, it is gone.
+wait_for ready-again ' decides=1 card=[0-9]+,[0-9]+ ' 30
+card=$(field card)
+xdotool mousemove --window "$wid" "${card%,*}" "${card#*,}" mousedown 3
+wait_for peek ' peek=1 '
+xdotool mouseup 3
+wait_for peek-gone ' peek=0 '
+# Undo takes back the person's last decision; the status line then speaks
+# of the person's turn, not of waiting.
+moves=$(field moves)
+key ctrl+z
+wait_for undo ' decides=1 .*status=Your '
+if [ "$(field moves)" -ge "$moves" ]; then
+    failures=$((failures + 1))
+    echo "FAIL undo-moves: still $(field moves) moves after an undo from $moves"
+fi
+# Esc asks before leaving; Esc again stays.
+key Escape
+wait_for leave-asks ' dialog=leave '
+key Escape
+wait_for leave-stay ' dialog=none '
+import -window root "$out/end.png" 2>/dev/null
+
+echo "$passes passed, $failures failed"
+[ "$failures" -eq 0 ]
