@@ -1473,7 +1473,8 @@ static void build_keys(LearnDoc *d)
               "in Kowah, and opens the round's results.");
     BULLET(d, "*T* lays the picked-up card in the pool; *Space* turns the stock or draws "
               "(play and pause in the games that play themselves).");
-    BULLET(d, "*H* or *Ctrl+H* asks for a hint; *U* or *Ctrl+Z* undoes your last decision.");
+    BULLET(d, "*H* or *Ctrl+H* asks for a hint; *U* or *Ctrl+Z* undoes your last decision, "
+              "and *Ctrl+Shift+Z* or *Ctrl+Y* brings it back.");
     BULLET(d, "*R* or *F1* opens this game's rules; *C* switches the card style.");
     BULLET(d, "*L* opens or closes the move log, what everyone saw this round, newest "
               "first; *Page Up* and *Page Down* scroll it.");

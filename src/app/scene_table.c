@@ -1091,6 +1091,31 @@ const SceneClass scene_table_class = {
 
 /* ---- buttons (called by the input) -------------------------------------- */
 
+/* After an undo or a redo replaced the game: the journal follows, the view
+ * mends to the position now shown, and nothing pending from before stays. */
+static void after_rewind(App *app, TableState *t, const char *said)
+{
+    save_game(app, t);
+    t->reason[0] = '\0'; /* the status speaks of the position now shown */
+    GameEvent drop[256];
+    while (session_take_events(t->session, drop, 256) > 0) {
+    }
+    t->evq_n = 0;
+    t->queued = false;
+    t->ai_ready = false;
+    t->hint_ready = t->hint_wanted = false;
+    t->drawn = CARD_NONE;
+    t->drawn_focus = false;
+    table_clear_selection(t);
+    t->generation = session_generation(t->session);
+    view_drop_flights(t);
+    table_refresh_obs(t);
+    view_sync(app, t, true);
+    t->view.mends = 0; /* shown by mending */
+    t->synced = true;
+    view_log(t, "%s", said);
+}
+
 SceneAction table_button(App *app, TableState *t, int id)
 {
     const Game *g = session_game(t->session);
@@ -1105,25 +1130,12 @@ SceneAction table_button(App *app, TableState *t, int id)
         break;
     case W_UNDO:
         if (session_can_undo(t->session) && session_undo(t->session) == CEKI_OK) {
-            save_game(app, t);   /* the journal follows the undo */
-            t->reason[0] = '\0'; /* the status speaks of the position now shown */
-            GameEvent drop[256];
-            while (session_take_events(t->session, drop, 256) > 0) {
-            }
-            t->evq_n = 0;
-            t->queued = false;
-            t->ai_ready = false;
-            t->hint_ready = t->hint_wanted = false;
-            t->drawn = CARD_NONE;
-            t->drawn_focus = false;
-            table_clear_selection(t);
-            t->generation = session_generation(t->session);
-            view_drop_flights(t);
-            table_refresh_obs(t);
-            view_sync(app, t, true);
-            t->view.mends = 0; /* an undo is shown by mending */
-            t->synced = true;
-            view_log(t, "Undone.");
+            after_rewind(app, t, "Undone.");
+        }
+        break;
+    case W_REDO:
+        if (session_can_redo(t->session) && session_redo(t->session) == CEKI_OK) {
+            after_rewind(app, t, "Redone.");
         }
         break;
     case W_RULES:

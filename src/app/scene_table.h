@@ -235,6 +235,7 @@ enum {
     W_CARDS,
     W_MENU,
     W_LOG,
+    W_REDO,
     W_TRAIL = 20,
     W_TURN,
     W_NEXT,

@@ -828,9 +828,14 @@ static SceneAction key_down(App *app, TableState *t, const SDL_Event *e)
         break;
     case SDLK_h: return table_button(app, t, W_HINT); /* H or Ctrl+H */
     case SDLK_u: return table_button(app, t, W_UNDO);
-    case SDLK_z: /* Ctrl+Z, as in every desktop program */
-        if ((e->key.keysym.mod & KMOD_CTRL) && !(e->key.keysym.mod & KMOD_SHIFT)) {
-            return table_button(app, t, W_UNDO);
+    case SDLK_z: /* Ctrl+Z and Ctrl+Shift+Z, as in every desktop program */
+        if (e->key.keysym.mod & KMOD_CTRL) {
+            return table_button(app, t, (e->key.keysym.mod & KMOD_SHIFT) ? W_REDO : W_UNDO);
+        }
+        return scene_stay();
+    case SDLK_y: /* Ctrl+Y: redo, as some desktops have it */
+        if (e->key.keysym.mod & KMOD_CTRL) {
+            return table_button(app, t, W_REDO);
         }
         return scene_stay();
     case SDLK_F1: /* the desktop's help key: this game's rules */

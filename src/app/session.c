@@ -51,6 +51,8 @@ typedef struct ThinkJob {
     SDL_atomic_t done;
 } ThinkJob;
 
+#define SESSION_MAX_REDO 256 /* undos that can be redone, the latest kept */
+
 struct Session {
     Game *game;
     SessionSeats seats;
@@ -71,6 +73,12 @@ struct Session {
     int nkings[CEKI_MAX_SEATS];
     bool *decision; /* per history move: a human seat chose among several */
     int ndecision, capdecision;
+    /* Redo: the longest history the undos came from, and for each undo
+     * still to redo the length to go back to (the last one first). */
+    Move *future;
+    int nfuture;
+    int redo_to[SESSION_MAX_REDO];
+    int nredo;
     unsigned generation;
 
     ThinkJob *job;
@@ -372,6 +380,7 @@ void session_destroy(Session *s)
     free(s->log);
     free(s->scores);
     free(s->decision);
+    free(s->future);
     free(s);
 }
 
@@ -421,6 +430,9 @@ CekiStatus session_apply(Session *s, const Move *m, const char **why)
         return CEKI_ERR_NOMEM;
     }
     CekiStatus st = game_apply(s->game, m);
+    if (st == CEKI_OK) {
+        s->nredo = 0; /* a move of its own: what was undone is gone */
+    }
     if (st != CEKI_OK) {
         s->ndecision--;
         if (why != NULL) {
@@ -683,9 +695,59 @@ CekiStatus session_undo(Session *s)
     if (at > 0) {
         memcpy(moves, h, (size_t)at * sizeof *moves);
     }
+    /* Keep the history undone, for redo: the whole of it the first time,
+     * and after that as long as it still begins with what is played. */
+    bool prefix =
+        s->nredo > 0 && s->nfuture >= count && memcmp(s->future, h, (size_t)count * sizeof *h) == 0;
+    if (!prefix) {
+        Move *keep = count > 0 ? malloc((size_t)count * sizeof *keep) : NULL;
+        if (count > 0 && keep == NULL) {
+            free(moves);
+            return CEKI_ERR_NOMEM;
+        }
+        if (count > 0) {
+            memcpy(keep, h, (size_t)count * sizeof *keep);
+        }
+        free(s->future);
+        s->future = keep;
+        s->nfuture = count;
+        s->nredo = 0;
+    }
+    int back_to = count;
     GameConfig cfg = *game_config(s->game);
     CekiStatus st = rebuild(s, &cfg, moves, at);
     free(moves);
+    if (st == CEKI_OK) {
+        if (s->nredo == SESSION_MAX_REDO) {
+            memmove(s->redo_to, s->redo_to + 1, sizeof s->redo_to[0] * (SESSION_MAX_REDO - 1));
+            s->nredo--;
+        }
+        s->redo_to[s->nredo++] = back_to;
+    }
+    return st;
+}
+
+bool session_can_redo(const Session *s)
+{
+    return s != NULL && s->nredo > 0 && s->future != NULL;
+}
+
+CekiStatus session_redo(Session *s)
+{
+    if (!session_can_redo(s)) {
+        return CEKI_ERR_STATE;
+    }
+    session_think_cancel(s);
+    int to = s->redo_to[s->nredo - 1];
+    if (to > s->nfuture) {
+        s->nredo = 0;
+        return CEKI_ERR_STATE;
+    }
+    GameConfig cfg = *game_config(s->game);
+    CekiStatus st = rebuild(s, &cfg, s->future, to);
+    if (st == CEKI_OK) {
+        s->nredo--;
+    }
     return st;
 }
 

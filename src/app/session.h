@@ -71,6 +71,11 @@ void session_think_cancel(Session *s);
 
 bool session_can_undo(const Session *s);
 CekiStatus session_undo(Session *s);
+/* Redo: after undos, the moves they took back come back one undo at a time
+ * (the person's decision and the computers' moves after it, exactly as
+ * they were); any other move made in between forgets them. */
+bool session_can_redo(const Session *s);
+CekiStatus session_redo(Session *s);
 
 CekiStatus session_save(const Session *s, const char *path, char *err, size_t err_size);
 /* Renames a bad save to "<path>.damaged-<n>" so nothing is lost. */

@@ -972,6 +972,28 @@ static void test_undo_takes_back_the_last_decision(void **state)
     test_key(app, SDLK_z, KMOD_LCTRL);
     assert_int_equal(history_len(table_game(app)), before);
     assert_true(until_person(app));
+    /* Ctrl+Shift+Z brings back exactly the moves undone, computers' too;
+     * Ctrl+Y likewise; a move of one's own forgets what was undone. */
+    int n_after = 0;
+    const Move *h = game_history(table_game(app), &n_after);
+    (void)h;
+    test_key(app, SDLK_z, KMOD_LCTRL | KMOD_LSHIFT);
+    assert_int_equal(history_len(table_game(app)), after);
+    assert_true(move_equal(&game_history(table_game(app), &n_after)[before], &moves[0]));
+    assert_true(until_person(app));
+    test_key(app, SDLK_z, KMOD_LCTRL);
+    assert_int_equal(history_len(table_game(app)), before);
+    test_key(app, SDLK_y, KMOD_LCTRL);
+    assert_int_equal(history_len(table_game(app)), after);
+    assert_true(until_person(app));
+    test_key(app, SDLK_z, KMOD_LCTRL);
+    assert_true(until_person(app));
+    legal(app, moves);
+    play_by_mouse(app, &moves[1], true);
+    expect_move(app, before, &moves[1]);
+    test_key(app, SDLK_z, KMOD_LCTRL | KMOD_LSHIFT); /* nothing left to redo */
+    assert_int_equal(history_len(table_game(app)), before + 1);
+    assert_true(until_person(app));
     key(app, SDLK_F1);
     assert_string_equal(test_top_scene(app), "learn");
     app_destroy(app);
