@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "scenes.h"
+#include "session.h"
 #include "ui.h"
 #include "variant_text.h"
 
@@ -37,6 +38,10 @@ typedef struct SetupState {
     Ui ui;
     SetupRow rows[SETUP_MAX_ROWS];
     int row_count;
+    /* Start was pressed while an unfinished game is saved: say which, and
+     * start only on a second press (anything else keeps it). */
+    bool confirm;
+    char unfinished[96];
 } SetupState;
 
 /* Games with no decisions: every seat plays itself. */
@@ -131,7 +136,7 @@ static void layout(App *app, SetupState *s)
     ui_add(&s->ui, WIDGET_BUTTON, SETUP_LEARN, app_rect(app, 848, 606, 340, 48), false,
            "How do I play this?");
     ui_add(&s->ui, WIDGET_PRIMARY, SETUP_START, app_rect(app, 848, 668, 340, 54), false,
-           "Start game");
+           s->confirm ? "Start a new game" : "Start game");
     ui_fix_focus(&s->ui);
 }
 
@@ -202,9 +207,16 @@ static void change(App *app, int id, int dir)
     }
 }
 
-static SceneAction start(App *app)
+static SceneAction start(App *app, SetupState *s)
 {
     GameSetup *g = &app->setup;
+    /* A new game replaces the saved one: ask first (the second press). */
+    if (!s->confirm && app->settings_path[0] != '\0' && app->session == NULL &&
+        session_saved_unfinished(s->unfinished, sizeof s->unfinished)) {
+        s->confirm = true;
+        return scene_stay();
+    }
+    s->confirm = false;
     if (!g->seed_given) {
         g->config.seed = SDL_GetPerformanceCounter();
     }
@@ -222,6 +234,13 @@ static SceneAction setup_event(App *app, void *state, const SDL_Event *e)
     layout(app, s);
     UiEvent ev = ui_handle_event(&s->ui, e);
     const Widget *w = ui_find(&s->ui, ev.id);
+    if (s->confirm && ev.kind != UI_NONE && ev.kind != UI_FOCUS &&
+        !(ev.kind == UI_ACTIVATE && ev.id == SETUP_START)) {
+        s->confirm = false; /* anything else keeps the saved game */
+        if (ev.kind == UI_BACK) {
+            return scene_stay();
+        }
+    }
     switch (ev.kind) {
     case UI_BACK: return scene_pop();
     case UI_ACTIVATE:
@@ -229,7 +248,7 @@ static SceneAction setup_event(App *app, void *state, const SDL_Event *e)
             return scene_pop();
         }
         if (ev.id == SETUP_START) {
-            return start(app);
+            return start(app, s);
         }
         if (ev.id == SETUP_LEARN) {
             return scene_push(SCENE_LEARN); /* the rules of app->setup's variant */
@@ -394,7 +413,16 @@ static void draw_summary(App *app, SetupState *s)
         card_art_draw(app->cards, r, style, sample[i], cr, app_card_flags(app));
     }
     ui_draw_button(app, &s->ui, SETUP_LEARN, "How do I play this?");
-    ui_draw_button(app, &s->ui, SETUP_START, "Start game");
+    ui_draw_button(app, &s->ui, SETUP_START, s->confirm ? "Start a new game" : "Start game");
+    if (s->confirm) {
+        char warn[200];
+        snprintf(warn, sizeof warn,
+                 "Your unfinished game (%s) will be lost. Press again to start, Esc keeps it.",
+                 s->unfinished);
+        TextStyle ws = app_text_style(app, 14, TEXT_REGULAR, UI_WARN);
+        SDL_Rect box = app_rect(app, 76, 668, 684, 46);
+        text_draw_wrapped(app->text, app->renderer, warn, &ws, box, TEXT_RIGHT, 1.0f);
+    }
 }
 
 static void setup_draw(App *app, void *state, SDL_Renderer *r)

@@ -935,6 +935,26 @@ bool session_save_path(char *out, size_t size)
     return paths_pref_file("current-game.txt", out, size);
 }
 
+bool session_saved_unfinished(char *buf, size_t size)
+{
+    char path[1024], err[300];
+    if (!session_save_path(path, sizeof path) || !file_exists(path)) {
+        return false;
+    }
+    Session *saved = session_load(path, err, sizeof err);
+    if (saved == NULL) {
+        return false;
+    }
+    const Game *g = session_game(saved);
+    bool open = !game_match_over(g);
+    if (open && buf != NULL && size > 0) {
+        snprintf(buf, size, "%s, %s %d", game_variant(g)->name,
+                 game_variant(g)->engine == ENGINE_KOWAH ? "hand" : "round", game_round_number(g));
+    }
+    session_destroy(saved);
+    return open;
+}
+
 bool session_replay_dir(char *out, size_t size)
 {
     return paths_pref_file("replays", out, size);

@@ -78,6 +78,9 @@ bool session_can_redo(const Session *s);
 CekiStatus session_redo(Session *s);
 
 CekiStatus session_save(const Session *s, const char *path, char *err, size_t err_size);
+/* Whether the player's saved game (session_save_path) is an unfinished
+ * match that can be resumed; its caption ("Pèi, round 2") in buf. */
+bool session_saved_unfinished(char *buf, size_t size);
 /* Renames a bad save to "<path>.damaged-<n>" so nothing is lost. */
 bool session_keep_aside(const char *path, char *kept_as, size_t size);
 

@@ -309,12 +309,65 @@ static void test_replay_by_path(void **state)
     app_destroy(app);
 }
 
+/* Starting a new game while an unfinished one is saved asks first: the
+ * first Start names the saved game and changes nothing, Esc keeps it (the
+ * setup stays), a second Start deals the new game. With no saved game, or
+ * a finished one, Start starts at once. */
+static void test_new_game_asks_before_replacing_the_saved_one(void **state)
+{
+    (void)state;
+    App *app = app_with_files("files-replace", 1280, 800);
+    char path[1024], err[300];
+    assert_true(session_save_path(path, sizeof path));
+    Session *s = played(VARIANT_PEI, 3, 4, false);
+    assert_int_equal(session_save(s, path, err, sizeof err), CEKI_OK);
+    session_destroy(s);
+    char before[4096] = {0};
+    test_read_file(path, before, sizeof before);
+    char why[200];
+    app_setup_variant(app, VARIANT_THOTHIT);
+    assert_true(scene_stack_push(app, SCENE_SETUP, why, sizeof why));
+    app_draw(app);
+    test_click_named(app, "Start game");
+    assert_string_equal(test_top_scene(app), "setup");
+    app_draw(app);
+    assert_non_null(ui_find_named(ui_of_top_scene(app), "Start a new game"));
+    shoot(app, "setup-replace-asks");
+    test_key(app, SDLK_ESCAPE, 0);
+    assert_string_equal(test_top_scene(app), "setup");
+    app_draw(app);
+    assert_non_null(ui_find_named(ui_of_top_scene(app), "Start game"));
+    char after[4096] = {0};
+    test_read_file(path, after, sizeof after);
+    assert_string_equal(after, before);
+    test_click_named(app, "Start game");
+    app_draw(app);
+    test_click_named(app, "Start a new game");
+    assert_string_equal(test_top_scene(app), "table");
+    app_destroy(app);
+
+    /* A finished match saved: nothing to lose, Start starts. */
+    app = app_with_files("files-replace-done", 1280, 800);
+    assert_true(session_save_path(path, sizeof path));
+    s = played(VARIANT_THOTHIT, 3, 4, true);
+    assert_int_equal(session_save(s, path, err, sizeof err), CEKI_OK);
+    session_destroy(s);
+    assert_false(session_saved_unfinished(NULL, 0));
+    app_setup_variant(app, VARIANT_THOTHIT);
+    assert_true(scene_stack_push(app, SCENE_SETUP, why, sizeof why));
+    app_draw(app);
+    test_click_named(app, "Start game");
+    assert_string_equal(test_top_scene(app), "table");
+    app_destroy(app);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_journal_after_every_move),
         cmocka_unit_test(test_old_data_folder_moves_up),
         cmocka_unit_test(test_title_resume),
+        cmocka_unit_test(test_new_game_asks_before_replacing_the_saved_one),
         cmocka_unit_test(test_replays),
         cmocka_unit_test(test_replay_by_path),
     };
