@@ -18,15 +18,21 @@ static void hand_counts(const Observation *o, uint8_t c[CARD_CEKI_KINDS])
     }
 }
 
-/* The greedy rule's copies out of reach: the discard pile and the others'
- * declared pairs. */
-static void seen_plain(const Observation *o, uint8_t seen[CARD_CEKI_KINDS])
+/* Copies in the discard pile. */
+static void seen_discarded(const Observation *o, uint8_t seen[CARD_CEKI_KINDS])
 {
     memset(seen, 0, CARD_CEKI_KINDS);
     for (int i = 0; i < o->discard_count; i++) {
         if (card_is_ceki(o->discard[i]))
             seen[o->discard[i]]++;
     }
+}
+
+/* The greedy rule's copies out of reach: the discard pile and the others'
+ * declared pairs. */
+static void seen_plain(const Observation *o, uint8_t seen[CARD_CEKI_KINDS])
+{
+    seen_discarded(o, seen);
     for (int s = 0; s < o->players; s++) {
         if (s != o->seat && card_is_ceki(o->exposed[s]))
             seen[o->exposed[s]] += 2;
@@ -37,11 +43,7 @@ static void seen_plain(const Observation *o, uint8_t seen[CARD_CEKI_KINDS])
  * history puts in another hand (declared pairs included). */
 static void seen_known(const Observation *o, uint8_t seen[CARD_CEKI_KINDS])
 {
-    memset(seen, 0, CARD_CEKI_KINDS);
-    for (int i = 0; i < o->discard_count; i++) {
-        if (card_is_ceki(o->discard[i]))
-            seen[o->discard[i]]++;
-    }
+    seen_discarded(o, seen);
     for (int s = 0; s < o->players; s++) {
         for (int k = 0; s != o->seat && k < CARD_CEKI_KINDS; k++)
             seen[k] = (uint8_t)(seen[k] + o->history.hand[s][k]);
@@ -294,8 +296,10 @@ static int strong_draw(const Observation *o, uint8_t c[CARD_CEKI_KINDS],
     if (discard < 0 || stock < 0)
         return discard < 0 ? stock : discard;
     Card top = o->discard[o->discard_count - 1];
-    if (!card_is_ceki(top) || o->exposed[o->seat] != CARD_NONE)
-        return o->exposed[o->seat] != CARD_NONE ? discard : stock;
+    if (o->exposed[o->seat] != CARD_NONE)
+        return discard; /* declared: the discard is offered only when it wins */
+    if (!card_is_ceki(top))
+        return stock;
     Card which = CARD_NONE;
     double now = strong_value(c, seen);
     c[top]++;

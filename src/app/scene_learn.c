@@ -397,11 +397,10 @@ static void learn_leave(App *app, void *state)
     learn_boards_destroy(state);
 }
 
-void learn_push_keys(App *app)
+/* Opens learn over the current scene at page `want` of variant v. */
+static void push_over(App *app, VariantId v, LearnSection want)
 {
     char why[200];
-    VariantId v =
-        variant_get(app->setup.config.variant) ? app->setup.config.variant : VARIANT_THOTHIT;
     if (!scene_stack_push(app, SCENE_LEARN, why, sizeof why)) {
         app_show_toast(app, why);
         return;
@@ -412,26 +411,23 @@ void learn_push_keys(App *app)
     }
     s->overlay = true;
     s->from_title = false;
-    open_variant(app, s, v, LEARN_KEYS);
+    open_variant(app, s, v, want);
     ui_focus(&s->ui, LID_TAB + s->section);
+    layout(app, s, false);
+}
+
+void learn_push_keys(App *app)
+{
+    VariantId v =
+        variant_get(app->setup.config.variant) ? app->setup.config.variant : VARIANT_THOTHIT;
+    push_over(app, v, LEARN_KEYS);
 }
 
 void learn_push_overlay(App *app, VariantId v)
 {
-    char why[200];
     if (variant_get(v) == NULL) {
         return;
     }
-    if (!scene_stack_push(app, SCENE_LEARN, why, sizeof why)) {
-        app_show_toast(app, why);
-        return;
-    }
-    LearnState *s = top_learn(app);
-    if (s == NULL) {
-        return;
-    }
-    s->overlay = true;
-    s->from_title = false;
     /* In the middle of a game the capture rules matter most (the turn, in a
      * game with nothing to decide). */
     LearnSection sec[LEARN_SECTION_COUNT];
@@ -440,9 +436,7 @@ void learn_push_overlay(App *app, VariantId v)
     for (int i = 0; i < n; i++) {
         want = sec[i] == LEARN_CAPTURE ? LEARN_CAPTURE : want;
     }
-    open_variant(app, s, v, want);
-    ui_focus(&s->ui, LID_TAB + s->section);
-    layout(app, s, false);
+    push_over(app, v, want);
 }
 
 bool learn_info(const App *app, LearnInfo *out)

@@ -144,14 +144,17 @@ static int draw_figures(App *app, const StatsState *s, int x, int y, int w)
     y1 = ui_draw_fact(app, x, y1, col - app_px(app, 16), kowah ? "HANDS" : "ROUNDS", a, UI_INK);
     y2 = ui_draw_fact(app, x + col, y2, col, "MATCHES", b, UI_INK);
     if (!kowah) {
-        snprintf(c, sizeof c, "%s", v->rounds > 0 ? "" : "none yet");
         if (v->rounds > 0) {
             snprintf(c, sizeof c, "%d", v->best_round);
+        } else {
+            snprintf(c, sizeof c, "none yet");
         }
         if (v->scored > 0) {
             snprintf(e, sizeof e, "%.1f over %d rounds", (double)v->points / v->scored, v->scored);
         } else {
-            snprintf(e, sizeof e, "%s", "counted from the next round on");
+            /* rounds counted before the mean was kept have no scores */
+            snprintf(e, sizeof e, "%s",
+                     v->rounds > 0 ? "counted from the next round on" : "none yet");
         }
         y1 = ui_draw_fact(app, x, y1, col - app_px(app, 16), "BEST ROUND", c, UI_INK);
         y1 = ui_draw_fact(app, x, y1, col - app_px(app, 16), "MEAN ROUND", e, UI_INK);

@@ -93,8 +93,7 @@ static void check_save(App *app, TitleState *s)
     const Game *g = session_game(saved);
     if (!game_match_over(g)) {
         s->can_resume = true;
-        snprintf(s->resume_caption, sizeof s->resume_caption, "%s, %s %d", game_variant(g)->name,
-                 game_variant(g)->engine == ENGINE_KOWAH ? "hand" : "round", game_round_number(g));
+        session_resume_caption(g, s->resume_caption, sizeof s->resume_caption);
     }
     session_destroy(saved);
 }

@@ -935,6 +935,12 @@ bool session_save_path(char *out, size_t size)
     return paths_pref_file("current-game.txt", out, size);
 }
 
+void session_resume_caption(const Game *g, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s, %s %d", game_variant(g)->name,
+             game_variant(g)->engine == ENGINE_KOWAH ? "hand" : "round", game_round_number(g));
+}
+
 bool session_saved_unfinished(char *buf, size_t size)
 {
     char path[1024], err[300];
@@ -948,8 +954,7 @@ bool session_saved_unfinished(char *buf, size_t size)
     const Game *g = session_game(saved);
     bool open = !game_match_over(g);
     if (open && buf != NULL && size > 0) {
-        snprintf(buf, size, "%s, %s %d", game_variant(g)->name,
-                 game_variant(g)->engine == ENGINE_KOWAH ? "hand" : "round", game_round_number(g));
+        session_resume_caption(g, buf, size);
     }
     session_destroy(saved);
     return open;

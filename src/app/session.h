@@ -81,6 +81,8 @@ CekiStatus session_save(const Session *s, const char *path, char *err, size_t er
 /* Whether the player's saved game (session_save_path) is an unfinished
  * match that can be resumed; its caption ("Pèi, round 2") in buf. */
 bool session_saved_unfinished(char *buf, size_t size);
+/* How a game to resume is named: "Pèi, round 2" (Kowah: "hand"). */
+void session_resume_caption(const Game *g, char *buf, size_t size);
 /* Renames a bad save to "<path>.damaged-<n>" so nothing is lost. */
 bool session_keep_aside(const char *path, char *kept_as, size_t size);
 

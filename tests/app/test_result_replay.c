@@ -309,6 +309,20 @@ static void test_replay_by_path(void **state)
     app_destroy(app);
 }
 
+/* Saves a game of v (played to its end or not) as the player's saved game,
+ * then opens the setup of a Thothit game; path gets the saved file. */
+static void save_then_set_up(App *app, VariantId v, bool to_end, char *path, size_t size)
+{
+    char err[300], why[200];
+    assert_true(session_save_path(path, size));
+    Session *s = played(v, 3, 4, to_end);
+    assert_int_equal(session_save(s, path, err, sizeof err), CEKI_OK);
+    session_destroy(s);
+    app_setup_variant(app, VARIANT_THOTHIT);
+    assert_true(scene_stack_push(app, SCENE_SETUP, why, sizeof why));
+    app_draw(app);
+}
+
 /* Starting a new game while an unfinished one is saved asks first: the
  * first Start names the saved game and changes nothing, Esc keeps it (the
  * setup stays), a second Start deals the new game. With no saved game, or
@@ -317,17 +331,10 @@ static void test_new_game_asks_before_replacing_the_saved_one(void **state)
 {
     (void)state;
     App *app = app_with_files("files-replace", 1280, 800);
-    char path[1024], err[300];
-    assert_true(session_save_path(path, sizeof path));
-    Session *s = played(VARIANT_PEI, 3, 4, false);
-    assert_int_equal(session_save(s, path, err, sizeof err), CEKI_OK);
-    session_destroy(s);
+    char path[1024];
+    save_then_set_up(app, VARIANT_PEI, false, path, sizeof path);
     char before[4096] = {0};
     test_read_file(path, before, sizeof before);
-    char why[200];
-    app_setup_variant(app, VARIANT_THOTHIT);
-    assert_true(scene_stack_push(app, SCENE_SETUP, why, sizeof why));
-    app_draw(app);
     test_click_named(app, "Start game");
     assert_string_equal(test_top_scene(app), "setup");
     app_draw(app);
@@ -348,14 +355,8 @@ static void test_new_game_asks_before_replacing_the_saved_one(void **state)
 
     /* A finished match saved: nothing to lose, Start starts. */
     app = app_with_files("files-replace-done", 1280, 800);
-    assert_true(session_save_path(path, sizeof path));
-    s = played(VARIANT_THOTHIT, 3, 4, true);
-    assert_int_equal(session_save(s, path, err, sizeof err), CEKI_OK);
-    session_destroy(s);
+    save_then_set_up(app, VARIANT_THOTHIT, true, path, sizeof path);
     assert_false(session_saved_unfinished(NULL, 0));
-    app_setup_variant(app, VARIANT_THOTHIT);
-    assert_true(scene_stack_push(app, SCENE_SETUP, why, sizeof why));
-    app_draw(app);
     test_click_named(app, "Start game");
     assert_string_equal(test_top_scene(app), "table");
     app_destroy(app);

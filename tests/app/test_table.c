@@ -975,8 +975,6 @@ static void test_undo_takes_back_the_last_decision(void **state)
     /* Ctrl+Shift+Z brings back exactly the moves undone, computers' too;
      * Ctrl+Y likewise; a move of one's own forgets what was undone. */
     int n_after = 0;
-    const Move *h = game_history(table_game(app), &n_after);
-    (void)h;
     test_key(app, SDLK_z, KMOD_LCTRL | KMOD_LSHIFT);
     assert_int_equal(history_len(table_game(app)), after);
     assert_true(move_equal(&game_history(table_game(app), &n_after)[before], &moves[0]));
