@@ -283,9 +283,15 @@ static bool open_window(App *app, const AppConfig *cfg, char *err, size_t err_si
         SDL_SetHintWithPriority(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0", SDL_HINT_DEFAULT);
         app->renderer = SDL_CreateRenderer(app->window, -1, SDL_RENDERER_SOFTWARE);
     }
-    SDL_RendererInfo info;
+    SDL_RendererInfo info = {0};
+    /* SDL's software renderer reports PRESENTVSYNC but presents at once:
+     * only a graphics card's vsync paces the frames. */
     app->vsync = app->renderer != NULL && SDL_GetRendererInfo(app->renderer, &info) == 0 &&
-                 (info.flags & SDL_RENDERER_PRESENTVSYNC);
+                 (info.flags & SDL_RENDERER_PRESENTVSYNC) && !(info.flags & SDL_RENDERER_SOFTWARE);
+    /* The software renderer draws into the window's own surface, which
+     * keeps every pixel between frames; a graphics card's back buffer does
+     * not. */
+    app->keeps_frame = app->renderer != NULL && (info.flags & SDL_RENDERER_SOFTWARE);
     if (app->renderer == NULL) {
         snprintf(err, err_size, "cannot create a renderer: %s", SDL_GetError());
         return false;
@@ -313,6 +319,7 @@ static bool open_target(App *app, int w, int h, char *err, size_t err_size)
     SDL_FreeSurface(app->target);
     app->target = target;
     app->renderer = r;
+    app->keeps_frame = true;
     app->width = w;
     app->height = h;
     return true;
@@ -444,6 +451,11 @@ void app_handle_event(App *app, const SDL_Event *event)
     SDL_Event e = *event;
     switch (e.type) {
     case SDL_QUIT: app->quit = true; return;
+    case SDL_RENDER_TARGETS_RESET:
+    case SDL_RENDER_DEVICE_RESET:
+        paint_forget_targets(app->paint);
+        app->dirty = true;
+        return;
     case SDL_WINDOWEVENT:
         if (e.window.event == SDL_WINDOWEVENT_SIZE_CHANGED ||
             e.window.event == SDL_WINDOWEVENT_RESIZED ||
@@ -505,6 +517,7 @@ void app_update(App *app, double dt)
 {
     app->now += dt;
     app->animating = false;
+    app->ticking = false;
     if (app->toast[0] != '\0' && app->now >= app->toast_until) {
         app->toast[0] = '\0';
         app->dirty = true;
@@ -524,9 +537,73 @@ void app_draw(App *app)
     card_art_begin_frame(app->cards, app->headless);
     SDL_SetRenderDrawBlendMode(app->renderer, SDL_BLENDMODE_NONE);
     SDL_SetRenderDrawColor(app->renderer, 10, 40, 28, 255); /* the felt's edge */
-    SDL_RenderClear(app->renderer);
+    /* A fill, not SDL_RenderClear, which ignores the clip of a partial frame. */
+    SDL_RenderFillRect(app->renderer, NULL);
     scene_stack_draw(app, app->renderer);
     ui_draw_toast(app);
+}
+
+void app_damage(App *app, SDL_Rect r)
+{
+    SDL_Rect all = {0, 0, app->width, app->height};
+    if (!SDL_IntersectRect(&r, &all, &r)) {
+        return;
+    }
+    /* Joined with a rectangle it overlaps or nearly touches, or with the
+     * last one when the list is full. */
+    for (int i = 0; i < app->ndamage; i++) {
+        SDL_Rect near = app->damage[i];
+        near.x -= 16;
+        near.y -= 16;
+        near.w += 32;
+        near.h += 32;
+        if (SDL_HasIntersection(&near, &r)) {
+            SDL_UnionRect(&app->damage[i], &r, &app->damage[i]);
+            return;
+        }
+    }
+    if (app->ndamage == APP_MAX_DAMAGE) {
+        SDL_UnionRect(&app->damage[APP_MAX_DAMAGE - 1], &r, &app->damage[APP_MAX_DAMAGE - 1]);
+        return;
+    }
+    app->damage[app->ndamage++] = r;
+}
+
+int app_draw_frame(App *app, SDL_Rect *out, int cap)
+{
+    /* Joined rectangles may now overlap others: join until none do. */
+    for (bool joined = true; joined;) {
+        joined = false;
+        for (int i = 0; i < app->ndamage && !joined; i++) {
+            for (int j = i + 1; j < app->ndamage && !joined; j++) {
+                if (SDL_HasIntersection(&app->damage[i], &app->damage[j])) {
+                    SDL_UnionRect(&app->damage[i], &app->damage[j], &app->damage[i]);
+                    app->damage[j] = app->damage[--app->ndamage];
+                    joined = true;
+                }
+            }
+        }
+    }
+    long area = 0;
+    for (int i = 0; i < app->ndamage; i++) {
+        area += (long)app->damage[i].w * app->damage[i].h;
+    }
+    bool partial = app->keeps_frame && !app->dirty && app->ndamage > 0 && app->ndamage <= cap &&
+                   !card_art_pending(app->cards) && area * 2 < (long)app->width * app->height;
+    int n = 0;
+    if (partial) {
+        for (int i = 0; i < app->ndamage; i++) {
+            SDL_RenderSetClipRect(app->renderer, &app->damage[i]);
+            app_draw(app);
+            out[n++] = app->damage[i];
+        }
+        SDL_RenderSetClipRect(app->renderer, NULL);
+    } else {
+        app_draw(app);
+    }
+    app->dirty = false;
+    app->ndamage = 0;
+    return n;
 }
 
 void app_settle(App *app)
@@ -534,7 +611,7 @@ void app_settle(App *app)
     for (int i = 0; i < 200; i++) {
         app_update(app, 0.25);
         app_draw(app);
-        if (!app->animating && !card_art_pending(app->cards)) {
+        if (!app->animating && !app->ticking && !card_art_pending(app->cards)) {
             break;
         }
     }
@@ -663,10 +740,17 @@ int app_run(App *app)
     const char *state_path = getenv("CEKI_STATE_LOG");
     FILE *state_log = state_path != NULL && state_path[0] != '\0' ? fopen(state_path, "a") : NULL;
     char state_last[STATE_LINE_MAX] = "";
+    /* $CEKI_FRAME_STATS: frames drawn and the mean time a frame took to
+     * draw and present, said at exit (tests/bench/animation_cpu.sh). */
+    bool frame_stats = getenv("CEKI_FRAME_STATS") != NULL;
+    long frames = 0, partial_frames = 0;
+    double frame_time = 0.0;
     while (!app->quit) {
         bool busy = app->dirty || app->animating || card_art_pending(app->cards);
         int timeout = 500;
-        if (app->toast[0] != '\0') {
+        if (app->ticking) {
+            timeout = (int)(APP_FRAME_SECONDS * 1000.0); /* a clock or a thread to poll */
+        } else if (app->toast[0] != '\0') {
             timeout = 100; /* wake to take the toast away */
         }
         SDL_Event e;
@@ -680,9 +764,18 @@ int app_run(App *app)
         last = now;
         app_update(app, dt > 0.25 ? 0.25 : dt);
         if (app->dirty || app->animating || card_art_pending(app->cards)) {
-            app->dirty = false;
-            app_draw(app);
-            SDL_RenderPresent(app->renderer);
+            SDL_Rect drawn[APP_MAX_DAMAGE];
+            int parts = app_draw_frame(app, drawn, APP_MAX_DAMAGE);
+            if (parts > 0) {
+                partial_frames++;
+                /* Only what was drawn again goes to the screen. */
+                SDL_RenderFlush(app->renderer);
+                SDL_UpdateWindowSurfaceRects(app->window, drawn, parts);
+            } else {
+                SDL_RenderPresent(app->renderer);
+            }
+            frames++;
+            frame_time += (double)(SDL_GetPerformanceCounter() - now) / (double)freq;
             if (state_log != NULL) {
                 log_state(app, state_log, state_last, sizeof state_last);
             }
@@ -697,6 +790,10 @@ int app_run(App *app)
     }
     if (state_log != NULL) {
         fclose(state_log);
+    }
+    if (frame_stats) {
+        fprintf(stderr, "frames %ld (%ld partial), %.2f ms a frame to draw and present\n", frames,
+                partial_frames, frames > 0 ? frame_time * 1000.0 / (double)frames : 0.0);
     }
     return 0;
 }

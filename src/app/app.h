@@ -8,8 +8,10 @@
  * `ui` (which folds in the HiDPI factor) and centred in the target. Mouse
  * events are converted from window to drawable pixels before scenes see
  * them. The loop redraws only when something changed (`dirty`) or a scene
- * asks for frames (`animating`, card art pending) and otherwise sleeps in
- * SDL_WaitEventTimeout.
+ * asks for frames (`animating`: something moves; card art pending) and
+ * otherwise sleeps in SDL_WaitEventTimeout: for one frame's time when a
+ * scene waits on a clock or a thread with nothing moving (`ticking`: it is
+ * updated, not drawn, unless that makes it dirty), else until an event.
  */
 #ifndef CEKI_APP_APP_H
 #define CEKI_APP_APP_H
@@ -33,6 +35,7 @@
 /* The smallest window (in window units): the smallest size at which the
  * table's layout is tested for every shape of table (tests/app/test_layout.c). */
 #define APP_FRAME_SECONDS (1.0 / 60.0) /* the frame cap without vertical sync */
+#define APP_MAX_DAMAGE 12              /* rectangles a partial frame redraws */
 #define APP_MIN_W 1024
 #define APP_MIN_H 640
 
@@ -67,6 +70,7 @@ struct App {
     SDL_Renderer *renderer;
     bool vsync;          /* the renderer paces frames itself; else app_run caps them */
     SDL_Surface *target; /* headless: what the renderer draws into */
+    bool keeps_frame;    /* the renderer's target keeps what it drew (software) */
 
     int width, height; /* drawable pixels */
     float dpi;         /* drawable pixels per window coordinate */
@@ -95,6 +99,12 @@ struct App {
     double now;     /* seconds, advanced by app_update */
     bool dirty;     /* something changed: draw a frame */
     bool animating; /* a scene wants frames until it stops asking */
+    bool ticking;   /* a scene wants updates at frame rate, frames only if dirty */
+    /* Where a frame that is not `dirty` changed (app_damage): only these
+     * rectangles are drawn again and presented, when the renderer keeps its
+     * frame (the software renderer); else the whole frame is drawn. */
+    SDL_Rect damage[APP_MAX_DAMAGE];
+    int ndamage;
     bool quit;
 };
 
@@ -140,6 +150,14 @@ int app_pump_events(App *app);
 void app_update(App *app, double dt);
 /* Draws one frame into the renderer (not presented). */
 void app_draw(App *app);
+/* Marks a rectangle (drawable pixels) as changed since the last frame:
+ * something moved there. A frame with only such changes redraws just them. */
+void app_damage(App *app, SDL_Rect r);
+/* Draws the next frame: whole when `dirty` (or there is nothing to limit it
+ * to), else only the damaged rectangles, each drawn with everything beneath
+ * and above it clipped to it. Returns how many rectangles were drawn and
+ * puts them in `out` (0: the whole frame). Clears `dirty` and the damage. */
+int app_draw_frame(App *app, SDL_Rect *out, int cap);
 /* Headless: a new target size. */
 bool app_resize_target(App *app, int width, int height);
 /* Headless: updates and draws until nothing is pending, as a screenshot

@@ -7,7 +7,8 @@
 #include <string.h>
 
 #define PAINT_MAX_CORNERS 64
-#define PAINT_MAX_SHADOWS 16
+#define PAINT_MAX_SHADOWS 40
+#define PAINT_WHOLE_SHADOW 160000 /* pixels: a shadow this small is one texture */
 #define PAINT_MAX_SUITS 32
 
 typedef struct Corner {
@@ -17,6 +18,7 @@ typedef struct Corner {
 
 typedef struct Shadow {
     SDL_Texture *texture;
+    int w, h; /* the texture: nine tiles in one square, or the whole shadow */
     int radius, blur;
     bool outside; /* a glow: nothing under the shape itself */
 } Shadow;
@@ -35,6 +37,8 @@ struct Paint {
     SuitIcon suits[PAINT_MAX_SUITS];
     int suit_next;
     SDL_Texture *grain;
+    SDL_Texture *felt; /* the whole felt at felt_w x felt_h, drawn once */
+    int felt_w, felt_h;
 };
 
 Paint *paint_create(void)
@@ -61,6 +65,9 @@ void paint_clear_cache(Paint *p)
     }
     if (p->grain != NULL) {
         SDL_DestroyTexture(p->grain);
+    }
+    if (p->felt != NULL) {
+        SDL_DestroyTexture(p->felt);
     }
     memset(p, 0, sizeof *p);
 }
@@ -96,6 +103,10 @@ static SDL_Texture *alpha_texture(SDL_Renderer *r, const float *alpha, int w, in
     SDL_FreeSurface(s);
     if (t != NULL) {
         SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
+        /* Drawn at their size or stretched from one column or row: nearest
+         * is exact, and gives the same pixels however a frame is clipped
+         * (a partial frame redraws only its damaged rectangles). */
+        SDL_SetTextureScaleMode(t, SDL_ScaleModeNearest);
     }
     return t;
 }
@@ -284,24 +295,27 @@ static float round_rect_distance(float x, float y, float x0, float y0, float x1,
     return sqrtf(ox * ox + oy * oy) + inside - radius;
 }
 
-static SDL_Texture *shadow_texture(Paint *p, SDL_Renderer *r, int radius, int blur, bool outside)
+/* A w x h texture of a soft shape whose edge lies `blur` inside it: the
+ * nine tiles of any size (w = h = 2 * (radius + 2 * blur) + 1) or a whole
+ * shadow. */
+static SDL_Texture *shadow_texture(Paint *p, SDL_Renderer *r, int w, int h, int radius, int blur,
+                                   bool outside)
 {
     for (int i = 0; i < PAINT_MAX_SHADOWS; i++) {
         Shadow *s = &p->shadows[i];
-        if (s->texture != NULL && s->radius == radius && s->blur == blur && s->outside == outside) {
+        if (s->texture != NULL && s->w == w && s->h == h && s->radius == radius &&
+            s->blur == blur && s->outside == outside) {
             return s->texture;
         }
     }
-    int corner = radius + 2 * blur;
-    int size = 2 * corner + 1;
-    float *alpha = malloc(sizeof(float) * (size_t)size * (size_t)size);
+    float *alpha = malloc(sizeof(float) * (size_t)w * (size_t)h);
     if (alpha == NULL) {
         return NULL;
     }
-    float lo = (float)blur, hi = (float)(size - blur);
-    for (int y = 0; y < size; y++) {
-        for (int x = 0; x < size; x++) {
-            float d = round_rect_distance((float)x + 0.5f, (float)y + 0.5f, lo, lo, hi, hi,
+    float lo = (float)blur, hx = (float)(w - blur), hy = (float)(h - blur);
+    for (int y = 0; y < h; y++) {
+        for (int x = 0; x < w; x++) {
+            float d = round_rect_distance((float)x + 0.5f, (float)y + 0.5f, lo, lo, hx, hy,
                                           (float)radius);
             float a = 0.0f;
             if (outside) {
@@ -312,17 +326,17 @@ static SDL_Texture *shadow_texture(Paint *p, SDL_Renderer *r, int radius, int bl
                 a = 1.0f - t * t * (3.0f - 2.0f * t);
                 a *= a;
             }
-            alpha[y * size + x] = a;
+            alpha[y * w + x] = a;
         }
     }
-    SDL_Texture *t = alpha_texture(r, alpha, size, size);
+    SDL_Texture *t = alpha_texture(r, alpha, w, h);
     free(alpha);
     Shadow *slot = &p->shadows[p->shadow_next];
     p->shadow_next = (p->shadow_next + 1) % PAINT_MAX_SHADOWS;
     if (slot->texture != NULL) {
         SDL_DestroyTexture(slot->texture);
     }
-    *slot = (Shadow){t, radius, blur, outside};
+    *slot = (Shadow){t, w, h, radius, blur, outside};
     return t;
 }
 
@@ -339,14 +353,24 @@ static void draw_soft(Paint *p, SDL_Renderer *r, SDL_Rect rect, int radius, int 
     if (blur < 1) {
         blur = 1;
     }
-    SDL_Texture *t = shadow_texture(p, r, radius, blur, outside);
+    SDL_Rect out = {rect.x - blur, rect.y - blur, rect.w + 2 * blur, rect.h + 2 * blur};
+    int c = radius + 2 * blur; /* corner tile size */
+    /* A small shadow (a card's, a plate's) is one texture of its own size,
+     * copied without stretching: a frame clipped to a damaged rectangle
+     * draws exactly the pixels a whole frame draws. Larger ones are nine
+     * tiles of one small texture. */
+    bool whole = (long)out.w * out.h <= PAINT_WHOLE_SHADOW;
+    SDL_Texture *t = whole ? shadow_texture(p, r, out.w, out.h, radius, blur, outside)
+                           : shadow_texture(p, r, 2 * c + 1, 2 * c + 1, radius, blur, outside);
     if (t == NULL) {
         return;
     }
     SDL_SetTextureColorMod(t, color.r, color.g, color.b);
     SDL_SetTextureAlphaMod(t, color.a);
-    int c = radius + 2 * blur; /* corner tile size */
-    SDL_Rect out = {rect.x - blur, rect.y - blur, rect.w + 2 * blur, rect.h + 2 * blur};
+    if (whole) {
+        SDL_RenderCopy(r, t, NULL, &out);
+        return;
+    }
     int mid_w = out.w - 2 * c, mid_h = out.h - 2 * c;
     int xs[3] = {out.x, out.x + c, out.x + out.w - c};
     int ws[3] = {c, mid_w, c};
@@ -437,7 +461,7 @@ static SDL_Texture *grain_texture(Paint *p, SDL_Renderer *r)
     return p->grain;
 }
 
-void paint_felt(Paint *p, SDL_Renderer *r, int w, int h)
+static void draw_felt(Paint *p, SDL_Renderer *r, int w, int h)
 {
     enum { GX = 24, GY = 16 };
     SDL_Vertex v[(GX + 1) * (GY + 1)];
@@ -480,6 +504,51 @@ void paint_felt(Paint *p, SDL_Renderer *r, int w, int h)
                 SDL_RenderCopy(r, grain, NULL, &dst);
             }
         }
+    }
+}
+
+/* The felt is drawn once per window size into a texture of its own and
+ * copied whole (no blending) every frame: its gradient of 768 triangles and
+ * its grain cost a software renderer several milliseconds a frame, the copy
+ * a fraction of one. Where the renderer has no target textures, it is drawn
+ * directly as before. */
+void paint_felt(Paint *p, SDL_Renderer *r, int w, int h)
+{
+    if (p->felt != NULL && (p->felt_w != w || p->felt_h != h)) {
+        SDL_DestroyTexture(p->felt);
+        p->felt = NULL;
+    }
+    if (p->felt == NULL && SDL_RenderTargetSupported(r)) {
+        p->felt = SDL_CreateTexture(r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, w, h);
+        if (p->felt != NULL) {
+            SDL_Texture *was = SDL_GetRenderTarget(r);
+            if (SDL_SetRenderTarget(r, p->felt) == 0) {
+                draw_felt(p, r, w, h);
+                SDL_SetRenderTarget(r, was);
+                SDL_SetTextureBlendMode(p->felt, SDL_BLENDMODE_NONE);
+                p->felt_w = w;
+                p->felt_h = h;
+            } else {
+                SDL_DestroyTexture(p->felt);
+                p->felt = NULL;
+            }
+        }
+    }
+    if (p->felt == NULL) {
+        draw_felt(p, r, w, h);
+        return;
+    }
+    SDL_Rect dst = {0, 0, w, h};
+    SDL_RenderCopy(r, p->felt, NULL, &dst);
+}
+
+/* Target textures lose their contents when a graphics card's renderer
+ * resets; the felt is drawn again at the next frame. */
+void paint_forget_targets(Paint *p)
+{
+    if (p->felt != NULL) {
+        SDL_DestroyTexture(p->felt);
+        p->felt = NULL;
     }
 }
 

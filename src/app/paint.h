@@ -45,8 +45,11 @@ void paint_glow(Paint *p, SDL_Renderer *r, SDL_Rect rect, int radius, int blur, 
 void paint_vgradient(SDL_Renderer *r, SDL_Rect rect, SDL_Color top, SDL_Color bottom);
 /* A convex polygon (a fan from the first point). */
 void paint_polygon(SDL_Renderer *r, const SDL_FPoint *points, int n, SDL_Color color);
-/* The green baize of the card table over the whole w x h target. */
+/* The green baize of the card table over the whole w x h target (drawn
+ * once per size into a texture kept here, then copied). */
 void paint_felt(Paint *p, SDL_Renderer *r, int w, int h);
+/* Drops what was drawn into target textures (SDL_RENDER_TARGETS_RESET). */
+void paint_forget_targets(Paint *p);
 /* A French suit sign (SUIT_SPADES..SUIT_CLUBS) fitted into rect. */
 void paint_suit(Paint *p, SDL_Renderer *r, CardSuit suit, SDL_Rect rect, SDL_Color color);
 

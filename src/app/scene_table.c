@@ -12,6 +12,7 @@
  */
 #include "scene_table.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -965,6 +966,47 @@ static void table_resume(App *app, void *state)
     table_relayout(app, t);
 }
 
+/* While cards move the layout follows the hands' sizes and the buttons
+ * their state; a change there is drawn whole (a frame in which only cards
+ * glide redraws just their paths). */
+static void relayout_while_moving(App *app, TableState *t)
+{
+    TableLayout was = t->layout;
+    Ui ui_was = t->ui;
+    table_relayout(app, t);
+    size_t from = offsetof(TableLayout, top_bar);
+    size_t size = offsetof(TableLayout, pool_card_h) + sizeof(float) - from;
+    bool same = memcmp((const char *)&was + from, (const char *)&t->layout + from, size) == 0 &&
+                ui_was.count == t->ui.count;
+    for (int i = 0; same && i < t->ui.count; i++) {
+        const Widget *a = &ui_was.widgets[i], *b = &t->ui.widgets[i];
+        same = a->kind == b->kind && a->id == b->id && a->disabled == b->disabled &&
+               SDL_RectEquals(&a->rect, &b->rect) && strcmp(a->name, b->name) == 0;
+    }
+    if (!same) {
+        app->dirty = true;
+    }
+}
+
+/* The status line, the seat to move and a seat's "thinking" follow the
+ * game and the computer's thread, which change without an input: when the
+ * game moves on or what they say changes, the frame is drawn whole. */
+static void redraw_when_words_change(App *app, TableState *t)
+{
+    char status[sizeof t->drawn_status];
+    table_status_text(t, status, sizeof status);
+    const Game *g = session_game(t->session);
+    int moves = 0;
+    game_history(g, &moves);
+    int seen[4] = {session_thinking(t->session), game_to_move(g), moves,
+                   game_round_number(g) * 2 + game_round_over(g)};
+    if (strcmp(status, t->drawn_status) != 0 || memcmp(seen, t->drawn_seen, sizeof seen) != 0) {
+        snprintf(t->drawn_status, sizeof t->drawn_status, "%s", status);
+        memcpy(t->drawn_seen, seen, sizeof seen);
+        app->dirty = true;
+    }
+}
+
 static SceneAction table_update(App *app, void *state, double dt)
 {
     TableState *t = state;
@@ -988,7 +1030,7 @@ static SceneAction table_update(App *app, void *state, double dt)
         }
         moving = view_advance(app, t, step == 0 ? dt : 0);
         waiting = flow(app, t, step == 0 ? dt : 0, &act);
-        if (!t->autoplay || act.kind != SCENE_STAY || app->quit || moving ||
+        if (!t->autoplay || t->animated || act.kind != SCENE_STAY || app->quit || moving ||
             SDL_GetTicks64() - start > 40) {
             break;
         }
@@ -1002,8 +1044,13 @@ static SceneAction table_update(App *app, void *state, double dt)
         t->reason[0] = '\0';
         app->dirty = true;
     }
-    if (moving || waiting || session_thinking(t->session)) {
+    /* Frames while something moves on screen; while the table only waits
+     * (a beat between events, a computer thinking) it is updated at frame
+     * rate and drawn when that changes something. */
+    if (view_in_motion(t)) {
         app->animating = true;
+    } else if (moving || waiting || session_thinking(t->session)) {
+        app->ticking = true;
     }
     if (t->drawn_focus && !moving && table_settled(t)) {
         /* The card just drawn takes the keyboard focus, so Enter discards
@@ -1021,8 +1068,9 @@ static SceneAction table_update(App *app, void *state, double dt)
         app->dirty = true;
     }
     if (moving) {
-        table_relayout(app, t);
+        relayout_while_moving(app, t);
     }
+    redraw_when_words_change(app, t);
     return act;
 }
 

@@ -205,7 +205,9 @@ typedef struct TableState {
     TableDialog dialog;
     Move dialog_move;
     int cover_seat;
-    char reason[200]; /* why the last attempt was refused */
+    char reason[200];       /* why the last attempt was refused */
+    char drawn_status[256]; /* the status line and the game's state last seen by */
+    int drawn_seen[4];      /* table_update: a change is drawn whole */
     double reason_until;
 
     bool animated; /* cards move (the speed is not instant) */
@@ -273,7 +275,10 @@ void view_sync(App *app, TableState *t, bool animate);
 void view_drop_flights(TableState *t);
 void view_take_events(TableState *t);
 bool view_advance(App *app, TableState *t, double dt); /* true while something moves */
-void view_place(App *app, TableState *t);              /* targets from the layout */
+/* Whether anything on screen changes from frame to frame: a card gliding or
+ * a score rising (not a pause between events). */
+bool view_in_motion(const TableState *t);
+void view_place(App *app, TableState *t); /* targets from the layout */
 /* The viewer's hand sprites in display order; returns the count. */
 int view_hand_order(const TableState *t, int seat, int *out, int cap);
 /* The pool sprites in display order; returns the count. */

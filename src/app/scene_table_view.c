@@ -1151,6 +1151,66 @@ static void land(TableState *t, int i)
     sprite_free(t, i);
 }
 
+/* A card's rectangle with room for its shadow, glow and focus ring. */
+static void damage_card(App *app, SDL_Rect r)
+{
+    int m = app_px(app, 24);
+    app_damage(app, (SDL_Rect){r.x - m, r.y - m, r.w + 2 * m, r.h + 2 * m});
+}
+
+/* Where a rising score is drawn (draw_pops: right-aligned at the plate's
+ * right edge, from its middle up to 46 units above). */
+static void damage_pop(App *app, const TableState *t, int k)
+{
+    SDL_Rect p = table_rect(t->layout.seats[t->view.pops[k].seat].plate);
+    int up = app_px(app, 46 + 40), left = app_px(app, 260);
+    app_damage(app, (SDL_Rect){p.x + p.w - left, p.y + p.h / 2 - up, left + app_px(app, 8),
+                               up + app_px(app, 40)});
+}
+
+/* A seat's ceremony cards carry a label centred under their box
+ * (draw_ceremony_labels): while one of them moves, the boxes with room for
+ * the widest label change. */
+static void damage_ceremony(App *app, const TableState *t)
+{
+    bool any = false;
+    for (int i = 0; i < TV_MAX_SPRITES && !any; i++) {
+        const Sprite *s = &t->view.sprites[i];
+        any = s->used && s->moving && s->zone == TZ_CEREMONY;
+    }
+    for (int seat = 0; any && seat < t->players; seat++) {
+        SDL_Rect box = {0, 0, 0, 0};
+        for (int i = 0; i < TV_MAX_SPRITES; i++) {
+            const Sprite *s = &t->view.sprites[i];
+            if (s->used && s->zone == TZ_CEREMONY && s->seat == seat) {
+                SDL_Rect r = view_rect(s);
+                if (box.w == 0) {
+                    box = r;
+                } else {
+                    SDL_UnionRect(&box, &r, &box);
+                }
+            }
+        }
+        if (box.w > 0) {
+            int mx = app_px(app, 200), my = app_px(app, 30);
+            app_damage(app, (SDL_Rect){box.x - mx, box.y - my, box.w + 2 * mx, box.h + 2 * my});
+        }
+    }
+}
+
+bool view_in_motion(const TableState *t)
+{
+    if (t->view.npops > 0) {
+        return true;
+    }
+    for (int i = 0; i < TV_MAX_SPRITES; i++) {
+        if (t->view.sprites[i].used && t->view.sprites[i].moving) {
+            return true;
+        }
+    }
+    return false;
+}
+
 bool view_advance(App *app, TableState *t, double dt)
 {
     double beat = table_beat(app);
@@ -1175,6 +1235,9 @@ bool view_advance(App *app, TableState *t, double dt)
         t->ev_wait = 0;
     }
     TableView *v = &t->view;
+    for (int k = 0; k < v->npops; k++) {
+        damage_pop(app, t, k);
+    }
     for (int k = 0; k < v->npops;) {
         v->pops[k].t += dt;
         if (v->pops[k].t > TV_POP_SECONDS) {
@@ -1186,12 +1249,14 @@ bool view_advance(App *app, TableState *t, double dt)
         }
     }
     bool moving = false;
+    damage_ceremony(app, t);
     for (int i = 0; i < TV_MAX_SPRITES; i++) {
         Sprite *s = &t->view.sprites[i];
         if (!s->used) {
             continue;
         }
         if (s->moving) {
+            SDL_Rect was = view_rect(s);
             s->t += dt;
             if (s->t >= s->dur || s->dur <= 0) {
                 s->moving = false;
@@ -1209,6 +1274,11 @@ bool view_advance(App *app, TableState *t, double dt)
                 s->w = k < 0.5f ? s->fw : s->tw;
                 s->h = k < 0.5f ? s->fh : s->th;
                 moving = true;
+                /* In flight only its own path changes: where it was and
+                 * where it is, with its shadow. */
+                damage_card(app, was);
+                damage_card(app, view_rect(s));
+                continue;
             }
             changed = true;
         }
@@ -1217,6 +1287,7 @@ bool view_advance(App *app, TableState *t, double dt)
             changed = true;
         }
     }
+    damage_ceremony(app, t);
     if (changed) {
         app->dirty = true;
     }

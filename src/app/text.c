@@ -10,6 +10,7 @@
 #define TEXT_MAX_FONTS 48
 #define TEXT_MAX_LINES 512
 #define TEXT_MAX_RUNS 32
+#define TEXT_MAX_MEASURES 1024 /* a power of two: measured widths kept */
 
 typedef struct FontFile {
     void *data;
@@ -34,10 +35,21 @@ typedef struct Line {
     Uint64 used;
 } Line;
 
+/* A measured width, kept so that wrapping a paragraph every frame does not
+ * shape its words again (one slot per hash; a newcomer replaces it). */
+typedef struct Measure {
+    char *text; /* NULL: free slot */
+    Uint32 hash;
+    TextWeight weight;
+    int px;
+    int w;
+} Measure;
+
 struct Text {
     FontFile files[SCRIPT_COUNT][TEXT_WEIGHT_COUNT];
     OpenFont fonts[TEXT_MAX_FONTS];
     Line lines[TEXT_MAX_LINES];
+    Measure measures[TEXT_MAX_MEASURES];
     Uint64 clock;
 };
 
@@ -213,6 +225,10 @@ void text_clear_cache(Text *t)
             }
             *line = (Line){0};
         }
+    }
+    for (int i = 0; i < TEXT_MAX_MEASURES; i++) {
+        free(t->measures[i].text);
+        t->measures[i] = (Measure){0};
     }
 }
 
@@ -499,8 +515,23 @@ void text_measure(Text *t, const char *utf8, float px, TextWeight weight, int *w
         return;
     }
     LineMetrics m = line_metrics(t, ipx, weight, has_javanese(utf8));
-    *w = measure_width(t, utf8, ipx, weight);
     *h = m.ascent + m.descent;
+    Uint32 hash = hash_text(utf8);
+    Measure *slot =
+        &t->measures[(hash ^ (Uint32)ipx * 2654435761u ^ (Uint32)weight) & (TEXT_MAX_MEASURES - 1)];
+    if (slot->text != NULL && slot->hash == hash && slot->px == ipx && slot->weight == weight &&
+        strcmp(slot->text, utf8) == 0) {
+        *w = slot->w;
+        return;
+    }
+    *w = measure_width(t, utf8, ipx, weight);
+    size_t len = strlen(utf8);
+    char *copy = len < 512 ? malloc(len + 1) : NULL;
+    if (copy != NULL) {
+        memcpy(copy, utf8, len + 1);
+        free(slot->text);
+        *slot = (Measure){copy, hash, weight, ipx, *w};
+    }
 }
 
 SDL_Rect text_draw(Text *t, SDL_Renderer *r, const char *utf8, const TextStyle *style, int x, int y,

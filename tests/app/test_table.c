@@ -14,6 +14,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <SDL_image.h>
+#include <stdlib.h>
+
 #include "ai.h"
 #include "scene_table.h"
 #include "session.h"
@@ -1472,6 +1475,74 @@ static void test_role_tags_explain_themselves(void **state)
 }
 
 /* The table's sentences about the person read in the second person. */
+/* Pixels of two same-sized ARGB surfaces that differ at all. */
+static long pixels_apart(const SDL_Surface *a, const SDL_Surface *b)
+{
+    long n = 0;
+    for (int y = 0; y < a->h; y++) {
+        const Uint32 *pa = (const Uint32 *)((const Uint8 *)a->pixels + y * a->pitch);
+        const Uint32 *pb = (const Uint32 *)((const Uint8 *)b->pixels + y * b->pitch);
+        for (int x = 0; x < a->w; x++) {
+            for (int sh = 0; sh < 24; sh += 8) {
+                int d = (int)((pa[x] >> sh) & 255) - (int)((pb[x] >> sh) & 255);
+                if (d != 0) {
+                    n++;
+                    break;
+                }
+            }
+        }
+    }
+    return n;
+}
+
+static void test_partial_frames_match_whole(void **state)
+{
+    (void)state;
+    /* A frame in which only cards glide redraws just their paths; drawn
+     * whole in the same state, the picture is the same. Computers play
+     * Pèi and Thothit at normal speed; every frame is compared. */
+    const VariantId vs[] = {VARIANT_PEI, VARIANT_THOTHIT};
+    for (size_t k = 0; k < sizeof vs / sizeof vs[0]; k++) {
+        App *app = table_app(vs[k], 3, 0, ANIM_NORMAL, 0);
+        SDL_Rect parts[APP_MAX_DAMAGE];
+        int partial = 0, whole = 0;
+        SDL_Surface *copy = SDL_CreateRGBSurfaceWithFormat(0, app->width, app->height, 32,
+                                                           SDL_PIXELFORMAT_ARGB8888);
+        assert_non_null(copy);
+        assert_int_equal(copy->pitch, app->target->pitch);
+        app_draw_frame(app, parts, APP_MAX_DAMAGE);
+        for (int f = 0; f < 900 && partial < 150; f++) {
+            step(app, 1.0 / 60.0);
+            if (!app->dirty && app->ndamage == 0) {
+                continue;
+            }
+            int n = app_draw_frame(app, parts, APP_MAX_DAMAGE);
+            if (n == 0) {
+                whole++;
+                continue;
+            }
+            partial++;
+            memcpy(copy->pixels, app->target->pixels, (size_t)copy->pitch * (size_t)copy->h);
+            app->dirty = true;
+            assert_int_equal(app_draw_frame(app, parts, APP_MAX_DAMAGE), 0);
+            long apart = pixels_apart(copy, app->target);
+            if (apart > 0) {
+                if (getenv("CEKI_TEST_DUMP") != NULL) {
+                    IMG_SavePNG(copy, "partial.png");
+                    IMG_SavePNG(app->target, "whole.png");
+                }
+                fail_msg("variant %d frame %d: %ld pixels differ from the whole frame", (int)vs[k],
+                         f, apart);
+            }
+        }
+        /* Most frames of a moving table are partial. */
+        assert_true(partial >= 100);
+        assert_true(whole > 0);
+        SDL_FreeSurface(copy);
+        app_destroy(app);
+    }
+}
+
 static void test_sentences_about_you(void **state)
 {
     (void)state;
@@ -1490,6 +1561,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_relayout_on_resize),
+        cmocka_unit_test(test_partial_frames_match_whole),
         cmocka_unit_test(test_enter_takes_the_best_capture),
         cmocka_unit_test(test_thothit_round_by_mouse),
         cmocka_unit_test(test_pei_round_by_mouse),

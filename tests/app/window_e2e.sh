@@ -116,6 +116,12 @@ wait_for peek-gone ' peek=0 '
 # of the person's turn, not of waiting.
 moves=$(field moves)
 key ctrl+z
+# The line already said "Your" before the key: wait for the count to fall
+# first, then for the status.
+for ((i = 0; i < 150; i++)); do
+    [ "$(field moves)" -lt "$moves" ] && break
+    sleep 0.1
+done
 wait_for undo ' decides=1 .*status=Your '
 if [ "$(field moves)" -ge "$moves" ]; then
     failures=$((failures + 1))
