@@ -83,6 +83,9 @@ static void update_metrics(App *app)
             app->dpi = (float)w / (float)ww;
         }
     }
+    if ((w != app->width || h != app->height) && app->cards != NULL) {
+        card_art_forget_unused(app->cards); /* faces at the old sizes */
+    }
     app->width = w;
     app->height = h;
     float scale = SDL_min((float)w / APP_DESIGN_W, (float)h / APP_DESIGN_H);
@@ -191,6 +194,9 @@ void app_reset_stats(App *app)
 void app_set_settings(App *app, const Settings *s)
 {
     bool fullscreen_changed = s->fullscreen != app->settings.fullscreen;
+    if (s->deck_style != app->settings.deck_style && app->cards != NULL) {
+        card_art_forget_unused(app->cards); /* the other style's faces */
+    }
     app->settings = *s;
     if (fullscreen_changed && app->window != NULL) {
         SDL_SetWindowFullscreen(app->window, s->fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
@@ -792,8 +798,11 @@ int app_run(App *app)
         fclose(state_log);
     }
     if (frame_stats) {
-        fprintf(stderr, "frames %ld (%ld partial), %.2f ms a frame to draw and present\n", frames,
-                partial_frames, frames > 0 ? frame_time * 1000.0 / (double)frames : 0.0);
+        fprintf(stderr,
+                "frames %ld (%ld partial), %.2f ms a frame to draw and present; "
+                "card faces held %.1f MB\n",
+                frames, partial_frames, frames > 0 ? frame_time * 1000.0 / (double)frames : 0.0,
+                (double)card_art_texels(app->cards) * 4.0 / 1048576.0);
     }
     return 0;
 }

@@ -8,7 +8,7 @@
 const char *args_usage(void)
 {
     return "usage: ceki [--screenshot FILE.png [--scene "
-           "title|variants|setup|settings|gallery|table|learn]\n"
+           "title|variants|setup|settings|gallery|table|learn|result|replay|stats]\n"
            "            [--variant ID] [--seed N] [--players N]\n"
            "            [--deck-style ceki|western-clubs|western-spades] [--size WxH]]\n"
            "       ceki --autoplay [--variant ID] [--seed N] [--players N]\n"

@@ -40,6 +40,8 @@ struct CardArt {
     bool pending;
     int made; /* faces rasterised this frame */
     long long texels;
+    Uint64 trim_at, trim_before; /* card_art_forget_unused: at frame trim_at,
+                                    drop what was not used since trim_before */
 };
 
 CardArt *card_art_create(const char *cards_dir, Paint *paint, Text *text)
@@ -92,8 +94,30 @@ int card_art_texture_count(const CardArt *art)
     return n;
 }
 
+void card_art_forget_unused(CardArt *art)
+{
+    art->trim_before = art->frame + 1;
+    art->trim_at = art->frame + 3;
+}
+
+long long card_art_texels(const CardArt *art)
+{
+    return art->texels;
+}
+
 void card_art_begin_frame(CardArt *art, bool unlimited)
 {
+    if (art->trim_at != 0 && art->frame >= art->trim_at) {
+        for (int i = 0; i < ART_MAX_TEXTURES; i++) {
+            ArtTexture *t = &art->textures[i];
+            if (t->texture != NULL && t->used < art->trim_before) {
+                art->texels -= (long long)t->w * t->h;
+                SDL_DestroyTexture(t->texture);
+                *t = (ArtTexture){0};
+            }
+        }
+        art->trim_at = 0;
+    }
     art->frame++;
     art->frame_start_ms = SDL_GetTicks64();
     art->unlimited = unlimited;
@@ -219,6 +243,19 @@ static ArtTexture *rasterise(CardArt *art, SDL_Renderer *r, int file, int w, int
     if (s == NULL) {
         f->missing = true; /* unreadable art draws as missing */
         return NULL;
+    }
+    if (s->w != w || s->h != h) {
+        /* The art keeps its proportions and may come out a pixel off the
+         * size asked for: stretched here once, so that every draw is a
+         * copy of the same size (a stretched copy clipped to a partial
+         * frame's rectangle lands a pixel apart). */
+        SDL_Surface *fit = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, s->format->format);
+        if (fit != NULL && SDL_SoftStretchLinear(s, NULL, fit, NULL) == 0) {
+            SDL_FreeSurface(s);
+            s = fit;
+        } else {
+            SDL_FreeSurface(fit);
+        }
     }
     SDL_Texture *texture = SDL_CreateTextureFromSurface(r, s);
     SDL_FreeSurface(s);

@@ -64,5 +64,11 @@ bool card_art_pending(const CardArt *art);
 void card_art_reset(CardArt *art);
 /* Textures held now (for tests). */
 int card_art_texture_count(const CardArt *art);
+/* Texels (pixels of card faces) held now. */
+long long card_art_texels(const CardArt *art);
+/* The faces drawn so far may not be wanted again (the window changed size,
+ * the deck style changed): a couple of frames from now, every texture not
+ * drawn since is freed. */
+void card_art_forget_unused(CardArt *art);
 
 #endif

@@ -988,9 +988,10 @@ static void relayout_while_moving(App *app, TableState *t)
     }
 }
 
-/* The status line, the seat to move and a seat's "thinking" follow the
- * game and the computer's thread, which change without an input: when the
- * game moves on or what they say changes, the frame is drawn whole. */
+/* The status line, the seat to move, a seat's "thinking" and whether the
+ * person may act follow the game, the computer's thread and the cards
+ * coming to rest, which change without an input: when the game moves on or
+ * what they say changes, the frame is drawn whole. */
 static void redraw_when_words_change(App *app, TableState *t)
 {
     char status[sizeof t->drawn_status];
@@ -998,8 +999,12 @@ static void redraw_when_words_change(App *app, TableState *t)
     const Game *g = session_game(t->session);
     int moves = 0;
     game_history(g, &moves);
-    int seen[4] = {session_thinking(t->session), game_to_move(g), moves,
-                   game_round_number(g) * 2 + game_round_over(g)};
+    int seen[6] = {session_thinking(t->session),
+                   game_to_move(g),
+                   moves,
+                   game_round_number(g) * 2 + game_round_over(g),
+                   table_settled(t),
+                   table_viewer_decides(t)};
     if (strcmp(status, t->drawn_status) != 0 || memcmp(seen, t->drawn_seen, sizeof seen) != 0) {
         snprintf(t->drawn_status, sizeof t->drawn_status, "%s", status);
         memcpy(t->drawn_seen, seen, sizeof seen);

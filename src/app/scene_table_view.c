@@ -1158,6 +1158,25 @@ static void damage_card(App *app, SDL_Rect r)
     app_damage(app, (SDL_Rect){r.x - m, r.y - m, r.w + 2 * m, r.h + 2 * m});
 }
 
+/* Where a card landing on a pile, the discard or a seat's trophies changes
+ * what is drawn: its own place and its seat's corner (pile, counts, plate)
+ * or the discard. */
+static void damage_landing(App *app, const TableState *t, const Sprite *s)
+{
+    damage_card(app, view_rect(s));
+    SDL_Rect at;
+    if (s->land == LAND_DISCARD) {
+        at = table_rect(t->layout.discard);
+    } else if (s->seat >= 0 && s->seat < t->players) {
+        at = table_rect(t->layout.seats[s->seat].zone);
+    } else {
+        app->dirty = true;
+        return;
+    }
+    int m = app_px(app, 24);
+    app_damage(app, (SDL_Rect){at.x - m, at.y - m, at.w + 2 * m, at.h + 2 * m});
+}
+
 /* Where a rising score is drawn (draw_pops: right-aligned at the plate's
  * right edge, from its middle up to 46 units above). */
 static void damage_pop(App *app, const TableState *t, int k)
@@ -1265,6 +1284,13 @@ bool view_advance(App *app, TableState *t, double dt)
                 s->y = s->ty;
                 s->w = s->tw;
                 s->h = s->th;
+                /* Arrived: only its own place changes (a card landing on a
+                 * pile or the discard is damaged there below). */
+                damage_card(app, was);
+                damage_card(app, view_rect(s));
+                if (s->zone != TZ_FLY) {
+                    continue;
+                }
             } else {
                 float k = ease(s->t / s->dur);
                 s->x = s->fx + (s->tx - s->fx) * k;
@@ -1283,8 +1309,9 @@ bool view_advance(App *app, TableState *t, double dt)
             changed = true;
         }
         if (!s->moving && s->zone == TZ_FLY) {
+            damage_landing(app, t, s);
             land(t, i);
-            changed = true;
+            continue;
         }
     }
     damage_ceremony(app, t);

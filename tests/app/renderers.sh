@@ -3,8 +3,9 @@
 # window (under Xvfb) by the graphics-card path (SDL's OpenGL renderer; on a
 # machine without a GPU that is Mesa's llvmpipe) and by SDL's software
 # renderer, compared pixel by pixel within a tolerance; the headless
-# screenshots (the goldens' path) against the software window; and a whole
-# match played at the table with the software renderer forced.
+# screenshots (the goldens' path) against the software window; a whole
+# match played at the table with the software renderer forced; and a moving
+# table in a software window drawing frames in part.
 # Usage: renderers.sh path/to/ceki path/to/png_diff OUT_DIR
 set -u
 ceki=$1
@@ -38,7 +39,7 @@ check() { # name, command...
         echo "FAIL $name: $(tail -3 "$out/$name.log")"
     fi
 }
-for scene in title variants setup settings gallery table learn; do
+for scene in title variants setup settings gallery table learn result replay stats; do
     for r in opengl software; do
         run_x env SDL_RENDER_DRIVER=$r CEKI_SCREENSHOT_WINDOW=1 \
             "$ceki" --screenshot "$out/$scene-$r.png" --scene "$scene" --seed 3 >"$out/$scene-$r.log" 2>&1
@@ -56,5 +57,15 @@ check software-match run_x env SDL_RENDER_DRIVER=software timeout 300 \
     "$ceki" --autoplay --variant pei --seed 4 --exit-at-end
 grep -qi "winner" "$out/software-match.log" && passes=$((passes + 1)) ||
     { failures=$((failures + 1)); echo "FAIL software-match: no standings"; }
+# A table moving at normal speed in a software window draws most frames in
+# part (only where cards glide) and presents just those rectangles.
+run_x env SDL_RENDER_DRIVER=software CEKI_FRAME_STATS=1 timeout -s TERM 8 \
+    "$ceki" --autoplay --variant thothit --seed 4 --speed normal >"$out/partial.log" 2>&1
+if grep -Eq 'frames [0-9]+ \([1-9][0-9]* partial\)' "$out/partial.log"; then
+    passes=$((passes + 1))
+else
+    failures=$((failures + 1))
+    echo "FAIL partial-frames: $(tail -2 "$out/partial.log")"
+fi
 echo "$passes passed, $failures failed"
 [ "$failures" -eq 0 ]

@@ -75,6 +75,39 @@ static void test_rasterised_once_per_size(void **state)
     app_destroy(app);
 }
 
+static void test_resize_frees_the_old_sizes(void **state)
+{
+    (void)state;
+    /* Faces drawn before a resize and not drawn since are freed a couple of
+     * frames later; what is still drawn stays. */
+    App *app = test_app_new(400, 300, NULL);
+    card_art_reset(app->cards);
+    SDL_Rect small = {10, 10, 40, 100}, big = {60, 10, 60, 150};
+    card_art_begin_frame(app->cards, true);
+    card_art_draw(app->cards, app->renderer, STYLE_CEKI, CARD_OT, small, 0);
+    card_art_draw(app->cards, app->renderer, STYLE_CEKI, CARD_C1, small, 0);
+    assert_int_equal(card_art_texture_count(app->cards), 2);
+    assert_true(app_resize_target(app, 800, 600));
+    for (int f = 0; f < 4; f++) {
+        card_art_begin_frame(app->cards, true);
+        card_art_draw(app->cards, app->renderer, STYLE_CEKI, CARD_OT, big, 0);
+        card_art_draw(app->cards, app->renderer, STYLE_CEKI, CARD_C1, small, 0);
+    }
+    /* OT at the old size is gone; C1 at the size still drawn is kept. */
+    assert_int_equal(card_art_texture_count(app->cards), 2);
+    assert_int_equal(card_art_texels(app->cards), 60 * 150 + 40 * 100);
+    /* The same after a change of deck style. */
+    Settings s = app->settings;
+    s.deck_style = STYLE_WESTERN_CLUBS;
+    app_set_settings(app, &s);
+    for (int f = 0; f < 4; f++) {
+        card_art_begin_frame(app->cards, true);
+        card_art_draw(app->cards, app->renderer, STYLE_WESTERN_CLUBS, CARD_OT, big, 0);
+    }
+    assert_int_equal(card_art_texture_count(app->cards), 1);
+    app_destroy(app);
+}
+
 static void test_missing_art_is_drawn_marked(void **state)
 {
     (void)state;
@@ -200,6 +233,7 @@ int main(void)
         cmocka_unit_test(test_file_names),
         cmocka_unit_test(test_every_card_has_art),
         cmocka_unit_test(test_rasterised_once_per_size),
+        cmocka_unit_test(test_resize_frees_the_old_sizes),
         cmocka_unit_test(test_missing_art_is_drawn_marked),
         cmocka_unit_test(test_colour_cue_stays_on_its_card),
         cmocka_unit_test(test_names),

@@ -1500,8 +1500,9 @@ static void test_partial_frames_match_whole(void **state)
     (void)state;
     /* A frame in which only cards glide redraws just their paths; drawn
      * whole in the same state, the picture is the same. Computers play
-     * Pèi and Thothit at normal speed; every frame is compared. */
-    const VariantId vs[] = {VARIANT_PEI, VARIANT_THOTHIT};
+     * six games at normal speed; every frame is compared. */
+    const VariantId vs[] = {VARIANT_PEI,   VARIANT_THOTHIT, VARIANT_THOTHIT_KUNA,
+                            VARIANT_KINGS, VARIANT_KOWAH,   VARIANT_TOTIT};
     for (size_t k = 0; k < sizeof vs / sizeof vs[0]; k++) {
         App *app = table_app(vs[k], 3, 0, ANIM_NORMAL, 0);
         SDL_Rect parts[APP_MAX_DAMAGE];
@@ -1522,12 +1523,18 @@ static void test_partial_frames_match_whole(void **state)
                 continue;
             }
             partial++;
+            SDL_Rect drew[APP_MAX_DAMAGE];
+            memcpy(drew, parts, sizeof drew);
             memcpy(copy->pixels, app->target->pixels, (size_t)copy->pitch * (size_t)copy->h);
             app->dirty = true;
             assert_int_equal(app_draw_frame(app, parts, APP_MAX_DAMAGE), 0);
             long apart = pixels_apart(copy, app->target);
             if (apart > 0) {
                 if (getenv("CEKI_TEST_DUMP") != NULL) {
+                    for (int q = 0; q < n; q++) {
+                        fprintf(stderr, "drew %d,%d %dx%d\n", drew[q].x, drew[q].y, drew[q].w,
+                                drew[q].h);
+                    }
                     IMG_SavePNG(copy, "partial.png");
                     IMG_SavePNG(app->target, "whole.png");
                 }
