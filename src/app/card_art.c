@@ -26,6 +26,8 @@ typedef struct ArtTexture {
     int file;
     int w, h; /* requested size */
     Uint64 used;
+    int inset; /* every pixel this far or further from the edges is opaque
+                  (0: not so) */
 } ArtTexture;
 
 struct CardArt {
@@ -232,6 +234,29 @@ static void evict(CardArt *art, long long need)
     }
 }
 
+/* How far in from its edges a face is opaque: a card face is opaque but
+ * for its smoothed outline and rounded corners. 0 when it is not so (or
+ * the opaque part would be less than a third of the card). */
+static int opaque_inset(const SDL_Surface *s)
+{
+    if (s->format->BytesPerPixel != 4 || s->format->Amask == 0) {
+        return 0;
+    }
+    Uint32 amask = s->format->Amask;
+    int inset = 1;
+    for (int y = 0; y < s->h; y++) {
+        const Uint32 *row = (const Uint32 *)((const Uint8 *)s->pixels + y * s->pitch);
+        int dy = SDL_min(y, s->h - 1 - y);
+        for (int x = 0; x < s->w; x++) {
+            if ((row[x] & amask) != amask) {
+                int dx = SDL_min(x, s->w - 1 - x);
+                inset = SDL_max(inset, SDL_min(dx, dy) + 1);
+            }
+        }
+    }
+    return 3 * inset <= SDL_min(s->w, s->h) ? inset : 0;
+}
+
 static ArtTexture *rasterise(CardArt *art, SDL_Renderer *r, int file, int w, int h)
 {
     ArtFile *f = &art->files[file];
@@ -257,6 +282,7 @@ static ArtTexture *rasterise(CardArt *art, SDL_Renderer *r, int file, int w, int
             SDL_FreeSurface(fit);
         }
     }
+    int inset = opaque_inset(s);
     SDL_Texture *texture = SDL_CreateTextureFromSurface(r, s);
     SDL_FreeSurface(s);
     if (texture == NULL) {
@@ -280,14 +306,14 @@ static ArtTexture *rasterise(CardArt *art, SDL_Renderer *r, int file, int w, int
         art->texels -= (long long)slot->w * slot->h;
         SDL_DestroyTexture(slot->texture);
     }
-    *slot = (ArtTexture){texture, file, w, h, art->frame};
+    *slot = (ArtTexture){texture, file, w, h, art->frame, inset};
     art->texels += (long long)w * h;
     return slot;
 }
 
 /* The texture to draw a file at w x h with: exact when possible, else a
  * stand-in of another size while the budget is spent (NULL if none). */
-static SDL_Texture *texture_for(CardArt *art, SDL_Renderer *r, int file, int w, int h)
+static ArtTexture *texture_for(CardArt *art, SDL_Renderer *r, int file, int w, int h)
 {
     ArtTexture *nearest = NULL;
     for (int i = 0; i < ART_MAX_TEXTURES; i++) {
@@ -297,7 +323,7 @@ static SDL_Texture *texture_for(CardArt *art, SDL_Renderer *r, int file, int w, 
         }
         if (t->w == w && t->h == h) {
             t->used = art->frame;
-            return t->texture;
+            return t;
         }
         if (nearest == NULL || abs(t->w - w) < abs(nearest->w - w)) {
             nearest = t;
@@ -310,18 +336,38 @@ static SDL_Texture *texture_for(CardArt *art, SDL_Renderer *r, int file, int w, 
         !art->unlimited && art->made > 0 && SDL_GetTicks64() - art->frame_start_ms > ART_FRAME_MS;
     if (!over) {
         art->made++;
-        ArtTexture *made = rasterise(art, r, file, w, h);
-        if (made != NULL) {
-            return made->texture;
-        }
-        return NULL;
+        return rasterise(art, r, file, w, h);
     }
     art->pending = true;
     if (nearest != NULL) {
         nearest->used = art->frame;
-        return nearest->texture;
     }
-    return NULL;
+    return nearest;
+}
+
+/* A face at its own size: its opaque inside copied (no blending, the
+ * software renderer's fastest copy), the band along its edges blended. */
+static void draw_face(SDL_Renderer *r, SDL_Texture *t, SDL_Rect rect, int inset)
+{
+    SDL_SetTextureColorMod(t, 255, 255, 255);
+    SDL_SetTextureAlphaMod(t, 255);
+    if (inset <= 0) {
+        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
+        SDL_RenderCopy(r, t, NULL, &rect);
+        return;
+    }
+    int m = inset, w = rect.w, h = rect.h;
+    SDL_Rect inside = {m, m, w - 2 * m, h - 2 * m};
+    SDL_Rect dst = {rect.x + m, rect.y + m, inside.w, inside.h};
+    SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE);
+    SDL_RenderCopy(r, t, &inside, &dst);
+    SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
+    const SDL_Rect band[4] = {
+        {0, 0, w, m}, {0, h - m, w, m}, {0, m, m, h - 2 * m}, {w - m, m, m, h - 2 * m}};
+    for (int i = 0; i < 4; i++) {
+        SDL_Rect to = {rect.x + band[i].x, rect.y + band[i].y, band[i].w, band[i].h};
+        SDL_RenderCopy(r, t, &band[i], &to);
+    }
 }
 
 static void draw_missing(CardArt *art, SDL_Renderer *r, Card c, SDL_Rect rect, unsigned flags)
@@ -409,22 +455,25 @@ void card_art_draw(CardArt *art, SDL_Renderer *r, DeckStyle style, Card c, SDL_R
         return;
     }
     int radius = SDL_max(2, rect.w / 14);
-    if (!(flags & CARD_NO_SHADOW)) {
-        int blur = SDL_max(2, rect.w / 14);
-        SDL_Rect under = {rect.x, rect.y + blur / 2, rect.w, rect.h};
-        paint_shadow(art->paint, r, under, radius, blur, paint_rgba(0, 0, 0, 120));
-    }
     char name[48];
     card_art_file(style, c, flags, name, sizeof name);
     int file = file_index(art, name);
-    SDL_Texture *t = NULL;
+    const ArtTexture *face = NULL;
     if (file >= 0 && !art->files[file].missing) {
-        t = texture_for(art, r, file, rect.w, rect.h);
+        face = texture_for(art, r, file, rect.w, rect.h);
     }
-    if (t != NULL) {
-        SDL_SetTextureColorMod(t, 255, 255, 255);
-        SDL_SetTextureAlphaMod(t, 255);
-        SDL_RenderCopy(r, t, NULL, &rect);
+    /* A face of the size drawn, opaque inside its edge band, hides what
+     * lies under that inside: the shadow there is not drawn. */
+    int inset = face != NULL && face->w == rect.w && face->h == rect.h ? face->inset : 0;
+    if (!(flags & CARD_NO_SHADOW)) {
+        int blur = SDL_max(2, rect.w / 14);
+        SDL_Rect under = {rect.x, rect.y + blur / 2, rect.w, rect.h};
+        SDL_Rect covered = {rect.x + inset, rect.y + inset, rect.w - 2 * inset, rect.h - 2 * inset};
+        paint_shadow_around(art->paint, r, under, radius, blur, paint_rgba(0, 0, 0, 120),
+                            inset > 0 ? &covered : NULL);
+    }
+    if (face != NULL && face->texture != NULL) {
+        draw_face(r, face->texture, rect, inset);
     } else if (file >= 0 && art->files[file].missing) {
         draw_missing(art, r, c, rect, flags);
     } else {
@@ -453,7 +502,8 @@ void card_art_draw_rotated(CardArt *art, SDL_Renderer *r, DeckStyle style, Card 
         card_art_draw(art, r, style, c, rect, flags); /* missing art is drawn upright */
         return;
     }
-    SDL_Texture *t = texture_for(art, r, file, rect.w, rect.h);
+    const ArtTexture *face = texture_for(art, r, file, rect.w, rect.h);
+    SDL_Texture *t = face != NULL ? face->texture : NULL;
     if (t == NULL) {
         return; /* not rasterised yet: card_art_pending() asks for another frame */
     }

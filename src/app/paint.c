@@ -20,7 +20,8 @@ typedef struct Shadow {
     SDL_Texture *texture;
     int w, h; /* the texture: nine tiles in one square, or the whole shadow */
     int radius, blur;
-    bool outside; /* a glow: nothing under the shape itself */
+    bool outside;    /* a glow: nothing under the shape itself */
+    SDL_Color color; /* drawn in, alpha included */
 } Shadow;
 
 typedef struct SuitIcon {
@@ -85,9 +86,15 @@ static float clampf(float v, float lo, float hi)
     return v < lo ? lo : v > hi ? hi : v;
 }
 
-/* A white texture from per-pixel alpha values. */
-static SDL_Texture *alpha_texture(SDL_Renderer *r, const float *alpha, int w, int h)
+/* A texture of one colour from per-pixel alpha values (times the colour's
+ * alpha): white to be tinted when drawn, or the colour it is drawn in,
+ * which the software renderer copies on its fast path (a tinted copy takes
+ * its slowest one). */
+static SDL_Texture *alpha_texture(SDL_Renderer *r, const float *alpha, int w, int h,
+                                  SDL_Color color)
 {
+    Uint32 rgb = ((Uint32)color.r << 16) | ((Uint32)color.g << 8) | color.b;
+    float scale = (float)color.a / 255.0f;
     SDL_Surface *s = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
     if (s == NULL) {
         return NULL;
@@ -95,8 +102,8 @@ static SDL_Texture *alpha_texture(SDL_Renderer *r, const float *alpha, int w, in
     for (int y = 0; y < h; y++) {
         Uint32 *row = (Uint32 *)((Uint8 *)s->pixels + y * s->pitch);
         for (int x = 0; x < w; x++) {
-            Uint32 a = (Uint32)(clampf(alpha[y * w + x], 0.0f, 1.0f) * 255.0f + 0.5f);
-            row[x] = (a << 24) | 0x00FFFFFFu;
+            Uint32 a = (Uint32)(clampf(alpha[y * w + x], 0.0f, 1.0f) * scale * 255.0f + 0.5f);
+            row[x] = (a << 24) | rgb;
         }
     }
     SDL_Texture *t = SDL_CreateTextureFromSurface(r, s);
@@ -138,7 +145,7 @@ static SDL_Texture *corner_texture(Paint *p, SDL_Renderer *r, int radius, int th
             alpha[y * radius + x] = a;
         }
     }
-    SDL_Texture *t = alpha_texture(r, alpha, radius, radius);
+    SDL_Texture *t = alpha_texture(r, alpha, radius, radius, paint_rgba(255, 255, 255, 255));
     free(alpha);
     Corner *slot = &p->corners[p->corner_next];
     p->corner_next = (p->corner_next + 1) % PAINT_MAX_CORNERS;
@@ -299,12 +306,13 @@ static float round_rect_distance(float x, float y, float x0, float y0, float x1,
  * nine tiles of any size (w = h = 2 * (radius + 2 * blur) + 1) or a whole
  * shadow. */
 static SDL_Texture *shadow_texture(Paint *p, SDL_Renderer *r, int w, int h, int radius, int blur,
-                                   bool outside)
+                                   bool outside, SDL_Color color)
 {
     for (int i = 0; i < PAINT_MAX_SHADOWS; i++) {
         Shadow *s = &p->shadows[i];
         if (s->texture != NULL && s->w == w && s->h == h && s->radius == radius &&
-            s->blur == blur && s->outside == outside) {
+            s->blur == blur && s->outside == outside && s->color.r == color.r &&
+            s->color.g == color.g && s->color.b == color.b && s->color.a == color.a) {
             return s->texture;
         }
     }
@@ -329,21 +337,21 @@ static SDL_Texture *shadow_texture(Paint *p, SDL_Renderer *r, int w, int h, int 
             alpha[y * w + x] = a;
         }
     }
-    SDL_Texture *t = alpha_texture(r, alpha, w, h);
+    SDL_Texture *t = alpha_texture(r, alpha, w, h, color);
     free(alpha);
     Shadow *slot = &p->shadows[p->shadow_next];
     p->shadow_next = (p->shadow_next + 1) % PAINT_MAX_SHADOWS;
     if (slot->texture != NULL) {
         SDL_DestroyTexture(slot->texture);
     }
-    *slot = (Shadow){t, w, h, radius, blur, outside};
+    *slot = (Shadow){t, w, h, radius, blur, outside, color};
     return t;
 }
 
 /* Nine tiles of the shadow texture around rect; the middle one only when
  * the shape is filled. */
 static void draw_soft(Paint *p, SDL_Renderer *r, SDL_Rect rect, int radius, int blur,
-                      SDL_Color color, bool outside)
+                      SDL_Color color, bool outside, const SDL_Rect *covered)
 {
     radius = fit_radius(rect, radius);
     /* The corner tiles must fit: shrink the blur for small shapes. */
@@ -360,13 +368,30 @@ static void draw_soft(Paint *p, SDL_Renderer *r, SDL_Rect rect, int radius, int 
      * draws exactly the pixels a whole frame draws. Larger ones are nine
      * tiles of one small texture. */
     bool whole = (long)out.w * out.h <= PAINT_WHOLE_SHADOW;
-    SDL_Texture *t = whole ? shadow_texture(p, r, out.w, out.h, radius, blur, outside)
-                           : shadow_texture(p, r, 2 * c + 1, 2 * c + 1, radius, blur, outside);
+    SDL_Texture *t = whole
+                         ? shadow_texture(p, r, out.w, out.h, radius, blur, outside, color)
+                         : shadow_texture(p, r, 2 * c + 1, 2 * c + 1, radius, blur, outside, color);
     if (t == NULL) {
         return;
     }
-    SDL_SetTextureColorMod(t, color.r, color.g, color.b);
-    SDL_SetTextureAlphaMod(t, color.a);
+    SDL_Rect hidden;
+    if (whole && covered != NULL && SDL_IntersectRect(&out, covered, &hidden)) {
+        /* Four bands around what the caller covers with something opaque. */
+        int right = hidden.x + hidden.w, bottom = hidden.y + hidden.h;
+        const SDL_Rect bands[4] = {
+            {out.x, out.y, out.w, hidden.y - out.y},
+            {out.x, bottom, out.w, out.y + out.h - bottom},
+            {out.x, hidden.y, hidden.x - out.x, hidden.h},
+            {right, hidden.y, out.x + out.w - right, hidden.h},
+        };
+        for (int i = 0; i < 4; i++) {
+            if (bands[i].w > 0 && bands[i].h > 0) {
+                SDL_Rect src = {bands[i].x - out.x, bands[i].y - out.y, bands[i].w, bands[i].h};
+                SDL_RenderCopy(r, t, &src, &bands[i]);
+            }
+        }
+        return;
+    }
     if (whole) {
         SDL_RenderCopy(r, t, NULL, &out);
         return;
@@ -391,12 +416,18 @@ static void draw_soft(Paint *p, SDL_Renderer *r, SDL_Rect rect, int radius, int 
 
 void paint_shadow(Paint *p, SDL_Renderer *r, SDL_Rect rect, int radius, int blur, SDL_Color color)
 {
-    draw_soft(p, r, rect, radius, blur, color, false);
+    draw_soft(p, r, rect, radius, blur, color, false, NULL);
+}
+
+void paint_shadow_around(Paint *p, SDL_Renderer *r, SDL_Rect rect, int radius, int blur,
+                         SDL_Color color, const SDL_Rect *covered)
+{
+    draw_soft(p, r, rect, radius, blur, color, false, covered);
 }
 
 void paint_glow(Paint *p, SDL_Renderer *r, SDL_Rect rect, int radius, int blur, SDL_Color color)
 {
-    draw_soft(p, r, rect, radius, blur, color, true);
+    draw_soft(p, r, rect, radius, blur, color, true, NULL);
 }
 
 static SDL_Vertex vertex(float x, float y, SDL_Color c)

@@ -51,4 +51,4 @@ for v in "${variants[@]}"; do
     run "$v" 5 --autoplay --variant "$v" --level greedy --speed normal
 done
 run "idle: title" 3
-run "idle: table, your turn" 4 --scene table --variant thothit --seed 7
+run "idle: table, your turn" 15 --scene table --variant thothit --seed 7
