@@ -8,6 +8,7 @@
 
 #define PAINT_MAX_CORNERS 64
 #define PAINT_MAX_SHADOWS 40
+#define PAINT_MAX_PANELS 16
 #define PAINT_WHOLE_SHADOW 160000 /* pixels: a shadow this small is one texture */
 #define PAINT_MAX_SUITS 32
 
@@ -30,6 +31,15 @@ typedef struct SuitIcon {
     int w, h;
 } SuitIcon;
 
+/* A translucent panel over the felt, made once as an opaque picture of
+ * that piece of felt with the panel on it. */
+typedef struct FeltPanel {
+    SDL_Texture *texture;
+    SDL_Rect rect;
+    int radius, frame_px;
+    SDL_Color fill, frame;
+} FeltPanel;
+
 struct Paint {
     Corner corners[PAINT_MAX_CORNERS];
     int corner_next;
@@ -40,6 +50,8 @@ struct Paint {
     SDL_Texture *grain;
     SDL_Texture *felt; /* the whole felt at felt_w x felt_h, drawn once */
     int felt_w, felt_h;
+    FeltPanel panels[PAINT_MAX_PANELS];
+    int panel_next;
 };
 
 Paint *paint_create(void)
@@ -69,6 +81,11 @@ void paint_clear_cache(Paint *p)
     }
     if (p->felt != NULL) {
         SDL_DestroyTexture(p->felt);
+    }
+    for (int i = 0; i < PAINT_MAX_PANELS; i++) {
+        if (p->panels[i].texture != NULL) {
+            SDL_DestroyTexture(p->panels[i].texture);
+        }
     }
     memset(p, 0, sizeof *p);
 }
@@ -581,6 +598,70 @@ void paint_forget_targets(Paint *p)
         SDL_DestroyTexture(p->felt);
         p->felt = NULL;
     }
+    for (int i = 0; i < PAINT_MAX_PANELS; i++) {
+        if (p->panels[i].texture != NULL) {
+            SDL_DestroyTexture(p->panels[i].texture);
+        }
+        p->panels[i] = (FeltPanel){0};
+    }
+}
+
+static bool same_colour(SDL_Color a, SDL_Color b)
+{
+    return a.r == b.r && a.g == b.g && a.b == b.b && a.a == b.a;
+}
+
+/* The panel drawn as it always is (translucent, blended where it lies). */
+static void draw_panel(Paint *p, SDL_Renderer *r, SDL_Rect rect, int radius, SDL_Color fill,
+                       int frame_px, SDL_Color frame)
+{
+    paint_round_rect(p, r, rect, radius, fill);
+    paint_round_frame(p, r, rect, radius, frame_px, frame);
+}
+
+void paint_felt_panel(Paint *p, SDL_Renderer *r, SDL_Rect rect, int radius, SDL_Color fill,
+                      int frame_px, SDL_Color frame)
+{
+    int out_w = 0, out_h = 0;
+    SDL_GetRendererOutputSize(r, &out_w, &out_h);
+    SDL_Rect all = {0, 0, p->felt_w, p->felt_h}, inside;
+    if (p->felt == NULL || p->felt_w != out_w || p->felt_h != out_h ||
+        SDL_GetRenderTarget(r) != NULL || !SDL_IntersectRect(&rect, &all, &inside) ||
+        !SDL_RectEquals(&inside, &rect)) {
+        draw_panel(p, r, rect, radius, fill, frame_px, frame);
+        return;
+    }
+    FeltPanel *panel = NULL;
+    for (int i = 0; i < PAINT_MAX_PANELS && panel == NULL; i++) {
+        FeltPanel *f = &p->panels[i];
+        if (f->texture != NULL && SDL_RectEquals(&f->rect, &rect) && f->radius == radius &&
+            f->frame_px == frame_px && same_colour(f->fill, fill) && same_colour(f->frame, frame)) {
+            panel = f;
+        }
+    }
+    if (panel == NULL) {
+        SDL_Texture *t = SDL_CreateTexture(r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET,
+                                           rect.w, rect.h);
+        if (t == NULL || SDL_SetRenderTarget(r, t) != 0) {
+            if (t != NULL) {
+                SDL_DestroyTexture(t);
+            }
+            draw_panel(p, r, rect, radius, fill, frame_px, frame);
+            return;
+        }
+        SDL_Rect local = {0, 0, rect.w, rect.h};
+        SDL_RenderCopy(r, p->felt, &rect, &local);
+        draw_panel(p, r, local, radius, fill, frame_px, frame);
+        SDL_SetRenderTarget(r, NULL);
+        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE);
+        panel = &p->panels[p->panel_next];
+        p->panel_next = (p->panel_next + 1) % PAINT_MAX_PANELS;
+        if (panel->texture != NULL) {
+            SDL_DestroyTexture(panel->texture);
+        }
+        *panel = (FeltPanel){t, rect, radius, frame_px, fill, frame};
+    }
+    SDL_RenderCopy(r, panel->texture, NULL, &rect);
 }
 
 /* Suit signs in a 100 x 100 box, drawn in white and tinted. */

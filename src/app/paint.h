@@ -52,6 +52,12 @@ void paint_polygon(SDL_Renderer *r, const SDL_FPoint *points, int n, SDL_Color c
 /* The green baize of the card table over the whole w x h target (drawn
  * once per size into a texture kept here, then copied). */
 void paint_felt(Paint *p, SDL_Renderer *r, int w, int h);
+/* A translucent rounded panel (fill, then a frame line of frame_px) that
+ * lies on the bare felt: made once into an opaque picture of that piece of
+ * felt with the panel on it and copied without blending; drawn directly
+ * when it cannot be (no felt texture, a target texture in use). */
+void paint_felt_panel(Paint *p, SDL_Renderer *r, SDL_Rect rect, int radius, SDL_Color fill,
+                      int frame_px, SDL_Color frame);
 /* Drops what was drawn into target textures (SDL_RENDER_TARGETS_RESET). */
 void paint_forget_targets(Paint *p);
 /* A French suit sign (SUIT_SPADES..SUIT_CLUBS) fitted into rect. */

@@ -68,12 +68,12 @@ static void badge(App *app, int cx, int cy, const char *text, SDL_Color bg, SDL_
     text_draw_in(app->text, app->renderer, text, &s, b, TEXT_CENTER);
 }
 
+/* A darker, framed patch of the felt; nothing lies under it but the felt. */
 static void soft_panel(App *app, SDL_Rect r, int alpha)
 {
-    paint_round_rect(app->paint, app->renderer, r, app_px(app, 12),
-                     paint_rgba(4, 22, 14, (Uint8)alpha));
-    paint_round_frame(app->paint, app->renderer, r, app_px(app, 12), SDL_max(1, app_px(app, 1)),
-                      paint_rgba(255, 255, 255, 18));
+    paint_felt_panel(app->paint, app->renderer, r, app_px(app, 12),
+                     paint_rgba(4, 22, 14, (Uint8)alpha), SDL_max(1, app_px(app, 1)),
+                     paint_rgba(255, 255, 255, 18));
 }
 
 static const char *role_label(GameRole role)

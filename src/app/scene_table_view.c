@@ -343,7 +343,7 @@ static float peek_of(const TableState *t, bool rows)
 
 /* Lays out pool sprites ids[0..n) (already in display order) in area. */
 static void place_groups(TableState *t, TlRect area, const int *ids, int n, bool rows, float max_h,
-                         double dur)
+                         double dur, int slot)
 {
     if (n <= 0) {
         return;
@@ -373,7 +373,16 @@ static void place_groups(TableState *t, TlRect area, const int *ids, int n, bool
                   .gap = fmaxf(3.0f, max_h * card_aspect(t) * 0.16f),
                   .rows = rows,
                   .centre = true};
-    table_layout_groups(area, &g, sizes, ng, rects);
+    /* The cards keep their size while the pool changes a little: smaller
+     * when they must be, larger only by a clear step (each size of a face
+     * is a picture to make, and cards that breathe are restless). */
+    float *kept = &t->view.pool_h[slot];
+    float h = table_layout_groups(area, &g, sizes, ng, rects);
+    if (*kept > 0 && h > *kept && h < *kept * 1.1f) {
+        g.max_h = *kept;
+        h = table_layout_groups(area, &g, sizes, ng, rects);
+    }
+    *kept = h;
     for (int i = 0; i < n; i++) {
         set_target(t, ids[i], rects[i], dur);
     }
@@ -386,7 +395,7 @@ static void place_pool(TableState *t, double dur)
     int n = view_pool_order(t, ids, TV_MAX_SPRITES);
     const TableLayout *l = &t->layout;
     if (t->v->start != START_PEI) {
-        place_groups(t, l->pool, ids, n, false, l->pool_card_h, dur);
+        place_groups(t, l->pool, ids, n, false, l->pool_card_h, dur, TL_SIDES);
         return;
     }
     TlRect bands[TL_SIDES], centre;
@@ -409,7 +418,7 @@ static void place_pool(TableState *t, double dur)
         }
         float max_h = rows ? fminf(l->pool_card_h, area.w * 0.5f / card_aspect(t))
                            : fminf(l->pool_card_h, area.h);
-        place_groups(t, area, ids + start, at - start, rows, max_h, dur);
+        place_groups(t, area, ids + start, at - start, rows, max_h, dur, side);
     }
 }
 
