@@ -30,6 +30,8 @@ typedef struct Line {
     Uint32 hash;
     TextWeight weight;
     int px;
+    Uint32 rgb; /* drawn in this colour (a tinted copy is the software
+                   renderer's slowest path); the alpha is applied when drawn */
     SDL_Texture *texture;
     int w, h;
     Uint64 used;
@@ -395,12 +397,16 @@ static Uint32 hash_text(const char *s)
     return h;
 }
 
-static Line *find_line(Text *t, const char *utf8, int px, TextWeight weight, Uint32 hash)
+/* A kept line of this text, size and weight, in colour rgb (any colour:
+ * ANY_COLOUR, for measuring). */
+#define ANY_COLOUR 0xFFFFFFFFu
+static Line *find_line(Text *t, const char *utf8, int px, TextWeight weight, Uint32 hash,
+                       Uint32 rgb)
 {
     for (int i = 0; i < TEXT_MAX_LINES; i++) {
         Line *line = &t->lines[i];
         if (line->text != NULL && line->hash == hash && line->px == px && line->weight == weight &&
-            strcmp(line->text, utf8) == 0) {
+            (rgb == ANY_COLOUR || line->rgb == rgb) && strcmp(line->text, utf8) == 0) {
             line->used = ++t->clock;
             return line;
         }
@@ -409,7 +415,7 @@ static Line *find_line(Text *t, const char *utf8, int px, TextWeight weight, Uin
 }
 
 /* Shapes and renders the runs of one line onto one white surface. */
-static SDL_Surface *render_line(Text *t, const char *utf8, int px, TextWeight weight)
+static SDL_Surface *render_line(Text *t, const char *utf8, int px, TextWeight weight, Uint32 rgb)
 {
     TextRun runs[TEXT_MAX_RUNS];
     int n = SDL_min(text_split_runs(utf8, runs, TEXT_MAX_RUNS), TEXT_MAX_RUNS);
@@ -421,14 +427,14 @@ static SDL_Surface *render_line(Text *t, const char *utf8, int px, TextWeight we
     }
     LineMetrics m = line_metrics(t, px, weight, javanese);
     int width = 0, height = m.ascent + m.descent;
-    const SDL_Color white = {255, 255, 255, 255};
+    const SDL_Color ink = {(Uint8)(rgb >> 16), (Uint8)(rgb >> 8), (Uint8)rgb, 255};
     char buf[1024];
     for (int i = 0; i < n; i++) {
         TTF_Font *font = run_font(t, runs[i].script, weight, px);
         if (font == NULL || !run_text(utf8, &runs[i], buf, sizeof buf)) {
             continue;
         }
-        parts[i] = TTF_RenderUTF8_Blended(font, buf, white);
+        parts[i] = TTF_RenderUTF8_Blended(font, buf, ink);
         if (parts[i] != NULL) {
             tops[i] = m.ascent - TTF_FontAscent(font);
             width += parts[i]->w;
@@ -440,7 +446,7 @@ static SDL_Surface *render_line(Text *t, const char *utf8, int px, TextWeight we
         out = SDL_CreateRGBSurfaceWithFormat(0, width, height, 32, SDL_PIXELFORMAT_ARGB8888);
     }
     if (out != NULL) {
-        SDL_FillRect(out, NULL, 0x00FFFFFFu);
+        SDL_FillRect(out, NULL, rgb & 0x00FFFFFFu);
         int x = 0;
         for (int i = 0; i < n; i++) {
             if (parts[i] != NULL) {
@@ -458,10 +464,11 @@ static SDL_Surface *render_line(Text *t, const char *utf8, int px, TextWeight we
 }
 
 /* The cached line for drawing, rendering it when needed. */
-static Line *get_line(Text *t, SDL_Renderer *r, const char *utf8, int px, TextWeight weight)
+static Line *get_line(Text *t, SDL_Renderer *r, const char *utf8, int px, TextWeight weight,
+                      Uint32 rgb)
 {
     Uint32 hash = hash_text(utf8);
-    Line *line = find_line(t, utf8, px, weight, hash);
+    Line *line = find_line(t, utf8, px, weight, hash, rgb);
     if (line != NULL) {
         return line;
     }
@@ -489,8 +496,8 @@ static Line *get_line(Text *t, SDL_Renderer *r, const char *utf8, int px, TextWe
     }
     memcpy(copy, utf8, len + 1);
     LineMetrics m = line_metrics(t, px, weight, has_javanese(utf8));
-    *slot = (Line){copy, hash, weight, px, NULL, 0, m.ascent + m.descent, ++t->clock};
-    SDL_Surface *surface = render_line(t, utf8, px, weight);
+    *slot = (Line){copy, hash, weight, px, rgb, NULL, 0, m.ascent + m.descent, ++t->clock};
+    SDL_Surface *surface = render_line(t, utf8, px, weight, rgb);
     if (surface != NULL) {
         slot->w = surface->w;
         slot->h = surface->h;
@@ -508,7 +515,7 @@ static Line *get_line(Text *t, SDL_Renderer *r, const char *utf8, int px, TextWe
 void text_measure(Text *t, const char *utf8, float px, TextWeight weight, int *w, int *h)
 {
     int ipx = font_px(px);
-    Line *line = find_line(t, utf8, ipx, weight, hash_text(utf8));
+    Line *line = find_line(t, utf8, ipx, weight, hash_text(utf8), ANY_COLOUR);
     if (line != NULL) {
         *w = line->w;
         *h = line->h;
@@ -538,7 +545,8 @@ SDL_Rect text_draw(Text *t, SDL_Renderer *r, const char *utf8, const TextStyle *
                    TextAlign align)
 {
     int px = font_px(style->px);
-    Line *line = get_line(t, r, utf8, px, style->weight);
+    Uint32 rgb = ((Uint32)style->color.r << 16) | ((Uint32)style->color.g << 8) | style->color.b;
+    Line *line = get_line(t, r, utf8, px, style->weight, rgb);
     SDL_Rect box = {x, y, 0, 0};
     if (line == NULL) {
         return box;
@@ -551,7 +559,6 @@ SDL_Rect text_draw(Text *t, SDL_Renderer *r, const char *utf8, const TextStyle *
         box.x = x - line->w;
     }
     if (line->texture != NULL) {
-        SDL_SetTextureColorMod(line->texture, style->color.r, style->color.g, style->color.b);
         SDL_SetTextureAlphaMod(line->texture, style->color.a);
         SDL_RenderCopy(r, line->texture, NULL, &box);
     }
