@@ -1239,6 +1239,105 @@ bool view_in_motion(const TableState *t)
     return false;
 }
 
+/* A seat's corner with room for the badges drawn at its edges. */
+static void damage_seat(App *app, const TableState *t, int seat)
+{
+    if (seat < 0 || seat >= t->players) {
+        return;
+    }
+    SDL_Rect z = table_rect(t->layout.seats[seat].zone);
+    int m = app_px(app, 24);
+    app_damage(app, (SDL_Rect){z.x - m, z.y - m, z.w + 2 * m, z.h + 2 * m});
+}
+
+/* Whether a sprite looks different or lies elsewhere in the drawing order
+ * (its tween may change: that shows only as it moves). */
+static bool sprite_shows_otherwise(const Sprite *a, const Sprite *b)
+{
+    if (a->used != b->used) {
+        return true;
+    }
+    if (!a->used) {
+        return false;
+    }
+    SDL_Rect ra = view_rect(a), rb = view_rect(b);
+    return a->card != b->card || a->zone != b->zone || a->seat != b->seat || a->shown != b->shown ||
+           a->exposed != b->exposed || a->order != b->order || a->partner != b->partner ||
+           !SDL_RectEquals(&ra, &rb);
+}
+
+/* What the events just applied changed on screen, against the view before
+ * them: cards that appeared, went, turned or changed place in the drawing
+ * order (their places, and their seats' corners for hands, whose first card
+ * and count badge follow), the stock's count, the last line said (the
+ * prompt line) and new rising scores are damaged; any other change (piles,
+ * roles, dice, ceremonies, scores, the seats) draws the frame whole.
+ * Returns whether the frame must be drawn whole. */
+static bool damage_events(App *app, const TableState *t, const TableView *before)
+{
+    const TableView *now = &t->view;
+    bool whole = false;
+    for (int i = 0; i < TV_MAX_SPRITES; i++) {
+        const Sprite *a = &before->sprites[i], *b = &now->sprites[i];
+        if (!sprite_shows_otherwise(a, b)) {
+            continue;
+        }
+        if (a->used) {
+            damage_card(app, view_rect(a));
+            if (a->zone == TZ_HAND) {
+                damage_seat(app, t, a->seat);
+            }
+        }
+        if (b->used) {
+            damage_card(app, view_rect(b));
+            if (b->zone == TZ_HAND) {
+                damage_seat(app, t, b->seat);
+            }
+        }
+        whole = whole || (a->used && b->used && a->zone != b->zone &&
+                          (a->zone == TZ_CEREMONY || b->zone == TZ_CEREMONY));
+    }
+    if (strcmp(before->log[0], now->log[0]) != 0) {
+        if (t->log_open) {
+            whole = true;
+        }
+        SDL_Rect p = table_rect(t->layout.prompt);
+        int m = app_px(app, 24);
+        app_damage(app, (SDL_Rect){p.x - m, p.y - m, p.w + 2 * m, p.h + 2 * m});
+    }
+    if (before->stock != now->stock || before->deck != now->deck || before->aside != now->aside) {
+        int m = app_px(app, 40);
+        SDL_Rect s = table_rect(t->layout.stock), sp = table_rect(t->layout.spot);
+        app_damage(app, (SDL_Rect){s.x - m, s.y - m, s.w + 2 * m, s.h + 2 * m});
+        app_damage(app, (SDL_Rect){sp.x - m, sp.y - m, sp.w + 2 * m, sp.h + 2 * m});
+    }
+    for (int k = before->npops; k < now->npops; k++) {
+        damage_pop(app, t, k);
+    }
+    /* Everything else must be as it was. */
+    TableView *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+    if (a == NULL || b == NULL) {
+        free(a);
+        free(b);
+        return true;
+    }
+    *a = *before;
+    *b = *now;
+    TableView *both[2] = {a, b};
+    for (int k = 0; k < 2; k++) {
+        TableView *v = both[k];
+        memset(v->sprites, 0, sizeof v->sprites);
+        memset(v->pool_h, 0, sizeof v->pool_h);
+        memset(v->log, 0, sizeof v->log);
+        memset(v->pops, 0, sizeof v->pops);
+        v->next_order = v->stock = v->deck = v->aside = v->npops = v->mends = 0;
+    }
+    whole = whole || memcmp(a, b, sizeof *a) != 0;
+    free(a);
+    free(b);
+    return whole;
+}
+
 bool view_advance(App *app, TableState *t, double dt)
 {
     double beat = table_beat(app);
@@ -1247,18 +1346,32 @@ bool view_advance(App *app, TableState *t, double dt)
         t->ev_wait -= dt;
     }
     int guard = 0;
+    TableView *before = NULL;
+    bool seating = false;
     while (t->evq_n > 0 && (t->ev_wait <= 0 || beat <= 0) && guard++ < 20000) {
+        if (before == NULL && beat > 0) {
+            before = malloc(sizeof *before);
+            if (before != NULL) {
+                *before = t->view;
+            }
+        }
         GameEvent e = t->evq[t->evq_head];
         t->evq_head = (t->evq_head + 1) % 4096;
         t->evq_n--;
         double beats = apply_event(t, &e);
         t->ev_wait += beats * beat;
-        changed = true;
         if (e.type == EV_SEATING) {
             table_relayout(app, t); /* the seats move */
+            seating = true;
         }
         view_place(app, t);
     }
+    if (guard > 0) {
+        /* Events were applied: drawn in part when only cards and a few
+         * counts changed, else whole. */
+        changed = before == NULL || seating || damage_events(app, t, before);
+    }
+    free(before);
     if (t->evq_n == 0 && t->ev_wait < 0) {
         t->ev_wait = 0;
     }
@@ -1269,9 +1382,9 @@ bool view_advance(App *app, TableState *t, double dt)
     for (int k = 0; k < v->npops;) {
         v->pops[k].t += dt;
         if (v->pops[k].t > TV_POP_SECONDS) {
+            /* Its place is damaged above: it is drawn gone. */
             memmove(&v->pops[k], &v->pops[k + 1], sizeof v->pops[0] * (size_t)(v->npops - k - 1));
             v->npops--;
-            changed = true;
         } else {
             k++;
         }

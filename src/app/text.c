@@ -515,12 +515,9 @@ static Line *get_line(Text *t, SDL_Renderer *r, const char *utf8, int px, TextWe
 void text_measure(Text *t, const char *utf8, float px, TextWeight weight, int *w, int *h)
 {
     int ipx = font_px(px);
-    Line *line = find_line(t, utf8, ipx, weight, hash_text(utf8), ANY_COLOUR);
-    if (line != NULL) {
-        *w = line->w;
-        *h = line->h;
-        return;
-    }
+    /* Measured the same whether or not the line is drawn yet (a drawn
+     * line's picture may be a pixel taller or wider than its metrics, and
+     * text placed by its measure would move a pixel on its second frame). */
     LineMetrics m = line_metrics(t, ipx, weight, has_javanese(utf8));
     *h = m.ascent + m.descent;
     Uint32 hash = hash_text(utf8);

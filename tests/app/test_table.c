@@ -1512,7 +1512,7 @@ static void test_partial_frames_match_whole(void **state)
         assert_non_null(copy);
         assert_int_equal(copy->pitch, app->target->pitch);
         app_draw_frame(app, parts, APP_MAX_DAMAGE);
-        for (int f = 0; f < 900 && partial < 150; f++) {
+        for (int f = 0; f < 1800 && partial < 600; f++) {
             step(app, 1.0 / 60.0);
             if (!app->dirty && app->ndamage == 0) {
                 continue;
