@@ -486,7 +486,9 @@ static SceneAction replay_update(App *app, void *state, double dt)
         if (s->at >= s->nmoves) {
             s->playing = false;
         }
-        app->animating = s->playing;
+        /* Moves come one a step and nothing moves between them: woken at
+         * frame rate, drawn when a step is taken. */
+        app->ticking = s->playing;
     }
     return scene_stay();
 }

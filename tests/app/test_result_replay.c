@@ -241,7 +241,9 @@ static void test_replays(void **state)
     for (int i = 0; i < 20; i++) {
         app_update(app, 0.3);
     }
-    assert_true(app->animating);
+    /* Playing: updated at frame rate, drawn only when a move is taken. */
+    assert_true(app->ticking);
+    assert_false(app->animating);
     test_key(app, SDLK_SPACE, 0);
     assert_non_null(ui_find_named(ui_of_top_scene(app), "Play"));
     test_key(app, SDLK_ESCAPE, 0);
