@@ -96,6 +96,14 @@ int card_art_texture_count(const CardArt *art)
     return n;
 }
 
+/* Frees one face's texture and its slot. */
+static void drop_texture(CardArt *art, ArtTexture *t)
+{
+    art->texels -= (long long)t->w * t->h;
+    SDL_DestroyTexture(t->texture);
+    *t = (ArtTexture){0};
+}
+
 void card_art_forget_unused(CardArt *art)
 {
     art->trim_before = art->frame + 1;
@@ -113,9 +121,7 @@ void card_art_begin_frame(CardArt *art, bool unlimited)
         for (int i = 0; i < ART_MAX_TEXTURES; i++) {
             ArtTexture *t = &art->textures[i];
             if (t->texture != NULL && t->used < art->trim_before) {
-                art->texels -= (long long)t->w * t->h;
-                SDL_DestroyTexture(t->texture);
-                *t = (ArtTexture){0};
+                drop_texture(art, t);
             }
         }
         art->trim_at = 0;
@@ -227,10 +233,7 @@ static void evict(CardArt *art, long long need)
         if (oldest < 0) {
             return;
         }
-        ArtTexture *t = &art->textures[oldest];
-        art->texels -= (long long)t->w * t->h;
-        SDL_DestroyTexture(t->texture);
-        *t = (ArtTexture){0};
+        drop_texture(art, &art->textures[oldest]);
     }
 }
 
@@ -303,8 +306,7 @@ static ArtTexture *rasterise(CardArt *art, SDL_Renderer *r, int file, int w, int
                 slot = &art->textures[i];
             }
         }
-        art->texels -= (long long)slot->w * slot->h;
-        SDL_DestroyTexture(slot->texture);
+        drop_texture(art, slot);
     }
     *slot = (ArtTexture){texture, file, w, h, art->frame, inset};
     art->texels += (long long)w * h;

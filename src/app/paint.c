@@ -54,6 +54,8 @@ struct Paint {
     int panel_next;
 };
 
+static void drop_felt(Paint *p);
+
 Paint *paint_create(void)
 {
     return calloc(1, sizeof(Paint));
@@ -79,14 +81,7 @@ void paint_clear_cache(Paint *p)
     if (p->grain != NULL) {
         SDL_DestroyTexture(p->grain);
     }
-    if (p->felt != NULL) {
-        SDL_DestroyTexture(p->felt);
-    }
-    for (int i = 0; i < PAINT_MAX_PANELS; i++) {
-        if (p->panels[i].texture != NULL) {
-            SDL_DestroyTexture(p->panels[i].texture);
-        }
-    }
+    drop_felt(p);
     memset(p, 0, sizeof *p);
 }
 
@@ -319,6 +314,11 @@ static float round_rect_distance(float x, float y, float x0, float y0, float x1,
     return sqrtf(ox * ox + oy * oy) + inside - radius;
 }
 
+static bool same_colour(SDL_Color a, SDL_Color b)
+{
+    return a.r == b.r && a.g == b.g && a.b == b.b && a.a == b.a;
+}
+
 /* A w x h texture of a soft shape whose edge lies `blur` inside it: the
  * nine tiles of any size (w = h = 2 * (radius + 2 * blur) + 1) or a whole
  * shadow. */
@@ -328,8 +328,7 @@ static SDL_Texture *shadow_texture(Paint *p, SDL_Renderer *r, int w, int h, int 
     for (int i = 0; i < PAINT_MAX_SHADOWS; i++) {
         Shadow *s = &p->shadows[i];
         if (s->texture != NULL && s->w == w && s->h == h && s->radius == radius &&
-            s->blur == blur && s->outside == outside && s->color.r == color.r &&
-            s->color.g == color.g && s->color.b == color.b && s->color.a == color.a) {
+            s->blur == blur && s->outside == outside && same_colour(s->color, color)) {
             return s->texture;
         }
     }
@@ -365,8 +364,9 @@ static SDL_Texture *shadow_texture(Paint *p, SDL_Renderer *r, int w, int h, int 
     return t;
 }
 
-/* Nine tiles of the shadow texture around rect; the middle one only when
- * the shape is filled. */
+/* A soft shape around rect, in `color`: one texture of its own size when
+ * small, else nine tiles of a small one (the middle tile only when the
+ * shape is filled); nothing inside `covered` (NULL: nothing left out). */
 static void draw_soft(Paint *p, SDL_Renderer *r, SDL_Rect rect, int radius, int blur,
                       SDL_Color color, bool outside, const SDL_Rect *covered)
 {
@@ -555,6 +555,22 @@ static void draw_felt(Paint *p, SDL_Renderer *r, int w, int h)
     }
 }
 
+/* Drops the felt and the panels made from it (a felt of another size has
+ * another gradient under them). */
+static void drop_felt(Paint *p)
+{
+    if (p->felt != NULL) {
+        SDL_DestroyTexture(p->felt);
+        p->felt = NULL;
+    }
+    for (int i = 0; i < PAINT_MAX_PANELS; i++) {
+        if (p->panels[i].texture != NULL) {
+            SDL_DestroyTexture(p->panels[i].texture);
+        }
+        p->panels[i] = (FeltPanel){0};
+    }
+}
+
 /* The felt is drawn once per window size into a texture of its own and
  * copied whole (no blending) every frame: its gradient of 768 triangles and
  * its grain cost a software renderer several milliseconds a frame, the copy
@@ -563,8 +579,7 @@ static void draw_felt(Paint *p, SDL_Renderer *r, int w, int h)
 void paint_felt(Paint *p, SDL_Renderer *r, int w, int h)
 {
     if (p->felt != NULL && (p->felt_w != w || p->felt_h != h)) {
-        SDL_DestroyTexture(p->felt);
-        p->felt = NULL;
+        drop_felt(p);
     }
     if (p->felt == NULL && SDL_RenderTargetSupported(r)) {
         p->felt = SDL_CreateTexture(r, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, w, h);
@@ -594,21 +609,7 @@ void paint_felt(Paint *p, SDL_Renderer *r, int w, int h)
  * resets; the felt is drawn again at the next frame. */
 void paint_forget_targets(Paint *p)
 {
-    if (p->felt != NULL) {
-        SDL_DestroyTexture(p->felt);
-        p->felt = NULL;
-    }
-    for (int i = 0; i < PAINT_MAX_PANELS; i++) {
-        if (p->panels[i].texture != NULL) {
-            SDL_DestroyTexture(p->panels[i].texture);
-        }
-        p->panels[i] = (FeltPanel){0};
-    }
-}
-
-static bool same_colour(SDL_Color a, SDL_Color b)
-{
-    return a.r == b.r && a.g == b.g && a.b == b.b && a.a == b.a;
+    drop_felt(p);
 }
 
 /* The panel drawn as it always is (translucent, blended where it lies). */

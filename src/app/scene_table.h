@@ -280,6 +280,8 @@ bool view_advance(App *app, TableState *t, double dt); /* true while something m
 /* Whether anything on screen changes from frame to frame: a card gliding or
  * a score rising (not a pause between events). */
 bool view_in_motion(const TableState *t);
+/* The box around a seat's ceremony cards (empty: none). */
+SDL_Rect view_ceremony_box(const TableState *t, int seat);
 void view_place(App *app, TableState *t); /* targets from the layout */
 /* The viewer's hand sprites in display order; returns the count. */
 int view_hand_order(const TableState *t, int seat, int *out, int cap);

@@ -744,17 +744,7 @@ static void draw_ceremony_labels(App *app, TableState *t)
 {
     const TableView *v = &t->view;
     for (int seat = 0; seat < t->players; seat++) {
-        SDL_Rect box = {0, 0, 0, 0};
-        for (int i = 0; i < TV_MAX_SPRITES; i++) {
-            const Sprite *s = &v->sprites[i];
-            if (s->used && s->zone == TZ_CEREMONY && s->seat == seat) {
-                SDL_Rect r = view_rect(s);
-                if (box.w == 0)
-                    box = r;
-                else
-                    SDL_UnionRect(&box, &r, &box);
-            }
-        }
+        SDL_Rect box = view_ceremony_box(t, seat);
         if (box.w == 0) {
             continue;
         }

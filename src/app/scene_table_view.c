@@ -1160,11 +1160,25 @@ static void land(TableState *t, int i)
     sprite_free(t, i);
 }
 
+/* A rectangle with `margin` design units around it. */
+static void damage_around(App *app, SDL_Rect r, int margin)
+{
+    int m = app_px(app, margin);
+    app_damage(app, (SDL_Rect){r.x - m, r.y - m, r.w + 2 * m, r.h + 2 * m});
+}
+
 /* A card's rectangle with room for its shadow, glow and focus ring. */
 static void damage_card(App *app, SDL_Rect r)
 {
-    int m = app_px(app, 24);
-    app_damage(app, (SDL_Rect){r.x - m, r.y - m, r.w + 2 * m, r.h + 2 * m});
+    damage_around(app, r, 24);
+}
+
+/* A seat's corner with room for the badges drawn at its edges. */
+static void damage_seat(App *app, const TableState *t, int seat)
+{
+    if (seat >= 0 && seat < t->players) {
+        damage_around(app, table_rect(t->layout.seats[seat].zone), 24);
+    }
 }
 
 /* Where a card landing on a pile, the discard or a seat's trophies changes
@@ -1173,17 +1187,13 @@ static void damage_card(App *app, SDL_Rect r)
 static void damage_landing(App *app, const TableState *t, const Sprite *s)
 {
     damage_card(app, view_rect(s));
-    SDL_Rect at;
     if (s->land == LAND_DISCARD) {
-        at = table_rect(t->layout.discard);
+        damage_around(app, table_rect(t->layout.discard), 24);
     } else if (s->seat >= 0 && s->seat < t->players) {
-        at = table_rect(t->layout.seats[s->seat].zone);
+        damage_seat(app, t, s->seat);
     } else {
         app->dirty = true;
-        return;
     }
-    int m = app_px(app, 24);
-    app_damage(app, (SDL_Rect){at.x - m, at.y - m, at.w + 2 * m, at.h + 2 * m});
 }
 
 /* Where a rising score is drawn (draw_pops: right-aligned at the plate's
@@ -1207,23 +1217,29 @@ static void damage_ceremony(App *app, const TableState *t)
         any = s->used && s->moving && s->zone == TZ_CEREMONY;
     }
     for (int seat = 0; any && seat < t->players; seat++) {
-        SDL_Rect box = {0, 0, 0, 0};
-        for (int i = 0; i < TV_MAX_SPRITES; i++) {
-            const Sprite *s = &t->view.sprites[i];
-            if (s->used && s->zone == TZ_CEREMONY && s->seat == seat) {
-                SDL_Rect r = view_rect(s);
-                if (box.w == 0) {
-                    box = r;
-                } else {
-                    SDL_UnionRect(&box, &r, &box);
-                }
-            }
-        }
+        SDL_Rect box = view_ceremony_box(t, seat);
         if (box.w > 0) {
             int mx = app_px(app, 200), my = app_px(app, 30);
             app_damage(app, (SDL_Rect){box.x - mx, box.y - my, box.w + 2 * mx, box.h + 2 * my});
         }
     }
+}
+
+SDL_Rect view_ceremony_box(const TableState *t, int seat)
+{
+    SDL_Rect box = {0, 0, 0, 0};
+    for (int i = 0; i < TV_MAX_SPRITES; i++) {
+        const Sprite *s = &t->view.sprites[i];
+        if (s->used && s->zone == TZ_CEREMONY && s->seat == seat) {
+            SDL_Rect r = view_rect(s);
+            if (box.w == 0) {
+                box = r;
+            } else {
+                SDL_UnionRect(&box, &r, &box);
+            }
+        }
+    }
+    return box;
 }
 
 bool view_in_motion(const TableState *t)
@@ -1237,17 +1253,6 @@ bool view_in_motion(const TableState *t)
         }
     }
     return false;
-}
-
-/* A seat's corner with room for the badges drawn at its edges. */
-static void damage_seat(App *app, const TableState *t, int seat)
-{
-    if (seat < 0 || seat >= t->players) {
-        return;
-    }
-    SDL_Rect z = table_rect(t->layout.seats[seat].zone);
-    int m = app_px(app, 24);
-    app_damage(app, (SDL_Rect){z.x - m, z.y - m, z.w + 2 * m, z.h + 2 * m});
 }
 
 /* Whether a sprite looks different or lies elsewhere in the drawing order
@@ -1301,15 +1306,11 @@ static bool damage_events(App *app, const TableState *t, const TableView *before
         if (t->log_open) {
             whole = true;
         }
-        SDL_Rect p = table_rect(t->layout.prompt);
-        int m = app_px(app, 24);
-        app_damage(app, (SDL_Rect){p.x - m, p.y - m, p.w + 2 * m, p.h + 2 * m});
+        damage_around(app, table_rect(t->layout.prompt), 24);
     }
     if (before->stock != now->stock || before->deck != now->deck || before->aside != now->aside) {
-        int m = app_px(app, 40);
-        SDL_Rect s = table_rect(t->layout.stock), sp = table_rect(t->layout.spot);
-        app_damage(app, (SDL_Rect){s.x - m, s.y - m, s.w + 2 * m, s.h + 2 * m});
-        app_damage(app, (SDL_Rect){sp.x - m, sp.y - m, sp.w + 2 * m, sp.h + 2 * m});
+        damage_around(app, table_rect(t->layout.stock), 40);
+        damage_around(app, table_rect(t->layout.spot), 40);
     }
     for (int k = before->npops; k < now->npops; k++) {
         damage_pop(app, t, k);

@@ -397,16 +397,14 @@ static Uint32 hash_text(const char *s)
     return h;
 }
 
-/* A kept line of this text, size and weight, in colour rgb (any colour:
- * ANY_COLOUR, for measuring). */
-#define ANY_COLOUR 0xFFFFFFFFu
+/* A kept line of this text, size and weight, in colour rgb. */
 static Line *find_line(Text *t, const char *utf8, int px, TextWeight weight, Uint32 hash,
                        Uint32 rgb)
 {
     for (int i = 0; i < TEXT_MAX_LINES; i++) {
         Line *line = &t->lines[i];
         if (line->text != NULL && line->hash == hash && line->px == px && line->weight == weight &&
-            (rgb == ANY_COLOUR || line->rgb == rgb) && strcmp(line->text, utf8) == 0) {
+            line->rgb == rgb && strcmp(line->text, utf8) == 0) {
             line->used = ++t->clock;
             return line;
         }
@@ -414,7 +412,7 @@ static Line *find_line(Text *t, const char *utf8, int px, TextWeight weight, Uin
     return NULL;
 }
 
-/* Shapes and renders the runs of one line onto one white surface. */
+/* Shapes and renders the runs of one line onto one surface, in colour rgb. */
 static SDL_Surface *render_line(Text *t, const char *utf8, int px, TextWeight weight, Uint32 rgb)
 {
     TextRun runs[TEXT_MAX_RUNS];
