@@ -103,7 +103,7 @@ static bool save_settings(App *app)
     char err[256];
     if (!settings_save(app->settings_path, &app->settings, err, sizeof err)) {
         char msg[300];
-        snprintf(msg, sizeof msg, "Settings not saved: %s", err);
+        snprintf(msg, sizeof msg, _("Settings not saved: %s"), err);
         app_show_toast(app, msg);
         return false;
     }
@@ -114,21 +114,23 @@ static void load_settings(App *app)
 {
     if (app->settings_path[0] == '\0') {
         settings_defaults(&app->settings);
+        i18n_init(NULL, app->settings.language);
         return;
     }
     char why[200];
     SettingsLoad result = settings_load(app->settings_path, &app->settings, why, sizeof why);
+    i18n_init(NULL, app->settings.language); /* the notices below are in the player's language */
     if (result == SETTINGS_DAMAGED) {
         snprintf(app->notice, sizeof app->notice,
-                 "Your settings file was damaged (%s); the defaults are back in place.", why);
+                 _("Your settings file was damaged (%s); the defaults are back in place."), why);
         /* Keep the damaged file for whoever wants to look (never over an
          * earlier kept copy), then write defaults. */
         char bad[1200];
         if (file_keep_aside(app->settings_path, bad, sizeof bad)) {
             const char *base = strrchr(bad, '/');
             size_t at = strlen(app->notice);
-            snprintf(app->notice + at, sizeof app->notice - at, " The old file was kept as %.60s.",
-                     base != NULL ? base + 1 : bad);
+            snprintf(app->notice + at, sizeof app->notice - at,
+                     _(" The old file was kept as %.60s."), base != NULL ? base + 1 : bad);
         }
         save_settings(app);
     }
@@ -157,7 +159,7 @@ void app_save_stats(App *app)
     char err[256];
     if (!stats_save(app->stats_path, &app->stats, err, sizeof err)) {
         char msg[300];
-        snprintf(msg, sizeof msg, "Statistics not saved: %s", err);
+        snprintf(msg, sizeof msg, _("Statistics not saved: %s"), err);
         app_show_toast(app, msg);
     }
 }
@@ -171,7 +173,7 @@ void app_record_stats(App *app, const Game *g, int you, bool round, bool match)
     char err[256];
     if (!stats_record_shared(app->stats_path, &app->stats, g, you, round, match, err, sizeof err)) {
         char msg[300];
-        snprintf(msg, sizeof msg, "Statistics not saved: %s", err);
+        snprintf(msg, sizeof msg, _("Statistics not saved: %s"), err);
         app_show_toast(app, msg);
     }
 }
@@ -197,7 +199,11 @@ void app_set_settings(App *app, const Settings *s)
     if (s->deck_style != app->settings.deck_style && app->cards != NULL) {
         card_art_forget_unused(app->cards); /* the other style's faces */
     }
+    bool language_changed = s->language != app->settings.language;
     app->settings = *s;
+    if (language_changed) {
+        i18n_set_language(s->language); /* every screen reads its words anew when drawn */
+    }
     if (fullscreen_changed && app->window != NULL) {
         SDL_SetWindowFullscreen(app->window, s->fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
         update_metrics(app);
@@ -363,7 +369,7 @@ App *app_create(const AppConfig *cfg, char *err, size_t err_size)
         snprintf(app->data_dir, sizeof app->data_dir, "%s", cfg->data_dir);
     } else if (!paths_find_data_dir(app->data_dir, sizeof app->data_dir)) {
         snprintf(err, err_size,
-                 "cannot find the program's data (fonts, card art); last looked in %s",
+                 _("cannot find the program's data (fonts, card art); last looked in %s"),
                  app->data_dir);
         app_destroy(app);
         return NULL;

@@ -23,6 +23,7 @@
 #include "ai.h"
 #include "card_art.h"
 #include "game.h"
+#include "i18n.h"
 #include "paint.h"
 #include "scene.h"
 #include "settings.h"

@@ -1,5 +1,7 @@
 #include "card_art.h"
 
+#include "i18n.h"
+
 #include <SDL_image.h>
 #include <math.h>
 #include <stdio.h>
@@ -399,7 +401,7 @@ static void draw_missing(CardArt *art, SDL_Renderer *r, Card c, SDL_Rect rect, u
     if (rect.w >= 60) {
         TextStyle small = {SDL_max(6.0f, (float)rect.w * 0.11f), TEXT_REGULAR,
                            paint_rgba(120, 30, 30, 255)};
-        text_draw_in(art->text, r, "missing art", &small,
+        text_draw_in(art->text, r, _("missing art"), &small,
                      (SDL_Rect){rect.x, rect.y + rect.h / 2, rect.w, rect.h / 4}, TEXT_CENTER);
     }
 }

@@ -2,34 +2,40 @@
 
 #include <stdio.h>
 
+#include "i18n.h"
+
 static const char *const ceki_names[CARD_CEKI_KINDS] = {
-    "1 of Coins",   "2 of Coins",   "3 of Coins",   "4 of Coins",   "5 of Coins",   "6 of Coins",
-    "7 of Coins",   "8 of Coins",   "9 of Coins",   "1 of Strings", "2 of Strings", "3 of Strings",
-    "4 of Strings", "5 of Strings", "6 of Strings", "7 of Strings", "8 of Strings", "9 of Strings",
-    "1 of Myriads", "2 of Myriads", "3 of Myriads", "4 of Myriads", "5 of Myriads", "6 of Myriads",
-    "7 of Myriads", "8 of Myriads", "9 of Myriads", "Old Thousand", "White Flower", "Red Flower",
+    N_("1 of Coins"),   N_("2 of Coins"),   N_("3 of Coins"),   N_("4 of Coins"),
+    N_("5 of Coins"),   N_("6 of Coins"),   N_("7 of Coins"),   N_("8 of Coins"),
+    N_("9 of Coins"),   N_("1 of Strings"), N_("2 of Strings"), N_("3 of Strings"),
+    N_("4 of Strings"), N_("5 of Strings"), N_("6 of Strings"), N_("7 of Strings"),
+    N_("8 of Strings"), N_("9 of Strings"), N_("1 of Myriads"), N_("2 of Myriads"),
+    N_("3 of Myriads"), N_("4 of Myriads"), N_("5 of Myriads"), N_("6 of Myriads"),
+    N_("7 of Myriads"), N_("8 of Myriads"), N_("9 of Myriads"), N_("Old Thousand"),
+    N_("White Flower"), N_("Red Flower"),
 };
 
 static const char *const french_names[CARD_FRENCH_KINDS] = {
-    "Ace of Spades",    "2 of Spades",       "3 of Spades",      "4 of Spades",
-    "5 of Spades",      "6 of Spades",       "7 of Spades",      "8 of Spades",
-    "9 of Spades",      "10 of Spades",      "Jack of Spades",   "Queen of Spades",
-    "King of Spades",   "Ace of Hearts",     "2 of Hearts",      "3 of Hearts",
-    "4 of Hearts",      "5 of Hearts",       "6 of Hearts",      "7 of Hearts",
-    "8 of Hearts",      "9 of Hearts",       "10 of Hearts",     "Jack of Hearts",
-    "Queen of Hearts",  "King of Hearts",    "Ace of Diamonds",  "2 of Diamonds",
-    "3 of Diamonds",    "4 of Diamonds",     "5 of Diamonds",    "6 of Diamonds",
-    "7 of Diamonds",    "8 of Diamonds",     "9 of Diamonds",    "10 of Diamonds",
-    "Jack of Diamonds", "Queen of Diamonds", "King of Diamonds", "Ace of Clubs",
-    "2 of Clubs",       "3 of Clubs",        "4 of Clubs",       "5 of Clubs",
-    "6 of Clubs",       "7 of Clubs",        "8 of Clubs",       "9 of Clubs",
-    "10 of Clubs",      "Jack of Clubs",     "Queen of Clubs",   "King of Clubs",
+    N_("Ace of Spades"),    N_("2 of Spades"),       N_("3 of Spades"),      N_("4 of Spades"),
+    N_("5 of Spades"),      N_("6 of Spades"),       N_("7 of Spades"),      N_("8 of Spades"),
+    N_("9 of Spades"),      N_("10 of Spades"),      N_("Jack of Spades"),   N_("Queen of Spades"),
+    N_("King of Spades"),   N_("Ace of Hearts"),     N_("2 of Hearts"),      N_("3 of Hearts"),
+    N_("4 of Hearts"),      N_("5 of Hearts"),       N_("6 of Hearts"),      N_("7 of Hearts"),
+    N_("8 of Hearts"),      N_("9 of Hearts"),       N_("10 of Hearts"),     N_("Jack of Hearts"),
+    N_("Queen of Hearts"),  N_("King of Hearts"),    N_("Ace of Diamonds"),  N_("2 of Diamonds"),
+    N_("3 of Diamonds"),    N_("4 of Diamonds"),     N_("5 of Diamonds"),    N_("6 of Diamonds"),
+    N_("7 of Diamonds"),    N_("8 of Diamonds"),     N_("9 of Diamonds"),    N_("10 of Diamonds"),
+    N_("Jack of Diamonds"), N_("Queen of Diamonds"), N_("King of Diamonds"), N_("Ace of Clubs"),
+    N_("2 of Clubs"),       N_("3 of Clubs"),        N_("4 of Clubs"),       N_("5 of Clubs"),
+    N_("6 of Clubs"),       N_("7 of Clubs"),        N_("8 of Clubs"),       N_("9 of Clubs"),
+    N_("10 of Clubs"),      N_("Jack of Clubs"),     N_("Queen of Clubs"),   N_("King of Clubs"),
 };
 
 static const char *const rank_labels[14] = {"?", "A", "2", "3",  "4", "5", "6",
                                             "7", "8", "9", "10", "J", "Q", "K"};
-static const char *const rank_words[14] = {"?", "Ace", "2", "3",  "4",    "5",     "6",
-                                           "7", "8",   "9", "10", "Jack", "Queen", "King"};
+static const char *const rank_words[14] = {"?",  N_("Ace"),  "2",         "3",       "4",
+                                           "5",  "6",        "7",         "8",       "9",
+                                           "10", N_("Jack"), N_("Queen"), N_("King")};
 
 const char *card_rank_label(int rank)
 {
@@ -39,14 +45,14 @@ const char *card_rank_label(int rank)
 const char *card_suit_name(CardSuit suit)
 {
     switch (suit) {
-    case SUIT_COINS: return "Coins";
-    case SUIT_STRINGS: return "Strings";
-    case SUIT_MYRIADS: return "Myriads";
-    case SUIT_HONOURS: return "Honours";
-    case SUIT_SPADES: return "Spades";
-    case SUIT_HEARTS: return "Hearts";
-    case SUIT_DIAMONDS: return "Diamonds";
-    case SUIT_CLUBS: return "Clubs";
+    case SUIT_COINS: return _("Coins");
+    case SUIT_STRINGS: return _("Strings");
+    case SUIT_MYRIADS: return _("Myriads");
+    case SUIT_HONOURS: return _("Honours");
+    case SUIT_SPADES: return _("Spades");
+    case SUIT_HEARTS: return _("Hearts");
+    case SUIT_DIAMONDS: return _("Diamonds");
+    case SUIT_CLUBS: return _("Clubs");
     default: return "";
     }
 }
@@ -63,18 +69,18 @@ const char *card_suit_javanese(CardSuit suit)
 const char *card_name_english(Card c)
 {
     if (card_is_ceki(c)) {
-        return ceki_names[c];
+        return _(ceki_names[c]);
     }
-    return card_is_french(c) ? french_names[c - CARD_FRENCH_FIRST] : "";
+    return card_is_french(c) ? _(french_names[c - CARD_FRENCH_FIRST]) : "";
 }
 
 const char *card_name_javanese(Card c)
 {
     if (c == CARD_OT) {
-        return "raja / iyo ratu ('king ace')";
+        return _("raja / iyo ratu ('king ace')");
     }
     if (c == CARD_WF) {
-        return "kucing ('cat')";
+        return _("kucing ('cat')");
     }
     return "";
 }
@@ -114,5 +120,5 @@ void card_western_name(Card c, DeckStyle style, char *buf, size_t size)
         buf[0] = '\0';
         return;
     }
-    snprintf(buf, size, "%s of %s", rank_words[rank], card_suit_name(suit));
+    snprintf(buf, size, _("%s of %s"), _(rank_words[rank]), card_suit_name(suit));
 }

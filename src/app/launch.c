@@ -2,6 +2,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "paths.h"
 
@@ -73,6 +74,11 @@ int launch_screenshot(const AppArgs *args)
             app->table_run.preplay = SDL_min(atoi(log), 400);
         }
     }
+    /* CEKI_TEXT_OVERFLOW: fail (status 3) when any text drawn does not fit
+     * its box, for the layout test of every scene in every language. */
+    const char *watch = getenv("CEKI_TEXT_OVERFLOW");
+    bool watching = watch != NULL && watch[0] != '\0' && strcmp(watch, "0") != 0;
+    text_watch_overflow(app->text, watching);
     int status = 0;
     if (!launch_apply(app, args, err, sizeof err)) {
         fprintf(stderr, "ceki: %s\n", err);
@@ -82,6 +88,12 @@ int launch_screenshot(const AppArgs *args)
         if (!app_save_png(app, args->screenshot, err, sizeof err)) {
             fprintf(stderr, "ceki: %s\n", err);
             status = 1;
+        }
+        const char *first = NULL;
+        int n = text_overflows(app->text, &first);
+        if (watching && n > 0 && status == 0) {
+            fprintf(stderr, "ceki: text does not fit its box (%d times), first: %s\n", n, first);
+            status = 3;
         }
     }
     app_destroy(app);

@@ -8,6 +8,8 @@
  */
 #include "learn_text.h"
 
+#include "i18n.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -88,18 +90,18 @@ const char *learn_section_title(VariantId id, LearnSection s)
     bool kowah = v != NULL && is_kowah(v);
     bool watch = v != NULL && is_watch(v);
     switch (s) {
-    case LEARN_ORIGIN: return "Origins";
-    case LEARN_DEAL: return "Cards and deal";
-    case LEARN_TURN: return "A turn";
-    case LEARN_CAPTURE: return kowah ? "Checki hands" : "Capturing";
-    case LEARN_TRY: return watch ? "Watch a round" : "Try it";
-    case LEARN_SCORING: return "Scoring";
-    case LEARN_STAKES: return "Stakes";
-    case LEARN_MATCH: return kowah ? "Winning" : "Match";
-    case LEARN_COMPARE: return "Compare games";
-    case LEARN_GLOSSARY: return "Glossary";
-    case LEARN_KEYS: return "Keys and mouse";
-    case LEARN_GUIDED: return "Guided Thothit";
+    case LEARN_ORIGIN: return _("Origins");
+    case LEARN_DEAL: return _("Cards and deal");
+    case LEARN_TURN: return _("A turn");
+    case LEARN_CAPTURE: return kowah ? _("Checki hands") : _("Capturing");
+    case LEARN_TRY: return watch ? _("Watch a round") : _("Try it");
+    case LEARN_SCORING: return _("Scoring");
+    case LEARN_STAKES: return _("Stakes");
+    case LEARN_MATCH: return kowah ? _("Winning") : _("Match");
+    case LEARN_COMPARE: return _("Compare games");
+    case LEARN_GLOSSARY: return _("Glossary");
+    case LEARN_KEYS: return _("Keys and mouse");
+    case LEARN_GUIDED: return _("Guided Thothit");
     default: return "";
     }
 }
@@ -146,295 +148,331 @@ enum {
 #define PEI_ALL (B(PEI) | B(PEI_MAGELANG) | B(PEI_CHINESE))
 
 static const LearnHouseReading readings[HR_COUNT] = {
-    [HR_SACKSON_PLAY] = {B(THOTHIT_SACKSON), READING_RULES, "First turn and direction",
-                         "Sackson does not say how captures are limited, so the Surakarta rules "
-                         "apply: on your first turn a card takes only its identical twin, and a "
-                         "played card that can capture must. Play goes clockwise, starting left "
-                         "of the dealer."},
-    [HR_SACKSON_MATCH] = {B(THOTHIT_SACKSON), READING_RULES, "Length of a match",
-                          "A match lasts until every player has dealt once, the deal passing "
-                          "clockwise. Whoever has the most points overall wins; players level at "
-                          "the top share the victory."},
-    [HR_ENTHIT_EMPTY] = {B(ENTHIT), READING_RULES, "An empty hand",
-                         "Hands and stock do not run out together in Enthit. A player whose hand "
-                         "is empty only turns the stock on their turn, and the round ends once "
-                         "every hand and the stock are empty."},
-    [HR_YOGYA_START] = {B(THOTHIT_YOGYAKARTA), READING_RULES, "Who starts",
-                        "In the first round the player in seat 1 draws the counting card. From "
-                        "then on the winner of the last round starts; when several shared the "
-                        "win, the first of them after the last starter, in playing order."},
-    [HR_DULIT_AS_YOGYA] = {B(THIT_THIT_DULIT), READING_RULES, "Scoring and first player",
-                           "Nothing is recorded about scoring or who starts, so both follow "
-                           "Thothit (Yogyakarta): 10 for an identical pair, 10 more for every "
-                           "red-stamped card, and the last winner starts."},
-    [HR_KINGS_TABLE] = {B(KINGS), READING_RULES, "Players and direction",
-                        "The source gives no player count or direction: two to six may play, "
-                        "turns go clockwise and the deal passes clockwise."},
+    [HR_SACKSON_PLAY] = {B(THOTHIT_SACKSON), READING_RULES, N_("First turn and direction"),
+                         N_("Sackson does not say how captures are limited, so the Surakarta rules "
+                            "apply: on your first turn a card takes only its identical twin, and a "
+                            "played card that can capture must. Play goes clockwise, starting left "
+                            "of the dealer.")},
+    [HR_SACKSON_MATCH] =
+        {B(THOTHIT_SACKSON), READING_RULES, N_("Length of a match"),
+         N_("A match lasts until every player has dealt once, the deal passing "
+            "clockwise. Whoever has the most points overall wins; players level at "
+            "the top share the victory.")},
+    [HR_ENTHIT_EMPTY] =
+        {B(ENTHIT), READING_RULES, N_("An empty hand"),
+         N_("Hands and stock do not run out together in Enthit. A player whose hand "
+            "is empty only turns the stock on their turn, and the round ends once "
+            "every hand and the stock are empty.")},
+    [HR_YOGYA_START] = {B(THOTHIT_YOGYAKARTA), READING_RULES, N_("Who starts"),
+                        N_("In the first round the player in seat 1 draws the counting card. From "
+                           "then on the winner of the last round starts; when several shared the "
+                           "win, the first of them after the last starter, in playing order.")},
+    [HR_DULIT_AS_YOGYA] = {B(THIT_THIT_DULIT), READING_RULES, N_("Scoring and first player"),
+                           N_("Nothing is recorded about scoring or who starts, so both follow "
+                              "Thothit (Yogyakarta): 10 for an identical pair, 10 more for every "
+                              "red-stamped card, and the last winner starts.")},
+    [HR_KINGS_TABLE] = {B(KINGS), READING_RULES, N_("Players and direction"),
+                        N_("The source gives no player count or direction: two to six may play, "
+                           "turns go clockwise and the deal passes clockwise.")},
     [HR_KINGS_TIES] =
-        {B(KINGS), READING_RULES, "Ties",
-         "The source settles a tie by having the tied players play a round of Laki, a game it does "
-         "not explain. Here they cut for it instead: each turns a card of a freshly shuffled "
-         "pack, the highest rank wins, and they cut again while still tied. In the cut the Ace "
-         "is the highest card, although in play it is simply a 1. Cutting settles a tie for a "
-         "round's King and a tie for the most Kings at the end, so a match always has one "
-         "winner; the table turns each cut card in front of its player."},
-    [HR_DENEXA_MUST] = {B(TOTIT_DENEXA), READING_RULES, "You must capture",
-                        "If any card of your hand can capture, you must play one of those and "
-                        "capture; you may lay a card in the pool only when none can."},
-    [HR_DENEXA_RANK1] = {B(TOTIT_DENEXA), READING_RULES, "Odd cards of rank 1",
-                         "For the aces and court cards, an odd card is one that is not identical "
-                         "to the pair: the {WF} beside two copies of the {OT} counts as odd, so "
-                         "it must go before either of them."},
-    [HR_PEI_THIRTEEN] = {PEI_ALL, READING_RULES, "Thirteen a card",
-                         "The source gives the black thirteen as 13 points a card but then "
-                         "quotes totals (42 for four cards, 113 for nine) that do not fit. We "
-                         "keep 13 a card: 39, 52, and so on up to 117."},
+        {B(KINGS), READING_RULES, N_("Ties"),
+         N_("The source settles a tie by having the tied players play a round of Laki, a game it "
+            "does "
+            "not explain. Here they cut for it instead: each turns a card of a freshly shuffled "
+            "pack, the highest rank wins, and they cut again while still tied. In the cut the Ace "
+            "is the highest card, although in play it is simply a 1. Cutting settles a tie for a "
+            "round's King and a tie for the most Kings at the end, so a match always has one "
+            "winner; the table turns each cut card in front of its player.")},
+    [HR_DENEXA_MUST] = {B(TOTIT_DENEXA), READING_RULES, N_("You must capture"),
+                        N_("If any card of your hand can capture, you must play one of those and "
+                           "capture; you may lay a card in the pool only when none can.")},
+    [HR_DENEXA_RANK1] =
+        {B(TOTIT_DENEXA), READING_RULES, N_("Odd cards of rank 1"),
+         N_("For the aces and court cards, an odd card is one that is not identical "
+            "to the pair: the {WF} beside two copies of the {OT} counts as odd, so "
+            "it must go before either of them.")},
+    [HR_PEI_THIRTEEN] = {PEI_ALL, READING_RULES, N_("Thirteen a card"),
+                         N_("The source gives the black thirteen as 13 points a card but then "
+                            "quotes totals (42 for four cards, 113 for nine) that do not fit. We "
+                            "keep 13 a card: 39, 52, and so on up to 117.")},
     [HR_PEI_MACAN] =
-        {PEI_ALL, READING_RULES, "Which cards make the tiger",
-         "One description lists the tiger (_macan_) as {C1}, {S9} and {M1}, but its "
-         "picture and the old order of the suits show {C9}, {S1} and {M1}; the {S9} is "
-         "already one of the red thirteen. We use {C9}, {S1} and {M1}."},
-    [HR_PEI_TE] = {PEI_ALL, READING_RULES, "Who pays the _té_",
-                   "The source is unclear about whose score decides the _té_. We read it as "
-                   "the kete's: the kete pays the ngeté 1 unit with 200 points or more, and 2 "
-                   "units with fewer. The tengah pays no _té_."},
-    [HR_KOWAH_LOCKED] = {B(KOWAH), READING_RULES, "After declaring",
-                         "Once you have declared checki your hand is fixed: each turn you draw, "
-                         "and unless the card wins you discard it straight away."},
-    [HR_KOWAH_CLAIMS] = {B(KOWAH), READING_RULES, "Two claims at once",
-                         "If more than one declared player could claim the same card, the first "
-                         "of them in playing order after the player who drew or discarded it "
-                         "wins."},
+        {PEI_ALL, READING_RULES, N_("Which cards make the tiger"),
+         N_("One description lists the tiger (_macan_) as {C1}, {S9} and {M1}, but its "
+            "picture and the old order of the suits show {C9}, {S1} and {M1}; the {S9} is "
+            "already one of the red thirteen. We use {C9}, {S1} and {M1}.")},
+    [HR_PEI_TE] = {PEI_ALL, READING_RULES, N_("Who pays the _té_"),
+                   N_("The source is unclear about whose score decides the _té_. We read it as "
+                      "the kete's: the kete pays the ngeté 1 unit with 200 points or more, and 2 "
+                      "units with fewer. The tengah pays no _té_.")},
+    [HR_KOWAH_LOCKED] = {B(KOWAH), READING_RULES, N_("After declaring"),
+                         N_("Once you have declared checki your hand is fixed: each turn you draw, "
+                            "and unless the card wins you discard it straight away.")},
+    [HR_KOWAH_CLAIMS] = {B(KOWAH), READING_RULES, N_("Two claims at once"),
+                         N_("If more than one declared player could claim the same card, the first "
+                            "of them in playing order after the player who drew or discarded it "
+                            "wins.")},
     [HR_ROUNDS] = {B(THOTHIT) | B(THOTHIT_CHINESE) | B(ENTHIT) | B(THOTHIT_KUNA) |
                        B(THOTHIT_YOGYAKARTA) | B(THIT_THIT_DULIT) | PEI_ALL,
-                   READING_README, "Length of a match",
-                   "The sources describe single rounds and say nothing about a match. Unless "
-                   "you choose otherwise at setup, a match here is three rounds."},
-    [HR_DENEXA_TWO_PAIRS] = {B(TOTIT_DENEXA), READING_README, "Two pairs of one rank",
-                             "When every card your card could take belongs to an identical pair "
-                             "held back by an odd card (say two of the {S4} and two of the {M4}), "
-                             "nothing can go first, so the hold is lifted and you may take from "
-                             "either pair."},
-    [HR_CHINESE_ALL_FORFEIT] = {B(THOTHIT_CHINESE), READING_README, "Everyone forfeits",
-                                "If every player has forfeited, nobody wins the round."},
-    [HR_TOTIT_HUNDRED] = {B(TOTIT), READING_README, "Endless ties",
-                          "Tie-break hands, which only the players level at the top play, stop "
-                          "after a hundred; those leaders then share the win."},
+                   READING_README, N_("Length of a match"),
+                   N_("The sources describe single rounds and say nothing about a match. Unless "
+                      "you choose otherwise at setup, a match here is three rounds.")},
+    [HR_DENEXA_TWO_PAIRS] =
+        {B(TOTIT_DENEXA), READING_README, N_("Two pairs of one rank"),
+         N_("When every card your card could take belongs to an identical pair "
+            "held back by an odd card (say two of the {S4} and two of the {M4}), "
+            "nothing can go first, so the hold is lifted and you may take from "
+            "either pair.")},
+    [HR_CHINESE_ALL_FORFEIT] = {B(THOTHIT_CHINESE), READING_README, N_("Everyone forfeits"),
+                                N_("If every player has forfeited, nobody wins the round.")},
+    [HR_TOTIT_HUNDRED] = {B(TOTIT), READING_README, N_("Endless ties"),
+                          N_("Tie-break hands, which only the players level at the top play, stop "
+                             "after a hundred; those leaders then share the win.")},
     [HR_DEALER_FIRST] = {B(THOTHIT_SACKSON) | B(KINGS) | B(TOTIT) | B(TOTIT_DENEXA) | B(KOWAH),
-                         READING_README, "The first dealer",
-                         "The last seat deals the first round, so the player at the bottom of "
-                         "the table, seat 1, plays first."},
-    [HR_KUNA_ROLES] = {B(THOTHIT_KUNA), READING_README, "Roles at a larger table",
-                       "With four or six players the raja starts, the next seat is the patih "
-                       "and the last seat is the unyik, who deals. The next raja is counted as "
-                       "in Thothit."},
-    [HR_PEI_PLACES] = {PEI_ALL, READING_CORE, "Tied places",
-                       "Everyone with the top score is ngeté, everyone with the bottom score "
-                       "(when it is not also the top) is kete, and anyone between is tengah. A "
-                       "tie for first gives two ngeté and a kete; three equal scores give three "
-                       "ngeté."},
-    [HR_PEI_PAYMENTS] = {PEI_ALL, READING_CORE, "Payments between places",
-                         "A payment owed by one place to another is paid by every player of "
-                         "that place to every player of the other; tied players owe each other "
-                         "nothing. Jung is paid between every two players whose scores "
-                         "differ."},
-    [HR_PEI_PRIZES] = {PEI_ALL, READING_CORE, "Prizes from the pot",
-                       "Shares of a pot go by position. Tied players pool the shares of the "
-                       "positions they span and split them evenly; a unit that cannot be split "
-                       "stays in the pot. Wudon's pot is 6 units, so the thirds are 4 and 2."},
-    [HR_PEI_NEXT_DEALER] = {PEI_ALL, READING_CORE, "The next dealer",
-                            "Whatever the stakes, the kete becomes unyik and deals the next "
-                            "round, and the raja and patih follow in playing order. Among tied "
-                            "kete, the first in playing order after this round's raja takes the "
-                            "deal."},
-    [HR_PEI_NIR] = {PEI_ALL, READING_CORE, "Nir",
-                    "Each round everybody puts 2 units in; as soon as a round produces a score of "
-                    "400 or more, its top scorer collects the entire pot."},
-    [HR_PEI_JEDHIL] = {PEI_ALL, READING_CORE, "Jedhil",
-                       "A round with 400 or more works as in nir. In any other round nobody "
-                       "antes: first place takes 2 units from the pot (3 with 350 or more) and "
-                       "second place 1. When the pot cannot pay that, everyone antes 2 first; "
-                       "the first round starts with the antes."},
-    [HR_PEI_JUNG] = {PEI_ALL, READING_CORE, "Jung with other stakes",
-                     "Jung is an extra for rampung and parewanan; with the other schemes it is "
-                     "ignored."},
-    [HR_PEI_PACKETS] = {B(PEI_CHINESE), READING_CORE, "Counting the packets",
-                        "The dice are counted round the eight packets starting from packet 1: "
-                        "the packet where the count stops and the next two become the stock, "
-                        "the following two the pool (with the eight loose cards), and the last "
-                        "three the hands of the raja, patih and unyik."},
-    [HR_KOWAH_SPLITS] = {B(KOWAH), READING_CORE, "Unusual checki hands",
-                         "The two triplets of the first shape may share a rank (six cards of "
-                         "one rank), the triplet of the second shape may share the rank of its "
-                         "five, and its two pairs may be of one card (four copies). Every hand "
-                         "of the second shape also counts as the first."},
+                         READING_README, N_("The first dealer"),
+                         N_("The last seat deals the first round, so the player at the bottom of "
+                            "the table, seat 1, plays first.")},
+    [HR_KUNA_ROLES] = {B(THOTHIT_KUNA), READING_README, N_("Roles at a larger table"),
+                       N_("With four or six players the raja starts, the next seat is the patih "
+                          "and the last seat is the unyik, who deals. The next raja is counted as "
+                          "in Thothit.")},
+    [HR_PEI_PLACES] = {PEI_ALL, READING_CORE, N_("Tied places"),
+                       N_("Everyone with the top score is ngeté, everyone with the bottom score "
+                          "(when it is not also the top) is kete, and anyone between is tengah. A "
+                          "tie for first gives two ngeté and a kete; three equal scores give three "
+                          "ngeté.")},
+    [HR_PEI_PAYMENTS] = {PEI_ALL, READING_CORE, N_("Payments between places"),
+                         N_("A payment owed by one place to another is paid by every player of "
+                            "that place to every player of the other; tied players owe each other "
+                            "nothing. Jung is paid between every two players whose scores "
+                            "differ.")},
+    [HR_PEI_PRIZES] = {PEI_ALL, READING_CORE, N_("Prizes from the pot"),
+                       N_("Shares of a pot go by position. Tied players pool the shares of the "
+                          "positions they span and split them evenly; a unit that cannot be split "
+                          "stays in the pot. Wudon's pot is 6 units, so the thirds are 4 and 2.")},
+    [HR_PEI_NEXT_DEALER] = {PEI_ALL, READING_CORE, N_("The next dealer"),
+                            N_("Whatever the stakes, the kete becomes unyik and deals the next "
+                               "round, and the raja and patih follow in playing order. Among tied "
+                               "kete, the first in playing order after this round's raja takes the "
+                               "deal.")},
+    [HR_PEI_NIR] =
+        {PEI_ALL, READING_CORE, N_("Nir"),
+         N_("Each round everybody puts 2 units in; as soon as a round produces a score of "
+            "400 or more, its top scorer collects the entire pot.")},
+    [HR_PEI_JEDHIL] = {PEI_ALL, READING_CORE, N_("Jedhil"),
+                       N_("A round with 400 or more works as in nir. In any other round nobody "
+                          "antes: first place takes 2 units from the pot (3 with 350 or more) and "
+                          "second place 1. When the pot cannot pay that, everyone antes 2 first; "
+                          "the first round starts with the antes.")},
+    [HR_PEI_JUNG] = {PEI_ALL, READING_CORE, N_("Jung with other stakes"),
+                     N_("Jung is an extra for rampung and parewanan; with the other schemes it is "
+                        "ignored.")},
+    [HR_PEI_PACKETS] = {B(PEI_CHINESE), READING_CORE, N_("Counting the packets"),
+                        N_("The dice are counted round the eight packets starting from packet 1: "
+                           "the packet where the count stops and the next two become the stock, "
+                           "the following two the pool (with the eight loose cards), and the last "
+                           "three the hands of the raja, patih and unyik.")},
+    [HR_KOWAH_SPLITS] = {B(KOWAH), READING_CORE, N_("Unusual checki hands"),
+                         N_("The two triplets of the first shape may share a rank (six cards of "
+                            "one rank), the triplet of the second shape may share the rank of its "
+                            "five, and its two pairs may be of one card (four copies). Every hand "
+                            "of the second shape also counts as the first.")},
     [HR_AI_MEMORY] = {B(THOTHIT) | B(THOTHIT_SACKSON) | B(THOTHIT_KUNA) | B(TOTIT) |
                           B(TOTIT_DENEXA) | PEI_ALL,
-                      READING_RULES, "What the computer remembers",
-                      "Every capture happens in the open before its cards go face down, and "
-                      "the computer players keep track of all of them, the way a careful "
-                      "player at a real table would. On screen the piles stay face down."},
-    [HR_KOWAH_IDLE] = {B(KOWAH), READING_README, "Passing the discard round",
-                       "Nothing in the rules stops players from taking the top discard and "
-                       "throwing a card back turn after turn, so the stock need never run "
-                       "out. After a hundred turns in a row that began with the discard, the "
-                       "hand ends and nobody wins it."},
-    [HR_KOWAH_PAIR_WAITS] = {B(KOWAH), READING_RULES, "Which pair waits",
-                             "With two triplets and a pair, only the pair you show waits for its "
-                             "third copy, even when a triplet holds two identical cards too: "
-                             "{C5} {C5} {S5} {C7} {S7} {M7} {OT} {OT} waits for an {OT} and "
-                             "nothing else."},
+                      READING_RULES, N_("What the computer remembers"),
+                      N_("Every capture happens in the open before its cards go face down, and "
+                         "the computer players keep track of all of them, the way a careful "
+                         "player at a real table would. On screen the piles stay face down.")},
+    [HR_KOWAH_IDLE] = {B(KOWAH), READING_README, N_("Passing the discard round"),
+                       N_("Nothing in the rules stops players from taking the top discard and "
+                          "throwing a card back turn after turn, so the stock need never run "
+                          "out. After a hundred turns in a row that began with the discard, the "
+                          "hand ends and nobody wins it.")},
+    [HR_KOWAH_PAIR_WAITS] =
+        {
+            B(KOWAH), READING_RULES, N_("Which pair waits"),
+            N_("With two triplets and a pair, only the pair you show waits for its "
+               "third copy, even when a triplet holds two identical cards too: "
+               "{C5} {C5} {S5} {C7} {S7} {M7} {OT} {OT} waits for an {OT} and "
+               "nothing else.")},
 };
 
+/* The tables below are kept in English (N_) and handed out translated into
+ * the language shown, a fresh copy each call (the language may change). */
 const LearnHouseReading *learn_house_readings(int *count)
 {
+    static LearnHouseReading shown[HR_COUNT];
+    for (int i = 0; i < HR_COUNT; i++) {
+        shown[i] = readings[i];
+        shown[i].topic = _(readings[i].topic);
+        shown[i].text = _(readings[i].text);
+    }
     if (count != NULL) {
         *count = HR_COUNT;
     }
-    return readings;
+    return shown;
 }
 
 /* ---- glossary ----------------------------------------------------------------- */
 
 static const LearnTerm glossary[] = {
-    {"abang / abrit", "", "Red. _Abang_ is the everyday word, _abrit_ the polite one.",
-     "Enthit, Pèi"},
-    {"belahan", "", "'Split': a payment to the ngeté who reaches 350, from both other players.",
-     "Pèi stakes"},
+    {"abang / abrit", "", N_("Red. _Abang_ is the everyday word, _abrit_ the polite one."),
+     N_("Enthit, Pèi")},
+    {"belahan", "", N_("'Split': a payment to the ngeté who reaches 350, from both other players."),
+     N_("Pèi stakes")},
     {"bukakan", "",
-     "'The opened one': the card turned from the stock in the second half of a "
-     "turn. It captures exactly as a played card would.",
-     "Thothit family, Pèi"},
+     N_("'The opened one': the card turned from the stock in the second half of a "
+        "turn. It captures exactly as a played card would."),
+     N_("Thothit family, Pèi")},
     {"bunci abang", "ꦧꦸꦚ꧀ꦕꦶꦲꦧꦁ",
-     "'Red thirteen': {OT}, {RF} and {S9}, the three red-stamped cards. Also called "
-     "_bunci abrit_ ꦧꦸꦚ꧀ꦕꦶꦲꦧꦿꦶꦠ꧀.",
-     "Pèi"},
+     N_("'Red thirteen': {OT}, {RF} and {S9}, the three red-stamped cards. Also called "
+        "_bunci abrit_ ꦧꦸꦚ꧀ꦕꦶꦲꦧꦿꦶꦠ꧀."),
+     N_("Pèi")},
     {"bunci ireng", "ꦧꦸꦚ꧀ꦕꦶꦲꦶꦉꦁ",
-     "'Black thirteen': {C1}, {C2} and {C3}, which may run on through the coins while the "
-     "sequence is unbroken.",
-     "Pèi"},
-    {"Ceki", "", "The Chinese-derived cards of Java: 30 kinds in three suits and three honours.",
-     "every game here but Kings"},
+     N_("'Black thirteen': {C1}, {C2} and {C3}, which may run on through the coins while the "
+        "sequence is unbroken."),
+     N_("Pèi")},
+    {"Ceki", "",
+     N_("The Chinese-derived cards of Java: 30 kinds in three suits and three honours."),
+     N_("every game here but Kings")},
     {"Ceweng", "",
-     "'Pulling towards yourself': the Yogyakarta name for the game Surakarta "
-     "called Thothit.",
-     "Thothit"},
+     N_("'Pulling towards yourself': the Yogyakarta name for the game Surakarta "
+        "called Thothit."),
+     N_("Thothit")},
     {"checki", "",
-     "In Kowah, a hand of eight that is complete (two triplets and an identical pair, or a "
-     "triplet and five cards of one rank made of two identical pairs and a card identical to "
-     "neither), and the call made when you show its pair.",
-     "Kowah"},
+     N_("In Kowah, a hand of eight that is complete (two triplets and an identical pair, or a "
+        "triplet and five cards of one rank made of two identical pairs and a card identical to "
+        "neither), and the call made when you show its pair."),
+     N_("Kowah")},
     {"enthit", "ꦲꦺꦤ꧀ꦛꦶꦠ꧀",
-     "Four identical cards, the prize of the game named after it; _enthit abang_ "
-     "ꦲꦺꦤ꧀ꦛꦶꦠ꧀ ꦲꦧꦁ is four red-stamped ones. The source marks the spelling in script as "
-     "uncertain.",
-     "Enthit"},
-    {"gebagan", "", "A captured pair: the card you played (or turned) and the one it took.",
-     "Thothit family"},
-    {"iyo ratu", "", "'King ace': another name for the Old Thousand.", "Ceki cards"},
-    {"jangga", "", "'Neck': another word for the tengah, the middle place.", "Pèi"},
+     N_("Four identical cards, the prize of the game named after it; _enthit abang_ "
+        "ꦲꦺꦤ꧀ꦛꦶꦠ꧀ ꦲꦧꦁ is four red-stamped ones. The source marks the spelling in script as "
+        "uncertain."),
+     N_("Enthit")},
+    {"gebagan", "", N_("A captured pair: the card you played (or turned) and the one it took."),
+     N_("Thothit family")},
+    {"iyo ratu", "", N_("'King ace': another name for the Old Thousand."), N_("Ceki cards")},
+    {"jangga", "", N_("'Neck': another word for the tengah, the middle place."), N_("Pèi")},
     {"jedhil", "",
-     "'Extract': a Yogyakarta stake like nir, except that a round without a 400 adds nothing "
-     "to the pot; the best two take small amounts out of it instead, and everyone antes again "
-     "when it cannot pay.",
-     "Pèi stakes"},
+     N_("'Extract': a Yogyakarta stake like nir, except that a round without a 400 adds nothing "
+        "to the pot; the best two take small amounts out of it instead, and everyone antes again "
+        "when it cannot pay."),
+     N_("Pèi stakes")},
     {"jentolan", "",
-     "Playing Pèi for nothing: no money changes hands, and the loser deals the "
-     "next round.",
-     "Pèi stakes"},
+     N_("Playing Pèi for nothing: no money changes hands, and the loser deals the "
+        "next round."),
+     N_("Pèi stakes")},
     {"jung", "",
-     "A payment by the difference in scores: one unit for every ten points, "
-     "rounded up, between every two players.",
-     "Pèi stakes"},
-    {"kepala", "", "One complete pack of Ceki cards: 60 cards, two of each kind.", "Ceki games"},
-    {"kete", "", "The player with the lowest score in Pèi, who pays.", "Pèi"},
-    {"kéyang", "ꦏꦺꦪꦁ", "The name of the {M9}; also a short name for pang kéyang.", "Pèi"},
-    {"kucing", "", "'Cat': the White Flower.", "Ceki cards"},
-    {"kuna", "", "'Ancient', as in Thothit Kuna, the old court game.", "Thothit Kuna"},
-    {"lintrik", "", "The suit of strings.", "Ceki cards"},
+     N_("A payment by the difference in scores: one unit for every ten points, "
+        "rounded up, between every two players."),
+     N_("Pèi stakes")},
+    {"kepala", "", N_("One complete pack of Ceki cards: 60 cards, two of each kind."),
+     N_("Ceki games")},
+    {"kete", "", N_("The player with the lowest score in Pèi, who pays."), N_("Pèi")},
+    {"kéyang", "ꦏꦺꦪꦁ", N_("The name of the {M9}; also a short name for pang kéyang."), N_("Pèi")},
+    {"kucing", "", N_("'Cat': the White Flower."), N_("Ceki cards")},
+    {"kuna", "", N_("'Ancient', as in Thothit Kuna, the old court game."), N_("Thothit Kuna")},
+    {"lintrik", "", N_("The suit of strings."), N_("Ceki cards")},
     {"macan", "ꦩꦕꦤ꧀",
-     "'Tiger': {C9}, {S1} and {M1}, worth 10 a card. The polite word is _sima_ ꦱꦶꦩ.", "Pèi"},
+     N_("'Tiger': {C9}, {S1} and {M1}, worth 10 a card. The polite word is _sima_ ꦱꦶꦩ."), N_("Pèi")},
     {"makao / matang atusi", "",
-     "The fourth person at a Pèi game, who deals and counts but does not play (Surakarta and "
-     "Yogyakarta words).",
-     "Pèi"},
-    {"ngeté", "", "The player with the highest score in Pèi, who is paid.", "Pèi"},
+     N_("The fourth person at a Pèi game, who deals and counts but does not play (Surakarta and "
+        "Yogyakarta words)."),
+     N_("Pèi")},
+    {"ngeté", "", N_("The player with the highest score in Pèi, who is paid."), N_("Pèi")},
     {"nir / wul-wulan", "",
-     "A jackpot stake: everyone pays in each round until someone reaches 400 points. _Nir_ is "
-     "the Yogyakarta word, _wul-wulan_ the Surakarta one.",
-     "Pèi stakes"},
-    {"pang", "ꦥꦁ", "Probably from a Chinese word for a set of three; short for pang picis.", "Pèi"},
-    {"pang kéyang", "ꦥꦁꦏꦺꦪꦁ", "{WF}, {S8} and {M9}, worth 12 a card.", "Pèi"},
-    {"pang picis", "ꦥꦁꦥꦶꦕꦶꦱ꧀", "The coin set: {C8}, {S2} and {M2}, worth 11 a card.", "Pèi"},
-    {"parewanan", "", "'Reckless': wudon and rampung stakes together.", "Pèi stakes"},
-    {"patang atusan", "", "'Four hundred': a further payment to a ngeté who reaches 400.",
-     "Pèi stakes"},
-    {"patih", "ꦥꦠꦶꦃ", "The king's minister: the second player, after the raja.",
-     "Thothit family, Pèi"},
-    {"Pèi", "ꦥꦺꦲꦶ", "The combination game; also spelt _pèhi_ ꦥꦺꦲꦶ or _pèhsi_ ꦥꦺꦃꦱꦶ.", "Pèi"},
-    {"raja", "ꦫꦗ", "'King': the player who leads; also a name of the Old Thousand.",
-     "Thothit family, Pèi"},
-    {"rampung", "", "'Settled': stakes paid between the players by their places and scores.",
-     "Pèi stakes"},
-    {"tengah", "", "'Middle': the player in second place in Pèi.", "Pèi"},
+     N_("A jackpot stake: everyone pays in each round until someone reaches 400 points. _Nir_ is "
+        "the Yogyakarta word, _wul-wulan_ the Surakarta one."),
+     N_("Pèi stakes")},
+    {"pang", "ꦥꦁ", N_("Probably from a Chinese word for a set of three; short for pang picis."),
+     N_("Pèi")},
+    {"pang kéyang", "ꦥꦁꦏꦺꦪꦁ", N_("{WF}, {S8} and {M9}, worth 12 a card."), N_("Pèi")},
+    {"pang picis", "ꦥꦁꦥꦶꦕꦶꦱ꧀", N_("The coin set: {C8}, {S2} and {M2}, worth 11 a card."), N_("Pèi")},
+    {"parewanan", "", N_("'Reckless': wudon and rampung stakes together."), N_("Pèi stakes")},
+    {"patang atusan", "", N_("'Four hundred': a further payment to a ngeté who reaches 400."),
+     N_("Pèi stakes")},
+    {"patih", "ꦥꦠꦶꦃ", N_("The king's minister: the second player, after the raja."),
+     N_("Thothit family, Pèi")},
+    {"Pèi", "ꦥꦺꦲꦶ", N_("The combination game; also spelt _pèhi_ ꦥꦺꦲꦶ or _pèhsi_ ꦥꦺꦃꦱꦶ."), N_("Pèi")},
+    {"raja", "ꦫꦗ", N_("'King': the player who leads; also a name of the Old Thousand."),
+     N_("Thothit family, Pèi")},
+    {"rampung", "", N_("'Settled': stakes paid between the players by their places and scores."),
+     N_("Pèi stakes")},
+    {"tengah", "", N_("'Middle': the player in second place in Pèi."), N_("Pèi")},
     {"té", "",
-     "The basic payment from the kete to the ngeté: _té lumrah_ ('ordinary') when "
-     "the kete made 200, _té mati_ ('dead') when not.",
-     "Pèi stakes"},
-    {"Thothit", "ꦛꦺꦴꦛꦶꦠ꧀", "The pairing game of Surakarta; older spelling _Ṭoṭit_.", "Thothit"},
-    {"totohan", "", "Stakes, a bet.", "Pèi stakes"},
-    {"unyik", "ꦲꦸꦚꦶꦏ꧀", "'Last': the third player, who deals.", "Thothit family, Pèi"},
-    {"wong", "", "The suit of myriads.", "Ceki cards"},
-    {"wudon", "", "'Middle stakes': everyone pays into a pot that the first two share.",
-     "Pèi stakes"},
+     N_("The basic payment from the kete to the ngeté: _té lumrah_ ('ordinary') when "
+        "the kete made 200, _té mati_ ('dead') when not."),
+     N_("Pèi stakes")},
+    {"Thothit", "ꦛꦺꦴꦛꦶꦠ꧀", N_("The pairing game of Surakarta; older spelling _Ṭoṭit_."),
+     N_("Thothit")},
+    {"totohan", "", N_("Stakes, a bet."), N_("Pèi stakes")},
+    {"unyik", "ꦲꦸꦚꦶꦏ꧀", N_("'Last': the third player, who deals."), N_("Thothit family, Pèi")},
+    {"wong", "", N_("The suit of myriads."), N_("Ceki cards")},
+    {"wudon", "", N_("'Middle stakes': everyone pays into a pot that the first two share."),
+     N_("Pèi stakes")},
 };
 
 const LearnTerm *learn_glossary(int *count)
 {
-    if (count != NULL) {
-        *count = (int)(sizeof glossary / sizeof glossary[0]);
+    enum { TERMS = (int)(sizeof glossary / sizeof glossary[0]) };
+    static LearnTerm shown[TERMS];
+    for (int i = 0; i < TERMS; i++) {
+        shown[i] = glossary[i];
+        shown[i].meaning = _(glossary[i].meaning);
+        shown[i].games = _(glossary[i].games);
     }
-    return glossary;
+    if (count != NULL) {
+        *count = TERMS;
+    }
+    return shown;
 }
 
 /* ---- comparison ------------------------------------------------------------------- */
 
 static const LearnCompareRow compare_rows[VARIANT_COUNT] = {
-    [VARIANT_THOTHIT] = {"Play, then turn the stock",
-                         "Same rank; first turn identical only; must capture",
-                         "Pair 10, red pair 20, red single 10"},
-    [VARIANT_THOTHIT_CHINESE] = {"Play, then turn the stock",
-                                 "As Thothit; breaking a pair beside its odd card forfeits",
-                                 "As Thothit; piles open"},
-    [VARIANT_THOTHIT_SACKSON] = {"Play only; no stock", "As Thothit",
-                                 "1 a pair (advanced: 9s 3, 1s 2)"},
-    [VARIANT_ENTHIT] = {"Play, then turn the stock", "As Thothit",
-                        "Four 50 (red 100), pair 10 (red 20), red single 10"},
-    [VARIANT_THOTHIT_KUNA] = {"Play, then turn the stock", "Same rank; no first-turn rule",
-                              "Four 10, three 5; red 20, 10, pair 1"},
-    [VARIANT_THOTHIT_YOGYAKARTA] = {"Turn the stock only", "Same rank; captures by itself",
-                                    "Pair 10, each red card 10"},
-    [VARIANT_THIT_THIT_DULIT] = {"Turn the stock only", "Identical twin only",
-                                 "Pair 10, each red card 10"},
-    [VARIANT_KINGS] = {"Turn two; pairs are taken", "Same rank; every pair in the pool",
-                       "Most cards wins a King"},
-    [VARIANT_TOTIT] = {"Play only; no stock",
-                       "Same rank; first turn identical; other suit first, twin last", "1 a pair"},
-    [VARIANT_TOTIT_DENEXA] = {"Play only; no stock",
-                              "Same rank; first turn identical; must capture; odd card first",
-                              "1 a pair"},
-    [VARIANT_PEI] = {"Play, then turn the stock", "Same rank; must capture",
-                     "Five combinations, 10 to 13 a card; the rest face value"},
-    [VARIANT_PEI_MAGELANG] = {"Play, then turn the stock", "As Pèi",
-                              "Combinations 10 to 30 a card"},
-    [VARIANT_PEI_CHINESE] = {"Play, then turn the stock", "As Pèi",
-                             "Combinations count one copy each"},
-    [VARIANT_KOWAH] = {"Draw, then discard", "No captures; claim a third copy", "Hands won"},
+    [VARIANT_THOTHIT] = {N_("Play, then turn the stock"),
+                         N_("Same rank; first turn identical only; must capture"),
+                         N_("Pair 10, red pair 20, red single 10")},
+    [VARIANT_THOTHIT_CHINESE] = {N_("Play, then turn the stock"),
+                                 N_("As Thothit; breaking a pair beside its odd card forfeits"),
+                                 N_("As Thothit; piles open")},
+    [VARIANT_THOTHIT_SACKSON] = {N_("Play only; no stock"), N_("As Thothit"),
+                                 N_("1 a pair (advanced: 9s 3, 1s 2)")},
+    [VARIANT_ENTHIT] = {N_("Play, then turn the stock"), N_("As Thothit"),
+                        N_("Four 50 (red 100), pair 10 (red 20), red single 10")},
+    [VARIANT_THOTHIT_KUNA] = {N_("Play, then turn the stock"), N_("Same rank; no first-turn rule"),
+                              N_("Four 10, three 5; red 20, 10, pair 1")},
+    [VARIANT_THOTHIT_YOGYAKARTA] = {N_("Turn the stock only"), N_("Same rank; captures by itself"),
+                                    N_("Pair 10, each red card 10")},
+    [VARIANT_THIT_THIT_DULIT] = {N_("Turn the stock only"), N_("Identical twin only"),
+                                 N_("Pair 10, each red card 10")},
+    [VARIANT_KINGS] = {N_("Turn two; pairs are taken"), N_("Same rank; every pair in the pool"),
+                       N_("Most cards wins a King")},
+    [VARIANT_TOTIT] = {N_("Play only; no stock"),
+                       N_("Same rank; first turn identical; other suit first, twin last"),
+                       N_("1 a pair")},
+    [VARIANT_TOTIT_DENEXA] = {N_("Play only; no stock"),
+                              N_("Same rank; first turn identical; must capture; odd card first"),
+                              N_("1 a pair")},
+    [VARIANT_PEI] = {N_("Play, then turn the stock"), N_("Same rank; must capture"),
+                     N_("Five combinations, 10 to 13 a card; the rest face value")},
+    [VARIANT_PEI_MAGELANG] = {N_("Play, then turn the stock"), N_("As Pèi"),
+                              N_("Combinations 10 to 30 a card")},
+    [VARIANT_PEI_CHINESE] = {N_("Play, then turn the stock"), N_("As Pèi"),
+                             N_("Combinations count one copy each")},
+    [VARIANT_KOWAH] = {N_("Draw, then discard"), N_("No captures; claim a third copy"),
+                       N_("Hands won")},
 };
 
 const LearnCompareRow *learn_compare_row(VariantId v)
 {
-    return (unsigned)v < VARIANT_COUNT ? &compare_rows[v] : NULL;
+    static LearnCompareRow shown;
+    if ((unsigned)v >= VARIANT_COUNT) {
+        return NULL;
+    }
+    shown.phases = _(compare_rows[v].phases);
+    shown.capture = _(compare_rows[v].capture);
+    shown.scoring = _(compare_rows[v].scoring);
+    return &shown;
 }
 
 /* ---- building pages ------------------------------------------------------------- */
@@ -504,157 +542,157 @@ static void origin_text(LearnDoc *d, const VariantDesc *v)
 {
     switch (v->id) {
     case VARIANT_THOTHIT:
-        PARA(d, "Thothit is a fishing game for three from Surakarta (Solo), in Central Java, as "
-                "it was played there in the early twentieth century. You gather cards from a "
-                "face-up pool by matching them, and what counts at the end is how many "
-                "*identical* pairs you hold, above all pairs of the red-stamped cards.");
-        PARA(d, "Older books spell the name _Ṭoṭit_. In Yogyakarta the same game was called "
-                "_Ceweng_, 'pulling towards yourself', and the Yogyakarta name Thothit meant a "
-                "different, much simpler game of pure luck (see Thothit (Yogyakarta)).");
-        PARA(d, "Players could take their seats by drawing cards or by social rank; in a "
-                "Javanese house the most senior player sat facing the front door.");
-        HEADING(d, "Sources");
+        PARA(d, _("Thothit is a fishing game for three from Surakarta (Solo), in Central Java, as "
+                  "it was played there in the early twentieth century. You gather cards from a "
+                  "face-up pool by matching them, and what counts at the end is how many "
+                  "*identical* pairs you hold, above all pairs of the red-stamped cards."));
+        PARA(d, _("Older books spell the name _Ṭoṭit_. In Yogyakarta the same game was called "
+                  "_Ceweng_, 'pulling towards yourself', and the Yogyakarta name Thothit meant a "
+                  "different, much simpler game of pure luck (see Thothit (Yogyakarta))."));
+        PARA(d, _("Players could take their seats by drawing cards or by social rank; in a "
+                  "Javanese house the most senior player sat facing the front door."));
+        HEADING(d, _("Sources"));
         source(d, JK,
-               "A Dutch survey of the card games of Java; its pages 71–72 describe this "
-               "game as played in Surakarta, and this program follows them.");
+               _("A Dutch survey of the card games of Java; its pages 71–72 describe this "
+                 "game as played in Surakarta, and this program follows them."));
         break;
     case VARIANT_THOTHIT_CHINESE:
-        PARA(d, "The Chinese community of Surakarta played Thothit with two differences. "
-                "Captured cards stay face up, so everyone can follow who holds what. And an "
-                "identical pair lying in the pool beside another card of its rank is meant to "
-                "be left alone: whoever breaks it up first cannot win the round.");
-        PARA(d, "Everything else — three players, one kepala, the deal, the stock, the "
-                "scoring — is Thothit.");
-        HEADING(d, "Sources");
-        source(d, JK, "Page 72 records these rules among the Chinese players of Surakarta.");
+        PARA(d, _("The Chinese community of Surakarta played Thothit with two differences. "
+                  "Captured cards stay face up, so everyone can follow who holds what. And an "
+                  "identical pair lying in the pool beside another card of its rank is meant to "
+                  "be left alone: whoever breaks it up first cannot win the round."));
+        PARA(d, _("Everything else — three players, one kepala, the deal, the stock, the "
+                  "scoring — is Thothit."));
+        HEADING(d, _("Sources"));
+        source(d, JK, _("Page 72 records these rules among the Chinese players of Surakarta."));
         break;
     case VARIANT_THOTHIT_SACKSON:
-        PARA(d, "Sid Sackson, the American game inventor and collector, brought Thothit to "
-                "English-speaking players in his book of games from around the world. He built "
-                "the 60 cards from two ordinary packs and opened the game to two to six "
-                "players.");
-        PARA(d, "His account leaves out the second half of each turn, turning a card from the "
-                "stock, so this version plays without a stock: the cards not dealt are put "
-                "aside unseen. He also simplified the scoring to one point for each identical "
-                "pair, with an advanced option that rewards 9s and 1s.");
-        HEADING(d, "Sources");
-        source(d, "Sid Sackson, *Card Games Around the World*",
-               "Pages 11–12; the stock is missing from his description.");
+        PARA(d, _("Sid Sackson, the American game inventor and collector, brought Thothit to "
+                  "English-speaking players in his book of games from around the world. He built "
+                  "the 60 cards from two ordinary packs and opened the game to two to six "
+                  "players."));
+        PARA(d, _("His account leaves out the second half of each turn, turning a card from the "
+                  "stock, so this version plays without a stock: the cards not dealt are put "
+                  "aside unseen. He also simplified the scoring to one point for each identical "
+                  "pair, with an advanced option that rewards 9s and 1s."));
+        HEADING(d, _("Sources"));
+        source(d, _("Sid Sackson, *Card Games Around the World*"),
+               _("Pages 11–12; the stock is missing from his description."));
         break;
     case VARIANT_ENTHIT:
-        PARA(d, "Enthit (older spelling _Enṭit_) is Yogyakarta's bigger Thothit. It is played "
-                "with two kepala shuffled together, 120 cards with four copies of each kind, "
-                "and the prize is a set of four identical cards, an _enthit_.");
-        PARA(d, "Hands are twice as long as in Thothit and captured cards are kept face up.");
-        HEADING(d, "Sources");
-        source(d, JK, "Page 74 describes Enthit as a Yogyakarta game.");
+        PARA(d, _("Enthit (older spelling _Enṭit_) is Yogyakarta's bigger Thothit. It is played "
+                  "with two kepala shuffled together, 120 cards with four copies of each kind, "
+                  "and the prize is a set of four identical cards, an _enthit_."));
+        PARA(d, _("Hands are twice as long as in Thothit and captured cards are kept face up."));
+        HEADING(d, _("Sources"));
+        source(d, JK, _("Page 74 describes Enthit as a Yogyakarta game."));
         break;
     case VARIANT_THOTHIT_KUNA:
-        PARA(d, "_Kuna_ means ancient. Thothit Kuna is the old form of the game that was "
-                "played at the royal court of Surakarta, for four or six players. Each player "
-                "brings a whole kepala, so four players use 240 cards and six use 360.");
-        PARA(d, "Everyone holds twenty cards and the pool starts with twenty per player, so "
-                "rounds are long. Sets of three and four identical cards are what score. The "
-                "source mentions no restriction on a player's first turn, so there is none "
-                "here.");
-        HEADING(d, "Sources");
-        source(d, JK, "Pages 74–75 describe the court game.");
+        PARA(d, _("_Kuna_ means ancient. Thothit Kuna is the old form of the game that was "
+                  "played at the royal court of Surakarta, for four or six players. Each player "
+                  "brings a whole kepala, so four players use 240 cards and six use 360."));
+        PARA(d, _("Everyone holds twenty cards and the pool starts with twenty per player, so "
+                  "rounds are long. Sets of three and four identical cards are what score. The "
+                  "source mentions no restriction on a player's first turn, so there is none "
+                  "here."));
+        HEADING(d, _("Sources"));
+        source(d, JK, _("Pages 74–75 describe the court game."));
         break;
     case VARIANT_THOTHIT_YOGYAKARTA:
-        PARA(d, "In Yogyakarta the name Thothit belonged to a game of pure chance for three "
-                "players, which the source says was mostly played by women. Nobody holds a "
-                "hand: every card is turned from the stock and captures by itself, so there "
-                "is nothing to decide. It is a game to watch and to bet on.");
-        PARA(d, "Kings, from New Guinea, works the same way with a French pack.");
-        HEADING(d, "Sources");
-        source(d, JK, "Page 75 describes this game of Yogyakarta.");
+        PARA(d, _("In Yogyakarta the name Thothit belonged to a game of pure chance for three "
+                  "players, which the source says was mostly played by women. Nobody holds a "
+                  "hand: every card is turned from the stock and captures by itself, so there "
+                  "is nothing to decide. It is a game to watch and to bet on."));
+        PARA(d, _("Kings, from New Guinea, works the same way with a French pack."));
+        HEADING(d, _("Sources"));
+        source(d, JK, _("Page 75 describes this game of Yogyakarta."));
         break;
     case VARIANT_THIT_THIT_DULIT:
-        PARA(d, "Thit-Thit-Dulit is the two-player cousin of Thothit (Yogyakarta), also from "
-                "Yogyakarta and also played with one kepala and no decisions. The difference "
-                "is that a turned card captures only its identical twin, so captures are rarer "
-                "and the pool grows larger.");
-        HEADING(d, "Sources");
+        PARA(d, _("Thit-Thit-Dulit is the two-player cousin of Thothit (Yogyakarta), also from "
+                  "Yogyakarta and also played with one kepala and no decisions. The difference "
+                  "is that a turned card captures only its identical twin, so captures are rarer "
+                  "and the pool grows larger."));
+        HEADING(d, _("Sources"));
         source(d, JK,
-               "Recorded beside Thothit (Yogyakarta); nothing is said about its "
-               "scoring, so this program reads it the same way.");
+               _("Recorded beside Thothit (Yogyakarta); nothing is said about its "
+                 "scoring, so this program reads it the same way."));
         break;
     case VARIANT_KINGS:
-        PARA(d, "Kings is a game of luck from New Guinea, played with an ordinary 52-card "
-                "pack. The four Kings are taken out first and become the prizes; the other 48 "
-                "cards are paired off from a pool, two turned cards at a time.");
-        PARA(d, "It belongs here as a relative of Thothit (Yogyakarta). It has been suggested "
-                "that the 48-card pack points to a Japanese source such as hanafuda, whose "
-                "packs also hold 48 cards, but that remains a guess.");
-        HEADING(d, "Sources");
-        source(d, "*Three Native Card Games*", "Pages 52–53 describe Kings.");
+        PARA(d, _("Kings is a game of luck from New Guinea, played with an ordinary 52-card "
+                  "pack. The four Kings are taken out first and become the prizes; the other 48 "
+                  "cards are paired off from a pool, two turned cards at a time."));
+        PARA(d, _("It belongs here as a relative of Thothit (Yogyakarta). It has been suggested "
+                  "that the 48-card pack points to a Japanese source such as hanafuda, whose "
+                  "packs also hold 48 cards, but that remains a guess."));
+        HEADING(d, _("Sources"));
+        source(d, _("*Three Native Card Games*"), _("Pages 52–53 describe Kings."));
         break;
     case VARIANT_TOTIT:
-        PARA(d, "Totit is the Javanese pairing game as the CatsAtCards website published it "
-                "in English in 2015. The 60 cards come from two ordinary packs: Ace to 9 of "
-                "diamonds, hearts and clubs, with the Jack, Queen and King of spades as the "
-                "three honours.");
-        PARA(d, "It plays like Sackson's Thothit, without a stock, but a played card must "
-                "prefer a partner of another suit and takes its identical twin only as a last "
-                "resort.");
-        HEADING(d, "Sources");
-        source(d, "CatsAtCards.com, *How to Play Totit*",
-               "The rules this variant follows, including the two-player deal.");
+        PARA(d, _("Totit is the Javanese pairing game as the CatsAtCards website published it "
+                  "in English in 2015. The 60 cards come from two ordinary packs: Ace to 9 of "
+                  "diamonds, hearts and clubs, with the Jack, Queen and King of spades as the "
+                  "three honours."));
+        PARA(d, _("It plays like Sackson's Thothit, without a stock, but a played card must "
+                  "prefer a partner of another suit and takes its identical twin only as a last "
+                  "resort."));
+        HEADING(d, _("Sources"));
+        source(d, _("CatsAtCards.com, *How to Play Totit*"),
+               _("The rules this variant follows, including the two-player deal."));
         break;
     case VARIANT_TOTIT_DENEXA:
-        PARA(d, "Denexa Games, a maker of plastic playing cards, published its own rules for "
-                "Totit. Its 60 cards use the Jack, Queen and King of clubs as the honours.");
-        PARA(d, "What sets it apart from the CatsAtCards version is the odd card: an "
-                "identical pair in the pool must wait while another card of its rank lies "
-                "beside it. As this program reads the rules, a player who can capture must.");
-        HEADING(d, "Sources");
-        source(d, "Denexa Games, *Totit*", "The rules this variant follows.");
+        PARA(d, _("Denexa Games, a maker of plastic playing cards, published its own rules for "
+                  "Totit. Its 60 cards use the Jack, Queen and King of clubs as the honours."));
+        PARA(d, _("What sets it apart from the CatsAtCards version is the odd card: an "
+                  "identical pair in the pool must wait while another card of its rank lies "
+                  "beside it. As this program reads the rules, a player who can capture must."));
+        HEADING(d, _("Sources"));
+        source(d, _("Denexa Games, *Totit*"), _("The rules this variant follows."));
         break;
     case VARIANT_PEI:
-        PARA(d, "Pèi ꦥꦺꦲꦶ, also called _pèhi_ ꦥꦺꦲꦶ or _pèhsi_ ꦥꦺꦃꦱꦶ, was played by three in "
-                "Surakarta and Yogyakarta with two kepala, 120 cards. The two cities played "
-                "the same game with different words and some different bets. The aim is to "
-                "capture five classic combinations of cards.");
-        PARA(d, "People usually played sitting on the floor or on a mat, though women used a "
-                "table. Older players thought of it as a refined game, and luck at Pèi was "
-                "taken as a sign of luck in life. When four were present, three played and "
-                "the fourth dealt and counted (_makao_ in Surakarta, _matang atusi_ in "
-                "Yogyakarta); in this program the computer does that job.");
-        PARA(d, "The name may come from the Hokkien _pe̍h-hî_, 'white fish', or from _pâi_, "
-                "the Chinese word for playing cards. Its combinations match the 'eyes' of the "
-                "Chinese game Kànhǔ.");
-        HEADING(d, "Sources");
+        PARA(d, _("Pèi ꦥꦺꦲꦶ, also called _pèhi_ ꦥꦺꦲꦶ or _pèhsi_ ꦥꦺꦃꦱꦶ, was played by three in "
+                  "Surakarta and Yogyakarta with two kepala, 120 cards. The two cities played "
+                  "the same game with different words and some different bets. The aim is to "
+                  "capture five classic combinations of cards."));
+        PARA(d, _("People usually played sitting on the floor or on a mat, though women used a "
+                  "table. Older players thought of it as a refined game, and luck at Pèi was "
+                  "taken as a sign of luck in life. When four were present, three played and "
+                  "the fourth dealt and counted (_makao_ in Surakarta, _matang atusi_ in "
+                  "Yogyakarta); in this program the computer does that job."));
+        PARA(d, _("The name may come from the Hokkien _pe̍h-hî_, 'white fish', or from _pâi_, "
+                  "the Chinese word for playing cards. Its combinations match the 'eyes' of the "
+                  "Chinese game Kànhǔ."));
+        HEADING(d, _("Sources"));
         source(d, JK,
-               "Pages 58–70: the game in Surakarta and Yogyakarta, its combinations "
-               "and its stakes.");
-        source(d, "De Clercq, on the Pèhi game", "The other names of the game.");
+               _("Pages 58–70: the game in Surakarta and Yogyakarta, its combinations "
+                 "and its stakes."));
+        source(d, _("De Clercq, on the Pèhi game"), _("The other names of the game."));
         break;
     case VARIANT_PEI_MAGELANG:
-        PARA(d, "In the town of Magelang, in Central Java, Pèi was counted with richer rates: "
-                "the two thirteens are worth 30 a card and the two pang sets 20 a card, while "
-                "the tiger keeps its 10.");
-        PARA(d, "Everything else is Pèi as played in Surakarta and Yogyakarta.");
-        HEADING(d, "Sources");
-        source(d, JK, "Pages 67–68 give the Magelang rates.");
+        PARA(d, _("In the town of Magelang, in Central Java, Pèi was counted with richer rates: "
+                  "the two thirteens are worth 30 a card and the two pang sets 20 a card, while "
+                  "the tiger keeps its 10."));
+        PARA(d, _("Everything else is Pèi as played in Surakarta and Yogyakarta."));
+        HEADING(d, _("Sources"));
+        source(d, JK, _("Pages 67–68 give the Magelang rates."));
         break;
     case VARIANT_PEI_CHINESE:
-        PARA(d, "Tcheng Ki-tong (Chen Jitong), a Chinese writer who published in French, "
-                "described this game as _la pêche_, 'fishing'. Its Chinese name was probably "
-                "_tiò-hû_, 'fishing', which is also the name of a domino game.");
-        PARA(d, "It is Pèi for three with 120 cards, but the deal goes by packets picked with "
-                "two dice, and each combination counts only one copy of its cards.");
-        HEADING(d, "Sources");
-        source(d, "Tcheng Ki-tong, *Les Plaisirs en Chine*",
-               "Page 270; in the English edition, *Bits of China*, page 205.");
+        PARA(d, _("Tcheng Ki-tong (Chen Jitong), a Chinese writer who published in French, "
+                  "described this game as _la pêche_, 'fishing'. Its Chinese name was probably "
+                  "_tiò-hû_, 'fishing', which is also the name of a domino game."));
+        PARA(d, _("It is Pèi for three with 120 cards, but the deal goes by packets picked with "
+                  "two dice, and each combination counts only one copy of its cards."));
+        HEADING(d, _("Sources"));
+        source(d, _("Tcheng Ki-tong, *Les Plaisirs en Chine*"),
+               _("Page 270; in the English edition, *Bits of China*, page 205."));
         break;
     case VARIANT_KOWAH:
-        PARA(d, "Kowah comes from Java but is closer to rummy than to the fishing games. "
-                "Nobody captures: you draw and discard to build an eight-card hand called "
-                "_checki_, show one identical pair from it, and then wait for the third copy "
-                "of that card.");
-        PARA(d, "It uses four sets of the 30 kinds, 120 cards.");
-        HEADING(d, "Sources");
-        source(d, "Denexa Games, *Kowah*", "The rules this variant follows.");
+        PARA(d, _("Kowah comes from Java but is closer to rummy than to the fishing games. "
+                  "Nobody captures: you draw and discard to build an eight-card hand called "
+                  "_checki_, show one identical pair from it, and then wait for the third copy "
+                  "of that card."));
+        PARA(d, _("It uses four sets of the 30 kinds, 120 cards."));
+        HEADING(d, _("Sources"));
+        source(d, _("Denexa Games, *Kowah*"), _("The rules this variant follows."));
         break;
     case VARIANT_COUNT: break;
     }
@@ -662,10 +700,10 @@ static void origin_text(LearnDoc *d, const VariantDesc *v)
 
 static void build_origin(LearnDoc *d, const VariantDesc *v)
 {
-    add(d, LB_TITLE, fmt(d, "%s", v->summary), NULL, 0);
-    HEADING(d, "Where it was played");
+    add(d, LB_TITLE, fmt(d, "%s", _(v->summary)), NULL, 0);
+    HEADING(d, _("Where it was played"));
     origin_text(d, v);
-    HEADING(d, "At a glance");
+    HEADING(d, _("At a glance"));
     add(d, LB_FACTS, NULL, NULL, 0);
 }
 
@@ -678,66 +716,66 @@ static bool western(DeckStyle s)
 
 static void ceki_cards(LearnDoc *d, const VariantDesc *v)
 {
-    HEADING(d, "The cards");
+    HEADING(d, _("The cards"));
     if (v->deck == DECK_CEKI && v->copies == 2) {
-        PARA(d, "One Ceki pack, a _kepala_, has 60 cards: two copies of each of 30 kinds.");
+        PARA(d, _("One Ceki pack, a _kepala_, has 60 cards: two copies of each of 30 kinds."));
     } else if (v->deck == DECK_CEKI) {
-        PARA(d, "This game uses two Ceki packs (_kepala_) shuffled together: 120 cards, four "
-                "copies of each of the 30 kinds.");
+        PARA(d, _("This game uses two Ceki packs (_kepala_) shuffled together: 120 cards, four "
+                  "copies of each of the 30 kinds."));
     } else {
-        PARA(d, "Every player adds one Ceki pack (_kepala_) of 60 cards, so each kind comes "
-                "in two copies per player.");
+        PARA(d, _("Every player adds one Ceki pack (_kepala_) of 60 cards, so each kind comes "
+                  "in two copies per player."));
     }
-    PARA(d, "Three suits run from 1 to 9: coins, strings (_lintrik_) and myriads (_wong_). "
-            "Three honours complete the pack: the Old Thousand, called _raja_ or _iyo ratu_; "
-            "the White Flower, nicknamed _kucing_, the cat; and the Red Flower.");
+    PARA(d, _("Three suits run from 1 to 9: coins, strings (_lintrik_) and myriads (_wong_). "
+              "Three honours complete the pack: the Old Thousand, called _raja_ or _iyo ratu_; "
+              "the White Flower, nicknamed _kucing_, the cat; and the Red Flower."));
     if (western(d->style)) {
         bool clubs = d->style == STYLE_WESTERN_CLUBS;
-        cards(d, "C1 C2 C3 C4 C5 C6 C7 C8 C9", "Coins, played with the diamonds, Ace to 9");
-        cards(d, "S1 S2 S3 S4 S5 S6 S7 S8 S9", "Strings (lintrik), played with the hearts");
+        cards(d, "C1 C2 C3 C4 C5 C6 C7 C8 C9", _("Coins, played with the diamonds, Ace to 9"));
+        cards(d, "S1 S2 S3 S4 S5 S6 S7 S8 S9", _("Strings (lintrik), played with the hearts"));
         cards(d, "M1 M2 M3 M4 M5 M6 M7 M8 M9",
-              clubs ? "Myriads (wong), played with the spades"
-                    : "Myriads (wong), played with the clubs");
+              clubs ? _("Myriads (wong), played with the spades")
+                    : _("Myriads (wong), played with the clubs"));
         cards(d, "OT WF RF",
-              clubs ? "The honours: Old Thousand, White Flower, Red Flower, played with the "
-                      "King, Jack and Queen of clubs"
-                    : "The honours: Old Thousand, White Flower, Red Flower, played with the "
-                      "King, Jack and Queen of spades");
+              clubs ? _("The honours: Old Thousand, White Flower, Red Flower, played with the "
+                        "King, Jack and Queen of clubs")
+                    : _("The honours: Old Thousand, White Flower, Red Flower, played with the "
+                        "King, Jack and Queen of spades"));
     } else {
-        cards(d, "C1 C2 C3 C4 C5 C6 C7 C8 C9", "Coins, 1 to 9");
-        cards(d, "S1 S2 S3 S4 S5 S6 S7 S8 S9", "Strings (lintrik), 1 to 9");
-        cards(d, "M1 M2 M3 M4 M5 M6 M7 M8 M9", "Myriads (wong), 1 to 9");
-        cards(d, "OT WF RF", "The honours: Old Thousand, White Flower, Red Flower");
+        cards(d, "C1 C2 C3 C4 C5 C6 C7 C8 C9", _("Coins, 1 to 9"));
+        cards(d, "S1 S2 S3 S4 S5 S6 S7 S8 S9", _("Strings (lintrik), 1 to 9"));
+        cards(d, "M1 M2 M3 M4 M5 M6 M7 M8 M9", _("Myriads (wong), 1 to 9"));
+        cards(d, "OT WF RF", _("The honours: Old Thousand, White Flower, Red Flower"));
     }
     if (western(d->style)) {
-        PARA(d, "These are western cards standing in for Ceki ones: two ordinary packs give "
-                "the Ace to 9 of three suits and the court cards of the fourth, twice over. The "
-                "rules are the same whatever cards you use; change the deck style in Settings "
-                "or at setup.");
+        PARA(d, _("These are western cards standing in for Ceki ones: two ordinary packs give "
+                  "the Ace to 9 of three suits and the court cards of the fourth, twice over. The "
+                  "rules are the same whatever cards you use; change the deck style in Settings "
+                  "or at setup."));
     }
-    HEADING(d, "Rank and identical cards");
-    PARA(d, "Cards *match* when they have the same rank. The three honours count as 1s, so "
-            "each kepala has twelve cards of rank 1 and six of every other rank.");
-    cards(d, "C1 S1 M1 OT WF RF", "All six kinds of rank 1");
-    PARA(d, "Two cards are *identical* only when they are copies of the same kind.");
-    cards(d, "S4 S4 | S4 M4", "An identical pair, and two 4s that match but are not identical");
+    HEADING(d, _("Rank and identical cards"));
+    PARA(d, _("Cards *match* when they have the same rank. The three honours count as 1s, so "
+              "each kepala has twelve cards of rank 1 and six of every other rank."));
+    cards(d, "C1 S1 M1 OT WF RF", _("All six kinds of rank 1"));
+    PARA(d, _("Two cards are *identical* only when they are copies of the same kind."));
+    cards(d, "S4 S4 | S4 M4", _("An identical pair, and two 4s that match but are not identical"));
     if (v->scores_red_stamps || v->start == START_PEI) {
         PARA(d,
-             "Three kinds carry a red stamp: the Old Thousand, the Red Flower and the 9 of "
-             "strings. %s",
-             v->start == START_PEI ? "In Pèi they form the red thirteen."
-                                   : "They are worth more when scoring.");
-        cards(d, "OT RF S9", "The red-stamped cards");
+             _("Three kinds carry a red stamp: the Old Thousand, the Red Flower and the 9 of "
+               "strings. %s"),
+             v->start == START_PEI ? _("In Pèi they form the red thirteen.")
+                                   : _("They are worth more when scoring."));
+        cards(d, "OT RF S9", _("The red-stamped cards"));
     }
 }
 
 static void kings_cards(LearnDoc *d)
 {
-    HEADING(d, "The cards");
-    PARA(d, "An ordinary 52-card pack. Before the first round the four Kings are set aside: "
-            "they are the prizes of the match, one per round. The other 48 cards are played; "
-            "only rank matters, and Aces count low as 1.");
-    cards(d, "KS KH KD KC", "The four Kings: the prizes");
+    HEADING(d, _("The cards"));
+    PARA(d, _("An ordinary 52-card pack. Before the first round the four Kings are set aside: "
+              "they are the prizes of the match, one per round. The other 48 cards are played; "
+              "only rank matters, and Aces count low as 1."));
+    cards(d, "KS KH KD KC", _("The four Kings: the prizes"));
 }
 
 /* Two two-card draws for the first raja, counted with the core's face
@@ -751,11 +789,13 @@ static void raja_example(LearnDoc *d, const char *first, const char *second)
     int fa = card_face_value(a[0]), fb = card_face_value(a[1]);
     int sa = card_face_value(b[0]), sb = card_face_value(b[1]);
     int x = fa + fb, y = sa + sb;
-    const char *verdict = y % 10 > x % 10 ? "beats it" : y % 10 == x % 10 ? "ties" : "loses";
+    const char *verdict = y % 10 > x % 10    ? _("beats it")
+                          : y % 10 == x % 10 ? _("ties")
+                                             : _("loses");
     char list[64];
     snprintf(list, sizeof list, "%s | %s", first, second);
     cards(d, fmt(d, "%s", list),
-          fmt(d, "%d + %d = %d counts only %d, so %d + %d = %d %s", fa, fb, x, x % 10, sa, sb, y,
+          fmt(d, _("%d + %d = %d counts only %d, so %d + %d = %d %s"), fa, fb, x, x % 10, sa, sb, y,
               verdict));
 }
 
@@ -769,47 +809,47 @@ static void raja_odds(LearnDoc *d, const VariantDesc *v)
         to[(card_rank(deck[i]) - 1) % 3]++; /* 1, 4, 7: stays; 2, 5, 8: patih; 3, 6, 9: unyik */
     }
     PARA(d,
-         "The other roles follow in playing order. Rank 1 has twice as many cards as any other "
-         "rank, so of the %d cards %d keep the raja, against %d for the patih and %d for the "
-         "unyik. The raja stays in about %d%% of rounds: more often than either of the others "
-         "takes over, yet the lead changes hands more often than not.",
+         _("The other roles follow in playing order. Rank 1 has twice as many cards as any other "
+           "rank, so of the %d cards %d keep the raja, against %d for the patih and %d for the "
+           "unyik. The raja stays in about %d%% of rounds: more often than either of the others "
+           "takes over, yet the lead changes hands more often than not."),
          n, to[0], to[1], to[2], to[0] * 100 / n);
 }
 
 static void roles_text(LearnDoc *d, const VariantDesc *v)
 {
-    HEADING(d, "Seats and roles");
+    HEADING(d, _("Seats and roles"));
     switch (v->start) {
     case START_RAJA_COUNT:
-        PARA(d, "The players are the _raja_ (king), who plays first; the _patih_ (minister), "
-                "on the raja's right; and the _unyik_ (last), on the raja's left, who deals. "
-                "Play goes counter-clockwise: raja, patih, unyik.");
+        PARA(d, _("The players are the _raja_ (king), who plays first; the _patih_ (minister), "
+                  "on the raja's right; and the _unyik_ (last), on the raja's left, who deals. "
+                  "Play goes counter-clockwise: raja, patih, unyik."));
         if (v->id == VARIANT_THOTHIT_KUNA) {
             house(d, HR_KUNA_ROLES);
         }
-        PARA(d, "To find the first raja, everyone is dealt two cards and adds up their values, "
-                "keeping only the last digit (tens are dropped). The highest wins; tied leaders "
-                "draw again.");
+        PARA(d, _("To find the first raja, everyone is dealt two cards and adds up their values, "
+                  "keeping only the last digit (tens are dropped). The highest wins; tied leaders "
+                  "draw again."));
         raja_example(d, "C9 S6", "M2 C4");
         break;
     case START_PEI:
-        PARA(d, "At the start of a match everyone is dealt two cards and adds up their values "
-                "(honours count 1). The highest total is the _raja_, the next the _patih_, the "
-                "lowest the _unyik_. Players whose totals are equal are dealt two more cards "
-                "each, only they, to settle their order among themselves, again while still "
-                "equal. Then everyone takes a seat so that play goes counter-clockwise: raja, "
-                "patih, unyik. The table shows the cards, the totals and the change of "
-                "seats.");
+        PARA(d, _("At the start of a match everyone is dealt two cards and adds up their values "
+                  "(honours count 1). The highest total is the _raja_, the next the _patih_, the "
+                  "lowest the _unyik_. Players whose totals are equal are dealt two more cards "
+                  "each, only they, to settle their order among themselves, again while still "
+                  "equal. Then everyone takes a seat so that play goes counter-clockwise: raja, "
+                  "patih, unyik. The table shows the cards, the totals and the change of "
+                  "seats."));
         break;
     case START_DEALER_LEFT:
-        PARA(d, "One player deals; the player on the dealer's left plays first and turns go "
-                "clockwise. The deal passes to the left after each round.");
+        PARA(d, _("One player deals; the player on the dealer's left plays first and turns go "
+                  "clockwise. The deal passes to the left after each round."));
         house(d, HR_DEALER_FIRST);
         break;
     case START_DRAW_COUNT:
-        PARA(d, "To pick who starts, one player draws a card and counts round the table "
-                "anti-clockwise from themselves, one seat for each point of its rank: a 1, 4 or "
-                "7 means the drawer starts.");
+        PARA(d, _("To pick who starts, one player draws a card and counts round the table "
+                  "anti-clockwise from themselves, one seat for each point of its rank: a 1, 4 or "
+                  "7 means the drawer starts."));
         house(d, v->id == VARIANT_THIT_THIT_DULIT ? HR_DULIT_AS_YOGYA : HR_YOGYA_START);
         break;
     }
@@ -822,68 +862,69 @@ static void deal_text(LearnDoc *d, const VariantDesc *v)
     int hand = variant_hand_size(v, players);
     int pool = variant_pool_size(v, players);
     int rest = deck - hand * players - pool;
-    HEADING(d, "The deal");
+    HEADING(d, _("The deal"));
     switch (v->turn) {
     case TURN_HAND_THEN_STOCK:
         if (v->start == START_PEI && v->id == VARIANT_PEI_CHINESE) {
-            PARA(d, "The 120 cards are cut into eight packets of 14, with 8 loose cards left "
-                    "over. Two dice pick the packets: three become the stock (42 cards), two "
-                    "more with the 8 loose cards become the pool (36), and the last three are "
-                    "the hands of 14.");
+            PARA(d, _("The 120 cards are cut into eight packets of 14, with 8 loose cards left "
+                      "over. Two dice pick the packets: three become the stock (42 cards), two "
+                      "more with the 8 loose cards become the pool (36), and the last three are "
+                      "the hands of 14."));
             house(d, HR_PEI_PACKETS);
-            PARA(d, "No stock card is shown to everyone here. The unyik may look at the last "
-                    "card of the stock, which they will draw at the very end.");
+            PARA(d, _("No stock card is shown to everyone here. The unyik may look at the last "
+                      "card of the stock, which they will draw at the very end."));
         } else if (v->start == START_PEI) {
-            PARA(d, "The dealer gives each player 7 cards face down and 6 face up, twice: "
-                    "hands of 14 and a pool of 36. The other 42 cards are the stock.");
-            PARA(d, "The pool is arranged by rank around the stock: 9s and 1s in front of the "
-                    "raja, 8s and 2s in front of the patih, 7s, 3s and 5s in front of the "
-                    "unyik, while the dealer's own side gets the 6s and 4s.");
-            PARA(d, "The top card of the stock is turned face up: it will be the very last "
-                    "card drawn, by the unyik. The patih may secretly look at the card below "
-                    "it, which will be the patih's own last draw.");
+            PARA(d, _("The dealer gives each player 7 cards face down and 6 face up, twice: "
+                      "hands of 14 and a pool of 36. The other 42 cards are the stock."));
+            PARA(d, _("The pool is arranged by rank around the stock: 9s and 1s in front of the "
+                      "raja, 8s and 2s in front of the patih, 7s, 3s and 5s in front of the "
+                      "unyik, while the dealer's own side gets the 6s and 4s."));
+            PARA(d, _("The top card of the stock is turned face up: it will be the very last "
+                      "card drawn, by the unyik. The patih may secretly look at the card below "
+                      "it, which will be the patih's own last draw."));
         } else {
             PARA(d,
-                 "The %s deals %d cards face down to each player and %d face up to the "
-                 "pool. The remaining %d cards form the face-down stock.",
-                 v->start == START_RAJA_COUNT ? "unyik" : "dealer", hand, pool, rest);
+                 _("The %s deals %d cards face down to each player and %d face up to the "
+                   "pool. The remaining %d cards form the face-down stock."),
+                 v->start == START_RAJA_COUNT ? _("unyik") : _("dealer"), hand, pool, rest);
         }
         if (v->start == START_RAJA_COUNT) {
-            PARA(d, "The patih then sorts the pool by rank so that matches are easy to see.");
+            PARA(d, _("The patih then sorts the pool by rank so that matches are easy to see."));
         }
         if (v->start == START_PEI) {
-            PARA(d, "Something unusual: players draw from the *bottom* of the stock, which travels "
-                    "round the table.");
+            PARA(d,
+                 _("Something unusual: players draw from the *bottom* of the stock, which travels "
+                   "round the table."));
         }
         break;
     case TURN_HAND_ONLY:
         PARA(d,
-             "The dealer lays %d cards face up as the pool, then deals %d cards to each "
-             "player (%d each when two play). The rest are put aside unseen and take no "
-             "part in the round.",
+             _("The dealer lays %d cards face up as the pool, then deals %d cards to each "
+               "player (%d each when two play). The rest are put aside unseen and take no "
+               "part in the round."),
              v->pool, v->hand, v->hand_two_players);
         break;
     case TURN_STOCK_ONLY:
-        PARA(d, "Nobody is dealt anything: all 60 cards are shuffled into one face-down "
-                "stock, and the pool starts empty.");
+        PARA(d, _("Nobody is dealt anything: all 60 cards are shuffled into one face-down "
+                  "stock, and the pool starts empty."));
         break;
     case TURN_KINGS:
-        PARA(d, "The dealer turns four cards face up as the pool. Whenever two of them share "
-                "a rank, the dealer takes that pair and turns two more, until no pair is left. "
-                "The rest of the pack is the stock.");
+        PARA(d, _("The dealer turns four cards face up as the pool. Whenever two of them share "
+                  "a rank, the dealer takes that pair and turns two more, until no pair is left. "
+                  "The rest of the pack is the stock."));
         break;
     case TURN_DRAW_DISCARD:
         PARA(d,
-             "Each player is dealt %d cards; the rest is the stock, and the discard pile "
-             "starts empty.",
+             _("Each player is dealt %d cards; the rest is the stock, and the discard pile "
+               "starts empty."),
              hand);
         break;
     }
     add(d, LB_DEAL, NULL, NULL, 0);
-    NOTE(d, "A real deal, shuffled by the rules engine.%s",
+    NOTE(d, _("A real deal, shuffled by the rules engine.%s"),
          v->turn == TURN_STOCK_ONLY || v->turn == TURN_KINGS
              ? ""
-             : " Your hand is face up; the others' cards are hidden, as at the table.");
+             : _(" Your hand is face up; the others' cards are hidden, as at the table."));
 }
 
 static void build_deal(LearnDoc *d, const VariantDesc *v)
@@ -896,9 +937,9 @@ static void build_deal(LearnDoc *d, const VariantDesc *v)
     if (v->engine == ENGINE_FISHING) {
         roles_text(d, v);
     } else {
-        HEADING(d, "Seats");
-        PARA(d, "One player deals; the player on the dealer's left starts and turns go "
-                "clockwise.");
+        HEADING(d, _("Seats"));
+        PARA(d, _("One player deals; the player on the dealer's left starts and turns go "
+                  "clockwise."));
         house(d, HR_DEALER_FIRST);
     }
     deal_text(d, v);
@@ -909,92 +950,93 @@ static void build_deal(LearnDoc *d, const VariantDesc *v)
 static void build_turn(LearnDoc *d, const VariantDesc *v)
 {
     int n = 0;
-    HEADING(d, "Step by step");
+    HEADING(d, _("Step by step"));
     switch (v->turn) {
     case TURN_HAND_THEN_STOCK:
         step(d, &n,
-             "*Play a card* from your hand into the pool. If a pool card has the same "
-             "rank, your card captures it: the two form a _gebagan_ and go to your "
-             "captured pile.");
-        step(d, &n, "If nothing in the pool matches, your card simply stays there, face up.");
+             _("*Play a card* from your hand into the pool. If a pool card has the same "
+               "rank, your card captures it: the two form a _gebagan_ and go to your "
+               "captured pile."));
+        step(d, &n, _("If nothing in the pool matches, your card simply stays there, face up."));
         step(d, &n,
              v->start == START_PEI
-                 ? "*Draw a card from the bottom of the stock* and turn it up — the _bukakan_, "
-                   "'opened' card. It captures or stays in the pool exactly as a played card "
-                   "would."
-                 : "*Turn the top card of the stock* — the _bukakan_, 'opened' card. It "
-                   "captures or stays in the pool exactly as a played card would.");
-        step(d, &n, "Play passes on. One turn can capture up to four cards.");
+                 ? _("*Draw a card from the bottom of the stock* and turn it up — the _bukakan_, "
+                     "'opened' card. It captures or stays in the pool exactly as a played card "
+                     "would.")
+                 : _("*Turn the top card of the stock* — the _bukakan_, 'opened' card. It "
+                     "captures or stays in the pool exactly as a played card would."));
+        step(d, &n, _("Play passes on. One turn can capture up to four cards."));
         break;
     case TURN_HAND_ONLY:
         step(d, &n,
-             "*Play a card* from your hand. If it matches a pool card you capture "
-             "both; if nothing matches, it stays in the pool.");
-        step(d, &n, "That is the whole turn: there is no stock. Play passes to the left.");
+             _("*Play a card* from your hand. If it matches a pool card you capture "
+               "both; if nothing matches, it stays in the pool."));
+        step(d, &n, _("That is the whole turn: there is no stock. Play passes to the left."));
         break;
     case TURN_STOCK_ONLY:
         step(d, &n,
              v->match == MATCH_IDENTICAL
-                 ? "*Turn the top card of the stock.* If its identical twin lies in the "
-                   "pool, you take both."
-                 : "*Turn the top card of the stock.* If a pool card has the same rank, "
-                   "you take both.");
-        step(d, &n, "Otherwise the card is laid in the pool.");
-        step(d, &n, "Play passes on. The round ends when the stock is used up.");
+                 ? _("*Turn the top card of the stock.* If its identical twin lies in the "
+                     "pool, you take both.")
+                 : _("*Turn the top card of the stock.* If a pool card has the same rank, "
+                     "you take both."));
+        step(d, &n, _("Otherwise the card is laid in the pool."));
+        step(d, &n, _("Play passes on. The round ends when the stock is used up."));
         if (v->match == MATCH_BY_RANK) {
-            NOTE(d, "Every match is taken the moment it appears, so no two cards of a rank can "
-                    "ever lie in the pool together, and no choice ever arises.");
+            NOTE(d, _("Every match is taken the moment it appears, so no two cards of a rank can "
+                      "ever lie in the pool together, and no choice ever arises."));
         }
         break;
     case TURN_KINGS:
-        step(d, &n, "*Turn two cards* from the stock into the pool (only one if one is left).");
-        step(d, &n, "Take *all the pairs* of matching rank that the pool now holds.");
+        step(d, &n, _("*Turn two cards* from the stock into the pool (only one if one is left)."));
+        step(d, &n, _("Take *all the pairs* of matching rank that the pool now holds."));
         step(d, &n,
-             "Play passes to the left. Once the stock runs out, whoever has captured the most "
-             "cards takes one of the Kings.");
+             _("Play passes to the left. Once the stock runs out, whoever has captured the most "
+               "cards takes one of the Kings."));
         break;
     case TURN_DRAW_DISCARD:
         step(d, &n,
-             "*Draw* one card: on the first turn from the stock, later either the top "
-             "of the stock or the top of the discard pile.");
-        step(d, &n, "*Discard* one card face up on the discard pile.");
+             _("*Draw* one card: on the first turn from the stock, later either the top "
+               "of the stock or the top of the discard pile."));
+        step(d, &n, _("*Discard* one card face up on the discard pile."));
         step(d, &n,
-             "If your eight cards now form a checki hand, you may *declare* it and lay "
-             "one identical pair face up.");
-        step(d, &n, "Play passes to the left.");
+             _("If your eight cards now form a checki hand, you may *declare* it and lay "
+               "one identical pair face up."));
+        step(d, &n, _("Play passes to the left."));
         break;
     }
     if (v->turn == TURN_HAND_THEN_STOCK && v->id == VARIANT_ENTHIT) {
         house(d, HR_ENTHIT_EMPTY);
     }
-    HEADING(d, "A real turn");
-    PARA(d, "The first turn of a dealt game, told move by move by the rules engine:");
+    HEADING(d, _("A real turn"));
+    PARA(d, _("The first turn of a dealt game, told move by move by the rules engine:"));
     add(d, LB_WORKED, NULL, NULL, 0);
-    HEADING(d, "The end of a round");
+    HEADING(d, _("The end of a round"));
     switch (v->turn) {
     case TURN_HAND_THEN_STOCK:
         if (v->start == START_PEI) {
-            PARA(d, "The round ends when the hands are empty. Cards left unmatched in the pool "
-                    "score for nobody.");
+            PARA(d, _("The round ends when the hands are empty. Cards left unmatched in the pool "
+                      "score for nobody."));
         } else if (v->id == VARIANT_ENTHIT) {
-            PARA(d, "The round ends when every hand and the stock are empty; unmatched pool "
-                    "cards score for nobody.");
+            PARA(d, _("The round ends when every hand and the stock are empty; unmatched pool "
+                      "cards score for nobody."));
         } else {
             PARA(d,
-                 "Hands and stock run out together after %d turns each. Whatever is left "
-                 "in the pool scores for nobody.",
+                 _("Hands and stock run out together after %d turns each. Whatever is left "
+                   "in the pool scores for nobody."),
                  v->hand);
         }
         break;
     case TURN_HAND_ONLY:
-        PARA(d, "The round ends when every hand is empty; cards left in the pool are put "
-                "aside.");
+        PARA(d, _("The round ends when every hand is empty; cards left in the pool are put "
+                  "aside."));
         break;
     case TURN_STOCK_ONLY:
-    case TURN_KINGS: PARA(d, "The round ends when the stock is used up."); break;
+    case TURN_KINGS: PARA(d, _("The round ends when the stock is used up.")); break;
     case TURN_DRAW_DISCARD:
-        PARA(d, "A hand is over as soon as a declared player gets the third copy they wait for; if "
-                "the stock is used up first, nobody wins it.");
+        PARA(d,
+             _("A hand is over as soon as a declared player gets the third copy they wait for; if "
+               "the stock is used up first, nobody wins it."));
         break;
     }
     if (v->engine == ENGINE_FISHING) {
@@ -1034,12 +1076,12 @@ static bool ex_order(const LearnLegalExample *e)
 
 static void build_checki(LearnDoc *d)
 {
-    HEADING(d, "A checki hand");
-    PARA(d, "Kowah has no captures. You are building an eight-card hand of one of two shapes:");
-    BULLET(d, "*Two triplets and a pair*: two sets of three cards of one rank (any suits, "
-              "copies allowed) and one *identical* pair.");
-    BULLET(d, "*A triplet and a five*: three cards of one rank, plus five cards of one rank: "
-              "two identical pairs plus one more card identical to neither.");
+    HEADING(d, _("A checki hand"));
+    PARA(d, _("Kowah has no captures. You are building an eight-card hand of one of two shapes:"));
+    BULLET(d, _("*Two triplets and a pair*: two sets of three cards of one rank (any suits, "
+                "copies allowed) and one *identical* pair."));
+    BULLET(d, _("*A triplet and a five*: three cards of one rank, plus five cards of one rank: "
+                "two identical pairs plus one more card identical to neither."));
     int n = 0;
     const LearnCheckiExample *ex = learn_checki_examples(&n);
     for (int i = 0; i < n; i++) {
@@ -1049,16 +1091,16 @@ static void build_checki(LearnDoc *d)
         }
     }
     house(d, HR_KOWAH_SPLITS);
-    HEADING(d, "Declaring");
-    PARA(d, "When your hand is checki after you discard, you may declare it: lay one "
-            "identical pair face up (with a five, either of its pairs). The pair is still part "
-            "of your hand.");
+    HEADING(d, _("Declaring"));
+    PARA(d, _("When your hand is checki after you discard, you may declare it: lay one "
+              "identical pair face up (with a five, either of its pairs). The pair is still part "
+              "of your hand."));
     house(d, HR_KOWAH_LOCKED);
-    HEADING(d, "Claiming the third copy");
-    PARA(d, "A declared player wins with a third copy of a shown pair — or, with a five, of "
-            "either of its pairs. It can come from your own draw, from a stock card drawn by "
-            "someone else (once anyone has declared, every stock draw is shown), "
-            "or from a discard, claimed out of turn.");
+    HEADING(d, _("Claiming the third copy"));
+    PARA(d, _("A declared player wins with a third copy of a shown pair — or, with a five, of "
+              "either of its pairs. It can come from your own draw, from a stock card drawn by "
+              "someone else (once anyone has declared, every stock draw is shown), "
+              "or from a discard, claimed out of turn."));
     house(d, HR_KOWAH_PAIR_WAITS);
     house(d, HR_KOWAH_CLAIMS);
 }
@@ -1069,73 +1111,73 @@ static void build_capture(LearnDoc *d, const VariantDesc *v)
         build_checki(d);
         return;
     }
-    HEADING(d, "What may capture what");
+    HEADING(d, _("What may capture what"));
     PARA(d,
-         "A card captures *one* pool card of the same rank; both go to your captured pile. "
-         "The honours count as 1s, so {OT}, {WF}, {RF} and the three %s all match each "
-         "other.",
-         western(d->style) ? "Aces" : "1s");
+         _("A card captures *one* pool card of the same rank; both go to your captured pile. "
+           "The honours count as 1s, so {OT}, {WF}, {RF} and the three %s all match each "
+           "other."),
+         western(d->style) ? _("Aces") : _("1s"));
     legal_examples(d, v->id, ex_match);
-    HEADING(d, "Must you capture?");
+    HEADING(d, _("Must you capture?"));
     if (v->compulsory == COMPULSORY_ANY) {
-        PARA(d, "Yes, whenever you can: if any card in your hand can capture, you must play "
-                "one of them and capture. Only when no card can may you lay one in the pool.");
+        PARA(d, _("Yes, whenever you can: if any card in your hand can capture, you must play "
+                  "one of them and capture. Only when no card can may you lay one in the pool."));
         house(d, HR_DENEXA_MUST);
     } else {
         PARA(d,
-             "You may play any card you like, but a card that can capture must capture; "
-             "it cannot be laid in the pool. When it matches several pool cards you choose "
-             "which one to take%s.",
-             v->order == ORDER_TOTIT_TIERS ? ", within the order below" : "");
+             _("You may play any card you like, but a card that can capture must capture; "
+               "it cannot be laid in the pool. When it matches several pool cards you choose "
+               "which one to take%s."),
+             v->order == ORDER_TOTIT_TIERS ? _(", within the order below") : "");
     }
     legal_examples(d, v->id, ex_trail);
     if (v->turn == TURN_HAND_THEN_STOCK) {
-        PARA(d, "The card turned from the stock follows the same rule: it captures if it can, "
-                "and you choose what it takes when there is a choice.");
+        PARA(d, _("The card turned from the stock follows the same rule: it captures if it can, "
+                  "and you choose what it takes when there is a choice."));
     }
-    HEADING(d, "Your first turn");
+    HEADING(d, _("Your first turn"));
     if (v->first_turn_identical) {
         PARA(d,
-             "On your own first turn of a round a card may take only its *identical* "
-             "twin%s. A card with no twin in the pool stays there, even if cards of its "
-             "rank are lying in the pool.",
-             v->turn == TURN_HAND_THEN_STOCK ? ", and so may the card you turn from the stock"
+             _("On your own first turn of a round a card may take only its *identical* "
+               "twin%s. A card with no twin in the pool stays there, even if cards of its "
+               "rank are lying in the pool."),
+             v->turn == TURN_HAND_THEN_STOCK ? _(", and so may the card you turn from the stock")
                                              : "");
         legal_examples(d, v->id, ex_first);
         if (v->id == VARIANT_THOTHIT_SACKSON) {
             house(d, HR_SACKSON_PLAY);
         }
     } else {
-        PARA(d, "There is no special rule: your first turn is like any other.");
+        PARA(d, _("There is no special rule: your first turn is like any other."));
         legal_examples(d, v->id, ex_first);
     }
     switch (v->order) {
     case ORDER_TOTIT_TIERS:
-        HEADING(d, "Which card to take");
-        PARA(d, "When your card matches several pool cards you must take one of *another suit* "
-                "if there is one; if not, a card of its own suit that is not its twin "
-                "(only possible among the 1s, whose honours share a suit); and the identical "
-                "twin only when nothing else is left.");
+        HEADING(d, _("Which card to take"));
+        PARA(d, _("When your card matches several pool cards you must take one of *another suit* "
+                  "if there is one; if not, a card of its own suit that is not its twin "
+                  "(only possible among the 1s, whose honours share a suit); and the identical "
+                  "twin only when nothing else is left."));
         legal_examples(d, v->id, ex_order);
         break;
     case ORDER_DENEXA_ODD:
-        HEADING(d, "The odd card goes first");
-        PARA(d, "While an identical pair lies in the pool beside another card of the same "
-                "rank — the odd card — neither card of the pair may be taken: the odd card "
-                "must go first. Once the pair is alone, either copy may be taken.");
+        HEADING(d, _("The odd card goes first"));
+        PARA(d, _("While an identical pair lies in the pool beside another card of the same "
+                  "rank — the odd card — neither card of the pair may be taken: the odd card "
+                  "must go first. Once the pair is alone, either copy may be taken."));
         legal_examples(d, v->id, ex_order);
         house(d, HR_DENEXA_RANK1);
         house(d, HR_DENEXA_TWO_PAIRS);
         break;
     case ORDER_CHINESE_FORFEIT:
-        HEADING(d, "Leave the pair alone");
-        PARA(d,
-             "If an identical pair lies in the pool together with another card of its rank, taking "
-             "a card of the pair first is allowed, but it *forfeits your win*: your points "
-             "still count, but the round goes to the highest scorer among those who have not "
-             "forfeited. "
-             "The same applies to the card turned from the stock. The program warns you "
-             "before such a move.");
+        HEADING(d, _("Leave the pair alone"));
+        PARA(d, _("If an identical pair lies in the pool together with another card of its rank, "
+                  "taking "
+                  "a card of the pair first is allowed, but it *forfeits your win*: your points "
+                  "still count, but the round goes to the highest scorer among those who have not "
+                  "forfeited. "
+                  "The same applies to the card turned from the stock. The program warns you "
+                  "before such a move."));
         legal_examples(d, v->id, ex_order);
         house(d, HR_CHINESE_ALL_FORFEIT);
         break;
@@ -1148,9 +1190,9 @@ static void build_capture(LearnDoc *d, const VariantDesc *v)
 static void build_try(LearnDoc *d, const VariantDesc *v)
 {
     if (v->engine == ENGINE_KOWAH) {
-        PARA(d, "You have just drawn a ninth card. Click the card to discard (or reach it with "
-                "Tab and press Enter): the rules engine says whether the eight you keep "
-                "are checki, which pairs you could show, and which cards would then win.");
+        PARA(d, _("You have just drawn a ninth card. Click the card to discard (or reach it with "
+                  "Tab and press Enter): the rules engine says whether the eight you keep "
+                  "are checki, which pairs you could show, and which cards would then win."));
         int n = 0;
         const LearnCheckiExample *ex = learn_checki_examples(&n);
         for (int i = 0; i < n; i++) {
@@ -1161,15 +1203,15 @@ static void build_try(LearnDoc *d, const VariantDesc *v)
         return;
     }
     if (is_watch(v)) {
-        PARA(d, "Nobody decides anything in this game, so here you can watch a round unfold: "
-                "turn one card at a time and the rules engine tells you what happened.");
+        PARA(d, _("Nobody decides anything in this game, so here you can watch a round unfold: "
+                  "turn one card at a time and the rules engine tells you what happened."));
         add(d, LB_DEMO, NULL, NULL, 0);
         return;
     }
-    PARA(d, "Drag a card from your hand onto a pool card to capture it, or drop it on the "
-            "empty felt of the pool to lay it there. You can also click a hand card and then "
-            "its target, or use Tab and Enter. While a card is picked up, the moves the rules "
-            "allow light up.");
+    PARA(d, _("Drag a card from your hand onto a pool card to capture it, or drop it on the "
+              "empty felt of the pool to lay it there. You can also click a hand card and then "
+              "its target, or use Tab and Enter. While a card is picked up, the moves the rules "
+              "allow light up."));
     int n = 0;
     const LearnTryExample *ex = learn_try_examples(&n);
     for (int i = 0; i < n; i++) {
@@ -1199,112 +1241,113 @@ static void score_examples(LearnDoc *d, VariantId v)
 
 static void build_scoring(LearnDoc *d, const VariantDesc *v)
 {
-    HEADING(d, "What scores");
+    HEADING(d, _("What scores"));
     switch (v->id) {
     case VARIANT_THOTHIT:
     case VARIANT_THOTHIT_CHINESE:
-        PARA(d, "Only *identical* cards count, however you came by them: two copies captured "
-                "at different times still make a pair. For each kind in your captured pile:");
-        BULLET(d, "a pair of a black card scores *%d*; a single black card scores %d;",
+        PARA(d, _("Only *identical* cards count, however you came by them: two copies captured "
+                  "at different times still make a pair. For each kind in your captured pile:"));
+        BULLET(d, _("a pair of a black card scores *%d*; a single black card scores %d;"),
                SCORE(v, "C5 C5"), SCORE(v, "C5"));
         BULLET(d,
-               "a pair of a red-stamped card ({OT}, {RF}, {S9}) scores *%d*, and a single "
-               "red-stamped card still scores *%d*.",
+               _("a pair of a red-stamped card ({OT}, {RF}, {S9}) scores *%d*, and a single "
+                 "red-stamped card still scores *%d*."),
                SCORE(v, "OT OT"), SCORE(v, "OT"));
-        PARA(d, "The highest score wins the round; equal scores share the win.%s",
-             v->id == VARIANT_THOTHIT_CHINESE ? " A player who forfeited still scores, but "
-                                                "cannot win."
+        PARA(d, _("The highest score wins the round; equal scores share the win.%s"),
+             v->id == VARIANT_THOTHIT_CHINESE ? _(" A player who forfeited still scores, but "
+                                                  "cannot win.")
                                               : "");
         break;
     case VARIANT_THOTHIT_SACKSON:
         PARA(d,
-             "Each *identical* pair in your captured pile scores *%d*. With the advanced "
-             "option, a pair of 9s scores *%d* and a pair of rank 1 (the 1s and honours) "
-             "*%d*.",
+             _("Each *identical* pair in your captured pile scores *%d*. With the advanced "
+               "option, a pair of 9s scores *%d* and a pair of rank 1 (the 1s and honours) "
+               "*%d*."),
              SCORE(v, "C5 C5"), SCORE_ADV(v, "C9 C9"), SCORE_ADV(v, "C1 C1"));
         break;
     case VARIANT_ENTHIT:
-        PARA(d, "For each kind in your captured pile:");
-        BULLET(d, "four identical black cards score *%d*, a black pair *%d*;",
+        PARA(d, _("For each kind in your captured pile:"));
+        BULLET(d, _("four identical black cards score *%d*, a black pair *%d*;"),
                SCORE(v, "C5 C5 C5 C5"), SCORE(v, "C5 C5"));
         BULLET(d,
-               "four identical red-stamped cards score *%d*, a red pair *%d*, and a "
-               "leftover red-stamped card *%d*.",
+               _("four identical red-stamped cards score *%d*, a red pair *%d*, and a "
+                 "leftover red-stamped card *%d*."),
                SCORE(v, "OT OT OT OT"), SCORE(v, "OT OT"),
                SCORE(v, "OT OT OT") - SCORE(v, "OT OT"));
         break;
     case VARIANT_THOTHIT_KUNA:
-        PARA(d, "Your copies of each kind are split into groups to score as much as possible; "
-                "each copy is used once:");
-        BULLET(d, "black cards: four identical *%d*, three identical *%d*;",
+        PARA(d, _("Your copies of each kind are split into groups to score as much as possible; "
+                  "each copy is used once:"));
+        BULLET(d, _("black cards: four identical *%d*, three identical *%d*;"),
                SCORE(v, "C5 C5 C5 C5"), SCORE(v, "C5 C5 C5"));
-        BULLET(d, "red-stamped cards: four *%d*, three *%d*, and a pair *%d*.",
+        BULLET(d, _("red-stamped cards: four *%d*, three *%d*, and a pair *%d*."),
                SCORE(v, "OT OT OT OT"), SCORE(v, "OT OT OT"), SCORE(v, "OT OT"));
         break;
     case VARIANT_THOTHIT_YOGYAKARTA:
     case VARIANT_THIT_THIT_DULIT:
         PARA(d,
-             "Every identical pair in your captured pile scores *%d*, and every red-stamped "
-             "card scores *%d* more, paired or not. The highest score wins the round.",
+             _("Every identical pair in your captured pile scores *%d*, and every red-stamped "
+               "card scores *%d* more, paired or not. The highest score wins the round."),
              SCORE(v, "C5 C5"), SCORE(v, "OT"));
         if (v->id == VARIANT_THIT_THIT_DULIT) {
             house(d, HR_DULIT_AS_YOGYA);
         }
         break;
     case VARIANT_KINGS:
-        PARA(d, "Nothing but the number of cards counts. When the stock is used up, whoever holds "
-                "the biggest captured pile is given one of the Kings.");
+        PARA(d,
+             _("Nothing but the number of cards counts. When the stock is used up, whoever holds "
+               "the biggest captured pile is given one of the Kings."));
         house(d, HR_KINGS_TIES);
         break;
     case VARIANT_TOTIT:
     case VARIANT_TOTIT_DENEXA:
         PARA(d,
-             "Each *identical* pair in your captured pile scores *%d*, even if its two cards "
-             "were captured at different times. Cards of the same rank that are not "
-             "identical score %s.",
-             SCORE(v, "C5 C5"), SCORE(v, "C5 S5") == 0 ? "nothing" : "as singles");
+             _("Each *identical* pair in your captured pile scores *%d*, even if its two cards "
+               "were captured at different times. Cards of the same rank that are not "
+               "identical score %s."),
+             SCORE(v, "C5 C5"), SCORE(v, "C5 S5") == 0 ? _("nothing") : _("as singles"));
         break;
     case VARIANT_PEI:
     case VARIANT_PEI_MAGELANG:
     case VARIANT_PEI_CHINESE: {
-        PARA(d, "Five combinations score for every card in them; every other card scores its "
-                "face value (honours 1). Your pile has a combination as soon as it holds every "
-                "card of it at least once.");
+        PARA(d, _("Five combinations score for every card in them; every other card scores its "
+                  "face value (honours 1). Your pile has a combination as soon as it holds every "
+                  "card of it at least once."));
         BULLET(d,
-               "_bunci ireng_ ꦧꦸꦚ꧀ꦕꦶꦲꦶꦉꦁ, black thirteen: {C1}, {C2} and {C3}, going on "
-               "through {C4}, {C5}… while unbroken — *%d* a card;",
+               _("_bunci ireng_ ꦧꦸꦚ꧀ꦕꦶꦲꦶꦉꦁ, black thirteen: {C1}, {C2} and {C3}, going on "
+                 "through {C4}, {C5}… while unbroken — *%d* a card;"),
                SCORE(v, "C1 C2 C3") / 3);
-        BULLET(d, "_bunci abang_ ꦧꦸꦚ꧀ꦕꦶꦲꦧꦁ, red thirteen: {OT}, {RF} and {S9} — *%d* a card;",
+        BULLET(d, _("_bunci abang_ ꦧꦸꦚ꧀ꦕꦶꦲꦧꦁ, red thirteen: {OT}, {RF} and {S9} — *%d* a card;"),
                SCORE(v, "OT RF S9") / 3);
-        BULLET(d, "_pang kéyang_ ꦥꦁꦏꦺꦪꦁ: {WF}, {S8} and {M9} — *%d* a card;",
+        BULLET(d, _("_pang kéyang_ ꦥꦁꦏꦺꦪꦁ: {WF}, {S8} and {M9} — *%d* a card;"),
                SCORE(v, "WF S8 M9") / 3);
-        BULLET(d, "_pang picis_ ꦥꦁꦥꦶꦕꦶꦱ꧀, the coin set: {C8}, {S2} and {M2} — *%d* a card;",
+        BULLET(d, _("_pang picis_ ꦥꦁꦥꦶꦕꦶꦱ꧀, the coin set: {C8}, {S2} and {M2} — *%d* a card;"),
                SCORE(v, "C8 S2 M2") / 3);
-        BULLET(d, "_macan_ ꦩꦕꦤ꧀, the tiger: {C9}, {S1} and {M1} — *%d* a card.",
+        BULLET(d, _("_macan_ ꦩꦕꦤ꧀, the tiger: {C9}, {S1} and {M1} — *%d* a card."),
                SCORE(v, "C9 S1 M1") / 3);
         if (v->id == VARIANT_PEI_CHINESE) {
-            PARA(d,
-                 "In this form only *one* card of each kind in a combination earns its rate; extra "
-                 "copies score their face value. A black thirteen still runs on over "
-                 "different coins.");
+            PARA(d, _("In this form only *one* card of each kind in a combination earns its rate; "
+                      "extra "
+                      "copies score their face value. A black thirteen still runs on over "
+                      "different coins."));
         } else {
-            PARA(d, "Extra copies of a combination's cards score its rate too.");
+            PARA(d, _("Extra copies of a combination's cards score its rate too."));
         }
-        PARA(d,
-             "The {C8} and the {C9} can serve a black thirteen or a pang picis or tiger. Each copy "
-             "is counted once, and the rules engine picks whatever gives the most points.");
+        PARA(d, _("The {C8} and the {C9} can serve a black thirteen or a pang picis or tiger. Each "
+                  "copy "
+                  "is counted once, and the rules engine picks whatever gives the most points."));
         house(d, HR_PEI_THIRTEEN);
         house(d, HR_PEI_MACAN);
-        PARA(d, "The places are _ngeté_ (first), _tengah_ (second) and _kete_ (third); equal "
-                "scores share a place.");
+        PARA(d, _("The places are _ngeté_ (first), _tengah_ (second) and _kete_ (third); equal "
+                  "scores share a place."));
         break;
     }
     case VARIANT_KOWAH:
     case VARIANT_COUNT: break;
     }
-    HEADING(d, "Examples");
-    NOTE(d, "Each pile below is scored by the rules engine itself; the groups show where the "
-            "points come from.");
+    HEADING(d, _("Examples"));
+    NOTE(d, _("Each pile below is scored by the rules engine itself; the groups show where the "
+              "points come from."));
     score_examples(d, v->id);
 }
 
@@ -1325,32 +1368,32 @@ static void jung_example(LearnDoc *d, const int scores[PEI_PLAYERS])
         }
     }
     BULLET(d,
-           "*Jung*, an option with rampung: each player also pays everyone who scored more one "
-           "unit for every ten points between them, a part of ten counting as ten. With %d, %d "
-           "and %d, the second pays the first %d units, and the third pays the first %d and "
-           "the second %d.",
+           _("*Jung*, an option with rampung: each player also pays everyone who scored more one "
+             "unit for every ten points between them, a part of ten counting as ten. With %d, %d "
+             "and %d, the second pays the first %d units, and the third pays the first %d and "
+             "the second %d."),
            scores[0], scores[1], scores[2], paid[1][0], paid[2][0], paid[2][1]);
 }
 
 static void build_stakes(LearnDoc *d)
 {
-    HEADING(d, "Playing for stakes");
-    PARA(d, "Pèi could be played for money in several ways. The program keeps virtual coins: "
-            "one unit stands for the 5 cents of the source's examples. You choose the scheme "
-            "at setup.");
-    BULLET(d, "*None* (_jentolan_): no money; the loser deals the next round.");
-    BULLET(d, "*Wudon*, 'middle stakes': everyone puts 2 units in; the ngeté takes two "
-              "thirds, the tengah one third, and a ngeté with 350 or more takes it all.");
-    BULLET(d, "*Rampung*, 'settled': the kete pays the ngeté the _té_ — 1 unit with 200 points "
-              "or more, 2 with fewer. A ngeté with 350 gets 2 units from each other player "
-              "(_belahan_), and 2 more each with 400 (_patang atusan_).");
+    HEADING(d, _("Playing for stakes"));
+    PARA(d, _("Pèi could be played for money in several ways. The program keeps virtual coins: "
+              "one unit stands for the 5 cents of the source's examples. You choose the scheme "
+              "at setup."));
+    BULLET(d, _("*None* (_jentolan_): no money; the loser deals the next round."));
+    BULLET(d, _("*Wudon*, 'middle stakes': everyone puts 2 units in; the ngeté takes two "
+                "thirds, the tengah one third, and a ngeté with 350 or more takes it all."));
+    BULLET(d, _("*Rampung*, 'settled': the kete pays the ngeté the _té_ — 1 unit with 200 points "
+                "or more, 2 with fewer. A ngeté with 350 gets 2 units from each other player "
+                "(_belahan_), and 2 more each with 400 (_patang atusan_)."));
     jung_example(d, (const int[PEI_PLAYERS]){354, 322, 275});
-    BULLET(d, "*Parewanan*, 'reckless': wudon and rampung together.");
-    BULLET(d, "*Nir* (_wul-wulan_): a jackpot; everybody puts 2 units in each round, and the pot "
-              "keeps growing until somebody makes 400 or more, who then takes all of it.");
+    BULLET(d, _("*Parewanan*, 'reckless': wudon and rampung together."));
+    BULLET(d, _("*Nir* (_wul-wulan_): a jackpot; everybody puts 2 units in each round, and the pot "
+                "keeps growing until somebody makes 400 or more, who then takes all of it."));
     BULLET(d,
-           "*Jedhil*: like nir, except that a round with no 400 adds nothing; the first two take "
-           "small amounts from the pot instead, and everyone antes again when it runs dry.");
+           _("*Jedhil*: like nir, except that a round with no 400 adds nothing; the first two take "
+             "small amounts from the pot instead, and everyone antes again when it runs dry."));
     house(d, HR_PEI_TE);
     house(d, HR_PEI_PLACES);
     house(d, HR_PEI_PAYMENTS);
@@ -1364,64 +1407,64 @@ static void build_stakes(LearnDoc *d)
 
 static void build_match(LearnDoc *d, const VariantDesc *v)
 {
-    HEADING(d, v->engine == ENGINE_KOWAH ? "Winning a hand" : "A match");
+    HEADING(d, v->engine == ENGINE_KOWAH ? _("Winning a hand") : _("A match"));
     switch (v->match_kind) {
     case MATCHKIND_ROUNDS:
         PARA(d,
-             "Scores are added up over the rounds of a match (%d unless you choose "
-             "otherwise); the highest total wins.",
+             _("Scores are added up over the rounds of a match (%d unless you choose "
+               "otherwise); the highest total wins."),
              v->default_rounds);
         break;
     case MATCHKIND_EACH_DEALS:
-        PARA(d, "A match lasts until everyone has dealt once. The best total wins; players level "
-                "at the top share the victory.");
+        PARA(d, _("A match lasts until everyone has dealt once. The best total wins; players level "
+                  "at the top share the victory."));
         break;
     case MATCHKIND_EACH_DEALS_UNTIED:
-        PARA(d, "A match lasts until everyone has dealt once. The highest total wins. While "
-                "the top is tied, only the tied players play further hands, dealt as for that "
-                "many players with the deal passing among them, until one of them leads; the "
-                "others sit those hands out.");
+        PARA(d, _("A match lasts until everyone has dealt once. The highest total wins. While "
+                  "the top is tied, only the tied players play further hands, dealt as for that "
+                  "many players with the deal passing among them, until one of them leads; the "
+                  "others sit those hands out."));
         break;
     case MATCHKIND_KINGS:
-        PARA(d, "Each round wins one King. The match ends when all four Kings are won, and "
-                "whoever holds the most wins; players level on Kings cut for the match.");
+        PARA(d, _("Each round wins one King. The match ends when all four Kings are won, and "
+                  "whoever holds the most wins; players level on Kings cut for the match."));
         break;
     case MATCHKIND_HANDS_WON:
         PARA(d,
-             "The first declared player to get a third copy of a shown pair wins the hand. "
-             "A match is a number of hands (%d unless you choose otherwise) and whoever "
-             "wins most hands wins the match.",
+             _("The first declared player to get a third copy of a shown pair wins the hand. "
+               "A match is a number of hands (%d unless you choose otherwise) and whoever "
+               "wins most hands wins the match."),
              v->default_rounds);
         break;
     }
     if (v->start == START_RAJA_COUNT) {
-        HEADING(d, "The next raja");
+        HEADING(d, _("The next raja"));
         if (v->min_players == 3 && v->max_players == 3) {
-            PARA(d, "After a round the unyik draws a card and counts that many seats to the "
-                    "right, starting from the raja:");
-            BULLET(d, "a 1, 4 or 7 (or an honour): the raja stays;");
-            BULLET(d, "a 2, 5 or 8: the patih becomes raja;");
-            BULLET(d, "a 3, 6 or 9: the unyik becomes raja.");
+            PARA(d, _("After a round the unyik draws a card and counts that many seats to the "
+                      "right, starting from the raja:"));
+            BULLET(d, _("a 1, 4 or 7 (or an honour): the raja stays;"));
+            BULLET(d, _("a 2, 5 or 8: the patih becomes raja;"));
+            BULLET(d, _("a 3, 6 or 9: the unyik becomes raja."));
             raja_odds(d, v);
         } else {
-            PARA(d, "After a round the unyik draws a card and counts round the table to the "
-                    "right, one seat for each point of its rank, starting with the raja as 1. "
-                    "Where the count stops sits the next raja; the patih and unyik follow in "
-                    "playing order.");
+            PARA(d, _("After a round the unyik draws a card and counts round the table to the "
+                      "right, one seat for each point of its rank, starting with the raja as 1. "
+                      "Where the count stops sits the next raja; the patih and unyik follow in "
+                      "playing order."));
         }
     }
     if (v->start == START_PEI) {
-        HEADING(d, "The next round");
-        PARA(d, "The kete becomes the unyik and deals the next round.");
+        HEADING(d, _("The next round"));
+        PARA(d, _("The kete becomes the unyik and deals the next round."));
     }
     if (v->start == START_DRAW_COUNT) {
-        HEADING(d, "The next round");
-        PARA(d, "The winner of a round starts the next one.");
+        HEADING(d, _("The next round"));
+        PARA(d, _("The winner of a round starts the next one."));
     }
-    HEADING(d, "House readings");
-    NOTE(d, "Where the sources are silent or contradict each other the program has to choose. "
-            "These choices are marked *House reading* wherever they appear; here are all of "
-            "them for this game.");
+    HEADING(d, _("House readings"));
+    NOTE(d, _("Where the sources are silent or contradict each other the program has to choose. "
+              "These choices are marked *House reading* wherever they appear; here are all of "
+              "them for this game."));
     for (int i = 0; i < HR_COUNT; i++) {
         if (readings[i].variants & LEARN_BIT(v->id)) {
             house(d, i);
@@ -1433,9 +1476,9 @@ static void build_match(LearnDoc *d, const VariantDesc *v)
 
 static void build_compare(LearnDoc *d)
 {
-    HEADING(d, "Every game side by side");
-    NOTE(d, "Figures are for the usual number of players; choose a row to read about that "
-            "game.");
+    HEADING(d, _("Every game side by side"));
+    NOTE(d, _("Figures are for the usual number of players; choose a row to read about that "
+              "game."));
     add(d, LB_COMPARE, NULL, NULL, -1);
     for (int i = 0; i < VARIANT_COUNT; i++) {
         add(d, LB_COMPARE, NULL, NULL, i);
@@ -1444,8 +1487,8 @@ static void build_compare(LearnDoc *d)
 
 static void build_glossary(LearnDoc *d)
 {
-    HEADING(d, "Words of the games");
-    NOTE(d, "Javanese script is shown where the sources give it.");
+    HEADING(d, _("Words of the games"));
+    NOTE(d, _("Javanese script is shown where the sources give it."));
     int n = 0;
     learn_glossary(&n);
     for (int i = 0; i < n; i++) {
@@ -1456,37 +1499,37 @@ static void build_glossary(LearnDoc *d)
 /* The mouse and the keys (the README's table says the same). */
 static void build_keys(LearnDoc *d)
 {
-    HEADING(d, "At the table, with the mouse");
-    BULLET(d, "*Drag* a card from your hand onto a lit pool card to take it, or onto the "
-              "pool's free space to lay it there. A card laid over a lit card takes that card "
-              "even when the pointer is beside it.");
-    BULLET(d, "*Click* a card, then its target, if you prefer clicking to dragging.");
-    BULLET(d, "*Double-click* a hand card to make the move Enter would lead to: its best "
-              "capture, or its trail when it takes nothing (in Kowah, its discard).");
-    BULLET(d, "*Hold the right button* on a card to see it whole, however covered it is.");
-    BULLET(d, "*The wheel* scrolls the move log while it is open.");
-    HEADING(d, "At the table, with the keys");
-    BULLET(d, "*Left* and *Right* move between the cards of a row; *Up* and *Down* between "
-              "your hand, the pool and the piles.");
-    BULLET(d, "*Enter* takes the next step: it picks up the focused card and jumps to the "
-              "card it may best take, takes that card, turns the stock, draws or discards "
-              "in Kowah, and opens the round's results.");
-    BULLET(d, "*T* lays the picked-up card in the pool; *Space* turns the stock or draws "
-              "(play and pause in the games that play themselves).");
-    BULLET(d, "*H* or *Ctrl+H* asks for a hint; *U* or *Ctrl+Z* undoes your last decision, "
-              "and *Ctrl+Shift+Z* or *Ctrl+Y* brings it back.");
-    BULLET(d, "*R* or *F1* opens this game's rules; *C* switches the card style.");
-    BULLET(d, "*L* opens or closes the move log, what everyone saw this round, newest "
-              "first; *Page Up* and *Page Down* scroll it.");
-    BULLET(d, "*Tab* goes to the buttons (declare, claim, pass, next round, menu).");
-    BULLET(d, "*Esc* puts a picked-up card back; with nothing picked up it opens the menu.");
-    BULLET(d, "*Ctrl+N* starts a new game of the same setup, asking first while a match is "
-              "unfinished.");
-    HEADING(d, "Everywhere");
-    BULLET(d, "The arrows and *Tab* move between the choices, *Enter* chooses, *Esc* goes "
-              "back (on the title screen it offers Quit).");
-    BULLET(d, "*F1* opens this page from any screen but the table.");
-    BULLET(d, "*F11* or *Alt+Enter* switches full screen on and off.");
+    HEADING(d, _("At the table, with the mouse"));
+    BULLET(d, _("*Drag* a card from your hand onto a lit pool card to take it, or onto the "
+                "pool's free space to lay it there. A card laid over a lit card takes that card "
+                "even when the pointer is beside it."));
+    BULLET(d, _("*Click* a card, then its target, if you prefer clicking to dragging."));
+    BULLET(d, _("*Double-click* a hand card to make the move Enter would lead to: its best "
+                "capture, or its trail when it takes nothing (in Kowah, its discard)."));
+    BULLET(d, _("*Hold the right button* on a card to see it whole, however covered it is."));
+    BULLET(d, _("*The wheel* scrolls the move log while it is open."));
+    HEADING(d, _("At the table, with the keys"));
+    BULLET(d, _("*Left* and *Right* move between the cards of a row; *Up* and *Down* between "
+                "your hand, the pool and the piles."));
+    BULLET(d, _("*Enter* takes the next step: it picks up the focused card and jumps to the "
+                "card it may best take, takes that card, turns the stock, draws or discards "
+                "in Kowah, and opens the round's results."));
+    BULLET(d, _("*T* lays the picked-up card in the pool; *Space* turns the stock or draws "
+                "(play and pause in the games that play themselves)."));
+    BULLET(d, _("*H* or *Ctrl+H* asks for a hint; *U* or *Ctrl+Z* undoes your last decision, "
+                "and *Ctrl+Shift+Z* or *Ctrl+Y* brings it back."));
+    BULLET(d, _("*R* or *F1* opens this game's rules; *C* switches the card style."));
+    BULLET(d, _("*L* opens or closes the move log, what everyone saw this round, newest "
+                "first; *Page Up* and *Page Down* scroll it."));
+    BULLET(d, _("*Tab* goes to the buttons (declare, claim, pass, next round, menu)."));
+    BULLET(d, _("*Esc* puts a picked-up card back; with nothing picked up it opens the menu."));
+    BULLET(d, _("*Ctrl+N* starts a new game of the same setup, asking first while a match is "
+                "unfinished."));
+    HEADING(d, _("Everywhere"));
+    BULLET(d, _("The arrows and *Tab* move between the choices, *Enter* chooses, *Esc* goes "
+                "back (on the title screen it offers Quit)."));
+    BULLET(d, _("*F1* opens this page from any screen but the table."));
+    BULLET(d, _("*F11* or *Alt+Enter* switches full screen on and off."));
 }
 
 void learn_doc_build(LearnDoc *doc, VariantId id, LearnSection s, DeckStyle style)

@@ -28,7 +28,7 @@ static bool parse_seats(char *arg, SaveHeader *h, char *err, size_t err_size)
             *next++ = '\0';
         }
         if (h->nseats == CEKI_MAX_SEATS) {
-            say_into(err, err_size, "its seat line names too many seats");
+            say_into(err, err_size, _("its seat line names too many seats"));
             return false;
         }
         int i = h->nseats++;
@@ -38,7 +38,7 @@ static bool parse_seats(char *arg, SaveHeader *h, char *err, size_t err_size)
         } else {
             AiLevel level = ai_level_find(tok);
             if (level == AI_LEVEL_COUNT) {
-                say_into(err, err_size, "its seat line has an unknown player '%.20s'", tok);
+                say_into(err, err_size, _("its seat line has an unknown player '%.20s'"), tok);
                 return false;
             }
             h->human[i] = false;
@@ -88,14 +88,14 @@ static bool parse_header(const char *text, size_t len, SaveHeader *h, char *err,
             char *e = NULL;
             long v = strtol(arg, &e, 10);
             if (e == arg || *e != '\0' || v < 0 || v > 1000000) {
-                say_into(err, err_size, "its first line is not a version");
+                say_into(err, err_size, _("its first line is not a version"));
                 return false;
             }
             h->version = (int)v;
             if (v != SAVE_FILE_VERSION) {
                 say_into(err, err_size,
-                         "it was written by another version of Ceki (format %ld; this one reads "
-                         "format %d)",
+                         _("it was written by another version of Ceki (format %ld; this one reads "
+                           "format %d)"),
                          v, SAVE_FILE_VERSION);
                 return false;
             }
@@ -107,7 +107,7 @@ static bool parse_header(const char *text, size_t len, SaveHeader *h, char *err,
             char *e = NULL;
             long v = strtol(arg, &e, 10);
             if (e == arg || *e != '\0' || v < 0 || v > 600000) {
-                say_into(err, err_size, "its thinking budget is not a number of milliseconds");
+                say_into(err, err_size, _("its thinking budget is not a number of milliseconds"));
                 return false;
             }
             h->budget_ms = (int)v;
@@ -124,33 +124,33 @@ bool save_file_parse(const char *text, size_t len, bool save_only, SaveHeader *h
         err[0] = '\0';
     }
     if (text == NULL) {
-        say_into(err, err_size, "there is no text");
+        say_into(err, err_size, _("there is no text"));
         return false;
     }
     if (memchr(text, '\0', len) != NULL) {
-        say_into(err, err_size, "it holds binary data, not a saved game");
+        say_into(err, err_size, _("it holds binary data, not a saved game"));
         return false;
     }
     if (!parse_header(text, len, h, err, err_size)) {
         return false;
     }
     if (save_only && h->kind != SAVE_KIND_SAVE) {
-        say_into(err, err_size, "it is not a saved Ceki game");
+        say_into(err, err_size, _("it is not a saved Ceki game"));
         return false;
     }
     if (h->kind != SAVE_KIND_BARE && !h->have_seats) {
-        say_into(err, err_size, "it does not say who sits where");
+        say_into(err, err_size, _("it does not say who sits where"));
         return false;
     }
     Game *g = NULL;
     char why[RECORD_ERROR_MAX];
     CekiStatus st = record_read_text(text, len, &g, why, sizeof why);
     if (st != CEKI_OK) {
-        say_into(err, err_size, "its game record is damaged (%s)", why);
+        say_into(err, err_size, _("its game record is damaged (%s)"), why);
         return false;
     }
     if (h->have_seats && h->nseats != game_players(g)) {
-        say_into(err, err_size, "it names %d seats for a game of %d players", h->nseats,
+        say_into(err, err_size, _("it names %d seats for a game of %d players"), h->nseats,
                  game_players(g));
         game_destroy(g);
         return false;

@@ -12,8 +12,8 @@ enum { GALLERY_TAB = 200, GALLERY_BACK = 300 }; /* tabs 200..203; cards use thei
 
 static const DeckStyle tabs[4] = {STYLE_CEKI, STYLE_WESTERN_CLUBS, STYLE_WESTERN_SPADES,
                                   STYLE_FRENCH};
-static const char *const tab_names[4] = {"Ceki", "Western (clubs)", "Western (spades)",
-                                         "French (Kings)"};
+static const char *const tab_names[4] = {N_("Ceki"), N_("Western (clubs)"), N_("Western (spades)"),
+                                         N_("French (Kings)")};
 
 typedef struct GalleryState {
     Ui ui;
@@ -67,7 +67,7 @@ static void layout(App *app, GalleryState *s)
     ui_add_back(app, &s->ui, GALLERY_BACK);
     for (int t = 0; t < 4; t++) {
         ui_add(&s->ui, WIDGET_ITEM, GALLERY_TAB + t,
-               app_rect(app, 60 + (float)t * 180, 128, 172, 42), false, tab_names[t]);
+               app_rect(app, 60 + (float)t * 180, 128, 172, 42), false, _(tab_names[t]));
     }
     for (int row = 0; row < 4; row++) {
         Card cards[13];
@@ -139,7 +139,7 @@ static void draw_tabs(App *app, GalleryState *s)
         const Widget *w = ui_find(&s->ui, id);
         TextStyle style = app_text_style(app, 16, selected ? TEXT_BOLD : TEXT_REGULAR,
                                          selected ? UI_INK : UI_INK_SOFT);
-        text_draw_in(app->text, app->renderer, tab_names[t], &style, w->rect, TEXT_CENTER);
+        text_draw_in(app->text, app->renderer, _(tab_names[t]), &style, w->rect, TEXT_CENTER);
     }
 }
 
@@ -248,7 +248,7 @@ static void draw_details(App *app, GalleryState *s)
     SDL_Rect t = text_draw(app->text, r, card_name_english(c), &title, x, y, TEXT_LEFT);
     y = t.y + t.h + app_px(app, 8);
     if (card_name_javanese(c)[0] != '\0') {
-        y = ui_draw_fact(app, x, y, w, "JAVANESE", card_name_javanese(c), UI_INK);
+        y = ui_draw_fact(app, x, y, w, _("JAVANESE"), card_name_javanese(c), UI_INK);
     }
     if (card_is_ceki(c)) {
         CardSuit suit = card_suit(c);
@@ -261,12 +261,12 @@ static void draw_details(App *app, GalleryState *s)
         }
         char rank_text[64];
         if (suit == SUIT_HONOURS) {
-            snprintf(rank_text, sizeof rank_text, "1, like the three 1s");
+            snprintf(rank_text, sizeof rank_text, _("1, like the three 1s"));
         } else {
             snprintf(rank_text, sizeof rank_text, "%d", card_rank(c));
         }
-        y = ui_draw_fact(app, x, y, w, "SUIT", suit_text, UI_INK);
-        y = ui_draw_fact(app, x, y, w, "RANK", rank_text, UI_INK);
+        y = ui_draw_fact(app, x, y, w, _("SUIT"), suit_text, UI_INK);
+        y = ui_draw_fact(app, x, y, w, _("RANK"), rank_text, UI_INK);
         char western_text[128], clubs[48], spades[48];
         card_western_name(c, STYLE_WESTERN_CLUBS, clubs, sizeof clubs);
         card_western_name(c, STYLE_WESTERN_SPADES, spades, sizeof spades);
@@ -275,21 +275,21 @@ static void draw_details(App *app, GalleryState *s)
         } else if (strcmp(clubs, spades) == 0) {
             snprintf(western_text, sizeof western_text, "%s", clubs);
         } else {
-            snprintf(western_text, sizeof western_text, "%s (clubs pack), %s (spades pack)", clubs,
-                     spades);
+            snprintf(western_text, sizeof western_text, _("%s (clubs pack), %s (spades pack)"),
+                     clubs, spades);
         }
-        y = ui_draw_fact(app, x, y, w, "WESTERN CARD", western_text, UI_INK);
+        y = ui_draw_fact(app, x, y, w, _("WESTERN CARD"), western_text, UI_INK);
         if (stamped) {
-            ui_draw_fact(app, x, y, w, "RED STAMP",
-                         western ? "Shown where the game scores it (right)"
-                                 : "Yes, one of the three",
+            ui_draw_fact(app, x, y, w, _("RED STAMP"),
+                         western ? _("Shown where the game scores it (right)")
+                                 : _("Yes, one of the three"),
                          UI_WARN);
         }
     } else {
-        y = ui_draw_fact(app, x, y, w, "PACK", "French, for Kings", UI_INK);
+        y = ui_draw_fact(app, x, y, w, "PACK", _("French, for Kings"), UI_INK);
         if (card_rank(c) == 13) {
-            ui_draw_fact(app, x, y, w, "IN KINGS", "Set aside as a trophy for the rounds' winners",
-                         UI_INK);
+            ui_draw_fact(app, x, y, w, "IN KINGS",
+                         _("Set aside as a trophy for the rounds' winners"), UI_INK);
         }
     }
 }
@@ -300,14 +300,14 @@ static void gallery_draw(App *app, void *state, SDL_Renderer *r)
     (void)r;
     layout(app, s);
     ui_draw_background(app);
-    ui_draw_heading(app, "Card gallery", "Every card of the pack, with its names");
+    ui_draw_heading(app, _("Card gallery"), _("Every card of the pack, with its names"));
     ui_draw_panel(app, app_rect(app, 44, 184, 840, 552));
     draw_tabs(app, s);
     draw_grid(app, s);
     draw_details(app, s);
-    ui_draw_button(app, &s->ui, GALLERY_BACK, "Back");
-    static const char *const hints[] = {"arrows",      "Look through", "Enter",
-                                        "Choose pack", "Esc",          "Back"};
+    ui_draw_button(app, &s->ui, GALLERY_BACK, _("Back"));
+    static const char *const hints[] = {"arrows", N_("Look through"), "Enter", N_("Choose pack"),
+                                        "Esc",    N_("Back")};
     ui_draw_hints(app, hints, 3);
 }
 

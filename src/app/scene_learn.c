@@ -181,14 +181,14 @@ void learn_board_attempt(App *app, LearnState *s, int board, int hand_index, Car
     }
     if (b->locked) {
         snprintf(b->verdict.text, sizeof b->verdict.text,
-                 "That example is done: press Start again to try another move.");
+                 _("That example is done: press Start again to try another move."));
         return;
     }
     int seat = b->kind == BOARD_GUIDED ? b->human : 0;
     if (game_to_move(b->game) != seat) {
         b->verdict = (LearnVerdict){.made = true, .legal = false};
         snprintf(b->verdict.text, sizeof b->verdict.text,
-                 "Not yet: it is not your turn. Press Continue to see the other players move.");
+                 _("Not yet: it is not your turn. Press Continue to see the other players move."));
         s->last_verdict = b->verdict;
         return;
     }
@@ -330,17 +330,17 @@ static void check_labels(App *app, LearnState *s)
     TextStyle big = app_text_style(app, 32, TEXT_BOLD, UI_INK);
     TextStyle jav = app_text_style(app, 26, TEXT_REGULAR, UI_GOLD);
     int nw = 0, jw = 0, h = 0;
-    text_measure(app->text, v->name, big.px, big.weight, &nw, &h);
+    text_measure(app->text, _(v->name), big.px, big.weight, &nw, &h);
     text_measure(app->text, v->javanese, jav.px, jav.weight, &jw, &h);
     int head = nw + (v->javanese[0] != '\0' ? app_px(app, 14) + jw : 0);
     if (head > app_px(app, 740 - 56 - 16)) {
-        learn_overflow(s, v->name, app_px(app, 740 - 56 - 16), head);
+        learn_overflow(s, _(v->name), app_px(app, 740 - 56 - 16), head);
     }
     TextStyle choice = app_text_style(app, 18, TEXT_REGULAR, UI_INK);
     int cw = 0;
-    text_measure(app->text, v->name, choice.px, choice.weight, &cw, &h);
+    text_measure(app->text, _(v->name), choice.px, choice.weight, &cw, &h);
     if (cw > app_px(app, 340 - 2 * 44)) {
-        learn_overflow(s, v->name, app_px(app, 340 - 2 * 44), cw);
+        learn_overflow(s, _(v->name), app_px(app, 340 - 2 * 44), cw);
     }
 }
 
@@ -348,8 +348,8 @@ static void layout(App *app, LearnState *s, bool draw)
 {
     s->view = view_rect(app);
     ui_clear(&s->ui);
-    ui_add(&s->ui, WIDGET_BUTTON, LID_BACK, app_rect(app, 1096, 40, 132, 44), false, "Back");
-    ui_add(&s->ui, WIDGET_CHOICE, LID_VARIANT, app_rect(app, 740, 40, 340, 44), false, "Game");
+    ui_add(&s->ui, WIDGET_BUTTON, LID_BACK, app_rect(app, 1096, 40, 132, 44), false, _("Back"));
+    ui_add(&s->ui, WIDGET_CHOICE, LID_VARIANT, app_rect(app, 740, 40, 340, 44), false, _("Game"));
     for (int i = 0; i < s->nsections; i++) {
         ui_add(&s->ui, WIDGET_ITEM, LID_TAB + i,
                app_rect(app, SIDE_X + 10, TAB_Y + (float)i * TAB_STEP, SIDE_W - 20, TAB_H), false,
@@ -357,7 +357,7 @@ static void layout(App *app, LearnState *s, bool draw)
     }
     if (s->from_title && !s->overlay) {
         ui_add(&s->ui, WIDGET_PRIMARY, LID_PLAY, app_rect(app, SIDE_X + 10, 680, SIDE_W - 20, 44),
-               false, "Play this game");
+               false, _("Play this game"));
     }
     if (draw) {
         s->frame_overflows = 0;
@@ -499,7 +499,7 @@ static void select_card(App *app, LearnState *s, int board, int index)
     LearnBoard *b = &s->boards[board];
     if (b->locked) {
         snprintf(b->verdict.text, sizeof b->verdict.text,
-                 "That example is done: press Start again to try another move.");
+                 _("That example is done: press Start again to try another move."));
         b->verdict.made = true;
     } else {
         b->selected = b->selected == index ? -1 : index;
@@ -538,7 +538,7 @@ static SceneAction activate_part(App *app, LearnState *s, int id)
         if (b->selected < 0) {
             b->verdict = (LearnVerdict){.made = true};
             snprintf(b->verdict.text, sizeof b->verdict.text,
-                     "First pick a card from your hand, then the pool card it should take.");
+                     _("First pick a card from your hand, then the pool card it should take."));
             app->dirty = true;
         } else if (i < b->npool) {
             learn_board_attempt(app, s, board, b->selected, b->pool[i]);
@@ -761,7 +761,7 @@ static void draw_header(App *app, LearnState *s)
     SDL_Renderer *r = app->renderer;
     TextStyle big = app_text_style(app, 32, TEXT_BOLD, UI_INK);
     SDL_Rect at = app_rect(app, 56, 30, 0, 0);
-    SDL_Rect box = text_draw(app->text, r, v->name, &big, at.x, at.y, TEXT_LEFT);
+    SDL_Rect box = text_draw(app->text, r, _(v->name), &big, at.x, at.y, TEXT_LEFT);
     if (v->javanese[0] != '\0') {
         TextStyle jav = app_text_style(app, 26, TEXT_REGULAR, UI_GOLD);
         int jw = 0, jh = 0;
@@ -770,15 +770,15 @@ static void draw_header(App *app, LearnState *s)
                   box.y + (box.h - jh) / 2, TEXT_LEFT);
     }
     TextStyle small = app_text_style(app, 16, TEXT_REGULAR, UI_INK_SOFT);
-    const char *sub = s->overlay ? "The rules, while your game waits: Back returns to the table"
-                                 : "Learn the game: its story, its rules, and examples to try";
+    const char *sub = s->overlay ? _("The rules, while your game waits: Back returns to the table")
+                                 : _("Learn the game: its story, its rules, and examples to try");
     SDL_Rect sb = text_draw(app->text, r, sub, &small, at.x, box.y + box.h, TEXT_LEFT);
     paint_fill_rect(
         r,
         (SDL_Rect){at.x, sb.y + sb.h + app_px(app, 8), app_px(app, 72), SDL_max(2, app_px(app, 3))},
         UI_GOLD);
-    ui_draw_choice(app, &s->ui, LID_VARIANT, variant_get(s->variant)->name);
-    ui_draw_button(app, &s->ui, LID_BACK, s->overlay ? "To game" : "Back");
+    ui_draw_choice(app, &s->ui, LID_VARIANT, _(variant_get(s->variant)->name));
+    ui_draw_button(app, &s->ui, LID_BACK, s->overlay ? _("To game") : _("Back"));
 }
 
 static void draw_side(App *app, LearnState *s)
@@ -814,7 +814,7 @@ static void draw_side(App *app, LearnState *s)
                      tb, TEXT_LEFT);
     }
     if (ui_find(&s->ui, LID_PLAY) != NULL) {
-        ui_draw_button(app, &s->ui, LID_PLAY, "Play this game");
+        ui_draw_button(app, &s->ui, LID_PLAY, _("Play this game"));
     }
 }
 
@@ -863,8 +863,9 @@ static void learn_draw(App *app, void *state, SDL_Renderer *r)
     draw_side(app, s);
     draw_scrollbar(app, s);
     draw_dragged(app, s);
-    static const char *const hints[] = {"arrows", "Scroll", "Tab",  "Next item", "Enter",
-                                        "Choose", "1-9",    "Page", "Esc",       "Back"};
+    static const char *const hints[] = {"arrows", N_("Scroll"), "Tab", N_("Next item"),
+                                        "Enter",  N_("Choose"), "1-9", N_("Page"),
+                                        "Esc",    N_("Back")};
     ui_draw_hints(app, hints, 5);
 }
 

@@ -481,11 +481,11 @@ static void house_badge(LearnPass *p, int x, int y, SDL_Rect *out)
 {
     TextStyle st = app_text_style(p->app, 11.5f, TEXT_BOLD, UI_ON_GOLD);
     int tw = 0, th = 0;
-    text_measure(p->app->text, "HOUSE READING", st.px, st.weight, &tw, &th);
+    text_measure(p->app->text, _("HOUSE READING"), st.px, st.weight, &tw, &th);
     SDL_Rect pill = {x, y, tw + U(p, 18), th + U(p, 4)};
     if (p->draw) {
         paint_round_rect(p->app->paint, p->app->renderer, pill, pill.h / 2, UI_GOLD);
-        text_draw_in(p->app->text, p->app->renderer, "HOUSE READING", &st, pill, TEXT_CENTER);
+        text_draw_in(p->app->text, p->app->renderer, _("HOUSE READING"), &st, pill, TEXT_CENTER);
     }
     *out = pill;
 }
@@ -579,16 +579,16 @@ static void deal_sizes(const VariantDesc *v, char *buf, size_t size)
     int rest = deck - hand * players - pool;
     switch (v->turn) {
     case TURN_HAND_ONLY:
-        snprintf(buf, size, "%d each, pool %d, %d set aside (with %d players)", hand, pool, rest,
+        snprintf(buf, size, _("%d each, pool %d, %d set aside (with %d players)"), hand, pool, rest,
                  players);
         break;
-    case TURN_STOCK_ONLY: snprintf(buf, size, "No hands, no pool; a stock of %d", deck); break;
-    case TURN_KINGS: snprintf(buf, size, "No hands; pool %d, stock %d", pool, rest); break;
+    case TURN_STOCK_ONLY: snprintf(buf, size, _("No hands, no pool; a stock of %d"), deck); break;
+    case TURN_KINGS: snprintf(buf, size, _("No hands; pool %d, stock %d"), pool, rest); break;
     case TURN_DRAW_DISCARD:
-        snprintf(buf, size, "%d each, stock %d (with %d players)", hand, rest, players);
+        snprintf(buf, size, _("%d each, stock %d (with %d players)"), hand, rest, players);
         break;
     default:
-        snprintf(buf, size, "%d each, pool %d, stock %d (with %d players)", hand, pool, rest,
+        snprintf(buf, size, _("%d each, pool %d, stock %d (with %d players)"), hand, pool, rest,
                  players);
         break;
     }
@@ -601,15 +601,16 @@ static int blk_facts(LearnPass *p, int bi, const LearnBlock *b, int x, int y, in
     char players[48], deck[128], deal[128];
     variant_text_players(v, players, sizeof players);
     if (v->id == VARIANT_THOTHIT_KUNA) {
-        snprintf(players, sizeof players, "4 or 6 players");
+        snprintf(players, sizeof players, _("4 or 6 players"));
     }
     variant_text_deck(v, deck, sizeof deck);
     deal_sizes(v, deal, sizeof deal);
-    const char *dir = v->engine == ENGINE_KOWAH ? "Clockwise"
-                      : v->clockwise            ? "Clockwise, from the dealer's left"
-                                                : "Counter-clockwise: raja, patih, unyik";
-    const char *labels[8] = {"PLAYERS",  "CARDS",          "THE DEAL",  "A TURN",
-                             "CAPTURES", "CAPTURED CARDS", "PLAY GOES", "DECK STYLE HERE"};
+    const char *dir = v->engine == ENGINE_KOWAH ? _("Clockwise")
+                      : v->clockwise            ? _("Clockwise, from the dealer's left")
+                                                : _("Counter-clockwise: raja, patih, unyik");
+    const char *labels[8] = {_("PLAYERS"),   _("CARDS"),          _("THE DEAL"),
+                             _("A TURN"),    _("CAPTURES"),       _("CAPTURED CARDS"),
+                             _("PLAY GOES"), _("DECK STYLE HERE")};
     const char *values[8] = {players,
                              deck,
                              deal,
@@ -747,10 +748,10 @@ static int blk_legal(LearnPass *p, int bi, const LearnBlock *b, int x, int y, in
     int ch = learn_card_h(p->s, card, 84);
     int cy = y + pad;
     TextStyle lab = app_text_style(p->app, 12.5f, TEXT_BOLD, UI_GOLD);
-    learn_label(p, ex->first_turn ? "YOUR FIRST TURN: YOU PLAY" : "YOU PLAY", lab,
+    learn_label(p, ex->first_turn ? _("YOUR FIRST TURN: YOU PLAY") : "YOU PLAY", lab,
                 (SDL_Rect){x + pad, cy, U(p, 190), U(p, 16)}, TEXT_LEFT);
-    learn_label(p, "INTO THIS POOL", lab, (SDL_Rect){x + pad + U(p, 200), cy, U(p, 200), U(p, 16)},
-                TEXT_LEFT);
+    learn_label(p, _("INTO THIS POOL"), lab,
+                (SDL_Rect){x + pad + U(p, 200), cy, U(p, 200), U(p, 16)}, TEXT_LEFT);
     cy += U(p, 20);
     SDL_Rect played = {x + pad + U(p, 20), cy, learn_card_w(p->s, card, ch), ch};
     draw_card(p, card, played, 0);
@@ -786,7 +787,7 @@ static int blk_legal(LearnPass *p, int bi, const LearnBlock *b, int x, int y, in
             any_forfeit = true;
             if (p->draw) {
                 TextStyle warn = app_text_style(p->app, 11.5f, TEXT_BOLD, UI_WARN);
-                text_draw(p->app->text, p->app->renderer, "forfeits", &warn, r.x + r.w / 2,
+                text_draw(p->app->text, p->app->renderer, _("forfeits"), &warn, r.x + r.w / 2,
                           r.y + r.h + caption_h(p), TEXT_CENTER);
             }
         }
@@ -800,22 +801,22 @@ static int blk_legal(LearnPass *p, int bi, const LearnBlock *b, int x, int y, in
         paint_round_frame(p->app->paint, p->app->renderer, r, U(p, 6), SDL_max(1, U(p, 2)),
                           UI_GOLD);
         TextStyle st = app_text_style(p->app, 12, TEXT_BOLD, UI_GOLD);
-        text_draw_in(p->app->text, p->app->renderer, "stays", &st, r, TEXT_CENTER);
+        text_draw_in(p->app->text, p->app->renderer, _("stays"), &st, r, TEXT_CENTER);
     }
     int h = cy + ch + caption_h(p) + U(p, 8) + (any_forfeit ? U(p, 16) : 0) - y;
     /* What the rules engine allows, then what the example means. */
     char said[600], names[400];
     if (nlit > 0) {
-        snprintf(said, sizeof said, "The rules allow: taking %s.",
-                 names_list(lit, nlit, p->s->style, " or ", names, sizeof names));
+        snprintf(said, sizeof said, _("The rules allow: taking %s."),
+                 names_list(lit, nlit, p->s->style, _(" or "), names, sizeof names));
     } else {
-        snprintf(said, sizeof said, "The rules allow: only laying it in the pool.");
+        snprintf(said, sizeof said, _("The rules allow: only laying it in the pool."));
     }
     int tw = w - 2 * pad;
     TextStyle st = app_text_style(p->app, 15, TEXT_REGULAR, UI_GOLD_LIGHT);
     h += learn_rich(p, bi, 0, said, st, x + pad, y + h, tw, 1.25f) + U(p, 4);
     char caption[600];
-    learn_expand_cards(ex->caption, p->s->style, caption, sizeof caption);
+    learn_expand_cards(_(ex->caption), p->s->style, caption, sizeof caption);
     TextStyle cap = app_text_style(p->app, 15, TEXT_REGULAR, UI_INK);
     h += learn_rich(p, bi, 1, caption, cap, x + pad, y + h, tw, 1.25f) + pad;
     if (p->draw) {
@@ -905,12 +906,12 @@ static int blk_score(LearnPass *p, int bi, const LearnBlock *b, int x, int y, in
     TextStyle cap = app_text_style(p->app, 16, TEXT_BOLD, UI_INK);
     TextStyle pill_st = app_text_style(p->app, 15, TEXT_BOLD, UI_ON_GOLD);
     char total[32];
-    snprintf(total, sizeof total, "%d point%s", view.total, view.total == 1 ? "" : "s");
+    snprintf(total, sizeof total, P_("%d point", "%d points", view.total), view.total);
     int tw = 0, th = 0;
     text_measure(p->app->text, total, pill_st.px, pill_st.weight, &tw, &th);
     SDL_Rect pill = {x + w - pad - tw - U(p, 24), y + pad, tw + U(p, 24), th + U(p, 6)};
     char caption[400];
-    learn_expand_cards(ex->caption, p->s->style, caption, sizeof caption);
+    learn_expand_cards(_(ex->caption), p->s->style, caption, sizeof caption);
     int hcap = learn_rich(p, bi, 0, caption, cap, x + pad, y + pad, pill.x - x - 2 * pad, 1.2f);
     int cy = y + pad + SDL_max(hcap, pill.h) + U(p, 10);
     int gh = learn_score_groups(p, &view, x + pad, cy, w - 2 * pad, 64);
@@ -995,7 +996,7 @@ void learn_board_cards(LearnPass *p, int bi, LearnBoard *b, int x, int y, int w,
     bool picking = nlit > 0 || may_trail;
     TextStyle lab = app_text_style(p->app, 12.5f, TEXT_BOLD, UI_GOLD);
     /* The pool. */
-    learn_label(p, "THE POOL", lab, (SDL_Rect){x, y, U(p, 200), U(p, 16)}, TEXT_LEFT);
+    learn_label(p, _("THE POOL"), lab, (SDL_Rect){x, y, U(p, 200), U(p, 16)}, TEXT_LEFT);
     int zy = y + U(p, 20);
     int zpad = U(p, 10);
     int gap = U(p, 8);
@@ -1035,7 +1036,7 @@ void learn_board_cards(LearnPass *p, int bi, LearnBoard *b, int x, int y, int w,
                            is_forfeit ? UI_WARN : (on ? UI_GOLD_LIGHT : UI_INK_SOFT));
         if (is_forfeit && p->draw) {
             TextStyle warn = app_text_style(p->app, 11, TEXT_BOLD, UI_WARN);
-            text_draw(p->app->text, p->app->renderer, "forfeits", &warn, r.x + r.w / 2,
+            text_draw(p->app->text, p->app->renderer, _("forfeits"), &warn, r.x + r.w / 2,
                       r.y - U(p, 14), TEXT_CENTER);
         }
         char name[48], text[CARD_TEXT_MAX];
@@ -1044,7 +1045,7 @@ void learn_board_cards(LearnPass *p, int bi, LearnBoard *b, int x, int y, int w,
         learn_add_hit(s, HIT_POOL, bidx, i, b->pool[i], r);
     }
     int hy = zone.y + zone.h + U(p, 12);
-    learn_label(p, b->kind == BOARD_GUIDED ? "YOUR HAND" : "YOUR HAND", lab,
+    learn_label(p, b->kind == BOARD_GUIDED ? _("YOUR HAND") : _("YOUR HAND"), lab,
                 (SDL_Rect){x, hy, U(p, 200), U(p, 16)}, TEXT_LEFT);
     hy += U(p, 20);
     for (int i = 0; i < b->nhand; i++) {
@@ -1140,9 +1141,9 @@ static int blk_try(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int 
     TextStyle title = app_text_style(p->app, 18, TEXT_BOLD, UI_INK);
     TextStyle st = app_text_style(p->app, 15.5f, TEXT_REGULAR, UI_INK_SOFT);
     char prompt[600];
-    learn_expand_cards(ex->prompt, s->style, prompt, sizeof prompt);
+    learn_expand_cards(_(ex->prompt), s->style, prompt, sizeof prompt);
     int h = pad;
-    h += learn_rich(p, bi, 0, ex->title, title, x + pad, y + h, w - 2 * pad, 1.2f) + U(p, 4);
+    h += learn_rich(p, bi, 0, _(ex->title), title, x + pad, y + h, w - 2 * pad, 1.2f) + U(p, 4);
     h += learn_rich(p, bi, 1, prompt, st, x + pad, y + h, w - 2 * pad, 1.25f) + U(p, 12);
     int ch = learn_card_h(s, CARD_C1, 96);
     BoardGeom geo = {0};
@@ -1155,13 +1156,13 @@ static int blk_try(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int 
         int bw = U(p, 206), bh = U(p, 40);
         bool can_trail = board->selected >= 0 && !board->locked;
         learn_button(p, learn_block_id(bi, PART_TRAIL), (SDL_Rect){x + pad, by, bw, bh},
-                     "Lay it in the pool", false, !can_trail);
+                     _("Lay it in the pool"), false, !can_trail);
         learn_button(p, learn_block_id(bi, PART_RESET),
-                     (SDL_Rect){x + pad + bw + U(p, 10), by, U(p, 150), bh}, "Start again", false,
-                     false);
+                     (SDL_Rect){x + pad + bw + U(p, 10), by, U(p, 150), bh}, _("Start again"),
+                     false, false);
         int vx = x + pad + left, vy = geo.hand_y - U(p, 20);
         learn_verdict_box(p, bi, 2, &board->verdict,
-                          "Pick up a card: the places it may go light up.", vx, vy,
+                          _("Pick up a card: the places it may go light up."), vx, vy,
                           w - 2 * pad - left, by + bh - vy);
         h = by + bh - y + U(p, 4);
     }
@@ -1269,7 +1270,7 @@ static int blk_deal(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int
     char line[160];
     /* Other players. */
     if (v->turn != TURN_STOCK_ONLY && v->turn != TURN_KINGS) {
-        learn_label(p, "THE OTHER PLAYERS", lab, (SDL_Rect){x + pad, y + h, U(p, 300), U(p, 16)},
+        learn_label(p, _("THE OTHER PLAYERS"), lab, (SDL_Rect){x + pad, y + h, U(p, 300), U(p, 16)},
                     TEXT_LEFT);
         h += U(p, 20);
         int col_w = (w - 2 * pad) / SDL_max(1, SDL_min(o->players - 1, 3));
@@ -1280,22 +1281,23 @@ static int blk_deal(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int
             char who[64];
             snprintf(who, sizeof who, "%s", names.name[seat]);
             who[0] = (char)(who[0] >= 'a' && who[0] <= 'z' ? who[0] - 32 : who[0]);
-            snprintf(line, sizeof line, "%s: %d cards", who, o->hand_count[seat]);
+            snprintf(line, sizeof line, P_("%s: %d card", "%s: %d cards", o->hand_count[seat]), who,
+                     o->hand_count[seat]);
             backs(p, o->hand_count[seat], x + pad + col * col_w, y + h + row * row_h, small, line);
         }
         h += ((o->players - 2) / 3 + 1) * row_h + U(p, 8);
     }
     /* The pool. */
     if (o->pool_count > 0) {
-        snprintf(line, sizeof line, "THE POOL: %d CARDS FACE UP%s", o->pool_count,
-                 v->start == START_RAJA_COUNT ? ", SORTED BY RANK" : "");
+        snprintf(line, sizeof line, _("THE POOL: %d CARDS FACE UP%s"), o->pool_count,
+                 v->start == START_RAJA_COUNT ? _(", SORTED BY RANK") : "");
         learn_label(p, line, lab, (SDL_Rect){x + pad, y + h, w - 2 * pad, U(p, 16)}, TEXT_LEFT);
         h += U(p, 20);
         if (v->start == START_PEI && v->id != VARIANT_PEI_CHINESE) {
             /* Four sides of the square, by rank. */
             static const GameRole sides[4] = {ROLE_RAJA, ROLE_PATIH, ROLE_UNYIK, ROLE_DEALER};
-            static const char *const side_names[4] = {"Before the raja", "Before the patih",
-                                                      "Before the unyik", "The dealer's side"};
+            const char *const side_names[4] = {_("Before the raja"), _("Before the patih"),
+                                               _("Before the unyik"), _("The dealer's side")};
             for (int sd = 0; sd < 4; sd++) {
                 Card part[OBS_MAX_POOL];
                 int np = 0;
@@ -1309,11 +1311,11 @@ static int blk_deal(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int
                 char rl[40] = "";
                 for (int r = 0; r < nr; r++) {
                     char one[8];
-                    snprintf(one, sizeof one, "%s%d", r == 0 ? "" : (r + 1 == nr ? " and " : ", "),
-                             ranks[r]);
+                    snprintf(one, sizeof one, "%s%d",
+                             r == 0 ? "" : (r + 1 == nr ? _(" and ") : _(", ")), ranks[r]);
                     strncat(rl, one, sizeof rl - strlen(rl) - 1);
                 }
-                snprintf(line, sizeof line, "%s: %ss", side_names[sd], rl);
+                snprintf(line, sizeof line, _("%s: %ss"), side_names[sd], rl);
                 learn_label(p, line, soft, (SDL_Rect){x + pad, y + h, U(p, 200), U(p, 40)},
                             TEXT_LEFT);
                 int used = stacked_cards(p, part, np, x + pad + U(p, 210), y + h,
@@ -1329,19 +1331,19 @@ static int blk_deal(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int
     int row_y = y + h;
     int sx = x + pad;
     if (o->stock_count > 0) {
-        snprintf(line, sizeof line, "Stock: %d cards face down", o->stock_count);
+        snprintf(line, sizeof line, _("Stock: %d cards face down"), o->stock_count);
         backs(p, o->stock_count, sx, row_y, small, line);
         sx += U(p, 330);
     }
     if (o->set_aside_count > 0) {
-        snprintf(line, sizeof line, "Set aside unseen: %d", o->set_aside_count);
+        snprintf(line, sizeof line, _("Set aside unseen: %d"), o->set_aside_count);
         backs(p, o->set_aside_count, sx, row_y, small, line);
         sx += U(p, 330);
     }
     if (o->stock_last_public != CARD_NONE) {
         int cw = learn_card_w(s, o->stock_last_public, small);
         draw_card(p, o->stock_last_public, (SDL_Rect){sx, row_y, cw, small}, 0);
-        learn_label(p, "Turned up: the unyik's last card", soft,
+        learn_label(p, _("Turned up: the unyik's last card"), soft,
                     (SDL_Rect){sx + cw + U(p, 10), row_y, U(p, 240), small}, TEXT_LEFT);
     }
     if (v->id == VARIANT_KINGS) {
@@ -1351,7 +1353,7 @@ static int blk_deal(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int
         for (int i = 0; i < 4; i++) {
             draw_card(p, kings[i], (SDL_Rect){sx + i * (cw / 2), row_y, cw, small}, 0);
         }
-        learn_label(p, "The prizes", soft,
+        learn_label(p, _("The prizes"), soft,
                     (SDL_Rect){sx + 3 * (cw / 2) + cw + U(p, 10), row_y, U(p, 120), small},
                     TEXT_LEFT);
     }
@@ -1359,7 +1361,7 @@ static int blk_deal(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int
     if (v->id == VARIANT_PEI_CHINESE) {
         for (int i = 0; i < evn; i++) {
             if (ev[i].type == EV_DICE) {
-                snprintf(line, sizeof line, "The dice: %d and %d, %d in all.", (int)ev[i].card,
+                snprintf(line, sizeof line, _("The dice: %d and %d, %d in all."), (int)ev[i].card,
                          (int)ev[i].card2, (int)ev[i].value);
                 learn_label(p, line, soft, (SDL_Rect){x + pad, y + h, w - 2 * pad, U(p, 20)},
                             TEXT_LEFT);
@@ -1370,10 +1372,10 @@ static int blk_deal(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int
     /* Your hand. */
     if (o->hand_count[0] > 0) {
         GameRole role = o->role[0];
-        snprintf(line, sizeof line, "YOUR HAND%s: %d CARDS",
-                 role == ROLE_RAJA    ? " (YOU ARE THE RAJA)"
-                 : role == ROLE_PATIH ? " (YOU ARE THE PATIH)"
-                 : role == ROLE_UNYIK ? " (YOU ARE THE UNYIK)"
+        snprintf(line, sizeof line, _("YOUR HAND%s: %d CARDS"),
+                 role == ROLE_RAJA    ? _(" (YOU ARE THE RAJA)")
+                 : role == ROLE_PATIH ? _(" (YOU ARE THE PATIH)")
+                 : role == ROLE_UNYIK ? _(" (YOU ARE THE UNYIK)")
                                       : "",
                  o->hand_count[0]);
         learn_label(p, line, lab, (SDL_Rect){x + pad, y + h, w - 2 * pad, U(p, 16)}, TEXT_LEFT);
@@ -1386,7 +1388,7 @@ static int blk_deal(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int
              U(p, 6);
     }
     if (o->peek != CARD_NONE) {
-        snprintf(line, sizeof line, "You were shown a stock card privately: %d from the end.",
+        snprintf(line, sizeof line, _("You were shown a stock card privately: %d from the end."),
                  o->peek_depth);
         learn_label(p, line, soft, (SDL_Rect){x + pad, y + h, w - 2 * pad, U(p, 20)}, TEXT_LEFT);
         h += U(p, 24);
@@ -1460,7 +1462,8 @@ static int blk_demo(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int
     TextStyle lab = app_text_style(p->app, 12.5f, TEXT_BOLD, UI_GOLD);
     TextStyle soft = app_text_style(p->app, 14.5f, TEXT_REGULAR, UI_INK_SOFT);
     char line[160];
-    snprintf(line, sizeof line, "THE POOL: %d CARDS     STOCK: %d", o->pool_count, o->stock_count);
+    snprintf(line, sizeof line, _("THE POOL: %d CARDS     STOCK: %d"), o->pool_count,
+             o->stock_count);
     learn_label(p, line, lab, (SDL_Rect){x + pad, y + h, w - 2 * pad, U(p, 16)}, TEXT_LEFT);
     h += U(p, 22);
     int ch =
@@ -1475,19 +1478,19 @@ static int blk_demo(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int
     int col = (w - 2 * pad) / o->players;
     for (int seat = 0; seat < o->players; seat++) {
         int cx = x + pad + seat * col;
-        snprintf(line, sizeof line, "Seat %d: %d captured%s", seat + 1, o->captured_count[seat],
-                 o->to_move == seat && o->phase != PHASE_ROUND_OVER ? "  (to move)" : "");
+        snprintf(line, sizeof line, _("Seat %d: %d captured%s"), seat + 1, o->captured_count[seat],
+                 o->to_move == seat && o->phase != PHASE_ROUND_OVER ? _("  (to move)") : "");
         learn_label(p, line, soft, (SDL_Rect){cx, y + h, col - U(p, 8), U(p, 20)}, TEXT_LEFT);
     }
     h += U(p, 26);
     int bw = U(p, 170), bh = U(p, 40);
     bool over = o->phase == PHASE_ROUND_OVER || o->phase == PHASE_MATCH_OVER;
     learn_button(p, learn_block_id(bi, PART_STEP), (SDL_Rect){x + pad, y + h, bw, bh},
-                 s->variant == VARIANT_KINGS ? "Turn two cards" : "Turn a card", true, over);
+                 s->variant == VARIANT_KINGS ? _("Turn two cards") : _("Turn a card"), true, over);
     learn_button(p, learn_block_id(bi, PART_RUN),
-                 (SDL_Rect){x + pad + bw + U(p, 12), y + h, bw, bh}, "To the end", false, over);
+                 (SDL_Rect){x + pad + bw + U(p, 12), y + h, bw, bh}, _("To the end"), false, over);
     learn_button(p, learn_block_id(bi, PART_RESET),
-                 (SDL_Rect){x + pad + 2 * (bw + U(p, 12)), y + h, U(p, 150), bh}, "Start again",
+                 (SDL_Rect){x + pad + 2 * (bw + U(p, 12)), y + h, U(p, 150), bh}, _("Start again"),
                  false, false);
     h += bh + U(p, 14);
     /* The last few things that happened. */
@@ -1501,7 +1504,7 @@ static int blk_demo(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int
                          paint_rgba(255, 255, 255, 12));
     }
     if (shown == 0) {
-        learn_label(p, "Nothing has happened yet: turn the first card.", soft,
+        learn_label(p, _("Nothing has happened yet: turn the first card."), soft,
                     (SDL_Rect){x + pad + U(p, 14), y + h, w - 2 * pad, U(p, 40)}, TEXT_LEFT);
     } else {
         learn_steps(p, bi, 10, &board->log[board->nlog - shown], shown, x + pad + U(p, 12),
@@ -1523,7 +1526,7 @@ static void checki_verdict(const Card *hand8, DeckStyle style, char *buf, size_t
     bool declare[CARD_CEKI_KINDS] = {false};
     int n = kowah_declarations(hand8, declare);
     if (n == 0) {
-        snprintf(buf, size, "The rules engine says: *not checki*.");
+        snprintf(buf, size, _("The rules engine says: *not checki*."));
         return;
     }
     char shows[200] = "", wins[200] = "";
@@ -1536,7 +1539,7 @@ static void checki_verdict(const Card *hand8, DeckStyle style, char *buf, size_t
         char name[48];
         learn_card_name((Card)c, style, name, sizeof name);
         char one[80];
-        snprintf(one, sizeof one, "%s*%s*", k == 0 ? "" : (k + 1 == n ? " or " : ", "), name);
+        snprintf(one, sizeof one, "%s*%s*", k == 0 ? "" : (k + 1 == n ? _(" or ") : _(", ")), name);
         strncat(shows, one, sizeof shows - strlen(shows) - 1);
         k++;
         bool w[CARD_CEKI_KINDS];
@@ -1556,13 +1559,14 @@ static void checki_verdict(const Card *hand8, DeckStyle style, char *buf, size_t
         }
         char name[48], one[80];
         learn_card_name((Card)j, style, name, sizeof name);
-        snprintf(one, sizeof one, "%s*%s*", nw == 0 ? "" : (nw + 1 == total ? " or " : ", "), name);
+        snprintf(one, sizeof one, "%s*%s*", nw == 0 ? "" : (nw + 1 == total ? _(" or ") : _(", ")),
+                 name);
         strncat(wins, one, sizeof wins - strlen(wins) - 1);
         nw++;
     }
     snprintf(buf, size,
-             "The rules engine says: *checki*. You may show a pair of %s; then a third %s "
-             "wins.",
+             _("The rules engine says: *checki*. You may show a pair of %s; then a third %s "
+               "wins."),
              shows, wins);
 }
 
@@ -1582,9 +1586,9 @@ static int blk_checki(LearnPass *p, int bi, const LearnBlock *b, int x, int y, i
     int pad = U(p, 14);
     int h = pad;
     TextStyle title = app_text_style(p->app, 17, TEXT_BOLD, UI_INK);
-    h += learn_rich(p, bi, 0, ex->title, title, x + pad, y + h, w - 2 * pad, 1.2f) + U(p, 4);
+    h += learn_rich(p, bi, 0, _(ex->title), title, x + pad, y + h, w - 2 * pad, 1.2f) + U(p, 4);
     char caption[400];
-    learn_expand_cards(ex->caption, s->style, caption, sizeof caption);
+    learn_expand_cards(_(ex->caption), s->style, caption, sizeof caption);
     TextStyle st = app_text_style(p->app, 15, TEXT_REGULAR, UI_INK_SOFT);
     h += learn_rich(p, bi, 1, caption, st, x + pad, y + h, w - 2 * pad, 1.25f) + U(p, 12);
     int ch = learn_card_h(s, CARD_C1, 84);
@@ -1624,9 +1628,9 @@ static int blk_checki(LearnPass *p, int bi, const LearnBlock *b, int x, int y, i
         char name[48], said[400];
         learn_card_name(hand[board->discard], s->style, name, sizeof name);
         checki_verdict(keep, s->style, said, sizeof said);
-        snprintf(verdict, sizeof verdict, "You discard the *%s*. %s", name, said);
+        snprintf(verdict, sizeof verdict, _("You discard the *%s*. %s"), name, said);
     } else {
-        snprintf(verdict, sizeof verdict, "Choose the card to discard.");
+        snprintf(verdict, sizeof verdict, _("Choose the card to discard."));
     }
     TextStyle vs = app_text_style(p->app, 15.5f, TEXT_REGULAR, UI_GOLD_LIGHT);
     if (board != NULL) {
@@ -1656,20 +1660,21 @@ static void compare_cells(VariantId id, char cells[7][160])
     const VariantDesc *v = variant_get(id);
     const LearnCompareRow *row = learn_compare_row(id);
     int players = game_config_default(id, 1).players;
-    snprintf(cells[0], 160, "*%s*", v->name);
+    snprintf(cells[0], 160, "*%s*", _(v->name));
     if (v->min_players == v->max_players) {
         snprintf(cells[1], 160, "%d", v->min_players);
     } else if (id == VARIANT_THOTHIT_KUNA) {
-        snprintf(cells[1], 160, "4 or 6");
+        snprintf(cells[1], 160, _("4 or 6"));
     } else {
         snprintf(cells[1], 160, "%d–%d", v->min_players, v->max_players);
     }
     switch (v->deck) {
-    case DECK_CEKI: snprintf(cells[2], 160, "%d Ceki", variant_deck_size(v, players)); break;
+    case DECK_CEKI: snprintf(cells[2], 160, _("%d Ceki"), variant_deck_size(v, players)); break;
     case DECK_CEKI_PER_PLAYER:
-        snprintf(cells[2], 160, "%d or %d Ceki", variant_deck_size(v, 4), variant_deck_size(v, 6));
+        snprintf(cells[2], 160, _("%d or %d Ceki"), variant_deck_size(v, 4),
+                 variant_deck_size(v, 6));
         break;
-    case DECK_FRENCH_NO_KINGS: snprintf(cells[2], 160, "48 French, 4 Kings aside"); break;
+    case DECK_FRENCH_NO_KINGS: snprintf(cells[2], 160, _("48 French, 4 Kings aside")); break;
     }
     int deck = variant_deck_size(v, players);
     int hand = variant_hand_size(v, players);
@@ -1677,15 +1682,15 @@ static void compare_cells(VariantId id, char cells[7][160])
     int rest = deck - hand * players - pool;
     switch (v->turn) {
     case TURN_HAND_ONLY:
-        snprintf(cells[3], 160, "%d / %d / none (%d aside)", hand, pool, rest);
+        snprintf(cells[3], 160, _("%d / %d / none (%d aside)"), hand, pool, rest);
         break;
-    case TURN_STOCK_ONLY: snprintf(cells[3], 160, "none / none / %d", deck); break;
-    case TURN_KINGS: snprintf(cells[3], 160, "none / %d / %d", pool, rest); break;
-    case TURN_DRAW_DISCARD: snprintf(cells[3], 160, "%d / none / %d", hand, rest); break;
+    case TURN_STOCK_ONLY: snprintf(cells[3], 160, _("none / none / %d"), deck); break;
+    case TURN_KINGS: snprintf(cells[3], 160, _("none / %d / %d"), pool, rest); break;
+    case TURN_DRAW_DISCARD: snprintf(cells[3], 160, _("%d / none / %d"), hand, rest); break;
     default: snprintf(cells[3], 160, "%d / %d / %d", hand, pool, rest); break;
     }
     if (v->id == VARIANT_THOTHIT_KUNA) {
-        snprintf(cells[3], 160, "20 / %d / %d (%d players)", pool, rest, players);
+        snprintf(cells[3], 160, _("20 / %d / %d (%d players)"), pool, rest, players);
     }
     snprintf(cells[4], 160, "%s", row->phases);
     snprintf(cells[5], 160, "%s", row->capture);
@@ -1694,8 +1699,8 @@ static void compare_cells(VariantId id, char cells[7][160])
 
 static int blk_compare(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int w)
 {
-    static const char *const heads[7] = {"GAME",   "PLAYERS", "CARDS",  "HAND / POOL / STOCK",
-                                         "A TURN", "CAPTURE", "SCORING"};
+    const char *const heads[7] = {"GAME",      "PLAYERS",    "CARDS",     _("HAND / POOL / STOCK"),
+                                  _("A TURN"), _("CAPTURE"), _("SCORING")};
     float total = 0;
     for (int c = 0; c < 7; c++) {
         total += compare_cols[c];
@@ -1768,7 +1773,7 @@ static int blk_glossary(LearnPass *p, int bi, const LearnBlock *b, int x, int y,
     learn_expand_cards(t->meaning, p->s->style, meaning, sizeof meaning);
     int rh = learn_rich(p, bi, 2, meaning, mean, x + left, y + U(p, 1), w - left, 1.25f);
     char used[200];
-    snprintf(used, sizeof used, "Used in: %s", t->games);
+    snprintf(used, sizeof used, _("Used in: %s"), t->games);
     rh += U(p, 2) + learn_rich(p, bi, 3, used, games, x + left, y + rh + U(p, 3), w - left, 1.2f);
     int h = SDL_max(lh, rh) + U(p, 12);
     if (p->draw) {

@@ -18,101 +18,103 @@
 
 static const LearnScoreExample score_examples[] = {
     {B(THOTHIT) | B(THOTHIT_CHINESE), 0, "OT OT C4 C4 M7 S7 RF",
-     "Two pairs, a lone red stamp, and two 7s that are not identical"},
+     N_("Two pairs, a lone red stamp, and two 7s that are not identical")},
     {B(THOTHIT) | B(THOTHIT_CHINESE), 0, "S9 S9 WF WF C1 M1",
-     "A red-stamped pair, a black pair, and two 1s of different suits"},
-    {B(THOTHIT_SACKSON), 0, "C9 C9 OT OT S4 S4 M5", "Three identical pairs, plain scoring"},
+     N_("A red-stamped pair, a black pair, and two 1s of different suits")},
+    {B(THOTHIT_SACKSON), 0, "C9 C9 OT OT S4 S4 M5", N_("Three identical pairs, plain scoring")},
     {B(THOTHIT_SACKSON), OPTION_ADVANCED, "C9 C9 OT OT S4 S4 M5",
-     "The same pile with the advanced option"},
+     N_("The same pile with the advanced option")},
     {B(ENTHIT), 0, "M5 M5 M5 M5 C2 C2 C2 OT OT OT S9",
-     "Four of a kind, three of a kind, and red-stamped cards"},
-    {B(ENTHIT), 0, "RF RF RF RF C6 C6", "All four Red Flowers"},
+     N_("Four of a kind, three of a kind, and red-stamped cards")},
+    {B(ENTHIT), 0, "RF RF RF RF C6 C6", N_("All four Red Flowers")},
     {B(THOTHIT_KUNA), 0, "M6 M6 M6 M6 C3 C3 C3 OT OT OT OT OT RF RF",
-     "Sets of four and three; five Old Thousands make a four and a spare"},
+     N_("Sets of four and three; five Old Thousands make a four and a spare")},
     {B(THOTHIT_KUNA), 0, "S9 S9 S9 S9 S9 S9 C7 C7",
-     "Six red-stamped 9s: the engine picks the best split"},
+     N_("Six red-stamped 9s: the engine picks the best split")},
     {B(THOTHIT_YOGYAKARTA) | B(THIT_THIT_DULIT), 0, "C4 C4 OT OT S9 RF M8",
-     "Pairs, and a bonus for every red-stamped card"},
-    {B(KINGS), 0, "AS AH 7D 7C QH QS", "Three captured pairs"},
-    {B(TOTIT) | B(TOTIT_DENEXA), 0, "C4 C4 S4 M4 OT OT WF", "Only identical pairs count"},
-    {PEI_ALL, 0, "C1 C2 C3 C4 C5", "A black thirteen running to the 5"},
-    {PEI_ALL, 0, "C1 C2 C3 C5", "The run breaks at the missing 4"},
-    {PEI_ALL, 0, "OT RF S9 S9", "A red thirteen with a second red 9"},
-    {PEI_ALL, 0, "WF S8 M9 C8 S2 M2 C9 S1 M1", "Pang kéyang, pang picis and the tiger"},
+     N_("Pairs, and a bonus for every red-stamped card")},
+    {B(KINGS), 0, "AS AH 7D 7C QH QS", N_("Three captured pairs")},
+    {B(TOTIT) | B(TOTIT_DENEXA), 0, "C4 C4 S4 M4 OT OT WF", N_("Only identical pairs count")},
+    {PEI_ALL, 0, "C1 C2 C3 C4 C5", N_("A black thirteen running to the 5")},
+    {PEI_ALL, 0, "C1 C2 C3 C5", N_("The run breaks at the missing 4")},
+    {PEI_ALL, 0, "OT RF S9 S9", N_("A red thirteen with a second red 9")},
+    {PEI_ALL, 0, "WF S8 M9 C8 S2 M2 C9 S1 M1", N_("Pang kéyang, pang picis and the tiger")},
     {PEI_ALL, 0, "C1 C2 C3 C4 C5 C6 C7 C8 C9 S1 M1",
-     "Every coin, a 1 of strings and a 1 of myriads: where should the 9 of coins go?"},
-    {PEI_ALL, 0, "C1 C2 C3 C8 S2 M2 M7 M7 S3", "Two combinations and some loose cards"},
+     N_("Every coin, a 1 of strings and a 1 of myriads: where should the 9 of coins go?")},
+    {PEI_ALL, 0, "C1 C2 C3 C8 S2 M2 M7 M7 S3", N_("Two combinations and some loose cards")},
 };
 
 static const LearnLegalExample legal_examples[] = {
     {THOTHIT_LIKE | B(THOTHIT_KUNA) | B(TOTIT) | B(TOTIT_DENEXA) | PEI_ALL, LEGAL_MATCH, "C4",
-     "S4 M4 C7 OT", false, "S4 M4", "A later turn: your {C4} may take either 4, your choice."},
+     "S4 M4 C7 OT", false, "S4 M4", N_("A later turn: your {C4} may take either 4, your choice.")},
     {THOTHIT_LIKE | B(THOTHIT_KUNA) | B(TOTIT_DENEXA) | PEI_ALL, LEGAL_MATCH, "OT", "C1 WF M5 S3",
-     false, "C1 WF", "The {OT} counts as a 1: it may take the {C1} or the {WF}."},
+     false, "C1 WF", N_("The {OT} counts as a 1: it may take the {C1} or the {WF}.")},
     {THOTHIT_LIKE | B(THOTHIT_KUNA) | B(TOTIT) | B(TOTIT_DENEXA) | PEI_ALL, LEGAL_TRAIL, "M6",
-     "C4 S7 M2 C9", false, "-", "Nothing matches the {M6}, so it stays in the pool."},
+     "C4 S7 M2 C9", false, "-", N_("Nothing matches the {M6}, so it stays in the pool.")},
     {THOTHIT_LIKE | B(TOTIT) | B(TOTIT_DENEXA), LEGAL_FIRST, "C4", "S4 C4 M4", true, "C4",
-     "First turn: of the three 4s, only the identical {C4} may be taken."},
+     N_("First turn: of the three 4s, only the identical {C4} may be taken.")},
     {THOTHIT_LIKE | B(TOTIT) | B(TOTIT_DENEXA), LEGAL_FIRST, "M7", "C7 S7 M2", true, "-",
-     "First turn and no twin in the pool: the {M7} stays, though two 7s lie there."},
+     N_("First turn and no twin in the pool: the {M7} stays, though two 7s lie there.")},
     {B(THOTHIT_KUNA) | PEI_ALL, LEGAL_FIRST, "C4", "S4 C4 M4", true, "S4 C4 M4",
-     "A first turn like any other: any 4 may be taken."},
+     N_("A first turn like any other: any 4 may be taken.")},
     {B(THOTHIT_CHINESE), LEGAL_ORDER, "M5", "S5 S5 C5 M8", false, "S5 C5",
-     "Both moves are legal, but taking the {S5} breaks up a pair while the {C5} still lies "
-     "beside it: that forfeits your win. Taking the {C5} is safe."},
+     N_("Both moves are legal, but taking the {S5} breaks up a pair while the {C5} still lies "
+        "beside it: that forfeits your win. Taking the {C5} is safe.")},
     {B(TOTIT), LEGAL_ORDER, "C4", "S4 C4 M7", false, "S4",
-     "The {S4} is of another suit, so it must be taken before the twin {C4}."},
+     N_("The {S4} is of another suit, so it must be taken before the twin {C4}.")},
     {B(TOTIT), LEGAL_ORDER, "OT", "C1 WF OT", false, "C1",
-     "The {C1} is of another suit: it goes first."},
+     N_("The {C1} is of another suit: it goes first.")},
     {B(TOTIT), LEGAL_ORDER, "OT", "WF OT M5", false, "WF",
-     "No other suit here: the {WF}, same suit but not identical, comes before the twin {OT}."},
+     N_("No other suit here: the {WF}, same suit but not identical, comes before the twin {OT}.")},
     {B(TOTIT_DENEXA), LEGAL_ORDER, "C4", "S4 S4 M4 C9", false, "M4",
-     "The two copies of the {S4} must wait: the odd {M4} goes first."},
+     N_("The two copies of the {S4} must wait: the odd {M4} goes first.")},
     {B(TOTIT_DENEXA), LEGAL_ORDER, "C1", "OT OT WF", false, "WF",
-     "House reading: the {WF} counts as odd beside two of the {OT}, so it goes first."},
+     N_("House reading: the {WF} counts as odd beside two of the {OT}, so it goes first.")},
     {B(TOTIT_DENEXA), LEGAL_ORDER, "C4", "S4 S4 M4 M4", false, "S4 M4",
-     "House reading: two pairs hold each other up, so the hold is lifted."},
+     N_("House reading: two pairs hold each other up, so the hold is lifted.")},
 };
 
 static const LearnTryExample try_examples[] = {
-    {B(THOTHIT) | B(THOTHIT_SACKSON), "C4 M7 OT S9", "S4 C4 WF M2 C7 S6", true, "Your first turn",
-     "Only identical twins may be taken on a first turn. Find the one capture you have, then "
-     "see what the rules say about the others."},
-    {B(THOTHIT) | B(THOTHIT_SACKSON), "C4 M7 OT S9", "S4 C4 WF M2 C7 S6", false, "A later turn",
-     "The same cards on a later turn. Now any card of the same rank may be taken, and a card "
-     "that can capture must. Try laying the {M7} in the pool."},
-    {B(THOTHIT_CHINESE), "S5 M8 OT", "C5 C5 M5 WF S8 C2", false, "The odd card",
-     "Two copies of the {C5} lie beside the {M5}. Try your {S5} on each of them and read "
-     "what happens."},
-    {B(ENTHIT), "C4 C4 RF M3", "C4 S4 RF RF M9 C3", true, "Your first turn",
-     "With two packs there are four copies of every card. Which twins can you take?"},
-    {B(ENTHIT), "C4 C4 RF M3", "C4 S4 RF RF M9 C3", false, "A later turn",
-     "The same cards later in the round: now the 3s and 4s match by rank."},
-    {B(THOTHIT_KUNA), "C4 OT M8", "S4 C4 WF C2", true, "Your first turn",
-     "The court game has no first-turn rule. What may your cards take?"},
-    {B(TOTIT), "C4 M7 OT", "S4 C4 M4 OT C7", true, "Your first turn",
-     "On the first turn only twins may be taken; the capture order does not matter yet."},
-    {B(TOTIT), "C4 OT M9", "S4 C4 WF OT C1 M2", false, "Which partner?",
-     "Your {C4} could take the {S4} or its own twin; your {OT} faces three cards of rank 1. "
-     "Which captures are allowed?"},
-    {B(TOTIT_DENEXA), "C4 M7 C1", "S4 S4 M4 OT OT WF C9", false, "Odd cards first",
-     "Two pairs wait for their odd cards, and you must capture if you can. Try the {M7} as well."},
-    {PEI_ALL, "C4 M8 S9 WF", "S4 M4 C8 OT RF C2", false, "Must it capture?",
-     "Pèi has no first-turn rule, and a card that can capture must. Which card may you lay "
-     "in the pool?"},
+    {B(THOTHIT) | B(THOTHIT_SACKSON), "C4 M7 OT S9", "S4 C4 WF M2 C7 S6", true,
+     N_("Your first turn"),
+     N_("Only identical twins may be taken on a first turn. Find the one capture you have, then "
+        "see what the rules say about the others.")},
+    {B(THOTHIT) | B(THOTHIT_SACKSON), "C4 M7 OT S9", "S4 C4 WF M2 C7 S6", false, N_("A later turn"),
+     N_("The same cards on a later turn. Now any card of the same rank may be taken, and a card "
+        "that can capture must. Try laying the {M7} in the pool.")},
+    {B(THOTHIT_CHINESE), "S5 M8 OT", "C5 C5 M5 WF S8 C2", false, N_("The odd card"),
+     N_("Two copies of the {C5} lie beside the {M5}. Try your {S5} on each of them and read "
+        "what happens.")},
+    {B(ENTHIT), "C4 C4 RF M3", "C4 S4 RF RF M9 C3", true, N_("Your first turn"),
+     N_("With two packs there are four copies of every card. Which twins can you take?")},
+    {B(ENTHIT), "C4 C4 RF M3", "C4 S4 RF RF M9 C3", false, N_("A later turn"),
+     N_("The same cards later in the round: now the 3s and 4s match by rank.")},
+    {B(THOTHIT_KUNA), "C4 OT M8", "S4 C4 WF C2", true, N_("Your first turn"),
+     N_("The court game has no first-turn rule. What may your cards take?")},
+    {B(TOTIT), "C4 M7 OT", "S4 C4 M4 OT C7", true, N_("Your first turn"),
+     N_("On the first turn only twins may be taken; the capture order does not matter yet.")},
+    {B(TOTIT), "C4 OT M9", "S4 C4 WF OT C1 M2", false, N_("Which partner?"),
+     N_("Your {C4} could take the {S4} or its own twin; your {OT} faces three cards of rank 1. "
+        "Which captures are allowed?")},
+    {B(TOTIT_DENEXA), "C4 M7 C1", "S4 S4 M4 OT OT WF C9", false, N_("Odd cards first"),
+     N_("Two pairs wait for their odd cards, and you must capture if you can. Try the {M7} as "
+        "well.")},
+    {PEI_ALL, "C4 M8 S9 WF", "S4 M4 C8 OT RF C2", false, N_("Must it capture?"),
+     N_("Pèi has no first-turn rule, and a card that can capture must. Which card may you lay "
+        "in the pool?")},
 };
 
 static const LearnCheckiExample checki_examples[] = {
-    {"C5 S5 M5 C7 S7 M7 C1 C1", "Two triplets and a pair",
-     "Three 5s, three 7s and an identical pair of the {C1}."},
-    {"C5 S5 M5 S7 S7 C7 C7 M7", "A triplet and a five",
-     "Three 5s, and five 7s: two identical pairs and the odd {M7}."},
-    {"C5 S5 M5 C7 S7 M7 C1 S1", "Not checki",
-     "Two triplets, but {C1} and {S1} match by rank without being identical."},
-    {"C5 S5 M5 C7 S7 M7 C1 C1 M9", "Which card goes?",
-     "Nine cards after your draw: which discard leaves a checki hand?"},
-    {"S7 S7 C7 C7 M7 C5 S5 M5 OT", "Which card goes?",
-     "Another nine: find the discard, then see which cards would win."},
+    {"C5 S5 M5 C7 S7 M7 C1 C1", N_("Two triplets and a pair"),
+     N_("Three 5s, three 7s and an identical pair of the {C1}.")},
+    {"C5 S5 M5 S7 S7 C7 C7 M7", N_("A triplet and a five"),
+     N_("Three 5s, and five 7s: two identical pairs and the odd {M7}.")},
+    {"C5 S5 M5 C7 S7 M7 C1 S1", N_("Not checki"),
+     N_("Two triplets, but {C1} and {S1} match by rank without being identical.")},
+    {"C5 S5 M5 C7 S7 M7 C1 C1 M9", N_("Which card goes?"),
+     N_("Nine cards after your draw: which discard leaves a checki hand?")},
+    {"S7 S7 C7 C7 M7 C5 S5 M5 OT", N_("Which card goes?"),
+     N_("Another nine: find the discard, then see which cards would win.")},
 };
 
 #define COUNT_OF(a) ((int)(sizeof(a) / sizeof((a)[0])))
@@ -175,7 +177,7 @@ bool learn_score_view_of(const ScoreBreakdown *b, LearnScoreView *out)
                 return false;
             }
             LearnScoreGroup *o = &out->groups[out->ngroups++];
-            snprintf(o->label, sizeof o->label, "%s", g->label);
+            snprintf(o->label, sizeof o->label, "%s", _(g->label));
             o->kind = g->kind;
             o->ncards = g->ncards;
             memcpy(o->cards, g->cards, (size_t)g->ncards);
@@ -313,13 +315,13 @@ void learn_judge(const Game *g, DeckStyle style, Card card, Card target, LearnVe
         out->legal = false;
         if (target == CARD_NONE) {
             snprintf(out->text, sizeof out->text,
-                     "Not allowed: your *%s* may not be laid in the pool. %s", a,
-                     game_explain_illegal(g, &m));
+                     _("Not allowed: your *%s* may not be laid in the pool. %s"), a,
+                     _(game_explain_illegal(g, &m)));
         } else {
             card_text(target, style, b, sizeof b);
             snprintf(out->text, sizeof out->text,
-                     "Not allowed: your *%s* may not take the *%s*. %s", a, b,
-                     game_explain_illegal(g, &m));
+                     _("Not allowed: your *%s* may not take the *%s*. %s"), a, b,
+                     _(game_explain_illegal(g, &m)));
         }
         return;
     }
@@ -337,9 +339,9 @@ void learn_judge(const Game *g, DeckStyle style, Card card, Card target, LearnVe
         out->forfeit = out->forfeit || (targets[i] == target && forfeit[i]);
     }
     card_text(target, style, b, sizeof b);
-    const char *why = target == card                         ? "its identical twin"
-                      : card_suit(target) != card_suit(card) ? "a card of its rank"
-                                                             : "of its own rank and suit";
+    const char *why = target == card                         ? _("its identical twin")
+                      : card_suit(target) != card_suit(card) ? _("a card of its rank")
+                                                             : _("of its own rank and suit");
     if (out->forfeit) {
         snprintf(out->text, sizeof out->text,
                  "Allowed, but costly: your *%s* takes the *%s* and so breaks up an identical "

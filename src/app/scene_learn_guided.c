@@ -50,12 +50,16 @@ static void guided_log(LearnState *s, LearnBoard *b)
         Card red = card_is_red_stamped(ev[i].card2) ? ev[i].card2 : ev[i].card;
         size_t len = strlen(st->text);
         if (ev[i].card == ev[i].card2) {
-            snprintf(st->text + len, sizeof st->text - len, " %s: %d points.",
-                     card_is_red_stamped(ev[i].card) ? "A red-stamped pair" : "An identical pair",
-                     score_pile(VARIANT_THOTHIT, 0, pair, 2, NULL));
+            int pts = score_pile(VARIANT_THOTHIT, 0, pair, 2, NULL);
+            snprintf(
+                st->text + len, sizeof st->text - len,
+                card_is_red_stamped(ev[i].card)
+                    ? P_(" A red-stamped pair: %d point.", " A red-stamped pair: %d points.", pts)
+                    : P_(" An identical pair: %d point.", " An identical pair: %d points.", pts),
+                pts);
         } else if (card_is_red_stamped(red)) {
             snprintf(st->text + len, sizeof st->text - len,
-                     " A red-stamped card scores %d even alone.",
+                     _(" A red-stamped card scores %d even alone."),
                      score_pile(VARIANT_THOTHIT, 0, &red, 1, NULL));
         }
     }
@@ -96,8 +100,8 @@ void learn_guided_start(App *app, LearnState *s, LearnBoard *b)
         ai_watch(b->ai[seat], b->game, NULL, 0); /* they remember the captures they watch */
     }
     learn_board_refresh(b);
-    add_note(b, "A first game of *Thothit*, one round. You are the *raja* and play first; the "
-                "*patih* sits on your right and plays next, then the *unyik*, who dealt.");
+    add_note(b, _("A first game of *Thothit*, one round. You are the *raja* and play first; the "
+                  "*patih* sits on your right and plays next, then the *unyik*, who dealt."));
     learn_guided_update_prompt(s, b);
 }
 
@@ -116,7 +120,7 @@ void learn_guided_update_prompt(LearnState *s, LearnBoard *b)
     char *out = b->prompt;
     size_t size = sizeof b->prompt;
     if (b->game == NULL) {
-        snprintf(out, size, "The guided game could not be dealt.");
+        snprintf(out, size, _("The guided game could not be dealt."));
         return;
     }
     Observation *o = observe(b);
@@ -128,9 +132,9 @@ void learn_guided_update_prompt(LearnState *s, LearnBoard *b)
     char who[40];
     if (o->phase == PHASE_ROUND_OVER || o->phase == PHASE_MATCH_OVER) {
         snprintf(out, size,
-                 "The round is over. You scored *%d*, the patih *%d* and the unyik *%d*. An "
-                 "identical pair counted *%d*, a red-stamped pair *%d* and a red-stamped card "
-                 "on its own *%d*. Press *Play again* to start over.",
+                 _("The round is over. You scored *%d*, the patih *%d* and the unyik *%d*. An "
+                   "identical pair counted *%d*, a red-stamped pair *%d* and a red-stamped card "
+                   "on its own *%d*. Press *Play again* to start over."),
                  o->round_score[0], o->round_score[1], o->round_score[2],
                  learn_pile_score(VARIANT_THOTHIT, 0, "C5 C5"),
                  learn_pile_score(VARIANT_THOTHIT, 0, "OT OT"),
@@ -138,20 +142,20 @@ void learn_guided_update_prompt(LearnState *s, LearnBoard *b)
     } else if (o->to_move != b->human) {
         seat_name(&names, o->to_move, who, sizeof who);
         snprintf(out, size,
-                 "It is %s's turn. Press *Continue* to see each of their moves; the list below "
-                 "explains what happened.",
+                 _("It is %s's turn. Press *Continue* to see each of their moves; the list below "
+                   "explains what happened."),
                  who);
     } else if (o->phase == PHASE_STOCK) {
         snprintf(out, size,
-                 "Now turn the top card of the stock, the _bukakan_. It captures by itself if it "
-                 "can%s. Press *Turn the stock card*.",
-                 o->first_turn[b->human] ? ", and on your first turn only its twin" : "");
+                 _("Now turn the top card of the stock, the _bukakan_. It captures by itself if it "
+                   "can%s. Press *Turn the stock card*."),
+                 o->first_turn[b->human] ? _(", and on your first turn only its twin") : "");
     } else if (o->phase == PHASE_STOCK_TAKE) {
         char name[48];
         learn_card_name(o->turned, s->style, name, sizeof name);
         snprintf(out, size,
-                 "The turned *%s* matches more than one pool card. Click the one it should take; "
-                 "they are lit.",
+                 _("The turned *%s* matches more than one pool card. Click the one it should take; "
+                   "they are lit."),
                  name);
     } else {
         /* The hand phase: which cards can capture, and what. */
@@ -171,22 +175,22 @@ void learn_guided_update_prompt(LearnState *s, LearnBoard *b)
             char a[48], c[48], one[140];
             learn_card_name(b->hand[i], s->style, a, sizeof a);
             learn_card_name(t[0], s->style, c, sizeof c);
-            snprintf(one, sizeof one, "%s*%s* can take the *%s*%s", capturing == 0 ? "" : "; ", a,
-                     c, n > 1 ? " or another of its rank" : "");
+            snprintf(one, sizeof one, _("%s*%s* can take the *%s*%s"), capturing == 0 ? "" : "; ",
+                     a, c, n > 1 ? _(" or another of its rank") : "");
             strncat(list, one, sizeof list - strlen(list) - 1);
             capturing++;
         }
         bool first = o->first_turn[b->human];
         if (capturing == 0) {
             snprintf(out, size,
-                     "Your turn. %sNone of your cards can capture, so whichever you play stays "
-                     "in the pool: pick one and press *Lay it in the pool*, or drag it there.",
-                     first ? "On a first turn a card may take only its identical twin. " : "");
+                     _("Your turn. %sNone of your cards can capture, so whichever you play stays "
+                       "in the pool: pick one and press *Lay it in the pool*, or drag it there."),
+                     first ? _("On a first turn a card may take only its identical twin. ") : "");
         } else {
             snprintf(out, size,
-                     "Your turn.%s Here, %s. Drag a card onto a pool card to capture; a card "
-                     "that can capture must.",
-                     first ? " On your first turn a card may take only its identical twin." : "",
+                     _("Your turn.%s Here, %s. Drag a card onto a pool card to capture; a card "
+                       "that can capture must."),
+                     first ? _(" On your first turn a card may take only its identical twin.") : "",
                      list);
         }
     }
@@ -203,19 +207,19 @@ static void tell_own_pile(LearnBoard *b)
         return;
     }
     char text[240];
-    size_t at = (size_t)snprintf(text, sizeof text, "Your pile:");
+    size_t at = (size_t)snprintf(text, sizeof text, _("Your pile:"));
     int shown = 0;
     for (int i = 0; i < sb->ngroups && at < sizeof text; i++) {
         if (sb->groups[i].points <= 0) {
             continue;
         }
         at += (size_t)snprintf(text + at, sizeof text - at, "%s %s *%+d*", shown ? "," : "",
-                               sb->groups[i].label, sb->groups[i].points);
+                               _(sb->groups[i].label), sb->groups[i].points);
         shown++;
     }
     if (at < sizeof text) {
-        snprintf(text + at, sizeof text - at, "%s; *%d* in all.", shown ? "" : " nothing scored",
-                 sb->total);
+        snprintf(text + at, sizeof text - at, _("%s; *%d* in all."),
+                 shown ? "" : _(" nothing scored"), sb->total);
     }
     add_note(b, text);
     free(sb);
@@ -246,7 +250,7 @@ void learn_guided_continue(App *app, LearnState *s, LearnBoard *b)
     if (seat == b->human || seat < 0) {
         b->verdict = (LearnVerdict){.made = true, .legal = true};
         snprintf(b->verdict.text, sizeof b->verdict.text,
-                 "It is your move: the prompt says what you can do.");
+                 _("It is your move: the prompt says what you can do."));
         return;
     }
     Move m;
@@ -271,8 +275,8 @@ void learn_guided_turn_stock(App *app, LearnState *s, LearnBoard *b)
     Move m = {.type = MOVE_TURN, .seat = (uint8_t)b->human, .card = CARD_NONE, .target = CARD_NONE};
     if (!game_is_legal(b->game, &m)) {
         b->verdict = (LearnVerdict){.made = true, .legal = false};
-        snprintf(b->verdict.text, sizeof b->verdict.text, "Not now. %s",
-                 game_explain_illegal(b->game, &m));
+        snprintf(b->verdict.text, sizeof b->verdict.text, _("Not now. %s"),
+                 _(game_explain_illegal(b->game, &m)));
         s->last_verdict = b->verdict;
         return;
     }
@@ -295,8 +299,8 @@ bool learn_guided_take(App *app, LearnState *s, LearnBoard *b, Card target)
     }
     if (!game_is_legal(b->game, &m)) {
         b->verdict = (LearnVerdict){.made = true, .legal = false};
-        snprintf(b->verdict.text, sizeof b->verdict.text, "Not allowed. %s",
-                 game_explain_illegal(b->game, &m));
+        snprintf(b->verdict.text, sizeof b->verdict.text, _("Not allowed. %s"),
+                 _(game_explain_illegal(b->game, &m)));
         s->last_verdict = b->verdict;
         app->dirty = true;
         return true;
@@ -337,14 +341,14 @@ static void opponents(LearnPass *p, const LearnBoard *b, const Observation *o, i
         char who[40], line[120];
         snprintf(who, sizeof who, "%s", names.name[seat]);
         who[0] = (char)(who[0] >= 'a' && who[0] <= 'z' ? who[0] - 32 : who[0]);
-        snprintf(line, sizeof line, "%s%s", who, o->to_move == seat ? " (to move)" : "");
+        snprintf(line, sizeof line, "%s%s", who, o->to_move == seat ? _(" (to move)") : "");
         TextStyle name = st;
         if (o->to_move == seat) {
             name.color = UI_GOLD_LIGHT;
             name.weight = TEXT_BOLD;
         }
         learn_text_at(p, line, name, tx, y, col - (tx - cx) - U(p, 8));
-        snprintf(line, sizeof line, "%d in hand, %d captured", o->hand_count[seat],
+        snprintf(line, sizeof line, _("%d in hand, %d captured"), o->hand_count[seat],
                  o->captured_count[seat]);
         learn_text_at(p, line, dim, tx, y + U(p, 20), col - (tx - cx) - U(p, 8));
         k++;
@@ -375,7 +379,7 @@ void learn_guided_pass(LearnPass *p, int block, LearnBoard *b, SDL_Rect area)
         if (sb != NULL && view != NULL && game_score_seat(b->game, b->human, sb) == CEKI_OK &&
             learn_score_view_of(sb, view)) {
             char head[80];
-            snprintf(head, sizeof head, "YOUR CAPTURED PILE, SCORED: %d POINTS", view->total);
+            snprintf(head, sizeof head, _("YOUR CAPTURED PILE, SCORED: %d POINTS"), view->total);
             learn_label(p, head, app_text_style(p->app, 12.5f, TEXT_BOLD, UI_GOLD),
                         (SDL_Rect){x, top, left_w, U(p, 16)}, TEXT_LEFT);
             learn_score_groups(p, view, x, top + U(p, 24), left_w, 62);
@@ -388,7 +392,7 @@ void learn_guided_pass(LearnPass *p, int block, LearnBoard *b, SDL_Rect area)
     }
     TextStyle soft = app_text_style(p->app, 13.5f, TEXT_REGULAR, UI_INK_SOFT);
     char line[160];
-    snprintf(line, sizeof line, "Stock: %d   Your captured pile: %d", o->stock_count,
+    snprintf(line, sizeof line, _("Stock: %d   Your captured pile: %d"), o->stock_count,
              o->captured_count[b->human]);
     if (!round_over) {
         learn_label(p, line, soft, (SDL_Rect){x + U(p, 200), top, left_w - U(p, 200), U(p, 16)},
@@ -401,7 +405,7 @@ void learn_guided_pass(LearnPass *p, int block, LearnBoard *b, SDL_Rect area)
             card_art_draw(p->app->cards, p->app->renderer, s->style, o->turned, r,
                           learn_card_flags(p->app, s) | CARD_HIGHLIGHT);
         }
-        learn_label(p, "TURNED", app_text_style(p->app, 12, TEXT_BOLD, UI_GOLD),
+        learn_label(p, _("TURNED"), app_text_style(p->app, 12, TEXT_BOLD, UI_GOLD),
                     (SDL_Rect){r.x - U(p, 70), r.y, U(p, 64), U(p, 16)}, TEXT_RIGHT);
     }
     /* The right column: prompt, buttons, what happened. */
@@ -439,22 +443,22 @@ void learn_guided_pass(LearnPass *p, int block, LearnBoard *b, SDL_Rect area)
     int bh = U(p, 42);
     /* One button for the next step, whatever it is, and a way to start over. */
     if (over) {
-        learn_button(p, learn_block_id(block, PART_RESET), (SDL_Rect){rx, ry, rw, bh}, "Play again",
-                     true, false);
+        learn_button(p, learn_block_id(block, PART_RESET), (SDL_Rect){rx, ry, rw, bh},
+                     _("Play again"), true, false);
     } else if (!mine) {
-        learn_button(p, learn_block_id(block, PART_STEP), (SDL_Rect){rx, ry, rw, bh}, "Continue",
+        learn_button(p, learn_block_id(block, PART_STEP), (SDL_Rect){rx, ry, rw, bh}, _("Continue"),
                      true, false);
     } else if (o->phase == PHASE_STOCK) {
         learn_button(p, learn_block_id(block, PART_RUN), (SDL_Rect){rx, ry, rw, bh},
-                     "Turn the stock card", true, false);
+                     _("Turn the stock card"), true, false);
     } else if (o->phase == PHASE_HAND) {
         learn_button(p, learn_block_id(block, PART_TRAIL), (SDL_Rect){rx, ry, rw, bh},
-                     "Lay it in the pool", false, b->selected < 0);
+                     _("Lay it in the pool"), false, b->selected < 0);
     }
     ry += bh + U(p, 8);
     if (!over) {
-        learn_button(p, learn_block_id(block, PART_RESET), (SDL_Rect){rx, ry, rw, bh}, "Start over",
-                     false, false);
+        learn_button(p, learn_block_id(block, PART_RESET), (SDL_Rect){rx, ry, rw, bh},
+                     _("Start over"), false, false);
         ry += bh + U(p, 10);
     }
     int log_h = area.y + area.h - ry;

@@ -115,8 +115,8 @@ static bool describe(ReplayEntry *e, const char *name)
     if (strlen(name) >= 17) {
         snprintf(date, sizeof date, "%.10s %.2s:%.2s", name, name + 11, name + 13);
     }
-    snprintf(e->title, sizeof e->title, "%s", v->name);
-    snprintf(e->detail, sizeof e->detail, "%s  \xc2\xb7  %d players  \xc2\xb7  %d moves", date,
+    snprintf(e->title, sizeof e->title, "%s", _(v->name));
+    snprintf(e->detail, sizeof e->detail, _("%s  \xc2\xb7  %d players  \xc2\xb7  %d moves"), date,
              players, moves);
     return true;
 }
@@ -126,7 +126,8 @@ static void read_list(ReplayState *s)
     s->nentries = 0;
     char dir[1024];
     if (!session_replay_dir(dir, sizeof dir)) {
-        snprintf(s->message, sizeof s->message, "There is no place for the player's files here.");
+        snprintf(s->message, sizeof s->message,
+                 _("There is no place for the player's files here."));
         return;
     }
 #ifndef _WIN32
@@ -150,7 +151,7 @@ static void read_list(ReplayState *s)
     qsort(s->entries, (size_t)s->nentries, sizeof s->entries[0], cmp_entries);
     if (s->nentries == 0) {
         snprintf(s->message, sizeof s->message,
-                 "No finished games yet. Every match you finish is kept here to watch again.");
+                 _("No finished games yet. Every match you finish is kept here to watch again."));
     }
 }
 
@@ -163,7 +164,7 @@ static void describe_result(ReplayState *s, int k)
     char err[200];
     Session *rec = session_load_record(s->entries[k].path, err, sizeof err);
     if (rec == NULL) {
-        snprintf(s->detail_line, sizeof s->detail_line, "This record could not be read.");
+        snprintf(s->detail_line, sizeof s->detail_line, _("This record could not be read."));
         return;
     }
     const Game *g = session_game(rec);
@@ -176,10 +177,16 @@ static void describe_result(ReplayState *s, int k)
             s->detail_won[seat] = o->match_winner[seat];
         }
         const VariantDesc *v = game_variant(g);
-        snprintf(s->detail_line, sizeof s->detail_line, "%s after %d %s%s",
-                 game_match_over(g) ? "Final standings" : "Standings", game_round_number(g),
-                 v->engine == ENGINE_KOWAH ? "hand" : "round",
-                 game_round_number(g) == 1 ? "" : "s");
+        int n = game_round_number(g);
+        const char *format =
+            v->engine == ENGINE_KOWAH
+                ? (game_match_over(g)
+                       ? P_("Final standings after %d hand", "Final standings after %d hands", n)
+                       : P_("Standings after %d hand", "Standings after %d hands", n))
+                : (game_match_over(g)
+                       ? P_("Final standings after %d round", "Final standings after %d rounds", n)
+                       : P_("Standings after %d round", "Standings after %d rounds", n));
+        snprintf(s->detail_line, sizeof s->detail_line, format, n);
     }
     free(o);
     session_destroy(rec);
@@ -256,7 +263,7 @@ static bool open_replay(App *app, ReplayState *s, const char *path)
     close_replay(s);
     s->rec = session_load_record(path, err, sizeof err);
     if (s->rec == NULL) {
-        snprintf(s->message, sizeof s->message, "That game could not be read: %.240s.", err);
+        snprintf(s->message, sizeof s->message, _("That game could not be read: %.240s."), err);
         return false;
     }
     const Game *g = session_game(s->rec);
@@ -268,7 +275,7 @@ static bool open_replay(App *app, ReplayState *s, const char *path)
     if (s->moves == NULL || start == NULL) {
         game_destroy(start);
         close_replay(s);
-        snprintf(s->message, sizeof s->message, "Out of memory.");
+        snprintf(s->message, sizeof s->message, _("Out of memory."));
         return false;
     }
     memcpy(s->moves, h, (size_t)n * sizeof *s->moves);
@@ -277,7 +284,7 @@ static bool open_replay(App *app, ReplayState *s, const char *path)
     s->nchecks = 1;
     s->viewing = true;
     s->at = 0;
-    snprintf(s->title, sizeof s->title, "Replay \xc2\xb7 %s", game_variant(g)->name);
+    snprintf(s->title, sizeof s->title, _("Replay \xc2\xb7 %s"), _(game_variant(g)->name));
     seek(s, 0);
     return true;
 }
@@ -303,13 +310,13 @@ static void layout(App *app, ReplayState *s)
                    app_rect(app, 72, 150 + (float)i * 62, 720, 56), false, s->entries[k].title);
         }
     } else {
-        static const char *const names[] = {"First move", "Step back", "Play", "Step forward",
-                                            "Last move"};
+        static const char *const names[] = {N_("First move"), N_("Step back"), N_("Play"),
+                                            N_("Step forward"), N_("Last move")};
         float w = 56, gap = 8, x = SIDE_X + (SIDE_W - (5 * w + 4 * gap)) / 2;
         for (int i = 0; i < 5; i++) {
             ui_add(&s->ui, i == 2 ? WIDGET_PRIMARY : WIDGET_BUTTON, REPLAY_FIRST + i,
                    app_rect(app, x + (float)i * (w + gap), 668, w, 50), false,
-                   i == 2 && s->playing ? "Pause" : names[i]);
+                   i == 2 && s->playing ? _("Pause") : _(names[i]));
         }
     }
     ui_fix_focus(&s->ui);
@@ -341,7 +348,7 @@ static bool replay_enter(App *app, void *state)
         /* A run that keeps no player files (headless) has no games kept. */
         s->from_list = true;
         snprintf(s->message, sizeof s->message,
-                 "No finished games yet. Every match you finish is kept here to watch again.");
+                 _("No finished games yet. Every match you finish is kept here to watch again."));
     }
     layout(app, s);
     ui_focus(&s->ui, s->viewing ? REPLAY_PLAY : s->nentries > 0 ? REPLAY_ITEM : REPLAY_BACK);
@@ -501,7 +508,7 @@ static const char *role_word(GameRole role)
     case ROLE_RAJA: return "raja";
     case ROLE_PATIH: return "patih";
     case ROLE_UNYIK: return "unyik";
-    case ROLE_DEALER: return "dealer";
+    case ROLE_DEALER: return _("dealer");
     default: return "";
     }
 }
@@ -576,7 +583,7 @@ static void draw_table(App *app, ReplayState *s)
     SDL_Rect box = app_rect(app, VIEW_X, y, VIEW_W, pool_h);
     paint_round_rect(app->paint, r, box, app_px(app, 12), paint_rgba(0, 0, 0, 60));
     char text[160];
-    snprintf(text, sizeof text, "%s  \xc2\xb7  stock %d", kowah ? "Discards" : "Pool",
+    snprintf(text, sizeof text, _("%s  \xc2\xb7  stock %d"), kowah ? _("Discards") : _("Pool"),
              o0->stock_count);
     label(app, text, VIEW_X + pad + 4, y + pad - 2, 14, TEXT_BOLD, UI_INK_SOFT);
     float px = VIEW_X + pad, pw = VIEW_W - 2 * pad;
@@ -622,19 +629,19 @@ static void draw_table(App *app, ReplayState *s)
             x += label(app, role_word(o->role[seat]), x, y + pad - 1, 13, TEXT_REGULAR, UI_GOLD) +
                  10;
         } else if (o->dealer == seat) {
-            x += label(app, "dealer", x, y + pad - 1, 13, TEXT_REGULAR, UI_GOLD) + 10;
+            x += label(app, _("dealer"), x, y + pad - 1, 13, TEXT_REGULAR, UI_GOLD) + 10;
         }
         int nc = o->captured_count[seat];
         char taken[40] = "";
         if (!kowah) {
-            snprintf(taken, sizeof taken, "captured %d  \xc2\xb7  ", nc);
+            snprintf(taken, sizeof taken, _("captured %d  \xc2\xb7  "), nc);
         }
         if (game_round_over(g)) {
-            snprintf(text, sizeof text, "%sround %d%s  \xc2\xb7  match %d", taken,
-                     o->round_score[seat], o->round_winner[seat] ? " (won)" : "",
+            snprintf(text, sizeof text, _("%sround %d%s  \xc2\xb7  match %d"), taken,
+                     o->round_score[seat], o->round_winner[seat] ? _(" (won)") : "",
                      o->match_score[seat]);
         } else {
-            snprintf(text, sizeof text, "%smatch %d", taken, o->match_score[seat]);
+            snprintf(text, sizeof text, _("%smatch %d"), taken, o->match_score[seat]);
         }
         TextStyle st = app_text_style(app, 13, TEXT_REGULAR, UI_INK_SOFT);
         SDL_Rect at = app_rect(app, VIEW_X + VIEW_W - pad - 4, y + pad - 1, 0, 0);
@@ -653,7 +660,7 @@ static void draw_table(App *app, ReplayState *s)
         if (kowah) {
             if (o->exposed[seat] != CARD_NONE) {
                 Card pair[2] = {o->exposed[seat], o->exposed[seat]};
-                label(app, "declared", cx, cy - 18, 12, TEXT_REGULAR, UI_INK_FAINT);
+                label(app, _("declared"), cx, cy - 18, 12, TEXT_REGULAR, UI_INK_FAINT);
                 draw_row(app, style, flags, pair, 2, cx, cy, cwid, ch);
             }
         } else if (nc > 0) {
@@ -675,20 +682,20 @@ static void move_words(const Move *m, char *buf, size_t size)
     switch (m->type) {
     case MOVE_PLAY:
         if (m->target != CARD_NONE) {
-            snprintf(buf, size, "%s takes %s", a, b);
+            snprintf(buf, size, _("%s takes %s"), a, b);
         } else {
-            snprintf(buf, size, "%s to the pool", a);
+            snprintf(buf, size, _("%s to the pool"), a);
         }
         break;
-    case MOVE_TURN: snprintf(buf, size, "stock turned"); break;
-    case MOVE_TAKE: snprintf(buf, size, "turned card takes %s", b); break;
-    case MOVE_NEXT_ROUND: snprintf(buf, size, "next round dealt"); break;
-    case MOVE_DRAW_STOCK: snprintf(buf, size, "draw from the stock"); break;
-    case MOVE_DRAW_DISCARD: snprintf(buf, size, "draw the discard"); break;
-    case MOVE_DISCARD: snprintf(buf, size, "discard %s", a); break;
-    case MOVE_DECLARE: snprintf(buf, size, "checki, showing %s", a); break;
-    case MOVE_CLAIM: snprintf(buf, size, "claim %s: checki", a); break;
-    case MOVE_PASS: snprintf(buf, size, "pass"); break;
+    case MOVE_TURN: snprintf(buf, size, _("stock turned")); break;
+    case MOVE_TAKE: snprintf(buf, size, _("turned card takes %s"), b); break;
+    case MOVE_NEXT_ROUND: snprintf(buf, size, _("next round dealt")); break;
+    case MOVE_DRAW_STOCK: snprintf(buf, size, _("draw from the stock")); break;
+    case MOVE_DRAW_DISCARD: snprintf(buf, size, _("draw the discard")); break;
+    case MOVE_DISCARD: snprintf(buf, size, _("discard %s"), a); break;
+    case MOVE_DECLARE: snprintf(buf, size, _("checki, showing %s"), a); break;
+    case MOVE_CLAIM: snprintf(buf, size, _("claim %s: checki"), a); break;
+    case MOVE_PASS: snprintf(buf, size, _("pass")); break;
     default: snprintf(buf, size, "?"); break;
     }
 }
@@ -699,9 +706,9 @@ static void draw_moves(App *app, ReplayState *s)
     SDL_Rect panel = app_rect(app, SIDE_X, VIEW_Y, SIDE_W, VIEW_H);
     ui_draw_panel(app, panel);
     float x0 = SIDE_X + 20, y = VIEW_Y + 16;
-    label(app, "Moves", x0, y, 19, TEXT_BOLD, UI_INK);
+    label(app, _("Moves"), x0, y, 19, TEXT_BOLD, UI_INK);
     char count[64];
-    snprintf(count, sizeof count, "%d of %d", s->at, s->nmoves);
+    snprintf(count, sizeof count, _("%d of %d"), s->at, s->nmoves);
     TextStyle st = app_text_style(app, 14, TEXT_REGULAR, UI_INK_SOFT);
     SDL_Rect at = app_rect(app, SIDE_X + SIDE_W - 20, y + 4, 0, 0);
     text_draw(app->text, r, count, &st, at.x, at.y, TEXT_RIGHT);
@@ -805,8 +812,8 @@ static void draw_list(App *app, ReplayState *s)
     int k = s->ui.focus - REPLAY_ITEM;
     if (k < 0 || k >= s->nentries) {
         text_draw_wrapped(app->text, r,
-                          "Every match you finish is kept as its record. Open one to watch it "
-                          "again move by move, with every hand face up.",
+                          _("Every match you finish is kept as its record. Open one to watch it "
+                            "again move by move, with every hand face up."),
                           &body, box, TEXT_LEFT, 1.15f);
         return;
     }
@@ -832,7 +839,7 @@ static void draw_list(App *app, ReplayState *s)
     y += 12;
     box = app_rect(app, 872, y, 336, 0);
     text_draw_wrapped(app->text, r,
-                      "Enter opens it: step through it move by move, every hand face up.", &body,
+                      _("Enter opens it: step through it move by move, every hand face up."), &body,
                       box, TEXT_LEFT, 1.15f);
 }
 
@@ -843,24 +850,27 @@ static void replay_draw(App *app, void *state, SDL_Renderer *r)
     layout(app, s);
     ui_draw_background(app);
     if (!s->viewing) {
-        ui_draw_heading(app, "Replays", "Finished games, to watch again");
+        ui_draw_heading(app, _("Replays"), _("Finished games, to watch again"));
         draw_list(app, s);
-        ui_draw_button(app, &s->ui, REPLAY_BACK, "Back");
-        static const char *const hints[] = {"arrows", "Move", "Enter", "Open", "Esc", "Back"};
+        ui_draw_button(app, &s->ui, REPLAY_BACK, _("Back"));
+        static const char *const hints[] = {"arrows",   N_("Move"), "Enter",
+                                            N_("Open"), "Esc",      N_("Back")};
         ui_draw_hints(app, hints, 3);
         return;
     }
     char sub[160];
     const Game *g = s->cur;
-    snprintf(sub, sizeof sub, "%s %d  \xc2\xb7  move %d of %d%s",
-             game_variant(g)->engine == ENGINE_KOWAH ? "Hand" : "Round", game_round_number(g),
-             s->at, s->nmoves, game_match_over(g) ? "  \xc2\xb7  match over" : "");
+    snprintf(sub, sizeof sub,
+             game_variant(g)->engine == ENGINE_KOWAH ? _("Hand %d  \xc2\xb7  move %d of %d%s")
+                                                     : _("Round %d  \xc2\xb7  move %d of %d%s"),
+             game_round_number(g), s->at, s->nmoves,
+             game_match_over(g) ? _("  \xc2\xb7  match over") : "");
     ui_draw_heading(app, s->title, sub);
     draw_table(app, s);
     draw_moves(app, s);
-    ui_draw_button(app, &s->ui, REPLAY_BACK, "Back");
-    static const char *const hints[] = {"leftright", "Step",  "Space", "Play / pause",
-                                        "Home",      "Start", "End",   "End"};
+    ui_draw_button(app, &s->ui, REPLAY_BACK, _("Back"));
+    static const char *const hints[] = {"leftright", N_("Step"),  "Space", N_("Play / pause"),
+                                        "Home",      N_("Start"), "End",   N_("End")};
     ui_draw_hints(app, hints, 4);
 }
 

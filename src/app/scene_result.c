@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "card_names.h"
 #include "kowah.h"
 #include "pei.h"
 #include "record.h"
@@ -92,13 +93,30 @@ static Session *session_of(App *app, ResultState *s)
 
 /* ---- words -------------------------------------------------------------- */
 
+/* True for the seat name of the one person at the table ("You"), whose
+ * sentences take another form of the verb. */
+static bool is_you(const char *name)
+{
+    return strcmp(name, _("You")) == 0;
+}
+
+/* The computer's level as a seat's tag. */
+static const char *ai_level_tag(AiLevel level)
+{
+    switch (level) {
+    case AI_RANDOM: return _("random");
+    case AI_GREEDY: return _("greedy");
+    default: return _("strong");
+    }
+}
+
 static const char *role_name(GameRole role)
 {
     switch (role) {
     case ROLE_RAJA: return "raja";
     case ROLE_PATIH: return "patih";
     case ROLE_UNYIK: return "unyik";
-    case ROLE_DEALER: return "dealer";
+    case ROLE_DEALER: return _("dealer");
     default: return "";
     }
 }
@@ -128,12 +146,10 @@ static void group_label(const ScoreGroup *g, char *buf, size_t size)
     bool red = g->ncards > 0 && card_is_red_stamped(g->cards[0]);
     const char *noun = NULL;
     switch (g->kind) {
-    case SCORE_COMBINATION: snprintf(buf, size, "%s", base); return;
-    case SCORE_FACE: snprintf(buf, size, "Face value"); return;
-    case SCORE_NOTHING: snprintf(buf, size, "No score"); return;
-    case SCORE_COUNT:
-        snprintf(buf, size, "%d card%s", g->ncards, g->ncards == 1 ? "" : "s");
-        return;
+    case SCORE_COMBINATION: snprintf(buf, size, "%s", _(g->label)); return;
+    case SCORE_FACE: snprintf(buf, size, "%s", _("Face value")); return;
+    case SCORE_NOTHING: snprintf(buf, size, "%s", _("No score")); return;
+    case SCORE_COUNT: snprintf(buf, size, P_("%d card", "%d cards", g->ncards), g->ncards); return;
     case SCORE_PAIR:
         /* Sackson's advanced pairs keep their own words ("pair of 9s"). */
         noun = strncmp(base, "pair of", 7) == 0 ? NULL : "pair";
@@ -145,13 +161,28 @@ static void group_label(const ScoreGroup *g, char *buf, size_t size)
     default: break;
     }
     int units = g->ncards / unit_size(g);
+    const char *format = NULL;
     if (noun == NULL) {
-        /* "pair of 9s" -> "2 pairs of 9s" */
-        const char *rest = base + 4;
-        snprintf(buf, size, "%d pair%s%s", units, units == 1 ? "" : "s", rest);
-        return;
+        format = strstr(base, "9s") != NULL ? P_("%d pair of 9s", "%d pairs of 9s", units)
+                                            : P_("%d pair of rank 1", "%d pairs of rank 1", units);
+    } else if (strcmp(noun, "pair") == 0) {
+        format = P_("%d pair", "%d pairs", units);
+    } else if (strcmp(noun, "red pair") == 0) {
+        format = P_("%d red pair", "%d red pairs", units);
+    } else if (strcmp(noun, "red card") == 0) {
+        format = P_("%d red card", "%d red cards", units);
+    } else if (strcmp(noun, "red single") == 0) {
+        format = P_("%d red single", "%d red singles", units);
+    } else if (strcmp(noun, "red four") == 0) {
+        format = P_("%d red four", "%d red fours", units);
+    } else if (strcmp(noun, "four") == 0) {
+        format = P_("%d four", "%d fours", units);
+    } else if (strcmp(noun, "red three") == 0) {
+        format = P_("%d red three", "%d red threes", units);
+    } else {
+        format = P_("%d three", "%d threes", units);
     }
-    snprintf(buf, size, "%d %s%s", units, noun, units == 1 ? "" : "s");
+    snprintf(buf, size, format, units);
 }
 
 static bool group_is_red(const ScoreGroup *g)
@@ -209,13 +240,19 @@ static void next_roles(Session *ss, ResultState *s)
         if (len == 0 && o->dealer >= 0) {
             char name[40];
             session_seat_name(ss, o->dealer, name, sizeof name);
-            snprintf(line, sizeof line, "%s deal%s next", name,
-                     strcmp(name, "You") == 0 ? "" : "s");
+            if (is_you(name)) {
+                snprintf(line, sizeof line, "%s", _("You deal next"));
+            } else {
+                snprintf(line, sizeof line, _("%s deals next"), name);
+            }
         } else if (len == 0 && o->starter >= 0) {
             char name[40];
             session_seat_name(ss, o->starter, name, sizeof name);
-            snprintf(line, sizeof line, "%s play%s first", name,
-                     strcmp(name, "You") == 0 ? "" : "s");
+            if (is_you(name)) {
+                snprintf(line, sizeof line, "%s", _("You play first"));
+            } else {
+                snprintf(line, sizeof line, _("%s plays first"), name);
+            }
         }
         if (line[0] != '\0') {
             line[0] = (char)(line[0] >= 'a' && line[0] <= 'z' ? line[0] - 32 : line[0]);
@@ -237,18 +274,18 @@ static void stake_lines(Session *ss, ResultState *s)
         return;
     }
     static const char *const reasons[PEI_PAY_COUNT] = {
-        [PEI_PAY_ANTE] = "ante",
+        [PEI_PAY_ANTE] = N_("ante"),
         [PEI_PAY_WUDON_FIRST] = "wudon \xe2\x85\x94",
         [PEI_PAY_WUDON_SECOND] = "wudon \xe2\x85\x93",
-        [PEI_PAY_WUDON_ALL] = "wudon, all",
+        [PEI_PAY_WUDON_ALL] = N_("wudon, all"),
         [PEI_PAY_TE_LUMRAH] = "t\xc3\xa9 lumrah",
         [PEI_PAY_TE_MATI] = "t\xc3\xa9 mati",
         [PEI_PAY_BELAHAN] = "belahan",
         [PEI_PAY_PATANG_ATUSAN] = "patang atusan",
         [PEI_PAY_JUNG] = "jung",
         [PEI_PAY_NIR] = "nir",
-        [PEI_PAY_JEDHIL_FIRST] = "jedhil, 1st",
-        [PEI_PAY_JEDHIL_SECOND] = "jedhil, 2nd",
+        [PEI_PAY_JEDHIL_FIRST] = N_("jedhil, 1st"),
+        [PEI_PAY_JEDHIL_SECOND] = N_("jedhil, 2nd"),
     };
     int n = 0;
     const GameEvent *ev = session_round_events(ss, &n);
@@ -268,27 +305,33 @@ static void stake_lines(Session *ss, ResultState *s)
         }
         char payer[40], payee[40];
         if (e->seat < 0) {
-            snprintf(payer, sizeof payer, "The pot");
+            snprintf(payer, sizeof payer, "%s", _("The pot"));
         } else {
             session_seat_name(ss, e->seat, payer, sizeof payer);
         }
         if (e->card2 == CARD_NONE) {
-            snprintf(payee, sizeof payee, "the pot");
+            snprintf(payee, sizeof payee, "%s", _("the pot"));
         } else {
             session_seat_name(ss, e->card2, payee, sizeof payee);
         }
-        const char *why = e->card < PEI_PAY_COUNT ? reasons[e->card] : "";
-        snprintf(s->stakes[s->nstakes++], sizeof s->stakes[0], "%s pay%s %s\t%d  %s", payer,
-                 strcmp(payer, "You") == 0 ? "" : "s", payee, e->value, why);
+        const char *why =
+            e->card < PEI_PAY_COUNT && reasons[e->card] != NULL ? _(reasons[e->card]) : "";
+        if (is_you(payer)) {
+            snprintf(s->stakes[s->nstakes++], sizeof s->stakes[0], _("You pay %s\t%d  %s"), payee,
+                     e->value, why);
+        } else {
+            snprintf(s->stakes[s->nstakes++], sizeof s->stakes[0], _("%s pays %s\t%d  %s"), payer,
+                     payee, e->value, why);
+        }
     }
     if (antes > 0 && s->nstakes < 12) {
         /* The antes first: everyone puts in the same. */
         memmove(s->stakes[1], s->stakes[0], (size_t)s->nstakes * sizeof s->stakes[0]);
-        snprintf(s->stakes[0], sizeof s->stakes[0], "Everyone antes\t%d  ante", ante_units);
+        snprintf(s->stakes[0], sizeof s->stakes[0], _("Everyone antes\t%d  ante"), ante_units);
         s->nstakes++;
     }
     if (scheme == STAKES_NIR || scheme == STAKES_JEDHIL || s->obs->pot > 0) {
-        snprintf(s->pot_line, sizeof s->pot_line, "Pot carried on: %d", s->obs->pot);
+        snprintf(s->pot_line, sizeof s->pot_line, _("Pot carried on: %d"), s->obs->pot);
     }
 }
 
@@ -315,7 +358,7 @@ static int join_names(const ResultState *s, bool match, char *buf, size_t size)
     size_t len = 0;
     buf[0] = '\0';
     for (int i = 0; i < n && len < size; i++) {
-        const char *sep = i == 0 ? "" : i == n - 1 ? " and " : ", ";
+        const char *sep = i == 0 ? "" : i == n - 1 ? _(" and ") : _(", ");
         len += (size_t)snprintf(buf + len, size - len, "%s%s", sep, s->seats[picked[i]].name);
     }
     return n;
@@ -337,11 +380,11 @@ static void gather(App *app, ResultState *s)
     int stock_left = 0; /* Kowah: cards left in the stock as the hand ended */
 
     snprintf(s->title, sizeof s->title, "%s",
-             s->match_over ? "Match over"
-             : kowah       ? "End of the hand"
-                           : "End of the round");
+             s->match_over ? _("Match over")
+             : kowah       ? _("End of the hand")
+                           : _("End of the round"));
     if (!s->round_over) {
-        snprintf(s->title, sizeof s->title, "Round %d", round);
+        snprintf(s->title, sizeof s->title, _("Round %d"), round);
     }
 
     int place[PEI_PLAYERS] = {0};
@@ -361,14 +404,14 @@ static void gather(App *app, ResultState *s)
         if (o->role[seat] != ROLE_NONE) {
             add_tag(sv, role_name(o->role[seat]));
         } else if (o->dealer == seat) {
-            add_tag(sv, "dealer");
+            add_tag(sv, _("dealer"));
         }
         if (place[0] != 0 && s->round_over) {
             add_tag(sv, pei_place_name(place[seat]));
         }
         const SessionSeats *seats = session_seats(ss);
         if (!seats->human[seat] && !variant_is_watch_only(v)) {
-            add_tag(sv, ai_level_key(seats->level[seat]));
+            add_tag(sv, ai_level_tag(seats->level[seat]));
         }
         sv->has_groups = !kowah && game_score_seat(g, seat, &sv->bd) == CEKI_OK;
         if (sv->has_groups) {
@@ -428,7 +471,7 @@ static void gather(App *app, ResultState *s)
     /* The verdict. */
     char winners[160];
     int nwin = join_names(s, false, winners, sizeof winners);
-    bool you = strcmp(winners, "You") == 0;
+    bool you = is_you(winners);
     Card king = CARD_NONE;
     bool drawn = false, cut = false;
     for (int i = 0; i < nev; i++) {
@@ -438,45 +481,68 @@ static void gather(App *app, ResultState *s)
     }
     s->king = king;
     if (!s->round_over) {
-        snprintf(s->verdict, sizeof s->verdict, "The round is still being played.");
+        snprintf(s->verdict, sizeof s->verdict, "%s", _("The round is still being played."));
     } else if (drawn) {
         if (stock_left > 0) {
             snprintf(s->verdict, sizeof s->verdict,
-                     "%d turns without a stock draw: nobody won this hand.", KOWAH_MAX_IDLE_TURNS);
+                     _("%d turns without a stock draw: nobody won this hand."),
+                     KOWAH_MAX_IDLE_TURNS);
         } else {
-            snprintf(s->verdict, sizeof s->verdict, "The stock ran out: nobody won this hand.");
+            snprintf(s->verdict, sizeof s->verdict, "%s",
+                     _("The stock ran out: nobody won this hand."));
         }
     } else if (nwin == 0) {
-        snprintf(s->verdict, sizeof s->verdict, "Nobody won this round.");
+        snprintf(s->verdict, sizeof s->verdict, "%s", _("Nobody won this round."));
     } else if (king != CARD_NONE) {
-        static const char *const suits[] = {"Spades", "Hearts", "Diamonds", "Clubs"};
-        int suit = (int)card_suit(king) - (int)SUIT_SPADES;
-        snprintf(s->verdict, sizeof s->verdict, "%s win%s the King of %s%s.", winners,
-                 you ? "" : "s", suit >= 0 && suit < 4 ? suits[suit] : "?",
-                 cut ? " after a cut to break the tie" : "");
+        const char *name = card_name_english(king);
+        const char *after = cut ? _(" after a cut to break the tie") : "";
+        if (you) {
+            snprintf(s->verdict, sizeof s->verdict, _("You win the %s%s."), name, after);
+        } else {
+            snprintf(s->verdict, sizeof s->verdict, _("%s wins the %s%s."), winners, name, after);
+        }
     } else if (kowah) {
-        snprintf(s->verdict, sizeof s->verdict, "%s win%s the hand: checki!", winners,
-                 you ? "" : "s");
+        if (you) {
+            snprintf(s->verdict, sizeof s->verdict, "%s", _("You win the hand: checki!"));
+        } else {
+            snprintf(s->verdict, sizeof s->verdict, _("%s wins the hand: checki!"), winners);
+        }
     } else if (nwin > 1) {
         int seat = 0;
         while (seat < s->players && !s->seats[seat].winner) {
             seat++;
         }
-        snprintf(s->verdict, sizeof s->verdict, "%s share the round with %d points.", winners,
-                 s->seats[seat].score);
+        snprintf(s->verdict, sizeof s->verdict,
+                 P_("%s share the round with %d point.", "%s share the round with %d points.",
+                    s->seats[seat].score),
+                 winners, s->seats[seat].score);
     } else {
         int seat = 0;
         while (seat < s->players && !s->seats[seat].winner) {
             seat++;
         }
-        snprintf(s->verdict, sizeof s->verdict, "%s win%s the round with %d point%s.", winners,
-                 you ? "" : "s", s->seats[seat].score, s->seats[seat].score == 1 ? "" : "s");
+        int pts = s->seats[seat].score;
+        if (you) {
+            snprintf(
+                s->verdict, sizeof s->verdict,
+                P_("You win the round with %d point.", "You win the round with %d points.", pts),
+                pts);
+        } else {
+            snprintf(
+                s->verdict, sizeof s->verdict,
+                P_("%s wins the round with %d point.", "%s wins the round with %d points.", pts),
+                winners, pts);
+        }
     }
     for (int seat = 0; seat < s->players; seat++) {
         if (s->seats[seat].forfeited) {
             size_t l = strlen(s->verdict);
-            snprintf(s->verdict + l, sizeof s->verdict - l, " %s forfeited the win.",
-                     s->seats[seat].name);
+            if (is_you(s->seats[seat].name)) {
+                snprintf(s->verdict + l, sizeof s->verdict - l, "%s", _(" You forfeited the win."));
+            } else {
+                snprintf(s->verdict + l, sizeof s->verdict - l, _(" %s forfeited the win."),
+                         s->seats[seat].name);
+            }
         }
     }
     if (s->match_over) {
@@ -484,18 +550,22 @@ static void gather(App *app, ResultState *s)
         char match[120];
         int nm = join_names(s, true, match, sizeof match);
         if (nm == s->players && nm > 1) {
-            snprintf(match, sizeof match, "%s", nm == 2 ? "Both players" : "Everyone");
+            snprintf(match, sizeof match, "%s", nm == 2 ? _("Both players") : _("Everyone"));
         }
         if (nm > 0) {
             char round_verdict[sizeof s->verdict];
             snprintf(round_verdict, sizeof round_verdict, "%s", s->verdict);
-            bool plural = nm > 1 || strcmp(match, "You") == 0;
-            snprintf(s->verdict, sizeof s->verdict, "%.100s %s the match. Last %s: %.200s", match,
-                     nm == s->players && nm > 2 ? "shares"
-                     : nm > 1                   ? "share"
-                     : plural                   ? "win"
-                                                : "wins",
-                     kowah ? "hand" : "round", round_verdict);
+            const char *format =
+                nm == s->players && nm > 2
+                    ? (kowah ? _("%.100s shares the match. Last hand: %.200s")
+                             : _("%.100s shares the match. Last round: %.200s"))
+                : nm > 1        ? (kowah ? _("%.100s share the match. Last hand: %.200s")
+                                         : _("%.100s share the match. Last round: %.200s"))
+                : is_you(match) ? (kowah ? _("%.100s win the match. Last hand: %.200s")
+                                         : _("%.100s win the match. Last round: %.200s"))
+                                : (kowah ? _("%.100s wins the match. Last hand: %.200s")
+                                         : _("%.100s wins the match. Last round: %.200s"));
+            snprintf(s->verdict, sizeof s->verdict, format, match, round_verdict);
         }
     }
 
@@ -503,21 +573,21 @@ static void gather(App *app, ResultState *s)
     const GameConfig *cfg = game_config(g);
     switch (v->match_kind) {
     case MATCHKIND_ROUNDS:
-        snprintf(s->match_line, sizeof s->match_line, "Round %d of %d", round, cfg->rounds);
+        snprintf(s->match_line, sizeof s->match_line, _("Round %d of %d"), round, cfg->rounds);
         break;
     case MATCHKIND_HANDS_WON:
-        snprintf(s->match_line, sizeof s->match_line, "Hand %d of %d", round, cfg->rounds);
+        snprintf(s->match_line, sizeof s->match_line, _("Hand %d of %d"), round, cfg->rounds);
         break;
     case MATCHKIND_EACH_DEALS:
-        snprintf(s->match_line, sizeof s->match_line, "Round %d of %d: each player deals once",
+        snprintf(s->match_line, sizeof s->match_line, _("Round %d of %d: each player deals once"),
                  round, s->players);
         break;
     case MATCHKIND_EACH_DEALS_UNTIED:
         if (round <= s->players) {
             snprintf(s->match_line, sizeof s->match_line,
-                     "Round %d of %d: each deals once, more while tied", round, s->players);
+                     _("Round %d of %d: each deals once, more while tied"), round, s->players);
         } else {
-            snprintf(s->match_line, sizeof s->match_line, "Round %d: played to break the tie",
+            snprintf(s->match_line, sizeof s->match_line, _("Round %d: played to break the tie"),
                      round);
         }
         break;
@@ -526,8 +596,8 @@ static void gather(App *app, ResultState *s)
         for (int seat = 0; seat < s->players; seat++) {
             won += session_kings_won(ss, seat, NULL);
         }
-        snprintf(s->match_line, sizeof s->match_line, "Round %d: %d of the four Kings won", round,
-                 won);
+        snprintf(s->match_line, sizeof s->match_line, _("Round %d: %d of the four Kings won"),
+                 round, won);
         break;
     }
     }
@@ -731,7 +801,7 @@ static float flow_groups(const Flow *f, const SeatView *sv, float y0, float widt
             App *app = f->app;
             TextStyle st = app_text_style(app, 12.5f, TEXT_REGULAR, UI_INK_SOFT);
             SDL_Rect at = app_rect(app, f->left + x + GROUP_PAD, f->top + y0 + y, 0, 0);
-            text_draw(app->text, app->renderer, "Hand", &st, at.x, at.y, TEXT_LEFT);
+            text_draw(app->text, app->renderer, _("Hand"), &st, at.x, at.y, TEXT_LEFT);
         }
         used = true;
     }
@@ -740,7 +810,7 @@ static float flow_groups(const Flow *f, const SeatView *sv, float y0, float widt
             App *app = f->app;
             TextStyle st = app_text_style(app, 14, TEXT_REGULAR, UI_INK_FAINT);
             SDL_Rect at = app_rect(app, f->left, f->top + y0 + y + 4, 0, 0);
-            text_draw(app->text, app->renderer, "No cards captured", &st, at.x, at.y, TEXT_LEFT);
+            text_draw(app->text, app->renderer, _("No cards captured"), &st, at.x, at.y, TEXT_LEFT);
         }
         return 26;
     }
@@ -816,16 +886,17 @@ static void layout(App *app, ResultState *s)
     ui_clear(&s->ui);
     float bx = SIDE_X + 20, bw = SIDE_W - 40;
     if (!s->round_over) {
-        ui_add(&s->ui, WIDGET_PRIMARY, RESULT_BACK, app_rect(app, bx, 672, bw, 52), false, "Back");
+        ui_add(&s->ui, WIDGET_PRIMARY, RESULT_BACK, app_rect(app, bx, 672, bw, 52), false,
+               _("Back"));
     } else if (s->match_over) {
         float half = (bw - 12) / 2;
         ui_add(&s->ui, WIDGET_PRIMARY, RESULT_NEW_MATCH, app_rect(app, bx, 672, half, 52), false,
-               "New match");
+               _("New match"));
         ui_add(&s->ui, WIDGET_BUTTON, RESULT_MENU, app_rect(app, bx + half + 12, 672, half, 52),
-               false, "Main menu");
+               false, _("Main menu"));
     } else {
         ui_add(&s->ui, WIDGET_PRIMARY, RESULT_NEXT, app_rect(app, bx, 672, bw, 52), false,
-               s->variant == VARIANT_KOWAH ? "Next hand" : "Next round");
+               s->variant == VARIANT_KOWAH ? _("Next hand") : _("Next round"));
     }
     ui_fix_focus(&s->ui);
 }
@@ -935,7 +1006,7 @@ static SceneAction next_round(App *app, ResultState *s)
     }
     const char *why = NULL;
     if (session_apply(ss, &m, &why) != CEKI_OK) {
-        app_show_toast(app, why != NULL ? why : "The next round could not be dealt.");
+        app_show_toast(app, why != NULL ? why : _("The next round could not be dealt."));
         return scene_stay();
     }
     return scene_pop();
@@ -1051,14 +1122,14 @@ static void draw_block(App *app, ResultState *s, const Flow *f, int seat)
      * winner's and the forfeit tags stay). */
     float x = left + BLOCK_PAD + 4, y = top + BLOCK_PAD;
     TextStyle name = app_text_style(app, 17, TEXT_BOLD, UI_INK);
-    const char *won = s->variant == VARIANT_KOWAH   ? "wins the hand"
-                      : s->variant == VARIANT_KINGS ? "wins a King"
-                                                    : "wins the round";
+    const char *won = s->variant == VARIANT_KOWAH   ? _("wins the hand")
+                      : s->variant == VARIANT_KINGS ? _("wins a King")
+                                                    : _("wins the round");
     bool show_won = sv->winner && s->round_over;
     bool show_score = s->variant != VARIANT_KOWAH && s->round_over;
     char score[24];
     snprintf(score, sizeof score, "%d", sv->score);
-    const char *unit = s->variant == VARIANT_KINGS ? "cards" : "points";
+    const char *unit = s->variant == VARIANT_KINGS ? _("cards") : _("points");
     float right_edge = left + sv->w - BLOCK_PAD - 4;
     float score_w = show_score ? text_w(app, score, 22, TEXT_BOLD) : 0;
     float unit_w = show_score ? text_w(app, unit, 12, TEXT_REGULAR) + 6 : 0;
@@ -1067,7 +1138,7 @@ static void draw_block(App *app, ResultState *s, const Flow *f, int seat)
         need += text_w(app, sv->tags[i], 12, TEXT_BOLD) + 20;
     }
     need += show_won ? text_w(app, won, 12, TEXT_BOLD) + 20 : 0;
-    need += sv->forfeited ? text_w(app, "forfeited the win", 12, TEXT_BOLD) + 20 : 0;
+    need += sv->forfeited ? text_w(app, _("forfeited the win"), 12, TEXT_BOLD) + 20 : 0;
     bool show_unit = x + need <= right_edge - score_w - unit_w - 8;
     int ntags = sv->ntags;
     while (ntags > 0 && x + need > right_edge - score_w - 8) {
@@ -1089,7 +1160,8 @@ static void draw_block(App *app, ResultState *s, const Flow *f, int seat)
     }
     if (sv->forfeited) {
         float w = 0;
-        draw_tag(app, "forfeited the win", x, y + 2.5f, paint_rgba(150, 50, 40, 255), UI_INK, &w);
+        draw_tag(app, _("forfeited the win"), x, y + 2.5f, paint_rgba(150, 50, 40, 255), UI_INK,
+                 &w);
         x += w + 6;
     }
     if (show_score) {
@@ -1114,7 +1186,7 @@ static void draw_block(App *app, ResultState *s, const Flow *f, int seat)
         paint_round_rect(app->paint, r, back, app_px(app, 7), paint_rgba(255, 214, 110, 40));
         TextStyle lab = app_text_style(app, 12.5f, TEXT_BOLD, UI_GOLD);
         SDL_Rect kat = app_rect(app, kx + g.cw / 2, ky, 0, 0);
-        text_draw(app->text, r, "King", &lab, kat.x, kat.y, TEXT_CENTER);
+        text_draw(app->text, r, _("King"), &lab, kat.x, kat.y, TEXT_CENTER);
         card_art_draw(app->cards, r, STYLE_FRENCH, s->king,
                       app_rect(app, kx, ky + LABEL_H, g.cw, g.ch), 0);
     }
@@ -1172,23 +1244,25 @@ static float draw_standings(App *app, ResultState *s, float y)
     SDL_Rect at;
     if (stakes) {
         at = app_rect(app, xr, y, 0, 0);
-        text_draw(app->text, r, "UNITS", &head, at.x, at.y, TEXT_RIGHT);
+        text_draw(app->text, r, _("UNITS"), &head, at.x, at.y, TEXT_RIGHT);
         xr -= col_units;
     }
     float x_total = xr;
     at = app_rect(app, xr, y, 0, 0);
-    const char *total_head = kings ? "KINGS" : s->variant == VARIANT_KOWAH ? "HANDS" : "TOTAL";
+    const char *total_head = kings                         ? _("KINGS")
+                             : s->variant == VARIANT_KOWAH ? _("HANDS")
+                                                           : _("TOTAL");
     text_draw(app->text, r, total_head, &head, at.x, at.y, TEXT_RIGHT);
     xr -= col_total;
     int first = rounds - shown + 1;
     for (int k = 0; k < shown; k++) {
         char lab[16];
-        snprintf(lab, sizeof lab, "R%d", first + k);
+        snprintf(lab, sizeof lab, _("R%d"), first + k);
         at = app_rect(app, xr - (float)(shown - 1 - k) * col_round, y, 0, 0);
         text_draw(app->text, r, lab, &head, at.x, at.y, TEXT_RIGHT);
     }
     at = app_rect(app, x0, y, 0, 0);
-    text_draw(app->text, r, "PLAYER", &head, at.x, at.y, TEXT_LEFT);
+    text_draw(app->text, r, _("PLAYER"), &head, at.x, at.y, TEXT_LEFT);
     y += 22;
     float row_h = kings ? 52 : (s->players > 4 ? 26 : 30);
     for (int seat = 0; seat < s->players; seat++) {
@@ -1247,7 +1321,7 @@ static void draw_side(App *app, ResultState *s)
     float y = AREA_Y + 18;
     TextStyle title = app_text_style(app, 20, TEXT_BOLD, UI_INK);
     SDL_Rect at = app_rect(app, x0, y, 0, 0);
-    text_draw(app->text, r, "Standings", &title, at.x, at.y, TEXT_LEFT);
+    text_draw(app->text, r, _("Standings"), &title, at.x, at.y, TEXT_LEFT);
     y += 28;
     TextStyle sub = app_text_style(app, 14, TEXT_REGULAR, UI_INK_SOFT);
     at = app_rect(app, x0, y, w, 0);
@@ -1260,7 +1334,7 @@ static void draw_side(App *app, ResultState *s)
     TextStyle body = app_text_style(app, 14, TEXT_REGULAR, UI_INK);
     if (s->has_stakes) {
         at = app_rect(app, x0, y, 0, 0);
-        text_draw(app->text, r, "STAKES THIS ROUND", &lab, at.x, at.y, TEXT_LEFT);
+        text_draw(app->text, r, _("STAKES THIS ROUND"), &lab, at.x, at.y, TEXT_LEFT);
         y += 19;
         TextStyle who = app_text_style(app, 13.5f, TEXT_REGULAR, UI_INK);
         TextStyle what = app_text_style(app, 13.5f, TEXT_REGULAR, UI_INK_SOFT);
@@ -1270,7 +1344,7 @@ static void draw_side(App *app, ResultState *s)
         for (int i = 0; i < s->nstakes; i++) {
             if (i == fit - 1 && s->nstakes > fit) {
                 char more[48];
-                snprintf(more, sizeof more, "and %d more", s->nstakes - i);
+                snprintf(more, sizeof more, _("and %d more"), s->nstakes - i);
                 at = app_rect(app, x0, y, 0, 0);
                 text_draw(app->text, r, more, &what, at.x, at.y, TEXT_LEFT);
                 y += line;
@@ -1292,7 +1366,7 @@ static void draw_side(App *app, ResultState *s)
         }
         if (s->nstakes == 0) {
             at = app_rect(app, x0, y, 0, 0);
-            text_draw(app->text, r, "Nothing paid", &what, at.x, at.y, TEXT_LEFT);
+            text_draw(app->text, r, _("Nothing paid"), &what, at.x, at.y, TEXT_LEFT);
             y += line;
         }
         if (s->pot_line[0] != '\0') {
@@ -1304,8 +1378,8 @@ static void draw_side(App *app, ResultState *s)
     }
     if (s->next_roles[0] != '\0' && y < limit - 40) {
         at = app_rect(app, x0, y, 0, 0);
-        text_draw(app->text, r, s->variant == VARIANT_KOWAH ? "NEXT HAND" : "NEXT ROUND", &lab,
-                  at.x, at.y, TEXT_LEFT);
+        text_draw(app->text, r, s->variant == VARIANT_KOWAH ? _("NEXT HAND") : _("NEXT ROUND"),
+                  &lab, at.x, at.y, TEXT_LEFT);
         y += 19;
         char lines[sizeof s->next_roles];
         snprintf(lines, sizeof lines, "%s", s->next_roles);
@@ -1325,27 +1399,28 @@ static void draw_side(App *app, ResultState *s)
         int n = join_names(s, true, line, sizeof line);
         char text[260];
         if (n == 0) {
-            snprintf(text, sizeof text, "Nobody won the match.");
+            snprintf(text, sizeof text, "%s", _("Nobody won the match."));
         } else if (n == s->players && n > 1) {
-            snprintf(text, sizeof text, "The match is shared by all.");
+            snprintf(text, sizeof text, "%s", _("The match is shared by all."));
         } else if (n > 1) {
-            snprintf(text, sizeof text, "%s share the match.", line);
+            snprintf(text, sizeof text, _("%s share the match."), line);
+        } else if (is_you(line)) {
+            snprintf(text, sizeof text, "%s", _("You win the match."));
         } else {
-            snprintf(text, sizeof text, "%s win%s the match.", line,
-                     strcmp(line, "You") == 0 ? "" : "s");
+            snprintf(text, sizeof text, _("%s wins the match."), line);
         }
         TextStyle win = app_text_style(app, 19, TEXT_BOLD, UI_GOLD_LIGHT);
         at = app_rect(app, x0, 596, w, 0);
         text_draw_wrapped(app->text, r, text, &win, at, TEXT_LEFT, 1.0f);
     }
     if (!s->round_over) {
-        ui_draw_button(app, &s->ui, RESULT_BACK, "Back");
+        ui_draw_button(app, &s->ui, RESULT_BACK, _("Back"));
     } else if (s->match_over) {
-        ui_draw_button(app, &s->ui, RESULT_NEW_MATCH, "New match");
-        ui_draw_button(app, &s->ui, RESULT_MENU, "Main menu");
+        ui_draw_button(app, &s->ui, RESULT_NEW_MATCH, _("New match"));
+        ui_draw_button(app, &s->ui, RESULT_MENU, _("Main menu"));
     } else {
         ui_draw_button(app, &s->ui, RESULT_NEXT,
-                       s->variant == VARIANT_KOWAH ? "Next hand" : "Next round");
+                       s->variant == VARIANT_KOWAH ? _("Next hand") : _("Next round"));
     }
 }
 
@@ -1356,15 +1431,16 @@ static void result_draw(App *app, void *state, SDL_Renderer *r)
     layout(app, s);
     ui_draw_background(app);
     char heading[160];
-    snprintf(heading, sizeof heading, "%s \xc2\xb7 %s", s->title, variant_get(s->variant)->name);
+    snprintf(heading, sizeof heading, "%s \xc2\xb7 %s", s->title, _(variant_get(s->variant)->name));
     ui_draw_heading(app, heading, s->verdict);
     draw_column(app, s);
     draw_side(app, s);
     if (s->content > AREA_H) {
-        static const char *const hints[] = {"Enter", "Continue", "PgDn", "Scroll", "Tab", "Move"};
+        static const char *const hints[] = {"Enter",      N_("Continue"), "PgDn",
+                                            N_("Scroll"), "Tab",          N_("Move")};
         ui_draw_hints(app, hints, 3);
     } else {
-        static const char *const hints[] = {"Enter", "Continue", "Tab", "Move"};
+        static const char *const hints[] = {"Enter", N_("Continue"), "Tab", N_("Move")};
         ui_draw_hints(app, hints, 2);
     }
 }

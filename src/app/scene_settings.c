@@ -7,27 +7,136 @@
 #include "ui.h"
 #include "variant_text.h"
 
-enum { SET_STYLE = 1, SET_SPEED, SET_CUE, SET_DISPLAY, SET_RENDERER, SET_STATS, SET_BACK = 100 };
+enum {
+    SET_LANGUAGE = 1,
+    SET_STYLE,
+    SET_SPEED,
+    SET_CUE,
+    SET_DISPLAY,
+    SET_RENDERER,
+    SET_STATS,
+    SET_BACK = 100
+};
 
 typedef struct SettingsState {
     Ui ui;
-    bool confirm_reset; /* "Reset statistics" was pressed once */
+    bool confirm_reset;         /* "Reset statistics" was pressed once */
+    float row_y[SET_STATS + 1]; /* design units: each row's top, from its caption's height */
+    float cap_h[SET_STATS + 1]; /* and its caption's */
+    float cap_px;               /* the captions' type size */
 } SettingsState;
 
-static const char *const labels[] = {"",        "Deck style", "Animation speed", "Colour-blind cue",
-                                     "Display", "Drawing",    "Statistics"};
-static const float ROW_Y[] = {0, 148, 244, 340, 436, 532, 628};
+static const char *const labels[] = {"",
+                                     N_("Language"),
+                                     N_("Deck style"),
+                                     N_("Animation speed"),
+                                     N_("Colour-blind cue"),
+                                     N_("Display"),
+                                     N_("Drawing"),
+                                     N_("Statistics")};
+enum {
+    ROW_TOP = 140,
+    ROW_BOTTOM = 728,
+    CONTROL_H = 44,
+    CAPTION_GAP = 4,
+    ROW_GAP = 12,
+    CAPTION_W = 420
+};
+
+static const char *caption_of(const App *app, const SettingsState *s, int id)
+{
+    const Settings *st = &app->settings;
+    switch (id) {
+    case SET_LANGUAGE:
+        return st->language == LANGUAGE_SYSTEM ? _("As the computer is set; changes at once.")
+                                               : _("Changes every screen at once.");
+    case SET_STYLE: return _("Used for new games; the setup screen can change it per game.");
+    case SET_SPEED: return _("How fast cards move at the table. Instant skips the motion.");
+    case SET_CUE:
+        return _("Marks red-stamped cards with a star badge and a frame, not colour alone.");
+    case SET_DISPLAY: return _("F11 or Alt+Enter switches at any time.");
+    case SET_RENDERER:
+        return st->renderer == RENDERER_AUTO
+                   ? _("Graphics card if any, else software; from the next start.")
+               : st->renderer == RENDERER_SOFTWARE
+                   ? _("Same pictures in far less memory; from the next start.")
+                   : _("Draws with the graphics card; from the next start.");
+    case SET_STATS:
+        return s->confirm_reset ? _("Every game's counts go back to zero. Esc keeps them.")
+               : stats_any(&app->stats)
+                   ? _("Your rounds, matches and winning runs, shown when you choose a game.")
+                   : _("Nothing recorded yet: finish a round against the computer.");
+    default: return "";
+    }
+}
+
+/* Every caption a row can show, so that its height does not change when
+ * its value does (a click must not move the rows under the pointer). */
+static int captions_of(int id, const char *out[3])
+{
+    switch (id) {
+    case SET_LANGUAGE:
+        out[0] = _("As the computer is set; changes at once.");
+        out[1] = _("Changes every screen at once.");
+        return 2;
+    case SET_RENDERER:
+        out[0] = _("Graphics card if any, else software; from the next start.");
+        out[1] = _("Same pictures in far less memory; from the next start.");
+        out[2] = _("Draws with the graphics card; from the next start.");
+        return 3;
+    case SET_STATS:
+        out[0] = _("Every game's counts go back to zero. Esc keeps them.");
+        out[1] = _("Your rounds, matches and winning runs, shown when you choose a game.");
+        out[2] = _("Nothing recorded yet: finish a round against the computer.");
+        return 3;
+    default: return 0;
+    }
+}
+
+/* Rows stack down the panel, each as tall as its longest caption needs in
+ * the language shown; when they would run past the panel the captions'
+ * type is made smaller. */
+static void place_rows(App *app, SettingsState *s)
+{
+    for (float px = 14; px >= 11; px -= 1) {
+        TextStyle cap = app_text_style(app, px, TEXT_REGULAR, UI_INK_SOFT);
+        float y = ROW_TOP;
+        for (int id = SET_LANGUAGE; id <= SET_STATS; id++) {
+            SDL_Rect box = app_rect(app, 0, 0, CAPTION_W, 0);
+            const char *all[3];
+            int n = captions_of(id, all);
+            if (n == 0) {
+                all[n++] = caption_of(app, s, id);
+            }
+            int h = 0;
+            for (int k = 0; k < n; k++) {
+                h = SDL_max(h,
+                            text_draw_wrapped(app->text, NULL, all[k], &cap, box, TEXT_LEFT, 1.0f));
+            }
+            s->row_y[id] = y;
+            s->cap_h[id] = (float)h / app->ui + 1;
+            y += CONTROL_H + CAPTION_GAP + s->cap_h[id] + ROW_GAP;
+        }
+        s->cap_px = px;
+        if (y - ROW_GAP <= ROW_BOTTOM) {
+            break;
+        }
+    }
+}
 
 static void layout(App *app, SettingsState *s)
 {
+    place_rows(app, s);
     ui_clear(&s->ui);
     ui_add_back(app, &s->ui, SET_BACK);
-    for (int id = SET_STYLE; id <= SET_RENDERER; id++) {
+    for (int id = SET_LANGUAGE; id <= SET_RENDERER; id++) {
         WidgetKind kind = id == SET_CUE ? WIDGET_TOGGLE : WIDGET_CHOICE;
-        ui_add(&s->ui, kind, id, app_rect(app, 330, ROW_Y[id], 380, 48), false, labels[id]);
+        ui_add(&s->ui, kind, id, app_rect(app, 330, s->row_y[id], 380, CONTROL_H), false,
+               _(labels[id]));
     }
-    ui_add(&s->ui, WIDGET_BUTTON, SET_STATS, app_rect(app, 330, ROW_Y[SET_STATS], 380, 48),
-           !stats_any(&app->stats), "Reset statistics");
+    ui_add(&s->ui, WIDGET_BUTTON, SET_STATS,
+           app_rect(app, 330, s->row_y[SET_STATS], 380, CONTROL_H), !stats_any(&app->stats),
+           _("Reset statistics"));
     ui_fix_focus(&s->ui);
 }
 
@@ -36,7 +145,7 @@ static bool settings_enter(App *app, void *state)
     SettingsState *s = state;
     ui_init(&s->ui);
     layout(app, s);
-    ui_focus(&s->ui, SET_STYLE);
+    ui_focus(&s->ui, SET_LANGUAGE);
     return true;
 }
 
@@ -56,6 +165,10 @@ static void change(App *app, int id, int dir)
 {
     Settings s = app->settings;
     switch (id) {
+    case SET_LANGUAGE:
+        s.language =
+            (Language)(((int)s.language + (dir < 0 ? -1 : 1) + LANGUAGE_COUNT) % LANGUAGE_COUNT);
+        break;
     case SET_STYLE: s.deck_style = step_style(s.deck_style, dir); break;
     case SET_SPEED:
         s.anim_speed = (AnimSpeed)(((int)s.anim_speed + dir + ANIM_COUNT) % ANIM_COUNT);
@@ -95,7 +208,7 @@ static SceneAction settings_event(App *app, void *state, const SDL_Event *e)
         if (ev.id == SET_STATS) {
             if (s->confirm_reset) {
                 app_reset_stats(app);
-                app_show_toast(app, "Statistics reset: every game starts again from zero.");
+                app_show_toast(app, _("Statistics reset: every game starts again from zero."));
                 s->confirm_reset = false;
                 layout(app, s);
                 ui_focus(&s->ui, SET_BACK);
@@ -114,11 +227,12 @@ static SceneAction settings_event(App *app, void *state, const SDL_Event *e)
     return scene_stay();
 }
 
-static void draw_caption(App *app, float y, const char *text)
+static void draw_caption(App *app, const SettingsState *s, int id)
 {
-    TextStyle cap = app_text_style(app, 14, TEXT_REGULAR, UI_INK_SOFT);
-    SDL_Rect box = app_rect(app, 330, y + 54, 400, 0);
-    text_draw_wrapped(app->text, app->renderer, text, &cap, box, TEXT_LEFT, 1.0f);
+    TextStyle cap = app_text_style(app, s->cap_px, TEXT_REGULAR, UI_INK_SOFT);
+    SDL_Rect box =
+        app_rect(app, 330, s->row_y[id] + CONTROL_H + CAPTION_GAP, CAPTION_W, s->cap_h[id]);
+    text_draw_wrapped(app->text, app->renderer, caption_of(app, s, id), &cap, box, TEXT_LEFT, 1.0f);
 }
 
 static void draw_preview(App *app)
@@ -127,8 +241,8 @@ static void draw_preview(App *app)
     SDL_Rect panel = app_rect(app, 804, 124, 424, 612);
     ui_draw_panel(app, panel);
     TextStyle head = app_text_style(app, 13, TEXT_BOLD, UI_GOLD);
-    text_draw(app->text, r, "PREVIEW", &head, panel.x + app_px(app, 28), panel.y + app_px(app, 24),
-              TEXT_LEFT);
+    text_draw(app->text, r, _("PREVIEW"), &head, panel.x + app_px(app, 28),
+              panel.y + app_px(app, 24), TEXT_LEFT);
     DeckStyle style = settings_style_for(&app->settings, NULL);
     static const Card cards[4] = {CARD_OT, CARD_RF, CARD_S1 + 8, CARD_C1 + 4};
     unsigned flags = CARD_RED_STAMP | (app->settings.colour_cue ? CARD_COLOUR_CUE : 0);
@@ -154,14 +268,14 @@ static void draw_preview(App *app)
     TextStyle body = app_text_style(app, 15, TEXT_REGULAR, UI_INK_SOFT);
     char note[400];
     if (app->settings.deck_style == SETTINGS_STYLE_VARIANT) {
-        snprintf(note, sizeof note,
-                 "Each game uses the cards it was described with: Ceki cards for the Javanese "
-                 "games, Western substitutes for the published ones. The three red-stamped cards "
-                 "and a black one.");
+        snprintf(note, sizeof note, "%s",
+                 _("Each game uses the cards it was described with: Ceki cards for the Javanese "
+                   "games, Western substitutes for the published ones. The three red-stamped "
+                   "cards and a black one."));
     } else {
         snprintf(note, sizeof note,
-                 "%s The three red-stamped cards (Old Thousand, Red Flower, 9 of Strings) and a "
-                 "black one.",
+                 _("%s The three red-stamped cards (Old Thousand, Red Flower, 9 of Strings) and "
+                   "a black one."),
                  deck_style_about(app->settings.deck_style));
     }
     SDL_Rect box = app_rect(app, 832, bottom + 30, 368, 0);
@@ -174,41 +288,28 @@ static void settings_draw(App *app, void *state, SDL_Renderer *r)
     (void)r;
     layout(app, s);
     ui_draw_background(app);
-    ui_draw_heading(app, "Settings", "Saved as soon as you change them");
+    ui_draw_heading(app, _("Settings"), _("Saved as soon as you change them"));
     ui_draw_panel(app, app_rect(app, 44, 124, 740, 612));
     int label_x = app_rect(app, 76, 0, 0, 0).x;
-    for (int id = SET_STYLE; id <= SET_STATS; id++) {
-        ui_draw_label(app, &s->ui, id, labels[id], label_x);
+    for (int id = SET_LANGUAGE; id <= SET_STATS; id++) {
+        ui_draw_label(app, &s->ui, id, _(labels[id]), label_x);
     }
     const Settings *st = &app->settings;
+    ui_draw_choice(app, &s->ui, SET_LANGUAGE, language_name(st->language));
     ui_draw_choice(app, &s->ui, SET_STYLE, deck_style_name(st->deck_style));
     ui_draw_choice(app, &s->ui, SET_SPEED, anim_speed_name(st->anim_speed));
     ui_draw_toggle(app, &s->ui, SET_CUE, st->colour_cue);
-    ui_draw_choice(app, &s->ui, SET_DISPLAY, st->fullscreen ? "Full screen" : "Window");
-    draw_caption(app, ROW_Y[SET_STYLE],
-                 "Used for new games; the setup screen can change it per game.");
-    draw_caption(app, ROW_Y[SET_SPEED],
-                 "How fast cards move at the table. Instant skips the motion.");
-    draw_caption(app, ROW_Y[SET_CUE],
-                 "Marks red-stamped cards with a star badge and a frame, not colour alone.");
-    draw_caption(app, ROW_Y[SET_DISPLAY], "F11 or Alt+Enter switches at any time.");
+    ui_draw_choice(app, &s->ui, SET_DISPLAY, st->fullscreen ? _("Full screen") : _("Window"));
     ui_draw_choice(app, &s->ui, SET_RENDERER, renderer_name(st->renderer));
-    draw_caption(app, ROW_Y[SET_RENDERER],
-                 st->renderer == RENDERER_AUTO
-                     ? "Graphics card if any, else software; from the next start."
-                 : st->renderer == RENDERER_SOFTWARE
-                     ? "Same pictures in far less memory; from the next start."
-                     : "Draws with the graphics card; from the next start.");
     ui_draw_button(app, &s->ui, SET_STATS,
-                   s->confirm_reset ? "Press again to reset" : "Reset statistics");
-    draw_caption(app, ROW_Y[SET_STATS],
-                 s->confirm_reset ? "Every game's counts go back to zero. Esc keeps them."
-                 : stats_any(&app->stats)
-                     ? "Your rounds, matches and winning runs, shown when you choose a game."
-                     : "Nothing recorded yet: finish a round against the computer.");
+                   s->confirm_reset ? _("Press again to reset") : _("Reset statistics"));
+    for (int id = SET_LANGUAGE; id <= SET_STATS; id++) {
+        draw_caption(app, s, id);
+    }
     draw_preview(app);
-    ui_draw_button(app, &s->ui, SET_BACK, "Back");
-    static const char *const hints[] = {"arrows", "Move", "leftright", "Change", "Esc", "Back"};
+    ui_draw_button(app, &s->ui, SET_BACK, _("Back"));
+    static const char *const hints[] = {"arrows",     N_("Move"), "leftright",
+                                        N_("Change"), "Esc",      N_("Back")};
     ui_draw_hints(app, hints, 3);
 }
 

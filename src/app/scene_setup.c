@@ -97,25 +97,25 @@ static void layout(App *app, SetupState *s)
     s->row_count = 0;
     ui_add_back(app, &s->ui, SETUP_BACK);
     float y = 150;
-    SetupRow *row = add_row(s, "Players", &y, 58);
+    SetupRow *row = add_row(s, _("Players"), &y, 58);
     add_widget(app, s, row, WIDGET_CHOICE, SETUP_PLAYERS, 0, 1, v->min_players == v->max_players);
     bool watch = watch_only(v);
     for (int seat = 0; seat < g->config.players; seat++) {
         char label[40];
-        snprintf(label, sizeof label, "Seat %d", seat + 1);
+        snprintf(label, sizeof label, _("Seat %d"), seat + 1);
         row = add_row(s, label, &y, 58);
         add_widget(app, s, row, WIDGET_CHOICE, SETUP_SEAT_KIND + seat, 0, 2, watch);
         add_widget(app, s, row, WIDGET_CHOICE, SETUP_SEAT_LEVEL + seat, 1, 2,
                    watch || g->human[seat]);
     }
-    row = add_row(s, "Deck style", &y, 58);
+    row = add_row(s, _("Deck style"), &y, 58);
     add_widget(app, s, row, WIDGET_CHOICE, SETUP_STYLE, 0, 1, v->deck == DECK_FRENCH_NO_KINGS);
     if (has_stakes(v)) {
-        row = add_row(s, "Stakes", &y, 58);
+        row = add_row(s, _("Stakes"), &y, 58);
         add_widget(app, s, row, WIDGET_CHOICE, SETUP_STAKES, 0, 1, false);
     }
     if (has_rounds(v)) {
-        row = add_row(s, v->match_kind == MATCHKIND_HANDS_WON ? "Hands" : "Rounds", &y, 58);
+        row = add_row(s, v->match_kind == MATCHKIND_HANDS_WON ? _("Hands") : _("Rounds"), &y, 58);
         add_widget(app, s, row, WIDGET_CHOICE, SETUP_ROUNDS, 0, 1, false);
     }
     int count = 0;
@@ -125,18 +125,18 @@ static void layout(App *app, SetupState *s)
             continue;
         }
         char label[40];
-        snprintf(label, sizeof label, "%s", options[k].name);
+        snprintf(label, sizeof label, "%s", _(options[k].name));
         label[0] = (char)toupper((unsigned char)label[0]);
         row = add_row(s, label, &y, 84);
         bool disabled = options[k].bit == OPTION_JUNG && !jung_applies(g);
-        snprintf(row->caption, sizeof row->caption, "%s%s", options[k].summary,
-                 disabled ? " Only with rampung or parewanan stakes." : "");
+        snprintf(row->caption, sizeof row->caption, "%s%s", _(options[k].summary),
+                 disabled ? _(" Only with rampung or parewanan stakes.") : "");
         add_widget(app, s, row, WIDGET_TOGGLE, SETUP_OPTION + k, 0, 1, disabled);
     }
     ui_add(&s->ui, WIDGET_BUTTON, SETUP_LEARN, app_rect(app, 848, 606, 340, 48), false,
-           "How do I play this?");
+           _("How do I play this?"));
     ui_add(&s->ui, WIDGET_PRIMARY, SETUP_START, app_rect(app, 848, 668, 340, 54), false,
-           s->confirm ? "Start a new game" : "Start game");
+           s->confirm ? _("Start a new game") : _("Start game"));
     ui_fix_focus(&s->ui);
 }
 
@@ -222,7 +222,7 @@ static SceneAction start(App *app, SetupState *s)
     }
     CekiStatus status = game_config_check(&g->config);
     if (status != CEKI_OK) {
-        app_show_toast(app, ceki_status_text(status));
+        app_show_toast(app, _(ceki_status_text(status)));
         return scene_stay();
     }
     return scene_push(SCENE_TABLE);
@@ -268,9 +268,9 @@ static SceneAction setup_event(App *app, void *state, const SDL_Event *e)
 static const char *level_name(AiLevel level)
 {
     switch (level) {
-    case AI_RANDOM: return "Random";
-    case AI_GREEDY: return "Greedy";
-    case AI_STRONG: return "Strong";
+    case AI_RANDOM: return _("Random");
+    case AI_GREEDY: return _("Greedy");
+    case AI_STRONG: return _("Strong");
     default: return "";
     }
 }
@@ -291,9 +291,9 @@ static void value_text(App *app, int id, char *buf, size_t size)
     } else if (id >= SETUP_SEAT_KIND && id < SETUP_SEAT_KIND + CEKI_MAX_SEATS) {
         bool watch = watch_only(v);
         snprintf(buf, size, "%s",
-                 watch                            ? "Plays itself"
-                 : g->human[id - SETUP_SEAT_KIND] ? "Person"
-                                                  : "Computer");
+                 watch                            ? _("Plays itself")
+                 : g->human[id - SETUP_SEAT_KIND] ? _("Person")
+                                                  : _("Computer"));
     } else if (id >= SETUP_SEAT_LEVEL && id < SETUP_SEAT_LEVEL + CEKI_MAX_SEATS) {
         int seat = id - SETUP_SEAT_LEVEL;
         snprintf(buf, size, "%s",
@@ -368,7 +368,7 @@ static void draw_summary(App *app, SetupState *s)
         y = j.y + j.h;
     }
     TextStyle body = app_text_style(app, 17, TEXT_REGULAR, UI_INK_SOFT);
-    y += text_draw_wrapped(app->text, r, v->summary, &body, (SDL_Rect){x, y, w, 0}, TEXT_LEFT,
+    y += text_draw_wrapped(app->text, r, _(v->summary), &body, (SDL_Rect){x, y, w, 0}, TEXT_LEFT,
                            1.05f);
 
     /* Who plays. */
@@ -378,16 +378,20 @@ static void draw_summary(App *app, SetupState *s)
     }
     char who[120];
     if (watch_only(v)) {
-        snprintf(who, sizeof who, "%d seats; the cards decide everything, you watch.",
+        snprintf(who, sizeof who, _("%d seats; the cards decide everything, you watch."),
                  g->config.players);
     } else if (people == 0) {
-        snprintf(who, sizeof who, "%d computer players; you watch.", g->config.players);
+        snprintf(who, sizeof who, _("%d computer players; you watch."), g->config.players);
     } else if (people == 1) {
-        snprintf(who, sizeof who, "You and %d computer player%s.", g->config.players - 1,
-                 g->config.players - 1 == 1 ? "" : "s");
+        int coms = g->config.players - 1;
+        snprintf(who, sizeof who,
+                 P_("You and %d computer player.", "You and %d computer players.", coms), coms);
     } else {
-        snprintf(who, sizeof who, "%d people at one screen and %d computer player%s.", people,
-                 g->config.players - people, g->config.players - people == 1 ? "" : "s");
+        int coms = g->config.players - people;
+        snprintf(who, sizeof who,
+                 P_("%d people at one screen and %d computer player.",
+                    "%d people at one screen and %d computer players.", coms),
+                 people, coms);
     }
     TextStyle ink = app_text_style(app, 17, TEXT_BOLD, UI_INK);
     y += app_px(app, 12);
@@ -412,12 +416,12 @@ static void draw_summary(App *app, SetupState *s)
         SDL_Rect cr = app_rect(app, left + (float)i * step, 420 - ch / 2 + 40, cw, ch);
         card_art_draw(app->cards, r, style, sample[i], cr, app_card_flags(app));
     }
-    ui_draw_button(app, &s->ui, SETUP_LEARN, "How do I play this?");
-    ui_draw_button(app, &s->ui, SETUP_START, s->confirm ? "Start a new game" : "Start game");
+    ui_draw_button(app, &s->ui, SETUP_LEARN, _("How do I play this?"));
+    ui_draw_button(app, &s->ui, SETUP_START, s->confirm ? _("Start a new game") : _("Start game"));
     if (s->confirm) {
         char warn[200];
         snprintf(warn, sizeof warn,
-                 "Your unfinished game (%s) will be lost. Press again to start, Esc keeps it.",
+                 _("Your unfinished game (%s) will be lost. Press again to start, Esc keeps it."),
                  s->unfinished);
         TextStyle ws = app_text_style(app, 14, TEXT_REGULAR, UI_WARN);
         SDL_Rect box = app_rect(app, 76, 668, 684, 46);
@@ -432,13 +436,13 @@ static void setup_draw(App *app, void *state, SDL_Renderer *r)
     layout(app, s);
     ui_draw_background(app);
     char title[96];
-    snprintf(title, sizeof title, "Set up %s", app_variant(app)->name);
-    ui_draw_heading(app, title, "Who plays, with which cards, and by which rules");
+    snprintf(title, sizeof title, _("Set up %s"), _(app_variant(app)->name));
+    ui_draw_heading(app, title, _("Who plays, with which cards, and by which rules"));
     draw_form(app, s);
     draw_summary(app, s);
-    ui_draw_button(app, &s->ui, SETUP_BACK, "Back");
-    static const char *const hints[] = {"arrows", "Move",   "leftright", "Change",
-                                        "Enter",  "Select", "Esc",       "Back"};
+    ui_draw_button(app, &s->ui, SETUP_BACK, _("Back"));
+    static const char *const hints[] = {"arrows", N_("Move"),   "leftright", N_("Change"),
+                                        "Enter",  N_("Select"), "Esc",       N_("Back")};
     ui_draw_hints(app, hints, 4);
 }
 

@@ -42,7 +42,7 @@ static void layout(App *app, StatsState *s)
     const VariantStats *v = &app->stats.v[s->shown];
     bool any = v->rounds > 0 || v->matches > 0;
     ui_add(&s->ui, WIDGET_BUTTON, STATS_RESET, app_rect(app, 930, 670, 280, 48), !any,
-           s->confirm ? "Press again to reset" : "Reset this game");
+           s->confirm ? _("Press again to reset") : _("Reset this game"));
     ui_fix_focus(&s->ui);
 }
 
@@ -90,7 +90,8 @@ static SceneAction stats_event(App *app, void *state, const SDL_Event *e)
             if (s->confirm) {
                 app_reset_stats_of(app, s->shown);
                 char msg[120];
-                snprintf(msg, sizeof msg, "%s: statistics reset.", variant_get(s->shown)->name);
+                snprintf(msg, sizeof msg, _("%s: statistics reset."),
+                         _(variant_get(s->shown)->name));
                 app_show_toast(app, msg);
             }
             s->confirm = !s->confirm;
@@ -110,11 +111,12 @@ static void draw_row(App *app, StatsState *s, VariantId id)
     const VariantStats *v = &app->stats.v[id];
     TextStyle name = app_text_style(app, 17, TEXT_BOLD, UI_INK);
     SDL_Rect box = {w->rect.x + app_px(app, 16), w->rect.y, w->rect.w, w->rect.h};
-    text_draw_in(app->text, app->renderer, variant_get(id)->name, &name, box, TEXT_LEFT);
+    text_draw_in(app->text, app->renderer, _(variant_get(id)->name), &name, box, TEXT_LEFT);
     char count[48];
     bool hands = variant_get(id)->engine == ENGINE_KOWAH;
-    snprintf(count, sizeof count, "%d %s%s", v->rounds, hands ? "hand" : "round",
-             v->rounds == 1 ? "" : "s");
+    snprintf(count, sizeof count,
+             hands ? P_("%d hand", "%d hands", v->rounds) : P_("%d round", "%d rounds", v->rounds),
+             v->rounds);
     TextStyle soft = app_text_style(app, 14, TEXT_REGULAR, v->rounds ? UI_INK_SOFT : UI_INK_FAINT);
     SDL_Rect cbox = {w->rect.x, w->rect.y, w->rect.w - app_px(app, 16), w->rect.h};
     text_draw_in(app->text, app->renderer, count, &soft, cbox, TEXT_RIGHT);
@@ -124,9 +126,9 @@ static void draw_row(App *app, StatsState *s, VariantId id)
 static void share(char *buf, size_t size, int won, int played)
 {
     if (played <= 0) {
-        snprintf(buf, size, "none yet");
+        snprintf(buf, size, "%s", _("none yet"));
     } else {
-        snprintf(buf, size, "%d won of %d \xc2\xb7 %d %%", won, played,
+        snprintf(buf, size, _("%d won of %d \xc2\xb7 %d %%"), won, played,
                  (int)((won * 100L + played / 2) / played));
     }
 }
@@ -141,29 +143,35 @@ static int draw_figures(App *app, const StatsState *s, int x, int y, int w)
     share(a, sizeof a, v->rounds_won, v->rounds);
     share(b, sizeof b, v->matches_won, v->matches);
     int col = w / 2, y1 = y, y2 = y;
-    y1 = ui_draw_fact(app, x, y1, col - app_px(app, 16), kowah ? "HANDS" : "ROUNDS", a, UI_INK);
-    y2 = ui_draw_fact(app, x + col, y2, col, "MATCHES", b, UI_INK);
+    y1 = ui_draw_fact(app, x, y1, col - app_px(app, 16), kowah ? _("HANDS") : _("ROUNDS"), a,
+                      UI_INK);
+    y2 = ui_draw_fact(app, x + col, y2, col, _("MATCHES"), b, UI_INK);
     if (!kowah) {
         if (v->rounds > 0) {
             snprintf(c, sizeof c, "%d", v->best_round);
         } else {
-            snprintf(c, sizeof c, "none yet");
+            snprintf(c, sizeof c, "%s", _("none yet"));
         }
         if (v->scored > 0) {
-            snprintf(e, sizeof e, "%.1f over %d rounds", (double)v->points / v->scored, v->scored);
+            char mean[32];
+            i18n_decimal(mean, sizeof mean, (double)v->points / v->scored, 1);
+            snprintf(e, sizeof e, P_("%s over %d round", "%s over %d rounds", v->scored), mean,
+                     v->scored);
         } else {
             /* rounds counted before the mean was kept have no scores */
             snprintf(e, sizeof e, "%s",
-                     v->rounds > 0 ? "counted from the next round on" : "none yet");
+                     v->rounds > 0 ? _("counted from the next round on") : _("none yet"));
         }
-        y1 = ui_draw_fact(app, x, y1, col - app_px(app, 16), "BEST ROUND", c, UI_INK);
-        y1 = ui_draw_fact(app, x, y1, col - app_px(app, 16), "MEAN ROUND", e, UI_INK);
+        y1 = ui_draw_fact(app, x, y1, col - app_px(app, 16), _("BEST ROUND"), c, UI_INK);
+        y1 = ui_draw_fact(app, x, y1, col - app_px(app, 16), _("MEAN ROUND"), e, UI_INK);
     }
-    snprintf(c, sizeof c, "%d now \xc2\xb7 longest %d", v->streak, v->longest);
-    y2 = ui_draw_fact(app, x + col, y2, col, "MATCHES WON IN A ROW", c, UI_INK);
+    snprintf(c, sizeof c, _("%d now \xc2\xb7 longest %d"), v->streak, v->longest);
+    y2 = ui_draw_fact(app, x + col, y2, col, _("MATCHES WON IN A ROW"), c, UI_INK);
     if (v->staked > 0) {
-        snprintf(e, sizeof e, "%+lld units over %d matches", (long long)v->units, v->staked);
-        y2 = ui_draw_fact(app, x + col, y2, col, "STAKES", e, UI_INK);
+        snprintf(e, sizeof e,
+                 P_("%+lld units over %d match", "%+lld units over %d matches", v->staked),
+                 (long long)v->units, v->staked);
+        y2 = ui_draw_fact(app, x + col, y2, col, _("STAKES"), e, UI_INK);
     }
     return SDL_max(y1, y2);
 }
@@ -176,9 +184,12 @@ static void draw_chart(App *app, const StatsState *s, SDL_Rect area)
     bool kowah = variant_get(s->shown)->engine == ENGINE_KOWAH;
     TextStyle lab = app_text_style(app, 12.5f, TEXT_BOLD, UI_GOLD);
     char head[80];
-    snprintf(head, sizeof head, "YOUR LAST %d %s", v->recent_n, kowah ? "HANDS" : "ROUNDS");
+    snprintf(head, sizeof head,
+             kowah ? P_("YOUR LAST %d HAND", "YOUR LAST %d HANDS", v->recent_n)
+                   : P_("YOUR LAST %d ROUND", "YOUR LAST %d ROUNDS", v->recent_n),
+             v->recent_n);
     if (v->recent_n == 0) {
-        snprintf(head, sizeof head, "YOUR LAST ROUNDS");
+        snprintf(head, sizeof head, "%s", _("YOUR LAST ROUNDS"));
     }
     text_draw(app->text, app->renderer, head, &lab, area.x, area.y, TEXT_LEFT);
     int top = area.y + app_px(app, 24), h = area.h - app_px(app, 48);
@@ -187,7 +198,7 @@ static void draw_chart(App *app, const StatsState *s, SDL_Rect area)
                      paint_rgba(255, 255, 255, 10));
     TextStyle soft = app_text_style(app, 14, TEXT_REGULAR, UI_INK_SOFT);
     if (v->recent_n == 0) {
-        text_draw_in(app->text, app->renderer, "Finish a round of this game to start the chart.",
+        text_draw_in(app->text, app->renderer, _("Finish a round of this game to start the chart."),
                      &soft, ground, TEXT_CENTER);
         return;
     }
@@ -221,8 +232,9 @@ static void draw_chart(App *app, const StatsState *s, SDL_Rect area)
         text_draw(app->text, app->renderer, top_label, &tiny, ground.x + ground.w - pad,
                   ground.y + app_px(app, 2), TEXT_RIGHT);
     }
-    text_draw(app->text, app->renderer, "gold: won \xc2\xb7 grey: lost \xc2\xb7 oldest on the left",
-              &soft, area.x, ground.y + ground.h + app_px(app, 6), TEXT_LEFT);
+    text_draw(app->text, app->renderer,
+              _("gold: won \xc2\xb7 grey: lost \xc2\xb7 oldest on the left"), &soft, area.x,
+              ground.y + ground.h + app_px(app, 6), TEXT_LEFT);
 }
 
 static void draw_panel(App *app, StatsState *s)
@@ -241,11 +253,12 @@ static void draw_panel(App *app, StatsState *s)
     chart.h = SDL_min(chart.h, button.y - app_px(app, 14) - chart.y);
     draw_chart(app, s, chart);
     ui_draw_button(app, &s->ui, STATS_RESET,
-                   s->confirm ? "Press again to reset" : "Reset this game");
+                   s->confirm ? _("Press again to reset") : _("Reset this game"));
     if (s->confirm) {
         TextStyle warn = app_text_style(app, 14, TEXT_REGULAR, UI_WARN);
-        text_draw(app->text, app->renderer, "This game's figures go back to zero. Esc keeps them.",
-                  &warn, x, button.y + button.h / 2 - app_px(app, 9), TEXT_LEFT);
+        text_draw(app->text, app->renderer,
+                  _("This game's figures go back to zero. Esc keeps them."), &warn, x,
+                  button.y + button.h / 2 - app_px(app, 9), TEXT_LEFT);
     }
 }
 
@@ -255,15 +268,16 @@ static void stats_draw(App *app, void *state, SDL_Renderer *r)
     (void)r;
     layout(app, s);
     ui_draw_background(app);
-    ui_draw_heading(app, "Statistics",
-                    "Rounds and matches you finished alone against the computer");
+    ui_draw_heading(app, _("Statistics"),
+                    _("Rounds and matches you finished alone against the computer"));
     ui_draw_panel(app, app_rect(app, LIST_X, PANEL_Y, LIST_W, PANEL_H));
     for (int i = 0; i < s->ngames; i++) {
         draw_row(app, s, s->games[i]);
     }
     draw_panel(app, s);
-    ui_draw_button(app, &s->ui, STATS_BACK, "Back");
-    static const char *const hints[] = {"arrows", "Choose", "Enter", "Press", "Esc", "Back"};
+    ui_draw_button(app, &s->ui, STATS_BACK, _("Back"));
+    static const char *const hints[] = {"arrows",    N_("Choose"), "Enter",
+                                        N_("Press"), "Esc",        N_("Back")};
     ui_draw_hints(app, hints, 3);
 }
 

@@ -132,15 +132,15 @@ static void prompt_buttons(App *app, TableState *t)
         }                                                                                          \
     } while (0)
     if (game_match_over(g)) {
-        BTN(W_AGAIN, true, "Play again");
-        BTN(W_LEAVE, false, "Leave");
+        BTN(W_AGAIN, true, _("Play again"));
+        BTN(W_LEAVE, false, _("Leave"));
     } else if (game_round_over(g)) {
         if (!t->autoplay && (session_human_count(t->session) > 0 || t->watch)) {
-            BTN(W_NEXT, true, t->v->engine == ENGINE_KOWAH ? "Next hand" : "Next round");
+            BTN(W_NEXT, true, t->v->engine == ENGINE_KOWAH ? _("Next hand") : _("Next round"));
         }
     } else if (t->watch) {
-        BTN(W_PLAY, true, "%s", t->watch_playing ? "Pause" : "Play");
-        BTN(W_STEP, false, "Step");
+        BTN(W_PLAY, true, "%s", t->watch_playing ? _("Pause") : _("Play"));
+        BTN(W_STEP, false, _("Step"));
     } else if (table_viewer_decides(t)) {
         Move moves[GAME_MAX_MOVES];
         int nm = table_legal(t, moves, GAME_MAX_MOVES);
@@ -153,17 +153,17 @@ static void prompt_buttons(App *app, TableState *t)
                     trail = trail || (moves[i].card == c && moves[i].target == CARD_NONE);
                 }
                 if (trail) {
-                    BTN(W_TRAIL, true, "Trail");
+                    BTN(W_TRAIL, true, _("Trail"));
                 }
             }
             break;
-        case PHASE_STOCK: BTN(W_TURN, true, "Turn the stock"); break;
+        case PHASE_STOCK: BTN(W_TURN, true, _("Turn the stock")); break;
         case PHASE_DRAW:
             for (int i = 0; i < nm && i < GAME_MAX_MOVES; i++) {
                 if (moves[i].type == MOVE_DRAW_STOCK) {
-                    BTN(W_DRAW, true, "Draw from the stock");
+                    BTN(W_DRAW, true, _("Draw from the stock"));
                 } else if (moves[i].type == MOVE_DRAW_DISCARD) {
-                    BTN(W_TAKE_DISCARD, false, "Take the discard");
+                    BTN(W_TAKE_DISCARD, false, _("Take the discard"));
                 }
             }
             break;
@@ -172,20 +172,20 @@ static void prompt_buttons(App *app, TableState *t)
                 if (moves[i].type == MOVE_DECLARE) {
                     char kind[32];
                     table_card_label(t, moves[i].card, kind, sizeof kind);
-                    BTN(W_DECLARE + moves[i].card, true, "Show %s", kind);
+                    BTN(W_DECLARE + moves[i].card, true, _("Show %s"), kind);
                 }
             }
-            BTN(W_PASS, false, "Pass");
+            BTN(W_PASS, false, _("Pass"));
             break;
         case PHASE_CLAIM: {
             char kind[32];
             for (int i = 0; i < nm && i < GAME_MAX_MOVES; i++) {
                 if (moves[i].type == MOVE_CLAIM) {
                     table_card_label(t, moves[i].card, kind, sizeof kind);
-                    BTN(W_CLAIM, true, "Claim %s", kind);
+                    BTN(W_CLAIM, true, _("Claim %s"), kind);
                 }
             }
-            BTN(W_PASS, false, "Pass");
+            BTN(W_PASS, false, _("Pass"));
             break;
         }
         default: break;
@@ -224,24 +224,24 @@ static void dialog_buttons(App *app, TableState *t)
     float x = cx - bw - 8 * u;
     switch (t->dialog) {
     case DLG_FORFEIT:
-        add_button(app, t, W_DLG_YES, &x, y, bw, bh, false, "Take it anyway", false);
+        add_button(app, t, W_DLG_YES, &x, y, bw, bh, false, _("Take it anyway"), false);
         x += 16 * u;
-        add_button(app, t, W_DLG_NO, &x, y, bw, bh, false, "Cancel", true);
+        add_button(app, t, W_DLG_NO, &x, y, bw, bh, false, _("Cancel"), true);
         break;
     case DLG_NEW:
-        add_button(app, t, W_DLG_YES, &x, y, bw, bh, false, "New game", false);
+        add_button(app, t, W_DLG_YES, &x, y, bw, bh, false, _("New game"), false);
         x += 16 * u;
-        add_button(app, t, W_DLG_NO, &x, y, bw, bh, false, "Stay", true);
+        add_button(app, t, W_DLG_NO, &x, y, bw, bh, false, _("Stay"), true);
         break;
     case DLG_LEAVE:
-        add_button(app, t, W_DLG_YES, &x, y, bw, bh, false, "Leave", false);
+        add_button(app, t, W_DLG_YES, &x, y, bw, bh, false, _("Leave"), false);
         x += 16 * u;
-        add_button(app, t, W_DLG_NO, &x, y, bw, bh, false, "Stay", true);
+        add_button(app, t, W_DLG_NO, &x, y, bw, bh, false, _("Stay"), true);
         break;
     case DLG_COVER: {
         char name[32], label[48];
         table_seat_name(t, t->cover_seat, name, sizeof name);
-        snprintf(label, sizeof label, "I am ready (%s)", name);
+        snprintf(label, sizeof label, _("I am ready (%s)"), name);
         float w = 340 * u;
         x = cx - w / 2;
         add_button(app, t, W_DLG_YES, &x, y, w, bh, false, label, true);
@@ -288,14 +288,14 @@ void table_relayout(App *app, TableState *t)
             bool show;
             bool disabled;
         } top[] = {
-            {W_HINT, "Hint", !t->watch && session_human_count(t->session) > 0,
+            {W_HINT, _("Hint"), !t->watch && session_human_count(t->session) > 0,
              !table_viewer_decides(t)},
-            {W_UNDO, "Undo", !t->watch && session_human_count(t->session) > 0,
+            {W_UNDO, _("Undo"), !t->watch && session_human_count(t->session) > 0,
              !session_can_undo(t->session)},
-            {W_LOG, "Log", true, false},
-            {W_RULES, "Rules", true, false},
-            {W_CARDS, "Cards", v->deck != DECK_FRENCH_NO_KINGS, false},
-            {W_MENU, "Menu", true, false},
+            {W_LOG, _("Log"), true, false},
+            {W_RULES, _("Rules"), true, false},
+            {W_CARDS, _("Cards"), v->deck != DECK_FRENCH_NO_KINGS, false},
+            {W_MENU, _("Menu"), true, false},
         };
         int shown = 0;
         for (size_t i = 0; i < sizeof top / sizeof top[0]; i++) {
@@ -339,7 +339,8 @@ static bool find_legal(const TableState *t, const Move *m, Move *out)
 
 static void show_reason(App *app, TableState *t, const char *why)
 {
-    snprintf(t->reason, sizeof t->reason, "%s", why != NULL && why[0] ? why : "Not possible now.");
+    snprintf(t->reason, sizeof t->reason, "%s",
+             why != NULL && why[0] ? why : _("Not possible now."));
     t->reason_until = app->now + 4.0;
     app_show_toast(app, t->reason);
 }
@@ -396,7 +397,7 @@ static bool apply_now(App *app, TableState *t, const Move *m)
         t->drawn_focus = t->drawn != CARD_NONE;
     }
     if (st != CEKI_OK) {
-        show_reason(app, t, why != NULL ? why : ceki_status_text(st));
+        show_reason(app, t, _(why != NULL ? why : ceki_status_text(st)));
         return false;
     }
     /* The journal: the game in progress is written after every move, so a
@@ -434,12 +435,12 @@ bool table_try_move(App *app, TableState *t, const Move *m)
         if (!game_match_over(g) && game_round_over(g) && m->type == MOVE_NEXT_ROUND) {
             return apply_now(app, t, m);
         }
-        show_reason(app, t, "Wait for your turn.");
+        show_reason(app, t, _("Wait for your turn."));
         return false;
     }
     Move legal;
     if (!find_legal(t, m, &legal)) {
-        show_reason(app, t, game_explain_illegal(g, m));
+        show_reason(app, t, _(game_explain_illegal(g, m)));
         return false;
     }
     if (!table_settled(t)) {
@@ -486,7 +487,7 @@ static void save_game(App *app, TableState *t)
     }
     if (session_save(t->session, path, err, sizeof err) != CEKI_OK) {
         char msg[320];
-        snprintf(msg, sizeof msg, "The game was not saved: %s", err);
+        snprintf(msg, sizeof msg, _("The game was not saved: %s"), err);
         app_show_toast(app, msg);
     }
 }
@@ -880,7 +881,8 @@ static bool table_enter(App *app, void *state)
         t->session = session_create(&setup->config, &seats, &status);
         if (t->session == NULL) {
             char msg[200];
-            snprintf(msg, sizeof msg, "The game could not start: %s", ceki_status_text(status));
+            snprintf(msg, sizeof msg, _("The game could not start: %s"),
+                     _(ceki_status_text(status)));
             app_show_toast(app, msg);
             return false;
         }
@@ -1183,12 +1185,12 @@ SceneAction table_button(App *app, TableState *t, int id)
         break;
     case W_UNDO:
         if (session_can_undo(t->session) && session_undo(t->session) == CEKI_OK) {
-            after_rewind(app, t, "Undone.");
+            after_rewind(app, t, _("Undone."));
         }
         break;
     case W_REDO:
         if (session_can_redo(t->session) && session_redo(t->session) == CEKI_OK) {
-            after_rewind(app, t, "Redone.");
+            after_rewind(app, t, _("Redone."));
         }
         break;
     case W_RULES:
@@ -1204,7 +1206,7 @@ SceneAction table_button(App *app, TableState *t, int id)
         t->style = cycle[(at + 1) % 3];
         app->setup.style = t->style;
         char msg[80];
-        snprintf(msg, sizeof msg, "Cards: %s", deck_style_name(t->style));
+        snprintf(msg, sizeof msg, _("Cards: %s"), deck_style_name(t->style));
         app_show_toast(app, msg);
         break;
     }

@@ -2,6 +2,7 @@
  * hands, cards in flight, the prompt bar and the table's dialogs. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "card_names.h"
@@ -92,16 +93,16 @@ static const char *role_tip(const TableState *t, GameRole role)
     bool pei = t->v->start == START_PEI;
     switch (role) {
     case ROLE_RAJA:
-        return pei ? "Raja: plays first. The pool's 9s and 1s are laid out before this seat."
-                   : "Raja: plays first this round.";
+        return pei ? _("Raja: plays first. The pool's 9s and 1s are laid out before this seat.")
+                   : _("Raja: plays first this round.");
     case ROLE_PATIH:
-        return pei ? "Patih: plays second, and alone sees the stock card drawn second to last. "
-                     "The 8s and 2s are laid out before this seat."
-                   : "Patih: plays after the raja.";
+        return pei ? _("Patih: plays second, and alone sees the stock card drawn second to last. "
+                       "The 8s and 2s are laid out before this seat.")
+                   : _("Patih: plays after the raja.");
     case ROLE_UNYIK:
-        return pei ? "Unyik: plays last and draws the face-up stock card last. The 7s, 3s and "
-                     "5s are laid out before this seat."
-                   : "Unyik: plays last; the unyik dealt this round.";
+        return pei ? _("Unyik: plays last and draws the face-up stock card last. The 7s, 3s and "
+                       "5s are laid out before this seat.")
+                   : _("Unyik: plays last; the unyik dealt this round.");
     default: return NULL;
     }
 }
@@ -159,7 +160,7 @@ static void waits_text(const TableState *t, Card pair, char *buf, size_t size)
         if (wins[k]) {
             char name[48];
             table_card_label(t, (Card)k, name, sizeof name);
-            at += (size_t)snprintf(buf + at, size - at, "%s%s", at ? " or " : "", name);
+            at += (size_t)snprintf(buf + at, size - at, "%s%s", at ? _(" or ") : "", name);
         }
     }
 }
@@ -171,19 +172,19 @@ static void round_text(const TableState *t, char *buf, size_t size)
     int round = game_round_number(g);
     switch (t->v->match_kind) {
     case MATCHKIND_ROUNDS:
-        snprintf(buf, size, "Round %d of %d", round,
+        snprintf(buf, size, _("Round %d of %d"), round,
                  cfg->rounds > 0 ? cfg->rounds : t->v->default_rounds);
         break;
     case MATCHKIND_HANDS_WON:
-        snprintf(buf, size, "Hand %d of %d", round,
+        snprintf(buf, size, _("Hand %d of %d"), round,
                  cfg->rounds > 0 ? cfg->rounds : t->v->default_rounds);
         break;
     case MATCHKIND_EACH_DEALS:
     case MATCHKIND_EACH_DEALS_UNTIED:
         if (round <= t->players) {
-            snprintf(buf, size, "Deal %d of %d", round, t->players);
+            snprintf(buf, size, _("Deal %d of %d"), round, t->players);
         } else {
-            snprintf(buf, size, "Deal %d (tie-break)", round);
+            snprintf(buf, size, _("Deal %d (tie-break)"), round);
         }
         break;
     case MATCHKIND_KINGS: {
@@ -191,8 +192,9 @@ static void round_text(const TableState *t, char *buf, size_t size)
         for (int s = 0; s < t->players; s++) {
             won += t->obs.match_score[s];
         }
-        snprintf(buf, size, "Round %d \xc2\xb7 %d King%s left", round, 4 - won,
-                 4 - won == 1 ? "" : "s");
+        snprintf(buf, size,
+                 P_("Round %d \xc2\xb7 %d King left", "Round %d \xc2\xb7 %d Kings left", 4 - won),
+                 round, 4 - won);
         break;
     }
     }
@@ -202,17 +204,17 @@ static void draw_top_bar(App *app, TableState *t)
 {
     SDL_Rect bar = R(t->layout.top_bar);
     TextStyle title = style(app, 22, TEXT_BOLD, UI_INK);
-    SDL_Rect tr = text_draw_in(app->text, app->renderer, t->v->name, &title,
+    SDL_Rect tr = text_draw_in(app->text, app->renderer, _(t->v->name), &title,
                                (SDL_Rect){bar.x + app_px(app, 6), bar.y, bar.w, bar.h}, TEXT_LEFT);
     char info[96];
     round_text(t, info, sizeof info);
     const GameConfig *cfg = game_config(session_game(t->session));
     if (variant_has_stakes(t->v) && cfg->stakes != STAKES_NONE) {
         char more[64];
-        snprintf(more, sizeof more, " \xc2\xb7 stakes: %s", stake_scheme_name(cfg->stakes));
+        snprintf(more, sizeof more, _(" \xc2\xb7 stakes: %s"), stake_scheme_name(cfg->stakes));
         strncat(info, more, sizeof info - strlen(info) - 1);
         if (t->obs.pot > 0) {
-            snprintf(more, sizeof more, " \xc2\xb7 pot %d", t->obs.pot);
+            snprintf(more, sizeof more, _(" \xc2\xb7 pot %d"), t->obs.pot);
             strncat(info, more, sizeof info - strlen(info) - 1);
         }
     }
@@ -273,21 +275,21 @@ static void draw_plate(App *app, TableState *t, int seat)
     char info[160] = "";
     const Observation *o = &t->obs;
     if (t->v->match_kind == MATCHKIND_KINGS) {
-        snprintf(info, sizeof info, "Kings %d \xc2\xb7 captured %d", o->match_score[seat],
+        snprintf(info, sizeof info, _("Kings %d \xc2\xb7 captured %d"), o->match_score[seat],
                  v->pile_n[seat]);
     } else if (t->v->match_kind == MATCHKIND_HANDS_WON) {
-        snprintf(info, sizeof info, "Hands won %d", o->match_score[seat]);
+        snprintf(info, sizeof info, _("Hands won %d"), o->match_score[seat]);
     } else {
-        snprintf(info, sizeof info, "Total %d", o->match_score[seat]);
+        snprintf(info, sizeof info, _("Total %d"), o->match_score[seat]);
         if (v->round_scored) {
             char more[32];
-            snprintf(more, sizeof more, " \xc2\xb7 this round %d", v->round_score[seat]);
+            snprintf(more, sizeof more, _(" \xc2\xb7 this round %d"), v->round_score[seat]);
             strncat(info, more, sizeof info - strlen(info) - 1);
         }
     }
     if (variant_has_stakes(t->v) && game_config(g)->stakes != STAKES_NONE) {
         char more[40];
-        snprintf(more, sizeof more, " \xc2\xb7 %+d coins", o->units[seat]);
+        snprintf(more, sizeof more, _(" \xc2\xb7 %+d coins"), o->units[seat]);
         strncat(info, more, sizeof info - strlen(info) - 1);
     }
     SDL_Color ic = INK_DIM;
@@ -296,23 +298,24 @@ static void draw_plate(App *app, TableState *t, int seat)
         if (seat == t->obs.seat) {
             waits_text(t, v->exposed[seat], waits, sizeof waits);
         }
-        strncat(info, waits[0] ? " \xc2\xb7 checki, waits for " : " \xc2\xb7 checki declared",
+        strncat(info, waits[0] ? _(" \xc2\xb7 checki, waits for ") : _(" \xc2\xb7 checki declared"),
                 sizeof info - strlen(info) - 1);
         strncat(info, waits, sizeof info - strlen(info) - 1);
         ic = UI_GOLD_LIGHT;
     }
     if (v->forfeited[seat]) {
-        strncat(info, " \xc2\xb7 forfeited", sizeof info - strlen(info) - 1);
+        strncat(info, _(" \xc2\xb7 forfeited"), sizeof info - strlen(info) - 1);
         ic = UI_WARN;
     }
     if (v->sitting_out[seat]) {
-        strncat(info, " \xc2\xb7 sits out: not tied for the lead", sizeof info - strlen(info) - 1);
+        strncat(info, _(" \xc2\xb7 sits out: not tied for the lead"),
+                sizeof info - strlen(info) - 1);
         ic = UI_WARN;
     }
     bool thinking = to_move && session_thinking(t->session) && !table_viewer_decides(t) &&
                     !t->watch && game_to_move(g) != t->view.viewer;
     if (thinking) {
-        strncat(info, " \xc2\xb7 thinking\xe2\x80\xa6", sizeof info - strlen(info) - 1);
+        strncat(info, _(" \xc2\xb7 thinking\xe2\x80\xa6"), sizeof info - strlen(info) - 1);
     }
     TextStyle is = style(app, 14, TEXT_REGULAR, ic);
     SDL_Rect line2 = {p.x + pad, p.y + p.h / 2, p.w - 2 * pad, p.h / 2 - app_px(app, 4)};
@@ -348,7 +351,7 @@ static void draw_pile(App *app, TableState *t, int seat)
     float ch = table_layout_quantize(fminf(t->layout.small_card_h, (float)area.h));
     if (n == 0) {
         TextStyle s = style(app, 13, TEXT_REGULAR, UI_INK_FAINT);
-        text_draw_in(app->text, app->renderer, "no captures yet", &s, area, TEXT_CENTER);
+        text_draw_in(app->text, app->renderer, _("no captures yet"), &s, area, TEXT_CENTER);
         return;
     }
     bool visible = v->pile_visible[seat] && v->pile[seat][0] != CARD_NONE;
@@ -481,11 +484,11 @@ static void draw_stock(App *app, TableState *t)
     badge(app, r.x + r.w, r.y + app_px(app, 4), cnt, paint_rgba(245, 240, 225, 255),
           paint_rgba(30, 30, 30, 255));
     TextStyle s = style(app, 12.5f, TEXT_REGULAR, UI_INK_SOFT);
-    const char *label = "stock";
+    const char *label = _("stock");
     if (t->v->start == START_PEI) {
         label = v->stock_last_public != CARD_NONE && n > 0
-                    ? "stock, drawn from the bottom; the face-up card comes last"
-                    : "stock, drawn from the bottom";
+                    ? _("stock, drawn from the bottom; the face-up card comes last")
+                    : _("stock, drawn from the bottom");
     }
     if (t->v->start == START_PEI) {
         SDL_Rect box = {r.x - app_px(app, 172), r.y + app_px(app, 2), app_px(app, 160), 0};
@@ -503,8 +506,8 @@ static void draw_stock(App *app, TableState *t)
         SDL_Rect pr = {sp.x + sp.w + sp.w / 2, r.y, r.w, r.h};
         draw_card(app, t, t->obs.peek, pr, 0);
         TextStyle ns = style(app, 12, TEXT_REGULAR, UI_GOLD_LIGHT);
-        const char *note = t->obs.peek_depth == 1 ? "only you saw it: comes last"
-                                                  : "only you saw it: second to last";
+        const char *note = t->obs.peek_depth == 1 ? _("only you saw it: comes last")
+                                                  : _("only you saw it: second to last");
         SDL_Rect box = {pr.x + pr.w + app_px(app, 8), pr.y + pr.h / 4, app_px(app, 96), 0};
         text_draw_wrapped(app->text, app->renderer, note, &ns, box, TEXT_LEFT, 1.0f);
     }
@@ -529,7 +532,7 @@ static void draw_discard(App *app, TableState *t)
                           paint_rgba(255, 255, 255, 40));
     }
     TextStyle s = style(app, 12.5f, TEXT_REGULAR, UI_INK_SOFT);
-    text_draw(app->text, app->renderer, "discard", &s, r.x + r.w / 2, r.y - app_px(app, 22),
+    text_draw(app->text, app->renderer, _("discard"), &s, r.x + r.w / 2, r.y - app_px(app, 22),
               TEXT_CENTER);
     char cnt[16];
     snprintf(cnt, sizeof cnt, "%d", v->discard_n);
@@ -550,7 +553,7 @@ static void draw_discard(App *app, TableState *t)
     if (t->obs.shown_draw != CARD_NONE && view_spot_sprites(t, spot_ids, 8) > 0) {
         SDL_Rect sr = R(t->layout.spot);
         TextStyle ns = style(app, 12.5f, TEXT_REGULAR, UI_GOLD_LIGHT);
-        text_draw(app->text, app->renderer, "shown draw", &ns, sr.x + sr.w / 2,
+        text_draw(app->text, app->renderer, _("shown draw"), &ns, sr.x + sr.w / 2,
                   sr.y - app_px(app, 22), TEXT_CENTER);
     }
 }
@@ -569,7 +572,7 @@ static void draw_pool_area(App *app, TableState *t)
             SDL_Rect b = R(bands[side]);
             soft_panel(app, b, drop ? 80 : 50);
             /* Whose side this is. */
-            const char *whose = "dealer's side";
+            const char *whose = _("dealer's side");
             GameRole role = ROLE_DEALER;
             for (int s = 0; s < t->players; s++) {
                 if ((int)l->seats[s].side == side && t->view.role[s] != ROLE_NONE) {
@@ -706,7 +709,7 @@ static void draw_sprites(App *app, TableState *t)
         draw_sprite(app, t, i, f);
         if (s->exposed) {
             SDL_Rect r = view_rect(s);
-            badge(app, r.x + r.w / 2, r.y + r.h - app_px(app, 10), "shown", UI_GOLD, UI_ON_GOLD);
+            badge(app, r.x + r.w / 2, r.y + r.h - app_px(app, 10), _("shown"), UI_GOLD, UI_ON_GOLD);
         }
         if (t->focus_zone == FZ_HAND && t->focus_sprite == i && !t->focus_in_ui &&
             !t->pointer_used) {
@@ -755,17 +758,19 @@ static void draw_ceremony_labels(App *app, TableState *t)
                 continue;
             }
             snprintf(text, sizeof text,
-                     v->cut_for_match ? "wins the cut and the match" : "wins the cut and the King");
+                     v->cut_for_match ? _("wins the cut and the match")
+                                      : _("wins the cut and the King"));
             paint_glow(app->paint, app->renderer, box, app_px(app, 6), app_px(app, 12),
                        paint_rgba(255, 214, 110, 150));
             bg = UI_GOLD;
             ink = UI_ON_GOLD;
         } else {
             /* "sum 11, then 8": a redraw among tied players adds its sum. */
-            int len = snprintf(text, sizeof text, t->v->start == START_PEI ? "sum" : "counts");
+            int len = snprintf(text, sizeof text, "%s",
+                               t->v->start == START_PEI ? _("sum") : _("counts"));
             for (int k = 0; k < v->ceremony_draws[seat] && len < (int)sizeof text; k++) {
                 len += snprintf(text + len, sizeof text - (size_t)len, "%s %d",
-                                k == 0 ? "" : ", then", v->ceremony_value[seat][k]);
+                                k == 0 ? "" : _(", then"), v->ceremony_value[seat][k]);
             }
         }
         badge(app, box.x + box.w / 2, box.y + box.h - app_px(app, 12), text, bg, ink);
@@ -785,11 +790,12 @@ void table_status_text(const TableState *t, char *buf, size_t size)
         return;
     }
     if (game_match_over(g)) {
-        snprintf(buf, size, "The match is over.");
+        snprintf(buf, size, _("The match is over."));
         return;
     }
     if (game_round_over(g)) {
-        snprintf(buf, size, "%s is over.", t->v->engine == ENGINE_KOWAH ? "The hand" : "The round");
+        snprintf(buf, size, "%s",
+                 t->v->engine == ENGINE_KOWAH ? _("The hand is over.") : _("The round is over."));
         return;
     }
     if (!table_settled(t) && !table_viewer_decides(t)) {
@@ -803,9 +809,10 @@ void table_status_text(const TableState *t, char *buf, size_t size)
             *dot = '\0';
         }
         if (t->watch_playing) {
-            snprintf(buf, size, "%s", t->view.log[0][0] ? t->view.log[0] : "Watching.");
+            snprintf(buf, size, "%s", t->view.log[0][0] ? t->view.log[0] : _("Watching."));
         } else {
-            snprintf(buf, size, "Paused: %s turns next. Play, or Step one turn at a time.", name);
+            snprintf(buf, size, _("Paused: %s turns next. Play, or Step one turn at a time."),
+                     name);
         }
         return;
     }
@@ -814,7 +821,7 @@ void table_status_text(const TableState *t, char *buf, size_t size)
         if (dot != NULL) {
             *dot = '\0';
         }
-        snprintf(buf, size, "%s is thinking\xe2\x80\xa6", name);
+        snprintf(buf, size, _("%s is thinking\xe2\x80\xa6"), name);
         return;
     }
     if (t->hint_ready) {
@@ -824,83 +831,84 @@ void table_status_text(const TableState *t, char *buf, size_t size)
             if (t->hint.target != CARD_NONE) {
                 table_card_label(t, t->hint.target, b, sizeof b);
                 table_card_label(t, t->hint.card, a, sizeof a);
-                snprintf(buf, size, "Hint: take %s with %s.", b, a);
+                snprintf(buf, size, _("Hint: take %s with %s."), b, a);
             } else {
                 table_card_label(t, t->hint.card, a, sizeof a);
-                snprintf(buf, size, "Hint: lay %s in the pool.", a);
+                snprintf(buf, size, _("Hint: lay %s in the pool."), a);
             }
             return;
         case MOVE_TAKE:
             table_card_label(t, t->hint.target, b, sizeof b);
-            snprintf(buf, size, "Hint: take %s with the turned card.", b);
+            snprintf(buf, size, _("Hint: take %s with the turned card."), b);
             return;
-        case MOVE_DRAW_STOCK: snprintf(buf, size, "Hint: draw from the stock."); return;
-        case MOVE_DRAW_DISCARD: snprintf(buf, size, "Hint: take the discard."); return;
+        case MOVE_DRAW_STOCK: snprintf(buf, size, _("Hint: draw from the stock.")); return;
+        case MOVE_DRAW_DISCARD: snprintf(buf, size, _("Hint: take the discard.")); return;
         case MOVE_DISCARD:
             table_card_label(t, t->hint.card, a, sizeof a);
-            snprintf(buf, size, "Hint: discard %s.", a);
+            snprintf(buf, size, _("Hint: discard %s."), a);
             return;
         case MOVE_DECLARE: {
             char waits[120];
             table_card_label(t, t->hint.card, a, sizeof a);
             waits_text(t, t->hint.card, waits, sizeof waits);
             snprintf(buf, size,
-                     "Hint: declare checki, showing the pair of %s; it then waits for %s.", a,
+                     _("Hint: declare checki, showing the pair of %s; it then waits for %s."), a,
                      waits);
             return;
         }
         case MOVE_CLAIM:
             table_card_label(t, t->hint.card, a, sizeof a);
-            snprintf(buf, size, "Hint: claim %s.", a);
+            snprintf(buf, size, _("Hint: claim %s."), a);
             return;
-        case MOVE_PASS: snprintf(buf, size, "Hint: pass."); return;
-        case MOVE_TURN: snprintf(buf, size, "Hint: turn the stock."); return;
-        default: snprintf(buf, size, "Hint: %s", move_format(&t->hint, mv)); return;
+        case MOVE_PASS: snprintf(buf, size, _("Hint: pass.")); return;
+        case MOVE_TURN: snprintf(buf, size, _("Hint: turn the stock.")); return;
+        default: snprintf(buf, size, _("Hint: %s"), move_format(&t->hint, mv)); return;
         }
     }
     if (t->hint_wanted) {
-        snprintf(buf, size, "Looking for a good move\xe2\x80\xa6");
+        snprintf(buf, size, _("Looking for a good move\xe2\x80\xa6"));
         return;
     }
     switch (o->phase) {
     case PHASE_HAND:
         if (t->selected >= 0) {
             table_card_label(t, t->view.sprites[t->selected].card, kind, sizeof kind);
-            snprintf(buf, size, "%s picked up: click a lit card to take it, or the pool to trail.",
-                     kind);
+            snprintf(buf, size,
+                     _("%s picked up: click a lit card to take it, or the pool to trail."), kind);
         } else if (o->first_turn[o->seat] && t->v->first_turn_identical) {
-            snprintf(buf, size, "Your first turn: a card takes only its identical twin.");
+            snprintf(buf, size, _("Your first turn: a card takes only its identical twin."));
         } else {
-            snprintf(
-                buf, size,
-                "Your turn: drag a card onto a pool card to take it, or onto the pool to trail.");
+            snprintf(buf, size,
+                     _("Your turn: drag a card onto a pool card to take it, or onto the pool to "
+                       "trail."));
         }
         return;
     case PHASE_STOCK:
-        snprintf(buf, size, "Turning the stock\xe2\x80\xa6 (click it or press Space)");
+        snprintf(buf, size, _("Turning the stock\xe2\x80\xa6 (click it or press Space)"));
         return;
     case PHASE_STOCK_TAKE:
         table_card_label(t, o->turned, kind, sizeof kind);
-        snprintf(buf, size, "The turned %s may take several cards: choose one.", kind);
+        snprintf(buf, size, _("The turned %s may take several cards: choose one."), kind);
         return;
     case PHASE_DRAW:
-        snprintf(buf, size, "Your turn: draw from the stock, or take the discard.");
+        snprintf(buf, size, _("Your turn: draw from the stock, or take the discard."));
         return;
     case PHASE_DISCARD:
         if (t->drawn != CARD_NONE) {
             table_card_label(t, t->drawn, kind, sizeof kind);
             snprintf(buf, size,
-                     "You drew %s%s. Discard a card: drag it to the discard pile, or select it "
-                     "and press Enter.",
-                     kind, o->shown_draw == t->drawn ? " (shown to all)" : "");
+                     _("You drew %s%s. Discard a card: drag it to the discard pile, or select it "
+                       "and press Enter."),
+                     kind, o->shown_draw == t->drawn ? _(" (shown to all)") : "");
         } else {
-            snprintf(buf, size,
-                     "Discard a card: drag it to the discard pile, or select it and press Enter.");
+            snprintf(
+                buf, size,
+                _("Discard a card: drag it to the discard pile, or select it and press Enter."));
         }
         return;
-    case PHASE_DECLARE: snprintf(buf, size, "Checki! Show a pair to declare, or pass."); return;
+    case PHASE_DECLARE: snprintf(buf, size, _("Checki! Show a pair to declare, or pass.")); return;
     case PHASE_CLAIM:
-        snprintf(buf, size, "That card completes your hand: claim it, or pass.");
+        snprintf(buf, size, _("That card completes your hand: claim it, or pass."));
         return;
     default: buf[0] = '\0'; return;
     }
@@ -994,7 +1002,7 @@ static void draw_packets(App *app, TableState *t)
         draw_die(app, (SDL_Rect){panel.x + pad, panel.y + pad, d, d}, v->dice[0]);
         draw_die(app, (SDL_Rect){panel.x + 2 * pad + d, panel.y + pad, d, d}, v->dice[1]);
         char sum[80];
-        snprintf(sum, sizeof sum, "%d: counted round the packets", v->dice[0] + v->dice[1]);
+        snprintf(sum, sizeof sum, _("%d: counted round the packets"), v->dice[0] + v->dice[1]);
         TextStyle s = style(app, 13, TEXT_REGULAR, UI_INK_SOFT);
         text_draw_in(app->text, app->renderer, sum, &s,
                      (SDL_Rect){panel.x + 3 * pad + 2 * d, panel.y + pad, panel.w, d}, TEXT_LEFT);
@@ -1010,12 +1018,12 @@ static void draw_packets(App *app, TableState *t)
         paint_round_rect(app->paint, app->renderer, b, app_px(app, 5), col);
         const char *what = "";
         if (use == PEI_PACKET_STOCK + 1) {
-            what = "stock";
+            what = _("stock");
         } else if (use == PEI_PACKET_POOL + 1) {
-            what = "pool";
+            what = _("pool");
         } else if (use == PEI_PACKET_HAND + 1 && v->packet_seat[k] >= 0) {
             const char *r = role_label(v->role[v->packet_seat[k]]);
-            what = r != NULL ? r : "hand";
+            what = r != NULL ? r : _("hand");
         }
         char label[32];
         snprintf(label, sizeof label, "%d %s", k, what);
@@ -1051,22 +1059,23 @@ static void draw_summary(App *app, TableState *t)
     TextStyle hs = style(app, 20, TEXT_BOLD, UI_GOLD);
     char head[96];
     if (over) {
-        snprintf(head, sizeof head, "The match is over");
+        snprintf(head, sizeof head, _("The match is over"));
     } else {
-        snprintf(head, sizeof head, "%s %d is over",
-                 t->v->engine == ENGINE_KOWAH ? "Hand" : "Round", o->round);
+        snprintf(head, sizeof head,
+                 t->v->engine == ENGINE_KOWAH ? _("Hand %d is over") : _("Round %d is over"),
+                 o->round);
     }
     text_draw(app->text, app->renderer, head, &hs, x, y, TEXT_LEFT);
     y += lh + app_px(app, 6);
     TextStyle cs = style(app, 13, TEXT_BOLD, UI_INK_SOFT);
     int c1 = x, c2 = x + w * 45 / 100, c3 = x + w * 68 / 100;
-    text_draw(app->text, app->renderer, "seat", &cs, c1, y, TEXT_LEFT);
+    text_draw(app->text, app->renderer, _("seat"), &cs, c1, y, TEXT_LEFT);
     text_draw(app->text, app->renderer,
-              t->v->match_kind == MATCHKIND_KINGS ? "captured"
-              : t->v->engine == ENGINE_KOWAH      ? "this hand"
-                                                  : "this round",
+              t->v->match_kind == MATCHKIND_KINGS ? _("captured")
+              : t->v->engine == ENGINE_KOWAH      ? _("this hand")
+                                                  : _("this round"),
               &cs, c2, y, TEXT_LEFT);
-    text_draw(app->text, app->renderer, "match", &cs, c3, y, TEXT_LEFT);
+    text_draw(app->text, app->renderer, _("match"), &cs, c3, y, TEXT_LEFT);
     y += lh * 3 / 4;
     for (int s = 0; s < t->players; s++) {
         char name[64], a[48], b[48];
@@ -1077,21 +1086,22 @@ static void draw_summary(App *app, TableState *t)
             /* "You win the hand", "Computer 2 wins the match". */
             bool you = session_seats(t->session)->human[s] &&
                        session_human_count(t->session) == 1 && !t->watch;
-            const char *what = over                           ? " the match"
-                               : t->v->engine == ENGINE_KOWAH ? " the hand"
-                                                              : "";
-            size_t len = strlen(name);
-            snprintf(name + len, sizeof name - len, " %s%s", you ? "win" : "wins", what);
+            const char *format = over ? (you ? _("%s win the match") : _("%s wins the match"))
+                                 : t->v->engine == ENGINE_KOWAH
+                                     ? (you ? _("%s win the hand") : _("%s wins the hand"))
+                                     : (you ? _("%s win") : _("%s wins"));
+            char plain[64];
+            snprintf(plain, sizeof plain, "%s", name);
+            snprintf(name, sizeof name, format, plain);
         }
         if (o->forfeited[s]) {
-            strncat(name, " (forfeited)", sizeof name - strlen(name) - 1);
+            strncat(name, _(" (forfeited)"), sizeof name - strlen(name) - 1);
         }
         if (t->v->match_kind == MATCHKIND_KINGS) {
             snprintf(a, sizeof a, "%d", t->view.pile_n[s]);
-            snprintf(b, sizeof b, "%d King%s", o->match_score[s],
-                     o->match_score[s] == 1 ? "" : "s");
+            snprintf(b, sizeof b, P_("%d King", "%d Kings", o->match_score[s]), o->match_score[s]);
         } else if (t->v->match_kind == MATCHKIND_HANDS_WON) {
-            snprintf(a, sizeof a, "%s", o->round_winner[s] ? "won" : "\xe2\x80\x93");
+            snprintf(a, sizeof a, "%s", o->round_winner[s] ? _("won") : "\xe2\x80\x93");
             snprintf(b, sizeof b, "%d won", o->match_score[s]);
         } else {
             snprintf(a, sizeof a, "%d", o->round_score[s]);
@@ -1099,7 +1109,7 @@ static void draw_summary(App *app, TableState *t)
         }
         if (variant_has_stakes(t->v) && game_config(g)->stakes != STAKES_NONE) {
             char u[24];
-            snprintf(u, sizeof u, "  %+d coins", o->units[s]);
+            snprintf(u, sizeof u, P_("  %+d coin", "  %+d coins", abs(o->units[s])), o->units[s]);
             strncat(b, u, sizeof b - strlen(b) - 1);
         }
         text_draw(app->text, app->renderer, name, &rs, c1, y, TEXT_LEFT);
@@ -1133,38 +1143,38 @@ static void draw_dialog(App *app, TableState *t)
         char a[48], b[48], with[80];
         table_card_label(t, t->dialog_move.target, b, sizeof b);
         if (t->dialog_move.type == MOVE_TAKE) {
-            snprintf(with, sizeof with, "the turned card");
+            snprintf(with, sizeof with, _("the turned card"));
         } else {
             table_card_label(t, t->dialog_move.card, a, sizeof a);
             snprintf(with, sizeof with, "%s", a);
         }
-        snprintf(head, sizeof head, "Taking %s forfeits your win", b);
+        snprintf(head, sizeof head, _("Taking %s forfeits your win"), b);
         snprintf(body, sizeof body,
-                 "The pool holds a pair of %s and another card of its rank. Taking from the pair "
-                 "now is allowed, but then you cannot win this round (your score still counts). "
-                 "Take it with %s anyway?",
+                 _("The pool holds a pair of %s and another card of its rank. Taking from the pair "
+                   "now is allowed, but then you cannot win this round (your score still counts). "
+                   "Take it with %s anyway?"),
                  b, with);
         break;
     }
     case DLG_NEW:
-        snprintf(head, sizeof head, "Start a new game?");
+        snprintf(head, sizeof head, _("Start a new game?"));
         snprintf(body, sizeof body, "%s",
-                 "This match ends here, unfinished and not counted, and a new one of the same "
-                 "game with the same players is dealt.");
+                 _("This match ends here, unfinished and not counted, and a new one of the same "
+                   "game with the same players is dealt."));
         break;
     case DLG_LEAVE:
-        snprintf(head, sizeof head, "Leave the table?");
+        snprintf(head, sizeof head, _("Leave the table?"));
         snprintf(body, sizeof body, "%s",
                  t->autoplay
-                     ? "The match stops here."
-                     : "The game is saved; Resume on the title screen takes you back to it.");
+                     ? _("The match stops here.")
+                     : _("The game is saved; Resume on the title screen takes you back to it."));
         break;
     case DLG_COVER: {
         char name[64];
         table_seat_name(t, t->cover_seat, name, sizeof name);
-        snprintf(head, sizeof head, "%s to play", name);
+        snprintf(head, sizeof head, _("%s to play"), name);
         snprintf(body, sizeof body,
-                 "Pass the screen to %s. The cards stay hidden until they are ready.", name);
+                 _("Pass the screen to %s. The cards stay hidden until they are ready."), name);
         break;
     }
     default: break;
@@ -1232,7 +1242,7 @@ void table_draw(App *app, TableState *t, SDL_Renderer *r)
         soft_panel(app, d, 40);
         TextStyle s = style(app, 13, TEXT_REGULAR, UI_INK_FAINT);
         text_draw_wrapped(
-            app->text, app->renderer, "dealer's side (the program deals and counts)", &s,
+            app->text, app->renderer, _("dealer's side (the program deals and counts)"), &s,
             (SDL_Rect){d.x + app_px(app, 8), d.y + app_px(app, 10), d.w - app_px(app, 16), 0},
             TEXT_CENTER, 1.0f);
     }
@@ -1246,7 +1256,7 @@ void table_draw(App *app, TableState *t, SDL_Renderer *r)
     if (tl_empty(t->layout.stock) && t->view.aside > 0) {
         SDL_Rect sp = R(t->layout.spot);
         char aside[48];
-        snprintf(aside, sizeof aside, "%d set aside", t->view.aside);
+        snprintf(aside, sizeof aside, _("%d set aside"), t->view.aside);
         TextStyle s = style(app, 12.5f, TEXT_REGULAR, UI_INK_FAINT);
         text_draw(app->text, app->renderer, aside, &s, sp.x + sp.w / 2,
                   sp.y + sp.h + app_px(app, 6), TEXT_CENTER);

@@ -729,10 +729,10 @@ static void enter_on_focus(App *app, TableState *t)
                 t->selected = keep;
             }
         } else if (!table_viewer_decides(t)) {
-            snprintf(t->reason, sizeof t->reason, "Wait for your turn.");
+            snprintf(t->reason, sizeof t->reason, _("Wait for your turn."));
             app_show_toast(app, t->reason);
         } else {
-            snprintf(t->reason, sizeof t->reason, "Pick a card from your hand first.");
+            snprintf(t->reason, sizeof t->reason, _("Pick a card from your hand first."));
             app_show_toast(app, t->reason);
         }
         break;

@@ -56,41 +56,42 @@ bool table_log_entry(const TableState *t, int i, char *buf, size_t size, Card ca
     *ncards = 2;
     switch ((PublicKind)e->kind) {
     case PUB_CAPTURE:
-        snprintf(buf, size, turned ? "%s turned %s and took %s" : "%s played %s and took %s", name,
-                 a, b);
+        snprintf(buf, size, turned ? _("%s turned %s and took %s") : _("%s played %s and took %s"),
+                 name, a, b);
         break;
     case PUB_TRAIL:
         snprintf(buf, size,
-                 turned ? "%s turned %s; it stays in the pool" : "%s laid %s in the pool", name, a);
+                 turned ? _("%s turned %s; it stays in the pool") : _("%s laid %s in the pool"),
+                 name, a);
         *ncards = 1;
         break;
-    case PUB_PAIR: snprintf(buf, size, "%s took the pair %s and %s", name, a, b); break;
+    case PUB_PAIR: snprintf(buf, size, _("%s took the pair %s and %s"), name, a, b); break;
     case PUB_DRAW:
         if (card_is_valid(e->card)) {
-            snprintf(buf, size, "%s drew %s, shown to all", name, a);
+            snprintf(buf, size, _("%s drew %s, shown to all"), name, a);
             *ncards = 1;
         } else {
-            snprintf(buf, size, "%s drew from the stock", name);
+            snprintf(buf, size, _("%s drew from the stock"), name);
             *ncards = 1; /* cards[0] is CARD_NONE: drawn face down */
         }
         break;
     case PUB_TAKE_DISCARD:
-        snprintf(buf, size, "%s took %s from the discard pile", name, a);
+        snprintf(buf, size, _("%s took %s from the discard pile"), name, a);
         *ncards = 1;
         break;
     case PUB_DISCARD:
-        snprintf(buf, size, "%s discarded %s", name, a);
+        snprintf(buf, size, _("%s discarded %s"), name, a);
         *ncards = 1;
         break;
     case PUB_DECLARE:
-        snprintf(buf, size, "%s declared checki, showing a pair of %s", name, a);
+        snprintf(buf, size, _("%s declared checki, showing a pair of %s"), name, a);
         cards[1] = e->card;
         break;
     case PUB_CLAIM:
         who(t, e->card2, other, sizeof other);
         snprintf(buf, size,
-                 (e->flags & PUB_FLAG_DISCARD) ? "%s claimed %s from %s's discard and won"
-                                               : "%s claimed %s, drawn by %s, and won",
+                 (e->flags & PUB_FLAG_DISCARD) ? _("%s claimed %s from %s's discard and won")
+                                               : _("%s claimed %s, drawn by %s, and won"),
                  name, a, other);
         *ncards = 1;
         break;
@@ -188,20 +189,23 @@ void table_log_draw(App *app, TableState *t)
     paint_round_frame(app->paint, app->renderer, g, app_px(app, 12), SDL_max(1, app_px(app, 1)),
                       paint_rgba(255, 255, 255, 40));
     TextStyle hs = app_text_style(app, 17, TEXT_BOLD, UI_INK);
-    text_draw(app->text, app->renderer, "Move log", &hs, p.x + pad, p.y + pad, TEXT_LEFT);
+    text_draw(app->text, app->renderer, _("Move log"), &hs, p.x + pad, p.y + pad, TEXT_LEFT);
     char sub[96];
     int n = table_log_count(t);
     bool hands = t->v->engine == ENGINE_KOWAH; /* Kowah is played in hands */
     if (n == 0) {
-        snprintf(sub, sizeof sub, "Nothing played yet this %s", hands ? "hand" : "round");
+        snprintf(sub, sizeof sub, "%s",
+                 hands ? _("Nothing played yet this hand") : _("Nothing played yet this round"));
     } else {
-        snprintf(sub, sizeof sub, "%s %d \xc2\xb7 what everyone saw \xc2\xb7 newest first",
-                 hands ? "Hand" : "Round", t->obs.round);
+        snprintf(sub, sizeof sub,
+                 hands ? _("Hand %d \xc2\xb7 what everyone saw \xc2\xb7 newest first")
+                       : _("Round %d \xc2\xb7 what everyone saw \xc2\xb7 newest first"),
+                 t->obs.round);
     }
     TextStyle ss = app_text_style(app, 12, TEXT_REGULAR, UI_INK_FAINT);
     text_draw(app->text, app->renderer, sub, &ss, p.x + pad, p.y + pad + app_px(app, 24),
               TEXT_LEFT);
-    text_draw(app->text, app->renderer, "L closes", &ss, p.x + p.w - pad, p.y + pad, TEXT_RIGHT);
+    text_draw(app->text, app->renderer, _("L closes"), &ss, p.x + p.w - pad, p.y + pad, TEXT_RIGHT);
     int rows = rows_shown(app, p);
     t->log_scroll = SDL_clamp(t->log_scroll, 0, SDL_max(0, n - rows));
     int rh = app_px(app, LOG_ROW), y = p.y + app_px(app, LOG_HEAD);
@@ -215,7 +219,7 @@ void table_log_draw(App *app, TableState *t)
     }
     if (n > rows) {
         char more[64];
-        snprintf(more, sizeof more, "%d\xe2\x80\x93%d of %d", t->log_scroll + 1,
+        snprintf(more, sizeof more, _("%d\xe2\x80\x93%d of %d"), t->log_scroll + 1,
                  SDL_min(n, t->log_scroll + rows), n);
         text_draw(app->text, app->renderer, more, &ss, p.x + p.w - pad, p.y + pad + app_px(app, 24),
                   TEXT_RIGHT);

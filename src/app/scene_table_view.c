@@ -62,7 +62,9 @@ void view_log(TableState *t, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(v->log[0], sizeof v->log[0], fmt, ap);
     va_end(ap);
-    second_person(v->log[0], sizeof v->log[0]);
+    if (strcmp(i18n_shown(), "en") == 0) {
+        second_person(v->log[0], sizeof v->log[0]); /* other languages have no such ending */
+    }
 }
 
 void view_reset(TableState *t)
@@ -663,7 +665,7 @@ static const char *role_name(int role)
     case ROLE_RAJA: return "raja";
     case ROLE_PATIH: return "patih";
     case ROLE_UNYIK: return "unyik";
-    case ROLE_DEALER: return "dealer";
+    case ROLE_DEALER: return _("dealer");
     default: return "";
     }
 }
@@ -758,7 +760,7 @@ static double apply_event(TableState *t, const GameEvent *e)
             const GameEvent *n = &t->evq[(t->evq_head + k) % 4096];
             t->deal_left += n->type == EV_DEAL_HAND || n->type == EV_DEAL_POOL;
         }
-        view_log(t, "Round %d.", e->value);
+        view_log(t, _("Round %d."), e->value);
         return 1.0;
     }
     case EV_CEREMONY_CARD: {
@@ -768,19 +770,19 @@ static double apply_event(TableState *t, const GameEvent *e)
         if (e->seat >= 0 && ++v->ceremony_cards[e->seat] % 2 == 0) {
             note_draw(v, e->seat, e->value);
         }
-        view_log(t, "%s draws %s.", who, kind);
+        view_log(t, _("%s draws %s."), who, kind);
         return 0.6;
     }
     case EV_SEATING:
         v->reversed = e->value < 0;
-        view_log(t, v->reversed ? "The players change seats: play runs raja, patih, unyik."
-                                : "Play runs raja, patih, unyik: nobody moves.");
+        view_log(t, v->reversed ? _("The players change seats: play runs raja, patih, unyik.")
+                                : _("Play runs raja, patih, unyik: nobody moves."));
         return 1.2;
     case EV_SIT_OUT:
         if (e->seat >= 0) {
             v->sitting_out[e->seat] = true;
         }
-        view_log(t, "%s sits this hand out: not tied for the lead.", who);
+        view_log(t, _("%s sits this hand out: not tied for the lead."), who);
         return 0.6;
     case EV_ROLE:
         if (e->seat >= 0 && e->seat < CEKI_MAX_SEATS) {
@@ -788,7 +790,7 @@ static double apply_event(TableState *t, const GameEvent *e)
                 v->dealer = e->seat;
             } else {
                 v->role[e->seat] = (GameRole)e->value;
-                view_log(t, "%s is %s.", who, role_name(e->value));
+                view_log(t, _("%s is %s."), who, role_name(e->value));
             }
         }
         return 0.3;
@@ -854,7 +856,7 @@ static double apply_event(TableState *t, const GameEvent *e)
         }
         bool kings = t->v->turn == TURN_KINGS;
         sprite_new(t, e->card, kings ? TZ_POOL : TZ_SPOT, e->seat, at, true);
-        view_log(t, "%s turns %s.", who, kind);
+        view_log(t, _("%s turns %s."), who, kind);
         return kings ? 0.6 : 0.9;
     }
     case EV_CAPTURED:
@@ -883,9 +885,9 @@ static double apply_event(TableState *t, const GameEvent *e)
         GameEvent c = {.type = EV_COLLECT, .seat = e->seat, .value = a * 1000 + b};
         push_front(t, c);
         if (e->type == EV_CAPTURED) {
-            view_log(t, "%s takes %s with %s.", who, kind2, kind);
+            view_log(t, _("%s takes %s with %s."), who, kind2, kind);
         } else {
-            view_log(t, "%s takes the pair %s and %s.", who, kind, kind2);
+            view_log(t, _("%s takes the pair %s and %s."), who, kind, kind2);
         }
         return 0.8;
     }
@@ -907,14 +909,14 @@ static double apply_event(TableState *t, const GameEvent *e)
         if (i >= 0) {
             v->sprites[i].zone = TZ_POOL;
         }
-        view_log(t, "%s lays %s in the pool.", who, kind);
+        view_log(t, _("%s lays %s in the pool."), who, kind);
         return 0.7;
     }
     case EV_FORFEIT:
         if (e->seat >= 0) {
             v->forfeited[e->seat] = true;
         }
-        view_log(t, "%s forfeits the win of this round.", who);
+        view_log(t, _("%s forfeits the win of this round."), who);
         return 1.0;
     case EV_ROUND_SCORED:
         if (e->seat >= 0) {
@@ -925,12 +927,12 @@ static double apply_event(TableState *t, const GameEvent *e)
             pop(t, e->seat, true, "+%d", e->value);
         }
         return 0.5;
-    case EV_ROUND_WON: view_log(t, "%s wins the round.", who); return 0.6;
+    case EV_ROUND_WON: view_log(t, _("%s wins the round."), who); return 0.6;
     case EV_KING_WON: {
         TlRect at = centred(l->pool, l->small_card_h, aspect);
         int i = sprite_new(t, e->card, TZ_NONE, e->seat, at, true);
         fly(t, i, LAND_TROPHY, e->seat);
-        view_log(t, "%s wins a King.", who);
+        view_log(t, _("%s wins a King."), who);
         return 1.2;
     }
     case EV_CUT:
@@ -943,29 +945,33 @@ static double apply_event(TableState *t, const GameEvent *e)
             sprite_new(t, e->card, TZ_CEREMONY, e->seat,
                        centred(deck_rect(t), l->small_card_h, aspect), true);
         }
-        view_log(t, "Tie: %s cuts %s.", who, kind);
+        view_log(t, _("Tie: %s cuts %s."), who, kind);
         return 0.8;
     case EV_CUT_WON:
         v->cut_winner = e->seat;
         v->cut_for_match = e->value != 0;
-        view_log(t, e->value ? "%s wins the cut, and the match." : "%s wins the cut for the King.",
-                 who);
+        view_log(
+            t, e->value ? _("%s wins the cut, and the match.") : _("%s wins the cut for the King."),
+            who);
         return 1.6;
-    case EV_MATCH_OVER: view_log(t, "The match is over."); return 1.0;
+    case EV_MATCH_OVER: view_log(t, _("The match is over.")); return 1.0;
     case EV_STAKE_PAID: {
-        char payer[48] = "The pot", payee[48] = "the pot";
+        char payer[48], payee[48];
+        snprintf(payer, sizeof payer, "%s", _("The pot"));
+        snprintf(payee, sizeof payee, "%s", _("the pot"));
         if (e->seat >= 0) {
             name_of(t, e->seat, payer, sizeof payer);
         }
         if (e->card2 != CARD_NONE && e->card2 < CEKI_MAX_SEATS) {
             name_of(t, e->card2, payee, sizeof payee);
         }
-        view_log(t, "%s pays %d unit%s to %s (%s).", payer, e->value, e->value == 1 ? "" : "s",
-                 payee, pei_reason_label(e->card));
-        pop(t, e->seat, false, "\xe2\x80\x93%d coins" /* en dash: the font has no minus sign */,
+        view_log(t, P_("%s pays %d unit to %s (%s).", "%s pays %d units to %s (%s).", e->value),
+                 payer, e->value, payee, _(pei_reason_label(e->card)));
+        /* en dash: the font has no minus sign */
+        pop(t, e->seat, false, P_("\xe2\x80\x93%d coin", "\xe2\x80\x93%d coins", e->value),
             e->value);
         if (e->card2 != CARD_NONE && e->card2 < CEKI_MAX_SEATS) {
-            pop(t, e->card2, true, "+%d coins", e->value);
+            pop(t, e->card2, true, P_("+%d coin", "+%d coins", e->value), e->value);
         }
         return 0.5;
     }
@@ -973,7 +979,7 @@ static double apply_event(TableState *t, const GameEvent *e)
         v->dice[0] = e->card;
         v->dice[1] = e->card2;
         v->dice_shown = true;
-        view_log(t, "The dice show %d and %d.", e->card, e->card2);
+        view_log(t, _("The dice show %d and %d."), e->card, e->card2);
         return 1.6;
     case EV_PACKET:
         if (e->card <= 8) {
@@ -985,15 +991,15 @@ static double apply_event(TableState *t, const GameEvent *e)
     case EV_PEEK:
         if (e->seat < 0) {
             v->stock_last_public = e->card;
-            view_log(t, "The last card of the stock, %s, lies face up.", kind);
+            view_log(t, _("The last card of the stock, %s, lies face up."), kind);
         } else if (e->seat == v->viewer) {
             v->peek = e->card;
             v->peek_depth = e->value;
             v->peeked[e->seat] = true;
-            view_log(t, "You see %s, the stock's card %d from the end.", kind, e->value);
+            view_log(t, _("You see %s, the stock's card %d from the end."), kind, e->value);
         } else {
             v->peeked[e->seat] = true;
-            view_log(t, "%s looks at a stock card.", who);
+            view_log(t, _("%s looks at a stock card."), who);
         }
         return 0.5;
     case EV_DRAWN: {
@@ -1017,7 +1023,7 @@ static double apply_event(TableState *t, const GameEvent *e)
         if (!mine && !from_discard && e->card != CARD_NONE) {
             sprite_new(t, e->card, TZ_SPOT, e->seat, at, true); /* a draw shown to all */
             v->shown_by = e->seat;
-            view_log(t, "%s draws %s from the stock, for all to see.", who, kind);
+            view_log(t, _("%s draws %s from the stock, for all to see."), who, kind);
         } else {
             bool known = (mine || from_discard) && card != CARD_NONE;
             int i = sprite_new(t, known ? card : CARD_NONE, TZ_HAND, e->seat, at, known);
@@ -1025,9 +1031,9 @@ static double apply_event(TableState *t, const GameEvent *e)
                 v->sprites[i].hide = true; /* seen taken, then hidden in the hand */
             }
             if (from_discard) {
-                view_log(t, "%s takes %s from the discard pile.", who, kind);
+                view_log(t, _("%s takes %s from the discard pile."), who, kind);
             } else {
-                view_log(t, "%s draws from the stock.", who);
+                view_log(t, _("%s draws from the stock."), who);
             }
         }
         return 0.8;
@@ -1060,7 +1066,7 @@ static double apply_event(TableState *t, const GameEvent *e)
             v->sprites[i].shown = true;
             fly(t, i, LAND_DISCARD, e->seat);
         }
-        view_log(t, "%s discards %s.", who, kind);
+        view_log(t, _("%s discards %s."), who, kind);
         return 0.8;
     }
     case EV_DECLARED: {
@@ -1078,7 +1084,7 @@ static double apply_event(TableState *t, const GameEvent *e)
                 }
             }
         }
-        view_log(t, "%s declares checki and shows a pair of %s.", who, kind);
+        view_log(t, _("%s declares checki and shows a pair of %s."), who, kind);
         return 1.2;
     }
     case EV_CLAIMED: {
@@ -1109,15 +1115,15 @@ static double apply_event(TableState *t, const GameEvent *e)
             v->sprites[i].shown = true;
             v->sprites[i].hide = e->seat != v->viewer;
         }
-        view_log(t, "%s claims %s and wins the hand.", who, kind);
+        view_log(t, _("%s claims %s and wins the hand."), who, kind);
         return 1.2;
     }
     case EV_HAND_DRAWN:
         if (v->stock > 0) {
-            view_log(t, "%d turns without a stock draw: nobody wins this hand.",
+            view_log(t, _("%d turns without a stock draw: nobody wins this hand."),
                      KOWAH_MAX_IDLE_TURNS);
         } else {
-            view_log(t, "The stock has run out: nobody wins this hand.");
+            view_log(t, _("The stock has run out: nobody wins this hand."));
         }
         return 1.0;
     default: return 0.2;

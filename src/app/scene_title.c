@@ -26,9 +26,9 @@ typedef struct TitleState {
     int count;
 } TitleState;
 
-static const char *const labels[] = {"",          "Play", "Learn the games", "Card gallery",
-                                     "Settings",  "Quit", "Resume game",     "Replays",
-                                     "Statistics"};
+static const char *const labels[] = {
+    "",         N_("Play"),        N_("Learn the games"), N_("Card gallery"), N_("Settings"),
+    N_("Quit"), N_("Resume game"), N_("Replays"),         N_("Statistics")};
 
 static void layout(App *app, TitleState *s)
 {
@@ -55,7 +55,7 @@ static void layout(App *app, TitleState *s)
         int id = s->order[i];
         SDL_Rect r = app_rect(app, 112, top + (float)i * pitch, 330, h);
         bool primary = s->can_resume ? id == TITLE_RESUME : id == TITLE_PLAY;
-        ui_add(&s->ui, primary ? WIDGET_PRIMARY : WIDGET_BUTTON, id, r, false, labels[id]);
+        ui_add(&s->ui, primary ? WIDGET_PRIMARY : WIDGET_BUTTON, id, r, false, _(labels[id]));
     }
     ui_fix_focus(&s->ui);
 }
@@ -82,11 +82,11 @@ static void check_save(App *app, TitleState *s)
         if (session_keep_aside(path, kept, sizeof kept)) {
             const char *base = strrchr(kept, '/');
             snprintf(app->notice, sizeof app->notice,
-                     "Your saved game could not be resumed: %.160s. It was kept as %.100s.", err,
+                     _("Your saved game could not be resumed: %.160s. It was kept as %.100s."), err,
                      base != NULL ? base + 1 : kept);
         } else {
             snprintf(app->notice, sizeof app->notice,
-                     "Your saved game could not be resumed: %.200s.", err);
+                     _("Your saved game could not be resumed: %.200s."), err);
         }
         return;
     }
@@ -227,7 +227,7 @@ static void title_draw(App *app, void *state, SDL_Renderer *r)
     box = text_draw(app->text, r, "Ceki", &name, at.x - app_px(app, 4),
                     box.y + box.h - app_px(app, 22), TEXT_LEFT);
     TextStyle tag = app_text_style(app, 21, TEXT_REGULAR, UI_INK_SOFT);
-    box = text_draw(app->text, r, "The fishing card games of Java", &tag, at.x,
+    box = text_draw(app->text, r, _("The fishing card games of Java"), &tag, at.x,
                     box.y + box.h - app_px(app, 6), TEXT_LEFT);
     paint_fill_rect(r,
                     (SDL_Rect){at.x, box.y + box.h + app_px(app, 14), app_px(app, 84),
@@ -235,7 +235,7 @@ static void title_draw(App *app, void *state, SDL_Renderer *r)
                     UI_GOLD);
 
     for (int i = 0; i < s->count; i++) {
-        ui_draw_button(app, &s->ui, s->order[i], labels[s->order[i]]);
+        ui_draw_button(app, &s->ui, s->order[i], _(labels[s->order[i]]));
     }
     const Widget *resume = ui_find(&s->ui, TITLE_RESUME);
     if (resume != NULL) {
@@ -265,7 +265,8 @@ static void title_draw(App *app, void *state, SDL_Renderer *r)
     TextStyle faint = app_text_style(app, 13, TEXT_REGULAR, UI_INK_FAINT);
     SDL_Rect foot = app_rect(app, 112, 800 - 36, 0, 0);
     text_draw(app->text, r, "Version " CEKI_VERSION, &faint, foot.x, foot.y, TEXT_LEFT);
-    static const char *const hints[] = {"arrows", "Move", "Enter", "Select", "Esc", "Quit"};
+    static const char *const hints[] = {"arrows",     N_("Move"), "Enter",
+                                        N_("Select"), "Esc",      N_("Quit")};
     ui_draw_hints(app, hints, 3);
 }
 

@@ -25,7 +25,7 @@ static void layout(App *app, VariantsState *s)
                false, variant_get((VariantId)i)->key);
     }
     ui_add(&s->ui, WIDGET_PRIMARY, VARIANTS_CHOOSE, app_rect(app, 930, 670, 280, 52), false,
-           "Set up this game");
+           _("Set up this game"));
     ui_fix_focus(&s->ui);
 }
 
@@ -74,7 +74,7 @@ static void draw_row(App *app, VariantsState *s, int i)
     SDL_Renderer *r = app->renderer;
     TextStyle name = app_text_style(app, 18, TEXT_BOLD, UI_INK);
     SDL_Rect box = {w->rect.x + app_px(app, 20), w->rect.y, w->rect.w, w->rect.h};
-    SDL_Rect drawn = text_draw_in(app->text, r, v->name, &name, box, TEXT_LEFT);
+    SDL_Rect drawn = text_draw_in(app->text, r, _(v->name), &name, box, TEXT_LEFT);
     if (v->javanese[0] != '\0') {
         TextStyle jav = app_text_style(app, 15, TEXT_REGULAR, UI_GOLD);
         SDL_Rect jbox = {drawn.x + drawn.w + app_px(app, 12), w->rect.y, 0, w->rect.h};
@@ -94,10 +94,10 @@ static void draw_record(App *app, const VariantDesc *v)
     SDL_Renderer *r = app->renderer;
     char lines[4][STATS_LINE_MAX];
     int n = stats_lines(&app->stats, v->id, lines, 4);
-    const char *label = "YOUR RECORD";
+    const char *label = _("YOUR RECORD");
     if (variant_is_watch_only(v)) {
         n = 1;
-        snprintf(lines[0], sizeof lines[0], "Not kept: this game plays itself");
+        snprintf(lines[0], sizeof lines[0], _("Not kept: this game plays itself"));
     }
     TextStyle lab = app_text_style(app, 12.5f, TEXT_BOLD, UI_GOLD);
     TextStyle val = app_text_style(app, 15, TEXT_REGULAR, n > 1 ? UI_INK : UI_INK_SOFT);
@@ -125,7 +125,7 @@ static void draw_details(App *app, VariantsState *s)
     int x = panel.x + app_px(app, 32), w = panel.w - app_px(app, 64);
     int y = panel.y + app_px(app, 24);
     TextStyle title = app_text_style(app, 30, TEXT_BOLD, UI_INK);
-    SDL_Rect t = text_draw(app->text, r, v->name, &title, x, y, TEXT_LEFT);
+    SDL_Rect t = text_draw(app->text, r, _(v->name), &title, x, y, TEXT_LEFT);
     y = t.y + t.h;
     if (v->javanese[0] != '\0') {
         TextStyle jav = app_text_style(app, 26, TEXT_REGULAR, UI_GOLD);
@@ -134,7 +134,7 @@ static void draw_details(App *app, VariantsState *s)
     }
     y += app_px(app, 8);
     TextStyle summary = app_text_style(app, 19, TEXT_REGULAR, UI_INK_SOFT);
-    y += text_draw_wrapped(app->text, r, v->summary, &summary, (SDL_Rect){x, y, w, 0}, TEXT_LEFT,
+    y += text_draw_wrapped(app->text, r, _(v->summary), &summary, (SDL_Rect){x, y, w, 0}, TEXT_LEFT,
                            1.05f);
     y += app_px(app, 16);
 
@@ -144,11 +144,11 @@ static void draw_details(App *app, VariantsState *s)
     variant_text_players(v, players, sizeof players);
     variant_text_deck(v, deck, sizeof deck);
     int fy = y;
-    fy = ui_draw_fact(app, x, fy, facts_w, "PLAYERS", players, UI_INK);
-    fy = ui_draw_fact(app, x, fy, facts_w, "CARDS", deck, UI_INK);
-    fy = ui_draw_fact(app, x, fy, facts_w, "A TURN", variant_text_turn(v), UI_INK);
-    fy = ui_draw_fact(app, x, fy, facts_w, "CAPTURES", variant_text_capture(v), UI_INK);
-    ui_draw_fact(app, x, fy, facts_w, "CAPTURED CARDS", variant_text_piles(v), UI_INK);
+    fy = ui_draw_fact(app, x, fy, facts_w, _("PLAYERS"), players, UI_INK);
+    fy = ui_draw_fact(app, x, fy, facts_w, _("CARDS"), deck, UI_INK);
+    fy = ui_draw_fact(app, x, fy, facts_w, _("A TURN"), variant_text_turn(v), UI_INK);
+    fy = ui_draw_fact(app, x, fy, facts_w, _("CAPTURES"), variant_text_capture(v), UI_INK);
+    ui_draw_fact(app, x, fy, facts_w, _("CAPTURED CARDS"), variant_text_piles(v), UI_INK);
 
     DeckStyle style = settings_style_for(&app->settings, v);
     Card sample[3] = {CARD_OT, CARD_C1 + 4, CARD_S1 + 8};
@@ -167,7 +167,7 @@ static void draw_details(App *app, VariantsState *s)
         card_art_draw(app->cards, r, style, sample[i], cr, flags);
     }
     draw_record(app, v);
-    ui_draw_button(app, &s->ui, VARIANTS_CHOOSE, "Set up this game");
+    ui_draw_button(app, &s->ui, VARIANTS_CHOOSE, _("Set up this game"));
 }
 
 static void variants_draw(App *app, void *state, SDL_Renderer *r)
@@ -176,14 +176,15 @@ static void variants_draw(App *app, void *state, SDL_Renderer *r)
     (void)r;
     layout(app, s);
     ui_draw_background(app);
-    ui_draw_heading(app, "Choose a game", "Every game of the Ceki family the program knows");
+    ui_draw_heading(app, _("Choose a game"), _("Every game of the Ceki family the program knows"));
     ui_draw_panel(app, app_rect(app, 44, 124, 572, 612));
     for (int i = 0; i < VARIANT_COUNT; i++) {
         draw_row(app, s, i);
     }
     draw_details(app, s);
-    ui_draw_button(app, &s->ui, VARIANTS_BACK, "Back");
-    static const char *const hints[] = {"arrows", "Choose", "Enter", "Set up", "Esc", "Back"};
+    ui_draw_button(app, &s->ui, VARIANTS_BACK, _("Back"));
+    static const char *const hints[] = {"arrows",     N_("Choose"), "Enter",
+                                        N_("Set up"), "Esc",        N_("Back")};
     ui_draw_hints(app, hints, 3);
 }
 

@@ -164,7 +164,7 @@ static AiPlayer *hint_ai(Session *s)
         s->hint_level = made;
         if (s->hint_ai != NULL && made != AI_STRONG) {
             snprintf(s->hint_note, sizeof s->hint_note,
-                     "Hint from the %s player: the strong player is not available.",
+                     _("Hint from the %s player: the strong player is not available."),
                      ai_level_key(made));
         } else {
             s->hint_note[0] = '\0';
@@ -512,20 +512,20 @@ void session_seat_name(const Session *s, int seat, char *buf, size_t size)
         return;
     }
     if (s == NULL || seat < 0 || seat >= game_players(s->game)) {
-        snprintf(buf, size, "Seat %d", seat + 1);
+        snprintf(buf, size, _("Seat %d"), seat + 1);
         return;
     }
     int humans = session_human_count(s);
     if (variant_is_watch_only(game_variant(s->game))) {
-        snprintf(buf, size, "Seat %d", seat + 1);
+        snprintf(buf, size, _("Seat %d"), seat + 1);
     } else if (s->seats.human[seat]) {
         if (humans == 1) {
-            snprintf(buf, size, "You");
+            snprintf(buf, size, _("You"));
         } else {
-            snprintf(buf, size, "Player %d", seat + 1);
+            snprintf(buf, size, _("Player %d"), seat + 1);
         }
     } else {
-        snprintf(buf, size, "Computer %d", seat + 1);
+        snprintf(buf, size, _("Computer %d"), seat + 1);
     }
 }
 
@@ -798,7 +798,7 @@ static bool write_atomic(const Session *s, const char *path, const char *kind, c
     size_t len = 0;
     char *text = file_text(s, kind, &len);
     if (text == NULL) {
-        say_into(err, err_size, "could not prepare the saved game");
+        say_into(err, err_size, _("could not prepare the saved game"));
         return false;
     }
     bool ok = settings_write_atomic(path, text, len, err, err_size);
@@ -809,7 +809,7 @@ static bool write_atomic(const Session *s, const char *path, const char *kind, c
 CekiStatus session_save(const Session *s, const char *path, char *err, size_t err_size)
 {
     if (s == NULL || path == NULL) {
-        say_into(err, err_size, "nothing to save");
+        say_into(err, err_size, _("nothing to save"));
         return CEKI_ERR_ARG;
     }
     if (err != NULL && err_size > 0) {
@@ -823,7 +823,7 @@ static char *read_all(const char *path, size_t *len, char *err, size_t err_size)
 {
     FILE *f = fopen(path, "rb");
     if (f == NULL) {
-        say_into(err, err_size, "it could not be opened (%s)", strerror(errno));
+        say_into(err, err_size, _("it could not be opened (%s)"), strerror(errno));
         return NULL;
     }
     size_t cap = 4096, n = 0;
@@ -833,14 +833,14 @@ static char *read_all(const char *path, size_t *len, char *err, size_t err_size)
             if (cap >= SESSION_MAX_FILE) {
                 free(text);
                 text = NULL;
-                say_into(err, err_size, "it is far too large");
+                say_into(err, err_size, _("it is far too large"));
                 break;
             }
             char *t = realloc(text, cap * 2 + 1);
             if (t == NULL) {
                 free(text);
                 text = NULL;
-                say_into(err, err_size, "out of memory");
+                say_into(err, err_size, _("out of memory"));
                 break;
             }
             text = t;
@@ -855,7 +855,7 @@ static char *read_all(const char *path, size_t *len, char *err, size_t err_size)
     if (text != NULL && ferror(f)) {
         free(text);
         text = NULL;
-        say_into(err, err_size, "it could not be read");
+        say_into(err, err_size, _("it could not be read"));
     }
     fclose(f);
     if (text != NULL) {
@@ -869,7 +869,7 @@ static char *read_all(const char *path, size_t *len, char *err, size_t err_size)
 static Session *load_file(const char *path, bool save_only, char *err, size_t err_size)
 {
     if (path == NULL) {
-        say_into(err, err_size, "no file");
+        say_into(err, err_size, _("no file"));
         return NULL;
     }
     size_t len = 0;
@@ -890,7 +890,7 @@ static Session *load_file(const char *path, bool save_only, char *err, size_t er
         int count = 0;
         const Move *moves = game_history(g, &count);
         if (s != NULL && rebuild(s, game_config(g), moves, count) != CEKI_OK) {
-            say_into(err, err_size, "its game could not be rebuilt");
+            say_into(err, err_size, _("its game could not be rebuilt"));
             session_destroy(s);
             s = NULL;
         }
@@ -937,8 +937,9 @@ bool session_save_path(char *out, size_t size)
 
 void session_resume_caption(const Game *g, char *buf, size_t size)
 {
-    snprintf(buf, size, "%s, %s %d", game_variant(g)->name,
-             game_variant(g)->engine == ENGINE_KOWAH ? "hand" : "round", game_round_number(g));
+    snprintf(buf, size,
+             game_variant(g)->engine == ENGINE_KOWAH ? _("%s, hand %d") : _("%s, round %d"),
+             _(game_variant(g)->name), game_round_number(g));
 }
 
 bool session_saved_unfinished(char *buf, size_t size)
@@ -1014,17 +1015,17 @@ bool session_archive_to(const Session *s, const char *dir, char *path_out, size_
 {
     char found[1400] = "";
     if (s == NULL || dir == NULL) {
-        say_into(err, err_size, "nothing to archive");
+        say_into(err, err_size, _("nothing to archive"));
         return false;
     }
     if (!make_dir(dir)) {
-        say_into(err, err_size, "cannot make %s: %s", dir, strerror(errno));
+        say_into(err, err_size, _("cannot make %s: %s"), dir, strerror(errno));
         return false;
     }
     size_t len = 0;
     char *text = file_text(s, "ceki-replay", &len);
     if (text == NULL) {
-        say_into(err, err_size, "cannot write the game record");
+        say_into(err, err_size, _("cannot write the game record"));
         return false;
     }
     const VariantDesc *v = game_variant(s->game);

@@ -15,7 +15,8 @@
 #endif
 
 static const char *const anim_keys[ANIM_COUNT] = {"instant", "fast", "normal", "slow"};
-static const char *const anim_names[ANIM_COUNT] = {"Instant", "Fast", "Normal", "Slow"};
+static const char *const anim_names[ANIM_COUNT] = {N_("Instant"), N_("Fast"), N_("Normal"),
+                                                   N_("Slow")};
 static const double anim_seconds[ANIM_COUNT] = {0.0, 0.15, 0.3, 0.6};
 
 void settings_defaults(Settings *out)
@@ -25,13 +26,14 @@ void settings_defaults(Settings *out)
     out->colour_cue = false;
     out->fullscreen = false;
     out->renderer = RENDERER_AUTO;
+    out->language = LANGUAGE_SYSTEM;
 }
 
 bool settings_equal(const Settings *a, const Settings *b)
 {
     return a->deck_style == b->deck_style && a->anim_speed == b->anim_speed &&
            a->colour_cue == b->colour_cue && a->fullscreen == b->fullscreen &&
-           a->renderer == b->renderer;
+           a->renderer == b->renderer && a->language == b->language;
 }
 
 static const char *const renderer_keys[RENDERER_COUNT] = {"auto", "accelerated", "software"};
@@ -43,8 +45,9 @@ const char *renderer_key(RendererChoice r)
 
 const char *renderer_name(RendererChoice r)
 {
-    static const char *const names[RENDERER_COUNT] = {"Automatic", "Graphics card", "Software"};
-    return r >= 0 && r < RENDERER_COUNT ? names[r] : names[0];
+    static const char *const names[RENDERER_COUNT] = {N_("Automatic"), N_("Graphics card"),
+                                                      N_("Software")};
+    return _(r >= 0 && r < RENDERER_COUNT ? names[r] : names[0]);
 }
 
 static bool parse_renderer(const char *value, RendererChoice *out)
@@ -65,7 +68,7 @@ const char *anim_speed_key(AnimSpeed speed)
 
 const char *anim_speed_name(AnimSpeed speed)
 {
-    return (unsigned)speed < ANIM_COUNT ? anim_names[speed] : "Normal";
+    return _((unsigned)speed < ANIM_COUNT ? anim_names[speed] : anim_names[ANIM_NORMAL]);
 }
 
 double anim_speed_seconds(AnimSpeed speed)
@@ -131,13 +134,13 @@ static bool parse_line(char *line, int number, Settings *out, char *why, size_t 
     }
     for (const unsigned char *p = (const unsigned char *)text; *p != '\0'; p++) {
         if (*p < 0x20 && *p != '\t') {
-            snprintf(why, why_size, "line %d holds control characters", number);
+            snprintf(why, why_size, _("line %d holds control characters"), number);
             return false;
         }
     }
     char *eq = strchr(text, '=');
     if (eq == NULL) {
-        snprintf(why, why_size, "line %d is not key=value", number);
+        snprintf(why, why_size, _("line %d is not key=value"), number);
         return false;
     }
     *eq = '\0';
@@ -154,9 +157,15 @@ static bool parse_line(char *line, int number, Settings *out, char *why, size_t 
         ok = parse_bool(value, &out->fullscreen);
     } else if (strcmp(key, "renderer") == 0) {
         ok = parse_renderer(value, &out->renderer);
+    } else if (strcmp(key, "language") == 0) {
+        int lang = language_parse(value);
+        ok = lang >= 0;
+        if (ok) {
+            out->language = (Language)lang;
+        }
     } /* unknown keys are ignored: a newer version may have written them */
     if (!ok) {
-        snprintf(why, why_size, "line %d: '%.40s' is not a valid %.20s", number, value, key);
+        snprintf(why, why_size, _("line %d: '%.40s' is not a valid %.20s"), number, value, key);
     }
     return ok;
 }
@@ -174,7 +183,7 @@ bool settings_parse(const char *text, Settings *out, char *why, size_t why_size)
         size_t len = end != NULL ? (size_t)(end - p) : strlen(p);
         char line[256];
         if (len >= sizeof line) {
-            snprintf(why, why_size, "line %d is too long", number);
+            snprintf(why, why_size, _("line %d is too long"), number);
             settings_defaults(out);
             return false;
         }
@@ -203,9 +212,11 @@ size_t settings_format(const Settings *s, char *buf, size_t size)
                      "anim_speed=%s\n"
                      "colour_cue=%s\n"
                      "fullscreen=%s\n"
-                     "renderer=%s\n",
+                     "renderer=%s\n"
+                     "language=%s\n",
                      style, anim_speed_key(s->anim_speed), s->colour_cue ? "on" : "off",
-                     s->fullscreen ? "on" : "off", renderer_key(s->renderer));
+                     s->fullscreen ? "on" : "off", renderer_key(s->renderer),
+                     language_key(s->language));
     return n < 0 ? 0 : (size_t)n;
 }
 
@@ -245,21 +256,21 @@ TextRead settings_read_text(const char *path, size_t max, char **text, size_t *l
         if (errno == ENOENT) {
             return TEXT_READ_MISSING;
         }
-        snprintf(why, why_size, "it could not be read (%s)", strerror(errno));
+        snprintf(why, why_size, _("it could not be read (%s)"), strerror(errno));
         return TEXT_READ_FAILED;
     }
     char *buf = malloc(max + 1);
     if (buf == NULL) {
         fclose(f);
-        snprintf(why, why_size, "out of memory");
+        snprintf(why, why_size, _("out of memory"));
         return TEXT_READ_FAILED;
     }
     size_t n = fread(buf, 1, max + 1, f);
     bool read_error = ferror(f) != 0;
     fclose(f);
-    const char *problem = read_error                     ? "it could not be read"
-                          : n > max                      ? "it is far too large"
-                          : memchr(buf, '\0', n) != NULL ? "it holds binary data"
+    const char *problem = read_error                     ? _("it could not be read")
+                          : n > max                      ? _("it is far too large")
+                          : memchr(buf, '\0', n) != NULL ? _("it holds binary data")
                                                          : NULL;
     if (problem != NULL) {
         snprintf(why, why_size, "%s", problem);
@@ -319,7 +330,7 @@ bool settings_write_atomic(const char *path, const char *data, size_t len, char 
      * or a pipe that happens to have the name. */
     struct stat st;
     if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-        snprintf(err, err_size, "cannot write %s: it is not a regular file", path);
+        snprintf(err, err_size, _("cannot write %s: it is not a regular file"), path);
         return false;
     }
     /* The temporary file is this process's own, so two copies of the
@@ -327,7 +338,7 @@ bool settings_write_atomic(const char *path, const char *data, size_t len, char 
     size_t tmp_size = strlen(path) + 32;
     char *tmp = malloc(tmp_size);
     if (tmp == NULL) {
-        snprintf(err, err_size, "out of memory");
+        snprintf(err, err_size, _("out of memory"));
         return false;
     }
 #ifdef _WIN32
@@ -337,7 +348,7 @@ bool settings_write_atomic(const char *path, const char *data, size_t len, char 
 #endif
     FILE *f = fopen(tmp, "wb");
     if (f == NULL) {
-        snprintf(err, err_size, "cannot write %s: %s", tmp, strerror(errno));
+        snprintf(err, err_size, _("cannot write %s: %s"), tmp, strerror(errno));
         free(tmp);
         return false;
     }
@@ -349,7 +360,7 @@ bool settings_write_atomic(const char *path, const char *data, size_t len, char 
 #endif
     ok = (fclose(f) == 0) && ok;
     if (!ok) {
-        snprintf(err, err_size, "cannot write %s: %s", tmp, strerror(errno));
+        snprintf(err, err_size, _("cannot write %s: %s"), tmp, strerror(errno));
         remove(tmp);
         free(tmp);
         return false;
@@ -358,7 +369,7 @@ bool settings_write_atomic(const char *path, const char *data, size_t len, char 
     remove(path); /* rename does not replace on Windows */
 #endif
     if (rename(tmp, path) != 0) {
-        snprintf(err, err_size, "cannot replace %s: %s", path, strerror(errno));
+        snprintf(err, err_size, _("cannot replace %s: %s"), path, strerror(errno));
         remove(tmp);
         free(tmp);
         return false;
@@ -373,7 +384,7 @@ bool settings_save(const char *path, const Settings *s, char *err, size_t err_si
     char text[512];
     size_t n = settings_format(s, text, sizeof text);
     if (n >= sizeof text) {
-        snprintf(err, err_size, "settings text too long");
+        snprintf(err, err_size, _("settings text too long"));
         return false;
     }
     return settings_write_atomic(path, text, n, err, err_size);

@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "i18n.h"
 #include "variant.h"
 
 typedef enum AnimSpeed {
@@ -45,6 +46,7 @@ typedef struct Settings {
     bool colour_cue; /* extra shape mark on red-stamped cards */
     bool fullscreen;
     RendererChoice renderer; /* used when the program starts */
+    Language language;       /* applied at once */
 } Settings;
 
 typedef enum SettingsLoad {

@@ -2,6 +2,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "stats.h"
 
+#include "i18n.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -106,29 +108,29 @@ static bool parse_number(const char *text, int64_t lo, int64_t hi, int64_t *out)
 static const char *contradiction(const VariantStats *v)
 {
     if (v->rounds_won > v->rounds) {
-        return "more rounds won than played";
+        return _("more rounds won than played");
     }
     if (v->matches_won > v->matches) {
-        return "more matches won than played";
+        return _("more matches won than played");
     }
     if (v->longest > v->matches_won || v->streak > v->longest) {
-        return "a winning run longer than the matches won";
+        return _("a winning run longer than the matches won");
     }
     if (v->matches > v->rounds) {
-        return "more matches than rounds";
+        return _("more matches than rounds");
     }
     if (v->staked > v->matches) {
-        return "more staked matches than matches";
+        return _("more staked matches than matches");
     }
     if (v->rounds == 0 && v->best_round != 0) {
-        return "a best round without rounds";
+        return _("a best round without rounds");
     }
     if (v->staked == 0 && v->units != 0) {
-        return "stakes without staked matches";
+        return _("stakes without staked matches");
     }
     if (v->scored > v->rounds || v->points > (int64_t)v->scored * STATS_MAX_SCORE ||
         v->points < -(int64_t)v->scored * STATS_MAX_SCORE) {
-        return "points for rounds that were not played";
+        return _("points for rounds that were not played");
     }
     int won = 0;
     for (int k = 0; k < v->recent_n; k++) {
@@ -136,11 +138,11 @@ static const char *contradiction(const VariantStats *v)
         int best =
             v->best_round > -STATS_RECENT_MAX_SCORE ? v->best_round : -STATS_RECENT_MAX_SCORE;
         if (v->recent_score[k] > best) {
-            return "a recent round better than the best";
+            return _("a recent round better than the best");
         }
     }
     if (v->recent_n > v->rounds || won > v->rounds_won) {
-        return "more recent rounds than rounds";
+        return _("more recent rounds than rounds");
     }
     return NULL;
 }
@@ -158,7 +160,7 @@ static bool parse_variant_line(char *rest, int number, VariantStats *out, char *
          tok = strtok_r(NULL, " \t", &save)) {
         char *eq = strchr(tok, '=');
         if (eq == NULL || eq == tok) {
-            say_into(why, why_size, "line %d: '%.30s' is not name=number", number, tok);
+            say_into(why, why_size, _("line %d: '%.30s' is not name=number"), number, tok);
             return false;
         }
         *eq = '\0';
@@ -176,7 +178,7 @@ static bool parse_variant_line(char *rest, int number, VariantStats *out, char *
             int64_t lo = is_scored ? 0 : -(int64_t)STATS_MAX_COUNT * STATS_MAX_SCORE;
             int64_t hi = is_scored ? STATS_MAX_COUNT : (int64_t)STATS_MAX_COUNT * STATS_MAX_SCORE;
             if (*had || !parse_number(eq + 1, lo, hi, into)) {
-                say_into(why, why_size, "line %d: %s is given twice or is not a sensible number",
+                say_into(why, why_size, _("line %d: %s is given twice or is not a sensible number"),
                          number, tok);
                 return false;
             }
@@ -184,14 +186,14 @@ static bool parse_variant_line(char *rest, int number, VariantStats *out, char *
             continue;
         }
         if (seen[f]) {
-            say_into(why, why_size, "line %d gives %s twice", number, field_names[f]);
+            say_into(why, why_size, _("line %d gives %s twice"), number, field_names[f]);
             return false;
         }
         bool signed_field = f == F_BEST || f == F_UNITS;
         int64_t lo = signed_field ? -STATS_MAX_SCORE : 0;
         int64_t hi = signed_field ? STATS_MAX_SCORE : STATS_MAX_COUNT;
         if (!parse_number(eq + 1, lo, hi, &val[f])) {
-            say_into(why, why_size, "line %d: %s is not a sensible number ('%.20s')", number,
+            say_into(why, why_size, _("line %d: %s is not a sensible number ('%.20s')"), number,
                      field_names[f], eq + 1);
             return false;
         }
@@ -199,7 +201,7 @@ static bool parse_variant_line(char *rest, int number, VariantStats *out, char *
     }
     for (int f = 0; f < F_COUNT; f++) {
         if (!seen[f]) {
-            say_into(why, why_size, "line %d has no %s", number, field_names[f]);
+            say_into(why, why_size, _("line %d has no %s"), number, field_names[f]);
             return false;
         }
     }
@@ -218,7 +220,7 @@ static bool parse_variant_line(char *rest, int number, VariantStats *out, char *
     };
     const char *bad = contradiction(&v);
     if (bad != NULL) {
-        say_into(why, why_size, "line %d counts %s", number, bad);
+        say_into(why, why_size, _("line %d counts %s"), number, bad);
         return false;
     }
     *out = v;
@@ -235,7 +237,7 @@ static bool parse_recent_line(char *rest, int number, VariantStats *v, char *why
         int64_t score = 0;
         if ((tok[0] != 'W' && tok[0] != 'L') || v->recent_n >= STATS_RECENT ||
             !parse_number(tok + 1, -STATS_RECENT_MAX_SCORE, STATS_RECENT_MAX_SCORE, &score)) {
-            say_into(why, why_size, "line %d: '%.20s' is not a recent result", number, tok);
+            say_into(why, why_size, _("line %d: '%.20s' is not a recent result"), number, tok);
             return false;
         }
         v->recent_won[v->recent_n] = tok[0] == 'W';
@@ -250,11 +252,11 @@ bool stats_parse(const char *text, size_t len, Stats *out, char *why, size_t why
         why[0] = '\0';
     }
     if (text == NULL) {
-        say_into(why, why_size, "there is no text");
+        say_into(why, why_size, _("there is no text"));
         return false;
     }
     if (memchr(text, '\0', len) != NULL) {
-        say_into(why, why_size, "it holds binary data");
+        say_into(why, why_size, _("it holds binary data"));
         return false;
     }
     Stats *got = calloc(1, sizeof *got);
@@ -281,7 +283,7 @@ bool stats_parse(const char *text, size_t len, Stats *out, char *why, size_t why
         }
         char line[256];
         if (end - pos >= sizeof line) {
-            say_into(why, why_size, "line %d is too long", number);
+            say_into(why, why_size, _("line %d is too long"), number);
             ok = false;
             break;
         }
@@ -294,7 +296,7 @@ bool stats_parse(const char *text, size_t len, Stats *out, char *why, size_t why
         }
         for (const unsigned char *p = (const unsigned char *)t; *p != '\0'; p++) {
             if (*p < 0x20 && *p != '\t') {
-                say_into(why, why_size, "line %d holds control characters", number);
+                say_into(why, why_size, _("line %d holds control characters"), number);
                 ok = false;
                 break;
             }
@@ -303,28 +305,28 @@ bool stats_parse(const char *text, size_t len, Stats *out, char *why, size_t why
             break;
         }
         if (where == AFTER_END) {
-            say_into(why, why_size, "line %d comes after the end", number);
+            say_into(why, why_size, _("line %d comes after the end"), number);
             ok = false;
         } else if (where == WANT_VERSION) {
             int64_t v = 0;
             if (strncmp(t, "ceki-stats", 10) != 0 || (t[10] != ' ' && t[10] != '\t')) {
-                say_into(why, why_size, "it is not a Ceki statistics file");
+                say_into(why, why_size, _("it is not a Ceki statistics file"));
                 ok = false;
             } else if (!parse_number(trim_line(t + 11), 0, 1000000, &v)) {
-                say_into(why, why_size, "its first line has no format version");
+                say_into(why, why_size, _("its first line has no format version"));
                 ok = false;
             } else if (v != STATS_VERSION) {
                 say_into(why, why_size,
-                         "it was written by another version of Ceki (format %" PRId64
-                         "; this one reads format %d)",
-                         v, STATS_VERSION);
+                         _("it was written by another version of Ceki (format %lld; this one "
+                           "reads format %d)"),
+                         (long long)v, STATS_VERSION);
                 ok = false;
             }
             where = IN_BODY;
         } else if (strcmp(t, "end") == 0) {
             if (end >= len) {
                 /* Every line ends with '\n': without it the file was cut. */
-                say_into(why, why_size, "it is cut short (its last line is not whole)");
+                say_into(why, why_size, _("it is cut short (its last line is not whole)"));
                 ok = false;
             }
             where = AFTER_END;
@@ -349,7 +351,7 @@ bool stats_parse(const char *text, size_t len, Stats *out, char *why, size_t why
                     continue; /* a game of a later version */
                 }
                 if (have_recent[rv->id]) {
-                    say_into(why, why_size, "line %d lists %.40s's recent rounds again", number,
+                    say_into(why, why_size, _("line %d lists %.40s's recent rounds again"), number,
                              rv->key);
                     ok = false;
                 } else {
@@ -363,7 +365,7 @@ bool stats_parse(const char *text, size_t len, Stats *out, char *why, size_t why
                 continue; /* a game of a later version */
             }
             if (have[vd->id]) {
-                say_into(why, why_size, "line %d counts %.40s a second time", number, vd->key);
+                say_into(why, why_size, _("line %d counts %.40s a second time"), number, vd->key);
                 ok = false;
             } else {
                 ok = parse_variant_line(rest, number, &got->v[vd->id], why, why_size);
@@ -373,7 +375,7 @@ bool stats_parse(const char *text, size_t len, Stats *out, char *why, size_t why
     }
     if (ok && where != AFTER_END) {
         say_into(why, why_size,
-                 where == WANT_VERSION ? "it is empty" : "it is cut short (no end line)");
+                 where == WANT_VERSION ? _("it is empty") : _("it is cut short (no end line)"));
         ok = false;
     }
     /* The recent rounds join their game's counts, which must allow them. */
@@ -387,7 +389,7 @@ bool stats_parse(const char *text, size_t len, Stats *out, char *why, size_t why
         memcpy(v->recent_won, recent[i].recent_won, sizeof v->recent_won);
         const char *bad = contradiction(v);
         if (!have[i] || bad != NULL) {
-            say_into(why, why_size, "the recent rounds of %.40s do not fit its counts (%s)",
+            say_into(why, why_size, _("the recent rounds of %.40s do not fit its counts (%s)"),
                      variant_get((VariantId)i)->key, have[i] ? bad : "it was never played");
             ok = false;
         }
@@ -486,13 +488,14 @@ StatsLoad stats_open(const char *path, Stats *out, char *notice, size_t notice_s
     bool kept = file_keep_aside(path, aside, sizeof aside);
     if (kept) {
         const char *base = strrchr(aside, '/');
-        say_into(notice, notice_size,
-                 "Your statistics could not be read (%s). They start again from zero; the old file "
-                 "was kept as %.60s.",
-                 why, base != NULL ? base + 1 : aside);
+        say_into(
+            notice, notice_size,
+            _("Your statistics could not be read (%s). They start again from zero; the old file "
+              "was kept as %.60s."),
+            why, base != NULL ? base + 1 : aside);
     } else {
         say_into(notice, notice_size,
-                 "Your statistics could not be read (%s). They start again from zero.", why);
+                 _("Your statistics could not be read (%s). They start again from zero."), why);
     }
     return result;
 }
@@ -625,30 +628,33 @@ int stats_lines(const Stats *s, VariantId id, char lines[][STATS_LINE_MAX], int 
     }
     const VariantStats *v = &s->v[id];
     if (!variant_played(v)) {
-        snprintf(lines[0], STATS_LINE_MAX, "No games finished yet");
+        snprintf(lines[0], STATS_LINE_MAX, _("No games finished yet"));
         return 1;
     }
     const VariantDesc *vd = variant_get(id);
-    const char *unit = vd->engine == ENGINE_KOWAH ? "hand" : "round";
+    bool hands = vd->engine == ENGINE_KOWAH;
     bool points = vd->match_kind != MATCHKIND_KINGS && vd->match_kind != MATCHKIND_HANDS_WON;
     int n = 0;
-    snprintf(lines[n++], STATS_LINE_MAX, "%d match%s, %d won", v->matches,
-             v->matches == 1 ? "" : "es", v->matches_won);
+    snprintf(lines[n++], STATS_LINE_MAX, P_("%d match, %d won", "%d matches, %d won", v->matches),
+             v->matches, v->matches_won);
     if (n < max) {
         char best[48] = "";
         if (points) {
-            snprintf(best, sizeof best, " \xc2\xb7 best %d", v->best_round);
+            snprintf(best, sizeof best, _(" \xc2\xb7 best %d"), v->best_round);
         }
-        snprintf(lines[n++], STATS_LINE_MAX, "%d %s%s, %d won%s", v->rounds, unit,
-                 v->rounds == 1 ? "" : "s", v->rounds_won, best);
+        snprintf(lines[n++], STATS_LINE_MAX,
+                 hands ? P_("%d hand, %d won%s", "%d hands, %d won%s", v->rounds)
+                       : P_("%d round, %d won%s", "%d rounds, %d won%s", v->rounds),
+                 v->rounds, v->rounds_won, best);
     }
     if (n < max && v->matches_won > 0) {
-        snprintf(lines[n++], STATS_LINE_MAX, "%d won in a row \xc2\xb7 longest %d", v->streak,
+        snprintf(lines[n++], STATS_LINE_MAX, _("%d won in a row \xc2\xb7 longest %d"), v->streak,
                  v->longest);
     }
     if (n < max && v->staked > 0) {
-        snprintf(lines[n++], STATS_LINE_MAX, "Stakes %+" PRId64 " unit%s", v->units,
-                 v->units == 1 || v->units == -1 ? "" : "s");
+        long long units = (long long)v->units;
+        snprintf(lines[n++], STATS_LINE_MAX,
+                 P_("Stakes %+lld unit", "Stakes %+lld units", units < 0 ? -units : units), units);
     }
     return n;
 }
@@ -670,7 +676,7 @@ void stats_summary(const Stats *s, VariantId id, char *buf, size_t size)
         used += (size_t)k;
     }
     if (n == 0) {
-        snprintf(buf, size, "No games finished yet");
+        snprintf(buf, size, _("No games finished yet"));
     }
 }
 
@@ -697,7 +703,7 @@ bool stats_record_shared(const char *path, Stats *s, const Game *g, int you, boo
     }
     bool ok = stats_record(&now, g, you, round, match);
     if (!ok) {
-        snprintf(err, err_size, "that game is not at the end of a round or match");
+        snprintf(err, err_size, _("that game is not at the end of a round or match"));
     } else if ((ok = stats_save(path, &now, err, err_size))) {
         *s = now;
     }

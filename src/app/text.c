@@ -53,6 +53,9 @@ struct Text {
     Line lines[TEXT_MAX_LINES];
     Measure measures[TEXT_MAX_MEASURES];
     Uint64 clock;
+    bool watch;         /* note text that does not fit its box */
+    int overflows;      /* noted since the watch began */
+    char overflow[256]; /* the first of them */
 };
 
 static const char *const font_names[SCRIPT_COUNT][TEXT_WEIGHT_COUNT] = {
@@ -560,11 +563,39 @@ SDL_Rect text_draw(Text *t, SDL_Renderer *r, const char *utf8, const TextStyle *
     return box;
 }
 
+void text_watch_overflow(Text *t, bool on)
+{
+    t->watch = on;
+    t->overflows = 0;
+    t->overflow[0] = '\0';
+}
+
+int text_overflows(const Text *t, const char **first)
+{
+    if (first != NULL) {
+        *first = t->overflow;
+    }
+    return t->overflows;
+}
+
+void text_note_overflow(Text *t, const char *utf8, int need, int have)
+{
+    if (!t->watch) {
+        return;
+    }
+    if (t->overflows++ == 0) {
+        snprintf(t->overflow, sizeof t->overflow, "%d px in %d: %.200s", need, have, utf8);
+    }
+}
+
 SDL_Rect text_draw_in(Text *t, SDL_Renderer *r, const char *utf8, const TextStyle *style,
                       SDL_Rect box, TextAlign align)
 {
     int w = 0, h = 0;
     text_measure(t, utf8, style->px, style->weight, &w, &h);
+    if (box.w > 0 && w > box.w) {
+        text_note_overflow(t, utf8, w, box.w);
+    }
     int x = box.x;
     if (align == TEXT_CENTER) {
         x = box.x + box.w / 2;
@@ -609,6 +640,9 @@ int text_draw_wrapped(Text *t, SDL_Renderer *r, const char *utf8, const TextStyl
         line[best - pos] = '\0';
         int w = 0, h = 0;
         text_measure(t, line, style->px, style->weight, &w, &h);
+        if (w > box.w && r != NULL) {
+            text_note_overflow(t, line, w, box.w); /* one word wider than the box */
+        }
         if (r != NULL && best > pos) {
             int x = align == TEXT_CENTER  ? box.x + box.w / 2
                     : align == TEXT_RIGHT ? box.x + box.w
@@ -625,5 +659,8 @@ int text_draw_wrapped(Text *t, SDL_Renderer *r, const char *utf8, const TextStyl
         }
     }
     free(line);
+    if (r != NULL && box.h > 0 && y - box.y > box.h) {
+        text_note_overflow(t, utf8, y - box.y, box.h); /* more lines than the box holds */
+    }
     return y - box.y;
 }

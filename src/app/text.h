@@ -71,6 +71,16 @@ int text_draw_wrapped(Text *t, SDL_Renderer *r, const char *utf8, const TextStyl
  * with that script set. NULL when it cannot be opened. For tests. */
 TTF_Font *text_font(Text *t, TextScript script, TextWeight weight, int px);
 
+/* The overflow watch, for the layout tests: while it is on, text_draw_in
+ * notes a line wider than its box (when the box has a width) and
+ * text_draw_wrapped a word wider than its box or, when the box has a
+ * height, more lines than fit in it. Callers that lay text out themselves
+ * report with text_note_overflow. Turning the watch on clears the count. */
+void text_watch_overflow(Text *t, bool on);
+void text_note_overflow(Text *t, const char *utf8, int need, int have);
+/* How many overflows were noted, and a description of the first. */
+int text_overflows(const Text *t, const char **first);
+
 void text_clear_cache(Text *t);
 /* Number of shaped lines in the cache (for tests). */
 int text_cache_count(const Text *t);

@@ -28,7 +28,7 @@ void ui_add(Ui *ui, WidgetKind kind, int id, SDL_Rect rect, bool disabled, const
 
 void ui_add_back(App *app, Ui *ui, int id)
 {
-    ui_add(ui, WIDGET_BUTTON, id, app_rect(app, 1096, 40, 132, 44), false, "Back");
+    ui_add(ui, WIDGET_BUTTON, id, app_rect(app, 1096, 40, 132, 44), false, _("Back"));
 }
 
 const Widget *ui_find_named(const Ui *ui, const char *name)
@@ -432,7 +432,7 @@ void ui_draw_toggle(App *app, const Ui *ui, int id, bool on)
         faded(on ? paint_rgba(255, 255, 255, 255) : paint_rgba(210, 220, 212, 255), w->disabled));
     TextStyle style = app_text_style(app, 18, TEXT_REGULAR, faded(UI_INK, w->disabled));
     SDL_Rect text = {pill.x + pill.w + app_px(app, 12), w->rect.y, w->rect.w, w->rect.h};
-    text_draw_in(app->text, app->renderer, on ? "On" : "Off", &style, text, TEXT_LEFT);
+    text_draw_in(app->text, app->renderer, on ? _("On") : _("Off"), &style, text, TEXT_LEFT);
 }
 
 void ui_draw_item(App *app, const Ui *ui, int id, bool selected)
@@ -535,7 +535,7 @@ void ui_draw_hints(App *app, const char *const *pairs, int n)
     int total = 0;
     for (int i = 0; i + 1 < 2 * n; i += 2) {
         int tw = 0, th = 0;
-        text_measure(app->text, pairs[i + 1], style.px, style.weight, &tw, &th);
+        text_measure(app->text, _(pairs[i + 1]), style.px, style.weight, &tw, &th);
         total +=
             draw_keycap(app, pairs[i], 0, 0, h, false) + gap + tw + (i + 2 < 2 * n ? space : 0);
     }
@@ -543,7 +543,7 @@ void ui_draw_hints(App *app, const char *const *pairs, int n)
     int y = app->stage.y + app_px(app, 800 - 40);
     for (int i = 0; i + 1 < 2 * n; i += 2) {
         x += draw_keycap(app, pairs[i], x, y, h, true) + gap;
-        SDL_Rect box = text_draw_in(app->text, app->renderer, pairs[i + 1], &style,
+        SDL_Rect box = text_draw_in(app->text, app->renderer, _(pairs[i + 1]), &style,
                                     (SDL_Rect){x, y, 0, h}, TEXT_LEFT);
         x += box.w + space;
     }

@@ -2,12 +2,14 @@
 
 #include <stdio.h>
 
+#include "i18n.h"
+
 void variant_text_players(const VariantDesc *v, char *buf, size_t size)
 {
     if (v->min_players == v->max_players) {
-        snprintf(buf, size, "%d players", v->min_players);
+        snprintf(buf, size, P_("%d player", "%d players", v->min_players), v->min_players);
     } else {
-        snprintf(buf, size, "%d\xe2\x80\x93%d players", v->min_players, v->max_players);
+        snprintf(buf, size, _("%d\xe2\x80\x93%d players"), v->min_players, v->max_players);
     }
 }
 
@@ -16,19 +18,19 @@ void variant_text_deck(const VariantDesc *v, char *buf, size_t size)
     switch (v->deck) {
     case DECK_CEKI:
         if (v->copies <= 2) {
-            snprintf(buf, size, "One Ceki pack (kepala), %d cards",
+            snprintf(buf, size, _("One Ceki pack (kepala), %d cards"),
                      variant_deck_size(v, v->min_players));
         } else {
-            snprintf(buf, size, "%d Ceki packs, %d cards", v->copies / 2,
+            snprintf(buf, size, _("%d Ceki packs, %d cards"), v->copies / 2,
                      variant_deck_size(v, v->min_players));
         }
         break;
     case DECK_CEKI_PER_PLAYER:
-        snprintf(buf, size, "One Ceki pack per player, %d to %d cards",
+        snprintf(buf, size, _("One Ceki pack per player, %d to %d cards"),
                  variant_deck_size(v, v->min_players), variant_deck_size(v, v->max_players));
         break;
     case DECK_FRENCH_NO_KINGS:
-        snprintf(buf, size, "French pack less the Kings, %d cards; the Kings are the prizes",
+        snprintf(buf, size, _("French pack less the Kings, %d cards; the Kings are the prizes"),
                  variant_deck_size(v, v->min_players));
         break;
     }
@@ -37,11 +39,11 @@ void variant_text_deck(const VariantDesc *v, char *buf, size_t size)
 const char *variant_text_turn(const VariantDesc *v)
 {
     switch (v->turn) {
-    case TURN_HAND_THEN_STOCK: return "Play a card from your hand, then turn one from the stock";
-    case TURN_HAND_ONLY: return "Play a card from your hand; there is no stock";
-    case TURN_STOCK_ONLY: return "Turn the top of the stock: no choices, a game to watch";
-    case TURN_KINGS: return "Turn two cards; every pair in the pool is taken";
-    case TURN_DRAW_DISCARD: return "Draw a card, then discard one";
+    case TURN_HAND_THEN_STOCK: return _("Play a card from your hand, then turn one from the stock");
+    case TURN_HAND_ONLY: return _("Play a card from your hand; there is no stock");
+    case TURN_STOCK_ONLY: return _("Turn the top of the stock: no choices, a game to watch");
+    case TURN_KINGS: return _("Turn two cards; every pair in the pool is taken");
+    case TURN_DRAW_DISCARD: return _("Draw a card, then discard one");
     }
     return "";
 }
@@ -49,50 +51,50 @@ const char *variant_text_turn(const VariantDesc *v)
 const char *variant_text_capture(const VariantDesc *v)
 {
     if (v->engine == ENGINE_KOWAH) {
-        return "No captures: build a checki hand and claim its third copy";
+        return _("No captures: build a checki hand and claim its third copy");
     }
     if (v->match == MATCH_IDENTICAL) {
-        return "A card takes only its identical twin";
+        return _("A card takes only its identical twin");
     }
     if (v->first_turn_identical) {
-        return "A card takes one of the same rank; on your first turn only its twin";
+        return _("A card takes one of the same rank; on your first turn only its twin");
     }
-    return "A card takes one of the same rank";
+    return _("A card takes one of the same rank");
 }
 
 const char *variant_text_piles(const VariantDesc *v)
 {
     if (v->engine == ENGINE_KOWAH) {
-        return "Discards are open; a declared pair is shown";
+        return _("Discards are open; a declared pair is shown");
     }
-    return v->captured_face_up ? "Captured cards lie face up for all to see"
-                               : "Captured cards lie face down";
+    return v->captured_face_up ? _("Captured cards lie face up for all to see")
+                               : _("Captured cards lie face down");
 }
 
 const char *deck_style_name(DeckStyle style)
 {
     switch (style) {
-    case STYLE_CEKI: return "Ceki";
-    case STYLE_WESTERN_CLUBS: return "Western (clubs)";
-    case STYLE_WESTERN_SPADES: return "Western (spades)";
-    case STYLE_FRENCH: return "French";
-    default: return "Each game's own";
+    case STYLE_CEKI: return _("Ceki");
+    case STYLE_WESTERN_CLUBS: return _("Western (clubs)");
+    case STYLE_WESTERN_SPADES: return _("Western (spades)");
+    case STYLE_FRENCH: return _("French");
+    default: return _("Each game's own");
     }
 }
 
 const char *deck_style_about(DeckStyle style)
 {
     switch (style) {
-    case STYLE_CEKI: return "The Javanese cards themselves.";
+    case STYLE_CEKI: return _("The Javanese cards themselves.");
     case STYLE_WESTERN_CLUBS:
-        return "Two ordinary packs: diamonds for coins, hearts for strings, spades for myriads, "
-               "and the jack, queen and king of clubs as the White Flower, Red Flower and Old "
-               "Thousand.";
+        return _("Two ordinary packs: diamonds for coins, hearts for strings, spades for myriads, "
+                 "and the jack, queen and king of clubs as the White Flower, Red Flower and Old "
+                 "Thousand.");
     case STYLE_WESTERN_SPADES:
-        return "Two ordinary packs: diamonds for coins, hearts for strings, clubs for myriads, "
-               "and the jack, queen and king of spades as the White Flower, Red Flower and Old "
-               "Thousand.";
-    case STYLE_FRENCH: return "An ordinary 52-card pack, for Kings.";
+        return _("Two ordinary packs: diamonds for coins, hearts for strings, clubs for myriads, "
+                 "and the jack, queen and king of spades as the White Flower, Red Flower and Old "
+                 "Thousand.");
+    case STYLE_FRENCH: return _("An ordinary 52-card pack, for Kings.");
     default: return "";
     }
 }
@@ -100,12 +102,12 @@ const char *deck_style_about(DeckStyle style)
 const char *stake_scheme_name(StakeScheme stakes)
 {
     switch (stakes) {
-    case STAKES_NONE: return "None (jentolan)";
-    case STAKES_WUDON: return "Wudon";
-    case STAKES_RAMPUNG: return "Rampung";
-    case STAKES_PAREWANAN: return "Parewanan";
-    case STAKES_NIR: return "Nir (wul-wulan)";
-    case STAKES_JEDHIL: return "Jedhil";
+    case STAKES_NONE: return _("None (jentolan)");
+    case STAKES_WUDON: return _("Wudon");
+    case STAKES_RAMPUNG: return _("Rampung");
+    case STAKES_PAREWANAN: return _("Parewanan");
+    case STAKES_NIR: return _("Nir (wul-wulan)");
+    case STAKES_JEDHIL: return _("Jedhil");
     default: return "";
     }
 }

@@ -9,6 +9,7 @@
 
 #include "game_internal.h"
 #include "pei.h"
+#include "status.h"
 
 /* ---- small helpers ---- */
 
@@ -969,41 +970,42 @@ const char *fishing_explain_illegal(const Game *g, const Move *m)
 {
     int seat = g->to_move;
     switch (g->phase) {
-    case PHASE_STOCK: return "Turn the next card of the stock first.";
+    case PHASE_STOCK: return N_("Turn the next card of the stock first.");
     case PHASE_STOCK_TAKE:
-        return m->type == MOVE_TAKE ? "The turned card cannot take that card."
-                                    : "Choose which pool card the turned card takes.";
+        return m->type == MOVE_TAKE ? N_("The turned card cannot take that card.")
+                                    : N_("Choose which pool card the turned card takes.");
     case PHASE_HAND: break;
-    default: return "That is not possible now.";
+    default: return N_("That is not possible now.");
     }
     if (m->type != MOVE_PLAY)
-        return "Play a card from your hand.";
+        return N_("Play a card from your hand.");
     bool in_hand = false;
     for (int i = 0; i < g->hand_n[seat]; i++)
         in_hand = in_hand || g->hand[seat][i] == m->card;
     if (!in_hand)
-        return "That card is not in your hand.";
+        return N_("That card is not in your hand.");
     const uint8_t *pc = g->pool_kinds;
     Targets t = capture_targets(g, seat, m->card, pc);
     bool first = g->v->first_turn_identical && g->turns_taken[seat] == 0;
     if (m->target == CARD_NONE) {
         if (t.n > 0)
-            return "A card that can capture must capture; it cannot be laid in the pool.";
-        return "You must capture with a card that can: another card of your hand can capture.";
+            return N_("A card that can capture must capture; it cannot be laid in the pool.");
+        return N_("You must capture with a card that can: another card of your hand can capture.");
     }
     if (pc[m->target] == 0)
-        return "That card is not in the pool.";
+        return N_("That card is not in the pool.");
     if (g->v->match == MATCH_IDENTICAL && m->target != m->card)
-        return "In this game a card captures only its identical twin.";
+        return N_("In this game a card captures only its identical twin.");
     if (card_rank(m->target) != card_rank(m->card))
-        return "A card captures only a card of the same rank.";
+        return N_("A card captures only a card of the same rank.");
     if (first && m->target != m->card)
-        return "On your first turn a card captures only its identical twin.";
+        return N_("On your first turn a card captures only its identical twin.");
     if (g->v->order == ORDER_TOTIT_TIERS)
-        return "Take a card of another suit first; the same suit comes next, the twin last.";
+        return N_("Take a card of another suit first; the same suit comes next, the twin last.");
     if (g->v->order == ORDER_DENEXA_ODD)
-        return "That pair has an odd card beside it in the pool: the odd card must be taken first.";
-    return "That capture is not allowed.";
+        return N_(
+            "That pair has an odd card beside it in the pool: the odd card must be taken first.");
+    return N_("That capture is not allowed.");
 }
 
 void fishing_apply(Game *g, const Move *m)

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "game_internal.h"
+#include "status.h"
 
 GameConfig game_config_default(VariantId variant, uint64_t seed)
 {
@@ -305,11 +306,11 @@ const char *game_explain_illegal(const Game *g, const Move *m)
     if (game_is_legal(g, m))
         return "";
     if (g->match_over)
-        return "The match is over.";
+        return N_("The match is over.");
     if (m->seat != g->to_move)
-        return "It is not that player's turn.";
+        return N_("It is not that player's turn.");
     if (g->phase == PHASE_ROUND_OVER)
-        return "The round is over; the only thing to do is to deal the next one.";
+        return N_("The round is over; the only thing to do is to deal the next one.");
     return g->v->engine == ENGINE_KOWAH ? kowah_explain_illegal(g, m)
                                         : fishing_explain_illegal(g, m);
 }

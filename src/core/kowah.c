@@ -31,6 +31,7 @@
  *   won has no winner.
  */
 #include "kowah.h"
+#include "status.h"
 
 #include <string.h>
 
@@ -462,26 +463,26 @@ const char *kowah_explain_illegal(const Game *g, const Move *m)
     case PHASE_DRAW:
         if (m->type == MOVE_DRAW_DISCARD) {
             if (k->discard_n == 0)
-                return "The discard pile is empty: draw from the stock.";
-            return "After declaring checki you take the discard only when it wins; draw from "
-                   "the stock.";
+                return N_("The discard pile is empty: draw from the stock.");
+            return N_("After declaring checki you take the discard only when it wins; draw from "
+                      "the stock.");
         }
-        return "Draw a card first, from the stock or the discard pile.";
+        return N_("Draw a card first, from the stock or the discard pile.");
     case PHASE_DISCARD:
         if (m->type != MOVE_DISCARD)
-            return "Discard a card to end your turn.";
+            return N_("Discard a card to end your turn.");
         if (!hand_holds(g, seat, m->card))
-            return "That card is not in your hand.";
-        return "Your hand is declared: discard the card you drew.";
+            return N_("That card is not in your hand.");
+        return N_("Your hand is declared: discard the card you drew.");
     case PHASE_DECLARE:
         if (m->type == MOVE_DECLARE)
-            return "That is not an identical pair you can show for this checki hand.";
-        return "Declare checki by showing a pair, or pass.";
+            return N_("That is not an identical pair you can show for this checki hand.");
+        return N_("Declare checki by showing a pair, or pass.");
     case PHASE_CLAIM:
         if (m->type == MOVE_CLAIM)
-            return "Only the card on offer can be claimed.";
-        return "Claim the card to win, or pass.";
-    default: return "That is not possible now.";
+            return N_("Only the card on offer can be claimed.");
+        return N_("Claim the card to win, or pass.");
+    default: return N_("That is not possible now.");
     }
 }
 

@@ -1,5 +1,6 @@
 /* pei.c — Pèi's pool layout, placing and stakes (see pei.h for the readings). */
 #include "pei.h"
+#include "status.h"
 
 #include <string.h>
 
@@ -322,18 +323,18 @@ static const char *const reason_keys[PEI_PAY_COUNT] = {
 };
 
 static const char *const reason_labels[PEI_PAY_COUNT] = {
-    [PEI_PAY_ANTE] = "stake into the pot",
-    [PEI_PAY_WUDON_FIRST] = "wudon: two thirds of the pot",
-    [PEI_PAY_WUDON_SECOND] = "wudon: a third of the pot",
-    [PEI_PAY_WUDON_ALL] = "wudon: the whole pot (350 or more)",
-    [PEI_PAY_TE_LUMRAH] = "t\xc3\xa9 lumrah (last, with 200 or more)",
-    [PEI_PAY_TE_MATI] = "t\xc3\xa9 mati (last, under 200)",
-    [PEI_PAY_BELAHAN] = "belahan (winner with 350 or more)",
-    [PEI_PAY_PATANG_ATUSAN] = "patang atusan (winner with 400 or more)",
-    [PEI_PAY_JUNG] = "jung (a unit per ten points)",
-    [PEI_PAY_NIR] = "nir: the whole pot (400 or more)",
-    [PEI_PAY_JEDHIL_FIRST] = "jedhil: first's share of the pot",
-    [PEI_PAY_JEDHIL_SECOND] = "jedhil: second's share of the pot",
+    [PEI_PAY_ANTE] = N_("stake into the pot"),
+    [PEI_PAY_WUDON_FIRST] = N_("wudon: two thirds of the pot"),
+    [PEI_PAY_WUDON_SECOND] = N_("wudon: a third of the pot"),
+    [PEI_PAY_WUDON_ALL] = N_("wudon: the whole pot (350 or more)"),
+    [PEI_PAY_TE_LUMRAH] = N_("t\xc3\xa9 lumrah (last, with 200 or more)"),
+    [PEI_PAY_TE_MATI] = N_("t\xc3\xa9 mati (last, under 200)"),
+    [PEI_PAY_BELAHAN] = N_("belahan (winner with 350 or more)"),
+    [PEI_PAY_PATANG_ATUSAN] = N_("patang atusan (winner with 400 or more)"),
+    [PEI_PAY_JUNG] = N_("jung (a unit per ten points)"),
+    [PEI_PAY_NIR] = N_("nir: the whole pot (400 or more)"),
+    [PEI_PAY_JEDHIL_FIRST] = N_("jedhil: first's share of the pot"),
+    [PEI_PAY_JEDHIL_SECOND] = N_("jedhil: second's share of the pot"),
 };
 
 const char *pei_reason_key(int reason)

@@ -1,5 +1,6 @@
 /* score.c — every scoring rule but Pèi's (score_pei.c), from card counts. */
 #include "score.h"
+#include "status.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -45,17 +46,17 @@ static int score_pairs(const uint8_t *counts, bool advanced, ScoreBreakdown *out
     for (int k = 0; k < CARD_CEKI_KINDS; k++) {
         int pairs = counts[k] / 2;
         int each = 1;
-        const char *label = "identical pair (1)";
+        const char *label = N_("identical pair (1)");
         if (advanced && card_rank((Card)k) == 9) {
             each = 3;
-            label = "pair of 9s (3)";
+            label = N_("pair of 9s (3)");
         } else if (advanced && card_rank((Card)k) == 1) {
             each = 2;
-            label = "pair of rank 1 (2)";
+            label = N_("pair of rank 1 (2)");
         }
         total += pairs * each;
         group_add(out, SCORE_PAIR, label, (Card)k, pairs * 2, pairs * each);
-        group_add(out, SCORE_NOTHING, "no score", (Card)k, counts[k] % 2, 0);
+        group_add(out, SCORE_NOTHING, N_("no score"), (Card)k, counts[k] % 2, 0);
     }
     return total;
 }
@@ -88,20 +89,22 @@ static int score_red_pairs(const uint8_t *counts, bool fours, ScoreBreakdown *ou
         if (fours && n >= 4) {
             int nfours = n / 4, pts = nfours * (red ? 100 : 50);
             total += pts;
-            group_add(out, SCORE_FOUR, red ? "red-stamped four (100)" : "four of a kind (50)",
-                      (Card)k, nfours * 4, pts);
+            group_add(out, SCORE_FOUR,
+                      red ? N_("red-stamped four (100)") : N_("four of a kind (50)"), (Card)k,
+                      nfours * 4, pts);
             n %= 4;
         }
         int pairs = n / 2, single = n % 2;
         if (red) {
             total += pairs * 20 + single * 10;
-            group_add(out, SCORE_RED_PAIR, "red-stamped pair (20)", (Card)k, pairs * 2, pairs * 20);
-            group_add(out, SCORE_RED_SINGLE, "red-stamped single (10)", (Card)k, single,
+            group_add(out, SCORE_RED_PAIR, N_("red-stamped pair (20)"), (Card)k, pairs * 2,
+                      pairs * 20);
+            group_add(out, SCORE_RED_SINGLE, N_("red-stamped single (10)"), (Card)k, single,
                       single * 10);
         } else {
             total += pairs * 10;
-            group_add(out, SCORE_PAIR, "pair (10)", (Card)k, pairs * 2, pairs * 10);
-            group_add(out, SCORE_NOTHING, "no score", (Card)k, single, 0);
+            group_add(out, SCORE_PAIR, N_("pair (10)"), (Card)k, pairs * 2, pairs * 10);
+            group_add(out, SCORE_NOTHING, N_("no score"), (Card)k, single, 0);
         }
     }
     return total;
@@ -130,12 +133,12 @@ static int score_kuna(const uint8_t *counts, ScoreBreakdown *out)
             }
         }
         total += best;
-        group_add(out, SCORE_FOUR, red ? "red-stamped four (20)" : "four of a kind (10)", (Card)k,
-                  b4 * 4, b4 * v4);
-        group_add(out, SCORE_THREE, red ? "red-stamped three (10)" : "three of a kind (5)", (Card)k,
-                  b3 * 3, b3 * v3);
-        group_add(out, SCORE_RED_PAIR, "red-stamped pair (1)", (Card)k, b2 * 2, b2 * v2);
-        group_add(out, SCORE_NOTHING, "no score", (Card)k, n - b4 * 4 - b3 * 3 - b2 * 2, 0);
+        group_add(out, SCORE_FOUR, red ? N_("red-stamped four (20)") : N_("four of a kind (10)"),
+                  (Card)k, b4 * 4, b4 * v4);
+        group_add(out, SCORE_THREE, red ? N_("red-stamped three (10)") : N_("three of a kind (5)"),
+                  (Card)k, b3 * 3, b3 * v3);
+        group_add(out, SCORE_RED_PAIR, N_("red-stamped pair (1)"), (Card)k, b2 * 2, b2 * v2);
+        group_add(out, SCORE_NOTHING, N_("no score"), (Card)k, n - b4 * 4 - b3 * 3 - b2 * 2, 0);
     }
     return total;
 }
@@ -151,12 +154,13 @@ static int score_yogyakarta(const uint8_t *counts, ScoreBreakdown *out)
         int pts = pairs * 10 + (red ? n * 10 : 0);
         total += pts;
         if (red) {
-            group_add(out, SCORE_RED_PAIR, "red-stamped pair (10 + 10 + 10)", (Card)k, pairs * 2,
-                      pairs * 30);
-            group_add(out, SCORE_RED_SINGLE, "red-stamped card (10)", (Card)k, n % 2, (n % 2) * 10);
+            group_add(out, SCORE_RED_PAIR, N_("red-stamped pair (10 + 10 + 10)"), (Card)k,
+                      pairs * 2, pairs * 30);
+            group_add(out, SCORE_RED_SINGLE, N_("red-stamped card (10)"), (Card)k, n % 2,
+                      (n % 2) * 10);
         } else {
-            group_add(out, SCORE_PAIR, "identical pair (10)", (Card)k, pairs * 2, pairs * 10);
-            group_add(out, SCORE_NOTHING, "no score", (Card)k, n % 2, 0);
+            group_add(out, SCORE_PAIR, N_("identical pair (10)"), (Card)k, pairs * 2, pairs * 10);
+            group_add(out, SCORE_NOTHING, N_("no score"), (Card)k, n % 2, 0);
         }
     }
     return total;
@@ -167,7 +171,7 @@ static int score_kings(const uint8_t *counts, ScoreBreakdown *out)
     int total = 0;
     for (int k = CARD_FRENCH_FIRST; k < CARD_FRENCH_END; k++) {
         total += counts[k];
-        group_add(out, SCORE_COUNT, "captured cards (1 each)", (Card)k, counts[k], counts[k]);
+        group_add(out, SCORE_COUNT, N_("captured cards (1 each)"), (Card)k, counts[k], counts[k]);
     }
     return total;
 }

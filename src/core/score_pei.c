@@ -34,6 +34,7 @@
 #include <string.h>
 
 #include "score.h"
+#include "status.h"
 
 enum { COMBO_IRENG, COMBO_ABANG, COMBO_KEYANG, COMBO_PICIS, COMBO_MACAN, COMBO_COUNT };
 
@@ -43,12 +44,12 @@ typedef struct PeiCombo {
 } PeiCombo;
 
 static const PeiCombo pei_combos[COMBO_COUNT] = {
-    [COMBO_IRENG] = {"bunci ireng (black thirteen)", {CARD_C1, CARD_C1 + 1, CARD_C1 + 2}},
-    [COMBO_ABANG] = {"bunci abang (red thirteen)", {CARD_OT, CARD_RF, CARD_S1 + 8}},
-    [COMBO_KEYANG] = {"pang k\xc3\xa9yang (k\xc3\xa9yang set)",
+    [COMBO_IRENG] = {N_("bunci ireng (black thirteen)"), {CARD_C1, CARD_C1 + 1, CARD_C1 + 2}},
+    [COMBO_ABANG] = {N_("bunci abang (red thirteen)"), {CARD_OT, CARD_RF, CARD_S1 + 8}},
+    [COMBO_KEYANG] = {N_("pang k\xc3\xa9yang (k\xc3\xa9yang set)"),
                       {CARD_WF, CARD_S1 + 7, CARD_M1 + 8}},
-    [COMBO_PICIS] = {"pang picis (coin set)", {CARD_C1 + 7, CARD_S1 + 1, CARD_M1 + 1}},
-    [COMBO_MACAN] = {"macan (tiger)", {CARD_C1 + 8, CARD_S1, CARD_M1}},
+    [COMBO_PICIS] = {N_("pang picis (coin set)"), {CARD_C1 + 7, CARD_S1 + 1, CARD_M1 + 1}},
+    [COMBO_MACAN] = {N_("macan (tiger)"), {CARD_C1 + 8, CARD_S1, CARD_M1}},
 };
 
 static const int pei_rates[3][COMBO_COUNT] = {
@@ -161,7 +162,7 @@ static void pei_fill_breakdown(const PeiAssign *a, const int rates[COMBO_COUNT],
     if (face_cards > 0) {
         ScoreGroup *grp = &out->groups[out->ngroups++];
         grp->kind = SCORE_FACE;
-        snprintf(grp->label, sizeof grp->label, "face value");
+        snprintf(grp->label, sizeof grp->label, N_("face value"));
         grp->ncards = 0;
         grp->points = 0;
         for (int k = 0; k < CARD_CEKI_KINDS; k++) {

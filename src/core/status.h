@@ -7,6 +7,13 @@
 #ifndef CEKI_STATUS_H
 #define CEKI_STATUS_H
 
+/* Marks a player-facing English string of the core for translation: the
+ * core keeps it as it is, the program translates it where it shows it
+ * (gettext's N_ convention; po/ceki.pot is extracted with this keyword). */
+#ifndef N_
+#define N_(s) (s)
+#endif
+
 typedef enum CekiStatus {
     CEKI_OK = 0,
     CEKI_ERR_ARG,        /* a NULL pointer, a count out of range, ... */

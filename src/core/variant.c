@@ -1,13 +1,14 @@
 #include "variant.h"
+#include "status.h"
 
 #include <string.h>
 
 /* clang-format off */
 static const VariantDesc variants[VARIANT_COUNT] = {
     [VARIANT_THOTHIT] = {
-        .id = VARIANT_THOTHIT, .key = "thothit", .name = "Thothit",
+        .id = VARIANT_THOTHIT, .key = "thothit", .name = N_("Thothit"),
         .javanese = "\xea\xa6\x9b\xea\xa6\xba\xea\xa6\xb4\xea\xa6\x9b\xea\xa6\xb6\xea\xa6\xa0\xea\xa7\x80",
-        .summary = "Three players fish for pairs of the same rank; red-stamped pairs are worth the most.",
+        .summary = N_("Three players fish for pairs of the same rank; red-stamped pairs are worth the most."),
         .engine = ENGINE_FISHING, .min_players = 3, .max_players = 3,
         .deck = DECK_CEKI, .copies = 2, .hand = 7, .pool = 6, .pool_per_player = true,
         .default_style = STYLE_CEKI, .clockwise = false, .turn = TURN_HAND_THEN_STOCK,
@@ -15,9 +16,9 @@ static const VariantDesc variants[VARIANT_COUNT] = {
         .order = ORDER_FREE, .captured_face_up = false, .scores_red_stamps = true,
         .start = START_RAJA_COUNT, .match_kind = MATCHKIND_ROUNDS, .default_rounds = 3},
     [VARIANT_THOTHIT_CHINESE] = {
-        .id = VARIANT_THOTHIT_CHINESE, .key = "thothit-chinese", .name = "Thothit, the Chinese game",
+        .id = VARIANT_THOTHIT_CHINESE, .key = "thothit-chinese", .name = N_("Thothit, the Chinese game"),
         .javanese = "\xea\xa6\x9b\xea\xa6\xba\xea\xa6\xb4\xea\xa6\x9b\xea\xa6\xb6\xea\xa6\xa0\xea\xa7\x80",
-        .summary = "Thothit with open captured piles; breaking up a pair beside its odd card throws the win away.",
+        .summary = N_("Thothit with open captured piles; breaking up a pair beside its odd card throws the win away."),
         .engine = ENGINE_FISHING, .min_players = 3, .max_players = 3,
         .deck = DECK_CEKI, .copies = 2, .hand = 7, .pool = 6, .pool_per_player = true,
         .default_style = STYLE_CEKI, .clockwise = false, .turn = TURN_HAND_THEN_STOCK,
@@ -25,9 +26,9 @@ static const VariantDesc variants[VARIANT_COUNT] = {
         .order = ORDER_CHINESE_FORFEIT, .captured_face_up = true, .scores_red_stamps = true,
         .start = START_RAJA_COUNT, .match_kind = MATCHKIND_ROUNDS, .default_rounds = 3},
     [VARIANT_THOTHIT_SACKSON] = {
-        .id = VARIANT_THOTHIT_SACKSON, .key = "thothit-sackson", .name = "Thothit (Sid Sackson)",
+        .id = VARIANT_THOTHIT_SACKSON, .key = "thothit-sackson", .name = N_("Thothit (Sid Sackson)"),
         .javanese = "",
-        .summary = "The version published for Western players: no stock, one point for every identical pair.",
+        .summary = N_("The version published for Western players: no stock, one point for every identical pair."),
         .engine = ENGINE_FISHING, .min_players = 2, .max_players = 6,
         .deck = DECK_CEKI, .copies = 2, .hand = 7, .hand_two_players = 11, .pool = 18,
         .default_style = STYLE_WESTERN_CLUBS, .clockwise = true, .turn = TURN_HAND_ONLY,
@@ -35,9 +36,9 @@ static const VariantDesc variants[VARIANT_COUNT] = {
         .order = ORDER_FREE, .captured_face_up = false, .scores_red_stamps = false,
         .start = START_DEALER_LEFT, .match_kind = MATCHKIND_EACH_DEALS, .options = OPTION_ADVANCED},
     [VARIANT_ENTHIT] = {
-        .id = VARIANT_ENTHIT, .key = "enthit", .name = "Enthit",
+        .id = VARIANT_ENTHIT, .key = "enthit", .name = N_("Enthit"),
         .javanese = "\xea\xa6\xb2\xea\xa6\xba\xea\xa6\xa4\xea\xa7\x80\xea\xa6\x9b\xea\xa6\xb6\xea\xa6\xa0\xea\xa7\x80",
-        .summary = "Thothit with two packs: four of a kind is the prize, captured piles lie open.",
+        .summary = N_("Thothit with two packs: four of a kind is the prize, captured piles lie open."),
         .engine = ENGINE_FISHING, .min_players = 3, .max_players = 3,
         .deck = DECK_CEKI, .copies = 4, .hand = 14, .pool = 12,
         .default_style = STYLE_CEKI, .clockwise = false, .turn = TURN_HAND_THEN_STOCK,
@@ -45,10 +46,10 @@ static const VariantDesc variants[VARIANT_COUNT] = {
         .order = ORDER_FREE, .captured_face_up = true, .scores_red_stamps = true,
         .start = START_RAJA_COUNT, .match_kind = MATCHKIND_ROUNDS, .default_rounds = 3},
     [VARIANT_THOTHIT_KUNA] = {
-        .id = VARIANT_THOTHIT_KUNA, .key = "thothit-kuna", .name = "Thothit Kuna",
+        .id = VARIANT_THOTHIT_KUNA, .key = "thothit-kuna", .name = N_("Thothit Kuna"),
         .javanese = "\xea\xa6\x9b\xea\xa6\xba\xea\xa6\xb4\xea\xa6\x9b\xea\xa6\xb6\xea\xa6\xa0\xea\xa7\x80 "
                     "\xea\xa6\x8f\xea\xa6\xb8\xea\xa6\xa4",
-        .summary = "The old court game: one pack per player, huge pools, and sets of three and four.",
+        .summary = N_("The old court game: one pack per player, huge pools, and sets of three and four."),
         .engine = ENGINE_FISHING, .min_players = 4, .max_players = 6,
         .deck = DECK_CEKI_PER_PLAYER, .copies = 2, .hand = 20, .pool = 20, .pool_per_player = true,
         .default_style = STYLE_CEKI, .clockwise = false, .turn = TURN_HAND_THEN_STOCK,
@@ -56,9 +57,9 @@ static const VariantDesc variants[VARIANT_COUNT] = {
         .order = ORDER_FREE, .captured_face_up = false, .scores_red_stamps = true,
         .start = START_RAJA_COUNT, .match_kind = MATCHKIND_ROUNDS, .default_rounds = 3},
     [VARIANT_THOTHIT_YOGYAKARTA] = {
-        .id = VARIANT_THOTHIT_YOGYAKARTA, .key = "thothit-yogyakarta", .name = "Thothit (Yogyakarta)",
+        .id = VARIANT_THOTHIT_YOGYAKARTA, .key = "thothit-yogyakarta", .name = N_("Thothit (Yogyakarta)"),
         .javanese = "\xea\xa6\x9b\xea\xa6\xba\xea\xa6\xb4\xea\xa6\x9b\xea\xa6\xb6\xea\xa6\xa0\xea\xa7\x80",
-        .summary = "A game of pure luck to watch: every card comes from the stock and captures by itself.",
+        .summary = N_("A game of pure luck to watch: every card comes from the stock and captures by itself."),
         .engine = ENGINE_FISHING, .min_players = 3, .max_players = 3,
         .deck = DECK_CEKI, .copies = 2, .hand = 0, .pool = 0,
         .default_style = STYLE_CEKI, .clockwise = false, .turn = TURN_STOCK_ONLY,
@@ -66,9 +67,9 @@ static const VariantDesc variants[VARIANT_COUNT] = {
         .order = ORDER_FREE, .captured_face_up = true, .scores_red_stamps = true,
         .start = START_DRAW_COUNT, .match_kind = MATCHKIND_ROUNDS, .default_rounds = 3},
     [VARIANT_THIT_THIT_DULIT] = {
-        .id = VARIANT_THIT_THIT_DULIT, .key = "thit-thit-dulit", .name = "Thit-Thit-Dulit",
+        .id = VARIANT_THIT_THIT_DULIT, .key = "thit-thit-dulit", .name = N_("Thit-Thit-Dulit"),
         .javanese = "",
-        .summary = "A two-player game of luck: a turned card only takes its identical twin.",
+        .summary = N_("A two-player game of luck: a turned card only takes its identical twin."),
         .engine = ENGINE_FISHING, .min_players = 2, .max_players = 2,
         .deck = DECK_CEKI, .copies = 2, .hand = 0, .pool = 0,
         .default_style = STYLE_CEKI, .clockwise = false, .turn = TURN_STOCK_ONLY,
@@ -76,9 +77,9 @@ static const VariantDesc variants[VARIANT_COUNT] = {
         .order = ORDER_FREE, .captured_face_up = true, .scores_red_stamps = true,
         .start = START_DRAW_COUNT, .match_kind = MATCHKIND_ROUNDS, .default_rounds = 3},
     [VARIANT_KINGS] = {
-        .id = VARIANT_KINGS, .key = "kings", .name = "Kings",
+        .id = VARIANT_KINGS, .key = "kings", .name = N_("Kings"),
         .javanese = "",
-        .summary = "A New Guinea game with a French pack: turn two, take every pair, win the Kings.",
+        .summary = N_("A New Guinea game with a French pack: turn two, take every pair, win the Kings."),
         .engine = ENGINE_FISHING, .min_players = 2, .max_players = 6,
         .deck = DECK_FRENCH_NO_KINGS, .copies = 1, .hand = 0, .pool = 4,
         .default_style = STYLE_FRENCH, .clockwise = true, .turn = TURN_KINGS,
@@ -86,9 +87,9 @@ static const VariantDesc variants[VARIANT_COUNT] = {
         .order = ORDER_FREE, .captured_face_up = true, .scores_red_stamps = false,
         .start = START_DEALER_LEFT, .match_kind = MATCHKIND_KINGS},
     [VARIANT_TOTIT] = {
-        .id = VARIANT_TOTIT, .key = "totit", .name = "Totit (CatsAtCards)",
+        .id = VARIANT_TOTIT, .key = "totit", .name = N_("Totit (CatsAtCards)"),
         .javanese = "",
-        .summary = "Pairs for a point each, and a played card must prefer a partner of another suit.",
+        .summary = N_("Pairs for a point each, and a played card must prefer a partner of another suit."),
         .engine = ENGINE_FISHING, .min_players = 2, .max_players = 6,
         .deck = DECK_CEKI, .copies = 2, .hand = 7, .hand_two_players = 11, .pool = 18,
         .default_style = STYLE_WESTERN_SPADES, .clockwise = true, .turn = TURN_HAND_ONLY,
@@ -96,9 +97,9 @@ static const VariantDesc variants[VARIANT_COUNT] = {
         .order = ORDER_TOTIT_TIERS, .captured_face_up = false, .scores_red_stamps = false,
         .start = START_DEALER_LEFT, .match_kind = MATCHKIND_EACH_DEALS_UNTIED},
     [VARIANT_TOTIT_DENEXA] = {
-        .id = VARIANT_TOTIT_DENEXA, .key = "totit-denexa", .name = "Totit (Denexa)",
+        .id = VARIANT_TOTIT_DENEXA, .key = "totit-denexa", .name = N_("Totit (Denexa)"),
         .javanese = "",
-        .summary = "Pairs for a point each; you must capture when you can, and a pair waits for its odd card.",
+        .summary = N_("Pairs for a point each; you must capture when you can, and a pair waits for its odd card."),
         .engine = ENGINE_FISHING, .min_players = 2, .max_players = 6,
         .deck = DECK_CEKI, .copies = 2, .hand = 7, .hand_two_players = 11, .pool = 18,
         .default_style = STYLE_WESTERN_CLUBS, .clockwise = true, .turn = TURN_HAND_ONLY,
@@ -106,9 +107,9 @@ static const VariantDesc variants[VARIANT_COUNT] = {
         .order = ORDER_DENEXA_ODD, .captured_face_up = false, .scores_red_stamps = false,
         .start = START_DEALER_LEFT, .match_kind = MATCHKIND_EACH_DEALS},
     [VARIANT_PEI] = {
-        .id = VARIANT_PEI, .key = "pei", .name = "P\xc3\xa8i",
+        .id = VARIANT_PEI, .key = "pei", .name = N_("P\xc3\xa8i"),
         .javanese = "\xea\xa6\xa5\xea\xa6\xba\xea\xa6\xb2\xea\xa6\xb6",
-        .summary = "Two packs, a pool laid out by rank, and points for the classic five combinations.",
+        .summary = N_("Two packs, a pool laid out by rank, and points for the classic five combinations."),
         .engine = ENGINE_FISHING, .min_players = 3, .max_players = 3,
         .deck = DECK_CEKI, .copies = 4, .hand = 14, .pool = 36,
         .default_style = STYLE_CEKI, .clockwise = false, .turn = TURN_HAND_THEN_STOCK,
@@ -117,9 +118,9 @@ static const VariantDesc variants[VARIANT_COUNT] = {
         .start = START_PEI, .match_kind = MATCHKIND_ROUNDS, .default_rounds = 3,
         .options = OPTION_FACE_UP | OPTION_JUNG},
     [VARIANT_PEI_MAGELANG] = {
-        .id = VARIANT_PEI_MAGELANG, .key = "pei-magelang", .name = "P\xc3\xa8i (Magelang)",
+        .id = VARIANT_PEI_MAGELANG, .key = "pei-magelang", .name = N_("P\xc3\xa8i (Magelang)"),
         .javanese = "\xea\xa6\xa5\xea\xa6\xba\xea\xa6\xb2\xea\xa6\xb6",
-        .summary = "P\xc3\xa8i with the Magelang rates: the thirteens are worth thirty a card.",
+        .summary = N_("P\xc3\xa8i with the Magelang rates: the thirteens are worth thirty a card."),
         .engine = ENGINE_FISHING, .min_players = 3, .max_players = 3,
         .deck = DECK_CEKI, .copies = 4, .hand = 14, .pool = 36,
         .default_style = STYLE_CEKI, .clockwise = false, .turn = TURN_HAND_THEN_STOCK,
@@ -128,9 +129,9 @@ static const VariantDesc variants[VARIANT_COUNT] = {
         .start = START_PEI, .match_kind = MATCHKIND_ROUNDS, .default_rounds = 3,
         .options = OPTION_FACE_UP | OPTION_JUNG},
     [VARIANT_PEI_CHINESE] = {
-        .id = VARIANT_PEI_CHINESE, .key = "pei-chinese", .name = "P\xc3\xa8i (la p\xc3\xaa" "che)",
+        .id = VARIANT_PEI_CHINESE, .key = "pei-chinese", .name = N_("P\xc3\xa8i (la p\xc3\xaa" "che)"),
         .javanese = "\xea\xa6\xa5\xea\xa6\xba\xea\xa6\xb2\xea\xa6\xb6",
-        .summary = "The Chinese form: a deal by packets and dice, and each combination counted once.",
+        .summary = N_("The Chinese form: a deal by packets and dice, and each combination counted once."),
         .engine = ENGINE_FISHING, .min_players = 3, .max_players = 3,
         .deck = DECK_CEKI, .copies = 4, .hand = 14, .pool = 36,
         .default_style = STYLE_CEKI, .clockwise = false, .turn = TURN_HAND_THEN_STOCK,
@@ -139,9 +140,9 @@ static const VariantDesc variants[VARIANT_COUNT] = {
         .start = START_PEI, .match_kind = MATCHKIND_ROUNDS, .default_rounds = 3,
         .options = OPTION_FACE_UP | OPTION_JUNG},
     [VARIANT_KOWAH] = {
-        .id = VARIANT_KOWAH, .key = "kowah", .name = "Kowah",
+        .id = VARIANT_KOWAH, .key = "kowah", .name = N_("Kowah"),
         .javanese = "",
-        .summary = "Draw and discard to build a checki hand, show a pair, then wait for its third copy.",
+        .summary = N_("Draw and discard to build a checki hand, show a pair, then wait for its third copy."),
         .engine = ENGINE_KOWAH, .min_players = 2, .max_players = 4,
         .deck = DECK_CEKI, .copies = 4, .hand = 8, .pool = 0,
         .default_style = STYLE_WESTERN_CLUBS, .clockwise = true, .turn = TURN_DRAW_DISCARD,
@@ -151,9 +152,9 @@ static const VariantDesc variants[VARIANT_COUNT] = {
 };
 
 static const VariantOption options[] = {
-    {OPTION_ADVANCED, "advanced", "Sackson's advanced scoring: a pair of 9s scores 3, a pair of 1s or honours 2."},
-    {OPTION_FACE_UP, "face-up", "Captured piles lie face up for everyone to see."},
-    {OPTION_JUNG, "jung", "Jung: every lower player also pays each higher one a unit per ten points between them."},
+    {OPTION_ADVANCED, N_("advanced"), N_("Sackson's advanced scoring: a pair of 9s scores 3, a pair of 1s or honours 2.")},
+    {OPTION_FACE_UP, N_("face-up"), N_("Captured piles lie face up for everyone to see.")},
+    {OPTION_JUNG, N_("jung"), N_("Jung: every lower player also pays each higher one a unit per ten points between them.")},
 };
 /* clang-format on */
 

@@ -25,9 +25,13 @@ static void test_round_trip(void **state)
                                 STYLE_WESTERN_SPADES};
     for (int st = 0; st < 4; st++) {
         for (int a = 0; a < ANIM_COUNT; a++) {
-            for (int flags = 0; flags < 4 * RENDERER_COUNT; flags++) {
-                Settings s = {styles[st], (AnimSpeed)a, (flags & 1) != 0, (flags & 2) != 0,
-                              (RendererChoice)(flags / 4)};
+            for (int flags = 0; flags < 4 * RENDERER_COUNT * LANGUAGE_COUNT; flags++) {
+                Settings s = {styles[st],
+                              (AnimSpeed)a,
+                              (flags & 1) != 0,
+                              (flags & 2) != 0,
+                              (RendererChoice)(flags / 4 % RENDERER_COUNT),
+                              (Language)(flags / 4 / RENDERER_COUNT)};
                 char text[512], why[128];
                 size_t n = settings_format(&s, text, sizeof text);
                 assert_true(n > 0 && n < sizeof text);
@@ -54,6 +58,26 @@ static void test_renderer_setting(void **state)
     assert_false(settings_parse("renderer=vulkan\n", &s, why, sizeof why));
     assert_non_null(strstr(why, "renderer"));
     assert_string_equal(renderer_key(RENDERER_SOFTWARE), "software");
+}
+
+/* The language: its keys, kept in the file, a bad value refused. */
+static void test_language_setting(void **state)
+{
+    (void)state;
+    Settings s;
+    char why[128];
+    assert_true(settings_parse("# none\n", &s, why, sizeof why));
+    assert_int_equal(s.language, LANGUAGE_SYSTEM);
+    assert_true(settings_parse("language=jv\n", &s, why, sizeof why));
+    assert_int_equal(s.language, LANGUAGE_JAVANESE);
+    assert_true(settings_parse("language=id\n", &s, why, sizeof why));
+    assert_int_equal(s.language, LANGUAGE_INDONESIAN);
+    char text[512];
+    settings_format(&s, text, sizeof text);
+    assert_non_null(strstr(text, "language=id\n"));
+    assert_false(settings_parse("language=klingon\n", &s, why, sizeof why));
+    assert_non_null(strstr(why, "language"));
+    assert_int_equal(s.language, LANGUAGE_SYSTEM);
 }
 
 /* Each Western style says which suit stands for which (RULES.md §1.2). */
@@ -235,6 +259,7 @@ int main(void)
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_keep_aside_never_overwrites),
         cmocka_unit_test(test_renderer_setting),
+        cmocka_unit_test(test_language_setting),
         cmocka_unit_test(test_deck_styles_say_what_they_are),
         cmocka_unit_test(test_parse_rules),
         cmocka_unit_test(test_load_missing_and_damaged),
