@@ -43,6 +43,9 @@ for s in $sizes; do
     need "share/icons/hicolor/${s}x${s}/apps/$id.png"
 done
 need share/doc/ceki/LICENSE
+for lang in id jv; do
+    need "share/locale/$lang/LC_MESSAGES/ceki.mo"
+done
 # Nothing of the build machinery is installed with the data.
 if find "$prefix/share/ceki" -name '*.py' | grep . >/dev/null; then
     echo "card generators were installed" >&2
@@ -75,6 +78,20 @@ if [ -e "$build/ceki" ]; then
         [ -s "$shot" ] || { echo "no screenshot from the installed ceki" >&2; fail=1; }
     else
         echo "the installed ceki failed to render a screenshot" >&2
+        fail=1
+    fi
+    # The installed catalogues are found: the title reads differently in
+    # Indonesian (the build tree's catalogues are out of reach here).
+    en=$(mktemp --suffix=.png) id=$(mktemp --suffix=.png)
+    trap 'rm -f "$shot" "$en" "$id"' EXIT
+    for l in en id; do
+        out=$en
+        [ "$l" = id ] && out=$id
+        LANGUAGE=$l CEKI_LOCALE_DIR= CEKI_DATA_DIR="$prefix/share/ceki" SDL_VIDEODRIVER=dummy \
+            "$prefix/bin/ceki" --screenshot "$out" --scene title --size 640x400 >/dev/null || fail=1
+    done
+    if cmp -s "$en" "$id"; then
+        echo "the installed ceki shows the same title in English and Indonesian" >&2
         fail=1
     fi
 fi

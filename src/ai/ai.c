@@ -109,8 +109,9 @@ const char *ai_level_key(AiLevel level)
 const char *ai_level_summary(AiLevel level)
 {
     static const char *const summaries[AI_LEVEL_COUNT] = {
-        "Random: any legal move, picked by chance.", "Greedy: whatever gains most this turn.",
-        "Strong: plays each move out on many guessed deals (in Kowah: counts the live cards)."};
+        N_("Random: any legal move, picked by chance."),
+        N_("Greedy: whatever gains most this turn."),
+        N_("Strong: plays each move out on many guessed deals (in Kowah: counts the live cards).")};
     return (int)level >= 0 && level < AI_LEVEL_COUNT ? summaries[level] : "";
 }
 

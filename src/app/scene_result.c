@@ -1230,7 +1230,12 @@ static float draw_standings(App *app, ResultState *s, float y)
     int rounds = session_rounds_scored(ss);
     /* Columns from the right: units, total, then the latest rounds that
      * fit beside the longest name. */
-    float col_total = 52, col_round = 36, col_units = stakes ? 48 : 0;
+    const char *total_head = kings                         ? _("KINGS")
+                             : s->variant == VARIANT_KOWAH ? _("HANDS")
+                                                           : _("TOTAL");
+    /* Each column at least as wide as its heading in the language shown. */
+    float col_total = SDL_max(52, text_w(app, total_head, 12, TEXT_BOLD) + 12), col_round = 36;
+    float col_units = stakes ? SDL_max(48, text_w(app, _("UNITS"), 12, TEXT_BOLD) + 12) : 0;
     float name_w = 0;
     for (int seat = 0; seat < s->players; seat++) {
         name_w = SDL_max(name_w, text_w(app, s->seats[seat].name, 15, TEXT_BOLD));
@@ -1249,9 +1254,6 @@ static float draw_standings(App *app, ResultState *s, float y)
     }
     float x_total = xr;
     at = app_rect(app, xr, y, 0, 0);
-    const char *total_head = kings                         ? _("KINGS")
-                             : s->variant == VARIANT_KOWAH ? _("HANDS")
-                                                           : _("TOTAL");
     text_draw(app->text, r, total_head, &head, at.x, at.y, TEXT_RIGHT);
     xr -= col_total;
     int first = rounds - shown + 1;

@@ -28,7 +28,7 @@ enum {
 
 typedef struct SetupRow {
     char label[40];
-    char caption[160]; /* a line under the row, or "" */
+    char caption[320]; /* a line under the row, or "" */
     int ids[2];
     int n;
     int y; /* design units */
@@ -343,7 +343,7 @@ static void draw_levels(App *app, int x, int y, int w, int bottom)
     }
     TextStyle note = app_text_style(app, 14, TEXT_REGULAR, UI_INK_SOFT);
     for (int l = 0; l < AI_LEVEL_COUNT; l++) {
-        const char *line = ai_level_summary((AiLevel)l);
+        const char *line = _(ai_level_summary((AiLevel)l));
         if (!used[l] || y + text_draw_wrapped(app->text, NULL, line, &note, (SDL_Rect){x, y, w, 0},
                                               TEXT_LEFT, 1.0f) >
                             bottom)

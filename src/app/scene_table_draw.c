@@ -268,7 +268,8 @@ static void draw_plate(App *app, TableState *t, int seat)
             paint_round_rect(app->paint, app->renderer, disc, d / 2,
                              paint_rgba(245, 240, 225, 255));
             TextStyle ds = style(app, 12, TEXT_BOLD, paint_rgba(40, 40, 40, 255));
-            text_draw_in(app->text, app->renderer, "D", &ds, disc, TEXT_CENTER);
+            /* TRANSLATORS: the dealer's mark on a seat, one letter. */
+            text_draw_in(app->text, app->renderer, _("D"), &ds, disc, TEXT_CENTER);
         }
     }
     /* Second line: score, round score, coins, state. */

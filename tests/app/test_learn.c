@@ -639,6 +639,31 @@ static void check_fits(const App *app, const char *what)
     assert_true(m->texts > 0);
 }
 
+/* Every page of every variant, scrolled down, in one language. */
+static void every_page_fits(int w, int h, Language lang, const char *what)
+{
+    for (int v = 0; v < VARIANT_COUNT; v++) {
+        App *app = open_learn(w, h, (VariantId)v);
+        i18n_set_language(lang);
+        LearnSection sec[LEARN_SECTION_COUNT];
+        int n = learn_sections((VariantId)v, sec);
+        for (int s = 0; s < n; s++) {
+            open_section(app, sec[s]);
+            check_fits(app, what);
+            /* Down the page: buttons met on the way must fit too. */
+            for (int k = 0; k < 12 && info_of(app).scroll < info_of(app).scroll_max; k++) {
+                test_key(app, SDLK_PAGEDOWN, 0);
+                app_settle(app);
+                check_fits(app, what);
+            }
+            assert_false(app->animating);
+            assert_false(card_art_pending(app->cards));
+        }
+        app_destroy(app);
+    }
+    i18n_set_language(LANGUAGE_ENGLISH);
+}
+
 static void test_every_page_fits_at_1280x800(void **state)
 {
     (void)state;
@@ -649,24 +674,15 @@ static void test_every_page_fits_at_1280x800(void **state)
         w = 1280;
         h = 800;
     }
-    for (int v = 0; v < VARIANT_COUNT; v++) {
-        App *app = open_learn(w, h, (VariantId)v);
-        LearnSection sec[LEARN_SECTION_COUNT];
-        int n = learn_sections((VariantId)v, sec);
-        for (int s = 0; s < n; s++) {
-            open_section(app, sec[s]);
-            check_fits(app, "1280x800");
-            /* Down the page: buttons met on the way must fit too. */
-            for (int k = 0; k < 12 && info_of(app).scroll < info_of(app).scroll_max; k++) {
-                test_key(app, SDLK_PAGEDOWN, 0);
-                app_settle(app);
-                check_fits(app, "1280x800 scrolled");
-            }
-            assert_false(app->animating);
-            assert_false(card_art_pending(app->cards));
-        }
-        app_destroy(app);
-    }
+    every_page_fits(w, h, LANGUAGE_ENGLISH, "English");
+}
+
+/* Indonesian and Javanese run longer than English: every page still fits. */
+static void test_every_page_fits_in_indonesian_and_javanese(void **state)
+{
+    (void)state;
+    every_page_fits(1280, 800, LANGUAGE_INDONESIAN, "Indonesian");
+    every_page_fits(1280, 800, LANGUAGE_JAVANESE, "Javanese");
 }
 
 static void test_every_variant_draws_at_4k(void **state)
@@ -1191,6 +1207,7 @@ int main(void)
         cmocka_unit_test(test_f1_opens_the_keys_page),
         cmocka_unit_test(test_guided_game_survives_the_game_selector),
         cmocka_unit_test(test_every_character_has_a_glyph),
+        cmocka_unit_test(test_every_page_fits_in_indonesian_and_javanese),
         cmocka_unit_test(test_scrolling),
         cmocka_unit_test(test_drag_gets_a_verdict),
         cmocka_unit_test(test_keyboard_example),

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Usage: overflow.sh CEKI OUTDIR
+# Renders every scene (the ones that depend on a game, for every game) in
+# English, Indonesian and Javanese at 1280x800 with the text overflow watch
+# on (CEKI_TEXT_OVERFLOW): fails on any text wider than its button, field or
+# label, or any wrapped text taller than its box (issue 19).
+set -u
+ceki=$1
+out=$2
+mkdir -p "$out/home"
+export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy CEKI_TEXT_OVERFLOW=1
+export HOME="$out/home" XDG_DATA_HOME="$out/home/data" XDG_CONFIG_HOME="$out/home/config"
+variants="thothit thothit-chinese thothit-sackson enthit thothit-kuna thothit-yogyakarta
+          thit-thit-dulit kings totit totit-denexa pei pei-magelang pei-chinese kowah"
+failures=0
+runs=0
+shot() {
+    local lang=$1 name=$2
+    shift 2
+    runs=$((runs + 1))
+    if ! LANGUAGE=$lang "$ceki" --screenshot "$out/$name-$lang.png" "$@" 2> "$out/err.txt"; then
+        echo "FAIL $lang $name: $(cat "$out/err.txt")"
+        failures=$((failures + 1))
+    fi
+}
+for lang in en id jv; do
+    for scene in title settings gallery replay stats; do
+        shot "$lang" "$scene" --scene "$scene"
+    done
+    for v in $variants; do
+        for scene in variants setup table result learn; do
+            shot "$lang" "$scene-$v" --scene "$scene" --variant "$v"
+        done
+    done
+done
+echo "$runs scenes rendered, $failures with text that does not fit"
+[ "$failures" -eq 0 ]
