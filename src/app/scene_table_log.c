@@ -203,10 +203,34 @@ void table_log_draw(App *app, TableState *t)
                  t->obs.round);
     }
     TextStyle ss = app_text_style(app, 12, TEXT_REGULAR, UI_INK_FAINT);
-    text_draw(app->text, app->renderer, sub, &ss, p.x + pad, p.y + pad + app_px(app, 24),
-              TEXT_LEFT);
     text_draw(app->text, app->renderer, _("L closes"), &ss, p.x + p.w - pad, p.y + pad, TEXT_RIGHT);
     int rows = rows_shown(app, p);
+    char more[64] = "";
+    if (n > rows) {
+        int first = SDL_clamp(t->log_scroll, 0, SDL_max(0, n - rows)) + 1;
+        snprintf(more, sizeof more, _("%d\xe2\x80\x93%d of %d"), first,
+                 SDL_min(n, first - 1 + rows), n);
+    }
+    int more_w = 0, th = 0;
+    if (more[0] != '\0') {
+        text_measure(app->text, more, ss.px, ss.weight, &more_w, &th);
+        more_w += app_px(app, 12);
+    }
+    /* The subtitle gives up its last parts (" · ...") before it would run
+     * into the count. */
+    SDL_Rect sub_box = {p.x + pad, p.y + pad + app_px(app, 24), p.w - 2 * pad - more_w,
+                        app_px(app, 16)};
+    int sub_w = 0;
+    text_measure(app->text, sub, ss.px, ss.weight, &sub_w, &th);
+    char *cut = NULL;
+    while (sub_w > sub_box.w && (cut = strrchr(sub, 0xc2)) != NULL && cut > sub) {
+        while (cut > sub && cut[-1] == ' ') {
+            cut--;
+        }
+        *cut = '\0';
+        text_measure(app->text, sub, ss.px, ss.weight, &sub_w, &th);
+    }
+    text_draw_in(app->text, app->renderer, sub, &ss, sub_box, TEXT_LEFT);
     t->log_scroll = SDL_clamp(t->log_scroll, 0, SDL_max(0, n - rows));
     int rh = app_px(app, LOG_ROW), y = p.y + app_px(app, LOG_HEAD);
     for (int r = 0; r < rows && t->log_scroll + r < n; r++) {
@@ -217,10 +241,7 @@ void table_log_draw(App *app, TableState *t)
         }
         draw_entry(app, t, row, t->log_scroll + r);
     }
-    if (n > rows) {
-        char more[64];
-        snprintf(more, sizeof more, _("%d\xe2\x80\x93%d of %d"), t->log_scroll + 1,
-                 SDL_min(n, t->log_scroll + rows), n);
+    if (more[0] != '\0') {
         text_draw(app->text, app->renderer, more, &ss, p.x + p.w - pad, p.y + pad + app_px(app, 24),
                   TEXT_RIGHT);
     }

@@ -32,6 +32,12 @@ for lang in en id jv; do
             shot "$lang" "$scene-$v" --scene "$scene" --variant "$v"
         done
     done
+    # The table with its move log open, a page of it scrolled.
+    export CEKI_TABLE_LOG=30
+    for v in thothit kings pei kowah; do
+        shot "$lang" "table-log-$v" --scene table --variant "$v"
+    done
+    unset CEKI_TABLE_LOG
 done
 echo "$runs scenes rendered, $failures with text that does not fit"
 [ "$failures" -eq 0 ]
