@@ -286,9 +286,9 @@ static void draw_details(App *app, GalleryState *s)
                          UI_WARN);
         }
     } else {
-        y = ui_draw_fact(app, x, y, w, "PACK", _("French, for Kings"), UI_INK);
+        y = ui_draw_fact(app, x, y, w, _("PACK"), _("French, for Kings"), UI_INK);
         if (card_rank(c) == 13) {
-            ui_draw_fact(app, x, y, w, "IN KINGS",
+            ui_draw_fact(app, x, y, w, _("IN KINGS"),
                          _("Set aside as a trophy for the rounds' winners"), UI_INK);
         }
     }

@@ -748,7 +748,7 @@ static int blk_legal(LearnPass *p, int bi, const LearnBlock *b, int x, int y, in
     int ch = learn_card_h(p->s, card, 84);
     int cy = y + pad;
     TextStyle lab = app_text_style(p->app, 12.5f, TEXT_BOLD, UI_GOLD);
-    learn_label(p, ex->first_turn ? _("YOUR FIRST TURN: YOU PLAY") : "YOU PLAY", lab,
+    learn_label(p, ex->first_turn ? _("YOUR FIRST TURN: YOU PLAY") : _("YOU PLAY"), lab,
                 (SDL_Rect){x + pad, cy, U(p, 190), U(p, 16)}, TEXT_LEFT);
     learn_label(p, _("INTO THIS POOL"), lab,
                 (SDL_Rect){x + pad + U(p, 200), cy, U(p, 200), U(p, 16)}, TEXT_LEFT);
@@ -1699,7 +1699,7 @@ static void compare_cells(VariantId id, char cells[7][160])
 
 static int blk_compare(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int w)
 {
-    const char *const heads[7] = {"GAME",      "PLAYERS",    "CARDS",     _("HAND / POOL / STOCK"),
+    const char *const heads[7] = {_("GAME"),   _("PLAYERS"), _("CARDS"),  _("HAND / POOL / STOCK"),
                                   _("A TURN"), _("CAPTURE"), _("SCORING")};
     float total = 0;
     for (int c = 0; c < 7; c++) {
