@@ -110,16 +110,23 @@ static bool save_settings(App *app)
     return true;
 }
 
+static const char *locale_dir(void)
+{
+    static char dir[1100];
+    paths_find_locale_dir(dir, sizeof dir);
+    return dir;
+}
+
 static void load_settings(App *app)
 {
     if (app->settings_path[0] == '\0') {
         settings_defaults(&app->settings);
-        i18n_init(NULL, app->settings.language);
+        i18n_init(locale_dir(), app->settings.language);
         return;
     }
     char why[200];
     SettingsLoad result = settings_load(app->settings_path, &app->settings, why, sizeof why);
-    i18n_init(NULL, app->settings.language); /* the notices below are in the player's language */
+    i18n_init(locale_dir(), app->settings.language); /* the notices below in their language */
     if (result == SETTINGS_DAMAGED) {
         snprintf(app->notice, sizeof app->notice,
                  _("Your settings file was damaged (%s); the defaults are back in place."), why);

@@ -2,16 +2,11 @@
 #define _POSIX_C_SOURCE 200809L /* setenv */
 #include "i18n.h"
 
-#include <SDL.h>
 #include <locale.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#ifndef CEKI_BUILD_LOCALE_DIR
-#define CEKI_BUILD_LOCALE_DIR "locale"
-#endif
 
 #define DOMAIN "ceki"
 
@@ -135,37 +130,11 @@ void i18n_set_language(Language lang)
     state.generation++;
 }
 
-void i18n_find_locale_dir(char *out, size_t size)
-{
-    const char *env = getenv("CEKI_LOCALE_DIR");
-    if (env != NULL && env[0] != '\0') {
-        snprintf(out, size, "%s", env);
-        return;
-    }
-    char *base = SDL_GetBasePath();
-    if (base != NULL) {
-        char probe[1200];
-        snprintf(probe, sizeof probe, "%s../share/locale/id/LC_MESSAGES/" DOMAIN ".mo", base);
-        FILE *f = fopen(probe, "rb");
-        if (f != NULL) {
-            fclose(f);
-            snprintf(out, size, "%s../share/locale", base);
-            SDL_free(base);
-            return;
-        }
-        SDL_free(base);
-    }
-    snprintf(out, size, "%s", CEKI_BUILD_LOCALE_DIR);
-}
-
 void i18n_init(const char *locale_dir, Language lang)
 {
-    char dir[1100];
-    if (locale_dir == NULL) {
-        i18n_find_locale_dir(dir, sizeof dir);
-        locale_dir = dir;
+    if (locale_dir != NULL) {
+        bindtextdomain(DOMAIN, locale_dir);
     }
-    bindtextdomain(DOMAIN, locale_dir);
     bind_textdomain_codeset(DOMAIN, "UTF-8");
     i18n_set_language(lang);
 }

@@ -35,8 +35,9 @@ typedef enum Language {
     LANGUAGE_COUNT
 } Language;
 
-/* Binds the text domain to locale_dir (NULL: the one found next to the
- * data, see i18n_find_locale_dir) and applies `lang`. */
+/* Binds the text domain to locale_dir (see paths_find_locale_dir; NULL
+ * keeps gettext's default) and applies `lang`. No SDL here: the file
+ * readers that use it are fuzzed without it. */
 void i18n_init(const char *locale_dir, Language lang);
 /* Applies a language at once (and bumps the generation). */
 void i18n_set_language(Language lang);
@@ -44,9 +45,6 @@ void i18n_set_language(Language lang);
 const char *i18n_shown(void);
 /* Changes every time the language changes (starts at 1). */
 unsigned i18n_generation(void);
-/* The gettext locale directory: $CEKI_LOCALE_DIR, <binary>/../share/locale
- * when installed, else the build tree's. */
-void i18n_find_locale_dir(char *out, size_t size);
 
 /* Keys in the settings file and names shown in Settings. Each language is
  * named in itself ("Bahasa Indonesia", "Basa Jawa"); System is translated. */

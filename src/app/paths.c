@@ -44,6 +44,33 @@ bool paths_find_data_dir(char *out, size_t size)
     return has_fonts(out);
 }
 
+#ifndef CEKI_BUILD_LOCALE_DIR
+#define CEKI_BUILD_LOCALE_DIR "locale"
+#endif
+
+void paths_find_locale_dir(char *out, size_t size)
+{
+    const char *env = getenv("CEKI_LOCALE_DIR");
+    if (env != NULL && env[0] != '\0') {
+        snprintf(out, size, "%s", env);
+        return;
+    }
+    char *base = SDL_GetBasePath();
+    if (base != NULL) {
+        char probe[1200];
+        snprintf(probe, sizeof probe, "%s../share/locale/id/LC_MESSAGES/ceki.mo", base);
+        FILE *f = fopen(probe, "rb");
+        if (f != NULL) {
+            fclose(f);
+            snprintf(out, size, "%s../share/locale", base);
+            SDL_free(base);
+            return;
+        }
+        SDL_free(base);
+    }
+    snprintf(out, size, "%s", CEKI_BUILD_LOCALE_DIR);
+}
+
 bool paths_pref_file(const char *name, char *out, size_t size)
 {
     char *dir = SDL_GetPrefPath("", "ceki");

@@ -16,6 +16,9 @@
 
 /* False (and out holds the last candidate tried) when none was found. */
 bool paths_find_data_dir(char *out, size_t size);
+/* The gettext locale directory: $CEKI_LOCALE_DIR, <binary>/../share/locale
+ * when installed (it holds ceki.mo), else the build tree's. */
+void paths_find_locale_dir(char *out, size_t size);
 /* The full path of a file in the player's preference directory; false when
  * SDL cannot give one. */
 bool paths_pref_file(const char *name, char *out, size_t size);
