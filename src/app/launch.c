@@ -117,6 +117,13 @@ int launch_window(const AppArgs *args)
         fprintf(stderr, "ceki: %s\n", err);
         return 1;
     }
+    /* CEKI_TABLE_PREPLAY=N (tests): random players make N moves first, as
+     * for a screenshot; with CEKI_TABLE_UNTIL=claim, until the person may
+     * claim a card. */
+    const char *pre = getenv("CEKI_TABLE_PREPLAY");
+    if (args->scene == SCENE_TABLE && pre != NULL && atoi(pre) > 0) {
+        app->table_run.preplay = atoi(pre) < 400 ? atoi(pre) : 400;
+    }
     int status = 0;
     if (!launch_apply(app, args, err, sizeof err)) {
         fprintf(stderr, "ceki: %s\n", err);

@@ -751,6 +751,9 @@ static bool flow(App *app, TableState *t, double dt, SceneAction *act)
  * round under way; deterministic for the seed. */
 static void preplay(TableState *t, int moves)
 {
+    /* CEKI_TABLE_UNTIL=claim: on until the person may claim a card (Kowah). */
+    const char *until = SDL_getenv("CEKI_TABLE_UNTIL");
+    bool until_claim = until != NULL && strcmp(until, "claim") == 0;
     const Game *g0 = session_game(t->session);
     AiPlayer *ai = ai_create(AI_RANDOM, game_config(g0)->seed ^ 0x5eedULL);
     int done = 0;
@@ -760,7 +763,13 @@ static void preplay(TableState *t, int moves)
             break;
         }
         int to = game_to_move(g);
-        if (done >= moves && (t->watch || to == t->view.viewer)) {
+        if (until_claim) {
+            Observation o;
+            game_observe(g, to, &o);
+            if (to == t->view.viewer && o.phase == PHASE_CLAIM) {
+                break;
+            }
+        } else if (done >= moves && (t->watch || to == t->view.viewer)) {
             GamePhase phase = PHASE_HAND;
             Observation o;
             game_observe(g, to, &o);
@@ -1105,6 +1114,99 @@ static const Ui *table_widgets(const void *state)
 /* For tests driving the real window ($CEKI_STATE_LOG): the layout's size,
  * the moves made, the dialog, the move log and the peek, whether the person
  * decides, a point on a hand card that may be played, and the status line. */
+/* The pool sprite drawn over part of pool sprite `s` (found by hitting
+ * points of its rectangle), or -1. */
+static int covering_sprite(const TableState *t, int s)
+{
+    SDL_Rect r = view_rect(&t->view.sprites[s]);
+    for (int fy = 1; fy < 10; fy++) {
+        for (int fx = 1; fx < 10; fx++) {
+            FocusZone z = FZ_NONE;
+            int hit = table_hit_card(t, r.x + r.w * fx / 10, r.y + r.h * fy / 10, &z);
+            if (hit >= 0 && hit != s && z == FZ_POOL) {
+                return hit;
+            }
+        }
+    }
+    return -1;
+}
+
+/* For the window test (tests/app/window_e2e.sh), when the person decides:
+ * " covered=HX,HY>TX,TY:CARD", a hand card and a visible point of a pool
+ * card it may take that another card partly covers; " hidden=X,Y,W,H
+ * shown=X,Y,W,H", the covered and the visible part of a red-stamped pool
+ * card (the colour-blind cue must draw only on the second); " last=MOVE". */
+static void describe_covers(App *app, const TableState *t, const Move *legal, int n, char *out,
+                            size_t size)
+{
+    size_t at = 0;
+    out[0] = '\0';
+    if (!(table_viewer_decides(t) && table_settled(t))) {
+        return;
+    }
+    for (int i = 0; i < n && at == 0; i++) {
+        if (legal[i].type != MOVE_PLAY || legal[i].target == CARD_NONE) {
+            continue;
+        }
+        for (int s = 0; s < TV_MAX_SPRITES; s++) {
+            const Sprite *sp = &t->view.sprites[s];
+            int hx, hy, tx, ty;
+            if (!sp->used || sp->zone != TZ_POOL || sp->card != legal[i].target ||
+                covering_sprite(t, s) < 0 ||
+                !table_card_point(app, FZ_HAND, legal[i].card, 0, &hx, &hy) ||
+                !table_card_point(app, FZ_POOL, legal[i].target, 0, &tx, &ty)) {
+                continue;
+            }
+            char code[CARD_TEXT_MAX];
+            at += (size_t)snprintf(out + at, size - at, " covered=%d,%d>%d,%d:%s", hx, hy, tx, ty,
+                                   card_format(legal[i].target, code));
+            break;
+        }
+    }
+    for (int s = 0; s < TV_MAX_SPRITES && at < size; s++) {
+        const Sprite *sp = &t->view.sprites[s];
+        int c = sp->used && sp->zone == TZ_POOL && card_is_red_stamped(sp->card)
+                    ? covering_sprite(t, s)
+                    : -1;
+        if (c < 0 || card_is_red_stamped(t->view.sprites[c].card)) {
+            continue; /* (a stamped card over it would show its own cue) */
+        }
+        SDL_Rect r = view_rect(sp), o = view_rect(&t->view.sprites[c]), hidden;
+        if (!SDL_IntersectRect(&r, &o, &hidden) || o.x <= r.x + 8) {
+            continue;
+        }
+        /* Two pixels in from every edge: the shadows' soft edges are alike. */
+        SDL_Rect shown = {r.x + 1, r.y + 1, o.x - r.x - 3, r.h - 2};
+        at += (size_t)snprintf(out + at, size - at, " hidden=%d,%d,%d,%d shown=%d,%d,%d,%d",
+                               hidden.x + 2, hidden.y + 2, hidden.w - 4, hidden.h - 4, shown.x,
+                               shown.y, shown.w, shown.h);
+        break;
+    }
+    int moves = 0;
+    const Move *h = game_history(session_game(t->session), &moves);
+    char text[MOVE_TEXT_MAX];
+    if (moves > 0 && at < size) {
+        at += (size_t)snprintf(out + at, size - at, " last=%s", move_format(&h[moves - 1], text));
+    }
+    /* The prompt's buttons, Name@x,y (spaces as '_'), for clicking them. */
+    for (int i = 0; i < t->ui.count && at < size; i++) {
+        const Widget *w = &t->ui.widgets[i];
+        if (w->id < W_TRAIL || w->id >= W_DLG_YES || w->disabled) {
+            continue;
+        }
+        at += (size_t)snprintf(out + at, size - at, "%s",
+                               at > 0 && strstr(out, " buttons=") ? "|" : " buttons=");
+        for (const char *c = w->name; *c != '\0' && at + 1 < size; c++) {
+            out[at++] = *c == ' ' ? '_' : *c;
+        }
+        out[at] = '\0';
+        if (at < size) {
+            at += (size_t)snprintf(out + at, size - at, "@%d,%d", w->rect.x + w->rect.w / 2,
+                                   w->rect.y + w->rect.h / 2);
+        }
+    }
+}
+
 static void table_describe(App *app, void *state, char *buf, size_t size)
 {
     TableState *t = state;
@@ -1121,14 +1223,15 @@ static void table_describe(App *app, void *state, char *buf, size_t size)
             }
         }
     }
-    char status[200];
+    char status[200], extra[200];
     table_status_text(t, status, sizeof status);
+    describe_covers(app, t, legal, n, extra, sizeof extra);
     snprintf(buf, size,
-             "layout=%dx%d moves=%d dialog=%s log=%d peek=%d decides=%d card=%d,%d status=%s",
+             "layout=%dx%d moves=%d dialog=%s log=%d peek=%d decides=%d card=%d,%d%s status=%s",
              t->layout_w, t->layout_h, moves,
              (unsigned)t->dialog < sizeof dialogs / sizeof dialogs[0] ? dialogs[t->dialog] : "?",
              t->log_open, t->peek_sprite >= 0, table_viewer_decides(t) && table_settled(t), x, y,
-             status);
+             extra, status);
 }
 
 const SceneClass scene_table_class = {

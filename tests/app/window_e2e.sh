@@ -7,6 +7,12 @@
 # button held shows a card whole, Ctrl+Z undoes and the status line then
 # speaks of the person's turn, Esc asks before leaving. What the window shows
 # is read from $CEKI_STATE_LOG, one line per change (app.c, table_describe).
+# Then (issue 16) Pèi twice on one deal, with and without the colour-blind
+# cue: the cue shows on the visible part of a covered red-stamped pool card
+# and not over the card covering it; a card dropped on the visible part of
+# a partly covered target takes it; and Kowah at the moment the person may
+# claim: the status line asks for Claim or Pass, and after Pass says
+# something else.
 # Usage: window_e2e.sh path/to/ceki OUT_DIR
 set -u
 if [ "${1:-}" != "--inside" ]; then
@@ -26,6 +32,7 @@ if [ "${1:-}" != "--inside" ]; then
     home=$(mktemp -d)
     trap 'rm -rf "$home"' EXIT
     export HOME=$home XDG_DATA_HOME=$home/data XDG_CONFIG_HOME=$home/config SDL_AUDIODRIVER=dummy
+    export LANGUAGE=en # the state log's status lines are read in English
     unset SDL_VIDEODRIVER
     export ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}detect_leaks=0"
     exec xvfb-run -a -s "-screen 0 1920x1200x24" bash "$0" --inside "$ceki" "$out"
@@ -133,6 +140,117 @@ wait_for leave-asks ' dialog=leave '
 key Escape
 wait_for leave-stay ' dialog=none '
 import -window root "$out/end.png" 2>/dev/null
+kill -9 "$pid" 2>/dev/null
+wait "$pid" 2>/dev/null
+
+# start NAME ARGS...: a new program (its own data folder) on an empty log.
+start() {
+    local name=$1
+    shift
+    : >"$log"
+    rm -rf "$HOME/data"
+    mkdir -p "$HOME/data/ceki"
+    [ -n "${settings:-}" ] && printf '%s' "$settings" >"$HOME/data/ceki/settings.txt"
+    CEKI_STATE_LOG=$log "$ceki" "$@" >"$out/$name.log" 2>&1 &
+    pid=$!
+    trap 'kill -9 $pid $wm 2>/dev/null' EXIT
+    wait_for "$name-start" '^w=[0-9]+ h=[0-9]+ scene=table ' 30 || return 1
+    wid=$(xdotool search --sync --pid "$pid" | tail -1)
+    xdotool windowactivate --sync "$wid" >/dev/null 2>&1
+}
+stop() {
+    kill -9 "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+}
+# crop IMAGE X,Y,W,H OUT
+crop() {
+    local IFS=,
+    set -- "$1" $2 "$3"
+    convert "$1" -crop "${4}x${5}+${2}+${3}" +repage "$6"
+}
+differ() { # pixels that differ between two images
+    compare -metric AE "$1" "$2" null: 2>&1 | grep -Eo '^[0-9.e+]+' | head -1
+}
+
+# The colour-blind cue on a covered red-stamped card (Pèi, seed 3: at the
+# person's first decision an Old Thousand lies half under another card).
+settings=''
+start pei-plain --scene table --variant pei --seed 3 &&
+    wait_for pei-plain-ready ' decides=1 .* hidden=' 60 &&
+    {
+        hidden=$(field hidden)
+        shown=$(field shown)
+        import -window "$wid" "$out/cue-off.png"
+    }
+stop
+settings=$'colour_cue=on\n'
+start pei-cue --scene table --variant pei --seed 3 &&
+    wait_for pei-cue-ready ' decides=1 .* hidden=' 60 &&
+    import -window "$wid" "$out/cue-on.png"
+if [ -n "${hidden:-}" ] && [ -s "$out/cue-off.png" ] && [ -s "$out/cue-on.png" ] &&
+    [ "$(field hidden)" = "$hidden" ]; then
+    for part in hidden shown; do
+        crop "$out/cue-off.png" "${!part}" "$out/$part-off.png"
+        crop "$out/cue-on.png" "${!part}" "$out/$part-on.png"
+    done
+    d_hidden=$(differ "$out/hidden-off.png" "$out/hidden-on.png")
+    d_shown=$(differ "$out/shown-off.png" "$out/shown-on.png")
+    if [ "${d_hidden%%.*}" = 0 ] && [ "${d_shown%%.*}" -gt 0 ]; then
+        passes=$((passes + 1))
+    else
+        failures=$((failures + 1))
+        echo "FAIL cue-clipped: $d_hidden pixels changed over the covering card, $d_shown on the stamped card"
+    fi
+else
+    failures=$((failures + 1))
+    echo "FAIL cue-clipped: the two deals did not show the same covered card (${hidden:-none}, $(field hidden))"
+fi
+# A drop on the visible part of a partly covered target takes it.
+drag=$(field covered)
+if [ -n "$drag" ]; then
+    from=${drag%%>*} to=${drag#*>}
+    target=${to#*:} to=${to%:*}
+    moves=$(field moves)
+    xdotool mousemove --window "$wid" "${from%,*}" "${from#*,}" mousedown 1
+    for step in 1 2 3 4 5 6 7 8; do
+        x=$(( ${from%,*} + (${to%,*} - ${from%,*}) * step / 8 ))
+        y=$(( ${from#*,} + (${to#*,} - ${from#*,}) * step / 8 ))
+        xdotool mousemove --window "$wid" "$x" "$y"
+        sleep 0.05
+    done
+    xdotool mouseup 1
+    wait_for covered-drop " moves=$((moves + 1)) .*last=[A-Z0-9]+x$target " 10
+else
+    failures=$((failures + 1))
+    echo "FAIL covered-drop: no partly covered target at this decision: $(last)"
+fi
+stop
+
+# Kowah at the moment the person may claim (seed 15, random players up to
+# it): Claim and Pass are offered and the status line asks for one; after
+# Pass it no longer does.
+settings=''
+export CEKI_TABLE_PREPLAY=1 CEKI_TABLE_UNTIL=claim
+start kowah-claim --scene table --variant kowah --seed 15 &&
+    wait_for claim-asks ' decides=1 .*buttons=Claim_[^ ]*Pass@[0-9]+,[0-9]+ status=That card completes your hand: claim it, or pass' 20 &&
+    {
+        pass=$(field buttons | tr '|' '\n' | grep '^Pass@' | cut -d@ -f2)
+        claim_moves=$(field moves)
+        xdotool mousemove --window "$wid" "${pass%,*}" "${pass#*,}" click 1
+        for ((i = 0; i < 100; i++)); do
+            [ "$(field moves)" -gt "$claim_moves" ] && break
+            sleep 0.1
+        done
+        if [ "$(field moves)" -le "$claim_moves" ] ||
+            last | grep -Eq 'status=(That card completes|Wait for your turn)'; then
+            failures=$((failures + 1))
+            echo "FAIL claim-status: after Pass the status line says: $(last)"
+        else
+            passes=$((passes + 1))
+        fi
+    }
+stop
+unset CEKI_TABLE_PREPLAY CEKI_TABLE_UNTIL
 
 echo "$passes passed, $failures failed"
 [ "$failures" -eq 0 ]
