@@ -171,14 +171,15 @@ void app_save_stats(App *app)
     }
 }
 
-void app_record_stats(App *app, const Game *g, int you, bool round, bool match)
+void app_record_stats(App *app, const Game *g, int you, int level, bool round, bool match)
 {
     if (app->stats_path[0] == '\0') {
-        stats_record(&app->stats, g, you, round, match); /* tests and screenshots */
+        stats_record(&app->stats, g, you, level, round, match); /* tests and screenshots */
         return;
     }
     char err[256];
-    if (!stats_record_shared(app->stats_path, &app->stats, g, you, round, match, err, sizeof err)) {
+    if (!stats_record_shared(app->stats_path, &app->stats, g, you, level, round, match, err,
+                             sizeof err)) {
         char msg[300];
         snprintf(msg, sizeof msg, _("Statistics not saved: %s"), err);
         app_show_toast(app, msg);
@@ -191,6 +192,7 @@ void app_reset_stats_of(App *app, VariantId v)
         return;
     }
     memset(&app->stats.v[v], 0, sizeof app->stats.v[v]);
+    memset(&app->stats.lv[v], 0, sizeof app->stats.lv[v]);
     app_save_stats(app);
 }
 

@@ -136,10 +136,11 @@ void app_show_toast(App *app, const char *message);
 /* Writes app->stats to its file (when there is one); a failure is shown as
  * a toast. app_reset_stats clears them and writes that. */
 void app_save_stats(App *app);
-/* Counts a finished round and/or match of g for seat `you`: into the
- * statistics file shared with any other copy of the program (read again,
- * added, written under a lock), or only in memory without a file. */
-void app_record_stats(App *app, const Game *g, int you, bool round, bool match);
+/* Counts a finished round and/or match of g for seat `you`, played against
+ * computers of `level` (stats_level_of): into the statistics file shared
+ * with any other copy of the program (read again, added, written under a
+ * lock), or only in memory without a file. */
+void app_record_stats(App *app, const Game *g, int you, int level, bool round, bool match);
 void app_reset_stats(App *app);
 /* The same for one game only. */
 void app_reset_stats_of(App *app, VariantId v);

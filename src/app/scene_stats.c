@@ -11,7 +11,7 @@
 #include "stats.h"
 #include "ui.h"
 
-enum { STATS_BACK = 100, STATS_RESET = 101 };
+enum { STATS_BACK = 100, STATS_RESET = 101, STATS_LEVEL = 102 };
 
 #define ROW_H 40.0f    /* design units: one game in the list */
 #define LIST_X 44.0f   /* the list panel ... */
@@ -28,7 +28,20 @@ typedef struct StatsState {
     VariantId games[VARIANT_COUNT]; /* the games listed: those with decisions */
     int ngames;
     bool confirm; /* Reset was pressed once */
+    int level;    /* the games against this computer level, -1 for all */
 } StatsState;
+
+/* Which games the figures are of: all, or those whose strongest computer
+ * was of one level. */
+static const char *level_name(int level)
+{
+    switch (level) {
+    case 0: return _("Against Random");
+    case 1: return _("Against Greedy");
+    case 2: return _("Against Strong");
+    default: return _("All levels");
+    }
+}
 
 static void layout(App *app, StatsState *s)
 {
@@ -41,6 +54,8 @@ static void layout(App *app, StatsState *s)
     }
     const VariantStats *v = &app->stats.v[s->shown];
     bool any = v->rounds > 0 || v->matches > 0;
+    ui_add(&s->ui, WIDGET_CHOICE, STATS_LEVEL, app_rect(app, LIST_X + 16, 672, LIST_W - 32, 48),
+           false, _("Opponents"));
     ui_add(&s->ui, WIDGET_BUTTON, STATS_RESET, app_rect(app, 930, 670, 280, 48), !any,
            s->confirm ? _("Press again to reset") : _("Reset this game"));
     ui_fix_focus(&s->ui);
@@ -57,6 +72,7 @@ static bool stats_enter(App *app, void *state)
         }
     }
     s->shown = s->games[0];
+    s->level = -1;
     for (int i = 0; i < s->ngames; i++) {
         s->shown = s->games[i] == app->setup.config.variant ? s->games[i] : s->shown;
     }
@@ -79,6 +95,13 @@ static SceneAction stats_event(App *app, void *state, const SDL_Event *e)
     }
     if (ev.id >= 0 && ev.id < VARIANT_COUNT) {
         s->shown = (VariantId)ev.id;
+    }
+    if (ev.id == STATS_LEVEL &&
+        (ev.kind == UI_ACTIVATE || ev.kind == UI_INCREASE || ev.kind == UI_DECREASE)) {
+        int step = ev.kind == UI_DECREASE ? -1 : 1;
+        s->level = (s->level + 1 + step + STATS_LEVELS + 1) % (STATS_LEVELS + 1) - 1;
+        app->dirty = true;
+        return scene_stay();
     }
     switch (ev.kind) {
     case UI_BACK: return scene_pop();
@@ -108,7 +131,7 @@ static void draw_row(App *app, StatsState *s, VariantId id)
         return;
     }
     ui_draw_item(app, &s->ui, (int)id, id == s->shown);
-    const VariantStats *v = &app->stats.v[id];
+    const VariantStats *v = stats_of(&app->stats, id, s->level);
     TextStyle name = app_text_style(app, 17, TEXT_BOLD, UI_INK);
     SDL_Rect box = {w->rect.x + app_px(app, 16), w->rect.y, w->rect.w, w->rect.h};
     text_draw_in(app->text, app->renderer, _(variant_get(id)->name), &name, box, TEXT_LEFT);
@@ -137,7 +160,7 @@ static void share(char *buf, size_t size, int won, int played)
 static int draw_figures(App *app, const StatsState *s, int x, int y, int w)
 {
     const VariantDesc *d = variant_get(s->shown);
-    const VariantStats *v = &app->stats.v[s->shown];
+    const VariantStats *v = stats_of(&app->stats, s->shown, s->level);
     bool kowah = d->engine == ENGINE_KOWAH;
     char a[96], b[96], c[96], e[96];
     share(a, sizeof a, v->rounds_won, v->rounds);
@@ -180,7 +203,7 @@ static int draw_figures(App *app, const StatsState *s, int x, int y, int w)
  * (Kowah: every hand alike), gold for a round won, grey for one lost. */
 static void draw_chart(App *app, const StatsState *s, SDL_Rect area)
 {
-    const VariantStats *v = &app->stats.v[s->shown];
+    const VariantStats *v = stats_of(&app->stats, s->shown, s->level);
     bool kowah = variant_get(s->shown)->engine == ENGINE_KOWAH;
     TextStyle lab = app_text_style(app, 12.5f, TEXT_BOLD, UI_GOLD);
     char head[80];
@@ -245,7 +268,7 @@ static void draw_panel(App *app, StatsState *s)
     int x = panel.x + app_px(app, 32), w = panel.w - app_px(app, 64);
     int y = panel.y + app_px(app, 22);
     TextStyle title = app_text_style(app, 28, TEXT_BOLD, UI_INK);
-    SDL_Rect t = text_draw(app->text, app->renderer, d->name, &title, x, y, TEXT_LEFT);
+    SDL_Rect t = text_draw(app->text, app->renderer, _(d->name), &title, x, y, TEXT_LEFT);
     y = t.y + t.h + app_px(app, 14);
     y = draw_figures(app, s, x, y, w);
     SDL_Rect chart = {x, y + app_px(app, 10), w, app_px(app, CHART_H + 48)};
@@ -274,11 +297,27 @@ static void stats_draw(App *app, void *state, SDL_Renderer *r)
     for (int i = 0; i < s->ngames; i++) {
         draw_row(app, s, s->games[i]);
     }
+    /* Which games the figures count: all, or those against one level (the
+     * strongest computer at the table). */
+    const Widget *lw = ui_find(&s->ui, STATS_LEVEL);
+    TextStyle lab = app_text_style(app, 12.5f, TEXT_BOLD, UI_GOLD);
+    text_draw(app->text, app->renderer, _("OPPONENTS (THE STRONGEST AT THE TABLE)"), &lab,
+              lw->rect.x, lw->rect.y - app_px(app, 22), TEXT_LEFT);
+    ui_draw_choice(app, &s->ui, STATS_LEVEL, level_name(s->level));
     draw_panel(app, s);
     ui_draw_button(app, &s->ui, STATS_BACK, _("Back"));
     static const char *const hints[] = {"arrows",    N_("Choose"), "Enter",
                                         N_("Press"), "Esc",        N_("Back")};
     ui_draw_hints(app, hints, 3);
+}
+
+/* For tests and $CEKI_STATE_LOG: the game shown and the level chosen. */
+static void stats_describe(App *app, void *state, char *buf, size_t size)
+{
+    (void)app;
+    const StatsState *s = state;
+    snprintf(buf, size, "shown=%s level=%s", variant_get(s->shown)->key,
+             s->level < 0 ? "all" : stats_level_key(s->level));
 }
 
 static const Ui *stats_widgets(const void *state)
@@ -288,6 +327,7 @@ static const Ui *stats_widgets(const void *state)
 
 const SceneClass scene_stats_class = {
     .name = "stats",
+    .describe = stats_describe,
     .state_size = sizeof(StatsState),
     .enter = stats_enter,
     .handle_event = stats_event,

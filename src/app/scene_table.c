@@ -492,8 +492,11 @@ static void save_game(App *app, TableState *t)
     }
 }
 
+_Static_assert(STATS_LEVELS == AI_LEVEL_COUNT, "the statistics count every computer level");
+
 /* Counts a finished round (and match) in the player's statistics, once
- * each: games with one person at the table, not the computers' own runs. */
+ * each: games with one person at the table, not the computers' own runs,
+ * under the strongest computer level at the table. */
 static void record_stats(App *app, TableState *t)
 {
     const Game *g = session_game(t->session);
@@ -504,8 +507,13 @@ static void record_stats(App *app, TableState *t)
     bool round = game_round_number(g) > t->stats_round;
     bool new_match = match && !t->stats_match;
     int you = -1;
-    if ((round || new_match) && stats_counts_game(g, session_seats(t->session)->human, &you)) {
-        app_record_stats(app, g, you, round, new_match);
+    const SessionSeats *seats = session_seats(t->session);
+    if ((round || new_match) && stats_counts_game(g, seats->human, &you)) {
+        int levels[CEKI_MAX_SEATS];
+        for (int i = 0; i < CEKI_MAX_SEATS; i++) {
+            levels[i] = (int)seats->level[i];
+        }
+        app_record_stats(app, g, you, stats_level_of(g, seats->human, levels), round, new_match);
     }
     t->stats_round = SDL_max(t->stats_round, game_round_number(g));
     t->stats_match = t->stats_match || match;

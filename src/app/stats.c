@@ -21,24 +21,63 @@ void stats_clear(Stats *s)
     memset(s, 0, sizeof *s);
 }
 
+static bool same_counts(const VariantStats *x, const VariantStats *y);
+
 bool stats_equal(const Stats *a, const Stats *b)
 {
     for (int i = 0; i < VARIANT_COUNT; i++) {
-        const VariantStats *x = &a->v[i], *y = &b->v[i];
-        if (x->rounds != y->rounds || x->rounds_won != y->rounds_won || x->matches != y->matches ||
-            x->matches_won != y->matches_won || x->best_round != y->best_round ||
-            x->streak != y->streak || x->longest != y->longest || x->units != y->units ||
-            x->staked != y->staked || x->scored != y->scored || x->points != y->points ||
-            x->recent_n != y->recent_n) {
+        if (!same_counts(&a->v[i], &b->v[i])) {
             return false;
         }
-        for (int k = 0; k < x->recent_n; k++) {
-            if (x->recent_score[k] != y->recent_score[k] || x->recent_won[k] != y->recent_won[k]) {
+        for (int l = 0; l < STATS_LEVELS; l++) {
+            if (!same_counts(&a->lv[i][l], &b->lv[i][l])) {
                 return false;
             }
         }
     }
     return true;
+}
+
+static bool same_counts(const VariantStats *x, const VariantStats *y)
+{
+    if (x->rounds != y->rounds || x->rounds_won != y->rounds_won || x->matches != y->matches ||
+        x->matches_won != y->matches_won || x->best_round != y->best_round ||
+        x->streak != y->streak || x->longest != y->longest || x->units != y->units ||
+        x->staked != y->staked || x->scored != y->scored || x->points != y->points ||
+        x->recent_n != y->recent_n) {
+        return false;
+    }
+    for (int k = 0; k < x->recent_n; k++) {
+        if (x->recent_score[k] != y->recent_score[k] || x->recent_won[k] != y->recent_won[k]) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static const char *const level_keys[STATS_LEVELS] = {"random", "greedy", "strong"};
+
+const char *stats_level_key(int level)
+{
+    return level >= 0 && level < STATS_LEVELS ? level_keys[level] : "";
+}
+
+static int level_find(const char *key)
+{
+    for (int l = 0; l < STATS_LEVELS; l++) {
+        if (strcmp(key, level_keys[l]) == 0) {
+            return l;
+        }
+    }
+    return -1;
+}
+
+const VariantStats *stats_of(const Stats *s, VariantId v, int level)
+{
+    if ((unsigned)v >= VARIANT_COUNT) {
+        v = 0;
+    }
+    return level >= 0 && level < STATS_LEVELS ? &s->lv[v][level] : &s->v[v];
 }
 
 static bool variant_played(const VariantStats *v)
@@ -145,6 +184,24 @@ static const char *contradiction(const VariantStats *v)
         return _("more recent rounds than rounds");
     }
     return NULL;
+}
+
+/* Cuts the next word off *rest ("" when none). */
+static char *next_word(char **rest)
+{
+    char *w = *rest;
+    while (*w == ' ' || *w == '\t') {
+        w++;
+    }
+    char *e = w;
+    while (*e != '\0' && *e != ' ' && *e != '\t') {
+        e++;
+    }
+    if (*e != '\0') {
+        *e++ = '\0';
+    }
+    *rest = e;
+    return w;
 }
 
 /* One variant line (its key already cut off into `key`). */
@@ -271,6 +328,8 @@ bool stats_parse(const char *text, size_t len, Stats *out, char *why, size_t why
         return false;
     }
     VariantStats *recent = recent_all->v;
+    bool have_level[VARIANT_COUNT][STATS_LEVELS] = {{false}};
+    bool have_recent_level[VARIANT_COUNT][STATS_LEVELS] = {{false}};
     enum { WANT_VERSION, IN_BODY, AFTER_END } where = WANT_VERSION;
     bool ok = true;
     int number = 0;
@@ -338,6 +397,28 @@ bool stats_parse(const char *text, size_t len, Stats *out, char *why, size_t why
             if (*rest != '\0') {
                 *rest++ = '\0';
             }
+            if (strcmp(t, "level") == 0 || strcmp(t, "recent-level") == 0) {
+                bool is_recent = t[0] == 'r';
+                char *key = next_word(&rest), *lkey = next_word(&rest);
+                const VariantDesc *lvd = variant_find(key);
+                int l = level_find(lkey);
+                if (lvd == NULL || l < 0) {
+                    continue; /* a game or level of a later version */
+                }
+                bool *had = is_recent ? &have_recent_level[lvd->id][l] : &have_level[lvd->id][l];
+                if (*had) {
+                    say_into(why, why_size, _("line %d counts %.40s a second time"), number,
+                             lvd->key);
+                    ok = false;
+                } else if (is_recent) {
+                    ok =
+                        parse_recent_line(rest, number, &recent_all->lv[lvd->id][l], why, why_size);
+                } else {
+                    ok = parse_variant_line(rest, number, &got->lv[lvd->id][l], why, why_size);
+                }
+                *had = true;
+                continue;
+            }
             if (strcmp(t, "recent") == 0) {
                 char *key = rest;
                 while (*rest != '\0' && *rest != ' ' && *rest != '\t') {
@@ -394,6 +475,34 @@ bool stats_parse(const char *text, size_t len, Stats *out, char *why, size_t why
             ok = false;
         }
     }
+    /* Each level's counts, with its recent rounds, fit within its game's. */
+    for (int i = 0; ok && i < VARIANT_COUNT; i++) {
+        for (int l = 0; ok && l < STATS_LEVELS; l++) {
+            VariantStats *lv = &got->lv[i][l];
+            const VariantStats *all = &got->v[i];
+            if (have_recent_level[i][l]) {
+                lv->recent_n = recent_all->lv[i][l].recent_n;
+                memcpy(lv->recent_score, recent_all->lv[i][l].recent_score,
+                       sizeof lv->recent_score);
+                memcpy(lv->recent_won, recent_all->lv[i][l].recent_won, sizeof lv->recent_won);
+            }
+            if (!have_level[i][l] && !have_recent_level[i][l]) {
+                continue;
+            }
+            const char *bad = contradiction(lv);
+            if (bad == NULL &&
+                (!have[i] || lv->rounds > all->rounds || lv->rounds_won > all->rounds_won ||
+                 lv->matches > all->matches || lv->matches_won > all->matches_won ||
+                 lv->staked > all->staked || lv->scored > all->scored)) {
+                bad = _("more than the game itself");
+            }
+            if (bad != NULL) {
+                say_into(why, why_size, _("the counts of %.40s against %s do not fit (%s)"),
+                         variant_get((VariantId)i)->key, level_keys[l], bad);
+                ok = false;
+            }
+        }
+    }
     if (ok) {
         *out = *got;
     }
@@ -433,6 +542,24 @@ size_t stats_format(const Stats *s, char *buf, size_t size)
                 PUT(" %c%d", v->recent_won[j] ? 'W' : 'L', v->recent_score[j]);
             }
             PUT("\n");
+        }
+        for (int l = 0; l < STATS_LEVELS; l++) {
+            const VariantStats *lv = &s->lv[i][l];
+            if (!variant_played(lv)) {
+                continue;
+            }
+            PUT("level %s %s rounds=%d won=%d matches=%d matches_won=%d best=%d streak=%d "
+                "longest=%d units=%" PRId64 " staked=%d scored=%d points=%" PRId64 "\n",
+                variant_get((VariantId)i)->key, level_keys[l], lv->rounds, lv->rounds_won,
+                lv->matches, lv->matches_won, lv->best_round, lv->streak, lv->longest, lv->units,
+                lv->staked, lv->scored, lv->points);
+            if (lv->recent_n > 0) {
+                PUT("recent-level %s %s", variant_get((VariantId)i)->key, level_keys[l]);
+                for (int j = 0; j < lv->recent_n; j++) {
+                    PUT(" %c%d", lv->recent_won[j] ? 'W' : 'L', lv->recent_score[j]);
+                }
+                PUT("\n");
+            }
         }
     }
     PUT("end\n");
@@ -508,12 +635,8 @@ static int add_count(int a, int b)
     return v > STATS_MAX_COUNT ? STATS_MAX_COUNT : (int)v;
 }
 
-void stats_add_round(Stats *s, VariantId id, int score, bool won)
+static void add_round_to(VariantStats *v, int score, bool won)
 {
-    if ((unsigned)id >= VARIANT_COUNT) {
-        return;
-    }
-    VariantStats *v = &s->v[id];
     if (score > STATS_MAX_SCORE) {
         score = STATS_MAX_SCORE;
     } else if (score < -STATS_MAX_SCORE) {
@@ -544,12 +667,19 @@ void stats_add_round(Stats *s, VariantId id, int score, bool won)
     }
 }
 
-void stats_add_match(Stats *s, VariantId id, bool won, bool staked, int units)
+void stats_add_round(Stats *s, VariantId id, int level, int score, bool won)
 {
     if ((unsigned)id >= VARIANT_COUNT) {
         return;
     }
-    VariantStats *v = &s->v[id];
+    add_round_to(&s->v[id], score, won);
+    if (level >= 0 && level < STATS_LEVELS) {
+        add_round_to(&s->lv[id][level], score, won);
+    }
+}
+
+static void add_match_to(VariantStats *v, bool won, bool staked, int units)
+{
     if (v->matches >= STATS_MAX_COUNT || v->matches >= v->rounds) {
         return; /* a match has at least one round; the counts stay consistent */
     }
@@ -570,6 +700,28 @@ void stats_add_match(Stats *s, VariantId id, bool won, bool staked, int units)
                    : u < -STATS_MAX_SCORE ? -STATS_MAX_SCORE
                                           : u;
     }
+}
+
+void stats_add_match(Stats *s, VariantId id, int level, bool won, bool staked, int units)
+{
+    if ((unsigned)id >= VARIANT_COUNT) {
+        return;
+    }
+    add_match_to(&s->v[id], won, staked, units);
+    if (level >= 0 && level < STATS_LEVELS) {
+        add_match_to(&s->lv[id][level], won, staked, units);
+    }
+}
+
+int stats_level_of(const Game *g, const bool human[CEKI_MAX_SEATS], const int level[CEKI_MAX_SEATS])
+{
+    int best = -1;
+    for (int i = 0; g != NULL && human != NULL && level != NULL && i < game_players(g); i++) {
+        if (!human[i] && level[i] >= 0 && level[i] < STATS_LEVELS && level[i] > best) {
+            best = level[i];
+        }
+    }
+    return best;
 }
 
 bool stats_counts_game(const Game *g, const bool human[CEKI_MAX_SEATS], int *you)
@@ -593,7 +745,7 @@ bool stats_counts_game(const Game *g, const bool human[CEKI_MAX_SEATS], int *you
     return true;
 }
 
-bool stats_record(Stats *s, const Game *g, int you, bool round, bool match)
+bool stats_record(Stats *s, const Game *g, int you, int level, bool round, bool match)
 {
     if (s == NULL || g == NULL || you < 0 || you >= game_players(g)) {
         return false;
@@ -609,11 +761,11 @@ bool stats_record(Stats *s, const Game *g, int you, bool round, bool match)
     }
     VariantId id = game_variant(g)->id;
     if (round) {
-        stats_add_round(s, id, o->round_score[you], o->round_winner[you]);
+        stats_add_round(s, id, level, o->round_score[you], o->round_winner[you]);
     }
     if (match) {
         bool staked = variant_has_stakes(game_variant(g)) && game_config(g)->stakes != STAKES_NONE;
-        stats_add_match(s, id, o->match_winner[you], staked, o->units[you]);
+        stats_add_match(s, id, level, o->match_winner[you], staked, o->units[you]);
     }
     free(o);
     return true;
@@ -680,8 +832,8 @@ void stats_summary(const Stats *s, VariantId id, char *buf, size_t size)
     }
 }
 
-bool stats_record_shared(const char *path, Stats *s, const Game *g, int you, bool round, bool match,
-                         char *err, size_t err_size)
+bool stats_record_shared(const char *path, Stats *s, const Game *g, int you, int level, bool round,
+                         bool match, char *err, size_t err_size)
 {
     char lock_path[1200];
     snprintf(lock_path, sizeof lock_path, "%s.lock", path);
@@ -701,7 +853,7 @@ bool stats_record_shared(const char *path, Stats *s, const Game *g, int you, boo
     if (stats_open(path, &now, notice, sizeof notice) == STATS_DAMAGED) {
         now = *s;
     }
-    bool ok = stats_record(&now, g, you, round, match);
+    bool ok = stats_record(&now, g, you, level, round, match);
     if (!ok) {
         snprintf(err, err_size, _("that game is not at the end of a round or match"));
     } else if ((ok = stats_save(path, &now, err, err_size))) {

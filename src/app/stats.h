@@ -35,6 +35,13 @@
  * STATS_MAX_FILE bytes. Lines for variants this version does not know and
  * fields it does not know are skipped (a later version may write them).
  *
+ * The same counts for the games against each computer level (the strongest
+ * at the table) follow their variant, as `level KEY LEVEL fields...` and
+ * `recent-level KEY LEVEL W.. L..` with LEVEL random, greedy or strong. A
+ * version that does not know them skips them (their first word names no
+ * game); they may be missing (games counted before they existed); each
+ * level's counts must fit within its variant's.
+ *
  * stats_save writes the whole file through settings_write_atomic (temporary
  * file, flush, rename): the old file stays whole if writing fails. No SDL.
  */
@@ -49,7 +56,7 @@
 #include "variant.h"
 
 #define STATS_VERSION 1
-#define STATS_MAX_FILE 16384
+#define STATS_MAX_FILE 65536 /* every game at every level, with its recent rounds: about 17 KB */
 /* Counts saturate here; the file refuses anything larger. */
 #define STATS_MAX_COUNT 1000000000
 /* Round scores and stake units are refused beyond +- this. */
@@ -74,8 +81,13 @@ typedef struct VariantStats {
     bool recent_won[STATS_RECENT];
 } VariantStats;
 
+/* The computer levels, as ai.h's AiLevel: random, greedy, strong. A game
+ * is counted under the strongest computer at its table. */
+#define STATS_LEVELS 3
+
 typedef struct Stats {
-    VariantStats v[VARIANT_COUNT];
+    VariantStats v[VARIANT_COUNT];                /* every game of a variant */
+    VariantStats lv[VARIANT_COUNT][STATS_LEVELS]; /* those against each level */
 } Stats;
 
 typedef enum StatsLoad {
@@ -106,24 +118,35 @@ bool stats_save(const char *path, const Stats *s, char *err, size_t err_size);
 StatsLoad stats_open(const char *path, Stats *out, char *notice, size_t notice_size);
 
 /* Counting one result: a finished round of variant v (score, won), and a
- * finished match (won; with stakes, the net units of the match). */
-void stats_add_round(Stats *s, VariantId v, int score, bool won);
-void stats_add_match(Stats *s, VariantId v, bool won, bool staked, int units);
+ * finished match (won; with stakes, the net units of the match), in the
+ * variant's counts and, when level is 0..STATS_LEVELS-1, in that level's
+ * (-1: the level is not known). */
+void stats_add_round(Stats *s, VariantId v, int level, int score, bool won);
+void stats_add_match(Stats *s, VariantId v, int level, bool won, bool staked, int units);
+/* The counts to show: the variant's, or (level 0..STATS_LEVELS-1) those
+ * against that level. */
+const VariantStats *stats_of(const Stats *s, VariantId v, int level);
+/* The key of a level in the file ("random", "greedy", "strong"). */
+const char *stats_level_key(int level);
 
 /* Whether a game with these people at the table is recorded: exactly one
  * human seat (returned in *you) in a variant with decisions to make. */
 bool stats_counts_game(const Game *g, const bool human[CEKI_MAX_SEATS], int *you);
-/* Records what g shows for seat `you`: its round when `round` (g must be at
- * a round's end or the match's), the match when `match` (g must be over).
- * False, and nothing recorded, when g is not in that state. */
-bool stats_record(Stats *s, const Game *g, int you, bool round, bool match);
+/* The strongest computer level at a table (-1 when there is none). */
+int stats_level_of(const Game *g, const bool human[CEKI_MAX_SEATS],
+                   const int level[CEKI_MAX_SEATS]);
+/* Records what g shows for seat `you`, against computers of `level`: its
+ * round when `round` (g must be at a round's end or the match's), the
+ * match when `match` (g must be over). False, and nothing recorded, when g
+ * is not in that state. */
+bool stats_record(Stats *s, const Game *g, int you, int level, bool round, bool match);
 /* stats_record for the program with its file at PATH: under a lock on
  * PATH.lock (fcntl, held only while it runs) the file is read again, the
  * result added and the file written, so two copies of the program playing
  * at once never overwrite each other's counts. *s ends as written. False
  * with a reason in err when nothing was recorded or written. */
-bool stats_record_shared(const char *path, Stats *s, const Game *g, int you, bool round, bool match,
-                         char *err, size_t err_size);
+bool stats_record_shared(const char *path, Stats *s, const Game *g, int you, int level, bool round,
+                         bool match, char *err, size_t err_size);
 
 #define STATS_LINE_MAX 80
 /* Short lines for the player, at most max of them: "4 matches, 2 won",

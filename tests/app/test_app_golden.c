@@ -46,12 +46,12 @@ static void sample_stats(App *app)
 {
     stats_clear(&app->stats);
     for (int i = 0; i < 30; i++) {
-        stats_add_round(&app->stats, VARIANT_PEI, 180 + (i * 53) % 230, i % 3 == 1);
+        stats_add_round(&app->stats, VARIANT_PEI, -1, 180 + (i * 53) % 230, i % 3 == 1);
         if (i % 3 == 2) {
-            stats_add_match(&app->stats, VARIANT_PEI, i % 2 == 0, i > 20, i % 2 == 0 ? 4 : -3);
+            stats_add_match(&app->stats, VARIANT_PEI, -1, i % 2 == 0, i > 20, i % 2 == 0 ? 4 : -3);
         }
     }
-    stats_add_round(&app->stats, VARIANT_THOTHIT, 120, true);
+    stats_add_round(&app->stats, VARIANT_THOTHIT, -1, 120, true);
 }
 
 static SDL_Surface *render(const Golden *g)

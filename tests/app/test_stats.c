@@ -29,15 +29,15 @@ static void sample(Stats *s)
 {
     stats_clear(s);
     for (int i = 0; i < 7; i++) {
-        stats_add_round(s, VARIANT_THOTHIT, 100 + i * 13, i % 2 == 0);
+        stats_add_round(s, VARIANT_THOTHIT, -1, 100 + i * 13, i % 2 == 0);
     }
-    stats_add_match(s, VARIANT_THOTHIT, true, false, 0);
-    stats_add_match(s, VARIANT_THOTHIT, false, false, 0);
-    stats_add_round(s, VARIANT_KOWAH, 1, true);
-    stats_add_match(s, VARIANT_KOWAH, true, false, 0);
-    stats_add_round(s, VARIANT_PEI, -4, false);
-    stats_add_round(s, VARIANT_PEI, 9, true);
-    stats_add_match(s, VARIANT_PEI, false, true, -12);
+    stats_add_match(s, VARIANT_THOTHIT, -1, true, false, 0);
+    stats_add_match(s, VARIANT_THOTHIT, -1, false, false, 0);
+    stats_add_round(s, VARIANT_KOWAH, -1, 1, true);
+    stats_add_match(s, VARIANT_KOWAH, -1, true, false, 0);
+    stats_add_round(s, VARIANT_PEI, -1, -4, false);
+    stats_add_round(s, VARIANT_PEI, -1, 9, true);
+    stats_add_match(s, VARIANT_PEI, -1, false, true, -12);
 }
 
 static void test_round_trip(void **state)
@@ -91,7 +91,7 @@ static void test_recent_rounds_and_mean(void **state)
     char text[8192], why[200];
     stats_clear(&s);
     for (int i = 0; i < STATS_RECENT + 5; i++) {
-        stats_add_round(&s, VARIANT_PEI, 200 + i, i % 3 == 0);
+        stats_add_round(&s, VARIANT_PEI, -1, 200 + i, i % 3 == 0);
     }
     const VariantStats *v = &s.v[VARIANT_PEI];
     assert_int_equal(v->scored, STATS_RECENT + 5);
@@ -150,11 +150,11 @@ static void test_counting(void **state)
     stats_clear(&s);
     VariantStats *v = &s.v[VARIANT_TOTIT];
     /* Negative best when every round was below zero. */
-    stats_add_round(&s, VARIANT_TOTIT, -5, false);
+    stats_add_round(&s, VARIANT_TOTIT, -1, -5, false);
     assert_int_equal(v->best_round, -5);
-    stats_add_round(&s, VARIANT_TOTIT, -9, false);
+    stats_add_round(&s, VARIANT_TOTIT, -1, -9, false);
     assert_int_equal(v->best_round, -5);
-    stats_add_round(&s, VARIANT_TOTIT, 30, true);
+    stats_add_round(&s, VARIANT_TOTIT, -1, 30, true);
     assert_int_equal(v->best_round, 30);
     assert_int_equal(v->rounds, 3);
     assert_int_equal(v->rounds_won, 1);
@@ -163,8 +163,8 @@ static void test_counting(void **state)
     const int streak[] = {1, 2, 0, 1, 2, 3, 0};
     const int longest[] = {1, 2, 2, 2, 2, 3, 3};
     for (int i = 0; i < 7; i++) {
-        stats_add_round(&s, VARIANT_TOTIT, 10, won[i]);
-        stats_add_match(&s, VARIANT_TOTIT, won[i], false, 0);
+        stats_add_round(&s, VARIANT_TOTIT, -1, 10, won[i]);
+        stats_add_match(&s, VARIANT_TOTIT, -1, won[i], false, 0);
         assert_int_equal(v->streak, streak[i]);
         assert_int_equal(v->longest, longest[i]);
     }
@@ -174,10 +174,10 @@ static void test_counting(void **state)
     /* Other games untouched. */
     assert_int_equal(s.v[VARIANT_THOTHIT].rounds, 0);
     /* Stakes add up, signed. */
-    stats_add_round(&s, VARIANT_PEI, 3, true);
-    stats_add_match(&s, VARIANT_PEI, true, true, 7);
-    stats_add_round(&s, VARIANT_PEI, 3, false);
-    stats_add_match(&s, VARIANT_PEI, false, true, -10);
+    stats_add_round(&s, VARIANT_PEI, -1, 3, true);
+    stats_add_match(&s, VARIANT_PEI, -1, true, true, 7);
+    stats_add_round(&s, VARIANT_PEI, -1, 3, false);
+    stats_add_match(&s, VARIANT_PEI, -1, false, true, -10);
     assert_int_equal(s.v[VARIANT_PEI].units, -3);
     assert_int_equal(s.v[VARIANT_PEI].staked, 2);
     /* What is counted always reads back. */
@@ -232,14 +232,14 @@ static void test_record_from_game(void **state)
     Stats s;
     stats_clear(&s);
     /* Nothing to record in the middle of a round. */
-    assert_false(stats_record(&s, g, you, true, false));
+    assert_false(stats_record(&s, g, you, -1, true, false));
     assert_false(stats_any(&s));
 
     play_to_round_end(g, ai);
     Observation o;
     assert_int_equal(game_observe(g, you, &o), CEKI_OK);
-    assert_false(stats_record(&s, g, you, true, true)); /* the match is not over */
-    assert_true(stats_record(&s, g, you, true, false));
+    assert_false(stats_record(&s, g, you, -1, true, true)); /* the match is not over */
+    assert_true(stats_record(&s, g, you, -1, true, false));
     const VariantStats *v = &s.v[VARIANT_THOTHIT];
     assert_int_equal(v->rounds, 1);
     assert_int_equal(v->rounds_won, o.round_winner[you] ? 1 : 0);
@@ -252,7 +252,7 @@ static void test_record_from_game(void **state)
     play_to_round_end(g, ai);
     assert_true(game_match_over(g));
     assert_int_equal(game_observe(g, you, &o), CEKI_OK);
-    assert_true(stats_record(&s, g, you, true, true));
+    assert_true(stats_record(&s, g, you, -1, true, true));
     assert_int_equal(v->rounds, 2);
     assert_int_equal(v->matches, 1);
     assert_int_equal(v->matches_won, o.match_winner[you] ? 1 : 0);
@@ -322,7 +322,7 @@ static void test_two_copies_keep_every_round(void **state)
                 Game *g = game_create(&cfg, NULL);
                 play_to_round_end(g, ai);
                 char err[300];
-                bad += !stats_record_shared(path, &mine, g, 0, true, false, err, sizeof err);
+                bad += !stats_record_shared(path, &mine, g, 0, -1, true, false, err, sizeof err);
                 game_destroy(g);
             }
             ai_destroy(ai);
@@ -484,7 +484,7 @@ static void test_save_is_atomic(void **state)
     test_read_file(path, before, sizeof before);
     assert_int_equal(mkdir(tmp, 0700), 0);
     Stats more = s;
-    stats_add_round(&more, VARIANT_ENTHIT, 3, true);
+    stats_add_round(&more, VARIANT_ENTHIT, -1, 3, true);
     assert_false(stats_save(path, &more, err, sizeof err));
     assert_true(strlen(err) > 0);
     test_read_file(path, after, sizeof after);
@@ -529,7 +529,7 @@ static void test_program_reports_damage(void **state)
     assert_string_equal(test_top_scene(app), "title");
     assert_true(test_file_exists(aside));
     /* Counting and saving writes a good file again; reset clears it. */
-    stats_add_round(&app->stats, VARIANT_THOTHIT, 40, true);
+    stats_add_round(&app->stats, VARIANT_THOTHIT, -1, 40, true);
     app_save_stats(app);
     app_destroy(app);
 
@@ -622,6 +622,95 @@ static void test_settings_reset_asks_first(void **state)
 /* The statistics screen (title > Statistics): the games with decisions to
  * make, each with its count; Up and Down choose; Reset asks once more, Esc
  * keeps the figures, a second press clears that game only. */
+/* Each computer level's games are counted apart (the strongest computer at
+ * the table), kept in the file beside the variant's, read back, refused
+ * when they claim more than the variant; files without them still read. */
+static void test_levels_counted_apart(void **state)
+{
+    (void)state;
+    Stats s;
+    stats_clear(&s);
+    stats_add_round(&s, VARIANT_PEI, 2, 310, true);   /* against a strong computer */
+    stats_add_round(&s, VARIANT_PEI, 1, 180, false);  /* the strongest was greedy */
+    stats_add_round(&s, VARIANT_PEI, -1, 200, false); /* level not known */
+    stats_add_match(&s, VARIANT_PEI, 2, true, true, 5);
+    assert_int_equal(stats_of(&s, VARIANT_PEI, -1)->rounds, 3);
+    assert_int_equal(stats_of(&s, VARIANT_PEI, 2)->rounds, 1);
+    assert_int_equal(stats_of(&s, VARIANT_PEI, 2)->rounds_won, 1);
+    assert_int_equal(stats_of(&s, VARIANT_PEI, 2)->matches_won, 1);
+    assert_int_equal(stats_of(&s, VARIANT_PEI, 2)->units, 5);
+    assert_int_equal(stats_of(&s, VARIANT_PEI, 1)->best_round, 180);
+    assert_int_equal(stats_of(&s, VARIANT_PEI, 0)->rounds, 0);
+
+    char text[4096], why[200];
+    size_t n = stats_format(&s, text, sizeof text);
+    assert_true(n < sizeof text);
+    assert_non_null(strstr(text, "\nlevel pei strong rounds=1 won=1 "));
+    assert_non_null(strstr(text, "\nrecent-level pei greedy L180\n"));
+    Stats back;
+    assert_true(stats_parse(text, n, &back, why, sizeof why));
+    assert_true(stats_equal(&s, &back));
+
+    /* A file of the version before levels: the same counts, no levels. */
+    const char *old = "ceki-stats 1\npei rounds=3 won=1 matches=1 matches_won=1 best=310 "
+                      "streak=1 longest=1 units=5 staked=1\nend\n";
+    assert_true(stats_parse(old, strlen(old), &back, why, sizeof why));
+    assert_int_equal(back.v[VARIANT_PEI].rounds, 3);
+    assert_int_equal(stats_of(&back, VARIANT_PEI, 2)->rounds, 0);
+
+    /* A level claiming more than its game is refused, with a reason. */
+    const char *more = "ceki-stats 1\npei rounds=1 won=0 matches=0 matches_won=0 best=10 "
+                       "streak=0 longest=0 units=0 staked=0\nlevel pei strong rounds=2 won=0 "
+                       "matches=0 matches_won=0 best=10 streak=0 longest=0 units=0 staked=0\nend\n";
+    assert_false(stats_parse(more, strlen(more), &back, why, sizeof why));
+    assert_non_null(strstr(why, "strong"));
+    /* Unknown levels (a later version's) are skipped. */
+    const char *later = "ceki-stats 1\npei rounds=1 won=0 matches=0 matches_won=0 best=10 "
+                        "streak=0 longest=0 units=0 staked=0\nlevel pei expert rounds=1 "
+                        "won=0\nend\n";
+    assert_true(stats_parse(later, strlen(later), &back, why, sizeof why));
+
+    /* The level of a table: its strongest computer. */
+    GameConfig cfg = game_config_default(VARIANT_PEI, 7);
+    Game *g = game_create(&cfg, NULL);
+    bool human[CEKI_MAX_SEATS] = {true, false, false};
+    int levels[CEKI_MAX_SEATS] = {0, 1, 2};
+    assert_int_equal(stats_level_of(g, human, levels), 2);
+    levels[2] = 0;
+    assert_int_equal(stats_level_of(g, human, levels), 1);
+    bool all[CEKI_MAX_SEATS] = {true, true, true};
+    assert_int_equal(stats_level_of(g, all, levels), -1);
+    game_destroy(g);
+}
+
+/* The statistics screen shows the games against one level when chosen. */
+static void test_statistics_screen_by_level(void **state)
+{
+    (void)state;
+    App *app = test_app_new(1280, 800, NULL);
+    stats_clear(&app->stats);
+    stats_add_round(&app->stats, VARIANT_THOTHIT, 2, 50, true);
+    stats_add_round(&app->stats, VARIANT_THOTHIT, 0, 20, false);
+    char why[200], line[256];
+    assert_true(scene_stack_push(app, SCENE_STATS, why, sizeof why));
+    app_draw(app);
+    scene_describe(app, line, sizeof line);
+    assert_non_null(strstr(line, "shown=thothit level=all"));
+    test_click_named(app, "Opponents");
+    app_draw(app);
+    scene_describe(app, line, sizeof line);
+    assert_non_null(strstr(line, "level=random"));
+    test_key(app, SDLK_RIGHT, 0);
+    test_key(app, SDLK_RIGHT, 0);
+    app_draw(app);
+    scene_describe(app, line, sizeof line);
+    assert_non_null(strstr(line, "level=strong"));
+    test_key(app, SDLK_RIGHT, 0);
+    scene_describe(app, line, sizeof line);
+    assert_non_null(strstr(line, "level=all"));
+    app_destroy(app);
+}
+
 static void test_statistics_screen(void **state)
 {
     (void)state;
@@ -679,6 +768,8 @@ int main(void)
         cmocka_unit_test(test_table_counts_a_round_once),
         cmocka_unit_test(test_settings_reset_asks_first),
         cmocka_unit_test(test_statistics_screen),
+        cmocka_unit_test(test_levels_counted_apart),
+        cmocka_unit_test(test_statistics_screen_by_level),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -79,8 +79,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     /* Counting more keeps the file readable, at any size. */
     VariantId v = (VariantId)(size % VARIANT_COUNT);
     int score = size > 0 ? (int)data[0] - 128 : 0;
-    stats_add_round(&s, v, score * 1000003, size % 2 == 0);
-    stats_add_match(&s, v, size % 3 == 0, size % 5 == 0, score * 999983);
+    stats_add_round(&s, v, -1, score * 1000003, size % 2 == 0);
+    stats_add_match(&s, v, -1, size % 3 == 0, size % 5 == 0, score * 999983);
     check_sane(&s);
     check_round_trip(&s);
     char line[256];
