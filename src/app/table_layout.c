@@ -168,15 +168,19 @@ void table_layout_compute(const TlSpec *in, TableLayout *out)
      * so; no seat zone is needed there. */
     bool dealer_left = false, dealer_right = false;
 
-    /* Card sizes. */
-    l.small_card_h = table_layout_quantize(clampf(fminf(0.095f * H, 0.12f * W), 24.0f, 84 * u));
+    /* Card sizes. A window wider than 16:10 lends some of its width to
+     * taller cards (up to 15 % at 2:1 and beyond); the table's other bands
+     * keep their heights. */
+    float widen = clampf((W / H) / 1.6f, 1.0f, 1.15f);
+    l.small_card_h =
+        table_layout_quantize(clampf(fminf(0.095f * H * widen, 0.12f * W), 24.0f, 84 * u * widen));
     float plate_w = clampf(0.15f * W, 150 * u, 230 * u);
     float pile_w = plate_w;
     float hand_w = W - 2 * m - plate_w - pile_w - 2 * gap;
     if (spec.hands) {
         int n = spec.hand_max > 1 ? spec.hand_max : 1;
         float fit = hand_w / (aspect * (1.0f + (float)(n - 1) * min_step(spec.aspect)));
-        float want = fminf(0.22f * H, 210 * u);
+        float want = fminf(0.22f * H * widen, 210 * u * widen);
         if (aspect > 0.5f) {
             want *= 0.86f; /* wide cards: a little lower */
         }

@@ -13,7 +13,7 @@
 
 #include "table_layout.h"
 
-static const int sizes[][2] = {{1280, 800}, {1024, 640}, {3840, 2160}};
+static const int sizes[][2] = {{1280, 800}, {1024, 640}, {3840, 2160}, {2000, 800}, {2560, 1080}};
 
 /* The kinds of table the variants need. */
 typedef struct Shape {
@@ -236,6 +236,25 @@ static void test_cards_scale_with_the_window(void **state)
     }
 }
 
+/* A window wider than 16:10 gives the cards more height (issue 16: wide
+ * windows left them as small as at 1280x800); every zone still fits
+ * (test_zones_apart_and_inside lays out the wide sizes too). */
+static void test_cards_grow_in_wide_windows(void **state)
+{
+    (void)state;
+    for (size_t si = 0; si < sizeof shapes / sizeof shapes[0]; si++) {
+        TableLayout normal, wide;
+        TlSpec spec = spec_for(&shapes[si], 1280, 800, shapes[si].min_players, 0, 0.4, false);
+        table_layout_compute(&spec, &normal);
+        spec = spec_for(&shapes[si], 2000, 800, shapes[si].min_players, 0, 0.4, false);
+        table_layout_compute(&spec, &wide);
+        assert_true(wide.small_card_h > normal.small_card_h);
+        if (shapes[si].hands) {
+            assert_true(wide.hand_card_h > normal.hand_card_h * 1.1f);
+        }
+    }
+}
+
 static void test_hand_rows_fit(void **state)
 {
     (void)state;
@@ -424,6 +443,7 @@ int main(void)
         cmocka_unit_test(test_zones_apart_and_inside),
         cmocka_unit_test(test_seats_in_play_order),
         cmocka_unit_test(test_cards_scale_with_the_window),
+        cmocka_unit_test(test_cards_grow_in_wide_windows),
         cmocka_unit_test(test_hand_rows_fit),
         cmocka_unit_test(test_big_pool_fits),
         cmocka_unit_test(test_groups_in_rows),
