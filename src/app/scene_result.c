@@ -1259,7 +1259,9 @@ static float draw_standings(App *app, ResultState *s, float y)
     int first = rounds - shown + 1;
     for (int k = 0; k < shown; k++) {
         char lab[16];
-        snprintf(lab, sizeof lab, _("R%d"), first + k);
+        /* TRANSLATORS: column heads of the standings: round 1, 2 ... and, in
+         * Kowah, hand 1, 2 ... (one or two letters and the number). */
+        snprintf(lab, sizeof lab, s->variant == VARIANT_KOWAH ? _("H%d") : _("R%d"), first + k);
         at = app_rect(app, xr - (float)(shown - 1 - k) * col_round, y, 0, 0);
         text_draw(app->text, r, lab, &head, at.x, at.y, TEXT_RIGHT);
     }
@@ -1437,12 +1439,14 @@ static void result_draw(App *app, void *state, SDL_Renderer *r)
     ui_draw_heading(app, heading, s->verdict);
     draw_column(app, s);
     draw_side(app, s);
+    /* Enter does what the gold button says: at the end of a match it deals
+     * a new one. */
+    const char *enter = s->match_over ? N_("New match") : N_("Continue");
     if (s->content > AREA_H) {
-        static const char *const hints[] = {"Enter",      N_("Continue"), "PgDn",
-                                            N_("Scroll"), "Tab",          N_("Move")};
+        const char *const hints[] = {"Enter", enter, "PgDn", N_("Scroll"), "Tab", N_("Move")};
         ui_draw_hints(app, hints, 3);
     } else {
-        static const char *const hints[] = {"Enter", N_("Continue"), "Tab", N_("Move")};
+        const char *const hints[] = {"Enter", enter, "Tab", N_("Move")};
         ui_draw_hints(app, hints, 2);
     }
 }

@@ -760,7 +760,7 @@ static double apply_event(TableState *t, const GameEvent *e)
             const GameEvent *n = &t->evq[(t->evq_head + k) % 4096];
             t->deal_left += n->type == EV_DEAL_HAND || n->type == EV_DEAL_POOL;
         }
-        view_log(t, _("Round %d."), e->value);
+        view_log(t, t->v->engine == ENGINE_KOWAH ? _("Hand %d.") : _("Round %d."), e->value);
         return 1.0;
     }
     case EV_CEREMONY_CARD: {

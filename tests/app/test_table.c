@@ -1439,6 +1439,19 @@ static void test_kowah_says_hand(void **state)
     const Ui *ui = ui_of_top_scene(app);
     assert_non_null(ui_find_named(ui, "Next hand"));
     assert_null(ui_find_named(ui, "Next round"));
+    /* The next hand is announced as a hand too. */
+    test_click_named(app, "Next hand");
+    TableState *t = table_top(app);
+    bool said = false, round_said = false;
+    for (int i = 0; i < 400 && !said; i++) {
+        app_update(app, 0.02);
+        for (int k = 0; k < 4; k++) {
+            said = said || strcmp(t->view.log[k], "Hand 2.") == 0;
+            round_said = round_said || strncmp(t->view.log[k], "Round ", 6) == 0;
+        }
+    }
+    assert_true(said);
+    assert_false(round_said);
     app_destroy(app);
 }
 
