@@ -202,8 +202,9 @@ int learn_worked_turn(VariantId v, DeckStyle style, LearnStep *out, int cap);
 
 /* The seat names a description uses: "you", "the patih", "seat 3". */
 typedef struct LearnSeatNames {
-    char name[CEKI_MAX_SEATS][32];
-    bool you[CEKI_MAX_SEATS]; /* "you play" rather than "the patih plays" */
+    char name[CEKI_MAX_SEATS][32];  /* in a sentence: "the patih", "you" */
+    char title[CEKI_MAX_SEATS][32]; /* at its start or alone: "The patih", "You" */
+    bool you[CEKI_MAX_SEATS];       /* "you play" rather than "the patih plays" */
 } LearnSeatNames;
 void learn_seat_names(const Game *g, int you, LearnSeatNames *out);
 /* One sentence for an event (capitalised, rich text); false for events not

@@ -1279,8 +1279,7 @@ static int blk_deal(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int
         for (int seat = 1; seat < o->players; seat++, k++) {
             int col = k % 3, row = k / 3;
             char who[64];
-            snprintf(who, sizeof who, "%s", names.name[seat]);
-            who[0] = (char)(who[0] >= 'a' && who[0] <= 'z' ? who[0] - 32 : who[0]);
+            snprintf(who, sizeof who, "%s", names.title[seat]);
             snprintf(line, sizeof line, P_("%s: %d card", "%s: %d cards", o->hand_count[seat]), who,
                      o->hand_count[seat]);
             backs(p, o->hand_count[seat], x + pad + col * col_w, y + h + row * row_h, small, line);

@@ -370,117 +370,121 @@ void learn_seat_names(const Game *g, int you, LearnSeatNames *out)
     for (int s = 0; s < game_players(g) && s < CEKI_MAX_SEATS; s++) {
         out->you[s] = s == you;
         GameRole role = roles ? o->role[s] : ROLE_NONE;
+        const char *name = NULL, *title = NULL;
         if (s == you) {
-            snprintf(out->name[s], sizeof out->name[s], "you");
+            name = _("you");
+            title = _("You");
         } else if (role == ROLE_RAJA) {
-            snprintf(out->name[s], sizeof out->name[s], "the raja");
+            name = _("the raja");
+            title = _("The raja");
         } else if (role == ROLE_PATIH) {
-            snprintf(out->name[s], sizeof out->name[s], "the patih");
+            name = _("the patih");
+            title = _("The patih");
         } else if (role == ROLE_UNYIK) {
-            snprintf(out->name[s], sizeof out->name[s], "the unyik");
+            name = _("the unyik");
+            title = _("The unyik");
+        }
+        if (name != NULL) {
+            snprintf(out->name[s], sizeof out->name[s], "%s", name);
+            snprintf(out->title[s], sizeof out->title[s], "%s", title);
         } else {
-            snprintf(out->name[s], sizeof out->name[s], "seat %d", s + 1);
+            snprintf(out->name[s], sizeof out->name[s], _("seat %d"), s + 1);
+            snprintf(out->title[s], sizeof out->title[s], _("Seat %d"), s + 1);
         }
     }
     free(o);
 }
 
-/* "You take" / "The patih takes". */
-static void subject(const LearnSeatNames *names, int seat, const char *verb_you,
-                    const char *verb_other, char *buf, size_t size)
+/* One sentence about a seat: the person's own form ("You play ..."), or
+ * the other's with the seat's name first ("The patih plays ...").
+ * Each language words both whole; no verb is bent by the program. */
+static void say(char *buf, size_t size, const LearnSeatNames *names, int seat, const char *you,
+                const char *other, const char *card, const char *card2)
 {
-    if (seat < 0 || seat >= CEKI_MAX_SEATS || names->name[seat][0] == '\0') {
-        snprintf(buf, size, "Someone %s", verb_other);
-        return;
-    }
-    snprintf(buf, size, "%s %s", names->name[seat], names->you[seat] ? verb_you : verb_other);
-    if (buf[0] >= 'a' && buf[0] <= 'z') {
-        buf[0] = (char)(buf[0] - 'a' + 'A');
-    }
-}
-
-static const char *possessive(const LearnSeatNames *names, int seat, char *buf, size_t size)
-{
-    if (seat < 0 || seat >= CEKI_MAX_SEATS) {
-        snprintf(buf, size, "their");
-    } else if (names->you[seat]) {
-        snprintf(buf, size, "your");
+    bool known = seat >= 0 && seat < CEKI_MAX_SEATS && names->title[seat][0] != '\0';
+    if (known && names->you[seat]) {
+        snprintf(buf, size, you, card, card2);
     } else {
-        snprintf(buf, size, "%s's", names->name[seat]);
+        snprintf(buf, size, other, known ? names->title[seat] : _("Someone"), card, card2);
     }
-    return buf;
 }
 
 bool learn_describe_event(const GameEvent *e, const LearnSeatNames *names, DeckStyle style,
                           char *buf, size_t size)
 {
-    char who[96], a[48], b[48], pos[48];
+    char a[48], b[48];
     card_text(e->card, style, a, sizeof a);
     card_text(e->card2, style, b, sizeof b);
+    int seat = e->seat;
     switch ((EventType)e->type) {
     case EV_PLAYED:
-        subject(names, e->seat, "play", "plays", who, sizeof who);
-        snprintf(buf, size, "%s the *%s* from the hand.", who, a);
+        say(buf, size, names, seat, _("You play the *%s* from the hand."),
+            _("%s plays the *%s* from the hand."), a, b);
         return true;
     case EV_TURNED:
-        subject(names, e->seat, "turn", "turns", who, sizeof who);
-        snprintf(buf, size, "%s the *%s* from the stock.", who, a);
+        say(buf, size, names, seat, _("You turn the *%s* from the stock."),
+            _("%s turns the *%s* from the stock."), a, b);
         return true;
     case EV_CAPTURED:
-        snprintf(buf, size, "The *%s* takes the *%s*; both go to %s captured pile.", a, b,
-                 possessive(names, e->seat, pos, sizeof pos));
+        if (seat >= 0 && seat < CEKI_MAX_SEATS && names->you[seat]) {
+            snprintf(buf, size, _("The *%s* takes the *%s*; both go to your captured pile."), a, b);
+        } else {
+            snprintf(buf, size, _("The *%s* takes the *%s*; both go to %s's captured pile."), a, b,
+                     seat >= 0 && seat < CEKI_MAX_SEATS && names->name[seat][0] != '\0'
+                         ? names->name[seat]
+                         : _("someone"));
+        }
         return true;
     case EV_TRAILED:
-        snprintf(buf, size, "The *%s* takes nothing and stays in the pool.", a);
+        snprintf(buf, size, _("The *%s* takes nothing and stays in the pool."), a);
         return true;
     case EV_FORFEIT:
-        subject(names, e->seat, "broke", "broke", who, sizeof who);
-        snprintf(buf, size, "%s up a pair beside its odd card: no win this round.", who);
+        say(buf, size, names, seat,
+            _("You broke up a pair beside its odd card: no win this round."),
+            _("%s broke up a pair beside its odd card: no win this round."), a, b);
         return true;
     case EV_PAIR_TAKEN:
-        subject(names, e->seat, "take", "takes", who, sizeof who);
-        snprintf(buf, size, "%s the pair *%s* and *%s*.", who, a, b);
+        say(buf, size, names, seat, _("You take the pair *%s* and *%s*."),
+            _("%s takes the pair *%s* and *%s*."), a, b);
         return true;
-    case EV_ROUND_SCORED:
-        subject(names, e->seat, "score", "scores", who, sizeof who);
-        snprintf(buf, size, "%s %d.", who, (int)e->value);
+    case EV_ROUND_SCORED: {
+        char score[16];
+        snprintf(score, sizeof score, "%d", (int)e->value);
+        say(buf, size, names, seat, _("You score %s."), _("%s scores %s."), score, b);
         return true;
+    }
     case EV_ROUND_WON:
-        subject(names, e->seat, "win", "wins", who, sizeof who);
-        snprintf(buf, size, "%s the round.", who);
+        say(buf, size, names, seat, _("You win the round."), _("%s wins the round."), a, b);
         return true;
     case EV_KING_WON:
-        subject(names, e->seat, "win", "wins", who, sizeof who);
-        snprintf(buf, size, "%s the *%s*.", who, a);
+        say(buf, size, names, seat, _("You win the *%s*."), _("%s wins the *%s*."), a, b);
         return true;
     case EV_CUT:
-        subject(names, e->seat, "cut", "cuts", who, sizeof who);
-        snprintf(buf, size, "%s the *%s* to break the tie.", who, a);
+        say(buf, size, names, seat, _("You cut the *%s* to break the tie."),
+            _("%s cuts the *%s* to break the tie."), a, b);
         return true;
     case EV_DRAWN:
-        subject(names, e->seat, "draw", "draws", who, sizeof who);
         if (e->card == CARD_NONE) {
-            snprintf(buf, size, "%s a card.", who);
+            say(buf, size, names, seat, _("You draw a card."), _("%s draws a card."), a, b);
         } else {
-            snprintf(buf, size, "%s the *%s*.", who, a);
+            say(buf, size, names, seat, _("You draw the *%s*."), _("%s draws the *%s*."), a, b);
         }
         return true;
     case EV_DISCARDED:
-        subject(names, e->seat, "discard", "discards", who, sizeof who);
-        snprintf(buf, size, "%s the *%s*.", who, a);
+        say(buf, size, names, seat, _("You discard the *%s*."), _("%s discards the *%s*."), a, b);
         return true;
     case EV_DECLARED:
-        subject(names, e->seat, "declare", "declares", who, sizeof who);
-        snprintf(buf, size, "%s checki, showing a pair of *%s*.", who, a);
+        say(buf, size, names, seat, _("You declare checki, showing a pair of *%s*."),
+            _("%s declares checki, showing a pair of *%s*."), a, b);
         return true;
     case EV_CLAIMED:
-        subject(names, e->seat, "claim", "claims", who, sizeof who);
-        snprintf(buf, size, "%s the *%s* and wins the hand.", who, a);
+        say(buf, size, names, seat, _("You claim the *%s* and win the hand."),
+            _("%s claims the *%s* and wins the hand."), a, b);
         return true;
     case EV_HAND_DRAWN:
-        snprintf(buf, size, "The stock has run out: nobody wins this hand.");
+        snprintf(buf, size, "%s", _("The stock has run out: nobody wins this hand."));
         return true;
-    case EV_MATCH_OVER: snprintf(buf, size, "The match is over."); return true;
+    case EV_MATCH_OVER: snprintf(buf, size, "%s", _("The match is over.")); return true;
     default: return false;
     }
 }

@@ -339,8 +339,7 @@ static void opponents(LearnPass *p, const LearnBoard *b, const Observation *o, i
         }
         int tx = cx + (shown > 0 ? (shown - 1) * U(p, 6) + cw : 0) + U(p, 10);
         char who[40], line[120];
-        snprintf(who, sizeof who, "%s", names.name[seat]);
-        who[0] = (char)(who[0] >= 'a' && who[0] <= 'z' ? who[0] - 32 : who[0]);
+        snprintf(who, sizeof who, "%s", names.title[seat]);
         snprintf(line, sizeof line, "%s%s", who, o->to_move == seat ? _(" (to move)") : "");
         TextStyle name = st;
         if (o->to_move == seat) {
