@@ -995,6 +995,12 @@ static bool already_archived(const char *dir, const char *suffix, const char *te
         }
         char path[1400];
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        /* Only a record of the same length can be the same: the others are
+         * not read (a folder of thousands of records costs their sizes). */
+        struct stat st;
+        if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || (size_t)st.st_size != len) {
+            continue;
+        }
         size_t n = 0;
         char *other = read_all(path, &n, NULL, 0);
         if (other != NULL && n == len && memcmp(other, text, len) == 0) {

@@ -553,6 +553,24 @@ static void test_archive_and_standings(void **state)
     /* The same game again: the same file. */
     assert_true(session_archive_to(s, replays, p2, sizeof p2, err, sizeof err));
     assert_string_equal(p1, p2);
+    /* A record of the same length but other moves is another game: with the
+     * archived one gone, archiving again makes a new file, not that one. */
+    {
+        char text[8192];
+        size_t len = test_read_file(p1, text, sizeof text);
+        assert_true(len > 10 && len < sizeof text);
+        text[len - 2] = text[len - 2] == 'x' ? 'y' : 'x';
+        char other[1400];
+        snprintf(other, sizeof other, "%s/2000-01-01-000000-kings.txt", replays);
+        test_write_file(other, text, len);
+        assert_int_equal(remove(p1), 0);
+        char p3[1400] = "";
+        assert_true(session_archive_to(s, replays, p3, sizeof p3, err, sizeof err));
+        assert_string_not_equal(p3, other);
+        assert_true(test_file_exists(p3));
+        snprintf(p1, sizeof p1, "%s", p3);
+        remove(other);
+    }
     /* It reads back for viewing (but is no save to resume). */
     Session *t = session_load_record(p1, err, sizeof err);
     assert_non_null(t);
