@@ -144,7 +144,8 @@ static void group_label(const ScoreGroup *g, char *buf, size_t size)
         *paren = '\0';
     }
     bool red = g->ncards > 0 && card_is_red_stamped(g->cards[0]);
-    const char *noun = NULL;
+    int units = g->ncards / unit_size(g);
+    const char *format = NULL;
     switch (g->kind) {
     case SCORE_COMBINATION: snprintf(buf, size, "%s", _(g->label)); return;
     case SCORE_FACE: snprintf(buf, size, "%s", _("Face value")); return;
@@ -152,35 +153,24 @@ static void group_label(const ScoreGroup *g, char *buf, size_t size)
     case SCORE_COUNT: snprintf(buf, size, P_("%d card", "%d cards", g->ncards), g->ncards); return;
     case SCORE_PAIR:
         /* Sackson's advanced pairs keep their own words ("pair of 9s"). */
-        noun = strncmp(base, "pair of", 7) == 0 ? NULL : "pair";
+        format = strncmp(base, "pair of", 7) != 0 ? P_("%d pair", "%d pairs", units)
+                 : strstr(base, "9s") != NULL
+                     ? P_("%d pair of 9s", "%d pairs of 9s", units)
+                     : P_("%d pair of rank 1", "%d pairs of rank 1", units);
         break;
-    case SCORE_RED_PAIR: noun = "red pair"; break;
-    case SCORE_RED_SINGLE: noun = strstr(base, "card") != NULL ? "red card" : "red single"; break;
-    case SCORE_FOUR: noun = red ? "red four" : "four"; break;
-    case SCORE_THREE: noun = red ? "red three" : "three"; break;
-    default: break;
-    }
-    int units = g->ncards / unit_size(g);
-    const char *format = NULL;
-    if (noun == NULL) {
-        format = strstr(base, "9s") != NULL ? P_("%d pair of 9s", "%d pairs of 9s", units)
-                                            : P_("%d pair of rank 1", "%d pairs of rank 1", units);
-    } else if (strcmp(noun, "pair") == 0) {
-        format = P_("%d pair", "%d pairs", units);
-    } else if (strcmp(noun, "red pair") == 0) {
-        format = P_("%d red pair", "%d red pairs", units);
-    } else if (strcmp(noun, "red card") == 0) {
-        format = P_("%d red card", "%d red cards", units);
-    } else if (strcmp(noun, "red single") == 0) {
-        format = P_("%d red single", "%d red singles", units);
-    } else if (strcmp(noun, "red four") == 0) {
-        format = P_("%d red four", "%d red fours", units);
-    } else if (strcmp(noun, "four") == 0) {
-        format = P_("%d four", "%d fours", units);
-    } else if (strcmp(noun, "red three") == 0) {
-        format = P_("%d red three", "%d red threes", units);
-    } else {
-        format = P_("%d three", "%d threes", units);
+    case SCORE_RED_PAIR: format = P_("%d red pair", "%d red pairs", units); break;
+    case SCORE_RED_SINGLE:
+        format = strstr(base, "card") != NULL ? P_("%d red card", "%d red cards", units)
+                                              : P_("%d red single", "%d red singles", units);
+        break;
+    case SCORE_FOUR:
+        format = red ? P_("%d red four", "%d red fours", units) : P_("%d four", "%d fours", units);
+        break;
+    case SCORE_THREE:
+        format =
+            red ? P_("%d red three", "%d red threes", units) : P_("%d three", "%d threes", units);
+        break;
+    default: snprintf(buf, size, "%s", _(g->label)); return;
     }
     snprintf(buf, size, format, units);
 }
