@@ -9,6 +9,7 @@
 
 #include "file_load.h"
 #include "paths.h"
+#include "store.h"
 #include "ui.h"
 
 int app_px(const App *app, float units)
@@ -143,46 +144,68 @@ static void load_settings(App *app)
     }
 }
 
-/* A damaged statistics file is kept aside (stats_open) and reported after
- * whatever the settings reported. */
-static void load_stats(App *app)
+static void add_notice(App *app, const char *text)
 {
+    size_t n = strlen(app->notice);
+    if (text[0] != '\0') {
+        snprintf(app->notice + n, sizeof app->notice - n, "%s%s", n > 0 ? " " : "", text);
+    }
+}
+
+/* The store (store.h): opened, the files of earlier versions moved in once,
+ * the statistics read; whatever went wrong reported after the settings. */
+static bool open_store(App *app, const AppConfig *cfg)
+{
+    char notice[600];
+    app->store = store_open(cfg->store_path, notice, sizeof notice);
+    if (app->store == NULL) {
+        return false;
+    }
+    add_notice(app, notice);
+    if (store_persistent(app->store)) {
+        StoreMigration from = {cfg->stats_path, cfg->old_save_path, cfg->old_replay_dir};
+        if (!store_migrate(app->store, &from, notice, sizeof notice)) {
+            snprintf(notice, sizeof notice,
+                     _("The files of an earlier version could not be moved in yet; they were left "
+                       "as they are."));
+        }
+        add_notice(app, notice);
+    }
+    char err[256];
     stats_clear(&app->stats);
-    if (app->stats_path[0] == '\0') {
-        return;
+    if (!store_stats(app->store, &app->stats, err, sizeof err)) {
+        snprintf(notice, sizeof notice, _("Your statistics could not be read: %s."), err);
+        add_notice(app, notice);
     }
-    char notice[320];
-    if (stats_open(app->stats_path, &app->stats, notice, sizeof notice) == STATS_DAMAGED) {
-        size_t n = strlen(app->notice);
-        snprintf(app->notice + n, sizeof app->notice - n, "%s%s", n > 0 ? " " : "", notice);
-    }
+    return true;
 }
 
-void app_save_stats(App *app)
+static void stats_not_saved(App *app, const char *err)
 {
-    if (app->stats_path[0] == '\0') {
-        return;
-    }
-    char err[256];
-    if (!stats_save(app->stats_path, &app->stats, err, sizeof err)) {
-        char msg[300];
-        snprintf(msg, sizeof msg, _("Statistics not saved: %s"), err);
-        app_show_toast(app, msg);
-    }
+    char msg[300];
+    snprintf(msg, sizeof msg, _("Statistics not saved: %s"), err);
+    app_show_toast(app, msg);
 }
 
-void app_record_stats(App *app, const Game *g, int you, int level, bool round, bool match)
+void app_record_stats(App *app, const Game *g, const char *match, int you, int level, bool round,
+                      bool match_end)
 {
-    if (app->stats_path[0] == '\0') {
-        stats_record(&app->stats, g, you, level, round, match); /* tests and screenshots */
+    StatsOutcome r;
+    if (!stats_outcome(g, you, &r) || (match_end && !r.match_over)) {
         return;
     }
+    const char *key = variant_get(r.variant)->key;
     char err[256];
-    if (!stats_record_shared(app->stats_path, &app->stats, g, you, level, round, match, err,
-                             sizeof err)) {
-        char msg[300];
-        snprintf(msg, sizeof msg, _("Statistics not saved: %s"), err);
-        app_show_toast(app, msg);
+    bool ok = !round || store_add_round(app->store, match, r.round, key, level, r.round_score,
+                                        r.round_won, err, sizeof err);
+    ok = ok && (!match_end || store_add_match(app->store, match, key, level, r.match_won, r.staked,
+                                              r.units, err, sizeof err));
+    if (!ok) {
+        stats_not_saved(app, err);
+    }
+    Stats now;
+    if (store_stats(app->store, &now, err, sizeof err)) {
+        app->stats = now;
     }
 }
 
@@ -191,15 +214,23 @@ void app_reset_stats_of(App *app, VariantId v)
     if ((unsigned)v >= VARIANT_COUNT) {
         return;
     }
+    char err[256];
+    if (!store_stats_reset(app->store, variant_get(v)->key, err, sizeof err)) {
+        stats_not_saved(app, err);
+        return;
+    }
     memset(&app->stats.v[v], 0, sizeof app->stats.v[v]);
     memset(&app->stats.lv[v], 0, sizeof app->stats.lv[v]);
-    app_save_stats(app);
 }
 
 void app_reset_stats(App *app)
 {
+    char err[256];
+    if (!store_stats_reset(app->store, NULL, err, sizeof err)) {
+        stats_not_saved(app, err);
+        return;
+    }
     stats_clear(&app->stats);
-    app_save_stats(app);
 }
 
 void app_set_settings(App *app, const Settings *s)
@@ -387,10 +418,11 @@ App *app_create(const AppConfig *cfg, char *err, size_t err_size)
         snprintf(app->settings_path, sizeof app->settings_path, "%s", cfg->settings_path);
     }
     load_settings(app);
-    if (cfg->stats_path != NULL) {
-        snprintf(app->stats_path, sizeof app->stats_path, "%s", cfg->stats_path);
+    if (!open_store(app, cfg)) {
+        snprintf(err, err_size, "out of memory");
+        app_destroy(app);
+        return NULL;
     }
-    load_stats(app);
 
     char dir[1100];
     snprintf(dir, sizeof dir, "%s/fonts", app->data_dir);
@@ -431,6 +463,7 @@ void app_destroy(App *app)
         return;
     }
     scene_stack_clear(app);
+    store_close(app->store);
     card_art_destroy(app->cards);
     paint_destroy(app->paint);
     text_destroy(app->text);

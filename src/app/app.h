@@ -62,7 +62,9 @@ typedef struct AppConfig {
     int width, height;         /* the surface size, or the first window size */
     const char *data_dir;      /* NULL: search (paths.h) */
     const char *settings_path; /* NULL: keep settings in memory only */
-    const char *stats_path;    /* NULL: keep statistics in memory only */
+    const char *store_path;    /* the player's data (store.h); NULL: in memory only */
+    /* Files of earlier versions moved into the store once (NULL: none). */
+    const char *stats_path, *old_save_path, *old_replay_dir;
 } AppConfig;
 
 struct App {
@@ -81,10 +83,10 @@ struct App {
     char data_dir[1024];
     char settings_path[1024]; /* "" when settings are not saved */
     Settings settings;
-    char stats_path[1024]; /* "" when statistics are not saved */
-    Stats stats;           /* the player's statistics (stats.h) */
-    char notice[480];      /* problems the title screen reports (damaged settings, statistics) */
-    char toast[320];       /* a short message shown at the bottom for a while */
+    struct Store *store; /* the player's games and statistics (store.h); never NULL */
+    Stats stats;         /* the player's statistics (stats.h), as the store counts them */
+    char notice[480];    /* problems the title screen reports (damaged settings, statistics) */
+    char toast[320];     /* a short message shown at the bottom for a while */
     double toast_until;
 
     Text *text;
@@ -133,14 +135,13 @@ unsigned app_card_flags(const App *app);
 /* Replaces the settings, applies them (fullscreen) and saves them. */
 void app_set_settings(App *app, const Settings *s);
 void app_show_toast(App *app, const char *message);
-/* Writes app->stats to its file (when there is one); a failure is shown as
- * a toast. app_reset_stats clears them and writes that. */
-void app_save_stats(App *app);
 /* Counts a finished round and/or match of g for seat `you`, played against
- * computers of `level` (stats_level_of): into the statistics file shared
- * with any other copy of the program (read again, added, written under a
- * lock), or only in memory without a file. */
-void app_record_stats(App *app, const Game *g, int you, int level, bool round, bool match);
+ * computers of `level` (stats_level_of), as rows of the store keyed by the
+ * match id (a round recorded again is counted once), then reads the
+ * statistics back; a failure is shown as a toast. */
+void app_record_stats(App *app, const Game *g, const char *match, int you, int level, bool round,
+                      bool match_end);
+/* Forgets the statistics (in the store too). */
 void app_reset_stats(App *app);
 /* The same for one game only. */
 void app_reset_stats_of(App *app, VariantId v);

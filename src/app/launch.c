@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "paths.h"
+#include "store.h"
 
 bool launch_apply(App *app, const AppArgs *args, char *err, size_t err_size)
 {
@@ -103,14 +104,24 @@ int launch_screenshot(const AppArgs *args)
 int launch_window(const AppArgs *args)
 {
     char err[512];
-    char settings[1024], stats[1024];
+    char settings[1024], stats[1024], store[1024], save[1024], replays[1024];
     AppConfig cfg = {.width = args->width, .height = args->height};
     paths_move_old_data(); /* once: earlier versions kept files in .../ceki/ceki/ */
     if (paths_pref_file("settings.txt", settings, sizeof settings)) {
         cfg.settings_path = settings;
     }
-    if (paths_pref_file("stats.txt", stats, sizeof stats)) {
-        cfg.stats_path = stats;
+    if (paths_pref_file(STORE_FILE, store, sizeof store)) {
+        cfg.store_path = store;
+        /* What earlier versions kept in files, moved into the store once. */
+        if (paths_pref_file("stats.txt", stats, sizeof stats)) {
+            cfg.stats_path = stats;
+        }
+        if (paths_pref_file("current-game.txt", save, sizeof save)) {
+            cfg.old_save_path = save;
+        }
+        if (paths_pref_file("replays", replays, sizeof replays)) {
+            cfg.old_replay_dir = replays;
+        }
     }
     App *app = app_create(&cfg, err, sizeof err);
     if (app == NULL) {

@@ -2,9 +2,12 @@
  * (save_file.h). No SDL. */
 #include "save_file.h"
 
+#include <inttypes.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "record.h"
 #include "settings.h"
@@ -111,6 +114,13 @@ static bool parse_header(const char *text, size_t len, SaveHeader *h, char *err,
                 return false;
             }
             h->budget_ms = (int)v;
+        } else if (strcmp(body, "match") == 0) {
+            size_t idlen = strlen(arg);
+            if (idlen != SAVE_MATCH_ID_LEN || strspn(arg, "0123456789abcdef") != idlen) {
+                say_into(err, err_size, _("its match line is not a match id"));
+                return false;
+            }
+            memcpy(h->match, arg, idlen + 1);
         }
     }
     return true;
@@ -171,9 +181,55 @@ CekiStatus save_file_write(FILE *f, SaveKind kind, const SaveHeader *h, const Ga
         fprintf(f, " %s", h->human[i] ? "human" : ai_level_key(h->level[i]));
     }
     fprintf(f, "\n# budget %d\n", h->budget_ms);
+    if (h->match[0] != '\0') {
+        fprintf(f, "# match %s\n", h->match);
+    }
     CekiStatus st = record_write(g, f);
     if (st == CEKI_OK && ferror(f)) {
         st = CEKI_ERR_IO;
     }
     return st;
+}
+
+static void hex_id(uint64_t a, uint64_t b, char out[SAVE_MATCH_ID_LEN + 1])
+{
+    snprintf(out, SAVE_MATCH_ID_LEN + 1, "%016" PRIx64 "%016" PRIx64, a, b);
+}
+
+static uint64_t mix(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+void save_file_new_id(char out[SAVE_MATCH_ID_LEN + 1])
+{
+    uint64_t v[2] = {0, 0};
+    FILE *f = fopen("/dev/urandom", "rb");
+    bool got = f != NULL && fread(v, sizeof v, 1, f) == 1;
+    if (f != NULL) {
+        fclose(f);
+    }
+    if (!got) {
+        static uint64_t counter;
+        struct timespec ts = {0, 0};
+        timespec_get(&ts, TIME_UTC);
+        uint64_t t = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+        v[0] = mix(t ^ (uint64_t)(uintptr_t)&counter);
+        v[1] = mix(v[0] ^ ++counter ^ (uint64_t)clock());
+    }
+    hex_id(v[0], v[1], out);
+}
+
+void save_file_derive_id(const char *text, size_t len, char out[SAVE_MATCH_ID_LEN + 1])
+{
+    uint64_t a = 0xcbf29ce484222325ull, b = 0x84222325cbf29ce4ull;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)text[i];
+        a = (a ^ c) * 0x100000001b3ull;
+        b = (b ^ c) * 0x100000001b3ull + i;
+    }
+    hex_id(mix(a), mix(b), out);
 }

@@ -6,13 +6,16 @@
  *   # ceki-save 1              (or "# ceki-replay 1"): the kind and version
  *   # seats human greedy strong   one word per seat: human or a level key
  *   # budget 0                 the strong player's milliseconds per move
+ *   # match 3f...              the match's id: 32 lower-case hex digits
+ *                              (optional; files before it have none)
  *   ceki-record 1 ...          the game record, as record_write writes it
  *
  * Comment lines before the record that are none of these are skipped; a
  * file with no kind line at all is a bare game record. Refused, with a
  * player-facing reason: binary data; another version; a seat line with an
  * unknown player or more than CEKI_MAX_SEATS seats, or naming a number of
- * seats other than the game's; a budget that is not 0..600000 ms; a save
+ * seats other than the game's; a budget that is not 0..600000 ms; a match line
+ * that is not 32 hex digits; a save
  * or replay without a seat line; a damaged record; and, when only saves
  * are wanted, anything but a save.
  */
@@ -27,6 +30,7 @@
 #include "game.h"
 
 #define SAVE_FILE_VERSION 1
+#define SAVE_MATCH_ID_LEN 32
 
 typedef enum SaveKind { SAVE_KIND_BARE, SAVE_KIND_SAVE, SAVE_KIND_REPLAY } SaveKind;
 
@@ -38,6 +42,7 @@ typedef struct SaveHeader {
     bool human[CEKI_MAX_SEATS];
     AiLevel level[CEKI_MAX_SEATS]; /* computer seats; AI_GREEDY for people */
     int budget_ms;
+    char match[SAVE_MATCH_ID_LEN + 1]; /* "" when the file has none */
 } SaveHeader;
 
 /* Reads a whole file's text (len bytes, no terminator needed). On success
@@ -50,5 +55,12 @@ bool save_file_parse(const char *text, size_t len, bool save_only, SaveHeader *h
 /* Writes the header of this kind (SAVE or REPLAY; its seats and budget)
  * and g's record to f. CEKI_ERR_IO when f fails. */
 CekiStatus save_file_write(FILE *f, SaveKind kind, const SaveHeader *h, const Game *g);
+
+/* A new match id: 32 hex digits from the system's random source (or, where
+ * there is none, from the clock and the process), NUL-terminated. */
+void save_file_new_id(char out[SAVE_MATCH_ID_LEN + 1]);
+/* The id of a file written before matches had ids: a hash of its text, so
+ * the same file always gets the same id. */
+void save_file_derive_id(const char *text, size_t len, char out[SAVE_MATCH_ID_LEN + 1]);
 
 #endif

@@ -1,7 +1,7 @@
 /* scene_replay.c — finished games, replayed from their records.
  *
- * Two views in one screen. The list shows the games session_archive kept
- * under the player's files (newest first). The replay view rebuilds the
+ * Two views in one screen. The list shows the games the store keeps
+ * (store.h; newest first, a damaged record listed as such). The replay view rebuilds the
  * game move by move from its record and shows the table plainly: the pool
  * (Kowah: the discard pile), every seat's hand face up, the captured piles,
  * the scores, and the move list with the current move marked. Step with
@@ -15,13 +15,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "journal.h"
 #include "scenes.h"
 #include "session.h"
 #include "ui.h"
 
-#ifndef _WIN32
-#include <dirent.h>
-#endif
+#include <time.h>
 
 enum {
     REPLAY_BACK = 1,
@@ -33,13 +32,14 @@ enum {
     REPLAY_ITEM = 100 /* + index in the list */
 };
 
-#define LIST_MAX 64
+#define LIST_MAX STORE_REPLAYS_DEFAULT
 #define LIST_ROWS 9
 #define CHECK_EVERY 32
 #define STEP_SECONDS 0.55
 
 typedef struct ReplayEntry {
-    char path[1100];
+    int64_t id; /* in the store */
+    bool damaged;
     char title[96];
     char detail[120];
 } ReplayEntry;
@@ -48,7 +48,7 @@ typedef struct ReplayState {
     Ui ui;
     bool viewing;
     bool from_list;
-    ReplayEntry entries[LIST_MAX];
+    ReplayEntry *entries; /* LIST_MAX of them */
     int nentries;
     int first_row;
     char message[300]; /* the list is empty, or a record could not be read */
@@ -74,81 +74,37 @@ typedef struct ReplayState {
 
 /* ---- the list ------------------------------------------------------------ */
 
-static int cmp_entries(const void *a, const void *b)
+static void describe(ReplayEntry *e, const StoreReplay *r)
 {
-    /* Names start with the date: newest first. */
-    return strcmp(((const ReplayEntry *)b)->path, ((const ReplayEntry *)a)->path);
-}
-
-/* Title and detail from a replay file's header lines. */
-static bool describe(ReplayEntry *e, const char *name)
-{
-    FILE *f = fopen(e->path, "rb");
-    if (f == NULL) {
-        return false;
-    }
-    char line[256];
-    const VariantDesc *v = NULL;
-    int players = 0, moves = 0;
-    bool in_moves = false;
-    while (fgets(line, sizeof line, f) != NULL) {
-        line[strcspn(line, "\r\n")] = '\0';
-        if (in_moves) {
-            if (strcmp(line, "end") == 0) {
-                break;
-            }
-            moves++;
-        } else if (strncmp(line, "variant ", 8) == 0) {
-            v = variant_find(line + 8);
-        } else if (strncmp(line, "players ", 8) == 0) {
-            players = atoi(line + 8);
-        } else if (strcmp(line, "moves") == 0) {
-            in_moves = true;
-        }
-    }
-    fclose(f);
-    if (v == NULL) {
-        return false;
-    }
-    /* "2026-11-21-235454-thothit.txt" */
+    e->id = r->id;
+    e->damaged = r->damaged;
     char date[32] = "";
-    if (strlen(name) >= 17) {
-        snprintf(date, sizeof date, "%.10s %.2s:%.2s", name, name + 11, name + 13);
+    time_t when = (time_t)r->finished;
+    struct tm tm;
+    if (localtime_r(&when, &tm) != NULL) {
+        strftime(date, sizeof date, "%Y-%m-%d %H:%M", &tm);
+    }
+    const VariantDesc *v = variant_find(r->variant);
+    if (r->damaged || v == NULL) {
+        snprintf(e->title, sizeof e->title, "%s", _("A damaged record"));
+        snprintf(e->detail, sizeof e->detail, "%s", date);
+        return;
     }
     snprintf(e->title, sizeof e->title, "%s", _(v->name));
     snprintf(e->detail, sizeof e->detail, _("%s  \xc2\xb7  %d players  \xc2\xb7  %d moves"), date,
-             players, moves);
-    return true;
+             r->players, r->moves);
 }
 
-static void read_list(ReplayState *s)
+/* The newest kept games, from the store's index (nothing else is read). */
+static void read_list(App *app, ReplayState *s)
 {
     s->nentries = 0;
-    char dir[1024];
-    if (!session_replay_dir(dir, sizeof dir)) {
-        snprintf(s->message, sizeof s->message,
-                 _("There is no place for the player's files here."));
-        return;
+    StoreReplay *rows = malloc(LIST_MAX * sizeof *rows);
+    int n = rows != NULL ? store_replays(app->store, rows, LIST_MAX, 0) : 0;
+    for (int i = 0; i < n; i++) {
+        describe(&s->entries[s->nentries++], &rows[i]);
     }
-#ifndef _WIN32
-    DIR *d = opendir(dir);
-    struct dirent *de = NULL;
-    while (d != NULL && (de = readdir(d)) != NULL && s->nentries < LIST_MAX) {
-        size_t n = strlen(de->d_name);
-        if (n < 5 || strcmp(de->d_name + n - 4, ".txt") != 0) {
-            continue;
-        }
-        ReplayEntry *e = &s->entries[s->nentries];
-        snprintf(e->path, sizeof e->path, "%.900s/%.190s", dir, de->d_name);
-        if (describe(e, de->d_name)) {
-            s->nentries++;
-        }
-    }
-    if (d != NULL) {
-        closedir(d);
-    }
-#endif
-    qsort(s->entries, (size_t)s->nentries, sizeof s->entries[0], cmp_entries);
+    free(rows);
     if (s->nentries == 0) {
         snprintf(s->message, sizeof s->message,
                  _("No finished games yet. Every match you finish is kept here to watch again."));
@@ -156,13 +112,13 @@ static void read_list(ReplayState *s)
 }
 
 /* The final standings of entry k, for the side panel. */
-static void describe_result(ReplayState *s, int k)
+static void describe_result(App *app, ReplayState *s, int k)
 {
     s->detail_of = k;
     s->detail_players = 0;
     s->detail_line[0] = '\0';
     char err[200];
-    Session *rec = session_load_record(s->entries[k].path, err, sizeof err);
+    Session *rec = journal_replay(app->store, s->entries[k].id, err, sizeof err);
     if (rec == NULL) {
         snprintf(s->detail_line, sizeof s->detail_line, _("This record could not be read."));
         return;
@@ -256,12 +212,13 @@ static void seek(ReplayState *s, int at)
     observe_all(s);
 }
 
-static bool open_replay(App *app, ReplayState *s, const char *path)
+/* Opens a record file (path) or a kept game (path NULL: the store's id). */
+static bool open_replay(App *app, ReplayState *s, const char *path, int64_t id)
 {
-    (void)app;
     char err[300];
     close_replay(s);
-    s->rec = session_load_record(path, err, sizeof err);
+    s->rec = path != NULL ? session_load_record(path, err, sizeof err)
+                          : journal_replay(app->store, id, err, sizeof err);
     if (s->rec == NULL) {
         snprintf(s->message, sizeof s->message, _("That game could not be read: %.240s."), err);
         return false;
@@ -327,12 +284,17 @@ static bool replay_enter(App *app, void *state)
     ReplayState *s = state;
     ui_init(&s->ui);
     s->detail_of = -1;
+    s->entries = malloc(LIST_MAX * sizeof *s->entries);
+    if (s->entries == NULL) {
+        return false;
+    }
     for (int i = 0; i < CEKI_MAX_SEATS; i++) {
         s->obs[i] = malloc(sizeof *s->obs[i]);
         if (s->obs[i] == NULL) {
             for (int k = 0; k < i; k++) {
                 free(s->obs[k]);
             }
+            free(s->entries);
             return false;
         }
     }
@@ -340,15 +302,10 @@ static bool replay_enter(App *app, void *state)
         char path[sizeof app->replay_path];
         snprintf(path, sizeof path, "%s", app->replay_path);
         app->replay_path[0] = '\0';
-        open_replay(app, s, path);
-    } else if (app->settings_path[0] != '\0') {
-        s->from_list = true;
-        read_list(s);
+        open_replay(app, s, path, 0);
     } else {
-        /* A run that keeps no player files (headless) has no games kept. */
         s->from_list = true;
-        snprintf(s->message, sizeof s->message,
-                 _("No finished games yet. Every match you finish is kept here to watch again."));
+        read_list(app, s);
     }
     layout(app, s);
     ui_focus(&s->ui, s->viewing ? REPLAY_PLAY : s->nentries > 0 ? REPLAY_ITEM : REPLAY_BACK);
@@ -363,6 +320,7 @@ static void replay_leave(App *app, void *state)
     for (int i = 0; i < CEKI_MAX_SEATS; i++) {
         free(s->obs[i]);
     }
+    free(s->entries);
 }
 
 static void step(ReplayState *s, int to)
@@ -376,9 +334,7 @@ static SceneAction go_back(App *app, ReplayState *s)
     if (s->viewing && s->from_list) {
         close_replay(s);
         s->message[0] = '\0';
-        if (app->settings_path[0] != '\0') {
-            read_list(s);
-        }
+        read_list(app, s);
         layout(app, s);
         ui_focus(&s->ui, REPLAY_ITEM + s->first_row);
         return scene_stay();
@@ -392,7 +348,7 @@ static SceneAction activate(App *app, ReplayState *s, int id)
         return go_back(app, s);
     }
     if (id >= REPLAY_ITEM && id < REPLAY_ITEM + s->nentries) {
-        if (open_replay(app, s, s->entries[id - REPLAY_ITEM].path)) {
+        if (open_replay(app, s, NULL, s->entries[id - REPLAY_ITEM].id)) {
             layout(app, s);
             ui_focus(&s->ui, REPLAY_PLAY);
         }
@@ -818,7 +774,7 @@ static void draw_list(App *app, ReplayState *s)
         return;
     }
     if (s->detail_of != k) {
-        describe_result(s, k);
+        describe_result(app, s, k);
     }
     float y = 150;
     label(app, s->entries[k].title, 872, y, 20, TEXT_BOLD, UI_INK);

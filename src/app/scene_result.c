@@ -955,11 +955,6 @@ static bool result_enter(App *app, void *state)
     }
     refresh(app, s);
     ui_focus(&s->ui, s->match_over ? RESULT_NEW_MATCH : s->round_over ? RESULT_NEXT : RESULT_BACK);
-    /* A finished match goes to the replays (the table does it too; the same
-     * game is kept once). Not for a game of our own or without player files. */
-    if (s->match_over && s->own == NULL && app->settings_path[0] != '\0') {
-        session_archive(app->session);
-    }
     return true;
 }
 

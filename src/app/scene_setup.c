@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "journal.h"
 #include "scenes.h"
 #include "session.h"
 #include "ui.h"
@@ -210,11 +211,21 @@ static void change(App *app, int id, int dir)
 static SceneAction start(App *app, SetupState *s)
 {
     GameSetup *g = &app->setup;
-    /* A new game replaces the saved one: ask first (the second press). */
-    if (!s->confirm && app->settings_path[0] != '\0' && app->session == NULL &&
-        session_saved_unfinished(s->unfinished, sizeof s->unfinished)) {
-        s->confirm = true;
-        return scene_stay();
+    /* A new game replaces the one of this game in progress: ask first (the
+     * second press), then let it go. */
+    StoreGame saved;
+    const char *key = variant_get(g->config.variant)->key;
+    if (app->session == NULL && journal_newest(app->store, key, &saved)) {
+        if (!s->confirm) {
+            journal_caption(&saved, s->unfinished, sizeof s->unfinished);
+            s->confirm = true;
+            return scene_stay();
+        }
+        char err[200];
+        if (!store_game_drop_variant(app->store, key, err, sizeof err)) {
+            app_show_toast(app, err);
+            return scene_stay();
+        }
     }
     s->confirm = false;
     if (!g->seed_given) {

@@ -19,6 +19,7 @@
 
 #include "ai.h"
 #include "card_names.h"
+#include "journal.h"
 #include "learn.h"
 #include "paths.h"
 #include "scenes.h"
@@ -464,28 +465,11 @@ bool table_try_move(App *app, TableState *t, const Move *m)
 
 static void save_game(App *app, TableState *t)
 {
-    if (t->autoplay || t->session == NULL || app->settings_path[0] == '\0') {
-        return; /* headless runs and tests keep no player files */
+    if (t->autoplay || t->session == NULL) {
+        return; /* the computers' own runs keep nothing */
     }
-    const Game *g = session_game(t->session);
-    char path[1024], err[256];
-    if (!session_save_path(path, sizeof path)) {
-        return;
-    }
-    if (game_match_over(g)) {
-        remove(path); /* nothing to resume */
-        if (!t->archived) {
-            t->archived = true;
-            session_archive(t->session);
-        }
-        return;
-    }
-    int n = 0;
-    game_history(g, &n);
-    if (n == 0) {
-        return;
-    }
-    if (session_save(t->session, path, err, sizeof err) != CEKI_OK) {
+    char err[256];
+    if (!journal_write(app->store, t->session, app->settings.replays_kept, err, sizeof err)) {
         char msg[320];
         snprintf(msg, sizeof msg, _("The game was not saved: %s"), err);
         app_show_toast(app, msg);
@@ -513,7 +497,8 @@ static void record_stats(App *app, TableState *t)
         for (int i = 0; i < CEKI_MAX_SEATS; i++) {
             levels[i] = (int)seats->level[i];
         }
-        app_record_stats(app, g, you, stats_level_of(g, seats->human, levels), round, new_match);
+        app_record_stats(app, g, session_match_id(t->session), you,
+                         stats_level_of(g, seats->human, levels), round, new_match);
     }
     t->stats_round = SDL_max(t->stats_round, game_round_number(g));
     t->stats_match = t->stats_match || match;

@@ -170,7 +170,6 @@ typedef struct TableState {
     int deal_left;          /* cards of the current deal still to come (for its pace) */
     bool synced;            /* the view matches obs */
     bool frozen;            /* a screenshot of one moment ($CEKI_TABLE_UNTIL): no play, no sync */
-    bool archived;          /* the finished match went to the replays (once) */
     int layout_w, layout_h; /* the window size the layout was made for */
 
     /* Flow. */

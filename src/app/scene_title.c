@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "journal.h"
 #include "scenes.h"
 #include "session.h"
 #include "ui.h"
@@ -22,6 +23,7 @@ typedef struct TitleState {
     bool files;      /* the app keeps the player's files (not headless runs) */
     bool can_resume; /* a saved game waits */
     char resume_caption[96];
+    char resume_match[STORE_ID_LEN + 1];
     int order[9];
     int count;
 } TitleState;
@@ -60,42 +62,16 @@ static void layout(App *app, TitleState *s)
     ui_fix_focus(&s->ui);
 }
 
-/* Looks for a saved game to offer. A save that cannot be read is kept
- * aside and reported; a finished match is nothing to resume. */
+/* Looks for a game in progress to offer: the newest of any game. */
 static void check_save(App *app, TitleState *s)
 {
     s->files = app->settings_path[0] != '\0';
-    s->can_resume = false;
-    char path[1024];
-    if (!s->files || !session_save_path(path, sizeof path)) {
-        return;
+    StoreGame g;
+    s->can_resume = journal_newest(app->store, NULL, &g);
+    if (s->can_resume) {
+        memcpy(s->resume_match, g.match, sizeof s->resume_match);
+        journal_caption(&g, s->resume_caption, sizeof s->resume_caption);
     }
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) {
-        return;
-    }
-    fclose(f);
-    char err[300];
-    Session *saved = session_load(path, err, sizeof err);
-    if (saved == NULL) {
-        char kept[1100];
-        if (session_keep_aside(path, kept, sizeof kept)) {
-            const char *base = strrchr(kept, '/');
-            snprintf(app->notice, sizeof app->notice,
-                     _("Your saved game could not be resumed: %.160s. It was kept as %.100s."), err,
-                     base != NULL ? base + 1 : kept);
-        } else {
-            snprintf(app->notice, sizeof app->notice,
-                     _("Your saved game could not be resumed: %.200s."), err);
-        }
-        return;
-    }
-    const Game *g = session_game(saved);
-    if (!game_match_over(g)) {
-        s->can_resume = true;
-        session_resume_caption(g, s->resume_caption, sizeof s->resume_caption);
-    }
-    session_destroy(saved);
 }
 
 static bool title_enter(App *app, void *state)
@@ -119,14 +95,17 @@ static void title_resume(App *app, void *state)
     }
 }
 
-/* Loads the save, hands it to the table through App.session and opens
- * the table. */
+/* Loads the game in progress, hands it to the table through App.session
+ * and opens the table. One that does not read is set aside among the
+ * replays (journal_resume) and said. */
 static SceneAction resume_game(App *app, TitleState *s)
 {
-    char path[1024], err[300];
-    Session *saved =
-        session_save_path(path, sizeof path) ? session_load(path, err, sizeof err) : NULL;
+    char err[300];
+    Session *saved = journal_resume(app->store, s->resume_match, err, sizeof err);
     if (saved == NULL) {
+        snprintf(app->notice, sizeof app->notice,
+                 _("Your saved game could not be resumed: %.200s. It was kept among the replays."),
+                 err);
         check_save(app, s);
         layout(app, s);
         return scene_stay();

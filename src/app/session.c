@@ -84,6 +84,7 @@ struct Session {
     ThinkJob *job;
     ThinkJob *abandoned[SESSION_MAX_ABANDONED];
     int nabandoned;
+    char match_id[SAVE_MATCH_ID_LEN + 1];
 };
 
 /* ---- small helpers -------------------------------------------------------- */
@@ -305,6 +306,7 @@ static Session *session_new(const SessionSeats *seats)
         s->seats = *seats;
     }
     s->hint_level = AI_STRONG;
+    save_file_new_id(s->match_id);
     return s;
 }
 
@@ -758,36 +760,36 @@ static CekiStatus write_file(const Session *s, FILE *f, const char *kind)
 {
     SaveHeader h = {
         .have_seats = true, .nseats = game_players(s->game), .budget_ms = s->seats.ai_budget_ms};
+    memcpy(h.match, s->match_id, sizeof h.match);
     memcpy(h.human, s->seats.human, sizeof h.human);
     memcpy(h.level, s->seats.level, sizeof h.level);
     return save_file_write(f, strcmp(kind, "ceki-save") == 0 ? SAVE_KIND_SAVE : SAVE_KIND_REPLAY,
                            &h, s->game);
 }
 
-/* The file's text (what write_file writes) in memory; caller frees. */
-static char *file_text(const Session *s, const char *kind, size_t *len)
+char *session_text(const Session *s, SaveKind kind, size_t *len)
 {
-    FILE *f = tmpfile();
-    if (f == NULL) {
+    if (s == NULL || len == NULL || kind == SAVE_KIND_BARE) {
         return NULL;
     }
     char *text = NULL;
-    if (write_file(s, f, kind) == CEKI_OK && fflush(f) == 0) {
-        long n = ftell(f);
-        if (n >= 0 && fseek(f, 0, SEEK_SET) == 0) {
-            text = malloc((size_t)n + 1);
-            if (text != NULL && fread(text, 1, (size_t)n, f) != (size_t)n) {
-                free(text);
-                text = NULL;
-            }
-            if (text != NULL) {
-                text[n] = '\0';
-                *len = (size_t)n;
-            }
-        }
+    size_t n = 0;
+    FILE *f = open_memstream(&text, &n);
+    if (f == NULL) {
+        return NULL;
     }
-    fclose(f);
+    bool ok = write_file(s, f, kind == SAVE_KIND_SAVE ? "ceki-save" : "ceki-replay") == CEKI_OK;
+    if (fclose(f) != 0 || !ok) {
+        free(text);
+        return NULL;
+    }
+    *len = n;
     return text;
+}
+
+static char *file_text(const Session *s, const char *kind, size_t *len)
+{
+    return session_text(s, strcmp(kind, "ceki-save") == 0 ? SAVE_KIND_SAVE : SAVE_KIND_REPLAY, len);
 }
 
 /* Written through the settings' atomic write (temporary file, fsync,
@@ -865,6 +867,41 @@ static char *read_all(const char *path, size_t *len, char *err, size_t err_size)
     return text;
 }
 
+Session *session_from_text(const char *text, size_t len, bool save_only, char *err, size_t err_size)
+{
+    SaveHeader h;
+    Game *g = NULL;
+    Session *s = NULL;
+    if (text == NULL || !save_file_parse(text, len, save_only, &h, &g, err, err_size)) {
+        return NULL;
+    }
+    SessionSeats seats = {.ai_budget_ms = h.budget_ms};
+    for (int i = 0; i < CEKI_MAX_SEATS; i++) {
+        seats.human[i] = h.have_seats && i < h.nseats && h.human[i];
+        seats.level[i] = h.have_seats && i < h.nseats ? h.level[i] : AI_GREEDY;
+    }
+    s = session_new(&seats);
+    int count = 0;
+    const Move *moves = game_history(g, &count);
+    if (s != NULL && rebuild(s, game_config(g), moves, count) != CEKI_OK) {
+        say_into(err, err_size, _("its game could not be rebuilt"));
+        session_destroy(s);
+        s = NULL;
+    }
+    if (s != NULL) {
+        s->generation = 0;
+        /* Files written before matches had ids get one from their text, the
+         * same every time they are read. */
+        if (h.match[0] != '\0') {
+            memcpy(s->match_id, h.match, sizeof s->match_id);
+        } else {
+            save_file_derive_id(text, len, s->match_id);
+        }
+    }
+    game_destroy(g);
+    return s;
+}
+
 /* Loads a file of one of the kinds allowed; NULL with a reason. */
 static Session *load_file(const char *path, bool save_only, char *err, size_t err_size)
 {
@@ -877,30 +914,14 @@ static Session *load_file(const char *path, bool save_only, char *err, size_t er
     if (text == NULL) {
         return NULL;
     }
-    SaveHeader h;
-    Game *g = NULL;
-    Session *s = NULL;
-    if (save_file_parse(text, len, save_only, &h, &g, err, err_size)) {
-        SessionSeats seats = {.ai_budget_ms = h.budget_ms};
-        for (int i = 0; i < CEKI_MAX_SEATS; i++) {
-            seats.human[i] = h.have_seats && i < h.nseats && h.human[i];
-            seats.level[i] = h.have_seats && i < h.nseats ? h.level[i] : AI_GREEDY;
-        }
-        s = session_new(&seats);
-        int count = 0;
-        const Move *moves = game_history(g, &count);
-        if (s != NULL && rebuild(s, game_config(g), moves, count) != CEKI_OK) {
-            say_into(err, err_size, _("its game could not be rebuilt"));
-            session_destroy(s);
-            s = NULL;
-        }
-        if (s != NULL) {
-            s->generation = 0;
-        }
-        game_destroy(g);
-    }
+    Session *s = session_from_text(text, len, save_only, err, err_size);
     free(text);
     return s;
+}
+
+const char *session_match_id(const Session *s)
+{
+    return s != NULL ? s->match_id : "";
 }
 
 Session *session_load(const char *path, char *err, size_t err_size)
@@ -930,40 +951,11 @@ bool session_keep_aside(const char *path, char *kept_as, size_t size)
 
 /* ---- where the files are, and the archive -------------------------------- */
 
-bool session_save_path(char *out, size_t size)
-{
-    return paths_pref_file("current-game.txt", out, size);
-}
-
 void session_resume_caption(const Game *g, char *buf, size_t size)
 {
     snprintf(buf, size,
              game_variant(g)->engine == ENGINE_KOWAH ? _("%s, hand %d") : _("%s, round %d"),
              _(game_variant(g)->name), game_round_number(g));
-}
-
-bool session_saved_unfinished(char *buf, size_t size)
-{
-    char path[1024], err[300];
-    if (!session_save_path(path, sizeof path) || !file_exists(path)) {
-        return false;
-    }
-    Session *saved = session_load(path, err, sizeof err);
-    if (saved == NULL) {
-        return false;
-    }
-    const Game *g = session_game(saved);
-    bool open = !game_match_over(g);
-    if (open && buf != NULL && size > 0) {
-        session_resume_caption(g, buf, size);
-    }
-    session_destroy(saved);
-    return open;
-}
-
-bool session_replay_dir(char *out, size_t size)
-{
-    return paths_pref_file("replays", out, size);
 }
 
 static bool make_dir(const char *dir)
@@ -1065,13 +1057,4 @@ bool session_archive_to(const Session *s, const char *dir, char *path_out, size_
     }
     free(text);
     return ok;
-}
-
-bool session_archive(const Session *s)
-{
-    char dir[1200];
-    if (!session_replay_dir(dir, sizeof dir)) {
-        return false;
-    }
-    return session_archive_to(s, dir, NULL, 0, NULL, 0);
 }

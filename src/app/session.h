@@ -31,6 +31,7 @@
 
 #include "ai.h"
 #include "game.h"
+#include "save_file.h"
 #include "variant.h"
 
 typedef struct SessionSeats {
@@ -78,9 +79,6 @@ bool session_can_redo(const Session *s);
 CekiStatus session_redo(Session *s);
 
 CekiStatus session_save(const Session *s, const char *path, char *err, size_t err_size);
-/* Whether the player's saved game (session_save_path) is an unfinished
- * match that can be resumed; its caption ("Pèi, round 2") in buf. */
-bool session_saved_unfinished(char *buf, size_t size);
 /* How a game to resume is named: "Pèi, round 2" (Kowah: "hand"). */
 void session_resume_caption(const Game *g, char *buf, size_t size);
 /* Renames a bad save to "<path>.damaged-<n>" so nothing is lost. */
@@ -99,23 +97,27 @@ bool session_keep_aside(const char *path, char *kept_as, size_t size);
  * deals a fresh game from App.setup and the old table destroys its own.
  */
 
-/* Where the player's files live, under SDL_GetPrefPath("ceki", "ceki"):
- * the saved game ("current-game.txt") and finished games ("replays/").
- * False when SDL gives no preference directory. */
-bool session_save_path(char *out, size_t size);
-bool session_replay_dir(char *out, size_t size);
-
-/* A finished (or any) game, written as a replay record with its seats into
- * session_replay_dir() as <date>-<time>-<variant>.txt; the table calls it
- * when a match ends. Writing the same game twice keeps one file. */
-bool session_archive(const Session *s);
-/* The same into a directory of the caller's (created if missing); the file
- * written, or the one already holding this game, in path_out. */
+/* A game (finished or not) written as a replay record with its seats into
+ * a directory of the caller's (created if missing), as
+ * <date>-<time>-<variant>.txt: how a kept game is exported. Writing the
+ * same game twice keeps one file; the file written, or the one already
+ * holding this game, in path_out. */
 bool session_archive_to(const Session *s, const char *dir, char *path_out, size_t path_size,
                         char *err, size_t err_size);
 /* Reads a save, a replay written by session_archive or a bare game record
  * (its seats then all computers) for viewing; NULL and a reason otherwise. */
 Session *session_load_record(const char *path, char *err, size_t err_size);
+
+/* The match's id (save_file.h): made when the session is created, kept in
+ * its save and replay files; the key of its rows in the store. */
+const char *session_match_id(const Session *s);
+/* The session's file text of this kind (SAVE_KIND_SAVE or _REPLAY), in a
+ * buffer the caller frees; NULL when it cannot be made. */
+char *session_text(const Session *s, SaveKind kind, size_t *len);
+/* A session from a save or replay text (save_only: saves only); NULL and a
+ * reason otherwise. */
+Session *session_from_text(const char *text, size_t len, bool save_only, char *err,
+                           size_t err_size);
 
 /* Changes whenever undo or loading replaced the game wholesale: the queued
  * events were dropped and a view must redraw from the observation. */

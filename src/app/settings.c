@@ -27,13 +27,15 @@ void settings_defaults(Settings *out)
     out->fullscreen = false;
     out->renderer = RENDERER_AUTO;
     out->language = LANGUAGE_SYSTEM;
+    out->replays_kept = SETTINGS_REPLAYS_DEFAULT;
 }
 
 bool settings_equal(const Settings *a, const Settings *b)
 {
     return a->deck_style == b->deck_style && a->anim_speed == b->anim_speed &&
            a->colour_cue == b->colour_cue && a->fullscreen == b->fullscreen &&
-           a->renderer == b->renderer && a->language == b->language;
+           a->renderer == b->renderer && a->language == b->language &&
+           a->replays_kept == b->replays_kept;
 }
 
 static const char *const renderer_keys[RENDERER_COUNT] = {"auto", "accelerated", "software"};
@@ -163,6 +165,13 @@ static bool parse_line(char *line, int number, Settings *out, char *why, size_t 
         if (ok) {
             out->language = (Language)lang;
         }
+    } else if (strcmp(key, "replays_kept") == 0) {
+        char *end = NULL;
+        long n = strtol(value, &end, 10);
+        ok = end != value && *end == '\0' && n >= 0 && n <= SETTINGS_REPLAYS_MAX;
+        if (ok) {
+            out->replays_kept = (int)n;
+        }
     } /* unknown keys are ignored: a newer version may have written them */
     if (!ok) {
         snprintf(why, why_size, _("line %d: '%.40s' is not a valid %.20s"), number, value, key);
@@ -213,10 +222,12 @@ size_t settings_format(const Settings *s, char *buf, size_t size)
                      "colour_cue=%s\n"
                      "fullscreen=%s\n"
                      "renderer=%s\n"
-                     "language=%s\n",
+                     "language=%s\n"
+                     "# finished games kept to watch again (0: all of them)\n"
+                     "replays_kept=%d\n",
                      style, anim_speed_key(s->anim_speed), s->colour_cue ? "on" : "off",
                      s->fullscreen ? "on" : "off", renderer_key(s->renderer),
-                     language_key(s->language));
+                     language_key(s->language), s->replays_kept);
     return n < 0 ? 0 : (size_t)n;
 }
 

@@ -47,7 +47,11 @@ typedef struct Settings {
     bool fullscreen;
     RendererChoice renderer; /* used when the program starts */
     Language language;       /* applied at once */
+    int replays_kept;        /* finished games kept, the oldest pruned; 0: no limit */
 } Settings;
+
+#define SETTINGS_REPLAYS_DEFAULT 1000
+#define SETTINGS_REPLAYS_MAX 1000000
 
 typedef enum SettingsLoad {
     SETTINGS_LOADED,  /* the file was read and valid */

@@ -745,13 +745,13 @@ bool stats_counts_game(const Game *g, const bool human[CEKI_MAX_SEATS], int *you
     return true;
 }
 
-bool stats_record(Stats *s, const Game *g, int you, int level, bool round, bool match)
+bool stats_outcome(const Game *g, int you, StatsOutcome *out)
 {
-    if (s == NULL || g == NULL || you < 0 || you >= game_players(g)) {
+    if (g == NULL || out == NULL || you < 0 || you >= game_players(g)) {
         return false;
     }
     bool over = game_match_over(g);
-    if ((round && !over && !game_round_over(g)) || (match && !over)) {
+    if (!over && !game_round_over(g)) {
         return false;
     }
     Observation *o = malloc(sizeof *o);
@@ -759,15 +759,32 @@ bool stats_record(Stats *s, const Game *g, int you, int level, bool round, bool 
         free(o);
         return false;
     }
-    VariantId id = game_variant(g)->id;
+    *out = (StatsOutcome){
+        .variant = game_variant(g)->id,
+        .round = game_round_number(g),
+        .round_score = o->round_score[you],
+        .round_won = o->round_winner[you],
+        .match_over = over,
+        .match_won = o->match_winner[you],
+        .staked = variant_has_stakes(game_variant(g)) && game_config(g)->stakes != STAKES_NONE,
+        .units = o->units[you],
+    };
+    free(o);
+    return true;
+}
+
+bool stats_record(Stats *s, const Game *g, int you, int level, bool round, bool match)
+{
+    StatsOutcome r;
+    if (s == NULL || !stats_outcome(g, you, &r) || (match && !r.match_over)) {
+        return false;
+    }
     if (round) {
-        stats_add_round(s, id, level, o->round_score[you], o->round_winner[you]);
+        stats_add_round(s, r.variant, level, r.round_score, r.round_won);
     }
     if (match) {
-        bool staked = variant_has_stakes(game_variant(g)) && game_config(g)->stakes != STAKES_NONE;
-        stats_add_match(s, id, level, o->match_winner[you], staked, o->units[you]);
+        stats_add_match(s, r.variant, level, r.match_won, r.staked, r.units);
     }
-    free(o);
     return true;
 }
 
@@ -830,37 +847,4 @@ void stats_summary(const Stats *s, VariantId id, char *buf, size_t size)
     if (n == 0) {
         snprintf(buf, size, _("No games finished yet"));
     }
-}
-
-bool stats_record_shared(const char *path, Stats *s, const Game *g, int you, int level, bool round,
-                         bool match, char *err, size_t err_size)
-{
-    char lock_path[1200];
-    snprintf(lock_path, sizeof lock_path, "%s.lock", path);
-    int fd = open(lock_path, O_RDWR | O_CREAT, 0600);
-    struct flock lk = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
-    if (fd < 0 || fcntl(fd, F_SETLKW, &lk) != 0) {
-        snprintf(err, err_size, "cannot lock %s: %s", lock_path, strerror(errno));
-        if (fd >= 0) {
-            close(fd);
-        }
-        return false;
-    }
-    /* What the other copy may have added since; a damaged file is kept
-     * aside by stats_open and the counts go on from this copy's. */
-    Stats now = *s;
-    char notice[400];
-    if (stats_open(path, &now, notice, sizeof notice) == STATS_DAMAGED) {
-        now = *s;
-    }
-    bool ok = stats_record(&now, g, you, level, round, match);
-    if (!ok) {
-        snprintf(err, err_size, _("that game is not at the end of a round or match"));
-    } else if ((ok = stats_save(path, &now, err, err_size))) {
-        *s = now;
-    }
-    lk.l_type = F_UNLCK;
-    (void)fcntl(fd, F_SETLK, &lk);
-    close(fd);
-    return ok;
 }

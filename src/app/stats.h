@@ -43,7 +43,11 @@
  * level's counts must fit within its variant's.
  *
  * stats_save writes the whole file through settings_write_atomic (temporary
- * file, flush, rename): the old file stays whole if writing fails. No SDL.
+ * file, flush, rename): the old file stays whole if writing fails. The
+ * program itself keeps its counts in the store (store.h) as one row per
+ * round and match and folds them with stats_add_round/_match; this text
+ * form is what an earlier version's stats.txt holds (migrated once), the
+ * store's base, and what $CEKI_STATS_FILE shows in screenshots. No SDL.
  */
 #ifndef CEKI_APP_STATS_H
 #define CEKI_APP_STATS_H
@@ -140,13 +144,17 @@ int stats_level_of(const Game *g, const bool human[CEKI_MAX_SEATS],
  * match when `match` (g must be over). False, and nothing recorded, when g
  * is not in that state. */
 bool stats_record(Stats *s, const Game *g, int you, int level, bool round, bool match);
-/* stats_record for the program with its file at PATH: under a lock on
- * PATH.lock (fcntl, held only while it runs) the file is read again, the
- * result added and the file written, so two copies of the program playing
- * at once never overwrite each other's counts. *s ends as written. False
- * with a reason in err when nothing was recorded or written. */
-bool stats_record_shared(const char *path, Stats *s, const Game *g, int you, int level, bool round,
-                         bool match, char *err, size_t err_size);
+/* What g shows for seat `you` at a round's end (or the match's): false when
+ * g is at neither. The program adds it to the store (store.h) as rows. */
+typedef struct StatsOutcome {
+    VariantId variant;
+    int round; /* the round (Kowah: hand) that ended, from 1 */
+    int round_score;
+    bool round_won;
+    bool match_over, match_won, staked;
+    int units; /* with stakes: the match's net units */
+} StatsOutcome;
+bool stats_outcome(const Game *g, int you, StatsOutcome *out);
 
 #define STATS_LINE_MAX 80
 /* Short lines for the player, at most max of them: "4 matches, 2 won",

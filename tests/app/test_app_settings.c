@@ -31,7 +31,8 @@ static void test_round_trip(void **state)
                               (flags & 1) != 0,
                               (flags & 2) != 0,
                               (RendererChoice)(flags / 4 % RENDERER_COUNT),
-                              (Language)(flags / 4 / RENDERER_COUNT)};
+                              (Language)(flags / 4 / RENDERER_COUNT),
+                              (flags & 1) != 0 ? 0 : 25 * flags};
                 char text[512], why[128];
                 size_t n = settings_format(&s, text, sizeof text);
                 assert_true(n > 0 && n < sizeof text);

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "journal.h"
 #include "paths.h"
 #include "scene_table.h"
 #include "session.h"
@@ -68,8 +69,8 @@ static void shoot(App *app, const char *name)
 }
 
 /* The journal: after every move made at the table (the person's and the
- * computers'), the saved game on disk holds exactly the moves made, so a
- * kill at any instant loses at most the move in flight. */
+ * computers'), the store holds exactly the moves made, so a kill at any
+ * instant loses at most the move in flight. */
 static void test_journal_after_every_move(void **state)
 {
     (void)state;
@@ -82,9 +83,8 @@ static void test_journal_after_every_move(void **state)
         app->setup.human[i] = i == 0;
         app->setup.level[i] = AI_RANDOM;
     }
-    char why[200], path[1024], err[300];
+    char why[200], err[300];
     assert_true(scene_stack_push(app, SCENE_TABLE, why, sizeof why));
-    assert_true(session_save_path(path, sizeof path));
     int checked = 0, last = -1;
     for (int i = 0; i < 200000 && checked < 12; i++) {
         app_update(app, 0.05);
@@ -95,8 +95,9 @@ static void test_journal_after_every_move(void **state)
         int n = 0;
         game_history(g, &n);
         if (n != last && n > 0) {
-            /* A move was made since the last look: the file has it. */
-            Session *back = session_load(path, err, sizeof err);
+            /* A move was made since the last look: the store has it. */
+            Session *back =
+                journal_resume(app->store, session_match_id(app->session), err, sizeof err);
             if (back == NULL) {
                 fail_msg("after %d moves the saved game does not load: %s", n, err);
             }
@@ -158,10 +159,11 @@ static void test_title_resume(void **state)
 
     /* A game saved: the title offers it first. */
     app = app_with_files("files-resume", 1280, 800);
-    char path[1024], err[300];
-    assert_true(session_save_path(path, sizeof path));
+    char err[300];
     Session *s = played(VARIANT_THOTHIT, 3, 4, false);
-    assert_int_equal(session_save(s, path, err, sizeof err), CEKI_OK);
+    assert_true(journal_write(app->store, s, 0, err, sizeof err));
+    char match[STORE_ID_LEN + 1];
+    snprintf(match, sizeof match, "%s", session_match_id(s));
     session_destroy(s);
     app_destroy(app);
     app = test_app_new(1280, 800, settings_path);
@@ -170,31 +172,27 @@ static void test_title_resume(void **state)
     assert_string_equal(test_focus_name(app), "Resume game");
     shoot(app, "title-resume");
     test_key(app, SDLK_RETURN, 0);
-    if (strcmp(test_top_scene(app), "table") == 0) {
-        /* The table took the game over. */
-        scene_stack_pop(app);
-    } else {
-        /* No table to play it on yet: nothing is left behind. */
-        assert_string_equal(test_top_scene(app), "title");
-        assert_null(app->session);
-    }
-    assert_true(test_file_exists(path));
-    session_destroy(app->session);
-    app->session = NULL;
+    assert_string_equal(test_top_scene(app), "table");
+    assert_string_equal(session_match_id(app->session), match);
+    scene_stack_pop(app);
+    StoreGame g[2];
+    assert_int_equal(store_games(app->store, NULL, g, 2), 1); /* still there to resume */
+    /* A game in progress that does not read: reported, kept among the
+     * replays as damaged, not offered again. */
+    const char *broken = "# ceki-save 1\n# seats human random\nceki-record 1\nvariant thothit\n";
+    assert_true(
+        store_game_put(app->store, match, "thothit", 1, broken, strlen(broken), err, sizeof err));
     app_destroy(app);
-
-    /* A damaged save is reported and kept aside, not deleted. */
-    FILE *f = fopen(path, "wb");
-    assert_non_null(f);
-    fputs("# ceki-save 1\n# seats human random\nceki-record 1\nvariant thothit\n", f);
-    fclose(f);
     app = test_app_new(1280, 800, settings_path);
-    assert_null(ui_find_named(ui_of_top_scene(app), "Resume game"));
+    assert_non_null(ui_find_named(ui_of_top_scene(app), "Resume game"));
+    test_key(app, SDLK_RETURN, 0);
+    assert_string_equal(test_top_scene(app), "title");
     assert_non_null(strstr(app->notice, "could not be resumed"));
-    char kept[1100];
-    snprintf(kept, sizeof kept, "%s.damaged", path);
-    assert_true(test_file_exists(kept));
-    assert_false(test_file_exists(path));
+    assert_null(ui_find_named(ui_of_top_scene(app), "Resume game"));
+    assert_int_equal(store_games(app->store, NULL, g, 2), 0);
+    StoreReplay r[2];
+    assert_int_equal(store_replays(app->store, r, 2, 0), 1);
+    assert_true(r[0].damaged);
     shoot(app, "title-damaged-save");
     app_destroy(app);
 }
@@ -213,9 +211,10 @@ static void test_replays(void **state)
     /* Two finished games kept. */
     Session *a = played(VARIANT_THOTHIT, 3, 5, true);
     Session *b = played(VARIANT_THOTHIT_KUNA, 6, 6, true);
-    assert_true(session_archive(a));
-    assert_true(session_archive(b));
-    assert_true(session_archive(b)); /* the same game once */
+    char err[300];
+    assert_true(journal_write(app->store, a, 0, err, sizeof err));
+    assert_true(journal_write(app->store, b, 0, err, sizeof err));
+    assert_true(journal_write(app->store, b, 0, err, sizeof err)); /* the same game once */
     test_click_named(app, "Replays");
     const Ui *ui = ui_of_top_scene(app);
     int items = 0;
@@ -311,16 +310,15 @@ static void test_replay_by_path(void **state)
     app_destroy(app);
 }
 
-/* Saves a game of v (played to its end or not) as the player's saved game,
- * then opens the setup of a Thothit game; path gets the saved file. */
-static void save_then_set_up(App *app, VariantId v, bool to_end, char *path, size_t size)
+/* Keeps a game of v (played to its end or not) as the player's game in
+ * progress, then opens the setup of v. */
+static void save_then_set_up(App *app, VariantId v, bool to_end)
 {
     char err[300], why[200];
-    assert_true(session_save_path(path, size));
     Session *s = played(v, 3, 4, to_end);
-    assert_int_equal(session_save(s, path, err, sizeof err), CEKI_OK);
+    assert_true(journal_write(app->store, s, 0, err, sizeof err));
     session_destroy(s);
-    app_setup_variant(app, VARIANT_THOTHIT);
+    app_setup_variant(app, v);
     assert_true(scene_stack_push(app, SCENE_SETUP, why, sizeof why));
     app_draw(app);
 }
@@ -333,10 +331,9 @@ static void test_new_game_asks_before_replacing_the_saved_one(void **state)
 {
     (void)state;
     App *app = app_with_files("files-replace", 1280, 800);
-    char path[1024];
-    save_then_set_up(app, VARIANT_PEI, false, path, sizeof path);
-    char before[4096] = {0};
-    test_read_file(path, before, sizeof before);
+    save_then_set_up(app, VARIANT_PEI, false);
+    StoreGame g[2];
+    assert_int_equal(store_games(app->store, "pei", g, 2), 1);
     test_click_named(app, "Start game");
     assert_string_equal(test_top_scene(app), "setup");
     app_draw(app);
@@ -346,21 +343,25 @@ static void test_new_game_asks_before_replacing_the_saved_one(void **state)
     assert_string_equal(test_top_scene(app), "setup");
     app_draw(app);
     assert_non_null(ui_find_named(ui_of_top_scene(app), "Start game"));
-    char after[4096] = {0};
-    test_read_file(path, after, sizeof after);
-    assert_string_equal(after, before);
+    assert_int_equal(store_games(app->store, "pei", g, 2), 1); /* kept */
     test_click_named(app, "Start game");
     app_draw(app);
     test_click_named(app, "Start a new game");
     assert_string_equal(test_top_scene(app), "table");
+    assert_int_equal(store_games(app->store, "pei", g, 2), 0); /* let go */
     app_destroy(app);
 
-    /* A finished match saved: nothing to lose, Start starts. */
-    app = app_with_files("files-replace-done", 1280, 800);
-    save_then_set_up(app, VARIANT_THOTHIT, true, path, sizeof path);
-    assert_false(session_saved_unfinished(NULL, 0));
+    /* A game of another variant in progress is not this one's: Start
+     * starts at once and the other stays. A finished match is nothing to
+     * lose either. */
+    app = app_with_files("files-replace-other", 1280, 800);
+    save_then_set_up(app, VARIANT_PEI, false);
+    scene_stack_pop(app);
+    save_then_set_up(app, VARIANT_THOTHIT, true);
+    assert_int_equal(store_games(app->store, NULL, g, 2), 1);
     test_click_named(app, "Start game");
     assert_string_equal(test_top_scene(app), "table");
+    assert_int_equal(store_games(app->store, "pei", g, 2), 1);
     app_destroy(app);
 }
 

@@ -22,6 +22,7 @@
 #include "scene_table.h"
 #include "session.h"
 #include "stats.h"
+#include "store.h"
 #include "test_support.h"
 
 /* Some counts in three games, one with stakes. */
@@ -295,51 +296,6 @@ static void expect_refused(const char *text, size_t len)
     assert_true(stats_equal(&s, &before));
 }
 
-/* Two copies of the program counting rounds into one file at once: every
- * round of both is there afterwards, and the file parses. */
-static void test_two_copies_keep_every_round(void **state)
-{
-    (void)state;
-    const char *dir = test_temp_dir("stats-two-copies");
-    char path[700];
-    snprintf(path, sizeof path, "%s/stats.txt", dir);
-    remove(path);
-    enum { COPIES = 2, ROUNDS = 40 };
-    GameConfig cfg = game_config_default(VARIANT_THOTHIT, 5);
-    pid_t pid[COPIES];
-    for (int c = 0; c < COPIES; c++) {
-        pid[c] = fork();
-        assert_true(pid[c] >= 0);
-        if (pid[c] == 0) {
-            /* A copy that loaded the (empty) file at its start, as the
-             * program does, then counts round after round. */
-            Stats mine;
-            stats_clear(&mine);
-            AiPlayer *ai = ai_create(AI_RANDOM, 9 + (uint64_t)c);
-            int bad = 0;
-            for (int r = 0; r < ROUNDS; r++) {
-                cfg.seed = 100 + (uint64_t)(c * ROUNDS + r);
-                Game *g = game_create(&cfg, NULL);
-                play_to_round_end(g, ai);
-                char err[300];
-                bad += !stats_record_shared(path, &mine, g, 0, -1, true, false, err, sizeof err);
-                game_destroy(g);
-            }
-            ai_destroy(ai);
-            _exit(bad == 0 ? 0 : 1);
-        }
-    }
-    for (int c = 0; c < COPIES; c++) {
-        int status = 0;
-        assert_int_equal(waitpid(pid[c], &status, 0), pid[c]);
-        assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-    }
-    Stats all;
-    char why[200];
-    assert_int_equal(stats_load(path, &all, why, sizeof why), STATS_LOADED);
-    assert_int_equal(all.v[VARIANT_THOTHIT].rounds, COPIES * ROUNDS);
-}
-
 static void test_damaged_text(void **state)
 {
     (void)state;
@@ -499,13 +455,19 @@ static void test_save_is_atomic(void **state)
     assert_false(test_file_exists(nowhere));
 }
 
+/* An app whose store is ceki.db beside stats_path, an earlier version's
+ * statistics file it moves in once. */
 static App *app_with_stats(const char *stats_path)
 {
-    char err[512];
+    char err[512], db[1200];
+    snprintf(db, sizeof db, "%.1100s", stats_path);
+    char *slash = strrchr(db, '/');
+    snprintf(slash + 1, sizeof db - (size_t)(slash + 1 - db), "ceki.db");
     AppConfig cfg = {.headless = true,
                      .width = 640,
                      .height = 400,
                      .data_dir = CEKI_TEST_DATA_DIR,
+                     .store_path = db,
                      .stats_path = stats_path};
     App *app = app_create(&cfg, err, sizeof err);
     if (app == NULL) {
@@ -528,21 +490,22 @@ static void test_program_reports_damage(void **state)
     assert_non_null(strstr(app->notice, "another version"));
     assert_string_equal(test_top_scene(app), "title");
     assert_true(test_file_exists(aside));
-    /* Counting and saving writes a good file again; reset clears it. */
-    stats_add_round(&app->stats, VARIANT_THOTHIT, -1, 40, true);
-    app_save_stats(app);
+    /* A round counted in the store is there on the next start; the old
+     * file is not read again; reset clears the store. */
+    char err[200];
+    assert_true(store_add_round(app->store, "00000000000000000000000000000001", 1, "thothit", -1,
+                                40, true, err, sizeof err));
     app_destroy(app);
-
+    test_write_file(path, "ceki-stats 9\nend\n", 17);
     app = app_with_stats(path);
     assert_string_equal(app->notice, "");
     assert_int_equal(app->stats.v[VARIANT_THOTHIT].rounds, 1);
     app_reset_stats(app);
     assert_false(stats_any(&app->stats));
     app_destroy(app);
-    Stats s;
-    char why[200];
-    assert_int_equal(stats_load(path, &s, why, sizeof why), STATS_LOADED);
-    assert_false(stats_any(&s));
+    app = app_with_stats(path);
+    assert_false(stats_any(&app->stats));
+    app_destroy(app);
 }
 
 static void test_table_counts_a_round_once(void **state)
@@ -610,12 +573,13 @@ static void test_settings_reset_asks_first(void **state)
     test_click_named(app, "Reset statistics");
     test_click_named(app, "Reset statistics");
     assert_false(stats_any(&app->stats));
-    assert_int_equal(stats_load(path, &s, why, sizeof why), STATS_LOADED);
-    assert_false(stats_any(&s));
     /* Nothing left to reset: the button is off. */
     const Widget *w = ui_find_named(ui_of_top_scene(app), "Reset statistics");
     assert_non_null(w);
     assert_true(w->disabled);
+    app_destroy(app);
+    app = app_with_stats(path); /* the store forgot them too */
+    assert_false(stats_any(&app->stats));
     app_destroy(app);
 }
 
@@ -760,7 +724,6 @@ int main(void)
         cmocka_unit_test(test_recent_rounds_and_mean),
         cmocka_unit_test(test_counting),
         cmocka_unit_test(test_record_from_game),
-        cmocka_unit_test(test_two_copies_keep_every_round),
         cmocka_unit_test(test_damaged_text),
         cmocka_unit_test(test_load_missing_damaged_and_kept),
         cmocka_unit_test(test_save_is_atomic),

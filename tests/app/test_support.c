@@ -12,12 +12,21 @@
 
 App *test_app_new(int width, int height, const char *settings_path)
 {
-    char err[512];
+    char err[512], store[1100] = "";
+    /* With a settings file, the store lives beside it (a player's files). */
+    if (settings_path != NULL) {
+        snprintf(store, sizeof store, "%.1000s", settings_path);
+        char *slash = strrchr(store, '/');
+        if (slash != NULL) {
+            snprintf(slash + 1, sizeof store - (size_t)(slash + 1 - store), "ceki.db");
+        }
+    }
     AppConfig cfg = {.headless = true,
                      .width = width,
                      .height = height,
                      .data_dir = CEKI_TEST_DATA_DIR,
-                     .settings_path = settings_path};
+                     .settings_path = settings_path,
+                     .store_path = store[0] != '\0' ? store : NULL};
     App *app = app_create(&cfg, err, sizeof err);
     if (app == NULL) {
         fail_msg("app_create: %s", err);
@@ -28,7 +37,10 @@ App *test_app_new(int width, int height, const char *settings_path)
 const char *test_temp_dir(const char *name)
 {
     static char path[512];
-    snprintf(path, sizeof path, "%s/tmp-%s", CEKI_TEST_OUT_DIR, name);
+    /* $CEKI_TEST_TMP: somewhere else (a run as another user). */
+    const char *base = getenv("CEKI_TEST_TMP");
+    snprintf(path, sizeof path, "%s/tmp-%s",
+             base != NULL && base[0] != '\0' ? base : CEKI_TEST_OUT_DIR, name);
     char cmd[1100];
     snprintf(cmd, sizeof cmd, "rm -rf '%s' && mkdir -p '%s'", path, path);
     if (system(cmd) != 0) {

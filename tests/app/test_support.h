@@ -1,7 +1,8 @@
 /* test_support.h — helpers the app test suites share.
  *
  * Contract: test_app_new makes a headless App (software renderer, the given
- * size) on the source tree's data and optionally a settings file; the test
+ * size) on the source tree's data and optionally a settings file (its store,
+ * store.h, is then ceki.db beside it; in memory otherwise); the test
  * frees it with app_destroy. The event helpers push real SDL_Events onto
  * SDL's queue and run them through app_pump_events, as the main loop does.
  * Paths returned by test_temp_dir live until the next call.

@@ -1,0 +1,110 @@
+/* journal.c — the game in progress and finished games in the store
+ * (journal.h). No SDL. */
+#include "journal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "i18n.h"
+#include "settings.h"
+
+bool journal_archive(Store *st, const Session *s, int replay_cap, char *err, size_t err_size)
+{
+    size_t len = 0;
+    char *text = session_text(s, SAVE_KIND_REPLAY, &len);
+    if (text == NULL) {
+        say_into(err, err_size, _("cannot write the game record"));
+        return false;
+    }
+    const Game *g = session_game(s);
+    int moves = 0;
+    game_history(g, &moves);
+    bool ok = store_replay_put(st, session_match_id(s), game_variant(g)->key, game_players(g),
+                               moves, false, 0, text, len, replay_cap, err, err_size);
+    free(text);
+    return ok;
+}
+
+bool journal_write(Store *st, const Session *s, int replay_cap, char *err, size_t err_size)
+{
+    if (st == NULL || s == NULL) {
+        say_into(err, err_size, _("nothing to save"));
+        return false;
+    }
+    const Game *g = session_game(s);
+    if (game_match_over(g)) {
+        /* Kept first, then the row dropped: a kill between the two leaves
+         * both, and the next write (or the title) finds the match over. */
+        return journal_archive(st, s, replay_cap, err, err_size) &&
+               store_game_drop(st, session_match_id(s), err, err_size);
+    }
+    int n = 0;
+    game_history(g, &n);
+    if (n == 0) {
+        return true; /* nothing to resume yet */
+    }
+    size_t len = 0;
+    char *text = session_text(s, SAVE_KIND_SAVE, &len);
+    if (text == NULL) {
+        say_into(err, err_size, _("could not prepare the saved game"));
+        return false;
+    }
+    bool ok = store_game_put(st, session_match_id(s), game_variant(g)->key, game_round_number(g),
+                             text, len, err, err_size);
+    free(text);
+    return ok;
+}
+
+bool journal_newest(Store *st, const char *variant, StoreGame *out)
+{
+    return store_games(st, variant, out, 1) == 1;
+}
+
+Session *journal_resume(Store *st, const char *match, char *err, size_t err_size)
+{
+    size_t len = 0;
+    char *text = store_game_text(st, match, &len);
+    if (text == NULL) {
+        say_into(err, err_size, _("it is no longer there"));
+        return NULL;
+    }
+    Session *s = session_from_text(text, len, true, err, err_size);
+    if (s != NULL && game_match_over(session_game(s))) {
+        /* Finished, but killed before its row went: keep it and drop it. */
+        char why[200];
+        journal_write(st, s, 0, why, sizeof why);
+        session_destroy(s);
+        say_into(err, err_size, _("that match is already over"));
+        s = NULL;
+    } else if (s == NULL) {
+        char why[200];
+        store_game_set_aside(st, match, why, sizeof why);
+    }
+    free(text);
+    return s;
+}
+
+Session *journal_replay(Store *st, int64_t id, char *err, size_t err_size)
+{
+    size_t len = 0;
+    char *text = store_replay_text(st, id, &len);
+    if (text == NULL) {
+        say_into(err, err_size, _("it is no longer there"));
+        return NULL;
+    }
+    Session *s = session_from_text(text, len, false, err, err_size);
+    free(text);
+    return s;
+}
+
+void journal_caption(const StoreGame *g, char *buf, size_t size)
+{
+    const VariantDesc *v = variant_find(g->variant);
+    if (v == NULL) {
+        snprintf(buf, size, "%s", g->variant);
+        return;
+    }
+    snprintf(buf, size, v->engine == ENGINE_KOWAH ? _("%s, hand %d") : _("%s, round %d"),
+             _(v->name), g->round);
+}

@@ -1,0 +1,35 @@
+/* journal.h — the game in progress and the finished games, kept in the
+ * store (store.h) as the table plays.
+ *
+ * Contract
+ * - journal_write is called after every applied move. While the match
+ *   runs it puts the session's save text in its row (keyed by the match
+ *   id), one transaction, so a kill -9 at any instant loses at most the
+ *   move in flight. Once the match is over, in one transaction, the row goes
+ *   and the finished game is kept among the replays (once per match; the
+ *   oldest beyond `replay_cap` pruned).
+ * - journal_newest names the newest game in progress (of one variant, or of
+ *   any), journal_resume loads it. A row that does not read as a game (a
+ *   later version's, or damaged) is moved to the replays as damaged — kept,
+ *   listed, never offered again — and NULL comes back with the reason.
+ * - journal_replay loads a kept replay for viewing.
+ * No SDL.
+ */
+#ifndef CEKI_APP_JOURNAL_H
+#define CEKI_APP_JOURNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "session.h"
+#include "store.h"
+
+bool journal_write(Store *st, const Session *s, int replay_cap, char *err, size_t err_size);
+bool journal_archive(Store *st, const Session *s, int replay_cap, char *err, size_t err_size);
+bool journal_newest(Store *st, const char *variant, StoreGame *out);
+/* How a game in progress is named: "Pèi, round 2" (Kowah: "hand"). */
+void journal_caption(const StoreGame *g, char *buf, size_t size);
+Session *journal_resume(Store *st, const char *match, char *err, size_t err_size);
+Session *journal_replay(Store *st, int64_t id, char *err, size_t err_size);
+
+#endif

@@ -1,0 +1,861 @@
+/* store.c — the player's data in SQLite (store.h). No SDL. */
+#define _POSIX_C_SOURCE 200809L
+#include "store.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <sqlite3.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifndef _WIN32
+#include <dirent.h>
+#endif
+
+#include "file_load.h"
+#include "i18n.h"
+#include "save_file.h"
+#include "session.h"
+#include "settings.h"
+
+#define SCHEMA_VERSION 1
+
+struct Store {
+    sqlite3 *db;
+    bool persistent;
+};
+
+static const char SCHEMA[] =
+    "CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS games(match TEXT PRIMARY KEY, variant TEXT NOT NULL,"
+    " round INTEGER NOT NULL, updated INTEGER NOT NULL, record TEXT NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS rounds(match TEXT NOT NULL, round INTEGER NOT NULL,"
+    " variant TEXT NOT NULL, level INTEGER NOT NULL, score INTEGER NOT NULL,"
+    " won INTEGER NOT NULL, at INTEGER NOT NULL, PRIMARY KEY(match, round));"
+    "CREATE TABLE IF NOT EXISTS matches(match TEXT PRIMARY KEY, variant TEXT NOT NULL,"
+    " level INTEGER NOT NULL, won INTEGER NOT NULL, staked INTEGER NOT NULL,"
+    " units INTEGER NOT NULL, at INTEGER NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS stats_base(id INTEGER PRIMARY KEY CHECK(id = 1),"
+    " text TEXT NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS replays(id INTEGER PRIMARY KEY, match TEXT NOT NULL UNIQUE,"
+    " variant TEXT NOT NULL, finished INTEGER NOT NULL, players INTEGER NOT NULL,"
+    " moves INTEGER NOT NULL, damaged INTEGER NOT NULL, record TEXT NOT NULL);"
+    "CREATE INDEX IF NOT EXISTS replays_by_time ON replays(finished, id);";
+
+/* ---- errors in the player's words ----------------------------------------- */
+
+static void say_db(Store *st, int rc, char *err, size_t err_size)
+{
+    int code = rc & 0xff;
+    switch (code) {
+    case SQLITE_FULL: say_into(err, err_size, _("the disk is full")); break;
+    case SQLITE_READONLY:
+    case SQLITE_PERM:
+    case SQLITE_CANTOPEN: say_into(err, err_size, _("the data file cannot be written")); break;
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+        say_into(err, err_size, _("another copy of Ceki kept the data file busy"));
+        break;
+    case SQLITE_IOERR: say_into(err, err_size, _("the disk reported a write error")); break;
+    case SQLITE_CORRUPT:
+    case SQLITE_NOTADB: say_into(err, err_size, _("the data file is damaged")); break;
+    default:
+        say_into(err, err_size, _("the data file reported an error (%s)"),
+                 st != NULL && st->db != NULL ? sqlite3_errmsg(st->db) : sqlite3_errstr(rc));
+        break;
+    }
+}
+
+static int exec(Store *st, const char *sql)
+{
+    return sqlite3_exec(st->db, sql, NULL, NULL, NULL);
+}
+
+/* A prepared statement; NULL (and *rc set) on failure. */
+static sqlite3_stmt *prep(Store *st, const char *sql, int *rc)
+{
+    sqlite3_stmt *q = NULL;
+    *rc = sqlite3_prepare_v2(st->db, sql, -1, &q, NULL);
+    return *rc == SQLITE_OK ? q : NULL;
+}
+
+static int64_t now_seconds(void)
+{
+    return (int64_t)time(NULL);
+}
+
+/* ---- opening ---------------------------------------------------------------- */
+
+static bool setup_db(Store *st)
+{
+    sqlite3_busy_timeout(st->db, STORE_BUSY_MS);
+    if (st->persistent) {
+        sqlite3_stmt *q = NULL;
+        int rc = sqlite3_prepare_v2(st->db, "PRAGMA journal_mode=WAL", -1, &q, NULL);
+        if (rc == SQLITE_OK) {
+            rc = sqlite3_step(q);
+        }
+        sqlite3_finalize(q);
+        if (rc != SQLITE_ROW) {
+            return false;
+        }
+        if (exec(st, "PRAGMA synchronous=FULL") != SQLITE_OK) {
+            return false;
+        }
+    }
+    /* Taken as a write transaction, so two copies starting at once make the
+     * tables one after the other. */
+    if (exec(st, "BEGIN IMMEDIATE") != SQLITE_OK) {
+        return false;
+    }
+    int rc = exec(st, SCHEMA);
+    if (rc == SQLITE_OK) {
+        char sql[64];
+        snprintf(sql, sizeof sql, "PRAGMA user_version=%d", SCHEMA_VERSION);
+        rc = exec(st, sql);
+    }
+    if (rc != SQLITE_OK) {
+        exec(st, "ROLLBACK");
+        return false;
+    }
+    return exec(st, "COMMIT") == SQLITE_OK;
+}
+
+/* Whether the database reads whole: PRAGMA integrity_check says "ok". */
+static bool db_whole(Store *st)
+{
+    sqlite3_stmt *q = NULL;
+    bool ok = sqlite3_prepare_v2(st->db, "PRAGMA integrity_check", -1, &q, NULL) == SQLITE_OK &&
+              sqlite3_step(q) == SQLITE_ROW &&
+              strcmp((const char *)sqlite3_column_text(q, 0), "ok") == 0;
+    sqlite3_finalize(q);
+    return ok;
+}
+
+static Store *open_memory(void)
+{
+    Store *st = calloc(1, sizeof *st);
+    if (st == NULL) {
+        return NULL;
+    }
+    if (sqlite3_open(":memory:", &st->db) != SQLITE_OK || !setup_db(st)) {
+        sqlite3_close(st->db);
+        free(st);
+        return NULL;
+    }
+    return st;
+}
+
+typedef enum Opened { OPENED, OPEN_DAMAGED, OPEN_UNREADABLE } Opened;
+
+static Opened try_open(Store *st, const char *path)
+{
+    int rc = sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+    if (rc != SQLITE_OK) {
+        int code = rc & 0xff;
+        return code == SQLITE_NOTADB || code == SQLITE_CORRUPT ? OPEN_DAMAGED : OPEN_UNREADABLE;
+    }
+    st->persistent = true;
+    if (!db_whole(st)) {
+        int code = sqlite3_errcode(st->db) & 0xff;
+        bool busy = code == SQLITE_BUSY || code == SQLITE_LOCKED;
+        return busy || code == SQLITE_IOERR || code == SQLITE_CANTOPEN ? OPEN_UNREADABLE
+                                                                       : OPEN_DAMAGED;
+    }
+    if (!setup_db(st)) {
+        int code = sqlite3_errcode(st->db) & 0xff;
+        return code == SQLITE_NOTADB || code == SQLITE_CORRUPT ? OPEN_DAMAGED : OPEN_UNREADABLE;
+    }
+    return OPENED;
+}
+
+static void close_db(Store *st)
+{
+    sqlite3_close(st->db);
+    st->db = NULL;
+    st->persistent = false;
+}
+
+/* Why a path cannot be used at all, before SQLite touches it ("" when it
+ * is a regular file that reads and writes, or is not there yet). */
+static void unusable(const char *path, char *why, size_t size)
+{
+    why[0] = '\0';
+    struct stat sb;
+    if (stat(path, &sb) != 0) {
+        if (errno != ENOENT) {
+            say_into(why, size, "%s", strerror(errno));
+        }
+        return;
+    }
+    if (!S_ISREG(sb.st_mode)) {
+        say_into(why, size, _("it is not a regular file"));
+        return;
+    }
+    int fd = open(path, O_RDWR | O_CLOEXEC);
+    if (fd < 0) {
+        say_into(why, size, "%s", strerror(errno));
+        return;
+    }
+    char byte;
+    if (sb.st_size > 0 && read(fd, &byte, 1) != 1) {
+        say_into(why, size, _("it could not be read"));
+    }
+    close(fd);
+}
+
+static const char *base_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash != NULL ? slash + 1 : path;
+}
+
+Store *store_open(const char *path, char *notice, size_t notice_size)
+{
+    if (notice != NULL && notice_size > 0) {
+        notice[0] = '\0';
+    }
+    if (path == NULL || strcmp(path, ":memory:") == 0) {
+        return open_memory();
+    }
+    char why[200];
+    unusable(path, why, sizeof why);
+    if (why[0] != '\0') {
+        say_into(notice, notice_size,
+                 _("Your games and statistics (%.300s) could not be opened: %.120s. The file was "
+                   "left as it is; nothing will be kept this time."),
+                 path, why);
+        return open_memory();
+    }
+    Store *st = calloc(1, sizeof *st);
+    if (st == NULL) {
+        return NULL;
+    }
+    Opened result = try_open(st, path);
+    if (result == OPENED) {
+        return st;
+    }
+    close_db(st);
+    if (result == OPEN_UNREADABLE) {
+        free(st);
+        say_into(notice, notice_size,
+                 _("Your games and statistics (%.300s) could not be opened. The file was left as "
+                   "it is; nothing will be kept this time."),
+                 path);
+        return open_memory();
+    }
+    /* Damaged: kept aside with its log, then a new one. */
+    char kept[1200] = "", wal[1200], kept_wal[1300];
+    bool aside = file_keep_aside(path, kept, sizeof kept);
+    snprintf(wal, sizeof wal, "%s-wal", path);
+    if (aside && access(wal, F_OK) == 0) {
+        snprintf(kept_wal, sizeof kept_wal, "%s-wal", kept);
+        if (rename(wal, kept_wal) != 0) {
+            file_keep_aside(wal, kept_wal, sizeof kept_wal);
+        }
+    }
+    snprintf(wal, sizeof wal, "%s-shm", path);
+    if (aside) {
+        remove(wal); /* only an index of the log; SQLite makes it anew */
+    }
+    if (aside && try_open(st, path) == OPENED) {
+        say_into(notice, notice_size,
+                 _("Your games and statistics were damaged; the file was kept as %.200s and a "
+                   "new one was started."),
+                 base_name(kept));
+        return st;
+    }
+    close_db(st);
+    free(st);
+    say_into(notice, notice_size,
+             _("Your games and statistics (%.300s) are damaged and could not be kept aside; the "
+               "file was left as it is and nothing will be kept this time."),
+             path);
+    return open_memory();
+}
+
+void store_close(Store *st)
+{
+    if (st != NULL) {
+        sqlite3_close(st->db);
+        free(st);
+    }
+}
+
+bool store_persistent(const Store *st)
+{
+    return st != NULL && st->persistent;
+}
+
+/* ---- one write ----------------------------------------------------------------- */
+
+/* Runs a statement with text (t) and integer (i) parameters in the order of
+ * the format: "tti" binds text, text, integer. */
+static int run_bound(Store *st, const char *sql, const char *types, ...)
+{
+    int rc = SQLITE_OK;
+    sqlite3_stmt *q = prep(st, sql, &rc);
+    if (q == NULL) {
+        return rc;
+    }
+    va_list ap;
+    va_start(ap, types);
+    for (int i = 0; types[i] != '\0' && rc == SQLITE_OK; i++) {
+        if (types[i] == 't') {
+            const char *text = va_arg(ap, const char *);
+            rc = sqlite3_bind_text(q, i + 1, text, -1, SQLITE_STATIC);
+        } else if (types[i] == 'b') { /* text with its length */
+            const char *text = va_arg(ap, const char *);
+            size_t len = va_arg(ap, size_t);
+            rc = sqlite3_bind_text64(q, i + 1, text, len, SQLITE_STATIC, SQLITE_UTF8);
+        } else {
+            rc = sqlite3_bind_int64(q, i + 1, va_arg(ap, int64_t));
+        }
+    }
+    va_end(ap);
+    if (rc == SQLITE_OK) {
+        rc = sqlite3_step(q);
+        rc = rc == SQLITE_DONE || rc == SQLITE_ROW ? SQLITE_OK : rc;
+    }
+    sqlite3_finalize(q);
+    return rc;
+}
+
+static bool finish(Store *st, int rc, char *err, size_t err_size)
+{
+    if (rc != SQLITE_OK) {
+        say_db(st, rc, err, err_size);
+        return false;
+    }
+    return true;
+}
+
+static bool begin(Store *st, char *err, size_t err_size)
+{
+    return finish(st, exec(st, "BEGIN IMMEDIATE"), err, err_size);
+}
+
+static bool commit(Store *st, int rc, char *err, size_t err_size)
+{
+    if (rc == SQLITE_OK) {
+        rc = exec(st, "COMMIT");
+    }
+    if (rc != SQLITE_OK) {
+        say_db(st, rc, err, err_size);
+        exec(st, "ROLLBACK");
+        return false;
+    }
+    return true;
+}
+
+/* ---- games in progress ------------------------------------------------------------ */
+
+bool store_game_put(Store *st, const char *match, const char *variant, int round, const char *text,
+                    size_t len, char *err, size_t err_size)
+{
+    if (st == NULL || match == NULL || variant == NULL || text == NULL) {
+        say_into(err, err_size, _("nothing to save"));
+        return false;
+    }
+    if (len > STORE_MAX_RECORD) {
+        say_into(err, err_size, _("the game is too long to keep"));
+        return false;
+    }
+    int rc = run_bound(st,
+                       "INSERT INTO games(match, variant, round, updated, record)"
+                       " VALUES(?1, ?2, ?3, ?4, ?5) ON CONFLICT(match) DO UPDATE SET"
+                       " round = ?3, updated = ?4, record = ?5",
+                       "ttiib", match, variant, (int64_t)round, (int64_t)now_seconds(), text, len);
+    return finish(st, rc, err, err_size);
+}
+
+int store_games(Store *st, const char *variant, StoreGame *out, int max)
+{
+    if (st == NULL || out == NULL || max <= 0) {
+        return 0;
+    }
+    int rc = SQLITE_OK;
+    sqlite3_stmt *q = prep(st,
+                           "SELECT match, variant, round, updated FROM games"
+                           " WHERE ?1 IS NULL OR variant = ?1 ORDER BY updated DESC, rowid DESC",
+                           &rc);
+    if (q == NULL) {
+        return 0;
+    }
+    sqlite3_bind_text(q, 1, variant, -1, SQLITE_STATIC);
+    int n = 0;
+    while (n < max && sqlite3_step(q) == SQLITE_ROW) {
+        StoreGame *g = &out[n++];
+        snprintf(g->match, sizeof g->match, "%s", (const char *)sqlite3_column_text(q, 0));
+        snprintf(g->variant, sizeof g->variant, "%s", (const char *)sqlite3_column_text(q, 1));
+        g->round = sqlite3_column_int(q, 2);
+        g->updated = sqlite3_column_int64(q, 3);
+    }
+    sqlite3_finalize(q);
+    return n;
+}
+
+/* The text column of one row, copied and NUL-terminated. */
+static char *column_copy(sqlite3_stmt *q, int col, size_t *len)
+{
+    const unsigned char *t = sqlite3_column_text(q, col);
+    size_t n = (size_t)sqlite3_column_bytes(q, col);
+    char *copy = t != NULL && n <= STORE_MAX_RECORD ? malloc(n + 1) : NULL;
+    if (copy != NULL) {
+        memcpy(copy, t, n);
+        copy[n] = '\0';
+        if (len != NULL) {
+            *len = n;
+        }
+    }
+    return copy;
+}
+
+static char *text_of(Store *st, const char *sql, const char *key, int64_t id, size_t *len)
+{
+    int rc = SQLITE_OK;
+    sqlite3_stmt *q = st != NULL ? prep(st, sql, &rc) : NULL;
+    if (q == NULL) {
+        return NULL;
+    }
+    if (key != NULL) {
+        sqlite3_bind_text(q, 1, key, -1, SQLITE_STATIC);
+    } else {
+        sqlite3_bind_int64(q, 1, id);
+    }
+    char *text = sqlite3_step(q) == SQLITE_ROW ? column_copy(q, 0, len) : NULL;
+    sqlite3_finalize(q);
+    return text;
+}
+
+char *store_game_text(Store *st, const char *match, size_t *len)
+{
+    return match != NULL ? text_of(st, "SELECT record FROM games WHERE match = ?1", match, 0, len)
+                         : NULL;
+}
+
+bool store_game_drop(Store *st, const char *match, char *err, size_t err_size)
+{
+    if (st == NULL || match == NULL) {
+        return false;
+    }
+    return finish(st, run_bound(st, "DELETE FROM games WHERE match = ?1", "t", match), err,
+                  err_size);
+}
+
+bool store_game_set_aside(Store *st, const char *match, char *err, size_t err_size)
+{
+    if (st == NULL || match == NULL || !begin(st, err, err_size)) {
+        return false;
+    }
+    int rc = run_bound(st,
+                       "INSERT OR IGNORE INTO replays(match, variant, finished, players, moves,"
+                       " damaged, record) SELECT match, variant, updated, 0, 0, 1, record"
+                       " FROM games WHERE match = ?1",
+                       "t", match);
+    if (rc == SQLITE_OK) {
+        rc = run_bound(st, "DELETE FROM games WHERE match = ?1", "t", match);
+    }
+    return commit(st, rc, err, err_size);
+}
+
+bool store_game_drop_variant(Store *st, const char *variant, char *err, size_t err_size)
+{
+    if (st == NULL || variant == NULL) {
+        return false;
+    }
+    return finish(st, run_bound(st, "DELETE FROM games WHERE variant = ?1", "t", variant), err,
+                  err_size);
+}
+
+/* ---- statistics ---------------------------------------------------------------------- */
+
+bool store_add_round(Store *st, const char *match, int round, const char *variant, int level,
+                     int score, bool won, char *err, size_t err_size)
+{
+    if (st == NULL || match == NULL || variant == NULL) {
+        return false;
+    }
+    int rc = run_bound(st,
+                       "INSERT OR IGNORE INTO rounds(match, round, variant, level, score, won, at)"
+                       " VALUES(?, ?, ?, ?, ?, ?, ?)",
+                       "titiiii", match, (int64_t)round, variant, (int64_t)level, (int64_t)score,
+                       (int64_t)won, (int64_t)now_seconds());
+    return finish(st, rc, err, err_size);
+}
+
+bool store_add_match(Store *st, const char *match, const char *variant, int level, bool won,
+                     bool staked, int units, char *err, size_t err_size)
+{
+    if (st == NULL || match == NULL || variant == NULL) {
+        return false;
+    }
+    int rc =
+        run_bound(st,
+                  "INSERT OR IGNORE INTO matches(match, variant, level, won, staked, units, at)"
+                  " VALUES(?, ?, ?, ?, ?, ?, ?)",
+                  "ttiiiii", match, variant, (int64_t)level, (int64_t)won, (int64_t)staked,
+                  (int64_t)units, (int64_t)now_seconds());
+    return finish(st, rc, err, err_size);
+}
+
+static bool read_base(Store *st, Stats *out)
+{
+    stats_clear(out);
+    size_t len = 0;
+    char *text = text_of(st, "SELECT text FROM stats_base WHERE id = ?1", NULL, 1, &len);
+    if (text == NULL) {
+        return true;
+    }
+    char why[200];
+    bool ok = stats_parse(text, len, out, why, sizeof why);
+    free(text);
+    return ok;
+}
+
+static bool write_base(Store *st, const Stats *s, int *rc)
+{
+    char buf[STATS_MAX_FILE];
+    size_t n = stats_format(s, buf, sizeof buf);
+    if (n >= sizeof buf) {
+        *rc = SQLITE_TOOBIG;
+        return false;
+    }
+    *rc = run_bound(st, "INSERT OR REPLACE INTO stats_base(id, text) VALUES(1, ?)", "b", buf, n);
+    return *rc == SQLITE_OK;
+}
+
+static int level_of(sqlite3_stmt *q, int col)
+{
+    int level = sqlite3_column_int(q, col);
+    return level >= 0 && level < STATS_LEVELS ? level : -1;
+}
+
+/* Adds every row a query gives (variant, level, then the counts) to *s;
+ * SQLITE_DONE when all were read. */
+static int fold(Store *st, Stats *s, const char *sql, bool matches)
+{
+    int rc = SQLITE_OK;
+    sqlite3_stmt *q = prep(st, sql, &rc);
+    while (q != NULL && (rc = sqlite3_step(q)) == SQLITE_ROW) {
+        const VariantDesc *v = variant_find((const char *)sqlite3_column_text(q, 0));
+        int level = level_of(q, 1), a = sqlite3_column_int(q, 2), b = sqlite3_column_int(q, 3);
+        if (v == NULL) {
+            continue; /* a game of a later version */
+        }
+        if (matches) {
+            stats_add_match(s, v->id, level, a != 0, b != 0, sqlite3_column_int(q, 4));
+        } else {
+            stats_add_round(s, v->id, level, a, b != 0);
+        }
+    }
+    sqlite3_finalize(q);
+    return rc;
+}
+
+bool store_stats(Store *st, Stats *out, char *err, size_t err_size)
+{
+    if (st == NULL || out == NULL) {
+        return false;
+    }
+    Stats s;
+    if (!read_base(st, &s)) {
+        say_into(err, err_size, _("the data file is damaged"));
+        return false;
+    }
+    int rc = fold(st, &s, "SELECT variant, level, score, won, 0 FROM rounds ORDER BY rowid", false);
+    if (rc == SQLITE_DONE) {
+        rc = fold(st, &s, "SELECT variant, level, won, staked, units FROM matches ORDER BY rowid",
+                  true);
+    }
+    if (rc != SQLITE_DONE) {
+        say_db(st, rc, err, err_size);
+        return false;
+    }
+    *out = s;
+    return true;
+}
+
+bool store_stats_reset(Store *st, const char *variant, char *err, size_t err_size)
+{
+    if (st == NULL || !begin(st, err, err_size)) {
+        return false;
+    }
+    Stats base;
+    int rc = read_base(st, &base) ? SQLITE_OK : SQLITE_CORRUPT;
+    const VariantDesc *v = variant != NULL ? variant_find(variant) : NULL;
+    if (variant == NULL) {
+        stats_clear(&base);
+    } else if (v != NULL) {
+        memset(&base.v[v->id], 0, sizeof base.v[v->id]);
+        memset(&base.lv[v->id], 0, sizeof base.lv[v->id]);
+    }
+    if (rc == SQLITE_OK) {
+        write_base(st, &base, &rc);
+    }
+    if (rc == SQLITE_OK) {
+        rc = run_bound(st, "DELETE FROM rounds WHERE ?1 IS NULL OR variant = ?1", "t", variant);
+    }
+    if (rc == SQLITE_OK) {
+        rc = run_bound(st, "DELETE FROM matches WHERE ?1 IS NULL OR variant = ?1", "t", variant);
+    }
+    return commit(st, rc, err, err_size);
+}
+
+static int count_of(Store *st, const char *sql)
+{
+    int rc = SQLITE_OK;
+    sqlite3_stmt *q = st != NULL ? prep(st, sql, &rc) : NULL;
+    int n = q != NULL && sqlite3_step(q) == SQLITE_ROW ? sqlite3_column_int(q, 0) : 0;
+    sqlite3_finalize(q);
+    return n;
+}
+
+int store_count_rounds(Store *st)
+{
+    return count_of(st, "SELECT count(*) FROM rounds");
+}
+
+int store_count_matches(Store *st)
+{
+    return count_of(st, "SELECT count(*) FROM matches");
+}
+
+/* ---- replays ---------------------------------------------------------------------------- */
+
+static int prune(Store *st, int cap)
+{
+    if (cap <= 0) {
+        return SQLITE_OK;
+    }
+    return run_bound(st,
+                     "DELETE FROM replays WHERE id IN (SELECT id FROM replays"
+                     " ORDER BY finished DESC, id DESC LIMIT -1 OFFSET ?)",
+                     "i", (int64_t)cap);
+}
+
+static int put_replay(Store *st, const char *match, const char *variant, int players, int moves,
+                      bool damaged, int64_t finished, const char *text, size_t len)
+{
+    return run_bound(st,
+                     "INSERT OR IGNORE INTO replays(match, variant, finished, players, moves,"
+                     " damaged, record) VALUES(?, ?, ?, ?, ?, ?, ?)",
+                     "ttiiiib", match, variant, finished, (int64_t)players, (int64_t)moves,
+                     (int64_t)damaged, text, len);
+}
+
+bool store_replay_put(Store *st, const char *match, const char *variant, int players, int moves,
+                      bool damaged, int64_t finished, const char *text, size_t len, int cap,
+                      char *err, size_t err_size)
+{
+    if (st == NULL || match == NULL || variant == NULL || text == NULL) {
+        return false;
+    }
+    if (len > STORE_MAX_RECORD) {
+        say_into(err, err_size, _("the game is too long to keep"));
+        return false;
+    }
+    if (!begin(st, err, err_size)) {
+        return false;
+    }
+    int rc = put_replay(st, match, variant, players, moves, damaged,
+                        finished > 0 ? finished : now_seconds(), text, len);
+    if (rc == SQLITE_OK) {
+        rc = prune(st, cap);
+    }
+    return commit(st, rc, err, err_size);
+}
+
+int store_replays(Store *st, StoreReplay *out, int max, int offset)
+{
+    if (st == NULL || out == NULL || max <= 0) {
+        return 0;
+    }
+    int rc = SQLITE_OK;
+    sqlite3_stmt *q = prep(st,
+                           "SELECT id, variant, finished, players, moves, damaged FROM replays"
+                           " ORDER BY finished DESC, id DESC LIMIT ?1 OFFSET ?2",
+                           &rc);
+    if (q == NULL) {
+        return 0;
+    }
+    sqlite3_bind_int(q, 1, max);
+    sqlite3_bind_int(q, 2, offset > 0 ? offset : 0);
+    int n = 0;
+    while (n < max && sqlite3_step(q) == SQLITE_ROW) {
+        StoreReplay *r = &out[n++];
+        r->id = sqlite3_column_int64(q, 0);
+        snprintf(r->variant, sizeof r->variant, "%s", (const char *)sqlite3_column_text(q, 1));
+        r->finished = sqlite3_column_int64(q, 2);
+        r->players = sqlite3_column_int(q, 3);
+        r->moves = sqlite3_column_int(q, 4);
+        r->damaged = sqlite3_column_int(q, 5) != 0;
+    }
+    sqlite3_finalize(q);
+    return n;
+}
+
+int store_replay_count(Store *st)
+{
+    return count_of(st, "SELECT count(*) FROM replays");
+}
+
+char *store_replay_text(Store *st, int64_t id, size_t *len)
+{
+    return text_of(st, "SELECT record FROM replays WHERE id = ?1", NULL, id, len);
+}
+
+bool store_replay_prune(Store *st, int cap, char *err, size_t err_size)
+{
+    return st != NULL && finish(st, prune(st, cap), err, err_size);
+}
+
+/* ---- migration ------------------------------------------------------------------------------ */
+
+static bool migrated(Store *st)
+{
+    return count_of(st, "SELECT count(*) FROM meta WHERE key = 'migrated'") > 0;
+}
+
+/* Reads a whole small file; NULL when missing or unusable. */
+static char *slurp(const char *path, size_t *len)
+{
+    char why[200];
+    struct stat sb;
+    if (path == NULL || stat(path, &sb) != 0) {
+        return NULL;
+    }
+    char *text = file_load(path, STORE_MAX_RECORD, len, why, sizeof why);
+    if (text == NULL) {
+        return NULL;
+    }
+    char *z = realloc(text, *len + 1);
+    if (z == NULL) {
+        free(text);
+        return NULL;
+    }
+    z[*len] = '\0';
+    return z;
+}
+
+static int migrate_stats(Store *st, const char *path, char *notice, size_t notice_size)
+{
+    Stats s;
+    stats_clear(&s);
+    if (path == NULL || stats_open(path, &s, notice, notice_size) != STATS_LOADED) {
+        return SQLITE_OK; /* none, or damaged: kept aside and said by stats_open */
+    }
+    int rc = SQLITE_OK;
+    write_base(st, &s, &rc);
+    return rc;
+}
+
+static int migrate_save(Store *st, const char *path)
+{
+    size_t len = 0;
+    char *text = slurp(path, &len);
+    if (text == NULL) {
+        return SQLITE_OK;
+    }
+    char err[200];
+    Session *s = session_from_text(text, len, true, err, sizeof err);
+    int rc = SQLITE_OK;
+    if (s != NULL && !game_match_over(session_game(s))) {
+        const Game *g = session_game(s);
+        rc = run_bound(st,
+                       "INSERT OR IGNORE INTO games(match, variant, round, updated, record)"
+                       " VALUES(?, ?, ?, ?, ?)",
+                       "ttiib", session_match_id(s), game_variant(g)->key,
+                       (int64_t)game_round_number(g), (int64_t)now_seconds(), text, len);
+    }
+    session_destroy(s);
+    free(text);
+    return rc;
+}
+
+/* One record file of replays/: kept as it reads, or as damaged. */
+static int migrate_record(Store *st, const char *path)
+{
+    size_t len = 0;
+    char *text = slurp(path, &len);
+    if (text == NULL) {
+        return SQLITE_OK;
+    }
+    struct stat sb;
+    int64_t finished = stat(path, &sb) == 0 ? (int64_t)sb.st_mtime : now_seconds();
+    char err[200];
+    Session *s = session_from_text(text, len, false, err, sizeof err);
+    int rc;
+    if (s != NULL) {
+        const Game *g = session_game(s);
+        int moves = 0;
+        game_history(g, &moves);
+        rc = put_replay(st, session_match_id(s), game_variant(g)->key, game_players(g), moves,
+                        false, finished, text, len);
+    } else {
+        char id[SAVE_MATCH_ID_LEN + 1];
+        save_file_derive_id(text, len, id);
+        rc = put_replay(st, id, "", 0, 0, true, finished, text, len);
+    }
+    session_destroy(s);
+    free(text);
+    return rc;
+}
+
+static int migrate_replays(Store *st, const char *dir)
+{
+    int rc = SQLITE_OK;
+#ifndef _WIN32
+    DIR *d = dir != NULL ? opendir(dir) : NULL;
+    struct dirent *de = NULL;
+    while (d != NULL && rc == SQLITE_OK && (de = readdir(d)) != NULL) {
+        size_t n = strlen(de->d_name);
+        if (n < 5 || strcmp(de->d_name + n - 4, ".txt") != 0) {
+            continue;
+        }
+        char path[1400];
+        snprintf(path, sizeof path, "%s/%s", dir, de->d_name);
+        rc = migrate_record(st, path);
+    }
+    if (d != NULL) {
+        closedir(d);
+    }
+#else
+    (void)st, (void)dir;
+#endif
+    return rc;
+}
+
+bool store_migrate(Store *st, const StoreMigration *from, char *notice, size_t notice_size)
+{
+    if (notice != NULL && notice_size > 0) {
+        notice[0] = '\0';
+    }
+    if (st == NULL || from == NULL || migrated(st)) {
+        return true;
+    }
+    char err[200];
+    if (!begin(st, err, sizeof err)) {
+        return false;
+    }
+    if (migrated(st)) { /* another copy did it while this one waited */
+        exec(st, "ROLLBACK");
+        return true;
+    }
+    int rc = migrate_stats(st, from->stats_path, notice, notice_size);
+    if (rc == SQLITE_OK) {
+        rc = migrate_save(st, from->save_path);
+    }
+    if (rc == SQLITE_OK) {
+        rc = migrate_replays(st, from->replay_dir);
+    }
+    if (rc == SQLITE_OK) {
+        rc = exec(st, "INSERT INTO meta(key, value) VALUES('migrated', '1')");
+    }
+    return commit(st, rc, err, sizeof err);
+}

@@ -1,0 +1,361 @@
+/* The store (store.h): games in progress by match and variant; statistics
+ * as rows, a round or match counted once however often it is recorded,
+ * folded onto a migrated base; replays kept once, listed newest first,
+ * pruned to the cap; the files of earlier versions moved in once; a damaged
+ * database kept aside (never over an earlier kept copy), an unusable path
+ * left alone; two stores on one file (two copies of the program). */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "session.h"
+#include "stats.h"
+#include "store.h"
+#include "test_support.h"
+
+static const char ID_A[] = "0123456789abcdef0123456789abcdef";
+static const char ID_B[] = "fedcba9876543210fedcba9876543210";
+
+static Store *memory_store(void)
+{
+    char notice[400];
+    Store *st = store_open(NULL, notice, sizeof notice);
+    assert_non_null(st);
+    assert_string_equal(notice, "");
+    assert_false(store_persistent(st));
+    return st;
+}
+
+static void test_games_in_progress(void **state)
+{
+    (void)state;
+    Store *st = memory_store();
+    char err[200];
+    assert_true(store_game_put(st, ID_A, "thothit", 1, "text one", 8, err, sizeof err));
+    assert_true(store_game_put(st, ID_B, "pei", 2, "text two", 8, err, sizeof err));
+    /* The same match again: its row is replaced, not doubled. */
+    assert_true(store_game_put(st, ID_A, "thothit", 2, "text three", 10, err, sizeof err));
+    StoreGame g[4];
+    assert_int_equal(store_games(st, NULL, g, 4), 2);
+    assert_int_equal(store_games(st, "thothit", g, 4), 1);
+    assert_int_equal(g[0].round, 2);
+    assert_string_equal(g[0].match, ID_A);
+    size_t len = 0;
+    char *text = store_game_text(st, ID_A, &len);
+    assert_non_null(text);
+    assert_int_equal(len, 10);
+    assert_string_equal(text, "text three");
+    free(text);
+    assert_null(store_game_text(st, "no such match", &len));
+    assert_true(store_game_drop_variant(st, "thothit", err, sizeof err));
+    assert_int_equal(store_games(st, NULL, g, 4), 1);
+    assert_true(store_game_drop(st, ID_B, err, sizeof err));
+    assert_int_equal(store_games(st, NULL, g, 4), 0);
+    store_close(st);
+}
+
+static void test_rows_count_once(void **state)
+{
+    (void)state;
+    Store *st = memory_store();
+    char err[200];
+    for (int twice = 0; twice < 2; twice++) {
+        assert_true(store_add_round(st, ID_A, 1, "thothit", 2, 120, true, err, sizeof err));
+        assert_true(store_add_round(st, ID_A, 2, "thothit", 2, 40, false, err, sizeof err));
+        assert_true(store_add_match(st, ID_A, "thothit", 2, true, false, 0, err, sizeof err));
+    }
+    assert_true(store_add_round(st, ID_B, 1, "pei", -1, -3, false, err, sizeof err));
+    assert_true(store_add_match(st, ID_B, "pei", -1, false, true, -9, err, sizeof err));
+    assert_true(store_add_round(st, ID_B, 2, "a-later-game", 0, 5, true, err, sizeof err));
+    assert_int_equal(store_count_rounds(st), 4);
+    assert_int_equal(store_count_matches(st), 2);
+    Stats s, want;
+    assert_true(store_stats(st, &s, err, sizeof err));
+    stats_clear(&want);
+    stats_add_round(&want, VARIANT_THOTHIT, 2, 120, true);
+    stats_add_round(&want, VARIANT_THOTHIT, 2, 40, false);
+    stats_add_match(&want, VARIANT_THOTHIT, 2, true, false, 0);
+    stats_add_round(&want, VARIANT_PEI, -1, -3, false);
+    stats_add_match(&want, VARIANT_PEI, -1, false, true, -9);
+    assert_true(stats_equal(&s, &want));
+    assert_int_equal(s.v[VARIANT_THOTHIT].best_round, 120);
+    assert_int_equal(s.lv[VARIANT_THOTHIT][2].matches_won, 1);
+    assert_int_equal((int)s.v[VARIANT_PEI].units, -9);
+    /* Forgetting one game leaves the others. */
+    assert_true(store_stats_reset(st, "thothit", err, sizeof err));
+    assert_true(store_stats(st, &s, err, sizeof err));
+    assert_int_equal(s.v[VARIANT_THOTHIT].rounds, 0);
+    assert_int_equal(s.v[VARIANT_PEI].rounds, 1);
+    assert_true(store_stats_reset(st, NULL, err, sizeof err));
+    assert_true(store_stats(st, &s, err, sizeof err));
+    assert_false(stats_any(&s));
+    store_close(st);
+}
+
+static void test_replays_kept_once_and_pruned(void **state)
+{
+    (void)state;
+    Store *st = memory_store();
+    char err[200], id[SAVE_MATCH_ID_LEN + 1];
+    for (int i = 0; i < 30; i++) {
+        snprintf(id, sizeof id, "%032x", i);
+        char text[32];
+        int n = snprintf(text, sizeof text, "record %d", i);
+        assert_true(store_replay_put(st, id, "kowah", 3, 40 + i, i == 7, 1000 + i, text, (size_t)n,
+                                     25, err, sizeof err));
+        /* The same game again (a match archived twice) is one record. */
+        assert_true(store_replay_put(st, id, "kowah", 3, 40 + i, i == 7, 1000 + i, text, (size_t)n,
+                                     25, err, sizeof err));
+    }
+    assert_int_equal(store_replay_count(st), 25); /* the five oldest went */
+    StoreReplay r[10];
+    assert_int_equal(store_replays(st, r, 10, 0), 10);
+    assert_int_equal(r[0].finished, 1029); /* newest first */
+    assert_int_equal(r[0].moves, 69);
+    assert_int_equal(store_replays(st, r, 10, 20), 5);
+    assert_int_equal(r[4].finished, 1005);
+    assert_int_equal(store_replays(st, r, 10, 22), 3);
+    assert_true(r[2].damaged == false);
+    assert_int_equal(store_replays(st, r, 10, 0), 10);
+    size_t len = 0;
+    char *text = store_replay_text(st, r[3].id, &len);
+    assert_non_null(text);
+    assert_string_equal(text, "record 26");
+    free(text);
+    assert_true(store_replay_prune(st, 3, err, sizeof err));
+    assert_int_equal(store_replay_count(st), 3);
+    store_close(st);
+}
+
+/* Writes a small Thothit game's save and replay texts through a session. */
+static Session *small_game(int moves)
+{
+    GameConfig cfg = game_config_default(VARIANT_THOTHIT, 77);
+    SessionSeats seats = {.human = {true}, .level = {AI_GREEDY, AI_GREEDY, AI_GREEDY}};
+    Session *s = session_create(&cfg, &seats, NULL);
+    assert_non_null(s);
+    for (int i = 0; i < moves; i++) {
+        Move legal[256];
+        int n = game_legal_moves(session_game(s), legal, 256);
+        assert_true(n > 0);
+        assert_int_equal(session_apply(s, &legal[0], NULL), CEKI_OK);
+    }
+    return s;
+}
+
+static void write_session(const Session *s, SaveKind kind, const char *path)
+{
+    size_t len = 0;
+    char *text = session_text(s, kind, &len);
+    assert_non_null(text);
+    test_write_file(path, text, len);
+    free(text);
+}
+
+static void test_migrates_old_files_once(void **state)
+{
+    (void)state;
+    const char *dir = test_temp_dir("store-migrate");
+    char stats_path[600], save_path[600], replays[600], path[700], db[600];
+    snprintf(stats_path, sizeof stats_path, "%s/stats.txt", dir);
+    snprintf(save_path, sizeof save_path, "%s/current-game.txt", dir);
+    snprintf(replays, sizeof replays, "%s/replays", dir);
+    snprintf(db, sizeof db, "%s/%s", dir, STORE_FILE);
+    mkdir(replays, 0755);
+    Stats old;
+    stats_clear(&old);
+    stats_add_round(&old, VARIANT_KOWAH, 1, 1, true);
+    stats_add_match(&old, VARIANT_KOWAH, 1, true, false, 0);
+    char err[200];
+    assert_true(stats_save(stats_path, &old, err, sizeof err));
+    Session *s = small_game(5);
+    write_session(s, SAVE_KIND_SAVE, save_path);
+    snprintf(path, sizeof path, "%s/2026-01-01-120000-thothit.txt", replays);
+    write_session(s, SAVE_KIND_REPLAY, path);
+    snprintf(path, sizeof path, "%s/2026-01-02-120000-thothit.txt", replays);
+    test_write_file(path, "# ceki-replay 1\nnot a record\n", 29);
+    char notice[400];
+    Store *st = store_open(db, notice, sizeof notice);
+    assert_true(store_persistent(st));
+    StoreMigration from = {stats_path, save_path, replays};
+    assert_true(store_migrate(st, &from, notice, sizeof notice));
+    assert_string_equal(notice, "");
+    StoreGame g[2];
+    assert_int_equal(store_games(st, "thothit", g, 2), 1);
+    assert_string_equal(g[0].match, session_match_id(s));
+    assert_int_equal(store_replay_count(st), 2);
+    StoreReplay r[2];
+    assert_int_equal(store_replays(st, r, 2, 0), 2);
+    assert_true(r[0].damaged != r[1].damaged); /* the broken one is listed, as damaged */
+    /* New rounds fold onto the migrated counts. */
+    assert_true(store_add_round(st, ID_A, 1, "kowah", 1, 1, false, err, sizeof err));
+    Stats now;
+    assert_true(store_stats(st, &now, err, sizeof err));
+    assert_int_equal(now.v[VARIANT_KOWAH].rounds, 2);
+    assert_int_equal(now.v[VARIANT_KOWAH].matches_won, 1);
+    /* Once only: the old files stay where they were, and are not read again. */
+    assert_true(test_file_exists(stats_path));
+    assert_true(store_migrate(st, &from, notice, sizeof notice));
+    assert_int_equal(store_replay_count(st), 2);
+    store_close(st);
+    session_destroy(s);
+}
+
+static void test_damaged_database_kept_aside(void **state)
+{
+    (void)state;
+    const char *dir = test_temp_dir("store-damaged");
+    char db[600], kept[700];
+    snprintf(db, sizeof db, "%s/%s", dir, STORE_FILE);
+    char notice[400], err[200];
+    for (int round = 1; round <= 2; round++) {
+        /* Garbage where the database should be, twice: the second damage
+         * never overwrites the first kept copy. */
+        char junk[4096];
+        memset(junk, 'x', sizeof junk);
+        junk[0] = (char)('0' + round);
+        test_write_file(db, junk, sizeof junk);
+        Store *st = store_open(db, notice, sizeof notice);
+        assert_non_null(st);
+        assert_true(store_persistent(st));
+        assert_non_null(strstr(notice, "damaged"));
+        assert_true(store_game_put(st, ID_A, "pei", 1, "x", 1, err, sizeof err));
+        store_close(st);
+        snprintf(kept, sizeof kept, round == 1 ? "%s.damaged" : "%s.damaged-2", db);
+        char buf[8];
+        assert_int_equal(test_read_file(kept, buf, sizeof buf), 7);
+        assert_int_equal(buf[0], '0' + round);
+    }
+    /* A database that reads is opened as it is. */
+    Store *st = store_open(db, notice, sizeof notice);
+    assert_string_equal(notice, "");
+    StoreGame g[1];
+    assert_int_equal(store_games(st, NULL, g, 1), 1);
+    store_close(st);
+}
+
+static void test_unusable_path_left_alone(void **state)
+{
+    (void)state;
+    const char *dir = test_temp_dir("store-unusable");
+    char db[600], notice[400], err[200];
+    snprintf(db, sizeof db, "%s/%s", dir, STORE_FILE);
+    mkdir(db, 0755); /* a directory where the file should be */
+    Store *st = store_open(db, notice, sizeof notice);
+    assert_non_null(st);
+    assert_false(store_persistent(st));
+    assert_non_null(strstr(notice, "not a regular file"));
+    assert_true(store_game_put(st, ID_A, "pei", 1, "x", 1, err, sizeof err)); /* in memory */
+    store_close(st);
+    struct stat sb;
+    assert_int_equal(stat(db, &sb), 0);
+    assert_true(S_ISDIR(sb.st_mode));
+    if (geteuid() != 0) {
+        /* Without permission to read (root reads anything). */
+        char locked[600];
+        snprintf(locked, sizeof locked, "%s/locked.db", dir);
+        Store *good = store_open(locked, notice, sizeof notice);
+        assert_true(store_game_put(good, ID_A, "pei", 1, "x", 1, err, sizeof err));
+        store_close(good);
+        chmod(locked, 0);
+        st = store_open(locked, notice, sizeof notice);
+        assert_false(store_persistent(st));
+        assert_non_null(strstr(notice, "left as it is"));
+        store_close(st);
+        chmod(locked, 0644);
+        st = store_open(locked, notice, sizeof notice);
+        StoreGame g[1];
+        assert_int_equal(store_games(st, NULL, g, 1), 1); /* untouched */
+        store_close(st);
+    }
+}
+
+/* Two processes record 200 rounds each into one file at once: every row
+ * is there afterwards and the statistics read. */
+static void test_two_copies_at_once(void **state)
+{
+    (void)state;
+    const char *dir = test_temp_dir("store-two");
+    char db[600], notice[400], err[200];
+    snprintf(db, sizeof db, "%s/%s", dir, STORE_FILE);
+    Store *first = store_open(db, notice, sizeof notice);
+    store_close(first);
+    pid_t kids[2];
+    for (int k = 0; k < 2; k++) {
+        kids[k] = fork();
+        assert_true(kids[k] >= 0);
+        if (kids[k] == 0) {
+            Store *st = store_open(db, notice, sizeof notice);
+            char id[SAVE_MATCH_ID_LEN + 1];
+            int bad = 0;
+            for (int i = 0; i < 200; i++) {
+                snprintf(id, sizeof id, "%031x%d", i, k);
+                bad += !store_add_round(st, id, 1, "thothit", 1, i, i % 2, err, sizeof err);
+                char text[16];
+                snprintf(text, sizeof text, "game %d", i);
+                bad += !store_game_put(st, id, "thothit", 1, text, strlen(text), err, sizeof err);
+            }
+            store_close(st);
+            _exit(bad == 0 ? 0 : 1);
+        }
+    }
+    for (int k = 0; k < 2; k++) {
+        int status = 0;
+        assert_int_equal(waitpid(kids[k], &status, 0), kids[k]);
+        assert_true(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    }
+    Store *st = store_open(db, notice, sizeof notice);
+    assert_string_equal(notice, "");
+    assert_int_equal(store_count_rounds(st), 400);
+    Stats s;
+    assert_true(store_stats(st, &s, err, sizeof err));
+    assert_int_equal(s.v[VARIANT_THOTHIT].rounds, 400);
+    assert_int_equal(s.v[VARIANT_THOTHIT].rounds_won, 200);
+    store_close(st);
+}
+
+static void test_oversized_record_refused(void **state)
+{
+    (void)state;
+    Store *st = memory_store();
+    char err[200];
+    size_t big = STORE_MAX_RECORD + 1;
+    char *text = malloc(big);
+    assert_non_null(text);
+    memset(text, 'a', big);
+    assert_false(store_game_put(st, ID_A, "pei", 1, text, big, err, sizeof err));
+    assert_non_null(strstr(err, "too long"));
+    assert_false(store_replay_put(st, ID_A, "pei", 3, 1, false, 0, text, big, 0, err, sizeof err));
+    free(text);
+    StoreGame g[1];
+    assert_int_equal(store_games(st, NULL, g, 1), 0);
+    assert_int_equal(store_replay_count(st), 0);
+    store_close(st);
+}
+
+int main(void)
+{
+    setenv("LANGUAGE", "en", 1);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_games_in_progress),
+        cmocka_unit_test(test_rows_count_once),
+        cmocka_unit_test(test_replays_kept_once_and_pruned),
+        cmocka_unit_test(test_migrates_old_files_once),
+        cmocka_unit_test(test_damaged_database_kept_aside),
+        cmocka_unit_test(test_unusable_path_left_alone),
+        cmocka_unit_test(test_two_copies_at_once),
+        cmocka_unit_test(test_oversized_record_refused),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
