@@ -804,7 +804,7 @@ int app_run(App *app)
     while (!app->quit) {
         bool busy = app->dirty || app->animating || card_art_pending(app->cards);
         int timeout = 500;
-        if (app->ticking) {
+        if (app->ticking || app->driver != NULL) {
             timeout = (int)(APP_FRAME_SECONDS * 1000.0); /* a clock or a thread to poll */
         } else if (app->toast[0] != '\0') {
             timeout = 100; /* wake to take the toast away */
@@ -819,6 +819,9 @@ int app_run(App *app)
         double dt = (double)(now - last) / (double)freq;
         last = now;
         app_update(app, dt > 0.25 ? 0.25 : dt);
+        if (app->driver != NULL) {
+            app->driver(app);
+        }
         Uint64 updated = SDL_GetPerformanceCounter();
         update_time += (double)(updated - now) / (double)freq;
         if (app->dirty || app->animating || card_art_pending(app->cards)) {

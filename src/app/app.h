@@ -57,6 +57,10 @@ typedef struct TableRun {
     AiLevel level;    /* the computers' level in autoplay */
 } TableRun;
 
+/* Called by app_run once a frame after updating (NULL: nothing): a test
+ * driver that acts as a person would (launch.c's --as-person). */
+typedef void (*AppDriver)(App *app);
+
 typedef struct AppConfig {
     bool headless;             /* software renderer on a surface, no window */
     int width, height;         /* the surface size, or the first window size */
@@ -98,6 +102,7 @@ struct App {
     char replay_path[1024];  /* a record the replay screen opens first, or "" */
     DeckStyle gallery_style; /* the gallery's first tab; STYLE_COUNT: from settings */
     TableRun table_run;      /* the table's headless runs */
+    AppDriver driver;
 
     double now;     /* seconds, advanced by app_update */
     bool dirty;     /* something changed: draw a frame */

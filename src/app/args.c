@@ -13,11 +13,14 @@ const char *args_usage(void)
            "            [--deck-style ceki|western-clubs|western-spades] [--size WxH]]\n"
            "       ceki --autoplay [--variant ID] [--seed N] [--players N]\n"
            "            [--level random|greedy|strong] [--speed instant|fast|normal|slow]\n"
-           "            [--exit-at-end] [--size WxH]\n"
+           "            [--exit-at-end] [--as-person] [--size WxH]\n"
            "With --screenshot, renders that scene settled at that size (default 1280x800)\n"
            "without a window, writes the PNG and exits. With --autoplay, computers play a\n"
            "whole match at the table (default level greedy, animations instant);\n"
-           "--exit-at-end prints the final standings and exits.\n";
+           "--exit-at-end prints the final standings and exits. With --as-person the first\n"
+           "seat is the player's, its moves made for it through the table as clicks would\n"
+           "be, and the game is kept and counted as the player's own (a game of that\n"
+           "variant in progress is resumed first): for testing that nothing is lost.\n";
 }
 
 static bool parse_u64(const char *text, uint64_t *out)
@@ -73,6 +76,10 @@ bool args_parse(int argc, char **argv, AppArgs *out, char *err, size_t err_size)
         }
         if (strcmp(opt, "--exit-at-end") == 0) {
             out->exit_at_end = true;
+            continue;
+        }
+        if (strcmp(opt, "--as-person") == 0) {
+            out->as_person = true;
             continue;
         }
         static const char *const with_value[] = {"--screenshot", "--scene",   "--variant",
@@ -160,6 +167,10 @@ bool args_parse(int argc, char **argv, AppArgs *out, char *err, size_t err_size)
     }
     if (out->autoplay && out->screenshot != NULL) {
         snprintf(err, err_size, "--autoplay and --screenshot do not go together");
+        return false;
+    }
+    if (out->as_person && !out->autoplay) {
+        snprintf(err, err_size, "--as-person goes with --autoplay");
         return false;
     }
     if (out->exit_at_end && !out->autoplay) {

@@ -4,13 +4,17 @@
  *   ceki [--screenshot FILE.png [--scene NAME] [--variant ID] [--seed N]
  *        [--players N] [--deck-style STYLE] [--size WxH]] [--help]
  *   ceki --autoplay [--variant ID] [--seed N] [--players N] [--level L]
- *        [--speed instant|fast|normal|slow] [--exit-at-end] [--size WxH]
+ *        [--speed instant|fast|normal|slow] [--exit-at-end] [--as-person]
+ *        [--size WxH]
  * into an AppArgs without side effects. Without --screenshot the options
  * choose the screen and game the window opens with; --autoplay plays a
  * whole match with a computer (of level L, default greedy) in every seat at
  * the table, animations instant (or at --speed, to watch or measure a table
  * that moves), and --exit-at-end then prints the final
- * standings and exits. It fails (false, a one-line reason
+ * standings and exits. --as-person makes the first seat the player's, its
+ * moves made for it through the table's own input, kept in the player's
+ * store and counted in the statistics, a game in progress of the variant
+ * resumed first (the crash tests). It fails (false, a one-line reason
  * in err) on an unknown option, a missing or malformed value, an unknown
  * scene, variant or deck style, or a player count the variant does not
  * allow. Whether a known scene is available is not its business.
@@ -40,6 +44,7 @@ typedef struct AppArgs {
     int width, height;
     bool autoplay;
     bool exit_at_end;
+    bool as_person;  /* autoplay: the first seat is the player's, moved for it */
     AiLevel level;   /* autoplay's computers */
     AnimSpeed speed; /* autoplay's animations (default instant) */
     bool help;

@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "journal.h"
 #include "paths.h"
+#include "scene_table.h"
 #include "store.h"
 
 bool launch_apply(App *app, const AppArgs *args, char *err, size_t err_size)
@@ -146,6 +148,80 @@ int launch_window(const AppArgs *args)
     return status;
 }
 
+/* --as-person: what a person at the first seat would do, one action at a
+ * time through the table's own input (table_try_move, the keyboard). */
+static uint64_t person_rng = 0x2545F4914F6CDD1Dull;
+static int person_pause;
+
+static void push_key(SDL_Keycode key)
+{
+    SDL_Event e = {.type = SDL_KEYDOWN};
+    e.key.keysym.sym = key;
+    e.key.keysym.scancode = SDL_GetScancodeFromKey(key);
+    SDL_PushEvent(&e);
+    e.type = SDL_KEYUP;
+    SDL_PushEvent(&e);
+}
+
+static void play_for_person(App *app)
+{
+    const SceneFrame *top = scene_stack_top(app);
+    if (top == NULL || person_pause-- > 0) {
+        return;
+    }
+    TableState *t = table_top(app);
+    if (strcmp(top->cls->name, "result") == 0 || (t != NULL && t->dialog != DLG_NONE)) {
+        push_key(SDLK_RETURN); /* next round; yes to a question */
+        person_pause = 10;
+        return;
+    }
+    if (t == NULL || !table_waits_for_person(app)) {
+        return;
+    }
+    Move moves[GAME_MAX_MOVES];
+    int n = table_legal(t, moves, GAME_MAX_MOVES);
+    if (n > 0) {
+        person_rng ^= person_rng << 13;
+        person_rng ^= person_rng >> 7;
+        person_rng ^= person_rng << 17;
+        table_try_move(app, t, &moves[person_rng % (uint64_t)n]);
+    }
+}
+
+/* The player's store, and the game in progress of the variant resumed
+ * into App.session (--as-person). */
+static App *person_app(const AppArgs *args, AppConfig *cfg, char *err, size_t err_size)
+{
+    static char store[1024];
+    paths_move_old_data();
+    if (paths_pref_file(STORE_FILE, store, sizeof store)) {
+        cfg->store_path = store;
+    }
+    App *app = app_create(cfg, err, err_size);
+    if (app == NULL) {
+        return NULL;
+    }
+    if (app->notice[0] != '\0') {
+        fprintf(stderr, "ceki: %s\n", app->notice);
+    }
+    StoreGame g;
+    char why[300];
+    if (journal_newest(app->store, variant_get(args->variant)->key, &g)) {
+        app->session = journal_resume(app->store, g.match, why, sizeof why);
+        if (app->session == NULL) {
+            fprintf(stderr, "ceki: the game in progress could not be resumed: %s\n", why);
+        } else {
+            int n = 0;
+            game_history(session_game(app->session), &n);
+            printf("resumed %s at move %d\n", g.match, n);
+            fflush(stdout);
+        }
+    }
+    person_rng ^= args->seed_given ? args->seed : (uint64_t)SDL_GetPerformanceCounter();
+    app->driver = play_for_person;
+    return app;
+}
+
 int launch_autoplay(const AppArgs *args)
 {
     char err[512];
@@ -155,8 +231,9 @@ int launch_autoplay(const AppArgs *args)
     bool headless = driver != NULL &&
                     (SDL_strcmp(driver, "dummy") == 0 || SDL_strcmp(driver, "offscreen") == 0);
     AppConfig cfg = {.headless = headless, .width = args->width, .height = args->height};
-    App *app = app_create(&cfg, err, sizeof err);
-    if (app == NULL) {
+    App *app = args->as_person ? person_app(args, &cfg, err, sizeof err)
+                               : app_create(&cfg, err, sizeof err);
+    if (app == NULL && !args->as_person) {
         cfg.headless = true;
         app = app_create(&cfg, err, sizeof err);
     }
@@ -165,10 +242,16 @@ int launch_autoplay(const AppArgs *args)
         return 1;
     }
     app->settings.anim_speed = args->speed;
-    app->table_run.autoplay = true;
+    app->table_run.autoplay = !args->as_person;
     app->table_run.exit_at_end = args->exit_at_end;
     app->table_run.level = args->level;
     AppArgs table = *args;
+    if (app->session != NULL) { /* resumed: the table takes it as it is */
+        const Game *g = session_game(app->session);
+        table.variant = game_variant(g)->id;
+        table.seed_given = false;
+        table.players = 0;
+    }
     table.scene = SCENE_TABLE;
     int status = 0;
     if (!launch_apply(app, &table, err, sizeof err)) {

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "card_names.h"
+#include "journal.h"
 #include "kowah.h"
 #include "pei.h"
 #include "record.h"
@@ -993,6 +994,14 @@ static SceneAction next_round(App *app, ResultState *s)
     if (session_apply(ss, &m, &why) != CEKI_OK) {
         app_show_toast(app, why != NULL ? why : _("The next round could not be dealt."));
         return scene_stay();
+    }
+    /* Kept at once, as every move at the table is (journal.h). */
+    char err[256];
+    if (s->own == NULL &&
+        !journal_write(app->store, ss, app->settings.replays_kept, err, sizeof err)) {
+        char msg[320];
+        snprintf(msg, sizeof msg, _("The game was not saved: %s"), err);
+        app_show_toast(app, msg);
     }
     return scene_pop();
 }

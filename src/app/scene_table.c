@@ -403,9 +403,16 @@ static bool apply_now(App *app, TableState *t, const Move *m)
     }
     /* The journal: the game in progress is written after every move, so a
      * crash or a kill loses at most the move in flight. A round this move
-     * ended is counted first, so a resumed game never counts it again. */
+     * ended is counted in the same transaction: both are kept, or neither. */
+    char err[256];
+    bool together = store_begin(app->store, err, sizeof err);
     record_stats(app, t);
     save_game(app, t);
+    if (together && !store_commit(app->store, err, sizeof err)) {
+        char msg[320];
+        snprintf(msg, sizeof msg, _("The game was not saved: %s"), err);
+        app_show_toast(app, msg);
+    }
     t->reason[0] = '\0'; /* a refusal is about the position before this move */
     t->synced = false;
     t->hint_ready = false;

@@ -28,6 +28,7 @@
 struct Store {
     sqlite3 *db;
     bool persistent;
+    int depth; /* transactions open: the outer one BEGIN, inner ones SAVEPOINT */
 };
 
 static const char SCHEMA[] =
@@ -161,6 +162,7 @@ static Opened try_open(Store *st, const char *path)
         return code == SQLITE_NOTADB || code == SQLITE_CORRUPT ? OPEN_DAMAGED : OPEN_UNREADABLE;
     }
     st->persistent = true;
+    sqlite3_busy_timeout(st->db, STORE_BUSY_MS); /* another copy may be writing */
     if (!db_whole(st)) {
         int code = sqlite3_errcode(st->db) & 0xff;
         bool busy = code == SQLITE_BUSY || code == SQLITE_LOCKED;
@@ -337,20 +339,41 @@ static bool finish(Store *st, int rc, char *err, size_t err_size)
 
 static bool begin(Store *st, char *err, size_t err_size)
 {
-    return finish(st, exec(st, "BEGIN IMMEDIATE"), err, err_size);
+    if (!finish(st, exec(st, st->depth > 0 ? "SAVEPOINT inner" : "BEGIN IMMEDIATE"), err,
+                err_size)) {
+        return false;
+    }
+    st->depth++;
+    return true;
 }
 
 static bool commit(Store *st, int rc, char *err, size_t err_size)
 {
+    bool inner = st->depth > 1;
     if (rc == SQLITE_OK) {
-        rc = exec(st, "COMMIT");
+        rc = exec(st, inner ? "RELEASE inner" : "COMMIT");
     }
     if (rc != SQLITE_OK) {
         say_db(st, rc, err, err_size);
-        exec(st, "ROLLBACK");
-        return false;
+        if (inner) {
+            exec(st, "ROLLBACK TO inner");
+            exec(st, "RELEASE inner");
+        } else {
+            exec(st, "ROLLBACK");
+        }
     }
-    return true;
+    st->depth--;
+    return rc == SQLITE_OK;
+}
+
+bool store_begin(Store *st, char *err, size_t err_size)
+{
+    return st != NULL && begin(st, err, err_size);
+}
+
+bool store_commit(Store *st, char *err, size_t err_size)
+{
+    return st != NULL && st->depth > 0 && commit(st, SQLITE_OK, err, err_size);
 }
 
 /* ---- games in progress ------------------------------------------------------------ */
@@ -844,8 +867,7 @@ bool store_migrate(Store *st, const StoreMigration *from, char *notice, size_t n
         return false;
     }
     if (migrated(st)) { /* another copy did it while this one waited */
-        exec(st, "ROLLBACK");
-        return true;
+        return commit(st, SQLITE_OK, err, sizeof err);
     }
     int rc = migrate_stats(st, from->stats_path, notice, notice_size);
     if (rc == SQLITE_OK) {

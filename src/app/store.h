@@ -60,6 +60,13 @@ void store_close(Store *st);
 /* Whether the store is a file (false: in memory, nothing kept on exit). */
 bool store_persistent(const Store *st);
 
+/* Several changes as one: everything between begin and commit is kept
+ * together or not at all (a kill in between keeps none of it). Writes in
+ * between nest inside it. commit false (with the reason) when it failed,
+ * and then nothing of it was kept. */
+bool store_begin(Store *st, char *err, size_t err_size);
+bool store_commit(Store *st, char *err, size_t err_size);
+
 /* ---- games in progress ---------------------------------------------------- */
 
 typedef struct StoreGame {
