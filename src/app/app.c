@@ -71,6 +71,13 @@ void app_show_toast(App *app, const char *message)
     app->dirty = true;
 }
 
+void app_report(App *app, const char *message)
+{
+    app_show_toast(app, message);
+    app->toast_until = app->now + 6.0;
+    fprintf(stderr, "ceki: %s\n", message);
+}
+
 /* Recomputes sizes and the UI scale from the renderer's output. */
 static void update_metrics(App *app)
 {
@@ -98,14 +105,14 @@ static void update_metrics(App *app)
 
 static bool save_settings(App *app)
 {
-    if (app->settings_path[0] == '\0') {
+    if (app->settings_path[0] == '\0' || !app->settings_kept) {
         return true;
     }
     char err[256];
     if (!settings_save(app->settings_path, &app->settings, err, sizeof err)) {
         char msg[300];
         snprintf(msg, sizeof msg, _("Settings not saved: %s"), err);
-        app_show_toast(app, msg);
+        app_report(app, msg);
         return false;
     }
     return true;
@@ -128,7 +135,14 @@ static void load_settings(App *app)
     char why[200];
     SettingsLoad result = settings_load(app->settings_path, &app->settings, why, sizeof why);
     i18n_init(locale_dir(), app->settings.language); /* the notices below in their language */
-    if (result == SETTINGS_DAMAGED) {
+    if (result == SETTINGS_UNREADABLE) {
+        /* It may be whole: never replaced; this run's changes stay in memory. */
+        app->settings_kept = false;
+        snprintf(app->notice, sizeof app->notice,
+                 _("Your settings file could not be read (%s); it was left as it is, and changes "
+                   "to the settings will not be kept this time."),
+                 why);
+    } else if (result == SETTINGS_DAMAGED) {
         snprintf(app->notice, sizeof app->notice,
                  _("Your settings file was damaged (%s); the defaults are back in place."), why);
         /* Keep the damaged file for whoever wants to look (never over an
@@ -184,7 +198,7 @@ static void stats_not_saved(App *app, const char *err)
 {
     char msg[300];
     snprintf(msg, sizeof msg, _("Statistics not saved: %s"), err);
-    app_show_toast(app, msg);
+    app_report(app, msg);
 }
 
 void app_record_stats(App *app, const Game *g, const char *match, int you, int level, bool round,
@@ -417,6 +431,7 @@ App *app_create(const AppConfig *cfg, char *err, size_t err_size)
     if (cfg->settings_path != NULL) {
         snprintf(app->settings_path, sizeof app->settings_path, "%s", cfg->settings_path);
     }
+    app->settings_kept = true;
     load_settings(app);
     if (!open_store(app, cfg)) {
         snprintf(err, err_size, "out of memory");

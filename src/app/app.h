@@ -86,6 +86,7 @@ struct App {
 
     char data_dir[1024];
     char settings_path[1024]; /* "" when settings are not saved */
+    bool settings_kept;       /* false: the file could not be read and is left alone */
     Settings settings;
     struct Store *store; /* the player's games and statistics (store.h); never NULL */
     Stats stats;         /* the player's statistics (stats.h), as the store counts them */
@@ -140,6 +141,9 @@ unsigned app_card_flags(const App *app);
 /* Replaces the settings, applies them (fullscreen) and saves them. */
 void app_set_settings(App *app, const Settings *s);
 void app_show_toast(App *app, const char *message);
+/* Something the player's files did not get (a failed save): a longer toast,
+ * and the same line on stderr. */
+void app_report(App *app, const char *message);
 /* Counts a finished round and/or match of g for seat `you`, played against
  * computers of `level` (stats_level_of), as rows of the store keyed by the
  * match id (a round recorded again is counted once), then reads the

@@ -62,7 +62,8 @@ int launch_screenshot(const AppArgs *args)
     const char *stats_file = getenv("CEKI_STATS_FILE");
     if (stats_file != NULL && stats_file[0] != '\0') {
         char why[200];
-        if (stats_load(stats_file, &app->stats, why, sizeof why) == STATS_DAMAGED) {
+        StatsLoad r = stats_load(stats_file, &app->stats, why, sizeof why);
+        if (r == STATS_DAMAGED || r == STATS_UNREADABLE) {
             fprintf(stderr, "ceki: %s: %s\n", stats_file, why);
         }
     }

@@ -1001,7 +1001,7 @@ static SceneAction next_round(App *app, ResultState *s)
         !journal_write(app->store, ss, app->settings.replays_kept, err, sizeof err)) {
         char msg[320];
         snprintf(msg, sizeof msg, _("The game was not saved: %s"), err);
-        app_show_toast(app, msg);
+        app_report(app, msg);
     }
     return scene_pop();
 }

@@ -411,7 +411,7 @@ static bool apply_now(App *app, TableState *t, const Move *m)
     if (together && !store_commit(app->store, err, sizeof err)) {
         char msg[320];
         snprintf(msg, sizeof msg, _("The game was not saved: %s"), err);
-        app_show_toast(app, msg);
+        app_report(app, msg);
     }
     t->reason[0] = '\0'; /* a refusal is about the position before this move */
     t->synced = false;
@@ -479,7 +479,7 @@ static void save_game(App *app, TableState *t)
     if (!journal_write(app->store, t->session, app->settings.replays_kept, err, sizeof err)) {
         char msg[320];
         snprintf(msg, sizeof msg, _("The game was not saved: %s"), err);
-        app_show_toast(app, msg);
+        app_report(app, msg);
     }
 }
 

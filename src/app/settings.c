@@ -268,7 +268,13 @@ TextRead settings_read_text(const char *path, size_t max, char **text, size_t *l
             return TEXT_READ_MISSING;
         }
         snprintf(why, why_size, _("it could not be read (%s)"), strerror(errno));
-        return TEXT_READ_FAILED;
+        return TEXT_READ_UNREADABLE;
+    }
+    struct stat sb;
+    if (fstat(fileno(f), &sb) != 0 || !S_ISREG(sb.st_mode)) {
+        fclose(f);
+        snprintf(why, why_size, _("it is not a regular file"));
+        return TEXT_READ_UNREADABLE;
     }
     char *buf = malloc(max + 1);
     if (buf == NULL) {
@@ -279,8 +285,12 @@ TextRead settings_read_text(const char *path, size_t max, char **text, size_t *l
     size_t n = fread(buf, 1, max + 1, f);
     bool read_error = ferror(f) != 0;
     fclose(f);
-    const char *problem = read_error                     ? _("it could not be read")
-                          : n > max                      ? _("it is far too large")
+    if (read_error) {
+        snprintf(why, why_size, _("it could not be read"));
+        free(buf);
+        return TEXT_READ_UNREADABLE;
+    }
+    const char *problem = n > max                        ? _("it is far too large")
                           : memchr(buf, '\0', n) != NULL ? _("it holds binary data")
                                                          : NULL;
     if (problem != NULL) {
@@ -302,6 +312,9 @@ SettingsLoad settings_load(const char *path, Settings *out, char *why, size_t wh
     TextRead r = settings_read_text(path, SETTINGS_MAX_FILE, &text, &n, why, why_size);
     if (r == TEXT_READ_MISSING) {
         return SETTINGS_MISSING;
+    }
+    if (r == TEXT_READ_UNREADABLE) {
+        return SETTINGS_UNREADABLE;
     }
     SettingsLoad result = SETTINGS_LOADED;
     if (r == TEXT_READ_FAILED || !settings_parse(text, out, why, why_size)) {

@@ -54,9 +54,10 @@ typedef struct Settings {
 #define SETTINGS_REPLAYS_MAX 1000000
 
 typedef enum SettingsLoad {
-    SETTINGS_LOADED,  /* the file was read and valid */
-    SETTINGS_MISSING, /* no file yet: defaults */
-    SETTINGS_DAMAGED  /* unreadable or invalid: defaults, reason in `why` */
+    SETTINGS_LOADED,    /* the file was read and valid */
+    SETTINGS_MISSING,   /* no file yet: defaults */
+    SETTINGS_DAMAGED,   /* invalid: defaults, reason in `why` */
+    SETTINGS_UNREADABLE /* cannot be read (permission, I/O): defaults, reason in `why` */
 } SettingsLoad;
 
 #define SETTINGS_MAX_FILE 16384
@@ -77,9 +78,16 @@ bool settings_save(const char *path, const Settings *s, char *err, size_t err_si
 /* Reading a small text file whole, for settings_load and the other small
  * files of the program: TEXT_READ_OK with *text (NUL-terminated, freed by
  * the caller) and *len; TEXT_READ_MISSING when there is no such file;
- * TEXT_READ_FAILED with a reason in why when it cannot be read, is larger
+ * TEXT_READ_UNREADABLE with a reason in why when it cannot be read at all
+ * (no permission, not a regular file, an I/O error: the file may be whole,
+ * and must be left as it is); TEXT_READ_FAILED (damaged) when it is larger
  * than max bytes or holds a NUL byte. */
-typedef enum TextRead { TEXT_READ_OK = 0, TEXT_READ_MISSING, TEXT_READ_FAILED } TextRead;
+typedef enum TextRead {
+    TEXT_READ_OK = 0,
+    TEXT_READ_MISSING,
+    TEXT_READ_FAILED,
+    TEXT_READ_UNREADABLE
+} TextRead;
 TextRead settings_read_text(const char *path, size_t max, char **text, size_t *len, char *why,
                             size_t why_size);
 /* Strips spaces and tabs at both ends and a '\r' at the end, in place. */

@@ -578,6 +578,9 @@ StatsLoad stats_load(const char *path, Stats *out, char *why, size_t why_size)
         stats_clear(out);
         return STATS_MISSING;
     }
+    if (r == TEXT_READ_UNREADABLE) {
+        return STATS_UNREADABLE;
+    }
     StatsLoad result = STATS_LOADED;
     if (r == TEXT_READ_FAILED || !stats_parse(text, n, out, why, why_size)) {
         result = STATS_DAMAGED; /* out is left as it was */
@@ -607,6 +610,11 @@ StatsLoad stats_open(const char *path, Stats *out, char *notice, size_t notice_s
     }
     char why[200];
     StatsLoad result = stats_load(path, out, why, sizeof why);
+    if (result == STATS_UNREADABLE) {
+        say_into(notice, notice_size,
+                 _("Your statistics file could not be read (%s); it was left as it is."), why);
+        return result;
+    }
     if (result != STATS_DAMAGED) {
         return result;
     }

@@ -95,9 +95,10 @@ typedef struct Stats {
 } Stats;
 
 typedef enum StatsLoad {
-    STATS_LOADED,  /* read and valid */
-    STATS_MISSING, /* no file yet: zeros */
-    STATS_DAMAGED  /* unreadable or invalid: reason in `why`, *out untouched */
+    STATS_LOADED,    /* read and valid */
+    STATS_MISSING,   /* no file yet: zeros */
+    STATS_DAMAGED,   /* invalid: reason in `why`, *out untouched */
+    STATS_UNREADABLE /* cannot be read (permission, I/O): reason in `why`, *out untouched */
 } StatsLoad;
 
 void stats_clear(Stats *s);
@@ -116,7 +117,8 @@ StatsLoad stats_load(const char *path, Stats *out, char *why, size_t why_size);
 /* false with a reason in err when the file could not be written; PATH is
  * then unchanged. */
 bool stats_save(const char *path, const Stats *s, char *err, size_t err_size);
-/* stats_load for the program: a damaged file is renamed to PATH.damaged
+/* stats_load for the program: an unreadable file is left as it is (said in
+ * notice[]); a damaged file is renamed to PATH.damaged
  * (PATH.damaged-2 ... when that is taken) so nothing is lost, *out is
  * cleared and a sentence for the player goes to notice[] ("" otherwise). */
 StatsLoad stats_open(const char *path, Stats *out, char *notice, size_t notice_size);

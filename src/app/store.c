@@ -109,6 +109,16 @@ static bool setup_db(Store *st)
             return false;
         }
     }
+    /* Nothing is written when the tables are there (a full disk still opens). */
+    sqlite3_stmt *v = NULL;
+    int version = sqlite3_prepare_v2(st->db, "PRAGMA user_version", -1, &v, NULL) == SQLITE_OK &&
+                          sqlite3_step(v) == SQLITE_ROW
+                      ? sqlite3_column_int(v, 0)
+                      : -1;
+    sqlite3_finalize(v);
+    if (version == SCHEMA_VERSION) {
+        return true;
+    }
     /* Taken as a write transaction, so two copies starting at once make the
      * tables one after the other. */
     if (exec(st, "BEGIN IMMEDIATE") != SQLITE_OK) {
@@ -185,7 +195,7 @@ static void close_db(Store *st)
 
 /* Why a path cannot be used at all, before SQLite touches it ("" when it
  * is a regular file that reads and writes, or is not there yet). */
-static void unusable(const char *path, char *why, size_t size)
+static void unusable_db(const char *path, char *why, size_t size)
 {
     why[0] = '\0';
     struct stat sb;
@@ -226,7 +236,7 @@ Store *store_open(const char *path, char *notice, size_t notice_size)
         return open_memory();
     }
     char why[200];
-    unusable(path, why, sizeof why);
+    unusable_db(path, why, sizeof why);
     if (why[0] != '\0') {
         say_into(notice, notice_size,
                  _("Your games and statistics (%.300s) could not be opened: %.120s. The file was "
@@ -242,13 +252,15 @@ Store *store_open(const char *path, char *notice, size_t notice_size)
     if (result == OPENED) {
         return st;
     }
+    say_db(st, st->db != NULL ? sqlite3_extended_errcode(st->db) : SQLITE_CANTOPEN, why,
+           sizeof why);
     close_db(st);
     if (result == OPEN_UNREADABLE) {
         free(st);
         say_into(notice, notice_size,
-                 _("Your games and statistics (%.300s) could not be opened. The file was left as "
-                   "it is; nothing will be kept this time."),
-                 path);
+                 _("Your games and statistics (%.300s) could not be opened: %.120s. The file was "
+                   "left as it is; nothing will be kept this time."),
+                 path, why);
         return open_memory();
     }
     /* Damaged: kept aside with its log, then a new one. */
@@ -766,11 +778,19 @@ static char *slurp(const char *path, size_t *len)
     return z;
 }
 
+/* An unreadable file (no permission, not a regular file) is not moved in
+ * and the migration waits for a later start: it may be whole. */
+#define MIGRATE_LATER SQLITE_CANTOPEN
+
 static int migrate_stats(Store *st, const char *path, char *notice, size_t notice_size)
 {
     Stats s;
     stats_clear(&s);
-    if (path == NULL || stats_open(path, &s, notice, notice_size) != STATS_LOADED) {
+    StatsLoad r = path != NULL ? stats_open(path, &s, notice, notice_size) : STATS_MISSING;
+    if (r == STATS_UNREADABLE) {
+        return MIGRATE_LATER;
+    }
+    if (r != STATS_LOADED) {
         return SQLITE_OK; /* none, or damaged: kept aside and said by stats_open */
     }
     int rc = SQLITE_OK;
@@ -778,8 +798,18 @@ static int migrate_stats(Store *st, const char *path, char *notice, size_t notic
     return rc;
 }
 
+static bool unreadable(const char *path)
+{
+    struct stat sb;
+    return path != NULL && stat(path, &sb) == 0 &&
+           (!S_ISREG(sb.st_mode) || access(path, R_OK) != 0);
+}
+
 static int migrate_save(Store *st, const char *path)
 {
+    if (unreadable(path)) {
+        return MIGRATE_LATER;
+    }
     size_t len = 0;
     char *text = slurp(path, &len);
     if (text == NULL) {
@@ -878,6 +908,15 @@ bool store_migrate(Store *st, const StoreMigration *from, char *notice, size_t n
     }
     if (rc == SQLITE_OK) {
         rc = exec(st, "INSERT INTO meta(key, value) VALUES('migrated', '1')");
+    }
+    if (rc == MIGRATE_LATER) {
+        commit(st, rc, err, sizeof err); /* rolls back */
+        if (notice != NULL && notice[0] == '\0') {
+            say_into(notice, notice_size,
+                     _("A file of an earlier version could not be read; it was left as it is "
+                       "and will be moved in when it can be read."));
+        }
+        return true;
     }
     return commit(st, rc, err, sizeof err);
 }

@@ -138,7 +138,10 @@ typedef struct StoreMigration {
  * base, the saved game a game in progress, each record in replay_dir a
  * replay (a damaged one listed as damaged), all in one transaction. The
  * files are left where they are, unchanged. A stats file that does not
- * parse is kept aside as stats_open does and said in notice[]. Returns
+ * parse is kept aside as stats_open does and said in notice[]; a stats
+ * file or saved game that cannot be read (permission, not a regular file)
+ * stops the migration, said in notice[], to be tried on the next start (a
+ * replay record that cannot be read is left out). Returns
  * false (and nothing moved, to be tried on the next start) when the
  * transaction failed. */
 bool store_migrate(Store *st, const StoreMigration *from, char *notice, size_t notice_size);

@@ -4,6 +4,8 @@
 # stops the program at once with a message naming the file and a non-zero
 # exit; bad card art is drawn as missing art, said once, and the screen is
 # still written. Nothing hangs or crashes (each run is bounded by timeout).
+# Then the player's store on a disk that fills up mid-match (needs root for
+# the tmpfs, and sqlite3).
 # Usage: bad_files.sh path/to/ceki SOURCE_DIR OUT_DIR
 set -u
 ceki=$1
@@ -81,6 +83,52 @@ if mount -t tmpfs -o size=64k tmpfs "$out/full" 2>/dev/null; then
     umount "$out/full"
 else
     echo "bad_files.sh: cannot mount a small tmpfs here; the full-disk case is skipped"
+fi
+# The player's store on a disk that fills up in the middle of a match
+# (issue 15): the program keeps playing and says on stderr (and on screen)
+# that the game was not saved and why; the database stays whole, and once
+# there is room again the game resumes from the last move that was kept.
+mkdir -p "$out/fullhome"
+if mount -t tmpfs -o size=4m tmpfs "$out/fullhome" 2>/dev/null; then
+    person() { # seconds, name: plays as the player that long, then kill -9
+        HOME=$out/fullhome XDG_DATA_HOME=$out/fullhome/data SDL_VIDEODRIVER=dummy LANGUAGE=en \
+            "$ceki" --autoplay --as-person --variant pei --speed instant \
+            >"$out/$2.out" 2>"$out/$2.err" &
+        local pid=$!
+        sleep "$1"
+        if kill -9 "$pid" 2>/dev/null; then
+            wait "$pid" 2>/dev/null
+            alive=yes
+        else
+            wait "$pid"
+            alive=no
+        fi
+    }
+    db=$out/fullhome/data/ceki/ceki.db
+    person 1.5 disk-before
+    kept=$(sqlite3 "$db" "SELECT length(record) FROM games" 2>/dev/null)
+    # The disk fills up while the program plays on.
+    (sleep 0.7 && dd if=/dev/zero of="$out/fullhome/filler" bs=4k 2>/dev/null) &
+    person 2.5 disk-full
+    wait
+    if [ $alive = yes ] && grep -q "The game was not saved: the disk is full" "$out/disk-full.err"; then
+        passes=$((passes + 1))
+    else
+        failures=$((failures + 1))
+        echo "FAIL disk-full: alive=$alive, stderr: $(head -c 300 "$out/disk-full.err")"
+    fi
+    rm -f "$out/fullhome/filler"
+    whole=$(sqlite3 "$db" "PRAGMA integrity_check" 2>&1)
+    person 1 disk-again
+    if [ -n "$kept" ] && [ "$whole" = ok ] && grep -q "^resumed " "$out/disk-again.out"; then
+        passes=$((passes + 1))
+    else
+        failures=$((failures + 1))
+        echo "FAIL disk-again: kept=$kept integrity=$whole out: $(head -c 200 "$out/disk-again.out")"
+    fi
+    umount "$out/fullhome"
+else
+    echo "bad_files.sh: cannot mount a small tmpfs here; the full store case is skipped"
 fi
 echo "$passes passed, $failures failed"
 [ "$failures" -eq 0 ]

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "session.h"
+#include "settings.h"
 #include "stats.h"
 #include "store.h"
 #include "test_support.h"
@@ -281,6 +282,58 @@ static void test_unusable_path_left_alone(void **state)
     }
 }
 
+/* Settings and an earlier version's statistics that cannot be read (a
+ * directory; without permission, as a user other than root) are told
+ * apart from damaged ones and left exactly where they are. */
+static void test_unreadable_files_left_alone(void **state)
+{
+    (void)state;
+    const char *dir = test_temp_dir("store-unreadable-files");
+    char settings[600], stats[600], why[300], notice[400], kept[700];
+    snprintf(settings, sizeof settings, "%s/settings.txt", dir);
+    snprintf(stats, sizeof stats, "%s/stats.txt", dir);
+    mkdir(settings, 0755);
+    mkdir(stats, 0755);
+    Settings s;
+    assert_int_equal(settings_load(settings, &s, why, sizeof why), SETTINGS_UNREADABLE);
+    assert_non_null(strstr(why, "not a regular file"));
+    Stats st;
+    stats_clear(&st);
+    assert_int_equal(stats_open(stats, &st, notice, sizeof notice), STATS_UNREADABLE);
+    assert_non_null(strstr(notice, "left as it is"));
+    snprintf(kept, sizeof kept, "%s.damaged", stats);
+    assert_false(test_file_exists(kept));
+    rmdir(settings);
+    rmdir(stats);
+    if (geteuid() == 0) {
+        return; /* root reads anything */
+    }
+    test_write_file(settings, "anim_speed=fast\n", 16);
+    Stats some;
+    stats_clear(&some);
+    stats_add_round(&some, VARIANT_PEI, -1, 5, true);
+    assert_true(stats_save(stats, &some, why, sizeof why));
+    chmod(settings, 0);
+    chmod(stats, 0);
+    assert_int_equal(settings_load(settings, &s, why, sizeof why), SETTINGS_UNREADABLE);
+    assert_int_equal(stats_open(stats, &st, notice, sizeof notice), STATS_UNREADABLE);
+    assert_false(test_file_exists(kept));
+    /* The store does not take them in yet: next time, when they read. */
+    char db[600];
+    snprintf(db, sizeof db, "%s/%s", dir, STORE_FILE);
+    Store *store = store_open(db, notice, sizeof notice);
+    StoreMigration from = {stats, NULL, NULL};
+    assert_true(store_migrate(store, &from, notice, sizeof notice));
+    assert_non_null(strstr(notice, "left as it is"));
+    chmod(stats, 0644);
+    assert_true(store_migrate(store, &from, notice, sizeof notice));
+    char err[200];
+    assert_true(store_stats(store, &st, err, sizeof err));
+    assert_int_equal(st.v[VARIANT_PEI].rounds, 1);
+    store_close(store);
+    chmod(settings, 0644);
+}
+
 /* Two processes record 200 rounds each into one file at once: every row
  * is there afterwards and the statistics read. */
 static void test_two_copies_at_once(void **state)
@@ -357,6 +410,7 @@ int main(void)
         cmocka_unit_test(test_migrates_old_files_once),
         cmocka_unit_test(test_damaged_database_kept_aside),
         cmocka_unit_test(test_unusable_path_left_alone),
+        cmocka_unit_test(test_unreadable_files_left_alone),
         cmocka_unit_test(test_two_copies_at_once),
         cmocka_unit_test(test_oversized_record_refused),
     };
