@@ -11,6 +11,8 @@ const char *args_usage(void)
            "title|variants|setup|settings|gallery|table|learn|result|replay|stats]\n"
            "            [--variant ID] [--seed N] [--players N]\n"
            "            [--deck-style ceki|western-clubs|western-spades] [--size WxH]]\n"
+           "       ceki --import FILE...   keeps game records among the replays\n"
+           "       ceki --export FOLDER    writes every kept replay there as a record\n"
            "       ceki --autoplay [--variant ID] [--seed N] [--players N]\n"
            "            [--level random|greedy|strong] [--speed instant|fast|normal|slow]\n"
            "            [--exit-at-end] [--as-person] [--size WxH]\n"
@@ -81,6 +83,20 @@ bool args_parse(int argc, char **argv, AppArgs *out, char *err, size_t err_size)
         if (strcmp(opt, "--as-person") == 0) {
             out->as_person = true;
             continue;
+        }
+        if (strcmp(opt, "--import") == 0 || strcmp(opt, "--export") == 0) {
+            /* Everything after it names files (import) or one folder (export). */
+            out->import = strcmp(opt, "--import") == 0;
+            out->export = !out->import;
+            out->paths = (const char *const *)argv + i + 1;
+            out->npaths = argc - i - 1;
+            if (out->npaths == 0 || (out->export && out->npaths != 1)) {
+                snprintf(err, err_size,
+                         out->import ? "--import needs one or more record files"
+                                     : "--export needs one folder");
+                return false;
+            }
+            break;
         }
         static const char *const with_value[] = {"--screenshot", "--scene",   "--variant",
                                                  "--seed",       "--players", "--deck-style",

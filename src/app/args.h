@@ -3,6 +3,7 @@
  * Contract: args_parse reads
  *   ceki [--screenshot FILE.png [--scene NAME] [--variant ID] [--seed N]
  *        [--players N] [--deck-style STYLE] [--size WxH]] [--help]
+ *   ceki --import FILE...  |  ceki --export FOLDER
  *   ceki --autoplay [--variant ID] [--seed N] [--players N] [--level L]
  *        [--speed instant|fast|normal|slow] [--exit-at-end] [--as-person]
  *        [--size WxH]
@@ -44,7 +45,11 @@ typedef struct AppArgs {
     int width, height;
     bool autoplay;
     bool exit_at_end;
-    bool as_person;  /* autoplay: the first seat is the player's, moved for it */
+    bool as_person; /* autoplay: the first seat is the player's, moved for it */
+    bool import;    /* --import FILE...: records into the store's replays */
+    bool export;    /* --export FOLDER: the store's replays written out */
+    const char *const *paths;
+    int npaths;
     AiLevel level;   /* autoplay's computers */
     AnimSpeed speed; /* autoplay's animations (default instant) */
     bool help;

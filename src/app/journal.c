@@ -108,3 +108,58 @@ void journal_caption(const StoreGame *g, char *buf, size_t size)
     snprintf(buf, size, v->engine == ENGINE_KOWAH ? _("%s, hand %d") : _("%s, round %d"),
              _(v->name), g->round);
 }
+
+int journal_import(Store *st, const char *text, size_t len, int64_t finished, int replay_cap,
+                   char *what, size_t what_size, char *err, size_t err_size)
+{
+    Session *s = session_from_text(text, len, false, err, err_size);
+    if (s == NULL) {
+        return -1;
+    }
+    const Game *g = session_game(s);
+    int moves = 0;
+    game_history(g, &moves);
+    say_into(what, what_size, _("%s, %d players, %d moves"), _(game_variant(g)->name),
+             game_players(g), moves);
+    /* Kept as this version writes it, with its seats and match id. */
+    size_t n = 0;
+    char *kept = session_text(s, SAVE_KIND_REPLAY, &n);
+    bool had = store_replay_exists(st, session_match_id(s));
+    bool ok = kept != NULL &&
+              store_replay_put(st, session_match_id(s), game_variant(g)->key, game_players(g),
+                               moves, false, finished, kept, n, replay_cap, err, err_size);
+    free(kept);
+    session_destroy(s);
+    if (!ok) {
+        return -1;
+    }
+    return had ? 0 : 1;
+}
+
+bool journal_export(Store *st, int64_t id, const char *dir, char *path_out, size_t path_size,
+                    char *err, size_t err_size)
+{
+    size_t len = 0;
+    char *text = store_replay_text(st, id, &len);
+    if (text == NULL) {
+        say_into(err, err_size, _("it is no longer there"));
+        return false;
+    }
+    char why[200];
+    Session *s = session_from_text(text, len, false, why, sizeof why);
+    bool ok;
+    if (s != NULL) {
+        ok = session_archive_to(s, dir, path_out, path_size, err, err_size);
+    } else {
+        /* A damaged record goes out as it is, for whoever wants to look. */
+        char path[1400];
+        snprintf(path, sizeof path, "%s/damaged-%lld.txt", dir, (long long)id);
+        ok = settings_write_atomic(path, text, len, err, err_size);
+        if (ok && path_out != NULL && path_size > 0) {
+            snprintf(path_out, path_size, "%s", path);
+        }
+    }
+    session_destroy(s);
+    free(text);
+    return ok;
+}

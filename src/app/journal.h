@@ -32,4 +32,15 @@ void journal_caption(const StoreGame *g, char *buf, size_t size);
 Session *journal_resume(Store *st, const char *match, char *err, size_t err_size);
 Session *journal_replay(Store *st, int64_t id, char *err, size_t err_size);
 
+/* A record file's text kept among the replays (a replay, a save or a bare
+ * game record; the oldest beyond replay_cap pruned): 1 when kept, 0 when
+ * that game was already there, -1 when it is not a game (the reason in
+ * err). what[] says which game it is ("Pèi, 3 players, 412 moves"). */
+int journal_import(Store *st, const char *text, size_t len, int64_t finished, int replay_cap,
+                   char *what, size_t what_size, char *err, size_t err_size);
+/* Writes kept replay `id` into dir (made if missing) as a record file,
+ * named for when it was written and its game; a damaged one as it is. */
+bool journal_export(Store *st, int64_t id, const char *dir, char *path_out, size_t path_size,
+                    char *err, size_t err_size);
+
 #endif

@@ -3,7 +3,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "file_load.h"
 #include "journal.h"
 #include "paths.h"
 #include "scene_table.h"
@@ -263,4 +265,68 @@ int launch_autoplay(const AppArgs *args)
     }
     app_destroy(app);
     return status;
+}
+
+int launch_records(const AppArgs *args)
+{
+    char store_path[1024], notice[600], err[300];
+    paths_move_old_data();
+    if (!paths_pref_file(STORE_FILE, store_path, sizeof store_path)) {
+        fprintf(stderr, "ceki: there is no place for the player's files here\n");
+        return 1;
+    }
+    Store *st = store_open(store_path, notice, sizeof notice);
+    if (st == NULL || !store_persistent(st)) {
+        fprintf(stderr, "ceki: %s\n", st == NULL ? "out of memory" : notice);
+        store_close(st);
+        return 1;
+    }
+    Settings settings;
+    char settings_path[1024], why[200];
+    settings_defaults(&settings);
+    if (paths_pref_file("settings.txt", settings_path, sizeof settings_path)) {
+        settings_load(settings_path, &settings, why, sizeof why);
+    }
+    int failed = 0;
+    if (args->export) {
+        StoreReplay r[64];
+        int n = 0, at = 0, written = 0;
+        while ((n = store_replays(st, r, 64, at)) > 0) {
+            for (int i = 0; i < n; i++) {
+                char path[1400];
+                if (journal_export(st, r[i].id, args->paths[0], path, sizeof path, err,
+                                   sizeof err)) {
+                    printf("%s\n", path);
+                    written++;
+                } else {
+                    fprintf(stderr, "ceki: replay %lld: %s\n", (long long)r[i].id, err);
+                    failed++;
+                }
+            }
+            at += n;
+        }
+        printf("%d replays written to %s\n", written, args->paths[0]);
+    }
+    for (int i = 0; args->import && i < args->npaths; i++) {
+        const char *file = args->paths[i];
+        size_t len = 0;
+        char *text = file_load(file, STORE_MAX_RECORD, &len, err, sizeof err);
+        char what[160] = "";
+        int kept = -1;
+        if (text != NULL) {
+            struct stat sb;
+            int64_t when = stat(file, &sb) == 0 ? (int64_t)sb.st_mtime : 0;
+            kept = journal_import(st, text, len, when, settings.replays_kept, what, sizeof what,
+                                  err, sizeof err);
+        }
+        free(text);
+        if (kept < 0) {
+            fprintf(stderr, "ceki: %s: not imported: %s\n", file, err);
+            failed++;
+        } else {
+            printf("%s: %s (%s)\n", file, kept ? "kept among the replays" : "already kept", what);
+        }
+    }
+    store_close(st);
+    return failed > 0 ? 1 : 0;
 }

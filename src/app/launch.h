@@ -25,5 +25,10 @@ bool launch_apply(App *app, const AppArgs *args, char *err, size_t err_size);
 int launch_screenshot(const AppArgs *args);
 int launch_window(const AppArgs *args);
 int launch_autoplay(const AppArgs *args);
+/* --import: each file (a replay, a save or a bare game record) checked and
+ * kept among the player's replays, or refused with the reason; --export:
+ * every kept replay written into the folder as a record file. One line per
+ * file on stdout; exit 1 when any file failed, 0 otherwise. */
+int launch_records(const AppArgs *args);
 
 #endif

@@ -17,6 +17,9 @@ int main(int argc, char **argv)
         fputs(args_usage(), stdout);
         return 0;
     }
+    if (args.import || args.export) {
+        return launch_records(&args);
+    }
     if (args.autoplay) {
         return launch_autoplay(&args);
     }

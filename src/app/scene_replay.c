@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "journal.h"
+#include "paths.h"
 #include "scenes.h"
 #include "session.h"
 #include "ui.h"
@@ -29,6 +30,7 @@ enum {
     REPLAY_PLAY,
     REPLAY_NEXT,
     REPLAY_LAST,
+    REPLAY_EXPORT,
     REPLAY_ITEM = 100 /* + index in the list */
 };
 
@@ -269,6 +271,9 @@ static void layout(App *app, ReplayState *s)
     } else {
         static const char *const names[] = {N_("First move"), N_("Step back"), N_("Play"),
                                             N_("Step forward"), N_("Last move")};
+        /* The record as a file, to share or attach to a bug report. */
+        ui_add(&s->ui, WIDGET_BUTTON, REPLAY_EXPORT, app_rect(app, 944, 40, 140, 44), false,
+               _("Export"));
         float w = 56, gap = 8, x = SIDE_X + (SIDE_W - (5 * w + 4 * gap)) / 2;
         for (int i = 0; i < 5; i++) {
             ui_add(&s->ui, i == 2 ? WIDGET_PRIMARY : WIDGET_BUTTON, REPLAY_FIRST + i,
@@ -342,6 +347,28 @@ static SceneAction go_back(App *app, ReplayState *s)
     return scene_pop();
 }
 
+/* Writes the game shown into the exports folder and says where. */
+static void export_record(App *app, ReplayState *s)
+{
+    char dir[1100], path[1400], err[300], msg[600];
+    if (!paths_pref_file("exports", dir, sizeof dir)) {
+        app_report(app, _("There is no place for the player's files here."));
+        return;
+    }
+    if (!session_archive_to(s->rec, dir, path, sizeof path, err, sizeof err)) {
+        snprintf(msg, sizeof msg, _("The record was not written: %.300s"), err);
+        app_report(app, msg);
+        return;
+    }
+    /* The home folder as ~, so the path fits. */
+    const char *home = getenv("HOME");
+    size_t h = home != NULL ? strlen(home) : 0;
+    bool under = h > 1 && strncmp(path, home, h) == 0 && path[h] == '/';
+    snprintf(msg, sizeof msg, _("Saved as %s%.400s"), under ? "~" : "", under ? path + h : path);
+    app_show_toast(app, msg);
+    app->toast_until = app->now + 6.0;
+}
+
 static SceneAction activate(App *app, ReplayState *s, int id)
 {
     if (id == REPLAY_BACK) {
@@ -355,6 +382,10 @@ static SceneAction activate(App *app, ReplayState *s, int id)
         return scene_stay();
     }
     if (!s->viewing) {
+        return scene_stay();
+    }
+    if (id == REPLAY_EXPORT) {
+        export_record(app, s);
         return scene_stay();
     }
     switch (id) {
@@ -824,6 +855,7 @@ static void replay_draw(App *app, void *state, SDL_Renderer *r)
     ui_draw_heading(app, s->title, sub);
     draw_table(app, s);
     draw_moves(app, s);
+    ui_draw_button(app, &s->ui, REPLAY_EXPORT, _("Export"));
     ui_draw_button(app, &s->ui, REPLAY_BACK, _("Back"));
     static const char *const hints[] = {"leftright", N_("Step"),  "Space", N_("Play / pause"),
                                         "Home",      N_("Start"), "End",   N_("End")};

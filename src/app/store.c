@@ -735,6 +735,19 @@ int store_replays(Store *st, StoreReplay *out, int max, int offset)
     return n;
 }
 
+bool store_replay_exists(Store *st, const char *match)
+{
+    int rc = SQLITE_OK;
+    sqlite3_stmt *q = st != NULL ? prep(st, "SELECT 1 FROM replays WHERE match = ?1", &rc) : NULL;
+    if (q == NULL) {
+        return false;
+    }
+    sqlite3_bind_text(q, 1, match, -1, SQLITE_STATIC);
+    bool found = sqlite3_step(q) == SQLITE_ROW;
+    sqlite3_finalize(q);
+    return found;
+}
+
 int store_replay_count(Store *st)
 {
     return count_of(st, "SELECT count(*) FROM replays");

@@ -123,6 +123,7 @@ bool store_replay_put(Store *st, const char *match, const char *variant, int pla
 /* The replays newest first, from `offset`; returns how many (at most max). */
 int store_replays(Store *st, StoreReplay *out, int max, int offset);
 int store_replay_count(Store *st);
+bool store_replay_exists(Store *st, const char *match);
 char *store_replay_text(Store *st, int64_t id, size_t *len);
 bool store_replay_prune(Store *st, int cap, char *err, size_t err_size);
 

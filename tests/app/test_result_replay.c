@@ -245,6 +245,18 @@ static void test_replays(void **state)
     assert_false(app->animating);
     test_key(app, SDLK_SPACE, 0);
     assert_non_null(ui_find_named(ui_of_top_scene(app), "Play"));
+    /* Export writes the record where the toast says, and it reads back as
+     * the same game. */
+    test_click_named(app, "Export");
+    assert_non_null(strstr(app->toast, "Saved as"));
+    const char *slash = strstr(app->toast, "/exports/");
+    assert_non_null(slash);
+    char exported[1200];
+    snprintf(exported, sizeof exported, "%s/ceki%s", getenv("XDG_DATA_HOME"), slash);
+    Session *back = session_load_record(exported, err, sizeof err);
+    assert_non_null(back);
+    assert_string_equal(session_match_id(back), session_match_id(b));
+    session_destroy(back);
     test_key(app, SDLK_ESCAPE, 0);
     assert_string_equal(test_top_scene(app), "replay");
     assert_non_null(ui_find_named(ui_of_top_scene(app), "Thothit"));
