@@ -55,6 +55,12 @@ int launch_screenshot(const AppArgs *args)
     AppConfig cfg = {.headless = in_window == NULL || in_window[0] == '\0',
                      .width = args->width,
                      .height = args->height};
+    /* $CEKI_STORE_FILE: a store (store.h) whose games in progress and
+     * replays the screens show, e.g. setup with a game of its kind to resume. */
+    const char *store_file = getenv("CEKI_STORE_FILE");
+    if (store_file != NULL && store_file[0] != '\0') {
+        cfg.store_path = store_file;
+    }
     App *app = app_create(&cfg, err, sizeof err);
     if (app == NULL) {
         fprintf(stderr, "ceki: %s\n", err);

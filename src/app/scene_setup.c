@@ -3,6 +3,7 @@
  * table. */
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "journal.h"
@@ -21,7 +22,8 @@ enum {
     SETUP_OPTION = 30,     /* + index in variant_options() */
     SETUP_BACK = 100,
     SETUP_START,
-    SETUP_LEARN
+    SETUP_LEARN,
+    SETUP_RESUME
 };
 
 #define SETUP_MAX_ROWS 16
@@ -43,6 +45,9 @@ typedef struct SetupState {
      * start only on a second press (anything else keeps it). */
     bool confirm;
     char unfinished[96];
+    /* This game's game in progress, if any (the store keeps one a game). */
+    bool in_progress;
+    char progress_match[STORE_ID_LEN + 1];
 } SetupState;
 
 /* Games with no decisions: every seat plays itself. */
@@ -134,6 +139,15 @@ static void layout(App *app, SetupState *s)
                  disabled ? _(" Only with rampung or parewanan stakes.") : "");
         add_widget(app, s, row, WIDGET_TOGGLE, SETUP_OPTION + k, 0, 1, disabled);
     }
+    StoreGame saved;
+    s->in_progress = app->session == NULL &&
+                     journal_newest(app->store, variant_get(g->config.variant)->key, &saved);
+    if (s->in_progress) {
+        memcpy(s->progress_match, saved.match, sizeof s->progress_match);
+        journal_caption(&saved, s->unfinished, sizeof s->unfinished);
+        ui_add(&s->ui, WIDGET_BUTTON, SETUP_RESUME, app_rect(app, 848, 500, 340, 48), false,
+               _("Resume it"));
+    }
     ui_add(&s->ui, WIDGET_BUTTON, SETUP_LEARN, app_rect(app, 848, 606, 340, 48), false,
            _("How do I play this?"));
     ui_add(&s->ui, WIDGET_PRIMARY, SETUP_START, app_rect(app, 848, 668, 340, 54), false,
@@ -145,6 +159,10 @@ static bool setup_enter(App *app, void *state)
 {
     SetupState *s = state;
     ui_init(&s->ui);
+    layout(app, s);
+    /* $CEKI_SETUP_CONFIRM (screenshots): as after a first Start. */
+    const char *confirm = getenv("CEKI_SETUP_CONFIRM");
+    s->confirm = s->in_progress && confirm != NULL && confirm[0] == '1';
     layout(app, s);
     ui_focus(&s->ui, SETUP_START);
     return true;
@@ -213,11 +231,9 @@ static SceneAction start(App *app, SetupState *s)
     GameSetup *g = &app->setup;
     /* A new game replaces the one of this game in progress: ask first (the
      * second press), then let it go. */
-    StoreGame saved;
     const char *key = variant_get(g->config.variant)->key;
-    if (app->session == NULL && journal_newest(app->store, key, &saved)) {
+    if (s->in_progress) {
         if (!s->confirm) {
-            journal_caption(&saved, s->unfinished, sizeof s->unfinished);
             s->confirm = true;
             return scene_stay();
         }
@@ -263,6 +279,10 @@ static SceneAction setup_event(App *app, void *state, const SDL_Event *e)
         }
         if (ev.id == SETUP_LEARN) {
             return scene_push(SCENE_LEARN); /* the rules of app->setup's variant */
+        }
+        if (ev.id == SETUP_RESUME) {
+            scene_resume_match(app, s->progress_match);
+            return scene_stay();
         }
         if (w != NULL && w->kind == WIDGET_TOGGLE) {
             change(app, ev.id, 0);
@@ -364,6 +384,53 @@ static void draw_levels(App *app, int x, int y, int w, int bottom)
     }
 }
 
+/* The deck as it will look. */
+static void draw_deck(App *app, const GameSetup *g, const VariantDesc *v)
+{
+    SDL_Renderer *r = app->renderer;
+    DeckStyle style = g->style;
+    Card sample[4] = {CARD_OT, CARD_WF, CARD_C1 + 6, CARD_M1 + 2};
+    if (v->deck == DECK_FRENCH_NO_KINGS) {
+        style = STYLE_FRENCH;
+        sample[0] = card_french(SUIT_HEARTS, 1);
+        sample[1] = card_french(SUIT_CLUBS, 12);
+        sample[2] = card_french(SUIT_DIAMONDS, 7);
+        sample[3] = card_french(SUIT_SPADES, 11);
+    }
+    float ch = style == STYLE_CEKI ? 200.0f : 150.0f;
+    float cw = (float)(ch * card_art_aspect(style, sample[0]));
+    float step = style == STYLE_CEKI ? 70.0f : 64.0f;
+    float left = 1016 - (cw + 3 * step) / 2;
+    for (int i = 0; i < 4; i++) {
+        SDL_Rect cr = app_rect(app, left + (float)i * step, 420 - ch / 2 + 40, cw, ch);
+        card_art_draw(app->cards, r, style, sample[i], cr, app_card_flags(app));
+    }
+}
+
+/* In place of the deck: the game of this kind in progress, to resume, and
+ * after a first Start, what a second one does to it. */
+static void draw_in_progress(App *app, const SetupState *s)
+{
+    SDL_Rect box = app_rect(app, 832, 376, 372, 112);
+    ui_draw_panel(app, box);
+    int x = box.x + app_px(app, 18), w = box.w - app_px(app, 36);
+    int y = box.y + app_px(app, 14);
+    char line[300];
+    TextStyle head = app_text_style(app, 17, TEXT_BOLD, UI_INK);
+    snprintf(line, sizeof line, _("In progress: %s"), s->unfinished);
+    y += text_draw_wrapped(app->text, app->renderer, line, &head, (SDL_Rect){x, y, w, 0}, TEXT_LEFT,
+                           1.05f);
+    y += app_px(app, 6);
+    TextStyle body = app_text_style(app, 15, TEXT_REGULAR, s->confirm ? UI_WARN : UI_INK_SOFT);
+    text_draw_wrapped(app->text, app->renderer,
+                      s->confirm ? _("Press Start again to drop it and deal a new game; Esc "
+                                     "keeps it.")
+                                 : _("Resume it where you left off, or start a new game in its "
+                                     "place."),
+                      &body, (SDL_Rect){x, y, w, 0}, TEXT_LEFT, 1.05f);
+    ui_draw_button(app, &s->ui, SETUP_RESUME, _("Resume it"));
+}
+
 static void draw_summary(App *app, SetupState *s)
 {
     SDL_Renderer *r = app->renderer;
@@ -409,35 +476,13 @@ static void draw_summary(App *app, SetupState *s)
     y += text_draw_wrapped(app->text, r, who, &ink, (SDL_Rect){x, y, w, 0}, TEXT_LEFT, 1.05f);
     draw_levels(app, x, y + app_px(app, 6), w, app_rect(app, 0, 356, 0, 0).y);
 
-    /* The deck as it will look. */
-    DeckStyle style = g->style;
-    Card sample[4] = {CARD_OT, CARD_WF, CARD_C1 + 6, CARD_M1 + 2};
-    if (v->deck == DECK_FRENCH_NO_KINGS) {
-        style = STYLE_FRENCH;
-        sample[0] = card_french(SUIT_HEARTS, 1);
-        sample[1] = card_french(SUIT_CLUBS, 12);
-        sample[2] = card_french(SUIT_DIAMONDS, 7);
-        sample[3] = card_french(SUIT_SPADES, 11);
-    }
-    float ch = style == STYLE_CEKI ? 200.0f : 150.0f;
-    float cw = (float)(ch * card_art_aspect(style, sample[0]));
-    float step = style == STYLE_CEKI ? 70.0f : 64.0f;
-    float left = 1016 - (cw + 3 * step) / 2;
-    for (int i = 0; i < 4; i++) {
-        SDL_Rect cr = app_rect(app, left + (float)i * step, 420 - ch / 2 + 40, cw, ch);
-        card_art_draw(app->cards, r, style, sample[i], cr, app_card_flags(app));
+    if (s->in_progress) {
+        draw_in_progress(app, s);
+    } else {
+        draw_deck(app, g, v);
     }
     ui_draw_button(app, &s->ui, SETUP_LEARN, _("How do I play this?"));
     ui_draw_button(app, &s->ui, SETUP_START, s->confirm ? _("Start a new game") : _("Start game"));
-    if (s->confirm) {
-        char warn[200];
-        snprintf(warn, sizeof warn,
-                 _("Your unfinished game (%s) will be lost. Press again to start, Esc keeps it."),
-                 s->unfinished);
-        TextStyle ws = app_text_style(app, 14, TEXT_REGULAR, UI_WARN);
-        SDL_Rect box = app_rect(app, 76, 668, 684, 46);
-        text_draw_wrapped(app->text, app->renderer, warn, &ws, box, TEXT_RIGHT, 1.0f);
-    }
 }
 
 static void setup_draw(App *app, void *state, SDL_Renderer *r)

@@ -98,17 +98,16 @@ static void title_resume(App *app, void *state)
 /* Loads the game in progress, hands it to the table through App.session
  * and opens the table. One that does not read is set aside among the
  * replays (journal_resume) and said. */
-static SceneAction resume_game(App *app, TitleState *s)
+bool scene_resume_match(App *app, const char *match)
 {
     char err[300];
-    Session *saved = journal_resume(app->store, s->resume_match, err, sizeof err);
+    Session *saved = journal_resume(app->store, match, err, sizeof err);
     if (saved == NULL) {
         snprintf(app->notice, sizeof app->notice,
                  _("Your saved game could not be resumed: %.200s. It was kept among the replays."),
                  err);
-        check_save(app, s);
-        layout(app, s);
-        return scene_stay();
+        app_report(app, app->notice);
+        return false;
     }
     const Game *g = session_game(saved);
     const SessionSeats *seats = session_seats(saved);
@@ -128,6 +127,16 @@ static SceneAction resume_game(App *app, TitleState *s)
             session_destroy(saved);
         }
         app_show_toast(app, why);
+        return false;
+    }
+    return true;
+}
+
+static SceneAction resume_game(App *app, TitleState *s)
+{
+    if (!scene_resume_match(app, s->resume_match)) {
+        check_save(app, s);
+        layout(app, s);
     }
     return scene_stay();
 }

@@ -20,4 +20,9 @@ extern const SceneClass scene_result_class;
 extern const SceneClass scene_replay_class;
 extern const SceneClass scene_stats_class;
 
+/* Loads a game in progress from the store (journal.h) and opens the table
+ * on it, over the current screen; one that does not read is kept among the
+ * replays and said. The title's and the setup's Resume. */
+bool scene_resume_match(App *app, const char *match);
+
 #endif

@@ -39,5 +39,22 @@ for lang in en id jv; do
     done
     unset CEKI_TABLE_LOG
 done
+# With the player's store (issue 15): a Pèi game in progress (played as the
+# player and killed) on the title and Pèi's setup, a finished match among
+# the replays; the setup after a first Start says what a second one does.
+"$ceki" --autoplay --as-person --variant totit --exit-at-end >/dev/null 2>&1
+"$ceki" --autoplay --as-person --variant pei >/dev/null 2>&1 &
+pid=$!
+sleep 1.5
+kill -9 $pid 2>/dev/null
+wait $pid 2>/dev/null
+export CEKI_STORE_FILE=$XDG_DATA_HOME/ceki/ceki.db
+for lang in en id jv; do
+    shot "$lang" "title-store" --scene title
+    shot "$lang" "setup-store" --scene setup --variant pei
+    shot "$lang" "replay-store" --scene replay
+    CEKI_SETUP_CONFIRM=1 shot "$lang" "setup-store-confirm" --scene setup --variant pei
+done
+unset CEKI_STORE_FILE
 echo "$runs scenes rendered, $failures with text that does not fit"
 [ "$failures" -eq 0 ]

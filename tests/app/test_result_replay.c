@@ -374,6 +374,18 @@ static void test_new_game_asks_before_replacing_the_saved_one(void **state)
     test_click_named(app, "Start game");
     assert_string_equal(test_top_scene(app), "table");
     assert_int_equal(store_games(app->store, "pei", g, 2), 1);
+    /* The Pèi game is offered on Pèi's setup, and Resume it takes it up. */
+    scene_stack_pop(app);
+    scene_stack_pop(app);
+    assert_int_equal(store_games(app->store, "pei", g, 2), 1);
+    app_setup_variant(app, VARIANT_PEI);
+    char why[200];
+    assert_true(scene_stack_push(app, SCENE_SETUP, why, sizeof why));
+    app_draw(app);
+    shoot(app, "setup-in-progress");
+    test_click_named(app, "Resume it");
+    assert_string_equal(test_top_scene(app), "table");
+    assert_string_equal(session_match_id(app->session), g[0].match);
     app_destroy(app);
 }
 

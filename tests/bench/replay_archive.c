@@ -58,8 +58,8 @@ static void measure(Store *st, Session **games, const char *label)
     int n = store_replays(st, rows, STORE_REPLAYS_DEFAULT, 0);
     double list = now_ms() - t0;
     free(rows);
-    printf("%-28s keep a finished match %.2f ms, read the list (%d rows) %.2f ms\n", label,
-           archive, n, list);
+    printf("%-28s keep a finished match %.2f ms, read the list (%d rows) %.2f ms\n", label, archive,
+           n, list);
 }
 
 int main(int argc, char **argv)
@@ -82,8 +82,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < KEEP; i++) {
         char id[40];
         snprintf(id, sizeof id, "%032x", i + 1);
-        store_replay_put(st, id, "thothit", 3, 140, false, 1000 + i, text, len, 0, err,
-                         sizeof err);
+        store_replay_put(st, id, "thothit", 3, 140, false, 1000 + i, text, len, 0, err, sizeof err);
     }
     store_commit(st, err, sizeof err);
     measure(st, games + TRIES, "20,000 replays kept:");
