@@ -808,18 +808,6 @@ static bool write_atomic(const Session *s, const char *path, const char *kind, c
     return ok;
 }
 
-CekiStatus session_save(const Session *s, const char *path, char *err, size_t err_size)
-{
-    if (s == NULL || path == NULL) {
-        say_into(err, err_size, _("nothing to save"));
-        return CEKI_ERR_ARG;
-    }
-    if (err != NULL && err_size > 0) {
-        err[0] = '\0';
-    }
-    return write_atomic(s, path, "ceki-save", err, err_size) ? CEKI_OK : CEKI_ERR_IO;
-}
-
 /* Reads a whole file (at most SESSION_MAX_FILE bytes); NULL with a reason. */
 static char *read_all(const char *path, size_t *len, char *err, size_t err_size)
 {
@@ -902,7 +890,7 @@ Session *session_from_text(const char *text, size_t len, bool save_only, char *e
     return s;
 }
 
-/* Loads a file of one of the kinds allowed; NULL with a reason. */
+/* Loads a record file of any kind; NULL with a reason. */
 static Session *load_file(const char *path, bool save_only, char *err, size_t err_size)
 {
     if (path == NULL) {
@@ -924,11 +912,6 @@ const char *session_match_id(const Session *s)
     return s != NULL ? s->match_id : "";
 }
 
-Session *session_load(const char *path, char *err, size_t err_size)
-{
-    return load_file(path, true, err, err_size);
-}
-
 Session *session_load_record(const char *path, char *err, size_t err_size)
 {
     return load_file(path, false, err, err_size);
@@ -942,11 +925,6 @@ static bool file_exists(const char *path)
         return true;
     }
     return false;
-}
-
-bool session_keep_aside(const char *path, char *kept_as, size_t size)
-{
-    return file_keep_aside(path, kept_as, size);
 }
 
 /* ---- where the files are, and the archive -------------------------------- */

@@ -18,10 +18,11 @@
  * - Undo goes back to just before the last decision of a human seat (with
  *   computer opponents only; not in hot-seat play), by replaying the record
  *   without the undone moves.
- * - session_save writes the game record plus the seat line atomically
- *   (temporary file, then rename). session_load reads one back; a damaged or
- *   foreign file gives NULL and a reason, and the caller keeps the file aside
- *   (session_keep_aside) rather than deleting it.
+ * - session_text writes the game as a save or replay text (the record with
+ *   its seats and match id, save_file.h), session_from_text reads one back;
+ *   a damaged or foreign text gives NULL and a reason. Where they are kept
+ *   is journal.h's business (the store); session_archive_to writes a record
+ *   file to a folder (export), session_load_record reads one (import).
  */
 #ifndef CEKI_APP_SESSION_H
 #define CEKI_APP_SESSION_H
@@ -43,7 +44,6 @@ typedef struct SessionSeats {
 typedef struct Session Session;
 
 Session *session_create(const GameConfig *cfg, const SessionSeats *seats, CekiStatus *status);
-Session *session_load(const char *path, char *err, size_t err_size);
 void session_destroy(Session *s);
 
 const Game *session_game(const Session *s);
@@ -78,11 +78,8 @@ CekiStatus session_undo(Session *s);
 bool session_can_redo(const Session *s);
 CekiStatus session_redo(Session *s);
 
-CekiStatus session_save(const Session *s, const char *path, char *err, size_t err_size);
 /* How a game to resume is named: "Pèi, round 2" (Kowah: "hand"). */
 void session_resume_caption(const Game *g, char *buf, size_t size);
-/* Renames a bad save to "<path>.damaged-<n>" so nothing is lost. */
-bool session_keep_aside(const char *path, char *kept_as, size_t size);
 
 /* ---- additions (session.c) ----------------------------------------------
  *

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "file_load.h"
 #include "record.h"
 #include "session.h"
 #include "test_support.h"
@@ -374,9 +375,6 @@ static void write_text(const char *path, const char *text, size_t len)
 static void test_save_load(void **state)
 {
     (void)state;
-    const char *dir = test_temp_dir("session-save");
-    char path[600];
-    snprintf(path, sizeof path, "%s/current-game.txt", dir);
     const VariantId variants[] = {VARIANT_THOTHIT, VARIANT_PEI, VARIANT_KOWAH,
                                   VARIANT_THOTHIT_KUNA};
     for (size_t k = 0; k < sizeof variants / sizeof variants[0]; k++) {
@@ -388,14 +386,13 @@ static void test_save_load(void **state)
         uint64_t x = 17 + k;
         play_moves(s, 140, &x);
         char err[300] = "";
-        assert_int_equal(session_save(s, path, err, sizeof err), CEKI_OK);
-        assert_string_equal(err, "");
-        char tmp[700];
-        snprintf(tmp, sizeof tmp, "%s.tmp-%ld", path, (long)getpid()); /* this process's own */
-        assert_false(test_file_exists(tmp));
-
-        Session *t = session_load(path, err, sizeof err);
+        size_t len = 0;
+        char *text = session_text(s, SAVE_KIND_SAVE, &len);
+        assert_non_null(text);
+        Session *t = session_from_text(text, len, true, err, sizeof err);
+        free(text);
         assert_non_null(t);
+        assert_string_equal(session_match_id(t), session_match_id(s));
         char *a = record_text(session_game(s)), *b = record_text(session_game(t));
         assert_string_equal(a, b);
         free(a);
@@ -428,26 +425,14 @@ static char *dup_text(const char *text)
     return copy;
 }
 
-static void expect_refused(const char *path, const char *text, size_t len, const char *says)
+static void expect_refused(const char *text, size_t len, const char *says)
 {
-    write_text(path, text, len);
     char err[300] = "";
-    Session *s = session_load(path, err, sizeof err);
+    Session *s = session_from_text(text, len, true, err, sizeof err);
     assert_null(s);
     if (strstr(err, says) == NULL) {
         fail_msg("expected '%s' in '%s'", says, err);
     }
-    /* Kept aside, not deleted. */
-    char kept[700] = "";
-    assert_true(session_keep_aside(path, kept, sizeof kept));
-    assert_false(test_file_exists(path));
-    assert_true(test_file_exists(kept));
-    size_t back_len = 0;
-    char *back = read_text(kept, &back_len);
-    assert_int_equal(back_len, len);
-    assert_memory_equal(back, text, len);
-    free(back);
-    remove(kept);
 }
 
 static void test_damaged(void **state)
@@ -460,36 +445,35 @@ static void test_damaged(void **state)
     Session *s = new_session(VARIANT_THOTHIT, 3, 77, &seats);
     uint64_t x = 9;
     play_moves(s, 40, &x);
-    char err[300];
-    assert_int_equal(session_save(s, path, err, sizeof err), CEKI_OK);
+    size_t len = 0;
+    char *good = session_text(s, SAVE_KIND_SAVE, &len);
+    assert_non_null(good);
     session_destroy(s);
-    char *good = read_text(path, NULL);
-    size_t len = strlen(good);
 
     /* Truncated. */
-    expect_refused(path, good, len / 2, "damaged");
+    expect_refused(good, len / 2, "damaged");
     /* Garbage. */
     static const char garbage[] = "\x89PNG\r\n\x1a\n\0\0\x01\x02 not a game at all";
-    expect_refused(path, garbage, sizeof garbage - 1, "binary");
-    expect_refused(path, "hello\nworld\n", 12, "not a saved Ceki game");
+    expect_refused(garbage, sizeof garbage - 1, "binary");
+    expect_refused("hello\nworld\n", 12, "not a saved Ceki game");
     /* A plain record is not a save. */
     const char *record = strstr(good, "ceki-record");
-    expect_refused(path, record, strlen(record), "not a saved Ceki game");
+    expect_refused(record, strlen(record), "not a saved Ceki game");
     /* Another version of the save format, and of the record. */
     char *v2 = dup_text(good);
     memcpy(strstr(v2, "ceki-save 1"), "ceki-save 7", 11);
-    expect_refused(path, v2, len, "another version");
+    expect_refused(v2, len, "another version");
     free(v2);
     char *r9 = dup_text(good);
     memcpy(strstr(r9, "ceki-record 2"), "ceki-record 9", 13);
-    expect_refused(path, r9, len, "version");
+    expect_refused(r9, len, "version");
     free(r9);
     /* Seats that do not fit the game. */
     char *seats2 = dup_text(good);
     char *line = strstr(seats2, "# seats human random random");
     assert_non_null(line);
     memcpy(line, "# seats human random robot ", 27);
-    expect_refused(path, seats2, len, "unknown player");
+    expect_refused(seats2, len, "unknown player");
     free(seats2);
     /* A move that is not legal: the seat of the first move changed. */
     char *bad = dup_text(good);
@@ -497,22 +481,25 @@ static void test_damaged(void **state)
     assert_non_null(moves);
     char *first = moves + 7;
     first[0] = first[0] == '0' ? '1' : '0';
-    expect_refused(path, bad, len, "not legal");
+    expect_refused(bad, len, "not legal");
     free(bad);
-    /* Empty, and missing. */
-    expect_refused(path, "", 0, "not a saved Ceki game");
-    assert_null(session_load(path, err, sizeof err));
-    assert_true(strlen(err) > 0);
+    /* A match id that is not one. */
+    char *id = dup_text(good);
+    memcpy(strstr(id, "# match ") + 8, "XYZ", 3);
+    expect_refused(id, len, "match id");
+    free(id);
+    /* Empty. */
+    expect_refused("", 0, "not a saved Ceki game");
 
-    /* Keeping aside twice gives two names. */
+    /* Keeping a file aside twice gives two names. */
     write_text(path, "x", 1);
     char k1[700], k2[700];
-    assert_true(session_keep_aside(path, k1, sizeof k1));
+    assert_true(file_keep_aside(path, k1, sizeof k1));
     write_text(path, "y", 1);
-    assert_true(session_keep_aside(path, k2, sizeof k2));
+    assert_true(file_keep_aside(path, k2, sizeof k2));
     assert_string_not_equal(k1, k2);
     assert_true(test_file_exists(k1) && test_file_exists(k2));
-    assert_false(session_keep_aside(path, k1, sizeof k1)); /* nothing there */
+    assert_false(file_keep_aside(path, k1, sizeof k1)); /* nothing there */
     free(good);
 }
 
@@ -580,7 +567,11 @@ static void test_archive_and_standings(void **state)
     free(b);
     assert_true(session_seats(t)->human[0]);
     session_destroy(t);
-    assert_null(session_load(p1, err, sizeof err));
+    /* A replay is not a save to resume. */
+    size_t rlen = 0;
+    char *rtext = read_text(p1, &rlen);
+    assert_null(session_from_text(rtext, rlen, true, err, sizeof err));
+    free(rtext);
     session_destroy(s);
 }
 
