@@ -42,7 +42,8 @@ bool journal_write(Store *st, const Session *s, int replay_cap, char *err, size_
     int n = 0;
     game_history(g, &n);
     if (n == 0) {
-        return true; /* nothing to resume yet */
+        /* Nothing to resume (yet, or again after undoing every move). */
+        return store_game_drop(st, session_match_id(s), err, err_size);
     }
     size_t len = 0;
     char *text = session_text(s, SAVE_KIND_SAVE, &len);

@@ -31,6 +31,7 @@ enum {
     REPLAY_NEXT,
     REPLAY_LAST,
     REPLAY_EXPORT,
+    REPLAY_KEEP,
     REPLAY_ITEM = 100 /* + index in the list */
 };
 
@@ -257,6 +258,29 @@ static bool open_replay(App *app, ReplayState *s, const char *path, int64_t id)
 #define SIDE_X 900.0f
 #define SIDE_W 340.0f
 
+/* How many finished games are kept (Settings.replays_kept; 0: all). */
+static const int keep_counts[] = {100, 1000, 10000, 0};
+static const char *const keep_names[] = {N_("The last 100"), N_("The last 1,000"),
+                                         N_("The last 10,000"), N_("All of them")};
+#define KEEP_CHOICES ((int)(sizeof keep_counts / sizeof keep_counts[0]))
+
+static int keep_index(const App *app)
+{
+    for (int i = 0; i < KEEP_CHOICES; i++) {
+        if (keep_counts[i] == app->settings.replays_kept) {
+            return i;
+        }
+    }
+    return 1; /* a number set by hand in the file: shown as the nearest default */
+}
+
+static void change_keep(App *app, int dir)
+{
+    Settings next = app->settings;
+    next.replays_kept = keep_counts[(keep_index(app) + dir + KEEP_CHOICES) % KEEP_CHOICES];
+    app_set_settings(app, &next);
+}
+
 static void layout(App *app, ReplayState *s)
 {
     ui_clear(&s->ui);
@@ -268,6 +292,8 @@ static void layout(App *app, ReplayState *s)
             ui_add(&s->ui, WIDGET_ITEM, REPLAY_ITEM + k,
                    app_rect(app, 72, 150 + (float)i * 62, 720, 56), false, s->entries[k].title);
         }
+        ui_add(&s->ui, WIDGET_CHOICE, REPLAY_KEEP, app_rect(app, 872, 620, 336, 48), false,
+               _("Keep"));
     } else {
         static const char *const names[] = {N_("First move"), N_("Step back"), N_("Play"),
                                             N_("Step forward"), N_("Last move")};
@@ -460,6 +486,9 @@ static SceneAction replay_handle(App *app, ReplayState *s, const SDL_Event *e)
     }
     if (ev.kind == UI_ACTIVATE) {
         return activate(app, s, ev.id);
+    }
+    if ((ev.kind == UI_INCREASE || ev.kind == UI_DECREASE) && ev.id == REPLAY_KEEP) {
+        change_keep(app, ev.kind == UI_INCREASE ? 1 : -1);
     }
     if (ev.kind == UI_BACK) {
         return go_back(app, s);
@@ -796,6 +825,15 @@ static void draw_list(App *app, ReplayState *s)
     ui_draw_panel(app, side);
     TextStyle body = app_text_style(app, 16, TEXT_REGULAR, UI_INK_SOFT);
     SDL_Rect box = app_rect(app, 872, 150, 336, 0);
+    /* How many are kept, at the foot of the panel. */
+    TextStyle small = app_text_style(app, 14, TEXT_REGULAR, UI_INK_SOFT);
+    label(app, _("Finished games kept"), 872, 596, 15, TEXT_BOLD, UI_INK);
+    ui_draw_choice(app, &s->ui, REPLAY_KEEP, _(keep_names[keep_index(app)]));
+    text_draw_wrapped(app->text, r,
+                      app->settings.replays_kept > 0
+                          ? _("Beyond that, the oldest go when a match ends.")
+                          : _("Every finished game is kept."),
+                      &small, app_rect(app, 872, 676, 336, 40), TEXT_LEFT, 1.05f);
     int k = s->ui.focus - REPLAY_ITEM;
     if (k < 0 || k >= s->nentries) {
         text_draw_wrapped(app->text, r,

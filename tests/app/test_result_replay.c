@@ -223,6 +223,24 @@ static void test_replays(void **state)
     }
     assert_int_equal(items, 2);
     shoot(app, "replays-list");
+    /* How many are kept: a setting, changed here and saved at once. */
+    const Widget *keep = ui_find_named(ui, "Keep");
+    assert_non_null(keep);
+    ui_focus((Ui *)ui, keep->id);
+    test_key(app, SDLK_RIGHT, 0);
+    assert_int_equal(app->settings.replays_kept, 10000);
+    char saved[512] = "";
+    test_read_file(settings_path, saved, sizeof saved);
+    assert_non_null(strstr(saved, "replays_kept=10000"));
+    test_key(app, SDLK_LEFT, 0);
+    assert_int_equal(app->settings.replays_kept, 1000);
+    ui = ui_of_top_scene(app);
+    for (int i = 0; i < ui->count; i++) {
+        if (ui->widgets[i].kind == WIDGET_ITEM) {
+            ui_focus((Ui *)ui, ui->widgets[i].id); /* back on the newest game */
+            break;
+        }
+    }
     /* Open the one focused, step, play, go back to the list. */
     test_key(app, SDLK_RETURN, 0);
     ui = ui_of_top_scene(app);
