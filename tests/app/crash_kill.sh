@@ -41,9 +41,9 @@ while [ $killed -lt "$kills" ]; do
     CEKI_STATE_LOG=$log "$ceki" --autoplay --as-person --variant "$v" --speed instant \
         --exit-at-end >"$out/run-$runs.out" 2>"$out/run-$runs.err" &
     pid=$!
-    # A random instant: 0.2 to 1.4 s after the start.
-    sleep "$(printf '0.%03d' $((RANDOM % 1000)))"
-    sleep "0.$((2 + RANDOM % 3))"
+    # A random instant: 0.3 to 1.2 s after the start.
+    sleep "0.$((3 + RANDOM % 3))$((RANDOM % 10))"
+    sleep "0.$((RANDOM % 5))$((RANDOM % 10))"
     if kill -9 "$pid" 2>/dev/null; then
         wait "$pid" 2>/dev/null
         killed=$((killed + 1))
