@@ -65,7 +65,7 @@ static void layout(App *app, TitleState *s)
 /* Looks for a game in progress to offer: the newest of any game. */
 static void check_save(App *app, TitleState *s)
 {
-    s->files = app->settings_path[0] != '\0';
+    s->files = app->settings_path[0] != '\0' || store_persistent(app->store);
     StoreGame g;
     s->can_resume = journal_newest(app->store, NULL, &g);
     if (s->can_resume) {
