@@ -112,28 +112,35 @@ int launch_screenshot(const AppArgs *args)
     return status;
 }
 
+/* The player's files in the data folder: the store, the files of earlier
+ * versions it moves in once, and (with settings) settings.txt. The paths
+ * live in static buffers, one program run's worth. */
+static void player_files(AppConfig *cfg, bool settings)
+{
+    static char settings_path[1024], stats[1024], store[1024], save[1024], replays[1024];
+    paths_move_old_data(); /* once: earlier versions kept files in .../ceki/ceki/ */
+    if (settings && paths_pref_file("settings.txt", settings_path, sizeof settings_path)) {
+        cfg->settings_path = settings_path;
+    }
+    if (paths_pref_file(STORE_FILE, store, sizeof store)) {
+        cfg->store_path = store;
+        if (paths_pref_file("stats.txt", stats, sizeof stats)) {
+            cfg->stats_path = stats;
+        }
+        if (paths_pref_file("current-game.txt", save, sizeof save)) {
+            cfg->old_save_path = save;
+        }
+        if (paths_pref_file("replays", replays, sizeof replays)) {
+            cfg->old_replay_dir = replays;
+        }
+    }
+}
+
 int launch_window(const AppArgs *args)
 {
     char err[512];
-    char settings[1024], stats[1024], store[1024], save[1024], replays[1024];
     AppConfig cfg = {.width = args->width, .height = args->height};
-    paths_move_old_data(); /* once: earlier versions kept files in .../ceki/ceki/ */
-    if (paths_pref_file("settings.txt", settings, sizeof settings)) {
-        cfg.settings_path = settings;
-    }
-    if (paths_pref_file(STORE_FILE, store, sizeof store)) {
-        cfg.store_path = store;
-        /* What earlier versions kept in files, moved into the store once. */
-        if (paths_pref_file("stats.txt", stats, sizeof stats)) {
-            cfg.stats_path = stats;
-        }
-        if (paths_pref_file("current-game.txt", save, sizeof save)) {
-            cfg.old_save_path = save;
-        }
-        if (paths_pref_file("replays", replays, sizeof replays)) {
-            cfg.old_replay_dir = replays;
-        }
-    }
+    player_files(&cfg, true);
     App *app = app_create(&cfg, err, sizeof err);
     if (app == NULL) {
         fprintf(stderr, "ceki: %s\n", err);
@@ -201,11 +208,7 @@ static void play_for_person(App *app)
  * into App.session (--as-person). */
 static App *person_app(const AppArgs *args, AppConfig *cfg, char *err, size_t err_size)
 {
-    static char store[1024];
-    paths_move_old_data();
-    if (paths_pref_file(STORE_FILE, store, sizeof store)) {
-        cfg->store_path = store;
-    }
+    player_files(cfg, false);
     App *app = app_create(cfg, err, err_size);
     if (app == NULL) {
         return NULL;
@@ -275,23 +278,24 @@ int launch_autoplay(const AppArgs *args)
 
 int launch_records(const AppArgs *args)
 {
-    char store_path[1024], notice[600], err[300];
-    paths_move_old_data();
-    if (!paths_pref_file(STORE_FILE, store_path, sizeof store_path)) {
+    char notice[600], err[300];
+    AppConfig files = {0};
+    player_files(&files, true);
+    if (files.store_path == NULL) {
         fprintf(stderr, "ceki: there is no place for the player's files here\n");
         return 1;
     }
-    Store *st = store_open(store_path, notice, sizeof notice);
+    Store *st = store_open(files.store_path, notice, sizeof notice);
     if (st == NULL || !store_persistent(st)) {
         fprintf(stderr, "ceki: %s\n", st == NULL ? "out of memory" : notice);
         store_close(st);
         return 1;
     }
     Settings settings;
-    char settings_path[1024], why[200];
+    char why[200];
     settings_defaults(&settings);
-    if (paths_pref_file("settings.txt", settings_path, sizeof settings_path)) {
-        settings_load(settings_path, &settings, why, sizeof why);
+    if (files.settings_path != NULL) {
+        settings_load(files.settings_path, &settings, why, sizeof why);
     }
     int failed = 0;
     if (args->export) {

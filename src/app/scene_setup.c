@@ -139,12 +139,7 @@ static void layout(App *app, SetupState *s)
                  disabled ? _(" Only with rampung or parewanan stakes.") : "");
         add_widget(app, s, row, WIDGET_TOGGLE, SETUP_OPTION + k, 0, 1, disabled);
     }
-    StoreGame saved;
-    s->in_progress = app->session == NULL &&
-                     journal_newest(app->store, variant_get(g->config.variant)->key, &saved);
     if (s->in_progress) {
-        memcpy(s->progress_match, saved.match, sizeof s->progress_match);
-        journal_caption(&saved, s->unfinished, sizeof s->unfinished);
         ui_add(&s->ui, WIDGET_BUTTON, SETUP_RESUME, app_rect(app, 848, 500, 340, 48), false,
                _("Resume it"));
     }
@@ -155,11 +150,32 @@ static void layout(App *app, SetupState *s)
     ui_fix_focus(&s->ui);
 }
 
+/* Whether this game has a game in progress (asked of the store when the
+ * screen shows, and again when a table over it leaves). */
+static void check_progress(App *app, SetupState *s)
+{
+    StoreGame saved;
+    const char *key = variant_get(app->setup.config.variant)->key;
+    s->in_progress = app->session == NULL && journal_newest(app->store, key, &saved);
+    s->confirm = s->confirm && s->in_progress;
+    if (s->in_progress) {
+        memcpy(s->progress_match, saved.match, sizeof s->progress_match);
+        journal_caption(&saved, s->unfinished, sizeof s->unfinished);
+    }
+}
+
+static void setup_resume(App *app, void *state)
+{
+    SetupState *s = state;
+    check_progress(app, s);
+    layout(app, s);
+}
+
 static bool setup_enter(App *app, void *state)
 {
     SetupState *s = state;
     ui_init(&s->ui);
-    layout(app, s);
+    check_progress(app, s);
     /* $CEKI_SETUP_CONFIRM (screenshots): as after a first Start. */
     const char *confirm = getenv("CEKI_SETUP_CONFIRM");
     s->confirm = s->in_progress && confirm != NULL && confirm[0] == '1';
@@ -242,6 +258,7 @@ static SceneAction start(App *app, SetupState *s)
             app_show_toast(app, err);
             return scene_stay();
         }
+        s->in_progress = false;
     }
     s->confirm = false;
     if (!g->seed_given) {
@@ -511,6 +528,7 @@ const SceneClass scene_setup_class = {
     .name = "setup",
     .state_size = sizeof(SetupState),
     .enter = setup_enter,
+    .resume = setup_resume,
     .handle_event = setup_event,
     .draw = setup_draw,
     .widgets = setup_widgets,

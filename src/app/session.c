@@ -756,15 +756,14 @@ CekiStatus session_redo(Session *s)
 /* ---- files ------------------------------------------------------------------ */
 
 /* Writes the whole file: header comments, then the record (save_file.h). */
-static CekiStatus write_file(const Session *s, FILE *f, const char *kind)
+static CekiStatus write_file(const Session *s, FILE *f, SaveKind kind)
 {
     SaveHeader h = {
         .have_seats = true, .nseats = game_players(s->game), .budget_ms = s->seats.ai_budget_ms};
     memcpy(h.match, s->match_id, sizeof h.match);
     memcpy(h.human, s->seats.human, sizeof h.human);
     memcpy(h.level, s->seats.level, sizeof h.level);
-    return save_file_write(f, strcmp(kind, "ceki-save") == 0 ? SAVE_KIND_SAVE : SAVE_KIND_REPLAY,
-                           &h, s->game);
+    return save_file_write(f, kind, &h, s->game);
 }
 
 char *session_text(const Session *s, SaveKind kind, size_t *len)
@@ -778,80 +777,12 @@ char *session_text(const Session *s, SaveKind kind, size_t *len)
     if (f == NULL) {
         return NULL;
     }
-    bool ok = write_file(s, f, kind == SAVE_KIND_SAVE ? "ceki-save" : "ceki-replay") == CEKI_OK;
+    bool ok = write_file(s, f, kind) == CEKI_OK;
     if (fclose(f) != 0 || !ok) {
         free(text);
         return NULL;
     }
     *len = n;
-    return text;
-}
-
-static char *file_text(const Session *s, const char *kind, size_t *len)
-{
-    return session_text(s, strcmp(kind, "ceki-save") == 0 ? SAVE_KIND_SAVE : SAVE_KIND_REPLAY, len);
-}
-
-/* Written through the settings' atomic write (temporary file, fsync,
- * rename), so there is one such routine in the program. */
-static bool write_atomic(const Session *s, const char *path, const char *kind, char *err,
-                         size_t err_size)
-{
-    size_t len = 0;
-    char *text = file_text(s, kind, &len);
-    if (text == NULL) {
-        say_into(err, err_size, _("could not prepare the saved game"));
-        return false;
-    }
-    bool ok = settings_write_atomic(path, text, len, err, err_size);
-    free(text);
-    return ok;
-}
-
-/* Reads a whole file (at most SESSION_MAX_FILE bytes); NULL with a reason. */
-static char *read_all(const char *path, size_t *len, char *err, size_t err_size)
-{
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) {
-        say_into(err, err_size, _("it could not be opened (%s)"), strerror(errno));
-        return NULL;
-    }
-    size_t cap = 4096, n = 0;
-    char *text = malloc(cap + 1);
-    while (text != NULL) {
-        if (n == cap) {
-            if (cap >= SESSION_MAX_FILE) {
-                free(text);
-                text = NULL;
-                say_into(err, err_size, _("it is far too large"));
-                break;
-            }
-            char *t = realloc(text, cap * 2 + 1);
-            if (t == NULL) {
-                free(text);
-                text = NULL;
-                say_into(err, err_size, _("out of memory"));
-                break;
-            }
-            text = t;
-            cap *= 2;
-        }
-        size_t r = fread(text + n, 1, cap - n, f);
-        n += r;
-        if (r == 0) {
-            break;
-        }
-    }
-    if (text != NULL && ferror(f)) {
-        free(text);
-        text = NULL;
-        say_into(err, err_size, _("it could not be read"));
-    }
-    fclose(f);
-    if (text != NULL) {
-        text[n] = '\0';
-        *len = n;
-    }
     return text;
 }
 
@@ -890,23 +821,6 @@ Session *session_from_text(const char *text, size_t len, bool save_only, char *e
     return s;
 }
 
-/* Loads a record file of any kind; NULL with a reason. */
-static Session *load_file(const char *path, bool save_only, char *err, size_t err_size)
-{
-    if (path == NULL) {
-        say_into(err, err_size, _("no file"));
-        return NULL;
-    }
-    size_t len = 0;
-    char *text = read_all(path, &len, err, err_size);
-    if (text == NULL) {
-        return NULL;
-    }
-    Session *s = session_from_text(text, len, save_only, err, err_size);
-    free(text);
-    return s;
-}
-
 const char *session_match_id(const Session *s)
 {
     return s != NULL ? s->match_id : "";
@@ -914,7 +828,15 @@ const char *session_match_id(const Session *s)
 
 Session *session_load_record(const char *path, char *err, size_t err_size)
 {
-    return load_file(path, false, err, err_size);
+    if (path == NULL) {
+        say_into(err, err_size, _("no file"));
+        return NULL;
+    }
+    size_t len = 0;
+    char *text = file_load(path, SESSION_MAX_FILE, &len, err, err_size);
+    Session *s = text != NULL ? session_from_text(text, len, false, err, err_size) : NULL;
+    free(text);
+    return s;
 }
 
 static bool file_exists(const char *path)
@@ -972,7 +894,7 @@ static bool already_archived(const char *dir, const char *suffix, const char *te
             continue;
         }
         size_t n = 0;
-        char *other = read_all(path, &n, NULL, 0);
+        char *other = file_load(path, len, &n, NULL, 0);
         if (other != NULL && n == len && memcmp(other, text, len) == 0) {
             same = true;
             snprintf(found, found_size, "%s", path);
@@ -999,7 +921,7 @@ bool session_archive_to(const Session *s, const char *dir, char *path_out, size_
         return false;
     }
     size_t len = 0;
-    char *text = file_text(s, "ceki-replay", &len);
+    char *text = session_text(s, SAVE_KIND_REPLAY, &len);
     if (text == NULL) {
         say_into(err, err_size, _("cannot write the game record"));
         return false;
@@ -1028,7 +950,7 @@ bool session_archive_to(const Session *s, const char *dir, char *path_out, size_
         for (int n = 2; file_exists(path) && n < 100; n++) {
             snprintf(path, sizeof path, "%s/%s-%d%s", dir, stamp, n, suffix);
         }
-        ok = write_atomic(s, path, "ceki-replay", err, err_size);
+        ok = settings_write_atomic(path, text, len, err, err_size);
         if (ok && path_out != NULL && path_size > 0) {
             snprintf(path_out, path_size, "%s", path);
         }

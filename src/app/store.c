@@ -770,25 +770,11 @@ static bool migrated(Store *st)
     return count_of(st, "SELECT count(*) FROM meta WHERE key = 'migrated'") > 0;
 }
 
-/* Reads a whole small file; NULL when missing or unusable. */
+/* A whole record file (file_load: NUL-terminated, capped); NULL when
+ * missing or unusable. */
 static char *slurp(const char *path, size_t *len)
 {
-    char why[200];
-    struct stat sb;
-    if (path == NULL || stat(path, &sb) != 0) {
-        return NULL;
-    }
-    char *text = file_load(path, STORE_MAX_RECORD, len, why, sizeof why);
-    if (text == NULL) {
-        return NULL;
-    }
-    char *z = realloc(text, *len + 1);
-    if (z == NULL) {
-        free(text);
-        return NULL;
-    }
-    z[*len] = '\0';
-    return z;
+    return path != NULL ? file_load(path, STORE_MAX_RECORD, len, NULL, 0) : NULL;
 }
 
 /* An unreadable file (no permission, not a regular file) is not moved in

@@ -75,11 +75,8 @@ while [ $killed -lt "$kills" ]; do
         over=yes # (killed after the end, its standings were not printed)
     fi
     if [ "$status" = killed ] && [ $over = no ]; then
-        if [ -n "$last" ]; then
-            shown[$v]=$last
-        elif [ -z "$got" ]; then
-            : # killed before anything showed: what was to check stays to check
-        fi
+        # Killed before anything showed: what was to check stays to check.
+        [ -n "$last" ] && shown[$v]=$last
     else
         shown[$v]=""
         [ $over = yes ] && finished=$((finished + 1))

@@ -379,6 +379,12 @@ static void test_new_game_asks_before_replacing_the_saved_one(void **state)
     test_click_named(app, "Start a new game");
     assert_string_equal(test_top_scene(app), "table");
     assert_int_equal(store_games(app->store, "pei", g, 2), 0); /* let go */
+    /* Back on the setup, nothing is offered to resume any more. */
+    scene_stack_pop(app);
+    assert_string_equal(test_top_scene(app), "setup");
+    app_draw(app);
+    assert_null(ui_find_named(ui_of_top_scene(app), "Resume it"));
+    assert_non_null(ui_find_named(ui_of_top_scene(app), "Start game"));
     app_destroy(app);
 
     /* A game of another variant in progress is not this one's: Start
