@@ -1227,8 +1227,9 @@ static void table_describe(App *app, void *state, char *buf, size_t size)
     table_status_text(t, status, sizeof status);
     describe_covers(app, t, legal, n, extra, sizeof extra);
     snprintf(buf, size,
-             "layout=%dx%d moves=%d dialog=%s log=%d peek=%d decides=%d card=%d,%d%s status=%s",
-             t->layout_w, t->layout_h, moves,
+             "layout=%dx%d match=%s moves=%d dialog=%s log=%d peek=%d decides=%d card=%d,%d%s "
+             "status=%s",
+             t->layout_w, t->layout_h, session_match_id(t->session), moves,
              (unsigned)t->dialog < sizeof dialogs / sizeof dialogs[0] ? dialogs[t->dialog] : "?",
              t->log_open, t->peek_sprite >= 0, table_viewer_decides(t) && table_settled(t), x, y,
              extra, status);

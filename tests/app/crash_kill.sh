@@ -74,6 +74,13 @@ while [ $killed -lt "$kills" ]; do
         tail -1 "$log" 2>/dev/null | grep -q "status=The match is over"; then
         over=yes # (killed after the end, its standings were not printed)
     fi
+    # Killed between the store's commit of the last move and the frame that
+    # showed it: the store knows the match is over.
+    match=$(grep -o ' match=[0-9a-f]*' "$log" 2>/dev/null | tail -1 | cut -d= -f2)
+    if [ $over = no ] && [ -n "$match" ] &&
+        [ "$(sqlite3 -batch -noheader "$db" "SELECT count(*) FROM replays WHERE match = '$match'" 2>/dev/null)" = 1 ]; then
+        over=yes
+    fi
     if [ "$status" = killed ] && [ $over = no ]; then
         # Killed before anything showed: what was to check stays to check.
         [ -n "$last" ] && shown[$v]=$last
