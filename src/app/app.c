@@ -33,7 +33,7 @@ TextStyle app_text_style(const App *app, float size, TextWeight weight, SDL_Colo
 const VariantDesc *app_variant(const App *app)
 {
     const VariantDesc *v = variant_get(app->setup.config.variant);
-    return v != NULL ? v : variant_get(VARIANT_THOTHIT);
+    return v != NULL ? v : variant_get(VARIANT_DEFAULT);
 }
 
 void app_setup_variant(App *app, VariantId id)
@@ -462,7 +462,7 @@ App *app_create(const AppConfig *cfg, char *err, size_t err_size)
         return NULL;
     }
     update_metrics(app);
-    app_setup_variant(app, VARIANT_THOTHIT);
+    app_setup_variant(app, VARIANT_DEFAULT);
     char why[200];
     if (!scene_stack_push(app, SCENE_TITLE, why, sizeof why)) {
         snprintf(err, err_size, "%s", why);

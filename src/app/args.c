@@ -60,7 +60,7 @@ static bool parse_size(const char *text, int *w, int *h)
 bool args_parse(int argc, char **argv, AppArgs *out, char *err, size_t err_size)
 {
     *out = (AppArgs){.scene = SCENE_TITLE,
-                     .variant = VARIANT_THOTHIT,
+                     .variant = VARIANT_DEFAULT,
                      .deck_style = STYLE_CEKI,
                      .width = 1280,
                      .height = 800,

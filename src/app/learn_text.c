@@ -534,167 +534,221 @@ static void house(LearnDoc *d, int id)
     add(d, LB_HOUSE, NULL, NULL, id);
 }
 
+/* The house reading `id` where it is one of this game's (readings[]). */
+static void house_for(LearnDoc *d, const VariantDesc *v, int id)
+{
+    if (readings[id].variants & LEARN_BIT(v->id)) {
+        house(d, id);
+    }
+}
+
 static const char *const JK = "*Javaanse Kaartspelen*";
 
 /* ---- origins ---------------------------------------------------------------------- */
 
+static void origin_thothit(LearnDoc *d)
+{
+    PARA(d, _("Thothit is a fishing game for three from Surakarta (Solo), in Central Java, as "
+              "it was played there in the early twentieth century. You gather cards from a "
+              "face-up pool by matching them, and what counts at the end is how many "
+              "*identical* pairs you hold, above all pairs of the red-stamped cards."));
+    PARA(d, _("Older books spell the name _Ṭoṭit_. In Yogyakarta the same game was called "
+              "_Ceweng_, 'pulling towards yourself', and the Yogyakarta name Thothit meant a "
+              "different, much simpler game of pure luck (see Thothit (Yogyakarta))."));
+    PARA(d, _("Players could take their seats by drawing cards or by social rank; in a "
+              "Javanese house the most senior player sat facing the front door."));
+    HEADING(d, _("Sources"));
+    source(d, JK,
+           _("A Dutch survey of the card games of Java; its pages 71–72 describe this "
+             "game as played in Surakarta, and this program follows them."));
+}
+
+static void origin_thothit_chinese(LearnDoc *d)
+{
+    PARA(d, _("The Chinese community of Surakarta played Thothit with two differences. "
+              "Captured cards stay face up, so everyone can follow who holds what. And an "
+              "identical pair lying in the pool beside another card of its rank is meant to "
+              "be left alone: whoever breaks it up first cannot win the round."));
+    PARA(d, _("Everything else — three players, one kepala, the deal, the stock, the "
+              "scoring — is Thothit."));
+    HEADING(d, _("Sources"));
+    source(d, JK, _("Page 72 records these rules among the Chinese players of Surakarta."));
+}
+
+static void origin_thothit_sackson(LearnDoc *d)
+{
+    PARA(d, _("Sid Sackson, the American game inventor and collector, brought Thothit to "
+              "English-speaking players in his book of games from around the world. He built "
+              "the 60 cards from two ordinary packs and opened the game to two to six "
+              "players."));
+    PARA(d, _("His account leaves out the second half of each turn, turning a card from the "
+              "stock, so this version plays without a stock: the cards not dealt are put "
+              "aside unseen. He also simplified the scoring to one point for each identical "
+              "pair, with an advanced option that rewards 9s and 1s."));
+    HEADING(d, _("Sources"));
+    source(d, _("Sid Sackson, *Card Games Around the World*"),
+           _("Pages 11–12; the stock is missing from his description."));
+}
+
+static void origin_enthit(LearnDoc *d)
+{
+    PARA(d, _("Enthit (older spelling _Enṭit_) is Yogyakarta's bigger Thothit. It is played "
+              "with two kepala shuffled together, 120 cards with four copies of each kind, "
+              "and the prize is a set of four identical cards, an _enthit_."));
+    PARA(d, _("Hands are twice as long as in Thothit and captured cards are kept face up."));
+    HEADING(d, _("Sources"));
+    source(d, JK, _("Page 74 describes Enthit as a Yogyakarta game."));
+}
+
+static void origin_thothit_kuna(LearnDoc *d)
+{
+    PARA(d, _("_Kuna_ means ancient. Thothit Kuna is the old form of the game that was "
+              "played at the royal court of Surakarta, for four or six players. Each player "
+              "brings a whole kepala, so four players use 240 cards and six use 360."));
+    PARA(d, _("Everyone holds twenty cards and the pool starts with twenty per player, so "
+              "rounds are long. Sets of three and four identical cards are what score. The "
+              "source mentions no restriction on a player's first turn, so there is none "
+              "here."));
+    HEADING(d, _("Sources"));
+    source(d, JK, _("Pages 74–75 describe the court game."));
+}
+
+static void origin_thothit_yogyakarta(LearnDoc *d)
+{
+    PARA(d, _("In Yogyakarta the name Thothit belonged to a game of pure chance for three "
+              "players, which the source says was mostly played by women. Nobody holds a "
+              "hand: every card is turned from the stock and captures by itself, so there "
+              "is nothing to decide. It is a game to watch and to bet on."));
+    PARA(d, _("Kings, from New Guinea, works the same way with a French pack."));
+    HEADING(d, _("Sources"));
+    source(d, JK, _("Page 75 describes this game of Yogyakarta."));
+}
+
+static void origin_thit_thit_dulit(LearnDoc *d)
+{
+    PARA(d, _("Thit-Thit-Dulit is the two-player cousin of Thothit (Yogyakarta), also from "
+              "Yogyakarta and also played with one kepala and no decisions. The difference "
+              "is that a turned card captures only its identical twin, so captures are rarer "
+              "and the pool grows larger."));
+    HEADING(d, _("Sources"));
+    source(d, JK,
+           _("Recorded beside Thothit (Yogyakarta); nothing is said about its "
+             "scoring, so this program reads it the same way."));
+}
+
+static void origin_kings(LearnDoc *d)
+{
+    PARA(d, _("Kings is a game of luck from New Guinea, played with an ordinary 52-card "
+              "pack. The four Kings are taken out first and become the prizes; the other 48 "
+              "cards are paired off from a pool, two turned cards at a time."));
+    PARA(d, _("It belongs here as a relative of Thothit (Yogyakarta). It has been suggested "
+              "that the 48-card pack points to a Japanese source such as hanafuda, whose "
+              "packs also hold 48 cards, but that remains a guess."));
+    HEADING(d, _("Sources"));
+    source(d, _("*Three Native Card Games*"), _("Pages 52–53 describe Kings."));
+}
+
+static void origin_totit(LearnDoc *d)
+{
+    PARA(d, _("Totit is the Javanese pairing game as the CatsAtCards website published it "
+              "in English in 2015. The 60 cards come from two ordinary packs: Ace to 9 of "
+              "diamonds, hearts and clubs, with the Jack, Queen and King of spades as the "
+              "three honours."));
+    PARA(d, _("It plays like Sackson's Thothit, without a stock, but a played card must "
+              "prefer a partner of another suit and takes its identical twin only as a last "
+              "resort."));
+    HEADING(d, _("Sources"));
+    source(d, _("CatsAtCards.com, *How to Play Totit*"),
+           _("The rules this variant follows, including the two-player deal."));
+}
+
+static void origin_totit_denexa(LearnDoc *d)
+{
+    PARA(d, _("Denexa Games, a maker of plastic playing cards, published its own rules for "
+              "Totit. Its 60 cards use the Jack, Queen and King of clubs as the honours."));
+    PARA(d, _("What sets it apart from the CatsAtCards version is the odd card: an "
+              "identical pair in the pool must wait while another card of its rank lies "
+              "beside it. As this program reads the rules, a player who can capture must."));
+    HEADING(d, _("Sources"));
+    source(d, _("Denexa Games, *Totit*"), _("The rules this variant follows."));
+}
+
+static void origin_pei(LearnDoc *d)
+{
+    PARA(d, _("Pèi ꦥꦺꦲꦶ, also called _pèhi_ ꦥꦺꦲꦶ or _pèhsi_ ꦥꦺꦃꦱꦶ, was played by three in "
+              "Surakarta and Yogyakarta with two kepala, 120 cards. The two cities played "
+              "the same game with different words and some different bets. The aim is to "
+              "capture five classic combinations of cards."));
+    PARA(d, _("People usually played sitting on the floor or on a mat, though women used a "
+              "table. Older players thought of it as a refined game, and luck at Pèi was "
+              "taken as a sign of luck in life. When four were present, three played and "
+              "the fourth dealt and counted (_makao_ in Surakarta, _matang atusi_ in "
+              "Yogyakarta); in this program the computer does that job."));
+    PARA(d, _("The name may come from the Hokkien _pe̍h-hî_, 'white fish', or from _pâi_, "
+              "the Chinese word for playing cards. Its combinations match the 'eyes' of the "
+              "Chinese game Kànhǔ."));
+    HEADING(d, _("Sources"));
+    source(d, JK,
+           _("Pages 58–70: the game in Surakarta and Yogyakarta, its combinations "
+             "and its stakes."));
+    source(d, _("De Clercq, on the Pèhi game"), _("The other names of the game."));
+}
+
+static void origin_pei_magelang(LearnDoc *d)
+{
+    PARA(d, _("In the town of Magelang, in Central Java, Pèi was counted with richer rates: "
+              "the two thirteens are worth 30 a card and the two pang sets 20 a card, while "
+              "the tiger keeps its 10."));
+    PARA(d, _("Everything else is Pèi as played in Surakarta and Yogyakarta."));
+    HEADING(d, _("Sources"));
+    source(d, JK, _("Pages 67–68 give the Magelang rates."));
+}
+
+static void origin_pei_chinese(LearnDoc *d)
+{
+    PARA(d, _("Tcheng Ki-tong (Chen Jitong), a Chinese writer who published in French, "
+              "described this game as _la pêche_, 'fishing'. Its Chinese name was probably "
+              "_tiò-hû_, 'fishing', which is also the name of a domino game."));
+    PARA(d, _("It is Pèi for three with 120 cards, but the deal goes by packets picked with "
+              "two dice, and each combination counts only one copy of its cards."));
+    HEADING(d, _("Sources"));
+    source(d, _("Tcheng Ki-tong, *Les Plaisirs en Chine*"),
+           _("Page 270; in the English edition, *Bits of China*, page 205."));
+}
+
+static void origin_kowah(LearnDoc *d)
+{
+    PARA(d, _("Kowah comes from Java but is closer to rummy than to the fishing games. "
+              "Nobody captures: you draw and discard to build an eight-card hand called "
+              "_checki_, show one identical pair from it, and then wait for the third copy "
+              "of that card."));
+    PARA(d, _("It uses four sets of the 30 kinds, 120 cards."));
+    HEADING(d, _("Sources"));
+    source(d, _("Denexa Games, *Kowah*"), _("The rules this variant follows."));
+}
+
+/* Each game's history and sources, in its own words. */
+static void (*const origins[VARIANT_COUNT])(LearnDoc *d) = {
+    [VARIANT_THOTHIT] = origin_thothit,
+    [VARIANT_THOTHIT_CHINESE] = origin_thothit_chinese,
+    [VARIANT_THOTHIT_SACKSON] = origin_thothit_sackson,
+    [VARIANT_ENTHIT] = origin_enthit,
+    [VARIANT_THOTHIT_KUNA] = origin_thothit_kuna,
+    [VARIANT_THOTHIT_YOGYAKARTA] = origin_thothit_yogyakarta,
+    [VARIANT_THIT_THIT_DULIT] = origin_thit_thit_dulit,
+    [VARIANT_KINGS] = origin_kings,
+    [VARIANT_TOTIT] = origin_totit,
+    [VARIANT_TOTIT_DENEXA] = origin_totit_denexa,
+    [VARIANT_PEI] = origin_pei,
+    [VARIANT_PEI_MAGELANG] = origin_pei_magelang,
+    [VARIANT_PEI_CHINESE] = origin_pei_chinese,
+    [VARIANT_KOWAH] = origin_kowah,
+};
+
 static void origin_text(LearnDoc *d, const VariantDesc *v)
 {
-    switch (v->id) {
-    case VARIANT_THOTHIT:
-        PARA(d, _("Thothit is a fishing game for three from Surakarta (Solo), in Central Java, as "
-                  "it was played there in the early twentieth century. You gather cards from a "
-                  "face-up pool by matching them, and what counts at the end is how many "
-                  "*identical* pairs you hold, above all pairs of the red-stamped cards."));
-        PARA(d, _("Older books spell the name _Ṭoṭit_. In Yogyakarta the same game was called "
-                  "_Ceweng_, 'pulling towards yourself', and the Yogyakarta name Thothit meant a "
-                  "different, much simpler game of pure luck (see Thothit (Yogyakarta))."));
-        PARA(d, _("Players could take their seats by drawing cards or by social rank; in a "
-                  "Javanese house the most senior player sat facing the front door."));
-        HEADING(d, _("Sources"));
-        source(d, JK,
-               _("A Dutch survey of the card games of Java; its pages 71–72 describe this "
-                 "game as played in Surakarta, and this program follows them."));
-        break;
-    case VARIANT_THOTHIT_CHINESE:
-        PARA(d, _("The Chinese community of Surakarta played Thothit with two differences. "
-                  "Captured cards stay face up, so everyone can follow who holds what. And an "
-                  "identical pair lying in the pool beside another card of its rank is meant to "
-                  "be left alone: whoever breaks it up first cannot win the round."));
-        PARA(d, _("Everything else — three players, one kepala, the deal, the stock, the "
-                  "scoring — is Thothit."));
-        HEADING(d, _("Sources"));
-        source(d, JK, _("Page 72 records these rules among the Chinese players of Surakarta."));
-        break;
-    case VARIANT_THOTHIT_SACKSON:
-        PARA(d, _("Sid Sackson, the American game inventor and collector, brought Thothit to "
-                  "English-speaking players in his book of games from around the world. He built "
-                  "the 60 cards from two ordinary packs and opened the game to two to six "
-                  "players."));
-        PARA(d, _("His account leaves out the second half of each turn, turning a card from the "
-                  "stock, so this version plays without a stock: the cards not dealt are put "
-                  "aside unseen. He also simplified the scoring to one point for each identical "
-                  "pair, with an advanced option that rewards 9s and 1s."));
-        HEADING(d, _("Sources"));
-        source(d, _("Sid Sackson, *Card Games Around the World*"),
-               _("Pages 11–12; the stock is missing from his description."));
-        break;
-    case VARIANT_ENTHIT:
-        PARA(d, _("Enthit (older spelling _Enṭit_) is Yogyakarta's bigger Thothit. It is played "
-                  "with two kepala shuffled together, 120 cards with four copies of each kind, "
-                  "and the prize is a set of four identical cards, an _enthit_."));
-        PARA(d, _("Hands are twice as long as in Thothit and captured cards are kept face up."));
-        HEADING(d, _("Sources"));
-        source(d, JK, _("Page 74 describes Enthit as a Yogyakarta game."));
-        break;
-    case VARIANT_THOTHIT_KUNA:
-        PARA(d, _("_Kuna_ means ancient. Thothit Kuna is the old form of the game that was "
-                  "played at the royal court of Surakarta, for four or six players. Each player "
-                  "brings a whole kepala, so four players use 240 cards and six use 360."));
-        PARA(d, _("Everyone holds twenty cards and the pool starts with twenty per player, so "
-                  "rounds are long. Sets of three and four identical cards are what score. The "
-                  "source mentions no restriction on a player's first turn, so there is none "
-                  "here."));
-        HEADING(d, _("Sources"));
-        source(d, JK, _("Pages 74–75 describe the court game."));
-        break;
-    case VARIANT_THOTHIT_YOGYAKARTA:
-        PARA(d, _("In Yogyakarta the name Thothit belonged to a game of pure chance for three "
-                  "players, which the source says was mostly played by women. Nobody holds a "
-                  "hand: every card is turned from the stock and captures by itself, so there "
-                  "is nothing to decide. It is a game to watch and to bet on."));
-        PARA(d, _("Kings, from New Guinea, works the same way with a French pack."));
-        HEADING(d, _("Sources"));
-        source(d, JK, _("Page 75 describes this game of Yogyakarta."));
-        break;
-    case VARIANT_THIT_THIT_DULIT:
-        PARA(d, _("Thit-Thit-Dulit is the two-player cousin of Thothit (Yogyakarta), also from "
-                  "Yogyakarta and also played with one kepala and no decisions. The difference "
-                  "is that a turned card captures only its identical twin, so captures are rarer "
-                  "and the pool grows larger."));
-        HEADING(d, _("Sources"));
-        source(d, JK,
-               _("Recorded beside Thothit (Yogyakarta); nothing is said about its "
-                 "scoring, so this program reads it the same way."));
-        break;
-    case VARIANT_KINGS:
-        PARA(d, _("Kings is a game of luck from New Guinea, played with an ordinary 52-card "
-                  "pack. The four Kings are taken out first and become the prizes; the other 48 "
-                  "cards are paired off from a pool, two turned cards at a time."));
-        PARA(d, _("It belongs here as a relative of Thothit (Yogyakarta). It has been suggested "
-                  "that the 48-card pack points to a Japanese source such as hanafuda, whose "
-                  "packs also hold 48 cards, but that remains a guess."));
-        HEADING(d, _("Sources"));
-        source(d, _("*Three Native Card Games*"), _("Pages 52–53 describe Kings."));
-        break;
-    case VARIANT_TOTIT:
-        PARA(d, _("Totit is the Javanese pairing game as the CatsAtCards website published it "
-                  "in English in 2015. The 60 cards come from two ordinary packs: Ace to 9 of "
-                  "diamonds, hearts and clubs, with the Jack, Queen and King of spades as the "
-                  "three honours."));
-        PARA(d, _("It plays like Sackson's Thothit, without a stock, but a played card must "
-                  "prefer a partner of another suit and takes its identical twin only as a last "
-                  "resort."));
-        HEADING(d, _("Sources"));
-        source(d, _("CatsAtCards.com, *How to Play Totit*"),
-               _("The rules this variant follows, including the two-player deal."));
-        break;
-    case VARIANT_TOTIT_DENEXA:
-        PARA(d, _("Denexa Games, a maker of plastic playing cards, published its own rules for "
-                  "Totit. Its 60 cards use the Jack, Queen and King of clubs as the honours."));
-        PARA(d, _("What sets it apart from the CatsAtCards version is the odd card: an "
-                  "identical pair in the pool must wait while another card of its rank lies "
-                  "beside it. As this program reads the rules, a player who can capture must."));
-        HEADING(d, _("Sources"));
-        source(d, _("Denexa Games, *Totit*"), _("The rules this variant follows."));
-        break;
-    case VARIANT_PEI:
-        PARA(d, _("Pèi ꦥꦺꦲꦶ, also called _pèhi_ ꦥꦺꦲꦶ or _pèhsi_ ꦥꦺꦃꦱꦶ, was played by three in "
-                  "Surakarta and Yogyakarta with two kepala, 120 cards. The two cities played "
-                  "the same game with different words and some different bets. The aim is to "
-                  "capture five classic combinations of cards."));
-        PARA(d, _("People usually played sitting on the floor or on a mat, though women used a "
-                  "table. Older players thought of it as a refined game, and luck at Pèi was "
-                  "taken as a sign of luck in life. When four were present, three played and "
-                  "the fourth dealt and counted (_makao_ in Surakarta, _matang atusi_ in "
-                  "Yogyakarta); in this program the computer does that job."));
-        PARA(d, _("The name may come from the Hokkien _pe̍h-hî_, 'white fish', or from _pâi_, "
-                  "the Chinese word for playing cards. Its combinations match the 'eyes' of the "
-                  "Chinese game Kànhǔ."));
-        HEADING(d, _("Sources"));
-        source(d, JK,
-               _("Pages 58–70: the game in Surakarta and Yogyakarta, its combinations "
-                 "and its stakes."));
-        source(d, _("De Clercq, on the Pèhi game"), _("The other names of the game."));
-        break;
-    case VARIANT_PEI_MAGELANG:
-        PARA(d, _("In the town of Magelang, in Central Java, Pèi was counted with richer rates: "
-                  "the two thirteens are worth 30 a card and the two pang sets 20 a card, while "
-                  "the tiger keeps its 10."));
-        PARA(d, _("Everything else is Pèi as played in Surakarta and Yogyakarta."));
-        HEADING(d, _("Sources"));
-        source(d, JK, _("Pages 67–68 give the Magelang rates."));
-        break;
-    case VARIANT_PEI_CHINESE:
-        PARA(d, _("Tcheng Ki-tong (Chen Jitong), a Chinese writer who published in French, "
-                  "described this game as _la pêche_, 'fishing'. Its Chinese name was probably "
-                  "_tiò-hû_, 'fishing', which is also the name of a domino game."));
-        PARA(d, _("It is Pèi for three with 120 cards, but the deal goes by packets picked with "
-                  "two dice, and each combination counts only one copy of its cards."));
-        HEADING(d, _("Sources"));
-        source(d, _("Tcheng Ki-tong, *Les Plaisirs en Chine*"),
-               _("Page 270; in the English edition, *Bits of China*, page 205."));
-        break;
-    case VARIANT_KOWAH:
-        PARA(d, _("Kowah comes from Java but is closer to rummy than to the fishing games. "
-                  "Nobody captures: you draw and discard to build an eight-card hand called "
-                  "_checki_, show one identical pair from it, and then wait for the third copy "
-                  "of that card."));
-        PARA(d, _("It uses four sets of the 30 kinds, 120 cards."));
-        HEADING(d, _("Sources"));
-        source(d, _("Denexa Games, *Kowah*"), _("The rules this variant follows."));
-        break;
-    case VARIANT_COUNT: break;
+    if (origins[v->id]) {
+        origins[v->id](d);
     }
 }
 
@@ -816,6 +870,15 @@ static void raja_odds(LearnDoc *d, const VariantDesc *v)
          n, to[0], to[1], to[2], to[0] * 100 / n);
 }
 
+/* Whether the stock holds as many cards as the hands, so both run out
+ * together (not so in Enthit). */
+static bool stock_matches_hands(const VariantDesc *v)
+{
+    int players = game_config_default(v->id, 1).players;
+    int hands = variant_hand_size(v, players) * players;
+    return variant_deck_size(v, players) - hands - variant_pool_size(v, players) == hands;
+}
+
 static void roles_text(LearnDoc *d, const VariantDesc *v)
 {
     HEADING(d, _("Seats and roles"));
@@ -824,9 +887,7 @@ static void roles_text(LearnDoc *d, const VariantDesc *v)
         PARA(d, _("The players are the _raja_ (king), who plays first; the _patih_ (minister), "
                   "on the raja's right; and the _unyik_ (last), on the raja's left, who deals. "
                   "Play goes counter-clockwise: raja, patih, unyik."));
-        if (v->id == VARIANT_THOTHIT_KUNA) {
-            house(d, HR_KUNA_ROLES);
-        }
+        house_for(d, v, HR_KUNA_ROLES);
         PARA(d, _("To find the first raja, everyone is dealt two cards and adds up their values, "
                   "keeping only the last digit (tens are dropped). The highest wins; tied leaders "
                   "draw again."));
@@ -850,7 +911,8 @@ static void roles_text(LearnDoc *d, const VariantDesc *v)
         PARA(d, _("To pick who starts, one player draws a card and counts round the table "
                   "anti-clockwise from themselves, one seat for each point of its rank: a 1, 4 or "
                   "7 means the drawer starts."));
-        house(d, v->id == VARIANT_THIT_THIT_DULIT ? HR_DULIT_AS_YOGYA : HR_YOGYA_START);
+        house_for(d, v, HR_YOGYA_START);
+        house_for(d, v, HR_DULIT_AS_YOGYA);
         break;
     }
 }
@@ -865,7 +927,7 @@ static void deal_text(LearnDoc *d, const VariantDesc *v)
     HEADING(d, _("The deal"));
     switch (v->turn) {
     case TURN_HAND_THEN_STOCK:
-        if (v->start == START_PEI && v->id == VARIANT_PEI_CHINESE) {
+        if (v->packet_deal) {
             PARA(d, _("The 120 cards are cut into eight packets of 14, with 8 loose cards left "
                       "over. Two dice pick the packets: three become the stock (42 cards), two "
                       "more with the 8 loose cards become the pool (36), and the last three are "
@@ -1005,9 +1067,7 @@ static void build_turn(LearnDoc *d, const VariantDesc *v)
         step(d, &n, _("Play passes to the left."));
         break;
     }
-    if (v->turn == TURN_HAND_THEN_STOCK && v->id == VARIANT_ENTHIT) {
-        house(d, HR_ENTHIT_EMPTY);
-    }
+    house_for(d, v, HR_ENTHIT_EMPTY);
     HEADING(d, _("A real turn"));
     PARA(d, _("The first turn of a dealt game, told move by move by the rules engine:"));
     add(d, LB_WORKED, NULL, NULL, 0);
@@ -1017,7 +1077,7 @@ static void build_turn(LearnDoc *d, const VariantDesc *v)
         if (v->start == START_PEI) {
             PARA(d, _("The round ends when the hands are empty. Cards left unmatched in the pool "
                       "score for nobody."));
-        } else if (v->id == VARIANT_ENTHIT) {
+        } else if (!stock_matches_hands(v)) {
             PARA(d, _("The round ends when every hand and the stock are empty; unmatched pool "
                       "cards score for nobody."));
         } else {
@@ -1144,9 +1204,7 @@ static void build_capture(LearnDoc *d, const VariantDesc *v)
              v->turn == TURN_HAND_THEN_STOCK ? _(", and so may the card you turn from the stock")
                                              : "");
         legal_examples(d, v->id, ex_first);
-        if (v->id == VARIANT_THOTHIT_SACKSON) {
-            house(d, HR_SACKSON_PLAY);
-        }
+        house_for(d, v, HR_SACKSON_PLAY);
     } else {
         PARA(d, _("There is no special rule: your first turn is like any other."));
         legal_examples(d, v->id, ex_first);
@@ -1239,112 +1297,137 @@ static void score_examples(LearnDoc *d, VariantId v)
 #define SCORE(v, cards) learn_pile_score((v)->id, 0, cards)
 #define SCORE_ADV(v, cards) learn_pile_score((v)->id, OPTION_ADVANCED, cards)
 
+static void scoring_red_pairs(LearnDoc *d, const VariantDesc *v)
+{
+    PARA(d, _("Only *identical* cards count, however you came by them: two copies captured "
+              "at different times still make a pair. For each kind in your captured pile:"));
+    BULLET(d, _("a pair of a black card scores *%d*; a single black card scores %d;"),
+           SCORE(v, "C5 C5"), SCORE(v, "C5"));
+    BULLET(d,
+           _("a pair of a red-stamped card ({OT}, {RF}, {S9}) scores *%d*, and a single "
+             "red-stamped card still scores *%d*."),
+           SCORE(v, "OT OT"), SCORE(v, "OT"));
+    PARA(d, _("The highest score wins the round; equal scores share the win.%s"),
+         v->order == ORDER_CHINESE_FORFEIT ? _(" A player who forfeited still scores, but "
+                                               "cannot win.")
+                                           : "");
+}
+
+static void scoring_sackson(LearnDoc *d, const VariantDesc *v)
+{
+    PARA(d,
+         _("Each *identical* pair in your captured pile scores *%d*. With the advanced "
+           "option, a pair of 9s scores *%d* and a pair of rank 1 (the 1s and honours) "
+           "*%d*."),
+         SCORE(v, "C5 C5"), SCORE_ADV(v, "C9 C9"), SCORE_ADV(v, "C1 C1"));
+}
+
+static void scoring_enthit(LearnDoc *d, const VariantDesc *v)
+{
+    PARA(d, _("For each kind in your captured pile:"));
+    BULLET(d, _("four identical black cards score *%d*, a black pair *%d*;"),
+           SCORE(v, "C5 C5 C5 C5"), SCORE(v, "C5 C5"));
+    BULLET(d,
+           _("four identical red-stamped cards score *%d*, a red pair *%d*, and a "
+             "leftover red-stamped card *%d*."),
+           SCORE(v, "OT OT OT OT"), SCORE(v, "OT OT"), SCORE(v, "OT OT OT") - SCORE(v, "OT OT"));
+}
+
+static void scoring_kuna(LearnDoc *d, const VariantDesc *v)
+{
+    PARA(d, _("Your copies of each kind are split into groups to score as much as possible; "
+              "each copy is used once:"));
+    BULLET(d, _("black cards: four identical *%d*, three identical *%d*;"), SCORE(v, "C5 C5 C5 C5"),
+           SCORE(v, "C5 C5 C5"));
+    BULLET(d, _("red-stamped cards: four *%d*, three *%d*, and a pair *%d*."),
+           SCORE(v, "OT OT OT OT"), SCORE(v, "OT OT OT"), SCORE(v, "OT OT"));
+}
+
+static void scoring_yogyakarta(LearnDoc *d, const VariantDesc *v)
+{
+    PARA(d,
+         _("Every identical pair in your captured pile scores *%d*, and every red-stamped "
+           "card scores *%d* more, paired or not. The highest score wins the round."),
+         SCORE(v, "C5 C5"), SCORE(v, "OT"));
+    house_for(d, v, HR_DULIT_AS_YOGYA);
+}
+
+static void scoring_kings(LearnDoc *d, const VariantDesc *v)
+{
+    PARA(d, _("Nothing but the number of cards counts. When the stock is used up, whoever holds "
+              "the biggest captured pile is given one of the Kings."));
+    house_for(d, v, HR_KINGS_TIES);
+}
+
+static void scoring_totit(LearnDoc *d, const VariantDesc *v)
+{
+    PARA(d,
+         _("Each *identical* pair in your captured pile scores *%d*, even if its two cards "
+           "were captured at different times. Cards of the same rank that are not "
+           "identical score %s."),
+         SCORE(v, "C5 C5"), SCORE(v, "C5 S5") == 0 ? _("nothing") : _("as singles"));
+}
+
+static void scoring_pei(LearnDoc *d, const VariantDesc *v)
+{
+    PARA(d, _("Five combinations score for every card in them; every other card scores its "
+              "face value (honours 1). Your pile has a combination as soon as it holds every "
+              "card of it at least once."));
+    BULLET(d,
+           _("_bunci ireng_ ꦧꦸꦚ꧀ꦕꦶꦲꦶꦉꦁ, black thirteen: {C1}, {C2} and {C3}, going on "
+             "through {C4}, {C5}… while unbroken — *%d* a card;"),
+           SCORE(v, "C1 C2 C3") / 3);
+    BULLET(d, _("_bunci abang_ ꦧꦸꦚ꧀ꦕꦶꦲꦧꦁ, red thirteen: {OT}, {RF} and {S9} — *%d* a card;"),
+           SCORE(v, "OT RF S9") / 3);
+    BULLET(d, _("_pang kéyang_ ꦥꦁꦏꦺꦪꦁ: {WF}, {S8} and {M9} — *%d* a card;"),
+           SCORE(v, "WF S8 M9") / 3);
+    BULLET(d, _("_pang picis_ ꦥꦁꦥꦶꦕꦶꦱ꧀, the coin set: {C8}, {S2} and {M2} — *%d* a card;"),
+           SCORE(v, "C8 S2 M2") / 3);
+    BULLET(d, _("_macan_ ꦩꦕꦤ꧀, the tiger: {C9}, {S1} and {M1} — *%d* a card."),
+           SCORE(v, "C9 S1 M1") / 3);
+    if (v->pei_once) {
+        PARA(d, _("In this form only *one* card of each kind in a combination earns its rate; "
+                  "extra "
+                  "copies score their face value. A black thirteen still runs on over "
+                  "different coins."));
+    } else {
+        PARA(d, _("Extra copies of a combination's cards score its rate too."));
+    }
+    PARA(d, _("The {C8} and the {C9} can serve a black thirteen or a pang picis or tiger. Each "
+              "copy "
+              "is counted once, and the rules engine picks whatever gives the most points."));
+    house(d, HR_PEI_THIRTEEN);
+    house(d, HR_PEI_MACAN);
+    PARA(d, _("The places are _ngeté_ (first), _tengah_ (second) and _kete_ (third); equal "
+              "scores share a place."));
+}
+
+/* What scores, told per scoring rule. */
+static void scoring_rule_text(LearnDoc *d, const VariantDesc *v)
+{
+    switch (v->score) {
+    case SCORE_RULE_RED_PAIRS: scoring_red_pairs(d, v); break;
+    case SCORE_RULE_ENTHIT: scoring_enthit(d, v); break;
+    case SCORE_RULE_PAIRS:
+        if (v->options & OPTION_ADVANCED) {
+            scoring_sackson(d, v);
+        } else {
+            scoring_totit(d, v);
+        }
+        break;
+    case SCORE_RULE_KUNA: scoring_kuna(d, v); break;
+    case SCORE_RULE_YOGYAKARTA: scoring_yogyakarta(d, v); break;
+    case SCORE_RULE_KINGS: scoring_kings(d, v); break;
+    case SCORE_RULE_PEI: scoring_pei(d, v); break;
+    case SCORE_RULE_NONE:
+    case SCORE_RULE_COUNT: break;
+    }
+}
+
 static void build_scoring(LearnDoc *d, const VariantDesc *v)
 {
     HEADING(d, _("What scores"));
-    switch (v->id) {
-    case VARIANT_THOTHIT:
-    case VARIANT_THOTHIT_CHINESE:
-        PARA(d, _("Only *identical* cards count, however you came by them: two copies captured "
-                  "at different times still make a pair. For each kind in your captured pile:"));
-        BULLET(d, _("a pair of a black card scores *%d*; a single black card scores %d;"),
-               SCORE(v, "C5 C5"), SCORE(v, "C5"));
-        BULLET(d,
-               _("a pair of a red-stamped card ({OT}, {RF}, {S9}) scores *%d*, and a single "
-                 "red-stamped card still scores *%d*."),
-               SCORE(v, "OT OT"), SCORE(v, "OT"));
-        PARA(d, _("The highest score wins the round; equal scores share the win.%s"),
-             v->id == VARIANT_THOTHIT_CHINESE ? _(" A player who forfeited still scores, but "
-                                                  "cannot win.")
-                                              : "");
-        break;
-    case VARIANT_THOTHIT_SACKSON:
-        PARA(d,
-             _("Each *identical* pair in your captured pile scores *%d*. With the advanced "
-               "option, a pair of 9s scores *%d* and a pair of rank 1 (the 1s and honours) "
-               "*%d*."),
-             SCORE(v, "C5 C5"), SCORE_ADV(v, "C9 C9"), SCORE_ADV(v, "C1 C1"));
-        break;
-    case VARIANT_ENTHIT:
-        PARA(d, _("For each kind in your captured pile:"));
-        BULLET(d, _("four identical black cards score *%d*, a black pair *%d*;"),
-               SCORE(v, "C5 C5 C5 C5"), SCORE(v, "C5 C5"));
-        BULLET(d,
-               _("four identical red-stamped cards score *%d*, a red pair *%d*, and a "
-                 "leftover red-stamped card *%d*."),
-               SCORE(v, "OT OT OT OT"), SCORE(v, "OT OT"),
-               SCORE(v, "OT OT OT") - SCORE(v, "OT OT"));
-        break;
-    case VARIANT_THOTHIT_KUNA:
-        PARA(d, _("Your copies of each kind are split into groups to score as much as possible; "
-                  "each copy is used once:"));
-        BULLET(d, _("black cards: four identical *%d*, three identical *%d*;"),
-               SCORE(v, "C5 C5 C5 C5"), SCORE(v, "C5 C5 C5"));
-        BULLET(d, _("red-stamped cards: four *%d*, three *%d*, and a pair *%d*."),
-               SCORE(v, "OT OT OT OT"), SCORE(v, "OT OT OT"), SCORE(v, "OT OT"));
-        break;
-    case VARIANT_THOTHIT_YOGYAKARTA:
-    case VARIANT_THIT_THIT_DULIT:
-        PARA(d,
-             _("Every identical pair in your captured pile scores *%d*, and every red-stamped "
-               "card scores *%d* more, paired or not. The highest score wins the round."),
-             SCORE(v, "C5 C5"), SCORE(v, "OT"));
-        if (v->id == VARIANT_THIT_THIT_DULIT) {
-            house(d, HR_DULIT_AS_YOGYA);
-        }
-        break;
-    case VARIANT_KINGS:
-        PARA(d,
-             _("Nothing but the number of cards counts. When the stock is used up, whoever holds "
-               "the biggest captured pile is given one of the Kings."));
-        house(d, HR_KINGS_TIES);
-        break;
-    case VARIANT_TOTIT:
-    case VARIANT_TOTIT_DENEXA:
-        PARA(d,
-             _("Each *identical* pair in your captured pile scores *%d*, even if its two cards "
-               "were captured at different times. Cards of the same rank that are not "
-               "identical score %s."),
-             SCORE(v, "C5 C5"), SCORE(v, "C5 S5") == 0 ? _("nothing") : _("as singles"));
-        break;
-    case VARIANT_PEI:
-    case VARIANT_PEI_MAGELANG:
-    case VARIANT_PEI_CHINESE: {
-        PARA(d, _("Five combinations score for every card in them; every other card scores its "
-                  "face value (honours 1). Your pile has a combination as soon as it holds every "
-                  "card of it at least once."));
-        BULLET(d,
-               _("_bunci ireng_ ꦧꦸꦚ꧀ꦕꦶꦲꦶꦉꦁ, black thirteen: {C1}, {C2} and {C3}, going on "
-                 "through {C4}, {C5}… while unbroken — *%d* a card;"),
-               SCORE(v, "C1 C2 C3") / 3);
-        BULLET(d, _("_bunci abang_ ꦧꦸꦚ꧀ꦕꦶꦲꦧꦁ, red thirteen: {OT}, {RF} and {S9} — *%d* a card;"),
-               SCORE(v, "OT RF S9") / 3);
-        BULLET(d, _("_pang kéyang_ ꦥꦁꦏꦺꦪꦁ: {WF}, {S8} and {M9} — *%d* a card;"),
-               SCORE(v, "WF S8 M9") / 3);
-        BULLET(d, _("_pang picis_ ꦥꦁꦥꦶꦕꦶꦱ꧀, the coin set: {C8}, {S2} and {M2} — *%d* a card;"),
-               SCORE(v, "C8 S2 M2") / 3);
-        BULLET(d, _("_macan_ ꦩꦕꦤ꧀, the tiger: {C9}, {S1} and {M1} — *%d* a card."),
-               SCORE(v, "C9 S1 M1") / 3);
-        if (v->id == VARIANT_PEI_CHINESE) {
-            PARA(d, _("In this form only *one* card of each kind in a combination earns its rate; "
-                      "extra "
-                      "copies score their face value. A black thirteen still runs on over "
-                      "different coins."));
-        } else {
-            PARA(d, _("Extra copies of a combination's cards score its rate too."));
-        }
-        PARA(d, _("The {C8} and the {C9} can serve a black thirteen or a pang picis or tiger. Each "
-                  "copy "
-                  "is counted once, and the rules engine picks whatever gives the most points."));
-        house(d, HR_PEI_THIRTEEN);
-        house(d, HR_PEI_MACAN);
-        PARA(d, _("The places are _ngeté_ (first), _tengah_ (second) and _kete_ (third); equal "
-                  "scores share a place."));
-        break;
-    }
-    case VARIANT_KOWAH:
-    case VARIANT_COUNT: break;
-    }
+    scoring_rule_text(d, v);
     HEADING(d, _("Examples"));
     NOTE(d, _("Each pile below is scored by the rules engine itself; the groups show where the "
               "points come from."));

@@ -31,7 +31,7 @@ static SDL_Rect view_rect(const App *app)
 
 static DeckStyle style_for(const App *app, VariantId v)
 {
-    if (v == VARIANT_KINGS) {
+    if (variant_get(v)->deck == DECK_FRENCH_NO_KINGS) {
         return STYLE_FRENCH;
     }
     if (v == app->setup.config.variant) {
@@ -233,7 +233,7 @@ static void open_page(App *app, LearnState *s, int index)
     }
     s->section = index;
     /* The guided game is drawn in Thothit's deck style, from any game. */
-    s->style = style_for(app, s->sections[index] == LEARN_GUIDED ? VARIANT_THOTHIT : s->variant);
+    s->style = style_for(app, s->sections[index] == LEARN_GUIDED ? VARIANT_DEFAULT : s->variant);
     learn_doc_build(&s->doc, s->variant, s->sections[index], s->style);
     learn_boards_create(app, s);
     learn_layout_invalidate(s);
@@ -419,7 +419,7 @@ static void push_over(App *app, VariantId v, LearnSection want)
 void learn_push_keys(App *app)
 {
     VariantId v =
-        variant_get(app->setup.config.variant) ? app->setup.config.variant : VARIANT_THOTHIT;
+        variant_get(app->setup.config.variant) ? app->setup.config.variant : VARIANT_DEFAULT;
     push_over(app, v, LEARN_KEYS);
 }
 
@@ -757,7 +757,7 @@ static void draw_header(App *app, LearnState *s)
     /* The guided game is a game of Thothit, whichever game's pages it is
      * reached from: the heading says so. */
     bool guided = s->sections[s->section] == LEARN_GUIDED;
-    const VariantDesc *v = variant_get(guided ? VARIANT_THOTHIT : s->variant);
+    const VariantDesc *v = variant_get(guided ? VARIANT_DEFAULT : s->variant);
     SDL_Renderer *r = app->renderer;
     TextStyle big = app_text_style(app, 32, TEXT_BOLD, UI_INK);
     SDL_Rect at = app_rect(app, 56, 30, 0, 0);

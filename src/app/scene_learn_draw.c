@@ -600,9 +600,6 @@ static int blk_facts(LearnPass *p, int bi, const LearnBlock *b, int x, int y, in
     const VariantDesc *v = variant_get(p->s->variant);
     char players[48], deck[128], deal[128];
     variant_text_players(v, players, sizeof players);
-    if (v->id == VARIANT_THOTHIT_KUNA) {
-        snprintf(players, sizeof players, _("4 or 6 players"));
-    }
     variant_text_deck(v, deck, sizeof deck);
     deal_sizes(v, deal, sizeof deal);
     const char *dir = v->engine == ENGINE_KOWAH ? _("Clockwise")
@@ -1227,7 +1224,7 @@ static int stacked_cards(LearnPass *p, const Card *cards, int n, int x, int y, i
 /* Face-down cards in a short fan with a count. */
 static int backs(LearnPass *p, int n, int x, int y, int ch, const char *label)
 {
-    Card sample = p->s->variant == VARIANT_KINGS ? card_french(SUIT_SPADES, 1) : CARD_C1;
+    Card sample = variant_sample_card(variant_get(p->s->variant));
     int cw = learn_card_w(p->s, sample, ch);
     int shown = SDL_min(n, 8);
     int step = U(p, 7);
@@ -1292,7 +1289,7 @@ static int blk_deal(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int
                  v->start == START_RAJA_COUNT ? _(", SORTED BY RANK") : "");
         learn_label(p, line, lab, (SDL_Rect){x + pad, y + h, w - 2 * pad, U(p, 16)}, TEXT_LEFT);
         h += U(p, 20);
-        if (v->start == START_PEI && v->id != VARIANT_PEI_CHINESE) {
+        if (v->start == START_PEI && !v->packet_deal) {
             /* Four sides of the square, by rank. */
             static const GameRole sides[4] = {ROLE_RAJA, ROLE_PATIH, ROLE_UNYIK, ROLE_DEALER};
             const char *const side_names[4] = {_("Before the raja"), _("Before the patih"),
@@ -1345,7 +1342,7 @@ static int blk_deal(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int
         learn_label(p, _("Turned up: the unyik's last card"), soft,
                     (SDL_Rect){sx + cw + U(p, 10), row_y, U(p, 240), small}, TEXT_LEFT);
     }
-    if (v->id == VARIANT_KINGS) {
+    if (v->match_kind == MATCHKIND_KINGS) {
         Card kings[4] = {card_french(SUIT_SPADES, 13), card_french(SUIT_HEARTS, 13),
                          card_french(SUIT_DIAMONDS, 13), card_french(SUIT_CLUBS, 13)};
         int cw = learn_card_w(s, kings[0], small);
@@ -1357,7 +1354,7 @@ static int blk_deal(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int
                     TEXT_LEFT);
     }
     h += small + U(p, 12);
-    if (v->id == VARIANT_PEI_CHINESE) {
+    if (v->packet_deal) {
         for (int i = 0; i < evn; i++) {
             if (ev[i].type == EV_DICE) {
                 snprintf(line, sizeof line, _("The dice: %d and %d, %d in all."), (int)ev[i].card,
@@ -1465,8 +1462,7 @@ static int blk_demo(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int
              o->stock_count);
     learn_label(p, line, lab, (SDL_Rect){x + pad, y + h, w - 2 * pad, U(p, 16)}, TEXT_LEFT);
     h += U(p, 22);
-    int ch =
-        learn_card_h(s, s->variant == VARIANT_KINGS ? card_french(SUIT_SPADES, 1) : CARD_C1, 66);
+    int ch = learn_card_h(s, variant_sample_card(variant_get(s->variant)), 66);
     int rows_h = 2 * (ch + caption_h(p)) + U(p, 8);
     Card pool[OBS_MAX_POOL];
     memcpy(pool, o->pool, (size_t)o->pool_count);
@@ -1485,7 +1481,9 @@ static int blk_demo(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int
     int bw = U(p, 170), bh = U(p, 40);
     bool over = o->phase == PHASE_ROUND_OVER || o->phase == PHASE_MATCH_OVER;
     learn_button(p, learn_block_id(bi, PART_STEP), (SDL_Rect){x + pad, y + h, bw, bh},
-                 s->variant == VARIANT_KINGS ? _("Turn two cards") : _("Turn a card"), true, over);
+                 variant_get(s->variant)->turn == TURN_KINGS ? _("Turn two cards")
+                                                             : _("Turn a card"),
+                 true, over);
     learn_button(p, learn_block_id(bi, PART_RUN),
                  (SDL_Rect){x + pad + bw + U(p, 12), y + h, bw, bh}, _("To the end"), false, over);
     learn_button(p, learn_block_id(bi, PART_RESET),
@@ -1494,8 +1492,7 @@ static int blk_demo(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int
     h += bh + U(p, 14);
     /* The last few things that happened. */
     int shown = SDL_min(board->nlog, 4);
-    int row =
-        learn_card_h(s, s->variant == VARIANT_KINGS ? card_french(SUIT_SPADES, 1) : CARD_C1, 40);
+    int row = learn_card_h(s, variant_sample_card(variant_get(s->variant)), 40);
     int log_h = 4 * SDL_max(row, U(p, 26)) + 4 * U(p, 10) + U(p, 16);
     if (p->draw) {
         paint_round_rect(p->app->paint, p->app->renderer,
@@ -1662,8 +1659,8 @@ static void compare_cells(VariantId id, char cells[7][160])
     snprintf(cells[0], 160, "*%s*", _(v->name));
     if (v->min_players == v->max_players) {
         snprintf(cells[1], 160, "%d", v->min_players);
-    } else if (id == VARIANT_THOTHIT_KUNA) {
-        snprintf(cells[1], 160, _("4 or 6"));
+    } else if (v->even_players && v->max_players - v->min_players == 2) {
+        snprintf(cells[1], 160, _("%d or %d"), v->min_players, v->max_players);
     } else {
         snprintf(cells[1], 160, "%d–%d", v->min_players, v->max_players);
     }
@@ -1688,8 +1685,8 @@ static void compare_cells(VariantId id, char cells[7][160])
     case TURN_DRAW_DISCARD: snprintf(cells[3], 160, _("%d / none / %d"), hand, rest); break;
     default: snprintf(cells[3], 160, "%d / %d / %d", hand, pool, rest); break;
     }
-    if (v->id == VARIANT_THOTHIT_KUNA) {
-        snprintf(cells[3], 160, _("20 / %d / %d (%d players)"), pool, rest, players);
+    if (v->deck == DECK_CEKI_PER_PLAYER) { /* the sizes depend on the players */
+        snprintf(cells[3], 160, _("%d / %d / %d (%d players)"), hand, pool, rest, players);
     }
     snprintf(cells[4], 160, "%s", row->phases);
     snprintf(cells[5], 160, "%s", row->capture);

@@ -50,7 +50,7 @@ static void guided_log(LearnState *s, LearnBoard *b)
         Card red = card_is_red_stamped(ev[i].card2) ? ev[i].card2 : ev[i].card;
         size_t len = strlen(st->text);
         if (ev[i].card == ev[i].card2) {
-            int pts = score_pile(VARIANT_THOTHIT, 0, pair, 2, NULL);
+            int pts = score_pile(VARIANT_DEFAULT, 0, pair, 2, NULL);
             snprintf(
                 st->text + len, sizeof st->text - len,
                 card_is_red_stamped(ev[i].card)
@@ -60,7 +60,7 @@ static void guided_log(LearnState *s, LearnBoard *b)
         } else if (card_is_red_stamped(red)) {
             snprintf(st->text + len, sizeof st->text - len,
                      _(" A red-stamped card scores %d even alone."),
-                     score_pile(VARIANT_THOTHIT, 0, &red, 1, NULL));
+                     score_pile(VARIANT_DEFAULT, 0, &red, 1, NULL));
         }
     }
     for (int i = 0; i < n; i++) {
@@ -86,7 +86,7 @@ static void add_note(LearnBoard *b, const char *text)
 void learn_guided_start(App *app, LearnState *s, LearnBoard *b)
 {
     (void)app;
-    GameConfig cfg = game_config_default(VARIANT_THOTHIT, GUIDED_SEED);
+    GameConfig cfg = game_config_default(VARIANT_DEFAULT, GUIDED_SEED);
     cfg.rounds = 1;
     b->game = game_create(&cfg, NULL);
     b->human = 0;
@@ -136,9 +136,9 @@ void learn_guided_update_prompt(LearnState *s, LearnBoard *b)
                    "identical pair counted *%d*, a red-stamped pair *%d* and a red-stamped card "
                    "on its own *%d*. Press *Play again* to start over."),
                  o->round_score[0], o->round_score[1], o->round_score[2],
-                 learn_pile_score(VARIANT_THOTHIT, 0, "C5 C5"),
-                 learn_pile_score(VARIANT_THOTHIT, 0, "OT OT"),
-                 learn_pile_score(VARIANT_THOTHIT, 0, "OT"));
+                 learn_pile_score(VARIANT_DEFAULT, 0, "C5 C5"),
+                 learn_pile_score(VARIANT_DEFAULT, 0, "OT OT"),
+                 learn_pile_score(VARIANT_DEFAULT, 0, "OT"));
     } else if (o->to_move != b->human) {
         seat_name(&names, o->to_move, who, sizeof who);
         snprintf(out, size,

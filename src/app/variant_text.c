@@ -6,7 +6,9 @@
 
 void variant_text_players(const VariantDesc *v, char *buf, size_t size)
 {
-    if (v->min_players == v->max_players) {
+    if (v->even_players && v->max_players - v->min_players == 2) {
+        snprintf(buf, size, _("%d or %d players"), v->min_players, v->max_players);
+    } else if (v->min_players == v->max_players) {
         snprintf(buf, size, P_("%d player", "%d players", v->min_players), v->min_players);
     } else {
         snprintf(buf, size, _("%d\xe2\x80\x93%d players"), v->min_players, v->max_players);

@@ -20,7 +20,7 @@ bool cli_parse_players(const VariantDesc *v, const char *text, int *players)
     long p = 0;
     if (!cli_parse_long(text, 1, 99, &p) || !variant_players_ok(v, (int)p)) {
         fprintf(stderr, "ceki-cli: %s is played by %d-%d players%s; '%s' will not do\n", v->key,
-                v->min_players, v->max_players, v->id == VARIANT_THOTHIT_KUNA ? " (4 or 6)" : "",
+                v->min_players, v->max_players, v->even_players ? " (an even number)" : "",
                 text ? text : "");
         return false;
     }

@@ -1,4 +1,5 @@
-/* score.c — every scoring rule but Pèi's (score_pei.c), from card counts. */
+/* score.c — every scoring rule but Pèi's (score_pei.c), from card counts;
+ * the variant names its rule (VariantDesc.score). */
 #include "score.h"
 #include "status.h"
 
@@ -176,6 +177,67 @@ static int score_kings(const uint8_t *counts, ScoreBreakdown *out)
     return total;
 }
 
+/* The Pèi rule reads its rates from the variant; the others need only the
+ * counts and the options. */
+static int score_rule_pei(const VariantDesc *v, uint32_t options, const uint8_t *counts,
+                          ScoreBreakdown *out)
+{
+    (void)options;
+    return score_pei(v->id, counts, out);
+}
+
+static int score_rule_red_pairs(const VariantDesc *v, uint32_t options, const uint8_t *counts,
+                                ScoreBreakdown *out)
+{
+    (void)options;
+    return score_red_pairs(counts, v->score == SCORE_RULE_ENTHIT, out);
+}
+
+static int score_rule_pairs(const VariantDesc *v, uint32_t options, const uint8_t *counts,
+                            ScoreBreakdown *out)
+{
+    (void)v;
+    return score_pairs(counts, (options & OPTION_ADVANCED) != 0, out);
+}
+
+static int score_rule_kuna(const VariantDesc *v, uint32_t options, const uint8_t *counts,
+                           ScoreBreakdown *out)
+{
+    (void)v;
+    (void)options;
+    return score_kuna(counts, out);
+}
+
+static int score_rule_yogyakarta(const VariantDesc *v, uint32_t options, const uint8_t *counts,
+                                 ScoreBreakdown *out)
+{
+    (void)v;
+    (void)options;
+    return score_yogyakarta(counts, out);
+}
+
+static int score_rule_kings(const VariantDesc *v, uint32_t options, const uint8_t *counts,
+                            ScoreBreakdown *out)
+{
+    (void)v;
+    (void)options;
+    return score_kings(counts, out);
+}
+
+typedef int (*ScoreFn)(const VariantDesc *v, uint32_t options, const uint8_t *counts,
+                       ScoreBreakdown *out);
+
+/* One function per ScoreRule (variant.h); NULL: nothing scores. */
+static const ScoreFn score_rules[SCORE_RULE_COUNT] = {
+    [SCORE_RULE_RED_PAIRS] = score_rule_red_pairs,
+    [SCORE_RULE_ENTHIT] = score_rule_red_pairs,
+    [SCORE_RULE_PAIRS] = score_rule_pairs,
+    [SCORE_RULE_KUNA] = score_rule_kuna,
+    [SCORE_RULE_YOGYAKARTA] = score_rule_yogyakarta,
+    [SCORE_RULE_KINGS] = score_rule_kings,
+    [SCORE_RULE_PEI] = score_rule_pei,
+};
+
 int score_counts(VariantId variant, uint32_t options, const uint8_t counts[CARD_KIND_LIMIT],
                  ScoreBreakdown *out)
 {
@@ -183,26 +245,9 @@ int score_counts(VariantId variant, uint32_t options, const uint8_t counts[CARD_
         out->ngroups = 0;
         out->total = 0;
     }
-    int total = 0;
-    switch (variant) {
-    case VARIANT_THOTHIT:
-    case VARIANT_THOTHIT_CHINESE: total = score_red_pairs(counts, false, out); break;
-    case VARIANT_THOTHIT_SACKSON:
-        total = score_pairs(counts, options & OPTION_ADVANCED, out);
-        break;
-    case VARIANT_TOTIT:
-    case VARIANT_TOTIT_DENEXA: total = score_pairs(counts, false, out); break;
-    case VARIANT_ENTHIT: total = score_red_pairs(counts, true, out); break;
-    case VARIANT_THOTHIT_KUNA: total = score_kuna(counts, out); break;
-    case VARIANT_THOTHIT_YOGYAKARTA:
-    case VARIANT_THIT_THIT_DULIT: total = score_yogyakarta(counts, out); break;
-    case VARIANT_KINGS: total = score_kings(counts, out); break;
-    case VARIANT_PEI:
-    case VARIANT_PEI_MAGELANG:
-    case VARIANT_PEI_CHINESE: return score_pei(variant, counts, out);
-    case VARIANT_KOWAH:
-    case VARIANT_COUNT: break;
-    }
+    const VariantDesc *v = variant_get(variant);
+    ScoreFn fn = v && (unsigned)v->score < SCORE_RULE_COUNT ? score_rules[v->score] : NULL;
+    int total = fn ? fn(v, options, counts, out) : 0;
     if (out)
         out->total = total;
     return total;

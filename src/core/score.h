@@ -49,7 +49,8 @@ int score_counts(VariantId variant, uint32_t options, const uint8_t counts[CARD_
 /* The same from a list of cards. */
 int score_pile(VariantId variant, uint32_t options, const Card *pile, int n, ScoreBreakdown *out);
 
-/* Pèi's combination scoring (score_pei.c); variant is one of the three Pèi ids. */
+/* Pèi's combination scoring (score_pei.c) at the variant's rates; 0 for a
+ * variant whose rule is not SCORE_RULE_PEI. */
 int score_pei(VariantId variant, const uint8_t counts[CARD_KIND_LIMIT], ScoreBreakdown *out);
 
 #endif

@@ -52,10 +52,10 @@ static const PeiCombo pei_combos[COMBO_COUNT] = {
     [COMBO_MACAN] = {N_("macan (tiger)"), {CARD_C1 + 8, CARD_S1, CARD_M1}},
 };
 
-static const int pei_rates[3][COMBO_COUNT] = {
-    /* pei */ {13, 13, 12, 11, 10},
-    /* pei-magelang */ {30, 30, 20, 20, 10},
-    /* pei-chinese */ {13, 13, 12, 11, 10},
+static const int pei_rates[][COMBO_COUNT] = {
+    [PEI_RATES_SURAKARTA] = {13, 13, 12, 11, 10},
+    [PEI_RATES_MAGELANG] = {30, 30, 20, 20, 10},
+    [PEI_RATES_CHINESE] = {13, 13, 12, 11, 10},
 };
 
 /* One way of counting the pile: alloc[c][k] copies of kind k score in
@@ -174,9 +174,11 @@ static void pei_fill_breakdown(const PeiAssign *a, const int rates[COMBO_COUNT],
 
 int score_pei(VariantId variant, const uint8_t counts[CARD_KIND_LIMIT], ScoreBreakdown *out)
 {
-    int form = variant == VARIANT_PEI_MAGELANG ? 1 : variant == VARIANT_PEI_CHINESE ? 2 : 0;
-    const int *rates = pei_rates[form];
-    bool extras = variant != VARIANT_PEI_CHINESE;
+    const VariantDesc *v = variant_get(variant);
+    if (!v || v->score != SCORE_RULE_PEI)
+        return 0;
+    const int *rates = pei_rates[v->pei_rates];
+    bool extras = !v->pei_once;
     int n[CARD_CEKI_KINDS];
     for (int k = 0; k < CARD_CEKI_KINDS; k++)
         n[k] = counts ? counts[k] : 0;

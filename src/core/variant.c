@@ -14,7 +14,8 @@ static const VariantDesc variants[VARIANT_COUNT] = {
         .default_style = STYLE_CEKI, .clockwise = false, .turn = TURN_HAND_THEN_STOCK,
         .match = MATCH_BY_RANK, .first_turn_identical = true, .compulsory = COMPULSORY_PLAYED,
         .order = ORDER_FREE, .captured_face_up = false, .scores_red_stamps = true,
-        .start = START_RAJA_COUNT, .match_kind = MATCHKIND_ROUNDS, .default_rounds = 3},
+        .start = START_RAJA_COUNT, .match_kind = MATCHKIND_ROUNDS, .default_rounds = 3,
+        .score = SCORE_RULE_RED_PAIRS},
     [VARIANT_THOTHIT_CHINESE] = {
         .id = VARIANT_THOTHIT_CHINESE, .key = "thothit-chinese", .name = N_("Thothit, the Chinese game"),
         .javanese = "\xea\xa6\x9b\xea\xa6\xba\xea\xa6\xb4\xea\xa6\x9b\xea\xa6\xb6\xea\xa6\xa0\xea\xa7\x80",
@@ -24,7 +25,8 @@ static const VariantDesc variants[VARIANT_COUNT] = {
         .default_style = STYLE_CEKI, .clockwise = false, .turn = TURN_HAND_THEN_STOCK,
         .match = MATCH_BY_RANK, .first_turn_identical = true, .compulsory = COMPULSORY_PLAYED,
         .order = ORDER_CHINESE_FORFEIT, .captured_face_up = true, .scores_red_stamps = true,
-        .start = START_RAJA_COUNT, .match_kind = MATCHKIND_ROUNDS, .default_rounds = 3},
+        .start = START_RAJA_COUNT, .match_kind = MATCHKIND_ROUNDS, .default_rounds = 3,
+        .score = SCORE_RULE_RED_PAIRS},
     [VARIANT_THOTHIT_SACKSON] = {
         .id = VARIANT_THOTHIT_SACKSON, .key = "thothit-sackson", .name = N_("Thothit (Sid Sackson)"),
         .javanese = "",
@@ -34,7 +36,8 @@ static const VariantDesc variants[VARIANT_COUNT] = {
         .default_style = STYLE_WESTERN_CLUBS, .clockwise = true, .turn = TURN_HAND_ONLY,
         .match = MATCH_BY_RANK, .first_turn_identical = true, .compulsory = COMPULSORY_PLAYED,
         .order = ORDER_FREE, .captured_face_up = false, .scores_red_stamps = false,
-        .start = START_DEALER_LEFT, .match_kind = MATCHKIND_EACH_DEALS, .options = OPTION_ADVANCED},
+        .start = START_DEALER_LEFT, .match_kind = MATCHKIND_EACH_DEALS, .options = OPTION_ADVANCED,
+        .score = SCORE_RULE_PAIRS},
     [VARIANT_ENTHIT] = {
         .id = VARIANT_ENTHIT, .key = "enthit", .name = N_("Enthit"),
         .javanese = "\xea\xa6\xb2\xea\xa6\xba\xea\xa6\xa4\xea\xa7\x80\xea\xa6\x9b\xea\xa6\xb6\xea\xa6\xa0\xea\xa7\x80",
@@ -44,7 +47,8 @@ static const VariantDesc variants[VARIANT_COUNT] = {
         .default_style = STYLE_CEKI, .clockwise = false, .turn = TURN_HAND_THEN_STOCK,
         .match = MATCH_BY_RANK, .first_turn_identical = true, .compulsory = COMPULSORY_PLAYED,
         .order = ORDER_FREE, .captured_face_up = true, .scores_red_stamps = true,
-        .start = START_RAJA_COUNT, .match_kind = MATCHKIND_ROUNDS, .default_rounds = 3},
+        .start = START_RAJA_COUNT, .match_kind = MATCHKIND_ROUNDS, .default_rounds = 3,
+        .score = SCORE_RULE_ENTHIT},
     [VARIANT_THOTHIT_KUNA] = {
         .id = VARIANT_THOTHIT_KUNA, .key = "thothit-kuna", .name = N_("Thothit Kuna"),
         .javanese = "\xea\xa6\x9b\xea\xa6\xba\xea\xa6\xb4\xea\xa6\x9b\xea\xa6\xb6\xea\xa6\xa0\xea\xa7\x80 "
@@ -55,7 +59,8 @@ static const VariantDesc variants[VARIANT_COUNT] = {
         .default_style = STYLE_CEKI, .clockwise = false, .turn = TURN_HAND_THEN_STOCK,
         .match = MATCH_BY_RANK, .first_turn_identical = false, .compulsory = COMPULSORY_PLAYED,
         .order = ORDER_FREE, .captured_face_up = false, .scores_red_stamps = true,
-        .start = START_RAJA_COUNT, .match_kind = MATCHKIND_ROUNDS, .default_rounds = 3},
+        .start = START_RAJA_COUNT, .match_kind = MATCHKIND_ROUNDS, .default_rounds = 3,
+        .score = SCORE_RULE_KUNA, .even_players = true},
     [VARIANT_THOTHIT_YOGYAKARTA] = {
         .id = VARIANT_THOTHIT_YOGYAKARTA, .key = "thothit-yogyakarta", .name = N_("Thothit (Yogyakarta)"),
         .javanese = "\xea\xa6\x9b\xea\xa6\xba\xea\xa6\xb4\xea\xa6\x9b\xea\xa6\xb6\xea\xa6\xa0\xea\xa7\x80",
@@ -65,7 +70,8 @@ static const VariantDesc variants[VARIANT_COUNT] = {
         .default_style = STYLE_CEKI, .clockwise = false, .turn = TURN_STOCK_ONLY,
         .match = MATCH_BY_RANK, .first_turn_identical = false, .compulsory = COMPULSORY_PLAYED,
         .order = ORDER_FREE, .captured_face_up = true, .scores_red_stamps = true,
-        .start = START_DRAW_COUNT, .match_kind = MATCHKIND_ROUNDS, .default_rounds = 3},
+        .start = START_DRAW_COUNT, .match_kind = MATCHKIND_ROUNDS, .default_rounds = 3,
+        .score = SCORE_RULE_YOGYAKARTA},
     [VARIANT_THIT_THIT_DULIT] = {
         .id = VARIANT_THIT_THIT_DULIT, .key = "thit-thit-dulit", .name = N_("Thit-Thit-Dulit"),
         .javanese = "",
@@ -75,7 +81,8 @@ static const VariantDesc variants[VARIANT_COUNT] = {
         .default_style = STYLE_CEKI, .clockwise = false, .turn = TURN_STOCK_ONLY,
         .match = MATCH_IDENTICAL, .first_turn_identical = false, .compulsory = COMPULSORY_PLAYED,
         .order = ORDER_FREE, .captured_face_up = true, .scores_red_stamps = true,
-        .start = START_DRAW_COUNT, .match_kind = MATCHKIND_ROUNDS, .default_rounds = 3},
+        .start = START_DRAW_COUNT, .match_kind = MATCHKIND_ROUNDS, .default_rounds = 3,
+        .score = SCORE_RULE_YOGYAKARTA},
     [VARIANT_KINGS] = {
         .id = VARIANT_KINGS, .key = "kings", .name = N_("Kings"),
         .javanese = "",
@@ -85,7 +92,8 @@ static const VariantDesc variants[VARIANT_COUNT] = {
         .default_style = STYLE_FRENCH, .clockwise = true, .turn = TURN_KINGS,
         .match = MATCH_BY_RANK, .first_turn_identical = false, .compulsory = COMPULSORY_PLAYED,
         .order = ORDER_FREE, .captured_face_up = true, .scores_red_stamps = false,
-        .start = START_DEALER_LEFT, .match_kind = MATCHKIND_KINGS},
+        .start = START_DEALER_LEFT, .match_kind = MATCHKIND_KINGS,
+        .score = SCORE_RULE_KINGS},
     [VARIANT_TOTIT] = {
         .id = VARIANT_TOTIT, .key = "totit", .name = N_("Totit (CatsAtCards)"),
         .javanese = "",
@@ -95,7 +103,8 @@ static const VariantDesc variants[VARIANT_COUNT] = {
         .default_style = STYLE_WESTERN_SPADES, .clockwise = true, .turn = TURN_HAND_ONLY,
         .match = MATCH_BY_RANK, .first_turn_identical = true, .compulsory = COMPULSORY_PLAYED,
         .order = ORDER_TOTIT_TIERS, .captured_face_up = false, .scores_red_stamps = false,
-        .start = START_DEALER_LEFT, .match_kind = MATCHKIND_EACH_DEALS_UNTIED},
+        .start = START_DEALER_LEFT, .match_kind = MATCHKIND_EACH_DEALS_UNTIED,
+        .score = SCORE_RULE_PAIRS},
     [VARIANT_TOTIT_DENEXA] = {
         .id = VARIANT_TOTIT_DENEXA, .key = "totit-denexa", .name = N_("Totit (Denexa)"),
         .javanese = "",
@@ -105,7 +114,8 @@ static const VariantDesc variants[VARIANT_COUNT] = {
         .default_style = STYLE_WESTERN_CLUBS, .clockwise = true, .turn = TURN_HAND_ONLY,
         .match = MATCH_BY_RANK, .first_turn_identical = true, .compulsory = COMPULSORY_ANY,
         .order = ORDER_DENEXA_ODD, .captured_face_up = false, .scores_red_stamps = false,
-        .start = START_DEALER_LEFT, .match_kind = MATCHKIND_EACH_DEALS},
+        .start = START_DEALER_LEFT, .match_kind = MATCHKIND_EACH_DEALS,
+        .score = SCORE_RULE_PAIRS},
     [VARIANT_PEI] = {
         .id = VARIANT_PEI, .key = "pei", .name = N_("P\xc3\xa8i"),
         .javanese = "\xea\xa6\xa5\xea\xa6\xba\xea\xa6\xb2\xea\xa6\xb6",
@@ -116,7 +126,8 @@ static const VariantDesc variants[VARIANT_COUNT] = {
         .match = MATCH_BY_RANK, .first_turn_identical = false, .compulsory = COMPULSORY_PLAYED,
         .order = ORDER_FREE, .captured_face_up = false, .scores_red_stamps = false,
         .start = START_PEI, .match_kind = MATCHKIND_ROUNDS, .default_rounds = 3,
-        .options = OPTION_FACE_UP | OPTION_JUNG},
+        .options = OPTION_FACE_UP | OPTION_JUNG,
+        .score = SCORE_RULE_PEI},
     [VARIANT_PEI_MAGELANG] = {
         .id = VARIANT_PEI_MAGELANG, .key = "pei-magelang", .name = N_("P\xc3\xa8i (Magelang)"),
         .javanese = "\xea\xa6\xa5\xea\xa6\xba\xea\xa6\xb2\xea\xa6\xb6",
@@ -127,7 +138,8 @@ static const VariantDesc variants[VARIANT_COUNT] = {
         .match = MATCH_BY_RANK, .first_turn_identical = false, .compulsory = COMPULSORY_PLAYED,
         .order = ORDER_FREE, .captured_face_up = false, .scores_red_stamps = false,
         .start = START_PEI, .match_kind = MATCHKIND_ROUNDS, .default_rounds = 3,
-        .options = OPTION_FACE_UP | OPTION_JUNG},
+        .options = OPTION_FACE_UP | OPTION_JUNG,
+        .score = SCORE_RULE_PEI, .pei_rates = PEI_RATES_MAGELANG},
     [VARIANT_PEI_CHINESE] = {
         .id = VARIANT_PEI_CHINESE, .key = "pei-chinese", .name = N_("P\xc3\xa8i (la p\xc3\xaa" "che)"),
         .javanese = "\xea\xa6\xa5\xea\xa6\xba\xea\xa6\xb2\xea\xa6\xb6",
@@ -138,7 +150,9 @@ static const VariantDesc variants[VARIANT_COUNT] = {
         .match = MATCH_BY_RANK, .first_turn_identical = false, .compulsory = COMPULSORY_PLAYED,
         .order = ORDER_FREE, .captured_face_up = false, .scores_red_stamps = false,
         .start = START_PEI, .match_kind = MATCHKIND_ROUNDS, .default_rounds = 3,
-        .options = OPTION_FACE_UP | OPTION_JUNG},
+        .options = OPTION_FACE_UP | OPTION_JUNG,
+        .score = SCORE_RULE_PEI,
+        .pei_rates = PEI_RATES_CHINESE, .pei_once = true, .packet_deal = true, .unyik_peeks = true},
     [VARIANT_KOWAH] = {
         .id = VARIANT_KOWAH, .key = "kowah", .name = N_("Kowah"),
         .javanese = "",
@@ -148,7 +162,8 @@ static const VariantDesc variants[VARIANT_COUNT] = {
         .default_style = STYLE_WESTERN_CLUBS, .clockwise = true, .turn = TURN_DRAW_DISCARD,
         .match = MATCH_BY_RANK, .first_turn_identical = false, .compulsory = COMPULSORY_NONE,
         .order = ORDER_FREE, .captured_face_up = true, .scores_red_stamps = false,
-        .start = START_DEALER_LEFT, .match_kind = MATCHKIND_HANDS_WON, .default_rounds = 5},
+        .start = START_DEALER_LEFT, .match_kind = MATCHKIND_HANDS_WON, .default_rounds = 5,
+        .score = SCORE_RULE_NONE},
 };
 
 static const VariantOption options[] = {
@@ -183,9 +198,14 @@ bool variant_players_ok(const VariantDesc *v, int players)
 {
     if (!v || players < v->min_players || players > v->max_players)
         return false;
-    if (v->id == VARIANT_THOTHIT_KUNA)
-        return players == 4 || players == 6; /* RULES.md §3.5: 4 or 6 */
+    if (v->even_players)
+        return players % 2 == 0; /* Thothit Kuna, RULES.md §3.5: 4 or 6 */
     return true;
+}
+
+Card variant_sample_card(const VariantDesc *v)
+{
+    return v && v->deck == DECK_FRENCH_NO_KINGS ? card_french(SUIT_SPADES, 1) : CARD_C1;
 }
 
 bool variant_has_stakes(const VariantDesc *v)

@@ -29,7 +29,9 @@ typedef enum VariantId {
     VARIANT_PEI_MAGELANG,
     VARIANT_PEI_CHINESE,
     VARIANT_KOWAH,
-    VARIANT_COUNT
+    VARIANT_COUNT,
+    /* The game the program starts on and learn mode's guided game teaches. */
+    VARIANT_DEFAULT = VARIANT_THOTHIT
 } VariantId;
 
 #define CEKI_MAX_SEATS 6
@@ -73,6 +75,21 @@ typedef enum MatchKind {
     MATCHKIND_KINGS,             /* until all four Kings are won */
     MATCHKIND_HANDS_WON          /* Kowah: a fixed number of hands, count wins */
 } MatchKind;
+/* How a captured pile scores: one function per rule in score.c (Pèi's in
+ * score_pei.c), used by the core, the computer players and the CLI. */
+typedef enum ScoreRule {
+    SCORE_RULE_NONE,       /* Kowah: nobody captures */
+    SCORE_RULE_RED_PAIRS,  /* identical pairs 10, red-stamped pairs 20, red singles 10 */
+    SCORE_RULE_ENTHIT,     /* the same, with fours of a kind 50 (red-stamped 100) */
+    SCORE_RULE_PAIRS,      /* one point an identical pair (OPTION_ADVANCED: 9s 3, 1s 2) */
+    SCORE_RULE_KUNA,       /* fours and threes (and red-stamped pairs) */
+    SCORE_RULE_YOGYAKARTA, /* 10 an identical pair, 10 a red-stamped card */
+    SCORE_RULE_KINGS,      /* one point a captured card */
+    SCORE_RULE_PEI,        /* the five combinations (score_pei.c) */
+    SCORE_RULE_COUNT
+} ScoreRule;
+/* Pèi's rates per combination (score_pei.c). */
+typedef enum PeiRateSet { PEI_RATES_SURAKARTA, PEI_RATES_MAGELANG, PEI_RATES_CHINESE } PeiRateSet;
 typedef enum DeckStyle {
     STYLE_CEKI = 0,
     STYLE_WESTERN_CLUBS,
@@ -121,6 +138,13 @@ typedef struct VariantDesc {
     MatchKind match_kind;
     int default_rounds; /* for MATCHKIND_ROUNDS / HANDS_WON */
     uint32_t options;   /* which OPTION_ bits apply */
+    ScoreRule score;    /* how a captured pile scores */
+    bool even_players;  /* only an even number of players (Thothit Kuna: 4 or 6) */
+    /* Pèi (START_PEI) only: */
+    PeiRateSet pei_rates;
+    bool pei_once;       /* each combination counts one copy of its cards (the Chinese form) */
+    bool packet_deal;    /* dealt by packets picked with two dice */
+    bool unyik_peeks;    /* the unyik sees the stock's top card after the deal */
 } VariantDesc;
 
 /* NULL for an id out of range. */
@@ -144,6 +168,8 @@ int variant_build_deck(const VariantDesc *v, int players, Card *deck);
 /* Hand size, pool size at the deal, for this many players. */
 int variant_hand_size(const VariantDesc *v, int players);
 int variant_pool_size(const VariantDesc *v, int players);
+/* A card of the variant's deck, for sizing cards before any is dealt. */
+Card variant_sample_card(const VariantDesc *v);
 /* Copies of one kind in the deck (0 for kinds not in it). */
 int variant_copies_of(const VariantDesc *v, int players, Card kind);
 
