@@ -1,4 +1,4 @@
-/* app.h — the one context of the SDL program, and its main loop.
+/* app.h — the one context of the SDL program (its loop is app_loop.h).
  *
  * Contract: an App owns the window (or, headless, a software renderer on a
  * surface), the renderer, text, paint and card art, the settings, the scene
@@ -7,11 +7,8 @@
  * pixels; the UI is laid out in design units of a 1280 x 800 stage scaled by
  * `ui` (which folds in the HiDPI factor) and centred in the target. Mouse
  * events are converted from window to drawable pixels before scenes see
- * them. The loop redraws only when something changed (`dirty`) or a scene
- * asks for frames (`animating`: something moves; card art pending) and
- * otherwise sleeps in SDL_WaitEventTimeout: for one frame's time when a
- * scene waits on a clock or a thread with nothing moving (`ticking`: it is
- * updated, not drawn, unless that makes it dirty), else until an event.
+ * them. The flags `dirty`, `animating` and `ticking` tell the loop
+ * (app_loop.h) what a frame needs.
  */
 #ifndef CEKI_APP_APP_H
 #define CEKI_APP_APP_H
@@ -25,7 +22,7 @@
 #include "game.h"
 #include "i18n.h"
 #include "paint.h"
-#include "scene.h"
+#include "scene_types.h"
 #include "settings.h"
 #include "stats.h"
 #include "text.h"
@@ -117,10 +114,12 @@ struct App {
     bool quit;
 };
 
-/* NULL on failure with a reason in err. Loads settings and statistics
- * (reporting damage in app->notice) and opens the title scene. */
-App *app_create(const AppConfig *cfg, char *err, size_t err_size);
-void app_destroy(App *app);
+/* The context alone, with no scene (app_loop.h's app_create opens the
+ * title on it): NULL on failure with a reason in err. Loads settings and
+ * statistics (reporting damage in app->notice). */
+App *app_context_create(const AppConfig *cfg, char *err, size_t err_size);
+/* Frees the context; the scene stack must be empty. */
+void app_context_destroy(App *app);
 
 /* Pixels for a length in design units, and a stage rectangle in them. */
 int app_px(const App *app, float units);
@@ -155,29 +154,14 @@ void app_reset_stats(App *app);
 /* The same for one game only. */
 void app_reset_stats_of(App *app, VariantId v);
 
-/* Feeds one event through the app (quit, resize) and the top scene. */
-void app_handle_event(App *app, const SDL_Event *event);
-/* Handles every queued event (SDL_PollEvent) and returns how many. */
-int app_pump_events(App *app);
-void app_update(App *app, double dt);
-/* Draws one frame into the renderer (not presented). */
-void app_draw(App *app);
 /* Marks a rectangle (drawable pixels) as changed since the last frame:
  * something moved there. A frame with only such changes redraws just them. */
 void app_damage(App *app, SDL_Rect r);
-/* Draws the next frame: whole when `dirty` (or there is nothing to limit it
- * to), else only the damaged rectangles, each drawn with everything beneath
- * and above it clipped to it. Returns how many rectangles were drawn and
- * puts them in `out` (0: the whole frame). Clears `dirty` and the damage. */
-int app_draw_frame(App *app, SDL_Rect *out, int cap);
+/* Reads the drawable size again and derives the scale and stage from it
+ * (after the window changed size or display). */
+void app_update_metrics(App *app);
 /* Headless: a new target size. */
 bool app_resize_target(App *app, int width, int height);
-/* Headless: updates and draws until nothing is pending, as a screenshot
- * wants it. */
-void app_settle(App *app);
 /* Headless: writes the target as PNG. */
 bool app_save_png(App *app, const char *path, char *err, size_t err_size);
-/* The interactive loop until quit; returns the exit status. */
-int app_run(App *app);
-
 #endif

@@ -1,4 +1,5 @@
 #include "args.h"
+#include "scene.h"
 
 #include <errno.h>
 #include <stdio.h>

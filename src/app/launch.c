@@ -5,9 +5,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "app_loop.h"
 #include "file_load.h"
 #include "journal.h"
 #include "paths.h"
+#include "scene.h"
 #include "scene_table.h"
 #include "store.h"
 

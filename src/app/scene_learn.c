@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "learn_internal.h"
+#include "scene.h"
 #include "scenes.h"
 
 /* ---- geometry (design units) ------------------------------------------------------- */

@@ -23,6 +23,7 @@
 #include "kowah.h"
 #include "pei.h"
 #include "record.h"
+#include "scene.h"
 #include "scenes.h"
 #include "session.h"
 #include "ui.h"

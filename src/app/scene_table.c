@@ -22,6 +22,7 @@
 #include "journal.h"
 #include "learn.h"
 #include "paths.h"
+#include "scene.h"
 #include "scenes.h"
 #include "variant_text.h"
 

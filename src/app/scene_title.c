@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "journal.h"
+#include "scene.h"
 #include "scenes.h"
 #include "session.h"
 #include "ui.h"

@@ -7,7 +7,7 @@
 #ifndef CEKI_APP_SCENES_H
 #define CEKI_APP_SCENES_H
 
-#include "scene.h"
+#include "scene_types.h"
 
 extern const SceneClass scene_title_class;
 extern const SceneClass scene_variants_class;

@@ -1,4 +1,5 @@
 #include "ui.h"
+#include "scene.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -14,6 +14,8 @@
 #include <stdbool.h>
 
 #include "app.h"
+#include "app_loop.h"
+#include "scene.h"
 #include "ui.h"
 
 App *test_app_new(int width, int height, const char *settings_path);

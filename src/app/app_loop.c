@@ -1,0 +1,301 @@
+/* app_loop.c — the main loop: events to the top scene, updates, frames
+ * (see app_loop.h). */
+#include "app_loop.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scene.h"
+#include "ui.h"
+
+App *app_create(const AppConfig *cfg, char *err, size_t err_size)
+{
+    App *app = app_context_create(cfg, err, err_size);
+    if (app == NULL) {
+        return NULL;
+    }
+    char why[200];
+    if (!scene_stack_push(app, SCENE_TITLE, why, sizeof why)) {
+        snprintf(err, err_size, "%s", why);
+        app_context_destroy(app);
+        return NULL;
+    }
+    return app;
+}
+
+void app_destroy(App *app)
+{
+    if (app == NULL) {
+        return;
+    }
+    scene_stack_clear(app);
+    app_context_destroy(app);
+}
+
+/* Some window managers (and xdotool) resize below the minimum the window
+ * declares: the window is grown back, so every variant stays usable. */
+static void keep_minimum_size(App *app)
+{
+    if (app->window == NULL ||
+        (SDL_GetWindowFlags(app->window) & (SDL_WINDOW_FULLSCREEN | SDL_WINDOW_MAXIMIZED))) {
+        return;
+    }
+    int w = 0, h = 0;
+    SDL_GetWindowSize(app->window, &w, &h);
+    if (w < APP_MIN_W || h < APP_MIN_H) {
+        SDL_SetWindowSize(app->window, SDL_max(w, APP_MIN_W), SDL_max(h, APP_MIN_H));
+    }
+}
+
+static void toggle_fullscreen(App *app)
+{
+    Settings s = app->settings;
+    s.fullscreen = !s.fullscreen;
+    app_set_settings(app, &s);
+}
+
+void app_handle_event(App *app, const SDL_Event *event)
+{
+    SDL_Event e = *event;
+    switch (e.type) {
+    case SDL_QUIT: app->quit = true; return;
+    case SDL_RENDER_TARGETS_RESET:
+    case SDL_RENDER_DEVICE_RESET:
+        paint_forget_targets(app->paint);
+        app->dirty = true;
+        return;
+    case SDL_WINDOWEVENT:
+        if (e.window.event == SDL_WINDOWEVENT_SIZE_CHANGED ||
+            e.window.event == SDL_WINDOWEVENT_RESIZED ||
+            e.window.event == SDL_WINDOWEVENT_DISPLAY_CHANGED) {
+            keep_minimum_size(app);
+            app_update_metrics(app);
+        }
+        app->dirty = true;
+        return;
+    case SDL_KEYDOWN:
+        if (e.key.keysym.sym == SDLK_F11 ||
+            (e.key.keysym.sym == SDLK_RETURN && (e.key.keysym.mod & KMOD_ALT))) {
+            if (app->window != NULL) {
+                toggle_fullscreen(app);
+            }
+            return;
+        }
+        break;
+    case SDL_MOUSEMOTION:
+        e.motion.x = (Sint32)lroundf((float)e.motion.x * app->dpi);
+        e.motion.y = (Sint32)lroundf((float)e.motion.y * app->dpi);
+        break;
+    case SDL_MOUSEBUTTONDOWN:
+    case SDL_MOUSEBUTTONUP:
+        e.button.x = (Sint32)lroundf((float)e.button.x * app->dpi);
+        e.button.y = (Sint32)lroundf((float)e.button.y * app->dpi);
+        break;
+    default: break;
+    }
+    const SceneFrame *top = scene_stack_top(app);
+    if (top == NULL) {
+        app->quit = true;
+        return;
+    }
+    if (scene_help_key(app, &e)) {
+        app->dirty = true;
+        return;
+    }
+    SceneAction action = top->cls->handle_event(app, top->state, &e);
+    char why[200];
+    if (!scene_apply(app, action, why, sizeof why)) {
+        app_show_toast(app, why);
+    }
+    app->dirty = true;
+}
+
+int app_pump_events(App *app)
+{
+    int n = 0;
+    SDL_Event e;
+    while (SDL_PollEvent(&e)) {
+        app_handle_event(app, &e);
+        n++;
+    }
+    return n;
+}
+
+void app_update(App *app, double dt)
+{
+    app->now += dt;
+    app->animating = false;
+    app->ticking = false;
+    if (app->toast[0] != '\0' && app->now >= app->toast_until) {
+        app->toast[0] = '\0';
+        app->dirty = true;
+    }
+    const SceneFrame *top = scene_stack_top(app);
+    if (top != NULL && top->cls->update != NULL) {
+        SceneAction action = top->cls->update(app, top->state, dt);
+        char why[200];
+        if (!scene_apply(app, action, why, sizeof why)) {
+            app_show_toast(app, why);
+        }
+    }
+}
+
+void app_draw(App *app)
+{
+    card_art_begin_frame(app->cards, app->headless);
+    SDL_SetRenderDrawBlendMode(app->renderer, SDL_BLENDMODE_NONE);
+    SDL_SetRenderDrawColor(app->renderer, 10, 40, 28, 255); /* the felt's edge */
+    /* A fill, not SDL_RenderClear, which ignores the clip of a partial frame. */
+    SDL_RenderFillRect(app->renderer, NULL);
+    scene_stack_draw(app, app->renderer);
+    ui_draw_toast(app);
+}
+
+int app_draw_frame(App *app, SDL_Rect *out, int cap)
+{
+    /* Joined rectangles may now overlap others: join until none do. */
+    for (bool joined = true; joined;) {
+        joined = false;
+        for (int i = 0; i < app->ndamage && !joined; i++) {
+            for (int j = i + 1; j < app->ndamage && !joined; j++) {
+                if (SDL_HasIntersection(&app->damage[i], &app->damage[j])) {
+                    SDL_UnionRect(&app->damage[i], &app->damage[j], &app->damage[i]);
+                    app->damage[j] = app->damage[--app->ndamage];
+                    joined = true;
+                }
+            }
+        }
+    }
+    long area = 0;
+    for (int i = 0; i < app->ndamage; i++) {
+        area += (long)app->damage[i].w * app->damage[i].h;
+    }
+    bool partial = app->keeps_frame && !app->dirty && app->ndamage > 0 && app->ndamage <= cap &&
+                   !card_art_pending(app->cards) && area * 2 < (long)app->width * app->height;
+    int n = 0;
+    if (partial) {
+        for (int i = 0; i < app->ndamage; i++) {
+            SDL_RenderSetClipRect(app->renderer, &app->damage[i]);
+            app_draw(app);
+            out[n++] = app->damage[i];
+        }
+        SDL_RenderSetClipRect(app->renderer, NULL);
+    } else {
+        app_draw(app);
+    }
+    app->dirty = false;
+    app->ndamage = 0;
+    return n;
+}
+
+void app_settle(App *app)
+{
+    for (int i = 0; i < 200; i++) {
+        app_update(app, 0.25);
+        app_draw(app);
+        if (!app->animating && !app->ticking && !card_art_pending(app->cards)) {
+            break;
+        }
+    }
+    SDL_RenderFlush(app->renderer);
+}
+
+#define STATE_LINE_MAX 512
+
+/* $CEKI_STATE_LOG: after each frame, a line saying what the window shows
+ * (its size and the top scene's own words, scene_describe) is appended
+ * whenever it changed, for tests that drive the real window from outside
+ * (tests/app/window_e2e.sh). */
+static void log_state(App *app, FILE *log, char *last, size_t size)
+{
+    char line[STATE_LINE_MAX];
+    int n = snprintf(line, sizeof line, "w=%d h=%d ", app->width, app->height);
+    scene_describe(app, line + n, sizeof line - (size_t)n);
+    if (strcmp(line, last) != 0) {
+        fprintf(log, "%s\n", line);
+        fflush(log);
+        snprintf(last, size, "%s", line);
+    }
+}
+
+int app_run(App *app)
+{
+    Uint64 freq = SDL_GetPerformanceFrequency();
+    Uint64 last = SDL_GetPerformanceCounter();
+    app->dirty = true;
+    const char *state_path = getenv("CEKI_STATE_LOG");
+    FILE *state_log = state_path != NULL && state_path[0] != '\0' ? fopen(state_path, "a") : NULL;
+    char state_last[STATE_LINE_MAX] = "";
+    /* $CEKI_FRAME_STATS: frames drawn whole and in part, the mean time each
+     * took to draw and present, the time spent updating, said at exit
+     * (tests/bench/animation_cpu.sh). */
+    bool frame_stats = getenv("CEKI_FRAME_STATS") != NULL;
+    long frames = 0, partial_frames = 0;
+    double whole_time = 0.0, partial_time = 0.0, update_time = 0.0;
+    Uint64 started = SDL_GetPerformanceCounter();
+    while (!app->quit) {
+        bool busy = app->dirty || app->animating || card_art_pending(app->cards);
+        int timeout = 500;
+        if (app->ticking || app->driver != NULL) {
+            timeout = (int)(APP_FRAME_SECONDS * 1000.0); /* a clock or a thread to poll */
+        } else if (app->toast[0] != '\0') {
+            timeout = 100; /* wake to take the toast away */
+        }
+        SDL_Event e;
+        bool got = busy ? SDL_PollEvent(&e) : SDL_WaitEventTimeout(&e, timeout);
+        if (got) {
+            app_handle_event(app, &e);
+            app_pump_events(app);
+        }
+        Uint64 now = SDL_GetPerformanceCounter();
+        double dt = (double)(now - last) / (double)freq;
+        last = now;
+        app_update(app, dt > 0.25 ? 0.25 : dt);
+        if (app->driver != NULL) {
+            app->driver(app);
+        }
+        Uint64 updated = SDL_GetPerformanceCounter();
+        update_time += (double)(updated - now) / (double)freq;
+        if (app->dirty || app->animating || card_art_pending(app->cards)) {
+            SDL_Rect drawn[APP_MAX_DAMAGE];
+            int parts = app_draw_frame(app, drawn, APP_MAX_DAMAGE);
+            if (parts > 0) {
+                partial_frames++;
+                /* Only what was drawn again goes to the screen. */
+                SDL_RenderFlush(app->renderer);
+                SDL_UpdateWindowSurfaceRects(app->window, drawn, parts);
+            } else {
+                SDL_RenderPresent(app->renderer);
+            }
+            frames++;
+            double took = (double)(SDL_GetPerformanceCounter() - updated) / (double)freq;
+            *(parts > 0 ? &partial_time : &whole_time) += took;
+            if (state_log != NULL) {
+                log_state(app, state_log, state_last, sizeof state_last);
+            }
+            if (!app->vsync) {
+                /* No vertical sync to pace the frames: at most 60 a second. */
+                double spent = (double)(SDL_GetPerformanceCounter() - now) / (double)freq;
+                if (spent < APP_FRAME_SECONDS) {
+                    SDL_Delay((Uint32)((APP_FRAME_SECONDS - spent) * 1000.0));
+                }
+            }
+        }
+    }
+    if (state_log != NULL) {
+        fclose(state_log);
+    }
+    if (frame_stats) {
+        long whole = frames - partial_frames;
+        double secs = (double)(SDL_GetPerformanceCounter() - started) / (double)freq;
+        fprintf(stderr,
+                "frames %ld (%ld partial): to draw and present %.2f ms whole, %.2f ms in part; "
+                "updating %.1f ms a second; card faces held %.1f MB\n",
+                frames, partial_frames, whole > 0 ? whole_time * 1000.0 / (double)whole : 0.0,
+                partial_frames > 0 ? partial_time * 1000.0 / (double)partial_frames : 0.0,
+                secs > 0 ? update_time * 1000.0 / secs : 0.0,
+                (double)card_art_texels(app->cards) * 4.0 / 1048576.0);
+    }
+    return 0;
+}
