@@ -6,7 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "learn.h"
 #include "scene.h"
+#include "scenes.h"
 #include "ui.h"
 
 App *app_create(const AppConfig *cfg, char *err, size_t err_size)
@@ -15,6 +17,7 @@ App *app_create(const AppConfig *cfg, char *err, size_t err_size)
     if (app == NULL) {
         return NULL;
     }
+    app->scenes.classes = scene_registry;
     char why[200];
     if (!scene_stack_push(app, SCENE_TITLE, why, sizeof why)) {
         snprintf(err, err_size, "%s", why);
@@ -22,6 +25,21 @@ App *app_create(const AppConfig *cfg, char *err, size_t err_size)
         return NULL;
     }
     return app;
+}
+
+/* F1 on a screen other than the table (whose F1 is its rules) and learn:
+ * opens the Keys and mouse page over it; true when the key was taken. */
+static bool help_key(App *app, const SDL_Event *e)
+{
+    if (e->type != SDL_KEYDOWN || e->key.keysym.sym != SDLK_F1 || e->key.repeat) {
+        return false;
+    }
+    const SceneFrame *top = scene_stack_top(app);
+    if (top == NULL || top->id == SCENE_TABLE || top->id == SCENE_LEARN) {
+        return false;
+    }
+    learn_push_keys(app);
+    return true;
 }
 
 void app_destroy(App *app)
@@ -99,7 +117,7 @@ void app_handle_event(App *app, const SDL_Event *event)
         app->quit = true;
         return;
     }
-    if (scene_help_key(app, &e)) {
+    if (help_key(app, &e)) {
         app->dirty = true;
         return;
     }

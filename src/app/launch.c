@@ -11,6 +11,7 @@
 #include "paths.h"
 #include "scene.h"
 #include "scene_table.h"
+#include "scenes.h"
 #include "store.h"
 
 bool launch_apply(App *app, const AppArgs *args, char *err, size_t err_size)

@@ -5,23 +5,12 @@
 #include <string.h>
 
 #include "app.h"
-#include "learn.h"
-#include "scenes.h"
 
 static const char *const names[SCENE_COUNT] = {
     [SCENE_TITLE] = "title",       [SCENE_VARIANTS] = "variants", [SCENE_SETUP] = "setup",
     [SCENE_SETTINGS] = "settings", [SCENE_GALLERY] = "gallery",   [SCENE_TABLE] = "table",
     [SCENE_LEARN] = "learn",       [SCENE_RESULT] = "result",     [SCENE_REPLAY] = "replay",
     [SCENE_STATS] = "stats",
-};
-
-/* The registry: every screen's class. */
-static const SceneClass *const classes[SCENE_COUNT] = {
-    [SCENE_TITLE] = &scene_title_class,     [SCENE_VARIANTS] = &scene_variants_class,
-    [SCENE_SETUP] = &scene_setup_class,     [SCENE_SETTINGS] = &scene_settings_class,
-    [SCENE_GALLERY] = &scene_gallery_class, [SCENE_TABLE] = &scene_table_class,
-    [SCENE_LEARN] = &scene_learn_class,     [SCENE_RESULT] = &scene_result_class,
-    [SCENE_REPLAY] = &scene_replay_class,   [SCENE_STATS] = &scene_stats_class,
 };
 
 const char *scene_name(SceneId id)
@@ -39,11 +28,6 @@ SceneId scene_find(const char *name)
     return SCENE_COUNT;
 }
 
-const SceneClass *scene_class_get(SceneId id)
-{
-    return (unsigned)id < SCENE_COUNT ? classes[id] : NULL;
-}
-
 static void set_why(char *why, size_t size, const char *fmt, const char *name)
 {
     if (why != NULL && size > 0) {
@@ -54,7 +38,8 @@ static void set_why(char *why, size_t size, const char *fmt, const char *name)
 /* Makes a frame for a scene and enters it; false with a reason. */
 static bool make_frame(App *app, SceneId id, SceneFrame *out, char *why, size_t why_size)
 {
-    const SceneClass *cls = scene_class_get(id);
+    const SceneClass *cls =
+        (unsigned)id < SCENE_COUNT && app->scenes.classes != NULL ? app->scenes.classes[id] : NULL;
     if (cls == NULL) {
         set_why(why, why_size, "The %s screen is not available yet.", scene_name(id));
         return false;
@@ -69,7 +54,7 @@ static bool make_frame(App *app, SceneId id, SceneFrame *out, char *why, size_t 
         set_why(why, why_size, "The %s screen could not open.", cls->name);
         return false;
     }
-    *out = (SceneFrame){cls, state};
+    *out = (SceneFrame){id, cls, state};
     return true;
 }
 
@@ -173,19 +158,6 @@ void scene_stack_draw(App *app, SDL_Renderer *r)
     for (int i = first < 0 ? 0 : first; i < s->count; i++) {
         s->frames[i].cls->draw(app, s->frames[i].state, r);
     }
-}
-
-bool scene_help_key(App *app, const SDL_Event *e)
-{
-    if (e->type != SDL_KEYDOWN || e->key.keysym.sym != SDLK_F1 || e->key.repeat) {
-        return false;
-    }
-    const SceneFrame *top = scene_stack_top(app);
-    if (top == NULL || top->cls == &scene_table_class || top->cls == &scene_learn_class) {
-        return false;
-    }
-    learn_push_keys(app);
-    return true;
 }
 
 void scene_describe(App *app, char *buf, size_t size)

@@ -9,7 +9,8 @@
  * replace this one, or quit. Scenes reach everything else through the App.
  *
  * Scene ids name every screen the program has or will have; a screen not
- * built yet has no class (scene_class_get returns NULL), and pushing it fails
+ * built yet has no class in the registry the App's stack was given
+ * (scenes.h, scene_registry.c), and pushing it fails
  * with a message instead of showing a stand-in. To add one, write its
  * SceneClass in scene_<name>.c, declare it in scenes.h and put it in the
  * registry in scene.c.
@@ -27,8 +28,6 @@
 const char *scene_name(SceneId id);
 /* SCENE_COUNT when unknown. */
 SceneId scene_find(const char *name);
-/* The class of a scene, or NULL when that screen is not built yet. */
-const SceneClass *scene_class_get(SceneId id);
 
 /* Stack operations; they call enter/leave/resume. push and replace return
  * false (the stack unchanged, a reason in why) when the scene is not
@@ -39,9 +38,6 @@ bool scene_stack_replace(App *app, SceneId id, char *why, size_t why_size);
 void scene_stack_clear(App *app);
 /* The top frame, or NULL when the stack is empty. */
 const SceneFrame *scene_stack_top(const App *app);
-/* F1 on a screen other than the table (whose F1 is its rules) and learn:
- * opens the Keys and mouse page over it; true when the key was taken. */
-bool scene_help_key(App *app, const SDL_Event *e);
 /* "scene=NAME" and what the top scene's describe adds. */
 void scene_describe(App *app, char *buf, size_t size);
 /* Applies an action returned by a scene; false when it failed (why says). */

@@ -942,9 +942,8 @@ static bool result_enter(App *app, void *state)
     if (app->session == NULL) {
         /* Pushed by a table that did not hand over its game: showing some
          * other game would mislead, so refuse. */
-        const SceneClass *table = scene_class_get(SCENE_TABLE);
-        for (int i = 0; table != NULL && i < app->scenes.count; i++) {
-            if (app->scenes.frames[i].cls == table) {
+        for (int i = 0; i < app->scenes.count; i++) {
+            if (app->scenes.frames[i].id == SCENE_TABLE) {
                 free(s->obs);
                 return false;
             }
@@ -1032,8 +1031,7 @@ static SceneAction new_match(App *app, ResultState *s)
     }
     /* The table below starts afresh from the setup. */
     int below = app->scenes.count - 2;
-    const SceneClass *table = scene_class_get(SCENE_TABLE);
-    bool table_below = table != NULL && below >= 0 && app->scenes.frames[below].cls == table;
+    bool table_below = below >= 0 && app->scenes.frames[below].id == SCENE_TABLE;
     scene_stack_pop(app);
     /* The new table enters before the old one leaves (scene_stack_replace):
      * it must not take the old game for a resumed one. The old table still

@@ -64,6 +64,7 @@ typedef struct SceneClass {
 #define SCENE_STACK_MAX 8
 
 typedef struct SceneFrame {
+    SceneId id;
     const SceneClass *cls;
     void *state;
 } SceneFrame;
@@ -71,6 +72,9 @@ typedef struct SceneFrame {
 typedef struct SceneStack {
     SceneFrame frames[SCENE_STACK_MAX];
     int count;
+    /* Every screen's class by id (scenes.h's scene_registry, given by
+     * app_create): the machine reaches the screens only through it. */
+    const SceneClass *const *classes;
 } SceneStack;
 
 static inline SceneAction scene_stay(void)

@@ -20,6 +20,12 @@ extern const SceneClass scene_result_class;
 extern const SceneClass scene_replay_class;
 extern const SceneClass scene_stats_class;
 
+/* The registry: every screen's class by id (NULL: not built), which
+ * app_create gives the App's scene stack. */
+extern const SceneClass *const scene_registry[SCENE_COUNT];
+/* The class of a scene, or NULL when that screen is not built yet. */
+const SceneClass *scene_class_get(SceneId id);
+
 /* Loads a game in progress from the store (journal.h) and opens the table
  * on it, over the current screen; one that does not read is kept among the
  * replays and said. The title's and the setup's Resume. */

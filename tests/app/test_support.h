@@ -16,6 +16,7 @@
 #include "app.h"
 #include "app_loop.h"
 #include "scene.h"
+#include "scenes.h"
 #include "ui.h"
 
 App *test_app_new(int width, int height, const char *settings_path);
