@@ -932,14 +932,15 @@ static bool key_watch(App *app, TableState *t, const SDL_Event *e, SceneAction *
     return false;
 }
 
-/* Keys that press one of the table's buttons. */
+/* Keys that press one of the table's buttons: H (or Ctrl+H) the hint, U
+ * undo, F1 (the desktop's help key) or R this game's rules, C the deck
+ * style, L the move log. */
 static const struct {
     SDL_Keycode key;
     int widget;
 } key_buttons[] = {
-    {SDLK_h, W_HINT},                      /* H or Ctrl+H */
-    {SDLK_u, W_UNDO},  {SDLK_F1, W_RULES}, /* the desktop's help key: this game's rules */
-    {SDLK_r, W_RULES}, {SDLK_c, W_CARDS},  {SDLK_l, W_LOG},
+    {SDLK_h, W_HINT},  {SDLK_u, W_UNDO},  {SDLK_F1, W_RULES},
+    {SDLK_r, W_RULES}, {SDLK_c, W_CARDS}, {SDLK_l, W_LOG},
 };
 
 /* Keys with a handler of their own. */
