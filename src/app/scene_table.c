@@ -12,6 +12,7 @@
  */
 #include "scene_table.h"
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,10 +32,15 @@ double table_beat(const App *app)
     return anim_speed_seconds(app->settings.anim_speed);
 }
 
-static bool seat_is_human(const TableState *t, int seat)
+bool table_seat_is_person(const TableState *t, int seat)
 {
     const SessionSeats *seats = session_seats(t->session);
     return seat >= 0 && seat < t->players && seats->human[seat] && !t->watch;
+}
+
+bool table_has_person(const TableState *t)
+{
+    return !t->autoplay && (session_human_count(t->session) > 0 || t->watch);
 }
 
 int table_legal(const TableState *t, Move *out, int cap)
@@ -63,7 +69,7 @@ bool table_viewer_decides(const TableState *t)
         return false;
     }
     int to = game_to_move(g);
-    return to == t->view.viewer && seat_is_human(t, to);
+    return to == t->view.viewer && table_seat_is_person(t, to);
 }
 
 void table_refresh_obs(TableState *t)
@@ -111,100 +117,138 @@ static int hand_max(const TableState *t)
     return n > 0 ? n : 1;
 }
 
+/* The prompt bar: its buttons' size and spacing (in ui units) and how
+ * many it may hold. */
+#define PROMPT_MAX_BUTTONS 24
+#define PROMPT_BUTTON_W 150.0f
+#define PROMPT_BUTTON_MIN_SHARE 0.7f /* of PROMPT_BUTTON_W, however short the name */
+#define PROMPT_GAP 8.0f
+#define PROMPT_MARGIN 2.0f /* above and below the buttons */
+#define PROMPT_FONT 17.0f
+#define PROMPT_PADDING 36.0f /* around a button's name */
+
+/* The prompt's buttons, collected before they are placed (right-aligned). */
+typedef struct PromptButtons {
+    int ids[PROMPT_MAX_BUTTONS];
+    char names[PROMPT_MAX_BUTTONS][48];
+    bool primary[PROMPT_MAX_BUTTONS];
+    int n;
+} PromptButtons;
+
+/* Adds one button, its name made from a format. */
+static void prompt_add(PromptButtons *b, int id, bool primary, const char *fmt, ...)
+{
+    if (b->n >= PROMPT_MAX_BUTTONS) {
+        return;
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(b->names[b->n], sizeof b->names[b->n], fmt, ap);
+    va_end(ap);
+    b->ids[b->n] = id;
+    b->primary[b->n] = primary;
+    b->n++;
+}
+
+/* Fishing's hand phase: "Trail" once a card that may trail is picked up. */
+static void prompt_trail(const TableState *t, const Move *moves, int nm, PromptButtons *b)
+{
+    if (t->selected < 0) {
+        return;
+    }
+    Card c = t->view.sprites[t->selected].card;
+    bool trail = false;
+    for (int i = 0; i < nm; i++) {
+        trail = trail || (moves[i].card == c && moves[i].target == CARD_NONE);
+    }
+    if (trail) {
+        prompt_add(b, W_TRAIL, true, _("Trail"));
+    }
+}
+
+/* Kowah's draw, declaration and claim: a button per kind of legal move. */
+static void prompt_kowah(const TableState *t, const Move *moves, int nm, PromptButtons *b)
+{
+    char kind[32];
+    for (int i = 0; i < nm; i++) {
+        if (t->obs.phase == PHASE_DRAW && moves[i].type == MOVE_DRAW_STOCK) {
+            prompt_add(b, W_DRAW, true, _("Draw from the stock"));
+        } else if (t->obs.phase == PHASE_DRAW && moves[i].type == MOVE_DRAW_DISCARD) {
+            prompt_add(b, W_TAKE_DISCARD, false, _("Take the discard"));
+        } else if (t->obs.phase == PHASE_DECLARE && moves[i].type == MOVE_DECLARE) {
+            table_card_label(t, moves[i].card, kind, sizeof kind);
+            prompt_add(b, W_DECLARE + moves[i].card, true, _("Show %s"), kind);
+        } else if (t->obs.phase == PHASE_CLAIM && moves[i].type == MOVE_CLAIM) {
+            table_card_label(t, moves[i].card, kind, sizeof kind);
+            prompt_add(b, W_CLAIM, true, _("Claim %s"), kind);
+        }
+    }
+    if (t->obs.phase == PHASE_DECLARE || t->obs.phase == PHASE_CLAIM) {
+        prompt_add(b, W_PASS, false, _("Pass"));
+    }
+}
+
+/* The buttons of the viewer's own decision, by the game's phase. */
+static void prompt_decision(const TableState *t, PromptButtons *b)
+{
+    Move moves[GAME_MAX_MOVES];
+    int nm = SDL_min(table_legal(t, moves, GAME_MAX_MOVES), GAME_MAX_MOVES);
+    switch (t->obs.phase) {
+    case PHASE_HAND: prompt_trail(t, moves, nm, b); break;
+    case PHASE_STOCK: prompt_add(b, W_TURN, true, _("Turn the stock")); break;
+    case PHASE_DRAW:
+    case PHASE_DECLARE:
+    case PHASE_CLAIM: prompt_kowah(t, moves, nm, b); break;
+    default: break;
+    }
+}
+
+/* What the prompt offers in each phase of whose turn it is. */
+static void prompt_collect(const TableState *t, PromptButtons *b)
+{
+    TablePhase phase = table_turn_phase(t);
+    switch (phase) {
+    case TP_MATCH_OVER:
+        prompt_add(b, W_AGAIN, true, _("Play again"));
+        prompt_add(b, W_LEAVE, false, _("Leave"));
+        break;
+    case TP_ROUND_OVER:
+        if (table_has_person(t)) {
+            prompt_add(b, W_NEXT, true, "%s",
+                       t->v->engine == ENGINE_KOWAH ? _("Next hand") : _("Next round"));
+        }
+        break;
+    case TP_WATCH_PLAYING:
+    case TP_WATCH_PAUSED:
+        prompt_add(b, W_PLAY, true, "%s", phase == TP_WATCH_PLAYING ? _("Pause") : _("Play"));
+        prompt_add(b, W_STEP, false, _("Step"));
+        break;
+    case TP_AWAITING_PERSON:
+    case TP_STOCK_TURN: prompt_decision(t, b); break;
+    default: break;
+    }
+}
+
 /* The prompt bar's buttons for what the viewer may do now. */
 static void prompt_buttons(App *app, TableState *t)
 {
-    const Game *g = session_game(t->session);
     const TlRect pr = t->layout.prompt;
     float u = app->ui;
-    float h = pr.h - 4 * u, y = pr.y + 2 * u;
-    float bw = 150 * u, gap = 8 * u;
-    /* Right-aligned: collect first, then place. */
-    int ids[24];
-    char names[24][48];
-    bool primary[24];
-    int n = 0;
-#define BTN(id_, prim_, ...)                                                                       \
-    do {                                                                                           \
-        if (n < 24) {                                                                              \
-            ids[n] = (id_);                                                                        \
-            primary[n] = (prim_);                                                                  \
-            snprintf(names[n], sizeof names[n], __VA_ARGS__);                                      \
-            n++;                                                                                   \
-        }                                                                                          \
-    } while (0)
-    if (game_match_over(g)) {
-        BTN(W_AGAIN, true, _("Play again"));
-        BTN(W_LEAVE, false, _("Leave"));
-    } else if (game_round_over(g)) {
-        if (!t->autoplay && (session_human_count(t->session) > 0 || t->watch)) {
-            BTN(W_NEXT, true, t->v->engine == ENGINE_KOWAH ? _("Next hand") : _("Next round"));
-        }
-    } else if (t->watch) {
-        BTN(W_PLAY, true, "%s", t->watch_playing ? _("Pause") : _("Play"));
-        BTN(W_STEP, false, _("Step"));
-    } else if (table_viewer_decides(t)) {
-        Move moves[GAME_MAX_MOVES];
-        int nm = table_legal(t, moves, GAME_MAX_MOVES);
-        switch (t->obs.phase) {
-        case PHASE_HAND:
-            if (t->selected >= 0) {
-                Card c = t->view.sprites[t->selected].card;
-                bool trail = false;
-                for (int i = 0; i < nm && i < GAME_MAX_MOVES; i++) {
-                    trail = trail || (moves[i].card == c && moves[i].target == CARD_NONE);
-                }
-                if (trail) {
-                    BTN(W_TRAIL, true, _("Trail"));
-                }
-            }
-            break;
-        case PHASE_STOCK: BTN(W_TURN, true, _("Turn the stock")); break;
-        case PHASE_DRAW:
-            for (int i = 0; i < nm && i < GAME_MAX_MOVES; i++) {
-                if (moves[i].type == MOVE_DRAW_STOCK) {
-                    BTN(W_DRAW, true, _("Draw from the stock"));
-                } else if (moves[i].type == MOVE_DRAW_DISCARD) {
-                    BTN(W_TAKE_DISCARD, false, _("Take the discard"));
-                }
-            }
-            break;
-        case PHASE_DECLARE:
-            for (int i = 0; i < nm && i < GAME_MAX_MOVES; i++) {
-                if (moves[i].type == MOVE_DECLARE) {
-                    char kind[32];
-                    table_card_label(t, moves[i].card, kind, sizeof kind);
-                    BTN(W_DECLARE + moves[i].card, true, _("Show %s"), kind);
-                }
-            }
-            BTN(W_PASS, false, _("Pass"));
-            break;
-        case PHASE_CLAIM: {
-            char kind[32];
-            for (int i = 0; i < nm && i < GAME_MAX_MOVES; i++) {
-                if (moves[i].type == MOVE_CLAIM) {
-                    table_card_label(t, moves[i].card, kind, sizeof kind);
-                    BTN(W_CLAIM, true, _("Claim %s"), kind);
-                }
-            }
-            BTN(W_PASS, false, _("Pass"));
-            break;
-        }
-        default: break;
-        }
-    }
-#undef BTN
+    float h = pr.h - 2 * PROMPT_MARGIN * u, y = pr.y + PROMPT_MARGIN * u, gap = PROMPT_GAP * u;
+    PromptButtons b = {.n = 0};
+    prompt_collect(t, &b);
     float total = 0;
-    float widths[24];
-    for (int i = 0; i < n; i++) {
+    float widths[PROMPT_MAX_BUTTONS];
+    for (int i = 0; i < b.n; i++) {
         int tw = 0, th = 0;
-        text_measure(app->text, names[i], 17 * u, TEXT_BOLD, &tw, &th);
-        widths[i] = SDL_max(bw * 0.7f, (float)tw + 36 * u);
+        text_measure(app->text, b.names[i], PROMPT_FONT * u, TEXT_BOLD, &tw, &th);
+        widths[i] =
+            SDL_max(PROMPT_BUTTON_W * u * PROMPT_BUTTON_MIN_SHARE, (float)tw + PROMPT_PADDING * u);
         total += widths[i] + (i > 0 ? gap : 0);
     }
     float x = pr.x + pr.w - total;
-    for (int i = 0; i < n; i++) {
-        add_button(app, t, ids[i], &x, y, widths[i], h, false, names[i], primary[i]);
+    for (int i = 0; i < b.n; i++) {
+        add_button(app, t, b.ids[i], &x, y, widths[i], h, false, b.names[i], b.primary[i]);
         x += gap;
     }
 }
@@ -339,11 +383,13 @@ static bool find_legal(const TableState *t, const Move *m, Move *out)
     return false;
 }
 
+#define REASON_SECONDS 4.0 /* how long a refusal's reason stays on the status line */
+
 static void show_reason(App *app, TableState *t, const char *why)
 {
     snprintf(t->reason, sizeof t->reason, "%s",
              why != NULL && why[0] ? why : _("Not possible now."));
-    t->reason_until = app->now + 4.0;
+    t->reason_until = app->now + REASON_SECONDS;
     app_show_toast(app, t->reason);
 }
 
@@ -434,22 +480,13 @@ static bool apply_now(App *app, TableState *t, const Move *m)
     return true;
 }
 
-bool table_try_move(App *app, TableState *t, const Move *m)
+/* The viewer's own move: checked against the rules, held while cards move
+ * (one at most), asked about first when it forfeits the win. */
+static bool person_move(App *app, TableState *t, const Move *m)
 {
-    const Game *g = session_game(t->session);
-    if (t->dialog != DLG_NONE) {
-        return false;
-    }
-    if (!table_viewer_decides(t)) {
-        if (!game_match_over(g) && game_round_over(g) && m->type == MOVE_NEXT_ROUND) {
-            return apply_now(app, t, m);
-        }
-        show_reason(app, t, _("Wait for your turn."));
-        return false;
-    }
     Move legal;
     if (!find_legal(t, m, &legal)) {
-        show_reason(app, t, _(game_explain_illegal(g, m)));
+        show_reason(app, t, _(game_explain_illegal(session_game(t->session), m)));
         return false;
     }
     if (!table_settled(t)) {
@@ -467,6 +504,27 @@ bool table_try_move(App *app, TableState *t, const Move *m)
         return false;
     }
     return apply_now(app, t, &legal);
+}
+
+bool table_try_move(App *app, TableState *t, const Move *m)
+{
+    switch (table_phase(t)) {
+    case TP_ASKING:
+    case TP_HANDOFF: return false; /* only the dialog's buttons answer */
+    case TP_AWAITING_PERSON:
+    case TP_STOCK_TURN: return person_move(app, t, m);
+    case TP_ROUND_OVER:
+        if (table_viewer_decides(t)) {
+            return person_move(app, t, m); /* the viewer starts the next round */
+        }
+        if (m->type == MOVE_NEXT_ROUND) {
+            return apply_now(app, t, m); /* anyone at the table may */
+        }
+        break;
+    default: break;
+    }
+    show_reason(app, t, _("Wait for your turn."));
+    return false;
 }
 
 /* ---- flow ------------------------------------------------------------- */
@@ -554,7 +612,7 @@ static int human_to_move(const TableState *t)
 {
     const Game *g = session_game(t->session);
     int to = game_to_move(g);
-    return seat_is_human(t, to) ? to : -1;
+    return table_seat_is_person(t, to) ? to : -1;
 }
 
 static void set_viewer(App *app, TableState *t, int seat)
@@ -572,78 +630,106 @@ static void set_viewer(App *app, TableState *t, int seat)
     t->view.mends = mends;
 }
 
-/* The automatic steps of the game; returns true while waiting on a timer or
- * a thought (the loop must keep running). *act may ask for another screen. */
-static bool flow(App *app, TableState *t, double dt, SceneAction *act)
-{
-    const Game *g = session_game(t->session);
-    if (session_generation(t->session) != t->generation) {
-        /* Undo (or a load) replaced the game: show it afresh. */
-        t->generation = session_generation(t->session);
-        t->evq_n = 0;
-        t->replaced = true;
-        view_drop_flights(t);
-        t->queued = false;
-        t->ai_ready = false;
-        t->synced = false;
-    }
-    if (t->frozen) {
-        return false;
-    }
-    bool settled = table_settled(t);
-    double beat = table_beat(app);
-    if (settled && !t->synced) {
-        table_refresh_obs(t);
-        int mends = t->view.mends;
-        view_sync(app, t, true);
-        if (t->replaced) {
-            t->view.mends = mends; /* a replaced game is shown by mending */
-            t->replaced = false;
-        }
-        t->synced = true;
-        table_relayout(app, t);
-        settled = table_settled(t);
-        if (table_viewer_decides(t) && t->obs.phase == PHASE_STOCK_TAKE) {
-            /* The keyboard's focus goes to the first card the turned one may take. */
-            int ids[TV_MAX_SPRITES];
-            int n = view_pool_order(t, ids, TV_MAX_SPRITES);
-            for (int k = 0; k < n; k++) {
-                if (table_is_target(t, ids[k])) {
-                    t->focus_zone = FZ_POOL;
-                    t->focus_sprite = ids[k];
-                    break;
-                }
-            }
-        }
-    }
-    if (!settled) {
-        t->wait = beat * 2.0;
-    }
-    record_stats(app, t);
-    bool person = !t->autoplay && (session_human_count(t->session) > 0 || t->watch);
-    if (game_match_over(g)) {
-        if (!settled || t->end_done) {
-            return !settled;
-        }
-        if (t->wait > 0) {
-            t->wait -= dt;
-            return true;
-        }
-        t->end_done = true;
-        save_game(app, t);
-        if (t->exit_at_end) {
-            print_standings(t);
-            app->quit = true;
-        } else if (person) {
-            t->result_round = game_round_number(g);
-            *act = scene_push(SCENE_RESULT);
-        }
-        return false;
-    }
-    int to = game_to_move(g);
+/* The pause after every automatic move, in beats of a card movement, so
+ * people can follow. */
+#define PAUSE_BEATS 2.0
 
-    /* A computer thinks as soon as it is its turn, whatever is still moving. */
-    bool computer = !t->watch && to >= 0 && !seat_is_human(t, to) && !game_round_over(g);
+/* Makes the first legal move (a watch-only game's forced move, the next
+ * round of a table without a person) and pauses after it. */
+static void play_forced(App *app, TableState *t)
+{
+    Move moves[4];
+    if (table_legal(t, moves, 4) > 0) {
+        apply_now(app, t, &moves[0]);
+    }
+    t->wait = table_beat(app) * PAUSE_BEATS;
+}
+
+/* Undo (or a load) replaced the game: it is shown afresh, and nothing
+ * pending from before stays. */
+static void follow_replaced_game(TableState *t)
+{
+    if (session_generation(t->session) == t->generation) {
+        return;
+    }
+    t->generation = session_generation(t->session);
+    t->evq_n = 0;
+    t->replaced = true;
+    view_drop_flights(t);
+    t->queued = false;
+    t->ai_ready = false;
+    t->synced = false;
+}
+
+/* The keyboard's focus goes to the first pool card a turned stock card may
+ * take. */
+static void focus_first_take(TableState *t)
+{
+    int ids[TV_MAX_SPRITES];
+    int n = view_pool_order(t, ids, TV_MAX_SPRITES);
+    for (int k = 0; k < n; k++) {
+        if (table_is_target(t, ids[k])) {
+            t->focus_zone = FZ_POOL;
+            t->focus_sprite = ids[k];
+            return;
+        }
+    }
+}
+
+/* Once nothing moves, the view catches up with the game (a replaced game
+ * by mending). Returns whether nothing moves then. */
+static bool sync_when_settled(App *app, TableState *t)
+{
+    bool settled = table_settled(t);
+    if (!settled || t->synced) {
+        return settled;
+    }
+    table_refresh_obs(t);
+    int mends = t->view.mends;
+    view_sync(app, t, true);
+    if (t->replaced) {
+        t->view.mends = mends; /* a replaced game is shown by mending */
+        t->replaced = false;
+    }
+    t->synced = true;
+    table_relayout(app, t);
+    if (table_turn_phase(t) == TP_AWAITING_PERSON && t->obs.phase == PHASE_STOCK_TAKE) {
+        focus_first_take(t);
+    }
+    return table_settled(t);
+}
+
+/* The match is over: once the cards rest and the pause is past, it is
+ * saved and its results shown (or, run headless, printed). */
+static bool flow_match_over(App *app, TableState *t, double dt, bool settled, SceneAction *act)
+{
+    if (!settled || t->end_done) {
+        return !settled;
+    }
+    if (t->wait > 0) {
+        t->wait -= dt;
+        return true;
+    }
+    t->end_done = true;
+    save_game(app, t);
+    if (t->exit_at_end) {
+        print_standings(t);
+        app->quit = true;
+    } else if (table_has_person(t)) {
+        t->result_round = game_round_number(session_game(t->session));
+        *act = scene_push(SCENE_RESULT);
+    }
+    return false;
+}
+
+/* What starts whatever still moves: a computer thinks as soon as it is its
+ * turn, a wanted hint is looked for, the hot-seat cover goes up as soon as
+ * another person must decide (what moves meanwhile is theirs to see
+ * afterwards), and a finished thought is taken. */
+static void think_ahead(App *app, TableState *t)
+{
+    TablePhase turn = table_turn_phase(t);
+    bool computer = turn == TP_COMPUTER_THINKING;
     if (computer && !t->ai_ready && !session_thinking(t->session)) {
         session_think_start(t->session, false);
     }
@@ -653,80 +739,82 @@ static bool flow(App *app, TableState *t, double dt, SceneAction *act)
             t->hint_wanted = false;
         }
     }
-    /* Hot-seat: as soon as another person must decide, the screen is
-     * covered (what moves meanwhile is theirs to see afterwards). */
-    if (t->hotseat && !game_round_over(g) && to >= 0 && seat_is_human(t, to) &&
-        to != t->view.viewer && t->dialog == DLG_NONE) {
-        t->cover_seat = to;
+    if (t->hotseat && turn == TP_OTHER_PERSON && t->dialog == DLG_NONE) {
+        t->cover_seat = game_to_move(session_game(t->session));
         t->dialog = DLG_COVER;
         table_clear_selection(t);
         table_relayout(app, t);
     }
     Move m;
     bool was_hint = false;
-    if (session_think_poll(t->session, &m, &was_hint)) {
-        if (was_hint) {
-            if (t->hint_wanted && table_viewer_decides(t)) {
-                t->hint = m;
-                t->hint_ready = true;
-                app->dirty = true;
-            }
-            t->hint_wanted = false;
-        } else if (computer && m.seat == to) {
-            t->ai_move = m;
-            t->ai_ready = true;
+    if (!session_think_poll(t->session, &m, &was_hint)) {
+        return;
+    }
+    if (was_hint) {
+        if (t->hint_wanted && table_viewer_decides(t)) {
+            t->hint = m;
+            t->hint_ready = true;
+            app->dirty = true;
         }
+        t->hint_wanted = false;
+    } else if (computer && m.seat == game_to_move(session_game(t->session))) {
+        t->ai_move = m;
+        t->ai_ready = true;
     }
-    if (!settled) {
-        return true;
-    }
-    if (t->wait > 0) {
-        t->wait -= dt;
-    }
-    bool paused = t->wait > 0;
+}
 
-    if (game_round_over(g)) {
-        if (person) {
-            if (t->result_round != game_round_number(g)) {
-                if (paused) {
-                    return true;
-                }
-                t->result_round = game_round_number(g);
-                *act = scene_push(SCENE_RESULT);
+/* The round is over: with a person here its result screen, once the pause
+ * is past (the next round starts there or by "Next round"); without, the
+ * next round after the pause. */
+static bool flow_round_over(App *app, TableState *t, bool paused, SceneAction *act)
+{
+    const Game *g = session_game(t->session);
+    if (table_has_person(t)) {
+        if (t->result_round != game_round_number(g)) {
+            if (paused) {
+                return true;
             }
-            return false; /* "Next round" here or on the result screen */
+            t->result_round = game_round_number(g);
+            *act = scene_push(SCENE_RESULT);
         }
-        if (!paused) {
-            Move moves[4];
-            if (table_legal(t, moves, 4) > 0) {
-                apply_now(app, t, &moves[0]);
-            }
-            t->wait = beat * 2.0;
-        }
-        return true;
-    }
-    if (t->watch) {
-        if ((t->watch_playing && !paused) || t->watch_step) {
-            Move moves[4];
-            if (table_legal(t, moves, 4) > 0) {
-                apply_now(app, t, &moves[0]);
-            }
-            t->watch_step = false;
-            t->wait = beat * 2.0;
-        }
-        return t->watch_playing;
-    }
-    if (computer) {
-        if (t->ai_ready && !paused) {
-            t->ai_ready = false;
-            Move mv = t->ai_move;
-            apply_now(app, t, &mv);
-            t->wait = beat * 2.0;
-        }
-        return true;
-    }
-    if (t->dialog != DLG_NONE) {
         return false;
+    }
+    if (!paused) {
+        play_forced(app, t);
+    }
+    return true;
+}
+
+/* A watch-only game: its forced moves while playing, one per Step. */
+static bool flow_watch(App *app, TableState *t, TablePhase phase, bool paused)
+{
+    bool playing = phase == TP_WATCH_PLAYING;
+    if ((playing && !paused) || t->watch_step) {
+        play_forced(app, t);
+        t->watch_step = false;
+    }
+    return playing;
+}
+
+/* A computer's move, once thought and the pause is past. */
+static bool flow_computer(App *app, TableState *t, bool paused)
+{
+    if (t->ai_ready && !paused) {
+        t->ai_ready = false;
+        Move mv = t->ai_move;
+        apply_now(app, t, &mv);
+        t->wait = table_beat(app) * PAUSE_BEATS;
+    }
+    return true;
+}
+
+/* A person's turn, unless a dialog is open: the move held while cards
+ * moved, or the forced stock turn made for them after the pause. */
+static bool flow_person(App *app, TableState *t, TablePhase phase, bool paused)
+{
+    TablePhase now = table_phase(t);
+    if (now == TP_ASKING || now == TP_HANDOFF) {
+        return false; /* a question or the hand-off cover waits for its answer */
     }
     if (t->queued) {
         t->queued = false;
@@ -734,16 +822,52 @@ static bool flow(App *app, TableState *t, double dt, SceneAction *act)
         table_try_move(app, t, &q);
         return true;
     }
-    if (t->obs.phase == PHASE_STOCK && to == t->view.viewer) {
+    if (phase == TP_STOCK_TURN) {
         if (!paused) {
+            int to = game_to_move(session_game(t->session));
             Move turn = {
                 .type = MOVE_TURN, .seat = (uint8_t)to, .card = CARD_NONE, .target = CARD_NONE};
             apply_now(app, t, &turn);
-            t->wait = beat * 2.0;
+            t->wait = table_beat(app) * PAUSE_BEATS;
         }
         return true;
     }
     return t->hint_wanted;
+}
+
+/* The automatic steps of the game, by its phase; returns true while waiting
+ * on a timer or a thought (the loop must keep running). *act may ask for
+ * another screen. */
+static bool flow(App *app, TableState *t, double dt, SceneAction *act)
+{
+    follow_replaced_game(t);
+    if (t->frozen) {
+        return false;
+    }
+    bool settled = sync_when_settled(app, t);
+    if (!settled) {
+        t->wait = table_beat(app) * PAUSE_BEATS;
+    }
+    record_stats(app, t);
+    TablePhase phase = table_play_phase(t);
+    if (phase == TP_MATCH_OVER) {
+        return flow_match_over(app, t, dt, settled, act);
+    }
+    think_ahead(app, t);
+    if (!settled) {
+        return true;
+    }
+    if (t->wait > 0) {
+        t->wait -= dt;
+    }
+    bool paused = t->wait > 0;
+    switch (phase) {
+    case TP_ROUND_OVER: return flow_round_over(app, t, paused, act);
+    case TP_WATCH_PLAYING:
+    case TP_WATCH_PAUSED: return flow_watch(app, t, phase, paused);
+    case TP_COMPUTER_THINKING: return flow_computer(app, t, paused);
+    default: return flow_person(app, t, phase, paused);
+    }
 }
 
 /* ---- the scene class ---------------------------------------------------- */
@@ -866,48 +990,39 @@ static bool preplay_until(TableState *t, int type)
     return found;
 }
 
-static bool table_enter(App *app, void *state)
+/* The session of the table: the one the title resumed (*resumed), or a new
+ * one dealt from app->setup; NULL (said in a toast) when it cannot start. */
+static Session *open_session(App *app, const TableState *t, bool *resumed)
 {
-    TableState *t = state;
-    ui_init(&t->ui);
-    t->drawn = CARD_NONE;
-    t->drawn_focus = false;
-    t->arrowed = false;
     const GameSetup *setup = &app->setup;
-    t->v = app_variant(app);
-    t->watch = variant_is_watch_only(t->v);
-    t->autoplay = app->table_run.autoplay;
-    t->exit_at_end = app->table_run.exit_at_end;
+    *resumed = app->session != NULL;
+    if (*resumed) {
+        return app->session; /* Resume: the title loaded the saved game */
+    }
     SessionSeats seats = {0};
     for (int s = 0; s < CEKI_MAX_SEATS; s++) {
         seats.human[s] = !t->autoplay && !t->watch && setup->human[s];
         seats.level[s] = t->autoplay ? app->table_run.level : setup->level[s];
     }
-    bool resumed = app->session != NULL;
-    if (resumed) {
-        t->session = app->session; /* Resume: the title loaded the saved game */
-    } else {
-        CekiStatus status = CEKI_OK;
-        t->session = session_create(&setup->config, &seats, &status);
-        if (t->session == NULL) {
-            char msg[200];
-            snprintf(msg, sizeof msg, _("The game could not start: %s"),
-                     _(ceki_status_text(status)));
-            app_show_toast(app, msg);
-            return false;
-        }
-        app->session = t->session;
+    CekiStatus status = CEKI_OK;
+    Session *session = session_create(&setup->config, &seats, &status);
+    if (session == NULL) {
+        char msg[200];
+        snprintf(msg, sizeof msg, _("The game could not start: %s"), _(ceki_status_text(status)));
+        app_show_toast(app, msg);
+        return NULL;
     }
-    t->generation = session_generation(t->session);
-    const Game *g = session_game(t->session);
-    if (resumed && (game_round_over(g) || game_match_over(g))) {
-        /* A saved game at a round's end: that round was counted when it ended. */
-        t->stats_round = game_round_number(g);
-        t->stats_match = game_match_over(g);
-    }
-    t->players = game_players(g);
-    t->style = app_deck_style(app);
-    t->hotseat = session_human_count(t->session) >= 2;
+    app->session = session;
+    return session;
+}
+
+/* Nothing picked, dragged, hovered, peeked or focused yet; the first
+ * person's seat is shown (seat 0 when only computers play). */
+static void start_idle(App *app, TableState *t)
+{
+    t->drawn = CARD_NONE;
+    t->drawn_focus = false;
+    t->arrowed = false;
     t->selected = -1;
     t->drag_sprite = -1;
     t->hover_sprite = -1;
@@ -923,6 +1038,12 @@ static bool table_enter(App *app, void *state)
             break;
         }
     }
+}
+
+/* Screenshots: random players play on to a moment ($CEKI_TABLE_UNTIL, the
+ * table then frozen there) or for a few moves. */
+static void preplay_for_screenshot(App *app, TableState *t)
+{
     t->log_open = app->table_run.preplay > 0 && SDL_getenv("CEKI_TABLE_LOG") != NULL;
     int moment = app->table_run.preplay > 0 ? moment_event(SDL_getenv("CEKI_TABLE_UNTIL")) : -1;
     if (moment >= 0) {
@@ -934,6 +1055,12 @@ static bool table_enter(App *app, void *state)
         preplay(t, app->table_run.preplay);
         t->synced = false;
     }
+}
+
+/* The first view: a frozen moment as its events tell it, a game played on
+ * or resumed as it stands, a new one by its deal's events. */
+static void show_first_view(App *app, TableState *t, bool resumed)
+{
     table_refresh_obs(t);
     table_relayout(app, t);
     if (t->frozen) {
@@ -954,6 +1081,34 @@ static bool table_enter(App *app, void *state)
             set_viewer(app, t, first);
         }
     }
+}
+
+static bool table_enter(App *app, void *state)
+{
+    TableState *t = state;
+    ui_init(&t->ui);
+    t->v = app_variant(app);
+    t->watch = variant_is_watch_only(t->v);
+    t->autoplay = app->table_run.autoplay;
+    t->exit_at_end = app->table_run.exit_at_end;
+    bool resumed = false;
+    t->session = open_session(app, t, &resumed);
+    if (t->session == NULL) {
+        return false;
+    }
+    t->generation = session_generation(t->session);
+    const Game *g = session_game(t->session);
+    if (resumed && (game_round_over(g) || game_match_over(g))) {
+        /* A saved game at a round's end: that round was counted when it ended. */
+        t->stats_round = game_round_number(g);
+        t->stats_match = game_match_over(g);
+    }
+    t->players = game_players(g);
+    t->style = app_deck_style(app);
+    t->hotseat = session_human_count(t->session) >= 2;
+    start_idle(app, t);
+    preplay_for_screenshot(app, t);
+    show_first_view(app, t, resumed);
     return true;
 }
 
@@ -1024,6 +1179,11 @@ static void redraw_when_words_change(App *app, TableState *t)
     }
 }
 
+/* Autoplay at instant speed: the steps and the milliseconds one frame may
+ * play on for. */
+#define AUTOPLAY_STEPS 4096
+#define AUTOPLAY_FRAME_MS 40
+
 static SceneAction table_update(App *app, void *state, double dt)
 {
     TableState *t = state;
@@ -1041,14 +1201,14 @@ static SceneAction table_update(App *app, void *state, double dt)
      * milliseconds), waiting for the thinking thread here rather than
      * drawing a frame per poll. */
     Uint64 start = SDL_GetTicks64();
-    for (int step = 0; step < 4096; step++) {
+    for (int step = 0; step < AUTOPLAY_STEPS; step++) {
         if (!t->frozen) {
             view_take_events(t);
         }
         moving = view_advance(app, t, step == 0 ? dt : 0);
         waiting = flow(app, t, step == 0 ? dt : 0, &act);
         if (!t->autoplay || t->animated || act.kind != SCENE_STAY || app->quit || moving ||
-            SDL_GetTicks64() - start > 40) {
+            SDL_GetTicks64() - start > AUTOPLAY_FRAME_MS) {
             break;
         }
         if (session_thinking(t->session)) {
@@ -1276,11 +1436,105 @@ static void after_rewind(App *app, TableState *t, const char *said)
     view_log(t, "%s", said);
 }
 
-SceneAction table_button(App *app, TableState *t, int id)
+/* The prompt's buttons that make a move of one type for the seat to move. */
+static const struct {
+    int id;
+    MoveType type;
+} move_buttons[] = {
+    {W_TURN, MOVE_TURN},       {W_NEXT, MOVE_NEXT_ROUND},
+    {W_DRAW, MOVE_DRAW_STOCK}, {W_TAKE_DISCARD, MOVE_DRAW_DISCARD},
+    {W_PASS, MOVE_PASS},
+};
+
+/* A button of the prompt that makes a move (none for another id). */
+static void move_button(App *app, TableState *t, int id)
 {
-    const Game *g = session_game(t->session);
-    int to = game_to_move(g);
+    int to = game_to_move(session_game(t->session));
     Move m = {.seat = (uint8_t)(to < 0 ? 0 : to), .card = CARD_NONE, .target = CARD_NONE};
+    for (size_t i = 0; i < sizeof move_buttons / sizeof move_buttons[0]; i++) {
+        if (move_buttons[i].id == id) {
+            m.type = (uint8_t)move_buttons[i].type;
+            table_try_move(app, t, &m);
+            return;
+        }
+    }
+    if (id == W_TRAIL && t->selected >= 0) {
+        m.type = MOVE_PLAY;
+        m.card = t->view.sprites[t->selected].card;
+        table_try_move(app, t, &m);
+    } else if (id == W_CLAIM) {
+        Move moves[8];
+        int n = table_legal(t, moves, 8);
+        for (int i = 0; i < n && i < 8; i++) {
+            if (moves[i].type == MOVE_CLAIM) {
+                table_try_move(app, t, &moves[i]);
+            }
+        }
+    } else if (id >= W_DECLARE && id < W_DECLARE + CARD_CEKI_KINDS) {
+        m.type = MOVE_DECLARE;
+        m.card = (Card)(id - W_DECLARE);
+        table_try_move(app, t, &m);
+    }
+}
+
+/* The next deck style (Ceki, western clubs, western spades), said in a toast. */
+static void next_deck_style(App *app, TableState *t)
+{
+    static const DeckStyle cycle[] = {STYLE_CEKI, STYLE_WESTERN_CLUBS, STYLE_WESTERN_SPADES};
+    const int styles = (int)(sizeof cycle / sizeof cycle[0]);
+    int at = 0;
+    for (int i = 0; i < styles; i++) {
+        at = cycle[i] == t->style ? i : at;
+    }
+    t->style = cycle[(at + 1) % styles];
+    app->setup.style = t->style;
+    char msg[80];
+    snprintf(msg, sizeof msg, _("Cards: %s"), deck_style_name(t->style));
+    app_show_toast(app, msg);
+}
+
+/* The next match's seed from this one's (a 64-bit linear congruential step). */
+#define SEED_MULTIPLIER 6364136223846793005ULL
+#define SEED_INCREMENT 1442695040888963407ULL
+
+/* As the result screen's New match: the new table deals afresh from
+ * app->setup; this one destroys its own session as it leaves. */
+static SceneAction play_again(App *app)
+{
+    app->session = NULL;
+    app->setup.config.seed = app->setup.config.seed * SEED_MULTIPLIER + SEED_INCREMENT;
+    return scene_replace(SCENE_TABLE);
+}
+
+/* "Yes" to the open dialog: the forfeiting move made, the table left, a new
+ * game, or the screen shown to the next person. */
+static SceneAction dialog_yes(App *app, TableState *t)
+{
+    TableDialog was = t->dialog;
+    t->dialog = DLG_NONE;
+    switch (was) {
+    case DLG_FORFEIT: {
+        Move fm = t->dialog_move;
+        apply_now(app, t, &fm);
+        break;
+    }
+    case DLG_LEAVE: return scene_pop();
+    case DLG_NEW: return play_again(app);
+    case DLG_COVER: {
+        int seat = t->cover_seat;
+        t->view.viewer = -1;
+        set_viewer(app, t, seat);
+        break;
+    }
+    default: break;
+    }
+    table_relayout(app, t);
+    return scene_stay();
+}
+
+/* The top bar's buttons and the watch controls: what they change. */
+static void table_control(App *app, TableState *t, int id)
+{
     switch (id) {
     case W_HINT:
         if (table_viewer_decides(t)) {
@@ -1298,105 +1552,33 @@ SceneAction table_button(App *app, TableState *t, int id)
             after_rewind(app, t, _("Redone."));
         }
         break;
-    case W_RULES:
-        /* The rules over the table; the game waits below. */
-        learn_push_overlay(app, t->v->id);
-        return scene_stay();
-    case W_CARDS: {
-        static const DeckStyle cycle[] = {STYLE_CEKI, STYLE_WESTERN_CLUBS, STYLE_WESTERN_SPADES};
-        int at = 0;
-        for (int i = 0; i < 3; i++) {
-            at = cycle[i] == t->style ? i : at;
-        }
-        t->style = cycle[(at + 1) % 3];
-        app->setup.style = t->style;
-        char msg[80];
-        snprintf(msg, sizeof msg, _("Cards: %s"), deck_style_name(t->style));
-        app_show_toast(app, msg);
-        break;
-    }
+    case W_CARDS: next_deck_style(app, t); break;
     case W_MENU: t->dialog = DLG_LEAVE; break;
     case W_LOG:
         t->log_open = !t->log_open;
         t->log_scroll = 0;
         break;
-    case W_TRAIL:
-        if (t->selected >= 0) {
-            m.type = MOVE_PLAY;
-            m.card = t->view.sprites[t->selected].card;
-            table_try_move(app, t, &m);
-        }
-        break;
-    case W_TURN:
-        m.type = MOVE_TURN;
-        table_try_move(app, t, &m);
-        break;
-    case W_NEXT:
-        m.type = MOVE_NEXT_ROUND;
-        table_try_move(app, t, &m);
-        break;
-    case W_DRAW:
-        m.type = MOVE_DRAW_STOCK;
-        table_try_move(app, t, &m);
-        break;
-    case W_TAKE_DISCARD:
-        m.type = MOVE_DRAW_DISCARD;
-        table_try_move(app, t, &m);
-        break;
-    case W_PASS:
-        m.type = MOVE_PASS;
-        table_try_move(app, t, &m);
-        break;
-    case W_CLAIM: {
-        Move moves[8];
-        int n = table_legal(t, moves, 8);
-        for (int i = 0; i < n && i < 8; i++) {
-            if (moves[i].type == MOVE_CLAIM) {
-                table_try_move(app, t, &moves[i]);
-            }
-        }
-        break;
-    }
     case W_PLAY: t->watch_playing = !t->watch_playing; break;
     case W_STEP:
         t->watch_playing = false;
         t->watch_step = true;
         break;
-    case W_AGAIN: {
-        /* As the result screen's New match: the new table deals afresh from
-         * app->setup; this one destroys its own session as it leaves. */
-        app->session = NULL;
-        app->setup.config.seed =
-            app->setup.config.seed * 6364136223846793005ULL + 1442695040888963407ULL;
-        return scene_replace(SCENE_TABLE);
-    }
-    case W_LEAVE: return scene_pop();
-    case W_DLG_YES:
-        if (t->dialog == DLG_FORFEIT) {
-            t->dialog = DLG_NONE;
-            Move fm = t->dialog_move;
-            apply_now(app, t, &fm);
-        } else if (t->dialog == DLG_LEAVE) {
-            t->dialog = DLG_NONE;
-            return scene_pop();
-        } else if (t->dialog == DLG_NEW) {
-            t->dialog = DLG_NONE;
-            return table_button(app, t, W_AGAIN);
-        } else if (t->dialog == DLG_COVER) {
-            t->dialog = DLG_NONE;
-            int seat = t->cover_seat;
-            t->view.viewer = -1;
-            set_viewer(app, t, seat);
-        }
-        break;
     case W_DLG_NO: t->dialog = DLG_NONE; break;
-    default:
-        if (id >= W_DECLARE && id < W_DECLARE + CARD_CEKI_KINDS) {
-            m.type = MOVE_DECLARE;
-            m.card = (Card)(id - W_DECLARE);
-            table_try_move(app, t, &m);
-        }
-        break;
+    default: move_button(app, t, id); break;
+    }
+}
+
+SceneAction table_button(App *app, TableState *t, int id)
+{
+    switch (id) {
+    case W_RULES:
+        /* The rules over the table; the game waits below. */
+        learn_push_overlay(app, t->v->id);
+        return scene_stay();
+    case W_AGAIN: return play_again(app);
+    case W_LEAVE: return scene_pop();
+    case W_DLG_YES: return dialog_yes(app, t);
+    default: table_control(app, t, id); break;
     }
     table_relayout(app, t);
     return scene_stay();
@@ -1422,13 +1604,13 @@ const Game *table_game(App *app)
 bool table_waits_for_person(App *app)
 {
     TableState *t = table_top(app);
-    if (t == NULL || !table_settled(t) || !t->synced || t->dialog != DLG_NONE) {
+    if (t == NULL || !table_settled(t) || !t->synced) {
         return false;
     }
-    if (!table_viewer_decides(t)) {
-        return false;
-    }
-    return t->obs.phase != PHASE_STOCK;
+    /* The viewer's own decision with no dialog open; also a round's end
+     * when the viewer is the seat to start the next one. */
+    TablePhase phase = table_phase(t);
+    return phase == TP_AWAITING_PERSON || (phase == TP_ROUND_OVER && table_viewer_decides(t));
 }
 
 SDL_Rect table_rect(TlRect r)

@@ -9,6 +9,7 @@
  *   scene_table.c        the scene class and the flow: whose turn, the
  *                        computer players' thinking, pauses, round and
  *                        match ends, undo, save, hot-seat cover, autoplay
+ *   scene_table_state.c  the flow's phase (TablePhase)
  *   scene_table_view.c   what is shown: card sprites for hands, pool and
  *                        cards in flight, moved by the events and kept in
  *                        step with the seat's Observation; animation
@@ -255,10 +256,51 @@ enum {
     W_DLG_NO
 };
 
+/* The table's flow as states (scene_table_state.c). The phase is derived,
+ * never stored, from the game (whose decision it waits for), the view
+ * (cards still moving) and the dialog open, so it cannot go stale; who may
+ * act, the status line, the prompt's buttons, the keys and the automatic
+ * steps all ask it. Dealing has no phase of its own: its cards move like
+ * any event's (TP_ANIMATING), and a person may already decide meanwhile
+ * (TP_AWAITING_PERSON, the move then held until the cards rest). */
+typedef enum TablePhase {
+    TP_AWAITING_PERSON,   /* the viewer decides: cards and buttons take moves */
+    TP_STOCK_TURN,        /* the viewer's forced stock turn: made for them after
+                             a pause, at once by a click on the stock or Space */
+    TP_COMPUTER_THINKING, /* a computer seat decides in the session's thread;
+                             its move is applied once the cards rest and a pause */
+    TP_OTHER_PERSON,      /* hot-seat: another person decides (the hand-off) */
+    TP_WATCH_PLAYING,     /* a watch-only game plays itself */
+    TP_WATCH_PAUSED,      /* ... or waits for Play or Step */
+    TP_ANIMATING,         /* cards still move before a decision not the viewer's */
+    TP_ROUND_OVER,        /* the result screen once the cards rest; Next round */
+    TP_MATCH_OVER,        /* the match's results; Play again or Leave */
+    TP_ASKING,            /* a question is open (forfeit, leave, new game) */
+    TP_HANDOFF,           /* hot-seat cover: hidden until the next person is ready */
+    TP_COUNT
+} TablePhase;
+
+/* Whose decision the game waits for, cards in motion and dialogs aside. */
+TablePhase table_turn_phase(const TableState *t);
+/* The play as the screen shows it: TP_ANIMATING while cards move before a
+ * decision that is not the viewer's; no dialog phase. */
+TablePhase table_play_phase(const TableState *t);
+/* The table's phase: an open dialog first (only its buttons work), else the
+ * play phase. */
+TablePhase table_phase(const TableState *t);
+/* The phase's name, for messages ("awaiting-person"). */
+const char *table_phase_name(TablePhase p);
+
 /* scene_table.c */
-double table_beat(const App *app);              /* seconds of one card movement (0: instant) */
-bool table_viewer_decides(const TableState *t); /* the viewer must decide now */
-bool table_settled(const TableState *t);        /* no event waiting, nothing moving */
+double table_beat(const App *app); /* seconds of one card movement (0: instant) */
+/* The seat to move is the viewer's, a person's (also at a round's end: the
+ * viewer then starts the next round). */
+bool table_viewer_decides(const TableState *t);
+bool table_seat_is_person(const TableState *t, int seat); /* a person plays it */
+/* A person sits at the table or watches it (not the computers' own run):
+ * round ends wait for them. */
+bool table_has_person(const TableState *t);
+bool table_settled(const TableState *t); /* no event waiting, nothing moving */
 /* Tries a person's move; false (reason shown) when refused or held. */
 bool table_try_move(App *app, TableState *t, const Move *m);
 void table_refresh_obs(TableState *t);
@@ -304,7 +346,7 @@ void table_clear_selection(TableState *t);
 
 /* scene_table_draw.c */
 void table_draw(App *app, TableState *t, SDL_Renderer *r);
-/* The status line over the hand: what the table's state says now. */
+/* The status line over the hand: what the table's phase says now. */
 void table_status_text(const TableState *t, char *buf, size_t size);
 
 /* scene_table_log.c: the move log. Entry i counts from the newest (0): its

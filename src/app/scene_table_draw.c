@@ -780,138 +780,141 @@ static void draw_ceremony_labels(App *app, TableState *t)
 
 /* ---- the prompt bar --------------------------------------------------------------- */
 
-void table_status_text(const TableState *t, char *buf, size_t size)
+/* The seat's name without its " · level" tail, for a sentence. */
+static void status_seat_name(const TableState *t, int seat, char *name, size_t size)
 {
-    const Game *g = session_game(t->session);
+    table_seat_name(t, seat, name, size);
+    char *dot = strstr(name, " \xc2\xb7");
+    if (dot != NULL) {
+        *dot = '\0';
+    }
+}
+
+/* The hint found for the viewer, in words. */
+static void status_hint(const TableState *t, char *buf, size_t size)
+{
+    char a[48], b[48], mv[MOVE_TEXT_MAX], waits[120];
+    table_card_label(t, t->hint.card, a, sizeof a);
+    table_card_label(t, t->hint.target, b, sizeof b);
+    switch (t->hint.type) {
+    case MOVE_PLAY:
+        if (t->hint.target != CARD_NONE) {
+            snprintf(buf, size, _("Hint: take %s with %s."), b, a);
+        } else {
+            snprintf(buf, size, _("Hint: lay %s in the pool."), a);
+        }
+        return;
+    case MOVE_TAKE: snprintf(buf, size, _("Hint: take %s with the turned card."), b); return;
+    case MOVE_DRAW_STOCK: snprintf(buf, size, _("Hint: draw from the stock.")); return;
+    case MOVE_DRAW_DISCARD: snprintf(buf, size, _("Hint: take the discard.")); return;
+    case MOVE_DISCARD: snprintf(buf, size, _("Hint: discard %s."), a); return;
+    case MOVE_DECLARE:
+        waits_text(t, t->hint.card, waits, sizeof waits);
+        snprintf(buf, size,
+                 _("Hint: declare checki, showing the pair of %s; it then waits for %s."), a,
+                 waits);
+        return;
+    case MOVE_CLAIM: snprintf(buf, size, _("Hint: claim %s."), a); return;
+    case MOVE_PASS: snprintf(buf, size, _("Hint: pass.")); return;
+    case MOVE_TURN: snprintf(buf, size, _("Hint: turn the stock.")); return;
+    default: snprintf(buf, size, _("Hint: %s"), move_format(&t->hint, mv)); return;
+    }
+}
+
+/* Fishing's hand phase: what to do with a card, picked up or not. */
+static void status_hand(const TableState *t, char *buf, size_t size)
+{
     const Observation *o = &t->obs;
-    char name[64], kind[48];
-    int to = game_to_move(g);
-    if (t->reason[0] != '\0') {
-        snprintf(buf, size, "%s", t->reason);
-        return;
+    char kind[48];
+    if (t->selected >= 0) {
+        table_card_label(t, t->view.sprites[t->selected].card, kind, sizeof kind);
+        snprintf(buf, size, _("%s picked up: click a lit card to take it, or the pool to trail."),
+                 kind);
+    } else if (o->first_turn[o->seat] && t->v->first_turn_identical) {
+        snprintf(buf, size, _("Your first turn: a card takes only its identical twin."));
+    } else {
+        snprintf(buf, size,
+                 _("Your turn: drag a card onto a pool card to take it, or onto the pool to "
+                   "trail."));
     }
-    if (game_match_over(g)) {
-        snprintf(buf, size, _("The match is over."));
-        return;
+}
+
+/* Kowah's discard: the card just drawn, and how to discard. */
+static void status_discard(const TableState *t, char *buf, size_t size)
+{
+    char kind[48];
+    if (t->drawn != CARD_NONE) {
+        table_card_label(t, t->drawn, kind, sizeof kind);
+        snprintf(buf, size,
+                 _("You drew %s%s. Discard a card: drag it to the discard pile, or select it "
+                   "and press Enter."),
+                 kind, t->obs.shown_draw == t->drawn ? _(" (shown to all)") : "");
+    } else {
+        snprintf(buf, size,
+                 _("Discard a card: drag it to the discard pile, or select it and press Enter."));
     }
-    if (game_round_over(g)) {
-        snprintf(buf, size, "%s",
-                 t->v->engine == ENGINE_KOWAH ? _("The hand is over.") : _("The round is over."));
-        return;
-    }
-    if (!table_settled(t) && !table_viewer_decides(t)) {
-        snprintf(buf, size, "%s", t->view.log[0]);
-        return;
-    }
-    table_seat_name(t, to, name, sizeof name);
-    if (t->watch) {
-        char *dot = strstr(name, " \xc2\xb7");
-        if (dot != NULL) {
-            *dot = '\0';
-        }
-        if (t->watch_playing) {
-            snprintf(buf, size, "%s", t->view.log[0][0] ? t->view.log[0] : _("Watching."));
-        } else {
-            snprintf(buf, size, _("Paused: %s turns next. Play, or Step one turn at a time."),
-                     name);
-        }
-        return;
-    }
-    if (!table_viewer_decides(t)) {
-        char *dot = strstr(name, " \xc2\xb7");
-        if (dot != NULL) {
-            *dot = '\0';
-        }
-        snprintf(buf, size, _("%s is thinking\xe2\x80\xa6"), name);
-        return;
-    }
-    if (t->hint_ready) {
-        char a[48], b[48], mv[MOVE_TEXT_MAX];
-        switch (t->hint.type) {
-        case MOVE_PLAY:
-            if (t->hint.target != CARD_NONE) {
-                table_card_label(t, t->hint.target, b, sizeof b);
-                table_card_label(t, t->hint.card, a, sizeof a);
-                snprintf(buf, size, _("Hint: take %s with %s."), b, a);
-            } else {
-                table_card_label(t, t->hint.card, a, sizeof a);
-                snprintf(buf, size, _("Hint: lay %s in the pool."), a);
-            }
-            return;
-        case MOVE_TAKE:
-            table_card_label(t, t->hint.target, b, sizeof b);
-            snprintf(buf, size, _("Hint: take %s with the turned card."), b);
-            return;
-        case MOVE_DRAW_STOCK: snprintf(buf, size, _("Hint: draw from the stock.")); return;
-        case MOVE_DRAW_DISCARD: snprintf(buf, size, _("Hint: take the discard.")); return;
-        case MOVE_DISCARD:
-            table_card_label(t, t->hint.card, a, sizeof a);
-            snprintf(buf, size, _("Hint: discard %s."), a);
-            return;
-        case MOVE_DECLARE: {
-            char waits[120];
-            table_card_label(t, t->hint.card, a, sizeof a);
-            waits_text(t, t->hint.card, waits, sizeof waits);
-            snprintf(buf, size,
-                     _("Hint: declare checki, showing the pair of %s; it then waits for %s."), a,
-                     waits);
-            return;
-        }
-        case MOVE_CLAIM:
-            table_card_label(t, t->hint.card, a, sizeof a);
-            snprintf(buf, size, _("Hint: claim %s."), a);
-            return;
-        case MOVE_PASS: snprintf(buf, size, _("Hint: pass.")); return;
-        case MOVE_TURN: snprintf(buf, size, _("Hint: turn the stock.")); return;
-        default: snprintf(buf, size, _("Hint: %s"), move_format(&t->hint, mv)); return;
-        }
-    }
-    if (t->hint_wanted) {
-        snprintf(buf, size, _("Looking for a good move\xe2\x80\xa6"));
-        return;
-    }
-    switch (o->phase) {
-    case PHASE_HAND:
-        if (t->selected >= 0) {
-            table_card_label(t, t->view.sprites[t->selected].card, kind, sizeof kind);
-            snprintf(buf, size,
-                     _("%s picked up: click a lit card to take it, or the pool to trail."), kind);
-        } else if (o->first_turn[o->seat] && t->v->first_turn_identical) {
-            snprintf(buf, size, _("Your first turn: a card takes only its identical twin."));
-        } else {
-            snprintf(buf, size,
-                     _("Your turn: drag a card onto a pool card to take it, or onto the pool to "
-                       "trail."));
-        }
-        return;
+}
+
+/* The viewer's decision, by the game's phase. */
+static void status_decision(const TableState *t, char *buf, size_t size)
+{
+    char kind[48];
+    switch (t->obs.phase) {
+    case PHASE_HAND: status_hand(t, buf, size); return;
     case PHASE_STOCK:
         snprintf(buf, size, _("Turning the stock\xe2\x80\xa6 (click it or press Space)"));
         return;
     case PHASE_STOCK_TAKE:
-        table_card_label(t, o->turned, kind, sizeof kind);
+        table_card_label(t, t->obs.turned, kind, sizeof kind);
         snprintf(buf, size, _("The turned %s may take several cards: choose one."), kind);
         return;
     case PHASE_DRAW:
         snprintf(buf, size, _("Your turn: draw from the stock, or take the discard."));
         return;
-    case PHASE_DISCARD:
-        if (t->drawn != CARD_NONE) {
-            table_card_label(t, t->drawn, kind, sizeof kind);
-            snprintf(buf, size,
-                     _("You drew %s%s. Discard a card: drag it to the discard pile, or select it "
-                       "and press Enter."),
-                     kind, o->shown_draw == t->drawn ? _(" (shown to all)") : "");
-        } else {
-            snprintf(
-                buf, size,
-                _("Discard a card: drag it to the discard pile, or select it and press Enter."));
-        }
-        return;
+    case PHASE_DISCARD: status_discard(t, buf, size); return;
     case PHASE_DECLARE: snprintf(buf, size, _("Checki! Show a pair to declare, or pass.")); return;
     case PHASE_CLAIM:
         snprintf(buf, size, _("That card completes your hand: claim it, or pass."));
         return;
     default: buf[0] = '\0'; return;
+    }
+}
+
+void table_status_text(const TableState *t, char *buf, size_t size)
+{
+    char name[64];
+    int to = game_to_move(session_game(t->session));
+    if (t->reason[0] != '\0') {
+        snprintf(buf, size, "%s", t->reason); /* a refusal, while it lasts */
+        return;
+    }
+    switch (table_play_phase(t)) {
+    case TP_MATCH_OVER: snprintf(buf, size, _("The match is over.")); return;
+    case TP_ROUND_OVER:
+        snprintf(buf, size, "%s",
+                 t->v->engine == ENGINE_KOWAH ? _("The hand is over.") : _("The round is over."));
+        return;
+    case TP_ANIMATING: snprintf(buf, size, "%s", t->view.log[0]); return;
+    case TP_WATCH_PLAYING:
+        snprintf(buf, size, "%s", t->view.log[0][0] ? t->view.log[0] : _("Watching."));
+        return;
+    case TP_WATCH_PAUSED:
+        status_seat_name(t, to, name, sizeof name);
+        snprintf(buf, size, _("Paused: %s turns next. Play, or Step one turn at a time."), name);
+        return;
+    case TP_COMPUTER_THINKING:
+    case TP_OTHER_PERSON:
+        status_seat_name(t, to, name, sizeof name);
+        snprintf(buf, size, _("%s is thinking\xe2\x80\xa6"), name);
+        return;
+    default: break; /* the viewer's turn */
+    }
+    if (t->hint_ready) {
+        status_hint(t, buf, size);
+    } else if (t->hint_wanted) {
+        snprintf(buf, size, _("Looking for a good move\xe2\x80\xa6"));
+    } else {
+        status_decision(t, buf, size);
     }
 }
 

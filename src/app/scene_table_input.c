@@ -683,61 +683,84 @@ static void focus_vertical(TableState *t, int dir)
     }
 }
 
-static void enter_on_focus(App *app, TableState *t)
+/* At a round's or the match's end: true while its results are still to
+ * come (an eager key then brings them at once rather than skipping them). */
+static bool results_first(TableState *t)
 {
-    const Game *g = session_game(t->session);
-    if (game_round_over(g) || game_match_over(g)) {
-        if (t->result_round != game_round_number(g)) {
-            t->wait = 0; /* the results first: an eager Enter does not skip them */
-            return;
+    if (t->result_round == game_round_number(session_game(t->session))) {
+        return false;
+    }
+    t->wait = 0;
+    return true;
+}
+
+/* Enter on a pool card: takes it with the turned card or the card picked
+ * up, or says what is missing. */
+static void enter_on_pool(App *app, TableState *t)
+{
+    if (t->obs.phase == PHASE_STOCK_TAKE) {
+        try_take(app, t, t->focus_sprite);
+    } else if (t->selected >= 0) {
+        int keep = t->selected;
+        if (!try_capture(app, t, keep, t->focus_sprite)) {
+            t->selected = keep;
         }
+    } else if (!table_viewer_decides(t)) {
+        snprintf(t->reason, sizeof t->reason, _("Wait for your turn."));
+        app_show_toast(app, t->reason);
+    } else {
+        snprintf(t->reason, sizeof t->reason, _("Pick a card from your hand first."));
+        app_show_toast(app, t->reason);
+    }
+}
+
+/* Enter where the phase leaves no choice of card: the next round, the
+ * first card a turned one may take, the stock turn, Kowah's draw. True
+ * when that was all. */
+static bool enter_by_phase(App *app, TableState *t, TablePhase phase)
+{
+    if (phase == TP_ROUND_OVER || phase == TP_MATCH_OVER) {
         Move m = base_move(t, MOVE_NEXT_ROUND);
-        if (!game_match_over(g)) {
+        if (!results_first(t) && phase == TP_ROUND_OVER) {
             table_try_move(app, t, &m);
         }
-        return;
+        return true;
     }
-    if (t->obs.phase == PHASE_STOCK_TAKE && table_viewer_decides(t) &&
+    if (phase == TP_AWAITING_PERSON && t->obs.phase == PHASE_STOCK_TAKE &&
         !(t->arrowed && t->focus_zone == FZ_POOL && table_is_target(t, t->focus_sprite))) {
         /* The turned card decides now: go to the first card it may take
          * (a second Enter, with the focus there, takes it). */
         FocusZone was_zone = t->focus_zone;
         int was = t->focus_sprite;
         if (focus_first_target(t) && (t->focus_zone != was_zone || t->focus_sprite != was)) {
-            return;
+            return true;
         }
     }
-    if (t->obs.phase == PHASE_STOCK && table_viewer_decides(t)) {
+    if (phase == TP_STOCK_TURN) {
         use_stock(app, t); /* the only thing to do: turn the stock */
-        return;
+        return true;
     }
-    if (t->obs.phase == PHASE_DRAW && table_viewer_decides(t) && t->focus_zone != FZ_DISCARD) {
+    if (phase == TP_AWAITING_PERSON && t->obs.phase == PHASE_DRAW && t->focus_zone != FZ_DISCARD) {
         /* Kowah: nothing in the hand can be played before the draw, so
          * Enter draws from the stock (the discard is taken with focus on
          * it). */
         use_stock(app, t);
+        return true;
+    }
+    return false;
+}
+
+static void enter_on_focus(App *app, TableState *t)
+{
+    TablePhase phase = table_play_phase(t);
+    if (enter_by_phase(app, t, phase)) {
         return;
     }
     switch (t->focus_zone) {
     case FZ_HAND: pick_up(app, t, t->focus_sprite, true); break;
-    case FZ_POOL:
-        if (t->obs.phase == PHASE_STOCK_TAKE) {
-            try_take(app, t, t->focus_sprite);
-        } else if (t->selected >= 0) {
-            int keep = t->selected;
-            if (!try_capture(app, t, keep, t->focus_sprite)) {
-                t->selected = keep;
-            }
-        } else if (!table_viewer_decides(t)) {
-            snprintf(t->reason, sizeof t->reason, _("Wait for your turn."));
-            app_show_toast(app, t->reason);
-        } else {
-            snprintf(t->reason, sizeof t->reason, _("Pick a card from your hand first."));
-            app_show_toast(app, t->reason);
-        }
-        break;
+    case FZ_POOL: enter_on_pool(app, t); break;
     case FZ_STOCK:
-        if (t->obs.phase == PHASE_HAND && table_viewer_decides(t)) {
+        if (phase == TP_AWAITING_PERSON && t->obs.phase == PHASE_HAND) {
             focus_start(t); /* a hand card is to be played: go there */
         } else {
             use_stock(app, t);
@@ -748,142 +771,242 @@ static void enter_on_focus(App *app, TableState *t)
     }
 }
 
-static SceneAction key_down(App *app, TableState *t, const SDL_Event *e)
+static bool is_arrow(SDL_Keycode k)
+{
+    return k == SDLK_UP || k == SDLK_DOWN || k == SDLK_LEFT || k == SDLK_RIGHT;
+}
+
+static bool is_enter(SDL_Keycode k)
+{
+    return k == SDLK_RETURN || k == SDLK_KP_ENTER;
+}
+
+/* Tab goes to the buttons; there the arrows, Enter and Space work them and
+ * Esc comes back to the cards. True when the key was theirs. */
+static bool button_key(App *app, TableState *t, const SDL_Event *e, SceneAction *act)
 {
     SDL_Keycode k = e->key.keysym.sym;
-    t->pointer_used = false; /* the focus ring shows again */
     if (k == SDLK_TAB) {
         t->focus_in_ui = true;
         ui_handle_event(&t->ui, e);
-        return scene_stay();
+        return true;
     }
-    if (t->focus_in_ui) {
-        if (k == SDLK_ESCAPE) {
-            t->focus_in_ui = false;
-            t->ui.focus = -1;
-            return scene_stay();
-        }
-        if (k == SDLK_UP || k == SDLK_DOWN || k == SDLK_LEFT || k == SDLK_RIGHT ||
-            k == SDLK_RETURN || k == SDLK_KP_ENTER || k == SDLK_SPACE) {
-            UiEvent ev = ui_handle_event(&t->ui, e);
-            if (ev.kind == UI_ACTIVATE) {
-                return table_button(app, t, ev.id);
-            }
-            return scene_stay();
-        }
+    if (!t->focus_in_ui) {
+        return false;
     }
-    if (!focus_valid(t) && (k == SDLK_LEFT || k == SDLK_RIGHT || k == SDLK_UP || k == SDLK_DOWN ||
-                            k == SDLK_RETURN || k == SDLK_KP_ENTER)) {
-        focus_start(t);
-        if (k != SDLK_RETURN && k != SDLK_KP_ENTER) {
-            return scene_stay();
-        }
+    if (k == SDLK_ESCAPE) {
+        t->focus_in_ui = false;
+        t->ui.focus = -1;
+        return true;
     }
-    switch (k) {
-    case SDLK_LEFT:
-    case SDLK_RIGHT:
+    if (is_arrow(k) || is_enter(k) || k == SDLK_SPACE) {
+        UiEvent ev = ui_handle_event(&t->ui, e);
+        if (ev.kind == UI_ACTIVATE) {
+            *act = table_button(app, t, ev.id);
+        }
+        return true;
+    }
+    return false;
+}
+
+/* A key's handler: true when the table is then laid out again (the
+ * buttons follow), false when *act says what follows. */
+typedef bool (*KeyHandler)(App *app, TableState *t, const SDL_Event *e, SceneAction *act);
+
+/* The arrows move the keyboard's focus. */
+static bool key_arrow(App *app, TableState *t, const SDL_Event *e, SceneAction *act)
+{
+    (void)app, (void)act;
+    SDL_Keycode k = e->key.keysym.sym;
+    if (k == SDLK_LEFT || k == SDLK_RIGHT) {
         focus_step(t, k == SDLK_LEFT ? -1 : 1);
-        t->arrowed = true;
-        break;
-    case SDLK_UP:
-    case SDLK_DOWN:
+    } else {
         focus_vertical(t, k == SDLK_UP ? -1 : 1);
-        t->arrowed = true;
-        break;
-    case SDLK_RETURN:
-    case SDLK_KP_ENTER: enter_on_focus(app, t); break;
-    case SDLK_t: {
-        int i = t->selected >= 0 ? t->selected : (t->focus_zone == FZ_HAND ? t->focus_sprite : -1);
-        if (i >= 0) {
-            try_trail(app, t, i);
-        }
-        break;
     }
-    case SDLK_SPACE: {
-        const Game *g = session_game(t->session);
-        if (t->watch) {
-            return table_button(app, t, W_PLAY);
-        }
-        if (game_round_over(g) && t->result_round != game_round_number(g)) {
-            t->wait = 0; /* the results first */
-            break;
-        }
-        if (game_round_over(g) && !game_match_over(g)) {
-            return table_button(app, t, W_NEXT);
-        }
-        use_stock(app, t);
-        break;
+    t->arrowed = true;
+    return true;
+}
+
+static bool key_enter(App *app, TableState *t, const SDL_Event *e, SceneAction *act)
+{
+    (void)e, (void)act;
+    enter_on_focus(app, t);
+    return true;
+}
+
+/* T trails the card picked up, or else the focused hand card. */
+static bool key_trail(App *app, TableState *t, const SDL_Event *e, SceneAction *act)
+{
+    (void)e, (void)act;
+    int i = t->selected >= 0 ? t->selected : (t->focus_zone == FZ_HAND ? t->focus_sprite : -1);
+    if (i >= 0) {
+        try_trail(app, t, i);
     }
-    case SDLK_ESCAPE:
-        if (t->drag != DRAG_IDLE) {
-            int i = t->drag_sprite;
-            t->drag = DRAG_IDLE;
-            t->drag_sprite = -1;
-            snap_back(app, t, i);
-        } else if (t->selected >= 0) {
-            t->selected = -1;
-        } else {
-            return table_button(app, t, W_MENU);
+    return true;
+}
+
+/* Space: play or pause a watch-only game; at a round's end its results,
+ * then the next round; else the stock (turned, or drawn from in Kowah). */
+static bool key_space(App *app, TableState *t, const SDL_Event *e, SceneAction *act)
+{
+    (void)e;
+    TablePhase phase = table_play_phase(t);
+    if (t->watch) {
+        *act = table_button(app, t, W_PLAY);
+        return false;
+    }
+    if (phase == TP_ROUND_OVER || phase == TP_MATCH_OVER) {
+        if (results_first(t)) {
+            return true;
         }
-        break;
-    case SDLK_h: return table_button(app, t, W_HINT); /* H or Ctrl+H */
-    case SDLK_u: return table_button(app, t, W_UNDO);
-    case SDLK_z: /* Ctrl+Z and Ctrl+Shift+Z, as in every desktop program */
-        if (e->key.keysym.mod & KMOD_CTRL) {
-            return table_button(app, t, (e->key.keysym.mod & KMOD_SHIFT) ? W_REDO : W_UNDO);
+        if (phase == TP_ROUND_OVER) {
+            *act = table_button(app, t, W_NEXT);
+            return false;
         }
-        return scene_stay();
-    case SDLK_y: /* Ctrl+Y: redo, as some desktops have it */
-        if (e->key.keysym.mod & KMOD_CTRL) {
-            return table_button(app, t, W_REDO);
+    }
+    use_stock(app, t);
+    return true;
+}
+
+/* Esc: a drag cancelled, else the card picked up put down, else the
+ * question whether to leave. */
+static bool key_escape(App *app, TableState *t, const SDL_Event *e, SceneAction *act)
+{
+    (void)e;
+    if (t->drag != DRAG_IDLE) {
+        int i = t->drag_sprite;
+        t->drag = DRAG_IDLE;
+        t->drag_sprite = -1;
+        snap_back(app, t, i);
+    } else if (t->selected >= 0) {
+        t->selected = -1;
+    } else {
+        *act = table_button(app, t, W_MENU);
+        return false;
+    }
+    return true;
+}
+
+/* Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo, as in every desktop program. */
+static bool key_undo_redo(App *app, TableState *t, const SDL_Event *e, SceneAction *act)
+{
+    SDL_Keymod mod = (SDL_Keymod)e->key.keysym.mod;
+    if (mod & KMOD_CTRL) {
+        bool redo = e->key.keysym.sym == SDLK_y || (mod & KMOD_SHIFT);
+        *act = table_button(app, t, redo ? W_REDO : W_UNDO);
+    }
+    return false;
+}
+
+#define LOG_PAGE_ROWS 4 /* rows Page Up and Page Down scroll the move log */
+
+static bool key_page(App *app, TableState *t, const SDL_Event *e, SceneAction *act)
+{
+    (void)act;
+    table_log_scroll(app, t, e->key.keysym.sym == SDLK_PAGEDOWN ? LOG_PAGE_ROWS : -LOG_PAGE_ROWS);
+    return false;
+}
+
+/* N: the next round. Ctrl+N: a new game, asked first mid-match. */
+static bool key_n(App *app, TableState *t, const SDL_Event *e, SceneAction *act)
+{
+    if (!(e->key.keysym.mod & KMOD_CTRL)) {
+        *act = table_button(app, t, W_NEXT);
+        return false;
+    }
+    if (table_play_phase(t) == TP_MATCH_OVER) {
+        *act = table_button(app, t, W_AGAIN);
+        return false;
+    }
+    t->dialog = DLG_NEW;
+    return true;
+}
+
+/* P plays or pauses a watch-only game, S steps it. */
+static bool key_watch(App *app, TableState *t, const SDL_Event *e, SceneAction *act)
+{
+    if (!t->watch) {
+        return true;
+    }
+    *act = table_button(app, t, e->key.keysym.sym == SDLK_p ? W_PLAY : W_STEP);
+    return false;
+}
+
+/* Keys that press one of the table's buttons: H (or Ctrl+H) the hint, U
+ * undo, F1 (the desktop's help key) or R this game's rules, C the deck
+ * style, L the move log. */
+static const struct {
+    SDL_Keycode key;
+    int widget;
+} key_buttons[] = {
+    {SDLK_h, W_HINT},  {SDLK_u, W_UNDO},  {SDLK_F1, W_RULES},
+    {SDLK_r, W_RULES}, {SDLK_c, W_CARDS}, {SDLK_l, W_LOG},
+};
+
+/* Keys with a handler of their own. */
+static const struct {
+    SDL_Keycode key;
+    KeyHandler run;
+} key_handlers[] = {
+    {SDLK_LEFT, key_arrow},    {SDLK_RIGHT, key_arrow},  {SDLK_UP, key_arrow},
+    {SDLK_DOWN, key_arrow},    {SDLK_RETURN, key_enter}, {SDLK_KP_ENTER, key_enter},
+    {SDLK_t, key_trail},       {SDLK_SPACE, key_space},  {SDLK_ESCAPE, key_escape},
+    {SDLK_z, key_undo_redo},   {SDLK_y, key_undo_redo},  {SDLK_PAGEUP, key_page},
+    {SDLK_PAGEDOWN, key_page}, {SDLK_n, key_n},          {SDLK_p, key_watch},
+    {SDLK_s, key_watch},
+};
+
+static SceneAction key_down(App *app, TableState *t, const SDL_Event *e)
+{
+    SDL_Keycode k = e->key.keysym.sym;
+    SceneAction act = scene_stay();
+    t->pointer_used = false; /* the focus ring shows again */
+    if (button_key(app, t, e, &act)) {
+        return act;
+    }
+    if (!focus_valid(t) && (is_arrow(k) || is_enter(k))) {
+        focus_start(t);
+        if (!is_enter(k)) {
+            return scene_stay();
         }
-        return scene_stay();
-    case SDLK_F1: /* the desktop's help key: this game's rules */
-    case SDLK_r: return table_button(app, t, W_RULES);
-    case SDLK_c: return table_button(app, t, W_CARDS);
-    case SDLK_l: return table_button(app, t, W_LOG);
-    case SDLK_PAGEUP:
-    case SDLK_PAGEDOWN:
-        table_log_scroll(app, t, e->key.keysym.sym == SDLK_PAGEDOWN ? 4 : -4);
-        return scene_stay();
-    case SDLK_n:
-        if (e->key.keysym.mod & KMOD_CTRL) { /* Ctrl+N: a new game, asked first mid-match */
-            if (game_match_over(session_game(t->session))) {
-                return table_button(app, t, W_AGAIN);
+    }
+    for (size_t i = 0; i < sizeof key_buttons / sizeof key_buttons[0]; i++) {
+        if (key_buttons[i].key == k) {
+            return table_button(app, t, key_buttons[i].widget);
+        }
+    }
+    for (size_t i = 0; i < sizeof key_handlers / sizeof key_handlers[0]; i++) {
+        if (key_handlers[i].key == k) {
+            if (key_handlers[i].run(app, t, e, &act)) {
+                t->ui.focus = -1;
+                table_relayout(app, t);
             }
-            t->dialog = DLG_NEW;
-            break;
+            return act;
         }
-        return table_button(app, t, W_NEXT);
-    case SDLK_p:
-        if (t->watch) {
-            return table_button(app, t, W_PLAY);
-        }
-        break;
-    case SDLK_s:
-        if (t->watch) {
-            return table_button(app, t, W_STEP);
-        }
-        break;
-    default: return scene_stay();
     }
-    t->ui.focus = -1;
-    table_relayout(app, t);
+    return scene_stay();
+}
+
+/* While a dialog is open (a question, the hot-seat cover) only its buttons
+ * work; Esc or Back closes a question, never the cover. */
+static SceneAction dialog_input(App *app, TableState *t, const SDL_Event *e, TablePhase phase)
+{
+    UiEvent ev = ui_handle_event(&t->ui, e);
+    if (ev.kind == UI_ACTIVATE) {
+        return table_button(app, t, ev.id);
+    }
+    if (ev.kind == UI_BACK && phase != TP_HANDOFF) {
+        t->dialog = DLG_NONE;
+        table_relayout(app, t);
+    }
     return scene_stay();
 }
 
 SceneAction table_input(App *app, TableState *t, const SDL_Event *e)
 {
-    if (t->dialog != DLG_NONE) {
-        UiEvent ev = ui_handle_event(&t->ui, e);
-        if (ev.kind == UI_ACTIVATE) {
-            return table_button(app, t, ev.id);
-        }
-        if (ev.kind == UI_BACK && t->dialog != DLG_COVER) {
-            t->dialog = DLG_NONE;
-            table_relayout(app, t);
-        }
-        return scene_stay();
+    TablePhase phase = table_phase(t);
+    if (phase == TP_ASKING || phase == TP_HANDOFF) {
+        return dialog_input(app, t, e, phase);
     }
     SDL_Rect log;
     bool over_log = false;

@@ -1578,10 +1578,231 @@ static void test_sentences_about_you(void **state)
     app_destroy(app);
 }
 
+/* ---- the flow's phase ------------------------------------------------------ */
+
+static void expect_phase(const TableState *t, TablePhase want)
+{
+    TablePhase got = table_phase(t);
+    if (got != want) {
+        fail_msg("the table's phase is %s, not %s", table_phase_name(got), table_phase_name(want));
+    }
+}
+
+/* "Seat 2 is thinking…": the seat's name without its " · level" tail. */
+static void thinking_line(const TableState *t, int seat, char *buf, size_t size)
+{
+    char name[64];
+    table_seat_name(t, seat, name, sizeof name);
+    char *dot = strstr(name, " \xc2\xb7");
+    if (dot != NULL) {
+        *dot = '\0';
+    }
+    snprintf(buf, size, "%s is thinking\xe2\x80\xa6", name);
+}
+
+/* Steps the table (the person making their first legal move whenever they
+ * decide) until the phase is `want`; every phase met on the way must agree
+ * with the status line. False when it never came. */
+static bool until_phase(App *app, TableState *t, TablePhase want, bool *animated)
+{
+    for (int i = 0; i < 200000 && strcmp(test_top_scene(app), "table") == 0; i++) {
+        TablePhase p = table_phase(t);
+        char status[256], want_status[256];
+        table_status_text(t, status, sizeof status);
+        if (p == want) {
+            return true;
+        }
+        if (p == TP_ANIMATING && t->reason[0] == '\0') {
+            assert_string_equal(status, t->view.log[0]); /* what just happened */
+            *animated = true;
+        } else if (p == TP_COMPUTER_THINKING && t->reason[0] == '\0') {
+            thinking_line(t, game_to_move(table_game(app)), want_status, sizeof want_status);
+            assert_string_equal(status, want_status);
+        }
+        if (table_waits_for_person(app)) {
+            Move moves[GAME_MAX_MOVES];
+            assert_true(legal(app, moves) > 0);
+            assert_true(table_try_move(app, t, &moves[0]));
+        }
+        step(app, 0.01);
+    }
+    return false;
+}
+
+/* After the deal the person decides and a card moved by the mouse is
+ * taken; while a computer thinks the phase and the status line say so and
+ * a card laid by the person is refused; cards moving before a computer's
+ * turn show what happened. */
+static void test_phase_person_then_computer(void **state)
+{
+    (void)state;
+    App *app = table_app(VARIANT_THOTHIT, 31, 0, ANIM_NORMAL, 1);
+    TableState *t = table_top(app);
+    assert_true(until_person(app));
+    expect_phase(t, TP_AWAITING_PERSON);
+    char status[256];
+    table_status_text(t, status, sizeof status);
+    assert_true(strncmp(status, "Your ", 5) == 0);
+    Move moves[GAME_MAX_MOVES];
+    legal(app, moves);
+    int before = history_len(table_game(app));
+    play_by_mouse(app, &moves[0], false);
+    for (int i = 0; i < 1000 && history_len(table_game(app)) == before; i++) {
+        step(app, 0.01); /* held while the card picked up rose */
+    }
+    expect_move(app, before, &moves[0]);
+
+    bool animated = false;
+    assert_true(until_phase(app, t, TP_COMPUTER_THINKING, &animated));
+    assert_true(animated);
+    assert_false(table_viewer_decides(t));
+    char want[256];
+    thinking_line(t, game_to_move(table_game(app)), want, sizeof want);
+    table_status_text(t, status, sizeof status);
+    assert_string_equal(status, want);
+    /* A hand card picked up and laid in the pool: refused, said why. */
+    const Game *g = table_game(app);
+    Observation o;
+    game_observe(g, t->view.viewer, &o);
+    before = history_len(g);
+    int x0, y0, x1, y1;
+    point_of(app, FZ_HAND, o.hand[0], &x0, &y0);
+    assert_true(table_free_pool_point(app, &x1, &y1));
+    click(app, x0, y0);
+    click(app, x1, y1);
+    assert_int_equal(history_len(table_game(app)), before);
+    assert_string_equal(t->reason, "Wait for your turn.");
+    assert_int_equal(table_turn_phase(t), TP_COMPUTER_THINKING); /* (the card picked up rises) */
+    table_status_text(t, status, sizeof status);
+    assert_string_equal(status, "Wait for your turn."); /* the refusal, while it lasts */
+    app_destroy(app);
+}
+
+/* At a round's end the phase is round-over until the result screen, which
+ * comes over it; no card move is taken then. */
+static void test_phase_round_over(void **state)
+{
+    (void)state;
+    App *app = table_app(VARIANT_TOTIT, 5, 2, ANIM_NORMAL, 1);
+    TableState *t = table_top(app);
+    bool animated = false;
+    assert_true(until_phase(app, t, TP_ROUND_OVER, &animated));
+    assert_string_equal(test_top_scene(app), "table");
+    assert_true(game_round_over(table_game(app)));
+    char status[256];
+    table_status_text(t, status, sizeof status);
+    assert_string_equal(status, "The round is over.");
+    int before = history_len(table_game(app));
+    Move play = {.type = MOVE_PLAY,
+                 .seat = (uint8_t)t->view.viewer,
+                 .card = t->obs.hand[0],
+                 .target = CARD_NONE};
+    assert_false(table_try_move(app, t, &play));
+    assert_int_equal(history_len(table_game(app)), before);
+    for (int i = 0; i < 100000 && strcmp(test_top_scene(app), "table") == 0; i++) {
+        step(app, 0.01);
+    }
+    assert_string_equal(test_top_scene(app), "result");
+    expect_phase(t, TP_ROUND_OVER); /* the table beneath the results */
+    app_destroy(app);
+}
+
+/* A question open blocks the play: keys go to its buttons, no move is
+ * taken, the flow waits; closed, the person plays on. */
+static void test_phase_dialog_blocks_play(void **state)
+{
+    (void)state;
+    App *app = table_app(VARIANT_THOTHIT, 21, 0, ANIM_INSTANT, 1);
+    TableState *t = table_top(app);
+    assert_true(until_person(app));
+    expect_phase(t, TP_AWAITING_PERSON);
+    int before = history_len(table_game(app));
+    key(app, SDLK_ESCAPE); /* nothing picked up: leave the table? */
+    assert_int_equal(t->dialog, DLG_LEAVE);
+    expect_phase(t, TP_ASKING);
+    assert_int_equal(table_play_phase(t), TP_AWAITING_PERSON); /* beneath it */
+    FocusZone z = FZ_NONE;
+    Card c = CARD_NONE;
+    table_focus(app, &z, &c);
+    FocusZone was = z;
+    key(app, SDLK_DOWN); /* would move the focus to the hand */
+    key(app, SDLK_t);
+    key(app, SDLK_n);
+    table_focus(app, &z, &c);
+    assert_int_equal(z, was);
+    Move moves[GAME_MAX_MOVES];
+    legal(app, moves);
+    assert_false(table_try_move(app, t, &moves[0]));
+    for (int i = 0; i < 20; i++) {
+        step(app, 0.05);
+    }
+    assert_int_equal(history_len(table_game(app)), before);
+    expect_phase(t, TP_ASKING);
+    key(app, SDLK_ESCAPE); /* stay */
+    expect_phase(t, TP_AWAITING_PERSON);
+    assert_true(table_try_move(app, t, &moves[0]));
+    expect_move(app, before, &moves[0]);
+    app_destroy(app);
+}
+
+/* Hot-seat: when the other person is to decide the screen is handed over;
+ * Esc does not lift the cover and no move is taken until they are ready. */
+static void test_phase_handoff(void **state)
+{
+    (void)state;
+    App *app = table_app(VARIANT_THOTHIT, 9, 0, ANIM_INSTANT, 2);
+    TableState *t = table_top(app);
+    bool animated = false;
+    assert_true(until_phase(app, t, TP_HANDOFF, &animated));
+    assert_int_equal(table_turn_phase(t), TP_OTHER_PERSON);
+    assert_int_equal(t->cover_seat, game_to_move(table_game(app)));
+    key(app, SDLK_ESCAPE);
+    expect_phase(t, TP_HANDOFF);
+    Move moves[GAME_MAX_MOVES];
+    legal(app, moves);
+    int before = history_len(table_game(app));
+    assert_false(table_try_move(app, t, &moves[0]));
+    assert_int_equal(history_len(table_game(app)), before);
+    char name[32], label[48];
+    table_seat_name(t, t->cover_seat, name, sizeof name);
+    snprintf(label, sizeof label, "I am ready (%s)", name);
+    test_click_named(app, label);
+    expect_phase(t, TP_AWAITING_PERSON);
+    app_destroy(app);
+}
+
+/* A watch-only game: playing, paused by P (the status says who turns
+ * next), playing again by Space. */
+static void test_phase_watch(void **state)
+{
+    (void)state;
+    App *app = table_app(VARIANT_KINGS, 2, 3, ANIM_INSTANT, 0);
+    TableState *t = table_top(app);
+    assert_int_equal(table_turn_phase(t), TP_WATCH_PLAYING);
+    key(app, SDLK_p);
+    for (int i = 0; i < 50; i++) {
+        step(app, 0.05);
+    }
+    expect_phase(t, TP_WATCH_PAUSED);
+    char status[256];
+    table_status_text(t, status, sizeof status);
+    assert_true(strncmp(status, "Paused: ", 8) == 0);
+    assert_non_null(ui_find_named(&t->ui, "Play"));
+    key(app, SDLK_SPACE);
+    assert_int_equal(table_turn_phase(t), TP_WATCH_PLAYING);
+    assert_non_null(ui_find_named(&t->ui, "Pause"));
+    app_destroy(app);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_relayout_on_resize),
+        cmocka_unit_test(test_phase_person_then_computer),
+        cmocka_unit_test(test_phase_round_over),
+        cmocka_unit_test(test_phase_dialog_blocks_play),
+        cmocka_unit_test(test_phase_handoff),
+        cmocka_unit_test(test_phase_watch),
         cmocka_unit_test(test_partial_frames_match_whole),
         cmocka_unit_test(test_enter_takes_the_best_capture),
         cmocka_unit_test(test_thothit_round_by_mouse),
