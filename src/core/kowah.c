@@ -343,6 +343,17 @@ static void win_hand(Game *g, int seat, Card c)
     end_hand(g);
 }
 
+/* Whether the hand must end with no winner as a turn begins, and why: the
+ * stock is out, or too many turns in a row began with the discard top. */
+static KowahHandEnd dry_hand(const Game *g)
+{
+    if (g->stock_n == 0)
+        return KOWAH_HAND_STOCK_OUT;
+    if (g->kowah.idle_turns >= KOWAH_MAX_IDLE_TURNS)
+        return KOWAH_HAND_IDLE;
+    return KOWAH_HAND_NOT_OVER;
+}
+
 /* The turn of `seat` is over: the next seat draws, unless the stock is out. */
 static void next_turn(Game *g, int seat)
 {
@@ -352,7 +363,7 @@ static void next_turn(Game *g, int seat)
     k->shown_draw = CARD_NONE;
     k->offered = CARD_NONE;
     k->offer_from = -1;
-    if (g->stock_n == 0 || k->idle_turns >= KOWAH_MAX_IDLE_TURNS) {
+    if (dry_hand(g) != KOWAH_HAND_NOT_OVER) {
         for (int s = 0; s < g->n; s++)
             game_event(g, EV_ROUND_SCORED, s, CARD_NONE, CARD_NONE, 0);
         game_event(g, EV_HAND_DRAWN, -1, CARD_NONE, CARD_NONE, g->round);
@@ -634,6 +645,14 @@ void kowah_apply(Game *g, const Move *m)
 {
     if (m->type < sizeof kowah_moves / sizeof kowah_moves[0] && kowah_moves[m->type] != NULL)
         kowah_moves[m->type](g, m);
+}
+
+KowahHandEnd kowah_hand_end(const Game *g)
+{
+    if (!g || g->v->engine != ENGINE_KOWAH ||
+        (g->phase != PHASE_ROUND_OVER && g->phase != PHASE_MATCH_OVER))
+        return KOWAH_HAND_NOT_OVER;
+    return g->kowah.winner >= 0 ? KOWAH_HAND_WON : dry_hand(g);
 }
 
 void kowah_observe(const Game *g, int seat, Observation *out)

@@ -17,6 +17,9 @@
  * kind k may be declared when some split of the hand has k as A's pair or as
  * one of B's pairs. The declared hand then wins on a further copy of the
  * declared kind, or of the other pair of any B split that holds it.
+ *
+ * One query reads a Game: kowah_hand_end() says why its hand ended, as the
+ * engine decided it (RULES.md §4 and the readings in kowah.c).
  */
 #ifndef CEKI_KOWAH_H
 #define CEKI_KOWAH_H
@@ -47,5 +50,19 @@ bool kowah_winning_kinds(const Card hand[KOWAH_HAND], Card pair, bool wins[CARD_
  * copies of a kind, so a kind the hand already holds four times has no next
  * copy and is not listed. waits may be NULL. */
 bool kowah_checki_waits(const Card hand[KOWAH_HAND], bool waits[CARD_CEKI_KINDS]);
+
+typedef struct Game Game;
+
+/* Why a Kowah hand ended (kowah_hand_end). */
+typedef enum KowahHandEnd {
+    KOWAH_HAND_NOT_OVER,  /* still being played, or the game is not Kowah */
+    KOWAH_HAND_WON,       /* a checki hand won it */
+    KOWAH_HAND_STOCK_OUT, /* no winner: a turn should have begun with the stock empty */
+    KOWAH_HAND_IDLE       /* no winner: KOWAH_MAX_IDLE_TURNS turns in a row began with the
+                             discard top */
+} KowahHandEnd;
+
+/* Why g's current hand ended, until the next hand is dealt. */
+KowahHandEnd kowah_hand_end(const Game *g);
 
 #endif
