@@ -355,21 +355,104 @@ static int join_names(const ResultState *s, bool match, char *buf, size_t size)
     return n;
 }
 
-static void gather(App *app, ResultState *s)
-{
-    Session *ss = session_of(app, s);
-    const Game *g = session_game(ss);
-    const VariantDesc *v = game_variant(g);
-    s->players = game_players(g);
-    s->variant = v->id;
-    s->match_over = game_match_over(g);
-    s->round_over = game_round_over(g);
-    game_observe(g, 0, s->obs);
-    const Observation *o = s->obs;
-    int round = game_round_number(g);
-    bool kowah = v->engine == ENGINE_KOWAH;
-    int stock_left = 0; /* Kowah: cards left in the stock as the hand ended */
+/* Sort keys that put cards by rank first: then by suit (Kings, suits below
+ * RANK_KEY_SUITS) or by kind (Kowah, kinds below RANK_KEY_KINDS). */
+enum { RANK_KEY_SUITS = 8, RANK_KEY_KINDS = 64 };
 
+/* Kings: a group's cards by rank, then suit, so the pairs taken lie together. */
+static void sort_by_rank_and_suit(ScoreGroup *grp)
+{
+    for (int a = 1; a < grp->ncards; a++) {
+        for (int b = a;
+             b > 0 &&
+             (card_rank(grp->cards[b - 1]) * RANK_KEY_SUITS + (int)card_suit(grp->cards[b - 1])) >
+                 (card_rank(grp->cards[b]) * RANK_KEY_SUITS + (int)card_suit(grp->cards[b]));
+             b--) {
+            Card t = grp->cards[b];
+            grp->cards[b] = grp->cards[b - 1];
+            grp->cards[b - 1] = t;
+        }
+    }
+}
+
+/* The seat's scoring groups (none in Kowah), in the order they are drawn:
+ * as the core gives them, what scored nothing last. */
+static void seat_groups(const Game *g, int seat, SeatView *sv, bool kowah)
+{
+    sv->has_groups = !kowah && game_score_seat(g, seat, &sv->bd) == CEKI_OK;
+    if (!sv->has_groups) {
+        return;
+    }
+    int n = sv->bd.ngroups;
+    for (int i = 0; i < n; i++) {
+        if (sv->bd.groups[i].kind == SCORE_COUNT) {
+            sort_by_rank_and_suit(&sv->bd.groups[i]);
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        sv->order[i] = i;
+    }
+    for (int i = 1; i < n; i++) {
+        for (int j = i; j > 0 && cmp_groups_points(&sv->bd, sv->order[j - 1], sv->order[j]) > 0;
+             j--) {
+            int t = sv->order[j];
+            sv->order[j] = sv->order[j - 1];
+            sv->order[j - 1] = t;
+        }
+    }
+}
+
+/* Kowah: the seat's hand as the hand ended, by rank, then kind, so the
+ * triplets and pairs show. */
+static void seat_hand(const Game *g, int seat, SeatView *sv)
+{
+    Observation *mine = malloc(sizeof *mine);
+    if (mine != NULL && game_observe(g, seat, mine) == CEKI_OK) {
+        sv->nhand = mine->hand_count[seat];
+        memcpy(sv->hand, mine->hand, (size_t)sv->nhand * sizeof(Card));
+        for (int a = 1; a < sv->nhand; a++) {
+            for (int b = a; b > 0 && card_rank(sv->hand[b - 1]) * RANK_KEY_KINDS + sv->hand[b - 1] >
+                                         card_rank(sv->hand[b]) * RANK_KEY_KINDS + sv->hand[b];
+                 b--) {
+                Card t = sv->hand[b];
+                sv->hand[b] = sv->hand[b - 1];
+                sv->hand[b - 1] = t;
+            }
+        }
+    }
+    free(mine);
+}
+
+/* The seat's name, round score and marks, and its tags: role or dealer,
+ * Pèi's place (place[0] 0: none), the computer's level. */
+static void seat_view(Session *ss, ResultState *s, const int place[], int seat)
+{
+    const VariantDesc *v = game_variant(session_game(ss));
+    const Observation *o = s->obs;
+    SeatView *sv = &s->seats[seat];
+    sv->ntags = 0;
+    session_seat_name(ss, seat, sv->name, sizeof sv->name);
+    sv->score = o->round_score[seat];
+    sv->winner = o->round_winner[seat];
+    sv->forfeited = o->forfeited[seat];
+    sv->match_winner = s->match_over && o->match_winner[seat];
+    if (o->role[seat] != ROLE_NONE) {
+        add_tag(sv, role_name(o->role[seat]));
+    } else if (o->dealer == seat) {
+        add_tag(sv, _("dealer"));
+    }
+    if (place[0] != 0 && s->round_over) {
+        add_tag(sv, pei_place_name(place[seat]));
+    }
+    const SessionSeats *seats = session_seats(ss);
+    if (!seats->human[seat] && !variant_is_watch_only(v)) {
+        add_tag(sv, ai_level_tag(seats->level[seat]));
+    }
+}
+
+/* The heading: the match, hand or round over, or the round being played. */
+static void set_title(ResultState *s, bool kowah, int round)
+{
     snprintf(s->title, sizeof s->title, "%s",
              s->match_over ? _("Match over")
              : kowah       ? _("End of the hand")
@@ -377,116 +460,87 @@ static void gather(App *app, ResultState *s)
     if (!s->round_over) {
         snprintf(s->title, sizeof s->title, _("Round %d"), round);
     }
+}
 
-    int place[PEI_PLAYERS] = {0};
-    if (v->start == START_PEI && s->players == PEI_PLAYERS) {
-        pei_place(o->round_score, place);
-    }
+/* What the round's events tell the verdict. */
+typedef struct RoundMarks {
+    Card king;  /* Kings: the King won, or CARD_NONE */
+    bool drawn; /* Kowah: the hand ended with no winner */
+    bool cut;   /* Kings: a cut broke the tie */
+} RoundMarks;
+
+/* The King won, a hand with no winner and a cut, from the round's events. */
+static RoundMarks round_marks(Session *ss)
+{
     int nev = 0;
     const GameEvent *ev = session_round_events(ss, &nev);
-    for (int seat = 0; seat < s->players; seat++) {
-        SeatView *sv = &s->seats[seat];
-        sv->ntags = 0;
-        session_seat_name(ss, seat, sv->name, sizeof sv->name);
-        sv->score = o->round_score[seat];
-        sv->winner = o->round_winner[seat];
-        sv->forfeited = o->forfeited[seat];
-        sv->match_winner = s->match_over && o->match_winner[seat];
-        if (o->role[seat] != ROLE_NONE) {
-            add_tag(sv, role_name(o->role[seat]));
-        } else if (o->dealer == seat) {
-            add_tag(sv, _("dealer"));
-        }
-        if (place[0] != 0 && s->round_over) {
-            add_tag(sv, pei_place_name(place[seat]));
-        }
-        const SessionSeats *seats = session_seats(ss);
-        if (!seats->human[seat] && !variant_is_watch_only(v)) {
-            add_tag(sv, ai_level_tag(seats->level[seat]));
-        }
-        sv->has_groups = !kowah && game_score_seat(g, seat, &sv->bd) == CEKI_OK;
-        if (sv->has_groups) {
-            int n = sv->bd.ngroups;
-            for (int i = 0; i < n; i++) {
-                ScoreGroup *grp = &sv->bd.groups[i];
-                if (grp->kind == SCORE_COUNT) {
-                    /* Kings: by rank, so the pairs taken lie together. */
-                    for (int a = 1; a < grp->ncards; a++) {
-                        for (int b = a; b > 0 && (card_rank(grp->cards[b - 1]) * 8 +
-                                                  (int)card_suit(grp->cards[b - 1])) >
-                                                     (card_rank(grp->cards[b]) * 8 +
-                                                      (int)card_suit(grp->cards[b]));
-                             b--) {
-                            Card t = grp->cards[b];
-                            grp->cards[b] = grp->cards[b - 1];
-                            grp->cards[b - 1] = t;
-                        }
-                    }
-                }
-            }
-            for (int i = 0; i < n; i++) {
-                sv->order[i] = i;
-            }
-            /* Scoring groups in the order the core gives, what scored nothing last. */
-            for (int i = 1; i < n; i++) {
-                for (int j = i;
-                     j > 0 && cmp_groups_points(&sv->bd, sv->order[j - 1], sv->order[j]) > 0; j--) {
-                    int t = sv->order[j];
-                    sv->order[j] = sv->order[j - 1];
-                    sv->order[j - 1] = t;
-                }
-            }
-        }
-        sv->nhand = 0;
-        if (kowah) {
-            Observation *mine = malloc(sizeof *mine);
-            if (mine != NULL && game_observe(g, seat, mine) == CEKI_OK) {
-                stock_left = mine->stock_count;
-                sv->nhand = mine->hand_count[seat];
-                memcpy(sv->hand, mine->hand, (size_t)sv->nhand * sizeof(Card));
-                /* By rank, then kind: the triplets and pairs show. */
-                for (int a = 1; a < sv->nhand; a++) {
-                    for (int b = a; b > 0 && card_rank(sv->hand[b - 1]) * 64 + sv->hand[b - 1] >
-                                                 card_rank(sv->hand[b]) * 64 + sv->hand[b];
-                         b--) {
-                        Card t = sv->hand[b];
-                        sv->hand[b] = sv->hand[b - 1];
-                        sv->hand[b - 1] = t;
-                    }
-                }
-            }
-            free(mine);
-        }
+    RoundMarks m = {.king = CARD_NONE};
+    for (int i = 0; i < nev; i++) {
+        m.king = ev[i].type == EV_KING_WON ? ev[i].card : m.king;
+        m.drawn = m.drawn || ev[i].type == EV_HAND_DRAWN;
+        m.cut = m.cut || ev[i].type == EV_CUT;
     }
+    return m;
+}
 
-    /* The verdict. */
+/* The first seat that won the round. */
+static int first_winner(const ResultState *s)
+{
+    int seat = 0;
+    while (seat < s->players && !s->seats[seat].winner) {
+        seat++;
+    }
+    return seat;
+}
+
+/* The verdict of a round won on points, by one seat or shared. */
+static void points_verdict(ResultState *s, const char *winners, int nwin, bool you)
+{
+    int pts = s->seats[first_winner(s)].score;
+    if (nwin > 1) {
+        snprintf(s->verdict, sizeof s->verdict,
+                 P_("%s share the round with %d point.", "%s share the round with %d points.", pts),
+                 winners, pts);
+    } else if (you) {
+        snprintf(s->verdict, sizeof s->verdict,
+                 P_("You win the round with %d point.", "You win the round with %d points.", pts),
+                 pts);
+    } else {
+        snprintf(s->verdict, sizeof s->verdict,
+                 P_("%s wins the round with %d point.", "%s wins the round with %d points.", pts),
+                 winners, pts);
+    }
+}
+
+/* Kowah, a hand nobody won: why it ended, as the engine says. */
+static void dry_hand_verdict(ResultState *s, const Game *g)
+{
+    if (kowah_hand_end(g) == KOWAH_HAND_IDLE) {
+        snprintf(s->verdict, sizeof s->verdict,
+                 _("%d turns without a stock draw: nobody won this hand."), KOWAH_MAX_IDLE_TURNS);
+    } else {
+        snprintf(s->verdict, sizeof s->verdict, "%s",
+                 _("The stock ran out: nobody won this hand."));
+    }
+}
+
+/* The round's verdict: who won it and how, or why nobody did. */
+static void round_verdict(Session *ss, ResultState *s, bool kowah)
+{
     char winners[160];
     int nwin = join_names(s, false, winners, sizeof winners);
     bool you = is_you(winners);
-    Card king = CARD_NONE;
-    bool drawn = false, cut = false;
-    for (int i = 0; i < nev; i++) {
-        king = ev[i].type == EV_KING_WON ? ev[i].card : king;
-        drawn = drawn || ev[i].type == EV_HAND_DRAWN;
-        cut = cut || ev[i].type == EV_CUT;
-    }
-    s->king = king;
+    RoundMarks m = round_marks(ss);
+    s->king = m.king;
     if (!s->round_over) {
         snprintf(s->verdict, sizeof s->verdict, "%s", _("The round is still being played."));
-    } else if (drawn) {
-        if (stock_left > 0) {
-            snprintf(s->verdict, sizeof s->verdict,
-                     _("%d turns without a stock draw: nobody won this hand."),
-                     KOWAH_MAX_IDLE_TURNS);
-        } else {
-            snprintf(s->verdict, sizeof s->verdict, "%s",
-                     _("The stock ran out: nobody won this hand."));
-        }
+    } else if (m.drawn) {
+        dry_hand_verdict(s, session_game(ss));
     } else if (nwin == 0) {
         snprintf(s->verdict, sizeof s->verdict, "%s", _("Nobody won this round."));
-    } else if (king != CARD_NONE) {
-        const char *name = card_name_english(king);
-        const char *after = cut ? _(" after a cut to break the tie") : "";
+    } else if (m.king != CARD_NONE) {
+        const char *name = card_name_english(m.king);
+        const char *after = m.cut ? _(" after a cut to break the tie") : "";
         if (you) {
             snprintf(s->verdict, sizeof s->verdict, _("You win the %s%s."), name, after);
         } else {
@@ -498,33 +552,14 @@ static void gather(App *app, ResultState *s)
         } else {
             snprintf(s->verdict, sizeof s->verdict, _("%s wins the hand: checki!"), winners);
         }
-    } else if (nwin > 1) {
-        int seat = 0;
-        while (seat < s->players && !s->seats[seat].winner) {
-            seat++;
-        }
-        snprintf(s->verdict, sizeof s->verdict,
-                 P_("%s share the round with %d point.", "%s share the round with %d points.",
-                    s->seats[seat].score),
-                 winners, s->seats[seat].score);
     } else {
-        int seat = 0;
-        while (seat < s->players && !s->seats[seat].winner) {
-            seat++;
-        }
-        int pts = s->seats[seat].score;
-        if (you) {
-            snprintf(
-                s->verdict, sizeof s->verdict,
-                P_("You win the round with %d point.", "You win the round with %d points.", pts),
-                pts);
-        } else {
-            snprintf(
-                s->verdict, sizeof s->verdict,
-                P_("%s wins the round with %d point.", "%s wins the round with %d points.", pts),
-                winners, pts);
-        }
+        points_verdict(s, winners, nwin, you);
     }
+}
+
+/* Adds to the verdict who forfeited the win. */
+static void add_forfeits(ResultState *s)
+{
     for (int seat = 0; seat < s->players; seat++) {
         if (s->seats[seat].forfeited) {
             size_t l = strlen(s->verdict);
@@ -536,50 +571,53 @@ static void gather(App *app, ResultState *s)
             }
         }
     }
-    if (s->match_over) {
-        /* The heading is about the match: its winners first, then the round. */
-        char match[120];
-        int nm = join_names(s, true, match, sizeof match);
-        if (nm == s->players && nm > 1) {
-            snprintf(match, sizeof match, "%s", nm == 2 ? _("Both players") : _("Everyone"));
-        }
-        if (nm > 0) {
-            char round_verdict[sizeof s->verdict];
-            snprintf(round_verdict, sizeof round_verdict, "%s", s->verdict);
-            const char *format =
-                nm == s->players && nm > 2
-                    ? (kowah ? _("%.100s shares the match. Last hand: %.200s")
-                             : _("%.100s shares the match. Last round: %.200s"))
-                : nm > 1        ? (kowah ? _("%.100s share the match. Last hand: %.200s")
-                                         : _("%.100s share the match. Last round: %.200s"))
-                : is_you(match) ? (kowah ? _("%.100s win the match. Last hand: %.200s")
-                                         : _("%.100s win the match. Last round: %.200s"))
-                                : (kowah ? _("%.100s wins the match. Last hand: %.200s")
-                                         : _("%.100s wins the match. Last round: %.200s"));
-            snprintf(s->verdict, sizeof s->verdict, format, match, round_verdict);
-        }
-    }
+}
 
-    /* Where the match stands. */
+/* At the end of the match the heading is about the match: its winners
+ * first, then the round's verdict. */
+static void match_verdict(ResultState *s, bool kowah)
+{
+    char match[120];
+    int nm = join_names(s, true, match, sizeof match);
+    if (nm == s->players && nm > 1) {
+        snprintf(match, sizeof match, "%s", nm == 2 ? _("Both players") : _("Everyone"));
+    }
+    if (nm == 0) {
+        return;
+    }
+    char round_verdict[sizeof s->verdict];
+    snprintf(round_verdict, sizeof round_verdict, "%s", s->verdict);
+    const char *format = nm == s->players && nm > 2
+                             ? (kowah ? _("%.100s shares the match. Last hand: %.200s")
+                                      : _("%.100s shares the match. Last round: %.200s"))
+                         : nm > 1        ? (kowah ? _("%.100s share the match. Last hand: %.200s")
+                                                  : _("%.100s share the match. Last round: %.200s"))
+                         : is_you(match) ? (kowah ? _("%.100s win the match. Last hand: %.200s")
+                                                  : _("%.100s win the match. Last round: %.200s"))
+                                         : (kowah ? _("%.100s wins the match. Last hand: %.200s")
+                                                  : _("%.100s wins the match. Last round: %.200s"));
+    snprintf(s->verdict, sizeof s->verdict, format, match, round_verdict);
+}
+
+/* Where the match stands: which round of how many, by the match's kind. */
+static void set_match_line(Session *ss, ResultState *s, int round)
+{
+    const Game *g = session_game(ss);
     const GameConfig *cfg = game_config(g);
-    switch (v->match_kind) {
-    case MATCHKIND_ROUNDS:
-        snprintf(s->match_line, sizeof s->match_line, _("Round %d of %d"), round, cfg->rounds);
-        break;
-    case MATCHKIND_HANDS_WON:
-        snprintf(s->match_line, sizeof s->match_line, _("Hand %d of %d"), round, cfg->rounds);
-        break;
+    char *line = s->match_line;
+    size_t size = sizeof s->match_line;
+    switch (game_variant(g)->match_kind) {
+    case MATCHKIND_ROUNDS: snprintf(line, size, _("Round %d of %d"), round, cfg->rounds); break;
+    case MATCHKIND_HANDS_WON: snprintf(line, size, _("Hand %d of %d"), round, cfg->rounds); break;
     case MATCHKIND_EACH_DEALS:
-        snprintf(s->match_line, sizeof s->match_line, _("Round %d of %d: each player deals once"),
-                 round, s->players);
+        snprintf(line, size, _("Round %d of %d: each player deals once"), round, s->players);
         break;
     case MATCHKIND_EACH_DEALS_UNTIED:
         if (round <= s->players) {
-            snprintf(s->match_line, sizeof s->match_line,
-                     _("Round %d of %d: each deals once, more while tied"), round, s->players);
+            snprintf(line, size, _("Round %d of %d: each deals once, more while tied"), round,
+                     s->players);
         } else {
-            snprintf(s->match_line, sizeof s->match_line, _("Round %d: played to break the tie"),
-                     round);
+            snprintf(line, size, _("Round %d: played to break the tie"), round);
         }
         break;
     case MATCHKIND_KINGS: {
@@ -587,11 +625,46 @@ static void gather(App *app, ResultState *s)
         for (int seat = 0; seat < s->players; seat++) {
             won += session_kings_won(ss, seat, NULL);
         }
-        snprintf(s->match_line, sizeof s->match_line, _("Round %d: %d of the four Kings won"),
-                 round, won);
+        snprintf(line, size, _("Round %d: %d of the four Kings won"), round, won);
         break;
     }
     }
+}
+
+/* Everything the screen shows, from the session's game. */
+static void gather(App *app, ResultState *s)
+{
+    Session *ss = session_of(app, s);
+    const Game *g = session_game(ss);
+    const VariantDesc *v = game_variant(g);
+    s->players = game_players(g);
+    s->variant = v->id;
+    s->match_over = game_match_over(g);
+    s->round_over = game_round_over(g);
+    game_observe(g, 0, s->obs);
+    int round = game_round_number(g);
+    bool kowah = v->engine == ENGINE_KOWAH;
+    set_title(s, kowah, round);
+
+    int place[PEI_PLAYERS] = {0};
+    if (v->start == START_PEI && s->players == PEI_PLAYERS) {
+        pei_place(s->obs->round_score, place);
+    }
+    for (int seat = 0; seat < s->players; seat++) {
+        SeatView *sv = &s->seats[seat];
+        seat_view(ss, s, place, seat);
+        seat_groups(g, seat, sv, kowah);
+        sv->nhand = 0;
+        if (kowah) {
+            seat_hand(g, seat, sv);
+        }
+    }
+    round_verdict(ss, s, kowah);
+    add_forfeits(s);
+    if (s->match_over) {
+        match_verdict(s, kowah);
+    }
+    set_match_line(ss, s, round);
     next_roles(ss, s);
     stake_lines(ss, s);
 }
