@@ -48,6 +48,13 @@ enum { RESULT_NEXT = 1, RESULT_NEW_MATCH, RESULT_MENU, RESULT_BACK };
 #define LINE_GAP 6.0f
 #define COL_GAP 10.0f
 
+/* The size of a group's label and points. */
+#define GROUP_LABEL_SIZE 12.5f
+/* What scored nothing lies this much closer together: it matters least. */
+#define NOTHING_SQUEEZE 0.62f
+/* The height flow_groups gives a seat without cards. */
+#define NO_CARDS_H 26.0f
+
 typedef struct SeatView {
     char name[40];
     char tags[4][40]; /* role, place, "forfeited" ... */
@@ -761,17 +768,122 @@ static void draw_group_label(const Flow *f, const ScoreGroup *g, const char *lab
         paint_round_rect(app->paint, r, dot, dot.w / 2, paint_rgba(226, 72, 60, 255));
         tx += 11;
     }
-    TextStyle st =
-        app_text_style(app, 12.5f, g->kind == SCORE_COMBINATION ? TEXT_BOLD : TEXT_REGULAR,
-                       g->kind == SCORE_COMBINATION ? UI_GOLD_LIGHT : ink);
+    TextStyle st = app_text_style(app, GROUP_LABEL_SIZE,
+                                  g->kind == SCORE_COMBINATION ? TEXT_BOLD : TEXT_REGULAR,
+                                  g->kind == SCORE_COMBINATION ? UI_GOLD_LIGHT : ink);
     SDL_Rect at = app_rect(app, tx, y, 0, 0);
     text_draw(app->text, r, label, &st, at.x, at.y, TEXT_LEFT);
     if (!nothing) {
         char pts[16];
         snprintf(pts, sizeof pts, "%d", g->points);
-        TextStyle ps = app_text_style(app, 12.5f, TEXT_BOLD, UI_GOLD);
+        TextStyle ps = app_text_style(app, GROUP_LABEL_SIZE, TEXT_BOLD, UI_GOLD);
         SDL_Rect right = app_rect(app, x + w, y, 0, 0);
         text_draw(app->text, r, pts, &ps, right.x, right.y, TEXT_RIGHT);
+    }
+}
+
+/* The width a group's label takes: its words, its points and its red dot. */
+static float label_width(const Flow *f, const ScoreGroup *g, const char *label)
+{
+    char pts[16];
+    snprintf(pts, sizeof pts, "%d", g->points);
+    return text_w(f->app, label, GROUP_LABEL_SIZE,
+                  g->kind == SCORE_COMBINATION ? TEXT_BOLD : TEXT_REGULAR) +
+           (g->kind == SCORE_NOTHING ? 0 : text_w(f->app, pts, GROUP_LABEL_SIZE, TEXT_BOLD) + 10) +
+           (group_is_red(g) ? 11 : 0);
+}
+
+/* Draws the piece of group g that lies on one line at (sx, sy), gw wide:
+ * its backing, its label (when label is not NULL: the group's first piece)
+ * and cards[from..to) laid as gf says. */
+static void draw_group_piece(const Flow *f, const Flow *gf, const ScoreGroup *g, const char *label,
+                             int from, int to, float sx, float sy, float gw)
+{
+    App *app = f->app;
+    float line_h = LABEL_H + f->ch;
+    SDL_Rect back = app_rect(app, sx, sy - 2, gw, line_h + 6);
+    paint_round_rect(app->paint, app->renderer, back, app_px(app, 7),
+                     g->kind == SCORE_NOTHING ? paint_rgba(0, 0, 0, 40)
+                                              : paint_rgba(255, 255, 255, 16));
+    if (label != NULL) {
+        draw_group_label(f, g, label, sx + GROUP_PAD, sy, gw - 2 * GROUP_PAD);
+    }
+    draw_run(gf, g->cards, from, to, sx + GROUP_PAD, sy + LABEL_H,
+             g->kind == SCORE_NOTHING ? CARD_DIM : 0);
+}
+
+/* Lays out (and with f->draw, draws) group g from (*x, *y) in a row
+ * `width` wide, on as many lines as it needs; leaves (*x, *y) after it. */
+static void flow_group(const Flow *f, const ScoreGroup *g, float y0, float width, float *x,
+                       float *y)
+{
+    float line_h = LABEL_H + f->ch;
+    char label[64];
+    group_label(g, label, sizeof label);
+    float lw = label_width(f, g, label);
+    Flow tight = *f;
+    if (g->kind == SCORE_NOTHING) {
+        tight.step_new *= NOTHING_SQUEEZE;
+        tight.step_same *= NOTHING_SQUEEZE;
+    }
+    const Flow *gf = &tight;
+    int i = 0;
+    bool first = true;
+    while (i < g->ncards) {
+        float avail = width - *x - 2 * GROUP_PAD;
+        float rest = run_width(gf, g->cards, i, g->ncards);
+        float need = SDL_max(rest, first ? lw : 0);
+        float full = width - 2 * GROUP_PAD;
+        bool cramped = avail < SDL_max(first ? lw : 0, gf->cw + 3 * gf->step_new);
+        if (*x > 0 && need > avail && (need <= full || cramped)) {
+            /* Start the group on a fresh line: it fits there whole, or
+             * too little of it would fit here. */
+            *x = 0;
+            *y += line_h + LINE_GAP;
+            continue;
+        }
+        int k2 = i + 1;
+        while (k2 < g->ncards && run_width(gf, g->cards, i, k2 + 1) <= avail) {
+            k2++;
+        }
+        float cards_w = run_width(gf, g->cards, i, k2);
+        float gw = SDL_max(cards_w, first ? lw : 0) + 2 * GROUP_PAD;
+        if (f->draw) {
+            draw_group_piece(f, gf, g, first ? label : NULL, i, k2, f->left + *x, f->top + y0 + *y,
+                             gw);
+        }
+        first = false;
+        *x += gw + GROUP_GAP;
+        i = k2;
+        if (i < g->ncards) {
+            *x = 0;
+            *y += line_h + LINE_GAP;
+        }
+    }
+}
+
+/* Kowah: lays out (and with f->draw, draws) the hand as it ended at (x, y),
+ * its kinds apart (copies of a kind overlap) when the row has room, closer
+ * when it has not. */
+static void flow_hand(const Flow *f, const SeatView *sv, float y0, float width, float x, float y)
+{
+    Flow wide = *f;
+    wide.step_new = f->cw * 1.08f;
+    wide.step_same = f->cw * 0.36f;
+    float room = width - x - 2 * GROUP_PAD;
+    float natural = run_width(&wide, sv->hand, 0, sv->nhand);
+    if (natural > room && natural > f->cw) {
+        float k = SDL_max((room - f->cw) / (natural - f->cw), 0.0f);
+        wide.step_new = SDL_max(wide.step_new * k, f->step_new);
+        wide.step_same = SDL_max(wide.step_same * k, f->step_same);
+    }
+    if (f->draw) {
+        draw_run(&wide, sv->hand, 0, sv->nhand, f->left + x + GROUP_PAD, f->top + y0 + y + LABEL_H,
+                 0);
+        App *app = f->app;
+        TextStyle st = app_text_style(app, GROUP_LABEL_SIZE, TEXT_REGULAR, UI_INK_SOFT);
+        SDL_Rect at = app_rect(app, f->left + x + GROUP_PAD, f->top + y0 + y, 0, 0);
+        text_draw(app->text, app->renderer, _("Hand"), &st, at.x, at.y, TEXT_LEFT);
     }
 }
 
@@ -784,101 +896,25 @@ static float flow_groups(const Flow *f, const SeatView *sv, float y0, float widt
     int count = sv->has_groups ? sv->bd.ngroups : 0;
     for (int k = 0; k < count; k++) {
         const ScoreGroup *g = &sv->bd.groups[sv->order[k]];
-        if (g->ncards == 0) {
-            continue;
-        }
-        char label[64];
-        group_label(g, label, sizeof label);
-        char pts[16];
-        snprintf(pts, sizeof pts, "%d", g->points);
-        float lw =
-            text_w(f->app, label, 12.5f, g->kind == SCORE_COMBINATION ? TEXT_BOLD : TEXT_REGULAR) +
-            (g->kind == SCORE_NOTHING ? 0 : text_w(f->app, pts, 12.5f, TEXT_BOLD) + 10) +
-            (group_is_red(g) ? 11 : 0);
-        /* What scored nothing lies closer together: it matters least. */
-        Flow tight = *f;
-        if (g->kind == SCORE_NOTHING) {
-            tight.step_new *= 0.62f;
-            tight.step_same *= 0.62f;
-        }
-        const Flow *gf = &tight;
-        int i = 0;
-        bool first = true;
-        while (i < g->ncards) {
-            float avail = width - x - 2 * GROUP_PAD;
-            float rest = run_width(gf, g->cards, i, g->ncards);
-            float need = SDL_max(rest, first ? lw : 0);
-            float full = width - 2 * GROUP_PAD;
-            bool cramped = avail < SDL_max(first ? lw : 0, gf->cw + 3 * gf->step_new);
-            if (x > 0 && need > avail && (need <= full || cramped)) {
-                /* Start the group on a fresh line: it fits there whole, or
-                 * too little of it would fit here. */
-                x = 0;
-                y += line_h + LINE_GAP;
-                continue;
-            }
-            int k2 = i + 1;
-            while (k2 < g->ncards && run_width(gf, g->cards, i, k2 + 1) <= avail) {
-                k2++;
-            }
-            float cards_w = run_width(gf, g->cards, i, k2);
-            float gw = SDL_max(cards_w, first ? lw : 0) + 2 * GROUP_PAD;
-            if (f->draw) {
-                App *app = f->app;
-                float sx = f->left + x, sy = f->top + y0 + y;
-                SDL_Rect back = app_rect(app, sx, sy - 2, gw, line_h + 6);
-                paint_round_rect(app->paint, app->renderer, back, app_px(app, 7),
-                                 g->kind == SCORE_NOTHING ? paint_rgba(0, 0, 0, 40)
-                                                          : paint_rgba(255, 255, 255, 16));
-                if (first) {
-                    draw_group_label(f, g, label, sx + GROUP_PAD, sy, gw - 2 * GROUP_PAD);
-                }
-                draw_run(gf, g->cards, i, k2, sx + GROUP_PAD, sy + LABEL_H,
-                         g->kind == SCORE_NOTHING ? CARD_DIM : 0);
-            }
+        if (g->ncards > 0) {
+            flow_group(f, g, y0, width, &x, &y);
             used = true;
-            first = false;
-            x += gw + GROUP_GAP;
-            i = k2;
-            if (i < g->ncards) {
-                x = 0;
-                y += line_h + LINE_GAP;
-            }
         }
     }
     if (sv->nhand > 0) {
-        /* Kowah: the hand as it ended, its kinds apart (copies of a kind
-         * overlap) when the row has room, closer when it has not. */
-        Flow wide = *f;
-        wide.step_new = f->cw * 1.08f;
-        wide.step_same = f->cw * 0.36f;
-        float room = width - x - 2 * GROUP_PAD;
-        float natural = run_width(&wide, sv->hand, 0, sv->nhand);
-        if (natural > room && natural > f->cw) {
-            float k = SDL_max((room - f->cw) / (natural - f->cw), 0.0f);
-            wide.step_new = SDL_max(wide.step_new * k, f->step_new);
-            wide.step_same = SDL_max(wide.step_same * k, f->step_same);
-        }
-        if (f->draw) {
-            draw_run(&wide, sv->hand, 0, sv->nhand, f->left + x + GROUP_PAD,
-                     f->top + y0 + y + LABEL_H, 0);
-            App *app = f->app;
-            TextStyle st = app_text_style(app, 12.5f, TEXT_REGULAR, UI_INK_SOFT);
-            SDL_Rect at = app_rect(app, f->left + x + GROUP_PAD, f->top + y0 + y, 0, 0);
-            text_draw(app->text, app->renderer, _("Hand"), &st, at.x, at.y, TEXT_LEFT);
-        }
+        flow_hand(f, sv, y0, width, x, y);
         used = true;
     }
-    if (!used) {
-        if (f->draw) {
-            App *app = f->app;
-            TextStyle st = app_text_style(app, 14, TEXT_REGULAR, UI_INK_FAINT);
-            SDL_Rect at = app_rect(app, f->left, f->top + y0 + y + 4, 0, 0);
-            text_draw(app->text, app->renderer, _("No cards captured"), &st, at.x, at.y, TEXT_LEFT);
-        }
-        return 26;
+    if (used) {
+        return y + line_h;
     }
-    return y + line_h;
+    if (f->draw) {
+        App *app = f->app;
+        TextStyle st = app_text_style(app, 14, TEXT_REGULAR, UI_INK_FAINT);
+        SDL_Rect at = app_rect(app, f->left, f->top + y0 + y + 4, 0, 0);
+        text_draw(app->text, app->renderer, _("No cards captured"), &st, at.x, at.y, TEXT_LEFT);
+    }
+    return NO_CARDS_H;
 }
 
 /* Room kept on the right of each block for the King won (Kings). */
@@ -1169,12 +1205,10 @@ static void draw_tag(App *app, const char *text, float x, float y, SDL_Color bg,
     *w_out = w;
 }
 
-static void draw_block(App *app, ResultState *s, const Flow *f, int seat)
+/* The block's box: framed in gold and glowing for the round's winner. */
+static void draw_block_box(App *app, const SeatView *sv, SDL_Rect box)
 {
-    SeatView *sv = &s->seats[seat];
     SDL_Renderer *r = app->renderer;
-    float top = f->top + sv->y, left = AREA_X + sv->x;
-    SDL_Rect box = app_rect(app, left, top, sv->w, sv->h);
     int radius = app_px(app, 12);
     paint_round_rect(app->paint, r, box, radius, paint_rgba(7, 24, 17, 170));
     if (sv->winner) {
@@ -1184,78 +1218,121 @@ static void draw_block(App *app, ResultState *s, const Flow *f, int seat)
         paint_round_frame(app->paint, r, box, radius, SDL_max(1, app_px(app, 1)),
                           paint_rgba(255, 255, 255, 26));
     }
-    /* Header: name, tags, the score on the right. Where the row is short,
-     * the word "points" goes first, then the tags from the last (the
-     * winner's and the forfeit tags stay). */
-    float x = left + BLOCK_PAD + 4, y = top + BLOCK_PAD;
-    TextStyle name = app_text_style(app, 17, TEXT_BOLD, UI_INK);
-    const char *won = s->variant == VARIANT_KOWAH   ? _("wins the hand")
-                      : s->variant == VARIANT_KINGS ? _("wins a King")
-                                                    : _("wins the round");
-    bool show_won = sv->winner && s->round_over;
-    bool show_score = s->variant != VARIANT_KOWAH && s->round_over;
+}
+
+/* What a block's header shows and how much of it fits its row. */
+typedef struct BlockHeader {
+    const char *won; /* the winner's tag */
+    bool show_won, show_score, show_unit;
     char score[24];
-    snprintf(score, sizeof score, "%d", sv->score);
-    const char *unit = s->variant == VARIANT_KINGS ? _("cards") : _("points");
-    float right_edge = left + sv->w - BLOCK_PAD - 4;
-    float score_w = show_score ? text_w(app, score, 22, TEXT_BOLD) : 0;
-    float unit_w = show_score ? text_w(app, unit, 12, TEXT_REGULAR) + 6 : 0;
+    const char *unit; /* "points" after the score */
+    int ntags;        /* the seat's tags that fit */
+    float right_edge; /* where the score ends */
+} BlockHeader;
+
+/* Plans the header from x to right_edge: where the row is short, the word
+ * "points" goes first, then the tags from the last (the winner's and the
+ * forfeit tags stay). */
+static void plan_header(App *app, const ResultState *s, const SeatView *sv, float x, BlockHeader *h)
+{
+    h->won = s->variant == VARIANT_KOWAH   ? _("wins the hand")
+             : s->variant == VARIANT_KINGS ? _("wins a King")
+                                           : _("wins the round");
+    h->show_won = sv->winner && s->round_over;
+    h->show_score = s->variant != VARIANT_KOWAH && s->round_over;
+    snprintf(h->score, sizeof h->score, "%d", sv->score);
+    h->unit = s->variant == VARIANT_KINGS ? _("cards") : _("points");
+    float score_w = h->show_score ? text_w(app, h->score, 22, TEXT_BOLD) : 0;
+    float unit_w = h->show_score ? text_w(app, h->unit, 12, TEXT_REGULAR) + 6 : 0;
     float need = text_w(app, sv->name, 17, TEXT_BOLD) + 10;
     for (int i = 0; i < sv->ntags; i++) {
         need += text_w(app, sv->tags[i], 12, TEXT_BOLD) + 20;
     }
-    need += show_won ? text_w(app, won, 12, TEXT_BOLD) + 20 : 0;
+    need += h->show_won ? text_w(app, h->won, 12, TEXT_BOLD) + 20 : 0;
     need += sv->forfeited ? text_w(app, _("forfeited the win"), 12, TEXT_BOLD) + 20 : 0;
-    bool show_unit = x + need <= right_edge - score_w - unit_w - 8;
-    int ntags = sv->ntags;
-    while (ntags > 0 && x + need > right_edge - score_w - 8) {
-        ntags--;
-        need -= text_w(app, sv->tags[ntags], 12, TEXT_BOLD) + 20;
+    h->show_unit = x + need <= h->right_edge - score_w - unit_w - 8;
+    h->ntags = sv->ntags;
+    while (h->ntags > 0 && x + need > h->right_edge - score_w - 8) {
+        h->ntags--;
+        need -= text_w(app, sv->tags[h->ntags], 12, TEXT_BOLD) + 20;
     }
+}
+
+/* The header's left: the seat's name, then its tags that fit, the
+ * winner's tag and the forfeit tag. */
+static void draw_header_tags(App *app, const SeatView *sv, const BlockHeader *h, float x, float y)
+{
+    TextStyle name = app_text_style(app, 17, TEXT_BOLD, UI_INK);
     SDL_Rect at = app_rect(app, x, y, 0, 0);
-    SDL_Rect nb = text_draw(app->text, r, sv->name, &name, at.x, at.y, TEXT_LEFT);
+    SDL_Rect nb = text_draw(app->text, app->renderer, sv->name, &name, at.x, at.y, TEXT_LEFT);
     x += (float)nb.w / app->ui + 10;
-    for (int i = 0; i < ntags; i++) {
+    for (int i = 0; i < h->ntags; i++) {
         float w = 0;
         draw_tag(app, sv->tags[i], x, y + 2.5f, paint_rgba(255, 255, 255, 24), UI_INK_SOFT, &w);
         x += w + 6;
     }
-    if (show_won) {
+    if (h->show_won) {
         float w = 0;
-        draw_tag(app, won, x, y + 2.5f, UI_GOLD, UI_ON_GOLD, &w);
+        draw_tag(app, h->won, x, y + 2.5f, UI_GOLD, UI_ON_GOLD, &w);
         x += w + 6;
     }
     if (sv->forfeited) {
         float w = 0;
         draw_tag(app, _("forfeited the win"), x, y + 2.5f, paint_rgba(150, 50, 40, 255), UI_INK,
                  &w);
-        x += w + 6;
     }
-    if (show_score) {
-        TextStyle big = app_text_style(app, 22, TEXT_BOLD, sv->winner ? UI_GOLD_LIGHT : UI_INK);
-        SDL_Rect right = app_rect(app, right_edge, y - 3, 0, 0);
-        SDL_Rect sb = text_draw(app->text, r, score, &big, right.x, right.y, TEXT_RIGHT);
-        if (show_unit) {
-            TextStyle small = app_text_style(app, 12, TEXT_REGULAR, UI_INK_SOFT);
-            text_draw(app->text, r, unit, &small, sb.x - app_px(app, 6), right.y + app_px(app, 8),
-                      TEXT_RIGHT);
-        }
+}
+
+/* The header's right: the round's score, and "points" where it fits. */
+static void draw_header_score(App *app, const SeatView *sv, const BlockHeader *h, float y)
+{
+    SDL_Renderer *r = app->renderer;
+    TextStyle big = app_text_style(app, 22, TEXT_BOLD, sv->winner ? UI_GOLD_LIGHT : UI_INK);
+    SDL_Rect right = app_rect(app, h->right_edge, y - 3, 0, 0);
+    SDL_Rect sb = text_draw(app->text, r, h->score, &big, right.x, right.y, TEXT_RIGHT);
+    if (h->show_unit) {
+        TextStyle small = app_text_style(app, 12, TEXT_REGULAR, UI_INK_SOFT);
+        text_draw(app->text, r, h->unit, &small, sb.x - app_px(app, 6), right.y + app_px(app, 8),
+                  TEXT_RIGHT);
+    }
+}
+
+/* Kings: the King this round brought, at the right of the winner's cards
+ * (g: the block's card flow). */
+static void draw_king_won(App *app, const ResultState *s, const SeatView *sv, const Flow *g,
+                          float left)
+{
+    SDL_Renderer *r = app->renderer;
+    float kx = left + sv->w - BLOCK_PAD - g->cw - GROUP_PAD, ky = g->top;
+    SDL_Rect back =
+        app_rect(app, kx - GROUP_PAD, ky - 2, g->cw + 2 * GROUP_PAD, LABEL_H + g->ch + 6);
+    paint_round_rect(app->paint, r, back, app_px(app, 7), paint_rgba(255, 214, 110, 40));
+    TextStyle lab = app_text_style(app, GROUP_LABEL_SIZE, TEXT_BOLD, UI_GOLD);
+    SDL_Rect kat = app_rect(app, kx + g->cw / 2, ky, 0, 0);
+    text_draw(app->text, r, _("King"), &lab, kat.x, kat.y, TEXT_CENTER);
+    card_art_draw(app->cards, r, STYLE_FRENCH, s->king,
+                  app_rect(app, kx, ky + LABEL_H, g->cw, g->ch), 0);
+}
+
+/* One seat's block: its box, header and cards. */
+static void draw_block(App *app, ResultState *s, const Flow *f, int seat)
+{
+    SeatView *sv = &s->seats[seat];
+    float top = f->top + sv->y, left = AREA_X + sv->x;
+    draw_block_box(app, sv, app_rect(app, left, top, sv->w, sv->h));
+    float x = left + BLOCK_PAD + 4, y = top + BLOCK_PAD;
+    BlockHeader h = {.right_edge = left + sv->w - BLOCK_PAD - 4};
+    plan_header(app, s, sv, x, &h);
+    draw_header_tags(app, sv, &h, x, y);
+    if (h.show_score) {
+        draw_header_score(app, sv, &h, y);
     }
     Flow g = *f;
     g.left = left + BLOCK_PAD;
     g.top = f->top + sv->y + BLOCK_PAD + HEADER_H;
     flow_groups(&g, sv, 0, sv->w - 2 * BLOCK_PAD - king_room(&g));
     if (sv->winner && s->king != CARD_NONE) {
-        /* The King this round brought, at the right of the winner's cards. */
-        float kx = left + sv->w - BLOCK_PAD - g.cw - GROUP_PAD, ky = g.top;
-        SDL_Rect back =
-            app_rect(app, kx - GROUP_PAD, ky - 2, g.cw + 2 * GROUP_PAD, LABEL_H + g.ch + 6);
-        paint_round_rect(app->paint, r, back, app_px(app, 7), paint_rgba(255, 214, 110, 40));
-        TextStyle lab = app_text_style(app, 12.5f, TEXT_BOLD, UI_GOLD);
-        SDL_Rect kat = app_rect(app, kx + g.cw / 2, ky, 0, 0);
-        text_draw(app->text, r, _("King"), &lab, kat.x, kat.y, TEXT_CENTER);
-        card_art_draw(app->cards, r, STYLE_FRENCH, s->king,
-                      app_rect(app, kx, ky + LABEL_H, g.cw, g.ch), 0);
+        draw_king_won(app, s, sv, &g, left);
     }
 }
 
