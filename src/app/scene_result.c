@@ -1362,104 +1362,271 @@ static void draw_column(App *app, ResultState *s)
     }
 }
 
-/* The standings table; returns the y below it. */
-static float draw_standings(App *app, ResultState *s, float y)
+/* The standings' columns, from the right: units (with stakes), the total,
+ * then the latest rounds that fit beside the longest name. */
+typedef struct StandingsCols {
+    float x0, x1; /* the table's left and right */
+    float col_total, col_round, col_units;
+    float x_total; /* the right of the total column */
+    int shown;     /* rounds shown */
+    int first;     /* the first of them */
+    const char *total_head;
+} StandingsCols;
+
+/* The most rounds the standings show. */
+enum { STANDINGS_ROUNDS = 4 };
+
+/* Each column at least as wide as its heading in the language shown. */
+static void standings_columns(App *app, const ResultState *s, int rounds, StandingsCols *c)
 {
-    SDL_Renderer *r = app->renderer;
-    Session *ss = session_of(app, s);
-    const Observation *o = s->obs;
-    float x0 = SIDE_X + 22, x1 = SIDE_X + SIDE_W - 22;
     bool kings = s->variant == VARIANT_KINGS;
-    bool stakes = s->has_stakes;
-    int rounds = session_rounds_scored(ss);
-    /* Columns from the right: units, total, then the latest rounds that
-     * fit beside the longest name. */
-    const char *total_head = kings                         ? _("KINGS")
-                             : s->variant == VARIANT_KOWAH ? _("HANDS")
-                                                           : _("TOTAL");
-    /* Each column at least as wide as its heading in the language shown. */
-    float col_total = SDL_max(52, text_w(app, total_head, 12, TEXT_BOLD) + 12), col_round = 36;
-    float col_units = stakes ? SDL_max(48, text_w(app, _("UNITS"), 12, TEXT_BOLD) + 12) : 0;
+    c->x0 = SIDE_X + 22;
+    c->x1 = SIDE_X + SIDE_W - 22;
+    c->total_head = kings ? _("KINGS") : s->variant == VARIANT_KOWAH ? _("HANDS") : _("TOTAL");
+    c->col_total = SDL_max(52, text_w(app, c->total_head, 12, TEXT_BOLD) + 12);
+    c->col_round = 36;
+    c->col_units = s->has_stakes ? SDL_max(48, text_w(app, _("UNITS"), 12, TEXT_BOLD) + 12) : 0;
     float name_w = 0;
     for (int seat = 0; seat < s->players; seat++) {
         name_w = SDL_max(name_w, text_w(app, s->seats[seat].name, 15, TEXT_BOLD));
     }
-    float room = (x1 - x0) - col_units - col_total - name_w - 6;
-    int shown = kings ? 0 : SDL_max(0, SDL_min(SDL_min(rounds, 4), (int)(room / col_round)));
+    float room = (c->x1 - c->x0) - c->col_units - c->col_total - name_w - 6;
+    c->shown =
+        kings ? 0
+              : SDL_max(0, SDL_min(SDL_min(rounds, STANDINGS_ROUNDS), (int)(room / c->col_round)));
+    c->x_total = c->x1 - c->col_units;
+    c->first = rounds - c->shown + 1;
+}
+
+/* The standings' column heads at y. */
+static void draw_standings_head(App *app, const ResultState *s, const StandingsCols *c, float y)
+{
+    SDL_Renderer *r = app->renderer;
     TextStyle head = app_text_style(app, 12, TEXT_BOLD, UI_GOLD);
-    TextStyle cell = app_text_style(app, 15, TEXT_REGULAR, UI_INK);
-    TextStyle bold = app_text_style(app, 15, TEXT_BOLD, UI_GOLD_LIGHT);
-    float xr = x1;
     SDL_Rect at;
-    if (stakes) {
-        at = app_rect(app, xr, y, 0, 0);
+    if (s->has_stakes) {
+        at = app_rect(app, c->x1, y, 0, 0);
         text_draw(app->text, r, _("UNITS"), &head, at.x, at.y, TEXT_RIGHT);
-        xr -= col_units;
     }
-    float x_total = xr;
-    at = app_rect(app, xr, y, 0, 0);
-    text_draw(app->text, r, total_head, &head, at.x, at.y, TEXT_RIGHT);
-    xr -= col_total;
-    int first = rounds - shown + 1;
-    for (int k = 0; k < shown; k++) {
+    at = app_rect(app, c->x_total, y, 0, 0);
+    text_draw(app->text, r, c->total_head, &head, at.x, at.y, TEXT_RIGHT);
+    float xr = c->x_total - c->col_total;
+    for (int k = 0; k < c->shown; k++) {
         char lab[16];
         /* TRANSLATORS: column heads of the standings: round 1, 2 ... and, in
          * Kowah, hand 1, 2 ... (one or two letters and the number). */
-        snprintf(lab, sizeof lab, s->variant == VARIANT_KOWAH ? _("H%d") : _("R%d"), first + k);
-        at = app_rect(app, xr - (float)(shown - 1 - k) * col_round, y, 0, 0);
+        snprintf(lab, sizeof lab, s->variant == VARIANT_KOWAH ? _("H%d") : _("R%d"), c->first + k);
+        at = app_rect(app, xr - (float)(c->shown - 1 - k) * c->col_round, y, 0, 0);
         text_draw(app->text, r, lab, &head, at.x, at.y, TEXT_RIGHT);
     }
-    at = app_rect(app, x0, y, 0, 0);
+    at = app_rect(app, c->x0, y, 0, 0);
     text_draw(app->text, r, _("PLAYER"), &head, at.x, at.y, TEXT_LEFT);
+}
+
+/* Kings: the Kings the seat has won, small, left of its total. */
+static void draw_kings_won(App *app, Session *ss, const StandingsCols *c, int seat, float y,
+                           float row_h)
+{
+    Card won[4];
+    int n = session_kings_won(ss, seat, won);
+    float kh = row_h - 8, kw = kh * (float)card_art_aspect(STYLE_FRENCH, won[0]);
+    for (int i = 0; i < n; i++) {
+        SDL_Rect cr = app_rect(app, c->x_total - 30 - (float)(n - i) * (kw + 3), y + 1, kw, kh);
+        card_art_draw(app->cards, app->renderer, STYLE_FRENCH, won[i], cr, CARD_NO_SHADOW);
+    }
+}
+
+/* The seat's stake units at the right: gold when up, red when down. */
+static void draw_units(App *app, int units, float x, float ty)
+{
+    char num[24];
+    snprintf(num, sizeof num, "%+d", units);
+    if (units == 0) {
+        snprintf(num, sizeof num, "0");
+    }
+    SDL_Color c = units > 0 ? UI_GOLD_LIGHT : units < 0 ? UI_WARN : UI_INK_SOFT;
+    TextStyle us = app_text_style(app, 15, TEXT_BOLD, c);
+    SDL_Rect at = app_rect(app, x, ty, 0, 0);
+    text_draw(app->text, app->renderer, num, &us, at.x, at.y, TEXT_RIGHT);
+}
+
+/* One seat's row of the standings at y, row_h tall (even rows shaded). */
+static void draw_standings_row(App *app, ResultState *s, const StandingsCols *c, int seat, float y,
+                               float row_h)
+{
+    SDL_Renderer *r = app->renderer;
+    Session *ss = session_of(app, s);
+    const SeatView *sv = &s->seats[seat];
+    TextStyle cell = app_text_style(app, 15, TEXT_REGULAR, UI_INK);
+    TextStyle bold = app_text_style(app, 15, TEXT_BOLD, UI_GOLD_LIGHT);
+    bool best = s->match_over ? sv->match_winner : false;
+    if (seat % 2 == 0) {
+        paint_round_rect(app->paint, r, app_rect(app, c->x0 - 8, y - 3, c->x1 - c->x0 + 16, row_h),
+                         app_px(app, 6), paint_rgba(255, 255, 255, 10));
+    }
+    float ty = y + (row_h - 6 - 20) / 2;
+    SDL_Rect at = app_rect(app, c->x0, ty, 0, 0);
+    text_draw(app->text, r, sv->name, best ? &bold : &cell, at.x, at.y, TEXT_LEFT);
+    if (s->variant == VARIANT_KINGS) {
+        draw_kings_won(app, ss, c, seat, y, row_h);
+    }
+    char num[24];
+    snprintf(num, sizeof num, "%d", s->obs->match_score[seat]);
+    at = app_rect(app, c->x_total, ty, 0, 0);
+    text_draw(app->text, r, num, &bold, at.x, at.y, TEXT_RIGHT);
+    for (int k = 0; k < c->shown; k++) {
+        snprintf(num, sizeof num, "%d", session_round_score(ss, c->first + k, seat));
+        at = app_rect(app, c->x_total - c->col_total - (float)(c->shown - 1 - k) * c->col_round, ty,
+                      0, 0);
+        TextStyle soft = app_text_style(app, 15, TEXT_REGULAR, UI_INK_SOFT);
+        text_draw(app->text, r, num, &soft, at.x, at.y, TEXT_RIGHT);
+    }
+    if (s->has_stakes) {
+        draw_units(app, s->obs->units[seat], c->x1, ty);
+    }
+}
+
+/* The standings table; returns the y below it. */
+static float draw_standings(App *app, ResultState *s, float y)
+{
+    StandingsCols c;
+    standings_columns(app, s, session_rounds_scored(session_of(app, s)), &c);
+    draw_standings_head(app, s, &c, y);
     y += 22;
-    float row_h = kings ? 52 : (s->players > 4 ? 26 : 30);
+    float row_h = s->variant == VARIANT_KINGS ? 52 : (s->players > 4 ? 26 : 30);
     for (int seat = 0; seat < s->players; seat++) {
-        const SeatView *sv = &s->seats[seat];
-        bool best = s->match_over ? sv->match_winner : false;
-        if (seat % 2 == 0) {
-            paint_round_rect(app->paint, r, app_rect(app, x0 - 8, y - 3, x1 - x0 + 16, row_h),
-                             app_px(app, 6), paint_rgba(255, 255, 255, 10));
-        }
-        float ty = y + (row_h - 6 - 20) / 2;
-        at = app_rect(app, x0, ty, 0, 0);
-        text_draw(app->text, r, sv->name, best ? &bold : &cell, at.x, at.y, TEXT_LEFT);
-        char num[24];
-        if (kings) {
-            Card won[4];
-            int n = session_kings_won(ss, seat, won);
-            float kh = row_h - 8, kw = kh * (float)card_art_aspect(STYLE_FRENCH, won[0]);
-            for (int i = 0; i < n; i++) {
-                SDL_Rect cr =
-                    app_rect(app, x_total - 30 - (float)(n - i) * (kw + 3), y + 1, kw, kh);
-                card_art_draw(app->cards, r, STYLE_FRENCH, won[i], cr, CARD_NO_SHADOW);
-            }
-        }
-        snprintf(num, sizeof num, "%d", o->match_score[seat]);
-        at = app_rect(app, x_total, ty, 0, 0);
-        text_draw(app->text, r, num, &bold, at.x, at.y, TEXT_RIGHT);
-        for (int k = 0; k < shown; k++) {
-            snprintf(num, sizeof num, "%d", session_round_score(ss, first + k, seat));
-            at = app_rect(app, x_total - col_total - (float)(shown - 1 - k) * col_round, ty, 0, 0);
-            TextStyle soft = app_text_style(app, 15, TEXT_REGULAR, UI_INK_SOFT);
-            text_draw(app->text, r, num, &soft, at.x, at.y, TEXT_RIGHT);
-        }
-        if (stakes) {
-            snprintf(num, sizeof num, "%+d", o->units[seat]);
-            if (o->units[seat] == 0) {
-                snprintf(num, sizeof num, "0");
-            }
-            SDL_Color c = o->units[seat] > 0   ? UI_GOLD_LIGHT
-                          : o->units[seat] < 0 ? UI_WARN
-                                               : UI_INK_SOFT;
-            TextStyle us = app_text_style(app, 15, TEXT_BOLD, c);
-            at = app_rect(app, x1, ty, 0, 0);
-            text_draw(app->text, r, num, &us, at.x, at.y, TEXT_RIGHT);
-        }
+        draw_standings_row(app, s, &c, seat, y, row_h);
         y += row_h;
     }
     return y;
 }
 
+/* The side panel's text sizes: section labels and body text. */
+#define SECTION_SIZE 12.5f
+/* Where the side panel's text must stop: the buttons start below. */
+#define SIDE_LIMIT 660.0f
+/* A stake's line height. */
+#define STAKE_LINE 19.0f
+
+/* One stake line, "who" on the left and "what" on the right of a tab. */
+static void draw_stake(App *app, const char *stake, float x0, float w, float y,
+                       const TextStyle *who, const TextStyle *what)
+{
+    char text[120];
+    snprintf(text, sizeof text, "%s", stake);
+    char *tab = strchr(text, '\t');
+    if (tab != NULL) {
+        *tab++ = '\0';
+    }
+    SDL_Rect at = app_rect(app, x0, y, 0, 0);
+    text_draw(app->text, app->renderer, text, who, at.x, at.y, TEXT_LEFT);
+    if (tab != NULL) {
+        at = app_rect(app, x0 + w, y, 0, 0);
+        text_draw(app->text, app->renderer, tab, what, at.x, at.y, TEXT_RIGHT);
+    }
+}
+
+/* One line of soft text at the left; returns the y below it. */
+static float draw_soft_line(App *app, const char *text, float x0, float y, const TextStyle *what)
+{
+    SDL_Rect at = app_rect(app, x0, y, 0, 0);
+    text_draw(app->text, app->renderer, text, what, at.x, at.y, TEXT_LEFT);
+    return y + STAKE_LINE;
+}
+
+/* The stakes paid this round (as many as leave room for the next round's
+ * roles, then "and N more") and the pot; returns the y below them. */
+static float draw_stakes(App *app, const ResultState *s, float x0, float w, float y)
+{
+    TextStyle lab = app_text_style(app, SECTION_SIZE, TEXT_BOLD, UI_GOLD);
+    SDL_Rect at = app_rect(app, x0, y, 0, 0);
+    text_draw(app->text, app->renderer, _("STAKES THIS ROUND"), &lab, at.x, at.y, TEXT_LEFT);
+    y += 19;
+    TextStyle who = app_text_style(app, 13.5f, TEXT_REGULAR, UI_INK);
+    TextStyle what = app_text_style(app, 13.5f, TEXT_REGULAR, UI_INK_SOFT);
+    float room = (SIDE_LIMIT - 96) - y; /* keep room for the next round's roles */
+    int fit = SDL_max(1, (int)(room / STAKE_LINE));
+    for (int i = 0; i < s->nstakes; i++) {
+        if (i == fit - 1 && s->nstakes > fit) {
+            char more[48];
+            snprintf(more, sizeof more, _("and %d more"), s->nstakes - i);
+            y = draw_soft_line(app, more, x0, y, &what);
+            break;
+        }
+        draw_stake(app, s->stakes[i], x0, w, y, &who, &what);
+        y += STAKE_LINE;
+    }
+    if (s->nstakes == 0) {
+        y = draw_soft_line(app, _("Nothing paid"), x0, y, &what);
+    }
+    if (s->pot_line[0] != '\0') {
+        y = draw_soft_line(app, s->pot_line, x0, y, &what);
+    }
+    return y + 10;
+}
+
+/* The next round's roles (or who deals or plays first), a line each. */
+static void draw_next_roles(App *app, const ResultState *s, float x0, float w, float y)
+{
+    SDL_Renderer *r = app->renderer;
+    TextStyle lab = app_text_style(app, SECTION_SIZE, TEXT_BOLD, UI_GOLD);
+    TextStyle body = app_text_style(app, 14, TEXT_REGULAR, UI_INK);
+    SDL_Rect at = app_rect(app, x0, y, 0, 0);
+    text_draw(app->text, r, s->variant == VARIANT_KOWAH ? _("NEXT HAND") : _("NEXT ROUND"), &lab,
+              at.x, at.y, TEXT_LEFT);
+    y += 19;
+    char lines[sizeof s->next_roles];
+    snprintf(lines, sizeof lines, "%s", s->next_roles);
+    for (char *line = lines; line != NULL && *line != '\0';) {
+        char *nl = strchr(line, '\n');
+        if (nl != NULL) {
+            *nl = '\0';
+        }
+        at = app_rect(app, x0, y, w, 0);
+        y += (float)text_draw_wrapped(app->text, r, line, &body, at, TEXT_LEFT, 1.05f) / app->ui;
+        line = nl != NULL ? nl + 1 : NULL;
+    }
+}
+
+/* At the end of the match: who won it, above the buttons. */
+static void draw_match_winners(App *app, const ResultState *s, float x0, float w)
+{
+    char line[200];
+    int n = join_names(s, true, line, sizeof line);
+    char text[260];
+    if (n == 0) {
+        snprintf(text, sizeof text, "%s", _("Nobody won the match."));
+    } else if (n == s->players && n > 1) {
+        snprintf(text, sizeof text, "%s", _("The match is shared by all."));
+    } else if (n > 1) {
+        snprintf(text, sizeof text, _("%s share the match."), line);
+    } else if (is_you(line)) {
+        snprintf(text, sizeof text, "%s", _("You win the match."));
+    } else {
+        snprintf(text, sizeof text, _("%s wins the match."), line);
+    }
+    TextStyle win = app_text_style(app, 19, TEXT_BOLD, UI_GOLD_LIGHT);
+    SDL_Rect at = app_rect(app, x0, 596, w, 0);
+    text_draw_wrapped(app->text, app->renderer, text, &win, at, TEXT_LEFT, 1.0f);
+}
+
+/* The buttons: Back while the round is played, New match and Main menu
+ * after the match, else Next round (hand). */
+static void draw_side_buttons(App *app, ResultState *s)
+{
+    if (!s->round_over) {
+        ui_draw_button(app, &s->ui, RESULT_BACK, _("Back"));
+    } else if (s->match_over) {
+        ui_draw_button(app, &s->ui, RESULT_NEW_MATCH, _("New match"));
+        ui_draw_button(app, &s->ui, RESULT_MENU, _("Main menu"));
+    } else {
+        ui_draw_button(app, &s->ui, RESULT_NEXT,
+                       s->variant == VARIANT_KOWAH ? _("Next hand") : _("Next round"));
+    }
+}
+
+/* The side panel: where the match stands, the standings, the stakes, the
+ * next round's roles, the match's winners and the buttons. */
 static void draw_side(App *app, ResultState *s)
 {
     SDL_Renderer *r = app->renderer;
@@ -1477,99 +1644,16 @@ static void draw_side(App *app, ResultState *s)
     y += 14;
     y = draw_standings(app, s, y);
     y += 12;
-    float limit = 660; /* the buttons */
-    TextStyle lab = app_text_style(app, 12.5f, TEXT_BOLD, UI_GOLD);
-    TextStyle body = app_text_style(app, 14, TEXT_REGULAR, UI_INK);
     if (s->has_stakes) {
-        at = app_rect(app, x0, y, 0, 0);
-        text_draw(app->text, r, _("STAKES THIS ROUND"), &lab, at.x, at.y, TEXT_LEFT);
-        y += 19;
-        TextStyle who = app_text_style(app, 13.5f, TEXT_REGULAR, UI_INK);
-        TextStyle what = app_text_style(app, 13.5f, TEXT_REGULAR, UI_INK_SOFT);
-        float line = 19;
-        float room = (limit - 96) - y; /* keep room for the next round's roles */
-        int fit = SDL_max(1, (int)(room / line));
-        for (int i = 0; i < s->nstakes; i++) {
-            if (i == fit - 1 && s->nstakes > fit) {
-                char more[48];
-                snprintf(more, sizeof more, _("and %d more"), s->nstakes - i);
-                at = app_rect(app, x0, y, 0, 0);
-                text_draw(app->text, r, more, &what, at.x, at.y, TEXT_LEFT);
-                y += line;
-                break;
-            }
-            char text[120];
-            snprintf(text, sizeof text, "%s", s->stakes[i]);
-            char *tab = strchr(text, '\t');
-            if (tab != NULL) {
-                *tab++ = '\0';
-            }
-            at = app_rect(app, x0, y, 0, 0);
-            text_draw(app->text, r, text, &who, at.x, at.y, TEXT_LEFT);
-            if (tab != NULL) {
-                at = app_rect(app, x0 + w, y, 0, 0);
-                text_draw(app->text, r, tab, &what, at.x, at.y, TEXT_RIGHT);
-            }
-            y += line;
-        }
-        if (s->nstakes == 0) {
-            at = app_rect(app, x0, y, 0, 0);
-            text_draw(app->text, r, _("Nothing paid"), &what, at.x, at.y, TEXT_LEFT);
-            y += line;
-        }
-        if (s->pot_line[0] != '\0') {
-            at = app_rect(app, x0, y, 0, 0);
-            text_draw(app->text, r, s->pot_line, &what, at.x, at.y, TEXT_LEFT);
-            y += line;
-        }
-        y += 10;
+        y = draw_stakes(app, s, x0, w, y);
     }
-    if (s->next_roles[0] != '\0' && y < limit - 40) {
-        at = app_rect(app, x0, y, 0, 0);
-        text_draw(app->text, r, s->variant == VARIANT_KOWAH ? _("NEXT HAND") : _("NEXT ROUND"),
-                  &lab, at.x, at.y, TEXT_LEFT);
-        y += 19;
-        char lines[sizeof s->next_roles];
-        snprintf(lines, sizeof lines, "%s", s->next_roles);
-        for (char *line = lines; line != NULL && *line != '\0';) {
-            char *nl = strchr(line, '\n');
-            if (nl != NULL) {
-                *nl = '\0';
-            }
-            at = app_rect(app, x0, y, w, 0);
-            y +=
-                (float)text_draw_wrapped(app->text, r, line, &body, at, TEXT_LEFT, 1.05f) / app->ui;
-            line = nl != NULL ? nl + 1 : NULL;
-        }
+    if (s->next_roles[0] != '\0' && y < SIDE_LIMIT - 40) {
+        draw_next_roles(app, s, x0, w, y);
     }
     if (s->match_over) {
-        char line[200];
-        int n = join_names(s, true, line, sizeof line);
-        char text[260];
-        if (n == 0) {
-            snprintf(text, sizeof text, "%s", _("Nobody won the match."));
-        } else if (n == s->players && n > 1) {
-            snprintf(text, sizeof text, "%s", _("The match is shared by all."));
-        } else if (n > 1) {
-            snprintf(text, sizeof text, _("%s share the match."), line);
-        } else if (is_you(line)) {
-            snprintf(text, sizeof text, "%s", _("You win the match."));
-        } else {
-            snprintf(text, sizeof text, _("%s wins the match."), line);
-        }
-        TextStyle win = app_text_style(app, 19, TEXT_BOLD, UI_GOLD_LIGHT);
-        at = app_rect(app, x0, 596, w, 0);
-        text_draw_wrapped(app->text, r, text, &win, at, TEXT_LEFT, 1.0f);
+        draw_match_winners(app, s, x0, w);
     }
-    if (!s->round_over) {
-        ui_draw_button(app, &s->ui, RESULT_BACK, _("Back"));
-    } else if (s->match_over) {
-        ui_draw_button(app, &s->ui, RESULT_NEW_MATCH, _("New match"));
-        ui_draw_button(app, &s->ui, RESULT_MENU, _("Main menu"));
-    } else {
-        ui_draw_button(app, &s->ui, RESULT_NEXT,
-                       s->variant == VARIANT_KOWAH ? _("Next hand") : _("Next round"));
-    }
+    draw_side_buttons(app, s);
 }
 
 static void result_draw(App *app, void *state, SDL_Renderer *r)
