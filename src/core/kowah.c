@@ -1,5 +1,5 @@
-/* kowah.c — the Kowah engine (RULES.md §4) behind the Game API, and the
- * checki analysis of kowah.h.
+/* kowah.c — the Kowah engine (RULES.md §4) behind the Game API, the
+ * checki analysis of kowah.h and its query of why a hand ended.
  *
  * A hand: the dealer rotates clockwise (to the next seat; the first dealer is
  * the last seat, so seat 0 starts), deals eight cards to each player and

@@ -1,8 +1,9 @@
 /* kowah.h — Kowah's checki hands (RULES.md §4) as pure functions, for the
  * engine, the computer players, the front end and ceki-cli.
  *
- * Contract: every function takes the eight cards of a hand (any order) and
- * writes into caller-owned arrays indexed by Ceki kind; nothing is kept.
+ * Contract: every function but kowah_hand_end takes the eight cards of a
+ * hand (any order) and writes into caller-owned arrays indexed by Ceki
+ * kind; nothing is kept.
  *
  * A checki hand splits into either
  *   A: two triplets (three cards of one rank class each, suits free,
@@ -19,7 +20,8 @@
  * declared kind, or of the other pair of any B split that holds it.
  *
  * One query reads a Game: kowah_hand_end() says why its hand ended, as the
- * engine decided it (RULES.md §4 and the readings in kowah.c).
+ * engine decided it (RULES.md §4 and the readings in kowah.c), so that no
+ * front end need guess it.
  */
 #ifndef CEKI_KOWAH_H
 #define CEKI_KOWAH_H
