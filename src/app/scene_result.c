@@ -951,6 +951,21 @@ static float measure(App *app, ResultState *s, float ch, int cols)
     return y - BLOCK_GAP;
 }
 
+/* Whether cards ch high, all blocks total high, beat the best so far
+ * (best_h 0: none yet): fitting beats not fitting; then larger cards; and
+ * of two that do not fit, the shorter. */
+static bool better_fit(float ch, float total, float best_h, float best_total)
+{
+    if (best_h == 0) {
+        return true;
+    }
+    bool fits = total <= AREA_H, best_fits = best_total <= AREA_H;
+    if (fits != best_fits) {
+        return fits;
+    }
+    return ch > best_h || (!fits && total < best_total);
+}
+
 /* The largest cards that let every block fit, in one column or (with four
  * players or more) two; the column scrolls when even the smallest do not. */
 static void fit(App *app, ResultState *s)
@@ -964,9 +979,7 @@ static void fit(App *app, ResultState *s)
             ch -= 2;
             total = measure(app, s, ch, cols);
         }
-        bool fits = total <= AREA_H, best_fits = best_total <= AREA_H && best_h > 0;
-        if (best_h == 0 || (fits && !best_fits) || (fits == best_fits && ch > best_h) ||
-            (!fits && !best_fits && total < best_total)) {
+        if (better_fit(ch, total, best_h, best_total)) {
             best_h = ch;
             best_total = total;
             best_cols = cols;
