@@ -1378,6 +1378,7 @@ static void draw_column(App *app, ResultState *s)
 /* The standings' columns, from the right: units (with stakes), the total,
  * then the latest rounds that fit beside the longest name. */
 typedef struct StandingsCols {
+    bool kings;   /* Kings: the Kings won instead of rounds */
     float x0, x1; /* the table's left and right */
     float col_total, col_round, col_units;
     float x_total; /* the right of the total column */
@@ -1393,6 +1394,7 @@ enum { STANDINGS_ROUNDS = 4 };
 static void standings_columns(App *app, const ResultState *s, int rounds, StandingsCols *c)
 {
     bool kings = s->variant == VARIANT_KINGS;
+    c->kings = kings;
     c->x0 = SIDE_X + 22;
     c->x1 = SIDE_X + SIDE_W - 22;
     c->total_head = kings ? _("KINGS") : s->variant == VARIANT_KOWAH ? _("HANDS") : _("TOTAL");
@@ -1480,7 +1482,7 @@ static void draw_standings_row(App *app, ResultState *s, const StandingsCols *c,
     float ty = y + (row_h - 6 - 20) / 2;
     SDL_Rect at = app_rect(app, c->x0, ty, 0, 0);
     text_draw(app->text, r, sv->name, best ? &bold : &cell, at.x, at.y, TEXT_LEFT);
-    if (s->variant == VARIANT_KINGS) {
+    if (c->kings) {
         draw_kings_won(app, ss, c, seat, y, row_h);
     }
     char num[24];
@@ -1506,7 +1508,7 @@ static float draw_standings(App *app, ResultState *s, float y)
     standings_columns(app, s, session_rounds_scored(session_of(app, s)), &c);
     draw_standings_head(app, s, &c, y);
     y += 22;
-    float row_h = s->variant == VARIANT_KINGS ? 52 : (s->players > 4 ? 26 : 30);
+    float row_h = c.kings ? 52 : (s->players > 4 ? 26 : 30);
     for (int seat = 0; seat < s->players; seat++) {
         draw_standings_row(app, s, &c, seat, y, row_h);
         y += row_h;
