@@ -2,9 +2,15 @@
 #include "scene.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The picture or window size without --size, in pixels. */
+enum { DEFAULT_WIDTH = 1280, DEFAULT_HEIGHT = 800 };
+/* The smallest and largest --size side, in pixels. */
+enum { SIZE_MIN_PX = 64, SIZE_MAX_PX = 8192 };
 
 const char *args_usage(void)
 {
@@ -50,7 +56,8 @@ static bool parse_size(const char *text, int *w, int *h)
     }
     const char *second = end + 1;
     long b = strtol(second, &end, 10);
-    if (end == second || *end != '\0' || a < 64 || b < 64 || a > 8192 || b > 8192) {
+    if (end == second || *end != '\0' || a < SIZE_MIN_PX || b < SIZE_MIN_PX || a > SIZE_MAX_PX ||
+        b > SIZE_MAX_PX) {
         return false;
     }
     *w = (int)a;
@@ -58,55 +65,248 @@ static bool parse_size(const char *text, int *w, int *h)
     return true;
 }
 
+/* The options that take a value, each with the handler that stores it (or
+ * says, in err, why it cannot). */
+typedef bool (*ValueOption)(const char *value, AppArgs *out, char *err, size_t err_size);
+
+/* --screenshot FILE: the PNG to write. */
+static bool opt_screenshot(const char *value, AppArgs *out, char *err, size_t err_size)
+{
+    (void)err;
+    (void)err_size;
+    out->screenshot = value;
+    return true;
+}
+
+/* --scene NAME: the scene to render. */
+static bool opt_scene(const char *value, AppArgs *out, char *err, size_t err_size)
+{
+    out->scene = scene_find(value);
+    if (out->scene == SCENE_COUNT) {
+        snprintf(err, err_size,
+                 "unknown scene '%s' (title, variants, setup, settings, gallery, table, learn)",
+                 value);
+        return false;
+    }
+    return true;
+}
+
+/* --variant ID: the game played. */
+static bool opt_variant(const char *value, AppArgs *out, char *err, size_t err_size)
+{
+    const VariantDesc *v = variant_find(value);
+    if (v == NULL) {
+        snprintf(err, err_size, "unknown variant '%s'", value);
+        return false;
+    }
+    out->variant = v->id;
+    out->variant_given = true;
+    return true;
+}
+
+/* --seed N: the deal's seed. */
+static bool opt_seed(const char *value, AppArgs *out, char *err, size_t err_size)
+{
+    if (!parse_u64(value, &out->seed)) {
+        snprintf(err, err_size, "--seed wants a non-negative integer, not '%s'", value);
+        return false;
+    }
+    out->seed_given = true;
+    return true;
+}
+
+/* --players N: the number of seats (checked against the variant later). */
+static bool opt_players(const char *value, AppArgs *out, char *err, size_t err_size)
+{
+    uint64_t n = 0;
+    if (!parse_u64(value, &n) || n < 1 || n > CEKI_MAX_SEATS) {
+        snprintf(err, err_size, "--players wants a number from 1 to %d, not '%s'", CEKI_MAX_SEATS,
+                 value);
+        return false;
+    }
+    out->players = (int)n;
+    return true;
+}
+
+/* --deck-style STYLE: the cards' faces. */
+static bool opt_deck_style(const char *value, AppArgs *out, char *err, size_t err_size)
+{
+    DeckStyle style = deck_style_find(value);
+    if (style == STYLE_COUNT) {
+        snprintf(err, err_size,
+                 "unknown deck style '%s' (ceki, western-clubs, western-spades, french)", value);
+        return false;
+    }
+    out->deck_style = style;
+    out->deck_style_given = true;
+    return true;
+}
+
+/* --size WxH: the window or picture size. */
+static bool opt_size(const char *value, AppArgs *out, char *err, size_t err_size)
+{
+    if (!parse_size(value, &out->width, &out->height)) {
+        snprintf(err, err_size, "--size wants WIDTHxHEIGHT between %d and %d, not '%s'",
+                 SIZE_MIN_PX, SIZE_MAX_PX, value);
+        return false;
+    }
+    return true;
+}
+
+/* --level L: autoplay's computers. */
+static bool opt_level(const char *value, AppArgs *out, char *err, size_t err_size)
+{
+    out->level = ai_level_find(value);
+    if (out->level == AI_LEVEL_COUNT) {
+        snprintf(err, err_size, "unknown level '%s' (random, greedy, strong)", value);
+        return false;
+    }
+    return true;
+}
+
+/* --speed S: autoplay's animations. */
+static bool opt_speed(const char *value, AppArgs *out, char *err, size_t err_size)
+{
+    int k = 0;
+    while (k < ANIM_COUNT && strcmp(value, anim_speed_key((AnimSpeed)k)) != 0) {
+        k++;
+    }
+    if (k == ANIM_COUNT) {
+        snprintf(err, err_size, "unknown speed '%s' (instant, fast, normal, slow)", value);
+        return false;
+    }
+    out->speed = (AnimSpeed)k;
+    return true;
+}
+
+static const struct {
+    const char *name;
+    ValueOption set;
+} value_options[] = {
+    {"--screenshot", opt_screenshot},
+    {"--scene", opt_scene},
+    {"--variant", opt_variant},
+    {"--seed", opt_seed},
+    {"--players", opt_players},
+    {"--deck-style", opt_deck_style},
+    {"--size", opt_size},
+    {"--level", opt_level},
+    {"--speed", opt_speed},
+};
+
+/* The options without a value, each the flag it sets. */
+static const struct {
+    const char *name;
+    size_t flag; /* offset of a bool in AppArgs */
+} flag_options[] = {
+    {"--help", offsetof(AppArgs, help)},
+    {"-h", offsetof(AppArgs, help)},
+    {"--autoplay", offsetof(AppArgs, autoplay)},
+    {"--exit-at-end", offsetof(AppArgs, exit_at_end)},
+    {"--as-person", offsetof(AppArgs, as_person)},
+};
+
+/* Sets the flag opt names; false if it names none. */
+static bool set_flag(const char *opt, AppArgs *out)
+{
+    for (size_t k = 0; k < sizeof flag_options / sizeof flag_options[0]; k++) {
+        if (strcmp(opt, flag_options[k].name) == 0) {
+            *(bool *)((char *)out + flag_options[k].flag) = true;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The handler of the value option opt, or NULL if it is none. */
+static ValueOption value_option(const char *opt)
+{
+    for (size_t k = 0; k < sizeof value_options / sizeof value_options[0]; k++) {
+        if (strcmp(opt, value_options[k].name) == 0) {
+            return value_options[k].set;
+        }
+    }
+    return NULL;
+}
+
+/* --import FILE... or --export FOLDER at argv[i]: everything after it names
+ * files (import) or one folder (export). */
+static bool take_paths(int argc, char **argv, int i, AppArgs *out, char *err, size_t err_size)
+{
+    out->import = strcmp(argv[i], "--import") == 0;
+    out->export = !out->import;
+    out->paths = (const char *const *)argv + i + 1;
+    out->npaths = argc - i - 1;
+    if (out->npaths == 0 || (out->export && out->npaths != 1)) {
+        snprintf(err, err_size,
+                 out->import ? "--import needs one or more record files"
+                             : "--export needs one folder");
+        return false;
+    }
+    return true;
+}
+
+/* The options that only go with --autoplay, or not with it. */
+static bool modes_agree(const AppArgs *a, char *err, size_t err_size)
+{
+    if (a->autoplay && a->screenshot != NULL) {
+        snprintf(err, err_size, "--autoplay and --screenshot do not go together");
+        return false;
+    }
+    if (a->as_person && !a->autoplay) {
+        snprintf(err, err_size, "--as-person goes with --autoplay");
+        return false;
+    }
+    if (a->exit_at_end && !a->autoplay) {
+        snprintf(err, err_size, "--exit-at-end goes with --autoplay");
+        return false;
+    }
+    return true;
+}
+
+/* A player count given is one the variant allows. */
+static bool players_fit(const AppArgs *a, char *err, size_t err_size)
+{
+    if (a->players == 0) {
+        return true;
+    }
+    const VariantDesc *v = variant_get(a->variant);
+    if (variant_players_ok(v, a->players)) {
+        return true;
+    }
+    if (v->id == VARIANT_THOTHIT_KUNA) {
+        snprintf(err, err_size, "%s is for 4 or 6 players, not %d", v->key, a->players);
+    } else if (v->min_players == v->max_players) {
+        snprintf(err, err_size, "%s is for %d players, not %d", v->key, v->min_players, a->players);
+    } else {
+        snprintf(err, err_size, "%s is for %d to %d players, not %d", v->key, v->min_players,
+                 v->max_players, a->players);
+    }
+    return false;
+}
+
 bool args_parse(int argc, char **argv, AppArgs *out, char *err, size_t err_size)
 {
     *out = (AppArgs){.scene = SCENE_TITLE,
                      .variant = VARIANT_DEFAULT,
                      .deck_style = STYLE_CEKI,
-                     .width = 1280,
-                     .height = 800,
+                     .width = DEFAULT_WIDTH,
+                     .height = DEFAULT_HEIGHT,
                      .level = AI_GREEDY,
                      .speed = ANIM_INSTANT};
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i];
-        if (strcmp(opt, "--help") == 0 || strcmp(opt, "-h") == 0) {
-            out->help = true;
-            continue;
-        }
-        if (strcmp(opt, "--autoplay") == 0) {
-            out->autoplay = true;
-            continue;
-        }
-        if (strcmp(opt, "--exit-at-end") == 0) {
-            out->exit_at_end = true;
-            continue;
-        }
-        if (strcmp(opt, "--as-person") == 0) {
-            out->as_person = true;
+        if (set_flag(opt, out)) {
             continue;
         }
         if (strcmp(opt, "--import") == 0 || strcmp(opt, "--export") == 0) {
-            /* Everything after it names files (import) or one folder (export). */
-            out->import = strcmp(opt, "--import") == 0;
-            out->export = !out->import;
-            out->paths = (const char *const *)argv + i + 1;
-            out->npaths = argc - i - 1;
-            if (out->npaths == 0 || (out->export && out->npaths != 1)) {
-                snprintf(err, err_size,
-                         out->import ? "--import needs one or more record files"
-                                     : "--export needs one folder");
+            if (!take_paths(argc, argv, i, out, err, err_size)) {
                 return false;
             }
             break;
         }
-        static const char *const with_value[] = {"--screenshot", "--scene",   "--variant",
-                                                 "--seed",       "--players", "--deck-style",
-                                                 "--size",       "--level",   "--speed"};
-        bool known = false;
-        for (size_t k = 0; k < sizeof with_value / sizeof with_value[0]; k++) {
-            known = known || strcmp(opt, with_value[k]) == 0;
-        }
-        if (!known) {
+        ValueOption set = value_option(opt);
+        if (set == NULL) {
             snprintf(err, err_size, "unknown option '%s' (try --help)", opt);
             return false;
         }
@@ -114,100 +314,9 @@ bool args_parse(int argc, char **argv, AppArgs *out, char *err, size_t err_size)
             snprintf(err, err_size, "%s needs a value", opt);
             return false;
         }
-        const char *value = argv[++i];
-        if (strcmp(opt, "--screenshot") == 0) {
-            out->screenshot = value;
-        } else if (strcmp(opt, "--scene") == 0) {
-            out->scene = scene_find(value);
-            if (out->scene == SCENE_COUNT) {
-                snprintf(
-                    err, err_size,
-                    "unknown scene '%s' (title, variants, setup, settings, gallery, table, learn)",
-                    value);
-                return false;
-            }
-        } else if (strcmp(opt, "--variant") == 0) {
-            const VariantDesc *v = variant_find(value);
-            if (v == NULL) {
-                snprintf(err, err_size, "unknown variant '%s'", value);
-                return false;
-            }
-            out->variant = v->id;
-            out->variant_given = true;
-        } else if (strcmp(opt, "--seed") == 0) {
-            if (!parse_u64(value, &out->seed)) {
-                snprintf(err, err_size, "--seed wants a non-negative integer, not '%s'", value);
-                return false;
-            }
-            out->seed_given = true;
-        } else if (strcmp(opt, "--players") == 0) {
-            uint64_t n = 0;
-            if (!parse_u64(value, &n) || n < 1 || n > CEKI_MAX_SEATS) {
-                snprintf(err, err_size, "--players wants a number from 1 to %d, not '%s'",
-                         CEKI_MAX_SEATS, value);
-                return false;
-            }
-            out->players = (int)n;
-        } else if (strcmp(opt, "--deck-style") == 0) {
-            DeckStyle style = deck_style_find(value);
-            if (style == STYLE_COUNT) {
-                snprintf(err, err_size,
-                         "unknown deck style '%s' (ceki, western-clubs, western-spades, french)",
-                         value);
-                return false;
-            }
-            out->deck_style = style;
-            out->deck_style_given = true;
-        } else if (strcmp(opt, "--level") == 0) {
-            out->level = ai_level_find(value);
-            if (out->level == AI_LEVEL_COUNT) {
-                snprintf(err, err_size, "unknown level '%s' (random, greedy, strong)", value);
-                return false;
-            }
-        } else if (strcmp(opt, "--speed") == 0) {
-            int k = 0;
-            while (k < ANIM_COUNT && strcmp(value, anim_speed_key((AnimSpeed)k)) != 0) {
-                k++;
-            }
-            if (k == ANIM_COUNT) {
-                snprintf(err, err_size, "unknown speed '%s' (instant, fast, normal, slow)", value);
-                return false;
-            }
-            out->speed = (AnimSpeed)k;
-        } else if (strcmp(opt, "--size") == 0) {
-            if (!parse_size(value, &out->width, &out->height)) {
-                snprintf(err, err_size, "--size wants WIDTHxHEIGHT between 64 and 8192, not '%s'",
-                         value);
-                return false;
-            }
-        }
-    }
-    if (out->autoplay && out->screenshot != NULL) {
-        snprintf(err, err_size, "--autoplay and --screenshot do not go together");
-        return false;
-    }
-    if (out->as_person && !out->autoplay) {
-        snprintf(err, err_size, "--as-person goes with --autoplay");
-        return false;
-    }
-    if (out->exit_at_end && !out->autoplay) {
-        snprintf(err, err_size, "--exit-at-end goes with --autoplay");
-        return false;
-    }
-    if (out->players != 0) {
-        const VariantDesc *v = variant_get(out->variant);
-        if (!variant_players_ok(v, out->players)) {
-            if (v->id == VARIANT_THOTHIT_KUNA) {
-                snprintf(err, err_size, "%s is for 4 or 6 players, not %d", v->key, out->players);
-            } else if (v->min_players == v->max_players) {
-                snprintf(err, err_size, "%s is for %d players, not %d", v->key, v->min_players,
-                         out->players);
-            } else {
-                snprintf(err, err_size, "%s is for %d to %d players, not %d", v->key,
-                         v->min_players, v->max_players, out->players);
-            }
+        if (!set(argv[++i], out, err, err_size)) {
             return false;
         }
     }
-    return true;
+    return modes_agree(out, err, err_size) && players_fit(out, err, err_size);
 }

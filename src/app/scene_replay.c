@@ -561,48 +561,73 @@ static float label(App *app, const char *text, float x, float y, float size, Tex
     return (float)box.w / app->ui;
 }
 
-static void draw_table(App *app, ReplayState *s)
+/* The replay table's spacing, in design units: between blocks, a block's
+ * heading and padding, between the pool's lines. */
+#define TABLE_GAP 8.0f
+#define TABLE_HEAD 22.0f
+#define TABLE_PAD 8.0f
+#define TABLE_LINE_GAP 4.0f
+/* The tallest card, and the most lines the pool takes. */
+#define TABLE_MAX_CARD_H 112
+#define POOL_MAX_LINES 4
+/* The share of a seat's row its hand takes (the captured pile the rest). */
+#define HAND_SHARE 0.46f
+
+/* How the replay table is laid out and drawn. */
+typedef struct TableLook {
+    DeckStyle style;
+    unsigned flags;
+    bool kowah;
+    const Card *middle; /* the pool, or Kowah's discards */
+    int nmiddle;
+    int lines;    /* the pool's lines */
+    float ch;     /* card height */
+    float bh;     /* a seat's block height */
+    float pool_h; /* the pool's block height */
+} TableLook;
+
+/* The card height and the pool's lines: the pool takes more lines while
+ * its cards would overlap past half. */
+static void fit_pool(TableLook *t, int n)
 {
-    SDL_Renderer *r = app->renderer;
-    const Game *g = s->cur;
-    const VariantDesc *v = game_variant(g);
-    int n = game_players(g);
-    const Observation *o0 = s->obs[0];
-    DeckStyle style = v->deck == DECK_FRENCH_NO_KINGS ? STYLE_FRENCH : app->setup.style;
-    unsigned flags = (v->scores_red_stamps ? CARD_RED_STAMP : 0) |
-                     (app->settings.colour_cue ? CARD_COLOUR_CUE : 0);
-    bool kowah = v->engine == ENGINE_KOWAH;
     int blocks = n + 1;
-    float gap = 8, head = 22, pad = 8, line_gap = 4;
-    const Card *middle = kowah ? o0->discard : o0->pool;
-    int nmiddle = kowah ? o0->discard_count : o0->pool_count;
-    /* The pool takes more lines while its cards would overlap past half. */
-    int lines = 1;
-    float ch = 0;
+    t->lines = 1;
     for (;;) {
-        float fixed = gap * (float)(blocks - 1) + (float)blocks * (head + 2 * pad) +
-                      (float)(lines - 1) * line_gap;
-        ch = SDL_min((VIEW_H - fixed) / (float)(n + lines), 112);
-        float cw = ch * (float)card_art_aspect(style, nmiddle > 0 ? middle[0] : CARD_C1);
-        float per_line = SDL_max(1, (float)nmiddle / (float)lines);
+        float fixed = TABLE_GAP * (float)(blocks - 1) +
+                      (float)blocks * (TABLE_HEAD + 2 * TABLE_PAD) +
+                      (float)(t->lines - 1) * TABLE_LINE_GAP;
+        t->ch = SDL_min((VIEW_H - fixed) / (float)(n + t->lines), TABLE_MAX_CARD_H);
+        float cw =
+            t->ch * (float)card_art_aspect(t->style, t->nmiddle > 0 ? t->middle[0] : CARD_C1);
+        float per_line = SDL_max(1, (float)t->nmiddle / (float)t->lines);
         float need = cw + (per_line - 1) * cw * 0.5f;
-        if (need <= VIEW_W - 2 * pad - 2 * cw - 24 || lines == 4) {
+        if (need <= VIEW_W - 2 * TABLE_PAD - 2 * cw - 24 || t->lines == POOL_MAX_LINES) {
             break;
         }
-        lines++;
+        t->lines++;
     }
-    float bh = head + 2 * pad + ch;
-    float pool_h = head + 2 * pad + (float)lines * ch + (float)(lines - 1) * line_gap;
+}
 
-    /* The middle: pool (or Kowah's discards) and stock. */
-    float y = VIEW_Y;
-    SDL_Rect box = app_rect(app, VIEW_X, y, VIEW_W, pool_h);
-    paint_round_rect(app->paint, r, box, app_px(app, 12), paint_rgba(0, 0, 0, 60));
-    char text[160];
-    snprintf(text, sizeof text, _("%s  \xc2\xb7  stock %d"), kowah ? _("Discards") : _("Pool"),
-             o0->stock_count);
-    label(app, text, VIEW_X + pad + 4, y + pad - 2, 14, TEXT_BOLD, UI_INK_SOFT);
-    float px = VIEW_X + pad, pw = VIEW_W - 2 * pad;
+/* The look of the position shown. */
+static void table_look(App *app, const ReplayState *s, TableLook *t)
+{
+    const VariantDesc *v = game_variant(s->cur);
+    const Observation *o0 = s->obs[0];
+    t->style = v->deck == DECK_FRENCH_NO_KINGS ? STYLE_FRENCH : app->setup.style;
+    t->flags = (v->scores_red_stamps ? CARD_RED_STAMP : 0) |
+               (app->settings.colour_cue ? CARD_COLOUR_CUE : 0);
+    t->kowah = v->engine == ENGINE_KOWAH;
+    t->middle = t->kowah ? o0->discard : o0->pool;
+    t->nmiddle = t->kowah ? o0->discard_count : o0->pool_count;
+    fit_pool(t, game_players(s->cur));
+    t->bh = TABLE_HEAD + 2 * TABLE_PAD + t->ch;
+    t->pool_h = TABLE_HEAD + 2 * TABLE_PAD + (float)t->lines * t->ch +
+                (float)(t->lines - 1) * TABLE_LINE_GAP;
+}
+
+/* The stock's turned cards at the pool's right; returns the width they take. */
+static float draw_turned(App *app, const TableLook *t, const Observation *o0, float y)
+{
     Card turned[2];
     int nturned = 0;
     if (o0->turned != CARD_NONE) {
@@ -611,81 +636,121 @@ static void draw_table(App *app, ReplayState *s)
     if (o0->stock_last_public != CARD_NONE) {
         turned[nturned++] = o0->stock_last_public;
     }
-    if (nturned > 0) {
-        float cw = ch * (float)card_art_aspect(style, turned[0]);
-        float tx = VIEW_X + VIEW_W - pad - cw * (float)nturned - 8 * (float)(nturned - 1);
-        for (int i = 0; i < nturned; i++) {
-            SDL_Rect cr = app_rect(app, tx + (float)i * (cw + 8), y + head + pad - 4, cw, ch);
-            card_art_draw(app->cards, r, style, turned[i], cr, flags | CARD_HIGHLIGHT);
-        }
-        pw -= cw * (float)nturned + 24;
+    if (nturned == 0) {
+        return 0;
     }
-    for (int l = 0; l < lines; l++) {
-        int from = nmiddle * l / lines, to = nmiddle * (l + 1) / lines;
-        draw_row(app, style, flags, middle + from, to - from, px,
-                 y + head + pad - 4 + (float)l * (ch + line_gap), pw, ch);
+    float cw = t->ch * (float)card_art_aspect(t->style, turned[0]);
+    float tx = VIEW_X + VIEW_W - TABLE_PAD - cw * (float)nturned - 8 * (float)(nturned - 1);
+    for (int i = 0; i < nturned; i++) {
+        SDL_Rect cr =
+            app_rect(app, tx + (float)i * (cw + 8), y + TABLE_HEAD + TABLE_PAD - 4, cw, t->ch);
+        card_art_draw(app->cards, app->renderer, t->style, turned[i], cr,
+                      t->flags | CARD_HIGHLIGHT);
     }
-    y += pool_h + gap;
+    return cw * (float)nturned + 24;
+}
 
-    /* The seats. */
-    for (int seat = 0; seat < n; seat++) {
-        const Observation *o = s->obs[seat];
-        bool moving = o->to_move == seat && !game_round_over(g);
-        box = app_rect(app, VIEW_X, y, VIEW_W, bh);
-        paint_round_rect(app->paint, r, box, app_px(app, 12), paint_rgba(7, 24, 17, 170));
+/* The middle block at y: the pool (or Kowah's discards) on its lines, the
+ * stock's count and its turned cards. */
+static void draw_middle(App *app, const ReplayState *s, const TableLook *t, float y)
+{
+    const Observation *o0 = s->obs[0];
+    SDL_Rect box = app_rect(app, VIEW_X, y, VIEW_W, t->pool_h);
+    paint_round_rect(app->paint, app->renderer, box, app_px(app, 12), paint_rgba(0, 0, 0, 60));
+    char text[160];
+    snprintf(text, sizeof text, _("%s  \xc2\xb7  stock %d"), t->kowah ? _("Discards") : _("Pool"),
+             o0->stock_count);
+    label(app, text, VIEW_X + TABLE_PAD + 4, y + TABLE_PAD - 2, 14, TEXT_BOLD, UI_INK_SOFT);
+    float px = VIEW_X + TABLE_PAD, pw = VIEW_W - 2 * TABLE_PAD;
+    pw -= draw_turned(app, t, o0, y);
+    for (int l = 0; l < t->lines; l++) {
+        int from = t->nmiddle * l / t->lines, to = t->nmiddle * (l + 1) / t->lines;
+        draw_row(app, t->style, t->flags, t->middle + from, to - from, px,
+                 y + TABLE_HEAD + TABLE_PAD - 4 + (float)l * (t->ch + TABLE_LINE_GAP), pw, t->ch);
+    }
+}
+
+/* A seat's heading at y: its name and role on the left, what it captured
+ * and scored on the right. */
+static void draw_seat_head(App *app, const ReplayState *s, const TableLook *t, int seat, float y)
+{
+    const Observation *o = s->obs[seat];
+    char name[40];
+    session_seat_name(s->rec, seat, name, sizeof name);
+    float x = VIEW_X + TABLE_PAD + 4;
+    x += label(app, name, x, y + TABLE_PAD - 3, 15, TEXT_BOLD, UI_INK) + 10;
+    if (o->role[seat] != ROLE_NONE) {
+        label(app, role_word(o->role[seat]), x, y + TABLE_PAD - 1, 13, TEXT_REGULAR, UI_GOLD);
+    } else if (o->dealer == seat) {
+        label(app, _("dealer"), x, y + TABLE_PAD - 1, 13, TEXT_REGULAR, UI_GOLD);
+    }
+    char taken[40] = "";
+    if (!t->kowah) {
+        snprintf(taken, sizeof taken, _("captured %d  \xc2\xb7  "), o->captured_count[seat]);
+    }
+    char text[160];
+    if (game_round_over(s->cur)) {
+        snprintf(text, sizeof text, _("%sround %d%s  \xc2\xb7  match %d"), taken,
+                 o->round_score[seat], o->round_winner[seat] ? _(" (won)") : "",
+                 o->match_score[seat]);
+    } else {
+        snprintf(text, sizeof text, _("%smatch %d"), taken, o->match_score[seat]);
+    }
+    TextStyle st = app_text_style(app, 13, TEXT_REGULAR, UI_INK_SOFT);
+    SDL_Rect at = app_rect(app, VIEW_X + VIEW_W - TABLE_PAD - 4, y + TABLE_PAD - 1, 0, 0);
+    text_draw(app->text, app->renderer, text, &st, at.x, at.y, TEXT_RIGHT);
+}
+
+/* A seat's cards at y: the hand on the left (the owner's view: all hands
+ * open in a replay), the captured pile (Kowah: the declared pair) on the
+ * right. */
+static void draw_seat_cards(App *app, const ReplayState *s, const TableLook *t, int seat, float y)
+{
+    const Observation *o = s->obs[seat];
+    float cy = y + TABLE_HEAD + TABLE_PAD - 4;
+    float hand_w = (VIEW_W - 2 * TABLE_PAD) * HAND_SHARE;
+    int nh = o->hand_count[seat];
+    Card hand[OBS_MAX_HAND];
+    memcpy(hand, o->hand, (size_t)nh);
+    qsort(hand, (size_t)nh, 1, cmp_cards);
+    draw_row(app, t->style, t->flags, hand, nh, VIEW_X + TABLE_PAD, cy, hand_w, t->ch);
+    float cx = VIEW_X + TABLE_PAD + hand_w + 20, cwid = VIEW_W - 2 * TABLE_PAD - hand_w - 20;
+    int nc = o->captured_count[seat];
+    if (t->kowah) {
+        if (o->exposed[seat] != CARD_NONE) {
+            Card pair[2] = {o->exposed[seat], o->exposed[seat]};
+            label(app, _("declared"), cx, cy - 18, 12, TEXT_REGULAR, UI_INK_FAINT);
+            draw_row(app, t->style, t->flags, pair, 2, cx, cy, cwid, t->ch);
+        }
+    } else if (nc > 0) {
+        Card pile[OBS_MAX_PILE];
+        memcpy(pile, o->captured[seat], (size_t)nc);
+        qsort(pile, (size_t)nc, 1, cmp_cards);
+        draw_row(app, t->style, t->flags, pile, nc, cx, cy, cwid, t->ch);
+    }
+}
+
+/* The position shown: the middle block, then a block for each seat (the
+ * seat to move framed in gold). */
+static void draw_table(App *app, ReplayState *s)
+{
+    TableLook t;
+    table_look(app, s, &t);
+    float y = VIEW_Y;
+    draw_middle(app, s, &t, y);
+    y += t.pool_h + TABLE_GAP;
+    for (int seat = 0; seat < game_players(s->cur); seat++) {
+        bool moving = s->obs[seat]->to_move == seat && !game_round_over(s->cur);
+        SDL_Rect box = app_rect(app, VIEW_X, y, VIEW_W, t.bh);
+        paint_round_rect(app->paint, app->renderer, box, app_px(app, 12),
+                         paint_rgba(7, 24, 17, 170));
         if (moving) {
-            paint_round_frame(app->paint, r, box, app_px(app, 12), SDL_max(2, app_px(app, 2)),
-                              UI_GOLD);
+            paint_round_frame(app->paint, app->renderer, box, app_px(app, 12),
+                              SDL_max(2, app_px(app, 2)), UI_GOLD);
         }
-        char name[40];
-        session_seat_name(s->rec, seat, name, sizeof name);
-        float x = VIEW_X + pad + 4;
-        x += label(app, name, x, y + pad - 3, 15, TEXT_BOLD, UI_INK) + 10;
-        if (o->role[seat] != ROLE_NONE) {
-            x += label(app, role_word(o->role[seat]), x, y + pad - 1, 13, TEXT_REGULAR, UI_GOLD) +
-                 10;
-        } else if (o->dealer == seat) {
-            x += label(app, _("dealer"), x, y + pad - 1, 13, TEXT_REGULAR, UI_GOLD) + 10;
-        }
-        int nc = o->captured_count[seat];
-        char taken[40] = "";
-        if (!kowah) {
-            snprintf(taken, sizeof taken, _("captured %d  \xc2\xb7  "), nc);
-        }
-        if (game_round_over(g)) {
-            snprintf(text, sizeof text, _("%sround %d%s  \xc2\xb7  match %d"), taken,
-                     o->round_score[seat], o->round_winner[seat] ? _(" (won)") : "",
-                     o->match_score[seat]);
-        } else {
-            snprintf(text, sizeof text, _("%smatch %d"), taken, o->match_score[seat]);
-        }
-        TextStyle st = app_text_style(app, 13, TEXT_REGULAR, UI_INK_SOFT);
-        SDL_Rect at = app_rect(app, VIEW_X + VIEW_W - pad - 4, y + pad - 1, 0, 0);
-        text_draw(app->text, r, text, &st, at.x, at.y, TEXT_RIGHT);
-
-        /* Hand on the left (the owner's view: all hands open in a replay),
-         * captured pile on the right. */
-        float cy = y + head + pad - 4;
-        float hand_w = (VIEW_W - 2 * pad) * 0.46f;
-        int nh = o->hand_count[seat];
-        Card hand[OBS_MAX_HAND];
-        memcpy(hand, o->hand, (size_t)nh);
-        qsort(hand, (size_t)nh, 1, cmp_cards);
-        draw_row(app, style, flags, hand, nh, VIEW_X + pad, cy, hand_w, ch);
-        float cx = VIEW_X + pad + hand_w + 20, cwid = VIEW_W - 2 * pad - hand_w - 20;
-        if (kowah) {
-            if (o->exposed[seat] != CARD_NONE) {
-                Card pair[2] = {o->exposed[seat], o->exposed[seat]};
-                label(app, _("declared"), cx, cy - 18, 12, TEXT_REGULAR, UI_INK_FAINT);
-                draw_row(app, style, flags, pair, 2, cx, cy, cwid, ch);
-            }
-        } else if (nc > 0) {
-            Card pile[OBS_MAX_PILE];
-            memcpy(pile, o->captured[seat], (size_t)nc);
-            qsort(pile, (size_t)nc, 1, cmp_cards);
-            draw_row(app, style, flags, pile, nc, cx, cy, cwid, ch);
-        }
-        y += bh + gap;
+        draw_seat_head(app, s, &t, seat, y);
+        draw_seat_cards(app, s, &t, seat, y);
+        y += t.bh + TABLE_GAP;
     }
 }
 

@@ -49,6 +49,13 @@ enum { RESULT_NEXT = 1, RESULT_NEW_MATCH, RESULT_MENU, RESULT_BACK };
 #define LINE_GAP 6.0f
 #define COL_GAP 10.0f
 
+/* The size of a group's label and points. */
+#define GROUP_LABEL_SIZE 12.5f
+/* What scored nothing lies this much closer together: it matters least. */
+#define NOTHING_SQUEEZE 0.62f
+/* The height flow_groups gives a seat without cards. */
+#define NO_CARDS_H 26.0f
+
 typedef struct SeatView {
     char name[40];
     char tags[4][40]; /* role, place, "forfeited" ... */
@@ -356,21 +363,104 @@ static int join_names(const ResultState *s, bool match, char *buf, size_t size)
     return n;
 }
 
-static void gather(App *app, ResultState *s)
-{
-    Session *ss = session_of(app, s);
-    const Game *g = session_game(ss);
-    const VariantDesc *v = game_variant(g);
-    s->players = game_players(g);
-    s->variant = v->id;
-    s->match_over = game_match_over(g);
-    s->round_over = game_round_over(g);
-    game_observe(g, 0, s->obs);
-    const Observation *o = s->obs;
-    int round = game_round_number(g);
-    bool kowah = v->engine == ENGINE_KOWAH;
-    int stock_left = 0; /* Kowah: cards left in the stock as the hand ended */
+/* Sort keys that put cards by rank first: then by suit (Kings, suits below
+ * RANK_KEY_SUITS) or by kind (Kowah, kinds below RANK_KEY_KINDS). */
+enum { RANK_KEY_SUITS = 8, RANK_KEY_KINDS = 64 };
 
+/* Kings: a group's cards by rank, then suit, so the pairs taken lie together. */
+static void sort_by_rank_and_suit(ScoreGroup *grp)
+{
+    for (int a = 1; a < grp->ncards; a++) {
+        for (int b = a;
+             b > 0 &&
+             (card_rank(grp->cards[b - 1]) * RANK_KEY_SUITS + (int)card_suit(grp->cards[b - 1])) >
+                 (card_rank(grp->cards[b]) * RANK_KEY_SUITS + (int)card_suit(grp->cards[b]));
+             b--) {
+            Card t = grp->cards[b];
+            grp->cards[b] = grp->cards[b - 1];
+            grp->cards[b - 1] = t;
+        }
+    }
+}
+
+/* The seat's scoring groups (none in Kowah), in the order they are drawn:
+ * as the core gives them, what scored nothing last. */
+static void seat_groups(const Game *g, int seat, SeatView *sv, bool kowah)
+{
+    sv->has_groups = !kowah && game_score_seat(g, seat, &sv->bd) == CEKI_OK;
+    if (!sv->has_groups) {
+        return;
+    }
+    int n = sv->bd.ngroups;
+    for (int i = 0; i < n; i++) {
+        if (sv->bd.groups[i].kind == SCORE_COUNT) {
+            sort_by_rank_and_suit(&sv->bd.groups[i]);
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        sv->order[i] = i;
+    }
+    for (int i = 1; i < n; i++) {
+        for (int j = i; j > 0 && cmp_groups_points(&sv->bd, sv->order[j - 1], sv->order[j]) > 0;
+             j--) {
+            int t = sv->order[j];
+            sv->order[j] = sv->order[j - 1];
+            sv->order[j - 1] = t;
+        }
+    }
+}
+
+/* Kowah: the seat's hand as the hand ended, by rank, then kind, so the
+ * triplets and pairs show. */
+static void seat_hand(const Game *g, int seat, SeatView *sv)
+{
+    Observation *mine = malloc(sizeof *mine);
+    if (mine != NULL && game_observe(g, seat, mine) == CEKI_OK) {
+        sv->nhand = mine->hand_count[seat];
+        memcpy(sv->hand, mine->hand, (size_t)sv->nhand * sizeof(Card));
+        for (int a = 1; a < sv->nhand; a++) {
+            for (int b = a; b > 0 && card_rank(sv->hand[b - 1]) * RANK_KEY_KINDS + sv->hand[b - 1] >
+                                         card_rank(sv->hand[b]) * RANK_KEY_KINDS + sv->hand[b];
+                 b--) {
+                Card t = sv->hand[b];
+                sv->hand[b] = sv->hand[b - 1];
+                sv->hand[b - 1] = t;
+            }
+        }
+    }
+    free(mine);
+}
+
+/* The seat's name, round score and marks, and its tags: role or dealer,
+ * Pèi's place (place[0] 0: none), the computer's level. */
+static void seat_view(Session *ss, ResultState *s, const int place[], int seat)
+{
+    const VariantDesc *v = game_variant(session_game(ss));
+    const Observation *o = s->obs;
+    SeatView *sv = &s->seats[seat];
+    sv->ntags = 0;
+    session_seat_name(ss, seat, sv->name, sizeof sv->name);
+    sv->score = o->round_score[seat];
+    sv->winner = o->round_winner[seat];
+    sv->forfeited = o->forfeited[seat];
+    sv->match_winner = s->match_over && o->match_winner[seat];
+    if (o->role[seat] != ROLE_NONE) {
+        add_tag(sv, role_name(o->role[seat]));
+    } else if (o->dealer == seat) {
+        add_tag(sv, _("dealer"));
+    }
+    if (place[0] != 0 && s->round_over) {
+        add_tag(sv, pei_place_name(place[seat]));
+    }
+    const SessionSeats *seats = session_seats(ss);
+    if (!seats->human[seat] && !variant_is_watch_only(v)) {
+        add_tag(sv, ai_level_tag(seats->level[seat]));
+    }
+}
+
+/* The heading: the match, hand or round over, or the round being played. */
+static void set_title(ResultState *s, bool kowah, int round)
+{
     snprintf(s->title, sizeof s->title, "%s",
              s->match_over ? _("Match over")
              : kowah       ? _("End of the hand")
@@ -378,116 +468,87 @@ static void gather(App *app, ResultState *s)
     if (!s->round_over) {
         snprintf(s->title, sizeof s->title, _("Round %d"), round);
     }
+}
 
-    int place[PEI_PLAYERS] = {0};
-    if (v->start == START_PEI && s->players == PEI_PLAYERS) {
-        pei_place(o->round_score, place);
-    }
+/* What the round's events tell the verdict. */
+typedef struct RoundMarks {
+    Card king;  /* Kings: the King won, or CARD_NONE */
+    bool drawn; /* Kowah: the hand ended with no winner */
+    bool cut;   /* Kings: a cut broke the tie */
+} RoundMarks;
+
+/* The King won, a hand with no winner and a cut, from the round's events. */
+static RoundMarks round_marks(Session *ss)
+{
     int nev = 0;
     const GameEvent *ev = session_round_events(ss, &nev);
-    for (int seat = 0; seat < s->players; seat++) {
-        SeatView *sv = &s->seats[seat];
-        sv->ntags = 0;
-        session_seat_name(ss, seat, sv->name, sizeof sv->name);
-        sv->score = o->round_score[seat];
-        sv->winner = o->round_winner[seat];
-        sv->forfeited = o->forfeited[seat];
-        sv->match_winner = s->match_over && o->match_winner[seat];
-        if (o->role[seat] != ROLE_NONE) {
-            add_tag(sv, role_name(o->role[seat]));
-        } else if (o->dealer == seat) {
-            add_tag(sv, _("dealer"));
-        }
-        if (place[0] != 0 && s->round_over) {
-            add_tag(sv, pei_place_name(place[seat]));
-        }
-        const SessionSeats *seats = session_seats(ss);
-        if (!seats->human[seat] && !variant_is_watch_only(v)) {
-            add_tag(sv, ai_level_tag(seats->level[seat]));
-        }
-        sv->has_groups = !kowah && game_score_seat(g, seat, &sv->bd) == CEKI_OK;
-        if (sv->has_groups) {
-            int n = sv->bd.ngroups;
-            for (int i = 0; i < n; i++) {
-                ScoreGroup *grp = &sv->bd.groups[i];
-                if (grp->kind == SCORE_COUNT) {
-                    /* Kings: by rank, so the pairs taken lie together. */
-                    for (int a = 1; a < grp->ncards; a++) {
-                        for (int b = a; b > 0 && (card_rank(grp->cards[b - 1]) * 8 +
-                                                  (int)card_suit(grp->cards[b - 1])) >
-                                                     (card_rank(grp->cards[b]) * 8 +
-                                                      (int)card_suit(grp->cards[b]));
-                             b--) {
-                            Card t = grp->cards[b];
-                            grp->cards[b] = grp->cards[b - 1];
-                            grp->cards[b - 1] = t;
-                        }
-                    }
-                }
-            }
-            for (int i = 0; i < n; i++) {
-                sv->order[i] = i;
-            }
-            /* Scoring groups in the order the core gives, what scored nothing last. */
-            for (int i = 1; i < n; i++) {
-                for (int j = i;
-                     j > 0 && cmp_groups_points(&sv->bd, sv->order[j - 1], sv->order[j]) > 0; j--) {
-                    int t = sv->order[j];
-                    sv->order[j] = sv->order[j - 1];
-                    sv->order[j - 1] = t;
-                }
-            }
-        }
-        sv->nhand = 0;
-        if (kowah) {
-            Observation *mine = malloc(sizeof *mine);
-            if (mine != NULL && game_observe(g, seat, mine) == CEKI_OK) {
-                stock_left = mine->stock_count;
-                sv->nhand = mine->hand_count[seat];
-                memcpy(sv->hand, mine->hand, (size_t)sv->nhand * sizeof(Card));
-                /* By rank, then kind: the triplets and pairs show. */
-                for (int a = 1; a < sv->nhand; a++) {
-                    for (int b = a; b > 0 && card_rank(sv->hand[b - 1]) * 64 + sv->hand[b - 1] >
-                                                 card_rank(sv->hand[b]) * 64 + sv->hand[b];
-                         b--) {
-                        Card t = sv->hand[b];
-                        sv->hand[b] = sv->hand[b - 1];
-                        sv->hand[b - 1] = t;
-                    }
-                }
-            }
-            free(mine);
-        }
+    RoundMarks m = {.king = CARD_NONE};
+    for (int i = 0; i < nev; i++) {
+        m.king = ev[i].type == EV_KING_WON ? ev[i].card : m.king;
+        m.drawn = m.drawn || ev[i].type == EV_HAND_DRAWN;
+        m.cut = m.cut || ev[i].type == EV_CUT;
     }
+    return m;
+}
 
-    /* The verdict. */
+/* The first seat that won the round. */
+static int first_winner(const ResultState *s)
+{
+    int seat = 0;
+    while (seat < s->players && !s->seats[seat].winner) {
+        seat++;
+    }
+    return seat;
+}
+
+/* The verdict of a round won on points, by one seat or shared. */
+static void points_verdict(ResultState *s, const char *winners, int nwin, bool you)
+{
+    int pts = s->seats[first_winner(s)].score;
+    if (nwin > 1) {
+        snprintf(s->verdict, sizeof s->verdict,
+                 P_("%s share the round with %d point.", "%s share the round with %d points.", pts),
+                 winners, pts);
+    } else if (you) {
+        snprintf(s->verdict, sizeof s->verdict,
+                 P_("You win the round with %d point.", "You win the round with %d points.", pts),
+                 pts);
+    } else {
+        snprintf(s->verdict, sizeof s->verdict,
+                 P_("%s wins the round with %d point.", "%s wins the round with %d points.", pts),
+                 winners, pts);
+    }
+}
+
+/* Kowah, a hand nobody won: why it ended, as the engine says. */
+static void dry_hand_verdict(ResultState *s, const Game *g)
+{
+    if (kowah_hand_end(g) == KOWAH_HAND_IDLE) {
+        snprintf(s->verdict, sizeof s->verdict,
+                 _("%d turns without a stock draw: nobody won this hand."), KOWAH_MAX_IDLE_TURNS);
+    } else {
+        snprintf(s->verdict, sizeof s->verdict, "%s",
+                 _("The stock ran out: nobody won this hand."));
+    }
+}
+
+/* The round's verdict: who won it and how, or why nobody did. */
+static void round_verdict(Session *ss, ResultState *s, bool kowah)
+{
     char winners[160];
     int nwin = join_names(s, false, winners, sizeof winners);
     bool you = is_you(winners);
-    Card king = CARD_NONE;
-    bool drawn = false, cut = false;
-    for (int i = 0; i < nev; i++) {
-        king = ev[i].type == EV_KING_WON ? ev[i].card : king;
-        drawn = drawn || ev[i].type == EV_HAND_DRAWN;
-        cut = cut || ev[i].type == EV_CUT;
-    }
-    s->king = king;
+    RoundMarks m = round_marks(ss);
+    s->king = m.king;
     if (!s->round_over) {
         snprintf(s->verdict, sizeof s->verdict, "%s", _("The round is still being played."));
-    } else if (drawn) {
-        if (stock_left > 0) {
-            snprintf(s->verdict, sizeof s->verdict,
-                     _("%d turns without a stock draw: nobody won this hand."),
-                     KOWAH_MAX_IDLE_TURNS);
-        } else {
-            snprintf(s->verdict, sizeof s->verdict, "%s",
-                     _("The stock ran out: nobody won this hand."));
-        }
+    } else if (m.drawn) {
+        dry_hand_verdict(s, session_game(ss));
     } else if (nwin == 0) {
         snprintf(s->verdict, sizeof s->verdict, "%s", _("Nobody won this round."));
-    } else if (king != CARD_NONE) {
-        const char *name = card_name_english(king);
-        const char *after = cut ? _(" after a cut to break the tie") : "";
+    } else if (m.king != CARD_NONE) {
+        const char *name = card_name_english(m.king);
+        const char *after = m.cut ? _(" after a cut to break the tie") : "";
         if (you) {
             snprintf(s->verdict, sizeof s->verdict, _("You win the %s%s."), name, after);
         } else {
@@ -499,33 +560,14 @@ static void gather(App *app, ResultState *s)
         } else {
             snprintf(s->verdict, sizeof s->verdict, _("%s wins the hand: checki!"), winners);
         }
-    } else if (nwin > 1) {
-        int seat = 0;
-        while (seat < s->players && !s->seats[seat].winner) {
-            seat++;
-        }
-        snprintf(s->verdict, sizeof s->verdict,
-                 P_("%s share the round with %d point.", "%s share the round with %d points.",
-                    s->seats[seat].score),
-                 winners, s->seats[seat].score);
     } else {
-        int seat = 0;
-        while (seat < s->players && !s->seats[seat].winner) {
-            seat++;
-        }
-        int pts = s->seats[seat].score;
-        if (you) {
-            snprintf(
-                s->verdict, sizeof s->verdict,
-                P_("You win the round with %d point.", "You win the round with %d points.", pts),
-                pts);
-        } else {
-            snprintf(
-                s->verdict, sizeof s->verdict,
-                P_("%s wins the round with %d point.", "%s wins the round with %d points.", pts),
-                winners, pts);
-        }
+        points_verdict(s, winners, nwin, you);
     }
+}
+
+/* Adds to the verdict who forfeited the win. */
+static void add_forfeits(ResultState *s)
+{
     for (int seat = 0; seat < s->players; seat++) {
         if (s->seats[seat].forfeited) {
             size_t l = strlen(s->verdict);
@@ -537,50 +579,53 @@ static void gather(App *app, ResultState *s)
             }
         }
     }
-    if (s->match_over) {
-        /* The heading is about the match: its winners first, then the round. */
-        char match[120];
-        int nm = join_names(s, true, match, sizeof match);
-        if (nm == s->players && nm > 1) {
-            snprintf(match, sizeof match, "%s", nm == 2 ? _("Both players") : _("Everyone"));
-        }
-        if (nm > 0) {
-            char round_verdict[sizeof s->verdict];
-            snprintf(round_verdict, sizeof round_verdict, "%s", s->verdict);
-            const char *format =
-                nm == s->players && nm > 2
-                    ? (kowah ? _("%.100s shares the match. Last hand: %.200s")
-                             : _("%.100s shares the match. Last round: %.200s"))
-                : nm > 1        ? (kowah ? _("%.100s share the match. Last hand: %.200s")
-                                         : _("%.100s share the match. Last round: %.200s"))
-                : is_you(match) ? (kowah ? _("%.100s win the match. Last hand: %.200s")
-                                         : _("%.100s win the match. Last round: %.200s"))
-                                : (kowah ? _("%.100s wins the match. Last hand: %.200s")
-                                         : _("%.100s wins the match. Last round: %.200s"));
-            snprintf(s->verdict, sizeof s->verdict, format, match, round_verdict);
-        }
-    }
+}
 
-    /* Where the match stands. */
+/* At the end of the match the heading is about the match: its winners
+ * first, then the round's verdict. */
+static void match_verdict(ResultState *s, bool kowah)
+{
+    char match[120];
+    int nm = join_names(s, true, match, sizeof match);
+    if (nm == s->players && nm > 1) {
+        snprintf(match, sizeof match, "%s", nm == 2 ? _("Both players") : _("Everyone"));
+    }
+    if (nm == 0) {
+        return;
+    }
+    char round_verdict[sizeof s->verdict];
+    snprintf(round_verdict, sizeof round_verdict, "%s", s->verdict);
+    const char *format = nm == s->players && nm > 2
+                             ? (kowah ? _("%.100s shares the match. Last hand: %.200s")
+                                      : _("%.100s shares the match. Last round: %.200s"))
+                         : nm > 1        ? (kowah ? _("%.100s share the match. Last hand: %.200s")
+                                                  : _("%.100s share the match. Last round: %.200s"))
+                         : is_you(match) ? (kowah ? _("%.100s win the match. Last hand: %.200s")
+                                                  : _("%.100s win the match. Last round: %.200s"))
+                                         : (kowah ? _("%.100s wins the match. Last hand: %.200s")
+                                                  : _("%.100s wins the match. Last round: %.200s"));
+    snprintf(s->verdict, sizeof s->verdict, format, match, round_verdict);
+}
+
+/* Where the match stands: which round of how many, by the match's kind. */
+static void set_match_line(Session *ss, ResultState *s, int round)
+{
+    const Game *g = session_game(ss);
     const GameConfig *cfg = game_config(g);
-    switch (v->match_kind) {
-    case MATCHKIND_ROUNDS:
-        snprintf(s->match_line, sizeof s->match_line, _("Round %d of %d"), round, cfg->rounds);
-        break;
-    case MATCHKIND_HANDS_WON:
-        snprintf(s->match_line, sizeof s->match_line, _("Hand %d of %d"), round, cfg->rounds);
-        break;
+    char *line = s->match_line;
+    size_t size = sizeof s->match_line;
+    switch (game_variant(g)->match_kind) {
+    case MATCHKIND_ROUNDS: snprintf(line, size, _("Round %d of %d"), round, cfg->rounds); break;
+    case MATCHKIND_HANDS_WON: snprintf(line, size, _("Hand %d of %d"), round, cfg->rounds); break;
     case MATCHKIND_EACH_DEALS:
-        snprintf(s->match_line, sizeof s->match_line, _("Round %d of %d: each player deals once"),
-                 round, s->players);
+        snprintf(line, size, _("Round %d of %d: each player deals once"), round, s->players);
         break;
     case MATCHKIND_EACH_DEALS_UNTIED:
         if (round <= s->players) {
-            snprintf(s->match_line, sizeof s->match_line,
-                     _("Round %d of %d: each deals once, more while tied"), round, s->players);
+            snprintf(line, size, _("Round %d of %d: each deals once, more while tied"), round,
+                     s->players);
         } else {
-            snprintf(s->match_line, sizeof s->match_line, _("Round %d: played to break the tie"),
-                     round);
+            snprintf(line, size, _("Round %d: played to break the tie"), round);
         }
         break;
     case MATCHKIND_KINGS: {
@@ -588,11 +633,46 @@ static void gather(App *app, ResultState *s)
         for (int seat = 0; seat < s->players; seat++) {
             won += session_kings_won(ss, seat, NULL);
         }
-        snprintf(s->match_line, sizeof s->match_line, _("Round %d: %d of the four Kings won"),
-                 round, won);
+        snprintf(line, size, _("Round %d: %d of the four Kings won"), round, won);
         break;
     }
     }
+}
+
+/* Everything the screen shows, from the session's game. */
+static void gather(App *app, ResultState *s)
+{
+    Session *ss = session_of(app, s);
+    const Game *g = session_game(ss);
+    const VariantDesc *v = game_variant(g);
+    s->players = game_players(g);
+    s->variant = v->id;
+    s->match_over = game_match_over(g);
+    s->round_over = game_round_over(g);
+    game_observe(g, 0, s->obs);
+    int round = game_round_number(g);
+    bool kowah = v->engine == ENGINE_KOWAH;
+    set_title(s, kowah, round);
+
+    int place[PEI_PLAYERS] = {0};
+    if (v->start == START_PEI && s->players == PEI_PLAYERS) {
+        pei_place(s->obs->round_score, place);
+    }
+    for (int seat = 0; seat < s->players; seat++) {
+        SeatView *sv = &s->seats[seat];
+        seat_view(ss, s, place, seat);
+        seat_groups(g, seat, sv, kowah);
+        sv->nhand = 0;
+        if (kowah) {
+            seat_hand(g, seat, sv);
+        }
+    }
+    round_verdict(ss, s, kowah);
+    add_forfeits(s);
+    if (s->match_over) {
+        match_verdict(s, kowah);
+    }
+    set_match_line(ss, s, round);
     next_roles(ss, s);
     stake_lines(ss, s);
 }
@@ -689,17 +769,122 @@ static void draw_group_label(const Flow *f, const ScoreGroup *g, const char *lab
         paint_round_rect(app->paint, r, dot, dot.w / 2, paint_rgba(226, 72, 60, 255));
         tx += 11;
     }
-    TextStyle st =
-        app_text_style(app, 12.5f, g->kind == SCORE_COMBINATION ? TEXT_BOLD : TEXT_REGULAR,
-                       g->kind == SCORE_COMBINATION ? UI_GOLD_LIGHT : ink);
+    TextStyle st = app_text_style(app, GROUP_LABEL_SIZE,
+                                  g->kind == SCORE_COMBINATION ? TEXT_BOLD : TEXT_REGULAR,
+                                  g->kind == SCORE_COMBINATION ? UI_GOLD_LIGHT : ink);
     SDL_Rect at = app_rect(app, tx, y, 0, 0);
     text_draw(app->text, r, label, &st, at.x, at.y, TEXT_LEFT);
     if (!nothing) {
         char pts[16];
         snprintf(pts, sizeof pts, "%d", g->points);
-        TextStyle ps = app_text_style(app, 12.5f, TEXT_BOLD, UI_GOLD);
+        TextStyle ps = app_text_style(app, GROUP_LABEL_SIZE, TEXT_BOLD, UI_GOLD);
         SDL_Rect right = app_rect(app, x + w, y, 0, 0);
         text_draw(app->text, r, pts, &ps, right.x, right.y, TEXT_RIGHT);
+    }
+}
+
+/* The width a group's label takes: its words, its points and its red dot. */
+static float label_width(const Flow *f, const ScoreGroup *g, const char *label)
+{
+    char pts[16];
+    snprintf(pts, sizeof pts, "%d", g->points);
+    return text_w(f->app, label, GROUP_LABEL_SIZE,
+                  g->kind == SCORE_COMBINATION ? TEXT_BOLD : TEXT_REGULAR) +
+           (g->kind == SCORE_NOTHING ? 0 : text_w(f->app, pts, GROUP_LABEL_SIZE, TEXT_BOLD) + 10) +
+           (group_is_red(g) ? 11 : 0);
+}
+
+/* Draws the piece of group g that lies on one line at (sx, sy), gw wide:
+ * its backing, its label (when label is not NULL: the group's first piece)
+ * and cards[from..to) laid as gf says. */
+static void draw_group_piece(const Flow *f, const Flow *gf, const ScoreGroup *g, const char *label,
+                             int from, int to, float sx, float sy, float gw)
+{
+    App *app = f->app;
+    float line_h = LABEL_H + f->ch;
+    SDL_Rect back = app_rect(app, sx, sy - 2, gw, line_h + 6);
+    paint_round_rect(app->paint, app->renderer, back, app_px(app, 7),
+                     g->kind == SCORE_NOTHING ? paint_rgba(0, 0, 0, 40)
+                                              : paint_rgba(255, 255, 255, 16));
+    if (label != NULL) {
+        draw_group_label(f, g, label, sx + GROUP_PAD, sy, gw - 2 * GROUP_PAD);
+    }
+    draw_run(gf, g->cards, from, to, sx + GROUP_PAD, sy + LABEL_H,
+             g->kind == SCORE_NOTHING ? CARD_DIM : 0);
+}
+
+/* Lays out (and with f->draw, draws) group g from (*x, *y) in a row
+ * `width` wide, on as many lines as it needs; leaves (*x, *y) after it. */
+static void flow_group(const Flow *f, const ScoreGroup *g, float y0, float width, float *x,
+                       float *y)
+{
+    float line_h = LABEL_H + f->ch;
+    char label[64];
+    group_label(g, label, sizeof label);
+    float lw = label_width(f, g, label);
+    Flow tight = *f;
+    if (g->kind == SCORE_NOTHING) {
+        tight.step_new *= NOTHING_SQUEEZE;
+        tight.step_same *= NOTHING_SQUEEZE;
+    }
+    const Flow *gf = &tight;
+    int i = 0;
+    bool first = true;
+    while (i < g->ncards) {
+        float avail = width - *x - 2 * GROUP_PAD;
+        float rest = run_width(gf, g->cards, i, g->ncards);
+        float need = SDL_max(rest, first ? lw : 0);
+        float full = width - 2 * GROUP_PAD;
+        bool cramped = avail < SDL_max(first ? lw : 0, gf->cw + 3 * gf->step_new);
+        if (*x > 0 && need > avail && (need <= full || cramped)) {
+            /* Start the group on a fresh line: it fits there whole, or
+             * too little of it would fit here. */
+            *x = 0;
+            *y += line_h + LINE_GAP;
+            continue;
+        }
+        int k2 = i + 1;
+        while (k2 < g->ncards && run_width(gf, g->cards, i, k2 + 1) <= avail) {
+            k2++;
+        }
+        float cards_w = run_width(gf, g->cards, i, k2);
+        float gw = SDL_max(cards_w, first ? lw : 0) + 2 * GROUP_PAD;
+        if (f->draw) {
+            draw_group_piece(f, gf, g, first ? label : NULL, i, k2, f->left + *x, f->top + y0 + *y,
+                             gw);
+        }
+        first = false;
+        *x += gw + GROUP_GAP;
+        i = k2;
+        if (i < g->ncards) {
+            *x = 0;
+            *y += line_h + LINE_GAP;
+        }
+    }
+}
+
+/* Kowah: lays out (and with f->draw, draws) the hand as it ended at (x, y),
+ * its kinds apart (copies of a kind overlap) when the row has room, closer
+ * when it has not. */
+static void flow_hand(const Flow *f, const SeatView *sv, float y0, float width, float x, float y)
+{
+    Flow wide = *f;
+    wide.step_new = f->cw * 1.08f;
+    wide.step_same = f->cw * 0.36f;
+    float room = width - x - 2 * GROUP_PAD;
+    float natural = run_width(&wide, sv->hand, 0, sv->nhand);
+    if (natural > room && natural > f->cw) {
+        float k = SDL_max((room - f->cw) / (natural - f->cw), 0.0f);
+        wide.step_new = SDL_max(wide.step_new * k, f->step_new);
+        wide.step_same = SDL_max(wide.step_same * k, f->step_same);
+    }
+    if (f->draw) {
+        draw_run(&wide, sv->hand, 0, sv->nhand, f->left + x + GROUP_PAD, f->top + y0 + y + LABEL_H,
+                 0);
+        App *app = f->app;
+        TextStyle st = app_text_style(app, GROUP_LABEL_SIZE, TEXT_REGULAR, UI_INK_SOFT);
+        SDL_Rect at = app_rect(app, f->left + x + GROUP_PAD, f->top + y0 + y, 0, 0);
+        text_draw(app->text, app->renderer, _("Hand"), &st, at.x, at.y, TEXT_LEFT);
     }
 }
 
@@ -712,101 +897,25 @@ static float flow_groups(const Flow *f, const SeatView *sv, float y0, float widt
     int count = sv->has_groups ? sv->bd.ngroups : 0;
     for (int k = 0; k < count; k++) {
         const ScoreGroup *g = &sv->bd.groups[sv->order[k]];
-        if (g->ncards == 0) {
-            continue;
-        }
-        char label[64];
-        group_label(g, label, sizeof label);
-        char pts[16];
-        snprintf(pts, sizeof pts, "%d", g->points);
-        float lw =
-            text_w(f->app, label, 12.5f, g->kind == SCORE_COMBINATION ? TEXT_BOLD : TEXT_REGULAR) +
-            (g->kind == SCORE_NOTHING ? 0 : text_w(f->app, pts, 12.5f, TEXT_BOLD) + 10) +
-            (group_is_red(g) ? 11 : 0);
-        /* What scored nothing lies closer together: it matters least. */
-        Flow tight = *f;
-        if (g->kind == SCORE_NOTHING) {
-            tight.step_new *= 0.62f;
-            tight.step_same *= 0.62f;
-        }
-        const Flow *gf = &tight;
-        int i = 0;
-        bool first = true;
-        while (i < g->ncards) {
-            float avail = width - x - 2 * GROUP_PAD;
-            float rest = run_width(gf, g->cards, i, g->ncards);
-            float need = SDL_max(rest, first ? lw : 0);
-            float full = width - 2 * GROUP_PAD;
-            bool cramped = avail < SDL_max(first ? lw : 0, gf->cw + 3 * gf->step_new);
-            if (x > 0 && need > avail && (need <= full || cramped)) {
-                /* Start the group on a fresh line: it fits there whole, or
-                 * too little of it would fit here. */
-                x = 0;
-                y += line_h + LINE_GAP;
-                continue;
-            }
-            int k2 = i + 1;
-            while (k2 < g->ncards && run_width(gf, g->cards, i, k2 + 1) <= avail) {
-                k2++;
-            }
-            float cards_w = run_width(gf, g->cards, i, k2);
-            float gw = SDL_max(cards_w, first ? lw : 0) + 2 * GROUP_PAD;
-            if (f->draw) {
-                App *app = f->app;
-                float sx = f->left + x, sy = f->top + y0 + y;
-                SDL_Rect back = app_rect(app, sx, sy - 2, gw, line_h + 6);
-                paint_round_rect(app->paint, app->renderer, back, app_px(app, 7),
-                                 g->kind == SCORE_NOTHING ? paint_rgba(0, 0, 0, 40)
-                                                          : paint_rgba(255, 255, 255, 16));
-                if (first) {
-                    draw_group_label(f, g, label, sx + GROUP_PAD, sy, gw - 2 * GROUP_PAD);
-                }
-                draw_run(gf, g->cards, i, k2, sx + GROUP_PAD, sy + LABEL_H,
-                         g->kind == SCORE_NOTHING ? CARD_DIM : 0);
-            }
+        if (g->ncards > 0) {
+            flow_group(f, g, y0, width, &x, &y);
             used = true;
-            first = false;
-            x += gw + GROUP_GAP;
-            i = k2;
-            if (i < g->ncards) {
-                x = 0;
-                y += line_h + LINE_GAP;
-            }
         }
     }
     if (sv->nhand > 0) {
-        /* Kowah: the hand as it ended, its kinds apart (copies of a kind
-         * overlap) when the row has room, closer when it has not. */
-        Flow wide = *f;
-        wide.step_new = f->cw * 1.08f;
-        wide.step_same = f->cw * 0.36f;
-        float room = width - x - 2 * GROUP_PAD;
-        float natural = run_width(&wide, sv->hand, 0, sv->nhand);
-        if (natural > room && natural > f->cw) {
-            float k = SDL_max((room - f->cw) / (natural - f->cw), 0.0f);
-            wide.step_new = SDL_max(wide.step_new * k, f->step_new);
-            wide.step_same = SDL_max(wide.step_same * k, f->step_same);
-        }
-        if (f->draw) {
-            draw_run(&wide, sv->hand, 0, sv->nhand, f->left + x + GROUP_PAD,
-                     f->top + y0 + y + LABEL_H, 0);
-            App *app = f->app;
-            TextStyle st = app_text_style(app, 12.5f, TEXT_REGULAR, UI_INK_SOFT);
-            SDL_Rect at = app_rect(app, f->left + x + GROUP_PAD, f->top + y0 + y, 0, 0);
-            text_draw(app->text, app->renderer, _("Hand"), &st, at.x, at.y, TEXT_LEFT);
-        }
+        flow_hand(f, sv, y0, width, x, y);
         used = true;
     }
-    if (!used) {
-        if (f->draw) {
-            App *app = f->app;
-            TextStyle st = app_text_style(app, 14, TEXT_REGULAR, UI_INK_FAINT);
-            SDL_Rect at = app_rect(app, f->left, f->top + y0 + y + 4, 0, 0);
-            text_draw(app->text, app->renderer, _("No cards captured"), &st, at.x, at.y, TEXT_LEFT);
-        }
-        return 26;
+    if (used) {
+        return y + line_h;
     }
-    return y + line_h;
+    if (f->draw) {
+        App *app = f->app;
+        TextStyle st = app_text_style(app, 14, TEXT_REGULAR, UI_INK_FAINT);
+        SDL_Rect at = app_rect(app, f->left, f->top + y0 + y + 4, 0, 0);
+        text_draw(app->text, app->renderer, _("No cards captured"), &st, at.x, at.y, TEXT_LEFT);
+    }
+    return NO_CARDS_H;
 }
 
 /* Room kept on the right of each block for the King won (Kings). */
@@ -843,6 +952,21 @@ static float measure(App *app, ResultState *s, float ch, int cols)
     return y - BLOCK_GAP;
 }
 
+/* Whether cards ch high, all blocks total high, beat the best so far
+ * (best_h 0: none yet): fitting beats not fitting; then larger cards; and
+ * of two that do not fit, the shorter. */
+static bool better_fit(float ch, float total, float best_h, float best_total)
+{
+    if (best_h == 0) {
+        return true;
+    }
+    bool fits = total <= AREA_H, best_fits = best_total <= AREA_H;
+    if (fits != best_fits) {
+        return fits;
+    }
+    return ch > best_h || (!fits && total < best_total);
+}
+
 /* The largest cards that let every block fit, in one column or (with four
  * players or more) two; the column scrolls when even the smallest do not. */
 static void fit(App *app, ResultState *s)
@@ -856,9 +980,7 @@ static void fit(App *app, ResultState *s)
             ch -= 2;
             total = measure(app, s, ch, cols);
         }
-        bool fits = total <= AREA_H, best_fits = best_total <= AREA_H && best_h > 0;
-        if (best_h == 0 || (fits && !best_fits) || (fits == best_fits && ch > best_h) ||
-            (!fits && !best_fits && total < best_total)) {
+        if (better_fit(ch, total, best_h, best_total)) {
             best_h = ch;
             best_total = total;
             best_cols = cols;
@@ -1095,12 +1217,10 @@ static void draw_tag(App *app, const char *text, float x, float y, SDL_Color bg,
     *w_out = w;
 }
 
-static void draw_block(App *app, ResultState *s, const Flow *f, int seat)
+/* The block's box: framed in gold and glowing for the round's winner. */
+static void draw_block_box(App *app, const SeatView *sv, SDL_Rect box)
 {
-    SeatView *sv = &s->seats[seat];
     SDL_Renderer *r = app->renderer;
-    float top = f->top + sv->y, left = AREA_X + sv->x;
-    SDL_Rect box = app_rect(app, left, top, sv->w, sv->h);
     int radius = app_px(app, 12);
     paint_round_rect(app->paint, r, box, radius, paint_rgba(7, 24, 17, 170));
     if (sv->winner) {
@@ -1110,78 +1230,121 @@ static void draw_block(App *app, ResultState *s, const Flow *f, int seat)
         paint_round_frame(app->paint, r, box, radius, SDL_max(1, app_px(app, 1)),
                           paint_rgba(255, 255, 255, 26));
     }
-    /* Header: name, tags, the score on the right. Where the row is short,
-     * the word "points" goes first, then the tags from the last (the
-     * winner's and the forfeit tags stay). */
-    float x = left + BLOCK_PAD + 4, y = top + BLOCK_PAD;
-    TextStyle name = app_text_style(app, 17, TEXT_BOLD, UI_INK);
-    const char *won = s->variant == VARIANT_KOWAH   ? _("wins the hand")
-                      : s->variant == VARIANT_KINGS ? _("wins a King")
-                                                    : _("wins the round");
-    bool show_won = sv->winner && s->round_over;
-    bool show_score = s->variant != VARIANT_KOWAH && s->round_over;
+}
+
+/* What a block's header shows and how much of it fits its row. */
+typedef struct BlockHeader {
+    const char *won; /* the winner's tag */
+    bool show_won, show_score, show_unit;
     char score[24];
-    snprintf(score, sizeof score, "%d", sv->score);
-    const char *unit = s->variant == VARIANT_KINGS ? _("cards") : _("points");
-    float right_edge = left + sv->w - BLOCK_PAD - 4;
-    float score_w = show_score ? text_w(app, score, 22, TEXT_BOLD) : 0;
-    float unit_w = show_score ? text_w(app, unit, 12, TEXT_REGULAR) + 6 : 0;
+    const char *unit; /* "points" after the score */
+    int ntags;        /* the seat's tags that fit */
+    float right_edge; /* where the score ends */
+} BlockHeader;
+
+/* Plans the header from x to right_edge: where the row is short, the word
+ * "points" goes first, then the tags from the last (the winner's and the
+ * forfeit tags stay). */
+static void plan_header(App *app, const ResultState *s, const SeatView *sv, float x, BlockHeader *h)
+{
+    h->won = s->variant == VARIANT_KOWAH   ? _("wins the hand")
+             : s->variant == VARIANT_KINGS ? _("wins a King")
+                                           : _("wins the round");
+    h->show_won = sv->winner && s->round_over;
+    h->show_score = s->variant != VARIANT_KOWAH && s->round_over;
+    snprintf(h->score, sizeof h->score, "%d", sv->score);
+    h->unit = s->variant == VARIANT_KINGS ? _("cards") : _("points");
+    float score_w = h->show_score ? text_w(app, h->score, 22, TEXT_BOLD) : 0;
+    float unit_w = h->show_score ? text_w(app, h->unit, 12, TEXT_REGULAR) + 6 : 0;
     float need = text_w(app, sv->name, 17, TEXT_BOLD) + 10;
     for (int i = 0; i < sv->ntags; i++) {
         need += text_w(app, sv->tags[i], 12, TEXT_BOLD) + 20;
     }
-    need += show_won ? text_w(app, won, 12, TEXT_BOLD) + 20 : 0;
+    need += h->show_won ? text_w(app, h->won, 12, TEXT_BOLD) + 20 : 0;
     need += sv->forfeited ? text_w(app, _("forfeited the win"), 12, TEXT_BOLD) + 20 : 0;
-    bool show_unit = x + need <= right_edge - score_w - unit_w - 8;
-    int ntags = sv->ntags;
-    while (ntags > 0 && x + need > right_edge - score_w - 8) {
-        ntags--;
-        need -= text_w(app, sv->tags[ntags], 12, TEXT_BOLD) + 20;
+    h->show_unit = x + need <= h->right_edge - score_w - unit_w - 8;
+    h->ntags = sv->ntags;
+    while (h->ntags > 0 && x + need > h->right_edge - score_w - 8) {
+        h->ntags--;
+        need -= text_w(app, sv->tags[h->ntags], 12, TEXT_BOLD) + 20;
     }
+}
+
+/* The header's left: the seat's name, then its tags that fit, the
+ * winner's tag and the forfeit tag. */
+static void draw_header_tags(App *app, const SeatView *sv, const BlockHeader *h, float x, float y)
+{
+    TextStyle name = app_text_style(app, 17, TEXT_BOLD, UI_INK);
     SDL_Rect at = app_rect(app, x, y, 0, 0);
-    SDL_Rect nb = text_draw(app->text, r, sv->name, &name, at.x, at.y, TEXT_LEFT);
+    SDL_Rect nb = text_draw(app->text, app->renderer, sv->name, &name, at.x, at.y, TEXT_LEFT);
     x += (float)nb.w / app->ui + 10;
-    for (int i = 0; i < ntags; i++) {
+    for (int i = 0; i < h->ntags; i++) {
         float w = 0;
         draw_tag(app, sv->tags[i], x, y + 2.5f, paint_rgba(255, 255, 255, 24), UI_INK_SOFT, &w);
         x += w + 6;
     }
-    if (show_won) {
+    if (h->show_won) {
         float w = 0;
-        draw_tag(app, won, x, y + 2.5f, UI_GOLD, UI_ON_GOLD, &w);
+        draw_tag(app, h->won, x, y + 2.5f, UI_GOLD, UI_ON_GOLD, &w);
         x += w + 6;
     }
     if (sv->forfeited) {
         float w = 0;
         draw_tag(app, _("forfeited the win"), x, y + 2.5f, paint_rgba(150, 50, 40, 255), UI_INK,
                  &w);
-        x += w + 6;
     }
-    if (show_score) {
-        TextStyle big = app_text_style(app, 22, TEXT_BOLD, sv->winner ? UI_GOLD_LIGHT : UI_INK);
-        SDL_Rect right = app_rect(app, right_edge, y - 3, 0, 0);
-        SDL_Rect sb = text_draw(app->text, r, score, &big, right.x, right.y, TEXT_RIGHT);
-        if (show_unit) {
-            TextStyle small = app_text_style(app, 12, TEXT_REGULAR, UI_INK_SOFT);
-            text_draw(app->text, r, unit, &small, sb.x - app_px(app, 6), right.y + app_px(app, 8),
-                      TEXT_RIGHT);
-        }
+}
+
+/* The header's right: the round's score, and "points" where it fits. */
+static void draw_header_score(App *app, const SeatView *sv, const BlockHeader *h, float y)
+{
+    SDL_Renderer *r = app->renderer;
+    TextStyle big = app_text_style(app, 22, TEXT_BOLD, sv->winner ? UI_GOLD_LIGHT : UI_INK);
+    SDL_Rect right = app_rect(app, h->right_edge, y - 3, 0, 0);
+    SDL_Rect sb = text_draw(app->text, r, h->score, &big, right.x, right.y, TEXT_RIGHT);
+    if (h->show_unit) {
+        TextStyle small = app_text_style(app, 12, TEXT_REGULAR, UI_INK_SOFT);
+        text_draw(app->text, r, h->unit, &small, sb.x - app_px(app, 6), right.y + app_px(app, 8),
+                  TEXT_RIGHT);
+    }
+}
+
+/* Kings: the King this round brought, at the right of the winner's cards
+ * (g: the block's card flow). */
+static void draw_king_won(App *app, const ResultState *s, const SeatView *sv, const Flow *g,
+                          float left)
+{
+    SDL_Renderer *r = app->renderer;
+    float kx = left + sv->w - BLOCK_PAD - g->cw - GROUP_PAD, ky = g->top;
+    SDL_Rect back =
+        app_rect(app, kx - GROUP_PAD, ky - 2, g->cw + 2 * GROUP_PAD, LABEL_H + g->ch + 6);
+    paint_round_rect(app->paint, r, back, app_px(app, 7), paint_rgba(255, 214, 110, 40));
+    TextStyle lab = app_text_style(app, GROUP_LABEL_SIZE, TEXT_BOLD, UI_GOLD);
+    SDL_Rect kat = app_rect(app, kx + g->cw / 2, ky, 0, 0);
+    text_draw(app->text, r, _("King"), &lab, kat.x, kat.y, TEXT_CENTER);
+    card_art_draw(app->cards, r, STYLE_FRENCH, s->king,
+                  app_rect(app, kx, ky + LABEL_H, g->cw, g->ch), 0);
+}
+
+/* One seat's block: its box, header and cards. */
+static void draw_block(App *app, ResultState *s, const Flow *f, int seat)
+{
+    SeatView *sv = &s->seats[seat];
+    float top = f->top + sv->y, left = AREA_X + sv->x;
+    draw_block_box(app, sv, app_rect(app, left, top, sv->w, sv->h));
+    float x = left + BLOCK_PAD + 4, y = top + BLOCK_PAD;
+    BlockHeader h = {.right_edge = left + sv->w - BLOCK_PAD - 4};
+    plan_header(app, s, sv, x, &h);
+    draw_header_tags(app, sv, &h, x, y);
+    if (h.show_score) {
+        draw_header_score(app, sv, &h, y);
     }
     Flow g = *f;
     g.left = left + BLOCK_PAD;
     g.top = f->top + sv->y + BLOCK_PAD + HEADER_H;
     flow_groups(&g, sv, 0, sv->w - 2 * BLOCK_PAD - king_room(&g));
     if (sv->winner && s->king != CARD_NONE) {
-        /* The King this round brought, at the right of the winner's cards. */
-        float kx = left + sv->w - BLOCK_PAD - g.cw - GROUP_PAD, ky = g.top;
-        SDL_Rect back =
-            app_rect(app, kx - GROUP_PAD, ky - 2, g.cw + 2 * GROUP_PAD, LABEL_H + g.ch + 6);
-        paint_round_rect(app->paint, r, back, app_px(app, 7), paint_rgba(255, 214, 110, 40));
-        TextStyle lab = app_text_style(app, 12.5f, TEXT_BOLD, UI_GOLD);
-        SDL_Rect kat = app_rect(app, kx + g.cw / 2, ky, 0, 0);
-        text_draw(app->text, r, _("King"), &lab, kat.x, kat.y, TEXT_CENTER);
-        card_art_draw(app->cards, r, STYLE_FRENCH, s->king,
-                      app_rect(app, kx, ky + LABEL_H, g.cw, g.ch), 0);
+        draw_king_won(app, s, sv, &g, left);
     }
 }
 
@@ -1211,104 +1374,273 @@ static void draw_column(App *app, ResultState *s)
     }
 }
 
-/* The standings table; returns the y below it. */
-static float draw_standings(App *app, ResultState *s, float y)
+/* The standings' columns, from the right: units (with stakes), the total,
+ * then the latest rounds that fit beside the longest name. */
+typedef struct StandingsCols {
+    bool kings;   /* Kings: the Kings won instead of rounds */
+    float x0, x1; /* the table's left and right */
+    float col_total, col_round, col_units;
+    float x_total; /* the right of the total column */
+    int shown;     /* rounds shown */
+    int first;     /* the first of them */
+    const char *total_head;
+} StandingsCols;
+
+/* The most rounds the standings show. */
+enum { STANDINGS_ROUNDS = 4 };
+
+/* Each column at least as wide as its heading in the language shown. */
+static void standings_columns(App *app, const ResultState *s, int rounds, StandingsCols *c)
 {
-    SDL_Renderer *r = app->renderer;
-    Session *ss = session_of(app, s);
-    const Observation *o = s->obs;
-    float x0 = SIDE_X + 22, x1 = SIDE_X + SIDE_W - 22;
     bool kings = s->variant == VARIANT_KINGS;
-    bool stakes = s->has_stakes;
-    int rounds = session_rounds_scored(ss);
-    /* Columns from the right: units, total, then the latest rounds that
-     * fit beside the longest name. */
-    const char *total_head = kings                         ? _("KINGS")
-                             : s->variant == VARIANT_KOWAH ? _("HANDS")
-                                                           : _("TOTAL");
-    /* Each column at least as wide as its heading in the language shown. */
-    float col_total = SDL_max(52, text_w(app, total_head, 12, TEXT_BOLD) + 12), col_round = 36;
-    float col_units = stakes ? SDL_max(48, text_w(app, _("UNITS"), 12, TEXT_BOLD) + 12) : 0;
+    c->kings = kings;
+    c->x0 = SIDE_X + 22;
+    c->x1 = SIDE_X + SIDE_W - 22;
+    c->total_head = kings ? _("KINGS") : s->variant == VARIANT_KOWAH ? _("HANDS") : _("TOTAL");
+    c->col_total = SDL_max(52, text_w(app, c->total_head, 12, TEXT_BOLD) + 12);
+    c->col_round = 36;
+    c->col_units = s->has_stakes ? SDL_max(48, text_w(app, _("UNITS"), 12, TEXT_BOLD) + 12) : 0;
     float name_w = 0;
     for (int seat = 0; seat < s->players; seat++) {
         name_w = SDL_max(name_w, text_w(app, s->seats[seat].name, 15, TEXT_BOLD));
     }
-    float room = (x1 - x0) - col_units - col_total - name_w - 6;
-    int shown = kings ? 0 : SDL_max(0, SDL_min(SDL_min(rounds, 4), (int)(room / col_round)));
+    float room = (c->x1 - c->x0) - c->col_units - c->col_total - name_w - 6;
+    c->shown =
+        kings ? 0
+              : SDL_max(0, SDL_min(SDL_min(rounds, STANDINGS_ROUNDS), (int)(room / c->col_round)));
+    c->x_total = c->x1 - c->col_units;
+    c->first = rounds - c->shown + 1;
+}
+
+/* The standings' column heads at y. */
+static void draw_standings_head(App *app, const ResultState *s, const StandingsCols *c, float y)
+{
+    SDL_Renderer *r = app->renderer;
     TextStyle head = app_text_style(app, 12, TEXT_BOLD, UI_GOLD);
-    TextStyle cell = app_text_style(app, 15, TEXT_REGULAR, UI_INK);
-    TextStyle bold = app_text_style(app, 15, TEXT_BOLD, UI_GOLD_LIGHT);
-    float xr = x1;
     SDL_Rect at;
-    if (stakes) {
-        at = app_rect(app, xr, y, 0, 0);
+    if (s->has_stakes) {
+        at = app_rect(app, c->x1, y, 0, 0);
         text_draw(app->text, r, _("UNITS"), &head, at.x, at.y, TEXT_RIGHT);
-        xr -= col_units;
     }
-    float x_total = xr;
-    at = app_rect(app, xr, y, 0, 0);
-    text_draw(app->text, r, total_head, &head, at.x, at.y, TEXT_RIGHT);
-    xr -= col_total;
-    int first = rounds - shown + 1;
-    for (int k = 0; k < shown; k++) {
+    at = app_rect(app, c->x_total, y, 0, 0);
+    text_draw(app->text, r, c->total_head, &head, at.x, at.y, TEXT_RIGHT);
+    float xr = c->x_total - c->col_total;
+    for (int k = 0; k < c->shown; k++) {
         char lab[16];
         /* TRANSLATORS: column heads of the standings: round 1, 2 ... and, in
          * Kowah, hand 1, 2 ... (one or two letters and the number). */
-        snprintf(lab, sizeof lab, s->variant == VARIANT_KOWAH ? _("H%d") : _("R%d"), first + k);
-        at = app_rect(app, xr - (float)(shown - 1 - k) * col_round, y, 0, 0);
+        snprintf(lab, sizeof lab, s->variant == VARIANT_KOWAH ? _("H%d") : _("R%d"), c->first + k);
+        at = app_rect(app, xr - (float)(c->shown - 1 - k) * c->col_round, y, 0, 0);
         text_draw(app->text, r, lab, &head, at.x, at.y, TEXT_RIGHT);
     }
-    at = app_rect(app, x0, y, 0, 0);
+    at = app_rect(app, c->x0, y, 0, 0);
     text_draw(app->text, r, _("PLAYER"), &head, at.x, at.y, TEXT_LEFT);
+}
+
+/* Kings: the Kings the seat has won, small, left of its total. */
+static void draw_kings_won(App *app, Session *ss, const StandingsCols *c, int seat, float y,
+                           float row_h)
+{
+    Card won[4];
+    int n = session_kings_won(ss, seat, won);
+    float kh = row_h - 8, kw = kh * (float)card_art_aspect(STYLE_FRENCH, won[0]);
+    for (int i = 0; i < n; i++) {
+        SDL_Rect cr = app_rect(app, c->x_total - 30 - (float)(n - i) * (kw + 3), y + 1, kw, kh);
+        card_art_draw(app->cards, app->renderer, STYLE_FRENCH, won[i], cr, CARD_NO_SHADOW);
+    }
+}
+
+/* The seat's stake units at the right: gold when up, red when down. */
+static void draw_units(App *app, int units, float x, float ty)
+{
+    char num[24];
+    snprintf(num, sizeof num, "%+d", units);
+    if (units == 0) {
+        snprintf(num, sizeof num, "0");
+    }
+    SDL_Color c = units > 0 ? UI_GOLD_LIGHT : units < 0 ? UI_WARN : UI_INK_SOFT;
+    TextStyle us = app_text_style(app, 15, TEXT_BOLD, c);
+    SDL_Rect at = app_rect(app, x, ty, 0, 0);
+    text_draw(app->text, app->renderer, num, &us, at.x, at.y, TEXT_RIGHT);
+}
+
+/* One seat's row of the standings at y, row_h tall (even rows shaded). */
+static void draw_standings_row(App *app, ResultState *s, const StandingsCols *c, int seat, float y,
+                               float row_h)
+{
+    SDL_Renderer *r = app->renderer;
+    Session *ss = session_of(app, s);
+    const SeatView *sv = &s->seats[seat];
+    TextStyle cell = app_text_style(app, 15, TEXT_REGULAR, UI_INK);
+    TextStyle bold = app_text_style(app, 15, TEXT_BOLD, UI_GOLD_LIGHT);
+    bool best = s->match_over ? sv->match_winner : false;
+    if (seat % 2 == 0) {
+        paint_round_rect(app->paint, r, app_rect(app, c->x0 - 8, y - 3, c->x1 - c->x0 + 16, row_h),
+                         app_px(app, 6), paint_rgba(255, 255, 255, 10));
+    }
+    float ty = y + (row_h - 6 - 20) / 2;
+    SDL_Rect at = app_rect(app, c->x0, ty, 0, 0);
+    text_draw(app->text, r, sv->name, best ? &bold : &cell, at.x, at.y, TEXT_LEFT);
+    if (c->kings) {
+        draw_kings_won(app, ss, c, seat, y, row_h);
+    }
+    char num[24];
+    snprintf(num, sizeof num, "%d", s->obs->match_score[seat]);
+    at = app_rect(app, c->x_total, ty, 0, 0);
+    text_draw(app->text, r, num, &bold, at.x, at.y, TEXT_RIGHT);
+    for (int k = 0; k < c->shown; k++) {
+        snprintf(num, sizeof num, "%d", session_round_score(ss, c->first + k, seat));
+        at = app_rect(app, c->x_total - c->col_total - (float)(c->shown - 1 - k) * c->col_round, ty,
+                      0, 0);
+        TextStyle soft = app_text_style(app, 15, TEXT_REGULAR, UI_INK_SOFT);
+        text_draw(app->text, r, num, &soft, at.x, at.y, TEXT_RIGHT);
+    }
+    if (s->has_stakes) {
+        draw_units(app, s->obs->units[seat], c->x1, ty);
+    }
+}
+
+/* The standings table; returns the y below it. */
+static float draw_standings(App *app, ResultState *s, float y)
+{
+    StandingsCols c;
+    standings_columns(app, s, session_rounds_scored(session_of(app, s)), &c);
+    draw_standings_head(app, s, &c, y);
     y += 22;
-    float row_h = kings ? 52 : (s->players > 4 ? 26 : 30);
+    float row_h = c.kings ? 52 : (s->players > 4 ? 26 : 30);
     for (int seat = 0; seat < s->players; seat++) {
-        const SeatView *sv = &s->seats[seat];
-        bool best = s->match_over ? sv->match_winner : false;
-        if (seat % 2 == 0) {
-            paint_round_rect(app->paint, r, app_rect(app, x0 - 8, y - 3, x1 - x0 + 16, row_h),
-                             app_px(app, 6), paint_rgba(255, 255, 255, 10));
-        }
-        float ty = y + (row_h - 6 - 20) / 2;
-        at = app_rect(app, x0, ty, 0, 0);
-        text_draw(app->text, r, sv->name, best ? &bold : &cell, at.x, at.y, TEXT_LEFT);
-        char num[24];
-        if (kings) {
-            Card won[4];
-            int n = session_kings_won(ss, seat, won);
-            float kh = row_h - 8, kw = kh * (float)card_art_aspect(STYLE_FRENCH, won[0]);
-            for (int i = 0; i < n; i++) {
-                SDL_Rect cr =
-                    app_rect(app, x_total - 30 - (float)(n - i) * (kw + 3), y + 1, kw, kh);
-                card_art_draw(app->cards, r, STYLE_FRENCH, won[i], cr, CARD_NO_SHADOW);
-            }
-        }
-        snprintf(num, sizeof num, "%d", o->match_score[seat]);
-        at = app_rect(app, x_total, ty, 0, 0);
-        text_draw(app->text, r, num, &bold, at.x, at.y, TEXT_RIGHT);
-        for (int k = 0; k < shown; k++) {
-            snprintf(num, sizeof num, "%d", session_round_score(ss, first + k, seat));
-            at = app_rect(app, x_total - col_total - (float)(shown - 1 - k) * col_round, ty, 0, 0);
-            TextStyle soft = app_text_style(app, 15, TEXT_REGULAR, UI_INK_SOFT);
-            text_draw(app->text, r, num, &soft, at.x, at.y, TEXT_RIGHT);
-        }
-        if (stakes) {
-            snprintf(num, sizeof num, "%+d", o->units[seat]);
-            if (o->units[seat] == 0) {
-                snprintf(num, sizeof num, "0");
-            }
-            SDL_Color c = o->units[seat] > 0   ? UI_GOLD_LIGHT
-                          : o->units[seat] < 0 ? UI_WARN
-                                               : UI_INK_SOFT;
-            TextStyle us = app_text_style(app, 15, TEXT_BOLD, c);
-            at = app_rect(app, x1, ty, 0, 0);
-            text_draw(app->text, r, num, &us, at.x, at.y, TEXT_RIGHT);
-        }
+        draw_standings_row(app, s, &c, seat, y, row_h);
         y += row_h;
     }
     return y;
 }
 
+/* The side panel's text sizes: section labels and body text. */
+#define SECTION_SIZE 12.5f
+/* Where the side panel's text must stop: the buttons start below. */
+#define SIDE_LIMIT 660.0f
+/* A stake's line height. */
+#define STAKE_LINE 19.0f
+
+/* One stake line, "who" on the left and "what" on the right of a tab. */
+static void draw_stake(App *app, const char *stake, float x0, float w, float y,
+                       const TextStyle *who, const TextStyle *what)
+{
+    char text[120];
+    snprintf(text, sizeof text, "%s", stake);
+    char *tab = strchr(text, '\t');
+    if (tab != NULL) {
+        *tab++ = '\0';
+    }
+    SDL_Rect at = app_rect(app, x0, y, 0, 0);
+    text_draw(app->text, app->renderer, text, who, at.x, at.y, TEXT_LEFT);
+    if (tab != NULL) {
+        at = app_rect(app, x0 + w, y, 0, 0);
+        text_draw(app->text, app->renderer, tab, what, at.x, at.y, TEXT_RIGHT);
+    }
+}
+
+/* One line of soft text at the left; returns the y below it. */
+static float draw_soft_line(App *app, const char *text, float x0, float y, const TextStyle *what)
+{
+    SDL_Rect at = app_rect(app, x0, y, 0, 0);
+    text_draw(app->text, app->renderer, text, what, at.x, at.y, TEXT_LEFT);
+    return y + STAKE_LINE;
+}
+
+/* The stakes paid this round (as many as leave room for the next round's
+ * roles, then "and N more") and the pot; returns the y below them. */
+static float draw_stakes(App *app, const ResultState *s, float x0, float w, float y)
+{
+    TextStyle lab = app_text_style(app, SECTION_SIZE, TEXT_BOLD, UI_GOLD);
+    SDL_Rect at = app_rect(app, x0, y, 0, 0);
+    text_draw(app->text, app->renderer, _("STAKES THIS ROUND"), &lab, at.x, at.y, TEXT_LEFT);
+    y += 19;
+    TextStyle who = app_text_style(app, 13.5f, TEXT_REGULAR, UI_INK);
+    TextStyle what = app_text_style(app, 13.5f, TEXT_REGULAR, UI_INK_SOFT);
+    float room = (SIDE_LIMIT - 96) - y; /* keep room for the next round's roles */
+    int fit = SDL_max(1, (int)(room / STAKE_LINE));
+    for (int i = 0; i < s->nstakes; i++) {
+        if (i == fit - 1 && s->nstakes > fit) {
+            char more[48];
+            snprintf(more, sizeof more, _("and %d more"), s->nstakes - i);
+            y = draw_soft_line(app, more, x0, y, &what);
+            break;
+        }
+        draw_stake(app, s->stakes[i], x0, w, y, &who, &what);
+        y += STAKE_LINE;
+    }
+    if (s->nstakes == 0) {
+        y = draw_soft_line(app, _("Nothing paid"), x0, y, &what);
+    }
+    if (s->pot_line[0] != '\0') {
+        y = draw_soft_line(app, s->pot_line, x0, y, &what);
+    }
+    return y + 10;
+}
+
+/* The next round's roles (or who deals or plays first), a line each. */
+static void draw_next_roles(App *app, const ResultState *s, float x0, float w, float y)
+{
+    SDL_Renderer *r = app->renderer;
+    TextStyle lab = app_text_style(app, SECTION_SIZE, TEXT_BOLD, UI_GOLD);
+    TextStyle body = app_text_style(app, 14, TEXT_REGULAR, UI_INK);
+    SDL_Rect at = app_rect(app, x0, y, 0, 0);
+    text_draw(app->text, r, s->variant == VARIANT_KOWAH ? _("NEXT HAND") : _("NEXT ROUND"), &lab,
+              at.x, at.y, TEXT_LEFT);
+    y += 19;
+    char lines[sizeof s->next_roles];
+    snprintf(lines, sizeof lines, "%s", s->next_roles);
+    for (char *line = lines; line != NULL && *line != '\0';) {
+        char *nl = strchr(line, '\n');
+        if (nl != NULL) {
+            *nl = '\0';
+        }
+        at = app_rect(app, x0, y, w, 0);
+        y += (float)text_draw_wrapped(app->text, r, line, &body, at, TEXT_LEFT, 1.05f) / app->ui;
+        line = nl != NULL ? nl + 1 : NULL;
+    }
+}
+
+/* At the end of the match: who won it, above the buttons. */
+static void draw_match_winners(App *app, const ResultState *s, float x0, float w)
+{
+    char line[200];
+    int n = join_names(s, true, line, sizeof line);
+    char text[260];
+    if (n == 0) {
+        snprintf(text, sizeof text, "%s", _("Nobody won the match."));
+    } else if (n == s->players && n > 1) {
+        snprintf(text, sizeof text, "%s", _("The match is shared by all."));
+    } else if (n > 1) {
+        snprintf(text, sizeof text, _("%s share the match."), line);
+    } else if (is_you(line)) {
+        snprintf(text, sizeof text, "%s", _("You win the match."));
+    } else {
+        snprintf(text, sizeof text, _("%s wins the match."), line);
+    }
+    TextStyle win = app_text_style(app, 19, TEXT_BOLD, UI_GOLD_LIGHT);
+    SDL_Rect at = app_rect(app, x0, 596, w, 0);
+    text_draw_wrapped(app->text, app->renderer, text, &win, at, TEXT_LEFT, 1.0f);
+}
+
+/* The buttons: Back while the round is played, New match and Main menu
+ * after the match, else Next round (hand). */
+static void draw_side_buttons(App *app, ResultState *s)
+{
+    if (!s->round_over) {
+        ui_draw_button(app, &s->ui, RESULT_BACK, _("Back"));
+    } else if (s->match_over) {
+        ui_draw_button(app, &s->ui, RESULT_NEW_MATCH, _("New match"));
+        ui_draw_button(app, &s->ui, RESULT_MENU, _("Main menu"));
+    } else {
+        ui_draw_button(app, &s->ui, RESULT_NEXT,
+                       s->variant == VARIANT_KOWAH ? _("Next hand") : _("Next round"));
+    }
+}
+
+/* The side panel: where the match stands, the standings, the stakes, the
+ * next round's roles, the match's winners and the buttons. */
 static void draw_side(App *app, ResultState *s)
 {
     SDL_Renderer *r = app->renderer;
@@ -1326,99 +1658,16 @@ static void draw_side(App *app, ResultState *s)
     y += 14;
     y = draw_standings(app, s, y);
     y += 12;
-    float limit = 660; /* the buttons */
-    TextStyle lab = app_text_style(app, 12.5f, TEXT_BOLD, UI_GOLD);
-    TextStyle body = app_text_style(app, 14, TEXT_REGULAR, UI_INK);
     if (s->has_stakes) {
-        at = app_rect(app, x0, y, 0, 0);
-        text_draw(app->text, r, _("STAKES THIS ROUND"), &lab, at.x, at.y, TEXT_LEFT);
-        y += 19;
-        TextStyle who = app_text_style(app, 13.5f, TEXT_REGULAR, UI_INK);
-        TextStyle what = app_text_style(app, 13.5f, TEXT_REGULAR, UI_INK_SOFT);
-        float line = 19;
-        float room = (limit - 96) - y; /* keep room for the next round's roles */
-        int fit = SDL_max(1, (int)(room / line));
-        for (int i = 0; i < s->nstakes; i++) {
-            if (i == fit - 1 && s->nstakes > fit) {
-                char more[48];
-                snprintf(more, sizeof more, _("and %d more"), s->nstakes - i);
-                at = app_rect(app, x0, y, 0, 0);
-                text_draw(app->text, r, more, &what, at.x, at.y, TEXT_LEFT);
-                y += line;
-                break;
-            }
-            char text[120];
-            snprintf(text, sizeof text, "%s", s->stakes[i]);
-            char *tab = strchr(text, '\t');
-            if (tab != NULL) {
-                *tab++ = '\0';
-            }
-            at = app_rect(app, x0, y, 0, 0);
-            text_draw(app->text, r, text, &who, at.x, at.y, TEXT_LEFT);
-            if (tab != NULL) {
-                at = app_rect(app, x0 + w, y, 0, 0);
-                text_draw(app->text, r, tab, &what, at.x, at.y, TEXT_RIGHT);
-            }
-            y += line;
-        }
-        if (s->nstakes == 0) {
-            at = app_rect(app, x0, y, 0, 0);
-            text_draw(app->text, r, _("Nothing paid"), &what, at.x, at.y, TEXT_LEFT);
-            y += line;
-        }
-        if (s->pot_line[0] != '\0') {
-            at = app_rect(app, x0, y, 0, 0);
-            text_draw(app->text, r, s->pot_line, &what, at.x, at.y, TEXT_LEFT);
-            y += line;
-        }
-        y += 10;
+        y = draw_stakes(app, s, x0, w, y);
     }
-    if (s->next_roles[0] != '\0' && y < limit - 40) {
-        at = app_rect(app, x0, y, 0, 0);
-        text_draw(app->text, r, s->variant == VARIANT_KOWAH ? _("NEXT HAND") : _("NEXT ROUND"),
-                  &lab, at.x, at.y, TEXT_LEFT);
-        y += 19;
-        char lines[sizeof s->next_roles];
-        snprintf(lines, sizeof lines, "%s", s->next_roles);
-        for (char *line = lines; line != NULL && *line != '\0';) {
-            char *nl = strchr(line, '\n');
-            if (nl != NULL) {
-                *nl = '\0';
-            }
-            at = app_rect(app, x0, y, w, 0);
-            y +=
-                (float)text_draw_wrapped(app->text, r, line, &body, at, TEXT_LEFT, 1.05f) / app->ui;
-            line = nl != NULL ? nl + 1 : NULL;
-        }
+    if (s->next_roles[0] != '\0' && y < SIDE_LIMIT - 40) {
+        draw_next_roles(app, s, x0, w, y);
     }
     if (s->match_over) {
-        char line[200];
-        int n = join_names(s, true, line, sizeof line);
-        char text[260];
-        if (n == 0) {
-            snprintf(text, sizeof text, "%s", _("Nobody won the match."));
-        } else if (n == s->players && n > 1) {
-            snprintf(text, sizeof text, "%s", _("The match is shared by all."));
-        } else if (n > 1) {
-            snprintf(text, sizeof text, _("%s share the match."), line);
-        } else if (is_you(line)) {
-            snprintf(text, sizeof text, "%s", _("You win the match."));
-        } else {
-            snprintf(text, sizeof text, _("%s wins the match."), line);
-        }
-        TextStyle win = app_text_style(app, 19, TEXT_BOLD, UI_GOLD_LIGHT);
-        at = app_rect(app, x0, 596, w, 0);
-        text_draw_wrapped(app->text, r, text, &win, at, TEXT_LEFT, 1.0f);
+        draw_match_winners(app, s, x0, w);
     }
-    if (!s->round_over) {
-        ui_draw_button(app, &s->ui, RESULT_BACK, _("Back"));
-    } else if (s->match_over) {
-        ui_draw_button(app, &s->ui, RESULT_NEW_MATCH, _("New match"));
-        ui_draw_button(app, &s->ui, RESULT_MENU, _("Main menu"));
-    } else {
-        ui_draw_button(app, &s->ui, RESULT_NEXT,
-                       s->variant == VARIANT_KOWAH ? _("Next hand") : _("Next round"));
-    }
+    draw_side_buttons(app, s);
 }
 
 static void result_draw(App *app, void *state, SDL_Renderer *r)

@@ -303,6 +303,264 @@ static bool parse_recent_line(char *rest, int number, VariantStats *v, char *why
     return true;
 }
 
+/* The longest line a statistics file may hold, its '\0' included. */
+enum { STATS_LINE_SIZE = 256 };
+/* The largest format version the first line may name. */
+#define STATS_VERSION_LIMIT 1000000
+/* The first line's word. */
+static const char stats_magic[] = "ceki-stats";
+
+/* What stats_parse has read so far. */
+typedef struct StatsReader {
+    Stats got;        /* the counts read */
+    Stats recent_all; /* the recent rounds read, per game and level */
+    bool have[VARIANT_COUNT];
+    bool have_recent[VARIANT_COUNT];
+    bool have_level[VARIANT_COUNT][STATS_LEVELS];
+    bool have_recent_level[VARIANT_COUNT][STATS_LEVELS];
+    enum { WANT_VERSION, IN_BODY, AFTER_END } where;
+    int number; /* the line's number */
+    char *why;
+    size_t why_size;
+} StatsReader;
+
+/* Cuts s at its first blank and returns what follows it ("" when none). */
+static char *cut_word(char *s)
+{
+    while (*s != '\0' && *s != ' ' && *s != '\t') {
+        s++;
+    }
+    if (*s != '\0') {
+        *s++ = '\0';
+    }
+    return s;
+}
+
+/* The first line: the file's kind and the format version it was written in. */
+static bool read_version(StatsReader *r, char *t)
+{
+    const size_t n = sizeof stats_magic - 1;
+    int64_t v = 0;
+    if (strncmp(t, stats_magic, n) != 0 || (t[n] != ' ' && t[n] != '\t')) {
+        say_into(r->why, r->why_size, _("it is not a Ceki statistics file"));
+        return false;
+    }
+    if (!parse_number(trim_line(t + n + 1), 0, STATS_VERSION_LIMIT, &v)) {
+        say_into(r->why, r->why_size, _("its first line has no format version"));
+        return false;
+    }
+    if (v != STATS_VERSION) {
+        say_into(r->why, r->why_size,
+                 _("it was written by another version of Ceki (format %lld; this one "
+                   "reads format %d)"),
+                 (long long)v, STATS_VERSION);
+        return false;
+    }
+    return true;
+}
+
+/* A `level` or `recent-level` line: a game's counts or recent rounds
+ * against one computer level. */
+static bool read_level_line(StatsReader *r, const char *word, char *rest)
+{
+    bool is_recent = word[0] == 'r';
+    char *key = next_word(&rest), *lkey = next_word(&rest);
+    const VariantDesc *lvd = variant_find(key);
+    int l = level_find(lkey);
+    if (lvd == NULL || l < 0) {
+        return true; /* a game or level of a later version */
+    }
+    bool *had = is_recent ? &r->have_recent_level[lvd->id][l] : &r->have_level[lvd->id][l];
+    if (*had) {
+        say_into(r->why, r->why_size, _("line %d counts %.40s a second time"), r->number, lvd->key);
+        return false;
+    }
+    *had = true;
+    if (is_recent) {
+        return parse_recent_line(rest, r->number, &r->recent_all.lv[lvd->id][l], r->why,
+                                 r->why_size);
+    }
+    return parse_variant_line(rest, r->number, &r->got.lv[lvd->id][l], r->why, r->why_size);
+}
+
+/* A `recent` line: a game's recent rounds. */
+static bool read_recent_line(StatsReader *r, const char *word, char *rest)
+{
+    (void)word;
+    char *key = rest;
+    rest = cut_word(rest);
+    const VariantDesc *rv = variant_find(key);
+    if (rv == NULL) {
+        return true; /* a game of a later version */
+    }
+    if (r->have_recent[rv->id]) {
+        say_into(r->why, r->why_size, _("line %d lists %.40s's recent rounds again"), r->number,
+                 rv->key);
+        return false;
+    }
+    r->have_recent[rv->id] = true;
+    return parse_recent_line(rest, r->number, &r->recent_all.v[rv->id], r->why, r->why_size);
+}
+
+/* A line named by a game's key: that game's counts. */
+static bool read_counts_line(StatsReader *r, const char *word, char *rest)
+{
+    const VariantDesc *vd = variant_find(word);
+    if (vd == NULL) {
+        return true; /* a game of a later version */
+    }
+    if (r->have[vd->id]) {
+        say_into(r->why, r->why_size, _("line %d counts %.40s a second time"), r->number, vd->key);
+        return false;
+    }
+    r->have[vd->id] = true;
+    return parse_variant_line(rest, r->number, &r->got.v[vd->id], r->why, r->why_size);
+}
+
+/* The body's lines by their first word; any other word names a game. */
+static const struct {
+    const char *word;
+    bool (*read)(StatsReader *r, const char *word, char *rest);
+} body_lines[] = {
+    {"level", read_level_line},
+    {"recent-level", read_level_line},
+    {"recent", read_recent_line},
+};
+
+/* One line of the body, by its first word. */
+static bool read_body_line(StatsReader *r, char *t)
+{
+    char *rest = cut_word(t);
+    for (size_t k = 0; k < sizeof body_lines / sizeof body_lines[0]; k++) {
+        if (strcmp(t, body_lines[k].word) == 0) {
+            return body_lines[k].read(r, t, rest);
+        }
+    }
+    return read_counts_line(r, t, rest);
+}
+
+/* One trimmed line that is not blank or a comment; cut: the text ended
+ * without its '\n'. */
+static bool read_line(StatsReader *r, char *t, bool cut)
+{
+    for (const unsigned char *p = (const unsigned char *)t; *p != '\0'; p++) {
+        if (*p < ' ' && *p != '\t') {
+            say_into(r->why, r->why_size, _("line %d holds control characters"), r->number);
+            return false;
+        }
+    }
+    switch (r->where) {
+    case AFTER_END:
+        say_into(r->why, r->why_size, _("line %d comes after the end"), r->number);
+        return false;
+    case WANT_VERSION: r->where = IN_BODY; return read_version(r, t);
+    case IN_BODY: break;
+    }
+    if (strcmp(t, "end") == 0) {
+        r->where = AFTER_END;
+        if (cut) {
+            /* Every line ends with '\n': without it the file was cut. */
+            say_into(r->why, r->why_size, _("it is cut short (its last line is not whole)"));
+            return false;
+        }
+        return true;
+    }
+    return read_body_line(r, t);
+}
+
+/* Every line of the text, up to and including its end line. */
+static bool read_lines(StatsReader *r, const char *text, size_t len)
+{
+    size_t pos = 0;
+    while (pos < len) {
+        r->number++;
+        size_t end = pos;
+        while (end < len && text[end] != '\n') {
+            end++;
+        }
+        char line[STATS_LINE_SIZE];
+        if (end - pos >= sizeof line) {
+            say_into(r->why, r->why_size, _("line %d is too long"), r->number);
+            return false;
+        }
+        memcpy(line, text + pos, end - pos);
+        line[end - pos] = '\0';
+        pos = end + 1;
+        char *t = trim_line(line);
+        if (*t != '\0' && *t != '#' && !read_line(r, t, end >= len)) {
+            return false;
+        }
+    }
+    if (r->where != AFTER_END) {
+        say_into(r->why, r->why_size,
+                 r->where == WANT_VERSION ? _("it is empty") : _("it is cut short (no end line)"));
+        return false;
+    }
+    return true;
+}
+
+/* Copies the recent rounds of from into to. */
+static void take_recent(VariantStats *to, const VariantStats *from)
+{
+    to->recent_n = from->recent_n;
+    memcpy(to->recent_score, from->recent_score, sizeof to->recent_score);
+    memcpy(to->recent_won, from->recent_won, sizeof to->recent_won);
+}
+
+/* The recent rounds join their game's counts, which must allow them. */
+static bool join_recent(StatsReader *r)
+{
+    for (int i = 0; i < VARIANT_COUNT; i++) {
+        if (!r->have_recent[i]) {
+            continue;
+        }
+        VariantStats *v = &r->got.v[i];
+        take_recent(v, &r->recent_all.v[i]);
+        const char *bad = contradiction(v);
+        if (!r->have[i] || bad != NULL) {
+            say_into(r->why, r->why_size,
+                     _("the recent rounds of %.40s do not fit its counts (%s)"),
+                     variant_get((VariantId)i)->key, r->have[i] ? bad : "it was never played");
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Whether a level's counts exceed those of its whole game. */
+static bool level_exceeds(const VariantStats *lv, const VariantStats *all)
+{
+    return lv->rounds > all->rounds || lv->rounds_won > all->rounds_won ||
+           lv->matches > all->matches || lv->matches_won > all->matches_won ||
+           lv->staked > all->staked || lv->scored > all->scored;
+}
+
+/* Each level's counts, with its recent rounds, fit within its game's. */
+static bool join_levels(StatsReader *r)
+{
+    for (int i = 0; i < VARIANT_COUNT; i++) {
+        for (int l = 0; l < STATS_LEVELS; l++) {
+            VariantStats *lv = &r->got.lv[i][l];
+            if (r->have_recent_level[i][l]) {
+                take_recent(lv, &r->recent_all.lv[i][l]);
+            }
+            if (!r->have_level[i][l] && !r->have_recent_level[i][l]) {
+                continue;
+            }
+            const char *bad = contradiction(lv);
+            if (bad == NULL && (!r->have[i] || level_exceeds(lv, &r->got.v[i]))) {
+                bad = _("more than the game itself");
+            }
+            if (bad != NULL) {
+                say_into(r->why, r->why_size, _("the counts of %.40s against %s do not fit (%s)"),
+                         variant_get((VariantId)i)->key, level_keys[l], bad);
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
 bool stats_parse(const char *text, size_t len, Stats *out, char *why, size_t why_size)
 {
     if (why != NULL && why_size > 0) {
@@ -316,199 +574,19 @@ bool stats_parse(const char *text, size_t len, Stats *out, char *why, size_t why
         say_into(why, why_size, _("it holds binary data"));
         return false;
     }
-    Stats *got = calloc(1, sizeof *got);
-    bool *have = calloc(VARIANT_COUNT, sizeof *have);
-    Stats *recent_all = calloc(1, sizeof *recent_all);
-    bool have_recent[VARIANT_COUNT] = {false};
-    if (got == NULL || have == NULL || recent_all == NULL) {
-        free(got);
-        free(have);
-        free(recent_all);
+    StatsReader *r = calloc(1, sizeof *r);
+    if (r == NULL) {
         say_into(why, why_size, "out of memory");
         return false;
     }
-    VariantStats *recent = recent_all->v;
-    bool have_level[VARIANT_COUNT][STATS_LEVELS] = {{false}};
-    bool have_recent_level[VARIANT_COUNT][STATS_LEVELS] = {{false}};
-    enum { WANT_VERSION, IN_BODY, AFTER_END } where = WANT_VERSION;
-    bool ok = true;
-    int number = 0;
-    size_t pos = 0;
-    while (ok && pos < len) {
-        number++;
-        size_t end = pos;
-        while (end < len && text[end] != '\n') {
-            end++;
-        }
-        char line[256];
-        if (end - pos >= sizeof line) {
-            say_into(why, why_size, _("line %d is too long"), number);
-            ok = false;
-            break;
-        }
-        memcpy(line, text + pos, end - pos);
-        line[end - pos] = '\0';
-        pos = end + 1;
-        char *t = trim_line(line);
-        if (*t == '\0' || *t == '#') {
-            continue;
-        }
-        for (const unsigned char *p = (const unsigned char *)t; *p != '\0'; p++) {
-            if (*p < 0x20 && *p != '\t') {
-                say_into(why, why_size, _("line %d holds control characters"), number);
-                ok = false;
-                break;
-            }
-        }
-        if (!ok) {
-            break;
-        }
-        if (where == AFTER_END) {
-            say_into(why, why_size, _("line %d comes after the end"), number);
-            ok = false;
-        } else if (where == WANT_VERSION) {
-            int64_t v = 0;
-            if (strncmp(t, "ceki-stats", 10) != 0 || (t[10] != ' ' && t[10] != '\t')) {
-                say_into(why, why_size, _("it is not a Ceki statistics file"));
-                ok = false;
-            } else if (!parse_number(trim_line(t + 11), 0, 1000000, &v)) {
-                say_into(why, why_size, _("its first line has no format version"));
-                ok = false;
-            } else if (v != STATS_VERSION) {
-                say_into(why, why_size,
-                         _("it was written by another version of Ceki (format %lld; this one "
-                           "reads format %d)"),
-                         (long long)v, STATS_VERSION);
-                ok = false;
-            }
-            where = IN_BODY;
-        } else if (strcmp(t, "end") == 0) {
-            if (end >= len) {
-                /* Every line ends with '\n': without it the file was cut. */
-                say_into(why, why_size, _("it is cut short (its last line is not whole)"));
-                ok = false;
-            }
-            where = AFTER_END;
-        } else {
-            char *rest = t;
-            while (*rest != '\0' && *rest != ' ' && *rest != '\t') {
-                rest++;
-            }
-            if (*rest != '\0') {
-                *rest++ = '\0';
-            }
-            if (strcmp(t, "level") == 0 || strcmp(t, "recent-level") == 0) {
-                bool is_recent = t[0] == 'r';
-                char *key = next_word(&rest), *lkey = next_word(&rest);
-                const VariantDesc *lvd = variant_find(key);
-                int l = level_find(lkey);
-                if (lvd == NULL || l < 0) {
-                    continue; /* a game or level of a later version */
-                }
-                bool *had = is_recent ? &have_recent_level[lvd->id][l] : &have_level[lvd->id][l];
-                if (*had) {
-                    say_into(why, why_size, _("line %d counts %.40s a second time"), number,
-                             lvd->key);
-                    ok = false;
-                } else if (is_recent) {
-                    ok =
-                        parse_recent_line(rest, number, &recent_all->lv[lvd->id][l], why, why_size);
-                } else {
-                    ok = parse_variant_line(rest, number, &got->lv[lvd->id][l], why, why_size);
-                }
-                *had = true;
-                continue;
-            }
-            if (strcmp(t, "recent") == 0) {
-                char *key = rest;
-                while (*rest != '\0' && *rest != ' ' && *rest != '\t') {
-                    rest++;
-                }
-                if (*rest != '\0') {
-                    *rest++ = '\0';
-                }
-                const VariantDesc *rv = variant_find(key);
-                if (rv == NULL) {
-                    continue; /* a game of a later version */
-                }
-                if (have_recent[rv->id]) {
-                    say_into(why, why_size, _("line %d lists %.40s's recent rounds again"), number,
-                             rv->key);
-                    ok = false;
-                } else {
-                    ok = parse_recent_line(rest, number, &recent[rv->id], why, why_size);
-                    have_recent[rv->id] = true;
-                }
-                continue;
-            }
-            const VariantDesc *vd = variant_find(t);
-            if (vd == NULL) {
-                continue; /* a game of a later version */
-            }
-            if (have[vd->id]) {
-                say_into(why, why_size, _("line %d counts %.40s a second time"), number, vd->key);
-                ok = false;
-            } else {
-                ok = parse_variant_line(rest, number, &got->v[vd->id], why, why_size);
-                have[vd->id] = true;
-            }
-        }
-    }
-    if (ok && where != AFTER_END) {
-        say_into(why, why_size,
-                 where == WANT_VERSION ? _("it is empty") : _("it is cut short (no end line)"));
-        ok = false;
-    }
-    /* The recent rounds join their game's counts, which must allow them. */
-    for (int i = 0; ok && i < VARIANT_COUNT; i++) {
-        if (!have_recent[i]) {
-            continue;
-        }
-        VariantStats *v = &got->v[i];
-        v->recent_n = recent[i].recent_n;
-        memcpy(v->recent_score, recent[i].recent_score, sizeof v->recent_score);
-        memcpy(v->recent_won, recent[i].recent_won, sizeof v->recent_won);
-        const char *bad = contradiction(v);
-        if (!have[i] || bad != NULL) {
-            say_into(why, why_size, _("the recent rounds of %.40s do not fit its counts (%s)"),
-                     variant_get((VariantId)i)->key, have[i] ? bad : "it was never played");
-            ok = false;
-        }
-    }
-    /* Each level's counts, with its recent rounds, fit within its game's. */
-    for (int i = 0; ok && i < VARIANT_COUNT; i++) {
-        for (int l = 0; ok && l < STATS_LEVELS; l++) {
-            VariantStats *lv = &got->lv[i][l];
-            const VariantStats *all = &got->v[i];
-            if (have_recent_level[i][l]) {
-                lv->recent_n = recent_all->lv[i][l].recent_n;
-                memcpy(lv->recent_score, recent_all->lv[i][l].recent_score,
-                       sizeof lv->recent_score);
-                memcpy(lv->recent_won, recent_all->lv[i][l].recent_won, sizeof lv->recent_won);
-            }
-            if (!have_level[i][l] && !have_recent_level[i][l]) {
-                continue;
-            }
-            const char *bad = contradiction(lv);
-            if (bad == NULL &&
-                (!have[i] || lv->rounds > all->rounds || lv->rounds_won > all->rounds_won ||
-                 lv->matches > all->matches || lv->matches_won > all->matches_won ||
-                 lv->staked > all->staked || lv->scored > all->scored)) {
-                bad = _("more than the game itself");
-            }
-            if (bad != NULL) {
-                say_into(why, why_size, _("the counts of %.40s against %s do not fit (%s)"),
-                         variant_get((VariantId)i)->key, level_keys[l], bad);
-                ok = false;
-            }
-        }
-    }
+    r->where = WANT_VERSION;
+    r->why = why;
+    r->why_size = why_size;
+    bool ok = read_lines(r, text, len) && join_recent(r) && join_levels(r);
     if (ok) {
-        *out = *got;
+        *out = r->got;
     }
-    free(got);
-    free(have);
-    free(recent_all);
+    free(r);
     return ok;
 }
 

@@ -1,5 +1,5 @@
-/* kowah.c — the Kowah engine (RULES.md §4) behind the Game API, and the
- * checki analysis of kowah.h.
+/* kowah.c — the Kowah engine (RULES.md §4) behind the Game API, the
+ * checki analysis of kowah.h and its query of why a hand ended.
  *
  * A hand: the dealer rotates clockwise (to the next seat; the first dealer is
  * the last seat, so seat 0 starts), deals eight cards to each player and
@@ -50,10 +50,14 @@ static bool checki_counts(const Card hand[KOWAH_HAND], int c[CARD_CEKI_KINDS])
     return true;
 }
 
+/* Ceki's rank classes are 1..CHECKI_TOP_RANK; a triplet is CHECKI_TRIPLET
+ * cards of one class. */
+enum { CHECKI_TOP_RANK = 9, CHECKI_TRIPLET = 3 };
+
 /* Rank-class counts of what is left, ranks 1..9. */
-static void checki_ranks(const int c[CARD_CEKI_KINDS], int r[10])
+static void checki_ranks(const int c[CARD_CEKI_KINDS], int r[CHECKI_TOP_RANK + 1])
 {
-    memset(r, 0, sizeof(int) * 10);
+    memset(r, 0, sizeof(int) * (CHECKI_TOP_RANK + 1));
     for (int k = 0; k < CARD_CEKI_KINDS; k++)
         r[card_rank((Card)k)] += c[k];
 }
@@ -67,10 +71,10 @@ static bool checki_shape_a(const int c[CARD_CEKI_KINDS], int pair)
     int left[CARD_CEKI_KINDS];
     memcpy(left, c, sizeof left);
     left[pair] -= 2;
-    int r[10];
+    int r[CHECKI_TOP_RANK + 1];
     checki_ranks(left, r);
-    for (int i = 1; i <= 9; i++) {
-        if (r[i] % 3 != 0)
+    for (int i = 1; i <= CHECKI_TOP_RANK; i++) {
+        if (r[i] % CHECKI_TRIPLET != 0)
             return false;
     }
     return true;
@@ -90,10 +94,10 @@ static bool checki_shape_b(const int c[CARD_CEKI_KINDS], int p, int q, int f)
     left[f] -= 1;
     if (left[p] < 0 || left[q] < 0 || left[f] < 0)
         return false;
-    int r[10];
+    int r[CHECKI_TOP_RANK + 1];
     checki_ranks(left, r);
-    for (int i = 1; i <= 9; i++) {
-        if (r[i] != 0 && r[i] != 3)
+    for (int i = 1; i <= CHECKI_TOP_RANK; i++) {
+        if (r[i] != 0 && r[i] != CHECKI_TRIPLET)
             return false;
     }
     return true;
@@ -339,6 +343,17 @@ static void win_hand(Game *g, int seat, Card c)
     end_hand(g);
 }
 
+/* Whether the hand must end with no winner as a turn begins, and why: the
+ * stock is out, or too many turns in a row began with the discard top. */
+static KowahHandEnd dry_hand(const Game *g)
+{
+    if (g->stock_n == 0)
+        return KOWAH_HAND_STOCK_OUT;
+    if (g->kowah.idle_turns >= KOWAH_MAX_IDLE_TURNS)
+        return KOWAH_HAND_IDLE;
+    return KOWAH_HAND_NOT_OVER;
+}
+
 /* The turn of `seat` is over: the next seat draws, unless the stock is out. */
 static void next_turn(Game *g, int seat)
 {
@@ -348,7 +363,7 @@ static void next_turn(Game *g, int seat)
     k->shown_draw = CARD_NONE;
     k->offered = CARD_NONE;
     k->offer_from = -1;
-    if (g->stock_n == 0 || k->idle_turns >= KOWAH_MAX_IDLE_TURNS) {
+    if (dry_hand(g) != KOWAH_HAND_NOT_OVER) {
         for (int s = 0; s < g->n; s++)
             game_event(g, EV_ROUND_SCORED, s, CARD_NONE, CARD_NONE, 0);
         game_event(g, EV_HAND_DRAWN, -1, CARD_NONE, CARD_NONE, g->round);
@@ -486,112 +501,158 @@ const char *kowah_explain_illegal(const Game *g, const Move *m)
     }
 }
 
-void kowah_apply(Game *g, const Move *m)
+/* MOVE_DRAW_STOCK: the top of the stock, which wins at once, is offered to
+ * claims or leaves the drawer to discard. */
+static void apply_draw_stock(Game *g, const Move *m)
 {
     KowahState *k = &g->kowah;
     int seat = m->seat;
-    switch ((MoveType)m->type) {
-    case MOVE_DRAW_STOCK: {
-        Card c = g->stock[--g->stock_n];
-        hand_add(g, seat, c);
-        k->drawn = c;
-        k->idle_turns = 0;
-        if (wins_with(g, seat, c)) {
-            game_public_add(g, PUB_DRAW, seat, c, CARD_NONE, 0); /* it wins: shown */
-            game_event(g, EV_DRAWN, seat, c, CARD_NONE, 0);
-            win_hand(g, seat, c);
-            break;
-        }
-        bool shown = false;
-        for (int s = 0; s < g->n; s++)
-            shown = shown || (s != seat && declared(g, s));
-        k->shown_draw = shown ? c : CARD_NONE;
-        game_public_add(g, PUB_DRAW, seat, k->shown_draw, CARD_NONE, 0);
-        game_event(g, EV_DRAWN, seat, k->shown_draw, CARD_NONE, 0);
-        if (!offer(g, seat, c, false)) {
-            g->phase = PHASE_DISCARD;
-            g->to_move = seat;
-        }
-        break;
+    Card c = g->stock[--g->stock_n];
+    hand_add(g, seat, c);
+    k->drawn = c;
+    k->idle_turns = 0;
+    if (wins_with(g, seat, c)) {
+        game_public_add(g, PUB_DRAW, seat, c, CARD_NONE, 0); /* it wins: shown */
+        game_event(g, EV_DRAWN, seat, c, CARD_NONE, 0);
+        win_hand(g, seat, c);
+        return;
     }
-    case MOVE_DRAW_DISCARD: {
-        Card c = k->discard[--k->discard_n];
-        hand_add(g, seat, c);
-        k->drawn = c;
-        k->shown_draw = CARD_NONE;
-        k->idle_turns++;
-        game_public_add(g, PUB_TAKE_DISCARD, seat, c, CARD_NONE, 0);
-        game_event(g, EV_DRAWN, seat, c, CARD_NONE, 1);
-        if (wins_with(g, seat, c)) {
-            win_hand(g, seat, c);
-            break;
-        }
+    bool shown = false;
+    for (int s = 0; s < g->n; s++)
+        shown = shown || (s != seat && declared(g, s));
+    k->shown_draw = shown ? c : CARD_NONE;
+    game_public_add(g, PUB_DRAW, seat, k->shown_draw, CARD_NONE, 0);
+    game_event(g, EV_DRAWN, seat, k->shown_draw, CARD_NONE, 0);
+    if (!offer(g, seat, c, false)) {
         g->phase = PHASE_DISCARD;
         g->to_move = seat;
-        break;
     }
-    case MOVE_DISCARD:
-        hand_remove(g, seat, m->card);
-        k->discard[k->discard_n++] = m->card;
-        k->drawn = CARD_NONE;
-        k->shown_draw = CARD_NONE;
-        game_public_add(g, PUB_DISCARD, seat, m->card, CARD_NONE, 0);
-        game_event(g, EV_DISCARDED, seat, m->card, CARD_NONE, 0);
-        if (!declared(g, seat) && kowah_is_checki(g->hand[seat])) {
-            g->phase = PHASE_DECLARE;
-            g->to_move = seat;
-        } else {
-            after_discard(g, seat);
-        }
-        break;
-    case MOVE_DECLARE: {
-        bool wins[CARD_CEKI_KINDS];
-        kowah_winning_kinds(g->hand[seat], m->card, wins);
-        k->exposed[seat] = m->card;
-        k->wins[seat] = 0;
-        for (int c = 0; c < CARD_CEKI_KINDS; c++)
-            k->wins[seat] |= wins[c] ? 1u << c : 0;
-        game_public_add(g, PUB_DECLARE, seat, m->card, CARD_NONE, 0);
-        game_event(g, EV_DECLARED, seat, m->card, CARD_NONE, 0);
-        after_discard(g, seat);
-        break;
-    }
-    case MOVE_PASS:
-        if (g->phase == PHASE_DECLARE) {
-            after_discard(g, seat);
-            break;
-        }
-        /* PHASE_CLAIM: ask the next declared seat, else go on. */
-        {
-            int q = next_claimant(g, k->offer_from, seat, k->offered);
-            if (q >= 0) {
-                g->to_move = q;
-            } else if (k->offer_is_discard) {
-                next_turn(g, k->offer_from);
-            } else {
-                k->offered = CARD_NONE;
-                g->phase = PHASE_DISCARD;
-                g->to_move = k->turn_seat;
-            }
-        }
-        break;
-    case MOVE_CLAIM: {
-        Card c = k->offered;
-        int from = k->offer_from;
-        if (k->offer_is_discard)
-            k->discard_n--;
-        else
-            hand_remove(g, from, c);
-        hand_add(g, seat, c);
-        game_public_add(g, PUB_CLAIM, seat, c, (Card)from,
-                        k->offer_is_discard ? PUB_FLAG_DISCARD : 0);
-        game_event(g, EV_CLAIMED, seat, c, (Card)from, k->offer_is_discard ? 1 : 0);
+}
+
+/* MOVE_DRAW_DISCARD: the discard top, which wins at once or leaves the
+ * drawer to discard. */
+static void apply_draw_discard(Game *g, const Move *m)
+{
+    KowahState *k = &g->kowah;
+    int seat = m->seat;
+    Card c = k->discard[--k->discard_n];
+    hand_add(g, seat, c);
+    k->drawn = c;
+    k->shown_draw = CARD_NONE;
+    k->idle_turns++;
+    game_public_add(g, PUB_TAKE_DISCARD, seat, c, CARD_NONE, 0);
+    game_event(g, EV_DRAWN, seat, c, CARD_NONE, 1);
+    if (wins_with(g, seat, c)) {
         win_hand(g, seat, c);
-        break;
+        return;
     }
-    case MOVE_NEXT_ROUND: start_hand(g); break;
-    default: break;
+    g->phase = PHASE_DISCARD;
+    g->to_move = seat;
+}
+
+/* MOVE_DISCARD: the card onto the pile; a checki hand may then declare. */
+static void apply_discard(Game *g, const Move *m)
+{
+    KowahState *k = &g->kowah;
+    int seat = m->seat;
+    hand_remove(g, seat, m->card);
+    k->discard[k->discard_n++] = m->card;
+    k->drawn = CARD_NONE;
+    k->shown_draw = CARD_NONE;
+    game_public_add(g, PUB_DISCARD, seat, m->card, CARD_NONE, 0);
+    game_event(g, EV_DISCARDED, seat, m->card, CARD_NONE, 0);
+    if (!declared(g, seat) && kowah_is_checki(g->hand[seat])) {
+        g->phase = PHASE_DECLARE;
+        g->to_move = seat;
+    } else {
+        after_discard(g, seat);
     }
+}
+
+/* MOVE_DECLARE: the pair exposed and the kinds that now win kept. */
+static void apply_declare(Game *g, const Move *m)
+{
+    KowahState *k = &g->kowah;
+    int seat = m->seat;
+    bool wins[CARD_CEKI_KINDS];
+    kowah_winning_kinds(g->hand[seat], m->card, wins);
+    k->exposed[seat] = m->card;
+    k->wins[seat] = 0;
+    for (int c = 0; c < CARD_CEKI_KINDS; c++)
+        k->wins[seat] |= wins[c] ? 1u << c : 0;
+    game_public_add(g, PUB_DECLARE, seat, m->card, CARD_NONE, 0);
+    game_event(g, EV_DECLARED, seat, m->card, CARD_NONE, 0);
+    after_discard(g, seat);
+}
+
+/* MOVE_PASS: not declaring goes on to the claims; not claiming asks the
+ * next declared seat, else play goes on. */
+static void apply_pass(Game *g, const Move *m)
+{
+    KowahState *k = &g->kowah;
+    if (g->phase == PHASE_DECLARE) {
+        after_discard(g, m->seat);
+        return;
+    }
+    int q = next_claimant(g, k->offer_from, m->seat, k->offered);
+    if (q >= 0) {
+        g->to_move = q;
+    } else if (k->offer_is_discard) {
+        next_turn(g, k->offer_from);
+    } else {
+        k->offered = CARD_NONE;
+        g->phase = PHASE_DISCARD;
+        g->to_move = k->turn_seat;
+    }
+}
+
+/* MOVE_CLAIM: the card on offer taken, and the hand won with it. */
+static void apply_claim(Game *g, const Move *m)
+{
+    KowahState *k = &g->kowah;
+    int seat = m->seat;
+    Card c = k->offered;
+    int from = k->offer_from;
+    if (k->offer_is_discard)
+        k->discard_n--;
+    else
+        hand_remove(g, from, c);
+    hand_add(g, seat, c);
+    game_public_add(g, PUB_CLAIM, seat, c, (Card)from, k->offer_is_discard ? PUB_FLAG_DISCARD : 0);
+    game_event(g, EV_CLAIMED, seat, c, (Card)from, k->offer_is_discard ? 1 : 0);
+    win_hand(g, seat, c);
+}
+
+/* MOVE_NEXT_ROUND: the next hand dealt. */
+static void apply_next_round(Game *g, const Move *m)
+{
+    (void)m;
+    start_hand(g);
+}
+
+/* Kowah's moves, each with what it does; other types do nothing. */
+static void (*const kowah_moves[MOVE_PASS + 1])(Game *g, const Move *m) = {
+    [MOVE_DRAW_STOCK] = apply_draw_stock,
+    [MOVE_DRAW_DISCARD] = apply_draw_discard,
+    [MOVE_DISCARD] = apply_discard,
+    [MOVE_DECLARE] = apply_declare,
+    [MOVE_PASS] = apply_pass,
+    [MOVE_CLAIM] = apply_claim,
+    [MOVE_NEXT_ROUND] = apply_next_round,
+};
+
+void kowah_apply(Game *g, const Move *m)
+{
+    if (m->type < sizeof kowah_moves / sizeof kowah_moves[0] && kowah_moves[m->type] != NULL)
+        kowah_moves[m->type](g, m);
+}
+
+KowahHandEnd kowah_hand_end(const Game *g)
+{
+    if (!g || g->v->engine != ENGINE_KOWAH ||
+        (g->phase != PHASE_ROUND_OVER && g->phase != PHASE_MATCH_OVER))
+        return KOWAH_HAND_NOT_OVER;
+    return g->kowah.winner >= 0 ? KOWAH_HAND_WON : dry_hand(g);
 }
 
 void kowah_observe(const Game *g, int seat, Observation *out)

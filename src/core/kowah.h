@@ -1,8 +1,9 @@
 /* kowah.h — Kowah's checki hands (RULES.md §4) as pure functions, for the
  * engine, the computer players, the front end and ceki-cli.
  *
- * Contract: every function takes the eight cards of a hand (any order) and
- * writes into caller-owned arrays indexed by Ceki kind; nothing is kept.
+ * Contract: every function but kowah_hand_end takes the eight cards of a
+ * hand (any order) and writes into caller-owned arrays indexed by Ceki
+ * kind; nothing is kept.
  *
  * A checki hand splits into either
  *   A: two triplets (three cards of one rank class each, suits free,
@@ -17,6 +18,10 @@
  * kind k may be declared when some split of the hand has k as A's pair or as
  * one of B's pairs. The declared hand then wins on a further copy of the
  * declared kind, or of the other pair of any B split that holds it.
+ *
+ * One query reads a Game: kowah_hand_end() says why its hand ended, as the
+ * engine decided it (RULES.md §4 and the readings in kowah.c), so that no
+ * front end need guess it.
  */
 #ifndef CEKI_KOWAH_H
 #define CEKI_KOWAH_H
@@ -47,5 +52,19 @@ bool kowah_winning_kinds(const Card hand[KOWAH_HAND], Card pair, bool wins[CARD_
  * copies of a kind, so a kind the hand already holds four times has no next
  * copy and is not listed. waits may be NULL. */
 bool kowah_checki_waits(const Card hand[KOWAH_HAND], bool waits[CARD_CEKI_KINDS]);
+
+typedef struct Game Game;
+
+/* Why a Kowah hand ended (kowah_hand_end). */
+typedef enum KowahHandEnd {
+    KOWAH_HAND_NOT_OVER,  /* still being played, or the game is not Kowah */
+    KOWAH_HAND_WON,       /* a checki hand won it */
+    KOWAH_HAND_STOCK_OUT, /* no winner: a turn should have begun with the stock empty */
+    KOWAH_HAND_IDLE       /* no winner: KOWAH_MAX_IDLE_TURNS turns in a row began with the
+                             discard top */
+} KowahHandEnd;
+
+/* Why g's current hand ended, until the next hand is dealt. */
+KowahHandEnd kowah_hand_end(const Game *g);
 
 #endif

@@ -113,6 +113,218 @@ static bool parse_u64(const char *s, uint64_t *out)
     return true;
 }
 
+/* The longest line a record may hold, its '\0' included. */
+enum { RECORD_LINE_SIZE = 256 };
+/* The largest version number the first line may give. */
+#define RECORD_VERSION_LIMIT 1000000
+/* The most rounds a record's match may have. */
+enum { RECORD_MAX_ROUNDS = 1000 };
+/* The first version whose seating draw gave all three roles (Pèi games). */
+enum { RECORD_VERSION_FULL_DRAW = 2 };
+
+/* What record_read_text has read so far. */
+typedef struct RecordReader {
+    GameConfig cfg;
+    bool have_version, have_seed, in_moves, ended;
+    int version;
+    Game *g; /* made at the "moves" line */
+    int line;
+    char *err;
+    size_t errlen;
+} RecordReader;
+
+/* The first line: "ceki-record VERSION", a version this program reads. */
+static CekiStatus read_version(RecordReader *r, const char *key, const char *arg)
+{
+    long long ver = 0;
+    if (strcmp(key, "ceki-record") != 0 || !parse_int(arg, 0, RECORD_VERSION_LIMIT, &ver))
+        return fail(r->err, r->errlen, CEKI_ERR_PARSE, r->line, "not a Ceki game record");
+    if (ver < RECORD_VERSION_OLDEST || ver > RECORD_VERSION)
+        return fail(r->err, r->errlen, CEKI_ERR_UNSUPPORTED, r->line,
+                    "record version %lld; this program reads versions %d to %d", ver,
+                    RECORD_VERSION_OLDEST, RECORD_VERSION);
+    r->version = (int)ver;
+    r->have_version = true;
+    return CEKI_OK;
+}
+
+/* A line after "moves": "SEAT MOVE", played on the game, or "end". */
+static CekiStatus read_move(RecordReader *r, const char *key, const char *arg)
+{
+    if (strcmp(key, "end") == 0 && !*arg) {
+        r->ended = true;
+        return CEKI_OK;
+    }
+    long long seat = 0;
+    Move m;
+    if (!parse_int(key, 0, CEKI_MAX_SEATS - 1, &seat) || move_parse(arg, (int)seat, &m) != CEKI_OK)
+        return fail(r->err, r->errlen, CEKI_ERR_PARSE, r->line, "'%s %s' is not a move", key, arg);
+    if (game_apply(r->g, &m) != CEKI_OK)
+        return fail(r->err, r->errlen, CEKI_ERR_ILLEGAL, r->line,
+                    "move '%s' by seat %lld is not legal here: %s", arg, seat,
+                    game_explain_illegal(r->g, &m));
+    return CEKI_OK;
+}
+
+/* "variant KEY": a known game, replayable in this record's version. */
+static CekiStatus read_variant(RecordReader *r, const char *key, char *arg)
+{
+    (void)key;
+    const VariantDesc *v = variant_find(arg);
+    if (!v)
+        return fail(r->err, r->errlen, CEKI_ERR_PARSE, r->line, "unknown variant '%s'", arg);
+    if (r->version < RECORD_VERSION_FULL_DRAW && v->start == START_PEI)
+        return fail(r->err, r->errlen, CEKI_ERR_UNSUPPORTED, r->line,
+                    "a version %d record of %s was made before the seating draw gave all "
+                    "three roles; it cannot be replayed",
+                    r->version, v->key);
+    r->cfg.variant = v->id;
+    return CEKI_OK;
+}
+
+/* "players N". */
+static CekiStatus read_players(RecordReader *r, const char *key, char *arg)
+{
+    (void)key;
+    long long p = 0;
+    if (!parse_int(arg, 1, CEKI_MAX_SEATS, &p))
+        return fail(r->err, r->errlen, CEKI_ERR_PARSE, r->line, "bad player count '%s'", arg);
+    r->cfg.players = (int)p;
+    return CEKI_OK;
+}
+
+/* "seed N". */
+static CekiStatus read_seed(RecordReader *r, const char *key, char *arg)
+{
+    (void)key;
+    if (!parse_u64(arg, &r->cfg.seed))
+        return fail(r->err, r->errlen, CEKI_ERR_PARSE, r->line, "bad seed '%s'", arg);
+    r->have_seed = true;
+    return CEKI_OK;
+}
+
+/* "options NAME...": the variant options in play, each known. */
+static CekiStatus read_options(RecordReader *r, const char *key, char *arg)
+{
+    (void)key;
+    r->cfg.options = 0;
+    char *tok = arg;
+    while (*tok) {
+        char *e = strchr(tok, ' ');
+        if (e)
+            *e = '\0';
+        uint32_t bit = variant_option_bit(tok);
+        if (!bit)
+            return fail(r->err, r->errlen, CEKI_ERR_PARSE, r->line, "unknown option '%s'", tok);
+        r->cfg.options |= bit;
+        tok = e ? e + 1 : tok + strlen(tok);
+        while (*tok == ' ')
+            tok++;
+    }
+    return CEKI_OK;
+}
+
+/* "rounds N". */
+static CekiStatus read_rounds(RecordReader *r, const char *key, char *arg)
+{
+    (void)key;
+    long long n = 0;
+    if (!parse_int(arg, 0, RECORD_MAX_ROUNDS, &n))
+        return fail(r->err, r->errlen, CEKI_ERR_PARSE, r->line, "bad round count '%s'", arg);
+    r->cfg.rounds = (int)n;
+    return CEKI_OK;
+}
+
+/* "stakes SCHEME". */
+static CekiStatus read_stakes(RecordReader *r, const char *key, char *arg)
+{
+    (void)key;
+    r->cfg.stakes = stake_scheme_find(arg);
+    if (r->cfg.stakes == STAKES_COUNT)
+        return fail(r->err, r->errlen, CEKI_ERR_PARSE, r->line, "unknown stake scheme '%s'", arg);
+    return CEKI_OK;
+}
+
+/* A line the record format does not have. */
+static CekiStatus unknown_line(RecordReader *r, const char *key)
+{
+    return fail(r->err, r->errlen, CEKI_ERR_PARSE, r->line, "unknown line '%s'", key);
+}
+
+/* "moves": the settings so far make the game the moves are played on. */
+static CekiStatus read_moves_start(RecordReader *r, const char *key, char *arg)
+{
+    if (*arg)
+        return unknown_line(r, key);
+    if (r->cfg.variant == VARIANT_COUNT || !r->have_seed || r->cfg.players == 0)
+        return fail(r->err, r->errlen, CEKI_ERR_PARSE, r->line,
+                    "the record must give variant, players and seed before its moves");
+    CekiStatus cst = CEKI_OK;
+    r->g = game_create(&r->cfg, &cst);
+    if (!r->g)
+        return fail(r->err, r->errlen, cst, r->line, "these settings do not make a game: %s",
+                    ceki_status_text(cst));
+    r->in_moves = true;
+    return CEKI_OK;
+}
+
+/* The lines before "moves", by their first word. */
+static const struct {
+    const char *key;
+    CekiStatus (*read)(RecordReader *r, const char *key, char *arg);
+} header_lines[] = {
+    {"variant", read_variant},   {"players", read_players}, {"seed", read_seed},
+    {"options", read_options},   {"rounds", read_rounds},   {"stakes", read_stakes},
+    {"moves", read_moves_start},
+};
+
+/* One line that is not blank or a comment, split into its first word and
+ * the rest. */
+static CekiStatus read_line(RecordReader *r, char *buf)
+{
+    if (r->ended)
+        return fail(r->err, r->errlen, CEKI_ERR_PARSE, r->line, "text after 'end'");
+    char *sp = strchr(buf, ' ');
+    char *arg = sp ? sp + 1 : buf + strlen(buf);
+    if (sp)
+        *sp = '\0';
+    while (*arg == ' ')
+        arg++;
+    if (!r->have_version)
+        return read_version(r, buf, arg);
+    if (r->in_moves)
+        return read_move(r, buf, arg);
+    for (size_t k = 0; k < sizeof header_lines / sizeof header_lines[0]; k++) {
+        if (strcmp(buf, header_lines[k].key) == 0)
+            return header_lines[k].read(r, buf, arg);
+    }
+    return unknown_line(r, buf);
+}
+
+/* Every line of the text, which must be a whole record. */
+static CekiStatus read_lines(RecordReader *r, const char *text, size_t len)
+{
+    size_t pos = 0;
+    char buf[RECORD_LINE_SIZE];
+    bool too_long = false;
+    while (next_line(text, len, &pos, buf, sizeof buf, &too_long)) {
+        r->line++;
+        if (too_long)
+            return fail(r->err, r->errlen, CEKI_ERR_PARSE, r->line, "line too long");
+        if (buf[0] == '\0' || buf[0] == '#')
+            continue;
+        CekiStatus st = read_line(r, buf);
+        if (st != CEKI_OK)
+            return st;
+    }
+    if (!r->have_version)
+        return fail(r->err, r->errlen, CEKI_ERR_PARSE, 0, "empty record");
+    if (!r->ended)
+        return fail(r->err, r->errlen, CEKI_ERR_PARSE, r->line,
+                    "the record is cut short (no 'end' line)");
+    return CEKI_OK;
+}
+
 CekiStatus record_read_text(const char *text, size_t len, Game **out, char *err, size_t errlen)
 {
     if (!out)
@@ -124,169 +336,32 @@ CekiStatus record_read_text(const char *text, size_t len, Game **out, char *err,
         err[0] = '\0';
     if (memchr(text, '\0', len) != NULL)
         return fail(err, errlen, CEKI_ERR_PARSE, 0, "the record holds a NUL byte; it is not text");
-    GameConfig cfg = {.variant = VARIANT_COUNT, .players = 0};
-    bool have_version = false, have_seed = false, in_moves = false, ended = false;
-    int version = 0;
-    Game *g = NULL;
-    size_t pos = 0;
-    int line = 0;
-    char buf[256];
-    bool too_long = false;
-    CekiStatus st = CEKI_OK;
-    while (next_line(text, len, &pos, buf, sizeof buf, &too_long)) {
-        line++;
-        if (too_long) {
-            st = fail(err, errlen, CEKI_ERR_PARSE, line, "line too long");
-            goto out;
-        }
-        if (buf[0] == '\0' || buf[0] == '#')
-            continue;
-        if (ended) {
-            st = fail(err, errlen, CEKI_ERR_PARSE, line, "text after 'end'");
-            goto out;
-        }
-        char *sp = strchr(buf, ' ');
-        char *arg = sp ? sp + 1 : buf + strlen(buf);
-        if (sp)
-            *sp = '\0';
-        while (*arg == ' ')
-            arg++;
-        if (!have_version) {
-            long long ver = 0;
-            if (strcmp(buf, "ceki-record") != 0 || !parse_int(arg, 0, 1000000, &ver)) {
-                st = fail(err, errlen, CEKI_ERR_PARSE, line, "not a Ceki game record");
-                goto out;
-            }
-            if (ver < RECORD_VERSION_OLDEST || ver > RECORD_VERSION) {
-                st = fail(err, errlen, CEKI_ERR_UNSUPPORTED, line,
-                          "record version %lld; this program reads versions %d to %d", ver,
-                          RECORD_VERSION_OLDEST, RECORD_VERSION);
-                goto out;
-            }
-            version = (int)ver;
-            have_version = true;
-            continue;
-        }
-        if (in_moves) {
-            if (strcmp(buf, "end") == 0 && !*arg) {
-                ended = true;
-                continue;
-            }
-            long long seat = 0;
-            Move m;
-            if (!parse_int(buf, 0, CEKI_MAX_SEATS - 1, &seat) ||
-                move_parse(arg, (int)seat, &m) != CEKI_OK) {
-                st = fail(err, errlen, CEKI_ERR_PARSE, line, "'%s %s' is not a move", buf, arg);
-                goto out;
-            }
-            if (game_apply(g, &m) != CEKI_OK) {
-                st = fail(err, errlen, CEKI_ERR_ILLEGAL, line,
-                          "move '%s' by seat %lld is not legal here: %s", arg, seat,
-                          game_explain_illegal(g, &m));
-                goto out;
-            }
-            continue;
-        }
-        if (strcmp(buf, "variant") == 0) {
-            const VariantDesc *v = variant_find(arg);
-            if (!v) {
-                st = fail(err, errlen, CEKI_ERR_PARSE, line, "unknown variant '%s'", arg);
-                goto out;
-            }
-            if (version < 2 && v->start == START_PEI) {
-                st = fail(err, errlen, CEKI_ERR_UNSUPPORTED, line,
-                          "a version %d record of %s was made before the seating draw gave all "
-                          "three roles; it cannot be replayed",
-                          version, v->key);
-                goto out;
-            }
-            cfg.variant = v->id;
-        } else if (strcmp(buf, "players") == 0) {
-            long long p = 0;
-            if (!parse_int(arg, 1, CEKI_MAX_SEATS, &p)) {
-                st = fail(err, errlen, CEKI_ERR_PARSE, line, "bad player count '%s'", arg);
-                goto out;
-            }
-            cfg.players = (int)p;
-        } else if (strcmp(buf, "seed") == 0) {
-            if (!parse_u64(arg, &cfg.seed)) {
-                st = fail(err, errlen, CEKI_ERR_PARSE, line, "bad seed '%s'", arg);
-                goto out;
-            }
-            have_seed = true;
-        } else if (strcmp(buf, "options") == 0) {
-            cfg.options = 0;
-            char *tok = arg;
-            while (*tok) {
-                char *e = strchr(tok, ' ');
-                if (e)
-                    *e = '\0';
-                uint32_t bit = variant_option_bit(tok);
-                if (!bit) {
-                    st = fail(err, errlen, CEKI_ERR_PARSE, line, "unknown option '%s'", tok);
-                    goto out;
-                }
-                cfg.options |= bit;
-                tok = e ? e + 1 : tok + strlen(tok);
-                while (*tok == ' ')
-                    tok++;
-            }
-        } else if (strcmp(buf, "rounds") == 0) {
-            long long r = 0;
-            if (!parse_int(arg, 0, 1000, &r)) {
-                st = fail(err, errlen, CEKI_ERR_PARSE, line, "bad round count '%s'", arg);
-                goto out;
-            }
-            cfg.rounds = (int)r;
-        } else if (strcmp(buf, "stakes") == 0) {
-            cfg.stakes = stake_scheme_find(arg);
-            if (cfg.stakes == STAKES_COUNT) {
-                st = fail(err, errlen, CEKI_ERR_PARSE, line, "unknown stake scheme '%s'", arg);
-                goto out;
-            }
-        } else if (strcmp(buf, "moves") == 0 && !*arg) {
-            if (cfg.variant == VARIANT_COUNT || !have_seed || cfg.players == 0) {
-                st = fail(err, errlen, CEKI_ERR_PARSE, line,
-                          "the record must give variant, players and seed before its moves");
-                goto out;
-            }
-            CekiStatus cst = CEKI_OK;
-            g = game_create(&cfg, &cst);
-            if (!g) {
-                st = fail(err, errlen, cst, line, "these settings do not make a game: %s",
-                          ceki_status_text(cst));
-                goto out;
-            }
-            in_moves = true;
-        } else {
-            st = fail(err, errlen, CEKI_ERR_PARSE, line, "unknown line '%s'", buf);
-            goto out;
-        }
-    }
-    if (!have_version)
-        st = fail(err, errlen, CEKI_ERR_PARSE, 0, "empty record");
-    else if (!ended)
-        st = fail(err, errlen, CEKI_ERR_PARSE, line, "the record is cut short (no 'end' line)");
-out:
+    RecordReader r = {
+        .cfg = {.variant = VARIANT_COUNT, .players = 0}, .err = err, .errlen = errlen};
+    CekiStatus st = read_lines(&r, text, len);
     if (st != CEKI_OK) {
-        game_destroy(g);
+        game_destroy(r.g);
         return st;
     }
-    *out = g;
+    *out = r.g;
     return CEKI_OK;
 }
+
+/* The first buffer record_read reads into, and the size of record it refuses. */
+enum { RECORD_READ_CHUNK = 4096 };
+#define RECORD_MAX_BYTES (16u << 20)
 
 CekiStatus record_read(FILE *f, Game **out, char *err, size_t errlen)
 {
     if (!f || !out)
         return CEKI_ERR_ARG;
-    size_t cap = 4096, len = 0;
+    size_t cap = RECORD_READ_CHUNK, len = 0;
     char *text = malloc(cap);
     if (!text)
         return CEKI_ERR_NOMEM;
     for (;;) {
         if (len == cap) {
-            if (cap >= (16u << 20)) {
+            if (cap >= RECORD_MAX_BYTES) {
                 free(text);
                 return fail(err, errlen, CEKI_ERR_PARSE, 0, "record too large");
             }

@@ -1,7 +1,8 @@
 /* The round result screen: it settles and draws for a finished round of
  * every kind of variant at 1280x800 and 2560x1600 (the images are written
  * to the build tree to be looked at), "Next round" deals on through the
- * session, and at the end of a match "Main menu" goes back to the title. */
+ * session, at the end of a match "Main menu" goes back to the title, and a
+ * Kowah hand nobody won says why. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,8 +11,10 @@
 #include <cmocka.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "kowah.h"
 #include "session.h"
 #include "test_support.h"
 
@@ -216,12 +219,56 @@ static void test_on_its_own(void **state)
     app_destroy(app);
 }
 
+/* Kowah seats that never declare and only take the discard top and throw
+ * it back: the hand ends with no winner after KOWAH_MAX_IDLE_TURNS turns,
+ * the stock not empty, and the screen says so (result-kowah-idle.png). */
+static void test_kowah_hand_nobody_won(void **state)
+{
+    (void)state;
+    const Case c = {VARIANT_KOWAH, 2, STAKES_NONE, 0, 31};
+    Session *s = make(&c);
+    Observation *o = malloc(sizeof *o);
+    assert_non_null(o);
+    Card taken = CARD_NONE;
+    for (int guard = 0; !game_round_over(session_game(s)); guard++) {
+        assert_true(guard < 2000);
+        const Game *g = session_game(s);
+        Move moves[GAME_MAX_MOVES];
+        int n = game_legal_moves(g, moves, GAME_MAX_MOVES);
+        assert_true(n > 0);
+        Move m = moves[0];
+        for (int i = 0; i < n; i++) {
+            if (moves[i].type == MOVE_DRAW_DISCARD || moves[i].type == MOVE_PASS ||
+                (moves[i].type == MOVE_DISCARD && moves[i].card == taken)) {
+                m = moves[i];
+            }
+        }
+        if (m.type == MOVE_DRAW_DISCARD) {
+            assert_int_equal(game_observe(g, m.seat, o), CEKI_OK);
+            taken = o->discard[o->discard_count - 1];
+        }
+        assert_int_equal(session_apply(s, &m, NULL), CEKI_OK);
+    }
+    free(o);
+    GameEvent sink[256];
+    while (session_take_events(s, sink, 256) > 0) {
+    }
+    assert_int_equal(kowah_hand_end(session_game(s)), KOWAH_HAND_IDLE);
+    App *app = test_app_new(1280, 800, NULL);
+    show(app, s, "result-kowah-idle");
+    assert_non_null(ui_find_named(ui_of_top_scene(app), "Next hand"));
+    app->session = NULL;
+    app_destroy(app);
+    session_destroy(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_results),
         cmocka_unit_test(test_match_over),
         cmocka_unit_test(test_on_its_own),
+        cmocka_unit_test(test_kowah_hand_nobody_won),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -475,7 +475,9 @@ static void test_win_own_draw(void **state)
     const char *hands[] = {"M5 S5 C5 S7 M7 C7 C1 C1", "C2 S2 M2 C3 S3 M3 C4 S4"};
     Game *g = position(2, hands, "C1", "", false, 0);
     declare(g, 0, "C1");
+    assert_int_equal(kowah_hand_end(g), KOWAH_HAND_NOT_OVER);
     apply(g, "draw");
+    assert_int_equal(kowah_hand_end(g), KOWAH_HAND_WON);
     assert_int_equal(find_event(g, EV_DRAWN)->card, CARD_C1);
     const GameEvent *won = find_event(g, EV_ROUND_WON);
     assert_non_null(won);
@@ -674,6 +676,7 @@ static void test_stock_runs_out(void **state)
     assert_false(g->round_winner[0]);
     assert_false(g->round_winner[1]);
     assert_int_equal(g->match_score[0] + g->match_score[1], 0);
+    assert_int_equal(kowah_hand_end(g), KOWAH_HAND_STOCK_OUT);
     check_conservation(g);
     game_destroy(g);
 
@@ -686,6 +689,8 @@ static void test_stock_runs_out(void **state)
     apply(g, "discard:C1");
     apply(g, "claim:C1");
     assert_int_equal(find_event(g, EV_ROUND_WON)->seat, 1);
+    assert_int_equal(g->stock_n, 0);
+    assert_int_equal(kowah_hand_end(g), KOWAH_HAND_WON); /* won, though the stock is out */
     game_destroy(g);
 }
 
@@ -725,8 +730,45 @@ static void test_discard_round_ends(void **state)
         assert_int_equal(stock_draws, 2); /* the first turn's, and the one half-way */
         assert_true(moves > 4 * KOWAH_MAX_IDLE_TURNS / 2);
         assert_int_equal(g->kowah.idle_turns, KOWAH_MAX_IDLE_TURNS);
+        assert_int_equal(kowah_hand_end(g), KOWAH_HAND_IDLE);
         game_destroy(g);
     }
+}
+
+/* kowah_hand_end holds its answer until the next hand is dealt, and has
+ * none for a hand in play or for a game that is not Kowah. */
+static void test_hand_end_lasts_until_next_deal(void **state)
+{
+    (void)state;
+    const char *hands[] = {"C2 S2 M2 C3 S3 M3 C4 S4", "M5 S5 C5 S7 M7 C7 C1 C1"};
+    Game *g = position(2, hands, "M9", "", true, 0);
+    declare(g, 1, "C1");
+    apply(g, "draw");
+    apply(g, "discard:M9");
+    assert_true(game_round_over(g));
+    assert_false(game_match_over(g));
+    assert_int_equal(kowah_hand_end(g), KOWAH_HAND_STOCK_OUT);
+    Game *copy = game_clone(g, false);
+    assert_non_null(copy);
+    assert_int_equal(kowah_hand_end(copy), KOWAH_HAND_STOCK_OUT);
+    game_destroy(copy);
+    apply(g, "next");
+    assert_false(game_round_over(g));
+    assert_int_equal(kowah_hand_end(g), KOWAH_HAND_NOT_OVER);
+    game_destroy(g);
+
+    GameConfig cfg = game_config_default(VARIANT_THOTHIT, 7);
+    CekiStatus st = CEKI_ERR_ARG;
+    Game *fishing = game_create(&cfg, &st);
+    assert_non_null(fishing);
+    for (int moves = 0; !game_round_over(fishing); moves++) {
+        Move m;
+        assert_true(game_legal_moves(fishing, &m, 1) > 0);
+        assert_int_equal(game_apply(fishing, &m), CEKI_OK);
+        assert_true(moves < 1000);
+    }
+    assert_int_equal(kowah_hand_end(fishing), KOWAH_HAND_NOT_OVER);
+    game_destroy(fishing);
 }
 
 /* ---- the match ------------------------------------------------------------------------ */
@@ -1001,6 +1043,7 @@ int main(void)
         cmocka_unit_test(test_claim_priority),
         cmocka_unit_test(test_stock_runs_out),
         cmocka_unit_test(test_discard_round_ends),
+        cmocka_unit_test(test_hand_end_lasts_until_next_deal),
         cmocka_unit_test(test_match),
         cmocka_unit_test(test_illegal_moves),
         cmocka_unit_test(test_selfplay),
