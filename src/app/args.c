@@ -274,8 +274,9 @@ static bool players_fit(const AppArgs *a, char *err, size_t err_size)
     if (variant_players_ok(v, a->players)) {
         return true;
     }
-    if (v->id == VARIANT_THOTHIT_KUNA) {
-        snprintf(err, err_size, "%s is for 4 or 6 players, not %d", v->key, a->players);
+    if (v->even_players && v->max_players - v->min_players == 2) {
+        snprintf(err, err_size, "%s is for %d or %d players, not %d", v->key, v->min_players,
+                 v->max_players, a->players);
     } else if (v->min_players == v->max_players) {
         snprintf(err, err_size, "%s is for %d players, not %d", v->key, v->min_players, a->players);
     } else {
