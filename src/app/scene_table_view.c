@@ -245,7 +245,7 @@ static TlSide pei_side(const TableState *t, int rank)
 {
     GameRole role = pei_pool_side(rank);
     if (role == ROLE_DEALER) {
-        return t->layout.dealer.x < t->layout.pool.x ? TL_LEFT : TL_RIGHT;
+        return table_layout_dealer_side(&t->layout);
     }
     for (int s = 0; s < t->players; s++) {
         if (t->view.role[s] == role) {
