@@ -4,7 +4,8 @@
  * Each card in a hand, the pool, the spot or in flight is a sprite with a
  * place it is going to (from the layout, view_place) and a tween from
  * where it was. Events play one after another (view_advance): each moves
- * sprites between zones and waits a beat before the next. Piles, the stock
+ * sprites between zones and waits a beat before the next; each type of
+ * event has its handler and its length in EVENT_SHOW. Piles, the stock
  * and the discard pile are counted, not sprites: a card flying there is
  * absorbed when it lands. Once every event is shown, view_sync compares the
  * sprites with the Observation and mends any difference (after an undo, a
@@ -44,13 +45,46 @@
 #define BEATS_TURN 0.9
 #define BEATS_UNKNOWN 0.2
 
-#define PEI_STOCK_BOTTOM                                                                           \
-    0.45f               /* Pèi: a card turned from the stock's bottom starts this far down        \
-                         */
+/* Pèi: a card turned from the stock's bottom starts this far down it. */
+#define PEI_STOCK_BOTTOM 0.45f
 #define DECLARED_PAIR 2 /* Kowah: the cards a declaration shows */
 #define MAX_KINGS 4     /* Kings: one of each suit on a plate */
 #define KING_RANK 13
+/* The rising scores shown at once (TableView.pops). */
 #define MAX_POPS ((int)(sizeof((TableView *)NULL)->pops / sizeof((TableView *)NULL)->pops[0]))
+
+/* Where cards lie in their zones, in parts of a card (or of the zone). */
+#define SPOT_FAN_X 0.3f     /* further cards in the spot step right (of the spot) */
+#define SPOT_FAN_Y 0.12f    /* and down */
+#define MEET_OFFSET_X 0.22f /* a taking card lies on the one it takes, offset */
+#define MEET_OFFSET_Y 0.16f
+#define TROPHY_SCALE 0.6f     /* a King flying to a plate, of a small card */
+#define CEREMONY_PER_ROW 4    /* ceremony cards side by side before they start over */
+#define CEREMONY_STEP 0.55f   /* of a card's width */
+#define CEREMONY_SHIFT 0.3f   /* the row's start left of the centre */
+#define LIFT_SELECTED 0.14f   /* the viewer's picked card rises */
+#define LIFT_EXPOSED 0.05f    /* a declared pair's cards rise a little */
+#define FAN_STEP 1.04f        /* the viewer's hand: at most this many widths apart */
+#define BACKS_STEP 0.22f      /* the other hands' backs */
+#define SHOWN_PAIR_STEP 1.06f /* a declared pair apart from the hidden cards */
+#define SHOWN_PAIR_FILL 0.9f  /* of the pile zone's height */
+#define SAME_PLACE 0.5f       /* pixels: a target this close is the same */
+
+/* The pool's groups. */
+#define MAX_POOL_GROUPS 64
+#define PEI_SIDE_KEY 16     /* pool_key: side * PEI_SIDE_KEY + place of its rank */
+#define POOL_GROW 1.1f      /* pool cards grow only by a clear step */
+#define PEI_BAND_LABEL_H 18 /* design units left for a side band's label */
+#define PEI_BAND_LABEL_W 70 /* and for a top or bottom band's */
+#define POOL_MIN_H 30.0f    /* design units: the smallest pool card */
+#define POOL_MIN_H_PX 18.0f /* pixels, at any scale */
+#define POOL_GAP 0.16f      /* between groups, of a card's width */
+#define POOL_GAP_PX 3.0f    /* pixels, at least */
+
+/* Damage around what changed, in design units: a card's shadow, glow and
+ * focus ring, a count's badge and label. */
+#define DAMAGE_CARD 24
+#define DAMAGE_COUNT 40
 
 /* ---- sprites ---------------------------------------------------------- */
 
@@ -267,7 +301,7 @@ static int pool_key(const TableState *t, Card c)
         for (int i = 0; i < n; i++) {
             at = ranks[i] == rank ? i : at;
         }
-        return (int)pei_side(t, rank) * 16 + at;
+        return (int)pei_side(t, rank) * PEI_SIDE_KEY + at;
     }
     return rank;
 }
@@ -336,8 +370,8 @@ static void set_target(TableState *t, int i, TlRect r, double dur)
         s->h = r.h;
         return;
     }
-    if (fabsf(s->tx - r.x) < 0.5f && fabsf(s->ty - r.y) < 0.5f && fabsf(s->tw - r.w) < 0.5f &&
-        fabsf(s->th - r.h) < 0.5f) {
+    if (fabsf(s->tx - r.x) < SAME_PLACE && fabsf(s->ty - r.y) < SAME_PLACE &&
+        fabsf(s->tw - r.w) < SAME_PLACE && fabsf(s->th - r.h) < SAME_PLACE) {
         return;
     }
     s->fx = s->x;
@@ -378,13 +412,13 @@ static void place_groups(TableState *t, TlRect area, const int *ids, int n, bool
     if (n <= 0) {
         return;
     }
-    int sizes[64];
+    int sizes[MAX_POOL_GROUPS];
     int ng = 0;
     int last = -1;
     for (int i = 0; i < n; i++) {
         int key = pool_key(t, t->view.sprites[ids[i]].card);
         if (i == 0 || key != last) {
-            if (ng == 64) {
+            if (ng == MAX_POOL_GROUPS) {
                 break;
             }
             sizes[ng++] = 0;
@@ -398,9 +432,9 @@ static void place_groups(TableState *t, TlRect area, const int *ids, int n, bool
     }
     TlGroups g = {.aspect = card_aspect(t),
                   .max_h = max_h,
-                  .min_h = fmaxf(18.0f, 30.0f * t->layout.spec.unit),
+                  .min_h = fmaxf(POOL_MIN_H_PX, POOL_MIN_H * t->layout.spec.unit),
                   .peek = peek_of(t, rows),
-                  .gap = fmaxf(3.0f, max_h * card_aspect(t) * 0.16f),
+                  .gap = fmaxf(POOL_GAP_PX, max_h * card_aspect(t) * POOL_GAP),
                   .rows = rows,
                   .centre = true};
     /* The cards keep their size while the pool changes a little: smaller
@@ -408,7 +442,7 @@ static void place_groups(TableState *t, TlRect area, const int *ids, int n, bool
      * is a picture to make, and cards that breathe are restless). */
     float *kept = &t->view.pool_h[slot];
     float h = table_layout_groups(area, &g, sizes, ng, rects);
-    if (*kept > 0 && h > *kept && h < *kept * 1.1f) {
+    if (*kept > 0 && h > *kept && h < *kept * POOL_GROW) {
         g.max_h = *kept;
         h = table_layout_groups(area, &g, sizes, ng, rects);
     }
@@ -433,18 +467,18 @@ static void place_pool(TableState *t, double dur)
     int at = 0;
     for (int side = 0; side < TL_SIDES; side++) {
         int start = at;
-        while (at < n && pool_key(t, t->view.sprites[ids[at]].card) / 16 == side) {
+        while (at < n && pool_key(t, t->view.sprites[ids[at]].card) / PEI_SIDE_KEY == side) {
             at++;
         }
         bool rows = side == TL_LEFT || side == TL_RIGHT;
         TlRect area = bands[side];
         float u = t->layout.spec.unit;
         if (rows) {
-            area.y += 18 * u; /* room for the band's label */
-            area.h -= 18 * u;
+            area.y += PEI_BAND_LABEL_H * u; /* room for the band's label */
+            area.h -= PEI_BAND_LABEL_H * u;
         } else {
-            area.x += 70 * u;
-            area.w -= 70 * u;
+            area.x += PEI_BAND_LABEL_W * u;
+            area.w -= PEI_BAND_LABEL_W * u;
         }
         float max_h = rows ? fminf(l->pool_card_h, area.w * 0.5f / card_aspect(t))
                            : fminf(l->pool_card_h, area.h);
@@ -462,12 +496,12 @@ static void place_hands(TableState *t, double dur)
         const TlSeat *z = &l->seats[seat];
         if (seat == t->view.viewer) {
             for (int i = 0; i < n; i++) {
-                TlRect r = table_layout_row(z->hand, aspect, z->card_h, n, i, 1.04f, true);
+                TlRect r = table_layout_row(z->hand, aspect, z->card_h, n, i, FAN_STEP, true);
                 const Sprite *s = &t->view.sprites[ids[i]];
                 if (ids[i] == t->selected) {
-                    r.y -= z->card_h * 0.14f;
+                    r.y -= z->card_h * LIFT_SELECTED;
                 } else if (s->exposed) {
-                    r.y -= z->card_h * 0.05f;
+                    r.y -= z->card_h * LIFT_EXPOSED;
                 }
                 set_target(t, ids[i], r, dur);
             }
@@ -484,13 +518,14 @@ static void place_hands(TableState *t, double dur)
                 nexp += t->view.sprites[ids[i]].exposed;
             }
             bool apart = nexp > 0 && !tl_empty(z->pile);
-            float ph = table_layout_quantize(fminf(l->small_card_h, z->pile.h * 0.9f));
+            float ph = table_layout_quantize(fminf(l->small_card_h, z->pile.h * SHOWN_PAIR_FILL));
             for (int i = 0, back = 0, shown = 0; i < n; i++) {
                 TlRect r;
                 if (apart && t->view.sprites[ids[i]].exposed) {
-                    r = table_layout_row(z->pile, aspect, ph, nexp, shown++, 1.06f, false);
+                    r = table_layout_row(z->pile, aspect, ph, nexp, shown++, SHOWN_PAIR_STEP,
+                                         false);
                 } else {
-                    r = table_layout_row(area, aspect, h, apart ? n - nexp : n, back++, 0.22f,
+                    r = table_layout_row(area, aspect, h, apart ? n - nexp : n, back++, BACKS_STEP,
                                          false);
                 }
                 set_target(t, ids[i], r, dur);
@@ -516,8 +551,8 @@ void view_place(App *app, TableState *t)
     const TlRect spot = t->layout.spot;
     for (int i = 0; i < n; i++) {
         TlRect r = spot;
-        r.x += (float)i * spot.w * 0.3f;
-        r.y += (float)i * spot.h * 0.12f;
+        r.x += (float)i * spot.w * SPOT_FAN_X;
+        r.y += (float)i * spot.h * SPOT_FAN_Y;
         set_target(t, ids[i], r, dur);
     }
     int cer = 0;
@@ -528,7 +563,7 @@ void view_place(App *app, TableState *t)
         }
         if (s->zone == TZ_MEET && s->partner >= 0) {
             const Sprite *p = &t->view.sprites[s->partner];
-            TlRect r = {p->tx + p->tw * 0.22f, p->ty + p->th * 0.16f, p->tw, p->th};
+            TlRect r = {p->tx + p->tw * MEET_OFFSET_X, p->ty + p->th * MEET_OFFSET_Y, p->tw, p->th};
             set_target(t, i, r, dur);
         } else if (s->zone == TZ_FLY) {
             TlRect to;
@@ -536,7 +571,9 @@ void view_place(App *app, TableState *t)
             switch (s->land) {
             case LAND_PILE: to = pile_target(t, s->seat); break;
             case LAND_DISCARD: to = t->layout.discard; break;
-            case LAND_TROPHY: to = centred(t->layout.seats[s->seat].plate, h * 0.6f, aspect); break;
+            case LAND_TROPHY:
+                to = centred(t->layout.seats[s->seat].plate, h * TROPHY_SCALE, aspect);
+                break;
             default: to = centred(deck_rect(t), h, aspect); break;
             }
             set_target(t, i, to, dur);
@@ -549,7 +586,7 @@ void view_place(App *app, TableState *t)
                 k += o->used && o->zone == TZ_CEREMONY && o->seat == s->seat;
             }
             TlRect r = centred(area, fminf(t->layout.small_card_h, area.h), aspect);
-            r.x += (float)(k % 4) * r.w * 0.55f - r.w * 0.3f;
+            r.x += (float)(k % CEREMONY_PER_ROW) * r.w * CEREMONY_STEP - r.w * CEREMONY_SHIFT;
             set_target(t, i, r, dur);
             cer++;
         }
@@ -1402,14 +1439,14 @@ static void damage_around(App *app, SDL_Rect r, int margin)
 /* A card's rectangle with room for its shadow, glow and focus ring. */
 static void damage_card(App *app, SDL_Rect r)
 {
-    damage_around(app, r, 24);
+    damage_around(app, r, DAMAGE_CARD);
 }
 
 /* A seat's corner with room for the badges drawn at its edges. */
 static void damage_seat(App *app, const TableState *t, int seat)
 {
     if (seat >= 0 && seat < t->players) {
-        damage_around(app, table_rect(t->layout.seats[seat].zone), 24);
+        damage_around(app, table_rect(t->layout.seats[seat].zone), DAMAGE_CARD);
     }
 }
 
@@ -1420,7 +1457,7 @@ static void damage_landing(App *app, const TableState *t, const Sprite *s)
 {
     damage_card(app, view_rect(s));
     if (s->land == LAND_DISCARD) {
-        damage_around(app, table_rect(t->layout.discard), 24);
+        damage_around(app, table_rect(t->layout.discard), DAMAGE_CARD);
     } else if (s->seat >= 0 && s->seat < t->players) {
         damage_seat(app, t, s->seat);
     } else {
@@ -1538,11 +1575,11 @@ static bool damage_events(App *app, const TableState *t, const TableView *before
         if (t->log_open) {
             whole = true;
         }
-        damage_around(app, table_rect(t->layout.prompt), 24);
+        damage_around(app, table_rect(t->layout.prompt), DAMAGE_CARD);
     }
     if (before->stock != now->stock || before->deck != now->deck || before->aside != now->aside) {
-        damage_around(app, table_rect(t->layout.stock), 40);
-        damage_around(app, table_rect(t->layout.spot), 40);
+        damage_around(app, table_rect(t->layout.stock), DAMAGE_COUNT);
+        damage_around(app, table_rect(t->layout.spot), DAMAGE_COUNT);
     }
     for (int k = before->npops; k < now->npops; k++) {
         damage_pop(app, t, k);
