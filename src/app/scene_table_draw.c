@@ -376,13 +376,28 @@ static void draw_plate(App *app, TableState *t, int seat)
     draw_plate_kings(app, &t->view, seat, p, pad);
 }
 
+/* A visible pile's cards overlap in rows, in parts of a card: each shows at
+ * least PILE_SHOW of its width (or, in as many rows as fit, the index
+ * corner: PILE_INDEX_CEKI / PILE_INDEX_WIDE), rows overlap by PILE_ROW, and
+ * cards lie at most PILE_SPREAD apart; they shrink down to PILE_MIN_H
+ * pixels. A face-down pile shows a layer more past PILE_LAYER2 and
+ * PILE_LAYER3 cards. */
+#define PILE_SHOW 0.6f
+#define PILE_INDEX_CEKI 0.36f
+#define PILE_INDEX_WIDE 0.26f
+#define PILE_ROW 0.55f
+#define PILE_SPREAD 1.02f
+#define PILE_MIN_H 16
+#define PILE_LAYER2 6
+#define PILE_LAYER3 20
+
 /* A face-down pile of n cards of height ch centred in area: a few layers
  * and its count. */
 static void draw_hidden_pile(App *app, TableState *t, TlRect area, int n, float ch)
 {
     float aspect = (float)t->layout.spec.aspect;
     TlRect c = {area.x + (area.w - ch * aspect) / 2, area.y + (area.h - ch) / 2, ch * aspect, ch};
-    int layers = n > 20 ? 3 : (n > 6 ? 2 : 1);
+    int layers = n > PILE_LAYER3 ? 3 : (n > PILE_LAYER2 ? 2 : 1);
     for (int k = layers - 1; k >= 0; k--) {
         SDL_Rect r = R(c);
         r.x += k * app_px(app, 3);
@@ -428,15 +443,15 @@ static int pile_rows(SDL_Rect area, int k, float aspect, float *h)
 {
     for (;;) {
         float w = *h * aspect;
-        float min_step = w * (aspect < 0.5f ? 0.36f : 0.26f);
-        int max_rows = 1 + (int)(((float)area.h - *h) / (*h * 0.55f));
+        float min_step = w * (aspect < 0.5f ? PILE_INDEX_CEKI : PILE_INDEX_WIDE);
+        int max_rows = 1 + (int)(((float)area.h - *h) / (*h * PILE_ROW));
         max_rows = max_rows < 1 ? 1 : max_rows;
         for (int r = 1; r <= max_rows; r++) {
-            if (pile_step((float)area.w, k, r, w) >= w * 0.6f) {
+            if (pile_step((float)area.w, k, r, w) >= w * PILE_SHOW) {
                 return r;
             }
         }
-        if (pile_step((float)area.w, k, max_rows, w) >= min_step || *h < 16) {
+        if (pile_step((float)area.w, k, max_rows, w) >= min_step || *h < PILE_MIN_H) {
             return max_rows;
         }
         *h = table_layout_quantize(*h - 1.0f);
@@ -453,8 +468,8 @@ static void draw_visible_pile(App *app, TableState *t, int seat, SDL_Rect area, 
     int rows = pile_rows(area, k, aspect, &h);
     float w = h * aspect;
     int per = (k + rows - 1) / rows;
-    float step = per > 1 ? fminf(w * 1.02f, ((float)area.w - w) / (float)(per - 1)) : w;
-    float row_step = rows > 1 ? fminf(h * 1.02f, ((float)area.h - h) / (float)(rows - 1)) : 0;
+    float step = per > 1 ? fminf(w * PILE_SPREAD, ((float)area.w - w) / (float)(per - 1)) : w;
+    float row_step = rows > 1 ? fminf(h * PILE_SPREAD, ((float)area.h - h) / (float)(rows - 1)) : 0;
     float total_h = h + row_step * (float)(rows - 1);
     float total_w = w + step * (float)(per - 1);
     float x0 = (float)area.x + ((float)area.w - total_w) / 2;
