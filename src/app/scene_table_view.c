@@ -54,6 +54,7 @@
 #define MAX_POPS ((int)(sizeof((TableView *)NULL)->pops / sizeof((TableView *)NULL)->pops[0]))
 
 /* Where cards lie in their zones, in parts of a card (or of the zone). */
+#define MAX_SPOT 16         /* cards placed in the spot */
 #define SPOT_FAN_X 0.3f     /* further cards in the spot step right (of the spot) */
 #define SPOT_FAN_Y 0.12f    /* and down */
 #define MEET_OFFSET_X 0.22f /* a taking card lies on the one it takes, offset */
@@ -540,14 +541,42 @@ static TlRect pile_target(const TableState *t, int seat)
     return centred(z->pile, fminf(t->layout.small_card_h, z->pile.h), card_aspect(t));
 }
 
+/* Where a card in flight lands: a pile, the discard, a plate, or the deck. */
+static TlRect flight_target(const TableState *t, const Sprite *s)
+{
+    float h = t->layout.small_card_h, aspect = card_aspect(t);
+    switch (s->land) {
+    case LAND_PILE: return pile_target(t, s->seat);
+    case LAND_DISCARD: return t->layout.discard;
+    case LAND_TROPHY: return centred(t->layout.seats[s->seat].plate, h * TROPHY_SCALE, aspect);
+    default: return centred(deck_rect(t), h, aspect);
+    }
+}
+
+/* Where ceremony sprite i lies: in a row by its seat's hand (or pile), after
+ * the seat's earlier ceremony cards. */
+static TlRect ceremony_target(const TableState *t, int i)
+{
+    const Sprite *s = &t->view.sprites[i];
+    const TlSeat *z = &t->layout.seats[s->seat];
+    TlRect area = tl_empty(z->hand) ? z->pile : z->hand;
+    int k = 0;
+    for (int j = 0; j < i; j++) {
+        const Sprite *o = &t->view.sprites[j];
+        k += o->used && o->zone == TZ_CEREMONY && o->seat == s->seat;
+    }
+    TlRect r = centred(area, fminf(t->layout.small_card_h, area.h), card_aspect(t));
+    r.x += (float)(k % CEREMONY_PER_ROW) * r.w * CEREMONY_STEP - r.w * CEREMONY_SHIFT;
+    return r;
+}
+
 void view_place(App *app, TableState *t)
 {
     double dur = table_beat(app);
-    float aspect = card_aspect(t);
     place_pool(t, dur);
     place_hands(t, dur);
-    int ids[16];
-    int n = view_spot_sprites(t, ids, 16);
+    int ids[MAX_SPOT];
+    int n = view_spot_sprites(t, ids, MAX_SPOT);
     const TlRect spot = t->layout.spot;
     for (int i = 0; i < n; i++) {
         TlRect r = spot;
@@ -555,9 +584,8 @@ void view_place(App *app, TableState *t)
         r.y += (float)i * spot.h * SPOT_FAN_Y;
         set_target(t, ids[i], r, dur);
     }
-    int cer = 0;
     for (int i = 0; i < TV_MAX_SPRITES; i++) {
-        Sprite *s = &t->view.sprites[i];
+        const Sprite *s = &t->view.sprites[i];
         if (!s->used) {
             continue;
         }
@@ -566,32 +594,11 @@ void view_place(App *app, TableState *t)
             TlRect r = {p->tx + p->tw * MEET_OFFSET_X, p->ty + p->th * MEET_OFFSET_Y, p->tw, p->th};
             set_target(t, i, r, dur);
         } else if (s->zone == TZ_FLY) {
-            TlRect to;
-            float h = t->layout.small_card_h;
-            switch (s->land) {
-            case LAND_PILE: to = pile_target(t, s->seat); break;
-            case LAND_DISCARD: to = t->layout.discard; break;
-            case LAND_TROPHY:
-                to = centred(t->layout.seats[s->seat].plate, h * TROPHY_SCALE, aspect);
-                break;
-            default: to = centred(deck_rect(t), h, aspect); break;
-            }
-            set_target(t, i, to, dur);
+            set_target(t, i, flight_target(t, s), dur);
         } else if (s->zone == TZ_CEREMONY) {
-            const TlSeat *z = &t->layout.seats[s->seat];
-            TlRect area = tl_empty(z->hand) ? z->pile : z->hand;
-            int k = 0;
-            for (int j = 0; j < i; j++) {
-                const Sprite *o = &t->view.sprites[j];
-                k += o->used && o->zone == TZ_CEREMONY && o->seat == s->seat;
-            }
-            TlRect r = centred(area, fminf(t->layout.small_card_h, area.h), aspect);
-            r.x += (float)(k % CEREMONY_PER_ROW) * r.w * CEREMONY_STEP - r.w * CEREMONY_SHIFT;
-            set_target(t, i, r, dur);
-            cer++;
+            set_target(t, i, ceremony_target(t, i), dur);
         }
     }
-    (void)cer;
 }
 
 /* ---- events ---------------------------------------------------------------- */
