@@ -225,10 +225,124 @@ static void draw_top_bar(App *app, TableState *t)
 
 /* ---- seats ------------------------------------------------------------------- */
 
+/* A role's tag after a seat's name at x on line; returns where the next
+ * mark goes (x unchanged when the tag does not fit before right). */
+static int draw_role_chip(App *app, TableState *t, int seat, SDL_Rect line, int x, int right)
+{
+    GameRole r = t->view.role[seat];
+    const char *role = role_label(r);
+    if (role == NULL) {
+        return x;
+    }
+    TextStyle rs = style(app, 13, TEXT_BOLD, UI_ON_GOLD);
+    int w = 0, h = 0;
+    text_measure(app->text, role, rs.px, rs.weight, &w, &h);
+    SDL_Rect chip = {x, line.y + (line.h - app_px(app, 20)) / 2, w + app_px(app, 14),
+                     app_px(app, 20)};
+    if (chip.x + chip.w > right) {
+        return x;
+    }
+    paint_round_rect(app->paint, app->renderer, chip, chip.h / 2, UI_GOLD);
+    text_draw_in(app->text, app->renderer, role, &rs, chip, TEXT_CENTER);
+    offer_tip(t, chip, role_tip(t, r));
+    return chip.x + chip.w + app_px(app, 6);
+}
+
+/* The dealer's disc at x on line, when it fits before right. */
+static void draw_dealer_disc(App *app, SDL_Rect line, int x, int right)
+{
+    int d = app_px(app, 20);
+    if (x + d > right) {
+        return;
+    }
+    SDL_Rect disc = {x, line.y + (line.h - d) / 2, d, d};
+    paint_round_rect(app->paint, app->renderer, disc, d / 2, paint_rgba(245, 240, 225, 255));
+    TextStyle ds = style(app, 12, TEXT_BOLD, paint_rgba(40, 40, 40, 255));
+    /* TRANSLATORS: the dealer's mark on a seat, one letter. */
+    text_draw_in(app->text, app->renderer, _("D"), &ds, disc, TEXT_CENTER);
+}
+
+/* Appends more to the plate's line in buf. */
+static void plate_add(char *buf, size_t size, const char *more)
+{
+    strncat(buf, more, size - strlen(buf) - 1);
+}
+
+/* A seat's scores on its plate: the match's, the round's, its coins. */
+static void plate_scores(const TableState *t, int seat, char *info, size_t size)
+{
+    const Observation *o = &t->obs;
+    char more[40], this_round[32];
+    if (t->v->match_kind == MATCHKIND_KINGS) {
+        snprintf(info, size, _("Kings %d \xc2\xb7 captured %d"), o->match_score[seat],
+                 t->view.pile_n[seat]);
+    } else if (t->v->match_kind == MATCHKIND_HANDS_WON) {
+        snprintf(info, size, _("Hands won %d"), o->match_score[seat]);
+    } else {
+        snprintf(info, size, _("Total %d"), o->match_score[seat]);
+        if (t->view.round_scored) {
+            snprintf(this_round, sizeof this_round, _(" \xc2\xb7 this round %d"),
+                     t->view.round_score[seat]);
+            plate_add(info, size, this_round);
+        }
+    }
+    if (variant_has_stakes(t->v) && game_config(session_game(t->session))->stakes != STAKES_NONE) {
+        snprintf(more, sizeof more, _(" \xc2\xb7 %+d coins"), o->units[seat]);
+        plate_add(info, size, more);
+    }
+}
+
+/* A seat's second line: its scores and its state (a declared pair and what
+ * it waits for, forfeited, sitting out, thinking); returns its colour. */
+static SDL_Color plate_info(const TableState *t, int seat, bool to_move, char *info, size_t size)
+{
+    const TableView *v = &t->view;
+    SDL_Color ic = INK_DIM;
+    plate_scores(t, seat, info, size);
+    if (v->exposed[seat] != CARD_NONE) {
+        char waits[120] = "";
+        if (seat == t->obs.seat) {
+            waits_text(t, v->exposed[seat], waits, sizeof waits);
+        }
+        plate_add(info, size,
+                  waits[0] ? _(" \xc2\xb7 checki, waits for ") : _(" \xc2\xb7 checki declared"));
+        plate_add(info, size, waits);
+        ic = UI_GOLD_LIGHT;
+    }
+    if (v->forfeited[seat]) {
+        plate_add(info, size, _(" \xc2\xb7 forfeited"));
+        ic = UI_WARN;
+    }
+    if (v->sitting_out[seat]) {
+        plate_add(info, size, _(" \xc2\xb7 sits out: not tied for the lead"));
+        ic = UI_WARN;
+    }
+    bool thinking = to_move && session_thinking(t->session) && !table_viewer_decides(t) &&
+                    !t->watch && game_to_move(session_game(t->session)) != t->view.viewer;
+    if (thinking) {
+        plate_add(info, size, _(" \xc2\xb7 thinking\xe2\x80\xa6"));
+    }
+    return ic;
+}
+
+/* Kings won, as small crowns of cards on the plate's right. */
+static void draw_plate_kings(App *app, const TableView *v, int seat, SDL_Rect p, int pad)
+{
+    if (v->kings[seat] <= 0) {
+        return;
+    }
+    int h = p.h - app_px(app, 10);
+    int w = (int)(h * card_art_aspect(STYLE_FRENCH, v->king_cards[seat][0]));
+    for (int k = 0; k < v->kings[seat]; k++) {
+        SDL_Rect kr = {p.x + p.w - pad - w - k * (w * 2 / 3), p.y + app_px(app, 5), w, h};
+        card_art_draw(app->cards, app->renderer, STYLE_FRENCH, v->king_cards[seat][k], kr, 0);
+    }
+}
+
+/* A seat's plate: name, role and dealer's mark, then scores and state. */
 static void draw_plate(App *app, TableState *t, int seat)
 {
-    const TlSeat *z = &t->layout.seats[seat];
-    SDL_Rect p = R(z->plate);
+    SDL_Rect p = R(t->layout.seats[seat].plate);
     if (p.w <= 0) {
         return;
     }
@@ -245,80 +359,12 @@ static void draw_plate(App *app, TableState *t, int seat)
     TextStyle ns = style(app, 17, TEXT_BOLD, to_move ? UI_GOLD_LIGHT : UI_INK);
     SDL_Rect line1 = {p.x + pad, p.y + app_px(app, 4), p.w - 2 * pad, p.h / 2};
     SDL_Rect nr = text_draw_in(app->text, app->renderer, name, &ns, line1, TEXT_LEFT);
-    int x = nr.x + nr.w + app_px(app, 8);
-    const TableView *v = &t->view;
-    const char *role = role_label(v->role[seat]);
-    if (role != NULL) {
-        TextStyle rs = style(app, 13, TEXT_BOLD, UI_ON_GOLD);
-        int w = 0, h = 0;
-        text_measure(app->text, role, rs.px, rs.weight, &w, &h);
-        SDL_Rect chip = {x, line1.y + (line1.h - app_px(app, 20)) / 2, w + app_px(app, 14),
-                         app_px(app, 20)};
-        if (chip.x + chip.w <= p.x + p.w - pad) {
-            paint_round_rect(app->paint, app->renderer, chip, chip.h / 2, UI_GOLD);
-            text_draw_in(app->text, app->renderer, role, &rs, chip, TEXT_CENTER);
-            offer_tip(t, chip, role_tip(t, v->role[seat]));
-            x = chip.x + chip.w + app_px(app, 6);
-        }
+    int x = draw_role_chip(app, t, seat, line1, nr.x + nr.w + app_px(app, 8), p.x + p.w - pad);
+    if (t->view.dealer == seat) {
+        draw_dealer_disc(app, line1, x, p.x + p.w - pad);
     }
-    if (v->dealer == seat) {
-        int d = app_px(app, 20);
-        if (x + d <= p.x + p.w - pad) {
-            SDL_Rect disc = {x, line1.y + (line1.h - d) / 2, d, d};
-            paint_round_rect(app->paint, app->renderer, disc, d / 2,
-                             paint_rgba(245, 240, 225, 255));
-            TextStyle ds = style(app, 12, TEXT_BOLD, paint_rgba(40, 40, 40, 255));
-            /* TRANSLATORS: the dealer's mark on a seat, one letter. */
-            text_draw_in(app->text, app->renderer, _("D"), &ds, disc, TEXT_CENTER);
-        }
-    }
-    /* Second line: score, round score, coins, state. */
     char info[160] = "";
-    const Observation *o = &t->obs;
-    if (t->v->match_kind == MATCHKIND_KINGS) {
-        snprintf(info, sizeof info, _("Kings %d \xc2\xb7 captured %d"), o->match_score[seat],
-                 v->pile_n[seat]);
-    } else if (t->v->match_kind == MATCHKIND_HANDS_WON) {
-        snprintf(info, sizeof info, _("Hands won %d"), o->match_score[seat]);
-    } else {
-        snprintf(info, sizeof info, _("Total %d"), o->match_score[seat]);
-        if (v->round_scored) {
-            char more[32];
-            snprintf(more, sizeof more, _(" \xc2\xb7 this round %d"), v->round_score[seat]);
-            strncat(info, more, sizeof info - strlen(info) - 1);
-        }
-    }
-    if (variant_has_stakes(t->v) && game_config(g)->stakes != STAKES_NONE) {
-        char more[40];
-        snprintf(more, sizeof more, _(" \xc2\xb7 %+d coins"), o->units[seat]);
-        strncat(info, more, sizeof info - strlen(info) - 1);
-    }
-    SDL_Color ic = INK_DIM;
-    if (v->exposed[seat] != CARD_NONE) {
-        char waits[120] = "";
-        if (seat == t->obs.seat) {
-            waits_text(t, v->exposed[seat], waits, sizeof waits);
-        }
-        strncat(info, waits[0] ? _(" \xc2\xb7 checki, waits for ") : _(" \xc2\xb7 checki declared"),
-                sizeof info - strlen(info) - 1);
-        strncat(info, waits, sizeof info - strlen(info) - 1);
-        ic = UI_GOLD_LIGHT;
-    }
-    if (v->forfeited[seat]) {
-        strncat(info, _(" \xc2\xb7 forfeited"), sizeof info - strlen(info) - 1);
-        ic = UI_WARN;
-    }
-    if (v->sitting_out[seat]) {
-        strncat(info, _(" \xc2\xb7 sits out: not tied for the lead"),
-                sizeof info - strlen(info) - 1);
-        ic = UI_WARN;
-    }
-    bool thinking = to_move && session_thinking(t->session) && !table_viewer_decides(t) &&
-                    !t->watch && game_to_move(g) != t->view.viewer;
-    if (thinking) {
-        strncat(info, _(" \xc2\xb7 thinking\xe2\x80\xa6"), sizeof info - strlen(info) - 1);
-    }
-    TextStyle is = style(app, 14, TEXT_REGULAR, ic);
+    TextStyle is = style(app, 14, TEXT_REGULAR, plate_info(t, seat, to_move, info, sizeof info));
     SDL_Rect line2 = {p.x + pad, p.y + p.h / 2, p.w - 2 * pad, p.h / 2 - app_px(app, 4)};
     int iw = 0, ih = 0;
     text_measure(app->text, info, is.px, is.weight, &iw, &ih);
@@ -327,15 +373,116 @@ static void draw_plate(App *app, TableState *t, int seat)
         is.px = fmaxf(is.px * (float)line2.w / (float)iw, is.px * 0.7f);
     }
     text_draw_in(app->text, app->renderer, info, &is, line2, TEXT_LEFT);
-    /* Kings won, as small crowns of cards on the plate's right. */
-    if (v->kings[seat] > 0) {
-        int h = p.h - app_px(app, 10);
-        int w = (int)(h * card_art_aspect(STYLE_FRENCH, v->king_cards[seat][0]));
-        for (int k = 0; k < v->kings[seat]; k++) {
-            SDL_Rect kr = {p.x + p.w - pad - w - k * (w * 2 / 3), p.y + app_px(app, 5), w, h};
-            card_art_draw(app->cards, app->renderer, STYLE_FRENCH, v->king_cards[seat][k], kr, 0);
+    draw_plate_kings(app, &t->view, seat, p, pad);
+}
+
+/* A visible pile's cards overlap in rows, in parts of a card: each shows at
+ * least PILE_SHOW of its width (or, in as many rows as fit, the index
+ * corner: PILE_INDEX_CEKI / PILE_INDEX_WIDE), rows overlap by PILE_ROW, and
+ * cards lie at most PILE_SPREAD apart; they shrink down to PILE_MIN_H
+ * pixels. A face-down pile shows a layer more past PILE_LAYER2 and
+ * PILE_LAYER3 cards. */
+#define PILE_SHOW 0.6f
+#define PILE_INDEX_CEKI 0.36f
+#define PILE_INDEX_WIDE 0.26f
+#define PILE_ROW 0.55f
+#define PILE_SPREAD 1.02f
+#define PILE_MIN_H 16
+#define PILE_LAYER2 6
+#define PILE_LAYER3 20
+
+/* A face-down pile of n cards of height ch centred in area: a few layers
+ * and its count. */
+static void draw_hidden_pile(App *app, TableState *t, TlRect area, int n, float ch)
+{
+    float aspect = (float)t->layout.spec.aspect;
+    TlRect c = {area.x + (area.w - ch * aspect) / 2, area.y + (area.h - ch) / 2, ch * aspect, ch};
+    int layers = n > PILE_LAYER3 ? 3 : (n > PILE_LAYER2 ? 2 : 1);
+    for (int k = layers - 1; k >= 0; k--) {
+        SDL_Rect r = R(c);
+        r.x += k * app_px(app, 3);
+        r.y -= k * app_px(app, 3);
+        draw_card(app, t, CARD_NONE, r, k > 0 ? CARD_NO_SHADOW : 0);
+    }
+    char cnt[16];
+    snprintf(cnt, sizeof cnt, "%d", n);
+    SDL_Rect r = R(c);
+    badge(app, r.x + r.w, r.y + app_px(app, 4), cnt, UI_GOLD, UI_ON_GOLD);
+}
+
+/* A visible pile's cards by kind, identical cards together; returns how many. */
+static int pile_by_kind(const TableView *v, int seat, Card cards[CEKI_MAX_DECK])
+{
+    int n = v->pile_n[seat];
+    int count[CARD_KIND_LIMIT] = {0};
+    for (int i = 0; i < n && i < CEKI_MAX_DECK; i++) {
+        if (v->pile[seat][i] < CARD_KIND_LIMIT) {
+            count[v->pile[seat][i]]++;
         }
     }
+    int k = 0;
+    for (int c = 0; c < CARD_KIND_LIMIT; c++) {
+        for (int j = 0; j < count[c] && k < CEKI_MAX_DECK; j++) {
+            cards[k++] = (Card)c;
+        }
+    }
+    return k;
+}
+
+/* The step between k cards of width w in rows rows across width. */
+static float pile_step(float width, int k, int rows, float w)
+{
+    int per = (k + rows - 1) / rows;
+    return per > 1 ? (width - w) / (float)(per - 1) : w;
+}
+
+/* Rows of overlapping cards: the fewest rows that leave most of each card
+ * showing, as many as the height allows, smaller cards last (*h shrinks
+ * until they fit). Returns the rows. */
+static int pile_rows(SDL_Rect area, int k, float aspect, float *h)
+{
+    for (;;) {
+        float w = *h * aspect;
+        float min_step = w * (aspect < 0.5f ? PILE_INDEX_CEKI : PILE_INDEX_WIDE);
+        int max_rows = 1 + (int)(((float)area.h - *h) / (*h * PILE_ROW));
+        max_rows = max_rows < 1 ? 1 : max_rows;
+        for (int r = 1; r <= max_rows; r++) {
+            if (pile_step((float)area.w, k, r, w) >= w * PILE_SHOW) {
+                return r;
+            }
+        }
+        if (pile_step((float)area.w, k, max_rows, w) >= min_step || *h < PILE_MIN_H) {
+            return max_rows;
+        }
+        *h = table_layout_quantize(*h - 1.0f);
+    }
+}
+
+/* A visible pile of n cards face up by kind, overlapping in rows, with its count. */
+static void draw_visible_pile(App *app, TableState *t, int seat, SDL_Rect area, float ch)
+{
+    float aspect = (float)t->layout.spec.aspect;
+    Card cards[CEKI_MAX_DECK];
+    int k = pile_by_kind(&t->view, seat, cards);
+    float h = ch;
+    int rows = pile_rows(area, k, aspect, &h);
+    float w = h * aspect;
+    int per = (k + rows - 1) / rows;
+    float step = per > 1 ? fminf(w * PILE_SPREAD, ((float)area.w - w) / (float)(per - 1)) : w;
+    float row_step = rows > 1 ? fminf(h * PILE_SPREAD, ((float)area.h - h) / (float)(rows - 1)) : 0;
+    float total_h = h + row_step * (float)(rows - 1);
+    float total_w = w + step * (float)(per - 1);
+    float x0 = (float)area.x + ((float)area.w - total_w) / 2;
+    float y0 = (float)area.y + ((float)area.h - total_h) / 2;
+    for (int i = 0; i < k; i++) {
+        int row = i / per, col = i % per;
+        TlRect r = {x0 + (float)col * step, y0 + (float)row * row_step, w, h};
+        draw_card(app, t, cards[i], R(r), CARD_NO_SHADOW);
+    }
+    char cnt[16];
+    snprintf(cnt, sizeof cnt, "%d", t->view.pile_n[seat]);
+    badge(app, (int)(x0 + total_w) - app_px(app, 12), (int)y0 + app_px(app, 4), cnt, UI_GOLD,
+          UI_ON_GOLD);
 }
 
 /* A pile of face-down cards with its count, or a visible pile laid out by kind. */
@@ -348,90 +495,15 @@ static void draw_pile(App *app, TableState *t, int seat)
     if (area.w <= 0 || area.h <= 0 || t->v->engine == ENGINE_KOWAH) {
         return;
     }
-    float aspect = (float)t->layout.spec.aspect;
     float ch = table_layout_quantize(fminf(t->layout.small_card_h, (float)area.h));
     if (n == 0) {
         TextStyle s = style(app, 13, TEXT_REGULAR, UI_INK_FAINT);
         text_draw_in(app->text, app->renderer, _("no captures yet"), &s, area, TEXT_CENTER);
-        return;
+    } else if (v->pile_visible[seat] && v->pile[seat][0] != CARD_NONE) {
+        draw_visible_pile(app, t, seat, area, ch);
+    } else {
+        draw_hidden_pile(app, t, z->pile, n, ch);
     }
-    bool visible = v->pile_visible[seat] && v->pile[seat][0] != CARD_NONE;
-    if (!visible) {
-        TlRect c = {z->pile.x + (z->pile.w - ch * aspect) / 2, z->pile.y + (z->pile.h - ch) / 2,
-                    ch * aspect, ch};
-        int layers = n > 20 ? 3 : (n > 6 ? 2 : 1);
-        for (int k = layers - 1; k >= 0; k--) {
-            SDL_Rect r = R(c);
-            r.x += k * app_px(app, 3);
-            r.y -= k * app_px(app, 3);
-            draw_card(app, t, CARD_NONE, r, k > 0 ? CARD_NO_SHADOW : 0);
-        }
-        char cnt[16];
-        snprintf(cnt, sizeof cnt, "%d", n);
-        SDL_Rect r = R(c);
-        badge(app, r.x + r.w, r.y + app_px(app, 4), cnt, UI_GOLD, UI_ON_GOLD);
-        return;
-    }
-    /* Face up: by kind, identical cards together, overlapping in rows. */
-    int count[CARD_KIND_LIMIT] = {0};
-    for (int i = 0; i < n && i < CEKI_MAX_DECK; i++) {
-        if (v->pile[seat][i] < CARD_KIND_LIMIT) {
-            count[v->pile[seat][i]]++;
-        }
-    }
-    Card cards[CEKI_MAX_DECK];
-    int k = 0;
-    for (int c = 0; c < CARD_KIND_LIMIT; c++) {
-        for (int j = 0; j < count[c] && k < CEKI_MAX_DECK; j++) {
-            cards[k++] = (Card)c;
-        }
-    }
-    /* Rows of overlapping cards: the fewest rows that leave most of each
-     * card showing, as many as the height allows, smaller cards last. */
-    float h = ch;
-    float w = h * aspect;
-    int rows = 1;
-    for (;;) {
-        float min_step = w * (aspect < 0.5f ? 0.36f : 0.26f);
-        int max_rows = 1 + (int)(((float)area.h - h) / (h * 0.55f));
-        max_rows = max_rows < 1 ? 1 : max_rows;
-        rows = 0;
-        for (int r = 1; r <= max_rows && rows == 0; r++) {
-            int per = (k + r - 1) / r;
-            float step = per > 1 ? ((float)area.w - w) / (float)(per - 1) : w;
-            if (step >= w * 0.6f) {
-                rows = r;
-            }
-        }
-        if (rows == 0) {
-            int per = (k + max_rows - 1) / max_rows;
-            float step = per > 1 ? ((float)area.w - w) / (float)(per - 1) : w;
-            if (step >= min_step || h < 16) {
-                rows = max_rows;
-            }
-        }
-        if (rows > 0) {
-            break;
-        }
-        h = table_layout_quantize(h - 1.0f);
-        w = h * aspect;
-    }
-    int per = (k + rows - 1) / rows;
-    float step = per > 1 ? fminf(w * 1.02f, ((float)area.w - w) / (float)(per - 1)) : w;
-    float row_step = rows > 1 ? fminf(h * 1.02f, ((float)area.h - h) / (float)(rows - 1)) : 0;
-    float total_h = h + row_step * (float)(rows - 1);
-    float total_w = w + step * (float)(per - 1);
-    float x0 = (float)area.x + ((float)area.w - total_w) / 2;
-    float y0 = (float)area.y + ((float)area.h - total_h) / 2;
-    for (int i = 0; i < k; i++) {
-        int row = i / per, col = i % per;
-        TlRect r = {x0 + (float)col * step, y0 + (float)row * row_step, w, h};
-        draw_card(app, t, cards[i], R(r), CARD_NO_SHADOW);
-    }
-    char cnt[16];
-    snprintf(cnt, sizeof cnt, "%d", n);
-    badge(app, (int)(x0 + total_w) - app_px(app, 12), (int)y0 + app_px(app, 4), cnt, UI_GOLD,
-          UI_ON_GOLD);
 }
 
 static void draw_hand_count(App *app, TableState *t, int seat)
@@ -642,24 +714,20 @@ static void draw_sprite(App *app, TableState *t, int i, unsigned extra)
     draw_card(app, t, s->shown ? s->card : CARD_NONE, r, extra);
 }
 
-static void draw_sprites(App *app, TableState *t)
+/* The pool's cards, lit as targets of the card in hand or of a hint, with
+ * the hover glow and the keyboard focus. */
+static void draw_pool_sprites(App *app, TableState *t, bool deciding, bool lit_any)
 {
     int ids[TV_MAX_SPRITES];
-    bool deciding = table_viewer_decides(t) && t->dialog == DLG_NONE;
-    bool lit_any = t->drag == DRAG_DRAGGING || t->selected >= 0 || t->obs.phase == PHASE_STOCK_TAKE;
-    /* Pool. */
     int n = view_pool_order(t, ids, TV_MAX_SPRITES);
     for (int k = 0; k < n; k++) {
         int i = ids[k];
-        unsigned f = CARD_NO_SHADOW;
+        unsigned f = 0;
         bool target = deciding && lit_any && table_is_target(t, i);
         if (target || (deciding && hint_card(t, &t->view.sprites[i], true))) {
             f |= CARD_HIGHLIGHT;
         } else if (deciding && lit_any && t->drag == DRAG_DRAGGING) {
             f |= CARD_DIM;
-        }
-        if (k == 0 || true) {
-            f &= ~(unsigned)CARD_NO_SHADOW;
         }
         draw_sprite(app, t, i, f);
         if (t->hover_sprite == i && target) {
@@ -672,7 +740,12 @@ static void draw_sprites(App *app, TableState *t)
             ui_draw_focus_ring(app, view_rect(&t->view.sprites[i]), app_px(app, 6));
         }
     }
-    /* Other hands, then the viewer's. */
+}
+
+/* The other seats' hands, each with its count. */
+static void draw_other_hands(App *app, TableState *t)
+{
+    int ids[TV_MAX_SPRITES];
     for (int seat = 0; seat < t->players; seat++) {
         if (seat == t->view.viewer) {
             continue;
@@ -683,8 +756,29 @@ static void draw_sprites(App *app, TableState *t)
         }
         draw_hand_count(app, t, seat);
     }
+}
+
+/* Whether one of the legal moves plays or discards card. */
+static bool card_playable(const Move *moves, int n, Card card)
+{
+    for (int j = 0; j < n && j < GAME_MAX_MOVES; j++) {
+        if ((moves[j].type == MOVE_PLAY || moves[j].type == MOVE_DISCARD) &&
+            moves[j].card == card) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The viewer's hand: cards that cannot be played dimmed, the picked and
+ * hinted ones lit, a declared pair marked, the keyboard focus (the dragged
+ * card is drawn last). */
+static void draw_own_hand(App *app, TableState *t, bool deciding)
+{
+    int ids[TV_MAX_SPRITES];
     Move moves[GAME_MAX_MOVES];
     int nm = deciding ? table_legal(t, moves, GAME_MAX_MOVES) : 0;
+    bool choosing = deciding && (t->obs.phase == PHASE_HAND || t->obs.phase == PHASE_DISCARD);
     int m = view_hand_order(t, t->view.viewer, ids, TV_MAX_SPRITES);
     for (int k = 0; k < m; k++) {
         int i = ids[k];
@@ -693,16 +787,8 @@ static void draw_sprites(App *app, TableState *t)
         }
         const Sprite *s = &t->view.sprites[i];
         unsigned f = 0;
-        if (deciding && (t->obs.phase == PHASE_HAND || t->obs.phase == PHASE_DISCARD)) {
-            bool playable = false;
-            for (int j = 0; j < nm && j < GAME_MAX_MOVES; j++) {
-                playable =
-                    playable || ((moves[j].type == MOVE_PLAY || moves[j].type == MOVE_DISCARD) &&
-                                 moves[j].card == s->card);
-            }
-            if (!playable) {
-                f |= CARD_DIM;
-            }
+        if (choosing && !card_playable(moves, nm, s->card)) {
+            f |= CARD_DIM;
         }
         if (i == t->selected || (deciding && hint_card(t, s, false))) {
             f |= CARD_HIGHLIGHT;
@@ -717,12 +803,16 @@ static void draw_sprites(App *app, TableState *t)
             ui_draw_focus_ring(app, view_rect(s), app_px(app, 6));
         }
     }
-    /* Ceremony, spot, cards meeting and flying. */
+}
+
+/* The cards between places, ceremony cards under those flying, meeting and
+ * in the spot (lit when the viewer may take it). */
+static void draw_passing(App *app, TableState *t, bool deciding)
+{
     for (int zone = TZ_CEREMONY; zone >= TZ_SPOT; zone--) {
         for (int i = 0; i < TV_MAX_SPRITES; i++) {
             const Sprite *s = &t->view.sprites[i];
-            if (!s->used || s->zone != zone ||
-                (zone != TZ_SPOT && zone != TZ_MEET && zone != TZ_FLY && zone != TZ_CEREMONY)) {
+            if (!s->used || s->zone != zone) {
                 continue;
             }
             unsigned f = 0;
@@ -732,6 +822,16 @@ static void draw_sprites(App *app, TableState *t)
             draw_sprite(app, t, i, f);
         }
     }
+}
+
+static void draw_sprites(App *app, TableState *t)
+{
+    bool deciding = table_viewer_decides(t) && t->dialog == DLG_NONE;
+    bool lit_any = t->drag == DRAG_DRAGGING || t->selected >= 0 || t->obs.phase == PHASE_STOCK_TAKE;
+    draw_pool_sprites(app, t, deciding, lit_any);
+    draw_other_hands(app, t);
+    draw_own_hand(app, t, deciding);
+    draw_passing(app, t, deciding);
     /* The dragged card above everything. */
     if (t->drag == DRAG_DRAGGING && t->drag_sprite >= 0) {
         SDL_Rect r = view_rect(&t->view.sprites[t->drag_sprite]);
@@ -1036,30 +1136,87 @@ static void draw_packets(App *app, TableState *t)
     }
 }
 
-static void draw_summary(App *app, TableState *t)
+#define SUMMARY_CELL 48 /* the text of one figure in the summary */
+
+/* The round's summary panel, centred on the pool (or the stock and spot
+ * when there is none). */
+static SDL_Rect summary_panel(App *app, const TableState *t)
 {
-    const Game *g = session_game(t->session);
-    if (!(game_round_over(g) || game_match_over(g)) || !table_settled(t)) {
-        return;
-    }
-    const Observation *o = &t->obs;
-    bool over = game_match_over(g);
-    TlRect mid = t->layout.pool;
+    const TableLayout *l = &t->layout;
+    TlRect mid = l->pool;
     if (tl_empty(mid)) {
-        mid = (TlRect){t->layout.stock.x - t->layout.stock.w, t->layout.stock.y,
-                       t->layout.spot.x + t->layout.spot.w * 2 - t->layout.stock.x,
-                       t->layout.stock.h};
+        mid = (TlRect){l->stock.x - l->stock.w, l->stock.y, l->spot.x + l->spot.w * 2 - l->stock.x,
+                       l->stock.h};
     }
     int w = SDL_min((int)mid.w, app_px(app, 560));
     int rows = t->players + 3;
     int lh = app_px(app, 26);
-    int h = SDL_min((int)t->layout.spec.height - 2 * app_px(app, 40), lh * rows + app_px(app, 40));
+    int h = SDL_min((int)l->spec.height - 2 * app_px(app, 40), lh * rows + app_px(app, 40));
     SDL_Rect panel = {(int)(mid.x + (mid.w - (float)w) / 2), (int)(mid.y + (mid.h - (float)h) / 2),
                       w, h};
-    /* Opaque: the cards left on the table must not show through the figures. */
-    paint_round_rect(app->paint, app->renderer, panel, app_px(app, 16), paint_rgba(9, 28, 20, 255));
-    ui_draw_panel(app, panel);
-    int x = panel.x + app_px(app, 22), y = panel.y + app_px(app, 14);
+    return panel;
+}
+
+/* A winner's name in the summary: "You win the hand", "Computer 2 wins
+ * the match". */
+static void summary_winner(const TableState *t, int s, bool over, char *name, size_t size)
+{
+    bool you =
+        session_seats(t->session)->human[s] && session_human_count(t->session) == 1 && !t->watch;
+    const char *format = over ? (you ? _("%s win the match") : _("%s wins the match"))
+                         : t->v->engine == ENGINE_KOWAH
+                             ? (you ? _("%s win the hand") : _("%s wins the hand"))
+                             : (you ? _("%s win") : _("%s wins"));
+    char plain[64];
+    snprintf(plain, sizeof plain, "%s", name);
+    snprintf(name, size, format, plain);
+}
+
+/* A seat's round and match figures in the summary's two columns. */
+static void summary_figures(const TableState *t, int s, char a[SUMMARY_CELL], char b[SUMMARY_CELL])
+{
+    const Observation *o = &t->obs;
+    if (t->v->match_kind == MATCHKIND_KINGS) {
+        snprintf(a, SUMMARY_CELL, "%d", t->view.pile_n[s]);
+        snprintf(b, SUMMARY_CELL, P_("%d King", "%d Kings", o->match_score[s]), o->match_score[s]);
+    } else if (t->v->match_kind == MATCHKIND_HANDS_WON) {
+        snprintf(a, SUMMARY_CELL, "%s", o->round_winner[s] ? _("won") : "\xe2\x80\x93");
+        snprintf(b, SUMMARY_CELL, "%d won", o->match_score[s]);
+    } else {
+        snprintf(a, SUMMARY_CELL, "%d", o->round_score[s]);
+        snprintf(b, SUMMARY_CELL, "%d", o->match_score[s]);
+    }
+    if (variant_has_stakes(t->v) && game_config(session_game(t->session))->stakes != STAKES_NONE) {
+        char u[24];
+        snprintf(u, sizeof u, P_("  %+d coin", "  %+d coins", abs(o->units[s])), o->units[s]);
+        strncat(b, u, SUMMARY_CELL - strlen(b) - 1);
+    }
+}
+
+/* One seat's row of the summary at y, in columns c[0..2]. */
+static void draw_summary_row(App *app, const TableState *t, int s, bool over, const int c[3], int y)
+{
+    const Observation *o = &t->obs;
+    char name[64], a[SUMMARY_CELL], b[SUMMARY_CELL];
+    table_seat_name(t, s, name, sizeof name);
+    bool won = over ? o->match_winner[s] : o->round_winner[s];
+    TextStyle rs = style(app, 16, won ? TEXT_BOLD : TEXT_REGULAR, won ? UI_GOLD_LIGHT : UI_INK);
+    if (won) {
+        summary_winner(t, s, over, name, sizeof name);
+    }
+    if (o->forfeited[s]) {
+        strncat(name, _(" (forfeited)"), sizeof name - strlen(name) - 1);
+    }
+    summary_figures(t, s, a, b);
+    text_draw(app->text, app->renderer, name, &rs, c[0], y, TEXT_LEFT);
+    text_draw(app->text, app->renderer, a, &rs, c[1], y, TEXT_LEFT);
+    text_draw(app->text, app->renderer, b, &rs, c[2], y, TEXT_LEFT);
+}
+
+/* The summary's title and column heads from y; returns the y below them. */
+static int draw_summary_head(App *app, const TableState *t, bool over, const int c[3], int y)
+{
+    int lh = app_px(app, 26);
     TextStyle hs = style(app, 20, TEXT_BOLD, UI_GOLD);
     char head[96];
     if (over) {
@@ -1067,63 +1224,46 @@ static void draw_summary(App *app, TableState *t)
     } else {
         snprintf(head, sizeof head,
                  t->v->engine == ENGINE_KOWAH ? _("Hand %d is over") : _("Round %d is over"),
-                 o->round);
+                 t->obs.round);
     }
-    text_draw(app->text, app->renderer, head, &hs, x, y, TEXT_LEFT);
+    text_draw(app->text, app->renderer, head, &hs, c[0], y, TEXT_LEFT);
     y += lh + app_px(app, 6);
     TextStyle cs = style(app, 13, TEXT_BOLD, UI_INK_SOFT);
-    int c1 = x, c2 = x + w * 45 / 100, c3 = x + w * 68 / 100;
-    text_draw(app->text, app->renderer, _("seat"), &cs, c1, y, TEXT_LEFT);
+    text_draw(app->text, app->renderer, _("seat"), &cs, c[0], y, TEXT_LEFT);
     text_draw(app->text, app->renderer,
               t->v->match_kind == MATCHKIND_KINGS ? _("captured")
               : t->v->engine == ENGINE_KOWAH      ? _("this hand")
                                                   : _("this round"),
-              &cs, c2, y, TEXT_LEFT);
-    text_draw(app->text, app->renderer, _("match"), &cs, c3, y, TEXT_LEFT);
-    y += lh * 3 / 4;
+              &cs, c[1], y, TEXT_LEFT);
+    text_draw(app->text, app->renderer, _("match"), &cs, c[2], y, TEXT_LEFT);
+    return y + lh * 3 / 4;
+}
+
+/* At a round's or the match's end, once the cards are still: who won, each
+ * seat's figures, and the last thing that happened. */
+static void draw_summary(App *app, TableState *t)
+{
+    const Game *g = session_game(t->session);
+    if (!(game_round_over(g) || game_match_over(g)) || !table_settled(t)) {
+        return;
+    }
+    bool over = game_match_over(g);
+    SDL_Rect panel = summary_panel(app, t);
+    /* Opaque: the cards left on the table must not show through the figures. */
+    paint_round_rect(app->paint, app->renderer, panel, app_px(app, 16), paint_rgba(9, 28, 20, 255));
+    ui_draw_panel(app, panel);
+    int lh = app_px(app, 26), w = panel.w;
+    int x = panel.x + app_px(app, 22);
+    const int c[3] = {x, x + w * 45 / 100, x + w * 68 / 100};
+    int y = draw_summary_head(app, t, over, c, panel.y + app_px(app, 14));
     for (int s = 0; s < t->players; s++) {
-        char name[64], a[48], b[48];
-        table_seat_name(t, s, name, sizeof name);
-        bool won = over ? o->match_winner[s] : o->round_winner[s];
-        TextStyle rs = style(app, 16, won ? TEXT_BOLD : TEXT_REGULAR, won ? UI_GOLD_LIGHT : UI_INK);
-        if (won) {
-            /* "You win the hand", "Computer 2 wins the match". */
-            bool you = session_seats(t->session)->human[s] &&
-                       session_human_count(t->session) == 1 && !t->watch;
-            const char *format = over ? (you ? _("%s win the match") : _("%s wins the match"))
-                                 : t->v->engine == ENGINE_KOWAH
-                                     ? (you ? _("%s win the hand") : _("%s wins the hand"))
-                                     : (you ? _("%s win") : _("%s wins"));
-            char plain[64];
-            snprintf(plain, sizeof plain, "%s", name);
-            snprintf(name, sizeof name, format, plain);
-        }
-        if (o->forfeited[s]) {
-            strncat(name, _(" (forfeited)"), sizeof name - strlen(name) - 1);
-        }
-        if (t->v->match_kind == MATCHKIND_KINGS) {
-            snprintf(a, sizeof a, "%d", t->view.pile_n[s]);
-            snprintf(b, sizeof b, P_("%d King", "%d Kings", o->match_score[s]), o->match_score[s]);
-        } else if (t->v->match_kind == MATCHKIND_HANDS_WON) {
-            snprintf(a, sizeof a, "%s", o->round_winner[s] ? _("won") : "\xe2\x80\x93");
-            snprintf(b, sizeof b, "%d won", o->match_score[s]);
-        } else {
-            snprintf(a, sizeof a, "%d", o->round_score[s]);
-            snprintf(b, sizeof b, "%d", o->match_score[s]);
-        }
-        if (variant_has_stakes(t->v) && game_config(g)->stakes != STAKES_NONE) {
-            char u[24];
-            snprintf(u, sizeof u, P_("  %+d coin", "  %+d coins", abs(o->units[s])), o->units[s]);
-            strncat(b, u, sizeof b - strlen(b) - 1);
-        }
-        text_draw(app->text, app->renderer, name, &rs, c1, y, TEXT_LEFT);
-        text_draw(app->text, app->renderer, a, &rs, c2, y, TEXT_LEFT);
-        text_draw(app->text, app->renderer, b, &rs, c3, y, TEXT_LEFT);
+        draw_summary_row(app, t, s, over, c, y);
         y += lh;
     }
     TextStyle ls = style(app, 14, TEXT_REGULAR, UI_INK_SOFT);
     if (y + lh <= panel.y + panel.h) {
-        text_draw(app->text, app->renderer, t->view.log[0], &ls, c1, y + app_px(app, 6), TEXT_LEFT);
+        text_draw(app->text, app->renderer, t->view.log[0], &ls, c[0], y + app_px(app, 6),
+                  TEXT_LEFT);
     }
 }
 

@@ -4,7 +4,8 @@
  * Each card in a hand, the pool, the spot or in flight is a sprite with a
  * place it is going to (from the layout, view_place) and a tween from
  * where it was. Events play one after another (view_advance): each moves
- * sprites between zones and waits a beat before the next. Piles, the stock
+ * sprites between zones and waits a beat before the next; each type of
+ * event has its handler and its length in EVENT_SHOW. Piles, the stock
  * and the discard pile are counted, not sprites: a card flying there is
  * absorbed when it lands. Once every event is shown, view_sync compares the
  * sprites with the Observation and mends any difference (after an undo, a
@@ -22,7 +23,69 @@
 #include "pei.h"
 #include "scene_table.h"
 
-#define EV_COLLECT 200 /* internal: the two cards of a capture go to a pile */
+/* Internal event: the two cards of a capture go to a pile; its value is the
+ * taking sprite * COLLECT_PAIR + the taken one. */
+#define EV_COLLECT (EV_HAND_DRAWN + 1)
+#define COLLECT_PAIR 1000
+
+/* The event queue's capacity (TableState.evq), and how many events are
+ * taken from the session at a time. */
+#define EVQ_CAP ((int)(sizeof((TableState *)NULL)->evq / sizeof((TableState *)NULL)->evq[0]))
+#define EVENTS_TAKEN_AT_ONCE 256
+#define EVENTS_PER_FRAME_MAX 20000 /* a guard: events applied in one frame at most */
+
+/* Lengths of the events that depend on the moment, in beats (table_beat);
+ * the others are in EVENT_SHOW. */
+#define DEAL_FAST_ABOVE 60 /* cards of a deal still to come above which it goes fast */
+#define BEATS_DEAL_FAST 0.03
+#define BEATS_DEAL 0.12
+#define BEATS_OWN_PLAY 0.4 /* the viewer's own play: they know it already */
+#define BEATS_PLAY 1.0
+#define BEATS_TURN_TO_POOL 0.6 /* Kings: a turned card goes straight to the pool */
+#define BEATS_TURN 0.9
+#define BEATS_UNKNOWN 0.2
+
+/* Pèi: a card turned from the stock's bottom starts this far down it. */
+#define PEI_STOCK_BOTTOM 0.45f
+#define DECLARED_PAIR 2 /* Kowah: the cards a declaration shows */
+#define MAX_KINGS 4     /* Kings: one of each suit on a plate */
+#define KING_RANK 13
+/* The rising scores shown at once (TableView.pops). */
+#define MAX_POPS ((int)(sizeof((TableView *)NULL)->pops / sizeof((TableView *)NULL)->pops[0]))
+
+/* Where cards lie in their zones, in parts of a card (or of the zone). */
+#define MAX_SPOT 16         /* cards placed in the spot */
+#define SPOT_FAN_X 0.3f     /* further cards in the spot step right (of the spot) */
+#define SPOT_FAN_Y 0.12f    /* and down */
+#define MEET_OFFSET_X 0.22f /* a taking card lies on the one it takes, offset */
+#define MEET_OFFSET_Y 0.16f
+#define TROPHY_SCALE 0.6f     /* a King flying to a plate, of a small card */
+#define CEREMONY_PER_ROW 4    /* ceremony cards side by side before they start over */
+#define CEREMONY_STEP 0.55f   /* of a card's width */
+#define CEREMONY_SHIFT 0.3f   /* the row's start left of the centre */
+#define LIFT_SELECTED 0.14f   /* the viewer's picked card rises */
+#define LIFT_EXPOSED 0.05f    /* a declared pair's cards rise a little */
+#define FAN_STEP 1.04f        /* the viewer's hand: at most this many widths apart */
+#define BACKS_STEP 0.22f      /* the other hands' backs */
+#define SHOWN_PAIR_STEP 1.06f /* a declared pair apart from the hidden cards */
+#define SHOWN_PAIR_FILL 0.9f  /* of the pile zone's height */
+#define SAME_PLACE 0.5f       /* pixels: a target this close is the same */
+
+/* The pool's groups. */
+#define MAX_POOL_GROUPS 64
+#define PEI_SIDE_KEY 16     /* pool_key: side * PEI_SIDE_KEY + place of its rank */
+#define POOL_GROW 1.1f      /* pool cards grow only by a clear step */
+#define PEI_BAND_LABEL_H 18 /* design units left for a side band's label */
+#define PEI_BAND_LABEL_W 70 /* and for a top or bottom band's */
+#define POOL_MIN_H 30.0f    /* design units: the smallest pool card */
+#define POOL_MIN_H_PX 18.0f /* pixels, at any scale */
+#define POOL_GAP 0.16f      /* between groups, of a card's width */
+#define POOL_GAP_PX 3.0f    /* pixels, at least */
+
+/* Damage around what changed, in design units: a card's shadow, glow and
+ * focus ring, a count's badge and label. */
+#define DAMAGE_CARD 24
+#define DAMAGE_COUNT 40
 
 /* ---- sprites ---------------------------------------------------------- */
 
@@ -217,7 +280,7 @@ static TlSide pei_side(const TableState *t, int rank)
 {
     GameRole role = pei_pool_side(rank);
     if (role == ROLE_DEALER) {
-        return t->layout.dealer.x < t->layout.pool.x ? TL_LEFT : TL_RIGHT;
+        return table_layout_dealer_side(&t->layout);
     }
     for (int s = 0; s < t->players; s++) {
         if (t->view.role[s] == role) {
@@ -239,7 +302,7 @@ static int pool_key(const TableState *t, Card c)
         for (int i = 0; i < n; i++) {
             at = ranks[i] == rank ? i : at;
         }
-        return (int)pei_side(t, rank) * 16 + at;
+        return (int)pei_side(t, rank) * PEI_SIDE_KEY + at;
     }
     return rank;
 }
@@ -308,8 +371,8 @@ static void set_target(TableState *t, int i, TlRect r, double dur)
         s->h = r.h;
         return;
     }
-    if (fabsf(s->tx - r.x) < 0.5f && fabsf(s->ty - r.y) < 0.5f && fabsf(s->tw - r.w) < 0.5f &&
-        fabsf(s->th - r.h) < 0.5f) {
+    if (fabsf(s->tx - r.x) < SAME_PLACE && fabsf(s->ty - r.y) < SAME_PLACE &&
+        fabsf(s->tw - r.w) < SAME_PLACE && fabsf(s->th - r.h) < SAME_PLACE) {
         return;
     }
     s->fx = s->x;
@@ -350,13 +413,13 @@ static void place_groups(TableState *t, TlRect area, const int *ids, int n, bool
     if (n <= 0) {
         return;
     }
-    int sizes[64];
+    int sizes[MAX_POOL_GROUPS];
     int ng = 0;
     int last = -1;
     for (int i = 0; i < n; i++) {
         int key = pool_key(t, t->view.sprites[ids[i]].card);
         if (i == 0 || key != last) {
-            if (ng == 64) {
+            if (ng == MAX_POOL_GROUPS) {
                 break;
             }
             sizes[ng++] = 0;
@@ -370,9 +433,9 @@ static void place_groups(TableState *t, TlRect area, const int *ids, int n, bool
     }
     TlGroups g = {.aspect = card_aspect(t),
                   .max_h = max_h,
-                  .min_h = fmaxf(18.0f, 30.0f * t->layout.spec.unit),
+                  .min_h = fmaxf(POOL_MIN_H_PX, POOL_MIN_H * t->layout.spec.unit),
                   .peek = peek_of(t, rows),
-                  .gap = fmaxf(3.0f, max_h * card_aspect(t) * 0.16f),
+                  .gap = fmaxf(POOL_GAP_PX, max_h * card_aspect(t) * POOL_GAP),
                   .rows = rows,
                   .centre = true};
     /* The cards keep their size while the pool changes a little: smaller
@@ -380,7 +443,7 @@ static void place_groups(TableState *t, TlRect area, const int *ids, int n, bool
      * is a picture to make, and cards that breathe are restless). */
     float *kept = &t->view.pool_h[slot];
     float h = table_layout_groups(area, &g, sizes, ng, rects);
-    if (*kept > 0 && h > *kept && h < *kept * 1.1f) {
+    if (*kept > 0 && h > *kept && h < *kept * POOL_GROW) {
         g.max_h = *kept;
         h = table_layout_groups(area, &g, sizes, ng, rects);
     }
@@ -405,18 +468,18 @@ static void place_pool(TableState *t, double dur)
     int at = 0;
     for (int side = 0; side < TL_SIDES; side++) {
         int start = at;
-        while (at < n && pool_key(t, t->view.sprites[ids[at]].card) / 16 == side) {
+        while (at < n && pool_key(t, t->view.sprites[ids[at]].card) / PEI_SIDE_KEY == side) {
             at++;
         }
         bool rows = side == TL_LEFT || side == TL_RIGHT;
         TlRect area = bands[side];
         float u = t->layout.spec.unit;
         if (rows) {
-            area.y += 18 * u; /* room for the band's label */
-            area.h -= 18 * u;
+            area.y += PEI_BAND_LABEL_H * u; /* room for the band's label */
+            area.h -= PEI_BAND_LABEL_H * u;
         } else {
-            area.x += 70 * u;
-            area.w -= 70 * u;
+            area.x += PEI_BAND_LABEL_W * u;
+            area.w -= PEI_BAND_LABEL_W * u;
         }
         float max_h = rows ? fminf(l->pool_card_h, area.w * 0.5f / card_aspect(t))
                            : fminf(l->pool_card_h, area.h);
@@ -434,12 +497,12 @@ static void place_hands(TableState *t, double dur)
         const TlSeat *z = &l->seats[seat];
         if (seat == t->view.viewer) {
             for (int i = 0; i < n; i++) {
-                TlRect r = table_layout_row(z->hand, aspect, z->card_h, n, i, 1.04f, true);
+                TlRect r = table_layout_row(z->hand, aspect, z->card_h, n, i, FAN_STEP, true);
                 const Sprite *s = &t->view.sprites[ids[i]];
                 if (ids[i] == t->selected) {
-                    r.y -= z->card_h * 0.14f;
+                    r.y -= z->card_h * LIFT_SELECTED;
                 } else if (s->exposed) {
-                    r.y -= z->card_h * 0.05f;
+                    r.y -= z->card_h * LIFT_EXPOSED;
                 }
                 set_target(t, ids[i], r, dur);
             }
@@ -456,13 +519,14 @@ static void place_hands(TableState *t, double dur)
                 nexp += t->view.sprites[ids[i]].exposed;
             }
             bool apart = nexp > 0 && !tl_empty(z->pile);
-            float ph = table_layout_quantize(fminf(l->small_card_h, z->pile.h * 0.9f));
+            float ph = table_layout_quantize(fminf(l->small_card_h, z->pile.h * SHOWN_PAIR_FILL));
             for (int i = 0, back = 0, shown = 0; i < n; i++) {
                 TlRect r;
                 if (apart && t->view.sprites[ids[i]].exposed) {
-                    r = table_layout_row(z->pile, aspect, ph, nexp, shown++, 1.06f, false);
+                    r = table_layout_row(z->pile, aspect, ph, nexp, shown++, SHOWN_PAIR_STEP,
+                                         false);
                 } else {
-                    r = table_layout_row(area, aspect, h, apart ? n - nexp : n, back++, 0.22f,
+                    r = table_layout_row(area, aspect, h, apart ? n - nexp : n, back++, BACKS_STEP,
                                          false);
                 }
                 set_target(t, ids[i], r, dur);
@@ -477,66 +541,74 @@ static TlRect pile_target(const TableState *t, int seat)
     return centred(z->pile, fminf(t->layout.small_card_h, z->pile.h), card_aspect(t));
 }
 
+/* Where a card in flight lands: a pile, the discard, a plate, or the deck. */
+static TlRect flight_target(const TableState *t, const Sprite *s)
+{
+    float h = t->layout.small_card_h, aspect = card_aspect(t);
+    switch (s->land) {
+    case LAND_PILE: return pile_target(t, s->seat);
+    case LAND_DISCARD: return t->layout.discard;
+    case LAND_TROPHY: return centred(t->layout.seats[s->seat].plate, h * TROPHY_SCALE, aspect);
+    default: return centred(deck_rect(t), h, aspect);
+    }
+}
+
+/* Where ceremony sprite i lies: in a row by its seat's hand (or pile), after
+ * the seat's earlier ceremony cards. */
+static TlRect ceremony_target(const TableState *t, int i)
+{
+    const Sprite *s = &t->view.sprites[i];
+    const TlSeat *z = &t->layout.seats[s->seat];
+    TlRect area = tl_empty(z->hand) ? z->pile : z->hand;
+    int k = 0;
+    for (int j = 0; j < i; j++) {
+        const Sprite *o = &t->view.sprites[j];
+        k += o->used && o->zone == TZ_CEREMONY && o->seat == s->seat;
+    }
+    TlRect r = centred(area, fminf(t->layout.small_card_h, area.h), card_aspect(t));
+    r.x += (float)(k % CEREMONY_PER_ROW) * r.w * CEREMONY_STEP - r.w * CEREMONY_SHIFT;
+    return r;
+}
+
 void view_place(App *app, TableState *t)
 {
     double dur = table_beat(app);
-    float aspect = card_aspect(t);
     place_pool(t, dur);
     place_hands(t, dur);
-    int ids[16];
-    int n = view_spot_sprites(t, ids, 16);
+    int ids[MAX_SPOT];
+    int n = view_spot_sprites(t, ids, MAX_SPOT);
     const TlRect spot = t->layout.spot;
     for (int i = 0; i < n; i++) {
         TlRect r = spot;
-        r.x += (float)i * spot.w * 0.3f;
-        r.y += (float)i * spot.h * 0.12f;
+        r.x += (float)i * spot.w * SPOT_FAN_X;
+        r.y += (float)i * spot.h * SPOT_FAN_Y;
         set_target(t, ids[i], r, dur);
     }
-    int cer = 0;
     for (int i = 0; i < TV_MAX_SPRITES; i++) {
-        Sprite *s = &t->view.sprites[i];
+        const Sprite *s = &t->view.sprites[i];
         if (!s->used) {
             continue;
         }
         if (s->zone == TZ_MEET && s->partner >= 0) {
             const Sprite *p = &t->view.sprites[s->partner];
-            TlRect r = {p->tx + p->tw * 0.22f, p->ty + p->th * 0.16f, p->tw, p->th};
+            TlRect r = {p->tx + p->tw * MEET_OFFSET_X, p->ty + p->th * MEET_OFFSET_Y, p->tw, p->th};
             set_target(t, i, r, dur);
         } else if (s->zone == TZ_FLY) {
-            TlRect to;
-            float h = t->layout.small_card_h;
-            switch (s->land) {
-            case LAND_PILE: to = pile_target(t, s->seat); break;
-            case LAND_DISCARD: to = t->layout.discard; break;
-            case LAND_TROPHY: to = centred(t->layout.seats[s->seat].plate, h * 0.6f, aspect); break;
-            default: to = centred(deck_rect(t), h, aspect); break;
-            }
-            set_target(t, i, to, dur);
+            set_target(t, i, flight_target(t, s), dur);
         } else if (s->zone == TZ_CEREMONY) {
-            const TlSeat *z = &t->layout.seats[s->seat];
-            TlRect area = tl_empty(z->hand) ? z->pile : z->hand;
-            int k = 0;
-            for (int j = 0; j < i; j++) {
-                const Sprite *o = &t->view.sprites[j];
-                k += o->used && o->zone == TZ_CEREMONY && o->seat == s->seat;
-            }
-            TlRect r = centred(area, fminf(t->layout.small_card_h, area.h), aspect);
-            r.x += (float)(k % 4) * r.w * 0.55f - r.w * 0.3f;
-            set_target(t, i, r, dur);
-            cer++;
+            set_target(t, i, ceremony_target(t, i), dur);
         }
     }
-    (void)cer;
 }
 
 /* ---- events ---------------------------------------------------------------- */
 
 void view_take_events(TableState *t)
 {
-    GameEvent buf[256];
+    GameEvent buf[EVENTS_TAKEN_AT_ONCE];
     for (;;) {
-        int room = (int)(sizeof t->evq / sizeof t->evq[0]) - t->evq_n;
-        int cap = room < 256 ? room : 256;
+        int room = EVQ_CAP - t->evq_n;
+        int cap = room < EVENTS_TAKEN_AT_ONCE ? room : EVENTS_TAKEN_AT_ONCE;
         if (cap <= 0) {
             break;
         }
@@ -545,7 +617,7 @@ void view_take_events(TableState *t)
             break;
         }
         for (int i = 0; i < n; i++) {
-            int at = (t->evq_head + t->evq_n) % (int)(sizeof t->evq / sizeof t->evq[0]);
+            int at = (t->evq_head + t->evq_n) % EVQ_CAP;
             t->evq[at] = buf[i];
             t->evq_n++;
         }
@@ -555,7 +627,7 @@ void view_take_events(TableState *t)
 
 static void push_front(TableState *t, GameEvent e)
 {
-    int cap = (int)(sizeof t->evq / sizeof t->evq[0]);
+    int cap = EVQ_CAP;
     if (t->evq_n >= cap) {
         return;
     }
@@ -703,8 +775,8 @@ static void pop(TableState *t, int seat, bool gain, const char *fmt, int value)
     if (seat < 0 || seat >= t->players || !t->animated) {
         return;
     }
-    if (v->npops == 16) {
-        memmove(&v->pops[0], &v->pops[1], sizeof v->pops[0] * 15);
+    if (v->npops == MAX_POPS) {
+        memmove(&v->pops[0], &v->pops[1], sizeof v->pops[0] * (MAX_POPS - 1));
         v->npops--;
     }
     v->pops[v->npops].seat = seat;
@@ -726,408 +798,606 @@ static void note_draw(TableView *v, int seat, int value)
     v->ceremony_value[seat][(*n)++] = value;
 }
 
+/* The words an event's log line uses: who did it and the cards it names. */
+typedef struct EventWords {
+    char who[48], kind[48], kind2[48];
+} EventWords;
+
+/* How one kind of event changes the view. */
+typedef void (*EventApply)(TableState *t, const GameEvent *e, const EventWords *w);
+
+/* How many cards of the deal are still queued (they set its pace). */
+static int deals_queued(const TableState *t)
+{
+    int n = 0;
+    for (int k = 0; k < t->evq_n; k++) {
+        const GameEvent *q = &t->evq[(t->evq_head + k) % EVQ_CAP];
+        n += q->type == EV_DEAL_HAND || q->type == EV_DEAL_POOL;
+    }
+    return n;
+}
+
+/* A new round: the table is cleared and the deck counted out again. */
+static void on_round_start(TableState *t, const GameEvent *e, const EventWords *w)
+{
+    (void)w;
+    TableView *v = &t->view;
+    clear_table(t);
+    v->round = e->value;
+    v->dealer = e->seat;
+    v->deck = variant_deck_size(t->v, t->players);
+    v->stock = v->deck;
+    t->deal_left = deals_queued(t);
+    view_log(t, t->v->engine == ENGINE_KOWAH ? _("Hand %d.") : _("Round %d."), e->value);
+}
+
+/* A card drawn to choose seats, roles or the starter lies by its seat. */
+static void on_ceremony_card(TableState *t, const GameEvent *e, const EventWords *w)
+{
+    TableView *v = &t->view;
+    TlRect at = centred(deck_rect(t), t->layout.small_card_h, card_aspect(t));
+    sprite_new(t, e->card, TZ_CEREMONY, e->seat, at, true);
+    /* A two-card draw counts once both cards are down. */
+    if (e->seat >= 0 && ++v->ceremony_cards[e->seat] % 2 == 0) {
+        note_draw(v, e->seat, e->value);
+    }
+    view_log(t, _("%s draws %s."), w->who, w->kind);
+}
+
+/* Pèi: the seating draw decided the order of play. */
+static void on_seating(TableState *t, const GameEvent *e, const EventWords *w)
+{
+    (void)w;
+    TableView *v = &t->view;
+    v->reversed = e->value < 0;
+    view_log(t, v->reversed ? _("The players change seats: play runs raja, patih, unyik.")
+                            : _("Play runs raja, patih, unyik: nobody moves."));
+}
+
+/* Totit: a seat not tied for the lead sits the tie-break hand out. */
+static void on_sit_out(TableState *t, const GameEvent *e, const EventWords *w)
+{
+    if (e->seat >= 0) {
+        t->view.sitting_out[e->seat] = true;
+    }
+    view_log(t, _("%s sits this hand out: not tied for the lead."), w->who);
+}
+
+/* A seat takes a role (the dealer's is a mark, not a line). */
+static void on_role(TableState *t, const GameEvent *e, const EventWords *w)
+{
+    TableView *v = &t->view;
+    if (e->seat < 0 || e->seat >= CEKI_MAX_SEATS) {
+        return;
+    }
+    if (e->value == ROLE_DEALER) {
+        v->dealer = e->seat;
+    } else {
+        v->role[e->seat] = (GameRole)e->value;
+        view_log(t, _("%s is %s."), w->who, role_name(e->value));
+    }
+}
+
+/* A card dealt from the deck to a hand or the pool. */
+static void on_deal(TableState *t, const GameEvent *e, const EventWords *w)
+{
+    (void)w;
+    TableView *v = &t->view;
+    clear_ceremony(t);
+    TlRect at = deck_rect(t);
+    if (e->type == EV_DEAL_HAND) {
+        bool mine = e->seat == v->viewer;
+        sprite_new(t, mine ? e->card : CARD_NONE, TZ_HAND, e->seat, at, mine);
+    } else {
+        sprite_new(t, e->card, TZ_POOL, -1, at, true);
+    }
+    if (v->deck > 0) {
+        v->deck--;
+        v->stock = v->deck;
+    } else if (v->stock > 0) {
+        v->stock--; /* Kings: a card turned to replace a pair taken at the deal */
+    }
+    if (t->deal_left > 0) {
+        t->deal_left--;
+    }
+}
+
+/* The rest of the deck becomes the stock. */
+static void on_deal_stock(TableState *t, const GameEvent *e, const EventWords *w)
+{
+    (void)w;
+    t->view.stock = e->value;
+    t->view.deck = 0;
+}
+
+/* The rest of the deck is set aside unseen. */
+static void on_set_aside(TableState *t, const GameEvent *e, const EventWords *w)
+{
+    (void)w;
+    t->view.aside = e->value;
+    t->view.stock = 0;
+    t->view.deck = 0;
+}
+
+/* A card played from a hand goes face up to the spot. */
+static void on_played(TableState *t, const GameEvent *e, const EventWords *w)
+{
+    (void)w;
+    TableView *v = &t->view;
+    v->dice_shown = false; /* the deal is over: the packets leave the table */
+    v->packets_shown = false;
+    int i = find_hand(t, e->seat, e->card, true);
+    if (i < 0) {
+        i = sprite_new(t, e->card, TZ_SPOT, e->seat, t->layout.seats[e->seat].hand, true);
+    }
+    if (i >= 0) {
+        Sprite *s = &v->sprites[i];
+        s->card = e->card;
+        s->shown = true;
+        s->zone = TZ_SPOT;
+        s->seat = e->seat;
+        if (t->selected == i) {
+            t->selected = -1;
+        }
+    }
+}
+
+/* A card turned from the stock: to the spot, or (Kings) to the pool. */
+static void on_turned(TableState *t, const GameEvent *e, const EventWords *w)
+{
+    TableView *v = &t->view;
+    TlRect at = t->layout.stock;
+    if (t->v->start == START_PEI) {
+        at.y += at.h * PEI_STOCK_BOTTOM; /* Pèi draws from the bottom of the stock */
+    }
+    if (v->stock > 0) {
+        v->stock--;
+    }
+    if (e->card == v->stock_last_public && v->stock == 0) {
+        v->stock_last_public = CARD_NONE;
+    }
+    bool kings = t->v->turn == TURN_KINGS;
+    sprite_new(t, e->card, kings ? TZ_POOL : TZ_SPOT, e->seat, at, true);
+    view_log(t, _("%s turns %s."), w->who, w->kind);
+}
+
+/* The taking card (sprite a, or a new one) lies on the pool card it takes;
+ * both go to the seat's pile next (EV_COLLECT, queued first). */
+static void meet_and_collect(TableState *t, const GameEvent *e, int a)
+{
+    TableView *v = &t->view;
+    if (a >= 0) {
+        v->sprites[a].zone = TZ_NONE; /* out of the pool while its partner is found */
+    }
+    int b = find_zone(t, TZ_POOL, e->card2);
+    if (a < 0) {
+        a = sprite_new(t, e->card, TZ_NONE, e->seat, t->layout.spot, true);
+    }
+    if (b < 0) {
+        b = sprite_new(t, e->card2, TZ_POOL, -1, t->layout.spot, true);
+    }
+    if (a >= 0) {
+        v->sprites[a].zone = TZ_MEET;
+        v->sprites[a].partner = b;
+    }
+    GameEvent c = {.type = EV_COLLECT, .seat = e->seat, .value = a * COLLECT_PAIR + b};
+    push_front(t, c);
+}
+
+/* The played or turned card takes a pool card. */
+static void on_captured(TableState *t, const GameEvent *e, const EventWords *w)
+{
+    int a = find_zone(t, TZ_SPOT, e->card);
+    if (a < 0) {
+        a = find_zone(t, TZ_SPOT, CARD_NONE);
+    }
+    meet_and_collect(t, e, a);
+    view_log(t, _("%s takes %s with %s."), w->who, w->kind2, w->kind);
+}
+
+/* Kings: a pair is taken from the pool. */
+static void on_pair_taken(TableState *t, const GameEvent *e, const EventWords *w)
+{
+    meet_and_collect(t, e, find_zone(t, TZ_POOL, e->card));
+    view_log(t, _("%s takes the pair %s and %s."), w->who, w->kind, w->kind2);
+}
+
+/* Internal: the two cards of a capture fly to the taker's pile. */
+static void on_collect(TableState *t, const GameEvent *e, const EventWords *w)
+{
+    (void)w;
+    TableView *v = &t->view;
+    int a = e->value / COLLECT_PAIR, b = e->value % COLLECT_PAIR;
+    if (a >= 0 && a < TV_MAX_SPRITES && v->sprites[a].used) {
+        fly(t, a, LAND_PILE, e->seat);
+    }
+    if (b >= 0 && b < TV_MAX_SPRITES && v->sprites[b].used) {
+        fly(t, b, LAND_PILE, e->seat);
+    }
+}
+
+/* The played or turned card stays in the pool. */
+static void on_trailed(TableState *t, const GameEvent *e, const EventWords *w)
+{
+    int i = find_zone(t, TZ_SPOT, e->card);
+    if (i < 0) {
+        i = sprite_new(t, e->card, TZ_POOL, -1, t->layout.spot, true);
+    }
+    if (i >= 0) {
+        t->view.sprites[i].zone = TZ_POOL;
+    }
+    view_log(t, _("%s lays %s in the pool."), w->who, w->kind);
+}
+
+/* The Chinese game: a seat forfeits the win of the round. */
+static void on_forfeit(TableState *t, const GameEvent *e, const EventWords *w)
+{
+    if (e->seat >= 0) {
+        t->view.forfeited[e->seat] = true;
+    }
+    view_log(t, _("%s forfeits the win of this round."), w->who);
+}
+
+/* A seat's points for the round, rising from its plate. */
+static void on_round_scored(TableState *t, const GameEvent *e, const EventWords *w)
+{
+    (void)w;
+    if (e->seat >= 0) {
+        t->view.round_score[e->seat] = e->value;
+    }
+    t->view.round_scored = true;
+    if (t->v->match_kind != MATCHKIND_KINGS && t->v->match_kind != MATCHKIND_HANDS_WON) {
+        pop(t, e->seat, true, "+%d", e->value);
+    }
+}
+
+/* A seat wins (or shares) the round. */
+static void on_round_won(TableState *t, const GameEvent *e, const EventWords *w)
+{
+    (void)e;
+    view_log(t, _("%s wins the round."), w->who);
+}
+
+/* Kings: a King flies from the pool to its winner's plate. */
+static void on_king_won(TableState *t, const GameEvent *e, const EventWords *w)
+{
+    TlRect at = centred(t->layout.pool, t->layout.small_card_h, card_aspect(t));
+    int i = sprite_new(t, e->card, TZ_NONE, e->seat, at, true);
+    fly(t, i, LAND_TROPHY, e->seat);
+    view_log(t, _("%s wins a King."), w->who);
+}
+
+/* Kings tie-break: a tied seat cuts a card. */
+static void on_cut(TableState *t, const GameEvent *e, const EventWords *w)
+{
+    TableView *v = &t->view;
+    if (e->seat >= 0) {
+        if (v->cut_winner >= 0) { /* a new cut after one was decided */
+            clear_ceremony(t);
+        }
+        v->cut[e->seat] = e->card;
+        note_draw(v, e->seat, e->value);
+        sprite_new(t, e->card, TZ_CEREMONY, e->seat,
+                   centred(deck_rect(t), t->layout.small_card_h, card_aspect(t)), true);
+    }
+    view_log(t, _("Tie: %s cuts %s."), w->who, w->kind);
+}
+
+/* Kings: the cut is decided, for the round's King or the match. */
+static void on_cut_won(TableState *t, const GameEvent *e, const EventWords *w)
+{
+    t->view.cut_winner = e->seat;
+    t->view.cut_for_match = e->value != 0;
+    view_log(t,
+             e->value ? _("%s wins the cut, and the match.") : _("%s wins the cut for the King."),
+             w->who);
+}
+
+/* The match ends. */
+static void on_match_over(TableState *t, const GameEvent *e, const EventWords *w)
+{
+    (void)e;
+    (void)w;
+    view_log(t, _("The match is over."));
+}
+
+/* Pèi: a payment between seats or with the pot, told and shown as coins. */
+static void on_stake_paid(TableState *t, const GameEvent *e, const EventWords *w)
+{
+    (void)w;
+    char payer[48], payee[48];
+    bool to_seat = e->card2 != CARD_NONE && e->card2 < CEKI_MAX_SEATS;
+    snprintf(payer, sizeof payer, "%s", _("The pot"));
+    snprintf(payee, sizeof payee, "%s", _("the pot"));
+    if (e->seat >= 0) {
+        name_of(t, e->seat, payer, sizeof payer);
+    }
+    if (to_seat) {
+        name_of(t, e->card2, payee, sizeof payee);
+    }
+    view_log(t, P_("%s pays %d unit to %s (%s).", "%s pays %d units to %s (%s).", e->value), payer,
+             e->value, payee, _(pei_reason_label(e->card)));
+    /* en dash: the font has no minus sign */
+    pop(t, e->seat, false, P_("\xe2\x80\x93%d coin", "\xe2\x80\x93%d coins", e->value), e->value);
+    if (to_seat) {
+        pop(t, e->card2, true, P_("+%d coin", "+%d coins", e->value), e->value);
+    }
+}
+
+/* pei-chinese: the dice thrown for the deal. */
+static void on_dice(TableState *t, const GameEvent *e, const EventWords *w)
+{
+    (void)w;
+    t->view.dice[0] = e->card;
+    t->view.dice[1] = e->card2;
+    t->view.dice_shown = true;
+    view_log(t, _("The dice show %d and %d."), e->card, e->card2);
+}
+
+/* pei-chinese: where a packet of the deal went. */
+static void on_packet(TableState *t, const GameEvent *e, const EventWords *w)
+{
+    (void)w;
+    TableView *v = &t->view;
+    if ((size_t)e->card < sizeof v->packet_use / sizeof v->packet_use[0]) {
+        v->packet_use[e->card] = e->value + 1;
+        v->packet_seat[e->card] = e->seat;
+        v->packets_shown = true;
+    }
+}
+
+/* Pèi: a stock card turned up for all, or seen by one seat. */
+static void on_peek(TableState *t, const GameEvent *e, const EventWords *w)
+{
+    TableView *v = &t->view;
+    if (e->seat < 0) {
+        v->stock_last_public = e->card;
+        view_log(t, _("The last card of the stock, %s, lies face up."), w->kind);
+    } else if (e->seat == v->viewer) {
+        v->peek = e->card;
+        v->peek_depth = e->value;
+        v->peeked[e->seat] = true;
+        view_log(t, _("You see %s, the stock's card %d from the end."), w->kind, e->value);
+    } else {
+        v->peeked[e->seat] = true;
+        view_log(t, _("%s looks at a stock card."), w->who);
+    }
+}
+
+/* Kowah: the viewer's next own stock draw, which its event leaves unnamed. */
+static Card own_draw(TableView *v)
+{
+    Card card = v->own_draws[0];
+    memmove(v->own_draws, v->own_draws + 1,
+            sizeof v->own_draws[0] * (sizeof v->own_draws / sizeof v->own_draws[0] - 1));
+    v->nown_draws--;
+    return card;
+}
+
+/* Kowah: a draw from the stock or the discard pile, into the hand or, shown
+ * to all, into the spot. */
+static void on_drawn(TableState *t, const GameEvent *e, const EventWords *w)
+{
+    TableView *v = &t->view;
+    settle_spot(t);
+    bool from_discard = e->value == 1;
+    TlRect at = from_discard ? t->layout.discard : t->layout.stock;
+    if (from_discard) {
+        if (v->discard_n > 0) {
+            v->discard_n--;
+        }
+    } else if (v->stock > 0) {
+        v->stock--;
+    }
+    bool mine = e->seat == v->viewer;
+    Card card = mine && !from_discard && v->nown_draws > 0 ? own_draw(v) : e->card;
+    if (!mine && !from_discard && e->card != CARD_NONE) {
+        sprite_new(t, e->card, TZ_SPOT, e->seat, at, true); /* a draw shown to all */
+        v->shown_by = e->seat;
+        view_log(t, _("%s draws %s from the stock, for all to see."), w->who, w->kind);
+        return;
+    }
+    bool known = (mine || from_discard) && card != CARD_NONE;
+    int i = sprite_new(t, known ? card : CARD_NONE, TZ_HAND, e->seat, at, known);
+    if (i >= 0 && !mine) {
+        v->sprites[i].hide = true; /* seen taken, then hidden in the hand */
+    }
+    if (from_discard) {
+        view_log(t, _("%s takes %s from the discard pile."), w->who, w->kind);
+    } else {
+        view_log(t, _("%s draws from the stock."), w->who);
+    }
+}
+
+/* Kowah: seat's draw of card shown to all, waiting in the spot (-1: none). */
+static int shown_draw_of(const TableState *t, int seat, Card card)
+{
+    for (int k = 0; k < TV_MAX_SPRITES; k++) {
+        const Sprite *sp = &t->view.sprites[k];
+        if (sp->used && sp->zone == TZ_SPOT && sp->seat == seat && sp->card == card) {
+            return k;
+        }
+    }
+    return -1;
+}
+
+/* Kowah: a card discarded from the hand (or a shown draw straight from the
+ * spot) flies face up to the discard pile. */
+static void on_discarded(TableState *t, const GameEvent *e, const EventWords *w)
+{
+    TableView *v = &t->view;
+    int i = shown_draw_of(t, e->seat, e->card);
+    if (i >= 0) {
+        v->sprites[i].zone = TZ_NONE;
+    }
+    settle_spot(t);
+    v->shown_by = -1;
+    if (i < 0) {
+        i = find_hand(t, e->seat, e->card, false);
+    }
+    if (i < 0) {
+        i = find_hand(t, e->seat, CARD_NONE, false);
+    }
+    if (i < 0) {
+        i = sprite_new(t, e->card, TZ_NONE, e->seat, t->layout.seats[e->seat].hand, true);
+    }
+    if (i >= 0) {
+        v->sprites[i].card = e->card;
+        v->sprites[i].shown = true;
+        fly(t, i, LAND_DISCARD, e->seat);
+    }
+    view_log(t, _("%s discards %s."), w->who, w->kind);
+}
+
+/* Kowah: a seat shows a pair: two of its hand's cards turn face up. */
+static void on_declared(TableState *t, const GameEvent *e, const EventWords *w)
+{
+    TableView *v = &t->view;
+    if (e->seat >= 0) {
+        v->exposed[e->seat] = e->card;
+        for (int k = 0; k < DECLARED_PAIR; k++) {
+            int i = find_hand(t, e->seat, e->card, false);
+            if (i < 0 || (e->seat != v->viewer && v->sprites[i].card != e->card)) {
+                i = find_hand(t, e->seat, CARD_NONE, false);
+            }
+            if (i >= 0) {
+                v->sprites[i].card = e->card;
+                v->sprites[i].shown = true;
+                v->sprites[i].exposed = true;
+            }
+        }
+    }
+    view_log(t, _("%s declares checki and shows a pair of %s."), w->who, w->kind);
+}
+
+/* Kowah: the sprite of a claimed card, taken from the discard pile, the
+ * spot or its drawer's hand (made when none is there). */
+static int claimed_sprite(TableState *t, const GameEvent *e)
+{
+    TableView *v = &t->view;
+    if (e->value == 1) {
+        if (v->discard_n > 0) {
+            v->discard_n--;
+        }
+        return sprite_new(t, e->card, TZ_HAND, e->seat, t->layout.discard, true);
+    }
+    int i = find_zone(t, TZ_SPOT, e->card);
+    if (i < 0 && e->card2 < CEKI_MAX_SEATS) {
+        i = find_hand(t, e->card2, e->card, false);
+        if (i < 0) {
+            i = find_hand(t, e->card2, CARD_NONE, false);
+        }
+    }
+    if (i >= 0) {
+        v->sprites[i].zone = TZ_HAND;
+        return i;
+    }
+    return sprite_new(t, e->card, TZ_HAND, e->seat, t->layout.spot, true);
+}
+
+/* Kowah: a declared seat claims the card that completes its pair. */
+static void on_claimed(TableState *t, const GameEvent *e, const EventWords *w)
+{
+    TableView *v = &t->view;
+    v->shown_by = -1;
+    int i = claimed_sprite(t, e);
+    if (i >= 0) {
+        v->sprites[i].seat = e->seat;
+        v->sprites[i].card = e->card;
+        v->sprites[i].shown = true;
+        v->sprites[i].hide = e->seat != v->viewer;
+    }
+    view_log(t, _("%s claims %s and wins the hand."), w->who, w->kind);
+}
+
+/* Kowah: nobody wins the hand. */
+static void on_hand_drawn(TableState *t, const GameEvent *e, const EventWords *w)
+{
+    (void)e;
+    (void)w;
+    if (t->view.stock > 0) {
+        view_log(t, _("%d turns without a stock draw: nobody wins this hand."),
+                 KOWAH_MAX_IDLE_TURNS);
+    } else {
+        view_log(t, _("The stock has run out: nobody wins this hand."));
+    }
+}
+
+/* What each event does to the view, and how long it is shown. */
+typedef struct EventShow {
+    EventApply apply;
+    double beats;     /* its length in beats (event_beats: some depend on the moment) */
+    bool starts_play; /* play begins: the cards drawn to choose the starter go back */
+    bool has_cards;   /* card and card2 are cards (not dice, packets, reasons, sprites) */
+} EventShow;
+
+static const EventShow EVENT_SHOW[EV_COLLECT + 1] = {
+    [EV_ROUND_START] = {on_round_start, 1.0, false, true},
+    [EV_CEREMONY_CARD] = {on_ceremony_card, 0.6, false, true},
+    [EV_ROLE] = {on_role, 0.3, false, true},
+    [EV_DEAL_HAND] = {on_deal, 0, false, true},
+    [EV_DEAL_POOL] = {on_deal, 0, false, true},
+    [EV_DEAL_STOCK] = {on_deal_stock, 0.2, true, true},
+    [EV_SET_ASIDE] = {on_set_aside, 0.2, false, true},
+    [EV_PLAYED] = {on_played, 0, true, true},
+    [EV_TURNED] = {on_turned, 0, true, true},
+    [EV_CAPTURED] = {on_captured, 0.8, false, true},
+    [EV_TRAILED] = {on_trailed, 0.7, false, true},
+    [EV_PAIR_TAKEN] = {on_pair_taken, 0.8, false, true},
+    [EV_FORFEIT] = {on_forfeit, 1.0, false, true},
+    [EV_ROUND_SCORED] = {on_round_scored, 0.5, false, true},
+    [EV_ROUND_WON] = {on_round_won, 0.6, false, true},
+    [EV_KING_WON] = {on_king_won, 1.2, false, true},
+    [EV_CUT] = {on_cut, 0.8, false, true},
+    [EV_CUT_WON] = {on_cut_won, 1.6, false, true},
+    [EV_SEATING] = {on_seating, 1.2, false, true},
+    [EV_SIT_OUT] = {on_sit_out, 0.6, false, true},
+    [EV_MATCH_OVER] = {on_match_over, 1.0, false, true},
+    [EV_STAKE_PAID] = {on_stake_paid, 0.5, false, false},
+    [EV_DICE] = {on_dice, 1.6, false, false},
+    [EV_PACKET] = {on_packet, 0.25, false, false},
+    [EV_PEEK] = {on_peek, 0.5, false, true},
+    [EV_DRAWN] = {on_drawn, 0.8, true, true},
+    [EV_DISCARDED] = {on_discarded, 0.8, false, true},
+    [EV_DECLARED] = {on_declared, 1.2, false, true},
+    [EV_CLAIMED] = {on_claimed, 1.2, false, true},
+    [EV_HAND_DRAWN] = {on_hand_drawn, 1.0, false, true},
+    [EV_COLLECT] = {on_collect, 0.5, false, false},
+};
+
+/* How long an event is shown, in beats, as the view is before it. */
+static double event_beats(const TableState *t, const GameEvent *e)
+{
+    switch (e->type) {
+    case EV_DEAL_HAND:
+    case EV_DEAL_POOL: return t->deal_left > DEAL_FAST_ABOVE ? BEATS_DEAL_FAST : BEATS_DEAL;
+    case EV_PLAYED: return e->seat == t->view.viewer ? BEATS_OWN_PLAY : BEATS_PLAY;
+    case EV_TURNED: return t->v->turn == TURN_KINGS ? BEATS_TURN_TO_POOL : BEATS_TURN;
+    default: return EVENT_SHOW[e->type].beats;
+    }
+}
+
 /* Applies one event to the view; returns its length in beats. */
 static double apply_event(TableState *t, const GameEvent *e)
 {
-    TableView *v = &t->view;
-    const TableLayout *l = &t->layout;
-    float aspect = card_aspect(t);
-    char who[48] = "", kind[48] = "", kind2[48] = "";
+    if (e->type > EV_COLLECT || EVENT_SHOW[e->type].apply == NULL) {
+        return BEATS_UNKNOWN;
+    }
+    const EventShow *show = &EVENT_SHOW[e->type];
+    EventWords w = {"", "", ""};
     if (e->seat >= 0 && e->seat < t->players) {
-        name_of(t, e->seat, who, sizeof who);
+        name_of(t, e->seat, w.who, sizeof w.who);
     }
-    if (e->type == EV_DEAL_STOCK || e->type == EV_PLAYED || e->type == EV_TURNED ||
-        e->type == EV_DRAWN) {
-        /* Play begins (games without a dealt hand or pool never deal one):
-         * the cards drawn to choose the starter have gone back. */
+    if (show->starts_play) {
         clear_ceremony(t);
     }
-    if (e->type != EV_DICE && e->type != EV_PACKET && e->type != EV_STAKE_PAID &&
-        e->type != EV_COLLECT) {
-        table_card_label(t, e->card, kind, sizeof kind);
-        table_card_label(t, e->card2, kind2, sizeof kind2);
+    if (show->has_cards) {
+        table_card_label(t, e->card, w.kind, sizeof w.kind);
+        table_card_label(t, e->card2, w.kind2, sizeof w.kind2);
     }
-    double deal = t->deal_left > 60 ? 0.03 : 0.12;
-    switch (e->type) {
-    case EV_ROUND_START: {
-        clear_table(t);
-        v->round = e->value;
-        v->dealer = e->seat;
-        v->deck = variant_deck_size(t->v, t->players);
-        v->stock = v->deck;
-        t->deal_left = 0;
-        for (int k = 0; k < t->evq_n; k++) {
-            const GameEvent *n = &t->evq[(t->evq_head + k) % 4096];
-            t->deal_left += n->type == EV_DEAL_HAND || n->type == EV_DEAL_POOL;
-        }
-        view_log(t, t->v->engine == ENGINE_KOWAH ? _("Hand %d.") : _("Round %d."), e->value);
-        return 1.0;
-    }
-    case EV_CEREMONY_CARD: {
-        TlRect at = centred(deck_rect(t), l->small_card_h, aspect);
-        sprite_new(t, e->card, TZ_CEREMONY, e->seat, at, true);
-        /* A two-card draw counts once both cards are down. */
-        if (e->seat >= 0 && ++v->ceremony_cards[e->seat] % 2 == 0) {
-            note_draw(v, e->seat, e->value);
-        }
-        view_log(t, _("%s draws %s."), who, kind);
-        return 0.6;
-    }
-    case EV_SEATING:
-        v->reversed = e->value < 0;
-        view_log(t, v->reversed ? _("The players change seats: play runs raja, patih, unyik.")
-                                : _("Play runs raja, patih, unyik: nobody moves."));
-        return 1.2;
-    case EV_SIT_OUT:
-        if (e->seat >= 0) {
-            v->sitting_out[e->seat] = true;
-        }
-        view_log(t, _("%s sits this hand out: not tied for the lead."), who);
-        return 0.6;
-    case EV_ROLE:
-        if (e->seat >= 0 && e->seat < CEKI_MAX_SEATS) {
-            if (e->value == ROLE_DEALER) {
-                v->dealer = e->seat;
-            } else {
-                v->role[e->seat] = (GameRole)e->value;
-                view_log(t, _("%s is %s."), who, role_name(e->value));
-            }
-        }
-        return 0.3;
-    case EV_DEAL_HAND:
-    case EV_DEAL_POOL: {
-        clear_ceremony(t);
-        TlRect at = deck_rect(t);
-        if (e->type == EV_DEAL_HAND) {
-            bool mine = e->seat == v->viewer;
-            sprite_new(t, mine ? e->card : CARD_NONE, TZ_HAND, e->seat, at, mine);
-        } else {
-            sprite_new(t, e->card, TZ_POOL, -1, at, true);
-        }
-        if (v->deck > 0) {
-            v->deck--;
-            v->stock = v->deck;
-        } else if (v->stock > 0) {
-            v->stock--; /* Kings: a card turned to replace a pair taken at the deal */
-        }
-        if (t->deal_left > 0) {
-            t->deal_left--;
-        }
-        return deal;
-    }
-    case EV_DEAL_STOCK:
-        v->stock = e->value;
-        v->deck = 0;
-        return 0.2;
-    case EV_SET_ASIDE:
-        v->aside = e->value;
-        v->stock = 0;
-        v->deck = 0;
-        return 0.2;
-    case EV_PLAYED: {
-        v->dice_shown = false; /* the deal is over: the packets leave the table */
-        v->packets_shown = false;
-        int i = find_hand(t, e->seat, e->card, true);
-        if (i < 0) {
-            i = sprite_new(t, e->card, TZ_SPOT, e->seat, l->seats[e->seat].hand, true);
-        }
-        if (i >= 0) {
-            Sprite *s = &v->sprites[i];
-            s->card = e->card;
-            s->shown = true;
-            s->zone = TZ_SPOT;
-            s->seat = e->seat;
-            if (t->selected == i) {
-                t->selected = -1;
-            }
-        }
-        return e->seat == v->viewer ? 0.4 : 1.0;
-    }
-    case EV_TURNED: {
-        TlRect at = l->stock;
-        if (t->v->start == START_PEI) {
-            at.y += at.h * 0.45f; /* Pèi draws from the bottom of the stock */
-        }
-        if (v->stock > 0) {
-            v->stock--;
-        }
-        if (e->card == v->stock_last_public && v->stock == 0) {
-            v->stock_last_public = CARD_NONE;
-        }
-        bool kings = t->v->turn == TURN_KINGS;
-        sprite_new(t, e->card, kings ? TZ_POOL : TZ_SPOT, e->seat, at, true);
-        view_log(t, _("%s turns %s."), who, kind);
-        return kings ? 0.6 : 0.9;
-    }
-    case EV_CAPTURED:
-    case EV_PAIR_TAKEN: {
-        int a = e->type == EV_CAPTURED ? find_zone(t, TZ_SPOT, e->card) : -1;
-        if (e->type == EV_CAPTURED && a < 0) {
-            a = find_zone(t, TZ_SPOT, CARD_NONE);
-        }
-        if (e->type == EV_PAIR_TAKEN) {
-            a = find_zone(t, TZ_POOL, e->card);
-        }
-        if (a >= 0) {
-            v->sprites[a].zone = TZ_NONE; /* out of the pool while its partner is found */
-        }
-        int b = find_zone(t, TZ_POOL, e->card2);
-        if (a < 0) {
-            a = sprite_new(t, e->card, TZ_NONE, e->seat, l->spot, true);
-        }
-        if (b < 0) {
-            b = sprite_new(t, e->card2, TZ_POOL, -1, l->spot, true);
-        }
-        if (a >= 0) {
-            v->sprites[a].zone = TZ_MEET;
-            v->sprites[a].partner = b;
-        }
-        GameEvent c = {.type = EV_COLLECT, .seat = e->seat, .value = a * 1000 + b};
-        push_front(t, c);
-        if (e->type == EV_CAPTURED) {
-            view_log(t, _("%s takes %s with %s."), who, kind2, kind);
-        } else {
-            view_log(t, _("%s takes the pair %s and %s."), who, kind, kind2);
-        }
-        return 0.8;
-    }
-    case EV_COLLECT: {
-        int a = e->value / 1000, b = e->value % 1000;
-        if (a >= 0 && a < TV_MAX_SPRITES && v->sprites[a].used) {
-            fly(t, a, LAND_PILE, e->seat);
-        }
-        if (b >= 0 && b < TV_MAX_SPRITES && v->sprites[b].used) {
-            fly(t, b, LAND_PILE, e->seat);
-        }
-        return 0.5;
-    }
-    case EV_TRAILED: {
-        int i = find_zone(t, TZ_SPOT, e->card);
-        if (i < 0) {
-            i = sprite_new(t, e->card, TZ_POOL, -1, l->spot, true);
-        }
-        if (i >= 0) {
-            v->sprites[i].zone = TZ_POOL;
-        }
-        view_log(t, _("%s lays %s in the pool."), who, kind);
-        return 0.7;
-    }
-    case EV_FORFEIT:
-        if (e->seat >= 0) {
-            v->forfeited[e->seat] = true;
-        }
-        view_log(t, _("%s forfeits the win of this round."), who);
-        return 1.0;
-    case EV_ROUND_SCORED:
-        if (e->seat >= 0) {
-            v->round_score[e->seat] = e->value;
-        }
-        v->round_scored = true;
-        if (t->v->match_kind != MATCHKIND_KINGS && t->v->match_kind != MATCHKIND_HANDS_WON) {
-            pop(t, e->seat, true, "+%d", e->value);
-        }
-        return 0.5;
-    case EV_ROUND_WON: view_log(t, _("%s wins the round."), who); return 0.6;
-    case EV_KING_WON: {
-        TlRect at = centred(l->pool, l->small_card_h, aspect);
-        int i = sprite_new(t, e->card, TZ_NONE, e->seat, at, true);
-        fly(t, i, LAND_TROPHY, e->seat);
-        view_log(t, _("%s wins a King."), who);
-        return 1.2;
-    }
-    case EV_CUT:
-        if (e->seat >= 0) {
-            if (v->cut_winner >= 0) { /* a new cut after one was decided */
-                clear_ceremony(t);
-            }
-            v->cut[e->seat] = e->card;
-            note_draw(v, e->seat, e->value);
-            sprite_new(t, e->card, TZ_CEREMONY, e->seat,
-                       centred(deck_rect(t), l->small_card_h, aspect), true);
-        }
-        view_log(t, _("Tie: %s cuts %s."), who, kind);
-        return 0.8;
-    case EV_CUT_WON:
-        v->cut_winner = e->seat;
-        v->cut_for_match = e->value != 0;
-        view_log(
-            t, e->value ? _("%s wins the cut, and the match.") : _("%s wins the cut for the King."),
-            who);
-        return 1.6;
-    case EV_MATCH_OVER: view_log(t, _("The match is over.")); return 1.0;
-    case EV_STAKE_PAID: {
-        char payer[48], payee[48];
-        snprintf(payer, sizeof payer, "%s", _("The pot"));
-        snprintf(payee, sizeof payee, "%s", _("the pot"));
-        if (e->seat >= 0) {
-            name_of(t, e->seat, payer, sizeof payer);
-        }
-        if (e->card2 != CARD_NONE && e->card2 < CEKI_MAX_SEATS) {
-            name_of(t, e->card2, payee, sizeof payee);
-        }
-        view_log(t, P_("%s pays %d unit to %s (%s).", "%s pays %d units to %s (%s).", e->value),
-                 payer, e->value, payee, _(pei_reason_label(e->card)));
-        /* en dash: the font has no minus sign */
-        pop(t, e->seat, false, P_("\xe2\x80\x93%d coin", "\xe2\x80\x93%d coins", e->value),
-            e->value);
-        if (e->card2 != CARD_NONE && e->card2 < CEKI_MAX_SEATS) {
-            pop(t, e->card2, true, P_("+%d coin", "+%d coins", e->value), e->value);
-        }
-        return 0.5;
-    }
-    case EV_DICE:
-        v->dice[0] = e->card;
-        v->dice[1] = e->card2;
-        v->dice_shown = true;
-        view_log(t, _("The dice show %d and %d."), e->card, e->card2);
-        return 1.6;
-    case EV_PACKET:
-        if (e->card <= 8) {
-            v->packet_use[e->card] = e->value + 1;
-            v->packet_seat[e->card] = e->seat;
-            v->packets_shown = true;
-        }
-        return 0.25;
-    case EV_PEEK:
-        if (e->seat < 0) {
-            v->stock_last_public = e->card;
-            view_log(t, _("The last card of the stock, %s, lies face up."), kind);
-        } else if (e->seat == v->viewer) {
-            v->peek = e->card;
-            v->peek_depth = e->value;
-            v->peeked[e->seat] = true;
-            view_log(t, _("You see %s, the stock's card %d from the end."), kind, e->value);
-        } else {
-            v->peeked[e->seat] = true;
-            view_log(t, _("%s looks at a stock card."), who);
-        }
-        return 0.5;
-    case EV_DRAWN: {
-        settle_spot(t);
-        bool from_discard = e->value == 1;
-        TlRect at = from_discard ? l->discard : l->stock;
-        if (from_discard) {
-            if (v->discard_n > 0) {
-                v->discard_n--;
-            }
-        } else if (v->stock > 0) {
-            v->stock--;
-        }
-        bool mine = e->seat == v->viewer;
-        Card card = e->card;
-        if (mine && !from_discard && v->nown_draws > 0) {
-            card = v->own_draws[0]; /* the event leaves the viewer's own draw unnamed */
-            memmove(v->own_draws, v->own_draws + 1, sizeof v->own_draws[0] * 7);
-            v->nown_draws--;
-        }
-        if (!mine && !from_discard && e->card != CARD_NONE) {
-            sprite_new(t, e->card, TZ_SPOT, e->seat, at, true); /* a draw shown to all */
-            v->shown_by = e->seat;
-            view_log(t, _("%s draws %s from the stock, for all to see."), who, kind);
-        } else {
-            bool known = (mine || from_discard) && card != CARD_NONE;
-            int i = sprite_new(t, known ? card : CARD_NONE, TZ_HAND, e->seat, at, known);
-            if (i >= 0 && !mine) {
-                v->sprites[i].hide = true; /* seen taken, then hidden in the hand */
-            }
-            if (from_discard) {
-                view_log(t, _("%s takes %s from the discard pile."), who, kind);
-            } else {
-                view_log(t, _("%s draws from the stock."), who);
-            }
-        }
-        return 0.8;
-    }
-    case EV_DISCARDED: {
-        /* A shown draw discarded at once goes straight from the spot. */
-        int i = -1;
-        for (int k = 0; k < TV_MAX_SPRITES && i < 0; k++) {
-            const Sprite *sp = &v->sprites[k];
-            if (sp->used && sp->zone == TZ_SPOT && sp->seat == e->seat && sp->card == e->card) {
-                i = k;
-            }
-        }
-        if (i >= 0) {
-            v->sprites[i].zone = TZ_NONE;
-        }
-        settle_spot(t);
-        v->shown_by = -1;
-        if (i < 0) {
-            i = find_hand(t, e->seat, e->card, false);
-        }
-        if (i < 0) {
-            i = find_hand(t, e->seat, CARD_NONE, false);
-        }
-        if (i < 0) {
-            i = sprite_new(t, e->card, TZ_NONE, e->seat, l->seats[e->seat].hand, true);
-        }
-        if (i >= 0) {
-            v->sprites[i].card = e->card;
-            v->sprites[i].shown = true;
-            fly(t, i, LAND_DISCARD, e->seat);
-        }
-        view_log(t, _("%s discards %s."), who, kind);
-        return 0.8;
-    }
-    case EV_DECLARED: {
-        if (e->seat >= 0) {
-            v->exposed[e->seat] = e->card;
-            for (int k = 0; k < 2; k++) {
-                int i = find_hand(t, e->seat, e->card, false);
-                if (i < 0 || (e->seat != v->viewer && v->sprites[i].card != e->card)) {
-                    i = find_hand(t, e->seat, CARD_NONE, false);
-                }
-                if (i >= 0) {
-                    v->sprites[i].card = e->card;
-                    v->sprites[i].shown = true;
-                    v->sprites[i].exposed = true;
-                }
-            }
-        }
-        view_log(t, _("%s declares checki and shows a pair of %s."), who, kind);
-        return 1.2;
-    }
-    case EV_CLAIMED: {
-        int i = -1;
-        v->shown_by = -1;
-        if (e->value == 1) {
-            if (v->discard_n > 0) {
-                v->discard_n--;
-            }
-            i = sprite_new(t, e->card, TZ_HAND, e->seat, l->discard, true);
-        } else {
-            i = find_zone(t, TZ_SPOT, e->card);
-            if (i < 0 && e->card2 < CEKI_MAX_SEATS) {
-                i = find_hand(t, e->card2, e->card, false);
-                if (i < 0) {
-                    i = find_hand(t, e->card2, CARD_NONE, false);
-                }
-            }
-            if (i >= 0) {
-                v->sprites[i].zone = TZ_HAND;
-            } else {
-                i = sprite_new(t, e->card, TZ_HAND, e->seat, l->spot, true);
-            }
-        }
-        if (i >= 0) {
-            v->sprites[i].seat = e->seat;
-            v->sprites[i].card = e->card;
-            v->sprites[i].shown = true;
-            v->sprites[i].hide = e->seat != v->viewer;
-        }
-        view_log(t, _("%s claims %s and wins the hand."), who, kind);
-        return 1.2;
-    }
-    case EV_HAND_DRAWN:
-        if (v->stock > 0) {
-            view_log(t, _("%d turns without a stock draw: nobody wins this hand."),
-                     KOWAH_MAX_IDLE_TURNS);
-        } else {
-            view_log(t, _("The stock has run out: nobody wins this hand."));
-        }
-        return 1.0;
-    default: return 0.2;
-    }
+    double beats = event_beats(t, e);
+    show->apply(t, e, &w);
+    return beats;
 }
 
 /* ---- time ------------------------------------------------------------------- */
@@ -1157,7 +1427,7 @@ static void land(TableState *t, int i)
         }
         break;
     case LAND_TROPHY:
-        if (s->seat >= 0 && s->seat < CEKI_MAX_SEATS && v->kings[s->seat] < 4) {
+        if (s->seat >= 0 && s->seat < CEKI_MAX_SEATS && v->kings[s->seat] < MAX_KINGS) {
             v->king_cards[s->seat][v->kings[s->seat]++] = s->card;
         }
         break;
@@ -1176,14 +1446,14 @@ static void damage_around(App *app, SDL_Rect r, int margin)
 /* A card's rectangle with room for its shadow, glow and focus ring. */
 static void damage_card(App *app, SDL_Rect r)
 {
-    damage_around(app, r, 24);
+    damage_around(app, r, DAMAGE_CARD);
 }
 
 /* A seat's corner with room for the badges drawn at its edges. */
 static void damage_seat(App *app, const TableState *t, int seat)
 {
     if (seat >= 0 && seat < t->players) {
-        damage_around(app, table_rect(t->layout.seats[seat].zone), 24);
+        damage_around(app, table_rect(t->layout.seats[seat].zone), DAMAGE_CARD);
     }
 }
 
@@ -1194,7 +1464,7 @@ static void damage_landing(App *app, const TableState *t, const Sprite *s)
 {
     damage_card(app, view_rect(s));
     if (s->land == LAND_DISCARD) {
-        damage_around(app, table_rect(t->layout.discard), 24);
+        damage_around(app, table_rect(t->layout.discard), DAMAGE_CARD);
     } else if (s->seat >= 0 && s->seat < t->players) {
         damage_seat(app, t, s->seat);
     } else {
@@ -1312,11 +1582,11 @@ static bool damage_events(App *app, const TableState *t, const TableView *before
         if (t->log_open) {
             whole = true;
         }
-        damage_around(app, table_rect(t->layout.prompt), 24);
+        damage_around(app, table_rect(t->layout.prompt), DAMAGE_CARD);
     }
     if (before->stock != now->stock || before->deck != now->deck || before->aside != now->aside) {
-        damage_around(app, table_rect(t->layout.stock), 40);
-        damage_around(app, table_rect(t->layout.spot), 40);
+        damage_around(app, table_rect(t->layout.stock), DAMAGE_COUNT);
+        damage_around(app, table_rect(t->layout.spot), DAMAGE_COUNT);
     }
     for (int k = before->npops; k < now->npops; k++) {
         damage_pop(app, t, k);
@@ -1345,17 +1615,16 @@ static bool damage_events(App *app, const TableState *t, const TableView *before
     return whole;
 }
 
-bool view_advance(App *app, TableState *t, double dt)
+/* Plays the queued events whose time has come, placing the cards after
+ * each; returns whether the frame must then be drawn whole (drawn in part
+ * when only cards and a few counts changed). */
+static bool play_due_events(App *app, TableState *t)
 {
     double beat = table_beat(app);
-    bool changed = false;
-    if (t->ev_wait > 0) {
-        t->ev_wait -= dt;
-    }
     int guard = 0;
     TableView *before = NULL;
     bool seating = false;
-    while (t->evq_n > 0 && (t->ev_wait <= 0 || beat <= 0) && guard++ < 20000) {
+    while (t->evq_n > 0 && (t->ev_wait <= 0 || beat <= 0) && guard++ < EVENTS_PER_FRAME_MAX) {
         if (before == NULL && beat > 0) {
             before = malloc(sizeof *before);
             if (before != NULL) {
@@ -1363,7 +1632,7 @@ bool view_advance(App *app, TableState *t, double dt)
             }
         }
         GameEvent e = t->evq[t->evq_head];
-        t->evq_head = (t->evq_head + 1) % 4096;
+        t->evq_head = (t->evq_head + 1) % EVQ_CAP;
         t->evq_n--;
         double beats = apply_event(t, &e);
         t->ev_wait += beats * beat;
@@ -1373,15 +1642,15 @@ bool view_advance(App *app, TableState *t, double dt)
         }
         view_place(app, t);
     }
-    if (guard > 0) {
-        /* Events were applied: drawn in part when only cards and a few
-         * counts changed, else whole. */
-        changed = before == NULL || seating || damage_events(app, t, before);
-    }
+    bool whole = guard > 0 && (before == NULL || seating || damage_events(app, t, before));
     free(before);
-    if (t->evq_n == 0 && t->ev_wait < 0) {
-        t->ev_wait = 0;
-    }
+    return whole;
+}
+
+/* The rising scores grow older by dt; those past their time go (their
+ * places are damaged first: they are drawn gone). */
+static void age_pops(App *app, TableState *t, double dt)
+{
     TableView *v = &t->view;
     for (int k = 0; k < v->npops; k++) {
         damage_pop(app, t, k);
@@ -1389,65 +1658,99 @@ bool view_advance(App *app, TableState *t, double dt)
     for (int k = 0; k < v->npops;) {
         v->pops[k].t += dt;
         if (v->pops[k].t > TV_POP_SECONDS) {
-            /* Its place is damaged above: it is drawn gone. */
             memmove(&v->pops[k], &v->pops[k + 1], sizeof v->pops[0] * (size_t)(v->npops - k - 1));
             v->npops--;
         } else {
             k++;
         }
     }
+}
+
+/* A sprite at the end of its tween. */
+static void snap(Sprite *s)
+{
+    s->x = s->tx;
+    s->y = s->ty;
+    s->w = s->tw;
+    s->h = s->th;
+}
+
+/* Moves a gliding sprite on by dt and damages its path; returns whether it
+ * is still on its way. */
+static bool glide(App *app, Sprite *s, double dt)
+{
+    SDL_Rect was = view_rect(s);
+    s->t += dt;
+    if (s->t >= s->dur || s->dur <= 0) {
+        s->moving = false;
+        arrive(s);
+        snap(s);
+        /* Arrived: only its own place changes (a card landing on a pile or
+         * the discard is damaged there, move_sprites). */
+        damage_card(app, was);
+        damage_card(app, view_rect(s));
+        return false;
+    }
+    float k = ease(s->t / s->dur);
+    s->x = s->fx + (s->tx - s->fx) * k;
+    s->y = s->fy + (s->ty - s->fy) * k;
+    /* Sizes switch half way rather than every frame: each size of a card is
+     * a texture to make. */
+    s->w = k < 0.5f ? s->fw : s->tw;
+    s->h = k < 0.5f ? s->fh : s->th;
+    /* In flight only its own path changes: where it was and where it is,
+     * with its shadow. */
+    damage_card(app, was);
+    damage_card(app, view_rect(s));
+    return true;
+}
+
+/* Moves every gliding sprite on by dt and lands the flights that are over;
+ * sets *changed when a flight ended in motion. Returns whether any card is
+ * still moving. */
+static bool move_sprites(App *app, TableState *t, double dt, bool *changed)
+{
     bool moving = false;
-    damage_ceremony(app, t);
     for (int i = 0; i < TV_MAX_SPRITES; i++) {
         Sprite *s = &t->view.sprites[i];
         if (!s->used) {
             continue;
         }
         if (s->moving) {
-            SDL_Rect was = view_rect(s);
-            s->t += dt;
-            if (s->t >= s->dur || s->dur <= 0) {
-                s->moving = false;
-                arrive(s);
-                s->x = s->tx;
-                s->y = s->ty;
-                s->w = s->tw;
-                s->h = s->th;
-                /* Arrived: only its own place changes (a card landing on a
-                 * pile or the discard is damaged there below). */
-                damage_card(app, was);
-                damage_card(app, view_rect(s));
-                if (s->zone != TZ_FLY) {
-                    continue;
-                }
-            } else {
-                float k = ease(s->t / s->dur);
-                s->x = s->fx + (s->tx - s->fx) * k;
-                s->y = s->fy + (s->ty - s->fy) * k;
-                /* Sizes switch half way rather than every frame: each size of a
-                 * card is a texture to make. */
-                s->w = k < 0.5f ? s->fw : s->tw;
-                s->h = k < 0.5f ? s->fh : s->th;
+            if (glide(app, s, dt)) {
                 moving = true;
-                /* In flight only its own path changes: where it was and
-                 * where it is, with its shadow. */
-                damage_card(app, was);
-                damage_card(app, view_rect(s));
                 continue;
             }
-            changed = true;
+            if (s->zone != TZ_FLY) {
+                continue;
+            }
+            *changed = true;
         }
-        if (!s->moving && s->zone == TZ_FLY) {
+        if (s->zone == TZ_FLY) {
             damage_landing(app, t, s);
             land(t, i);
-            continue;
         }
     }
+    return moving;
+}
+
+bool view_advance(App *app, TableState *t, double dt)
+{
+    if (t->ev_wait > 0) {
+        t->ev_wait -= dt;
+    }
+    bool changed = play_due_events(app, t);
+    if (t->evq_n == 0 && t->ev_wait < 0) {
+        t->ev_wait = 0;
+    }
+    age_pops(app, t, dt);
+    damage_ceremony(app, t);
+    bool moving = move_sprites(app, t, dt, &changed);
     damage_ceremony(app, t);
     if (changed) {
         app->dirty = true;
     }
-    return moving || t->evq_n > 0 || t->ev_wait > 0 || v->npops > 0;
+    return moving || t->evq_n > 0 || t->ev_wait > 0 || t->view.npops > 0;
 }
 
 /* ---- keeping in step with the observation -------------------------------------- */
@@ -1509,44 +1812,43 @@ static void sync_zone(TableState *t, TvZone zone, int seat, const Card *want, co
     }
 }
 
-void view_drop_flights(TableState *t)
+/* Whether a sprite is only passing: drawn for a ceremony, in flight, lying
+ * on the card it takes, or between zones. */
+static bool passing(const Sprite *s)
+{
+    return s->zone == TZ_FLY || s->zone == TZ_MEET || s->zone == TZ_NONE || s->zone == TZ_CEREMONY;
+}
+
+/* Frees the sprites that are only passing. */
+static void free_passing(TableState *t)
 {
     for (int i = 0; i < TV_MAX_SPRITES; i++) {
-        Sprite *s = &t->view.sprites[i];
-        if (s->used && (s->zone == TZ_FLY || s->zone == TZ_MEET || s->zone == TZ_NONE ||
-                        s->zone == TZ_CEREMONY)) {
+        if (t->view.sprites[i].used && passing(&t->view.sprites[i])) {
             sprite_free(t, i);
         }
     }
+}
+
+void view_drop_flights(TableState *t)
+{
+    free_passing(t);
     t->view.npops = 0;
     t->ev_wait = 0;
 }
 
-void view_sync(App *app, TableState *t, bool animate)
+/* The hands as the observation has them: the viewer's cards, the others'
+ * backs, a declared pair face up; shown_by's draw lies in the spot. */
+static void sync_hands(TableState *t, int shown_by, TlRect from)
 {
     const Observation *o = &t->obs;
-    TableView *v = &t->view;
-    TlRect from = deck_rect(t);
     Card want[OBS_MAX_POOL];
     bool exposed[OBS_MAX_POOL];
-    if (!animate) {
-        for (int i = 0; i < TV_MAX_SPRITES; i++) {
-            Sprite *s = &v->sprites[i];
-            if (s->used && (s->zone == TZ_CEREMONY || s->zone == TZ_FLY || s->zone == TZ_MEET ||
-                            s->zone == TZ_NONE)) {
-                sprite_free(t, i);
-            }
-        }
-    }
-    /* Kowah: a draw shown to all lies in the spot, out of its drawer's hand. */
-    int shown_by =
-        o->shown_draw != CARD_NONE && v->shown_by >= 0 && v->shown_by != o->seat ? v->shown_by : -1;
     for (int s = 0; s < t->players; s++) {
         int n = o->hand_count[s] - (s == shown_by ? 1 : 0);
         if (n > OBS_MAX_HAND) {
             n = OBS_MAX_HAND;
         }
-        int left_exposed = o->exposed[s] != CARD_NONE ? 2 : 0;
+        int left_exposed = o->exposed[s] != CARD_NONE ? DECLARED_PAIR : 0;
         for (int k = 0; k < n; k++) {
             Card c = s == o->seat ? o->hand[k] : CARD_NONE;
             exposed[k] = false;
@@ -1559,7 +1861,14 @@ void view_sync(App *app, TableState *t, bool animate)
         }
         sync_zone(t, TZ_HAND, s, want, exposed, n, from);
     }
-    sync_zone(t, TZ_POOL, -1, o->pool, NULL, o->pool_count, from);
+}
+
+/* The spot as the observation has it: the turned card, a draw shown to all
+ * (by shown_by), each by the seat it belongs to. */
+static void sync_spot(TableState *t, int shown_by)
+{
+    const Observation *o = &t->obs;
+    Card want[2];
     int ns = 0;
     if (o->turned != CARD_NONE) {
         want[ns++] = o->turned;
@@ -1569,12 +1878,19 @@ void view_sync(App *app, TableState *t, bool animate)
     }
     sync_zone(t, TZ_SPOT, -1, want, NULL, ns, t->layout.stock);
     for (int i = 0; i < TV_MAX_SPRITES; i++) {
-        Sprite *s = &v->sprites[i];
+        Sprite *s = &t->view.sprites[i];
         if (s->used && s->zone == TZ_SPOT) {
             s->seat = (int8_t)(shown_by >= 0 ? shown_by : (o->to_move >= 0 ? o->to_move : 0));
         }
     }
+}
 
+/* The counted things (stock, discard, piles) as the observation has them,
+ * each difference counted as a mend. */
+static void sync_counts(TableState *t)
+{
+    const Observation *o = &t->obs;
+    TableView *v = &t->view;
     v->mends += (v->stock != o->stock_count) + (v->discard_n != o->discard_count);
     for (int s = 0; s < t->players; s++) {
         v->mends += v->pile_n[s] != o->captured_count[s];
@@ -1589,11 +1905,27 @@ void view_sync(App *app, TableState *t, bool animate)
     v->peek_depth = o->peek_depth;
     v->discard_n = o->discard_count;
     memcpy(v->discard, o->discard, sizeof v->discard);
-    bool reversed = t->players > 2 && o->next_seat[0] != 1;
-    if (reversed != v->reversed) {
-        v->reversed = reversed;
-        table_relayout(app, t);
+}
+
+/* Kings: seat's Kings on its plate as its match score counts them. */
+static void sync_kings(TableState *t, int s)
+{
+    static const CardSuit suits[MAX_KINGS] = {SUIT_SPADES, SUIT_HEARTS, SUIT_DIAMONDS, SUIT_CLUBS};
+    TableView *v = &t->view;
+    int k = t->obs.match_score[s] < MAX_KINGS ? t->obs.match_score[s] : MAX_KINGS;
+    while (v->kings[s] < k) {
+        v->king_cards[s][v->kings[s]] = card_french(suits[v->kings[s]], KING_RANK);
+        v->kings[s]++;
     }
+    v->kings[s] = k;
+}
+
+/* Each seat's state (roles, piles, scores, Kings) as the observation has it. */
+static void sync_seats(TableState *t)
+{
+    const Observation *o = &t->obs;
+    TableView *v = &t->view;
+    bool round_over = o->phase == PHASE_ROUND_OVER || o->phase == PHASE_MATCH_OVER;
     for (int s = 0; s < t->players; s++) {
         v->sitting_out[s] = o->sitting_out[s];
         v->role[s] = o->role[s];
@@ -1602,34 +1934,45 @@ void view_sync(App *app, TableState *t, bool animate)
         v->pile_n[s] = o->captured_count[s];
         v->pile_visible[s] = o->captured_visible[s];
         memcpy(v->pile[s], o->captured[s], sizeof v->pile[s]);
-        if (o->phase == PHASE_ROUND_OVER || o->phase == PHASE_MATCH_OVER) {
+        if (round_over) {
             v->round_score[s] = o->round_score[s];
         }
         if (t->v->match_kind == MATCHKIND_KINGS) {
-            int k = o->match_score[s] < 4 ? o->match_score[s] : 4;
-            while (v->kings[s] < k) {
-                static const CardSuit suits[4] = {SUIT_SPADES, SUIT_HEARTS, SUIT_DIAMONDS,
-                                                  SUIT_CLUBS};
-                v->king_cards[s][v->kings[s]] = card_french(suits[v->kings[s]], 13);
-                v->kings[s]++;
-            }
-            v->kings[s] = k;
+            sync_kings(t, s);
         }
     }
-    if (o->phase != PHASE_ROUND_OVER && o->phase != PHASE_MATCH_OVER) {
+    if (!round_over) {
         v->round_scored = false;
     }
-    view_place(app, t);
+}
+
+void view_sync(App *app, TableState *t, bool animate)
+{
+    const Observation *o = &t->obs;
+    TableView *v = &t->view;
+    TlRect from = deck_rect(t);
     if (!animate) {
-        for (int i = 0; i < TV_MAX_SPRITES; i++) {
-            Sprite *s = &v->sprites[i];
-            if (s->used) {
-                s->x = s->tx;
-                s->y = s->ty;
-                s->w = s->tw;
-                s->h = s->th;
-                s->moving = false;
-            }
+        free_passing(t);
+    }
+    /* Kowah: a draw shown to all lies in the spot, out of its drawer's hand. */
+    int shown_by =
+        o->shown_draw != CARD_NONE && v->shown_by >= 0 && v->shown_by != o->seat ? v->shown_by : -1;
+    sync_hands(t, shown_by, from);
+    sync_zone(t, TZ_POOL, -1, o->pool, NULL, o->pool_count, from);
+    sync_spot(t, shown_by);
+    sync_counts(t);
+    bool reversed = t->players > 2 && o->next_seat[0] != 1;
+    if (reversed != v->reversed) {
+        v->reversed = reversed;
+        table_relayout(app, t);
+    }
+    sync_seats(t);
+    view_place(app, t);
+    for (int i = 0; i < TV_MAX_SPRITES && !animate; i++) {
+        Sprite *s = &v->sprites[i];
+        if (s->used) {
+            snap(s);
+            s->moving = false;
         }
     }
 }

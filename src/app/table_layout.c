@@ -134,9 +134,26 @@ static float min_step(double aspect)
     return aspect < 0.5 ? 0.36f : 0.24f;
 }
 
-void table_layout_compute(const TlSpec *in, TableLayout *out)
+/* The measures the steps of the compute share. */
+typedef struct Frame {
+    float W, H;         /* the window */
+    float u;            /* pixels per design unit */
+    float m, gap;       /* the window's margin, the gap between zones */
+    float aspect;       /* a card's width over its height */
+    float plate_w;      /* a seat's plate (and the bottom pile) */
+    float plate_h;      /* a plate's height */
+    float side_w;       /* the side columns */
+    float top_h;        /* the top row */
+    float y_top;        /* below the top bar */
+    float mid_bottom;   /* above the prompt bar */
+    float col_l, col_r; /* the top row's and the middle's left and right */
+    int ntop;           /* seats along the top */
+    TlRect bottom;      /* the viewer's zone */
+} Frame;
+
+/* spec with its players, bottom seat and card aspect made sane. */
+static TlSpec clean_spec(const TlSpec *in)
 {
-    TableLayout l = {0};
     TlSpec spec = *in;
     spec.players =
         spec.players < 2 ? 2 : (spec.players > CEKI_MAX_SEATS ? CEKI_MAX_SEATS : spec.players);
@@ -144,170 +161,222 @@ void table_layout_compute(const TlSpec *in, TableLayout *out)
     if (spec.aspect <= 0.05) {
         spec.aspect = 0.4;
     }
-    l.spec = spec;
-    const float W = spec.width, H = spec.height;
-    const float u = spec.unit > 0.05f ? spec.unit : 1.0f;
-    const float m = fmaxf(3.0f, 10.0f * u);
-    const float gap = fmaxf(2.0f, 8.0f * u);
-    const float aspect = (float)spec.aspect;
+    return spec;
+}
 
-    l.top_bar = rect(m, m, W - 2 * m, 40 * u);
-    float bw = fminf(600 * u, (W - 2 * m) * 0.6f);
-    l.buttons = rect(l.top_bar.x + l.top_bar.w - bw, l.top_bar.y, bw, l.top_bar.h);
-    float y_top = l.top_bar.y + l.top_bar.h + gap;
+/* The card sizes: the others' and the piles' small cards, the viewer's
+ * hand cards as large as its longest hand allows. A window wider than 16:10
+ * lends some of its width to taller cards (up to 15 % at 2:1 and beyond);
+ * the table's other bands keep their heights. */
+static void card_sizes(TableLayout *l, const Frame *f)
+{
+    const TlSpec *spec = &l->spec;
+    float widen = clampf((f->W / f->H) / 1.6f, 1.0f, 1.15f);
+    l->small_card_h = table_layout_quantize(
+        clampf(fminf(0.095f * f->H * widen, 0.12f * f->W), 24.0f, 84 * f->u * widen));
+    if (!spec->hands) {
+        return;
+    }
+    float hand_w = f->W - 2 * f->m - f->plate_w - f->plate_w - 2 * f->gap;
+    int n = spec->hand_max > 1 ? spec->hand_max : 1;
+    float fit = hand_w / (f->aspect * (1.0f + (float)(n - 1) * min_step(spec->aspect)));
+    float want = fminf(0.22f * f->H * widen, 210 * f->u * widen);
+    if (f->aspect > 0.5f) {
+        want *= 0.86f; /* wide cards: a little lower */
+    }
+    l->hand_card_h = table_layout_quantize(fmaxf(20.0f, fminf(want, fit)));
+}
 
-    /* The other seats' places. */
-    int ntop = 0, index = 0;
+/* The bands: the viewer's zone along the bottom and the prompt bar over
+ * it, the side columns and the top row as far as seats sit there. */
+static void outer_bands(TableLayout *l, Frame *f)
+{
+    const TlSpec *spec = &l->spec;
+    int index = 0;
     bool left = false, right = false;
-    for (int s = 0; s < spec.players; s++) {
-        TlSide side = place_seat(&spec, s, &index, &ntop);
+    for (int s = 0; s < spec->players; s++) {
+        TlSide side = place_seat(spec, s, &index, &f->ntop);
         left = left || side == TL_LEFT;
         right = right || side == TL_RIGHT;
     }
-    /* Pèi's dealer sits at the fourth side: the pool's band before it says
-     * so; no seat zone is needed there. */
-    bool dealer_left = false, dealer_right = false;
+    float bottom_h = spec->hands ? l->hand_card_h * 1.14f + 2 * f->gap
+                                 : fmaxf(f->plate_h, l->small_card_h * 1.25f) + f->gap;
+    f->bottom = rect(f->m, f->H - f->m - bottom_h, f->W - 2 * f->m, bottom_h);
+    l->prompt = rect(f->m, f->bottom.y - f->gap - 42 * f->u, f->W - 2 * f->m, 42 * f->u);
+    f->mid_bottom = l->prompt.y - f->gap;
+    f->side_w = clampf(0.16f * f->W, 150 * f->u, 270 * f->u);
+    f->side_w = fminf(f->side_w, 0.24f * f->W);
+    f->top_h = f->plate_h * 0.8f + l->small_card_h * 1.1f + f->gap;
+    f->col_l = left ? f->m + f->side_w + f->gap : f->m;
+    f->col_r = right ? f->W - f->m - f->side_w - f->gap : f->W - f->m;
+}
 
-    /* Card sizes. A window wider than 16:10 lends some of its width to
-     * taller cards (up to 15 % at 2:1 and beyond); the table's other bands
-     * keep their heights. */
-    float widen = clampf((W / H) / 1.6f, 1.0f, 1.15f);
-    l.small_card_h =
-        table_layout_quantize(clampf(fminf(0.095f * H * widen, 0.12f * W), 24.0f, 84 * u * widen));
-    float plate_w = clampf(0.15f * W, 150 * u, 230 * u);
-    float pile_w = plate_w;
-    float hand_w = W - 2 * m - plate_w - pile_w - 2 * gap;
-    if (spec.hands) {
-        int n = spec.hand_max > 1 ? spec.hand_max : 1;
-        float fit = hand_w / (aspect * (1.0f + (float)(n - 1) * min_step(spec.aspect)));
-        float want = fminf(0.22f * H * widen, 210 * u * widen);
-        if (aspect > 0.5f) {
-            want *= 0.86f; /* wide cards: a little lower */
-        }
-        l.hand_card_h = table_layout_quantize(fmaxf(20.0f, fminf(want, fit)));
+/* The viewer's seat: plate, fanned hand, pile at the right. */
+static void seat_at_bottom(const TableLayout *l, const Frame *f, TlSeat *seat)
+{
+    TlRect b = f->bottom;
+    seat->zone = b;
+    seat->plate = rect(b.x, b.y + (b.h - f->plate_h) / 2, f->plate_w, f->plate_h);
+    if (l->spec.hands) {
+        seat->hand =
+            rect(b.x + f->plate_w + f->gap, b.y, b.w - f->plate_w - f->plate_w - 2 * f->gap, b.h);
+        seat->pile = rect(b.x + b.w - f->plate_w, b.y, f->plate_w, b.h);
+    } else {
+        seat->pile = rect(b.x + f->plate_w + f->gap, b.y, b.w - f->plate_w - f->gap, b.h);
     }
+    seat->card_h = l->hand_card_h;
+}
 
-    /* The viewer's zone along the bottom. */
-    float plate_h = 58 * u;
-    float bottom_h =
-        spec.hands ? l.hand_card_h * 1.14f + 2 * gap : fmaxf(plate_h, l.small_card_h * 1.25f) + gap;
-    TlRect bottom = rect(m, H - m - bottom_h, W - 2 * m, bottom_h);
-    l.prompt = rect(m, bottom.y - gap - 42 * u, W - 2 * m, 42 * u);
-    float mid_bottom = l.prompt.y - gap;
-
-    /* Side columns and the top row. */
-    float side_w = clampf(0.16f * W, 150 * u, 270 * u);
-    side_w = fminf(side_w, 0.24f * W);
-    float top_h = plate_h * 0.8f + l.small_card_h * 1.1f + gap;
-    float colL = left || dealer_left ? m + (left ? side_w : side_w * 0.55f) + gap : m;
-    float colR = right || dealer_right ? W - m - (right ? side_w : side_w * 0.55f) - gap : W - m;
-    float top_y1 = ntop > 0 ? y_top + top_h + gap : y_top;
-    if (dealer_left) {
-        l.dealer = rect(m, y_top, side_w * 0.55f, mid_bottom - y_top);
-    } else if (dealer_right) {
-        l.dealer = rect(W - m - side_w * 0.55f, y_top, side_w * 0.55f, mid_bottom - y_top);
+/* A seat in a side column: plate, hand and pile one under another. */
+static void seat_at_side(const TableLayout *l, const Frame *f, TlSeat *seat)
+{
+    float x = seat->side == TL_LEFT ? f->m : f->W - f->m - f->side_w;
+    seat->zone = rect(x, f->y_top, f->side_w, f->mid_bottom - f->y_top);
+    seat->plate = rect(x, f->y_top, f->side_w, f->plate_h);
+    float y = f->y_top + f->plate_h + f->gap;
+    float rest = f->mid_bottom - y;
+    float hand_h = l->spec.hands ? fminf(l->small_card_h * 1.15f, rest * 0.45f) : 0;
+    if (l->spec.hands) {
+        seat->hand = rect(x, y, f->side_w, hand_h);
+        y += hand_h + f->gap;
     }
+    seat->pile = rect(x, y, f->side_w, f->mid_bottom - y);
+    seat->card_h = hand_h > 0 ? table_layout_quantize(fminf(l->small_card_h, hand_h)) : 0;
+}
 
-    for (int s = 0; s < spec.players; s++) {
-        TlSeat *seat = &l.seats[s];
+/* The index-th seat along the top: plate over hand and pile side by side. */
+static void seat_at_top(const TableLayout *l, const Frame *f, TlSeat *seat, int index)
+{
+    float gap = f->gap;
+    float cw =
+        (f->col_r - f->col_l - (float)(f->ntop - 1) * gap) / (float)(f->ntop > 0 ? f->ntop : 1);
+    float x = f->col_l + (float)index * (cw + gap);
+    seat->zone = rect(x, f->y_top, cw, f->top_h);
+    float ph = f->plate_h * 0.8f;
+    seat->plate = rect(x, f->y_top, fminf(cw, 300 * f->u), ph);
+    float y = f->y_top + ph + gap * 0.5f;
+    float h = f->top_h - ph - gap * 0.5f;
+    if (l->spec.hands) {
+        seat->hand = rect(x, y, cw * 0.5f - gap / 2, h);
+        seat->pile = rect(x + cw * 0.5f + gap / 2, y, cw * 0.5f - gap / 2, h);
+    } else {
+        seat->pile = rect(x, y, cw, h);
+    }
+    seat->card_h = l->spec.hands ? table_layout_quantize(fminf(l->small_card_h, h)) : 0;
+}
+
+/* Every seat's zones on its side. */
+static void seat_zones(TableLayout *l, Frame *f)
+{
+    for (int s = 0; s < l->spec.players; s++) {
+        TlSeat *seat = &l->seats[s];
+        int index = 0;
         seat->seat = s;
-        seat->side = place_seat(&spec, s, &index, &ntop);
+        seat->side = place_seat(&l->spec, s, &index, &f->ntop);
         switch (seat->side) {
-        case TL_BOTTOM:
-            seat->zone = bottom;
-            seat->plate = rect(bottom.x, bottom.y + (bottom.h - plate_h) / 2, plate_w, plate_h);
-            if (spec.hands) {
-                seat->hand = rect(bottom.x + plate_w + gap, bottom.y,
-                                  bottom.w - plate_w - pile_w - 2 * gap, bottom.h);
-                seat->pile = rect(bottom.x + bottom.w - pile_w, bottom.y, pile_w, bottom.h);
-            } else {
-                seat->pile =
-                    rect(bottom.x + plate_w + gap, bottom.y, bottom.w - plate_w - gap, bottom.h);
-            }
-            seat->card_h = l.hand_card_h;
-            break;
+        case TL_BOTTOM: seat_at_bottom(l, f, seat); break;
         case TL_LEFT:
-        case TL_RIGHT: {
-            float x = seat->side == TL_LEFT ? m : W - m - side_w;
-            seat->zone = rect(x, y_top, side_w, mid_bottom - y_top);
-            seat->plate = rect(x, y_top, side_w, plate_h);
-            float y = y_top + plate_h + gap;
-            float rest = mid_bottom - y;
-            float hand_h = spec.hands ? fminf(l.small_card_h * 1.15f, rest * 0.45f) : 0;
-            if (spec.hands) {
-                seat->hand = rect(x, y, side_w, hand_h);
-                y += hand_h + gap;
-            }
-            seat->pile = rect(x, y, side_w, mid_bottom - y);
-            seat->card_h = hand_h > 0 ? table_layout_quantize(fminf(l.small_card_h, hand_h)) : 0;
-            break;
-        }
-        case TL_TOP: {
-            float x0 = colL, x1 = colR;
-            float cw = (x1 - x0 - (float)(ntop - 1) * gap) / (float)(ntop > 0 ? ntop : 1);
-            float x = x0 + (float)index * (cw + gap);
-            seat->zone = rect(x, y_top, cw, top_h);
-            float ph = plate_h * 0.8f;
-            seat->plate = rect(x, y_top, fminf(cw, 300 * u), ph);
-            float y = y_top + ph + gap * 0.5f;
-            float h = top_h - ph - gap * 0.5f;
-            if (spec.hands) {
-                seat->hand = rect(x, y, cw * 0.5f - gap / 2, h);
-                seat->pile = rect(x + cw * 0.5f + gap / 2, y, cw * 0.5f - gap / 2, h);
-            } else {
-                seat->pile = rect(x, y, cw, h);
-            }
-            seat->card_h = spec.hands ? table_layout_quantize(fminf(l.small_card_h, h)) : 0;
-            break;
-        }
+        case TL_RIGHT: seat_at_side(l, f, seat); break;
+        case TL_TOP: seat_at_top(l, f, seat, index); break;
         default: break;
         }
     }
+}
 
-    /* The middle: pool, stock, spot. */
-    TlRect mid = rect(colL, top_y1, colR - colL, mid_bottom - top_y1);
-    float big = spec.hands ? l.hand_card_h : 0.3f * mid.h;
-    if (spec.discard) {
-        /* Kowah: stock, discard pile and a spot for a shown draw, centred. */
-        float ch = fminf(fminf(mid.h * 0.7f, big), (mid.w - 4 * gap) / (3.4f * aspect));
-        float cw = ch * aspect;
-        float total = 3 * cw + 2 * 1.2f * cw * 0.25f + 2 * gap;
-        float x = mid.x + (mid.w - total) / 2, y = mid.y + (mid.h - ch) / 2;
-        l.stock = rect(x, y, cw, ch);
-        l.discard = rect(x + cw + gap + 0.3f * cw, y, cw, ch);
-        l.spot = rect(l.discard.x + cw + gap + 0.3f * cw, y, cw, ch);
-        l.pool = rect(0, 0, 0, 0);
-        l.pool_card_h = ch;
-    } else if (spec.dealer_side) {
-        l.pool = mid;
-        TlRect bands[TL_SIDES], centre;
-        table_layout_pei_bands(&l, bands, &centre);
-        float ch = fminf(centre.h - 2 * gap, (centre.w - 3 * gap) / (3.4f * aspect));
-        ch = fminf(ch, l.small_card_h * 1.4f);
-        float cw = ch * aspect;
-        float cx = centre.x + centre.w / 2, cy = centre.y + centre.h / 2;
-        l.stock = rect(cx - cw / 2, cy - ch / 2, cw, ch);
-        l.spot = rect(cx + cw / 2 + cw * 0.6f + gap, cy - ch / 2, cw, ch);
-        l.pool_card_h = fminf(big * 0.8f, fmaxf(bands[TL_BOTTOM].h, bands[TL_LEFT].w / aspect));
+/* Kowah: stock, discard pile and a spot for a shown draw, centred in mid. */
+static void middle_kowah(TableLayout *l, const Frame *f, TlRect mid, float big)
+{
+    float gap = f->gap, aspect = f->aspect;
+    float ch = fminf(fminf(mid.h * 0.7f, big), (mid.w - 4 * gap) / (3.4f * aspect));
+    float cw = ch * aspect;
+    float total = 3 * cw + 2 * 1.2f * cw * 0.25f + 2 * gap;
+    float x = mid.x + (mid.w - total) / 2, y = mid.y + (mid.h - ch) / 2;
+    l->stock = rect(x, y, cw, ch);
+    l->discard = rect(x + cw + gap + 0.3f * cw, y, cw, ch);
+    l->spot = rect(l->discard.x + cw + gap + 0.3f * cw, y, cw, ch);
+    l->pool = rect(0, 0, 0, 0);
+    l->pool_card_h = ch;
+}
+
+/* Pèi: the pool is the square's bands; stock and spot lie in its centre. */
+static void middle_pei(TableLayout *l, const Frame *f, TlRect mid, float big)
+{
+    float gap = f->gap, aspect = f->aspect;
+    l->pool = mid;
+    TlRect bands[TL_SIDES], centre;
+    table_layout_pei_bands(l, bands, &centre);
+    float ch = fminf(centre.h - 2 * gap, (centre.w - 3 * gap) / (3.4f * aspect));
+    ch = fminf(ch, l->small_card_h * 1.4f);
+    float cw = ch * aspect;
+    float cx = centre.x + centre.w / 2, cy = centre.y + centre.h / 2;
+    l->stock = rect(cx - cw / 2, cy - ch / 2, cw, ch);
+    l->spot = rect(cx + cw / 2 + cw * 0.6f + gap, cy - ch / 2, cw, ch);
+    l->pool_card_h = fminf(big * 0.8f, fmaxf(bands[TL_BOTTOM].h, bands[TL_LEFT].w / aspect));
+}
+
+/* The stock (or the set-aside cards) and the spot in a column at the left
+ * of the pool. */
+static void middle_pool(TableLayout *l, const Frame *f, TlRect mid, float big)
+{
+    float gap = f->gap, aspect = f->aspect;
+    float ch = fminf(fminf(l->small_card_h * 1.25f, (mid.h - 3 * gap) / 2.2f),
+                     big > 0 ? big * 0.8f : 1e9f);
+    float cw = ch * aspect;
+    float colw = cw * 1.25f + gap;
+    float cy = mid.y + mid.h / 2;
+    if (l->spec.stock) {
+        l->stock = rect(mid.x + gap / 2, cy - ch - gap * 1.5f, cw, ch);
+        l->spot = rect(mid.x + gap / 2, cy + gap * 1.5f, cw, ch);
     } else {
-        /* The stock (or the set-aside cards) and the spot in a column at
-         * the left of the pool. */
-        float ch = fminf(fminf(l.small_card_h * 1.25f, (mid.h - 3 * gap) / 2.2f),
-                         big > 0 ? big * 0.8f : 1e9f);
-        float cw = ch * aspect;
-        float colw = cw * 1.25f + gap;
-        float cy = mid.y + mid.h / 2;
-        if (spec.stock) {
-            l.stock = rect(mid.x + gap / 2, cy - ch - gap * 1.5f, cw, ch);
-            l.spot = rect(mid.x + gap / 2, cy + gap * 1.5f, cw, ch);
-        } else {
-            l.stock = rect(0, 0, 0, 0);
-            l.spot = rect(mid.x + gap / 2, cy - ch / 2, cw, ch);
-        }
-        l.pool = rect(mid.x + colw + gap, mid.y, mid.w - colw - gap, mid.h);
-        l.pool_card_h = spec.hands ? fminf(big, l.pool.h) : fminf(0.36f * l.pool.h, 200 * u);
+        l->stock = rect(0, 0, 0, 0);
+        l->spot = rect(mid.x + gap / 2, cy - ch / 2, cw, ch);
+    }
+    l->pool = rect(mid.x + colw + gap, mid.y, mid.w - colw - gap, mid.h);
+    l->pool_card_h = l->spec.hands ? fminf(big, l->pool.h) : fminf(0.36f * l->pool.h, 200 * f->u);
+}
+
+/* The top bar and the card sizes first, then the bands round the table,
+ * the seats in them and the middle between. */
+void table_layout_compute(const TlSpec *in, TableLayout *out)
+{
+    TableLayout l = {0};
+    l.spec = clean_spec(in);
+    const TlSpec *spec = &l.spec;
+    Frame f = {.W = spec->width, .H = spec->height, .aspect = (float)spec->aspect};
+    f.u = spec->unit > 0.05f ? spec->unit : 1.0f;
+    f.m = fmaxf(3.0f, 10.0f * f.u);
+    f.gap = fmaxf(2.0f, 8.0f * f.u);
+    l.top_bar = rect(f.m, f.m, f.W - 2 * f.m, 40 * f.u);
+    float bw = fminf(600 * f.u, (f.W - 2 * f.m) * 0.6f);
+    l.buttons = rect(l.top_bar.x + l.top_bar.w - bw, l.top_bar.y, bw, l.top_bar.h);
+    f.y_top = l.top_bar.y + l.top_bar.h + f.gap;
+    f.plate_w = clampf(0.15f * f.W, 150 * f.u, 230 * f.u);
+    f.plate_h = 58 * f.u;
+    card_sizes(&l, &f);
+    outer_bands(&l, &f);
+    seat_zones(&l, &f);
+    /* The middle: pool, stock, spot. */
+    float top_y1 = f.ntop > 0 ? f.y_top + f.top_h + f.gap : f.y_top;
+    TlRect mid = rect(f.col_l, top_y1, f.col_r - f.col_l, f.mid_bottom - top_y1);
+    float big = spec->hands ? l.hand_card_h : 0.3f * mid.h;
+    if (spec->discard) {
+        middle_kowah(&l, &f, mid, big);
+    } else if (spec->dealer_side) {
+        middle_pei(&l, &f, mid, big);
+    } else {
+        middle_pool(&l, &f, mid, big);
     }
     *out = l;
+}
+
+TlSide table_layout_dealer_side(const TableLayout *l)
+{
+    for (int s = 0; s < l->spec.players && s < CEKI_MAX_SEATS; s++) {
+        if (l->seats[s].side == TL_LEFT) {
+            return TL_RIGHT;
+        }
+    }
+    return TL_LEFT;
 }
 
 /* ---- cards in rows and groups ----------------------------------------- */

@@ -62,7 +62,7 @@ typedef struct TableLayout {
     TlRect stock;                 /* one card: the stock pile */
     TlRect spot;                  /* one card: where a played or turned card waits */
     TlRect discard;               /* Kowah: one card, the discard pile */
-    TlRect dealer;                /* Pèi: the dealer's side label, else empty */
+    TlRect dealer;                /* always empty: Pèi's dealer has a band of the pool */
     TlSeat seats[CEKI_MAX_SEATS]; /* by seat number */
     float hand_card_h;            /* the viewer's hand cards */
     float small_card_h;           /* other hands, piles */
@@ -71,6 +71,10 @@ typedef struct TableLayout {
 
 /* Fills *out for spec (players clamped to 2..6). */
 void table_layout_compute(const TlSpec *spec, TableLayout *out);
+
+/* Pèi: the side of the square no seat takes (TL_LEFT or TL_RIGHT), before
+ * which the pool's band of the dealer's ranks lies. */
+TlSide table_layout_dealer_side(const TableLayout *l);
 
 /* Seat position k steps after the viewer in play order (k = 1..players-1)
  * as a side and an index along it; pure helper for the compute. */

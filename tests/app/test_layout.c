@@ -211,6 +211,20 @@ static void test_seats_in_play_order(void **state)
     spec = spec_for(&shapes[4], 1280, 800, 3, 0, 0.4, false);
     assert_int_equal(table_layout_side_of(&spec, 1), TL_RIGHT);
     assert_int_equal(table_layout_side_of(&spec, 2), TL_TOP);
+    /* The dealer's side is the one no seat takes, seen from any seat and
+     * after a seating draw that turned the order of play. */
+    for (int bottom = 0; bottom < 3; bottom++) {
+        for (int reversed = 0; reversed < 2; reversed++) {
+            spec.bottom_seat = bottom;
+            spec.reversed = reversed;
+            table_layout_compute(&spec, &l);
+            TlSide dealer = table_layout_dealer_side(&l);
+            assert_int_equal(dealer, TL_LEFT);
+            for (int k = 0; k < 3; k++) {
+                assert_int_not_equal(l.seats[k].side, dealer);
+            }
+        }
+    }
 }
 
 static void test_cards_scale_with_the_window(void **state)
