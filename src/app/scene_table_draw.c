@@ -1381,15 +1381,6 @@ void table_draw(App *app, TableState *t, SDL_Renderer *r)
         return;
     }
     draw_top_bar(app, t);
-    if (!tl_empty(t->layout.dealer)) {
-        SDL_Rect d = R(t->layout.dealer);
-        soft_panel(app, d, 40);
-        TextStyle s = style(app, 13, TEXT_REGULAR, UI_INK_FAINT);
-        text_draw_wrapped(
-            app->text, app->renderer, _("dealer's side (the program deals and counts)"), &s,
-            (SDL_Rect){d.x + app_px(app, 8), d.y + app_px(app, 10), d.w - app_px(app, 16), 0},
-            TEXT_CENTER, 1.0f);
-    }
     draw_pool_area(app, t);
     for (int s = 0; s < t->players; s++) {
         draw_plate(app, t, s);

@@ -1315,7 +1315,9 @@ static void on_hand_drawn(TableState *t, const GameEvent *e, const EventWords *w
 {
     (void)e;
     (void)w;
-    if (t->view.stock > 0) {
+    /* The result screen waits for the view, so the game still holds this
+     * hand's end when its event is shown. */
+    if (kowah_hand_end(session_game(t->session)) == KOWAH_HAND_IDLE) {
         view_log(t, _("%d turns without a stock draw: nobody wins this hand."),
                  KOWAH_MAX_IDLE_TURNS);
     } else {

@@ -62,7 +62,6 @@ typedef struct TableLayout {
     TlRect stock;                 /* one card: the stock pile */
     TlRect spot;                  /* one card: where a played or turned card waits */
     TlRect discard;               /* Kowah: one card, the discard pile */
-    TlRect dealer;                /* always empty: Pèi's dealer has a band of the pool */
     TlSeat seats[CEKI_MAX_SEATS]; /* by seat number */
     float hand_card_h;            /* the viewer's hand cards */
     float small_card_h;           /* other hands, piles */

@@ -90,7 +90,6 @@ static void check_layout(const TableLayout *l, const char *ctx)
     } while (0)
     ZONE(l->top_bar, "top bar");
     ZONE(l->prompt, "prompt");
-    ZONE(l->dealer, "dealer");
     if (l->spec.dealer_side) {
         /* Pèi: the pool's bands and the centre (stock, spot). */
         TlRect bands[TL_SIDES], centre;
