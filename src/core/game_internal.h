@@ -1,8 +1,11 @@
 /* game_internal.h — the Game struct and the engines' private entry points.
  *
- * Contract: only src/core includes this. game.c holds what every engine
- * shares (creation, copies, events, history, move text, dispatch); fishing.c
- * runs every fishing variant from its VariantDesc; kowah.c runs Kowah.
+ * Contract: only src/core includes this. game.c holds the public API
+ * (creation, copies, history, move text) and dispatches to the engines:
+ * fishing.c runs every fishing variant from its VariantDesc (with pei.c for
+ * Pèi's deal, stakes and places), kowah.c runs Kowah. What the engines record
+ * as they play (the events, the public history) is game_state.c, below them
+ * all: an engine never calls game.c.
  * A seat names one player for the whole match. Play goes from a seat to
  * game_seat_after(g, seat, 1): seat + 1 in every variant but Pèi, whose
  * seating draw may turn the order round (dir = -1) so that play runs

@@ -362,7 +362,7 @@ static int pei_seat_of(const Game *g, GameRole role)
 
 void pei_prepare_deck(Game *g, Card *deck, int n)
 {
-    if (!game_variant(g)->packet_deal || n != PEI_DECK || g->n != PEI_PLAYERS)
+    if (!g->v->packet_deal || n != PEI_DECK || g->n != PEI_PLAYERS)
         return;
     int d1 = 1 + (int)rng_below(&g->rng, 6);
     int d2 = 1 + (int)rng_below(&g->rng, 6);
@@ -418,7 +418,7 @@ void pei_after_deal(Game *g)
 {
     if (g->stock_n == 0)
         return;
-    if (game_variant(g)->unyik_peeks) {
+    if (g->v->unyik_peeks) {
         int unyik = pei_seat_of(g, ROLE_UNYIK);
         if (unyik >= 0) {
             g->peek[unyik] = g->stock[0];
