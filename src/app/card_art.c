@@ -140,14 +140,15 @@ bool card_art_pending(const CardArt *art)
     return art->pending;
 }
 
-static bool is_western(DeckStyle style)
+static DeckArt art_of(DeckStyle style)
 {
-    return style == STYLE_WESTERN_CLUBS || style == STYLE_WESTERN_SPADES;
+    const DeckStyleDesc *d = deck_style_get(style);
+    return d != NULL ? d->art : ART_CEKI;
 }
 
 double card_art_aspect(DeckStyle style, Card c)
 {
-    if (card_is_french(c) || is_western(style) || style == STYLE_FRENCH) {
+    if (card_is_french(c) || art_of(style) != ART_CEKI) {
         return 250.0 / 350.0;
     }
     return 200.0 / 500.0;
@@ -170,11 +171,11 @@ void card_art_file(DeckStyle style, Card c, unsigned flags, char *buf, size_t si
     char kind[CARD_TEXT_MAX];
     card_format(c, kind);
     if (flags & CARD_FACE_DOWN) {
-        bool ceki = !card_is_french(c) && !is_western(style) && style != STYLE_FRENCH;
+        bool ceki = !card_is_french(c) && art_of(style) == ART_CEKI;
         snprintf(buf, size, "backs/%s.svg", ceki ? "ceki" : "western");
     } else if (card_is_french(c)) {
         snprintf(buf, size, "french/%s.svg", kind);
-    } else if (is_western(style)) {
+    } else if (art_of(style) == ART_WESTERN) {
         bool stamped = (flags & CARD_RED_STAMP) && card_is_red_stamped(c);
         snprintf(buf, size, "%s/%s%s.svg", deck_style_key(style), kind, stamped ? "-stamped" : "");
     } else {
@@ -413,7 +414,7 @@ static bool shows_red_stamp(DeckStyle style, Card c, unsigned flags)
     if ((flags & CARD_FACE_DOWN) || !card_is_red_stamped(c)) {
         return false;
     }
-    return is_western(style) ? (flags & CARD_RED_STAMP) != 0 : true;
+    return art_of(style) == ART_WESTERN ? (flags & CARD_RED_STAMP) != 0 : true;
 }
 
 /* The colour-blind cue: a round badge with a four-pointed star and a frame

@@ -87,15 +87,15 @@ const char *card_name_javanese(Card c)
 
 bool card_western_equivalent(Card c, DeckStyle style, CardSuit *suit, int *rank)
 {
-    if (!card_is_ceki(c) || (style != STYLE_WESTERN_CLUBS && style != STYLE_WESTERN_SPADES)) {
+    const DeckStyleDesc *d = deck_style_get(style);
+    if (!card_is_ceki(c) || d == NULL || d->art != ART_WESTERN) {
         return false;
     }
-    bool clubs = style == STYLE_WESTERN_CLUBS;
     switch (card_suit(c)) {
     case SUIT_COINS: *suit = SUIT_DIAMONDS; break;
     case SUIT_STRINGS: *suit = SUIT_HEARTS; break;
-    case SUIT_MYRIADS: *suit = clubs ? SUIT_SPADES : SUIT_CLUBS; break;
-    default: *suit = clubs ? SUIT_CLUBS : SUIT_SPADES; break;
+    case SUIT_MYRIADS: *suit = d->myriads; break;
+    default: *suit = d->honours; break;
     }
     if (c == CARD_WF) {
         *rank = 11;

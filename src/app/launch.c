@@ -16,7 +16,7 @@
 
 bool launch_apply(App *app, const AppArgs *args, char *err, size_t err_size)
 {
-    if (args->deck_style_given && args->deck_style != STYLE_FRENCH) {
+    if (args->deck_style_given && deck_style_get(args->deck_style)->ceki_choice) {
         app->settings.deck_style = args->deck_style;
     }
     app_setup_variant(app, args->variant);

@@ -8,12 +8,15 @@
 #include "ui.h"
 #include "variant_text.h"
 
-enum { GALLERY_TAB = 200, GALLERY_BACK = 300 }; /* tabs 200..203; cards use their Card value */
+/* A tab per deck style (its id is GALLERY_TAB + the style); cards use their
+ * Card value. */
+enum { GALLERY_TAB = 200, GALLERY_BACK = 300 };
 
-static const DeckStyle tabs[4] = {STYLE_CEKI, STYLE_WESTERN_CLUBS, STYLE_WESTERN_SPADES,
-                                  STYLE_FRENCH};
-static const char *const tab_names[4] = {N_("Ceki"), N_("Western (clubs)"), N_("Western (spades)"),
-                                         N_("French (Kings)")};
+/* The deck style draws the French pack (Kings) rather than Ceki kinds. */
+static bool is_french(DeckStyle style)
+{
+    return deck_style_get(style) != NULL && deck_style_get(style)->art == ART_FRENCH;
+}
 
 typedef struct GalleryState {
     Ui ui;
@@ -24,7 +27,7 @@ typedef struct GalleryState {
 /* Cards of a row (a suit) of the style's grid; returns how many. */
 static int row_cards(DeckStyle style, int row, Card *out)
 {
-    if (style == STYLE_FRENCH) {
+    if (is_french(style)) {
         for (int rank = 1; rank <= 13; rank++) {
             out[rank - 1] = card_french((CardSuit)(SUIT_SPADES + row), rank);
         }
@@ -45,7 +48,7 @@ static int row_cards(DeckStyle style, int row, Card *out)
 /* The rectangle of the card at (row, col) of the grid, in design units. */
 static SDL_FRect cell(DeckStyle style, int row, int col)
 {
-    bool french = style == STYLE_FRENCH;
+    bool french = is_french(style);
     float left = 196, top = 196, row_h = 132;
     float cell_w = french ? 50.0f : 72.0f;
     float card_h = 100;
@@ -65,9 +68,10 @@ static void layout(App *app, GalleryState *s)
 {
     ui_clear(&s->ui);
     ui_add_back(app, &s->ui, GALLERY_BACK);
-    for (int t = 0; t < 4; t++) {
+    for (int t = 0; t < STYLE_COUNT; t++) {
         ui_add(&s->ui, WIDGET_ITEM, GALLERY_TAB + t,
-               app_rect(app, 60 + (float)t * 180, 128, 172, 42), false, _(tab_names[t]));
+               app_rect(app, 60 + (float)t * 180, 128, 172, 42), false,
+               _(deck_style_get((DeckStyle)t)->tab));
     }
     for (int row = 0; row < 4; row++) {
         Card cards[13];
@@ -84,10 +88,10 @@ static void layout(App *app, GalleryState *s)
 
 static void set_style(GalleryState *s, DeckStyle style)
 {
-    bool was_french = s->style == STYLE_FRENCH;
+    bool was_french = is_french(s->style);
     s->style = style;
-    if (was_french != (style == STYLE_FRENCH)) {
-        s->shown = style == STYLE_FRENCH ? card_french(SUIT_SPADES, 1) : CARD_OT;
+    if (was_french != (is_french(style))) {
+        s->shown = is_french(style) ? card_french(SUIT_SPADES, 1) : CARD_OT;
     }
 }
 
@@ -100,7 +104,7 @@ static bool gallery_enter(App *app, void *state)
         style = settings_style_for(&app->settings, NULL);
     }
     s->style = style;
-    s->shown = style == STYLE_FRENCH ? card_french(SUIT_SPADES, 1) : CARD_OT;
+    s->shown = is_french(style) ? card_french(SUIT_SPADES, 1) : CARD_OT;
     layout(app, s);
     ui_focus(&s->ui, s->shown);
     return true;
@@ -120,8 +124,8 @@ static SceneAction gallery_event(App *app, void *state, const SDL_Event *e)
         if (ev.id == GALLERY_BACK) {
             return scene_pop();
         }
-        if (ev.id >= GALLERY_TAB && ev.id < GALLERY_TAB + 4) {
-            set_style(s, tabs[ev.id - GALLERY_TAB]);
+        if (ev.id >= GALLERY_TAB && ev.id < GALLERY_TAB + STYLE_COUNT) {
+            set_style(s, (DeckStyle)(ev.id - GALLERY_TAB));
             layout(app, s);
         }
         break;
@@ -132,14 +136,15 @@ static SceneAction gallery_event(App *app, void *state, const SDL_Event *e)
 
 static void draw_tabs(App *app, GalleryState *s)
 {
-    for (int t = 0; t < 4; t++) {
+    for (int t = 0; t < STYLE_COUNT; t++) {
         int id = GALLERY_TAB + t;
-        bool selected = tabs[t] == s->style;
+        bool selected = (DeckStyle)t == s->style;
         ui_draw_item(app, &s->ui, id, selected);
         const Widget *w = ui_find(&s->ui, id);
         TextStyle style = app_text_style(app, 16, selected ? TEXT_BOLD : TEXT_REGULAR,
                                          selected ? UI_INK : UI_INK_SOFT);
-        text_draw_in(app->text, app->renderer, _(tab_names[t]), &style, w->rect, TEXT_CENTER);
+        text_draw_in(app->text, app->renderer, _(deck_style_get((DeckStyle)t)->tab), &style,
+                     w->rect, TEXT_CENTER);
     }
 }
 
@@ -226,10 +231,10 @@ static void draw_details(App *app, GalleryState *s)
     Card c = s->shown;
     SDL_Rect panel = app_rect(app, 900, 124, 328, 612);
     ui_draw_panel(app, panel);
-    bool western = s->style == STYLE_WESTERN_CLUBS || s->style == STYLE_WESTERN_SPADES;
+    bool western = deck_style_get(s->style)->art == ART_WESTERN;
     bool stamped = card_is_red_stamped(c);
     /* The card large; a western red-stamped kind shows plain and stamped. */
-    float ch = s->style == STYLE_CEKI ? 232.0f : 190.0f;
+    float ch = deck_style_get(s->style)->art == ART_CEKI ? 232.0f : 190.0f;
     float cw = (float)(ch * card_art_aspect(s->style, c));
     unsigned flags = app->settings.colour_cue ? CARD_COLOUR_CUE : 0;
     if (western && stamped) {

@@ -149,16 +149,19 @@ static bool settings_enter(App *app, void *state)
     return true;
 }
 
-/* The style preference cycles: each game's own, then the three packs. */
+/* The style preference cycles: each game's own, then the packs offered for
+ * the Ceki games in their table's order. */
 static DeckStyle step_style(DeckStyle style, int dir)
 {
-    static const DeckStyle order[] = {SETTINGS_STYLE_VARIANT, STYLE_CEKI, STYLE_WESTERN_CLUBS,
-                                      STYLE_WESTERN_SPADES};
-    int at = 0;
-    for (int i = 0; i < 4; i++) {
-        at = order[i] == style ? i : at;
+    DeckStyle first = deck_style_step(STYLE_COUNT, 1);
+    DeckStyle last = deck_style_step(first, -1);
+    if (style == SETTINGS_STYLE_VARIANT) {
+        return dir > 0 ? first : last;
     }
-    return order[((at + dir) % 4 + 4) % 4];
+    if ((dir > 0 && style == last) || (dir < 0 && style == first)) {
+        return SETTINGS_STYLE_VARIANT;
+    }
+    return deck_style_step(style, dir);
 }
 
 static void change(App *app, int id, int dir)
@@ -246,11 +249,11 @@ static void draw_preview(App *app)
     DeckStyle style = settings_style_for(&app->settings, NULL);
     static const Card cards[4] = {CARD_OT, CARD_RF, CARD_S1 + 8, CARD_C1 + 4};
     unsigned flags = CARD_RED_STAMP | (app->settings.colour_cue ? CARD_COLOUR_CUE : 0);
-    float ch = style == STYLE_CEKI ? 215.0f : 150.0f;
+    float ch = deck_style_get(style)->art == ART_CEKI ? 215.0f : 150.0f;
     float cw = (float)(ch * card_art_aspect(style, CARD_OT));
-    float gap = style == STYLE_CEKI ? 16.0f : 12.0f;
+    float gap = deck_style_get(style)->art == ART_CEKI ? 16.0f : 12.0f;
     float bottom = 0;
-    if (style == STYLE_CEKI) {
+    if (deck_style_get(style)->art == ART_CEKI) {
         float left = 1016 - (4 * cw + 3 * gap) / 2;
         for (int i = 0; i < 4; i++) {
             card_art_draw(app->cards, r, style, cards[i],

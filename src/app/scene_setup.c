@@ -202,8 +202,6 @@ static int wrap(int value, int dir, int count)
     return ((value + dir) % count + count) % count;
 }
 
-static const DeckStyle setup_styles[] = {STYLE_CEKI, STYLE_WESTERN_CLUBS, STYLE_WESTERN_SPADES};
-
 static void change(App *app, int id, int dir)
 {
     GameSetup *g = &app->setup;
@@ -211,11 +209,7 @@ static void change(App *app, int id, int dir)
     if (id == SETUP_PLAYERS) {
         g->config.players = step_players(v, g->config.players, dir);
     } else if (id == SETUP_STYLE) {
-        int at = 0;
-        for (int i = 0; i < 3; i++) {
-            at = setup_styles[i] == g->style ? i : at;
-        }
-        g->style = setup_styles[wrap(at, dir, 3)];
+        g->style = deck_style_step(g->style, dir);
     } else if (id == SETUP_STAKES) {
         g->config.stakes = (StakeScheme)wrap((int)g->config.stakes, dir, STAKES_COUNT);
         if (!jung_applies(g)) {
@@ -408,7 +402,7 @@ static void draw_deck(App *app, const GameSetup *g, const VariantDesc *v)
     DeckStyle style = g->style;
     Card sample[4] = {CARD_OT, CARD_WF, CARD_C1 + 6, CARD_M1 + 2};
     if (v->deck == DECK_FRENCH_NO_KINGS) {
-        style = STYLE_FRENCH;
+        style = variant_style(v, style);
         sample[0] = card_french(SUIT_HEARTS, 1);
         sample[1] = card_french(SUIT_CLUBS, 12);
         sample[2] = card_french(SUIT_DIAMONDS, 7);

@@ -1480,13 +1480,7 @@ static void move_button(App *app, TableState *t, int id)
 /* The next deck style (Ceki, western clubs, western spades), said in a toast. */
 static void next_deck_style(App *app, TableState *t)
 {
-    static const DeckStyle cycle[] = {STYLE_CEKI, STYLE_WESTERN_CLUBS, STYLE_WESTERN_SPADES};
-    const int styles = (int)(sizeof cycle / sizeof cycle[0]);
-    int at = 0;
-    for (int i = 0; i < styles; i++) {
-        at = cycle[i] == t->style ? i : at;
-    }
-    t->style = cycle[(at + 1) % styles];
+    t->style = deck_style_step(t->style, 1);
     app->setup.style = t->style;
     char msg[80];
     snprintf(msg, sizeof msg, _("Cards: %s"), deck_style_name(t->style));

@@ -37,7 +37,7 @@ static unsigned card_flags(App *app, const TableState *t)
 
 static DeckStyle draw_style(const TableState *t)
 {
-    return t->v->deck == DECK_FRENCH_NO_KINGS ? STYLE_FRENCH : t->style;
+    return variant_style(t->v, t->style);
 }
 
 /* The card used for a face-down card of this deck. */

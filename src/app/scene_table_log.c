@@ -145,7 +145,7 @@ static void draw_entry(App *app, TableState *t, SDL_Rect row, int i)
     if (!table_log_entry(t, i, text, sizeof text, cards, &ncards)) {
         return;
     }
-    DeckStyle st = t->v->deck == DECK_FRENCH_NO_KINGS ? STYLE_FRENCH : t->style;
+    DeckStyle st = variant_style(t->v, t->style);
     int ch = app_px(app, LOG_CARD_H);
     int x = row.x;
     for (int c = 0; c < 2; c++) {
@@ -153,8 +153,7 @@ static void draw_entry(App *app, TableState *t, SDL_Rect row, int i)
         if (c < ncards) {
             SDL_Rect r = {x, row.y + (row.h - ch) / 2, cw, ch};
             bool hidden = !card_is_valid(cards[c]);
-            Card shown =
-                hidden ? (st == STYLE_FRENCH ? card_french(SUIT_SPADES, 1) : CARD_C1) : cards[c];
+            Card shown = hidden ? variant_sample_card(t->v) : cards[c];
             card_art_draw(app->cards, app->renderer, st, shown, r,
                           app_card_flags(app) | (hidden ? CARD_FACE_DOWN : 0u));
         }

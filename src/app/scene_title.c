@@ -186,7 +186,7 @@ static void draw_fan(App *app)
                                CARD_RF,     CARD_M1 + 8, CARD_C1 + 1};
     int n = (int)(sizeof fan / sizeof fan[0]);
     DeckStyle style = settings_style_for(&app->settings, NULL);
-    bool ceki = style == STYLE_CEKI;
+    bool ceki = deck_style_get(style)->art == ART_CEKI;
     float h = ceki ? 300.0f : 250.0f;
     float w = (float)(h * card_art_aspect(style, CARD_OT));
     unsigned flags = CARD_RED_STAMP | (app->settings.colour_cue ? CARD_COLOUR_CUE : 0);

@@ -159,11 +159,12 @@ static void draw_details(App *app, VariantsState *s)
     }
     unsigned flags = (v->scores_red_stamps ? CARD_RED_STAMP : 0) |
                      (app->settings.colour_cue ? CARD_COLOUR_CUE : 0);
-    float ch = style == STYLE_CEKI ? 170.0f : 118.0f;
+    float ch = deck_style_get(style)->art == ART_CEKI ? 170.0f : 118.0f;
     float cw = (float)(ch * card_art_aspect(style, sample[0]));
     for (int i = 0; i < 3; i++) {
-        SDL_Rect cr = app_rect(app, 1124 - cw / 2 + (float)(i - 1) * (cw * 0.55f),
-                               (style == STYLE_CEKI ? 356 : 380) + (float)i * 12, cw, ch);
+        SDL_Rect cr =
+            app_rect(app, 1124 - cw / 2 + (float)(i - 1) * (cw * 0.55f),
+                     (deck_style_get(style)->art == ART_CEKI ? 356 : 380) + (float)i * 12, cw, ch);
         card_art_draw(app->cards, r, style, sample[i], cr, flags);
     }
     draw_record(app, v);

@@ -80,8 +80,8 @@ double anim_speed_seconds(AnimSpeed speed)
 
 DeckStyle settings_style_for(const Settings *s, const VariantDesc *v)
 {
-    if (v != NULL && v->deck == DECK_FRENCH_NO_KINGS) {
-        return STYLE_FRENCH;
+    if (v != NULL && variant_style(v, STYLE_COUNT) != STYLE_COUNT) {
+        return variant_style(v, STYLE_COUNT); /* a pack of its own */
     }
     if (s->deck_style == SETTINGS_STYLE_VARIANT) {
         return v != NULL ? v->default_style : STYLE_CEKI;
@@ -109,7 +109,8 @@ static bool parse_style(const char *v, DeckStyle *out)
         return true;
     }
     DeckStyle style = deck_style_find(v);
-    if (style == STYLE_CEKI || style == STYLE_WESTERN_CLUBS || style == STYLE_WESTERN_SPADES) {
+    const DeckStyleDesc *d = deck_style_get(style);
+    if (d != NULL && d->ceki_choice) {
         *out = style;
         return true;
     }

@@ -75,30 +75,14 @@ const char *variant_text_piles(const VariantDesc *v)
 
 const char *deck_style_name(DeckStyle style)
 {
-    switch (style) {
-    case STYLE_CEKI: return _("Ceki");
-    case STYLE_WESTERN_CLUBS: return _("Western (clubs)");
-    case STYLE_WESTERN_SPADES: return _("Western (spades)");
-    case STYLE_FRENCH: return _("French");
-    default: return _("Each game's own");
-    }
+    const DeckStyleDesc *d = deck_style_get(style);
+    return d != NULL ? _(d->name) : _("Each game's own");
 }
 
 const char *deck_style_about(DeckStyle style)
 {
-    switch (style) {
-    case STYLE_CEKI: return _("The Javanese cards themselves.");
-    case STYLE_WESTERN_CLUBS:
-        return _("Two ordinary packs: diamonds for coins, hearts for strings, spades for myriads, "
-                 "and the jack, queen and king of clubs as the White Flower, Red Flower and Old "
-                 "Thousand.");
-    case STYLE_WESTERN_SPADES:
-        return _("Two ordinary packs: diamonds for coins, hearts for strings, clubs for myriads, "
-                 "and the jack, queen and king of spades as the White Flower, Red Flower and Old "
-                 "Thousand.");
-    case STYLE_FRENCH: return _("An ordinary 52-card pack, for Kings.");
-    default: return "";
-    }
+    const DeckStyleDesc *d = deck_style_get(style);
+    return d != NULL ? _(d->about) : "";
 }
 
 const char *stake_scheme_name(StakeScheme stakes)

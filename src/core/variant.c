@@ -173,8 +173,49 @@ static const VariantOption options[] = {
 };
 /* clang-format on */
 
-static const char *const style_keys[STYLE_COUNT] = {"ceki", "western-clubs", "western-spades",
-                                                    "french"};
+/* clang-format off */
+static const DeckStyleDesc styles[STYLE_COUNT] = {
+    [STYLE_CEKI] = {STYLE_CEKI, "ceki", N_("Ceki"), N_("The Javanese cards themselves."),
+                    ART_CEKI, SUIT_NONE, SUIT_NONE, true, N_("Ceki")},
+    [STYLE_WESTERN_CLUBS] = {STYLE_WESTERN_CLUBS, "western-clubs", N_("Western (clubs)"),
+        N_("Two ordinary packs: diamonds for coins, hearts for strings, spades for myriads, "
+           "and the jack, queen and king of clubs as the White Flower, Red Flower and Old "
+           "Thousand."),
+        ART_WESTERN, SUIT_SPADES, SUIT_CLUBS, true, N_("Western (clubs)")},
+    [STYLE_WESTERN_SPADES] = {STYLE_WESTERN_SPADES, "western-spades", N_("Western (spades)"),
+        N_("Two ordinary packs: diamonds for coins, hearts for strings, clubs for myriads, "
+           "and the jack, queen and king of spades as the White Flower, Red Flower and Old "
+           "Thousand."),
+        ART_WESTERN, SUIT_CLUBS, SUIT_SPADES, true, N_("Western (spades)")},
+    [STYLE_FRENCH] = {STYLE_FRENCH, "french", N_("French"), N_("An ordinary 52-card pack, for Kings."),
+                      ART_FRENCH, SUIT_NONE, SUIT_NONE, false, N_("French (Kings)")},
+};
+/* clang-format on */
+
+const DeckStyleDesc *deck_style_get(DeckStyle style)
+{
+    return (unsigned)style < STYLE_COUNT ? &styles[style] : NULL;
+}
+
+DeckStyle deck_style_step(DeckStyle from, int dir)
+{
+    DeckStyle choice[STYLE_COUNT];
+    int n = 0, at = -1;
+    for (int i = 0; i < STYLE_COUNT; i++) {
+        if (styles[i].ceki_choice) {
+            at = styles[i].id == from ? n : at;
+            choice[n++] = styles[i].id;
+        }
+    }
+    if (at < 0)
+        return choice[0];
+    return choice[((at + dir) % n + n) % n];
+}
+
+DeckStyle variant_style(const VariantDesc *v, DeckStyle chosen)
+{
+    return v && v->deck == DECK_FRENCH_NO_KINGS ? v->default_style : chosen;
+}
 
 const VariantDesc *variant_get(VariantId id)
 {
@@ -286,13 +327,13 @@ uint32_t variant_option_bit(const char *name)
 
 const char *deck_style_key(DeckStyle style)
 {
-    return style >= 0 && style < STYLE_COUNT ? style_keys[style] : "?";
+    return style >= 0 && style < STYLE_COUNT ? styles[style].key : "?";
 }
 
 DeckStyle deck_style_find(const char *key)
 {
     for (int i = 0; key && i < STYLE_COUNT; i++) {
-        if (strcmp(style_keys[i], key) == 0)
+        if (strcmp(styles[i].key, key) == 0)
             return (DeckStyle)i;
     }
     return STYLE_COUNT;

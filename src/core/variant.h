@@ -178,6 +178,35 @@ const VariantOption *variant_options(int *count);
 /* Bit for a name, or 0 when unknown. */
 uint32_t variant_option_bit(const char *name);
 
+/* How a deck style draws its cards (assets/cards/<key>/). */
+typedef enum DeckArt {
+    ART_CEKI,    /* the Javanese cards */
+    ART_WESTERN, /* Ceki kinds shown as cards of two ordinary packs */
+    ART_FRENCH   /* the French pack itself (Kings) */
+} DeckArt;
+
+/* One deck style: adding a style is a row of the table in variant.c (and an
+ * enum value) plus its art folder. */
+typedef struct DeckStyleDesc {
+    DeckStyle id;
+    const char *key;   /* settings, command line and the art folder: "western-clubs" */
+    const char *name;  /* player-facing, short */
+    const char *about; /* one player-facing line: what stands for what */
+    DeckArt art;
+    CardSuit myriads; /* ART_WESTERN: the suit standing for the myriads */
+    CardSuit honours; /* ART_WESTERN: the suit whose J, Q, K are the three honours */
+    bool ceki_choice; /* offered for the Ceki games (setup, settings, the table's cycle) */
+    const char *tab;  /* player-facing, the card gallery's tab: "French (Kings)" */
+} DeckStyleDesc;
+
+/* NULL for a style out of range. */
+const DeckStyleDesc *deck_style_get(DeckStyle style);
+/* The style a game is drawn in when `chosen` is the player's choice: a
+ * variant with a pack of its own (Kings) always has its own. */
+DeckStyle variant_style(const VariantDesc *v, DeckStyle chosen);
+/* The style `dir` steps from `from` among those with ceki_choice, round
+ * and round (from one that is not a choice: the first). */
+DeckStyle deck_style_step(DeckStyle from, int dir);
 const char *deck_style_key(DeckStyle style);
 /* STYLE_COUNT when unknown. */
 DeckStyle deck_style_find(const char *key);

@@ -186,6 +186,41 @@ static void test_variant_table(void **state)
     assert_int_equal(deck_style_find("poker"), STYLE_COUNT);
 }
 
+/* The deck style table: every row names itself, its art and its key; the
+ * Ceki games' choices cycle through the rows that offer themselves, both
+ * ways; a variant with a pack of its own keeps it whatever is chosen. */
+static void test_deck_style_table(void **state)
+{
+    (void)state;
+    int choices = 0;
+    for (int i = 0; i < STYLE_COUNT; i++) {
+        const DeckStyleDesc *d = deck_style_get((DeckStyle)i);
+        assert_non_null(d);
+        assert_int_equal(d->id, i);
+        assert_int_equal(deck_style_find(d->key), i);
+        assert_true(strlen(d->name) > 0 && strlen(d->about) > 10 && strlen(d->tab) > 0);
+        if (d->art == ART_WESTERN) {
+            assert_int_not_equal(d->myriads, d->honours);
+        }
+        choices += d->ceki_choice;
+    }
+    assert_null(deck_style_get(STYLE_COUNT));
+    assert_true(choices >= 2);
+    DeckStyle s = deck_style_step(STYLE_COUNT, 1);
+    assert_true(deck_style_get(s)->ceki_choice);
+    for (int k = 0; k < choices; k++) {
+        DeckStyle next = deck_style_step(s, 1);
+        assert_true(deck_style_get(next)->ceki_choice);
+        assert_int_equal(deck_style_step(next, -1), s);
+        s = next;
+    }
+    assert_int_equal(s, deck_style_step(STYLE_COUNT, 1)); /* round and round */
+    assert_false(deck_style_get(STYLE_FRENCH)->ceki_choice);
+    assert_int_equal(variant_style(variant_get(VARIANT_KINGS), STYLE_CEKI), STYLE_FRENCH);
+    assert_int_equal(variant_style(variant_get(VARIANT_PEI), STYLE_WESTERN_CLUBS),
+                     STYLE_WESTERN_CLUBS);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -197,6 +232,7 @@ int main(void)
         cmocka_unit_test(test_rng_is_fixed_across_machines),
         cmocka_unit_test(test_move_text),
         cmocka_unit_test(test_variant_table),
+        cmocka_unit_test(test_deck_style_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
