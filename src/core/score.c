@@ -224,6 +224,39 @@ static int score_rule_kings(const VariantDesc *v, uint32_t options, const uint8_
     return score_kings(counts, out);
 }
 
+#ifdef CEKI_GUIDE_VARIANT
+/* The guide's rule: an identical pair 2; of what is left of a rank, any two
+ * cards make a pair worth 1. */
+static int score_rule_guide(const VariantDesc *v, uint32_t options, const uint8_t *counts,
+                            ScoreBreakdown *out)
+{
+    (void)v;
+    (void)options;
+    int total = 0;
+    Card odd[10] = {0}; /* per rank, a kind left without its twin (CARD_NONE: none) */
+    for (int r = 0; r < 10; r++)
+        odd[r] = CARD_NONE;
+    for (int k = 0; k < CARD_CEKI_KINDS; k++) {
+        int pairs = counts[k] / 2, rank = card_rank((Card)k);
+        total += pairs * 2;
+        group_add(out, SCORE_PAIR, "identical pair (2)", (Card)k, pairs * 2, pairs * 2);
+        if (counts[k] % 2 == 0)
+            continue;
+        if (odd[rank] == CARD_NONE) {
+            odd[rank] = (Card)k;
+            continue;
+        }
+        total += 1;
+        group_add(out, SCORE_PAIR, "same-rank pair (1)", odd[rank], 1, 1);
+        group_add(out, SCORE_PAIR, "same-rank pair (1)", (Card)k, 1, 0);
+        odd[rank] = CARD_NONE;
+    }
+    for (int r = 0; r < 10; r++)
+        group_add(out, SCORE_NOTHING, "no score", odd[r], odd[r] != CARD_NONE ? 1 : 0, 0);
+    return total;
+}
+#endif
+
 typedef int (*ScoreFn)(const VariantDesc *v, uint32_t options, const uint8_t *counts,
                        ScoreBreakdown *out);
 
@@ -236,6 +269,9 @@ static const ScoreFn score_rules[SCORE_RULE_COUNT] = {
     [SCORE_RULE_YOGYAKARTA] = score_rule_yogyakarta,
     [SCORE_RULE_KINGS] = score_rule_kings,
     [SCORE_RULE_PEI] = score_rule_pei,
+#ifdef CEKI_GUIDE_VARIANT
+    [SCORE_RULE_GUIDE] = score_rule_guide,
+#endif
 };
 
 int score_counts(VariantId variant, uint32_t options, const uint8_t counts[CARD_KIND_LIMIT],

@@ -164,6 +164,22 @@ static const VariantDesc variants[VARIANT_COUNT] = {
         .order = ORDER_FREE, .captured_face_up = true, .scores_red_stamps = false,
         .start = START_DEALER_LEFT, .match_kind = MATCHKIND_HANDS_WON, .default_rounds = 5,
         .score = SCORE_RULE_NONE},
+#ifdef CEKI_GUIDE_VARIANT
+    /* The guide's variant (src/README.md, "Adding a variant"): two players
+     * fish for pairs of the same rank from a pool of eight, and a new
+     * scoring rule counts what they hold. Only tests/core/guide builds it. */
+    [VARIANT_GUIDE] = {
+        .id = VARIANT_GUIDE, .key = "guide-pairs", .name = "Pairs for two (the guide's example)",
+        .javanese = "",
+        .summary = "Two players fish for pairs; identical pairs score double.",
+        .engine = ENGINE_FISHING, .min_players = 2, .max_players = 2,
+        .deck = DECK_CEKI, .copies = 2, .hand = 8, .pool = 8,
+        .default_style = STYLE_CEKI, .clockwise = true, .turn = TURN_HAND_THEN_STOCK,
+        .match = MATCH_BY_RANK, .first_turn_identical = false, .compulsory = COMPULSORY_NONE,
+        .order = ORDER_FREE, .captured_face_up = true, .scores_red_stamps = false,
+        .start = START_DEALER_LEFT, .match_kind = MATCHKIND_ROUNDS, .default_rounds = 2,
+        .score = SCORE_RULE_GUIDE},
+#endif
 };
 
 static const VariantOption options[] = {

@@ -29,6 +29,9 @@ typedef enum VariantId {
     VARIANT_PEI_MAGELANG,
     VARIANT_PEI_CHINESE,
     VARIANT_KOWAH,
+#ifdef CEKI_GUIDE_VARIANT
+    VARIANT_GUIDE, /* src/README.md's worked example; built into a test only */
+#endif
     VARIANT_COUNT,
     /* The game the program starts on and learn mode's guided game teaches. */
     VARIANT_DEFAULT = VARIANT_THOTHIT
@@ -86,6 +89,9 @@ typedef enum ScoreRule {
     SCORE_RULE_YOGYAKARTA, /* 10 an identical pair, 10 a red-stamped card */
     SCORE_RULE_KINGS,      /* one point a captured card */
     SCORE_RULE_PEI,        /* the five combinations (score_pei.c) */
+#ifdef CEKI_GUIDE_VARIANT
+    SCORE_RULE_GUIDE, /* src/README.md's example: identical pairs 2, other same-rank pairs 1 */
+#endif
     SCORE_RULE_COUNT
 } ScoreRule;
 /* Pèi's rates per combination (score_pei.c). */
