@@ -1009,95 +1009,150 @@ static void build_deal(LearnDoc *d, const VariantDesc *v)
 
 /* ---- a turn ---------------------------------------------------------------------- */
 
+/* The numbered steps of a turn, one writer per turn shape. */
+typedef void (*TurnSteps)(LearnDoc *d, const VariantDesc *v, int *n);
+/* How a round ends, one writer per turn shape. */
+typedef void (*TurnEnd)(LearnDoc *d, const VariantDesc *v);
+
+/* Play a card, then turn (or, in Pèi, draw) the stock card. */
+static void steps_hand_then_stock(LearnDoc *d, const VariantDesc *v, int *n)
+{
+    step(d, n,
+         _("*Play a card* from your hand into the pool. If a pool card has the same "
+           "rank, your card captures it: the two form a _gebagan_ and go to your "
+           "captured pile."));
+    step(d, n, _("If nothing in the pool matches, your card simply stays there, face up."));
+    step(d, n,
+         v->start == START_PEI
+             ? _("*Draw a card from the bottom of the stock* and turn it up — the _bukakan_, "
+                 "'opened' card. It captures or stays in the pool exactly as a played card "
+                 "would.")
+             : _("*Turn the top card of the stock* — the _bukakan_, 'opened' card. It "
+                 "captures or stays in the pool exactly as a played card would."));
+    step(d, n, _("Play passes on. One turn can capture up to four cards."));
+}
+
+/* Play a card; there is no stock. */
+static void steps_hand_only(LearnDoc *d, const VariantDesc *v, int *n)
+{
+    (void)v;
+    step(d, n,
+         _("*Play a card* from your hand. If it matches a pool card you capture "
+           "both; if nothing matches, it stays in the pool."));
+    step(d, n, _("That is the whole turn: there is no stock. Play passes to the left."));
+}
+
+/* Turn the stock card; nobody holds a hand. */
+static void steps_stock_only(LearnDoc *d, const VariantDesc *v, int *n)
+{
+    step(d, n,
+         v->match == MATCH_IDENTICAL
+             ? _("*Turn the top card of the stock.* If its identical twin lies in the "
+                 "pool, you take both.")
+             : _("*Turn the top card of the stock.* If a pool card has the same rank, "
+                 "you take both."));
+    step(d, n, _("Otherwise the card is laid in the pool."));
+    step(d, n, _("Play passes on. The round ends when the stock is used up."));
+    if (v->match == MATCH_BY_RANK) {
+        NOTE(d, _("Every match is taken the moment it appears, so no two cards of a rank can "
+                  "ever lie in the pool together, and no choice ever arises."));
+    }
+}
+
+/* Kings: turn two cards, take every pair. */
+static void steps_kings(LearnDoc *d, const VariantDesc *v, int *n)
+{
+    (void)v;
+    step(d, n, _("*Turn two cards* from the stock into the pool (only one if one is left)."));
+    step(d, n, _("Take *all the pairs* of matching rank that the pool now holds."));
+    step(d, n,
+         _("Play passes to the left. Once the stock runs out, whoever has captured the most "
+           "cards takes one of the Kings."));
+}
+
+/* Kowah: draw, discard, maybe declare. */
+static void steps_draw_discard(LearnDoc *d, const VariantDesc *v, int *n)
+{
+    (void)v;
+    step(d, n,
+         _("*Draw* one card: on the first turn from the stock, later either the top "
+           "of the stock or the top of the discard pile."));
+    step(d, n, _("*Discard* one card face up on the discard pile."));
+    step(d, n,
+         _("If your eight cards now form a checki hand, you may *declare* it and lay "
+           "one identical pair face up."));
+    step(d, n, _("Play passes to the left."));
+}
+
+static const TurnSteps turn_steps[] = {
+    [TURN_HAND_THEN_STOCK] = steps_hand_then_stock, [TURN_HAND_ONLY] = steps_hand_only,
+    [TURN_STOCK_ONLY] = steps_stock_only,           [TURN_KINGS] = steps_kings,
+    [TURN_DRAW_DISCARD] = steps_draw_discard,
+};
+
+/* Hands and stock: when the round ends depends on the deal. */
+static void end_hand_then_stock(LearnDoc *d, const VariantDesc *v)
+{
+    if (v->start == START_PEI) {
+        PARA(d, _("The round ends when the hands are empty. Cards left unmatched in the pool "
+                  "score for nobody."));
+    } else if (!stock_matches_hands(v)) {
+        PARA(d, _("The round ends when every hand and the stock are empty; unmatched pool "
+                  "cards score for nobody."));
+    } else {
+        PARA(d,
+             _("Hands and stock run out together after %d turns each. Whatever is left "
+               "in the pool scores for nobody."),
+             v->hand);
+    }
+}
+
+/* Hands only: the round ends with the hands. */
+static void end_hand_only(LearnDoc *d, const VariantDesc *v)
+{
+    (void)v;
+    PARA(d, _("The round ends when every hand is empty; cards left in the pool are put "
+              "aside."));
+}
+
+/* Watched rounds and Kings: the round ends with the stock. */
+static void end_stock(LearnDoc *d, const VariantDesc *v)
+{
+    (void)v;
+    PARA(d, _("The round ends when the stock is used up."));
+}
+
+/* Kowah: a hand ends with a won wait or an empty stock. */
+static void end_draw_discard(LearnDoc *d, const VariantDesc *v)
+{
+    (void)v;
+    PARA(d, _("A hand is over as soon as a declared player gets the third copy they wait for; if "
+              "the stock is used up first, nobody wins it."));
+}
+
+static const TurnEnd turn_ends[] = {
+    [TURN_HAND_THEN_STOCK] = end_hand_then_stock,
+    [TURN_HAND_ONLY] = end_hand_only,
+    [TURN_STOCK_ONLY] = end_stock,
+    [TURN_KINGS] = end_stock,
+    [TURN_DRAW_DISCARD] = end_draw_discard,
+};
+
+/* The turn page: its steps, a worked turn and how a round ends. */
 static void build_turn(LearnDoc *d, const VariantDesc *v)
 {
     int n = 0;
     HEADING(d, _("Step by step"));
-    switch (v->turn) {
-    case TURN_HAND_THEN_STOCK:
-        step(d, &n,
-             _("*Play a card* from your hand into the pool. If a pool card has the same "
-               "rank, your card captures it: the two form a _gebagan_ and go to your "
-               "captured pile."));
-        step(d, &n, _("If nothing in the pool matches, your card simply stays there, face up."));
-        step(d, &n,
-             v->start == START_PEI
-                 ? _("*Draw a card from the bottom of the stock* and turn it up — the _bukakan_, "
-                     "'opened' card. It captures or stays in the pool exactly as a played card "
-                     "would.")
-                 : _("*Turn the top card of the stock* — the _bukakan_, 'opened' card. It "
-                     "captures or stays in the pool exactly as a played card would."));
-        step(d, &n, _("Play passes on. One turn can capture up to four cards."));
-        break;
-    case TURN_HAND_ONLY:
-        step(d, &n,
-             _("*Play a card* from your hand. If it matches a pool card you capture "
-               "both; if nothing matches, it stays in the pool."));
-        step(d, &n, _("That is the whole turn: there is no stock. Play passes to the left."));
-        break;
-    case TURN_STOCK_ONLY:
-        step(d, &n,
-             v->match == MATCH_IDENTICAL
-                 ? _("*Turn the top card of the stock.* If its identical twin lies in the "
-                     "pool, you take both.")
-                 : _("*Turn the top card of the stock.* If a pool card has the same rank, "
-                     "you take both."));
-        step(d, &n, _("Otherwise the card is laid in the pool."));
-        step(d, &n, _("Play passes on. The round ends when the stock is used up."));
-        if (v->match == MATCH_BY_RANK) {
-            NOTE(d, _("Every match is taken the moment it appears, so no two cards of a rank can "
-                      "ever lie in the pool together, and no choice ever arises."));
-        }
-        break;
-    case TURN_KINGS:
-        step(d, &n, _("*Turn two cards* from the stock into the pool (only one if one is left)."));
-        step(d, &n, _("Take *all the pairs* of matching rank that the pool now holds."));
-        step(d, &n,
-             _("Play passes to the left. Once the stock runs out, whoever has captured the most "
-               "cards takes one of the Kings."));
-        break;
-    case TURN_DRAW_DISCARD:
-        step(d, &n,
-             _("*Draw* one card: on the first turn from the stock, later either the top "
-               "of the stock or the top of the discard pile."));
-        step(d, &n, _("*Discard* one card face up on the discard pile."));
-        step(d, &n,
-             _("If your eight cards now form a checki hand, you may *declare* it and lay "
-               "one identical pair face up."));
-        step(d, &n, _("Play passes to the left."));
-        break;
+    if ((size_t)v->turn < sizeof turn_steps / sizeof turn_steps[0]) {
+        turn_steps[v->turn](d, v, &n);
     }
     house_for(d, v, HR_ENTHIT_EMPTY);
     HEADING(d, _("A real turn"));
     PARA(d, _("The first turn of a dealt game, told move by move by the rules engine:"));
     add(d, LB_WORKED, NULL, NULL, 0);
     HEADING(d, _("The end of a round"));
-    switch (v->turn) {
-    case TURN_HAND_THEN_STOCK:
-        if (v->start == START_PEI) {
-            PARA(d, _("The round ends when the hands are empty. Cards left unmatched in the pool "
-                      "score for nobody."));
-        } else if (!stock_matches_hands(v)) {
-            PARA(d, _("The round ends when every hand and the stock are empty; unmatched pool "
-                      "cards score for nobody."));
-        } else {
-            PARA(d,
-                 _("Hands and stock run out together after %d turns each. Whatever is left "
-                   "in the pool scores for nobody."),
-                 v->hand);
-        }
-        break;
-    case TURN_HAND_ONLY:
-        PARA(d, _("The round ends when every hand is empty; cards left in the pool are put "
-                  "aside."));
-        break;
-    case TURN_STOCK_ONLY:
-    case TURN_KINGS: PARA(d, _("The round ends when the stock is used up.")); break;
-    case TURN_DRAW_DISCARD:
-        PARA(d,
-             _("A hand is over as soon as a declared player gets the third copy they wait for; if "
-               "the stock is used up first, nobody wins it."));
-        break;
+    if ((size_t)v->turn < sizeof turn_ends / sizeof turn_ends[0]) {
+        turn_ends[v->turn](d, v);
     }
     if (v->engine == ENGINE_FISHING) {
         PARA(d, "%s.", variant_text_piles(v));

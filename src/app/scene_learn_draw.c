@@ -15,6 +15,25 @@
 
 #define U(p, units) app_px((p)->app, (units))
 
+/* Layout, in design units. */
+#define BLOCK_PAD 14          /* a boxed block's inner margin */
+#define BLOCK_GAP 14          /* the space after a block */
+#define LABEL_H 16            /* a small capitals label's box */
+#define LABEL_ADVANCE 20      /* from a label's top to what it heads */
+#define LEGAL_POOL_X 200      /* a capture example's pool, from its inner left */
+#define LEGAL_POOL_GAP 10     /* between its cards */
+#define BOARD_CARD_GAP 8      /* between a board's cards */
+#define DEAL_OTHERS_PER_ROW 3 /* hidden hands of the other players in a row */
+#define DEAL_ROW_STEP 330     /* from the stock to the set-aside cards to the next */
+#define DEAL_LINE_H 20        /* a line of the deal block's soft text */
+#define DEAL_LINE_ADVANCE 24  /* ... and the space it takes */
+#define PEI_SIDE_H 40         /* a side of Pèi's square at least */
+#define PEI_SIDE_CARDS_X 210  /* its cards, right of its label */
+
+/* Capacities. */
+#define LEGAL_MAX_POOL 16 /* cards of a capture example's pool */
+#define BOARD_MAX_LIT 32  /* pool cards a board can light up */
+
 /* ---- small helpers -------------------------------------------------------------- */
 
 static bool has_javanese(const char *s, size_t len)
@@ -498,7 +517,7 @@ static int blk_house(LearnPass *p, int bi, const LearnBlock *b, int x, int y, in
         return 0;
     }
     const LearnHouseReading *r = &hr[b->index];
-    int pad = U(p, 14), bar = SDL_max(3, U(p, 4));
+    int pad = U(p, BLOCK_PAD), bar = SDL_max(3, U(p, 4));
     int inner_x = x + bar + pad, inner_w = w - bar - 2 * pad;
     SDL_Rect badge;
     house_badge(p, inner_x, y + pad, &badge);
@@ -725,103 +744,146 @@ static const char *names_list(const Card *cards, int n, DeckStyle style, const c
     return buf;
 }
 
-static int blk_legal(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int w)
+/* A capture example as the rules engine sees it: the card, the pool, and
+ * which pool cards the card may take. */
+typedef struct LegalView {
+    Card card;
+    Card pool[LEGAL_MAX_POOL];
+    int npool;
+    Card lit[LEGAL_MAX_POOL];
+    bool forfeit[LEGAL_MAX_POOL];
+    int nlit;
+    bool may_trail;
+} LegalView;
+
+/* Parses the example and asks the rules engine what its card may take. */
+static void legal_view(VariantId variant, const LearnLegalExample *ex, LegalView *lv)
 {
-    int count = 0;
-    const LearnLegalExample *ex = &learn_legal_examples(&count)[b->index];
-    Card card = CARD_NONE, pool[16];
-    learn_parse_cards(ex->card, &card, 1);
-    int npool = learn_parse_cards(ex->pool, pool, 16);
-    Card lit[16];
-    bool forfeit[16] = {false};
-    bool may_trail = false;
-    int nlit = 0;
-    Game *g = learn_example_position(p->s->variant, ex->card, ex->pool, ex->first_turn);
+    *lv = (LegalView){.card = CARD_NONE};
+    learn_parse_cards(ex->card, &lv->card, 1);
+    lv->npool = learn_parse_cards(ex->pool, lv->pool, LEGAL_MAX_POOL);
+    Game *g = learn_example_position(variant, ex->card, ex->pool, ex->first_turn);
     if (g != NULL) {
-        nlit = learn_legal_targets(g, card, lit, forfeit, 16, &may_trail);
+        lv->nlit =
+            learn_legal_targets(g, lv->card, lv->lit, lv->forfeit, LEGAL_MAX_POOL, &lv->may_trail);
         game_destroy(g);
     }
-    int pad = U(p, 14);
-    int ch = learn_card_h(p->s, card, 84);
-    int cy = y + pad;
-    TextStyle lab = app_text_style(p->app, 12.5f, TEXT_BOLD, UI_GOLD);
-    learn_label(p, ex->first_turn ? _("YOUR FIRST TURN: YOU PLAY") : _("YOU PLAY"), lab,
-                (SDL_Rect){x + pad, cy, U(p, 190), U(p, 16)}, TEXT_LEFT);
-    learn_label(p, _("INTO THIS POOL"), lab,
-                (SDL_Rect){x + pad + U(p, 200), cy, U(p, 200), U(p, 16)}, TEXT_LEFT);
-    cy += U(p, 20);
-    SDL_Rect played = {x + pad + U(p, 20), cy, learn_card_w(p->s, card, ch), ch};
-    draw_card(p, card, played, 0);
-    learn_card_caption(p, card, played, UI_INK_SOFT);
-    if (p->draw) {
-        /* An arrow towards the pool. */
-        int ax = x + pad + U(p, 120), ay = cy + ch / 2;
-        SDL_FPoint tri[3] = {{(float)(ax + U(p, 26)), (float)ay},
-                             {(float)ax + (float)U(p, 12), (float)(ay - U(p, 9))},
-                             {(float)ax + (float)U(p, 12), (float)(ay + U(p, 9))}};
-        paint_fill_rect(p->app->renderer,
-                        (SDL_Rect){ax - U(p, 10), ay - U(p, 2), U(p, 24), SDL_max(2, U(p, 4))},
-                        UI_GOLD);
-        paint_polygon(p->app->renderer, tri, 3, UI_GOLD);
+}
+
+/* An arrow from the played card towards the pool, at (ax, ay). */
+static void legal_arrow(LearnPass *p, int ax, int ay)
+{
+    if (!p->draw) {
+        return;
     }
-    int px = x + pad + U(p, 200);
-    int cx = px;
-    bool any_forfeit = false;
-    for (int i = 0; i < npool; i++) {
+    SDL_FPoint tri[3] = {{(float)(ax + U(p, 26)), (float)ay},
+                         {(float)ax + (float)U(p, 12), (float)(ay - U(p, 9))},
+                         {(float)ax + (float)U(p, 12), (float)(ay + U(p, 9))}};
+    paint_fill_rect(p->app->renderer,
+                    (SDL_Rect){ax - U(p, 10), ay - U(p, 2), U(p, 24), SDL_max(2, U(p, 4))},
+                    UI_GOLD);
+    paint_polygon(p->app->renderer, tri, 3, UI_GOLD);
+}
+
+/* The pool from x: cards the played card may take lit, the rest dimmed,
+ * forfeits marked. Returns the x after the last card (and its gap). */
+static int legal_pool(LearnPass *p, const LegalView *lv, int x, int y, int ch, bool *any_forfeit)
+{
+    int cx = x;
+    for (int i = 0; i < lv->npool; i++) {
         bool is_lit = false, is_forfeit = false;
-        for (int k = 0; k < nlit; k++) {
-            if (lit[k] == pool[i]) {
+        for (int k = 0; k < lv->nlit; k++) {
+            if (lv->lit[k] == lv->pool[i]) {
                 is_lit = true;
-                is_forfeit = forfeit[k];
+                is_forfeit = lv->forfeit[k];
             }
         }
-        int cw = learn_card_w(p->s, pool[i], ch);
-        SDL_Rect r = {cx, cy, cw, ch};
-        draw_card(p, pool[i], r, is_lit ? CARD_HIGHLIGHT : CARD_DIM);
-        learn_card_caption(p, pool[i], r,
+        int cw = learn_card_w(p->s, lv->pool[i], ch);
+        SDL_Rect r = {cx, y, cw, ch};
+        draw_card(p, lv->pool[i], r, is_lit ? CARD_HIGHLIGHT : CARD_DIM);
+        learn_card_caption(p, lv->pool[i], r,
                            is_forfeit ? UI_WARN : (is_lit ? UI_GOLD_LIGHT : UI_INK_FAINT));
         if (is_forfeit) {
-            any_forfeit = true;
+            *any_forfeit = true;
             if (p->draw) {
                 TextStyle warn = app_text_style(p->app, 11.5f, TEXT_BOLD, UI_WARN);
                 text_draw(p->app->text, p->app->renderer, _("forfeits"), &warn, r.x + r.w / 2,
                           r.y + r.h + caption_h(p), TEXT_CENTER);
             }
         }
-        cx += cw + U(p, 10);
+        cx += cw + U(p, LEGAL_POOL_GAP);
     }
-    check_right(p, cx - U(p, 10), x + w - pad);
-    if (may_trail && p->draw) {
-        /* Where the card will lie: a dashed place at the end of the pool. */
-        int cw = learn_card_w(p->s, card, ch);
-        SDL_Rect r = {cx, cy, cw, ch};
-        paint_round_frame(p->app->paint, p->app->renderer, r, U(p, 6), SDL_max(1, U(p, 2)),
-                          UI_GOLD);
-        TextStyle st = app_text_style(p->app, 12, TEXT_BOLD, UI_GOLD);
-        text_draw_in(p->app->text, p->app->renderer, _("stays"), &st, r, TEXT_CENTER);
+    return cx;
+}
+
+/* Where a card that may stay will lie: a dashed place at (x, y). */
+static void trail_place(LearnPass *p, Card card, int x, int y, int ch)
+{
+    if (!p->draw) {
+        return;
     }
-    int h = cy + ch + caption_h(p) + U(p, 8) + (any_forfeit ? U(p, 16) : 0) - y;
-    /* What the rules engine allows, then what the example means. */
+    int cw = learn_card_w(p->s, card, ch);
+    SDL_Rect r = {x, y, cw, ch};
+    paint_round_frame(p->app->paint, p->app->renderer, r, U(p, 6), SDL_max(1, U(p, 2)), UI_GOLD);
+    TextStyle st = app_text_style(p->app, 12, TEXT_BOLD, UI_GOLD);
+    text_draw_in(p->app->text, p->app->renderer, _("stays"), &st, r, TEXT_CENTER);
+}
+
+/* What the rules engine allows, then what the example means. Returns the height. */
+static int legal_texts(LearnPass *p, int bi, const LearnLegalExample *ex, const LegalView *lv,
+                       int x, int y, int w)
+{
     char said[600], names[400];
-    if (nlit > 0) {
+    if (lv->nlit > 0) {
         snprintf(said, sizeof said, _("The rules allow: taking %s."),
-                 names_list(lit, nlit, p->s->style, _(" or "), names, sizeof names));
+                 names_list(lv->lit, lv->nlit, p->s->style, _(" or "), names, sizeof names));
     } else {
         snprintf(said, sizeof said, _("The rules allow: only laying it in the pool."));
     }
-    int tw = w - 2 * pad;
     TextStyle st = app_text_style(p->app, 15, TEXT_REGULAR, UI_GOLD_LIGHT);
-    h += learn_rich(p, bi, 0, said, st, x + pad, y + h, tw, 1.25f) + U(p, 4);
+    int h = learn_rich(p, bi, 0, said, st, x, y, w, 1.25f) + U(p, 4);
     char caption[600];
     learn_expand_cards(_(ex->caption), p->s->style, caption, sizeof caption);
     TextStyle cap = app_text_style(p->app, 15, TEXT_REGULAR, UI_INK);
-    h += learn_rich(p, bi, 1, caption, cap, x + pad, y + h, tw, 1.25f) + pad;
+    return h + learn_rich(p, bi, 1, caption, cap, x, y + h, w, 1.25f);
+}
+
+/* A capture example: the played card, an arrow, the pool with what it may
+ * take lit, then what that means, in a framed box. */
+static int blk_legal(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int w)
+{
+    int count = 0;
+    const LearnLegalExample *ex = &learn_legal_examples(&count)[b->index];
+    LegalView lv;
+    legal_view(p->s->variant, ex, &lv);
+    int pad = U(p, BLOCK_PAD);
+    int ch = learn_card_h(p->s, lv.card, 84);
+    int cy = y + pad;
+    int px = x + pad + U(p, LEGAL_POOL_X);
+    TextStyle lab = app_text_style(p->app, 12.5f, TEXT_BOLD, UI_GOLD);
+    learn_label(p, ex->first_turn ? _("YOUR FIRST TURN: YOU PLAY") : _("YOU PLAY"), lab,
+                (SDL_Rect){x + pad, cy, U(p, 190), U(p, LABEL_H)}, TEXT_LEFT);
+    learn_label(p, _("INTO THIS POOL"), lab, (SDL_Rect){px, cy, U(p, 200), U(p, LABEL_H)},
+                TEXT_LEFT);
+    cy += U(p, LABEL_ADVANCE);
+    SDL_Rect played = {x + pad + U(p, 20), cy, learn_card_w(p->s, lv.card, ch), ch};
+    draw_card(p, lv.card, played, 0);
+    learn_card_caption(p, lv.card, played, UI_INK_SOFT);
+    legal_arrow(p, x + pad + U(p, 120), cy + ch / 2);
+    bool any_forfeit = false;
+    int cx = legal_pool(p, &lv, px, cy, ch, &any_forfeit);
+    check_right(p, cx - U(p, LEGAL_POOL_GAP), x + w - pad);
+    if (lv.may_trail) {
+        trail_place(p, lv.card, cx, cy, ch);
+    }
+    int h = cy + ch + caption_h(p) + U(p, 8) + (any_forfeit ? U(p, 16) : 0) - y;
+    h += legal_texts(p, bi, ex, &lv, x + pad, y + h, w - 2 * pad) + pad;
     if (p->draw) {
         SDL_Rect box = {x, y, w, h};
         paint_round_frame(p->app->paint, p->app->renderer, box, U(p, 12), SDL_max(1, U(p, 1)),
                           paint_rgba(255, 255, 255, 40));
     }
-    return h + U(p, 14);
+    return h + U(p, BLOCK_GAP);
 }
 
 /* ---- scored piles --------------------------------------------------------------------- */
@@ -885,7 +947,7 @@ int learn_score_groups(LearnPass *p, const LearnScoreView *view, int x, int y, i
 static void block_backdrop(LearnPass *p, int bi, int x, int y, int w, SDL_Color color)
 {
     if (p->draw) {
-        int h = p->s->laid[bi].h - U(p, 14);
+        int h = p->s->laid[bi].h - U(p, BLOCK_GAP);
         paint_round_rect(p->app->paint, p->app->renderer, (SDL_Rect){x, y, w, h}, U(p, 12), color);
     }
 }
@@ -899,7 +961,7 @@ static int blk_score(LearnPass *p, int bi, const LearnBlock *b, int x, int y, in
         return 0;
     }
     block_backdrop(p, bi, x, y, w, paint_rgba(255, 255, 255, 12));
-    int pad = U(p, 14);
+    int pad = U(p, BLOCK_PAD);
     TextStyle cap = app_text_style(p->app, 16, TEXT_BOLD, UI_INK);
     TextStyle pill_st = app_text_style(p->app, 15, TEXT_BOLD, UI_ON_GOLD);
     char total[32];
@@ -930,7 +992,7 @@ static int blk_score(LearnPass *p, int bi, const LearnBlock *b, int x, int y, in
             }
         }
     }
-    return h + U(p, 14);
+    return h + U(p, BLOCK_GAP);
 }
 
 /* ---- interactive boards ------------------------------------------------------------- */
@@ -949,21 +1011,21 @@ int learn_board_lit(const LearnState *s, const LearnBoard *b, Card *targets, boo
         Move moves[GAME_MAX_MOVES];
         int n = SDL_min(game_legal_moves(b->game, moves, GAME_MAX_MOVES), GAME_MAX_MOVES);
         if (n > 0 && moves[0].type == MOVE_TAKE) {
-            for (int i = 0; i < n && i < 32; i++) {
+            for (int i = 0; i < n && i < BOARD_MAX_LIT; i++) {
                 targets[i] = moves[i].target;
                 forfeit[i] = (moves[i].flags & MOVE_FLAG_FORFEIT) != 0;
             }
-            return SDL_min(n, 32);
+            return SDL_min(n, BOARD_MAX_LIT);
         }
     }
     if (b->game == NULL || b->locked || index < 0 || index >= b->nhand ||
         game_to_move(b->game) != (b->kind == BOARD_GUIDED ? b->human : 0)) {
         return 0;
     }
-    return learn_legal_targets(b->game, b->hand[index], targets, forfeit, 32, may_trail);
+    return learn_legal_targets(b->game, b->hand[index], targets, forfeit, BOARD_MAX_LIT, may_trail);
 }
 
-static bool lit_has(const Card *lit, int n, Card c, bool *forfeit, bool *is_forfeit)
+static bool lit_has(const Card *lit, int n, Card c, const bool *forfeit, bool *is_forfeit)
 {
     for (int i = 0; i < n; i++) {
         if (lit[i] == c) {
@@ -981,72 +1043,73 @@ static int board_index(const LearnState *s, const LearnBoard *b)
     return (int)(b - s->boards);
 }
 
-void learn_board_cards(LearnPass *p, int bi, LearnBoard *b, int x, int y, int w, int ch,
-                       BoardGeom *geo)
+/* What a board's pool lights up for the card in hand (learn_board_lit). */
+typedef struct BoardLit {
+    Card lit[BOARD_MAX_LIT];
+    bool forfeit[BOARD_MAX_LIT];
+    int nlit;
+    bool may_trail;
+} BoardLit;
+
+/* The pool's felt: gold and framed when the card may stay there. */
+static void pool_felt(LearnPass *p, SDL_Rect zone, bool may_trail)
+{
+    if (!p->draw) {
+        return;
+    }
+    SDL_Color felt = may_trail ? paint_rgba(236, 196, 100, 40) : paint_rgba(0, 0, 0, 60);
+    paint_round_rect(p->app->paint, p->app->renderer, zone, U(p, 10), felt);
+    if (may_trail) {
+        paint_round_frame(p->app->paint, p->app->renderer, zone, U(p, 10), SDL_max(1, U(p, 2)),
+                          UI_GOLD);
+    }
+}
+
+/* One pool card of a board at r: lit, dimmed or plain, rings under a
+ * dragged card and for focus, its caption, and its widget and hit. */
+static void pool_card(LearnPass *p, int bi, const LearnBoard *b, int i, SDL_Rect r,
+                      const BoardLit *bl)
 {
     LearnState *s = p->s;
     int bidx = board_index(s, b);
-    Card lit[32];
-    bool forfeit[32] = {false};
-    bool may_trail = false;
-    int nlit = learn_board_lit(s, b, lit, forfeit, &may_trail);
-    bool picking = nlit > 0 || may_trail;
-    TextStyle lab = app_text_style(p->app, 12.5f, TEXT_BOLD, UI_GOLD);
-    /* The pool. */
-    learn_label(p, _("THE POOL"), lab, (SDL_Rect){x, y, U(p, 200), U(p, 16)}, TEXT_LEFT);
-    int zy = y + U(p, 20);
-    int zpad = U(p, 10);
-    int gap = U(p, 8);
+    bool picking = bl->nlit > 0 || bl->may_trail;
+    bool is_forfeit = false;
+    bool on = lit_has(bl->lit, bl->nlit, b->pool[i], bl->forfeit, &is_forfeit);
+    int id = learn_block_id(bi, PART_POOL + i);
+    draw_card(p, b->pool[i], r, on ? CARD_HIGHLIGHT : (picking ? CARD_DIM : 0));
+    /* Under a dragged card: gold where it may go, red where it may not. */
+    SDL_Point pointer = {s->mouse_x, s->mouse_y};
+    if (p->draw && s->pressed && s->dragging && s->press_board == bidx &&
+        SDL_PointInRect(&pointer, &r)) {
+        SDL_Rect ring = {r.x - U(p, 4), r.y - U(p, 4), r.w + U(p, 8), r.h + U(p, 8)};
+        paint_round_frame(p->app->paint, p->app->renderer, ring, U(p, 8), SDL_max(2, U(p, 3)),
+                          on ? UI_GOLD_LIGHT : UI_WARN);
+    }
+    if (p->draw && s->ui.focus == id) {
+        ui_draw_focus_ring(p->app, r, U(p, 6));
+    }
+    learn_card_caption(p, b->pool[i], r, is_forfeit ? UI_WARN : (on ? UI_GOLD_LIGHT : UI_INK_SOFT));
+    if (is_forfeit && p->draw) {
+        TextStyle warn = app_text_style(p->app, 11, TEXT_BOLD, UI_WARN);
+        text_draw(p->app->text, p->app->renderer, _("forfeits"), &warn, r.x + r.w / 2,
+                  r.y - U(p, 14), TEXT_CENTER);
+    }
+    char name[48], text[CARD_TEXT_MAX];
+    snprintf(name, sizeof name, "b%d pool %s", bidx, card_format(b->pool[i], text));
+    learn_add_widget(p, WIDGET_ITEM, id, r, name);
+    learn_add_hit(s, HIT_POOL, bidx, i, b->pool[i], r);
+}
+
+/* A board's hand in a row from (x, y): the selected card raised, the
+ * dragged one left as an empty frame. */
+static void hand_cards(LearnPass *p, int bi, const LearnBoard *b, int x, int y, int w, int ch)
+{
+    LearnState *s = p->s;
+    int bidx = board_index(s, b);
     int cw = learn_card_w(s, CARD_C1, ch);
-    int per_row = SDL_max(1, (w - 2 * zpad + gap) / (cw + gap));
-    int rows = SDL_max(1, (b->npool + per_row) / per_row); /* room for one more */
-    SDL_Rect zone = {x, zy, w, zpad * 2 + rows * (ch + caption_h(p)) + (rows - 1) * gap};
-    if (p->draw) {
-        SDL_Color felt = may_trail ? paint_rgba(236, 196, 100, 40) : paint_rgba(0, 0, 0, 60);
-        paint_round_rect(p->app->paint, p->app->renderer, zone, U(p, 10), felt);
-        if (may_trail) {
-            paint_round_frame(p->app->paint, p->app->renderer, zone, U(p, 10), SDL_max(1, U(p, 2)),
-                              UI_GOLD);
-        }
-    }
-    learn_add_hit(s, HIT_ZONE, bidx, -1, CARD_NONE, zone);
-    for (int i = 0; i < b->npool; i++) {
-        int col = i % per_row, row = i / per_row;
-        SDL_Rect r = {x + zpad + col * (cw + gap), zy + zpad + row * (ch + caption_h(p) + gap), cw,
-                      ch};
-        bool is_forfeit = false;
-        bool on = lit_has(lit, nlit, b->pool[i], forfeit, &is_forfeit);
-        int id = learn_block_id(bi, PART_POOL + i);
-        draw_card(p, b->pool[i], r, on ? CARD_HIGHLIGHT : (picking ? CARD_DIM : 0));
-        /* Under a dragged card: gold where it may go, red where it may not. */
-        SDL_Point pointer = {s->mouse_x, s->mouse_y};
-        if (p->draw && s->pressed && s->dragging && s->press_board == bidx &&
-            SDL_PointInRect(&pointer, &r)) {
-            SDL_Rect ring = {r.x - U(p, 4), r.y - U(p, 4), r.w + U(p, 8), r.h + U(p, 8)};
-            paint_round_frame(p->app->paint, p->app->renderer, ring, U(p, 8), SDL_max(2, U(p, 3)),
-                              on ? UI_GOLD_LIGHT : UI_WARN);
-        }
-        if (p->draw && s->ui.focus == id) {
-            ui_draw_focus_ring(p->app, r, U(p, 6));
-        }
-        learn_card_caption(p, b->pool[i], r,
-                           is_forfeit ? UI_WARN : (on ? UI_GOLD_LIGHT : UI_INK_SOFT));
-        if (is_forfeit && p->draw) {
-            TextStyle warn = app_text_style(p->app, 11, TEXT_BOLD, UI_WARN);
-            text_draw(p->app->text, p->app->renderer, _("forfeits"), &warn, r.x + r.w / 2,
-                      r.y - U(p, 14), TEXT_CENTER);
-        }
-        char name[48], text[CARD_TEXT_MAX];
-        snprintf(name, sizeof name, "b%d pool %s", bidx, card_format(b->pool[i], text));
-        learn_add_widget(p, WIDGET_ITEM, id, r, name);
-        learn_add_hit(s, HIT_POOL, bidx, i, b->pool[i], r);
-    }
-    int hy = zone.y + zone.h + U(p, 12);
-    learn_label(p, b->kind == BOARD_GUIDED ? _("YOUR HAND") : _("YOUR HAND"), lab,
-                (SDL_Rect){x, hy, U(p, 200), U(p, 16)}, TEXT_LEFT);
-    hy += U(p, 20);
+    int gap = U(p, BOARD_CARD_GAP);
     for (int i = 0; i < b->nhand; i++) {
-        SDL_Rect r = {x + i * (cw + gap), hy, cw, ch};
+        SDL_Rect r = {x + i * (cw + gap), y, cw, ch};
         bool picked = s->pressed && s->dragging && s->press_board == bidx && s->press_index == i;
         bool selected = b->selected == i;
         if (selected) {
@@ -1062,13 +1125,45 @@ void learn_board_cards(LearnPass *p, int bi, LearnBoard *b, int x, int y, int w,
         if (p->draw && s->ui.focus == id) {
             ui_draw_focus_ring(p->app, r, U(p, 6));
         }
-        learn_card_caption(p, b->hand[i], (SDL_Rect){r.x, hy, r.w, ch}, UI_INK_SOFT);
+        learn_card_caption(p, b->hand[i], (SDL_Rect){r.x, y, r.w, ch}, UI_INK_SOFT);
         char name[48], text[CARD_TEXT_MAX];
         snprintf(name, sizeof name, "b%d hand %s", bidx, card_format(b->hand[i], text));
         learn_add_widget(p, WIDGET_ITEM, id, r, name);
         learn_add_hit(s, HIT_HAND, bidx, i, b->hand[i], r);
         check_right(p, r.x + r.w, x + w);
     }
+}
+
+void learn_board_cards(LearnPass *p, int bi, LearnBoard *b, int x, int y, int w, int ch,
+                       BoardGeom *geo)
+{
+    LearnState *s = p->s;
+    int bidx = board_index(s, b);
+    BoardLit bl = {.forfeit = {false}};
+    bl.nlit = learn_board_lit(s, b, bl.lit, bl.forfeit, &bl.may_trail);
+    TextStyle lab = app_text_style(p->app, 12.5f, TEXT_BOLD, UI_GOLD);
+    /* The pool, with room for one more card. */
+    learn_label(p, _("THE POOL"), lab, (SDL_Rect){x, y, U(p, 200), U(p, LABEL_H)}, TEXT_LEFT);
+    int zy = y + U(p, LABEL_ADVANCE);
+    int zpad = U(p, 10);
+    int gap = U(p, BOARD_CARD_GAP);
+    int cw = learn_card_w(s, CARD_C1, ch);
+    int per_row = SDL_max(1, (w - 2 * zpad + gap) / (cw + gap));
+    int rows = SDL_max(1, (b->npool + per_row) / per_row);
+    SDL_Rect zone = {x, zy, w, zpad * 2 + rows * (ch + caption_h(p)) + (rows - 1) * gap};
+    pool_felt(p, zone, bl.may_trail);
+    learn_add_hit(s, HIT_ZONE, bidx, -1, CARD_NONE, zone);
+    for (int i = 0; i < b->npool; i++) {
+        int col = i % per_row, row = i / per_row;
+        SDL_Rect r = {x + zpad + col * (cw + gap), zy + zpad + row * (ch + caption_h(p) + gap), cw,
+                      ch};
+        pool_card(p, bi, b, i, r, &bl);
+    }
+    /* The hand below. */
+    int hy = zone.y + zone.h + U(p, 12);
+    learn_label(p, _("YOUR HAND"), lab, (SDL_Rect){x, hy, U(p, 200), U(p, LABEL_H)}, TEXT_LEFT);
+    hy += U(p, LABEL_ADVANCE);
+    hand_cards(p, bi, b, x, hy, w, ch);
     geo->zone = zone;
     geo->hand_y = hy;
     geo->bottom = hy + ch + caption_h(p);
@@ -1237,12 +1332,215 @@ static int backs(LearnPass *p, int n, int x, int y, int ch, const char *label)
     return ch;
 }
 
+/* The deal block's label styles and card sizes. */
+typedef struct DealLook {
+    TextStyle lab;  /* small capitals over a part */
+    TextStyle soft; /* a line about a part */
+    int small;      /* card height of backs, Pèi's sides and the stock row */
+    int mid;        /* card height of the pool and the hand */
+} DealLook;
+
+/* The other players' hidden hands, three to a row. Returns the height. */
+static int deal_others(LearnPass *p, const DealLook *look, Game *g, const Observation *o, int x,
+                       int y, int w)
+{
+    LearnSeatNames names;
+    learn_seat_names(g, 0, &names);
+    learn_label(p, _("THE OTHER PLAYERS"), look->lab, (SDL_Rect){x, y, U(p, 300), U(p, LABEL_H)},
+                TEXT_LEFT);
+    int h = U(p, LABEL_ADVANCE);
+    int col_w = w / SDL_max(1, SDL_min(o->players - 1, DEAL_OTHERS_PER_ROW));
+    int row_h = look->small + U(p, 8);
+    int k = 0;
+    for (int seat = 1; seat < o->players; seat++, k++) {
+        int col = k % DEAL_OTHERS_PER_ROW, row = k / DEAL_OTHERS_PER_ROW;
+        char who[64], line[160];
+        snprintf(who, sizeof who, "%s", names.title[seat]);
+        snprintf(line, sizeof line, P_("%s: %d card", "%s: %d cards", o->hand_count[seat]), who,
+                 o->hand_count[seat]);
+        backs(p, o->hand_count[seat], x + col * col_w, y + h + row * row_h, look->small, line);
+    }
+    return h + ((o->players - 2) / DEAL_OTHERS_PER_ROW + 1) * row_h + U(p, 8);
+}
+
+/* "9, 1" ... the ranks that lie on one side of Pèi's square, into rl. */
+static void pei_side_ranks(GameRole side, char *rl, size_t size)
+{
+    int ranks[3];
+    int nr = pei_pool_ranks(side, ranks);
+    rl[0] = '\0';
+    for (int r = 0; r < nr; r++) {
+        char one[8];
+        snprintf(one, sizeof one, "%s%d", r == 0 ? "" : (r + 1 == nr ? _(" and ") : _(", ")),
+                 ranks[r]);
+        strncat(rl, one, size - strlen(rl) - 1);
+    }
+}
+
+/* Pèi's pool on the four sides of the square, by rank. Returns the height. */
+static int pei_sides(LearnPass *p, const DealLook *look, const Observation *o, int x, int y, int w)
+{
+    static const GameRole sides[4] = {ROLE_RAJA, ROLE_PATIH, ROLE_UNYIK, ROLE_DEALER};
+    const char *const side_names[4] = {_("Before the raja"), _("Before the patih"),
+                                       _("Before the unyik"), _("The dealer's side")};
+    int h = 0;
+    for (int sd = 0; sd < 4; sd++) {
+        Card part[OBS_MAX_POOL];
+        int np = 0;
+        for (int i = 0; i < o->pool_count; i++) {
+            if ((int)pei_pool_side(card_rank(o->pool[i])) == (int)sides[sd]) {
+                part[np++] = o->pool[i];
+            }
+        }
+        char rl[40], line[160];
+        pei_side_ranks(sides[sd], rl, sizeof rl);
+        snprintf(line, sizeof line, _("%s: %ss"), side_names[sd], rl);
+        learn_label(p, line, look->soft, (SDL_Rect){x, y + h, U(p, 200), U(p, PEI_SIDE_H)},
+                    TEXT_LEFT);
+        int used = stacked_cards(p, part, np, x + U(p, PEI_SIDE_CARDS_X), y + h,
+                                 w - U(p, PEI_SIDE_CARDS_X), look->small);
+        h += SDL_max(used, U(p, PEI_SIDE_H)) + U(p, 8);
+    }
+    return h;
+}
+
+/* The face-up pool: its count, then Pèi's sides or the cards by kind.
+ * Returns the height. */
+static int deal_pool(LearnPass *p, const DealLook *look, const VariantDesc *v, const Observation *o,
+                     int x, int y, int w)
+{
+    char line[160];
+    snprintf(line, sizeof line, _("THE POOL: %d CARDS FACE UP%s"), o->pool_count,
+             v->start == START_RAJA_COUNT ? _(", SORTED BY RANK") : "");
+    learn_label(p, line, look->lab, (SDL_Rect){x, y, w, U(p, LABEL_H)}, TEXT_LEFT);
+    int h = U(p, LABEL_ADVANCE);
+    if (v->start == START_PEI && !v->packet_deal) {
+        return h + pei_sides(p, look, o, x, y + h, w);
+    }
+    return h + stacked_cards(p, o->pool, o->pool_count, x, y + h, w, look->mid) + U(p, 10);
+}
+
+/* Kings: the four prize Kings, half overlapping, from x. */
+static void kings_prizes(LearnPass *p, const DealLook *look, int x, int y)
+{
+    Card kings[4] = {card_french(SUIT_SPADES, 13), card_french(SUIT_HEARTS, 13),
+                     card_french(SUIT_DIAMONDS, 13), card_french(SUIT_CLUBS, 13)};
+    int cw = learn_card_w(p->s, kings[0], look->small);
+    for (int i = 0; i < 4; i++) {
+        draw_card(p, kings[i], (SDL_Rect){x + i * (cw / 2), y, cw, look->small}, 0);
+    }
+    learn_label(p, _("The prizes"), look->soft,
+                (SDL_Rect){x + 3 * (cw / 2) + cw + U(p, 10), y, U(p, 120), look->small}, TEXT_LEFT);
+}
+
+/* One row, left to right: the stock, the cards set aside, the stock card
+ * turned up for all, Kings' prizes. Its height is look->small. */
+static void deal_stock_row(LearnPass *p, const DealLook *look, const VariantDesc *v,
+                           const Observation *o, int x, int y)
+{
+    char line[160];
+    int sx = x;
+    if (o->stock_count > 0) {
+        snprintf(line, sizeof line, _("Stock: %d cards face down"), o->stock_count);
+        backs(p, o->stock_count, sx, y, look->small, line);
+        sx += U(p, DEAL_ROW_STEP);
+    }
+    if (o->set_aside_count > 0) {
+        snprintf(line, sizeof line, _("Set aside unseen: %d"), o->set_aside_count);
+        backs(p, o->set_aside_count, sx, y, look->small, line);
+        sx += U(p, DEAL_ROW_STEP);
+    }
+    if (o->stock_last_public != CARD_NONE) {
+        int cw = learn_card_w(p->s, o->stock_last_public, look->small);
+        draw_card(p, o->stock_last_public, (SDL_Rect){sx, y, cw, look->small}, 0);
+        learn_label(p, _("Turned up: the unyik's last card"), look->soft,
+                    (SDL_Rect){sx + cw + U(p, 10), y, U(p, 240), look->small}, TEXT_LEFT);
+    }
+    if (v->match_kind == MATCHKIND_KINGS) {
+        kings_prizes(p, look, sx, y);
+    }
+}
+
+/* A packet deal's dice, from the game's events. Returns the height. */
+static int deal_dice(LearnPass *p, const DealLook *look, Game *g, int x, int y, int w)
+{
+    int evn = 0;
+    const GameEvent *ev = game_events(g, &evn);
+    int h = 0;
+    for (int i = 0; i < evn; i++) {
+        if (ev[i].type == EV_DICE) {
+            char line[160];
+            snprintf(line, sizeof line, _("The dice: %d and %d, %d in all."), (int)ev[i].card,
+                     (int)ev[i].card2, (int)ev[i].value);
+            learn_label(p, line, look->soft, (SDL_Rect){x, y + h, w, U(p, DEAL_LINE_H)}, TEXT_LEFT);
+            h += U(p, DEAL_LINE_ADVANCE);
+        }
+    }
+    return h;
+}
+
+/* The learner's hand face up and sorted, with their role. Returns the height. */
+static int deal_hand(LearnPass *p, const DealLook *look, const Observation *o, int x, int y, int w)
+{
+    GameRole role = o->role[0];
+    char line[160];
+    snprintf(line, sizeof line, _("YOUR HAND%s: %d CARDS"),
+             role == ROLE_RAJA    ? _(" (YOU ARE THE RAJA)")
+             : role == ROLE_PATIH ? _(" (YOU ARE THE PATIH)")
+             : role == ROLE_UNYIK ? _(" (YOU ARE THE UNYIK)")
+                                  : "",
+             o->hand_count[0]);
+    learn_label(p, line, look->lab, (SDL_Rect){x, y, w, U(p, LABEL_H)}, TEXT_LEFT);
+    int h = U(p, LABEL_ADVANCE);
+    Card hand[OBS_MAX_HAND];
+    memcpy(hand, o->hand, (size_t)o->hand_count[0]);
+    qsort(hand, (size_t)o->hand_count[0], 1, compare_cards);
+    return h + card_row(p, hand, NULL, o->hand_count[0], x, y + h, w, look->mid, NULL, true) +
+           U(p, 6);
+}
+
+/* Everything a real deal shows the learner (seat 0), top to bottom, from
+ * (x, y) within w. Returns the height. */
+static int deal_parts(LearnPass *p, Game *g, const Observation *o, int x, int y, int w)
+{
+    const VariantDesc *v = variant_get(p->s->variant);
+    DealLook look = {
+        .lab = app_text_style(p->app, 12.5f, TEXT_BOLD, UI_GOLD),
+        .soft = app_text_style(p->app, 14, TEXT_REGULAR, UI_INK_SOFT),
+        .small = learn_card_h(p->s, CARD_C1, 60),
+        .mid = learn_card_h(p->s, CARD_C1, 74),
+    };
+    int h = 0;
+    if (v->turn != TURN_STOCK_ONLY && v->turn != TURN_KINGS) {
+        h += deal_others(p, &look, g, o, x, y + h, w);
+    }
+    if (o->pool_count > 0) {
+        h += deal_pool(p, &look, v, o, x, y + h, w);
+    }
+    deal_stock_row(p, &look, v, o, x, y + h);
+    h += look.small + U(p, 12);
+    if (v->packet_deal) {
+        h += deal_dice(p, &look, g, x, y + h, w);
+    }
+    if (o->hand_count[0] > 0) {
+        h += deal_hand(p, &look, o, x, y + h, w);
+    }
+    if (o->peek != CARD_NONE) {
+        char line[160];
+        snprintf(line, sizeof line, _("You were shown a stock card privately: %d from the end."),
+                 o->peek_depth);
+        learn_label(p, line, look.soft, (SDL_Rect){x, y + h, w, U(p, DEAL_LINE_H)}, TEXT_LEFT);
+        h += U(p, DEAL_LINE_ADVANCE);
+    }
+    return h;
+}
+
+/* A real deal of the variant, shuffled by the rules engine, as the first
+ * seat sees it. */
 static int blk_deal(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int w)
 {
     (void)b;
-    LearnState *s = p->s;
-    const VariantDesc *v = variant_get(s->variant);
-    GameConfig cfg = game_config_default(s->variant, LEARN_SEED);
+    GameConfig cfg = game_config_default(p->s->variant, LEARN_SEED);
     Game *g = game_create(&cfg, NULL);
     if (g == NULL) {
         return 0;
@@ -1253,146 +1551,12 @@ static int blk_deal(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int
         game_destroy(g);
         return 0;
     }
-    int evn = 0;
-    const GameEvent *ev = game_events(g, &evn);
     block_backdrop(p, bi, x, y, w, paint_rgba(0, 0, 0, 50));
-    int pad = U(p, 14);
-    int h = pad;
-    TextStyle lab = app_text_style(p->app, 12.5f, TEXT_BOLD, UI_GOLD);
-    TextStyle soft = app_text_style(p->app, 14, TEXT_REGULAR, UI_INK_SOFT);
-    int small = learn_card_h(s, CARD_C1, 60);
-    int mid = learn_card_h(s, CARD_C1, 74);
-    LearnSeatNames names;
-    learn_seat_names(g, 0, &names);
-    char line[160];
-    /* Other players. */
-    if (v->turn != TURN_STOCK_ONLY && v->turn != TURN_KINGS) {
-        learn_label(p, _("THE OTHER PLAYERS"), lab, (SDL_Rect){x + pad, y + h, U(p, 300), U(p, 16)},
-                    TEXT_LEFT);
-        h += U(p, 20);
-        int col_w = (w - 2 * pad) / SDL_max(1, SDL_min(o->players - 1, 3));
-        int row_h = small + U(p, 8);
-        int k = 0;
-        for (int seat = 1; seat < o->players; seat++, k++) {
-            int col = k % 3, row = k / 3;
-            char who[64];
-            snprintf(who, sizeof who, "%s", names.title[seat]);
-            snprintf(line, sizeof line, P_("%s: %d card", "%s: %d cards", o->hand_count[seat]), who,
-                     o->hand_count[seat]);
-            backs(p, o->hand_count[seat], x + pad + col * col_w, y + h + row * row_h, small, line);
-        }
-        h += ((o->players - 2) / 3 + 1) * row_h + U(p, 8);
-    }
-    /* The pool. */
-    if (o->pool_count > 0) {
-        snprintf(line, sizeof line, _("THE POOL: %d CARDS FACE UP%s"), o->pool_count,
-                 v->start == START_RAJA_COUNT ? _(", SORTED BY RANK") : "");
-        learn_label(p, line, lab, (SDL_Rect){x + pad, y + h, w - 2 * pad, U(p, 16)}, TEXT_LEFT);
-        h += U(p, 20);
-        if (v->start == START_PEI && !v->packet_deal) {
-            /* Four sides of the square, by rank. */
-            static const GameRole sides[4] = {ROLE_RAJA, ROLE_PATIH, ROLE_UNYIK, ROLE_DEALER};
-            const char *const side_names[4] = {_("Before the raja"), _("Before the patih"),
-                                               _("Before the unyik"), _("The dealer's side")};
-            for (int sd = 0; sd < 4; sd++) {
-                Card part[OBS_MAX_POOL];
-                int np = 0;
-                for (int i = 0; i < o->pool_count; i++) {
-                    if ((int)pei_pool_side(card_rank(o->pool[i])) == (int)sides[sd]) {
-                        part[np++] = o->pool[i];
-                    }
-                }
-                int ranks[3];
-                int nr = pei_pool_ranks(sides[sd], ranks);
-                char rl[40] = "";
-                for (int r = 0; r < nr; r++) {
-                    char one[8];
-                    snprintf(one, sizeof one, "%s%d",
-                             r == 0 ? "" : (r + 1 == nr ? _(" and ") : _(", ")), ranks[r]);
-                    strncat(rl, one, sizeof rl - strlen(rl) - 1);
-                }
-                snprintf(line, sizeof line, _("%s: %ss"), side_names[sd], rl);
-                learn_label(p, line, soft, (SDL_Rect){x + pad, y + h, U(p, 200), U(p, 40)},
-                            TEXT_LEFT);
-                int used = stacked_cards(p, part, np, x + pad + U(p, 210), y + h,
-                                         w - 2 * pad - U(p, 210), small);
-                h += SDL_max(used, U(p, 40)) + U(p, 8);
-            }
-        } else {
-            h += stacked_cards(p, o->pool, o->pool_count, x + pad, y + h, w - 2 * pad, mid) +
-                 U(p, 10);
-        }
-    }
-    /* Stock, set-aside cards, trophies. */
-    int row_y = y + h;
-    int sx = x + pad;
-    if (o->stock_count > 0) {
-        snprintf(line, sizeof line, _("Stock: %d cards face down"), o->stock_count);
-        backs(p, o->stock_count, sx, row_y, small, line);
-        sx += U(p, 330);
-    }
-    if (o->set_aside_count > 0) {
-        snprintf(line, sizeof line, _("Set aside unseen: %d"), o->set_aside_count);
-        backs(p, o->set_aside_count, sx, row_y, small, line);
-        sx += U(p, 330);
-    }
-    if (o->stock_last_public != CARD_NONE) {
-        int cw = learn_card_w(s, o->stock_last_public, small);
-        draw_card(p, o->stock_last_public, (SDL_Rect){sx, row_y, cw, small}, 0);
-        learn_label(p, _("Turned up: the unyik's last card"), soft,
-                    (SDL_Rect){sx + cw + U(p, 10), row_y, U(p, 240), small}, TEXT_LEFT);
-    }
-    if (v->match_kind == MATCHKIND_KINGS) {
-        Card kings[4] = {card_french(SUIT_SPADES, 13), card_french(SUIT_HEARTS, 13),
-                         card_french(SUIT_DIAMONDS, 13), card_french(SUIT_CLUBS, 13)};
-        int cw = learn_card_w(s, kings[0], small);
-        for (int i = 0; i < 4; i++) {
-            draw_card(p, kings[i], (SDL_Rect){sx + i * (cw / 2), row_y, cw, small}, 0);
-        }
-        learn_label(p, _("The prizes"), soft,
-                    (SDL_Rect){sx + 3 * (cw / 2) + cw + U(p, 10), row_y, U(p, 120), small},
-                    TEXT_LEFT);
-    }
-    h += small + U(p, 12);
-    if (v->packet_deal) {
-        for (int i = 0; i < evn; i++) {
-            if (ev[i].type == EV_DICE) {
-                snprintf(line, sizeof line, _("The dice: %d and %d, %d in all."), (int)ev[i].card,
-                         (int)ev[i].card2, (int)ev[i].value);
-                learn_label(p, line, soft, (SDL_Rect){x + pad, y + h, w - 2 * pad, U(p, 20)},
-                            TEXT_LEFT);
-                h += U(p, 24);
-            }
-        }
-    }
-    /* Your hand. */
-    if (o->hand_count[0] > 0) {
-        GameRole role = o->role[0];
-        snprintf(line, sizeof line, _("YOUR HAND%s: %d CARDS"),
-                 role == ROLE_RAJA    ? _(" (YOU ARE THE RAJA)")
-                 : role == ROLE_PATIH ? _(" (YOU ARE THE PATIH)")
-                 : role == ROLE_UNYIK ? _(" (YOU ARE THE UNYIK)")
-                                      : "",
-                 o->hand_count[0]);
-        learn_label(p, line, lab, (SDL_Rect){x + pad, y + h, w - 2 * pad, U(p, 16)}, TEXT_LEFT);
-        h += U(p, 20);
-        Card hand[OBS_MAX_HAND];
-        memcpy(hand, o->hand, (size_t)o->hand_count[0]);
-        qsort(hand, (size_t)o->hand_count[0], 1, compare_cards);
-        h += card_row(p, hand, NULL, o->hand_count[0], x + pad, y + h, w - 2 * pad, mid, NULL,
-                      true) +
-             U(p, 6);
-    }
-    if (o->peek != CARD_NONE) {
-        snprintf(line, sizeof line, _("You were shown a stock card privately: %d from the end."),
-                 o->peek_depth);
-        learn_label(p, line, soft, (SDL_Rect){x + pad, y + h, w - 2 * pad, U(p, 20)}, TEXT_LEFT);
-        h += U(p, 24);
-    }
-    h += pad;
+    int pad = U(p, BLOCK_PAD);
+    int h = pad + deal_parts(p, g, o, x + pad, y + pad, w - 2 * pad) + pad;
     free(o);
     game_destroy(g);
-    return h + U(p, 14);
+    return h + U(p, BLOCK_GAP);
 }
 
 /* ---- told moves ---------------------------------------------------------------------------- */
@@ -1424,13 +1588,13 @@ static int blk_worked(LearnPass *p, int bi, const LearnBlock *b, int x, int y, i
     (void)b;
     LearnStep st[12];
     int n = learn_worked_turn(p->s->variant, p->s->style, st, 12);
-    int pad = U(p, 14);
+    int pad = U(p, BLOCK_PAD);
     int h = pad + learn_steps(p, bi, 0, st, n, x + pad, y + pad, w - 2 * pad, 52) + pad;
     if (p->draw) {
         paint_round_frame(p->app->paint, p->app->renderer, (SDL_Rect){x, y, w, h}, U(p, 12),
                           SDL_max(1, U(p, 1)), paint_rgba(255, 255, 255, 40));
     }
-    return h + U(p, 14);
+    return h + U(p, BLOCK_GAP);
 }
 
 /* ---- watching a round ------------------------------------------------------------------- */
@@ -1512,7 +1676,7 @@ static int blk_demo(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int
                           SDL_max(1, U(p, 1)), paint_rgba(236, 196, 100, 90));
     }
     free(o);
-    return h + U(p, 14);
+    return h + U(p, BLOCK_GAP);
 }
 
 /* ---- Kowah ------------------------------------------------------------------------------- */
@@ -1579,7 +1743,7 @@ static int blk_checki(LearnPass *p, int bi, const LearnBlock *b, int x, int y, i
             board = &s->boards[i];
         }
     }
-    int pad = U(p, 14);
+    int pad = U(p, BLOCK_PAD);
     int h = pad;
     TextStyle title = app_text_style(p->app, 17, TEXT_BOLD, UI_INK);
     h += learn_rich(p, bi, 0, _(ex->title), title, x + pad, y + h, w - 2 * pad, 1.2f) + U(p, 4);
@@ -1644,7 +1808,7 @@ static int blk_checki(LearnPass *p, int bi, const LearnBlock *b, int x, int y, i
             p->app->paint, p->app->renderer, (SDL_Rect){x, y, w, h}, U(p, 12), SDL_max(1, U(p, 1)),
             board != NULL ? paint_rgba(236, 196, 100, 90) : paint_rgba(255, 255, 255, 40));
     }
-    return h + U(p, 14);
+    return h + U(p, BLOCK_GAP);
 }
 
 /* ---- comparison and glossary ------------------------------------------------------------ */

@@ -12,6 +12,14 @@
 #define GUIDED_PROMPT_MIN 120 /* design units: the prompt's box at least ... */
 #define GUIDED_PROMPT_MAX 230 /* ... and, with its type made smaller first, at most */
 #define GUIDED_LOG_MIN 100    /* the room left for the latest steps at least */
+#define GUIDED_LEFT_W 560     /* design units: the board's column; the right one has the rest */
+#define GUIDED_GUTTER 24      /* between the two columns */
+#define GUIDED_BOARD_TOP 56   /* the board (or scored pile) below the top of the opponents' row */
+#define GUIDED_BUTTON_H 42    /* the step and start-over buttons */
+#define GUIDED_PROMPT_PAD 12  /* the prompt's text inside its box, left and right */
+#define GUIDED_VERDICT_H 76   /* a refused move's verdict box */
+#define GUIDED_LOG_PAD 10     /* the steps' text inside their box, left and right */
+#define GUIDED_LOG_SLOT 8     /* rich-text slots of the steps start here (0 prompt, 1 verdict) */
 
 /* A deal where the learner is the raja, plays first, and holds both a card
  * with its twin in the pool and cards that only match by rank. */
@@ -354,37 +362,49 @@ static void opponents(LearnPass *p, const LearnBoard *b, const Observation *o, i
     }
 }
 
-void learn_guided_pass(LearnPass *p, int block, LearnBoard *b, SDL_Rect area)
+/* The learner's pile as the rules engine scored it, once the round is over. */
+static void scored_pile(LearnPass *p, const LearnBoard *b, int x, int top, int w)
+{
+    ScoreBreakdown *sb = malloc(sizeof *sb);
+    LearnScoreView *view = malloc(sizeof *view);
+    if (sb != NULL && view != NULL && game_score_seat(b->game, b->human, sb) == CEKI_OK &&
+        learn_score_view_of(sb, view)) {
+        char head[80];
+        snprintf(head, sizeof head, _("YOUR CAPTURED PILE, SCORED: %d POINTS"), view->total);
+        learn_label(p, head, app_text_style(p->app, 12.5f, TEXT_BOLD, UI_GOLD),
+                    (SDL_Rect){x, top, w, U(p, 16)}, TEXT_LEFT);
+        learn_score_groups(p, view, x, top + U(p, 24), w, 62);
+    }
+    free(sb);
+    free(view);
+}
+
+/* The stock card just turned up, at the right of the hand's row. */
+static void turned_card(LearnPass *p, Card turned, int right, int y, int ch)
 {
     LearnState *s = p->s;
-    if (b->game == NULL) {
-        return;
+    int cw = learn_card_w(s, turned, ch);
+    SDL_Rect r = {right - cw, y, cw, ch};
+    if (p->draw) {
+        card_art_draw(p->app->cards, p->app->renderer, s->style, turned, r,
+                      learn_card_flags(p->app, s) | CARD_HIGHLIGHT);
     }
-    Observation *o = observe(b);
-    if (o == NULL) {
-        return;
-    }
-    int left_w = U(p, 560);
-    int x = area.x, y = area.y;
+    learn_label(p, _("TURNED"), app_text_style(p->app, 12, TEXT_BOLD, UI_GOLD),
+                (SDL_Rect){r.x - U(p, 70), r.y, U(p, 64), U(p, 16)}, TEXT_RIGHT);
+}
+
+/* The left column: the others, then the pool and hand (or the scored pile),
+ * the stock's count and the turned card. */
+static void left_column(LearnPass *p, int block, LearnBoard *b, const Observation *o, int x, int y)
+{
+    int left_w = U(p, GUIDED_LEFT_W);
     opponents(p, b, o, x, y, left_w);
-    int ch = learn_card_h(s, CARD_C1, 70);
+    int ch = learn_card_h(p->s, CARD_C1, 70);
     BoardGeom geo = {0};
-    int top = y + U(p, 56);
+    int top = y + U(p, GUIDED_BOARD_TOP);
     bool round_over = o->phase == PHASE_ROUND_OVER || o->phase == PHASE_MATCH_OVER;
     if (round_over) {
-        /* The learner's pile as the rules engine scored it. */
-        ScoreBreakdown *sb = malloc(sizeof *sb);
-        LearnScoreView *view = malloc(sizeof *view);
-        if (sb != NULL && view != NULL && game_score_seat(b->game, b->human, sb) == CEKI_OK &&
-            learn_score_view_of(sb, view)) {
-            char head[80];
-            snprintf(head, sizeof head, _("YOUR CAPTURED PILE, SCORED: %d POINTS"), view->total);
-            learn_label(p, head, app_text_style(p->app, 12.5f, TEXT_BOLD, UI_GOLD),
-                        (SDL_Rect){x, top, left_w, U(p, 16)}, TEXT_LEFT);
-            learn_score_groups(p, view, x, top + U(p, 24), left_w, 62);
-        }
-        free(sb);
-        free(view);
+        scored_pile(p, b, x, top, left_w);
         geo.hand_y = top;
     } else {
         learn_board_cards(p, block, b, x, top, left_w, ch, &geo);
@@ -398,21 +418,16 @@ void learn_guided_pass(LearnPass *p, int block, LearnBoard *b, SDL_Rect area)
                     TEXT_RIGHT);
     }
     if (o->turned != CARD_NONE) {
-        int cw = learn_card_w(s, o->turned, ch);
-        SDL_Rect r = {x + left_w - cw, geo.hand_y, cw, ch};
-        if (p->draw) {
-            card_art_draw(p->app->cards, p->app->renderer, s->style, o->turned, r,
-                          learn_card_flags(p->app, s) | CARD_HIGHLIGHT);
-        }
-        learn_label(p, _("TURNED"), app_text_style(p->app, 12, TEXT_BOLD, UI_GOLD),
-                    (SDL_Rect){r.x - U(p, 70), r.y, U(p, 64), U(p, 16)}, TEXT_RIGHT);
+        turned_card(p, o->turned, x + left_w, geo.hand_y, ch);
     }
-    /* The right column: prompt, buttons, what happened. */
-    int rx = x + left_w + U(p, 24), rw = area.w - left_w - U(p, 24);
-    int ry = y;
-    /* The prompt's box fits its text: a long prompt gets smaller type
-     * before the box may grow past GUIDED_PROMPT_MAX (the steps below keep
-     * their room). */
+}
+
+/* The prompt's box, sized to its text: a long prompt gets smaller type
+ * before the box may grow past GUIDED_PROMPT_MAX (the steps below keep
+ * their room). Returns the box's height. */
+static int prompt_box(LearnPass *p, int block, const LearnBoard *b, int rx, int ry, int rw)
+{
+    LearnState *s = p->s;
     char prompt[600];
     learn_expand_cards(b->prompt, s->style, prompt, sizeof prompt);
     LearnPass measure = *p;
@@ -422,7 +437,8 @@ void learn_guided_pass(LearnPass *p, int block, LearnBoard *b, SDL_Rect area)
     int text_h = 0;
     for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
         ps = app_text_style(p->app, sizes[k], TEXT_REGULAR, UI_INK);
-        text_h = learn_rich(&measure, block, 0, prompt, ps, rx + U(p, 12), 0, rw - U(p, 24), 1.25f);
+        text_h = learn_rich(&measure, block, 0, prompt, ps, rx + U(p, GUIDED_PROMPT_PAD), 0,
+                            rw - U(p, 2 * GUIDED_PROMPT_PAD), 1.25f);
         if (text_h + U(p, 20) <= U(p, GUIDED_PROMPT_MAX)) {
             break;
         }
@@ -435,12 +451,19 @@ void learn_guided_pass(LearnPass *p, int block, LearnBoard *b, SDL_Rect area)
         paint_round_rect(p->app->paint, p->app->renderer, (SDL_Rect){rx, ry, rw, prompt_h},
                          U(p, 12), paint_rgba(236, 196, 100, 30));
     }
-    learn_rich(p, block, 0, prompt, ps, rx + U(p, 12), ry + U(p, 10), rw - U(p, 24), 1.25f);
-    ry += prompt_h + U(p, 10);
+    learn_rich(p, block, 0, prompt, ps, rx + U(p, GUIDED_PROMPT_PAD), ry + U(p, 10),
+               rw - U(p, 2 * GUIDED_PROMPT_PAD), 1.25f);
+    return prompt_h;
+}
+
+/* One button for the next step, whatever it is, and a way to start over.
+ * Returns the y below them. */
+static int step_buttons(LearnPass *p, int block, const LearnBoard *b, const Observation *o, int rx,
+                        int ry, int rw)
+{
     bool mine = o->to_move == b->human;
     bool over = o->phase == PHASE_ROUND_OVER || o->phase == PHASE_MATCH_OVER;
-    int bh = U(p, 42);
-    /* One button for the next step, whatever it is, and a way to start over. */
+    int bh = U(p, GUIDED_BUTTON_H);
     if (over) {
         learn_button(p, learn_block_id(block, PART_RESET), (SDL_Rect){rx, ry, rw, bh},
                      _("Play again"), true, false);
@@ -460,29 +483,21 @@ void learn_guided_pass(LearnPass *p, int block, LearnBoard *b, SDL_Rect area)
                      _("Start over"), false, false);
         ry += bh + U(p, 10);
     }
-    int log_h = area.y + area.h - ry;
-    if (log_h < U(p, GUIDED_LOG_MIN)) { /* the steps must keep a readable room */
-        learn_overflow(s, "the guided game's steps", log_h, U(p, GUIDED_LOG_MIN));
-    }
-    if (b->verdict.made && !b->verdict.legal) {
-        learn_verdict_box(p, block, 1, &b->verdict, "", rx, ry, rw, U(p, 76));
-        ry += U(p, 84);
-        log_h -= U(p, 84);
-    }
-    if (p->draw) {
-        paint_round_rect(p->app->paint, p->app->renderer, (SDL_Rect){rx, ry, rw, log_h}, U(p, 10),
-                         paint_rgba(255, 255, 255, 12));
-    }
-    /* As many of the latest steps as fit, newest at the bottom. */
+    return ry;
+}
+
+/* How many of the latest steps fit in log_h (at least one). */
+static int log_fits(LearnPass *p, int block, const LearnBoard *b, TextStyle ls, int rx, int rw,
+                    int log_h)
+{
     int shown = SDL_min(b->nlog, 4);
-    TextStyle ls = app_text_style(p->app, 13.5f, TEXT_REGULAR, UI_INK);
     LearnPass m = *p;
     m.draw = false;
     while (shown > 1) {
         int total = 0;
         for (int i = b->nlog - shown; i < b->nlog; i++) {
-            total += learn_rich(&m, block, 8 + (i % LEARN_LOG), b->log[i].text, ls, rx + U(p, 10),
-                                0, rw - U(p, 20), 1.2f) +
+            total += learn_rich(&m, block, GUIDED_LOG_SLOT + (i % LEARN_LOG), b->log[i].text, ls,
+                                rx + U(p, GUIDED_LOG_PAD), 0, rw - U(p, 2 * GUIDED_LOG_PAD), 1.2f) +
                      U(p, 6);
         }
         if (total <= log_h - U(p, 16)) {
@@ -490,12 +505,53 @@ void learn_guided_pass(LearnPass *p, int block, LearnBoard *b, SDL_Rect area)
         }
         shown--;
     }
+    return shown;
+}
+
+/* Below the buttons: a refused move's verdict, then as many of the latest
+ * steps as fit, newest at the bottom, down to the area's bottom. */
+static void steps_log(LearnPass *p, int block, const LearnBoard *b, int rx, int ry, int rw,
+                      int bottom)
+{
+    int log_h = bottom - ry;
+    if (log_h < U(p, GUIDED_LOG_MIN)) { /* the steps must keep a readable room */
+        learn_overflow(p->s, "the guided game's steps", log_h, U(p, GUIDED_LOG_MIN));
+    }
+    if (b->verdict.made && !b->verdict.legal) {
+        learn_verdict_box(p, block, 1, &b->verdict, "", rx, ry, rw, U(p, GUIDED_VERDICT_H));
+        ry += U(p, GUIDED_VERDICT_H + 8);
+        log_h -= U(p, GUIDED_VERDICT_H + 8);
+    }
+    if (p->draw) {
+        paint_round_rect(p->app->paint, p->app->renderer, (SDL_Rect){rx, ry, rw, log_h}, U(p, 10),
+                         paint_rgba(255, 255, 255, 12));
+    }
+    TextStyle ls = app_text_style(p->app, 13.5f, TEXT_REGULAR, UI_INK);
+    int shown = log_fits(p, block, b, ls, rx, rw, log_h);
     int ly = ry + U(p, 8);
     for (int i = b->nlog - shown; i < b->nlog; i++) {
-        ly += learn_rich(p, block, 8 + (i % LEARN_LOG), b->log[i].text, ls, rx + U(p, 10), ly,
-                         rw - U(p, 20), 1.2f) +
+        ly += learn_rich(p, block, GUIDED_LOG_SLOT + (i % LEARN_LOG), b->log[i].text, ls,
+                         rx + U(p, GUIDED_LOG_PAD), ly, rw - U(p, 2 * GUIDED_LOG_PAD), 1.2f) +
               U(p, 6);
     }
-    (void)line;
+}
+
+void learn_guided_pass(LearnPass *p, int block, LearnBoard *b, SDL_Rect area)
+{
+    if (b->game == NULL) {
+        return;
+    }
+    Observation *o = observe(b);
+    if (o == NULL) {
+        return;
+    }
+    left_column(p, block, b, o, area.x, area.y);
+    /* The right column: prompt, buttons, what happened. */
+    int rx = area.x + U(p, GUIDED_LEFT_W) + U(p, GUIDED_GUTTER);
+    int rw = area.w - U(p, GUIDED_LEFT_W) - U(p, GUIDED_GUTTER);
+    int ry = area.y;
+    ry += prompt_box(p, block, b, rx, ry, rw) + U(p, 10);
+    ry = step_buttons(p, block, b, o, rx, ry, rw);
+    steps_log(p, block, b, rx, ry, rw, area.y + area.h);
     free(o);
 }
