@@ -454,7 +454,7 @@ static int pile_rows(SDL_Rect area, int k, float aspect, float *h)
         if (pile_step((float)area.w, k, max_rows, w) >= min_step || *h < PILE_MIN_H) {
             return max_rows;
         }
-        *h = table_layout_quantize(*h - 1.0f);
+        *h = board_quantize(*h - 1.0f);
     }
 }
 
@@ -495,7 +495,7 @@ static void draw_pile(App *app, TableState *t, int seat)
     if (area.w <= 0 || area.h <= 0 || t->v->engine == ENGINE_KOWAH) {
         return;
     }
-    float ch = table_layout_quantize(fminf(t->layout.small_card_h, (float)area.h));
+    float ch = board_quantize(fminf(t->layout.small_card_h, (float)area.h));
     if (n == 0) {
         TextStyle s = style(app, 13, TEXT_REGULAR, UI_INK_FAINT);
         text_draw_in(app->text, app->renderer, _("no captures yet"), &s, area, TEXT_CENTER);
