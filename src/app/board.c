@@ -47,6 +47,21 @@ float board_quantize(float h)
     return floorf(q);
 }
 
+/* The next size of board_quantize's ladder below h (h itself at the
+ * bottom of the ladder). */
+static float quantize_below(float h)
+{
+    if (h <= 13.0f) {
+        return board_quantize(h - 1.0f);
+    }
+    for (float x = h - 0.25f;; x -= 0.25f) {
+        float q = board_quantize(x);
+        if (q < h) {
+            return q;
+        }
+    }
+}
+
 /* ---- lines of cards ------------------------------------------------------ */
 
 TlRect board_row(TlRect area, double aspect, float card_h, int n, int i, float max_step,
@@ -83,6 +98,56 @@ TlRect board_column(TlRect area, double aspect, float card_h, int n, int i, floa
     float x = area.x + (area.w - w) / 2;
     float y = area.y + (area.h - total) / 2 + (float)i * step;
     return rect(x, y, w, card_h);
+}
+
+/* The step between n cards of width w in `rows` rows across width. */
+static float pile_step(float width, int n, int rows, float w)
+{
+    int per = (n + rows - 1) / rows;
+    return per > 1 ? (width - w) / (float)(per - 1) : w;
+}
+
+/* The rows of a pile (and its card height *h, shrunk until they fit). */
+static int pile_rows(TlRect area, const BoardPile *p, int n, float *h)
+{
+    float aspect = (float)p->aspect;
+    for (;;) {
+        float w = *h * aspect;
+        float least = w * p->least;
+        int max_rows = 1 + (int)((area.h - *h) / (*h * p->row));
+        max_rows = max_rows < 1 ? 1 : max_rows;
+        for (int r = 1; r <= max_rows; r++) {
+            if (pile_step(area.w, n, r, w) >= w * p->show) {
+                return r;
+            }
+        }
+        if (pile_step(area.w, n, max_rows, w) >= least || *h < p->min_h) {
+            return max_rows;
+        }
+        *h = quantize_below(*h);
+    }
+}
+
+float board_pile(TlRect area, const BoardPile *p, int n, TlRect *out, TlRect *block)
+{
+    float h = p->max_h;
+    int rows = n > 0 ? pile_rows(area, p, n, &h) : 1;
+    float w = h * (float)p->aspect;
+    int per = n > 0 ? (n + rows - 1) / rows : 1;
+    float step = per > 1 ? fminf(w * p->spread, (area.w - w) / (float)(per - 1)) : w;
+    float row_step = rows > 1 ? fminf(h * p->spread, (area.h - h) / (float)(rows - 1)) : 0;
+    float total_h = h + row_step * (float)(rows - 1);
+    float total_w = w + step * (float)(per - 1);
+    float x0 = area.x + (area.w - total_w) / 2;
+    float y0 = area.y + (area.h - total_h) / 2;
+    for (int i = 0; i < n; i++) {
+        int row = i / per, col = i % per;
+        out[i] = (TlRect){x0 + (float)col * step, y0 + (float)row * row_step, w, h};
+    }
+    if (block != NULL) {
+        *block = (TlRect){x0, y0, total_w, total_h};
+    }
+    return h;
 }
 
 /* Packing of groups at one card size: a_w is a card's extent along the
@@ -166,7 +231,7 @@ float board_groups(TlRect area, const BoardGroups *g, const int *sizes, int ngro
         if (lines > 0 || h <= min_h) {
             break;
         }
-        h = fmaxf(min_h, board_quantize(h - 1.0f));
+        h = fmaxf(min_h, quantize_below(h));
     }
     float a_w = g->rows ? h : h * aspect, a_h = g->rows ? h * aspect : h;
     float peek = g->peek > 0.05f ? g->peek : 0.25f;
@@ -336,8 +401,23 @@ static void flow_squeeze(FlowAt *a, const BoardGroup *g, int group)
     float natural = run_width(g, a->cw, step_new, step_same, 0, g->n);
     if (natural > room && natural > a->cw) {
         float k = fmaxf((room - a->cw) / (natural - a->cw), 0.0f);
-        step_new = fmaxf(step_new * k, g->step_min_new);
-        step_same = fmaxf(step_same * k, g->step_min_same);
+        float sn = fmaxf(step_new * k, g->step_min_new),
+              ss = fmaxf(step_same * k, g->step_min_same);
+        if (least <= room && run_width(g, a->cw, sn, ss, 0, g->n) > room) {
+            /* A least step held some steps up: the factor that fills the room. */
+            float lo = 0, hi = 1;
+            for (int it = 0; it < 24; it++) {
+                float mid = (lo + hi) / 2;
+                float w = run_width(g, a->cw, fmaxf(step_new * mid, g->step_min_new),
+                                    fmaxf(step_same * mid, g->step_min_same), 0, g->n);
+                *(w > room ? &hi : &lo) = mid;
+            }
+            k = lo;
+            sn = fmaxf(step_new * k, g->step_min_new);
+            ss = fmaxf(step_same * k, g->step_min_same);
+        }
+        step_new = sn;
+        step_same = ss;
     }
     float cards_w = run_width(g, a->cw, step_new, step_same, 0, g->n);
     float gw = fmaxf(cards_w, g->label_w) + 2 * f->pad;
@@ -379,12 +459,6 @@ float board_flow(const BoardFlow *f, float x, float y, float width, const BoardG
 
 /* ---- fitting ------------------------------------------------------------- */
 
-static float ladder_next(const BoardLadder *l, float h)
-{
-    float next = l->step > 0 ? h - l->step : board_quantize(h - 1.0f);
-    return fmaxf(l->min, next);
-}
-
 float board_fit(const BoardLadder *ladder, float limit, BoardMeasure measure, void *ctx,
                 float *extent)
 {
@@ -392,7 +466,7 @@ float board_fit(const BoardLadder *ladder, float limit, BoardMeasure measure, vo
     h = fmaxf(h, ladder->min);
     float e = measure(ctx, h);
     while (e > limit && h > ladder->min) {
-        h = ladder_next(ladder, h);
+        h = fmaxf(ladder->min, ladder->step > 0 ? h - ladder->step : quantize_below(h));
         e = measure(ctx, h);
     }
     if (extent != NULL) {

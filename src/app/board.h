@@ -10,6 +10,7 @@
  * The pieces:
  *   board_row / board_column  n cards in a line, overlapping when the line
  *                             is too short (a hand, a pile, a combination);
+ *   board_pile                a pile of cards in overlapping rows;
  *   board_groups              groups of cards (a pool by rank, a pile by
  *                             kind) as stacked columns side by side, or
  *                             turned as rows one under another, wrapping,
@@ -68,6 +69,21 @@ TlRect board_row(TlRect area, double aspect, float card_h, int n, int i, float m
                  unsigned how);
 /* The same for a column stepping down (overlapping), centred. */
 TlRect board_column(TlRect area, double aspect, float card_h, int n, int i, float max_step);
+
+/* A pile of n cards in rows, in an area: the fewest rows in which every
+ * card shows `show` of its width, else as many rows as the height allows
+ * (rows overlapping, each showing `row` of a card's height) as long as
+ * each card shows `least` of its width, else smaller cards (by the
+ * quantize ladder, from max_h down to min_h, past which they may spill).
+ * Cards and rows lie at most `spread` widths / heights apart; the block is
+ * centred. out[] receives the n cards row by row, *block (may be NULL) the
+ * rectangle they cover. Returns the card height used. */
+typedef struct BoardPile {
+    double aspect;
+    float max_h, min_h;
+    float show, least, row, spread;
+} BoardPile;
+float board_pile(TlRect area, const BoardPile *p, int n, TlRect *out, TlRect *block);
 
 /* ---- groups -------------------------------------------------------------- */
 
