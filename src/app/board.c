@@ -337,7 +337,8 @@ static void put_piece(FlowAt *a, const BoardGroup *g, int group, int from, int t
             if (i > from) {
                 x += step_of(g, i, step_new, step_same);
             }
-            a->cards[a->card0 + i] = rect(x, sy + f->label_h, a->cw, f->card_h);
+            float cy = f->label_below ? sy : sy + f->label_h;
+            a->cards[a->card0 + i] = rect(x, cy, a->cw, f->card_h);
         }
     }
     if (a->pieces != NULL && a->npieces < a->max_pieces) {
@@ -346,7 +347,8 @@ static void put_piece(FlowAt *a, const BoardGroup *g, int group, int from, int t
         p->from = from;
         p->to = to;
         p->box = rect(sx, sy, gw, a->line_h);
-        p->label = lw > 0 ? rect(sx + f->pad, sy, lw, f->label_h) : rect(sx, sy, 0, 0);
+        float ly = f->label_below ? sy + f->card_h : sy;
+        p->label = lw > 0 ? rect(sx + f->pad, ly, lw, f->label_h) : rect(sx, sy, 0, 0);
     }
     a->npieces++;
 }

@@ -24,11 +24,12 @@
  *
  * How a screen of boards (e.g. learn's worked examples: a hand over a pool,
  * rows of combinations) uses it: describe each group as a BoardGroup (its
- * card count, its steps in card widths, its label's measured width), lay
- * them with board_flow in the board's width, find the card height with
- * board_fit over a function that sums the flows' heights, then draw card i
- * at cards[i] and each piece's label at pieces[k].label. A single hand or
- * pile is one board_row; a pool by rank board_groups.
+ * card count, its steps as shares of the card width, the same[] marks of
+ * copies of a kind, its label's measured width), lay them with board_flow
+ * in the board's width, find the card height with board_fit over a
+ * function that sums the flows' heights, then draw card i at cards[i] and
+ * each piece's label at pieces[k].label. A single hand or a combination is
+ * one board_row; a pool by rank board_groups; a captured pile board_pile.
  * tests/app/test_board.c checks at 1024x640 .. 3840x2160 for 2-6 groups
  * that cards lie inside their area, groups do not overlap, labels do not
  * cover cards, each card keeps a visible strip, and fits are maximal.
@@ -110,14 +111,13 @@ float board_groups(TlRect area, const BoardGroups *g, const int *sizes, int ngro
 /* ---- flows of labelled groups -------------------------------------------- */
 
 /* One group of a flow: n cards in a run under a label. A card steps
- * step_new card widths after the one before it, step_same when same[i]
- * says it is a copy of card i - 1. A group longer than what is left of its
- * line starts a fresh line when it fits there whole (or too little of it
- * would fit), else it is split into pieces, one a line; the label goes
- * over the first piece. A `squeeze` group (a hand at the end) is never
- * split: it lies on the rest of its line, its steps shrunk by one factor
- * as far as step_min_new / step_min_same, on a fresh line when even those
- * do not fit. */
+ * step_new (in the flow's units: a share of the card width) after the one
+ * before it, step_same when same[i] says it is a copy of card i - 1. A
+ * group longer than what is left of its line starts a fresh line when it fits there whole (or too
+ * little of it would fit), else it is split into pieces, one a line; the label goes over the first
+ * piece. A `squeeze` group (a hand at the end) is never split: it lies on the rest of its line, its
+ * steps shrunk by one factor as far as step_min_new / step_min_same, on a fresh line when even
+ * those do not fit. */
 typedef struct BoardGroup {
     int n;
     const bool *same; /* NULL: every card a new kind */
@@ -131,10 +131,11 @@ typedef struct BoardGroup {
 typedef struct BoardFlow {
     double aspect;
     float card_h;
-    float label_h;  /* over the cards of a line, for the labels */
-    float pad;      /* a piece's inner margin left and right */
-    float gap;      /* between pieces on a line */
-    float line_gap; /* between lines */
+    float label_h;    /* over the cards of a line, for the labels */
+    bool label_below; /* the labels under the cards instead (learn's scores) */
+    float pad;        /* a piece's inner margin left and right */
+    float gap;        /* between pieces on a line */
+    float line_gap;   /* between lines */
 } BoardFlow;
 
 /* A piece of a group on one line: cards [from, to) of group `group`, the

@@ -123,7 +123,8 @@ static BoardFlow flow_at(const Screen *sc, float h)
                    .label_h = 17 * sc->u,
                    .pad = 5 * sc->u,
                    .gap = 10 * sc->u,
-                   .line_gap = 6 * sc->u};
+                   .line_gap = 6 * sc->u,
+                   .label_below = sc->players % 2 == 1}; /* both ways */
     return f;
 }
 
@@ -309,6 +310,13 @@ static void test_flow_splits_and_wraps(void **state)
     assert_true(cards[0].x == 102 && cards[0].y == 60);
     assert_true(cards[41].x + cards[41].w <= 298 + 0.01f);
     assert_true(cards[41].x + cards[41].w > 297);
+    /* Labels under the cards: the same lines, the cards at their tops. */
+    f.label_below = true;
+    board_flow(&f, 100, 50, 200, g, 3, cards, pieces, 8, &np);
+    assert_true(cards[0].y == 50 && pieces[0].label.y == 90);
+    for (int i = 0; i < 42; i++) {
+        assert_false(tl_overlaps(cards[i], pieces[0].label));
+    }
     /* Without cards, no height. */
     BoardGroup none = {.n = 0};
     assert_true(board_flow(&f, 0, 0, 200, &none, 1, NULL, NULL, 0, NULL) == 0);

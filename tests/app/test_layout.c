@@ -1,6 +1,7 @@
-/* The table's layout (table_layout.c), pure arithmetic: zones inside the
- * window and apart from each other for 2 to 6 seats at three sizes, card
- * sizes that follow the window, and pools and hands of any size that fit. */
+/* The table's layout (table_layout.c; its cards placed by board.c), pure
+ * arithmetic: zones inside the window and apart from each other for 2 to 6
+ * seats at three sizes, card sizes that follow the window, and pools and
+ * hands of any size that fit. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
