@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board.h"
 #include "journal.h"
 #include "paths.h"
 #include "scenes.h"
@@ -529,20 +530,19 @@ static const char *role_word(GameRole role)
     }
 }
 
-/* A row of cards squeezed into width w: overlapped more as they get many. */
+/* A row of cards squeezed into width w from (x, y): overlapped more as
+ * they get many (board_row places them). */
 static void draw_row(App *app, DeckStyle style, unsigned flags, const Card *cards, int n, float x,
                      float y, float w, float ch)
 {
     if (n <= 0) {
         return;
     }
-    float cw = ch * (float)card_art_aspect(style, cards[0]);
-    float step = cw * 1.04f;
-    if (n > 1 && cw + step * (float)(n - 1) > w) {
-        step = (w - cw) / (float)(n - 1);
-    }
+    TlRect area = {x, y, w, ch};
+    double aspect = card_art_aspect(style, cards[0]);
     for (int i = 0; i < n; i++) {
-        SDL_Rect r = app_rect(app, x + step * (float)i, y, cw, ch);
+        TlRect c = board_row(area, aspect, ch, n, i, 1.04f, BOARD_LEFT | BOARD_TOP);
+        SDL_Rect r = app_rect(app, c.x, c.y, c.w, c.h);
         card_art_draw(app->cards, app->renderer, style, cards[i], r, flags | CARD_NO_SHADOW);
     }
 }

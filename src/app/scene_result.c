@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board.h"
 #include "card_names.h"
 #include "journal.h"
 #include "kowah.h"
@@ -53,7 +54,7 @@ enum { RESULT_NEXT = 1, RESULT_NEW_MATCH, RESULT_MENU, RESULT_BACK };
 #define GROUP_LABEL_SIZE 12.5f
 /* What scored nothing lies this much closer together: it matters least. */
 #define NOTHING_SQUEEZE 0.62f
-/* The height flow_groups gives a seat without cards. */
+/* The height a seat without cards takes. */
 #define NO_CARDS_H 26.0f
 
 typedef struct SeatView {
@@ -684,9 +685,9 @@ typedef struct Flow {
     ResultState *s;
     DeckStyle style;
     unsigned flags;
+    double aspect;
     float ch, cw;
     float step_new, step_same;
-    bool draw;
     float top;  /* content y of the column's top on screen (design units, scrolled) */
     float left; /* x of the column */
 } Flow;
@@ -703,7 +704,7 @@ static Card sample_card(const ResultState *s)
     return s->variant == VARIANT_KINGS ? card_french(SUIT_SPADES, 1) : CARD_C1;
 }
 
-static void flow_init(Flow *f, App *app, ResultState *s, float ch, bool draw)
+static void flow_init(Flow *f, App *app, ResultState *s, float ch)
 {
     f->app = app;
     f->s = s;
@@ -711,12 +712,14 @@ static void flow_init(Flow *f, App *app, ResultState *s, float ch, bool draw)
     const VariantDesc *v = variant_get(s->variant);
     f->flags = (v->scores_red_stamps ? CARD_RED_STAMP : 0) |
                (app->settings.colour_cue ? CARD_COLOUR_CUE : 0) | CARD_NO_SHADOW;
+    f->aspect = card_art_aspect(f->style, sample_card(s));
     f->ch = ch;
-    f->cw = ch * (float)card_art_aspect(f->style, sample_card(s));
+    f->cw = ch * (float)f->aspect;
     bool ceki = f->style == STYLE_CEKI && s->variant != VARIANT_KINGS;
     f->step_new = f->cw * (ceki ? 0.56f : 0.40f);
     f->step_same = f->cw * (ceki ? 0.30f : 0.22f);
-    f->draw = draw;
+    f->top = 0;
+    f->left = 0;
 }
 
 /* Copies of a kind (Kings: cards of a rank, taken as pairs) sit closer. */
@@ -725,60 +728,29 @@ static bool same_kind(Card a, Card b)
     return card_is_french(a) ? card_rank(a) == card_rank(b) : a == b;
 }
 
-static float card_step(const Flow *f, const Card *cards, int i)
-{
-    return i > 0 && same_kind(cards[i], cards[i - 1]) ? f->step_same : f->step_new;
-}
-
-/* Width of cards[from..to) laid as one run. */
-static float run_width(const Flow *f, const Card *cards, int from, int to)
-{
-    if (to <= from) {
-        return 0;
-    }
-    float w = f->cw;
-    for (int i = from + 1; i < to; i++) {
-        w += card_step(f, cards, i);
-    }
-    return w;
-}
-
-static void draw_run(const Flow *f, const Card *cards, int from, int to, float x, float y,
-                     unsigned extra)
-{
-    for (int i = from; i < to; i++) {
-        if (i > from) {
-            x += card_step(f, cards, i);
-        }
-        SDL_Rect r = app_rect(f->app, x, y, f->cw, f->ch);
-        card_art_draw(f->app->cards, f->app->renderer, f->style, cards[i], r, f->flags | extra);
-    }
-}
-
-/* A group's label with its points; returns the width it takes. */
-static void draw_group_label(const Flow *f, const ScoreGroup *g, const char *label, float x,
-                             float y, float w)
+/* A group's label with its points, in the label's place `at`. */
+static void draw_group_label(const Flow *f, const ScoreGroup *g, const char *label, TlRect at)
 {
     App *app = f->app;
     SDL_Renderer *r = app->renderer;
     bool nothing = g->kind == SCORE_NOTHING;
     SDL_Color ink = nothing ? UI_INK_FAINT : UI_INK_SOFT;
-    float tx = x;
+    float tx = at.x;
     if (group_is_red(g)) {
-        SDL_Rect dot = app_rect(app, x, y + 5.5f, 7, 7);
+        SDL_Rect dot = app_rect(app, at.x, at.y + 5.5f, 7, 7);
         paint_round_rect(app->paint, r, dot, dot.w / 2, paint_rgba(226, 72, 60, 255));
         tx += 11;
     }
     TextStyle st = app_text_style(app, GROUP_LABEL_SIZE,
                                   g->kind == SCORE_COMBINATION ? TEXT_BOLD : TEXT_REGULAR,
                                   g->kind == SCORE_COMBINATION ? UI_GOLD_LIGHT : ink);
-    SDL_Rect at = app_rect(app, tx, y, 0, 0);
-    text_draw(app->text, r, label, &st, at.x, at.y, TEXT_LEFT);
+    SDL_Rect pos = app_rect(app, tx, at.y, 0, 0);
+    text_draw(app->text, r, label, &st, pos.x, pos.y, TEXT_LEFT);
     if (!nothing) {
         char pts[16];
         snprintf(pts, sizeof pts, "%d", g->points);
         TextStyle ps = app_text_style(app, GROUP_LABEL_SIZE, TEXT_BOLD, UI_GOLD);
-        SDL_Rect right = app_rect(app, x + w, y, 0, 0);
+        SDL_Rect right = app_rect(app, at.x + at.w, at.y, 0, 0);
         text_draw(app->text, r, pts, &ps, right.x, right.y, TEXT_RIGHT);
     }
 }
@@ -794,128 +766,140 @@ static float label_width(const Flow *f, const ScoreGroup *g, const char *label)
            (group_is_red(g) ? 11 : 0);
 }
 
-/* Draws the piece of group g that lies on one line at (sx, sy), gw wide:
- * its backing, its label (when label is not NULL: the group's first piece)
- * and cards[from..to) laid as gf says. */
-static void draw_group_piece(const Flow *f, const Flow *gf, const ScoreGroup *g, const char *label,
-                             int from, int to, float sx, float sy, float gw)
+/* A seat's cards as the board's groups: what scored in drawing order (what
+ * scored nothing closer together), then Kowah's hand as it ended, its kinds
+ * apart when the line has room. */
+typedef struct SeatBoard {
+    BoardFlow flow;
+    BoardGroup groups[SCORE_MAX_GROUPS + 1];
+    const Card *cards[SCORE_MAX_GROUPS + 1]; /* each group's cards */
+    int scored[SCORE_MAX_GROUPS + 1];        /* its index in the breakdown, -1: the hand */
+    int first[SCORE_MAX_GROUPS + 1];         /* its first card among them all */
+    bool same[CEKI_MAX_DECK + OBS_MAX_HAND];
+    int ngroups, ncards;
+} SeatBoard;
+
+static void board_add(SeatBoard *b, const Card *cards, int n, int scored)
 {
-    App *app = f->app;
-    float line_h = LABEL_H + f->ch;
-    SDL_Rect back = app_rect(app, sx, sy - 2, gw, line_h + 6);
-    paint_round_rect(app->paint, app->renderer, back, app_px(app, 7),
-                     g->kind == SCORE_NOTHING ? paint_rgba(0, 0, 0, 40)
-                                              : paint_rgba(255, 255, 255, 16));
-    if (label != NULL) {
-        draw_group_label(f, g, label, sx + GROUP_PAD, sy, gw - 2 * GROUP_PAD);
+    BoardGroup *bg = &b->groups[b->ngroups];
+    bool *same = &b->same[b->ncards];
+    for (int i = 0; i < n; i++) {
+        same[i] = i > 0 && same_kind(cards[i], cards[i - 1]);
     }
-    draw_run(gf, g->cards, from, to, sx + GROUP_PAD, sy + LABEL_H,
-             g->kind == SCORE_NOTHING ? CARD_DIM : 0);
+    *bg = (BoardGroup){.n = n, .same = same};
+    b->cards[b->ngroups] = cards;
+    b->scored[b->ngroups] = scored;
+    b->first[b->ngroups] = b->ncards;
+    b->ngroups++;
+    b->ncards += n;
 }
 
-/* Lays out (and with f->draw, draws) group g from (*x, *y) in a row
- * `width` wide, on as many lines as it needs; leaves (*x, *y) after it. */
-static void flow_group(const Flow *f, const ScoreGroup *g, float y0, float width, float *x,
-                       float *y)
+static void seat_board(const Flow *f, const SeatView *sv, SeatBoard *b)
 {
-    float line_h = LABEL_H + f->ch;
-    char label[64];
-    group_label(g, label, sizeof label);
-    float lw = label_width(f, g, label);
-    Flow tight = *f;
-    if (g->kind == SCORE_NOTHING) {
-        tight.step_new *= NOTHING_SQUEEZE;
-        tight.step_same *= NOTHING_SQUEEZE;
-    }
-    const Flow *gf = &tight;
-    int i = 0;
-    bool first = true;
-    while (i < g->ncards) {
-        float avail = width - *x - 2 * GROUP_PAD;
-        float rest = run_width(gf, g->cards, i, g->ncards);
-        float need = SDL_max(rest, first ? lw : 0);
-        float full = width - 2 * GROUP_PAD;
-        bool cramped = avail < SDL_max(first ? lw : 0, gf->cw + 3 * gf->step_new);
-        if (*x > 0 && need > avail && (need <= full || cramped)) {
-            /* Start the group on a fresh line: it fits there whole, or
-             * too little of it would fit here. */
-            *x = 0;
-            *y += line_h + LINE_GAP;
-            continue;
-        }
-        int k2 = i + 1;
-        while (k2 < g->ncards && run_width(gf, g->cards, i, k2 + 1) <= avail) {
-            k2++;
-        }
-        float cards_w = run_width(gf, g->cards, i, k2);
-        float gw = SDL_max(cards_w, first ? lw : 0) + 2 * GROUP_PAD;
-        if (f->draw) {
-            draw_group_piece(f, gf, g, first ? label : NULL, i, k2, f->left + *x, f->top + y0 + *y,
-                             gw);
-        }
-        first = false;
-        *x += gw + GROUP_GAP;
-        i = k2;
-        if (i < g->ncards) {
-            *x = 0;
-            *y += line_h + LINE_GAP;
-        }
-    }
-}
-
-/* Kowah: lays out (and with f->draw, draws) the hand as it ended at (x, y),
- * its kinds apart (copies of a kind overlap) when the row has room, closer
- * when it has not. */
-static void flow_hand(const Flow *f, const SeatView *sv, float y0, float width, float x, float y)
-{
-    Flow wide = *f;
-    wide.step_new = f->cw * 1.08f;
-    wide.step_same = f->cw * 0.36f;
-    float room = width - x - 2 * GROUP_PAD;
-    float natural = run_width(&wide, sv->hand, 0, sv->nhand);
-    if (natural > room && natural > f->cw) {
-        float k = SDL_max((room - f->cw) / (natural - f->cw), 0.0f);
-        wide.step_new = SDL_max(wide.step_new * k, f->step_new);
-        wide.step_same = SDL_max(wide.step_same * k, f->step_same);
-    }
-    if (f->draw) {
-        draw_run(&wide, sv->hand, 0, sv->nhand, f->left + x + GROUP_PAD, f->top + y0 + y + LABEL_H,
-                 0);
-        App *app = f->app;
-        TextStyle st = app_text_style(app, GROUP_LABEL_SIZE, TEXT_REGULAR, UI_INK_SOFT);
-        SDL_Rect at = app_rect(app, f->left + x + GROUP_PAD, f->top + y0 + y, 0, 0);
-        text_draw(app->text, app->renderer, _("Hand"), &st, at.x, at.y, TEXT_LEFT);
-    }
-}
-
-/* Lays out (and with f->draw, draws) one seat's groups from content y;
- * returns the height used. */
-static float flow_groups(const Flow *f, const SeatView *sv, float y0, float width)
-{
-    float x = 0, y = 0, line_h = LABEL_H + f->ch;
-    bool used = false;
+    b->flow = (BoardFlow){.aspect = f->aspect,
+                          .card_h = f->ch,
+                          .label_h = LABEL_H,
+                          .pad = GROUP_PAD,
+                          .gap = GROUP_GAP,
+                          .line_gap = LINE_GAP};
+    b->ngroups = 0;
+    b->ncards = 0;
     int count = sv->has_groups ? sv->bd.ngroups : 0;
     for (int k = 0; k < count; k++) {
         const ScoreGroup *g = &sv->bd.groups[sv->order[k]];
-        if (g->ncards > 0) {
-            flow_group(f, g, y0, width, &x, &y);
-            used = true;
+        if (g->ncards <= 0 || b->ncards + g->ncards > CEKI_MAX_DECK) {
+            continue;
         }
+        board_add(b, g->cards, g->ncards, sv->order[k]);
+        BoardGroup *bg = &b->groups[b->ngroups - 1];
+        float squeeze = g->kind == SCORE_NOTHING ? NOTHING_SQUEEZE : 1.0f;
+        bg->step_new = squeeze < 1.0f ? f->step_new * squeeze : f->step_new;
+        bg->step_same = squeeze < 1.0f ? f->step_same * squeeze : f->step_same;
+        char label[64];
+        group_label(g, label, sizeof label);
+        bg->label_w = label_width(f, g, label);
     }
     if (sv->nhand > 0) {
-        flow_hand(f, sv, y0, width, x, y);
-        used = true;
+        board_add(b, sv->hand, sv->nhand, -1);
+        BoardGroup *bg = &b->groups[b->ngroups - 1];
+        bg->squeeze = true;
+        bg->step_new = f->cw * 1.08f;
+        bg->step_same = f->cw * 0.36f;
+        bg->step_min_new = f->step_new;
+        bg->step_min_same = f->step_same;
+        bg->label_w = text_w(f->app, _("Hand"), GROUP_LABEL_SIZE, TEXT_REGULAR);
     }
-    if (used) {
-        return y + line_h;
+}
+
+/* The height one seat's cards take in a run `width` wide. */
+static float seat_height(const Flow *f, const SeatView *sv, float width)
+{
+    SeatBoard *b = malloc(sizeof *b);
+    if (b == NULL) {
+        return NO_CARDS_H;
     }
-    if (f->draw) {
-        App *app = f->app;
-        TextStyle st = app_text_style(app, 14, TEXT_REGULAR, UI_INK_FAINT);
-        SDL_Rect at = app_rect(app, f->left, f->top + y0 + y + 4, 0, 0);
-        text_draw(app->text, app->renderer, _("No cards captured"), &st, at.x, at.y, TEXT_LEFT);
+    seat_board(f, sv, b);
+    float h = board_flow(&b->flow, 0, 0, width, b->groups, b->ngroups, NULL, NULL, 0, NULL);
+    free(b);
+    return h > 0 ? h : NO_CARDS_H;
+}
+
+/* Draws one piece of the board: its backing, its label, its cards. */
+static void draw_piece(const Flow *f, const SeatView *sv, const SeatBoard *b, const BoardPiece *p,
+                       const TlRect *cards)
+{
+    App *app = f->app;
+    int k = p->group, sc = b->scored[k];
+    const ScoreGroup *g = sc >= 0 ? &sv->bd.groups[sc] : NULL;
+    unsigned extra = 0;
+    if (g != NULL) {
+        SDL_Rect back = app_rect(app, p->box.x, p->box.y - 2, p->box.w, p->box.h + 6);
+        paint_round_rect(app->paint, app->renderer, back, app_px(app, 7),
+                         g->kind == SCORE_NOTHING ? paint_rgba(0, 0, 0, 40)
+                                                  : paint_rgba(255, 255, 255, 16));
+        if (!tl_empty(p->label)) {
+            char label[64];
+            group_label(g, label, sizeof label);
+            draw_group_label(f, g, label, p->label);
+        }
+        extra = g->kind == SCORE_NOTHING ? CARD_DIM : 0;
+    } else if (!tl_empty(p->label)) {
+        TextStyle st = app_text_style(app, GROUP_LABEL_SIZE, TEXT_REGULAR, UI_INK_SOFT);
+        SDL_Rect at = app_rect(app, p->label.x, p->label.y, 0, 0);
+        text_draw(app->text, app->renderer, _("Hand"), &st, at.x, at.y, TEXT_LEFT);
     }
-    return NO_CARDS_H;
+    for (int i = p->from; i < p->to; i++) {
+        TlRect c = cards[b->first[k] + i];
+        card_art_draw(app->cards, app->renderer, f->style, b->cards[k][i],
+                      app_rect(app, c.x, c.y, c.w, c.h), f->flags | extra);
+    }
+}
+
+/* Draws one seat's cards from (f->left, f->top) in a run `width` wide. */
+static void draw_seat_cards(const Flow *f, const SeatView *sv, float width)
+{
+    enum { MAX_PIECES = 512 };
+    SeatBoard *b = malloc(sizeof *b);
+    TlRect *cards = malloc(sizeof *cards * (CEKI_MAX_DECK + OBS_MAX_HAND));
+    BoardPiece *pieces = malloc(sizeof *pieces * MAX_PIECES);
+    if (b != NULL && cards != NULL && pieces != NULL) {
+        seat_board(f, sv, b);
+        int np = 0;
+        float h = board_flow(&b->flow, f->left, f->top, width, b->groups, b->ngroups, cards, pieces,
+                             MAX_PIECES, &np);
+        for (int i = 0; i < np; i++) {
+            draw_piece(f, sv, b, &pieces[i], cards);
+        }
+        if (h <= 0) {
+            App *app = f->app;
+            TextStyle st = app_text_style(app, 14, TEXT_REGULAR, UI_INK_FAINT);
+            SDL_Rect at = app_rect(app, f->left, f->top + 4, 0, 0);
+            text_draw(app->text, app->renderer, _("No cards captured"), &st, at.x, at.y, TEXT_LEFT);
+        }
+    }
+    free(pieces);
+    free(cards);
+    free(b);
 }
 
 /* Room kept on the right of each block for the King won (Kings). */
@@ -929,15 +913,15 @@ static float king_room(const Flow *f)
 static float measure(App *app, ResultState *s, float ch, int cols)
 {
     Flow f;
-    flow_init(&f, app, s, ch, false);
+    flow_init(&f, app, s, ch);
     float w = (AREA_W - (float)(cols - 1) * COL_GAP) / (float)cols;
     float y = 0;
     for (int first = 0; first < s->players; first += cols) {
         float row_h = 0;
         for (int seat = first; seat < s->players && seat < first + cols; seat++) {
             SeatView *sv = &s->seats[seat];
-            sv->h = HEADER_H + flow_groups(&f, sv, 0, w - 2 * BLOCK_PAD - king_room(&f)) +
-                    2 * BLOCK_PAD;
+            sv->h =
+                HEADER_H + seat_height(&f, sv, w - 2 * BLOCK_PAD - king_room(&f)) + 2 * BLOCK_PAD;
             row_h = SDL_max(row_h, sv->h);
         }
         for (int seat = first; seat < s->players && seat < first + cols; seat++) {
@@ -967,19 +951,30 @@ static bool better_fit(float ch, float total, float best_h, float best_total)
     return ch > best_h || (!fits && total < best_total);
 }
 
+/* board_fit's measure: the blocks' height in so many columns. */
+typedef struct FitCtx {
+    App *app;
+    ResultState *s;
+    int cols;
+} FitCtx;
+
+static float measure_fit(void *ctx, float ch)
+{
+    FitCtx *c = ctx;
+    return measure(c->app, c->s, ch, c->cols);
+}
+
 /* The largest cards that let every block fit, in one column or (with four
  * players or more) two; the column scrolls when even the smallest do not. */
 static void fit(App *app, ResultState *s)
 {
     float best_h = 0, best_total = 0;
     int best_cols = 1;
+    const BoardLadder ladder = {.max = MAX_CARD_H, .min = MIN_CARD_H, .step = 2};
     for (int cols = 1; cols <= (s->players >= 4 ? 2 : 1); cols++) {
-        float ch = MAX_CARD_H;
-        float total = measure(app, s, ch, cols);
-        while (total > AREA_H && ch > MIN_CARD_H) {
-            ch -= 2;
-            total = measure(app, s, ch, cols);
-        }
+        FitCtx ctx = {app, s, cols};
+        float total = 0;
+        float ch = board_fit(&ladder, AREA_H, measure_fit, &ctx, &total);
         if (better_fit(ch, total, best_h, best_total)) {
             best_h = ch;
             best_total = total;
@@ -1342,7 +1337,7 @@ static void draw_block(App *app, ResultState *s, const Flow *f, int seat)
     Flow g = *f;
     g.left = left + BLOCK_PAD;
     g.top = f->top + sv->y + BLOCK_PAD + HEADER_H;
-    flow_groups(&g, sv, 0, sv->w - 2 * BLOCK_PAD - king_room(&g));
+    draw_seat_cards(&g, sv, sv->w - 2 * BLOCK_PAD - king_room(&g));
     if (sv->winner && s->king != CARD_NONE) {
         draw_king_won(app, s, sv, &g, left);
     }
@@ -1351,7 +1346,7 @@ static void draw_block(App *app, ResultState *s, const Flow *f, int seat)
 static void draw_column(App *app, ResultState *s)
 {
     Flow f;
-    flow_init(&f, app, s, s->card_h, true);
+    flow_init(&f, app, s, s->card_h);
     f.top = AREA_Y - s->scroll;
     SDL_Rect clip = app_rect(app, AREA_X - 12, AREA_Y - 8, AREA_W + 24, AREA_H + 16);
     bool scrolls = s->content > AREA_H;

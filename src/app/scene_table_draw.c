@@ -429,60 +429,30 @@ static int pile_by_kind(const TableView *v, int seat, Card cards[CEKI_MAX_DECK])
     return k;
 }
 
-/* The step between k cards of width w in rows rows across width. */
-static float pile_step(float width, int k, int rows, float w)
-{
-    int per = (k + rows - 1) / rows;
-    return per > 1 ? (width - w) / (float)(per - 1) : w;
-}
-
-/* Rows of overlapping cards: the fewest rows that leave most of each card
- * showing, as many as the height allows, smaller cards last (*h shrinks
- * until they fit). Returns the rows. */
-static int pile_rows(SDL_Rect area, int k, float aspect, float *h)
-{
-    for (;;) {
-        float w = *h * aspect;
-        float min_step = w * (aspect < 0.5f ? PILE_INDEX_CEKI : PILE_INDEX_WIDE);
-        int max_rows = 1 + (int)(((float)area.h - *h) / (*h * PILE_ROW));
-        max_rows = max_rows < 1 ? 1 : max_rows;
-        for (int r = 1; r <= max_rows; r++) {
-            if (pile_step((float)area.w, k, r, w) >= w * PILE_SHOW) {
-                return r;
-            }
-        }
-        if (pile_step((float)area.w, k, max_rows, w) >= min_step || *h < PILE_MIN_H) {
-            return max_rows;
-        }
-        *h = table_layout_quantize(*h - 1.0f);
-    }
-}
-
-/* A visible pile of n cards face up by kind, overlapping in rows, with its count. */
+/* A visible pile of n cards face up by kind, overlapping in rows (as
+ * board_pile places them), with its count. */
 static void draw_visible_pile(App *app, TableState *t, int seat, SDL_Rect area, float ch)
 {
     float aspect = (float)t->layout.spec.aspect;
     Card cards[CEKI_MAX_DECK];
     int k = pile_by_kind(&t->view, seat, cards);
-    float h = ch;
-    int rows = pile_rows(area, k, aspect, &h);
-    float w = h * aspect;
-    int per = (k + rows - 1) / rows;
-    float step = per > 1 ? fminf(w * PILE_SPREAD, ((float)area.w - w) / (float)(per - 1)) : w;
-    float row_step = rows > 1 ? fminf(h * PILE_SPREAD, ((float)area.h - h) / (float)(rows - 1)) : 0;
-    float total_h = h + row_step * (float)(rows - 1);
-    float total_w = w + step * (float)(per - 1);
-    float x0 = (float)area.x + ((float)area.w - total_w) / 2;
-    float y0 = (float)area.y + ((float)area.h - total_h) / 2;
+    BoardPile p = {.aspect = aspect,
+                   .max_h = ch,
+                   .min_h = PILE_MIN_H,
+                   .show = PILE_SHOW,
+                   .least = aspect < 0.5f ? PILE_INDEX_CEKI : PILE_INDEX_WIDE,
+                   .row = PILE_ROW,
+                   .spread = PILE_SPREAD};
+    TlRect at = {(float)area.x, (float)area.y, (float)area.w, (float)area.h};
+    TlRect rects[CEKI_MAX_DECK], block;
+    board_pile(at, &p, k, rects, &block);
     for (int i = 0; i < k; i++) {
-        int row = i / per, col = i % per;
-        TlRect r = {x0 + (float)col * step, y0 + (float)row * row_step, w, h};
-        draw_card(app, t, cards[i], R(r), CARD_NO_SHADOW);
+        draw_card(app, t, cards[i], R(rects[i]), CARD_NO_SHADOW);
     }
     char cnt[16];
     snprintf(cnt, sizeof cnt, "%d", t->view.pile_n[seat]);
-    badge(app, (int)(x0 + total_w) - app_px(app, 12), (int)y0 + app_px(app, 4), cnt, UI_GOLD,
-          UI_ON_GOLD);
+    badge(app, (int)(block.x + block.w) - app_px(app, 12), (int)block.y + app_px(app, 4), cnt,
+          UI_GOLD, UI_ON_GOLD);
 }
 
 /* A pile of face-down cards with its count, or a visible pile laid out by kind. */
@@ -495,7 +465,7 @@ static void draw_pile(App *app, TableState *t, int seat)
     if (area.w <= 0 || area.h <= 0 || t->v->engine == ENGINE_KOWAH) {
         return;
     }
-    float ch = table_layout_quantize(fminf(t->layout.small_card_h, (float)area.h));
+    float ch = board_quantize(fminf(t->layout.small_card_h, (float)area.h));
     if (n == 0) {
         TextStyle s = style(app, 13, TEXT_REGULAR, UI_INK_FAINT);
         text_draw_in(app->text, app->renderer, _("no captures yet"), &s, area, TEXT_CENTER);

@@ -431,21 +431,21 @@ static void place_groups(TableState *t, TlRect area, const int *ids, int n, bool
     if (rects == NULL) {
         return;
     }
-    TlGroups g = {.aspect = card_aspect(t),
-                  .max_h = max_h,
-                  .min_h = fmaxf(POOL_MIN_H_PX, POOL_MIN_H * t->layout.spec.unit),
-                  .peek = peek_of(t, rows),
-                  .gap = fmaxf(POOL_GAP_PX, max_h * card_aspect(t) * POOL_GAP),
-                  .rows = rows,
-                  .centre = true};
+    BoardGroups g = {.aspect = card_aspect(t),
+                     .max_h = max_h,
+                     .min_h = fmaxf(POOL_MIN_H_PX, POOL_MIN_H * t->layout.spec.unit),
+                     .peek = peek_of(t, rows),
+                     .gap = fmaxf(POOL_GAP_PX, max_h * card_aspect(t) * POOL_GAP),
+                     .rows = rows,
+                     .centre = true};
     /* The cards keep their size while the pool changes a little: smaller
      * when they must be, larger only by a clear step (each size of a face
      * is a picture to make, and cards that breathe are restless). */
     float *kept = &t->view.pool_h[slot];
-    float h = table_layout_groups(area, &g, sizes, ng, rects);
+    float h = board_groups(area, &g, sizes, ng, rects);
     if (*kept > 0 && h > *kept && h < *kept * POOL_GROW) {
         g.max_h = *kept;
-        h = table_layout_groups(area, &g, sizes, ng, rects);
+        h = board_groups(area, &g, sizes, ng, rects);
     }
     *kept = h;
     for (int i = 0; i < n; i++) {
@@ -497,7 +497,7 @@ static void place_hands(TableState *t, double dur)
         const TlSeat *z = &l->seats[seat];
         if (seat == t->view.viewer) {
             for (int i = 0; i < n; i++) {
-                TlRect r = table_layout_row(z->hand, aspect, z->card_h, n, i, FAN_STEP, true);
+                TlRect r = board_row(z->hand, aspect, z->card_h, n, i, FAN_STEP, BOARD_ARC);
                 const Sprite *s = &t->view.sprites[ids[i]];
                 if (ids[i] == t->selected) {
                     r.y -= z->card_h * LIFT_SELECTED;
@@ -519,15 +519,13 @@ static void place_hands(TableState *t, double dur)
                 nexp += t->view.sprites[ids[i]].exposed;
             }
             bool apart = nexp > 0 && !tl_empty(z->pile);
-            float ph = table_layout_quantize(fminf(l->small_card_h, z->pile.h * SHOWN_PAIR_FILL));
+            float ph = board_quantize(fminf(l->small_card_h, z->pile.h * SHOWN_PAIR_FILL));
             for (int i = 0, back = 0, shown = 0; i < n; i++) {
                 TlRect r;
                 if (apart && t->view.sprites[ids[i]].exposed) {
-                    r = table_layout_row(z->pile, aspect, ph, nexp, shown++, SHOWN_PAIR_STEP,
-                                         false);
+                    r = board_row(z->pile, aspect, ph, nexp, shown++, SHOWN_PAIR_STEP, 0);
                 } else {
-                    r = table_layout_row(area, aspect, h, apart ? n - nexp : n, back++, BACKS_STEP,
-                                         false);
+                    r = board_row(area, aspect, h, apart ? n - nexp : n, back++, BACKS_STEP, 0);
                 }
                 set_target(t, ids[i], r, dur);
             }

@@ -13,44 +13,6 @@ static TlRect rect(float x, float y, float w, float h)
     return r;
 }
 
-bool tl_empty(TlRect r)
-{
-    return r.w <= 0 || r.h <= 0;
-}
-
-bool tl_overlaps(TlRect a, TlRect b)
-{
-    if (tl_empty(a) || tl_empty(b)) {
-        return false;
-    }
-    return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
-}
-
-bool tl_inside(TlRect inner, TlRect outer)
-{
-    const float eps = 0.01f;
-    return inner.x >= outer.x - eps && inner.y >= outer.y - eps &&
-           inner.x + inner.w <= outer.x + outer.w + eps &&
-           inner.y + inner.h <= outer.y + outer.h + eps;
-}
-
-bool tl_contains(TlRect r, float x, float y)
-{
-    return x >= r.x && y >= r.y && x < r.x + r.w && y < r.y + r.h;
-}
-
-float table_layout_quantize(float h)
-{
-    if (h <= 12.0f) {
-        return h;
-    }
-    float q = 12.0f;
-    while (q * 1.05f <= h) {
-        q *= 1.05f;
-    }
-    return floorf(q);
-}
-
 /* ---- seats around the table ------------------------------------------ */
 
 /* The screen slots of the other seats, in play order from the viewer, for
@@ -172,7 +134,7 @@ static void card_sizes(TableLayout *l, const Frame *f)
 {
     const TlSpec *spec = &l->spec;
     float widen = clampf((f->W / f->H) / 1.6f, 1.0f, 1.15f);
-    l->small_card_h = table_layout_quantize(
+    l->small_card_h = board_quantize(
         clampf(fminf(0.095f * f->H * widen, 0.12f * f->W), 24.0f, 84 * f->u * widen));
     if (!spec->hands) {
         return;
@@ -184,7 +146,7 @@ static void card_sizes(TableLayout *l, const Frame *f)
     if (f->aspect > 0.5f) {
         want *= 0.86f; /* wide cards: a little lower */
     }
-    l->hand_card_h = table_layout_quantize(fmaxf(20.0f, fminf(want, fit)));
+    l->hand_card_h = board_quantize(fmaxf(20.0f, fminf(want, fit)));
 }
 
 /* The bands: the viewer's zone along the bottom and the prompt bar over
@@ -241,7 +203,7 @@ static void seat_at_side(const TableLayout *l, const Frame *f, TlSeat *seat)
         y += hand_h + f->gap;
     }
     seat->pile = rect(x, y, f->side_w, f->mid_bottom - y);
-    seat->card_h = hand_h > 0 ? table_layout_quantize(fminf(l->small_card_h, hand_h)) : 0;
+    seat->card_h = hand_h > 0 ? board_quantize(fminf(l->small_card_h, hand_h)) : 0;
 }
 
 /* The index-th seat along the top: plate over hand and pile side by side. */
@@ -262,7 +224,7 @@ static void seat_at_top(const TableLayout *l, const Frame *f, TlSeat *seat, int 
     } else {
         seat->pile = rect(x, y, cw, h);
     }
-    seat->card_h = l->spec.hands ? table_layout_quantize(fminf(l->small_card_h, h)) : 0;
+    seat->card_h = l->spec.hands ? board_quantize(fminf(l->small_card_h, h)) : 0;
 }
 
 /* Every seat's zones on its side. */
@@ -377,180 +339,6 @@ TlSide table_layout_dealer_side(const TableLayout *l)
         }
     }
     return TL_LEFT;
-}
-
-/* ---- cards in rows and groups ----------------------------------------- */
-
-TlRect table_layout_row(TlRect area, double aspect, float card_h, int n, int i, float max_step,
-                        bool arc)
-{
-    float w = card_h * (float)aspect;
-    if (n <= 0) {
-        return rect(area.x, area.y, w, card_h);
-    }
-    float step = w * max_step;
-    if (n > 1 && w + (float)(n - 1) * step > area.w) {
-        step = (area.w - w) / (float)(n - 1);
-    }
-    float total = w + (float)(n - 1) * step;
-    float x = area.x + (area.w - total) / 2 + (float)i * step;
-    float y = area.y + (area.h - card_h) / 2;
-    if (arc && n > 1) {
-        float t = ((float)i - (float)(n - 1) / 2) / ((float)(n - 1) / 2 + 0.5f);
-        float lift = fminf(card_h * 0.06f, fmaxf(0.0f, (area.h - card_h) / 2));
-        y += lift * t * t - lift * 0.5f;
-    }
-    return rect(x, y, w, card_h);
-}
-
-TlRect table_layout_column(TlRect area, double aspect, float card_h, int n, int i, float max_step)
-{
-    float w = card_h * (float)aspect;
-    float step = card_h * max_step;
-    if (n > 1 && card_h + (float)(n - 1) * step > area.h) {
-        step = (area.h - card_h) / (float)(n - 1);
-    }
-    float total = card_h + (float)(n > 0 ? n - 1 : 0) * step;
-    float x = area.x + (area.w - w) / 2;
-    float y = area.y + (area.h - total) / 2 + (float)i * step;
-    return rect(x, y, w, card_h);
-}
-
-/* Packing of groups at one card size: a_w is a card's extent along the
- * run of groups, a_h across it (where the cards of a column stack with
- * `peek` of a_h showing). Returns the lines needed, 0 when it does not fit. */
-typedef struct Pack {
-    int lines;
-    int line_of[512]; /* group -> line */
-    float line_len[8];
-    int cols[512];
-} Pack;
-
-static int pack(const TlGroups *g, float along, float across, float a_w, float a_h,
-                const int *sizes, int ngroups, int max_lines, Pack *p)
-{
-    float peek = g->peek > 0.05f ? g->peek : 0.25f;
-    float sub_gap = a_w * 0.06f;
-    for (int lines = 1; lines <= max_lines; lines++) {
-        float band = (across - (float)(lines - 1) * g->gap) / (float)lines;
-        if (band < a_h - 0.01f) {
-            return 0;
-        }
-        int per = 1 + (int)floorf((band - a_h) / (a_h * peek) + 1e-4f);
-        int line = 0;
-        float len = 0;
-        bool ok = true;
-        for (int i = 0; i < ngroups && ok; i++) {
-            int cols = sizes[i] <= 0 ? 0 : (sizes[i] + per - 1) / per;
-            p->cols[i] = cols;
-            p->line_of[i] = line;
-            if (cols == 0) {
-                continue;
-            }
-            float gw = (float)cols * a_w + (float)(cols - 1) * sub_gap;
-            float add = (len > 0 ? g->gap : 0) + gw;
-            if (len + add <= along + 0.01f) {
-                len += add;
-                continue;
-            }
-            if (len == 0 || gw > along + 0.01f) {
-                ok = false; /* one group longer than the whole run */
-                break;
-            }
-            p->line_len[line] = len;
-            line++;
-            if (line >= lines) {
-                ok = false;
-                break;
-            }
-            len = gw;
-            p->line_of[i] = line;
-        }
-        if (ok) {
-            p->line_len[line] = len;
-            p->lines = line + 1;
-            return p->lines;
-        }
-    }
-    return 0;
-}
-
-float table_layout_groups(TlRect area, const TlGroups *g, const int *sizes, int ngroups,
-                          TlRect *out)
-{
-    if (ngroups <= 0) {
-        return g->max_h;
-    }
-    if (ngroups > 512) {
-        ngroups = 512;
-    }
-    int max_lines = g->max_lines > 0 ? (g->max_lines > 8 ? 8 : g->max_lines) : 4;
-    float along = g->rows ? area.h : area.w;
-    float across = g->rows ? area.w : area.h;
-    float aspect = (float)g->aspect;
-    Pack p = {0};
-    float min_h = g->min_h > 4 ? g->min_h : 4;
-    float h = table_layout_quantize(fmaxf(g->max_h, min_h));
-    int lines = 0;
-    for (;;) {
-        float a_w = g->rows ? h : h * aspect, a_h = g->rows ? h * aspect : h;
-        lines = pack(g, along, across, a_w, a_h, sizes, ngroups, max_lines, &p);
-        if (lines > 0 || h <= min_h) {
-            break;
-        }
-        h = fmaxf(min_h, table_layout_quantize(h - 1.0f));
-    }
-    float a_w = g->rows ? h : h * aspect, a_h = g->rows ? h * aspect : h;
-    float peek = g->peek > 0.05f ? g->peek : 0.25f;
-    if (lines == 0) {
-        /* Even the smallest cards do not fit: one line that spills. */
-        TlGroups wide = *g;
-        float big_across = fmaxf(across, a_h);
-        int need = 0;
-        for (int i = 0; i < ngroups; i++) {
-            need += sizes[i] > 0 ? sizes[i] : 0;
-        }
-        wide.gap = 0;
-        lines = pack(&wide, 1e9f, big_across + (float)need * a_h, a_w, a_h, sizes, ngroups, 1, &p);
-    }
-    float sub_gap = a_w * 0.06f;
-    float line_h[8] = {0};
-    for (int i = 0; i < ngroups; i++) {
-        if (p.cols[i] == 0) {
-            continue;
-        }
-        int per = (sizes[i] + p.cols[i] - 1) / p.cols[i];
-        float hh = a_h + (float)(per - 1) * a_h * peek;
-        line_h[p.line_of[i]] = fmaxf(line_h[p.line_of[i]], hh);
-    }
-    float used = 0;
-    for (int ln = 0; ln < p.lines; ln++) {
-        used += line_h[ln] + (ln > 0 ? g->gap : 0);
-    }
-    float pos_across = g->centre && across > used ? (across - used) / 2 : 0;
-    float cw = h * aspect, ch = h;
-    for (int ln = 0; ln < p.lines; ln++) {
-        float pos_along = g->centre && along > p.line_len[ln] ? (along - p.line_len[ln]) / 2 : 0;
-        int k = 0;
-        for (int i = 0; i < ngroups; i++) {
-            int n = sizes[i] > 0 ? sizes[i] : 0;
-            if (p.line_of[i] == ln && p.cols[i] > 0) {
-                int cols = p.cols[i];
-                int per = (n + cols - 1) / cols;
-                for (int j = 0; j < n; j++) {
-                    int col = j / per, row = j % per;
-                    float a = pos_along + (float)col * (a_w + sub_gap);
-                    float c = pos_across + (float)row * a_h * peek;
-                    out[k + j] = g->rows ? rect(area.x + c, area.y + a, cw, ch)
-                                         : rect(area.x + a, area.y + c, cw, ch);
-                }
-                pos_along += (float)cols * a_w + (float)(cols - 1) * sub_gap + g->gap;
-            }
-            k += n;
-        }
-        pos_across += line_h[ln] + g->gap;
-    }
-    return h;
 }
 
 void table_layout_pei_bands(const TableLayout *l, TlRect bands[TL_SIDES], TlRect *centre)

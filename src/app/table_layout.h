@@ -9,7 +9,7 @@
  * clockwise), the pool in the middle with the stock beside it, the prompt
  * bar over the viewer's hand. Every zone lies inside the window and no two
  * zones overlap (tests/app/test_layout.c). Cards inside a zone are placed
- * by the row and group functions below, which shrink and overlap cards so
+ * by board.h (board_row, board_groups), which shrinks and overlaps cards so
  * that any number fits (a pool of 120 cards included), keeping the top-left
  * index corner of every card visible.
  */
@@ -18,11 +18,8 @@
 
 #include <stdbool.h>
 
+#include "board.h"
 #include "variant.h"
-
-typedef struct TlRect {
-    float x, y, w, h;
-} TlRect;
 
 /* Where a seat sits, seen from the viewer. */
 typedef enum TlSide { TL_BOTTOM = 0, TL_RIGHT, TL_TOP, TL_LEFT, TL_SIDES } TlSide;
@@ -79,48 +76,8 @@ TlSide table_layout_dealer_side(const TableLayout *l);
  * as a side and an index along it; pure helper for the compute. */
 TlSide table_layout_side_of(const TlSpec *spec, int seat);
 
-/* The i-th of n cards of height card_h in a row centred in area, stepping
- * right by at most max_step widths and overlapping when the row is too
- * long. With `arc` the row bows down at its ends (the viewer's fan). */
-TlRect table_layout_row(TlRect area, double aspect, float card_h, int n, int i, float max_step,
-                        bool arc);
-/* The same for a column stepping down (overlapping). */
-TlRect table_layout_column(TlRect area, double aspect, float card_h, int n, int i, float max_step);
-
-/* Groups of cards (a pool by rank, a pile by kind). Each group is one or
- * more columns of cards overlapping downwards (peek = the part of a card's
- * height left showing), groups side by side, wrapping onto further lines
- * when needed. With `rows` the same turned: each group is rows of cards
- * overlapping rightwards (peek = part of the width), groups one under
- * another, for tall narrow areas. The cards are as large as fits, at most
- * max_h and at least min_h high (past min_h they may spill out of area).
- * out[] receives one rect per card, group after group. Returns the card
- * height used. */
-typedef struct TlGroups {
-    double aspect;
-    float max_h, min_h;
-    float peek;    /* 0..1 */
-    float gap;     /* between groups, pixels */
-    bool rows;     /* see above */
-    bool centre;   /* centre the block in the area, else top-left */
-    int max_lines; /* 0: up to 4 */
-} TlGroups;
-float table_layout_groups(TlRect area, const TlGroups *g, const int *sizes, int ngroups,
-                          TlRect *out);
-
 /* Pèi: the band of the pool before each side (TL_BOTTOM .. TL_LEFT) and the
  * square's centre, where the stock lies. */
 void table_layout_pei_bands(const TableLayout *l, TlRect bands[TL_SIDES], TlRect *centre);
-
-/* The card height to draw at for a wanted height: the largest of a ladder
- * of sizes (about 5% apart) not above h, so that a card is rasterised at a
- * few sizes only however the layout shifts. */
-float table_layout_quantize(float h);
-
-/* Rectangle helpers. */
-bool tl_overlaps(TlRect a, TlRect b);
-bool tl_inside(TlRect inner, TlRect outer);
-bool tl_contains(TlRect r, float x, float y);
-bool tl_empty(TlRect r);
 
 #endif

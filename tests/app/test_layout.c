@@ -1,6 +1,7 @@
-/* The table's layout (table_layout.c), pure arithmetic: zones inside the
- * window and apart from each other for 2 to 6 seats at three sizes, card
- * sizes that follow the window, and pools and hands of any size that fit. */
+/* The table's layout (table_layout.c; its cards placed by board.c), pure
+ * arithmetic: zones inside the window and apart from each other for 2 to 6
+ * seats at three sizes, card sizes that follow the window, and pools and
+ * hands of any size that fit. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -278,7 +279,7 @@ static void test_hand_rows_fit(void **state)
         const TlSeat *me = &l.seats[0];
         TlRect prev = {0};
         for (int i = 0; i < 20; i++) {
-            TlRect r = table_layout_row(me->hand, 0.4, me->card_h, 20, i, 1.04f, true);
+            TlRect r = board_row(me->hand, 0.4, me->card_h, 20, i, 1.04f, BOARD_ARC);
             expect_inside(r, me->zone, "hand card", "20-card hand");
             if (i > 0) {
                 /* Overlapping, but the index corner of the one under shows. */
@@ -310,14 +311,14 @@ static void test_big_pool_fits(void **state)
             TlSpec spec = spec_for(&shapes[1], sizes[z][0], sizes[z][1], 6, 0, aspect, false);
             TableLayout l;
             table_layout_compute(&spec, &l);
-            TlGroups g = {.aspect = aspect,
-                          .max_h = l.pool_card_h,
-                          .min_h = 18,
-                          .peek = 0.22f,
-                          .gap = 6,
-                          .centre = true};
+            BoardGroups g = {.aspect = aspect,
+                             .max_h = l.pool_card_h,
+                             .min_h = 18,
+                             .peek = 0.22f,
+                             .gap = 6,
+                             .centre = true};
             TlRect cards[120];
-            float h = table_layout_groups(l.pool, &g, groups, 9, cards);
+            float h = board_groups(l.pool, &g, groups, 9, cards);
             char ctx[80];
             snprintf(ctx, sizeof ctx, "120-card pool at %dx%d, aspect %.2f", sizes[z][0],
                      sizes[z][1], aspect);
@@ -360,15 +361,15 @@ static void test_groups_in_rows(void **state)
     /* A tall narrow band (Pèi's side): groups one under another. */
     TlRect band = {100, 50, 160, 400};
     int groups[2] = {7, 5};
-    TlGroups g = {.aspect = 0.4,
-                  .max_h = 150,
-                  .min_h = 18,
-                  .peek = 0.34f,
-                  .gap = 6,
-                  .rows = true,
-                  .centre = true};
+    BoardGroups g = {.aspect = 0.4,
+                     .max_h = 150,
+                     .min_h = 18,
+                     .peek = 0.34f,
+                     .gap = 6,
+                     .rows = true,
+                     .centre = true};
     TlRect cards[12];
-    float h = table_layout_groups(band, &g, groups, 2, cards);
+    float h = board_groups(band, &g, groups, 2, cards);
     assert_true(h > 40);
     for (int i = 0; i < 12; i++) {
         expect_inside(cards[i], band, "card", "rows");
@@ -398,15 +399,15 @@ static void test_groups_always_fit(void **state)
         TlRect area = {10, 20, 120.0f + (float)((x >> 7) % 700), 100.0f + (float)((x >> 17) % 500)};
         bool rows = (x >> 3) & 1;
         double aspect = (x >> 4) & 1 ? 0.4 : 250.0 / 350.0;
-        TlGroups g = {.aspect = aspect,
-                      .max_h = 160,
-                      .min_h = 20,
-                      .peek = rows ? 0.34f : 0.2f,
-                      .gap = 8,
-                      .rows = rows,
-                      .centre = (x >> 5) & 1};
+        BoardGroups g = {.aspect = aspect,
+                         .max_h = 160,
+                         .min_h = 20,
+                         .peek = rows ? 0.34f : 0.2f,
+                         .gap = 8,
+                         .rows = rows,
+                         .centre = (x >> 5) & 1};
         TlRect cards[72];
-        float h = table_layout_groups(area, &g, groups, ng, cards);
+        float h = board_groups(area, &g, groups, ng, cards);
         if (h <= g.min_h) {
             continue;
         }
@@ -440,7 +441,7 @@ static void test_quantized_sizes(void **state)
     float last = -1;
     int distinct = 0;
     for (int h = 40; h <= 240; h++) {
-        float q = table_layout_quantize((float)h);
+        float q = board_quantize((float)h);
         assert_true(q <= (float)h && q > (float)h * 0.9f);
         if (q != last) {
             distinct++;
