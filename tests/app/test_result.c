@@ -309,6 +309,22 @@ static int lines_equal(App *app, const char *line)
     return n;
 }
 
+/* How many times the screen's text, its lines joined by spaces, holds
+ * `words`. */
+static int times_said(App *app, const char *words)
+{
+    static char joined[64 * 1024];
+    snprintf(joined, sizeof joined, "%s", test_screen_text(app));
+    for (char *c = joined; *c != '\0'; c++) {
+        *c = *c == '\n' ? ' ' : *c;
+    }
+    int n = 0;
+    for (const char *p = strstr(joined, words); p != NULL; p = strstr(p + 1, words)) {
+        n++;
+    }
+    return n;
+}
+
 /* True when `word` is a line among the few after the first line that is
  * exactly `name` (a seat block's header: its name, then its tags). */
 static bool tag_after(App *app, const char *name, const char *word)
@@ -682,10 +698,14 @@ static void test_verdict_match(void **state)
 {
     (void)state;
     const Case match_cases[] = {
-        {VARIANT_THOTHIT, 3, STAKES_NONE, 0, 21},
-        {VARIANT_THOTHIT, 3, STAKES_NONE, 0, 26},
-        {VARIANT_KOWAH, 3, STAKES_NONE, 0, 27},
+        /* A computer alone, the person alone, two computers on equal
+         * totals; Kowah: the person and a computer on equal hands won,
+         * then a match in which no hand was won. */
+        {VARIANT_THOTHIT, 3, STAKES_NONE, 0, 21}, {VARIANT_THOTHIT, 3, STAKES_NONE, 0, 22},
+        {VARIANT_THOTHIT, 3, STAKES_NONE, 0, 33}, {VARIANT_KOWAH, 3, STAKES_NONE, 0, 28},
+        {VARIANT_KOWAH, 3, STAKES_NONE, 0, 21},
     };
+    int kinds[4] = {0}; /* alone, you alone, shared, nobody */
     for (size_t k = 0; k < sizeof match_cases / sizeof match_cases[0]; k++) {
         const Case *c = &match_cases[k];
         Session *s = make(c);
@@ -704,21 +724,40 @@ static void test_verdict_match(void **state)
         int n = names_of(s, top, c->players, names, sizeof names);
         App *app = result_of(s);
         const char *last = c->variant == VARIANT_KOWAH ? "Last hand" : "Last round";
-        if (n > 1) {
+        /* The heading, then the line above the buttons (a line of its own). */
+        char alone[240];
+        if (c->variant == VARIANT_KOWAH && best == 0) {
+            /* No hand won by anyone: nobody won the match. */
+            says_not(app, "the match. Last hand");
+            snprintf(alone, sizeof alone, "Nobody won the match.");
+            kinds[3]++;
+        } else if (n == c->players) {
+            says(app, "Everyone shares the match. %s: ", last);
+            snprintf(alone, sizeof alone, "The match is shared by all.");
+        } else if (n > 1) {
             says(app, "%s share the match. %s: ", names, last);
-            says(app, "%s share the match.", names);
+            snprintf(alone, sizeof alone, "%s share the match.", names);
+            kinds[2]++;
         } else if (strcmp(names, "You") == 0) {
             says(app, "You win the match. %s: ", last);
-            assert_int_equal(lines_equal(app, "You win the match."), 1);
+            snprintf(alone, sizeof alone, "You win the match.");
+            kinds[1]++;
         } else {
             says(app, "%s wins the match. %s: ", names, last);
-            says(app, "%s wins the match.", names);
-            says_not(app, "You win the match");
+            snprintf(alone, sizeof alone, "%s wins the match.", names);
+            kinds[0]++;
+        }
+        if (times_said(app, alone) != (n == c->players || best == 0 ? 1 : 2)) {
+            fail_msg("\"%s\" is not said above the buttons:\n%s", alone, test_screen_text(app));
         }
         says(app, "Match over");
         free(o);
         done(app, s);
     }
+    assert_int_equal(kinds[0], 1);
+    assert_int_equal(kinds[1], 1);
+    assert_int_equal(kinds[2], 2);
+    assert_int_equal(kinds[3], 1);
 }
 
 int main(void)
