@@ -1,7 +1,9 @@
 /* The title's "Resume game" and "Replays", a damaged save reported and
  * kept aside, and the replay screen: the list of finished games, stepping
- * and playing a record, opening one by path. The player's files go to a
- * directory of the build tree (XDG_DATA_HOME). */
+ * and playing a record, opening one by path; what the viewer shows at each
+ * step and what the list shows of the store, read from the text drawn
+ * (test_screen_text). The player's files go to a directory of the build
+ * tree (XDG_DATA_HOME). */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
