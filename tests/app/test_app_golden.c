@@ -1,5 +1,9 @@
-/* Golden images: screens rendered headless at 1280x800 with the software
- * renderer, compared with the PNGs in tests/app/golden within a tolerance. On a
+/* Golden images: screens rendered headless at 1280x800 (one at 2560x1600)
+ * with the software renderer, compared with the PNGs in tests/app/golden
+ * within a tolerance. Besides the screens opened as `ceki --scene` does,
+ * the result screen of rounds and a match played with seeded random moves
+ * (Thothit, Chinese Thothit with a forfeit, Pèi with stakes, Kings, Kowah)
+ * and the replay viewer at a few moves of a seeded record. On a
  * mismatch the actual image, the expected one and a difference map are
  * written to <build>/tests/app/golden/ and the test fails. Run with
  * CEKI_UPDATE_GOLDEN=1 to rewrite the goldens after an intended change. */
@@ -17,6 +21,7 @@
 #include <sys/stat.h>
 
 #include "launch.h"
+#include "session.h"
 #include "stats.h"
 #include "test_support.h"
 
@@ -25,21 +30,152 @@
 /* ... and the image fails when more than this share of pixels differ. */
 #define MAX_DIFFERING 0.002
 
+/* A game played with seeded random moves: to the end of its first round,
+ * or of the match; for the replay viewer, the move it is shown at (-1:
+ * the last). */
+typedef struct Played {
+    VariantId variant;
+    int players;
+    StakeScheme stakes;
+    uint64_t seed;
+    bool match;
+    int step;
+} Played;
+
 typedef struct Golden {
     const char *name;
     SceneId scene;
     const char *style; /* --deck-style, or NULL */
     bool stats;        /* statistics of a few played matches to show */
+    Played game;       /* SCENE_RESULT, SCENE_REPLAY: the game shown */
+    int width;         /* 0: 1280x800 */
 } Golden;
 
 static const Golden goldens[] = {
-    {"title", SCENE_TITLE, NULL, false},
-    {"settings", SCENE_SETTINGS, NULL, false},
-    {"gallery-ceki", SCENE_GALLERY, "ceki", false},
-    {"gallery-western-clubs", SCENE_GALLERY, "western-clubs", false},
-    {"gallery-western-spades", SCENE_GALLERY, "western-spades", false},
-    {"stats", SCENE_STATS, NULL, true},
+    {"title", SCENE_TITLE, NULL, false, {0}, 0},
+    {"settings", SCENE_SETTINGS, NULL, false, {0}, 0},
+    {"gallery-ceki", SCENE_GALLERY, "ceki", false, {0}, 0},
+    {"gallery-western-clubs", SCENE_GALLERY, "western-clubs", false, {0}, 0},
+    {"gallery-western-spades", SCENE_GALLERY, "western-spades", false, {0}, 0},
+    {"stats", SCENE_STATS, NULL, true, {0}, 0},
+    {"result-thothit",
+     SCENE_RESULT,
+     NULL,
+     false,
+     {VARIANT_THOTHIT, 3, STAKES_NONE, 5, false, 0},
+     0},
+    {"result-thothit-chinese-forfeit",
+     SCENE_RESULT,
+     NULL,
+     false,
+     {VARIANT_THOTHIT_CHINESE, 3, STAKES_NONE, 4, false, 0},
+     0},
+    {"result-pei-stakes",
+     SCENE_RESULT,
+     NULL,
+     false,
+     {VARIANT_PEI, 3, STAKES_PAREWANAN, 5, false, 0},
+     0},
+    {"result-pei-stakes-2560",
+     SCENE_RESULT,
+     NULL,
+     false,
+     {VARIANT_PEI, 3, STAKES_PAREWANAN, 5, false, 0},
+     2560},
+    {"result-kings", SCENE_RESULT, NULL, false, {VARIANT_KINGS, 4, STAKES_NONE, 30, false, 0}, 0},
+    {"result-kowah", SCENE_RESULT, NULL, false, {VARIANT_KOWAH, 4, STAKES_NONE, 10, false, 0}, 0},
+    {"match-thothit", SCENE_RESULT, NULL, false, {VARIANT_THOTHIT, 3, STAKES_NONE, 21, true, 0}, 0},
+    {"replay-thothit-0",
+     SCENE_REPLAY,
+     NULL,
+     false,
+     {VARIANT_THOTHIT, 3, STAKES_NONE, 61, true, 0},
+     0},
+    {"replay-thothit-40",
+     SCENE_REPLAY,
+     NULL,
+     false,
+     {VARIANT_THOTHIT, 3, STAKES_NONE, 61, true, 40},
+     0},
+    {"replay-thothit-end",
+     SCENE_REPLAY,
+     NULL,
+     false,
+     {VARIANT_THOTHIT, 3, STAKES_NONE, 61, true, -1},
+     0},
 };
+
+static uint64_t next_random(uint64_t *x)
+{
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    return *x;
+}
+
+/* The game of p, played with random moves to the end of its round (or
+ * match); the person in seat 0, the computers at every level. */
+static Session *play(const Played *p)
+{
+    GameConfig cfg = game_config_default(p->variant, p->seed);
+    cfg.players = p->players;
+    cfg.stakes = p->stakes;
+    SessionSeats seats = {.ai_budget_ms = 0};
+    for (int i = 0; i < CEKI_MAX_SEATS; i++) {
+        seats.human[i] = i == 0;
+        seats.level[i] = (AiLevel)(i % AI_LEVEL_COUNT);
+    }
+    CekiStatus st = CEKI_ERR_ARG;
+    Session *s = session_create(&cfg, &seats, &st);
+    assert_int_equal(st, CEKI_OK);
+    uint64_t x = p->seed * 7919 + 1;
+    Move moves[GAME_MAX_MOVES];
+    for (int guard = 0; guard < 200000; guard++) {
+        const Game *g = session_game(s);
+        if (game_match_over(g) || (!p->match && game_round_over(g))) {
+            break;
+        }
+        int n = game_legal_moves(g, moves, GAME_MAX_MOVES);
+        assert_true(n > 0);
+        Move m = moves[next_random(&x) % (uint64_t)(n < GAME_MAX_MOVES ? n : GAME_MAX_MOVES)];
+        assert_int_equal(session_apply(s, &m, NULL), CEKI_OK);
+    }
+    GameEvent sink[256];
+    while (session_take_events(s, sink, 256) > 0) {
+    }
+    return s;
+}
+
+/* The result screen of the played game, or the replay viewer on its
+ * record at the move asked for. */
+static void show_played(App *app, const Golden *g, Session **session)
+{
+    char why[200];
+    Session *s = play(&g->game);
+    app_setup_variant(app, g->game.variant);
+    if (g->scene == SCENE_RESULT) {
+        *session = s;
+        app->session = s;
+        if (!scene_stack_push(app, SCENE_RESULT, why, sizeof why)) {
+            fail_msg("result screen refused: %s", why);
+        }
+        return;
+    }
+    char path[1400], err[300];
+    const char *dir = test_temp_dir(g->name);
+    assert_true(session_archive_to(s, dir, path, sizeof path, err, sizeof err));
+    session_destroy(s);
+    snprintf(app->replay_path, sizeof app->replay_path, "%.1000s", path);
+    if (!scene_stack_push(app, SCENE_REPLAY, why, sizeof why)) {
+        fail_msg("replay screen refused: %s", why);
+    }
+    if (g->game.step < 0) {
+        test_key(app, SDLK_END, 0);
+    }
+    for (int i = 0; i < g->game.step; i++) {
+        test_key(app, SDLK_RIGHT, 0);
+    }
+}
 
 /* Pèi rounds and matches, some won, for the statistics screen. */
 static void sample_stats(App *app)
@@ -56,7 +192,19 @@ static void sample_stats(App *app)
 
 static SDL_Surface *render(const Golden *g)
 {
-    App *app = test_app_new(1280, 800, NULL);
+    int w = g->width > 0 ? g->width : 1280, h = w * 10 / 16;
+    App *app = test_app_new(w, h, NULL);
+    Session *session = NULL;
+    if (g->game.players > 0) {
+        show_played(app, g, &session);
+        app_settle(app);
+        SDL_Surface *copy = SDL_ConvertSurfaceFormat(app->target, SDL_PIXELFORMAT_ARGB8888, 0);
+        app->session = NULL;
+        app_destroy(app);
+        session_destroy(session);
+        assert_non_null(copy);
+        return copy;
+    }
     AppArgs args = {.scene = g->scene, .variant = VARIANT_THOTHIT, .width = 1280, .height = 800};
     if (g->style != NULL) {
         args.deck_style = deck_style_find(g->style);

@@ -1,7 +1,9 @@
 /* The title's "Resume game" and "Replays", a damaged save reported and
  * kept aside, and the replay screen: the list of finished games, stepping
- * and playing a record, opening one by path. The player's files go to a
- * directory of the build tree (XDG_DATA_HOME). */
+ * and playing a record, opening one by path; what the viewer shows at each
+ * step and what the list shows of the store, read from the text drawn
+ * (test_screen_text). The player's files go to a directory of the build
+ * tree (XDG_DATA_HOME). */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -340,6 +342,199 @@ static void test_replay_by_path(void **state)
     app_destroy(app);
 }
 
+/* Fails, showing the screen's text, unless it says what the format makes. */
+static void screen_says(App *app, const char *format, ...)
+{
+    char want[300];
+    va_list ap;
+    va_start(ap, format);
+    vsnprintf(want, sizeof want, format, ap);
+    va_end(ap);
+    const char *text = test_screen_text(app);
+    if (!test_screen_says(want)) {
+        fail_msg("the replay screen does not say \"%s\"; it shows:\n%s", want, text);
+    }
+}
+
+/* The viewer at move k of the record shows "k of n", move k marked in the
+ * list with who made it and what it was, and each seat's captured count
+ * and match score as the game stood after k moves (worked out here by
+ * applying the first k moves of the record to a fresh game). */
+static void check_position(App *app, const Session *rec, int k)
+{
+    const Game *played_game = session_game(rec);
+    int n = 0;
+    const Move *moves = game_history(played_game, &n);
+    GameConfig cfg = *game_config(played_game);
+    Game *g = game_create(&cfg, NULL);
+    assert_non_null(g);
+    for (int i = 0; i < k; i++) {
+        assert_int_equal(game_apply(g, &moves[i]), CEKI_OK);
+    }
+    screen_says(app, "Moves %d of %d", k, n);
+    if (k > 0) {
+        const Move *m = &moves[k - 1];
+        char who[40], a[CARD_TEXT_MAX], b[CARD_TEXT_MAX];
+        session_seat_name(rec, m->seat, who, sizeof who);
+        card_format(m->card, a);
+        card_format(m->target, b);
+        if (m->type == MOVE_PLAY && m->target != CARD_NONE) {
+            screen_says(app, "%d %s %s takes %s", k, who, a, b);
+        } else if (m->type == MOVE_PLAY) {
+            screen_says(app, "%d %s %s to the pool", k, who, a);
+        } else {
+            screen_says(app, "%d %s ", k, who);
+        }
+    }
+    Observation *o = malloc(sizeof *o);
+    assert_non_null(o);
+    assert_int_equal(game_observe(g, 0, o), CEKI_OK);
+    for (int seat = 0; seat < game_players(g); seat++) {
+        if (game_round_over(g)) {
+            screen_says(app, "captured %d  \xc2\xb7  round %d%s  \xc2\xb7  match %d",
+                        o->captured_count[seat], o->round_score[seat],
+                        o->round_winner[seat] ? " (won)" : "", o->match_score[seat]);
+        } else {
+            screen_says(app, "captured %d  \xc2\xb7  match %d", o->captured_count[seat],
+                        o->match_score[seat]);
+        }
+    }
+    free(o);
+    game_destroy(g);
+}
+
+/* A copy of the screen's pixels. */
+static SDL_Surface *pixels(App *app)
+{
+    app_draw(app);
+    SDL_Surface *copy = SDL_ConvertSurfaceFormat(app->target, SDL_PIXELFORMAT_ARGB8888, 0);
+    assert_non_null(copy);
+    return copy;
+}
+
+static bool same_pixels(const SDL_Surface *a, const SDL_Surface *b)
+{
+    if (a->w != b->w || a->h != b->h) {
+        return false;
+    }
+    for (int y = 0; y < a->h; y++) {
+        if (memcmp((const Uint8 *)a->pixels + y * a->pitch, (const Uint8 *)b->pixels + y * b->pitch,
+                   (size_t)a->w * 4) != 0) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Stepping a record: forward, back, Home and End show the position of the
+ * move count they land on, and a position reached going back (rebuilt from
+ * an earlier checkpoint) is drawn pixel for pixel as when it was reached
+ * going forward; the cards differ from one move to the next. */
+static void test_replay_steps(void **state)
+{
+    (void)state;
+    const char *dir = test_temp_dir("replay-steps");
+    Session *rec = played(VARIANT_THOTHIT, 3, 61, true);
+    int n = 0;
+    game_history(session_game(rec), &n);
+    assert_true(n > 80);
+    char path[1400], err[300], why[200];
+    assert_true(session_archive_to(rec, dir, path, sizeof path, err, sizeof err));
+    App *app = test_app_new(1280, 800, NULL);
+    app_setup_variant(app, VARIANT_THOTHIT);
+    snprintf(app->replay_path, sizeof app->replay_path, "%.1000s", path);
+    assert_true(scene_stack_push(app, SCENE_REPLAY, why, sizeof why));
+    check_position(app, rec, 0);
+    for (int i = 0; i < 70; i++) {
+        test_key(app, SDLK_RIGHT, 0);
+    }
+    check_position(app, rec, 70);
+    SDL_Surface *forward = pixels(app);
+    test_key(app, SDLK_RIGHT, 0);
+    check_position(app, rec, 71);
+    SDL_Surface *next = pixels(app);
+    assert_false(same_pixels(forward, next));
+    test_key(app, SDLK_END, 0);
+    check_position(app, rec, n);
+    for (int i = n; i > 70; i--) {
+        test_key(app, SDLK_LEFT, 0);
+    }
+    check_position(app, rec, 70);
+    SDL_Surface *back = pixels(app);
+    assert_true(same_pixels(forward, back));
+    test_click_named(app, "Step back");
+    check_position(app, rec, 69);
+    test_click_named(app, "Step forward");
+    test_click_named(app, "Step forward");
+    check_position(app, rec, 71);
+    test_click_named(app, "First move");
+    check_position(app, rec, 0);
+    test_key(app, SDLK_LEFT, 0); /* nothing before the first */
+    check_position(app, rec, 0);
+    test_click_named(app, "Last move");
+    check_position(app, rec, n);
+    test_key(app, SDLK_RIGHT, 0); /* nor after the last */
+    check_position(app, rec, n);
+    SDL_FreeSurface(forward);
+    SDL_FreeSurface(next);
+    SDL_FreeSurface(back);
+    app_destroy(app);
+    session_destroy(rec);
+}
+
+/* The list: one row per finished game the store keeps, newest first, with
+ * its variant, players and moves; the side panel gives the focused game's
+ * final standings, its winner first in gold. A game still in progress is
+ * not listed. */
+static void test_replay_list_shows_the_store(void **state)
+{
+    (void)state;
+    App *app = app_with_files("files-replay-list", 1280, 800);
+    Session *games[3] = {played(VARIANT_PEI, 3, 71, true), played(VARIANT_KINGS, 4, 72, true),
+                         played(VARIANT_THOTHIT, 3, 73, false)};
+    char err[300];
+    for (int i = 0; i < 3; i++) {
+        assert_true(journal_write(app->store, games[i], 0, err, sizeof err));
+    }
+    test_click_named(app, "Replays");
+    assert_string_equal(test_top_scene(app), "replay");
+    const Ui *ui = ui_of_top_scene(app);
+    int items = 0;
+    for (int i = 0; i < ui->count; i++) {
+        items += ui->widgets[i].kind == WIDGET_ITEM;
+    }
+    assert_int_equal(items, 2);
+    assert_non_null(ui_find_named(ui, "Pèi"));
+    assert_non_null(ui_find_named(ui, "Kings"));
+    assert_null(ui_find_named(ui, "Thothit"));
+    for (int i = 0; i < 2; i++) {
+        int moves = 0;
+        game_history(session_game(games[i]), &moves);
+        screen_says(app, "%d players  \xc2\xb7  %d moves", game_players(session_game(games[i])),
+                    moves);
+    }
+    /* Down to the Pèi game (the older one): its standings at the side. */
+    const Widget *pei = ui_find_named(ui, "Pèi");
+    ui_focus((Ui *)ui, pei->id);
+    Observation *o = malloc(sizeof *o);
+    assert_non_null(o);
+    assert_int_equal(game_observe(session_game(games[0]), 0, o), CEKI_OK);
+    screen_says(app, "Final standings after %d rounds", game_round_number(session_game(games[0])));
+    for (int seat = 0; seat < 3; seat++) {
+        char who[40];
+        session_seat_name(games[0], seat, who, sizeof who);
+        screen_says(app, "%s %d", who, o->match_score[seat]);
+    }
+    free(o);
+    /* Enter opens it at its start. */
+    test_key(app, SDLK_RETURN, 0);
+    check_position(app, games[0], 0);
+    for (int i = 0; i < 3; i++) {
+        session_destroy(games[i]);
+    }
+    app_destroy(app);
+}
+
 /* Keeps a game of v (played to its end or not) as the player's game in
  * progress, then opens the setup of v. */
 static void save_then_set_up(App *app, VariantId v, bool to_end)
@@ -422,6 +617,8 @@ int main(void)
         cmocka_unit_test(test_new_game_asks_before_replacing_the_saved_one),
         cmocka_unit_test(test_replays),
         cmocka_unit_test(test_replay_by_path),
+        cmocka_unit_test(test_replay_steps),
+        cmocka_unit_test(test_replay_list_shows_the_store),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,11 +1,15 @@
+/* RTLD_NEXT, for the text capture below. */
+#define _GNU_SOURCE
 #include "test_support.h"
 
+#include <dlfcn.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 
 #include <cmocka.h>
@@ -161,4 +165,131 @@ size_t test_read_file(const char *path, char *buf, size_t size)
     fclose(f);
     buf[n] = '\0';
     return n;
+}
+
+/* ---- the text on the screen ---------------------------------------------- */
+
+/* While a capture is on: the runs of the line being rendered (SDL_ttf),
+ * the texture each line became, and every copy of such a texture to the
+ * screen, in order (a line drawn twice in a frame is rendered once and
+ * copied twice). */
+#define SHOWN_MAX 1024
+static struct {
+    bool on;
+    char pending[1024];
+    struct {
+        SDL_Texture *texture;
+        char *text;
+    } lines[SHOWN_MAX];
+    int nlines;
+    size_t len;
+    char text[64 * 1024];
+    char joined[64 * 1024];
+} screen;
+
+/* The library's own function of this name. */
+static void *next_symbol(const char *name)
+{
+    void *sym = dlsym(RTLD_NEXT, name);
+    if (sym == NULL) {
+        fail_msg("no %s after the test's own: %s", name, dlerror());
+    }
+    return sym;
+}
+
+SDL_Surface *TTF_RenderUTF8_Blended(TTF_Font *font, const char *text, SDL_Color fg)
+{
+    typedef SDL_Surface *(*Fn)(TTF_Font *, const char *, SDL_Color);
+    static Fn real = NULL;
+    if (real == NULL) {
+        void *sym = next_symbol("TTF_RenderUTF8_Blended");
+        memcpy(&real, &sym, sizeof real);
+    }
+    if (screen.on && text != NULL) {
+        size_t l = strlen(screen.pending);
+        snprintf(screen.pending + l, sizeof screen.pending - l, "%s", text);
+    }
+    return real(font, text, fg);
+}
+
+SDL_Texture *SDL_CreateTextureFromSurface(SDL_Renderer *r, SDL_Surface *surface)
+{
+    typedef SDL_Texture *(*Fn)(SDL_Renderer *, SDL_Surface *);
+    static Fn real = NULL;
+    if (real == NULL) {
+        void *sym = next_symbol("SDL_CreateTextureFromSurface");
+        memcpy(&real, &sym, sizeof real);
+    }
+    SDL_Texture *t = real(r, surface);
+    if (screen.on && screen.pending[0] != '\0' && t != NULL && screen.nlines < SHOWN_MAX) {
+        screen.lines[screen.nlines].texture = t;
+        screen.lines[screen.nlines].text = strdup(screen.pending);
+        screen.nlines++;
+    }
+    screen.pending[0] = '\0';
+    return t;
+}
+
+void SDL_DestroyTexture(SDL_Texture *t)
+{
+    typedef void (*Fn)(SDL_Texture *);
+    static Fn real = NULL;
+    if (real == NULL) {
+        void *sym = next_symbol("SDL_DestroyTexture");
+        memcpy(&real, &sym, sizeof real);
+    }
+    for (int i = 0; i < screen.nlines; i++) {
+        if (screen.lines[i].texture == t) {
+            screen.lines[i].texture = NULL;
+        }
+    }
+    real(t);
+}
+
+int SDL_RenderCopy(SDL_Renderer *r, SDL_Texture *t, const SDL_Rect *src, const SDL_Rect *dst)
+{
+    typedef int (*Fn)(SDL_Renderer *, SDL_Texture *, const SDL_Rect *, const SDL_Rect *);
+    static Fn real = NULL;
+    if (real == NULL) {
+        void *sym = next_symbol("SDL_RenderCopy");
+        memcpy(&real, &sym, sizeof real);
+    }
+    if (screen.on && t != NULL) {
+        for (int i = screen.nlines - 1; i >= 0; i--) {
+            if (screen.lines[i].texture == t) {
+                int n = snprintf(screen.text + screen.len, sizeof screen.text - screen.len, "%s\n",
+                                 screen.lines[i].text);
+                if (n > 0) {
+                    screen.len = SDL_min(screen.len + (size_t)n, sizeof screen.text - 1);
+                }
+                break;
+            }
+        }
+    }
+    return real(r, t, src, dst);
+}
+
+const char *test_screen_text(App *app)
+{
+    for (int i = 0; i < screen.nlines; i++) {
+        free(screen.lines[i].text);
+    }
+    screen.nlines = 0;
+    screen.len = 0;
+    screen.text[0] = '\0';
+    screen.pending[0] = '\0';
+    text_clear_cache(app->text);
+    screen.on = true;
+    app_draw(app);
+    screen.on = false;
+    return screen.text;
+}
+
+bool test_screen_says(const char *needle)
+{
+    snprintf(screen.joined, sizeof screen.joined, "%s", screen.text);
+    for (char *c = screen.joined; *c != '\0'; c++) {
+        *c = *c == '\n' ? ' ' : *c;
+    }
+    return strstr(screen.joined, needle) != NULL;
 }

@@ -45,4 +45,17 @@ void test_write_file(const char *path, const char *data, size_t len);
 /* Reads up to size - 1 bytes of path into buf, NUL-terminated; the count. */
 size_t test_read_file(const char *path, char *buf, size_t size);
 
+/* What the screen says: draws the stack once with the text cache emptied
+ * and returns every line of text copied to the screen, one per line of the
+ * result, in drawing order (a line drawn twice appears twice). It is read
+ * where the words become pixels: test_support.c stands in for SDL_ttf's
+ * TTF_RenderUTF8_Blended and SDL's SDL_CreateTextureFromSurface,
+ * SDL_DestroyTexture and SDL_RenderCopy, noting which texture holds which
+ * line, and hands every call on to the library's own function. The text
+ * lives until the next call. */
+const char *test_screen_text(App *app);
+/* True when the text of the last test_screen_text holds needle, its lines
+ * joined by spaces (a wrapped sentence reads whole). */
+bool test_screen_says(const char *needle);
+
 #endif
