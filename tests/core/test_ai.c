@@ -354,6 +354,66 @@ static void test_kowah_strong_judgement(void **state)
     assert_true(strong > greedy);
 }
 
+/* Kowah's strong player with an iteration budget: two players with the same
+ * seed pick the same move at every decision of seat 0, the move is one of
+ * the listed moves, a winning card is always claimed and the kind a declared
+ * opponent shows is never discarded. */
+static void test_kowah_strong_deterministic(void **state)
+{
+    (void)state;
+    int decisions = 0, claims = 0;
+    Observation *o = malloc(sizeof *o);
+    assert_non_null(o);
+    for (uint64_t seed = 3; seed <= 5; seed++) {
+        GameConfig cfg = game_config_default(VARIANT_KOWAH, seed);
+        Game *g = game_create(&cfg, NULL);
+        AiPlayer *a = ai_create(AI_STRONG, seed), *b = ai_create(AI_STRONG, seed);
+        AiPlayer *others[2] = {ai_create(AI_GREEDY, seed + 1), ai_create(AI_GREEDY, seed + 2)};
+        ai_set_budget_iterations(a, 60);
+        ai_set_budget_iterations(b, 60);
+        while (!game_match_over(g)) {
+            int seat = game_to_move(g);
+            Move moves[GAME_MAX_MOVES], m;
+            int n = game_legal_moves(g, moves, GAME_MAX_MOVES);
+            if (game_round_over(g) || seat != 0) {
+                AiPlayer *ai = game_round_over(g) ? a : others[seat == 0 ? 0 : seat - 1];
+                assert_int_equal(ai_choose(ai, g, seat, &m), CEKI_OK);
+                assert_int_equal(game_apply(g, &m), CEKI_OK);
+                continue;
+            }
+            Move m2;
+            assert_int_equal(ai_choose(a, g, 0, &m), CEKI_OK);
+            assert_int_equal(ai_choose(b, g, 0, &m2), CEKI_OK);
+            assert_true(move_equal(&m, &m2));
+            bool listed = false, can_claim = false;
+            for (int i = 0; i < n; i++) {
+                listed = listed || move_equal(&moves[i], &m);
+                can_claim = can_claim || moves[i].type == MOVE_CLAIM;
+            }
+            assert_true(listed);
+            if (can_claim) {
+                assert_int_equal(m.type, MOVE_CLAIM);
+                claims++;
+            }
+            game_observe(g, 0, o);
+            if (m.type == MOVE_DISCARD) {
+                for (int t = 1; t < 3; t++)
+                    assert_int_not_equal(m.card, o->exposed[t]);
+            }
+            decisions++;
+            assert_int_equal(game_apply(g, &m), CEKI_OK);
+        }
+        ai_destroy(a);
+        ai_destroy(b);
+        ai_destroy(others[0]);
+        ai_destroy(others[1]);
+        game_destroy(g);
+    }
+    free(o);
+    assert_true(decisions > 100);
+    assert_true(claims >= 1);
+}
+
 /* ---- no hidden information ------------------------------------------------ */
 
 static bool same_view(const Game *a, const Game *b, int seat)
@@ -562,6 +622,7 @@ int main(void)
         cmocka_unit_test(test_forfeit_avoided),
         cmocka_unit_test(test_kowah_claims_and_declares),
         cmocka_unit_test(test_kowah_strong_judgement),
+        cmocka_unit_test(test_kowah_strong_deterministic),
         cmocka_unit_test(test_moves_ignore_hidden_cards),
         cmocka_unit_test(test_strong_deterministic),
         cmocka_unit_test(test_interface),
