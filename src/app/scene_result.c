@@ -136,6 +136,8 @@ static int unit_size(const ScoreGroup *g)
 {
     switch (g->kind) {
     case SCORE_PAIR:
+    case SCORE_PAIR_NINES:
+    case SCORE_PAIR_ONES:
     case SCORE_RED_PAIR: return 2;
     case SCORE_FOUR: return 4;
     case SCORE_THREE: return 3;
@@ -144,15 +146,10 @@ static int unit_size(const ScoreGroup *g)
 }
 
 /* "3 pairs", "1 red single", "2 fours", "bunci ireng", "Face value",
- * "No score": short, since the red dot says "red-stamped". */
+ * "No score": short, since the red dot says "red-stamped"; chosen by the
+ * group's kind (a Pèi combination is named by the core's label). */
 static void group_label(const ScoreGroup *g, char *buf, size_t size)
 {
-    char base[SCORE_LABEL_MAX];
-    snprintf(base, sizeof base, "%s", g->label);
-    char *paren = strstr(base, " (");
-    if (paren != NULL) {
-        *paren = '\0';
-    }
     bool red = g->ncards > 0 && card_is_red_stamped(g->cards[0]);
     int units = g->ncards / unit_size(g);
     const char *format = NULL;
@@ -161,18 +158,12 @@ static void group_label(const ScoreGroup *g, char *buf, size_t size)
     case SCORE_FACE: snprintf(buf, size, "%s", _("Face value")); return;
     case SCORE_NOTHING: snprintf(buf, size, "%s", _("No score")); return;
     case SCORE_COUNT: snprintf(buf, size, P_("%d card", "%d cards", g->ncards), g->ncards); return;
-    case SCORE_PAIR:
-        /* Sackson's advanced pairs keep their own words ("pair of 9s"). */
-        format = strncmp(base, "pair of", 7) != 0 ? P_("%d pair", "%d pairs", units)
-                 : strstr(base, "9s") != NULL
-                     ? P_("%d pair of 9s", "%d pairs of 9s", units)
-                     : P_("%d pair of rank 1", "%d pairs of rank 1", units);
-        break;
+    case SCORE_PAIR: format = P_("%d pair", "%d pairs", units); break;
+    case SCORE_PAIR_NINES: format = P_("%d pair of 9s", "%d pairs of 9s", units); break;
+    case SCORE_PAIR_ONES: format = P_("%d pair of rank 1", "%d pairs of rank 1", units); break;
     case SCORE_RED_PAIR: format = P_("%d red pair", "%d red pairs", units); break;
-    case SCORE_RED_SINGLE:
-        format = strstr(base, "card") != NULL ? P_("%d red card", "%d red cards", units)
-                                              : P_("%d red single", "%d red singles", units);
-        break;
+    case SCORE_RED_CARD: format = P_("%d red card", "%d red cards", units); break;
+    case SCORE_RED_SINGLE: format = P_("%d red single", "%d red singles", units); break;
     case SCORE_FOUR:
         format = red ? P_("%d red four", "%d red fours", units) : P_("%d four", "%d fours", units);
         break;
@@ -187,8 +178,8 @@ static void group_label(const ScoreGroup *g, char *buf, size_t size)
 
 static bool group_is_red(const ScoreGroup *g)
 {
-    if (g->kind != SCORE_RED_PAIR && g->kind != SCORE_RED_SINGLE && g->kind != SCORE_FOUR &&
-        g->kind != SCORE_THREE) {
+    if (g->kind != SCORE_RED_PAIR && g->kind != SCORE_RED_SINGLE && g->kind != SCORE_RED_CARD &&
+        g->kind != SCORE_FOUR && g->kind != SCORE_THREE) {
         return false;
     }
     return g->ncards > 0 && card_is_red_stamped(g->cards[0]);
@@ -699,23 +690,35 @@ static float text_w(App *app, const char *text, float size, TextWeight weight)
     return (float)w / app->ui;
 }
 
+/* A match of hands won (Kowah): its rounds are hands. */
+static bool counts_hands(const ResultState *s)
+{
+    return variant_get(s->variant)->match_kind == MATCHKIND_HANDS_WON;
+}
+
+/* A match played for the Kings (Kings): a round's prize is a King. */
+static bool plays_for_kings(const ResultState *s)
+{
+    return variant_get(s->variant)->match_kind == MATCHKIND_KINGS;
+}
+
 static Card sample_card(const ResultState *s)
 {
-    return s->variant == VARIANT_KINGS ? card_french(SUIT_SPADES, 1) : CARD_C1;
+    return variant_sample_card(variant_get(s->variant));
 }
 
 static void flow_init(Flow *f, App *app, ResultState *s, float ch)
 {
     f->app = app;
     f->s = s;
-    f->style = s->variant == VARIANT_KINGS ? STYLE_FRENCH : app->setup.style;
+    f->style = variant_style(variant_get(s->variant), app->setup.style);
     const VariantDesc *v = variant_get(s->variant);
     f->flags = (v->scores_red_stamps ? CARD_RED_STAMP : 0) |
                (app->settings.colour_cue ? CARD_COLOUR_CUE : 0) | CARD_NO_SHADOW;
     f->aspect = card_art_aspect(f->style, sample_card(s));
     f->ch = ch;
     f->cw = ch * (float)f->aspect;
-    bool ceki = f->style == STYLE_CEKI && s->variant != VARIANT_KINGS;
+    bool ceki = deck_style_get(f->style)->art == ART_CEKI;
     f->step_new = f->cw * (ceki ? 0.56f : 0.40f);
     f->step_same = f->cw * (ceki ? 0.30f : 0.22f);
     f->top = 0;
@@ -905,7 +908,7 @@ static void draw_seat_cards(const Flow *f, const SeatView *sv, float width)
 /* Room kept on the right of each block for the King won (Kings). */
 static float king_room(const Flow *f)
 {
-    return f->s->variant == VARIANT_KINGS ? f->cw + 2 * GROUP_PAD + 12 : 0;
+    return plays_for_kings(f->s) ? f->cw + 2 * GROUP_PAD + 12 : 0;
 }
 
 /* Places every block at card height ch in `cols` columns (row by row, a
@@ -1005,7 +1008,7 @@ static void layout(App *app, ResultState *s)
                false, _("Main menu"));
     } else {
         ui_add(&s->ui, WIDGET_PRIMARY, RESULT_NEXT, app_rect(app, bx, 672, bw, 52), false,
-               s->variant == VARIANT_KOWAH ? _("Next hand") : _("Next round"));
+               counts_hands(s) ? _("Next hand") : _("Next round"));
     }
     ui_fix_focus(&s->ui);
 }
@@ -1242,13 +1245,13 @@ typedef struct BlockHeader {
  * forfeit tags stay). */
 static void plan_header(App *app, const ResultState *s, const SeatView *sv, float x, BlockHeader *h)
 {
-    h->won = s->variant == VARIANT_KOWAH   ? _("wins the hand")
-             : s->variant == VARIANT_KINGS ? _("wins a King")
-                                           : _("wins the round");
+    h->won = counts_hands(s)      ? _("wins the hand")
+             : plays_for_kings(s) ? _("wins a King")
+                                  : _("wins the round");
     h->show_won = sv->winner && s->round_over;
-    h->show_score = s->variant != VARIANT_KOWAH && s->round_over;
+    h->show_score = !counts_hands(s) && s->round_over;
     snprintf(h->score, sizeof h->score, "%d", sv->score);
-    h->unit = s->variant == VARIANT_KINGS ? _("cards") : _("points");
+    h->unit = plays_for_kings(s) ? _("cards") : _("points");
     float score_w = h->show_score ? text_w(app, h->score, 22, TEXT_BOLD) : 0;
     float unit_w = h->show_score ? text_w(app, h->unit, 12, TEXT_REGULAR) + 6 : 0;
     float need = text_w(app, sv->name, 17, TEXT_BOLD) + 10;
@@ -1387,11 +1390,11 @@ enum { STANDINGS_ROUNDS = 4 };
 /* Each column at least as wide as its heading in the language shown. */
 static void standings_columns(App *app, const ResultState *s, int rounds, StandingsCols *c)
 {
-    bool kings = s->variant == VARIANT_KINGS;
+    bool kings = plays_for_kings(s);
     c->kings = kings;
     c->x0 = SIDE_X + 22;
     c->x1 = SIDE_X + SIDE_W - 22;
-    c->total_head = kings ? _("KINGS") : s->variant == VARIANT_KOWAH ? _("HANDS") : _("TOTAL");
+    c->total_head = kings ? _("KINGS") : counts_hands(s) ? _("HANDS") : _("TOTAL");
     c->col_total = SDL_max(52, text_w(app, c->total_head, 12, TEXT_BOLD) + 12);
     c->col_round = 36;
     c->col_units = s->has_stakes ? SDL_max(48, text_w(app, _("UNITS"), 12, TEXT_BOLD) + 12) : 0;
@@ -1424,7 +1427,7 @@ static void draw_standings_head(App *app, const ResultState *s, const StandingsC
         char lab[16];
         /* TRANSLATORS: column heads of the standings: round 1, 2 ... and, in
          * Kowah, hand 1, 2 ... (one or two letters and the number). */
-        snprintf(lab, sizeof lab, s->variant == VARIANT_KOWAH ? _("H%d") : _("R%d"), c->first + k);
+        snprintf(lab, sizeof lab, counts_hands(s) ? _("H%d") : _("R%d"), c->first + k);
         at = app_rect(app, xr - (float)(c->shown - 1 - k) * c->col_round, y, 0, 0);
         text_draw(app->text, r, lab, &head, at.x, at.y, TEXT_RIGHT);
     }
@@ -1581,8 +1584,8 @@ static void draw_next_roles(App *app, const ResultState *s, float x0, float w, f
     TextStyle lab = app_text_style(app, SECTION_SIZE, TEXT_BOLD, UI_GOLD);
     TextStyle body = app_text_style(app, 14, TEXT_REGULAR, UI_INK);
     SDL_Rect at = app_rect(app, x0, y, 0, 0);
-    text_draw(app->text, r, s->variant == VARIANT_KOWAH ? _("NEXT HAND") : _("NEXT ROUND"), &lab,
-              at.x, at.y, TEXT_LEFT);
+    text_draw(app->text, r, counts_hands(s) ? _("NEXT HAND") : _("NEXT ROUND"), &lab, at.x, at.y,
+              TEXT_LEFT);
     y += 19;
     char lines[sizeof s->next_roles];
     snprintf(lines, sizeof lines, "%s", s->next_roles);
@@ -1630,7 +1633,7 @@ static void draw_side_buttons(App *app, ResultState *s)
         ui_draw_button(app, &s->ui, RESULT_MENU, _("Main menu"));
     } else {
         ui_draw_button(app, &s->ui, RESULT_NEXT,
-                       s->variant == VARIANT_KOWAH ? _("Next hand") : _("Next round"));
+                       counts_hands(s) ? _("Next hand") : _("Next round"));
     }
 }
 

@@ -47,16 +47,19 @@ static int score_pairs(const uint8_t *counts, bool advanced, ScoreBreakdown *out
     for (int k = 0; k < CARD_CEKI_KINDS; k++) {
         int pairs = counts[k] / 2;
         int each = 1;
+        ScoreGroupKind kind = SCORE_PAIR;
         const char *label = N_("identical pair (1)");
         if (advanced && card_rank((Card)k) == 9) {
             each = 3;
+            kind = SCORE_PAIR_NINES;
             label = N_("pair of 9s (3)");
         } else if (advanced && card_rank((Card)k) == 1) {
             each = 2;
+            kind = SCORE_PAIR_ONES;
             label = N_("pair of rank 1 (2)");
         }
         total += pairs * each;
-        group_add(out, SCORE_PAIR, label, (Card)k, pairs * 2, pairs * each);
+        group_add(out, kind, label, (Card)k, pairs * 2, pairs * each);
         group_add(out, SCORE_NOTHING, N_("no score"), (Card)k, counts[k] % 2, 0);
     }
     return total;
@@ -157,7 +160,7 @@ static int score_yogyakarta(const uint8_t *counts, ScoreBreakdown *out)
         if (red) {
             group_add(out, SCORE_RED_PAIR, N_("red-stamped pair (10 + 10 + 10)"), (Card)k,
                       pairs * 2, pairs * 30);
-            group_add(out, SCORE_RED_SINGLE, N_("red-stamped card (10)"), (Card)k, n % 2,
+            group_add(out, SCORE_RED_CARD, N_("red-stamped card (10)"), (Card)k, n % 2,
                       (n % 2) * 10);
         } else {
             group_add(out, SCORE_PAIR, N_("identical pair (10)"), (Card)k, pairs * 2, pairs * 10);

@@ -22,7 +22,10 @@ typedef enum ScoreGroupKind {
     SCORE_COMBINATION, /* a Pèi combination */
     SCORE_FACE,        /* cards counted at face value (Pèi) */
     SCORE_COUNT,       /* Kings: every captured card counts one */
-    SCORE_NOTHING      /* captured cards that earned nothing */
+    SCORE_NOTHING,     /* captured cards that earned nothing */
+    SCORE_PAIR_NINES,  /* Sackson's advanced scoring: an identical pair of 9s */
+    SCORE_PAIR_ONES,   /* Sackson's advanced scoring: an identical pair of rank 1 */
+    SCORE_RED_CARD     /* Yogyakarta: a red-stamped card's own points, paired or not */
 } ScoreGroupKind;
 
 #define SCORE_MAX_GROUPS 96
