@@ -69,13 +69,6 @@ void ai_forget(AiPlayer *ai)
     (void)ai;
 }
 
-double ai_now(void)
-{
-    struct timespec ts = {0, 0};
-    timespec_get(&ts, TIME_UTC);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 CekiStatus ai_choose(AiPlayer *ai, const Game *g, int seat, Move *out)
 {
     if (!ai || !g || !out)

@@ -8,10 +8,30 @@
 
 /* ---- the pile score ----------------------------------------------------- */
 
+static ScoreRule rule_of(VariantId v)
+{
+    const VariantDesc *d = variant_get(v);
+    return d != NULL ? d->score : SCORE_RULE_NONE;
+}
+
+/* The rules that score each kind on its own, which kind_points knows. */
 static bool separable(VariantId v)
 {
-    return v != VARIANT_PEI && v != VARIANT_PEI_MAGELANG && v != VARIANT_PEI_CHINESE &&
-           v != VARIANT_KOWAH;
+    switch (rule_of(v)) {
+    case SCORE_RULE_RED_PAIRS:
+    case SCORE_RULE_ENTHIT:
+    case SCORE_RULE_PAIRS:
+    case SCORE_RULE_KUNA:
+    case SCORE_RULE_YOGYAKARTA:
+    case SCORE_RULE_KINGS: return true;
+    default: return false;
+    }
+}
+
+/* A rule this file has no fast form of: the core's own count. */
+static bool generic(VariantId v)
+{
+    return !separable(v) && rule_of(v) != SCORE_RULE_PEI && rule_of(v) != SCORE_RULE_NONE;
 }
 
 /* Points of n copies of kind k in a pile, for the families that score each
@@ -19,10 +39,9 @@ static bool separable(VariantId v)
 static int kind_points(VariantId v, uint32_t options, int k, int n)
 {
     bool red = k == CARD_OT || k == CARD_RF || k == CARD_S1 + 8; /* card_is_red_stamped */
-    switch (v) {
-    case VARIANT_THOTHIT:
-    case VARIANT_THOTHIT_CHINESE: return red ? 20 * (n / 2) + 10 * (n % 2) : 10 * (n / 2);
-    case VARIANT_THOTHIT_SACKSON: {
+    switch (rule_of(v)) {
+    case SCORE_RULE_RED_PAIRS: return red ? 20 * (n / 2) + 10 * (n % 2) : 10 * (n / 2);
+    case SCORE_RULE_PAIRS: {
         if (!card_is_ceki((Card)k))
             return 0;
         int each = 1;
@@ -30,14 +49,12 @@ static int kind_points(VariantId v, uint32_t options, int k, int n)
             each = card_rank((Card)k) == 9 ? 3 : card_rank((Card)k) == 1 ? 2 : 1;
         return each * (n / 2);
     }
-    case VARIANT_TOTIT:
-    case VARIANT_TOTIT_DENEXA: return card_is_ceki((Card)k) ? n / 2 : 0;
-    case VARIANT_ENTHIT: {
+    case SCORE_RULE_ENTHIT: {
         int pts = (n / 4) * (red ? 100 : 50);
         n %= 4;
         return pts + (red ? 20 * (n / 2) + 10 * (n % 2) : 10 * (n / 2));
     }
-    case VARIANT_THOTHIT_KUNA: {
+    case SCORE_RULE_KUNA: {
         int v4 = red ? 20 : 10, v3 = red ? 10 : 5, v2 = red ? 1 : 0;
         int best = 0;
         for (int f = 0; f * 4 <= n; f++) {
@@ -48,9 +65,8 @@ static int kind_points(VariantId v, uint32_t options, int k, int n)
         }
         return best;
     }
-    case VARIANT_THOTHIT_YOGYAKARTA:
-    case VARIANT_THIT_THIT_DULIT: return 10 * (n / 2) + (red ? 10 * n : 0);
-    case VARIANT_KINGS: return card_is_french((Card)k) ? n : 0;
+    case SCORE_RULE_YOGYAKARTA: return 10 * (n / 2) + (red ? 10 * n : 0);
+    case SCORE_RULE_KINGS: return card_is_french((Card)k) ? n : 0;
     default: return 0;
     }
 }
@@ -58,10 +74,10 @@ static int kind_points(VariantId v, uint32_t options, int k, int n)
 /* Pèi (score_pei.c): the same maximum over run length and the pang picis /
  * macan choice, computed from counts without building assignments. */
 enum { PEI_IRENG, PEI_ABANG, PEI_KEYANG, PEI_PICIS, PEI_MACAN };
-static const int pei_rate_table[3][5] = {
-    {13, 13, 12, 11, 10}, /* pei */
-    {30, 30, 20, 20, 10}, /* pei-magelang */
-    {13, 13, 12, 11, 10}, /* pei-chinese */
+static const int pei_rate_table[][5] = {
+    [PEI_RATES_SURAKARTA] = {13, 13, 12, 11, 10},
+    [PEI_RATES_MAGELANG] = {30, 30, 20, 20, 10},
+    [PEI_RATES_CHINESE] = {13, 13, 12, 11, 10},
 };
 #define C_(n) ((Card)(CARD_C1 + (n)-1))
 #define S_(n) ((Card)(CARD_S1 + (n)-1))
@@ -86,8 +102,8 @@ typedef struct PeiRates {
 
 static PeiRates pei_rates(VariantId v)
 {
-    int form = v == VARIANT_PEI_MAGELANG ? 1 : v == VARIANT_PEI_CHINESE ? 2 : 0;
-    return (PeiRates){pei_rate_table[form], v != VARIANT_PEI_CHINESE};
+    const VariantDesc *d = variant_get(v);
+    return (PeiRates){pei_rate_table[d->pei_rates], !d->pei_once};
 }
 
 static const Card pei_abang[3] = {CARD_OT, CARD_RF, S_(9)};
@@ -217,11 +233,14 @@ static int pei_gain(VariantId v, uint8_t *n, Card a, Card b)
 
 int ai_pile_score(VariantId v, uint32_t options, const uint8_t counts[CARD_KIND_LIMIT])
 {
+    if (generic(v))
+        return score_counts(v, options, counts, NULL);
     if (!separable(v))
-        return v == VARIANT_KOWAH ? 0 : pei_score(v, counts);
+        return rule_of(v) == SCORE_RULE_PEI ? pei_score(v, counts) : 0;
     int total = 0;
-    int first = v == VARIANT_KINGS ? CARD_FRENCH_FIRST : 0;
-    int end = v == VARIANT_KINGS ? CARD_FRENCH_END : CARD_CEKI_KINDS;
+    bool french = variant_get(v)->deck == DECK_FRENCH_NO_KINGS;
+    int first = french ? CARD_FRENCH_FIRST : 0;
+    int end = french ? CARD_FRENCH_END : CARD_CEKI_KINDS;
     for (int k = first; k < end; k++) {
         if (counts[k])
             total += kind_points(v, options, k, counts[k]);
@@ -241,8 +260,15 @@ int ai_capture_gain(VariantId v, uint32_t options, uint8_t counts[CARD_KIND_LIMI
         return kind_points(v, options, a, counts[a] + 1) - kind_points(v, options, a, counts[a]) +
                kind_points(v, options, b, counts[b] + 1) - kind_points(v, options, b, counts[b]);
     }
-    (void)base;
-    return v == VARIANT_KOWAH ? 0 : pei_gain(v, counts, a, b);
+    if (generic(v)) {
+        counts[a]++;
+        counts[b]++;
+        int after = score_counts(v, options, counts, NULL);
+        counts[a]--;
+        counts[b]--;
+        return after - base;
+    }
+    return rule_of(v) == SCORE_RULE_PEI ? pei_gain(v, counts, a, b) : 0;
 }
 
 double ai_card_worth(VariantId v, uint32_t options, Card k)
@@ -251,11 +277,15 @@ double ai_card_worth(VariantId v, uint32_t options, Card k)
         return 0.0;
     if (separable(v))
         return (kind_points(v, options, k, 2) - kind_points(v, options, k, 0)) / 2.0;
-    if (v == VARIANT_KOWAH || !card_is_ceki(k))
+    if (generic(v)) { /* half of what a pair of it scores alone */
+        uint8_t pair[CARD_KIND_LIMIT] = {0};
+        pair[k] = 2;
+        return score_counts(v, options, pair, NULL) / 2.0;
+    }
+    if (rule_of(v) != SCORE_RULE_PEI || !card_is_ceki(k))
         return 0.0;
     /* Pèi: face value, and half of what a combination would add. */
-    int form = v == VARIANT_PEI_MAGELANG ? 1 : v == VARIANT_PEI_CHINESE ? 2 : 0;
-    const int *r = pei_rate_table[form];
+    const int *r = pei_rate_table[variant_get(v)->pei_rates];
     int rate = 0;
     if (k <= C_(9))
         rate = r[PEI_IRENG];
@@ -295,6 +325,31 @@ static int kinds_of_rank(int r, Card out[6])
         out[n++] = CARD_RF;
     }
     return n;
+}
+
+/* Shape B kept: five of rank R (pairs of kinds i and j; a fifth), then
+ * the best triplet of another rank (`other`) or of R itself. */
+static int kowah_kept_b(const uint8_t c[CARD_CEKI_KINDS], const int rank[10], int R, int other)
+{
+    Card kinds[6];
+    int nk = kinds_of_rank(R, kinds);
+    int best = 0;
+    for (int i = 0; i < nk; i++) {
+        int pa = min_int(2, c[kinds[i]]);
+        for (int j = i; j < nk; j++) {
+            int pb = min_int(2, c[kinds[j]] - (i == j ? pa : 0));
+            int fifth = 0;
+            for (int f = 0; f < nk && !fifth; f++) {
+                if (f != i && f != j && c[kinds[f]] > 0)
+                    fifth = 1;
+            }
+            int five = pa + pb + fifth;
+            int same = min_int(3, rank[R] - five);
+            int kept = five + (same > other ? same : other);
+            best = kept > best ? kept : best;
+        }
+    }
+    return best;
 }
 
 static int kowah_kept(const uint8_t c[CARD_CEKI_KINDS])
@@ -352,9 +407,7 @@ static int kowah_kept(const uint8_t c[CARD_CEKI_KINDS])
     /* B: five of rank R (pairs a, b; a fifth f), then a triplet. */
     for (int R = 1; R <= 9; R++) {
         if (rank[R] < 2)
-            continue; /* at most one card of the five: A does as well */
-        Card kinds[6];
-        int nk = kinds_of_rank(R, kinds);
+            continue;  /* at most one card of the five: A does as well */
         int other = 0; /* the best triplet of another rank */
         for (int i = 0; i < 3; i++) {
             if (top_r[i] != R) {
@@ -362,21 +415,8 @@ static int kowah_kept(const uint8_t c[CARD_CEKI_KINDS])
                 break;
             }
         }
-        for (int i = 0; i < nk; i++) {
-            int pa = min_int(2, c[kinds[i]]);
-            for (int j = i; j < nk; j++) {
-                int pb = min_int(2, c[kinds[j]] - (i == j ? pa : 0));
-                int fifth = 0;
-                for (int f = 0; f < nk && !fifth; f++) {
-                    if (f != i && f != j && c[kinds[f]] > 0)
-                        fifth = 1;
-                }
-                int five = pa + pb + fifth;
-                int same = min_int(3, rank[R] - five);
-                int kept = five + (same > other ? same : other);
-                best = kept > best ? kept : best;
-            }
-        }
+        int kept = kowah_kept_b(c, rank, R, other);
+        best = kept > best ? kept : best;
     }
     return best > 8 ? 8 : best;
 }

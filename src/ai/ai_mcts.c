@@ -179,6 +179,161 @@ static double playout(AiPlayer *ai, AiSim *sim, int seat, int node, int *count, 
     return reward[seat];
 }
 
+/* The root of one decision: a node per legal move, the sums the pruning and
+ * the anchor read (rewards of the same sweep, paired), and who is still in
+ * the race. */
+typedef struct RootSearch {
+    const Move *moves;
+    int n;
+    int node[GAME_MAX_MOVES];
+    bool alive[GAME_MAX_MOVES];
+    double sq[GAME_MAX_MOVES], last[GAME_MAX_MOVES];
+    double *cross; /* cross[i * n + j]: the sum of r_i r_j over the sweeps; NULL: no pruning */
+    int nalive;
+    int sweeps;
+    long it;
+    int count; /* nodes in use */
+} RootSearch;
+
+/* The root and one child per root move; false when out of memory. */
+static bool root_init(AiPlayer *ai, RootSearch *rs, const Move *moves, int n)
+{
+    *rs = (RootSearch){.moves = moves, .n = n, .nalive = n};
+    if (node_add(ai, &rs->count, -1, NULL) != 0)
+        return false;
+    for (int i = 0; i < n; i++) {
+        rs->node[i] = node_add(ai, &rs->count, 0, &moves[i]);
+        if (rs->node[i] < 0)
+            return false;
+        rs->alive[i] = true;
+    }
+    rs->cross = calloc((size_t)n * (size_t)n, sizeof *rs->cross);
+    return true;
+}
+
+/* One sweep: a fresh deal, every move still in the race played out in it
+ * on the same random stream. False when no deal could be made. */
+static bool root_sweep(AiPlayer *ai, RootSearch *rs, const Game *g, int seat, Game **work)
+{
+    Game *det = ai_redeal(ai, g, seat, work);
+    if (!det)
+        return false;
+    AiSim base;
+    ai_sim_init(&base, det, ai->obs);
+    uint64_t pseed = rng_next(&ai->rng);
+    Rng trng;
+    rng_seed(&trng, rng_next(&ai->rng));
+    int path[MAX_PATH];
+    for (int i = 0; i < rs->n; i++) {
+        if (!rs->alive[i])
+            continue;
+        game_copy_into(*work, det);
+        game_set_events_enabled(*work, true);
+        AiSim sim = base;
+        sim.g = *work;
+        Rng prng;
+        rng_seed(&prng, pseed);
+        double r = 0.0;
+        int depth = 0;
+        if (ai_sim_apply(&sim, &rs->moves[i]) == CEKI_OK)
+            r = playout(ai, &sim, seat, rs->node[i], &rs->count, &prng, &trng, path, &depth);
+        for (int d = 0; d < depth; d++) {
+            ai->nodes[path[d]].visits++;
+            ai->nodes[path[d]].reward += r;
+        }
+        AiNode *rn = &ai->nodes[rs->node[i]];
+        rn->visits++;
+        rn->avail++;
+        rn->reward += r;
+        rs->last[i] = r;
+        rs->it++;
+    }
+    ai->nodes[0].visits++;
+    game_destroy(det);
+    rs->sweeps++;
+    return true;
+}
+
+/* The standard error and mean of move a's reward less move b's, paired
+ * sweep by sweep. */
+static double paired_se(const AiPlayer *ai, const RootSearch *rs, int a, int b, double *mean)
+{
+    int n = rs->sweeps;
+    *mean = (ai->nodes[rs->node[a]].reward - ai->nodes[rs->node[b]].reward) / n;
+    double m2 = (rs->sq[a] + rs->sq[b] - 2.0 * rs->cross[a * rs->n + b]) / n;
+    double var = m2 - *mean * *mean;
+    return sqrt(var > 0.0 ? var / n : 0.0);
+}
+
+/* Adds the last sweep to the paired sums, then drops the moves clearly
+ * behind the best (PRUNE_SE standard errors of the paired difference). */
+static void root_prune(const AiPlayer *ai, RootSearch *rs)
+{
+    for (int i = 0; i < rs->n; i++) {
+        if (!rs->alive[i])
+            continue;
+        rs->sq[i] += rs->last[i] * rs->last[i];
+        for (int j = 0; rs->cross && j < rs->n; j++) {
+            if (rs->alive[j])
+                rs->cross[i * rs->n + j] += rs->last[i] * rs->last[j];
+        }
+    }
+    if (!rs->cross || rs->sweeps < PRUNE_AFTER || rs->nalive <= 2)
+        return;
+    int best = -1;
+    for (int i = 0; i < rs->n; i++) {
+        if (rs->alive[i] &&
+            (best < 0 || ai->nodes[rs->node[i]].reward > ai->nodes[rs->node[best]].reward))
+            best = i;
+    }
+    for (int i = 0; i < rs->n; i++) {
+        if (!rs->alive[i] || i == best)
+            continue;
+        double mean;
+        double se = paired_se(ai, rs, best, i, &mean);
+        if (mean > PRUNE_SE * se + 1e-9) {
+            rs->alive[i] = false;
+            rs->nalive--;
+        }
+    }
+}
+
+/* The best mean among the moves still in the race; -1 when none was played. */
+static int root_best(const AiPlayer *ai, const RootSearch *rs)
+{
+    int pick = -1;
+    double best_mean = -1.0;
+    for (int i = 0; i < rs->n; i++) {
+        const AiNode *rn = &ai->nodes[rs->node[i]];
+        if (!rs->alive[i] || rn->visits == 0)
+            continue;
+        double mean = rn->reward / rn->visits;
+        if (pick < 0 || mean > best_mean) {
+            pick = i;
+            best_mean = mean;
+        }
+    }
+    return pick;
+}
+
+/* The greedy choice stands unless the search's pick beats it with some
+ * confidence (a paired difference of ANCHOR_SE standard errors). */
+static int root_anchor(const AiPlayer *ai, const RootSearch *rs, int pick, const Move *anchor_move)
+{
+    int anchor = -1;
+    for (int i = 0; i < rs->n; i++) {
+        if (move_equal(&rs->moves[i], anchor_move))
+            anchor = i;
+    }
+    if (anchor >= 0 && anchor != pick && rs->alive[anchor] && rs->cross && rs->sweeps > 1) {
+        double mean;
+        double se = paired_se(ai, rs, pick, anchor, &mean);
+        if (mean <= ANCHOR_SE * se)
+            return anchor;
+    }
+    return pick;
+}
+
 CekiStatus ai_strong_choose(AiPlayer *ai, const Game *g, int seat, const Move *root_moves,
                             int root_n, Move *out)
 {
@@ -200,149 +355,42 @@ CekiStatus ai_strong_choose(AiPlayer *ai, const Game *g, int seat, const Move *r
         *out = root_moves[ai_kowah_pick_strong(ai->obs, root_moves, root_n)];
         return CEKI_OK;
     }
+    if (game_variant(g)->engine == ENGINE_KOWAH) {
+        if (game_observe(g, seat, ai->obs) != CEKI_OK)
+            return CEKI_ERR_STATE;
+        *out = root_moves[ai_kowah_pick_strong(ai->obs, root_moves, root_n)];
+        return CEKI_OK;
+    }
     double t0 = ai_now();
     long budget = ai->budget_iterations;
     int ms = ai->budget_ms > 0 ? ai->budget_ms : AI_DEFAULT_BUDGET_MS;
     double deadline = t0 + ms / 1000.0;
-
-    /* The root and one child per root move. */
-    int count = 0;
-    if (node_add(ai, &count, -1, NULL) != 0)
+    RootSearch *rs = malloc(sizeof *rs);
+    if (!rs || !root_init(ai, rs, root_moves, root_n)) {
+        if (rs)
+            free(rs->cross);
+        free(rs);
         return CEKI_ERR_NOMEM;
-    int root_node[GAME_MAX_MOVES];
-    bool alive[GAME_MAX_MOVES];
-    double sq[GAME_MAX_MOVES], last[GAME_MAX_MOVES];
-    for (int i = 0; i < root_n; i++) {
-        root_node[i] = node_add(ai, &count, 0, &root_moves[i]);
-        if (root_node[i] < 0)
-            return CEKI_ERR_NOMEM;
-        alive[i] = true;
-        sq[i] = last[i] = 0.0;
     }
-    int nalive = root_n;
-    /* cross[i * root_n + j]: the sum of r_i r_j over the sweeps, for the
-     * variance of paired differences (NULL: no pruning). */
-    double *cross = calloc((size_t)root_n * (size_t)root_n, sizeof *cross);
-
     Game *work = NULL;
-    long it = 0;
-    int sweeps = 0;
-    int path[MAX_PATH];
-    for (;;) {
-        if (budget > 0 ? it >= budget : (sweeps > 0 && ai_now() >= deadline))
+    while (budget > 0 ? rs->it < budget : (rs->sweeps == 0 || ai_now() < deadline)) {
+        if (!root_sweep(ai, rs, g, seat, &work))
             break;
-        Game *det = ai_redeal(ai, g, seat, &work);
-        if (!det)
-            break;
-        AiSim base;
-        ai_sim_init(&base, det, ai->obs);
-        uint64_t pseed = rng_next(&ai->rng);
-        Rng trng;
-        rng_seed(&trng, rng_next(&ai->rng));
-        for (int i = 0; i < root_n; i++) {
-            if (!alive[i])
-                continue;
-            game_copy_into(work, det);
-            game_set_events_enabled(work, true);
-            AiSim sim = base;
-            sim.g = work;
-            Rng prng;
-            rng_seed(&prng, pseed);
-            double r = 0.0;
-            int depth = 0;
-            if (ai_sim_apply(&sim, &root_moves[i]) == CEKI_OK)
-                r = playout(ai, &sim, seat, root_node[i], &count, &prng, &trng, path, &depth);
-            for (int d = 0; d < depth; d++) {
-                ai->nodes[path[d]].visits++;
-                ai->nodes[path[d]].reward += r;
-            }
-            AiNode *rn = &ai->nodes[root_node[i]];
-            rn->visits++;
-            rn->avail++;
-            rn->reward += r;
-            last[i] = r;
-            it++;
-        }
-        ai->nodes[0].visits++;
-        game_destroy(det);
-        sweeps++;
-
-        /* Drop the moves clearly behind the best, by their paired difference. */
-        for (int i = 0; i < root_n; i++) {
-            if (!alive[i])
-                continue;
-            sq[i] += last[i] * last[i];
-            for (int j = 0; cross && j < root_n; j++) {
-                if (alive[j])
-                    cross[i * root_n + j] += last[i] * last[j];
-            }
-        }
-        if (!cross || sweeps < PRUNE_AFTER || nalive <= 2)
-            continue;
-        int best = -1;
-        for (int i = 0; i < root_n; i++) {
-            if (alive[i] &&
-                (best < 0 || ai->nodes[root_node[i]].reward > ai->nodes[root_node[best]].reward))
-                best = i;
-        }
-        double sb = ai->nodes[root_node[best]].reward;
-        for (int i = 0; i < root_n; i++) {
-            if (!alive[i] || i == best)
-                continue;
-            double mean = (sb - ai->nodes[root_node[i]].reward) / sweeps;
-            double m2 = (sq[best] + sq[i] - 2.0 * cross[best * root_n + i]) / sweeps;
-            double var = m2 - mean * mean;
-            double se = sqrt(var > 0.0 ? var / sweeps : 0.0);
-            if (mean > PRUNE_SE * se + 1e-9) {
-                alive[i] = false;
-                nalive--;
-            }
-        }
+        root_prune(ai, rs);
     }
     game_destroy(work);
-
-    /* The best mean among the moves still in the race. */
-    int pick = -1;
-    double best_mean = -1.0;
-    for (int i = 0; i < root_n; i++) {
-        const AiNode *rn = &ai->nodes[root_node[i]];
-        if (!alive[i] || rn->visits == 0)
-            continue;
-        double mean = rn->reward / rn->visits;
-        if (pick < 0 || mean > best_mean) {
-            pick = i;
-            best_mean = mean;
-        }
-    }
+    int pick = root_best(ai, rs);
     Move anchor_move;
     if (ai_greedy_choose_with(ai, g, seat, root_moves, root_n, AI_TRAIL_SHARE, &anchor_move) !=
         CEKI_OK)
         anchor_move = root_moves[0];
-    if (pick < 0) { /* no sweep at all: the greedy choice */
-        free(cross);
-        *out = anchor_move;
-        return CEKI_OK;
+    *out = pick < 0 ? anchor_move : root_moves[root_anchor(ai, rs, pick, &anchor_move)];
+    if (pick >= 0) {
+        ai->stats.iterations = rs->it;
+        ai->stats.nodes = rs->count;
+        ai->stats.seconds = ai_now() - t0;
     }
-    /* The greedy choice stands unless the search shows a better move with
-     * some confidence (a paired difference of ANCHOR_SE standard errors). */
-    int anchor = -1;
-    for (int i = 0; i < root_n; i++) {
-        if (move_equal(&root_moves[i], &anchor_move))
-            anchor = i;
-    }
-    if (anchor >= 0 && anchor != pick && alive[anchor] && cross && sweeps > 1) {
-        double mean =
-            (ai->nodes[root_node[pick]].reward - ai->nodes[root_node[anchor]].reward) / sweeps;
-        double m2 = (sq[pick] + sq[anchor] - 2.0 * cross[pick * root_n + anchor]) / sweeps;
-        double var = m2 - mean * mean;
-        double se = sqrt(var > 0.0 ? var / sweeps : 0.0);
-        if (mean <= ANCHOR_SE * se)
-            pick = anchor;
-    }
-    *out = root_moves[pick];
-    free(cross);
-    ai->stats.iterations = it;
-    ai->stats.nodes = count;
-    ai->stats.seconds = ai_now() - t0;
+    free(rs->cross);
+    free(rs);
     return CEKI_OK;
 }
