@@ -148,9 +148,9 @@ typedef struct VariantDesc {
     bool even_players;  /* only an even number of players (Thothit Kuna: 4 or 6) */
     /* Pèi (START_PEI) only: */
     PeiRateSet pei_rates;
-    bool pei_once;       /* each combination counts one copy of its cards (the Chinese form) */
-    bool packet_deal;    /* dealt by packets picked with two dice */
-    bool unyik_peeks;    /* the unyik sees the stock's top card after the deal */
+    bool pei_once;    /* each combination counts one copy of its cards (the Chinese form) */
+    bool packet_deal; /* dealt by packets picked with two dice */
+    bool unyik_peeks; /* the unyik sees the stock's top card after the deal */
 } VariantDesc;
 
 /* NULL for an id out of range. */
