@@ -122,3 +122,14 @@ void card_western_name(Card c, DeckStyle style, char *buf, size_t size)
     }
     snprintf(buf, size, _("%s of %s"), _(rank_words[rank]), card_suit_name(suit));
 }
+
+const char *card_role_name(int role)
+{
+    switch (role) {
+    case ROLE_RAJA: return "raja";
+    case ROLE_PATIH: return "patih";
+    case ROLE_UNYIK: return "unyik";
+    case ROLE_DEALER: return _("dealer");
+    default: return "";
+    }
+}

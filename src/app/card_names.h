@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "card.h"
+#include "game.h"
 #include "variant.h"
 
 /* "7 of Strings", "Old Thousand", "Queen of Hearts". */
@@ -30,5 +31,10 @@ bool card_western_equivalent(Card c, DeckStyle style, CardSuit *suit, int *rank)
 void card_western_name(Card c, DeckStyle style, char *buf, size_t size);
 /* "A", "2".."10", "J", "Q", "K". */
 const char *card_rank_label(int rank);
+
+/* A seat's role as the table, the results and the replays name it: the
+ * Javanese words raja, patih, unyik stay as they are in every language; ""
+ * for none. */
+const char *card_role_name(int role);
 
 #endif

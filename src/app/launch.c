@@ -139,6 +139,22 @@ static void player_files(AppConfig *cfg, bool settings)
     }
 }
 
+/* Applies the options to the window's App and runs it until quit; then
+ * closes it. The exit status. */
+static int run_then_close(App *app, const AppArgs *args)
+{
+    char err[512];
+    int status = 0;
+    if (!launch_apply(app, args, err, sizeof err)) {
+        fprintf(stderr, "ceki: %s\n", err);
+        status = 1;
+    } else {
+        status = app_run(app);
+    }
+    app_destroy(app);
+    return status;
+}
+
 int launch_window(const AppArgs *args)
 {
     char err[512];
@@ -156,15 +172,7 @@ int launch_window(const AppArgs *args)
     if (args->scene == SCENE_TABLE && pre != NULL && atoi(pre) > 0) {
         app->table_run.preplay = atoi(pre) < 400 ? atoi(pre) : 400;
     }
-    int status = 0;
-    if (!launch_apply(app, args, err, sizeof err)) {
-        fprintf(stderr, "ceki: %s\n", err);
-        status = 1;
-    } else {
-        status = app_run(app);
-    }
-    app_destroy(app);
-    return status;
+    return run_then_close(app, args);
 }
 
 /* --as-person: what a person at the first seat would do, one action at a
@@ -268,15 +276,7 @@ int launch_autoplay(const AppArgs *args)
         table.players = 0;
     }
     table.scene = SCENE_TABLE;
-    int status = 0;
-    if (!launch_apply(app, &table, err, sizeof err)) {
-        fprintf(stderr, "ceki: %s\n", err);
-        status = 1;
-    } else {
-        status = app_run(app);
-    }
-    app_destroy(app);
-    return status;
+    return run_then_close(app, &table);
 }
 
 int launch_records(const AppArgs *args)

@@ -874,9 +874,8 @@ static void raja_odds(LearnDoc *d, const VariantDesc *v)
  * together (not so in Enthit). */
 static bool stock_matches_hands(const VariantDesc *v)
 {
-    int players = game_config_default(v->id, 1).players;
-    int hands = variant_hand_size(v, players) * players;
-    return variant_deck_size(v, players) - hands - variant_pool_size(v, players) == hands;
+    VariantDeal dl = variant_deal(v, game_config_default(v->id, 1).players);
+    return dl.rest == dl.hand * dl.players;
 }
 
 static void roles_text(LearnDoc *d, const VariantDesc *v)
@@ -919,11 +918,8 @@ static void roles_text(LearnDoc *d, const VariantDesc *v)
 
 static void deal_text(LearnDoc *d, const VariantDesc *v)
 {
-    int players = game_config_default(v->id, 1).players;
-    int deck = variant_deck_size(v, players);
-    int hand = variant_hand_size(v, players);
-    int pool = variant_pool_size(v, players);
-    int rest = deck - hand * players - pool;
+    VariantDeal dl = variant_deal(v, game_config_default(v->id, 1).players);
+    int hand = dl.hand, pool = dl.pool, rest = dl.rest;
     HEADING(d, _("The deal"));
     switch (v->turn) {
     case TURN_HAND_THEN_STOCK:

@@ -591,11 +591,8 @@ static int fact(LearnPass *p, int bi, int slot, const char *label, const char *v
 
 static void deal_sizes(const VariantDesc *v, char *buf, size_t size)
 {
-    int players = game_config_default(v->id, 1).players;
-    int deck = variant_deck_size(v, players);
-    int hand = variant_hand_size(v, players);
-    int pool = variant_pool_size(v, players);
-    int rest = deck - hand * players - pool;
+    VariantDeal dl = variant_deal(v, game_config_default(v->id, 1).players);
+    int players = dl.players, deck = dl.deck, hand = dl.hand, pool = dl.pool, rest = dl.rest;
     switch (v->turn) {
     case TURN_HAND_ONLY:
         snprintf(buf, size, _("%d each, pool %d, %d set aside (with %d players)"), hand, pool, rest,
@@ -1836,10 +1833,8 @@ static void compare_cells(VariantId id, char cells[7][160])
         break;
     case DECK_FRENCH_NO_KINGS: snprintf(cells[2], 160, _("48 French, 4 Kings aside")); break;
     }
-    int deck = variant_deck_size(v, players);
-    int hand = variant_hand_size(v, players);
-    int pool = variant_pool_size(v, players);
-    int rest = deck - hand * players - pool;
+    VariantDeal dl = variant_deal(v, players);
+    int deck = dl.deck, hand = dl.hand, pool = dl.pool, rest = dl.rest;
     switch (v->turn) {
     case TURN_HAND_ONLY:
         snprintf(cells[3], 160, _("%d / %d / none (%d aside)"), hand, pool, rest);

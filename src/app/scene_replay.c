@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "card_names.h"
 #include "journal.h"
 #include "paths.h"
 #include "scenes.h"
@@ -519,17 +520,6 @@ static SceneAction replay_update(App *app, void *state, double dt)
 
 /* ---- drawing ------------------------------------------------------------- */
 
-static const char *role_word(GameRole role)
-{
-    switch (role) {
-    case ROLE_RAJA: return "raja";
-    case ROLE_PATIH: return "patih";
-    case ROLE_UNYIK: return "unyik";
-    case ROLE_DEALER: return _("dealer");
-    default: return "";
-    }
-}
-
 /* A row of cards squeezed into width w from (x, y): overlapped more as
  * they get many (board_row places them). */
 static void draw_row(App *app, DeckStyle style, unsigned flags, const Card *cards, int n, float x,
@@ -680,7 +670,7 @@ static void draw_seat_head(App *app, const ReplayState *s, const TableLook *t, i
     float x = VIEW_X + TABLE_PAD + 4;
     x += label(app, name, x, y + TABLE_PAD - 3, 15, TEXT_BOLD, UI_INK) + 10;
     if (o->role[seat] != ROLE_NONE) {
-        label(app, role_word(o->role[seat]), x, y + TABLE_PAD - 1, 13, TEXT_REGULAR, UI_GOLD);
+        label(app, card_role_name(o->role[seat]), x, y + TABLE_PAD - 1, 13, TEXT_REGULAR, UI_GOLD);
     } else if (o->dealer == seat) {
         label(app, _("dealer"), x, y + TABLE_PAD - 1, 13, TEXT_REGULAR, UI_GOLD);
     }

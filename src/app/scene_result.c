@@ -120,17 +120,6 @@ static const char *ai_level_tag(AiLevel level)
     }
 }
 
-static const char *role_name(GameRole role)
-{
-    switch (role) {
-    case ROLE_RAJA: return "raja";
-    case ROLE_PATIH: return "patih";
-    case ROLE_UNYIK: return "unyik";
-    case ROLE_DEALER: return _("dealer");
-    default: return "";
-    }
-}
-
 /* The cards a group counts in units of: a pair is two. */
 static int unit_size(const ScoreGroup *g)
 {
@@ -219,7 +208,7 @@ static void next_roles(Session *ss, ResultState *s)
                 if (o->role[seat] == (GameRole)role) {
                     char name[40];
                     session_seat_name(ss, seat, name, sizeof name);
-                    const char *rn = role_name(role);
+                    const char *rn = card_role_name(role);
                     len += (size_t)snprintf(line + len, sizeof line - len, "%s%c%s: %s",
                                             len > 0 ? "\n" : "", rn[0] - 32, rn + 1, name);
                     if (len >= sizeof line) {
@@ -437,7 +426,7 @@ static void seat_view(Session *ss, ResultState *s, const int place[], int seat)
     sv->forfeited = o->forfeited[seat];
     sv->match_winner = s->match_over && o->match_winner[seat];
     if (o->role[seat] != ROLE_NONE) {
-        add_tag(sv, role_name(o->role[seat]));
+        add_tag(sv, card_role_name(o->role[seat]));
     } else if (o->dealer == seat) {
         add_tag(sv, _("dealer"));
     }

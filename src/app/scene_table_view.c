@@ -729,17 +729,6 @@ static void clear_ceremony(TableState *t)
     }
 }
 
-static const char *role_name(int role)
-{
-    switch (role) {
-    case ROLE_RAJA: return "raja";
-    case ROLE_PATIH: return "patih";
-    case ROLE_UNYIK: return "unyik";
-    case ROLE_DEALER: return _("dealer");
-    default: return "";
-    }
-}
-
 static void name_of(const TableState *t, int seat, char *buf, size_t size)
 {
     table_seat_name(t, seat, buf, size);
@@ -872,7 +861,7 @@ static void on_role(TableState *t, const GameEvent *e, const EventWords *w)
         v->dealer = e->seat;
     } else {
         v->role[e->seat] = (GameRole)e->value;
-        view_log(t, _("%s is %s."), w->who, role_name(e->value));
+        view_log(t, _("%s is %s."), w->who, card_role_name(e->value));
     }
 }
 

@@ -538,16 +538,7 @@ static void start_round(Game *g)
     if (v->start == START_PEI)
         pei_prepare_deck(g, deck, n); /* Pèi: pei-chinese's packets and dice */
     int top = n;
-    for (int s = 0; s < g->n; s++) {
-        g->hand_n[s] = 0;
-        g->captured_n[s] = 0;
-        g->turns_taken[s] = 0;
-        g->forfeited[s] = false;
-        g->round_score[s] = 0;
-        g->round_winner[s] = false;
-        g->peek[s] = CARD_NONE;
-        g->peek_depth[s] = 0;
-    }
+    game_clear_seats(g);
     g->pool_n = 0;
     fishing_pool_recount(g);
     game_public_reset(g);
@@ -725,16 +716,7 @@ static void end_round(Game *g)
         mark_best(g, g->match_score, all, g->match_winner);
         if (v->match_kind == MATCHKIND_KINGS)
             kings_cut_match_tie(g);
-        int first = -1, count = 0;
-        for (int s = 0; s < g->n; s++) {
-            if (g->match_winner[s]) {
-                count++;
-                first = first < 0 ? s : first;
-            }
-        }
-        g->phase = PHASE_MATCH_OVER;
-        g->match_over = true;
-        game_event(g, EV_MATCH_OVER, first, CARD_NONE, CARD_NONE, count);
+        game_end_match(g);
     }
 }
 
@@ -901,6 +883,15 @@ int fishing_legal_moves(const Game *g, Move *out, int cap)
 #undef PUSH
     return n;
 }
+/* Where `target` is among the targets; -1 when it is not one. */
+static int target_index(const Targets *t, Card target)
+{
+    for (int i = 0; i < t->n; i++) {
+        if (t->kind[i] == target)
+            return i;
+    }
+    return -1;
+}
 
 bool fishing_find_legal(const Game *g, const Move *m, Move *found)
 {
@@ -921,10 +912,8 @@ bool fishing_find_legal(const Game *g, const Move *m, Move *found)
         Targets t = capture_targets(g, seat, m->card, pc);
         legal.card = m->card;
         if (m->target != CARD_NONE) {
-            int i = 0;
-            while (i < t.n && t.kind[i] != m->target)
-                i++;
-            if (i == t.n)
+            int i = target_index(&t, m->target);
+            if (i < 0)
                 return false;
             legal.target = m->target;
             legal.flags = t.flags[i];
@@ -950,10 +939,8 @@ bool fishing_find_legal(const Game *g, const Move *m, Move *found)
         if (m->type != MOVE_TAKE || m->card != CARD_NONE || m->target >= CARD_KIND_LIMIT)
             return false;
         Targets t = capture_targets(g, seat, g->turned, pc);
-        int i = 0;
-        while (i < t.n && t.kind[i] != m->target)
-            i++;
-        if (i == t.n)
+        int i = target_index(&t, m->target);
+        if (i < 0)
             return false;
         legal.target = m->target;
         legal.flags = t.flags[i];

@@ -91,6 +91,12 @@ static inline void game_event(Game *g, EventType type, int seat, Card card, Card
     if (g->events_on)
         game_event_push(g, type, seat, card, card2, value);
 }
+/* The match is over with g->match_winner as decided: the phase, and the
+ * event naming the first winner and how many there are. */
+void game_end_match(Game *g);
+/* A new round: every seat's hand, pile, turns, forfeit, score, win and
+ * peek emptied. */
+void game_clear_seats(Game *g);
 /* A new round: an empty public history. */
 void game_public_reset(Game *g);
 /* Something every seat saw (PublicKind); keeps the sums of PublicHistory. */

@@ -71,3 +71,31 @@ void game_public_add(Game *g, PublicKind kind, int seat, Card card, Card card2, 
     case PUB_TRAIL: break;
     }
 }
+
+void game_clear_seats(Game *g)
+{
+    for (int s = 0; s < g->n; s++) {
+        g->hand_n[s] = 0;
+        g->captured_n[s] = 0;
+        g->turns_taken[s] = 0;
+        g->forfeited[s] = false;
+        g->round_score[s] = 0;
+        g->round_winner[s] = false;
+        g->peek[s] = CARD_NONE;
+        g->peek_depth[s] = 0;
+    }
+}
+
+void game_end_match(Game *g)
+{
+    int first = -1, count = 0;
+    for (int s = 0; s < g->n; s++) {
+        if (g->match_winner[s]) {
+            count++;
+            first = first < 0 ? s : first;
+        }
+    }
+    g->phase = PHASE_MATCH_OVER;
+    g->match_over = true;
+    game_event(g, EV_MATCH_OVER, first, CARD_NONE, CARD_NONE, count);
+}

@@ -255,16 +255,9 @@ static void start_hand(Game *g)
     g->round++;
     g->dealer = g->round == 1 ? g->n - 1 : (g->dealer + 1) % g->n;
     g->starter = (g->dealer + 1) % g->n;
+    game_clear_seats(g);
     for (int s = 0; s < g->n; s++) {
         g->role[s] = s == g->dealer ? ROLE_DEALER : ROLE_NONE;
-        g->hand_n[s] = 0;
-        g->captured_n[s] = 0;
-        g->turns_taken[s] = 0;
-        g->forfeited[s] = false;
-        g->round_score[s] = 0;
-        g->round_winner[s] = false;
-        g->peek[s] = CARD_NONE;
-        g->peek_depth[s] = 0;
         k->exposed[s] = CARD_NONE;
         k->wins[s] = 0;
     }
@@ -315,17 +308,9 @@ static void end_hand(Game *g)
     int best = 0;
     for (int s = 0; s < g->n; s++)
         best = g->match_score[s] > best ? g->match_score[s] : best;
-    int first = -1, count = 0;
-    for (int s = 0; s < g->n; s++) {
+    for (int s = 0; s < g->n; s++)
         g->match_winner[s] = best > 0 && g->match_score[s] == best;
-        if (g->match_winner[s]) {
-            count++;
-            first = first < 0 ? s : first;
-        }
-    }
-    g->phase = PHASE_MATCH_OVER;
-    g->match_over = true;
-    game_event(g, EV_MATCH_OVER, first, CARD_NONE, CARD_NONE, count);
+    game_end_match(g);
 }
 
 static void win_hand(Game *g, int seat, Card c)

@@ -320,6 +320,14 @@ int variant_hand_size(const VariantDesc *v, int players)
     return players == 2 && v->hand_two_players ? v->hand_two_players : v->hand;
 }
 
+VariantDeal variant_deal(const VariantDesc *v, int players)
+{
+    VariantDeal d = {players, variant_deck_size(v, players), variant_hand_size(v, players),
+                     variant_pool_size(v, players), 0};
+    d.rest = d.deck - d.hand * players - d.pool;
+    return d;
+}
+
 int variant_pool_size(const VariantDesc *v, int players)
 {
     return v->pool_per_player ? v->pool * players : v->pool;

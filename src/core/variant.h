@@ -176,6 +176,12 @@ int variant_hand_size(const VariantDesc *v, int players);
 int variant_pool_size(const VariantDesc *v, int players);
 /* A card of the variant's deck, for sizing cards before any is dealt. */
 Card variant_sample_card(const VariantDesc *v);
+/* The deal for this many players: the deck, each hand, the pool, and the
+ * rest (the stock, or cards set aside where there is no stock). */
+typedef struct VariantDeal {
+    int players, deck, hand, pool, rest;
+} VariantDeal;
+VariantDeal variant_deal(const VariantDesc *v, int players);
 /* Copies of one kind in the deck (0 for kinds not in it). */
 int variant_copies_of(const VariantDesc *v, int players, Card kind);
 
