@@ -270,20 +270,6 @@ static void test_kowah_hand_nobody_won(void **state)
 
 /* ---- the verdicts, read from the text the screen draws ------------------ */
 
-/* Fails, showing the screen's text, unless it says what the format makes. */
-static void says(App *app, const char *format, ...)
-{
-    char want[400];
-    va_list ap;
-    va_start(ap, format);
-    vsnprintf(want, sizeof want, format, ap);
-    va_end(ap);
-    const char *text = test_screen_text(app);
-    if (!test_screen_says(want)) {
-        fail_msg("the result screen does not say \"%s\"; it shows:\n%s", want, text);
-    }
-}
-
 /* Fails unless the screen does NOT say what the format makes. */
 static void says_not(App *app, const char *format, ...)
 {
@@ -431,11 +417,11 @@ static int check_points_verdict(App *app, Session *s)
     assert_true(n >= 1);
     const char *pts = best == 1 ? "point" : "points";
     if (n > 1) {
-        says(app, "%s share the round with %d %s.", names, best, pts);
+        test_expect_says(app, "result", "%s share the round with %d %s.", names, best, pts);
     } else if (strcmp(names, "You") == 0) {
-        says(app, "You win the round with %d %s.", best, pts);
+        test_expect_says(app, "result", "You win the round with %d %s.", best, pts);
     } else {
-        says(app, "%s wins the round with %d %s.", names, best, pts);
+        test_expect_says(app, "result", "%s wins the round with %d %s.", names, best, pts);
     }
     says_not(app, n > 1 ? "wins the round with" : "share the round");
     assert_int_equal(lines_equal(app, "wins the round"), n);
@@ -519,9 +505,9 @@ static void test_verdict_forfeit(void **state)
         char name[40];
         seat_name(s, who, name, sizeof name);
         if (strcmp(name, "You") == 0) {
-            says(app, " You forfeited the win.");
+            test_expect_says(app, "result", " You forfeited the win.");
         } else {
-            says(app, " %s forfeited the win.", name);
+            test_expect_says(app, "result", " %s forfeited the win.", name);
         }
         assert_int_equal(lines_equal(app, "forfeited the win"), 1);
         found++;
@@ -553,7 +539,7 @@ static void test_verdict_kings(void **state)
         }
         App *app = result_of(s);
         if (king == CARD_NONE) {
-            says(app, "Nobody won this round.");
+            test_expect_says(app, "result", "Nobody won this round.");
             done(app, s);
             continue;
         }
@@ -561,13 +547,14 @@ static void test_verdict_kings(void **state)
         seat_name(s, seat, name, sizeof name);
         const char *after = cut ? " after a cut to break the tie" : "";
         if (strcmp(name, "You") == 0) {
-            says(app, "You win the %s%s.", card_name_english(king), after);
+            test_expect_says(app, "result", "You win the %s%s.", card_name_english(king), after);
         } else {
-            says(app, "%s wins the %s%s.", name, card_name_english(king), after);
+            test_expect_says(app, "result", "%s wins the %s%s.", name, card_name_english(king),
+                             after);
         }
         assert_true(tag_after(app, name, "wins a King"));
         assert_int_equal(lines_equal(app, "wins a King"), 1);
-        says(app, "Round 1: %d of the four Kings won", 1);
+        test_expect_says(app, "result", "Round 1: %d of the four Kings won", 1);
         kings++;
         done(app, s);
     }
@@ -613,7 +600,7 @@ static void test_verdict_pei(void **state)
                          test_screen_text(app));
             }
         }
-        says(app, "STAKES THIS ROUND");
+        test_expect_says(app, "result", "STAKES THIS ROUND");
         int n = 0, antes = 0;
         const GameEvent *ev = session_round_events(s, &n);
         for (int i = 0; i < n; i++) {
@@ -632,15 +619,15 @@ static void test_verdict_pei(void **state)
                 seat_name(s, ev[i].card2, payee, sizeof payee);
             }
             if (strcmp(payer, "You") == 0) {
-                says(app, "You pay %s %d  ", payee, ev[i].value);
+                test_expect_says(app, "result", "You pay %s %d  ", payee, ev[i].value);
             } else {
-                says(app, "%s pays %s %d  ", payer, payee, ev[i].value);
+                test_expect_says(app, "result", "%s pays %s %d  ", payer, payee, ev[i].value);
             }
             if (ev[i].card == PEI_PAY_TE_LUMRAH || ev[i].card == PEI_PAY_TE_MATI) {
                 assert_string_equal(place_of(o->round_score, ev[i].seat), "kete");
                 assert_string_equal(place_of(o->round_score, ev[i].card2), "ngeté");
-                says(app, "%s %d  %s", payee, ev[i].value,
-                     ev[i].card == PEI_PAY_TE_LUMRAH ? "té lumrah" : "té mati");
+                test_expect_says(app, "result", "%s %d  %s", payee, ev[i].value,
+                                 ev[i].card == PEI_PAY_TE_LUMRAH ? "té lumrah" : "té mati");
                 te++;
             }
         }
@@ -650,7 +637,7 @@ static void test_verdict_pei(void **state)
             assert_int_equal(lines_equal(app, "Everyone antes"), 0);
         }
         if (pei_cases[k].stakes == STAKES_NIR || o->pot > 0) {
-            says(app, "Pot carried on: %d", o->pot);
+            test_expect_says(app, "result", "Pot carried on: %d", o->pot);
         }
         free(o);
         done(app, s);
@@ -677,16 +664,18 @@ static void test_verdict_kowah(void **state)
             char names[200];
             assert_int_equal(names_of(s, o->round_winner, 4, names, sizeof names), 1);
             if (strcmp(names, "You") == 0) {
-                says(app, "You win the hand: checki!");
+                test_expect_says(app, "result", "You win the hand: checki!");
             } else {
-                says(app, "%s wins the hand: checki!", names);
+                test_expect_says(app, "result", "%s wins the hand: checki!", names);
             }
             assert_true(tag_after(app, names, "wins the hand"));
             assert_int_equal(lines_equal(app, "wins the hand"), 1);
             won++;
         } else {
-            says(app, end == KOWAH_HAND_IDLE ? "turns without a stock draw: nobody won this hand."
-                                             : "The stock ran out: nobody won this hand.");
+            test_expect_says(app, "result",
+                             end == KOWAH_HAND_IDLE
+                                 ? "turns without a stock draw: nobody won this hand."
+                                 : "The stock ran out: nobody won this hand.");
             says_not(app, "checki!");
             assert_int_equal(lines_equal(app, "wins the hand"), 0);
             dry++;
@@ -739,25 +728,25 @@ static void test_verdict_match(void **state)
             snprintf(alone, sizeof alone, "Nobody won the match.");
             kinds[3]++;
         } else if (n == c->players) {
-            says(app, "Everyone shares the match. %s: ", last);
+            test_expect_says(app, "result", "Everyone shares the match. %s: ", last);
             snprintf(alone, sizeof alone, "The match is shared by all.");
         } else if (n > 1) {
-            says(app, "%s share the match. %s: ", names, last);
+            test_expect_says(app, "result", "%s share the match. %s: ", names, last);
             snprintf(alone, sizeof alone, "%s share the match.", names);
             kinds[2]++;
         } else if (strcmp(names, "You") == 0) {
-            says(app, "You win the match. %s: ", last);
+            test_expect_says(app, "result", "You win the match. %s: ", last);
             snprintf(alone, sizeof alone, "You win the match.");
             kinds[1]++;
         } else {
-            says(app, "%s wins the match. %s: ", names, last);
+            test_expect_says(app, "result", "%s wins the match. %s: ", names, last);
             snprintf(alone, sizeof alone, "%s wins the match.", names);
             kinds[0]++;
         }
         if (times_said(app, alone) != (n == c->players || best == 0 ? 1 : 2)) {
             fail_msg("\"%s\" is not said above the buttons:\n%s", alone, test_screen_text(app));
         }
-        says(app, "Match over");
+        test_expect_says(app, "result", "Match over");
         free(o);
         done(app, s);
     }

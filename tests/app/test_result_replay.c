@@ -342,20 +342,6 @@ static void test_replay_by_path(void **state)
     app_destroy(app);
 }
 
-/* Fails, showing the screen's text, unless it says what the format makes. */
-static void screen_says(App *app, const char *format, ...)
-{
-    char want[300];
-    va_list ap;
-    va_start(ap, format);
-    vsnprintf(want, sizeof want, format, ap);
-    va_end(ap);
-    const char *text = test_screen_text(app);
-    if (!test_screen_says(want)) {
-        fail_msg("the replay screen does not say \"%s\"; it shows:\n%s", want, text);
-    }
-}
-
 /* The viewer at move k of the record shows "k of n", move k marked in the
  * list with who made it and what it was, and each seat's captured count
  * and match score as the game stood after k moves (worked out here by
@@ -371,7 +357,7 @@ static void check_position(App *app, const Session *rec, int k)
     for (int i = 0; i < k; i++) {
         assert_int_equal(game_apply(g, &moves[i]), CEKI_OK);
     }
-    screen_says(app, "Moves %d of %d", k, n);
+    test_expect_says(app, "replay", "Moves %d of %d", k, n);
     if (k > 0) {
         const Move *m = &moves[k - 1];
         char who[40], a[CARD_TEXT_MAX], b[CARD_TEXT_MAX];
@@ -379,11 +365,11 @@ static void check_position(App *app, const Session *rec, int k)
         card_format(m->card, a);
         card_format(m->target, b);
         if (m->type == MOVE_PLAY && m->target != CARD_NONE) {
-            screen_says(app, "%d %s %s takes %s", k, who, a, b);
+            test_expect_says(app, "replay", "%d %s %s takes %s", k, who, a, b);
         } else if (m->type == MOVE_PLAY) {
-            screen_says(app, "%d %s %s to the pool", k, who, a);
+            test_expect_says(app, "replay", "%d %s %s to the pool", k, who, a);
         } else {
-            screen_says(app, "%d %s ", k, who);
+            test_expect_says(app, "replay", "%d %s ", k, who);
         }
     }
     Observation *o = malloc(sizeof *o);
@@ -391,12 +377,12 @@ static void check_position(App *app, const Session *rec, int k)
     assert_int_equal(game_observe(g, 0, o), CEKI_OK);
     for (int seat = 0; seat < game_players(g); seat++) {
         if (game_round_over(g)) {
-            screen_says(app, "captured %d  \xc2\xb7  round %d%s  \xc2\xb7  match %d",
-                        o->captured_count[seat], o->round_score[seat],
-                        o->round_winner[seat] ? " (won)" : "", o->match_score[seat]);
+            test_expect_says(app, "replay", "captured %d  \xc2\xb7  round %d%s  \xc2\xb7  match %d",
+                             o->captured_count[seat], o->round_score[seat],
+                             o->round_winner[seat] ? " (won)" : "", o->match_score[seat]);
         } else {
-            screen_says(app, "captured %d  \xc2\xb7  match %d", o->captured_count[seat],
-                        o->match_score[seat]);
+            test_expect_says(app, "replay", "captured %d  \xc2\xb7  match %d",
+                             o->captured_count[seat], o->match_score[seat]);
         }
     }
     free(o);
@@ -510,8 +496,8 @@ static void test_replay_list_shows_the_store(void **state)
     for (int i = 0; i < 2; i++) {
         int moves = 0;
         game_history(session_game(games[i]), &moves);
-        screen_says(app, "%d players  \xc2\xb7  %d moves", game_players(session_game(games[i])),
-                    moves);
+        test_expect_says(app, "replay", "%d players  \xc2\xb7  %d moves",
+                         game_players(session_game(games[i])), moves);
     }
     /* Down to the Pèi game (the older one): its standings at the side. */
     const Widget *pei = ui_find_named(ui, "Pèi");
@@ -519,11 +505,12 @@ static void test_replay_list_shows_the_store(void **state)
     Observation *o = malloc(sizeof *o);
     assert_non_null(o);
     assert_int_equal(game_observe(session_game(games[0]), 0, o), CEKI_OK);
-    screen_says(app, "Final standings after %d rounds", game_round_number(session_game(games[0])));
+    test_expect_says(app, "replay", "Final standings after %d rounds",
+                     game_round_number(session_game(games[0])));
     for (int seat = 0; seat < 3; seat++) {
         char who[40];
         session_seat_name(games[0], seat, who, sizeof who);
-        screen_says(app, "%s %d", who, o->match_score[seat]);
+        test_expect_says(app, "replay", "%s %d", who, o->match_score[seat]);
     }
     free(o);
     /* Enter opens it at its start. */

@@ -293,3 +293,16 @@ bool test_screen_says(const char *needle)
     }
     return strstr(screen.joined, needle) != NULL;
 }
+
+void test_expect_says(App *app, const char *scene_name, const char *format, ...)
+{
+    char want[400];
+    va_list ap;
+    va_start(ap, format);
+    vsnprintf(want, sizeof want, format, ap);
+    va_end(ap);
+    const char *text = test_screen_text(app);
+    if (!test_screen_says(want)) {
+        fail_msg("the %s screen does not say \"%s\"; it shows:\n%s", scene_name, want, text);
+    }
+}

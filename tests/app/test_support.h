@@ -57,5 +57,8 @@ const char *test_screen_text(App *app);
 /* True when the text of the last test_screen_text holds needle, its lines
  * joined by spaces (a wrapped sentence reads whole). */
 bool test_screen_says(const char *needle);
+/* Fails, showing the screen's text, unless the screen (`scene_name` names it
+ * in the message) says what the format makes. */
+void test_expect_says(App *app, const char *scene_name, const char *format, ...);
 
 #endif
