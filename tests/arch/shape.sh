@@ -8,7 +8,7 @@
 #    "{" at column 0 to the "}" at column 0);
 #  - no comparison or case on a VARIANT_ id outside the variant table
 #    (src/core/variant.c) and the app's table of each game's prose
-#    (src/app/learn_text.c).
+#    (src/app/scenes/learn/learn_text.c).
 # Usage: shape.sh SOURCE_DIR BUILD_DIR
 set -u
 src=$1/src
@@ -67,7 +67,7 @@ done)
 [ -z "$long" ] || fail "functions over 80 lines:
 $long"
 ids=$(grep -rnE '(==|!=) *VARIANT_[A-Z]|VARIANT_[A-Z_]+ *(==|!=)|case VARIANT_' "$src" |
-    grep -v 'VARIANT_COUNT' | grep -v '^[^:]*/core/variant\.c:' | grep -v '^[^:]*/app/learn_text\.c:')
+    grep -v 'VARIANT_COUNT' | grep -v '^[^:]*/core/variant\.c:' | grep -v '^[^:]*/app/scenes/learn/learn_text\.c:')
 [ -z "$ids" ] || fail "decisions on a variant id outside the variant table:
 $ids"
 [ $failures -eq 0 ] || exit 1

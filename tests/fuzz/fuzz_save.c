@@ -1,5 +1,5 @@
 /* fuzz_save — the saved-game and replay file reader of the program
- * (src/app/save_file.c, which has no SDL in it).
+ * (src/app/store/save_file.c, which has no SDL in it).
  *
  * The input is the file's text. save_file_parse either refuses it with a
  * reason and no game, or gives a header that agrees with the game (as many

@@ -1,4 +1,4 @@
-/* fuzz_settings — the settings file parser of the program (src/app/settings.c,
+/* fuzz_settings — the settings file parser of the program (src/app/store/settings.c,
  * which has no SDL in it).
  *
  * The input is the file's text. settings_parse either refuses it with a

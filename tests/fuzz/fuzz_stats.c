@@ -1,4 +1,4 @@
-/* fuzz_stats — the statistics file parser of the program (src/app/stats.c,
+/* fuzz_stats — the statistics file parser of the program (src/app/store/stats.c,
  * which has no SDL in it).
  *
  * The input is the file's text. stats_parse either refuses it with a reason
