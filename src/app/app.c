@@ -1,7 +1,6 @@
 #include "app.h"
 
 #include <SDL_image.h>
-#include <glob.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,16 +79,8 @@ void app_report(App *app, const char *message)
 /* Recomputes sizes and the UI scale from the renderer's output. */
 void app_update_metrics(App *app)
 {
-    int w = app->width, h = app->height;
-    app->dpi = 1.0f;
-    if (app->window != NULL) {
-        int ww = 0, wh = 0;
-        SDL_GetRendererOutputSize(app->renderer, &w, &h);
-        SDL_GetWindowSize(app->window, &ww, &wh);
-        if (ww > 0) {
-            app->dpi = (float)w / (float)ww;
-        }
-    }
+    int w = 0, h = 0;
+    app->platform->measure(app, &w, &h, &app->dpi);
     if ((w != app->width || h != app->height) && app->cards != NULL) {
         card_art_forget_unused(app->cards); /* faces at the old sizes */
     }
@@ -257,143 +248,25 @@ void app_set_settings(App *app, const Settings *s)
     if (language_changed) {
         i18n_set_language(s->language); /* every screen reads its words anew when drawn */
     }
-    if (fullscreen_changed && app->window != NULL) {
-        SDL_SetWindowFullscreen(app->window, s->fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP : 0);
+    if (fullscreen_changed && app->platform_state != NULL) {
+        app->platform->set_fullscreen(app, s->fullscreen);
         app_update_metrics(app);
     }
     save_settings(app);
     app->dirty = true;
 }
 
-/* The window's icon: the program's scalable icon, from the source tree or
- * from where `cmake --install` puts it beside the data (share/icons). A
- * missing icon leaves the system's default. */
-static void set_window_icon(App *app)
-{
-    static const char *const places[] = {
-        "packaging/icons/io.github.ceki.Ceki.svg",
-        "../icons/hicolor/scalable/apps/io.github.ceki.Ceki.svg",
-    };
-    for (size_t i = 0; i < sizeof places / sizeof places[0]; i++) {
-        char path[1300];
-        snprintf(path, sizeof path, "%s/%s", app->data_dir, places[i]);
-        SDL_Surface *icon = IMG_Load(path);
-        if (icon != NULL) {
-            SDL_SetWindowIcon(app->window, icon);
-            SDL_FreeSurface(icon);
-            return;
-        }
-    }
-}
-
-/* Whether the machine has a graphics card to draw with: a DRI render node.
- * Without one, OpenGL would itself be a software rasteriser (llvmpipe,
- * softpipe, swrast) that draws what SDL's software renderer draws, for
- * some 50 MB more; LIBGL_ALWAYS_SOFTWARE says the same. Nothing of OpenGL
- * is loaded to find out. */
-static bool has_graphics_card(void)
-{
-    const char *sw = SDL_getenv("LIBGL_ALWAYS_SOFTWARE");
-    if (sw != NULL && sw[0] != '\0' && strcmp(sw, "0") != 0) {
-        return false;
-    }
-    glob_t nodes;
-    bool found = glob("/dev/dri/renderD*", 0, NULL, &nodes) == 0 && nodes.gl_pathc > 0;
-    globfree(&nodes);
-    return found;
-}
-
-/* SDL_RENDER_DRIVER wins (SDL reads it itself); then the setting; Auto
- * draws in software where there is no graphics card. */
-static bool want_software_renderer(const Settings *s)
-{
-    const char *driver = SDL_getenv("SDL_RENDER_DRIVER");
-    if (driver != NULL && driver[0] != '\0') {
-        return strcmp(driver, "software") == 0;
-    }
-    switch (s->renderer) {
-    case RENDERER_ACCELERATED: return false;
-    case RENDERER_SOFTWARE: return true;
-    default: return !has_graphics_card();
-    }
-}
-
-static bool open_window(App *app, const AppConfig *cfg, char *err, size_t err_size)
-{
-    int w = cfg->width > 0 ? cfg->width : 1280, h = cfg->height > 0 ? cfg->height : 800;
-    SDL_Rect usable;
-    if (SDL_GetDisplayUsableBounds(0, &usable) == 0 && (w > usable.w || h > usable.h)) {
-        float fit = SDL_min((float)usable.w / (float)w, (float)usable.h / (float)h) * 0.9f;
-        w = (int)((float)w * fit);
-        h = (int)((float)h * fit);
-    }
-    Uint32 flags = SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
-    if (app->settings.fullscreen) {
-        flags |= SDL_WINDOW_FULLSCREEN_DESKTOP;
-    }
-    app->window =
-        SDL_CreateWindow("Ceki", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h, flags);
-    if (app->window == NULL) {
-        snprintf(err, err_size, "cannot open a window: %s", SDL_GetError());
-        return false;
-    }
-    SDL_SetWindowMinimumSize(app->window, APP_MIN_W, APP_MIN_H);
-    set_window_icon(app);
-    if (!want_software_renderer(&app->settings)) {
-        app->renderer = SDL_CreateRenderer(app->window, -1,
-                                           SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
-    }
-    if (app->renderer == NULL) {
-        /* Drawn into the window's own framebuffer, never through OpenGL. */
-        SDL_SetHintWithPriority(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0", SDL_HINT_DEFAULT);
-        app->renderer = SDL_CreateRenderer(app->window, -1, SDL_RENDERER_SOFTWARE);
-    }
-    SDL_RendererInfo info = {0};
-    /* SDL's software renderer reports PRESENTVSYNC but presents at once:
-     * only a graphics card's vsync paces the frames. */
-    app->vsync = app->renderer != NULL && SDL_GetRendererInfo(app->renderer, &info) == 0 &&
-                 (info.flags & SDL_RENDERER_PRESENTVSYNC) && !(info.flags & SDL_RENDERER_SOFTWARE);
-    /* The software renderer draws into the window's own surface, which
-     * keeps every pixel between frames; a graphics card's back buffer does
-     * not. */
-    app->keeps_frame = app->renderer != NULL && (info.flags & SDL_RENDERER_SOFTWARE);
-    if (app->renderer == NULL) {
-        snprintf(err, err_size, "cannot create a renderer: %s", SDL_GetError());
-        return false;
-    }
-    return true;
-}
-
-static bool open_target(App *app, int w, int h, char *err, size_t err_size)
-{
-    SDL_Surface *target = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
-    SDL_Renderer *r = target != NULL ? SDL_CreateSoftwareRenderer(target) : NULL;
-    if (r == NULL) {
-        snprintf(err, err_size, "cannot create a %dx%d software renderer: %s", w, h,
-                 SDL_GetError());
-        SDL_FreeSurface(target);
-        return false;
-    }
-    if (app->renderer != NULL) {
-        /* Textures belong to the old renderer. */
-        text_clear_cache(app->text);
-        paint_clear_cache(app->paint);
-        card_art_reset(app->cards);
-        SDL_DestroyRenderer(app->renderer);
-    }
-    SDL_FreeSurface(app->target);
-    app->target = target;
-    app->renderer = r;
-    app->keeps_frame = true;
-    app->width = w;
-    app->height = h;
-    return true;
-}
-
 bool app_resize_target(App *app, int width, int height)
 {
+    if (app->platform != &platform_headless) {
+        return false;
+    }
+    /* Textures belong to the old renderer. */
+    text_clear_cache(app->text);
+    paint_clear_cache(app->paint);
+    card_art_reset(app->cards);
     char err[256];
-    if (!app->headless || !open_target(app, width, height, err, sizeof err)) {
+    if (!platform_headless_resize(app, width, height, err, sizeof err)) {
         return false;
     }
     app_update_metrics(app);
@@ -405,8 +278,7 @@ App *app_context_create(const AppConfig *cfg, char *err, size_t err_size)
     /* Smooth scaling and rotation of card textures (the title's fan, a
      * card shown from another size while its own is made). */
     SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear");
-    Uint32 systems = cfg->headless ? SDL_INIT_EVENTS : SDL_INIT_VIDEO | SDL_INIT_EVENTS;
-    if (SDL_Init(systems) != 0) {
+    if (SDL_Init(SDL_INIT_EVENTS) != 0) {
         snprintf(err, err_size, "SDL: %s", SDL_GetError());
         return NULL;
     }
@@ -416,7 +288,7 @@ App *app_context_create(const AppConfig *cfg, char *err, size_t err_size)
         SDL_Quit();
         return NULL;
     }
-    app->headless = cfg->headless;
+    app->platform = cfg->headless ? &platform_headless : &platform_window;
     app->gallery_style = STYLE_COUNT;
     if (cfg->data_dir != NULL) {
         snprintf(app->data_dir, sizeof app->data_dir, "%s", cfg->data_dir);
@@ -453,10 +325,7 @@ App *app_context_create(const AppConfig *cfg, char *err, size_t err_size)
         app_context_destroy(app);
         return NULL;
     }
-    bool opened = cfg->headless ? open_target(app, cfg->width > 0 ? cfg->width : 1280,
-                                              cfg->height > 0 ? cfg->height : 800, err, err_size)
-                                : open_window(app, cfg, err, err_size);
-    if (!opened) {
+    if (!app->platform->open(app, cfg, err, err_size)) {
         app_context_destroy(app);
         return NULL;
     }
@@ -474,13 +343,7 @@ void app_context_destroy(App *app)
     card_art_destroy(app->cards);
     paint_destroy(app->paint);
     text_destroy(app->text);
-    if (app->renderer != NULL) {
-        SDL_DestroyRenderer(app->renderer);
-    }
-    if (app->window != NULL) {
-        SDL_DestroyWindow(app->window);
-    }
-    SDL_FreeSurface(app->target);
+    app->platform->close(app);
     free(app);
     SDL_Quit();
 }
@@ -509,19 +372,6 @@ void app_damage(App *app, SDL_Rect r)
         return;
     }
     app->damage[app->ndamage++] = r;
-}
-
-/* What a window's renderer has drawn, read back (any renderer). */
-static SDL_Surface *read_window(App *app)
-{
-    SDL_Surface *s =
-        SDL_CreateRGBSurfaceWithFormat(0, app->width, app->height, 32, SDL_PIXELFORMAT_ARGB8888);
-    if (s != NULL && SDL_RenderReadPixels(app->renderer, NULL, SDL_PIXELFORMAT_ARGB8888, s->pixels,
-                                          s->pitch) != 0) {
-        SDL_FreeSurface(s);
-        s = NULL;
-    }
-    return s;
 }
 
 /* A PNG is encoded into memory first (SDL_image does not report a failed
@@ -587,8 +437,7 @@ static bool encode_png(SDL_Surface *shot, PngBuffer *b)
 
 bool app_save_png(App *app, const char *path, char *err, size_t err_size)
 {
-    SDL_RenderFlush(app->renderer);
-    SDL_Surface *shot = app->target != NULL ? app->target : read_window(app);
+    SDL_Surface *shot = app->platform->read_pixels(app);
     if (shot == NULL) {
         snprintf(err, err_size, "cannot read what was drawn: %s", SDL_GetError());
         return false;
@@ -601,8 +450,6 @@ bool app_save_png(App *app, const char *path, char *err, size_t err_size)
         ok = settings_write_atomic(path, (const char *)png.data, png.len, err, err_size);
     }
     free(png.data);
-    if (shot != app->target) {
-        SDL_FreeSurface(shot);
-    }
+    platform_release_pixels(app, shot);
     return ok;
 }

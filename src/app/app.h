@@ -1,8 +1,8 @@
 /* app.h — the one context of the SDL program (its loop is app_loop.h).
  *
- * Contract: an App owns the window (or, headless, a software renderer on a
- * surface), the renderer, text, paint and card art, the settings, the scene
- * stack and the game being set up. There are no globals: everything a scene
+ * Contract: an App owns its platform (platform.h: a window, or headless a
+ * software renderer on a surface with scripted input), the renderer, text, paint and card art, the
+ * settings, the scene stack and the game being set up. There are no globals: everything a scene
  * needs is reached through the App it is given. Drawing is in drawable
  * pixels; the UI is laid out in design units of a 1280 x 800 stage scaled by
  * `ui` (which folds in the HiDPI factor) and centred in the target. Mouse
@@ -22,6 +22,7 @@
 #include "game.h"
 #include "i18n.h"
 #include "paint.h"
+#include "platform.h"
 #include "scene_types.h"
 #include "settings.h"
 #include "stats.h"
@@ -69,12 +70,11 @@ typedef struct AppConfig {
 } AppConfig;
 
 struct App {
-    bool headless;
-    SDL_Window *window; /* NULL when headless */
+    const PlatformOps *platform; /* the window, clock and input (platform.h) */
+    void *platform_state;        /* the platform's own */
     SDL_Renderer *renderer;
-    bool vsync;          /* the renderer paces frames itself; else app_run caps them */
-    SDL_Surface *target; /* headless: what the renderer draws into */
-    bool keeps_frame;    /* the renderer's target keeps what it drew (software) */
+    bool vsync;       /* the renderer paces frames itself; else app_run caps them */
+    bool keeps_frame; /* the renderer's target keeps what it drew (software) */
 
     int width, height; /* drawable pixels */
     float dpi;         /* drawable pixels per window coordinate */

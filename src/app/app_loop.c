@@ -51,21 +51,6 @@ void app_destroy(App *app)
     app_context_destroy(app);
 }
 
-/* Some window managers (and xdotool) resize below the minimum the window
- * declares: the window is grown back, so every variant stays usable. */
-static void keep_minimum_size(App *app)
-{
-    if (app->window == NULL ||
-        (SDL_GetWindowFlags(app->window) & (SDL_WINDOW_FULLSCREEN | SDL_WINDOW_MAXIMIZED))) {
-        return;
-    }
-    int w = 0, h = 0;
-    SDL_GetWindowSize(app->window, &w, &h);
-    if (w < APP_MIN_W || h < APP_MIN_H) {
-        SDL_SetWindowSize(app->window, SDL_max(w, APP_MIN_W), SDL_max(h, APP_MIN_H));
-    }
-}
-
 static void toggle_fullscreen(App *app)
 {
     Settings s = app->settings;
@@ -87,7 +72,7 @@ void app_handle_event(App *app, const SDL_Event *event)
         if (e.window.event == SDL_WINDOWEVENT_SIZE_CHANGED ||
             e.window.event == SDL_WINDOWEVENT_RESIZED ||
             e.window.event == SDL_WINDOWEVENT_DISPLAY_CHANGED) {
-            keep_minimum_size(app);
+            app->platform->keep_minimum_size(app);
             app_update_metrics(app);
         }
         app->dirty = true;
@@ -95,9 +80,7 @@ void app_handle_event(App *app, const SDL_Event *event)
     case SDL_KEYDOWN:
         if (e.key.keysym.sym == SDLK_F11 ||
             (e.key.keysym.sym == SDLK_RETURN && (e.key.keysym.mod & KMOD_ALT))) {
-            if (app->window != NULL) {
-                toggle_fullscreen(app);
-            }
+            toggle_fullscreen(app);
             return;
         }
         break;
@@ -133,7 +116,7 @@ int app_pump_events(App *app)
 {
     int n = 0;
     SDL_Event e;
-    while (SDL_PollEvent(&e)) {
+    while (app->platform->next_event(app, &e, 0)) {
         app_handle_event(app, &e);
         n++;
     }
@@ -161,7 +144,7 @@ void app_update(App *app, double dt)
 
 void app_draw(App *app)
 {
-    card_art_begin_frame(app->cards, app->headless);
+    card_art_begin_frame(app->cards, app->platform->headless);
     SDL_SetRenderDrawBlendMode(app->renderer, SDL_BLENDMODE_NONE);
     SDL_SetRenderDrawColor(app->renderer, 10, 40, 28, 255); /* the felt's edge */
     /* A fill, not SDL_RenderClear, which ignores the clip of a partial frame. */
@@ -237,83 +220,102 @@ static void log_state(App *app, FILE *log, char *last, size_t size)
     }
 }
 
+/* $CEKI_FRAME_STATS: frames drawn whole and in part, the mean time each
+ * took to draw and present, the time spent updating, said at exit
+ * (tests/bench/animation_cpu.sh). */
+typedef struct FrameStats {
+    long frames, partial_frames;
+    double whole_time, partial_time, update_time, started; /* seconds of real time */
+} FrameStats;
+
+/* Real time, for the measurements (a headless platform's clock is virtual). */
+static double real_seconds(void)
+{
+    return (double)SDL_GetPerformanceCounter() / (double)SDL_GetPerformanceFrequency();
+}
+
+static void report_frame_stats(App *app, const FrameStats *f)
+{
+    long whole = f->frames - f->partial_frames;
+    double secs = real_seconds() - f->started;
+    fprintf(stderr,
+            "frames %ld (%ld partial): to draw and present %.2f ms whole, %.2f ms in part; "
+            "updating %.1f ms a second; card faces held %.1f MB\n",
+            f->frames, f->partial_frames, whole > 0 ? f->whole_time * 1000.0 / (double)whole : 0.0,
+            f->partial_frames > 0 ? f->partial_time * 1000.0 / (double)f->partial_frames : 0.0,
+            secs > 0 ? f->update_time * 1000.0 / secs : 0.0,
+            (double)card_art_texels(app->cards) * 4.0 / 1048576.0);
+}
+
+/* Waits for input as long as nothing is to be drawn, then takes every
+ * event there is. */
+static void take_input(App *app)
+{
+    bool busy = app->dirty || app->animating || card_art_pending(app->cards);
+    int timeout = 500;
+    if (app->ticking || app->driver != NULL) {
+        timeout = (int)(APP_FRAME_SECONDS * 1000.0); /* a clock or a thread to poll */
+    } else if (app->toast[0] != '\0') {
+        timeout = 100; /* wake to take the toast away */
+    }
+    SDL_Event e;
+    if (app->platform->next_event(app, &e, busy ? 0 : timeout)) {
+        app_handle_event(app, &e);
+        app_pump_events(app);
+    }
+}
+
+/* Draws and shows a frame; without vertical sync to pace the frames, at
+ * most 60 a second. */
+static void show_frame(App *app, FrameStats *f, double began)
+{
+    double start = real_seconds();
+    SDL_Rect drawn[APP_MAX_DAMAGE];
+    int parts = app_draw_frame(app, drawn, APP_MAX_DAMAGE);
+    app->platform->present(app, drawn, parts);
+    f->frames++;
+    f->partial_frames += parts > 0;
+    double took = real_seconds() - start;
+    *(parts > 0 ? &f->partial_time : &f->whole_time) += took;
+    if (!app->vsync) {
+        double spent = app->platform->clock(app) - began;
+        if (spent < APP_FRAME_SECONDS) {
+            app->platform->sleep(app, APP_FRAME_SECONDS - spent);
+        }
+    }
+}
+
 int app_run(App *app)
 {
-    Uint64 freq = SDL_GetPerformanceFrequency();
-    Uint64 last = SDL_GetPerformanceCounter();
+    const PlatformOps *p = app->platform;
+    double last = p->clock(app);
     app->dirty = true;
     const char *state_path = getenv("CEKI_STATE_LOG");
     FILE *state_log = state_path != NULL && state_path[0] != '\0' ? fopen(state_path, "a") : NULL;
     char state_last[STATE_LINE_MAX] = "";
-    /* $CEKI_FRAME_STATS: frames drawn whole and in part, the mean time each
-     * took to draw and present, the time spent updating, said at exit
-     * (tests/bench/animation_cpu.sh). */
-    bool frame_stats = getenv("CEKI_FRAME_STATS") != NULL;
-    long frames = 0, partial_frames = 0;
-    double whole_time = 0.0, partial_time = 0.0, update_time = 0.0;
-    Uint64 started = SDL_GetPerformanceCounter();
+    FrameStats stats = {.started = real_seconds()};
     while (!app->quit) {
-        bool busy = app->dirty || app->animating || card_art_pending(app->cards);
-        int timeout = 500;
-        if (app->ticking || app->driver != NULL) {
-            timeout = (int)(APP_FRAME_SECONDS * 1000.0); /* a clock or a thread to poll */
-        } else if (app->toast[0] != '\0') {
-            timeout = 100; /* wake to take the toast away */
-        }
-        SDL_Event e;
-        bool got = busy ? SDL_PollEvent(&e) : SDL_WaitEventTimeout(&e, timeout);
-        if (got) {
-            app_handle_event(app, &e);
-            app_pump_events(app);
-        }
-        Uint64 now = SDL_GetPerformanceCounter();
-        double dt = (double)(now - last) / (double)freq;
+        take_input(app);
+        double now = p->clock(app), real = real_seconds();
+        double dt = now - last;
         last = now;
         app_update(app, dt > 0.25 ? 0.25 : dt);
         if (app->driver != NULL) {
             app->driver(app);
         }
-        Uint64 updated = SDL_GetPerformanceCounter();
-        update_time += (double)(updated - now) / (double)freq;
+        stats.update_time += real_seconds() - real;
         if (app->dirty || app->animating || card_art_pending(app->cards)) {
-            SDL_Rect drawn[APP_MAX_DAMAGE];
-            int parts = app_draw_frame(app, drawn, APP_MAX_DAMAGE);
-            if (parts > 0) {
-                partial_frames++;
-                /* Only what was drawn again goes to the screen. */
-                SDL_RenderFlush(app->renderer);
-                SDL_UpdateWindowSurfaceRects(app->window, drawn, parts);
-            } else {
-                SDL_RenderPresent(app->renderer);
-            }
-            frames++;
-            double took = (double)(SDL_GetPerformanceCounter() - updated) / (double)freq;
-            *(parts > 0 ? &partial_time : &whole_time) += took;
+            show_frame(app, &stats, now);
             if (state_log != NULL) {
                 log_state(app, state_log, state_last, sizeof state_last);
-            }
-            if (!app->vsync) {
-                /* No vertical sync to pace the frames: at most 60 a second. */
-                double spent = (double)(SDL_GetPerformanceCounter() - now) / (double)freq;
-                if (spent < APP_FRAME_SECONDS) {
-                    SDL_Delay((Uint32)((APP_FRAME_SECONDS - spent) * 1000.0));
-                }
             }
         }
     }
     if (state_log != NULL) {
         fclose(state_log);
     }
-    if (frame_stats) {
-        long whole = frames - partial_frames;
-        double secs = (double)(SDL_GetPerformanceCounter() - started) / (double)freq;
-        fprintf(stderr,
-                "frames %ld (%ld partial): to draw and present %.2f ms whole, %.2f ms in part; "
-                "updating %.1f ms a second; card faces held %.1f MB\n",
-                frames, partial_frames, whole > 0 ? whole_time * 1000.0 / (double)whole : 0.0,
-                partial_frames > 0 ? partial_time * 1000.0 / (double)partial_frames : 0.0,
-                secs > 0 ? update_time * 1000.0 / secs : 0.0,
-                (double)card_art_texels(app->cards) * 4.0 / 1048576.0);
+    if (getenv("CEKI_FRAME_STATS") != NULL) {
+        report_frame_stats(app, &stats);
     }
     return 0;
 }

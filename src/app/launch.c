@@ -180,14 +180,14 @@ int launch_window(const AppArgs *args)
 static uint64_t person_rng = 0x2545F4914F6CDD1Dull;
 static int person_pause;
 
-static void push_key(SDL_Keycode key)
+static void push_key(App *app, SDL_Keycode key)
 {
     SDL_Event e = {.type = SDL_KEYDOWN};
     e.key.keysym.sym = key;
     e.key.keysym.scancode = SDL_GetScancodeFromKey(key);
-    SDL_PushEvent(&e);
+    app->platform->post(app, &e);
     e.type = SDL_KEYUP;
-    SDL_PushEvent(&e);
+    app->platform->post(app, &e);
 }
 
 static void play_for_person(App *app)
@@ -198,7 +198,7 @@ static void play_for_person(App *app)
     }
     TableState *t = table_top(app);
     if (strcmp(top->cls->name, "result") == 0 || (t != NULL && t->dialog != DLG_NONE)) {
-        push_key(SDLK_RETURN); /* next round; yes to a question */
+        push_key(app, SDLK_RETURN); /* next round; yes to a question */
         person_pause = 10;
         return;
     }

@@ -10,8 +10,9 @@ out=$2
 mkdir -p "$out/home"
 export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy CEKI_TEXT_OVERFLOW=1
 export HOME="$out/home" XDG_DATA_HOME="$out/home/data" XDG_CONFIG_HOME="$out/home/config"
-variants="thothit thothit-chinese thothit-sackson enthit thothit-kuna thothit-yogyakarta
-          thit-thit-dulit kings totit totit-denexa pei pei-magelang pei-chinese kowah"
+# Every game the program has, as the variant table lists it.
+variants=$("$(dirname "$ceki")/ceki-cli" variants | awk '{print $1}')
+[ -n "$variants" ] || { echo "overflow.sh: ceki-cli variants listed no game"; exit 2; }
 failures=0
 runs=0
 shot() {

@@ -122,7 +122,7 @@ static void test_missing_art_is_drawn_marked(void **state)
     card_art_draw(art, app->renderer, STYLE_CEKI, CARD_C1, r, CARD_NO_SHADOW);
     SDL_RenderFlush(app->renderer);
     /* The card face is painted (light), with a red dashed border. */
-    SDL_Surface *s = app->target;
+    SDL_Surface *s = platform_headless_surface(app);
     Uint32 centre =
         ((Uint32 *)((Uint8 *)s->pixels + (r.y + r.h * 3 / 4) * s->pitch))[r.x + r.w / 2];
     Uint8 cr, cg, cb;
@@ -149,7 +149,8 @@ static SDL_Surface *frame_with(App *app, Card c, SDL_Rect r, unsigned flags)
     SDL_RenderClear(app->renderer);
     card_art_draw(app->cards, app->renderer, STYLE_CEKI, c, r, CARD_NO_SHADOW | flags);
     SDL_RenderFlush(app->renderer);
-    SDL_Surface *copy = SDL_ConvertSurfaceFormat(app->target, SDL_PIXELFORMAT_ARGB8888, 0);
+    SDL_Surface *copy =
+        SDL_ConvertSurfaceFormat(platform_headless_surface(app), SDL_PIXELFORMAT_ARGB8888, 0);
     assert_non_null(copy);
     return copy;
 }

@@ -198,7 +198,8 @@ static SDL_Surface *render(const Golden *g)
     if (g->game.players > 0) {
         show_played(app, g, &session);
         app_settle(app);
-        SDL_Surface *copy = SDL_ConvertSurfaceFormat(app->target, SDL_PIXELFORMAT_ARGB8888, 0);
+        SDL_Surface *copy =
+            SDL_ConvertSurfaceFormat(platform_headless_surface(app), SDL_PIXELFORMAT_ARGB8888, 0);
         app->session = NULL;
         app_destroy(app);
         session_destroy(session);
@@ -217,7 +218,8 @@ static SDL_Surface *render(const Golden *g)
     char err[256];
     assert_true(launch_apply(app, &args, err, sizeof err));
     app_settle(app);
-    SDL_Surface *copy = SDL_ConvertSurfaceFormat(app->target, SDL_PIXELFORMAT_ARGB8888, 0);
+    SDL_Surface *copy =
+        SDL_ConvertSurfaceFormat(platform_headless_surface(app), SDL_PIXELFORMAT_ARGB8888, 0);
     app_destroy(app);
     assert_non_null(copy);
     return copy;

@@ -6,10 +6,10 @@
  * out. Each step checks what the screen then shows; the player's store is a
  * real file, read again by a second start.
  *
- * The headless App is the program's platform seam: the window is a surface
- * drawn by SDL's software renderer, the input is SDL events put on SDL's
- * queue and pumped through the main loop's app_pump_events, and the clock is
- * the dt given to app_update. */
+ * Here the test steps the App itself (app_update with its own dt, events
+ * handed to the loop's app_handle_event) to check each screen between
+ * steps; test_app_run.c plays an evening through the real main loop
+ * (app_run) on the headless platform (platform.h) with scripted input. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

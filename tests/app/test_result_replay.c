@@ -393,7 +393,8 @@ static void check_position(App *app, const Session *rec, int k)
 static SDL_Surface *pixels(App *app)
 {
     app_draw(app);
-    SDL_Surface *copy = SDL_ConvertSurfaceFormat(app->target, SDL_PIXELFORMAT_ARGB8888, 0);
+    SDL_Surface *copy =
+        SDL_ConvertSurfaceFormat(platform_headless_surface(app), SDL_PIXELFORMAT_ARGB8888, 0);
     assert_non_null(copy);
     return copy;
 }

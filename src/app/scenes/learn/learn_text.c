@@ -469,9 +469,20 @@ const LearnCompareRow *learn_compare_row(VariantId v)
     if ((unsigned)v >= VARIANT_COUNT) {
         return NULL;
     }
-    shown.phases = _(compare_rows[v].phases);
-    shown.capture = _(compare_rows[v].capture);
-    shown.scoring = _(compare_rows[v].scoring);
+    const LearnCompareRow *row = &compare_rows[v];
+    if (row->phases == NULL) {
+        /* A game with no row of its own (a new one): the turn and the
+         * capture rule as its descriptor says them, the scoring left to
+         * its own pages. */
+        const VariantDesc *d = variant_get(v);
+        shown.phases = variant_text_turn(d);
+        shown.capture = variant_text_capture(d);
+        shown.scoring = "—";
+        return &shown;
+    }
+    shown.phases = _(row->phases);
+    shown.capture = _(row->capture);
+    shown.scoring = _(row->scoring);
     return &shown;
 }
 

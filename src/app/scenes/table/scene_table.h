@@ -41,6 +41,10 @@
 
 #define TV_MAX_SPRITES 800
 
+/* Events of the core the table holds to show one by one (the session is
+ * asked for more only as they are shown; a full queue waits). */
+#define TABLE_EVENT_QUEUE 4096
+
 typedef enum TvZone {
     TZ_NONE = 0,
     TZ_HAND,     /* in a seat's hand */
@@ -165,7 +169,7 @@ typedef struct TableState {
     Observation obs; /* the viewer's, refreshed whenever the game moves */
 
     /* Events waiting to be shown, and the time to the next one. */
-    GameEvent evq[4096];
+    GameEvent evq[TABLE_EVENT_QUEUE];
     int evq_head, evq_n;
     double ev_wait;
     int deal_left;          /* cards of the current deal still to come (for its pace) */

@@ -30,7 +30,7 @@
 
 /* The event queue's capacity (TableState.evq), and how many events are
  * taken from the session at a time. */
-#define EVQ_CAP ((int)(sizeof((TableState *)NULL)->evq / sizeof((TableState *)NULL)->evq[0]))
+#define EVQ_CAP TABLE_EVENT_QUEUE
 #define EVENTS_TAKEN_AT_ONCE 256
 #define EVENTS_PER_FRAME_MAX 20000 /* a guard: events applied in one frame at most */
 
