@@ -60,7 +60,8 @@ float board_quantize(float h);
 enum {
     BOARD_ARC = 1,  /* the line bows down at its ends (the viewer's fan) */
     BOARD_LEFT = 2, /* from the area's left edge, else centred */
-    BOARD_TOP = 4   /* at the area's top, else centred across */
+    BOARD_TOP = 4,  /* at the area's top, else centred across */
+    BOARD_RIGHT = 8 /* ending at the area's right edge (unless BOARD_LEFT) */
 };
 
 /* The i-th of n cards of height card_h in a row in area, stepping right
@@ -100,11 +101,12 @@ float board_pile(TlRect area, const BoardPile *p, int n, TlRect *out, TlRect *bl
 typedef struct BoardGroups {
     double aspect;
     float max_h, min_h;
-    float peek;    /* 0..1 */
-    float gap;     /* between groups */
-    bool rows;     /* see above */
-    bool centre;   /* centre the block in the area, else top-left */
-    int max_lines; /* 0: up to 4 */
+    float peek;     /* 0..1 */
+    float gap;      /* between groups */
+    float line_gap; /* between lines of groups (0: gap) */
+    bool rows;      /* see above */
+    bool centre;    /* centre the block in the area, else top-left */
+    int max_lines;  /* 0: up to 4 */
 } BoardGroups;
 float board_groups(TlRect area, const BoardGroups *g, const int *sizes, int ngroups, TlRect *out);
 
