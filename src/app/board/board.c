@@ -231,12 +231,12 @@ float board_groups(TlRect area, const BoardGroups *g, const int *sizes, int ngro
     float aspect = (float)g->aspect;
     Pack p = {0};
     float min_h = g->min_h > 4 ? g->min_h : 4;
-    float h = board_quantize(fmaxf(g->max_h, min_h));
+    float h = g->fixed ? g->max_h : board_quantize(fmaxf(g->max_h, min_h));
     int lines = 0;
     for (;;) {
         float a_w = g->rows ? h : h * aspect, a_h = g->rows ? h * aspect : h;
         lines = pack(g, along, across, a_w, a_h, sizes, ngroups, max_lines, &p);
-        if (lines > 0 || h <= min_h) {
+        if (lines > 0 || h <= min_h || g->fixed) {
             break;
         }
         h = fmaxf(min_h, quantize_below(h));

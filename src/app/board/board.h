@@ -95,7 +95,8 @@ float board_pile(TlRect area, const BoardPile *p, int n, TlRect *out, TlRect *bl
  * when needed. With `rows` the same turned: each group is rows of cards
  * overlapping rightwards (peek = part of the width), groups one under
  * another, for tall narrow areas. The cards are as large as fits, at most
- * max_h and at least min_h high (past min_h they may spill out of area).
+ * max_h and at least min_h high (past min_h they may spill out of area),
+ * or with `fixed` exactly max_h (a screen whose cards keep one size).
  * out[] receives one rect per card, group after group. Returns the card
  * height used. */
 typedef struct BoardGroups {
@@ -106,6 +107,7 @@ typedef struct BoardGroups {
     float line_gap; /* between lines of groups (0: gap) */
     bool rows;      /* see above */
     bool centre;    /* centre the block in the area, else top-left */
+    bool fixed;     /* the cards exactly max_h high, never shrunk (may spill) */
     int max_lines;  /* 0: up to 4 */
 } BoardGroups;
 float board_groups(TlRect area, const BoardGroups *g, const int *sizes, int ngroups, TlRect *out);
