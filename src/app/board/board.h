@@ -1,11 +1,19 @@
 /* board.h — the one place that decides where the cards of a board go:
  * pure arithmetic.
  *
+ * Used by the table (its hands, pool, piles), the result screen (piles by
+ * what scored, the King won, the standings' Kings), the replay viewer (its
+ * rows, pool lines, turned cards) and learn's pages (rows and hands,
+ * combinations, pools, scored piles, the interactive boards, the guided
+ * game's pool, hand and scored pile): their drawing code computes no card
+ * rectangle of its own. Not yet: the guided game's opponents' backs and its
+ * turned card (scene_learn_guided.c, learn_line_card is there for them).
+ *
  * Contract: no SDL, no state, no allocation. Sizes are floats in whatever
- * unit the caller draws in (the table: pixels; the result screen and the
- * replay viewer: design units); text is measured by the caller and handed
- * in as widths. Every function gives rectangles and the drawing code only
- * draws the rectangles it is given.
+ * unit the caller draws in (the table and learn: pixels; the result screen
+ * and the replay viewer: design units); text is measured by the caller and
+ * handed in as widths. Every function gives rectangles and the drawing code
+ * only draws the rectangles it is given.
  *
  * The pieces:
  *   board_row / board_column  n cards in a line, overlapping when the line

@@ -450,11 +450,9 @@ static SDL_Rect px_rect(TlRect r)
     return (SDL_Rect){(int)lroundf(r.x), (int)lroundf(r.y), (int)lroundf(r.w), (int)lroundf(r.h)};
 }
 
-/* Card i of n like `sample`, ch high, in a line in `area` (board_row: from
- * its left and top unless `how` says otherwise), `step` pixels after the one
- * before it, overlapping when the line is longer than the area. */
-static SDL_Rect line_card(const LearnState *s, Card sample, SDL_Rect area, int ch, int step, int n,
-                          int i, unsigned how)
+/* A card of a line (learn_internal.h): board_row in pixels. */
+SDL_Rect learn_line_card(const LearnState *s, Card sample, SDL_Rect area, int ch, int step, int n,
+                         int i, unsigned how)
 {
     double aspect = card_aspect(s, sample);
     float cw = (float)ch * (float)aspect;
@@ -835,7 +833,7 @@ static SDL_Rect legal_pool(LearnPass *p, const LegalView *lv, SDL_Rect area, int
     int step = gap_step(p->s, lv->card, ch, U(p, LEGAL_POOL_GAP));
     SDL_Rect r = {area.x, area.y, 0, ch};
     for (int i = 0; i < n; i++) {
-        r = line_card(p->s, lv->card, area, ch, step, n, i, BOARD_LEFT | BOARD_TOP);
+        r = learn_line_card(p->s, lv->card, area, ch, step, n, i, BOARD_LEFT | BOARD_TOP);
         if (i == lv->npool) {
             break; /* the place where the card stays */
         }
@@ -909,8 +907,9 @@ static int blk_legal(LearnPass *p, int bi, const LearnBlock *b, int x, int y, in
     learn_label(p, _("INTO THIS POOL"), lab, (SDL_Rect){px, cy, U(p, 200), U(p, LABEL_H)},
                 TEXT_LEFT);
     cy += U(p, LABEL_ADVANCE);
-    SDL_Rect played = line_card(p->s, lv.card, (SDL_Rect){x + pad + U(p, 20), cy, U(p, 100), ch},
-                                ch, 0, 1, 0, BOARD_LEFT | BOARD_TOP);
+    SDL_Rect played =
+        learn_line_card(p->s, lv.card, (SDL_Rect){x + pad + U(p, 20), cy, U(p, 100), ch}, ch, 0, 1,
+                        0, BOARD_LEFT | BOARD_TOP);
     draw_card(p, lv.card, played, 0);
     learn_card_caption(p, lv.card, played, UI_INK_SOFT);
     legal_arrow(p, x + pad + U(p, 120), cy + ch / 2);
@@ -1169,8 +1168,8 @@ static void hand_cards(LearnPass *p, int bi, const LearnBoard *b, int x, int y, 
     int bidx = board_index(s, b);
     int step = gap_step(s, CARD_C1, ch, U(p, BOARD_CARD_GAP));
     for (int i = 0; i < b->nhand; i++) {
-        SDL_Rect r = line_card(s, CARD_C1, (SDL_Rect){x, y, w, ch}, ch, step, b->nhand, i,
-                               BOARD_LEFT | BOARD_TOP);
+        SDL_Rect r = learn_line_card(s, CARD_C1, (SDL_Rect){x, y, w, ch}, ch, step, b->nhand, i,
+                                     BOARD_LEFT | BOARD_TOP);
         bool picked = s->pressed && s->dragging && s->press_board == bidx && s->press_index == i;
         bool selected = b->selected == i;
         if (selected) {
@@ -1396,8 +1395,8 @@ static int backs(LearnPass *p, int n, int x, int y, int w, int ch, const char *l
     int shown = SDL_min(n, 8);
     int lx = x;
     for (int i = 0; i < shown; i++) {
-        SDL_Rect r = line_card(p->s, sample, (SDL_Rect){x, y, w, ch}, ch, U(p, 7), shown, i,
-                               BOARD_LEFT | BOARD_TOP);
+        SDL_Rect r = learn_line_card(p->s, sample, (SDL_Rect){x, y, w, ch}, ch, U(p, 7), shown, i,
+                                     BOARD_LEFT | BOARD_TOP);
         draw_card(p, sample, r, CARD_FACE_DOWN);
         lx = r.x + r.w;
     }
@@ -1504,8 +1503,8 @@ static void kings_prizes(LearnPass *p, const DealLook *look, int x, int y)
     int ch = look->small, half = learn_card_w(p->s, kings[0], ch) / 2;
     SDL_Rect r = {x, y, 0, ch};
     for (int i = 0; i < 4; i++) {
-        r = line_card(p->s, kings[0], (SDL_Rect){x, y, U(p, DEAL_ROW_STEP), ch}, ch, half, 4, i,
-                      BOARD_LEFT | BOARD_TOP);
+        r = learn_line_card(p->s, kings[0], (SDL_Rect){x, y, U(p, DEAL_ROW_STEP), ch}, ch, half, 4,
+                            i, BOARD_LEFT | BOARD_TOP);
         draw_card(p, kings[i], r, 0);
     }
     learn_label(p, _("The prizes"), look->soft,
@@ -1530,9 +1529,9 @@ static void deal_stock_row(LearnPass *p, const DealLook *look, const VariantDesc
         sx += U(p, DEAL_ROW_STEP);
     }
     if (o->stock_last_public != CARD_NONE) {
-        SDL_Rect r = line_card(p->s, o->stock_last_public,
-                               (SDL_Rect){sx, y, U(p, DEAL_ROW_STEP), look->small}, look->small, 0,
-                               1, 0, BOARD_LEFT | BOARD_TOP);
+        SDL_Rect r = learn_line_card(p->s, o->stock_last_public,
+                                     (SDL_Rect){sx, y, U(p, DEAL_ROW_STEP), look->small},
+                                     look->small, 0, 1, 0, BOARD_LEFT | BOARD_TOP);
         draw_card(p, o->stock_last_public, r, 0);
         learn_label(p, _("Turned up: the unyik's last card"), look->soft,
                     (SDL_Rect){r.x + r.w + U(p, 10), y, U(p, 240), look->small}, TEXT_LEFT);
@@ -1654,9 +1653,9 @@ int learn_steps(LearnPass *p, int bi, int slot0, const LearnStep *st, int n, int
     for (int i = 0; i < n; i++) {
         for (int k = 0; k < st[i].ncards; k++) {
             Card c = st[i].cards[k];
-            SDL_Rect r =
-                line_card(p->s, c, (SDL_Rect){x, y + h, cards_w, ch}, ch,
-                          gap_step(p->s, c, ch, U(p, 6)), st[i].ncards, k, BOARD_LEFT | BOARD_TOP);
+            SDL_Rect r = learn_line_card(p->s, c, (SDL_Rect){x, y + h, cards_w, ch}, ch,
+                                         gap_step(p->s, c, ch, U(p, 6)), st[i].ncards, k,
+                                         BOARD_LEFT | BOARD_TOP);
             draw_card(p, c, r, 0);
         }
         int th = learn_rich(p, bi, slot0 + i, st[i].text, ts, x + cards_w + U(p, 16),
@@ -1840,8 +1839,8 @@ static int blk_checki(LearnPass *p, int bi, const LearnBlock *b, int x, int y, i
     Card keep[8];
     int nkeep = 0;
     for (int i = 0; i < n; i++) {
-        SDL_Rect r = line_card(s, CARD_C1, (SDL_Rect){x + pad, top, w - 2 * pad, ch}, ch, step, n,
-                               i, BOARD_LEFT | BOARD_TOP);
+        SDL_Rect r = learn_line_card(s, CARD_C1, (SDL_Rect){x + pad, top, w - 2 * pad, ch}, ch,
+                                     step, n, i, BOARD_LEFT | BOARD_TOP);
         bool out = board != NULL && board->discard == i;
         if (out) {
             r.y -= U(p, 12);
