@@ -483,6 +483,16 @@ static void test_rows(void **state)
             if (i == 0) {
                 assert_true(l.x == 10);
             }
+            /* At the right: the same steps, the last card at the edge. */
+            TlRect rt = board_row(area, 0.5, 80, n, i, 1.04f, BOARD_RIGHT | BOARD_TOP);
+            assert_true(rt.y == 20 && tl_inside(rt, area));
+            assert_float_equal(rt.x - l.x,
+                               board_row(area, 0.5, 80, n, n - 1, 1.04f, BOARD_RIGHT).x -
+                                   board_row(area, 0.5, 80, n, n - 1, 1.04f, BOARD_LEFT).x,
+                               0.01f);
+            if (i == n - 1) {
+                assert_float_equal(rt.x + rt.w, 410, 0.01f);
+            }
         }
     }
     /* The fan bows: the ends lower than the middle, all inside. */
@@ -495,6 +505,58 @@ static void test_rows(void **state)
     TlRect col = board_column(area, 0.5, 40, 5, 4, 0.3f);
     assert_true(tl_inside(col, area));
     assert_true(col.x == 10 + (400 - 20) / 2.0f);
+}
+
+/* Groups wrapping onto lines keep line_gap between the lines (gap
+ * between the groups of a line), lie inside a tall area and never overlap;
+ * `fixed` cards keep their height. */
+static void test_groups_line_gap(void **state)
+{
+    (void)state;
+    for (int width = 120; width <= 900; width += 39) {
+        int counts[14];
+        int total = 0;
+        for (int k = 0; k < 14; k++) {
+            counts[k] = 1 + (k * 7 + width) % 3;
+            total += counts[k];
+        }
+        TlRect area = {5, 7, (float)width, 2000};
+        BoardGroups g = {.aspect = 0.5,
+                         .max_h = 80,
+                         .min_h = 80,
+                         .peek = 0.2f,
+                         .gap = 6,
+                         .line_gap = 30,
+                         .max_lines = 8};
+        TlRect out[64];
+        float h = board_groups(area, &g, counts, 14, out);
+        assert_true(h == (g.fixed ? 80 : board_quantize(80)));
+        int k = 0, first[14];
+        for (int gi = 0; gi < 14; gi++) {
+            first[gi] = k;
+            k += counts[gi];
+        }
+        for (int a = 0; a < 14; a++) {
+            for (int b = a + 1; b < 14; b++) {
+                TlRect ra = out[first[a]], rb = out[first[b]];
+                for (int i = 1; i < counts[a]; i++) {
+                    ra.h = out[first[a] + i].y + out[first[a] + i].h - ra.y;
+                }
+                for (int i = 1; i < counts[b]; i++) {
+                    rb.h = out[first[b] + i].y + out[first[b] + i].h - rb.y;
+                }
+                assert_false(tl_overlaps(ra, rb));
+                if (rb.y > ra.y + 0.01f) { /* a later line */
+                    assert_true(rb.y >= ra.y + ra.h + 30 - 0.01f);
+                } else {
+                    assert_true(rb.y == ra.y && rb.x >= ra.x + ra.w + 6 - 0.01f);
+                }
+            }
+        }
+        for (int i = 0; i < total; i++) {
+            assert_true(tl_inside(out[i], area) && out[i].h == h);
+        }
+    }
 }
 
 /* board_fit walks its ladder down to the first height that fits, and
@@ -527,6 +589,7 @@ int main(void)
         cmocka_unit_test(test_pools_fit_every_size),
         cmocka_unit_test(test_piles_fit_every_size),
         cmocka_unit_test(test_rows),
+        cmocka_unit_test(test_groups_line_gap),
         cmocka_unit_test(test_fit_ladder),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1020,6 +1020,71 @@ static void test_switching_games(void **state)
     app_destroy(app);
 }
 
+/* The cards of one part of the boards in view ("pool", "hand", "pick"):
+ * inside the page across, and apart (no card covering another). Returns
+ * how many there were. */
+static int board_cards_apart(const App *app, const char *part)
+{
+    const Ui *ui = ui_of_top_scene(app);
+    SDL_Rect view = info_of(app).viewport;
+    char needle[16];
+    snprintf(needle, sizeof needle, " %s ", part);
+    SDL_Rect seen[UI_MAX_WIDGETS];
+    int n = 0;
+    for (int i = 0; i < ui->count; i++) {
+        const Widget *w = &ui->widgets[i];
+        if (w->name[0] == 'b' && strstr(w->name, needle) != NULL) {
+            seen[n++] = w->rect;
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        assert_true(seen[i].w > 0 && seen[i].h > 0);
+        assert_true(seen[i].x >= view.x && seen[i].x + seen[i].w <= view.x + view.w);
+        for (int k = 0; k < i; k++) {
+            if (SDL_HasIntersection(&seen[i], &seen[k])) {
+                fail_msg("%s cards overlap: %d,%d %dx%d and %d,%d %dx%d", part, seen[i].x,
+                         seen[i].y, seen[i].w, seen[i].h, seen[k].x, seen[k].y, seen[k].w,
+                         seen[k].h);
+            }
+        }
+    }
+    return n;
+}
+
+/* The try pages of every game and the guided game, small and large, down
+ * the page: the boards' cards (placed by board.c) lie apart in the page. */
+static void test_board_cards_lie_apart(void **state)
+{
+    (void)state;
+    static const int sizes[2][2] = {{1024, 640}, {2560, 1600}};
+    int pool = 0, hand = 0, pick = 0;
+    for (int z = 0; z < 2; z++) {
+        for (int v = 0; v < VARIANT_COUNT; v++) {
+            App *app = open_learn(sizes[z][0], sizes[z][1], (VariantId)v);
+            LearnSection sec[LEARN_SECTION_COUNT];
+            int n = learn_sections((VariantId)v, sec);
+            for (int s = 0; s < n; s++) {
+                if (sec[s] != LEARN_TRY && (sec[s] != LEARN_GUIDED || v != 0)) {
+                    continue;
+                }
+                open_section(app, sec[s]);
+                for (int k = 0; k < 12; k++) {
+                    pool += board_cards_apart(app, "pool");
+                    hand += board_cards_apart(app, "hand");
+                    pick += board_cards_apart(app, "pick");
+                    if (info_of(app).scroll >= info_of(app).scroll_max) {
+                        break;
+                    }
+                    test_key(app, SDLK_PAGEDOWN, 0);
+                    app_settle(app);
+                }
+            }
+            app_destroy(app);
+        }
+    }
+    assert_true(pool > 0 && hand > 0 && pick > 0);
+}
+
 static void test_watch_and_checki(void **state)
 {
     (void)state;
@@ -1216,6 +1281,7 @@ int main(void)
         cmocka_unit_test(test_focus_survives_scrolling),
         cmocka_unit_test(test_switching_games),
         cmocka_unit_test(test_watch_and_checki),
+        cmocka_unit_test(test_board_cards_lie_apart),
         cmocka_unit_test(test_guided_game_to_the_end),
         cmocka_unit_test(test_shown_numbers_are_the_cores),
         cmocka_unit_test(test_every_page_fits_at_1280x800),

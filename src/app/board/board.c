@@ -76,8 +76,10 @@ TlRect board_row(TlRect area, double aspect, float card_h, int n, int i, float m
         step = (area.w - w) / (float)(n - 1);
     }
     float total = w + (float)(n - 1) * step;
-    float x = (how & BOARD_LEFT) ? area.x + step * (float)i
-                                 : area.x + (area.w - total) / 2 + (float)i * step;
+    float x0 = (how & BOARD_LEFT)    ? area.x
+               : (how & BOARD_RIGHT) ? area.x + area.w - total
+                                     : area.x + (area.w - total) / 2;
+    float x = x0 + (float)i * step;
     float y = (how & BOARD_TOP) ? area.y : area.y + (area.h - card_h) / 2;
     if ((how & BOARD_ARC) && n > 1) {
         float t = ((float)i - (float)(n - 1) / 2) / ((float)(n - 1) / 2 + 0.5f);
@@ -150,6 +152,12 @@ float board_pile(TlRect area, const BoardPile *p, int n, TlRect *out, TlRect *bl
     return h;
 }
 
+/* The gap between lines of groups. */
+static float line_gap_of(const BoardGroups *g)
+{
+    return g->line_gap > 0 ? g->line_gap : g->gap;
+}
+
 /* Packing of groups at one card size: a_w is a card's extent along the
  * run of groups, a_h across it (where the cards of a column stack with
  * `peek` of a_h showing). Returns the lines needed, 0 when it does not fit. */
@@ -166,7 +174,7 @@ static int pack(const BoardGroups *g, float along, float across, float a_w, floa
     float peek = g->peek > 0.05f ? g->peek : 0.25f;
     float sub_gap = a_w * 0.06f;
     for (int lines = 1; lines <= max_lines; lines++) {
-        float band = (across - (float)(lines - 1) * g->gap) / (float)lines;
+        float band = (across - (float)(lines - 1) * line_gap_of(g)) / (float)lines;
         if (band < a_h - 0.01f) {
             return 0;
         }
@@ -223,12 +231,12 @@ float board_groups(TlRect area, const BoardGroups *g, const int *sizes, int ngro
     float aspect = (float)g->aspect;
     Pack p = {0};
     float min_h = g->min_h > 4 ? g->min_h : 4;
-    float h = board_quantize(fmaxf(g->max_h, min_h));
+    float h = g->fixed ? g->max_h : board_quantize(fmaxf(g->max_h, min_h));
     int lines = 0;
     for (;;) {
         float a_w = g->rows ? h : h * aspect, a_h = g->rows ? h * aspect : h;
         lines = pack(g, along, across, a_w, a_h, sizes, ngroups, max_lines, &p);
-        if (lines > 0 || h <= min_h) {
+        if (lines > 0 || h <= min_h || g->fixed) {
             break;
         }
         h = fmaxf(min_h, quantize_below(h));
@@ -258,7 +266,7 @@ float board_groups(TlRect area, const BoardGroups *g, const int *sizes, int ngro
     }
     float used = 0;
     for (int ln = 0; ln < p.lines; ln++) {
-        used += line_h[ln] + (ln > 0 ? g->gap : 0);
+        used += line_h[ln] + (ln > 0 ? line_gap_of(g) : 0);
     }
     float pos_across = g->centre && across > used ? (across - used) / 2 : 0;
     float cw = h * aspect, ch = h;
@@ -281,7 +289,7 @@ float board_groups(TlRect area, const BoardGroups *g, const int *sizes, int ngro
             }
             k += n;
         }
-        pos_across += line_h[ln] + g->gap;
+        pos_across += line_h[ln] + line_gap_of(g);
     }
     return h;
 }

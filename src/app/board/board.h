@@ -1,11 +1,19 @@
 /* board.h — the one place that decides where the cards of a board go:
  * pure arithmetic.
  *
+ * Used by the table (its hands, pool, piles), the result screen (piles by
+ * what scored, the King won, the standings' Kings), the replay viewer (its
+ * rows, pool lines, turned cards) and learn's pages (rows and hands,
+ * combinations, pools, scored piles, the interactive boards, the guided
+ * game's pool, hand and scored pile): their drawing code computes no card
+ * rectangle of its own. Not yet: the guided game's opponents' backs and its
+ * turned card (scene_learn_guided.c, learn_line_card is there for them).
+ *
  * Contract: no SDL, no state, no allocation. Sizes are floats in whatever
- * unit the caller draws in (the table: pixels; the result screen and the
- * replay viewer: design units); text is measured by the caller and handed
- * in as widths. Every function gives rectangles and the drawing code only
- * draws the rectangles it is given.
+ * unit the caller draws in (the table and learn: pixels; the result screen
+ * and the replay viewer: design units); text is measured by the caller and
+ * handed in as widths. Every function gives rectangles and the drawing code
+ * only draws the rectangles it is given.
  *
  * The pieces:
  *   board_row / board_column  n cards in a line, overlapping when the line
@@ -60,7 +68,8 @@ float board_quantize(float h);
 enum {
     BOARD_ARC = 1,  /* the line bows down at its ends (the viewer's fan) */
     BOARD_LEFT = 2, /* from the area's left edge, else centred */
-    BOARD_TOP = 4   /* at the area's top, else centred across */
+    BOARD_TOP = 4,  /* at the area's top, else centred across */
+    BOARD_RIGHT = 8 /* ending at the area's right edge (unless BOARD_LEFT) */
 };
 
 /* The i-th of n cards of height card_h in a row in area, stepping right
@@ -94,17 +103,20 @@ float board_pile(TlRect area, const BoardPile *p, int n, TlRect *out, TlRect *bl
  * when needed. With `rows` the same turned: each group is rows of cards
  * overlapping rightwards (peek = part of the width), groups one under
  * another, for tall narrow areas. The cards are as large as fits, at most
- * max_h and at least min_h high (past min_h they may spill out of area).
+ * max_h and at least min_h high (past min_h they may spill out of area),
+ * or with `fixed` exactly max_h (a screen whose cards keep one size).
  * out[] receives one rect per card, group after group. Returns the card
  * height used. */
 typedef struct BoardGroups {
     double aspect;
     float max_h, min_h;
-    float peek;    /* 0..1 */
-    float gap;     /* between groups */
-    bool rows;     /* see above */
-    bool centre;   /* centre the block in the area, else top-left */
-    int max_lines; /* 0: up to 4 */
+    float peek;     /* 0..1 */
+    float gap;      /* between groups */
+    float line_gap; /* between lines of groups (0: gap) */
+    bool rows;      /* see above */
+    bool centre;    /* centre the block in the area, else top-left */
+    bool fixed;     /* the cards exactly max_h high, never shrunk (may spill) */
+    int max_lines;  /* 0: up to 4 */
 } BoardGroups;
 float board_groups(TlRect area, const BoardGroups *g, const int *sizes, int ngroups, TlRect *out);
 

@@ -577,21 +577,24 @@ typedef struct TableLook {
 } TableLook;
 
 /* The card height and the pool's lines: the pool takes more lines while
- * its cards would overlap past half. */
+ * its cards would overlap past half. board_row says how a line's cards lie
+ * in the pool's width (less room for two turned cards). */
 static void fit_pool(TableLook *t, int n)
 {
     int blocks = n + 1;
+    double aspect = card_art_aspect(t->style, t->nmiddle > 0 ? t->middle[0] : CARD_C1);
     t->lines = 1;
     for (;;) {
         float fixed = TABLE_GAP * (float)(blocks - 1) +
                       (float)blocks * (TABLE_HEAD + 2 * TABLE_PAD) +
                       (float)(t->lines - 1) * TABLE_LINE_GAP;
         t->ch = SDL_min((VIEW_H - fixed) / (float)(n + t->lines), TABLE_MAX_CARD_H);
-        float cw =
-            t->ch * (float)card_art_aspect(t->style, t->nmiddle > 0 ? t->middle[0] : CARD_C1);
-        float per_line = SDL_max(1, (float)t->nmiddle / (float)t->lines);
-        float need = cw + (per_line - 1) * cw * 0.5f;
-        if (need <= VIEW_W - 2 * TABLE_PAD - 2 * cw - 24 || t->lines == POOL_MAX_LINES) {
+        float cw = t->ch * (float)aspect;
+        int per_line = (t->nmiddle + t->lines - 1) / t->lines;
+        TlRect line = {0, 0, VIEW_W - 2 * TABLE_PAD - 2 * cw - 24, t->ch};
+        TlRect a = board_row(line, aspect, t->ch, per_line, 0, 1.04f, BOARD_LEFT);
+        TlRect b = board_row(line, aspect, t->ch, per_line, 1, 1.04f, BOARD_LEFT);
+        if (per_line < 2 || b.x - a.x >= cw * 0.5f - 0.01f || t->lines == POOL_MAX_LINES) {
             break;
         }
         t->lines++;
@@ -629,15 +632,21 @@ static float draw_turned(App *app, const TableLook *t, const Observation *o0, fl
     if (nturned == 0) {
         return 0;
     }
-    float cw = t->ch * (float)card_art_aspect(t->style, turned[0]);
-    float tx = VIEW_X + VIEW_W - TABLE_PAD - cw * (float)nturned - 8 * (float)(nturned - 1);
+    double aspect = card_art_aspect(t->style, turned[0]);
+    float cw = t->ch * (float)aspect;
+    /* At the pool's right, 8 units apart. */
+    TlRect area = {VIEW_X + TABLE_PAD, y + TABLE_HEAD + TABLE_PAD - 4, VIEW_W - 2 * TABLE_PAD,
+                   t->ch};
+    float left = area.x + area.w;
     for (int i = 0; i < nturned; i++) {
-        SDL_Rect cr =
-            app_rect(app, tx + (float)i * (cw + 8), y + TABLE_HEAD + TABLE_PAD - 4, cw, t->ch);
+        TlRect c =
+            board_row(area, aspect, t->ch, nturned, i, (cw + 8) / cw, BOARD_RIGHT | BOARD_TOP);
+        SDL_Rect cr = app_rect(app, c.x, c.y, c.w, c.h);
         card_art_draw(app->cards, app->renderer, t->style, turned[i], cr,
                       t->flags | CARD_HIGHLIGHT);
+        left = SDL_min(left, c.x);
     }
-    return cw * (float)nturned + 24;
+    return area.x + area.w - left + 24;
 }
 
 /* The middle block at y: the pool (or Kowah's discards) on its lines, the

@@ -894,10 +894,23 @@ static void draw_seat_cards(const Flow *f, const SeatView *sv, float width)
     free(b);
 }
 
-/* Room kept on the right of each block for the King won (Kings). */
+/* Kings: where the King won lies in a block's card area from (left, top),
+ * w wide: at its right under its label, inside its backing (board_row). */
+static TlRect king_place(const Flow *f, float left, float top, float w)
+{
+    TlRect area = {left, top + LABEL_H, w - GROUP_PAD, f->ch};
+    return board_row(area, f->aspect, f->ch, 1, 0, 1, BOARD_RIGHT | BOARD_TOP);
+}
+
+/* Room kept on the right of each block for the King won (Kings): from the
+ * King's backing to the area's right, and a gap. */
 static float king_room(const Flow *f)
 {
-    return plays_for_kings(f->s) ? f->cw + 2 * GROUP_PAD + 12 : 0;
+    if (!plays_for_kings(f->s)) {
+        return 0;
+    }
+    TlRect k = king_place(f, 0, 0, 1000);
+    return 1000 - k.x + GROUP_PAD + 12;
 }
 
 /* Places every block at card height ch in `cols` columns (row by row, a
@@ -1302,15 +1315,14 @@ static void draw_king_won(App *app, const ResultState *s, const SeatView *sv, co
                           float left)
 {
     SDL_Renderer *r = app->renderer;
-    float kx = left + sv->w - BLOCK_PAD - g->cw - GROUP_PAD, ky = g->top;
+    TlRect k = king_place(g, left + BLOCK_PAD, g->top, sv->w - 2 * BLOCK_PAD);
     SDL_Rect back =
-        app_rect(app, kx - GROUP_PAD, ky - 2, g->cw + 2 * GROUP_PAD, LABEL_H + g->ch + 6);
+        app_rect(app, k.x - GROUP_PAD, k.y - LABEL_H - 2, k.w + 2 * GROUP_PAD, LABEL_H + k.h + 6);
     paint_round_rect(app->paint, r, back, app_px(app, 7), paint_rgba(255, 214, 110, 40));
     TextStyle lab = app_text_style(app, GROUP_LABEL_SIZE, TEXT_BOLD, UI_GOLD);
-    SDL_Rect kat = app_rect(app, kx + g->cw / 2, ky, 0, 0);
+    SDL_Rect kat = app_rect(app, k.x + k.w / 2, k.y - LABEL_H, 0, 0);
     text_draw(app->text, r, _("King"), &lab, kat.x, kat.y, TEXT_CENTER);
-    card_art_draw(app->cards, r, STYLE_FRENCH, s->king,
-                  app_rect(app, kx, ky + LABEL_H, g->cw, g->ch), 0);
+    card_art_draw(app->cards, r, STYLE_FRENCH, s->king, app_rect(app, k.x, k.y, k.w, k.h), 0);
 }
 
 /* One seat's block: its box, header and cards. */
@@ -1430,9 +1442,16 @@ static void draw_kings_won(App *app, Session *ss, const StandingsCols *c, int se
 {
     Card won[4];
     int n = session_kings_won(ss, seat, won);
-    float kh = row_h - 8, kw = kh * (float)card_art_aspect(STYLE_FRENCH, won[0]);
+    if (n <= 0) {
+        return;
+    }
+    double aspect = card_art_aspect(STYLE_FRENCH, won[0]);
+    float kh = row_h - 8, kw = kh * (float)aspect;
+    /* Ending 33 units left of the total's right, 3 apart; room for all four. */
+    TlRect area = {c->x_total - 33 - 4 * kw - 9, y + 1, 4 * kw + 9, kh};
     for (int i = 0; i < n; i++) {
-        SDL_Rect cr = app_rect(app, c->x_total - 30 - (float)(n - i) * (kw + 3), y + 1, kw, kh);
+        TlRect k = board_row(area, aspect, kh, n, i, (kw + 3) / kw, BOARD_RIGHT | BOARD_TOP);
+        SDL_Rect cr = app_rect(app, k.x, k.y, k.w, k.h);
         card_art_draw(app->cards, app->renderer, STYLE_FRENCH, won[i], cr, CARD_NO_SHADOW);
     }
 }

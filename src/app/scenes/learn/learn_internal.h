@@ -209,6 +209,13 @@ void learn_add_hit(LearnState *s, HitKind kind, int board, int index, Card c, SD
 void learn_add_widget(LearnPass *p, WidgetKind kind, int id, SDL_Rect r, const char *name);
 bool learn_in_view(const LearnState *s, SDL_Rect r);
 
+/* Card i of n like `sample`, ch high, in a line in `area` (board_row: from
+ * its left and top unless `how`, board.h's BOARD_* flags, says otherwise),
+ * `step` pixels after the one before it, overlapping when the line is
+ * longer than the area. Every card rectangle of a learn page comes from
+ * board.c, through this or board_flow / board_groups. */
+SDL_Rect learn_line_card(const LearnState *s, Card sample, SDL_Rect area, int ch, int step, int n,
+                         int i, unsigned how);
 /* A board's pool in its zone and its hand below: cards, widgets, hits. */
 typedef struct BoardGeom {
     SDL_Rect zone; /* the pool's felt */

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board.h"
 #include "card_names.h"
 #include "kowah.h"
 #include "learn_internal.h"
@@ -437,6 +438,34 @@ static int caption_h(LearnPass *p)
     return U(p, 19);
 }
 
+/* ---- where cards go: board.c's rectangles in the page's pixels ------------------------ */
+
+static double card_aspect(const LearnState *s, Card sample)
+{
+    return card_art_aspect(style_of(s, sample), sample);
+}
+
+static SDL_Rect px_rect(TlRect r)
+{
+    return (SDL_Rect){(int)lroundf(r.x), (int)lroundf(r.y), (int)lroundf(r.w), (int)lroundf(r.h)};
+}
+
+/* A card of a line (learn_internal.h): board_row in pixels. */
+SDL_Rect learn_line_card(const LearnState *s, Card sample, SDL_Rect area, int ch, int step, int n,
+                         int i, unsigned how)
+{
+    double aspect = card_aspect(s, sample);
+    float cw = (float)ch * (float)aspect;
+    TlRect a = {(float)area.x, (float)area.y, (float)area.w, (float)area.h};
+    return px_rect(board_row(a, aspect, (float)ch, n, i, (float)step / cw, how));
+}
+
+/* The step of cards `gap` pixels apart. */
+static int gap_step(const LearnState *s, Card sample, int ch, int gap)
+{
+    return learn_card_w(s, sample, ch) + gap;
+}
+
 /* ---- text blocks -------------------------------------------------------------------- */
 
 static TextStyle body(LearnPass *p)
@@ -646,30 +675,42 @@ static int blk_facts(LearnPass *p, int bi, const LearnBlock *b, int x, int y, in
 
 /* ---- rows of cards ------------------------------------------------------------------ */
 
-/* Lays out tokens ("C4 S4 | M4") in rows within w; draws them when p->draw.
- * Returns the height used by the cards and their captions. */
+/* Lays out tokens ("C4 S4 | M4") in rows within w: the runs between gaps
+ * flow as board_flow's groups, a run too long for a line split; draws them
+ * when p->draw. Returns the height used by the cards and their captions. */
 static int card_row(LearnPass *p, const Card *cards, const bool *gap_before, int n, int x, int y,
                     int w, int ch, const unsigned *flags, bool captions)
 {
-    int gap = U(p, 8), group = U(p, 26);
-    int cx = x, cy = y, rows_h = ch + (captions ? caption_h(p) : 0);
+    int line_h = ch + (captions ? caption_h(p) : 0);
+    if (n <= 0) {
+        return line_h;
+    }
+    n = SDL_min(n, OBS_MAX_POOL);
+    BoardGroup runs[OBS_MAX_POOL];
+    TlRect at[OBS_MAX_POOL];
+    int nruns = 0;
+    float step = (float)gap_step(p->s, cards[0], ch, U(p, 8));
     for (int i = 0; i < n; i++) {
-        int cw = learn_card_w(p->s, cards[i], ch);
-        int step = (i > 0 && gap_before != NULL && gap_before[i]) ? group : (i > 0 ? gap : 0);
-        if (i > 0 && cx + step + cw > x + w) {
-            cx = x;
-            cy += rows_h + U(p, 8);
-            step = 0;
+        if (i == 0 || (gap_before != NULL && gap_before[i])) {
+            runs[nruns++] = (BoardGroup){.step_new = step, .step_same = step};
         }
-        cx += step;
-        SDL_Rect r = {cx, cy, cw, ch};
+        runs[nruns - 1].n++;
+    }
+    BoardFlow f = {.aspect = card_aspect(p->s, cards[0]),
+                   .card_h = (float)ch,
+                   .label_h = (float)(line_h - ch),
+                   .label_below = true,
+                   .gap = (float)U(p, 26),
+                   .line_gap = (float)U(p, 8)};
+    float h = board_flow(&f, (float)x, (float)y, (float)w, runs, nruns, at, NULL, 0, NULL);
+    for (int i = 0; i < n; i++) {
+        SDL_Rect r = px_rect(at[i]);
         draw_card(p, cards[i], r, flags != NULL ? flags[i] : 0);
         if (captions) {
             learn_card_caption(p, cards[i], r, UI_INK_SOFT);
         }
-        cx += cw;
     }
-    return cy - y + rows_h;
+    return (int)lroundf(h);
 }
 
 static int parse_tokens(const char *text, Card *out, bool *gap_before, int cap)
@@ -782,12 +823,20 @@ static void legal_arrow(LearnPass *p, int ax, int ay)
     paint_polygon(p->app->renderer, tri, 3, UI_GOLD);
 }
 
-/* The pool from x: cards the played card may take lit, the rest dimmed,
- * forfeits marked. Returns the x after the last card (and its gap). */
-static int legal_pool(LearnPass *p, const LegalView *lv, int x, int y, int ch, bool *any_forfeit)
+/* The pool in a line in `area`, then the place where the card may stay
+ * (when it may): cards the played card may take lit, the rest dimmed,
+ * forfeits marked. Returns the place (or the last card's rectangle). */
+static SDL_Rect legal_pool(LearnPass *p, const LegalView *lv, SDL_Rect area, int ch,
+                           bool *any_forfeit)
 {
-    int cx = x;
-    for (int i = 0; i < lv->npool; i++) {
+    int n = lv->npool + (lv->may_trail ? 1 : 0);
+    int step = gap_step(p->s, lv->card, ch, U(p, LEGAL_POOL_GAP));
+    SDL_Rect r = {area.x, area.y, 0, ch};
+    for (int i = 0; i < n; i++) {
+        r = learn_line_card(p->s, lv->card, area, ch, step, n, i, BOARD_LEFT | BOARD_TOP);
+        if (i == lv->npool) {
+            break; /* the place where the card stays */
+        }
         bool is_lit = false, is_forfeit = false;
         for (int k = 0; k < lv->nlit; k++) {
             if (lv->lit[k] == lv->pool[i]) {
@@ -795,8 +844,6 @@ static int legal_pool(LearnPass *p, const LegalView *lv, int x, int y, int ch, b
                 is_forfeit = lv->forfeit[k];
             }
         }
-        int cw = learn_card_w(p->s, lv->pool[i], ch);
-        SDL_Rect r = {cx, y, cw, ch};
         draw_card(p, lv->pool[i], r, is_lit ? CARD_HIGHLIGHT : CARD_DIM);
         learn_card_caption(p, lv->pool[i], r,
                            is_forfeit ? UI_WARN : (is_lit ? UI_GOLD_LIGHT : UI_INK_FAINT));
@@ -808,19 +855,16 @@ static int legal_pool(LearnPass *p, const LegalView *lv, int x, int y, int ch, b
                           r.y + r.h + caption_h(p), TEXT_CENTER);
             }
         }
-        cx += cw + U(p, LEGAL_POOL_GAP);
     }
-    return cx;
+    return r;
 }
 
-/* Where a card that may stay will lie: a dashed place at (x, y). */
-static void trail_place(LearnPass *p, Card card, int x, int y, int ch)
+/* Where a card that may stay will lie: a dashed place at r. */
+static void trail_place(LearnPass *p, SDL_Rect r)
 {
     if (!p->draw) {
         return;
     }
-    int cw = learn_card_w(p->s, card, ch);
-    SDL_Rect r = {x, y, cw, ch};
     paint_round_frame(p->app->paint, p->app->renderer, r, U(p, 6), SDL_max(1, U(p, 2)), UI_GOLD);
     TextStyle st = app_text_style(p->app, 12, TEXT_BOLD, UI_GOLD);
     text_draw_in(p->app->text, p->app->renderer, _("stays"), &st, r, TEXT_CENTER);
@@ -863,15 +907,17 @@ static int blk_legal(LearnPass *p, int bi, const LearnBlock *b, int x, int y, in
     learn_label(p, _("INTO THIS POOL"), lab, (SDL_Rect){px, cy, U(p, 200), U(p, LABEL_H)},
                 TEXT_LEFT);
     cy += U(p, LABEL_ADVANCE);
-    SDL_Rect played = {x + pad + U(p, 20), cy, learn_card_w(p->s, lv.card, ch), ch};
+    SDL_Rect played =
+        learn_line_card(p->s, lv.card, (SDL_Rect){x + pad + U(p, 20), cy, U(p, 100), ch}, ch, 0, 1,
+                        0, BOARD_LEFT | BOARD_TOP);
     draw_card(p, lv.card, played, 0);
     learn_card_caption(p, lv.card, played, UI_INK_SOFT);
     legal_arrow(p, x + pad + U(p, 120), cy + ch / 2);
     bool any_forfeit = false;
-    int cx = legal_pool(p, &lv, px, cy, ch, &any_forfeit);
-    check_right(p, cx - U(p, LEGAL_POOL_GAP), x + w - pad);
+    SDL_Rect last = legal_pool(p, &lv, (SDL_Rect){px, cy, x + w - pad - px, ch}, ch, &any_forfeit);
+    check_right(p, last.x + last.w, x + w - pad);
     if (lv.may_trail) {
-        trail_place(p, lv.card, cx, cy, ch);
+        trail_place(p, last);
     }
     int h = cy + ch + caption_h(p) + U(p, 8) + (any_forfeit ? U(p, 16) : 0) - y;
     h += legal_texts(p, bi, ex, &lv, x + pad, y + h, w - 2 * pad) + pad;
@@ -885,59 +931,76 @@ static int blk_legal(LearnPass *p, int bi, const LearnBlock *b, int x, int y, in
 
 /* ---- scored piles --------------------------------------------------------------------- */
 
+/* A scored group's label and points under its cards at `at` (dimmed when
+ * it did not score). */
+static void score_label(LearnPass *p, const LearnScoreGroup *g, TlRect at, int lh)
+{
+    if (!p->draw) {
+        return;
+    }
+    bool scored = g->points > 0;
+    TextStyle lab =
+        app_text_style(p->app, 12.5f, TEXT_REGULAR, scored ? UI_INK_SOFT : UI_INK_FAINT);
+    TextStyle pts = app_text_style(p->app, 15, TEXT_BOLD, scored ? UI_GOLD_LIGHT : UI_INK_FAINT);
+    char points[24];
+    snprintf(points, sizeof points, "%+d", g->points);
+    int lx = (int)lroundf(at.x), ly = (int)lroundf(at.y) + U(p, 4);
+    text_draw(p->app->text, p->app->renderer, g->label, &lab, lx, ly, TEXT_LEFT);
+    text_draw(p->app->text, p->app->renderer, points, &pts, lx, ly + lh, TEXT_LEFT);
+}
+
 int learn_score_groups(LearnPass *p, const LearnScoreView *view, int x, int y, int w, float units)
 {
-    int gx = x, row_top = y, row_h = 0;
     if (view->ngroups == 0) {
         return 0;
     }
-    int ch = learn_card_h(p->s, view->groups[0].cards[0], units);
+    Card sample = view->groups[0].cards[0];
+    int ch = learn_card_h(p->s, sample, units);
+    int cw = learn_card_w(p->s, sample, ch);
     TextStyle lab = app_text_style(p->app, 12.5f, TEXT_REGULAR, UI_INK_SOFT);
     TextStyle pts = app_text_style(p->app, 15, TEXT_BOLD, UI_GOLD_LIGHT);
+    BoardGroup groups[LEARN_VIEW_GROUPS];
+    int lh = 0, ph = 0;
     for (int gi = 0; gi < view->ngroups; gi++) {
         const LearnScoreGroup *g = &view->groups[gi];
-        int cw = learn_card_w(p->s, g->cards[0], ch);
-        int step = g->ncards > 6 ? cw * 6 / 10 : cw + U(p, 4);
-        int cards_w = cw + step * (g->ncards - 1);
         char points[24];
         snprintf(points, sizeof points, "%+d", g->points);
-        int lw = 0, lh = 0, pw = 0, ph = 0;
+        int lw = 0, pw = 0;
         text_measure(p->app->text, g->label, lab.px, lab.weight, &lw, &lh);
         text_measure(p->app->text, points, pts.px, pts.weight, &pw, &ph);
-        int gw = SDL_max(cards_w, SDL_max(lw, pw));
-        int gh = ch + U(p, 4) + lh + ph;
-        if (gx > x && gx + gw > x + w) {
-            gx = x;
-            row_top += row_h + U(p, 14);
-            row_h = 0;
-        }
+        float step = (float)(g->ncards > 6 ? cw * 6 / 10 : cw + U(p, 4));
+        groups[gi] = (BoardGroup){
+            .n = g->ncards, .step_new = step, .step_same = step, .label_w = (float)SDL_max(lw, pw)};
         if (p->s->measuring) {
             p->s->metrics.texts++;
-            if (gw > w) {
-                learn_overflow(p->s, g->label, w, gw);
+            if (SDL_max(lw, pw) > w) {
+                learn_overflow(p->s, g->label, w, SDL_max(lw, pw));
             }
         }
-        bool scored = g->points > 0;
-        for (int k = 0; k < g->ncards; k++) {
-            SDL_Rect r = {gx + k * step, row_top, cw, ch};
-            draw_card(p, g->cards[k], r, scored ? 0 : CARD_DIM);
-        }
-        if (p->draw) {
-            TextStyle l2 = lab;
-            TextStyle p2 = pts;
-            if (!scored) {
-                l2.color = UI_INK_FAINT;
-                p2.color = UI_INK_FAINT;
-            }
-            text_draw(p->app->text, p->app->renderer, g->label, &l2, gx, row_top + ch + U(p, 4),
-                      TEXT_LEFT);
-            text_draw(p->app->text, p->app->renderer, points, &p2, gx, row_top + ch + U(p, 4) + lh,
-                      TEXT_LEFT);
-        }
-        row_h = SDL_max(row_h, gh);
-        gx += gw + U(p, 22);
     }
-    return row_top + row_h - y;
+    BoardFlow f = {.aspect = card_aspect(p->s, sample),
+                   .card_h = (float)ch,
+                   .label_h = (float)(U(p, 4) + lh + ph),
+                   .label_below = true,
+                   .gap = (float)U(p, 22),
+                   .line_gap = (float)U(p, 14)};
+    TlRect at[LEARN_VIEW_GROUPS * LEARN_VIEW_CARDS];
+    BoardPiece pieces[LEARN_VIEW_GROUPS * 4];
+    int npieces = 0;
+    float h = board_flow(&f, (float)x, (float)y, (float)w, groups, view->ngroups, at, pieces,
+                         LEARN_VIEW_GROUPS * 4, &npieces);
+    for (int k = 0, gi = 0, first = 0; gi < view->ngroups; first += view->groups[gi++].ncards) {
+        const LearnScoreGroup *g = &view->groups[gi];
+        for (int c = 0; c < g->ncards; c++) {
+            draw_card(p, g->cards[c], px_rect(at[first + c]), g->points > 0 ? 0 : CARD_DIM);
+        }
+        for (; k < npieces && pieces[k].group == gi; k++) {
+            if (!tl_empty(pieces[k].label)) {
+                score_label(p, g, pieces[k].label, lh);
+            }
+        }
+    }
+    return (int)lroundf(h);
 }
 
 /* A block's background, drawn first at the height the layout gave it. */
@@ -1103,10 +1166,10 @@ static void hand_cards(LearnPass *p, int bi, const LearnBoard *b, int x, int y, 
 {
     LearnState *s = p->s;
     int bidx = board_index(s, b);
-    int cw = learn_card_w(s, CARD_C1, ch);
-    int gap = U(p, BOARD_CARD_GAP);
+    int step = gap_step(s, CARD_C1, ch, U(p, BOARD_CARD_GAP));
     for (int i = 0; i < b->nhand; i++) {
-        SDL_Rect r = {x + i * (cw + gap), y, cw, ch};
+        SDL_Rect r = learn_line_card(s, CARD_C1, (SDL_Rect){x, y, w, ch}, ch, step, b->nhand, i,
+                                     BOARD_LEFT | BOARD_TOP);
         bool picked = s->pressed && s->dragging && s->press_board == bidx && s->press_index == i;
         bool selected = b->selected == i;
         if (selected) {
@@ -1144,17 +1207,22 @@ void learn_board_cards(LearnPass *p, int bi, LearnBoard *b, int x, int y, int w,
     int zy = y + U(p, LABEL_ADVANCE);
     int zpad = U(p, 10);
     int gap = U(p, BOARD_CARD_GAP);
-    int cw = learn_card_w(s, CARD_C1, ch);
-    int per_row = SDL_max(1, (w - 2 * zpad + gap) / (cw + gap));
-    int rows = SDL_max(1, (b->npool + per_row) / per_row);
-    SDL_Rect zone = {x, zy, w, zpad * 2 + rows * (ch + caption_h(p)) + (rows - 1) * gap};
+    /* The pool's cards wrap in lines as board_flow lays one group of them. */
+    float step = (float)gap_step(s, CARD_C1, ch, gap);
+    BoardGroup pool = {.n = b->npool + 1, .step_new = step, .step_same = step};
+    BoardFlow f = {.aspect = card_aspect(s, CARD_C1),
+                   .card_h = (float)ch,
+                   .label_h = (float)caption_h(p),
+                   .label_below = true,
+                   .line_gap = (float)gap};
+    TlRect at[OBS_MAX_POOL + 1];
+    float fh = board_flow(&f, (float)(x + zpad), (float)(zy + zpad), (float)(w - 2 * zpad), &pool,
+                          1, at, NULL, 0, NULL);
+    SDL_Rect zone = {x, zy, w, zpad * 2 + (int)lroundf(fh)};
     pool_felt(p, zone, bl.may_trail);
     learn_add_hit(s, HIT_ZONE, bidx, -1, CARD_NONE, zone);
     for (int i = 0; i < b->npool; i++) {
-        int col = i % per_row, row = i / per_row;
-        SDL_Rect r = {x + zpad + col * (cw + gap), zy + zpad + row * (ch + caption_h(p) + gap), cw,
-                      ch};
-        pool_card(p, bi, b, i, r, &bl);
+        pool_card(p, bi, b, i, px_rect(at[i]), &bl);
     }
     /* The hand below. */
     int hy = zone.y + zone.h + U(p, 12);
@@ -1276,55 +1344,64 @@ static int compare_cards(const void *a, const void *b)
     return (int)x - (int)y;
 }
 
-/* Cards grouped by kind, copies stacked; wraps. Returns the height. */
+/* Cards grouped by kind, copies stacked, the kinds side by side and
+ * wrapping (board_groups at one size). Returns the height. */
 static int stacked_cards(LearnPass *p, const Card *cards, int n, int x, int y, int w, int ch)
 {
     Card sorted[OBS_MAX_POOL];
-    if (n > OBS_MAX_POOL) {
-        n = OBS_MAX_POOL;
+    n = SDL_min(n, OBS_MAX_POOL);
+    if (n <= 0) {
+        return 0;
     }
     memcpy(sorted, cards, (size_t)n);
     qsort(sorted, (size_t)n, 1, compare_cards);
-    int cw = learn_card_w(p->s, n > 0 ? sorted[0] : CARD_C1, ch);
-    int gap = U(p, 6), lift = U(p, 12);
-    int cx = x, cy = y, row_h = 0;
-    int i = 0;
-    while (i < n) {
-        int j = i;
-        while (j < n && sorted[j] == sorted[i]) {
-            j++;
+    int sizes[OBS_MAX_POOL];
+    int kinds = 0;
+    for (int i = 0; i < n; i++) {
+        if (i == 0 || sorted[i] != sorted[i - 1]) {
+            sizes[kinds++] = 0;
         }
-        int copies = j - i;
-        int stack_h = ch + (copies - 1) * lift + caption_h(p);
-        if (cx > x && cx + cw > x + w) {
-            cx = x;
-            cy += row_h + gap;
-            row_h = 0;
-        }
-        for (int k = 0; k < copies; k++) {
-            draw_card(p, sorted[i], (SDL_Rect){cx, cy + k * lift, cw, ch}, 0);
-        }
-        learn_card_caption(p, sorted[i], (SDL_Rect){cx, cy + (copies - 1) * lift, cw, ch},
-                           UI_INK_SOFT);
-        row_h = SDL_max(row_h, stack_h);
-        cx += cw + gap;
-        i = j;
+        sizes[kinds - 1]++;
     }
-    return cy - y + row_h;
+    /* As tall as the copies need: the lines never shrink the cards. */
+    BoardGroups g = {.aspect = card_aspect(p->s, sorted[0]),
+                     .max_h = (float)ch,
+                     .min_h = (float)ch,
+                     .peek = (float)U(p, 12) / (float)ch,
+                     .gap = (float)U(p, 6),
+                     .line_gap = (float)(U(p, 6) + caption_h(p)),
+                     .fixed = true,
+                     .max_lines = 8};
+    TlRect area = {(float)x, (float)y, (float)w, (float)(n * (ch + U(p, 6) + caption_h(p)))};
+    TlRect at[OBS_MAX_POOL];
+    board_groups(area, &g, sizes, kinds, at);
+    int bottom = y;
+    for (int i = 0; i < n; i++) {
+        SDL_Rect r = px_rect(at[i]);
+        draw_card(p, sorted[i], r, 0);
+        if (i + 1 == n || sorted[i + 1] != sorted[i]) {
+            learn_card_caption(p, sorted[i], r, UI_INK_SOFT);
+        }
+        bottom = SDL_max(bottom, r.y + r.h + caption_h(p));
+    }
+    return bottom - y;
 }
 
-/* Face-down cards in a short fan with a count. */
-static int backs(LearnPass *p, int n, int x, int y, int ch, const char *label)
+/* Face-down cards in a short fan from (x, y) with a count after it,
+ * within w. */
+static int backs(LearnPass *p, int n, int x, int y, int w, int ch, const char *label)
 {
     Card sample = variant_sample_card(variant_get(p->s->variant));
-    int cw = learn_card_w(p->s, sample, ch);
     int shown = SDL_min(n, 8);
-    int step = U(p, 7);
+    int lx = x;
     for (int i = 0; i < shown; i++) {
-        draw_card(p, sample, (SDL_Rect){x + i * step, y, cw, ch}, CARD_FACE_DOWN);
+        SDL_Rect r = learn_line_card(p->s, sample, (SDL_Rect){x, y, w, ch}, ch, U(p, 7), shown, i,
+                                     BOARD_LEFT | BOARD_TOP);
+        draw_card(p, sample, r, CARD_FACE_DOWN);
+        lx = r.x + r.w;
     }
     TextStyle st = app_text_style(p->app, 13.5f, TEXT_REGULAR, UI_INK_SOFT);
-    int lx = x + (shown > 0 ? (shown - 1) * step + cw : 0) + U(p, 10);
+    lx += U(p, 10);
     learn_label(p, label, st, (SDL_Rect){lx, y, U(p, 210), ch}, TEXT_LEFT);
     return ch;
 }
@@ -1355,7 +1432,8 @@ static int deal_others(LearnPass *p, const DealLook *look, Game *g, const Observ
         snprintf(who, sizeof who, "%s", names.title[seat]);
         snprintf(line, sizeof line, P_("%s: %d card", "%s: %d cards", o->hand_count[seat]), who,
                  o->hand_count[seat]);
-        backs(p, o->hand_count[seat], x + col * col_w, y + h + row * row_h, look->small, line);
+        backs(p, o->hand_count[seat], x + col * col_w, y + h + row * row_h, col_w, look->small,
+              line);
     }
     return h + ((o->players - 2) / DEAL_OTHERS_PER_ROW + 1) * row_h + U(p, 8);
 }
@@ -1422,12 +1500,15 @@ static void kings_prizes(LearnPass *p, const DealLook *look, int x, int y)
 {
     Card kings[4] = {card_french(SUIT_SPADES, 13), card_french(SUIT_HEARTS, 13),
                      card_french(SUIT_DIAMONDS, 13), card_french(SUIT_CLUBS, 13)};
-    int cw = learn_card_w(p->s, kings[0], look->small);
+    int ch = look->small, half = learn_card_w(p->s, kings[0], ch) / 2;
+    SDL_Rect r = {x, y, 0, ch};
     for (int i = 0; i < 4; i++) {
-        draw_card(p, kings[i], (SDL_Rect){x + i * (cw / 2), y, cw, look->small}, 0);
+        r = learn_line_card(p->s, kings[0], (SDL_Rect){x, y, U(p, DEAL_ROW_STEP), ch}, ch, half, 4,
+                            i, BOARD_LEFT | BOARD_TOP);
+        draw_card(p, kings[i], r, 0);
     }
     learn_label(p, _("The prizes"), look->soft,
-                (SDL_Rect){x + 3 * (cw / 2) + cw + U(p, 10), y, U(p, 120), look->small}, TEXT_LEFT);
+                (SDL_Rect){r.x + r.w + U(p, 10), y, U(p, 120), look->small}, TEXT_LEFT);
 }
 
 /* One row, left to right: the stock, the cards set aside, the stock card
@@ -1439,19 +1520,21 @@ static void deal_stock_row(LearnPass *p, const DealLook *look, const VariantDesc
     int sx = x;
     if (o->stock_count > 0) {
         snprintf(line, sizeof line, _("Stock: %d cards face down"), o->stock_count);
-        backs(p, o->stock_count, sx, y, look->small, line);
+        backs(p, o->stock_count, sx, y, U(p, DEAL_ROW_STEP), look->small, line);
         sx += U(p, DEAL_ROW_STEP);
     }
     if (o->set_aside_count > 0) {
         snprintf(line, sizeof line, _("Set aside unseen: %d"), o->set_aside_count);
-        backs(p, o->set_aside_count, sx, y, look->small, line);
+        backs(p, o->set_aside_count, sx, y, U(p, DEAL_ROW_STEP), look->small, line);
         sx += U(p, DEAL_ROW_STEP);
     }
     if (o->stock_last_public != CARD_NONE) {
-        int cw = learn_card_w(p->s, o->stock_last_public, look->small);
-        draw_card(p, o->stock_last_public, (SDL_Rect){sx, y, cw, look->small}, 0);
+        SDL_Rect r = learn_line_card(p->s, o->stock_last_public,
+                                     (SDL_Rect){sx, y, U(p, DEAL_ROW_STEP), look->small},
+                                     look->small, 0, 1, 0, BOARD_LEFT | BOARD_TOP);
+        draw_card(p, o->stock_last_public, r, 0);
         learn_label(p, _("Turned up: the unyik's last card"), look->soft,
-                    (SDL_Rect){sx + cw + U(p, 10), y, U(p, 240), look->small}, TEXT_LEFT);
+                    (SDL_Rect){r.x + r.w + U(p, 10), y, U(p, 240), look->small}, TEXT_LEFT);
     }
     if (v->match_kind == MATCHKIND_KINGS) {
         kings_prizes(p, look, sx, y);
@@ -1570,8 +1653,10 @@ int learn_steps(LearnPass *p, int bi, int slot0, const LearnStep *st, int n, int
     for (int i = 0; i < n; i++) {
         for (int k = 0; k < st[i].ncards; k++) {
             Card c = st[i].cards[k];
-            int w1 = learn_card_w(p->s, c, ch);
-            draw_card(p, c, (SDL_Rect){x + k * (w1 + U(p, 6)), y + h, w1, ch}, 0);
+            SDL_Rect r = learn_line_card(p->s, c, (SDL_Rect){x, y + h, cards_w, ch}, ch,
+                                         gap_step(p->s, c, ch, U(p, 6)), st[i].ncards, k,
+                                         BOARD_LEFT | BOARD_TOP);
+            draw_card(p, c, r, 0);
         }
         int th = learn_rich(p, bi, slot0 + i, st[i].text, ts, x + cards_w + U(p, 16),
                             y + h + U(p, 4), w - cards_w - U(p, 16), 1.25f);
@@ -1749,13 +1834,13 @@ static int blk_checki(LearnPass *p, int bi, const LearnBlock *b, int x, int y, i
     TextStyle st = app_text_style(p->app, 15, TEXT_REGULAR, UI_INK_SOFT);
     h += learn_rich(p, bi, 1, caption, st, x + pad, y + h, w - 2 * pad, 1.25f) + U(p, 12);
     int ch = learn_card_h(s, CARD_C1, 84);
-    int cw = learn_card_w(s, CARD_C1, ch);
-    int gap = U(p, 8);
+    int step = gap_step(s, CARD_C1, ch, U(p, 8));
     int top = y + h + U(p, 12);
     Card keep[8];
     int nkeep = 0;
     for (int i = 0; i < n; i++) {
-        SDL_Rect r = {x + pad + i * (cw + gap), top, cw, ch};
+        SDL_Rect r = learn_line_card(s, CARD_C1, (SDL_Rect){x + pad, top, w - 2 * pad, ch}, ch,
+                                     step, n, i, BOARD_LEFT | BOARD_TOP);
         bool out = board != NULL && board->discard == i;
         if (out) {
             r.y -= U(p, 12);
