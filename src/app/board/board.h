@@ -5,9 +5,9 @@
  * what scored, the King won, the standings' Kings), the replay viewer (its
  * rows, pool lines, turned cards) and learn's pages (rows and hands,
  * combinations, pools, scored piles, the interactive boards, the guided
- * game's pool, hand and scored pile): their drawing code computes no card
- * rectangle of its own. Not yet: the guided game's opponents' backs and its
- * turned card (scene_learn_guided.c, learn_line_card is there for them).
+ * game's pool, hand, scored pile, the others' backs and the turned card):
+ * their drawing code computes no card rectangle of its own. (A card being
+ * dragged follows the pointer; that is not a board.)
  *
  * Contract: no SDL, no state, no allocation. Sizes are floats in whatever
  * unit the caller draws in (the table and learn: pixels; the result screen

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board.h"
 #include "learn_internal.h"
 
 #define GUIDED_PROMPT_MIN 120 /* design units: the prompt's box at least ... */
@@ -338,8 +339,10 @@ static void opponents(LearnPass *p, const LearnBoard *b, const Observation *o, i
         }
         int cx = x + k * col;
         int shown = SDL_min(o->hand_count[seat], 7);
+        SDL_Rect fan = {cx, y, col, ch};
         for (int i = 0; i < shown; i++) {
-            SDL_Rect r = {cx + i * U(p, 6), y, cw, ch};
+            SDL_Rect r =
+                learn_line_card(p->s, CARD_C1, fan, ch, U(p, 6), shown, i, BOARD_LEFT | BOARD_TOP);
             if (p->draw) {
                 card_art_draw(p->app->cards, p->app->renderer, p->s->style, CARD_C1, r,
                               CARD_FACE_DOWN);
@@ -384,7 +387,8 @@ static void turned_card(LearnPass *p, Card turned, int right, int y, int ch)
 {
     LearnState *s = p->s;
     int cw = learn_card_w(s, turned, ch);
-    SDL_Rect r = {right - cw, y, cw, ch};
+    SDL_Rect r = learn_line_card(s, turned, (SDL_Rect){right - cw, y, cw, ch}, ch, cw, 1, 0,
+                                 BOARD_RIGHT | BOARD_TOP);
     if (p->draw) {
         card_art_draw(p->app->cards, p->app->renderer, s->style, turned, r,
                       learn_card_flags(p->app, s) | CARD_HIGHLIGHT);
