@@ -1062,9 +1062,9 @@ static void test_watch_mode(void **state)
     App *app = table_app(VARIANT_KINGS, 2, 3, ANIM_INSTANT, 0);
     TableState *t = table_top(app);
     assert_true(t->watch);
-    assert_true(t->watch_playing);
+    assert_int_equal(t->watch_mode, WATCH_PLAYING);
     key(app, SDLK_p); /* pause */
-    assert_false(t->watch_playing);
+    assert_int_equal(t->watch_mode, WATCH_PAUSED);
     for (int i = 0; i < 50; i++) {
         step(app, 0.05);
     }
@@ -1125,12 +1125,12 @@ static void test_hint(void **state)
     assert_true(until_person(app));
     TableState *t = table_top(app);
     key(app, SDLK_h);
-    assert_true(t->hint_wanted || t->hint_ready);
-    for (int i = 0; i < 400000 && !t->hint_ready; i++) {
+    assert_true(t->hint_state != HINT_NONE);
+    for (int i = 0; i < 400000 && t->hint_state != HINT_SHOWN; i++) {
         step(app, 0.02);
-        SDL_Delay(t->hint_ready ? 0 : 1);
+        SDL_Delay(t->hint_state == HINT_SHOWN ? 0 : 1);
     }
-    assert_true(t->hint_ready);
+    assert_int_equal(t->hint_state, HINT_SHOWN);
     /* The suggestion is a move the person may make, and nothing was played. */
     assert_true(game_is_legal(table_game(app), &t->hint));
     assert_true(table_waits_for_person(app));

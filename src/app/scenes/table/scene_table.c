@@ -462,8 +462,7 @@ static bool apply_now(App *app, TableState *t, const Move *m)
     }
     t->reason[0] = '\0'; /* a refusal is about the position before this move */
     t->synced = false;
-    t->hint_ready = false;
-    t->hint_wanted = false;
+    t->hint_state = HINT_NONE;
     t->ai_ready = false;
     t->arrowed = false;
     if (m->seat == t->view.viewer) {
@@ -733,10 +732,9 @@ static void think_ahead(App *app, TableState *t)
     if (computer && !t->ai_ready && !session_thinking(t->session)) {
         session_think_start(t->session, false);
     }
-    if (t->hint_wanted && !session_thinking(t->session) && !t->hint_ready &&
-        table_viewer_decides(t)) {
+    if (t->hint_state == HINT_WANTED && !session_thinking(t->session) && table_viewer_decides(t)) {
         if (session_think_start(t->session, true) != CEKI_OK) {
-            t->hint_wanted = false;
+            t->hint_state = HINT_NONE;
         }
     }
     if (t->hotseat && turn == TP_OTHER_PERSON && t->dialog == DLG_NONE) {
@@ -751,12 +749,13 @@ static void think_ahead(App *app, TableState *t)
         return;
     }
     if (was_hint) {
-        if (t->hint_wanted && table_viewer_decides(t)) {
+        if (t->hint_state == HINT_WANTED && table_viewer_decides(t)) {
             t->hint = m;
-            t->hint_ready = true;
+            t->hint_state = HINT_SHOWN;
             app->dirty = true;
+        } else if (t->hint_state == HINT_WANTED) {
+            t->hint_state = HINT_NONE;
         }
-        t->hint_wanted = false;
     } else if (computer && m.seat == game_to_move(session_game(t->session))) {
         t->ai_move = m;
         t->ai_ready = true;
@@ -789,9 +788,11 @@ static bool flow_round_over(App *app, TableState *t, bool paused, SceneAction *a
 static bool flow_watch(App *app, TableState *t, TablePhase phase, bool paused)
 {
     bool playing = phase == TP_WATCH_PLAYING;
-    if ((playing && !paused) || t->watch_step) {
+    if ((playing && !paused) || t->watch_mode == WATCH_STEP) {
         play_forced(app, t);
-        t->watch_step = false;
+        if (t->watch_mode == WATCH_STEP) {
+            t->watch_mode = WATCH_PAUSED;
+        }
     }
     return playing;
 }
@@ -832,7 +833,7 @@ static bool flow_person(App *app, TableState *t, TablePhase phase, bool paused)
         }
         return true;
     }
-    return t->hint_wanted;
+    return t->hint_state == HINT_WANTED;
 }
 
 /* The automatic steps of the game, by its phase; returns true while waiting
@@ -1029,7 +1030,7 @@ static void start_idle(App *app, TableState *t)
     t->peek_sprite = -1;
     t->focus_sprite = -1;
     t->cover_seat = -1;
-    t->watch_playing = t->watch && app->table_run.preplay == 0;
+    t->watch_mode = t->watch && app->table_run.preplay == 0 ? WATCH_PLAYING : WATCH_PAUSED;
     view_reset(t);
     t->view.viewer = 0;
     for (int s = 0; s < t->players; s++) {
@@ -1423,7 +1424,7 @@ static void after_rewind(App *app, TableState *t, const char *said)
     t->evq_n = 0;
     t->queued = false;
     t->ai_ready = false;
-    t->hint_ready = t->hint_wanted = false;
+    t->hint_state = HINT_NONE;
     t->drawn = CARD_NONE;
     t->drawn_focus = false;
     table_clear_selection(t);
@@ -1532,8 +1533,7 @@ static void table_control(App *app, TableState *t, int id)
     switch (id) {
     case W_HINT:
         if (table_viewer_decides(t)) {
-            t->hint_wanted = true;
-            t->hint_ready = false;
+            t->hint_state = HINT_WANTED;
         }
         break;
     case W_UNDO:
@@ -1552,11 +1552,10 @@ static void table_control(App *app, TableState *t, int id)
         t->log_open = !t->log_open;
         t->log_scroll = 0;
         break;
-    case W_PLAY: t->watch_playing = !t->watch_playing; break;
-    case W_STEP:
-        t->watch_playing = false;
-        t->watch_step = true;
+    case W_PLAY:
+        t->watch_mode = t->watch_mode == WATCH_PLAYING ? WATCH_PAUSED : WATCH_PLAYING;
         break;
+    case W_STEP: t->watch_mode = WATCH_STEP; break;
     case W_DLG_NO: t->dialog = DLG_NONE; break;
     default: move_button(app, t, id); break;
     }

@@ -156,6 +156,12 @@ typedef enum TableDialog {
     DLG_COVER    /* hot-seat: hide the hand until the next person is ready */
 } TableDialog;
 
+/* The hint: none, asked for (the strong player is thinking), shown. */
+typedef enum { HINT_NONE, HINT_WANTED, HINT_SHOWN } TableHint;
+
+/* A watch-only game: paused, playing, or one step asked for. */
+typedef enum { WATCH_PAUSED, WATCH_PLAYING, WATCH_STEP } WatchMode;
+
 typedef struct TableState {
     Ui ui;
     Session *session;
@@ -181,20 +187,18 @@ typedef struct TableState {
     double wait;   /* seconds left of a pause before the next automatic step */
     bool ai_ready; /* a computer's move is waiting to be applied */
     Move ai_move;
-    bool hint_wanted;
-    bool hint_ready;
+    TableHint hint_state;
     Move hint;
-    Card drawn;       /* Kowah: the card the viewer just drew, until they discard */
-    bool drawn_focus; /* move the keyboard focus to it once it is in the hand */
-    bool arrowed;     /* the focus was moved by the arrows since the last move */
-    bool watch_playing;
-    bool watch_step;
-    bool end_done;       /* the match end was handled */
-    unsigned generation; /* session_generation when the view was last rebuilt */
-    bool replaced;       /* the game was replaced: the next view_sync rebuilds */
-    int result_round;    /* the round whose result screen was shown */
-    int stats_round;     /* the last round counted in the statistics (stats.h) */
-    bool stats_match;    /* the match was counted */
+    Card drawn;           /* Kowah: the card the viewer just drew, until they discard */
+    bool drawn_focus;     /* move the keyboard focus to it once it is in the hand */
+    bool arrowed;         /* the focus was moved by the arrows since the last move */
+    WatchMode watch_mode; /* a watch-only game's */
+    bool end_done;        /* the match end was handled */
+    unsigned generation;  /* session_generation when the view was last rebuilt */
+    bool replaced;        /* the game was replaced: the next view_sync rebuilds */
+    int result_round;     /* the round whose result screen was shown */
+    int stats_round;      /* the last round counted in the statistics (stats.h) */
+    bool stats_match;     /* the match was counted */
 
     /* Input. */
     DragState drag;

@@ -665,7 +665,7 @@ static void draw_pool_area(App *app, TableState *t)
 
 static bool hint_card(const TableState *t, const Sprite *s, bool pool)
 {
-    if (!t->hint_ready) {
+    if (t->hint_state != HINT_SHOWN) {
         return false;
     }
     if (pool) {
@@ -979,9 +979,9 @@ void table_status_text(const TableState *t, char *buf, size_t size)
         return;
     default: break; /* the viewer's turn */
     }
-    if (t->hint_ready) {
+    if (t->hint_state == HINT_SHOWN) {
         status_hint(t, buf, size);
-    } else if (t->hint_wanted) {
+    } else if (t->hint_state == HINT_WANTED) {
         snprintf(buf, size, _("Looking for a good move\xe2\x80\xa6"));
     } else {
         status_decision(t, buf, size);
@@ -994,7 +994,7 @@ static void draw_prompt(App *app, TableState *t)
     char text[400];
     table_status_text(t, text, sizeof text);
     const char *note = session_hint_note(t->session);
-    if (t->hint_ready && t->reason[0] == '\0' && note != NULL && note[0] != '\0') {
+    if (t->hint_state == HINT_SHOWN && t->reason[0] == '\0' && note != NULL && note[0] != '\0') {
         /* The hint came from a weaker player than the strong one: say so. */
         strncat(text, " ", sizeof text - strlen(text) - 1);
         strncat(text, note, sizeof text - strlen(text) - 1);

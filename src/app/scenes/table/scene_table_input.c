@@ -182,8 +182,7 @@ static void use_stock(App *app, TableState *t)
         Move m = base_move(t, MOVE_DRAW_STOCK);
         table_try_move(app, t, &m);
     } else if (t->watch) {
-        t->watch_playing = false;
-        t->watch_step = true;
+        t->watch_mode = WATCH_STEP;
     } else {
         Move m = base_move(t, MOVE_TURN);
         table_try_move(app, t, &m);

@@ -26,7 +26,7 @@ TablePhase table_turn_phase(const TableState *t)
         return t->obs.phase == PHASE_STOCK ? TP_STOCK_TURN : TP_AWAITING_PERSON;
     }
     if (t->watch) {
-        return t->watch_playing ? TP_WATCH_PLAYING : TP_WATCH_PAUSED;
+        return t->watch_mode == WATCH_PLAYING ? TP_WATCH_PLAYING : TP_WATCH_PAUSED;
     }
     return table_seat_is_person(t, game_to_move(g)) ? TP_OTHER_PERSON : TP_COMPUTER_THINKING;
 }
