@@ -403,7 +403,7 @@ static void test_input_while_cards_move(void **state)
             int before = history_len(g);
             int mine = plays_by(g, start, me);
             play_by_mouse(app, &m2, true);
-            assert_true(t->queued);
+            assert_int_equal(t->held.by, HELD_PERSON);
             assert_int_equal(history_len(table_game(app)), before);
             /* A second try while the first is held is refused. */
             play_by_mouse(app, &m2, true);

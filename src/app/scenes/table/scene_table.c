@@ -463,7 +463,9 @@ static bool apply_now(App *app, TableState *t, const Move *m)
     t->reason[0] = '\0'; /* a refusal is about the position before this move */
     t->synced = false;
     t->hint_state = HINT_NONE;
-    t->ai_ready = false;
+    if (t->held.by == HELD_COMPUTER) {
+        t->held.by = HELD_NONE;
+    }
     t->arrowed = false;
     if (m->seat == t->view.viewer) {
         /* The person's next decision starts the keyboard from the hand,
@@ -489,11 +491,10 @@ static bool person_move(App *app, TableState *t, const Move *m)
         return false;
     }
     if (!table_settled(t)) {
-        if (t->queued) {
+        if (t->held.by != HELD_NONE) {
             return false; /* one held move at most: never two */
         }
-        t->queued = true;
-        t->queued_move = legal;
+        t->held = (HeldMove){HELD_PERSON, legal};
         return true;
     }
     if (legal.flags & MOVE_FLAG_FORFEIT) {
@@ -655,8 +656,7 @@ static void follow_replaced_game(TableState *t)
     t->evq_n = 0;
     t->replaced = true;
     view_drop_flights(t);
-    t->queued = false;
-    t->ai_ready = false;
+    t->held.by = HELD_NONE;
     t->synced = false;
 }
 
@@ -729,7 +729,7 @@ static void think_ahead(App *app, TableState *t)
 {
     TablePhase turn = table_turn_phase(t);
     bool computer = turn == TP_COMPUTER_THINKING;
-    if (computer && !t->ai_ready && !session_thinking(t->session)) {
+    if (computer && t->held.by != HELD_COMPUTER && !session_thinking(t->session)) {
         session_think_start(t->session, false);
     }
     if (t->hint_state == HINT_WANTED && !session_thinking(t->session) && table_viewer_decides(t)) {
@@ -757,8 +757,7 @@ static void think_ahead(App *app, TableState *t)
             t->hint_state = HINT_NONE;
         }
     } else if (computer && m.seat == game_to_move(session_game(t->session))) {
-        t->ai_move = m;
-        t->ai_ready = true;
+        t->held = (HeldMove){HELD_COMPUTER, m};
     }
 }
 
@@ -800,9 +799,9 @@ static bool flow_watch(App *app, TableState *t, TablePhase phase, bool paused)
 /* A computer's move, once thought and the pause is past. */
 static bool flow_computer(App *app, TableState *t, bool paused)
 {
-    if (t->ai_ready && !paused) {
-        t->ai_ready = false;
-        Move mv = t->ai_move;
+    if (t->held.by == HELD_COMPUTER && !paused) {
+        t->held.by = HELD_NONE;
+        Move mv = t->held.move;
         apply_now(app, t, &mv);
         t->wait = table_beat(app) * PAUSE_BEATS;
     }
@@ -817,9 +816,9 @@ static bool flow_person(App *app, TableState *t, TablePhase phase, bool paused)
     if (now == TP_ASKING || now == TP_HANDOFF) {
         return false; /* a question or the hand-off cover waits for its answer */
     }
-    if (t->queued) {
-        t->queued = false;
-        Move q = t->queued_move;
+    if (t->held.by == HELD_PERSON) {
+        t->held.by = HELD_NONE;
+        Move q = t->held.move;
         table_try_move(app, t, &q);
         return true;
     }
@@ -1422,8 +1421,7 @@ static void after_rewind(App *app, TableState *t, const char *said)
     while (session_take_events(t->session, drop, 256) > 0) {
     }
     t->evq_n = 0;
-    t->queued = false;
-    t->ai_ready = false;
+    t->held.by = HELD_NONE;
     t->hint_state = HINT_NONE;
     t->drawn = CARD_NONE;
     t->drawn_focus = false;

@@ -156,6 +156,14 @@ typedef enum TableDialog {
     DLG_COVER    /* hot-seat: hide the hand until the next person is ready */
 } TableDialog;
 
+/* A move made and not yet applied: a computer's, thought and waiting for
+ * its pause, or a person's, made while cards still move. */
+typedef enum { HELD_NONE, HELD_COMPUTER, HELD_PERSON } HeldBy;
+typedef struct HeldMove {
+    HeldBy by;
+    Move move;
+} HeldMove;
+
 /* The hint: none, asked for (the strong player is thinking), shown. */
 typedef enum { HINT_NONE, HINT_WANTED, HINT_SHOWN } TableHint;
 
@@ -185,8 +193,7 @@ typedef struct TableState {
 
     /* Flow. */
     double wait;   /* seconds left of a pause before the next automatic step */
-    bool ai_ready; /* a computer's move is waiting to be applied */
-    Move ai_move;
+    HeldMove held; /* a move waiting to be applied (one at most) */
     TableHint hint_state;
     Move hint;
     Card drawn;           /* Kowah: the card the viewer just drew, until they discard */
@@ -210,8 +217,6 @@ typedef struct TableState {
     FocusZone focus_zone;
     int focus_sprite;
     bool focus_in_ui;
-    bool queued; /* a person's move held while cards move */
-    Move queued_move;
     TableDialog dialog;
     Move dialog_move;
     int cover_seat;

@@ -538,7 +538,7 @@ static SceneAction mouse_up(App *app, TableState *t, const SDL_Event *e)
     } else if (tl_contains(t->layout.pool, (float)x, (float)y)) {
         done = try_trail(app, t, i);
     }
-    if (!done || t->queued) {
+    if (!done || t->held.by == HELD_PERSON) {
         snap_back(app, t, i);
     }
     table_relayout(app, t);
