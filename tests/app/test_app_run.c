@@ -94,34 +94,6 @@ static bool press(App *app, SDL_Keycode key, SDL_Event *out)
     return true;
 }
 
-/* Answers with a click on a widget: moved onto, pressed, released. */
-static bool click(App *app, Person *p, const char *name, SDL_Event *out)
-{
-    const Ui *ui = ui_of_top_scene(app);
-    const Widget *w = ui != NULL ? ui_find_named(ui, name) : NULL;
-    if (w == NULL) {
-        snprintf(p->failure, sizeof p->failure, "no '%s' to click on the %s screen", name,
-                 test_top_scene(app));
-        *out = (SDL_Event){.type = SDL_QUIT};
-        return true;
-    }
-    int x = w->rect.x + w->rect.w / 2, y = w->rect.y + w->rect.h / 2;
-    SDL_Event e = {.type = SDL_MOUSEBUTTONDOWN};
-    e.button.button = SDL_BUTTON_LEFT;
-    e.button.clicks = 1;
-    e.button.x = x;
-    e.button.y = y;
-    e.button.state = SDL_PRESSED;
-    app->platform->post(app, &e);
-    e.type = SDL_MOUSEBUTTONUP;
-    e.button.state = SDL_RELEASED;
-    app->platform->post(app, &e);
-    *out = (SDL_Event){.type = SDL_MOUSEMOTION};
-    out->motion.x = x;
-    out->motion.y = y;
-    return true;
-}
-
 /* Posts a click at (x, y) as a mouse makes it: onto, down, up. */
 static void post_click(App *app, int x, int y)
 {
@@ -139,6 +111,21 @@ static void post_click(App *app, int x, int y)
     e.type = SDL_MOUSEBUTTONUP;
     e.button.state = SDL_RELEASED;
     app->platform->post(app, &e);
+}
+
+/* Answers with a click on a widget: moved onto, pressed, released. */
+static bool click(App *app, Person *p, const char *name, SDL_Event *out)
+{
+    const Ui *ui = ui_of_top_scene(app);
+    const Widget *w = ui != NULL ? ui_find_named(ui, name) : NULL;
+    if (w == NULL) {
+        snprintf(p->failure, sizeof p->failure, "no '%s' to click on the %s screen", name,
+                 test_top_scene(app));
+        *out = (SDL_Event){.type = SDL_QUIT};
+        return true;
+    }
+    post_click(app, w->rect.x + w->rect.w / 2, w->rect.y + w->rect.h / 2);
+    return app->platform->next_event(app, out, 0);
 }
 
 /* The person's decision as a mouse player makes it: one of the legal
