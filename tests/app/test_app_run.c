@@ -55,8 +55,10 @@ static const Step evening[] = {
 };
 #define EVENING_STEPS (int)(sizeof evening / sizeof evening[0])
 
-/* A generous bound on the loop's questions: a match takes some thousands. */
+/* Generous bounds on the loop's questions (a match takes some thousands)
+ * and on the virtual time the evening may take (it takes minutes). */
 #define MAX_ASKS 2000000L
+#define MAX_VIRTUAL_SECONDS 3600.0
 
 typedef struct Person {
     int step;
@@ -184,11 +186,14 @@ static bool play_match(App *app, Person *p, SDL_Event *out, bool *done)
     return false; /* the computers think, the cards move: wait */
 }
 
-static bool fail_and_quit(Person *p, SDL_Event *out, const char *why, const App *app)
+/* Records a failure and ends the run: by a quit event, and by the App's
+ * flag in case the loop no longer takes events. */
+static bool fail_and_quit(Person *p, SDL_Event *out, const char *why, App *app)
 {
     snprintf(p->failure, sizeof p->failure, "step %d: %s (the %s screen is shown)", p->step, why,
              test_top_scene(app));
     *out = (SDL_Event){.type = SDL_QUIT};
+    app->quit = true;
     return true;
 }
 
@@ -218,9 +223,10 @@ static bool person_script(App *app, void *ctx, SDL_Event *out)
 {
     Person *p = ctx;
     if (p->failure[0] != '\0' || p->step >= EVENING_STEPS) {
+        app->quit = app->quit || p->asks++ > MAX_ASKS; /* the quit was not taken */
         return false;
     }
-    if (++p->asks > MAX_ASKS) {
+    if (++p->asks > MAX_ASKS || app->now > MAX_VIRTUAL_SECONDS) {
         return fail_and_quit(p, out, "the evening did not end", app);
     }
     const Step *s = &evening[p->step];
@@ -270,7 +276,21 @@ static void test_an_evening_through_the_main_loop(void **state)
      * virtual time: minutes of play, with no real waiting for them. */
     assert_true(platform_headless_frames(app) > 100);
     assert_true(app->now > 10.0);
+    printf("an evening of %.0f s on the virtual clock, %ld frames\n", app->now,
+           platform_headless_frames(app));
     app_destroy(app);
+}
+
+/* A script that only counts the loop's questions, and ends a loop that
+ * keeps asking (one that no longer takes the quit it was given). */
+static bool count_asks(App *app, void *ctx, SDL_Event *out)
+{
+    (void)out;
+    long *asks = ctx;
+    if (++*asks > 1000) {
+        app->quit = true;
+    }
+    return false;
 }
 
 /* Input posted to the platform reaches the top scene through the loop, and
@@ -292,8 +312,11 @@ static void test_posted_input_and_the_virtual_clock(void **state)
     assert_string_not_equal(test_focus_name(app), was); /* Down moved the focus */
     e = (SDL_Event){.type = SDL_QUIT};
     assert_true(app->platform->post(app, &e));
-    assert_int_equal(app_run(app), 0); /* the quit is taken at once */
+    long asks = 0;
+    platform_headless_script(app, count_asks, &asks);
+    assert_int_equal(app_run(app), 0);
     assert_true(app->quit);
+    assert_true(asks <= 1); /* the quit was taken at once: the loop asked at most once more */
     app_destroy(app);
 }
 
