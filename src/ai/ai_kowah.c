@@ -176,6 +176,7 @@ int ai_kowah_pick(const Observation *o, const Move *moves, int n, Rng *rng, bool
 #define FEED_EXPOSED 1000.0
 #define FEED_RANK 4.0
 #define DRAW_MARGIN 0.5
+#define RIVAL_OUTS 2.2
 
 /* The eight cards of c (counts of an eight-card hand), in card order. */
 static int counts_to_hand(const uint8_t c[CARD_CEKI_KINDS], Card hand[KOWAH_HAND])
@@ -218,16 +219,55 @@ static Card best_declaration(const uint8_t c[CARD_CEKI_KINDS], const uint8_t see
     return best;
 }
 
-/* Live copies that would bring an eight-card hand nearer to checki. */
-static int acceptance(uint8_t c[CARD_CEKI_KINDS], const uint8_t seen[CARD_CEKI_KINDS], int missing)
+/* The chance-like worth of a declared hand waiting on `outs` live copies
+ * against two rivals still building (RIVAL_OUTS), scaled so that two
+ * outs count 1. */
+static double outs_worth(int outs)
 {
-    int total = 0;
+    if (outs <= 0)
+        return 0.0;
+    double two = 2.0 / (2.0 + RIVAL_OUTS);
+    return outs / (outs + RIVAL_OUTS) / two;
+}
+
+/* The most live winning copies of a checki hand c (nine cards) keeps after
+ * one discard; -1 when none is checki. */
+static int completion_outs(uint8_t c[CARD_CEKI_KINDS], const uint8_t seen[CARD_CEKI_KINDS])
+{
+    if (ai_kowah_missing(c) != 0)
+        return -1;
+    uint8_t gone[CARD_CEKI_KINDS];
+    memcpy(gone, seen, CARD_CEKI_KINDS);
+    int best = -1;
+    for (int k = 0; k < CARD_CEKI_KINDS; k++) {
+        if (!c[k])
+            continue;
+        c[k]--;
+        gone[k]++;
+        int outs = -1;
+        best_declaration(c, gone, &outs);
+        best = outs > best ? outs : best;
+        gone[k]--;
+        c[k]++;
+    }
+    return best;
+}
+
+/* Live copies that would bring an eight-card hand nearer to checki; one
+ * card short, each weighed by the winning copies the checki hand it makes
+ * would wait on. */
+static double acceptance(uint8_t c[CARD_CEKI_KINDS], const uint8_t seen[CARD_CEKI_KINDS],
+                         int missing)
+{
+    double total = 0;
     for (int k = 0; k < CARD_CEKI_KINDS; k++) {
         int live = live_copies(c, seen, k);
         if (!live)
             continue;
         c[k]++;
-        if (ai_kowah_missing(c) < missing)
+        if (missing == 1)
+            total += live * outs_worth(completion_outs(c, seen));
+        else if (ai_kowah_missing(c) < missing)
             total += live;
         c[k]--;
     }
