@@ -162,6 +162,19 @@ int ai_kowah_pick(const Observation *o, const Move *moves, int n, Rng *rng, bool
 
 /* ---- the strong judgement ----------------------------------------------------- */
 
+/* Measured against two greedy players (3 players, 4,000 hands, seeds 1 and
+ * 2, 36.8 % on average): a seat shown the true hands of the others (exact
+ * live copies, nothing else changed) wins 37.8 % / 38.6 %, and one that also
+ * knows the stock order (each move played out exactly to the end) 93 % of
+ * 1,000 hands: what is missing is the stock order, not the card counting.
+ * None of these moved the judgement beyond the noise (about 1 point):
+ * weights of the acceptance and the shape x3 or /3, taking the discard on
+ * its gain over the average stock draw, taking the discard to slow the
+ * stock while an opponent waits (-3 points), not declaring a hand with one
+ * live winning copy early in the hand, and a look ahead of 24 sampled
+ * futures of the seat's own draws among the judgement's near-best discards
+ * (-1 to +1 point; over all discards, -10 points). */
+
 /* A checki hand with live winning copies, worth more with each copy. */
 #define CHECKI_BASE 50.0
 #define OUTS_WEIGHT 10.0
