@@ -162,6 +162,19 @@ int ai_kowah_pick(const Observation *o, const Move *moves, int n, Rng *rng, bool
 
 /* ---- the strong judgement ----------------------------------------------------- */
 
+/* Measured against two greedy players (3 players, 4,000 hands, seeds 1 and
+ * 2, 36.8 % on average): a seat shown the true hands of the others (exact
+ * live copies, nothing else changed) wins 37.8 % / 38.6 %, and one that also
+ * knows the stock order (each move played out exactly to the end) 93 % of
+ * 1,000 hands: what is missing is the stock order, not the card counting.
+ * None of these moved the judgement beyond the noise (about 1 point):
+ * weights of the acceptance and the shape x3 or /3, taking the discard on
+ * its gain over the average stock draw, taking the discard to slow the
+ * stock while an opponent waits (-3 points), not declaring a hand with one
+ * live winning copy early in the hand, and a look ahead of 24 sampled
+ * futures of the seat's own draws among the judgement's near-best discards
+ * (-1 to +1 point; over all discards, -10 points). */
+
 /* A checki hand with live winning copies, worth more with each copy. */
 #define CHECKI_BASE 50.0
 #define OUTS_WEIGHT 10.0
@@ -176,6 +189,7 @@ int ai_kowah_pick(const Observation *o, const Move *moves, int n, Rng *rng, bool
 #define FEED_EXPOSED 1000.0
 #define FEED_RANK 4.0
 #define DRAW_MARGIN 0.5
+#define RIVAL_OUTS 2.2
 
 /* The eight cards of c (counts of an eight-card hand), in card order. */
 static int counts_to_hand(const uint8_t c[CARD_CEKI_KINDS], Card hand[KOWAH_HAND])
@@ -218,16 +232,55 @@ static Card best_declaration(const uint8_t c[CARD_CEKI_KINDS], const uint8_t see
     return best;
 }
 
-/* Live copies that would bring an eight-card hand nearer to checki. */
-static int acceptance(uint8_t c[CARD_CEKI_KINDS], const uint8_t seen[CARD_CEKI_KINDS], int missing)
+/* The chance-like worth of a declared hand waiting on `outs` live copies
+ * against two rivals still building (RIVAL_OUTS), scaled so that two
+ * outs count 1. */
+static double outs_worth(int outs)
 {
-    int total = 0;
+    if (outs <= 0)
+        return 0.0;
+    double two = 2.0 / (2.0 + RIVAL_OUTS);
+    return outs / (outs + RIVAL_OUTS) / two;
+}
+
+/* The most live winning copies of a checki hand c (nine cards) keeps after
+ * one discard; -1 when none is checki. */
+static int completion_outs(uint8_t c[CARD_CEKI_KINDS], const uint8_t seen[CARD_CEKI_KINDS])
+{
+    if (ai_kowah_missing(c) != 0)
+        return -1;
+    uint8_t gone[CARD_CEKI_KINDS];
+    memcpy(gone, seen, CARD_CEKI_KINDS);
+    int best = -1;
+    for (int k = 0; k < CARD_CEKI_KINDS; k++) {
+        if (!c[k])
+            continue;
+        c[k]--;
+        gone[k]++;
+        int outs = -1;
+        best_declaration(c, gone, &outs);
+        best = outs > best ? outs : best;
+        gone[k]--;
+        c[k]++;
+    }
+    return best;
+}
+
+/* Live copies that would bring an eight-card hand nearer to checki; one
+ * card short, each weighed by the winning copies the checki hand it makes
+ * would wait on. */
+static double acceptance(uint8_t c[CARD_CEKI_KINDS], const uint8_t seen[CARD_CEKI_KINDS],
+                         int missing)
+{
+    double total = 0;
     for (int k = 0; k < CARD_CEKI_KINDS; k++) {
         int live = live_copies(c, seen, k);
         if (!live)
             continue;
         c[k]++;
-        if (ai_kowah_missing(c) < missing)
+        if (missing == 1)
+            total += live * outs_worth(completion_outs(c, seen));
+        else if (ai_kowah_missing(c) < missing)
             total += live;
         c[k]--;
     }

@@ -355,12 +355,6 @@ CekiStatus ai_strong_choose(AiPlayer *ai, const Game *g, int seat, const Move *r
         *out = root_moves[ai_kowah_pick_strong(ai->obs, root_moves, root_n)];
         return CEKI_OK;
     }
-    if (game_variant(g)->engine == ENGINE_KOWAH) {
-        if (game_observe(g, seat, ai->obs) != CEKI_OK)
-            return CEKI_ERR_STATE;
-        *out = root_moves[ai_kowah_pick_strong(ai->obs, root_moves, root_n)];
-        return CEKI_OK;
-    }
     double t0 = ai_now();
     long budget = ai->budget_iterations;
     int ms = ai->budget_ms > 0 ? ai->budget_ms : AI_DEFAULT_BUDGET_MS;
