@@ -110,6 +110,20 @@ static bool is_you(const char *name)
     return strcmp(name, _("You")) == 0;
 }
 
+/* A sentence about a seat: `you` for the person's own seat, else `other`
+ * with the seat's name (one %s). */
+static void seat_sentence(Session *ss, int seat, const char *you, const char *other, char *out,
+                          size_t size)
+{
+    char name[40];
+    session_seat_name(ss, seat, name, sizeof name);
+    if (is_you(name)) {
+        snprintf(out, size, "%s", you);
+    } else {
+        snprintf(out, size, other, name);
+    }
+}
+
 /* The computer's level as a seat's tag. */
 static const char *ai_level_tag(AiLevel level)
 {
@@ -218,21 +232,10 @@ static void next_roles(Session *ss, ResultState *s)
             }
         }
         if (len == 0 && o->dealer >= 0) {
-            char name[40];
-            session_seat_name(ss, o->dealer, name, sizeof name);
-            if (is_you(name)) {
-                snprintf(line, sizeof line, "%s", _("You deal next"));
-            } else {
-                snprintf(line, sizeof line, _("%s deals next"), name);
-            }
+            seat_sentence(ss, o->dealer, _("You deal next"), _("%s deals next"), line, sizeof line);
         } else if (len == 0 && o->starter >= 0) {
-            char name[40];
-            session_seat_name(ss, o->starter, name, sizeof name);
-            if (is_you(name)) {
-                snprintf(line, sizeof line, "%s", _("You play first"));
-            } else {
-                snprintf(line, sizeof line, _("%s plays first"), name);
-            }
+            seat_sentence(ss, o->starter, _("You play first"), _("%s plays first"), line,
+                          sizeof line);
         }
         if (line[0] != '\0') {
             line[0] = (char)(line[0] >= 'a' && line[0] <= 'z' ? line[0] - 32 : line[0]);

@@ -146,33 +146,38 @@ static void snap_back(App *app, TableState *t, int i)
     }
 }
 
+/* A move of the given type with the cards of a hand sprite and a pool
+ * sprite (-1: none), tried at the table. */
+static bool try_sprites(App *app, TableState *t, MoveType type, int hand_sprite, int pool_sprite)
+{
+    Move m = base_move(t, type);
+    if (hand_sprite >= 0) {
+        m.card = t->view.sprites[hand_sprite].card;
+    }
+    if (pool_sprite >= 0) {
+        m.target = t->view.sprites[pool_sprite].card;
+    }
+    return table_try_move(app, t, &m);
+}
+
 static bool try_capture(App *app, TableState *t, int hand_sprite, int pool_sprite)
 {
-    Move m = base_move(t, MOVE_PLAY);
-    m.card = t->view.sprites[hand_sprite].card;
-    m.target = t->view.sprites[pool_sprite].card;
-    return table_try_move(app, t, &m);
+    return try_sprites(app, t, MOVE_PLAY, hand_sprite, pool_sprite);
 }
 
 static bool try_trail(App *app, TableState *t, int hand_sprite)
 {
-    Move m = base_move(t, MOVE_PLAY);
-    m.card = t->view.sprites[hand_sprite].card;
-    return table_try_move(app, t, &m);
+    return try_sprites(app, t, MOVE_PLAY, hand_sprite, -1);
 }
 
 static bool try_take(App *app, TableState *t, int pool_sprite)
 {
-    Move m = base_move(t, MOVE_TAKE);
-    m.target = t->view.sprites[pool_sprite].card;
-    return table_try_move(app, t, &m);
+    return try_sprites(app, t, MOVE_TAKE, -1, pool_sprite);
 }
 
 static bool try_discard(App *app, TableState *t, int hand_sprite)
 {
-    Move m = base_move(t, MOVE_DISCARD);
-    m.card = t->view.sprites[hand_sprite].card;
-    return table_try_move(app, t, &m);
+    return try_sprites(app, t, MOVE_DISCARD, hand_sprite, -1);
 }
 
 /* A click or Enter on the stock pile. */
