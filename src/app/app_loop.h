@@ -3,11 +3,15 @@
  * Contract: app_create makes the context (app.h) and opens the title scene
  * on it; app_destroy leaves every scene, then frees the context. The loop
  * redraws only when something changed (`dirty`) or a scene asks for frames
- * (`animating`: something moves; card art pending) and otherwise sleeps in
- * SDL_WaitEventTimeout: for one frame's time when a scene waits on a clock
- * or a thread with nothing moving (`ticking`: it is updated, not drawn,
- * unless that makes it dirty), else until an event. This is the one module
- * that knows both the App and the scene machine and widgets above it.
+ * (`animating`: something moves; card art pending) and otherwise waits for
+ * the platform's next event (platform.h): for one frame's time when a scene
+ * waits on a clock or a thread with nothing moving (`ticking`: it is
+ * updated, not drawn, unless that makes it dirty), else until an event.
+ * Its time (the dt of app_update) is the platform's clock: real on a
+ * window, virtual headless. Budgets of work within one frame (card faces
+ * made, autoplay moves) measure real time, since they are about the
+ * processor. This is the one module that knows both the App and the scene
+ * machine and widgets above it.
  */
 #ifndef CEKI_APP_APP_LOOP_H
 #define CEKI_APP_APP_LOOP_H
@@ -23,7 +27,7 @@ void app_destroy(App *app);
 
 /* Feeds one event through the app (quit, resize) and the top scene. */
 void app_handle_event(App *app, const SDL_Event *event);
-/* Handles every queued event (SDL_PollEvent) and returns how many. */
+/* Handles every event the platform has now and returns how many. */
 int app_pump_events(App *app);
 void app_update(App *app, double dt);
 /* Draws one frame into the renderer (not presented). */
