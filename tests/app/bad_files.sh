@@ -90,12 +90,19 @@ fi
 # there is room again the game resumes from the last move that was kept.
 mkdir -p "$out/fullhome"
 if mount -t tmpfs -o size=4m tmpfs "$out/fullhome" 2>/dev/null; then
-    person() { # seconds, name: plays as the player that long, then kill -9
+    # person NAME CONDITION: plays as the player until CONDITION (a shell
+    # command) holds, at most 30 s, then kill -9. Waiting for what is to be
+    # seen, not for a fixed time, keeps the test right on a loaded machine.
+    person() {
         HOME=$out/fullhome XDG_DATA_HOME=$out/fullhome/data SDL_VIDEODRIVER=dummy LANGUAGE=en \
             "$ceki" --autoplay --as-person --variant pei --speed instant \
-            >"$out/$2.out" 2>"$out/$2.err" &
-        local pid=$!
-        sleep "$1"
+            >"$out/$1.out" 2>"$out/$1.err" &
+        local pid=$! waited=0
+        while [ $waited -lt 300 ] && ! eval "$2" && kill -0 "$pid" 2>/dev/null; do
+            sleep 0.1
+            waited=$((waited + 1))
+        done
+        sleep 0.3 # a few more moves, so the kill falls in the middle of play
         if kill -9 "$pid" 2>/dev/null; then
             wait "$pid" 2>/dev/null
             alive=yes
@@ -105,11 +112,12 @@ if mount -t tmpfs -o size=4m tmpfs "$out/fullhome" 2>/dev/null; then
         fi
     }
     db=$out/fullhome/data/ceki/ceki.db
-    person 1.5 disk-before
+    # Until a move of the match is kept in the store.
+    person disk-before '[ -n "$(sqlite3 "$db" "SELECT length(record) FROM games" 2>/dev/null)" ]'
     kept=$(sqlite3 "$db" "SELECT length(record) FROM games" 2>/dev/null)
-    # The disk fills up while the program plays on.
+    # The disk fills up while the program plays on, until it says so.
     (sleep 0.7 && dd if=/dev/zero of="$out/fullhome/filler" bs=4k 2>/dev/null) &
-    person 2.5 disk-full
+    person disk-full 'grep -q "The game was not saved: the disk is full" "$out/disk-full.err"'
     wait
     if [ $alive = yes ] && grep -q "The game was not saved: the disk is full" "$out/disk-full.err"; then
         passes=$((passes + 1))
@@ -119,7 +127,7 @@ if mount -t tmpfs -o size=4m tmpfs "$out/fullhome" 2>/dev/null; then
     fi
     rm -f "$out/fullhome/filler"
     whole=$(sqlite3 "$db" "PRAGMA integrity_check" 2>&1)
-    person 1 disk-again
+    person disk-again 'grep -q "^resumed " "$out/disk-again.out"'
     if [ -n "$kept" ] && [ "$whole" = ok ] && grep -q "^resumed " "$out/disk-again.out"; then
         passes=$((passes + 1))
     else
