@@ -120,14 +120,7 @@ static Session *play(const Played *p)
     GameConfig cfg = game_config_default(p->variant, p->seed);
     cfg.players = p->players;
     cfg.stakes = p->stakes;
-    SessionSeats seats = {.ai_budget_ms = 0};
-    for (int i = 0; i < CEKI_MAX_SEATS; i++) {
-        seats.human[i] = i == 0;
-        seats.level[i] = (AiLevel)(i % AI_LEVEL_COUNT);
-    }
-    CekiStatus st = CEKI_ERR_ARG;
-    Session *s = session_create(&cfg, &seats, &st);
-    assert_int_equal(st, CEKI_OK);
+    Session *s = test_session_new(&cfg);
     uint64_t x = p->seed * 7919 + 1;
     Move moves[GAME_MAX_MOVES];
     for (int guard = 0; guard < 200000; guard++) {

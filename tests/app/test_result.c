@@ -84,15 +84,7 @@ static Session *make(const Case *c)
     cfg.players = c->players;
     cfg.stakes = c->stakes;
     cfg.options = c->options;
-    SessionSeats seats = {.ai_budget_ms = 0};
-    for (int i = 0; i < CEKI_MAX_SEATS; i++) {
-        seats.human[i] = i == 0;
-        seats.level[i] = (AiLevel)(i % AI_LEVEL_COUNT);
-    }
-    CekiStatus st = CEKI_ERR_ARG;
-    Session *s = session_create(&cfg, &seats, &st);
-    assert_int_equal(st, CEKI_OK);
-    return s;
+    return test_session_new(&cfg);
 }
 
 static void shoot(App *app, const char *name)
@@ -270,20 +262,6 @@ static void test_kowah_hand_nobody_won(void **state)
 
 /* ---- the verdicts, read from the text the screen draws ------------------ */
 
-/* Fails unless the screen does NOT say what the format makes. */
-static void says_not(App *app, const char *format, ...)
-{
-    char want[400];
-    va_list ap;
-    va_start(ap, format);
-    vsnprintf(want, sizeof want, format, ap);
-    va_end(ap);
-    const char *text = test_screen_text(app);
-    if (test_screen_says(want)) {
-        fail_msg("the result screen says \"%s\"; it shows:\n%s", want, text);
-    }
-}
-
 /* How many lines of the screen's text are exactly `line`. */
 static int lines_equal(App *app, const char *line)
 {
@@ -423,7 +401,7 @@ static int check_points_verdict(App *app, Session *s)
     } else {
         test_expect_says(app, "result", "%s wins the round with %d %s.", names, best, pts);
     }
-    says_not(app, n > 1 ? "wins the round with" : "share the round");
+    test_expect_not_says(app, "result", n > 1 ? "wins the round with" : "share the round");
     assert_int_equal(lines_equal(app, "wins the round"), n);
     for (int seat = 0; seat < players; seat++) {
         char name[40];
@@ -676,7 +654,7 @@ static void test_verdict_kowah(void **state)
                              end == KOWAH_HAND_IDLE
                                  ? "turns without a stock draw: nobody won this hand."
                                  : "The stock ran out: nobody won this hand.");
-            says_not(app, "checki!");
+            test_expect_not_says(app, "result", "checki!");
             assert_int_equal(lines_equal(app, "wins the hand"), 0);
             dry++;
         }
@@ -724,7 +702,7 @@ static void test_verdict_match(void **state)
         char alone[240];
         if (c->variant == VARIANT_KOWAH && best == 0) {
             /* No hand won by anyone: nobody won the match. */
-            says_not(app, "the match. Last hand");
+            test_expect_not_says(app, "result", "the match. Last hand");
             snprintf(alone, sizeof alone, "Nobody won the match.");
             kinds[3]++;
         } else if (n == c->players) {

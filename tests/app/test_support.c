@@ -14,6 +14,8 @@
 
 #include <cmocka.h>
 
+#include "session.h"
+
 App *test_app_new(int width, int height, const char *settings_path)
 {
     char err[512], store[1100] = "";
@@ -294,15 +296,47 @@ bool test_screen_says(const char *needle)
     return strstr(screen.joined, needle) != NULL;
 }
 
+/* Formats the sentence looked for and reads the screen's text. */
+static const char *screen_and_want(App *app, char *want, size_t size, const char *format,
+                                   va_list ap)
+{
+    vsnprintf(want, size, format, ap);
+    return test_screen_text(app);
+}
+
 void test_expect_says(App *app, const char *scene_name, const char *format, ...)
 {
     char want[400];
     va_list ap;
     va_start(ap, format);
-    vsnprintf(want, sizeof want, format, ap);
+    const char *text = screen_and_want(app, want, sizeof want, format, ap);
     va_end(ap);
-    const char *text = test_screen_text(app);
     if (!test_screen_says(want)) {
         fail_msg("the %s screen does not say \"%s\"; it shows:\n%s", scene_name, want, text);
     }
+}
+
+void test_expect_not_says(App *app, const char *scene_name, const char *format, ...)
+{
+    char want[400];
+    va_list ap;
+    va_start(ap, format);
+    const char *text = screen_and_want(app, want, sizeof want, format, ap);
+    va_end(ap);
+    if (test_screen_says(want)) {
+        fail_msg("the %s screen says \"%s\"; it shows:\n%s", scene_name, want, text);
+    }
+}
+
+Session *test_session_new(const GameConfig *cfg)
+{
+    SessionSeats seats = {.ai_budget_ms = 0};
+    for (int i = 0; i < CEKI_MAX_SEATS; i++) {
+        seats.human[i] = i == 0;
+        seats.level[i] = (AiLevel)(i % AI_LEVEL_COUNT);
+    }
+    CekiStatus st = CEKI_ERR_ARG;
+    Session *s = session_create(cfg, &seats, &st);
+    assert_int_equal(st, CEKI_OK);
+    return s;
 }

@@ -60,5 +60,12 @@ bool test_screen_says(const char *needle);
 /* Fails, showing the screen's text, unless the screen (`scene_name` names it
  * in the message) says what the format makes. */
 void test_expect_says(App *app, const char *scene_name, const char *format, ...);
+/* The same, failing when the screen DOES say it. */
+void test_expect_not_says(App *app, const char *scene_name, const char *format, ...);
+
+/* A session of cfg with the person in seat 0 and computers of every level
+ * (random, greedy, strong, in turn) in the others, thinking with no time
+ * budget; fails the test if the core refuses the game. */
+struct Session *test_session_new(const GameConfig *cfg);
 
 #endif

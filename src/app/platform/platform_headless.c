@@ -198,3 +198,11 @@ long platform_headless_frames(const App *app)
     const HeadlessState *hs = state_of(app);
     return hs != NULL ? hs->frames : 0;
 }
+
+/* A window's pixels are a copy to free; the headless surface is kept. */
+void platform_release_pixels(App *app, SDL_Surface *pixels)
+{
+    if (pixels != NULL && pixels != platform_headless_surface(app)) {
+        SDL_FreeSurface(pixels);
+    }
+}

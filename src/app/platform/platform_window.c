@@ -252,10 +252,3 @@ const PlatformOps platform_window = {
     .keep_minimum_size = window_keep_minimum_size,
     .read_pixels = window_read_pixels,
 };
-
-void platform_release_pixels(App *app, SDL_Surface *pixels)
-{
-    if (pixels != NULL && pixels != platform_headless_surface(app)) {
-        SDL_FreeSurface(pixels);
-    }
-}
