@@ -296,36 +296,34 @@ bool test_screen_says(const char *needle)
     return strstr(screen.joined, needle) != NULL;
 }
 
-/* Formats the sentence looked for and reads the screen's text. */
-static const char *screen_and_want(App *app, char *want, size_t size, const char *format,
-                                   va_list ap)
+/* Fails, showing the screen's text, unless whether the screen says the
+ * sentence the format makes is `says`. */
+static void expect_saying(App *app, const char *scene_name, bool says, const char *format,
+                          va_list ap)
 {
-    vsnprintf(want, size, format, ap);
-    return test_screen_text(app);
+    char want[400];
+    vsnprintf(want, sizeof want, format, ap);
+    const char *text = test_screen_text(app);
+    if (test_screen_says(want) != says) {
+        fail_msg("the %s screen %s \"%s\"; it shows:\n%s", scene_name,
+                 says ? "does not say" : "says", want, text);
+    }
 }
 
 void test_expect_says(App *app, const char *scene_name, const char *format, ...)
 {
-    char want[400];
     va_list ap;
     va_start(ap, format);
-    const char *text = screen_and_want(app, want, sizeof want, format, ap);
+    expect_saying(app, scene_name, true, format, ap);
     va_end(ap);
-    if (!test_screen_says(want)) {
-        fail_msg("the %s screen does not say \"%s\"; it shows:\n%s", scene_name, want, text);
-    }
 }
 
 void test_expect_not_says(App *app, const char *scene_name, const char *format, ...)
 {
-    char want[400];
     va_list ap;
     va_start(ap, format);
-    const char *text = screen_and_want(app, want, sizeof want, format, ap);
+    expect_saying(app, scene_name, false, format, ap);
     va_end(ap);
-    if (test_screen_says(want)) {
-        fail_msg("the %s screen says \"%s\"; it shows:\n%s", scene_name, want, text);
-    }
 }
 
 Session *test_session_new(const GameConfig *cfg)
