@@ -29,6 +29,8 @@ struct AiPlayer {
     AiNode *nodes;          /* the search tree's arena, kept between decisions */
     int nodes_cap;
     AiStats stats;
+    DealBelief belief; /* the strong player's reading of the others (ai_read.c) */
+    bool believe;      /* redeals honour `belief` (during one decision) */
 };
 
 /* ---- evaluation (ai_eval.c) -------------------------------------------- */
@@ -77,11 +79,18 @@ typedef struct AiSim {
 /* g is a determinized copy the sim may change; obs is scratch. Switches the
  * copy's events on (the sim reads them) and its history off. */
 void ai_sim_init(AiSim *s, Game *g, Observation *obs);
-/* A fresh redeal of g as `seat` sees it (with the round's public history),
+/* A fresh redeal of g as `seat` sees it (with the round's public history
+ * and, while ai->believe, the player's reading of the others' hands),
  * seeded from the player's stream;
  * the first call also makes *work, a copy the search reuses. NULL (nothing
  * to free) when either cannot be made. */
 Game *ai_redeal(AiPlayer *ai, const Game *g, int seat, Game **work);
+/* The strong player's reading of the others' hands in a game of hand plays
+ * only (ai_read.c): from each of their plays this round, the kinds a greedy
+ * player could not have held, since it would have captured better with
+ * them. A seat whose play breaks the model is left unread. Uses ai->obs.
+ * False when nothing is believed (another kind of game, or no play yet). */
+bool ai_read_hands(AiPlayer *ai, const Game *g, int seat, DealBelief *out);
 /* Re-reads the piles after g was overwritten with game_copy_into. */
 void ai_sim_reset(AiSim *s, Observation *obs);
 CekiStatus ai_sim_apply(AiSim *s, const Move *m);

@@ -30,7 +30,8 @@ void ai_sim_reset(AiSim *s, Observation *obs)
 
 Game *ai_redeal(AiPlayer *ai, const Game *g, int seat, Game **work)
 {
-    Game *det = game_determinize(g, seat, rng_next(&ai->rng));
+    Game *det =
+        game_determinize_believing(g, seat, rng_next(&ai->rng), ai->believe ? &ai->belief : NULL);
     if (det && !*work)
         *work = game_clone(det, false);
     if (det && !*work) {

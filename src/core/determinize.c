@@ -18,6 +18,11 @@
  *   again as a checki hand in which the exposed kind can be declared and that
  *   holds those known cards (its winning kinds follow from it).
  *
+ * game_determinize_believing also takes a computer player's belief about
+ * the others' hands (kinds a seat is taken not to hold); the shuffled cards
+ * are then swapped, slot by slot, until each hand holds none it is believed
+ * not to hold, as far as the unseen cards allow.
+ *
  * How: the hidden cards are counted by kind (so only their multiset matters,
  * never how they really lie), an Rng seeded from `seed` deals the structured
  * parts first (face-down piles pair by pair, declared Kowah hands shape by
@@ -513,7 +518,72 @@ static int pile_known(const Game *g, int s, int known[CARD_KIND_LIMIT])
     return total;
 }
 
-static void determinize_fishing(Game *c, const Game *g, int seat, Rng *rng)
+/* Whose hand slot rest[i] fills: off[s] .. off[s] + len[s]; -1 for the
+ * stock and the set-aside cards. */
+static int slot_owner(int i, const int off[CEKI_MAX_SEATS], const int len[CEKI_MAX_SEATS],
+                      int players)
+{
+    for (int s = 0; s < players; s++) {
+        if (len[s] > 0 && i >= off[s] && i < off[s] + len[s])
+            return s;
+    }
+    return -1;
+}
+
+#define BELIEF_TRIES 64
+
+/* Swaps each card a hand is believed not to hold with an unseen card that
+ * both places allow (up to BELIEF_TRIES random looks a card). */
+static void honour_belief(Card *rest, int n, const int off[CEKI_MAX_SEATS],
+                          const int len[CEKI_MAX_SEATS], int players, const DealBelief *b, Rng *rng)
+{
+    for (int s = 0; s < players; s++) {
+        for (int i = off[s]; i < off[s] + len[s]; i++) {
+            for (int t = 0; t < BELIEF_TRIES && b->avoid[s][rest[i]]; t++) {
+                int j = (int)rng_below(rng, (uint32_t)n);
+                int q = slot_owner(j, off, len, players);
+                if (q == s || b->avoid[s][rest[j]] || (q >= 0 && b->avoid[q][rest[i]]))
+                    continue;
+                Card x = rest[i];
+                rest[i] = rest[j];
+                rest[j] = x;
+            }
+        }
+    }
+}
+
+/* The rest of the unseen cards, shuffled (and swapped around a belief),
+ * into the others' hands, the stock and the set-aside cards. */
+static void deal_rest(Game *c, const Game *g, int seat, const Unseen *u,
+                      const bool fixed_stock[CEKI_MAX_DECK], Rng *rng, const DealBelief *belief)
+{
+    Card rest[CEKI_MAX_DECK];
+    int n = unseen_shuffled(u, rng, rest);
+    int off[CEKI_MAX_SEATS] = {0}, len[CEKI_MAX_SEATS] = {0}, at = 0;
+    for (int s = 0; s < g->n; s++) {
+        off[s] = at;
+        len[s] = s == seat ? 0 : g->hand_n[s];
+        at += len[s];
+    }
+    if (belief && at <= n)
+        honour_belief(rest, n, off, len, g->n, belief, rng);
+    int next = 0;
+    for (int s = 0; s < g->n; s++) {
+        if (s == seat)
+            continue;
+        for (int i = 0; i < g->hand_n[s] && next < n; i++)
+            c->hand[s][i] = rest[next++];
+    }
+    for (int i = 0; i < g->stock_n && next < n; i++) {
+        if (!fixed_stock[i])
+            c->stock[i] = rest[next++];
+    }
+    for (int i = 0; i < g->aside_n && next < n; i++)
+        c->aside[i] = rest[next++];
+}
+
+static void determinize_fishing(Game *c, const Game *g, int seat, Rng *rng,
+                                const DealBelief *belief)
 {
     Unseen u;
     unseen_init(&u, g);
@@ -563,22 +633,7 @@ static void determinize_fishing(Game *c, const Game *g, int seat, Rng *rng)
         }
         deal_pile(&u, rng, c->captured[s] + nknown[s], g->captured_n[s] - nknown[s], identical);
     }
-    /* The rest, shuffled, into the hands, the stock and the set-aside cards. */
-    Card rest[CEKI_MAX_DECK];
-    int n = unseen_shuffled(&u, rng, rest);
-    int next = 0;
-    for (int s = 0; s < g->n; s++) {
-        if (s == seat)
-            continue;
-        for (int i = 0; i < g->hand_n[s] && next < n; i++)
-            c->hand[s][i] = rest[next++];
-    }
-    for (int i = 0; i < g->stock_n && next < n; i++) {
-        if (!fixed_stock[i])
-            c->stock[i] = rest[next++];
-    }
-    for (int i = 0; i < g->aside_n && next < n; i++)
-        c->aside[i] = rest[next++];
+    deal_rest(c, g, seat, &u, fixed_stock, rng, belief);
 
     /* The others' peeks follow the cards now at their depth. */
     for (int s = 0; s < g->n; s++) {
@@ -591,6 +646,11 @@ static void determinize_fishing(Game *c, const Game *g, int seat, Rng *rng)
 
 Game *game_determinize(const Game *g, int seat, uint64_t seed)
 {
+    return game_determinize_believing(g, seat, seed, NULL);
+}
+
+Game *game_determinize_believing(const Game *g, int seat, uint64_t seed, const DealBelief *belief)
+{
     if (!g || seat < 0 || seat >= g->n)
         return NULL;
     Game *c = game_clone(g, false);
@@ -601,7 +661,7 @@ Game *game_determinize(const Game *g, int seat, uint64_t seed)
     if (g->v->engine == ENGINE_KOWAH)
         determinize_kowah(c, g, seat, &rng);
     else
-        determinize_fishing(c, g, seat, &rng);
+        determinize_fishing(c, g, seat, &rng, belief);
     rng_seed(&c->rng, rng_next(&rng));
     c->cfg.seed = rng_next(&rng);
     if (c->events && c->events_cap > 0) /* they name hidden cards */

@@ -205,7 +205,8 @@ void game_set_events_enabled(Game *g, bool enabled);
 const Move *game_history(const Game *g, int *count);
 void game_set_history_enabled(Game *g, bool enabled);
 
-/* A set position for examples, tests and `ceki-cli moves`: seat 0 is to play
+/* A set position for examples, tests, `ceki-cli moves` and the strong
+ * player's reading of earlier turns (ai_read.c): seat 0 is to play
  * from `hand` with `pool` face up, on its first turn or a later one; every
  * other card of the deck is in the stock (or set aside). Fishing variants
  * with a hand phase only. CEKI_ERR_IMPOSSIBLE when the cards are not in the
@@ -358,6 +359,20 @@ CekiStatus game_score_seat(const Game *g, int seat, ScoreBreakdown *out);
  * hidden cards in g gives the same result for the same seed. For the
  * computer players. NULL on error. */
 Game *game_determinize(const Game *g, int seat, uint64_t seed);
+
+/* What a computer player believes of the others' hands from their play: a
+ * seat s is taken not to hold kind k where avoid[s][k] (ai_read.c). */
+typedef struct DealBelief {
+    bool avoid[CEKI_MAX_SEATS][CARD_KIND_LIMIT];
+} DealBelief;
+
+/* game_determinize, dealing the others' hands around a belief (fishing
+ * variants; Kowah ignores it): a card the belief rules out of a hand is
+ * swapped with an unseen card it allows, from the stock, the set-aside cards
+ * or another hand that allows it in turn. Where no such card is found the
+ * belief gives way, card by card: the deal stays one the seat's observation
+ * allows. NULL belief: game_determinize. */
+Game *game_determinize_believing(const Game *g, int seat, uint64_t seed, const DealBelief *belief);
 
 /* Seat s's share of the last round's result (PHASE_ROUND_OVER /
  * MATCH_OVER; 0 / false before), without a whole observation. */

@@ -5,7 +5,8 @@
  * public fact are kept, the redeal never contradicts the public history (a
  * card seen going into a pile stays there, a card known to be in a hand stays
  * there), and the result depends on the hidden cards only as a multiset
- * (permuting them in the real game changes nothing). */
+ * (permuting them in the real game changes nothing). A belief about the
+ * others' hands is honoured where it can be and gives way where not. */
 #include "test_util.h"
 
 #include "ai.h"
@@ -480,6 +481,77 @@ static void test_seeds_differ(void **state)
     game_destroy(g);
 }
 
+/* ---- a belief about the others' hands (the strong player's reading) ------- */
+
+static void assert_deal_valid(const Game *g, const Game *d, int seat)
+{
+    int a[CARD_KIND_LIMIT], b[CARD_KIND_LIMIT];
+    all_cards(g, a);
+    all_cards(d, b);
+    assert_memory_equal(a, b, sizeof a);
+    assert_same_view(g, d, seat);
+    for (int s = 0; s < g->n; s++)
+        assert_int_equal(d->hand_n[s], g->hand_n[s]);
+}
+
+/* A belief that can be honoured is, in every deal; one that cannot gives
+ * way and the deal stays one the seat's view allows; without a belief the
+ * deal is game_determinize's; and the deal still depends on the hidden
+ * cards only as a multiset. */
+static void test_belief_honoured(void **state)
+{
+    (void)state;
+    GameConfig cfg = game_config_default(VARIANT_TOTIT, 12);
+    Game *g = game_create(&cfg, NULL);
+    AiPlayer *ai = ai_create(AI_GREEDY, 2);
+    assert_true(g && ai);
+    for (int i = 0; i < 4; i++) {
+        Move m;
+        assert_int_equal(ai_choose(ai, g, game_to_move(g), &m), CEKI_OK);
+        assert_int_equal(game_apply(g, &m), CEKI_OK);
+    }
+    int seat = game_to_move(g);
+    DealBelief *b = calloc(1, sizeof *b), *all = calloc(1, sizeof *all);
+    assert_true(b && all);
+    for (int k = 0; k < 10; k++) {
+        b->avoid[(seat + 1) % g->n][k] = true;
+        b->avoid[(seat + 2) % g->n][k + 10] = true;
+    }
+    for (int k = 0; k < CARD_KIND_LIMIT; k++)
+        all->avoid[(seat + 1) % g->n][k] = true;
+    for (uint64_t seed = 0; seed < 50; seed++) {
+        Game *d = game_determinize_believing(g, seat, seed, b);
+        assert_non_null(d);
+        assert_deal_valid(g, d, seat);
+        for (int s = 0; s < g->n; s++) {
+            for (int i = 0; s != seat && i < d->hand_n[s]; i++)
+                assert_false(b->avoid[s][d->hand[s][i]]);
+        }
+        game_destroy(d);
+        d = game_determinize_believing(g, seat, seed, all);
+        assert_non_null(d);
+        assert_deal_valid(g, d, seat);
+        game_destroy(d);
+        Game *plain = game_determinize(g, seat, seed);
+        d = game_determinize_believing(g, seat, seed, NULL);
+        assert_same_game(plain, d);
+        game_destroy(plain);
+        game_destroy(d);
+        Game *h = game_clone(g, false);
+        permute_hidden(h, seat, 99u + seed);
+        Game *x = game_determinize_believing(g, seat, seed, b);
+        Game *y = game_determinize_believing(h, seat, seed, b);
+        assert_same_game(x, y);
+        game_destroy(x);
+        game_destroy(y);
+        game_destroy(h);
+    }
+    free(b);
+    free(all);
+    ai_destroy(ai);
+    game_destroy(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -489,6 +561,7 @@ int main(void)
         cmocka_unit_test(test_pei_turned_card_and_peek),
         cmocka_unit_test(test_seeds_differ),
         cmocka_unit_test(test_kowah_known_cards_stay),
+        cmocka_unit_test(test_belief_honoured),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
