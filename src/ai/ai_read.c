@@ -84,6 +84,16 @@ bool ai_read_hands(AiPlayer *ai, const Game *g, int seat, DealBelief *out)
     const PublicHistory *h = &o->history;
     if (h->count != h->total)
         return false;
+    const GameConfig *cfg = game_config(g);
+    /* first_play[s]: the entry of seat s's first play from its hand. */
+    int first_play[CEKI_MAX_SEATS];
+    for (int s = 0; s < CEKI_MAX_SEATS; s++)
+        first_play[s] = -1;
+    for (int i = 0; i < h->count; i++) {
+        const PublicEntry *e = &h->entry[i];
+        if (e->seat < CEKI_MAX_SEATS && !(e->flags & PUB_FLAG_TURNED) && first_play[e->seat] < 0)
+            first_play[e->seat] = i;
+    }
     uint8_t pool[CARD_KIND_LIMIT] = {0}, pile[CEKI_MAX_SEATS][CARD_KIND_LIMIT];
     memcpy(pile, h->pile, sizeof pile);
     for (int i = 0; i < o->pool_count; i++) {
@@ -101,17 +111,14 @@ bool ai_read_hands(AiPlayer *ai, const Game *g, int seat, DealBelief *out)
         if (e->seat == seat || (e->flags & PUB_FLAG_TURNED) || e->seat >= o->players)
             continue;
         int s = e->seat;
-        bool first = true;
-        for (int j = 0; j < i && first; j++)
-            first = h->entry[j].seat != s || (h->entry[j].flags & PUB_FLAG_TURNED);
         double made = 0.0;
         if (e->kind == PUB_CAPTURE)
-            made = ai_capture_gain(v->id, game_config(g)->options, pile[s],
-                                   ai_pile_score(v->id, game_config(g)->options, pile[s]), e->card,
+            made = ai_capture_gain(cfg->variant, cfg->options, pile[s],
+                                   ai_pile_score(cfg->variant, cfg->options, pile[s]), e->card,
                                    e->card2);
         played_after[s][e->card]++;
         double best[CARD_KIND_LIMIT];
-        best_gains(g, pool, pile[s], first, best);
+        best_gains(g, pool, pile[s], first_play[s] == i, best);
         for (int k = 0; k < CARD_KIND_LIMIT; k++) {
             if (best[k] <= made + 1e-9)
                 continue;
