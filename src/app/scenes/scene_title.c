@@ -228,10 +228,16 @@ static void title_draw(App *app, void *state, SDL_Renderer *r)
     }
     const Widget *resume = ui_find(&s->ui, TITLE_RESUME);
     if (resume != NULL) {
+        /* Which game waits, on a panel of its own: the fan lies behind it. */
         TextStyle cap = app_text_style(app, 14, TEXT_REGULAR, UI_INK_SOFT);
-        SDL_Rect cap_box = {resume->rect.x + resume->rect.w + app_px(app, 16), resume->rect.y,
-                            app_px(app, 260), resume->rect.h};
-        text_draw_in(app->text, r, s->resume_caption, &cap, cap_box, TEXT_LEFT);
+        int tw = 0, th = 0;
+        text_measure(app->text, s->resume_caption, cap.px, cap.weight, &tw, &th);
+        int pad = app_px(app, 14);
+        SDL_Rect pill = {resume->rect.x + resume->rect.w + app_px(app, 12), 0,
+                         SDL_min(tw, app_px(app, 300)) + 2 * pad, th + pad};
+        pill.y = resume->rect.y + (resume->rect.h - pill.h) / 2;
+        ui_draw_panel(app, pill);
+        text_draw_in(app->text, r, s->resume_caption, &cap, pill, TEXT_CENTER);
     }
 
     if (app->notice[0] != '\0') {
