@@ -1,0 +1,273 @@
+/* proto.h — the messages of network play, and their strict encoding.
+ *
+ * Contract
+ * - Pure C11 over the rules core: no ENet, no SDL, no I/O. The transport
+ *   (net_transport.h) carries the bytes; the host (src/host) and the
+ *   clients (ceki-cli bot, the app) speak NetMsg.
+ * - net_encode writes a message into a caller's buffer and returns its
+ *   length, or 0 when it does not fit (or the message is not well formed).
+ * - net_decode reads bytes from anywhere (a peer that may lie): every length
+ *   is checked against what is left and against the fixed maxima below, it
+ *   never reads past `len`, never allocates, and fills *out only when the
+ *   whole message reads (anything left over is an error too). It returns
+ *   NET_OK or the reason the bytes were refused.
+ * - A NetMsg is plain data, copied by value; its largest member is the
+ *   seat's view (an Observation, game.h). Keep NetMsg off small stacks:
+ *   callers allocate it (it is some 20 kB).
+ * - The connect data of a connection is NET_PROTOCOL_VERSION; every
+ *   disconnect carries a NetDisconnectReason.
+ * - Channels: NET_CHANNEL_GAME (reliable, ordered) for everything but chat,
+ *   NET_CHANNEL_CHAT (reliable, ordered) for chat; pings go unreliable on
+ *   NET_CHANNEL_GAME.
+ *
+ * The host alone knows the seed and the deck. What a seat receives is what
+ * the rules show it (game_observe, game_events_for_seat): its own cards,
+ * public events, counts of hidden cards, and its legal moves when it is to
+ * move. The seed travels only in NET_RECORD, after the match is over.
+ */
+#ifndef CEKI_NET_PROTO_H
+#define CEKI_NET_PROTO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "game.h"
+
+#define NET_PROTOCOL_VERSION 1u
+#define NET_DEFAULT_PORT 7157
+#define NET_CHANNEL_GAME 0
+#define NET_CHANNEL_CHAT 1
+#define NET_CHANNELS 2
+
+#define NET_MAX_PACKET 16384   /* the largest message either side accepts */
+#define NET_NAME_MAX 32        /* bytes of a player's name, UTF-8, no NUL */
+#define NET_CHAT_MAX 200       /* characters of a chat line (bytes: 4x) */
+#define NET_TOKEN_LEN 32       /* hex digits of a seat token */
+#define NET_TABLE_ID_MAX 16    /* characters of a table id ([A-Za-z0-9-]) */
+#define NET_MAX_EVENTS 512     /* events in one update */
+#define NET_MAX_TABLES_LISTED 64
+#define NET_REASON_MAX 160     /* bytes of a refusal's sentence */
+
+typedef enum NetStatus {
+    NET_OK = 0,
+    NET_ERR_SHORT,    /* the bytes end before the message does */
+    NET_ERR_LONG,     /* bytes left over after the message */
+    NET_ERR_TYPE,     /* an unknown message type */
+    NET_ERR_RANGE,    /* a count, seat, card or enum out of range */
+    NET_ERR_TEXT,     /* a text that is not UTF-8 or holds control characters */
+    NET_ERR_SPACE     /* encode: the buffer is too small */
+} NetStatus;
+
+typedef enum NetDisconnectReason {
+    NET_BYE_NONE = 0,
+    NET_BYE_LEAVING,      /* the peer closes on purpose */
+    NET_BYE_VERSION,      /* a different protocol version */
+    NET_BYE_GARBAGE,      /* a message that does not decode */
+    NET_BYE_ABUSE,        /* too many refused messages, or too fast */
+    NET_BYE_FULL,         /* the server holds as many peers as it can */
+    NET_BYE_SHUTDOWN,     /* the server is stopping */
+    NET_BYE_NO_TABLE,     /* no such table, or it is over */
+    NET_BYE_NO_SEAT,      /* no free seat, or an unknown token */
+    NET_BYE_REPLACED      /* the same seat's token came back on another connection */
+} NetDisconnectReason;
+
+typedef enum NetMsgType {
+    NET_MSG_NONE = 0,
+    /* client -> host */
+    NET_MSG_CREATE,  /* create a table */
+    NET_MSG_LIST,    /* ask for the open tables */
+    NET_MSG_JOIN,    /* take a seat (a token: that seat back) */
+    NET_MSG_MOVE,    /* the move this seat wants */
+    NET_MSG_RESYNC,  /* send my whole view again */
+    NET_MSG_START,   /* the table's creator starts a match whose seats are filled */
+    NET_MSG_SEAT_AI, /* the creator gives an empty seat to a computer */
+    /* host -> client */
+    NET_MSG_CREATED, /* the table's id */
+    NET_MSG_TABLES,  /* the open tables */
+    NET_MSG_WELCOME, /* your seat, your token, the table's rules */
+    NET_MSG_SEATS,   /* who sits where and whether they are here */
+    NET_MSG_VIEW,    /* your whole view */
+    NET_MSG_UPDATE,  /* a move happened: its events as you see them, your view's changes */
+    NET_MSG_REFUSED, /* your message was refused, and why; nothing changed */
+    NET_MSG_RECORD,  /* the match is over: its record (seed and moves), for the replay */
+    /* both ways */
+    NET_MSG_CHAT,
+    NET_MSG_PING, /* unreliable */
+    NET_MSG_PONG, /* unreliable */
+    NET_MSG_TYPE_COUNT
+} NetMsgType;
+
+typedef enum NetSeatKind {
+    NET_SEAT_NET = 0,  /* a person who joins over the network */
+    NET_SEAT_LOCAL,    /* a person at the host's own screen */
+    NET_SEAT_RANDOM,   /* a computer at the host, by level */
+    NET_SEAT_GREEDY,
+    NET_SEAT_STRONG,
+    NET_SEAT_KIND_COUNT
+} NetSeatKind;
+
+typedef enum NetSeatState {
+    NET_SEAT_EMPTY = 0,  /* nobody has taken it yet */
+    NET_SEAT_HERE,       /* connected (a computer is always here) */
+    NET_SEAT_AWAY,       /* gone; waiting for the grace period (grace_ms left) */
+    NET_SEAT_STAND_IN    /* gone past the grace period: a computer plays for them */
+} NetSeatState;
+
+typedef enum NetRefusal {
+    NET_REFUSE_NONE = 0,
+    NET_REFUSE_NOT_SEATED, /* a move or resync before a seat was taken */
+    NET_REFUSE_NOT_YOUR_TURN,
+    NET_REFUSE_ILLEGAL,    /* the core refused the move (reason: game_explain_illegal) */
+    NET_REFUSE_STALE,      /* the move answers an earlier position (move number) */
+    NET_REFUSE_BAD_CONFIG, /* a table the rules do not allow */
+    NET_REFUSE_NOT_CREATOR,
+    NET_REFUSE_NOT_READY,  /* start before every seat is filled */
+    NET_REFUSE_RATE        /* chat too fast */
+} NetRefusal;
+
+/* A table's rules as the seats may know them: everything but the seed. */
+typedef struct NetTableRules {
+    uint8_t variant; /* VariantId */
+    uint8_t players;
+    uint32_t options;
+    uint16_t rounds;
+    uint8_t stakes;                       /* StakeScheme */
+    uint8_t seat_kind[CEKI_MAX_SEATS];    /* NetSeatKind */
+} NetTableRules;
+
+typedef struct NetCreate {
+    NetTableRules rules;
+    bool has_seed; /* a fixed deal (the server must allow it: --allow-seed) */
+    uint64_t seed;
+    bool autostart; /* start as soon as every seat is filled */
+    char name[NET_NAME_MAX + 1];
+} NetCreate;
+
+typedef struct NetJoin {
+    char table[NET_TABLE_ID_MAX + 1];
+    char token[NET_TOKEN_LEN + 1]; /* "" for a new seat: the first free net seat */
+    int8_t seat;                   /* a wanted seat, or -1 for any */
+    char name[NET_NAME_MAX + 1];
+} NetJoin;
+
+typedef struct NetMove {
+    uint32_t move_no; /* the move number the seat answers (the view it saw) */
+    Move move;
+} NetMove;
+
+typedef struct NetTableEntry {
+    char table[NET_TABLE_ID_MAX + 1];
+    NetTableRules rules;
+    uint8_t free_seats;
+    bool started;
+} NetTableEntry;
+
+typedef struct NetTables {
+    uint8_t count;
+    NetTableEntry table[NET_MAX_TABLES_LISTED];
+} NetTables;
+
+typedef struct NetWelcome {
+    char table[NET_TABLE_ID_MAX + 1];
+    int8_t seat;
+    char token[NET_TOKEN_LEN + 1];
+    uint64_t ai_seed; /* game_seat_ai_seed of this seat: one-way, tells nothing of the deal */
+    NetTableRules rules;
+    bool creator;
+} NetWelcome;
+
+typedef struct NetSeat {
+    uint8_t kind;  /* NetSeatKind */
+    uint8_t state; /* NetSeatState */
+    uint32_t grace_ms; /* NET_SEAT_AWAY: what is left of the grace period */
+    char name[NET_NAME_MAX + 1];
+} NetSeat;
+
+typedef struct NetSeats {
+    uint8_t players;
+    bool started;
+    NetSeat seat[CEKI_MAX_SEATS];
+} NetSeats;
+
+/* The seat's whole view, and its moves when it is to move. */
+typedef struct NetView {
+    uint32_t move_no;
+    uint64_t hash; /* net_view_hash of view */
+    Observation view;
+    uint16_t nmoves;
+    Move moves[GAME_MAX_MOVES];
+} NetView;
+
+/* One move applied: what the seat saw of it, and how its view changed.
+ * The client applies the delta to the view it holds (net_view_apply_delta)
+ * and checks the hash; a mismatch asks for the whole view (NET_MSG_RESYNC). */
+typedef struct NetUpdate {
+    uint32_t move_no; /* after this move */
+    uint64_t hash;    /* net_view_hash of the view after it */
+    Move move;        /* the move applied, as the seat may see it */
+    uint16_t nevents;
+    GameEvent events[NET_MAX_EVENTS];
+    uint16_t delta_len;
+    uint8_t delta[NET_MAX_PACKET / 2];
+    uint16_t nmoves;
+    Move moves[GAME_MAX_MOVES];
+} NetUpdate;
+
+typedef struct NetRefused {
+    uint8_t what;     /* the NetMsgType refused */
+    uint8_t refusal;  /* NetRefusal */
+    uint32_t move_no; /* the host's move number now */
+    char reason[NET_REASON_MAX + 1];
+} NetRefused;
+
+typedef struct NetRecord {
+    uint16_t len;
+    char text[NET_MAX_PACKET - 64]; /* record.h text, NUL-terminated */
+} NetRecord;
+
+typedef struct NetChat {
+    int8_t seat; /* host -> client: who said it; client -> host: ignored */
+    char text[NET_CHAT_MAX * 4 + 1];
+} NetChat;
+
+typedef struct NetPing {
+    uint32_t stamp_ms;
+} NetPing;
+
+typedef struct NetMsg {
+    uint8_t type; /* NetMsgType */
+    union {
+        NetCreate create;
+        NetJoin join;
+        NetMove move;
+        char created[NET_TABLE_ID_MAX + 1];
+        NetTables tables;
+        NetWelcome welcome;
+        NetSeats seats;
+        NetView view;
+        NetUpdate update;
+        NetRefused refused;
+        NetRecord record;
+        NetChat chat;
+        NetPing ping;
+    } u;
+} NetMsg;
+
+/* Bytes written (<= cap), or 0 when it does not fit or is not well formed. */
+size_t net_encode(const NetMsg *msg, uint8_t *buf, size_t cap);
+NetStatus net_decode(const uint8_t *buf, size_t len, NetMsg *out);
+const char *net_status_text(NetStatus st);
+const char *net_bye_text(NetDisconnectReason r);
+
+/* The view as canonical bytes (the same view gives the same bytes), its
+ * hash (64-bit, over those bytes), and the delta that turns one view's
+ * bytes into another's. net_view_apply_delta refuses (false, *to
+ * untouched) a delta that does not fit `from`. */
+size_t net_view_bytes(const Observation *view, uint8_t *buf, size_t cap);
+uint64_t net_view_hash(const Observation *view);
+size_t net_view_delta(const Observation *from, const Observation *to, uint8_t *buf, size_t cap);
+bool net_view_apply_delta(const Observation *from, const uint8_t *delta, size_t len,
+                          Observation *to);
+
+#endif
