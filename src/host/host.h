@@ -1,0 +1,86 @@
+/* host.h — the authoritative host of network tables (issue 28).
+ *
+ * Contract
+ * - SDL-free and transport-free: the host speaks NetMsg (net/proto.h) with
+ *   connections named by number. ceki-server feeds it what ENet receives
+ *   and sends what it hands to the outbox; the app runs the same host in
+ *   process, its local seats being connections without sockets. So every
+ *   game goes through the same rules path.
+ * - Many tables at once, each an independent match. The host alone holds
+ *   each table's Game (seed, deck order); a seat receives only
+ *   NET_MSG_WELCOME, NET_MSG_SEATS, NET_MSG_VIEW (its game_observe and its
+ *   legal moves when it is to move), NET_MSG_UPDATE (the move's events
+ *   through game_events_for_seat, its view's delta, its moves), NET_MSG_REFUSED,
+ *   NET_MSG_CHAT, and after the match NET_MSG_RECORD. Nothing sent before
+ *   the match is over carries the seed.
+ * - A seat's move is checked by the core (game_apply); a move for another
+ *   seat, out of turn, stale or illegal is refused with NET_MSG_REFUSED and
+ *   changes nothing.
+ * - Seats: NetSeatKind. A person who joins gets a token; joining again
+ *   with it gives back the same seat mid-round, with the whole view. While
+ *   a person is away the seat waits `grace_ms` (NET_MSG_SEATS shows what is
+ *   left), then the computer plays for them at the table's level until they
+ *   are back, from their next turn.
+ * - Every table is journalled in the host's SQLite store (data_dir) after
+ *   every move; a host created again on the same data_dir has its tables
+ *   back, tokens included. data_dir NULL: nothing is kept (tests).
+ * - Time comes only from the `now_ms` arguments (a monotonic clock in
+ *   milliseconds), so tests drive it.
+ * - No globals; one Host is used by one thread.
+ */
+#ifndef CEKI_HOST_H
+#define CEKI_HOST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "proto.h"
+
+#define HOST_GRACE_MS_DEFAULT 60000u
+
+typedef uint32_t HostConn; /* a connection, numbered by the transport (0 is never used) */
+
+/* Where the host's messages go. send: reliable and ordered on the message's
+ * channel (chat on NET_CHANNEL_CHAT, the rest on NET_CHANNEL_GAME). drop:
+ * close the connection with a reason (the host forgets it at once). log: one
+ * line per event, no newline (may be NULL). */
+typedef struct HostOutbox {
+    void *ctx;
+    void (*send)(void *ctx, HostConn conn, const NetMsg *msg);
+    void (*drop)(void *ctx, HostConn conn, NetDisconnectReason why);
+    void (*log)(void *ctx, const char *line);
+} HostOutbox;
+
+typedef struct HostOptions {
+    const char *data_dir; /* NULL: keep nothing */
+    uint32_t grace_ms;    /* 0: HOST_GRACE_MS_DEFAULT */
+    bool allow_seed;      /* NET_MSG_CREATE may fix the seed (tests) */
+    int max_tables;       /* 0: no limit */
+} HostOptions;
+
+typedef struct Host Host;
+
+/* NULL with a sentence in err when the store cannot be opened. */
+Host *host_create(const HostOptions *opt, const HostOutbox *out, uint64_t now_ms, char *err,
+                  size_t err_size);
+void host_destroy(Host *h);
+
+void host_connected(Host *h, HostConn conn, uint64_t now_ms);
+/* A decoded message from conn. */
+void host_received(Host *h, HostConn conn, const NetMsg *msg, uint64_t now_ms);
+void host_disconnected(Host *h, HostConn conn, uint64_t now_ms);
+/* Grace periods running out, computer seats' moves. Call often (every few
+ * ms of the loop); cheap when nothing is due. */
+void host_tick(Host *h, uint64_t now_ms);
+/* The earliest now_ms at which host_tick has something to do (UINT64_MAX:
+ * nothing until a message arrives). */
+uint64_t host_next_due(const Host *h);
+
+typedef struct HostCounts {
+    int tables, tables_live, seats_connected;
+    long moves, refused, resyncs;
+} HostCounts;
+void host_counts(const Host *h, HostCounts *out);
+
+#endif
