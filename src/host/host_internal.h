@@ -128,8 +128,11 @@ void journal_close(HostJournal *j);
  * with a sentence in err when the write failed: nothing of it is kept and
  * the caller tries again later. */
 bool journal_sync_table(HostJournal *j, HostTable *t, char *err, size_t err_size);
-/* Calls fn for every table not over, in the order they were made. */
-bool journal_load(HostJournal *j, HostSavedFn fn, void *ctx, char *err, size_t err_size);
+/* Calls fn for every table not over, in the order they were made; a table
+ * whose rows do not read is counted in *skipped and left out. False with
+ * err when the journal itself does not read. */
+bool journal_load(HostJournal *j, HostSavedFn fn, void *ctx, int *skipped, char *err,
+                  size_t err_size);
 
 /* ---- host_send.c: the messages ---- */
 

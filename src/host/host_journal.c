@@ -257,7 +257,8 @@ static void journal_read_row(sqlite3_stmt *st, HostSavedTable *saved)
     saved->started = sqlite3_column_int(st, 8) != 0;
 }
 
-bool journal_load(HostJournal *j, HostSavedFn fn, void *ctx, char *err, size_t err_size)
+bool journal_load(HostJournal *j, HostSavedFn fn, void *ctx, int *skipped, char *err,
+                  size_t err_size)
 {
     sqlite3_stmt *st = NULL;
     const char *sql = "SELECT id, variant, players, options, rounds, stakes, seed, autostart,"
@@ -266,20 +267,25 @@ bool journal_load(HostJournal *j, HostSavedFn fn, void *ctx, char *err, size_t e
         journal_error(j->db, "be read", err, err_size);
         return false;
     }
-    bool ok = true;
-    while (ok && sqlite3_step(st) == SQLITE_ROW) {
+    *skipped = 0;
+    int rc = SQLITE_OK;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         HostSavedTable saved;
         memset(&saved, 0, sizeof saved);
         journal_read_row(st, &saved);
-        ok = saved.cfg.players > 0 && saved.cfg.players <= CEKI_MAX_SEATS &&
-             journal_read_seats(j->db, &saved) && journal_read_moves(j->db, &saved);
-        if (ok)
+        /* A table that does not read is left out; the others come back. */
+        if (saved.cfg.players > 0 && saved.cfg.players <= CEKI_MAX_SEATS &&
+            journal_read_seats(j->db, &saved) && journal_read_moves(j->db, &saved))
             fn(ctx, &saved);
         else
-            journal_error(j->db, "read a table", err, err_size);
+            (*skipped)++;
         free(saved.moves);
         free(saved.by_ai);
     }
     sqlite3_finalize(st);
-    return ok;
+    if (rc != SQLITE_DONE) {
+        journal_error(j->db, "be read to its end", err, err_size);
+        return false;
+    }
+    return true;
 }

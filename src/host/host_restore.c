@@ -74,8 +74,10 @@ static void restore_one(void *ctx, const HostSavedTable *saved)
 bool restore_tables(Host *h, uint64_t now_ms, char *err, size_t err_size)
 {
     RestoreCtx rc = {h, now_ms, 0, 0};
-    if (!journal_load(h->journal, restore_one, &rc, err, err_size))
+    int skipped = 0;
+    if (!journal_load(h->journal, restore_one, &rc, &skipped, err, err_size))
         return false;
+    rc.failed += skipped;
     if (rc.tables + rc.failed > 0)
         send_log(h, "%d tables back from the journal, %d left out", rc.tables, rc.failed);
     return true;
