@@ -111,6 +111,26 @@ void host_disconnected(Host *h, HostConn conn, uint64_t now_ms)
 
 /* ---- what a connection sends ---- */
 
+/* Why a seated connection's move is refused (NULL: it is not), and how. */
+static const char *host_move_refusal(const HostTable *t, int seat, const NetMove *nm,
+                                     NetRefusal *how)
+{
+    *how = NET_REFUSE_NOT_YOUR_TURN;
+    if (!t->started || t->over)
+        return N_("The match is not being played now.");
+    if (nm->move.seat != seat)
+        return N_("That move is another seat's.");
+    if (game_to_move(t->game) != seat)
+        return N_("It is not your turn.");
+    *how = NET_REFUSE_STALE;
+    if (nm->move_no != t->move_no)
+        return N_("That move answers an earlier position.");
+    *how = NET_REFUSE_ILLEGAL;
+    if (!game_is_legal(t->game, &nm->move))
+        return game_explain_illegal(t->game, &nm->move);
+    return NULL;
+}
+
 static void host_move(Host *h, HostConnInfo *ci, const NetMove *nm, uint64_t now_ms)
 {
     HostTable *t = ci->table;
@@ -119,20 +139,10 @@ static void host_move(Host *h, HostConnInfo *ci, const NetMove *nm, uint64_t now
                      N_("Take a seat before you move."));
         return;
     }
-    const char *why = NULL;
-    NetRefusal refusal = NET_REFUSE_NOT_YOUR_TURN;
-    if (!t->started || t->over)
-        why = N_("The match is not being played now.");
-    else if (nm->move.seat != ci->seat)
-        why = N_("That move is another seat's.");
-    else if (game_to_move(t->game) != ci->seat)
-        why = N_("It is not your turn.");
-    else if (nm->move_no != t->move_no)
-        refusal = NET_REFUSE_STALE, why = N_("That move answers an earlier position.");
-    else if (!game_is_legal(t->game, &nm->move))
-        refusal = NET_REFUSE_ILLEGAL, why = game_explain_illegal(t->game, &nm->move);
+    NetRefusal how = NET_REFUSE_NONE;
+    const char *why = host_move_refusal(t, ci->seat, nm, &how);
     if (why) {
-        send_refused(h, ci->conn, NET_MSG_MOVE, refusal, t->move_no, why);
+        send_refused(h, ci->conn, NET_MSG_MOVE, how, t->move_no, why);
         return;
     }
     CekiStatus st = play_apply(h, t, &nm->move, false, now_ms);
