@@ -57,7 +57,7 @@ typedef struct HostTable {
     size_t by_ai_cap;
     uint64_t seats_due; /* the next NET_MSG_SEATS while a grace runs (UINT64_MAX: none) */
     /* The journal: what it holds of this table. */
-    bool kept_row, seats_dirty;
+    bool kept_row, kept_started, kept_over, seats_dirty;
     uint32_t moves_kept;
     uint64_t journal_due; /* a write asked for (0) or a failed one's retry (UINT64_MAX: none) */
     bool waiting;         /* a move is applied, not yet kept and told (play_flush) */

@@ -215,6 +215,8 @@ static bool play_write(Host *h, uint64_t now_ms)
             continue;
         }
         t->kept_row = true;
+        t->kept_started = t->started;
+        t->kept_over = t->over;
         t->seats_dirty = false;
         t->moves_kept = t->move_no;
         t->journal_due = UINT64_MAX;
