@@ -7,12 +7,8 @@
  * The clients are "bots": each keeps its view from the host's VIEW and
  * UPDATE messages (deltas checked by hash, the view checked against the
  * mirror) and chooses with a greedy player seeded with the WELCOME's
- * ai_seed; their moves must be `ceki-cli match`'s, which the test plays
- * directly on a real game with the same players.
- *
- * Interim, until game_from_view is on this branch (h-vis): a bot's player
- * chooses on a copy of the mirror, which its view has just been checked to
- * match exactly, not yet on the game rebuilt from that view.
+ * ai_seed on game_from_view of that view; their moves must be `ceki-cli match`'s, which the test
+ * plays directly on a real game with the same players.
  *
  * Every loop is bounded in count (and the match loop in time too).
  */
@@ -465,8 +461,10 @@ static bool t_bot_choose(World *w, Bot *b, Move *out)
 {
     if (!b->conn || !b->have_view || b->nmoves == 0 || b->view.to_move != b->seat)
         return false;
-    Game *g = game_clone(w->mirror, false); /* interim: see the top of this file */
-    assert_non_null(g);
+    CekiStatus st = CEKI_OK;
+    Game *g = game_from_view(&w->cfg, &b->view, &st); /* what arrived, nothing more */
+    if (!g)
+        fail_msg("seat %d: game_from_view: %s", b->seat, ceki_status_text(st));
     assert_int_equal(ai_choose(b->ai, g, b->seat, out), CEKI_OK);
     game_destroy(g);
     bool listed = false;
