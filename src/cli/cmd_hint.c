@@ -105,6 +105,9 @@ static void say_trail(const AiWhy *w, char *b, size_t n)
     char a[CARD_TEXT_MAX];
     if (w->count == 0)
         snprintf(b, n, "no unseen card can take %s from the pool", cn(w->card, a));
+    else if (w->points == 0)
+        snprintf(b, n, "%d unseen %s could take %s, but it would score nothing for the taker",
+                 w->count, plural(w->count, "card", "cards"), cn(w->card, a));
     else
         snprintf(b, n, "%d unseen %s could take %s, worth at most %d to the taker", w->count,
                  plural(w->count, "card", "cards"), cn(w->card, a), w->points);
@@ -113,8 +116,11 @@ static void say_trail(const AiWhy *w, char *b, size_t n)
 static void say_keeps(const AiWhy *w, char *b, size_t n)
 {
     char a[CARD_TEXT_MAX], t[CARD_TEXT_MAX];
-    snprintf(b, n, "%s taking %s would add only %d now", cn(w->card, a), cn(w->target, t),
-             w->points);
+    if (w->points <= 0)
+        snprintf(b, n, "%s taking %s would add nothing now", cn(w->card, a), cn(w->target, t));
+    else
+        snprintf(b, n, "%s taking %s would add only %d now", cn(w->card, a), cn(w->target, t),
+                 w->points);
 }
 
 static void say_kings(const AiWhy *w, char *b, size_t n)
