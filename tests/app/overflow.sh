@@ -39,13 +39,11 @@ for lang in en id jv; do
         shot "$lang" "table-log-$v" --scene table --variant "$v"
     done
     unset CEKI_TABLE_LOG
-    # The hint with the coach's line beside it (issue 30), every game, and
-    # the smallest window for a game of each family.
+    # The hint with the coach's line beside it (issue 30), a game of each
+    # family that has decisions, at 1280x800 and in the smallest window.
     export CEKI_TABLE_HINT=1
-    for v in $variants; do
-        shot "$lang" "table-hint-$v" --scene table --variant "$v"
-    done
     for v in thothit totit pei kowah; do
+        shot "$lang" "table-hint-$v" --scene table --variant "$v"
         shot "$lang" "table-hint-small-$v" --scene table --variant "$v" --size 1024x640
     done
     unset CEKI_TABLE_HINT
