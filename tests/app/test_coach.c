@@ -1,7 +1,10 @@
 /* test_coach.c — the coach's line (issue 30): the sentences the table shows
  * beside a hint, read for set positions of every family, their numbers
  * checked against RULES.md's values written here (so a changed score rule
- * in the core fails this test), and the reasons behind them (ai_why.h). */
+ * in the core fails this test), and the reasons behind them (ai_why.h);
+ * then the Coach setting at a real table: the line comes on the person's
+ * turns without H and fits its prompt bar in English, Indonesian and
+ * Javanese. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,9 +14,14 @@
 #include <cmocka.h>
 
 #include "ai_why.h"
+#include "app.h"
 #include "coach_text.h"
 #include "game.h"
 #include "kowah.h"
+#include "scene_table.h"
+#include "scenes.h"
+#include "session.h"
+#include "test_support.h"
 
 /* RULES.md's values. */
 #define THOTHIT_RED_PAIR 20   /* §3.1: red-stamped pair 20 */
@@ -320,6 +328,80 @@ static void test_refusals(void **state)
     game_destroy(g);
 }
 
+/* ---- the Coach setting at the table ------------------------------------------ */
+
+#define LOOP_LIMIT 400000 /* loop steps a wait may take, at most */
+
+static App *coached_table(VariantId v, uint64_t seed)
+{
+    App *app = test_app_new(1280, 800, NULL);
+    app->settings.anim_speed = ANIM_INSTANT;
+    app->settings.coach = true;
+    app_setup_variant(app, v);
+    app->setup.config.seed = seed;
+    app->setup.seed_given = true;
+    for (int s = 0; s < CEKI_MAX_SEATS; s++) {
+        app->setup.human[s] = s == 0;
+        app->setup.level[s] = AI_RANDOM;
+    }
+    char why[200];
+    if (!scene_stack_push(app, SCENE_TABLE, why, sizeof why)) {
+        fail_msg("table: %s", why);
+    }
+    return app;
+}
+
+/* Runs the table (bounded) until the coach's hint is shown to its person:
+ * nobody pressed H. */
+static void until_coached(App *app, TableState *t)
+{
+    for (int i = 0; i < LOOP_LIMIT && t->hint_state != HINT_SHOWN; i++) {
+        assert_string_equal(test_top_scene(app), "table");
+        app_update(app, 0.02);
+        if (session_thinking(t->session)) {
+            SDL_Delay(1);
+        }
+    }
+    assert_int_equal(t->hint_state, HINT_SHOWN);
+    assert_true(table_waits_for_person(app));
+}
+
+/* The Coach setting: on each of the person's turns the hint and its why
+ * come without H, and the line fits the prompt bar in every language. */
+static void test_coach_setting(void **state)
+{
+    (void)state;
+    const VariantId games[] = {VARIANT_THOTHIT, VARIANT_PEI, VARIANT_TOTIT, VARIANT_KOWAH};
+    const Language langs[] = {LANGUAGE_ENGLISH, LANGUAGE_INDONESIAN, LANGUAGE_JAVANESE};
+    for (size_t g = 0; g < sizeof games / sizeof games[0]; g++) {
+        App *app = coached_table(games[g], 21 + g);
+        TableState *t = table_top(app);
+        for (int turn = 0; turn < 2; turn++) {
+            until_coached(app, t);
+            assert_true(move_equal(&t->coach.move, &t->hint));
+            char lines[3][COACH_TEXT_MAX];
+            for (size_t l = 0; l < sizeof langs / sizeof langs[0]; l++) {
+                i18n_set_language(langs[l]);
+                text_watch_overflow(app->text, true);
+                assert_true(table_coach_line(t, lines[l], sizeof lines[l]));
+                app_draw(app);
+                const char *first = NULL;
+                if (text_overflows(app->text, &first) != 0) {
+                    fail_msg("%s, language %d: '%s' does not fit", variant_get(games[g])->key,
+                             (int)langs[l], first);
+                }
+                text_watch_overflow(app->text, false);
+            }
+            assert_string_not_equal(lines[0], lines[1]); /* the line is translated */
+            assert_string_not_equal(lines[0], lines[2]);
+            i18n_set_language(LANGUAGE_ENGLISH);
+            Move m = t->hint;
+            assert_true(table_try_move(app, t, &m));
+        }
+        app_destroy(app);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -332,6 +414,7 @@ int main(void)
         cmocka_unit_test(test_kings_counts),
         cmocka_unit_test(test_kowah_declare),
         cmocka_unit_test(test_refusals),
+        cmocka_unit_test(test_coach_setting),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1144,52 +1144,6 @@ static void test_hint(void **state)
     app_destroy(app);
 }
 
-/* Waits (bounded) for the hint the coach asks for by itself. */
-static void until_hint_shown(App *app, TableState *t)
-{
-    for (int i = 0; i < 400000 && t->hint_state != HINT_SHOWN; i++) {
-        step(app, 0.02);
-        SDL_Delay(t->hint_state == HINT_SHOWN ? 0 : 1);
-    }
-    assert_int_equal(t->hint_state, HINT_SHOWN);
-}
-
-/* The Coach setting: on each of the person's turns the hint and its why
- * come without H, and the line fits the prompt bar in every language. */
-static void test_coach_setting(void **state)
-{
-    (void)state;
-    const VariantId games[] = {VARIANT_THOTHIT, VARIANT_PEI, VARIANT_TOTIT, VARIANT_KOWAH};
-    const Language langs[] = {LANGUAGE_ENGLISH, LANGUAGE_INDONESIAN, LANGUAGE_JAVANESE};
-    for (size_t g = 0; g < sizeof games / sizeof games[0]; g++) {
-        App *app = table_app(games[g], 21 + g, 0, ANIM_INSTANT, 1);
-        app->settings.coach = true;
-        TableState *t = table_top(app);
-        for (int turn = 0; turn < 2; turn++) {
-            assert_true(until_person(app));
-            until_hint_shown(app, t);
-            char lines[3][COACH_TEXT_MAX];
-            for (size_t l = 0; l < sizeof langs / sizeof langs[0]; l++) {
-                i18n_set_language(langs[l]);
-                text_watch_overflow(app->text, true);
-                assert_true(table_coach_line(t, lines[l], sizeof lines[l]));
-                app_draw(app);
-                const char *first = NULL;
-                if (text_overflows(app->text, &first) != 0) {
-                    fail_msg("%s, language %d: '%s' does not fit", variant_get(games[g])->key,
-                             (int)langs[l], first);
-                }
-                text_watch_overflow(app->text, false);
-            }
-            assert_string_not_equal(lines[0], lines[1]); /* the line is translated */
-            assert_string_not_equal(lines[0], lines[2]);
-            i18n_set_language(LANGUAGE_ENGLISH);
-            assert_int_equal(table_try_move(app, t, &t->hint), true);
-        }
-        app_destroy(app);
-    }
-}
-
 /* Leaving the table saves the game; the title's Resume hands the saved
  * game back to a new table, which goes on from the same position. */
 static void test_save_on_leave_and_resume(void **state)
@@ -1878,7 +1832,6 @@ int main(void)
         cmocka_unit_test(test_watch_mode),
         cmocka_unit_test(test_deck_style_switches_live),
         cmocka_unit_test(test_hint),
-        cmocka_unit_test(test_coach_setting),
         cmocka_unit_test(test_save_on_leave_and_resume),
         cmocka_unit_test(test_eager_enter_shows_the_results),
         cmocka_unit_test(test_whole_match_and_again),
