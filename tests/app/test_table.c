@@ -1900,5 +1900,10 @@ int main(void)
         cmocka_unit_test(test_whole_match_and_again),
         cmocka_unit_test(test_events_tell_everything),
     };
+    /* $CEKI_TEST_FILTER: only the tests it matches (as test_learn). */
+    const char *only = getenv("CEKI_TEST_FILTER");
+    if (only != NULL && only[0] != '\0') {
+        cmocka_set_test_filter(only);
+    }
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
