@@ -13,6 +13,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <SDL_image.h>
 #include <stdlib.h>
@@ -1252,6 +1253,62 @@ static void test_game_open_in_another_copy(void **state)
     store_close(other);
 }
 
+/* The store's file cannot be opened at start (a folder in its place): the
+ * title says so and the game goes on in memory. Once the file can be made,
+ * the next move keeps the game in it, everything before included, and the
+ * title's notice is gone (issue 31). */
+static void test_store_file_tried_again(void **state)
+{
+    (void)state;
+    const char *dir = test_temp_dir("table-store-later");
+    char home[600], settings[700], db[700];
+    snprintf(home, sizeof home, "%s", dir);
+    SDL_setenv("XDG_DATA_HOME", home, 1);
+    snprintf(settings, sizeof settings, "%s/settings.txt", home);
+    snprintf(db, sizeof db, "%s/ceki.db", home);
+    assert_int_equal(mkdir(db, 0755), 0);
+    App *app = test_app_new(1280, 800, settings);
+    app->settings.anim_speed = ANIM_INSTANT;
+    assert_false(store_persistent(app->store));
+    test_expect_says(app, "title", "could not be opened");
+    app_setup_variant(app, VARIANT_TOTIT);
+    app->setup.config.seed = 79;
+    app->setup.seed_given = true;
+    char why[200];
+    assert_true(scene_stack_push(app, SCENE_TABLE, why, sizeof why));
+    assert_true(until_person(app));
+    Move moves[GAME_MAX_MOVES];
+    legal(app, moves);
+    int before = history_len(table_game(app));
+    play_by_mouse(app, &moves[0], true);
+    expect_move(app, before, &moves[0]);
+    assert_false(store_persistent(app->store)); /* still in the way */
+    assert_int_equal(remove(db), 0);            /* the empty folder */
+    assert_true(until_person(app));
+    legal(app, moves);
+    before = history_len(table_game(app));
+    play_by_mouse(app, &moves[0], true);
+    expect_move(app, before, &moves[0]);
+    assert_true(store_persistent(app->store));
+    int played = history_len(table_game(app));
+    test_click_named(app, "Menu");
+    test_click_named(app, "Leave");
+    assert_string_equal(test_top_scene(app), "title");
+    test_expect_not_says(app, "title", "could not be opened");
+    app_destroy(app);
+    /* In the file: the game as it was left. */
+    char notice[400], err[300];
+    Store *st = store_open(db, notice, sizeof notice);
+    assert_string_equal(notice, "");
+    StoreGame g[2];
+    assert_int_equal(store_games(st, "totit", g, 2), 1);
+    Session *kept = journal_resume(st, g[0].match, err, sizeof err);
+    assert_non_null(kept);
+    assert_int_equal(history_len(session_game(kept)), played);
+    session_destroy(kept);
+    store_close(st);
+}
+
 /* A whole match watched through: the result screen after every round,
  * its Next round back to the table, and at the end a new match, from the
  * result screen and from the table's own Play again. */
@@ -1896,6 +1953,7 @@ int main(void)
         cmocka_unit_test(test_hint),
         cmocka_unit_test(test_save_on_leave_and_resume),
         cmocka_unit_test(test_game_open_in_another_copy),
+        cmocka_unit_test(test_store_file_tried_again),
         cmocka_unit_test(test_eager_enter_shows_the_results),
         cmocka_unit_test(test_whole_match_and_again),
         cmocka_unit_test(test_events_tell_everything),
