@@ -165,7 +165,12 @@ static bool open_store(App *app, const AppConfig *cfg)
     if (app->store == NULL) {
         return false;
     }
+    size_t before = strlen(app->notice);
     add_notice(app, notice);
+    if (!store_persistent(app->store)) { /* what add_notice wrote, as it stands there */
+        const char *said = app->notice + before;
+        snprintf(app->store_said, sizeof app->store_said, "%s", said + (said[0] == ' '));
+    }
     if (store_persistent(app->store)) {
         StoreMigration from = {cfg->stats_path, cfg->old_save_path, cfg->old_replay_dir};
         if (!store_migrate(app->store, &from, notice, sizeof notice)) {
@@ -182,6 +187,29 @@ static bool open_store(App *app, const AppConfig *cfg)
         add_notice(app, notice);
     }
     return true;
+}
+
+void app_check_store(App *app)
+{
+    if (app->store_said[0] == '\0' || !store_persistent(app->store)) {
+        return;
+    }
+    char *at = strstr(app->notice, app->store_said);
+    if (at != NULL) {
+        size_t n = strlen(app->store_said);
+        if (at > app->notice && at[-1] == ' ') {
+            at--, n++; /* and the space add_notice put before it */
+        } else if (at[n] == ' ') {
+            n++; /* or, first in the notice, the one before the next */
+        }
+        memmove(at, at + n, strlen(at + n) + 1);
+    }
+    app->store_said[0] = '\0';
+    char err[256];
+    Stats now;
+    if (store_stats(app->store, &now, err, sizeof err)) {
+        app->stats = now;
+    }
 }
 
 static void stats_not_saved(App *app, const char *err)

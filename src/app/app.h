@@ -85,10 +85,11 @@ struct App {
     char settings_path[1024]; /* "" when settings are not saved */
     bool settings_kept;       /* false: the file could not be read and is left alone */
     Settings settings;
-    struct Store *store; /* the player's games and statistics (store.h); never NULL */
-    Stats stats;         /* the player's statistics (stats.h), as the store counts them */
-    char notice[480];    /* problems the title screen reports (damaged settings, statistics) */
-    char toast[320];     /* a short message shown at the bottom for a while */
+    struct Store *store;  /* the player's games and statistics (store.h); never NULL */
+    Stats stats;          /* the player's statistics (stats.h), as the store counts them */
+    char notice[480];     /* problems the title screen reports (damaged settings, statistics) */
+    char store_said[480]; /* the store's part of notice while it waits for its file, or "" */
+    char toast[320];      /* a short message shown at the bottom for a while */
     double toast_until;
 
     Text *text;
@@ -140,6 +141,10 @@ unsigned app_card_flags(const App *app);
 /* Replaces the settings, applies them (fullscreen) and saves them. */
 void app_set_settings(App *app, const Settings *s);
 void app_show_toast(App *app, const char *message);
+/* The store went on in memory at start and has since opened its file
+ * (store.h: tried again before each write): its part of the notice goes and
+ * the statistics are read from the file. Nothing otherwise. */
+void app_check_store(App *app);
 /* Something the player's files did not get (a failed save): a longer toast,
  * and the same line on stderr. */
 void app_report(App *app, const char *message);

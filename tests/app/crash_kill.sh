@@ -92,8 +92,8 @@ while [ $killed -lt "$kills" ]; do
 done
 # Two copies at once, each a whole match of the same game into the same
 # store: both matches and all their rounds are counted.
-# (Two games: a copy resumes its game's game in progress, so with one game
-# the second would take up the first's.)
+# (Two games, each started fresh; a second copy of one game beside a playing
+# first is tests/app/two_copies.sh's.)
 two=(enthit thothit-sackson)
 for c in 0 1; do
     "$ceki" --autoplay --as-person --variant "${two[$c]}" --speed instant --exit-at-end \

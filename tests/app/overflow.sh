@@ -64,6 +64,23 @@ for lang in en id jv; do
     shot "$lang" "replay-store" --scene replay
     CEKI_SETUP_CONFIRM=1 shot "$lang" "setup-store-confirm" --scene setup --variant pei
 done
+# That Pèi game open in another window (issue 31): a copy plays it on while
+# the title and Pèi's setup say so.
+rm -f "$XDG_DATA_HOME"/ceki/locks/game-* # the killed copy's: held by nobody
+"$ceki" --autoplay --as-person --variant pei --speed slow >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 1 100); do # until it holds the game: at most 10 s
+    compgen -G "$XDG_DATA_HOME/ceki/locks/game-*" >/dev/null && break
+    sleep 0.1
+done
+compgen -G "$XDG_DATA_HOME/ceki/locks/game-*" >/dev/null ||
+    { echo "FAIL: the playing copy did not take up its game"; failures=$((failures + 1)); }
+for lang in en id jv; do
+    shot "$lang" "title-held" --scene title
+    shot "$lang" "setup-held" --scene setup --variant pei
+done
+kill -9 $pid 2>/dev/null
+wait $pid 2>/dev/null
 unset CEKI_STORE_FILE
 echo "$runs scenes rendered, $failures with text that does not fit"
 [ "$failures" -eq 0 ]

@@ -13,6 +13,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <SDL_image.h>
 #include <stdlib.h>
@@ -1190,6 +1191,130 @@ static void test_save_on_leave_and_resume(void **state)
     app_destroy(app);
 }
 
+/* Another copy of the program (a second store on the same file) plays a
+ * Totit game: this copy's title and Totit setup say it is open in another
+ * window and offer no Resume of it; Start there deals a match of its own at
+ * the first press (nothing of this copy's to drop), and the other copy's
+ * game stays as it was (issue 31). */
+static void test_game_open_in_another_copy(void **state)
+{
+    (void)state;
+    const char *dir = test_temp_dir("table-other-copy");
+    char home[600], settings[700], db[700], notice[400], err[300];
+    snprintf(home, sizeof home, "%s", dir);
+    SDL_setenv("XDG_DATA_HOME", home, 1);
+    snprintf(settings, sizeof settings, "%s/settings.txt", home);
+    snprintf(db, sizeof db, "%s/ceki.db", home);
+    Store *other = store_open(db, notice, sizeof notice);
+    assert_true(store_persistent(other));
+    GameConfig cfg = game_config_default(VARIANT_TOTIT, 41);
+    Session *theirs = test_session_new(&cfg);
+    Move m;
+    assert_true(game_legal_moves(session_game(theirs), &m, 1) >= 1);
+    const char *why = NULL;
+    assert_int_equal(session_apply(theirs, &m, &why), CEKI_OK);
+    assert_true(journal_write(other, theirs, 0, err, sizeof err));
+    size_t len = 0;
+    char *kept = store_game_text(other, session_match_id(theirs), &len);
+    assert_non_null(kept);
+
+    App *app = test_app_new(1280, 800, settings);
+    app->settings.anim_speed = ANIM_INSTANT;
+    assert_string_equal(test_top_scene(app), "title");
+    test_expect_says(app, "title", "This game is open in another window.");
+    const Widget *resume = ui_find_named(ui_of_top_scene(app), "Resume game");
+    assert_non_null(resume);
+    assert_true(resume->disabled);
+    app_setup_variant(app, VARIANT_TOTIT);
+    app->setup.config.seed = 78;
+    app->setup.seed_given = true;
+    char push_why[200];
+    assert_true(scene_stack_push(app, SCENE_SETUP, push_why, sizeof push_why));
+    test_expect_says(app, "setup", "This game is open in another window.");
+    assert_null(ui_find_named(ui_of_top_scene(app), "Resume it"));
+    test_click_named(app, "Start game"); /* once: nothing here to drop */
+    assert_string_equal(test_top_scene(app), "table");
+    assert_true(until_person(app));
+    Move moves[GAME_MAX_MOVES];
+    legal(app, moves);
+    int before = history_len(table_game(app));
+    play_by_mouse(app, &moves[0], true);
+    expect_move(app, before, &moves[0]);
+    const char *mine = session_match_id(app->session);
+    assert_string_not_equal(mine, session_match_id(theirs));
+    /* Both games are kept, the other copy's as it wrote it. */
+    StoreGame g[3];
+    assert_int_equal(store_games(other, "totit", g, 3), 2);
+    size_t now_len = 0;
+    char *now = store_game_text(other, session_match_id(theirs), &now_len);
+    assert_non_null(now);
+    assert_int_equal(now_len, len);
+    assert_memory_equal(now, kept, len);
+    free(now);
+    free(kept);
+    assert_true(store_game_open_elsewhere(other, mine)); /* and this one is this copy's */
+    app_destroy(app);
+    assert_false(store_game_open_elsewhere(other, mine)); /* until it ends */
+    session_destroy(theirs);
+    store_close(other);
+}
+
+/* The store's file cannot be opened at start (a folder in its place): the
+ * title says so and the game goes on in memory. Once the file can be made,
+ * the next move keeps the game in it, everything before included, and the
+ * title's notice is gone (issue 31). */
+static void test_store_file_tried_again(void **state)
+{
+    (void)state;
+    const char *dir = test_temp_dir("table-store-later");
+    char home[600], settings[700], db[700];
+    snprintf(home, sizeof home, "%s", dir);
+    SDL_setenv("XDG_DATA_HOME", home, 1);
+    snprintf(settings, sizeof settings, "%s/settings.txt", home);
+    snprintf(db, sizeof db, "%s/ceki.db", home);
+    assert_int_equal(mkdir(db, 0755), 0);
+    App *app = test_app_new(1280, 800, settings);
+    app->settings.anim_speed = ANIM_INSTANT;
+    assert_false(store_persistent(app->store));
+    test_expect_says(app, "title", "could not be opened");
+    app_setup_variant(app, VARIANT_TOTIT);
+    app->setup.config.seed = 79;
+    app->setup.seed_given = true;
+    char why[200];
+    assert_true(scene_stack_push(app, SCENE_TABLE, why, sizeof why));
+    assert_true(until_person(app));
+    Move moves[GAME_MAX_MOVES];
+    legal(app, moves);
+    int before = history_len(table_game(app));
+    play_by_mouse(app, &moves[0], true);
+    expect_move(app, before, &moves[0]);
+    assert_false(store_persistent(app->store)); /* still in the way */
+    assert_int_equal(remove(db), 0);            /* the empty folder */
+    assert_true(until_person(app));
+    legal(app, moves);
+    before = history_len(table_game(app));
+    play_by_mouse(app, &moves[0], true);
+    expect_move(app, before, &moves[0]);
+    assert_true(store_persistent(app->store));
+    int played = history_len(table_game(app));
+    test_click_named(app, "Menu");
+    test_click_named(app, "Leave");
+    assert_string_equal(test_top_scene(app), "title");
+    test_expect_not_says(app, "title", "could not be opened");
+    app_destroy(app);
+    /* In the file: the game as it was left. */
+    char notice[400], err[300];
+    Store *st = store_open(db, notice, sizeof notice);
+    assert_string_equal(notice, "");
+    StoreGame g[2];
+    assert_int_equal(store_games(st, "totit", g, 2), 1);
+    Session *kept = journal_resume(st, g[0].match, err, sizeof err);
+    assert_non_null(kept);
+    assert_int_equal(history_len(session_game(kept)), played);
+    session_destroy(kept);
+    store_close(st);
+}
+
 /* A whole match watched through: the result screen after every round,
  * its Next round back to the table, and at the end a new match, from the
  * result screen and from the table's own Play again. */
@@ -1833,9 +1958,16 @@ int main(void)
         cmocka_unit_test(test_deck_style_switches_live),
         cmocka_unit_test(test_hint),
         cmocka_unit_test(test_save_on_leave_and_resume),
+        cmocka_unit_test(test_game_open_in_another_copy),
+        cmocka_unit_test(test_store_file_tried_again),
         cmocka_unit_test(test_eager_enter_shows_the_results),
         cmocka_unit_test(test_whole_match_and_again),
         cmocka_unit_test(test_events_tell_everything),
     };
+    /* $CEKI_TEST_FILTER: only the tests it matches (as test_learn). */
+    const char *only = getenv("CEKI_TEST_FILTER");
+    if (only != NULL && only[0] != '\0') {
+        cmocka_set_test_filter(only);
+    }
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

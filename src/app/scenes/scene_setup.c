@@ -47,8 +47,13 @@ typedef struct SetupState {
     char unfinished[96];
     /* This game's game in progress, if any (the store keeps one a game). */
     bool in_progress;
+    /* None to resume, but one another copy of the program plays: said, not
+     * offered, and a new game here is a match of its own beside it. */
+    bool elsewhere;
     char progress_match[STORE_ID_LEN + 1];
 } SetupState;
+
+static const char *const OPEN_ELSEWHERE = N_("This game is open in another window.");
 
 /* Games with no decisions: every seat plays itself. */
 static bool watch_only(const VariantDesc *v)
@@ -157,8 +162,10 @@ static void check_progress(App *app, SetupState *s)
     StoreGame saved;
     const char *key = variant_get(app->setup.config.variant)->key;
     s->in_progress = app->session == NULL && journal_newest(app->store, key, &saved);
+    s->elsewhere = app->session == NULL && !s->in_progress &&
+                   journal_newest_elsewhere(app->store, key, &saved);
     s->confirm = s->confirm && s->in_progress;
-    if (s->in_progress) {
+    if (s->in_progress || s->elsewhere) {
         memcpy(s->progress_match, saved.match, sizeof s->progress_match);
         journal_caption(&saved, s->unfinished, sizeof s->unfinished);
     }
@@ -418,6 +425,24 @@ static void draw_deck(App *app, const GameSetup *g, const VariantDesc *v)
     }
 }
 
+/* In place of the deck: the game of this kind another copy plays. */
+static void draw_open_elsewhere(App *app, const SetupState *s)
+{
+    SDL_Rect box = app_rect(app, 832, 376, 372, 112);
+    ui_draw_panel(app, box);
+    int x = box.x + app_px(app, 18), w = box.w - app_px(app, 36);
+    int y = box.y + app_px(app, 14);
+    char line[300];
+    TextStyle head = app_text_style(app, 17, TEXT_BOLD, UI_INK);
+    snprintf(line, sizeof line, _("In progress: %s"), s->unfinished);
+    y += text_draw_wrapped(app->text, app->renderer, line, &head, (SDL_Rect){x, y, w, 0}, TEXT_LEFT,
+                           1.05f);
+    y += app_px(app, 6);
+    TextStyle body = app_text_style(app, 15, TEXT_REGULAR, UI_INK_SOFT);
+    text_draw_wrapped(app->text, app->renderer, _(OPEN_ELSEWHERE), &body, (SDL_Rect){x, y, w, 0},
+                      TEXT_LEFT, 1.05f);
+}
+
 /* In place of the deck: the game of this kind in progress, to resume, and
  * after a first Start, what a second one does to it. */
 static void draw_in_progress(App *app, const SetupState *s)
@@ -489,6 +514,8 @@ static void draw_summary(App *app, SetupState *s)
 
     if (s->in_progress) {
         draw_in_progress(app, s);
+    } else if (s->elsewhere) {
+        draw_open_elsewhere(app, s);
     } else {
         draw_deck(app, g, v);
     }

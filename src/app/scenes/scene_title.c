@@ -23,11 +23,15 @@ typedef struct TitleState {
     Ui ui;
     bool files;      /* the app keeps the player's files (not headless runs) */
     bool can_resume; /* a saved game waits */
+    bool elsewhere;  /* none, but one is open in another copy (said, not offered) */
     char resume_caption[96];
     char resume_match[STORE_ID_LEN + 1];
     int order[9];
     int count;
 } TitleState;
+
+/* A game in progress another copy of the program plays (store_game_hold). */
+static const char *const OPEN_ELSEWHERE = N_("This game is open in another window.");
 
 static const char *const labels[] = {
     "",         N_("Play"),        N_("Learn the games"), N_("Card gallery"), N_("Settings"),
@@ -37,7 +41,7 @@ static void layout(App *app, TitleState *s)
 {
     ui_clear(&s->ui);
     s->count = 0;
-    if (s->can_resume) {
+    if (s->can_resume || s->elsewhere) {
         s->order[s->count++] = TITLE_RESUME;
     }
     s->order[s->count++] = TITLE_PLAY;
@@ -58,18 +62,23 @@ static void layout(App *app, TitleState *s)
         int id = s->order[i];
         SDL_Rect r = app_rect(app, 112, top + (float)i * pitch, 330, h);
         bool primary = s->can_resume ? id == TITLE_RESUME : id == TITLE_PLAY;
-        ui_add(&s->ui, primary ? WIDGET_PRIMARY : WIDGET_BUTTON, id, r, false, _(labels[id]));
+        ui_add(&s->ui, primary ? WIDGET_PRIMARY : WIDGET_BUTTON, id, r,
+               id == TITLE_RESUME && !s->can_resume, _(labels[id]));
     }
     ui_fix_focus(&s->ui);
 }
 
-/* Looks for a game in progress to offer: the newest of any game. */
+/* Looks for a game in progress to offer: the newest of any game that no
+ * other copy has open; with none, the newest another copy has open, to say
+ * so. */
 static void check_save(App *app, TitleState *s)
 {
+    app_check_store(app);
     s->files = app->settings_path[0] != '\0' || store_persistent(app->store);
     StoreGame g;
     s->can_resume = journal_newest(app->store, NULL, &g);
-    if (s->can_resume) {
+    s->elsewhere = !s->can_resume && journal_newest_elsewhere(app->store, NULL, &g);
+    if (s->can_resume || s->elsewhere) {
         memcpy(s->resume_match, g.match, sizeof s->resume_match);
         journal_caption(&g, s->resume_caption, sizeof s->resume_caption);
     }
@@ -103,6 +112,10 @@ bool scene_resume_match(App *app, const char *match)
 {
     char err[300];
     Session *saved = journal_resume(app->store, match, err, sizeof err);
+    if (saved == NULL && store_game_open_elsewhere(app->store, match)) {
+        app_show_toast(app, _(OPEN_ELSEWHERE));
+        return false; /* taken up by another copy since it was offered */
+    }
     if (saved == NULL) {
         snprintf(app->notice, sizeof app->notice,
                  _("Your saved game could not be resumed: %.200s. It was kept among the replays."),
@@ -125,6 +138,7 @@ bool scene_resume_match(App *app, const char *match)
     if (!scene_stack_push(app, SCENE_TABLE, why, sizeof why)) {
         if (app->session == saved) {
             app->session = NULL;
+            journal_leave(app->store, saved);
             session_destroy(saved);
         }
         app_show_toast(app, why);
@@ -200,6 +214,37 @@ static void draw_fan(App *app)
     }
 }
 
+#define CAPTION_MAX 300  /* the widest caption beside Resume, in design units */
+#define CAPTION_WIDE 380 /* with the line that says another copy has it open */
+
+/* Which game waits, on a panel of its own beside Resume (the fan lies
+ * behind it); a game open in another copy says so on a second line. */
+static void draw_caption(App *app, const TitleState *s, SDL_Rect beside)
+{
+    TextStyle cap = app_text_style(app, 14, TEXT_REGULAR, UI_INK_SOFT);
+    const char *second = s->elsewhere ? _(OPEN_ELSEWHERE) : "";
+    int tw = 0, th = 0, sw = 0, sh = 0;
+    text_measure(app->text, s->resume_caption, cap.px, cap.weight, &tw, &th);
+    if (second[0] != '\0') {
+        text_measure(app->text, second, cap.px, cap.weight, &sw, &sh);
+    }
+    int pad = app_px(app, 14);
+    int widest = app_px(app, second[0] != '\0' ? CAPTION_WIDE : CAPTION_MAX);
+    SDL_Rect pill = {beside.x + beside.w + app_px(app, 12), 0,
+                     SDL_min(SDL_max(tw, sw), widest) + 2 * pad, th + sh + pad};
+    pill.y = beside.y + (beside.h - pill.h) / 2;
+    ui_draw_panel(app, pill);
+    SDL_Rect line = {pill.x, pill.y, pill.w, th + pad};
+    if (second[0] != '\0') {
+        line.h = th + pad / 2;
+        text_draw_in(app->text, app->renderer, s->resume_caption, &cap, line, TEXT_CENTER);
+        line = (SDL_Rect){pill.x, line.y + th, pill.w, sh + pad / 2};
+        text_draw_in(app->text, app->renderer, second, &cap, line, TEXT_CENTER);
+        return;
+    }
+    text_draw_in(app->text, app->renderer, s->resume_caption, &cap, line, TEXT_CENTER);
+}
+
 static void title_draw(App *app, void *state, SDL_Renderer *r)
 {
     TitleState *s = state;
@@ -228,16 +273,7 @@ static void title_draw(App *app, void *state, SDL_Renderer *r)
     }
     const Widget *resume = ui_find(&s->ui, TITLE_RESUME);
     if (resume != NULL) {
-        /* Which game waits, on a panel of its own: the fan lies behind it. */
-        TextStyle cap = app_text_style(app, 14, TEXT_REGULAR, UI_INK_SOFT);
-        int tw = 0, th = 0;
-        text_measure(app->text, s->resume_caption, cap.px, cap.weight, &tw, &th);
-        int pad = app_px(app, 14);
-        SDL_Rect pill = {resume->rect.x + resume->rect.w + app_px(app, 12), 0,
-                         SDL_min(tw, app_px(app, 300)) + 2 * pad, th + pad};
-        pill.y = resume->rect.y + (resume->rect.h - pill.h) / 2;
-        ui_draw_panel(app, pill);
-        text_draw_in(app->text, r, s->resume_caption, &cap, pill, TEXT_CENTER);
+        draw_caption(app, s, resume->rect);
     }
 
     if (app->notice[0] != '\0') {

@@ -9,6 +9,8 @@
 #include "i18n.h"
 #include "settings.h"
 
+#define JOURNAL_LOOK 32 /* games in progress looked at for one to offer */
+
 bool journal_archive(Store *st, const Session *s, int replay_cap, char *err, size_t err_size)
 {
     size_t len = 0;
@@ -32,12 +34,20 @@ bool journal_write(Store *st, const Session *s, int replay_cap, char *err, size_
         say_into(err, err_size, _("nothing to save"));
         return false;
     }
+    if (!store_game_hold(st, session_match_id(s))) {
+        say_into(err, err_size, _("it is open in another window"));
+        return false; /* that copy's game stays as that copy keeps it */
+    }
     const Game *g = session_game(s);
     if (game_match_over(g)) {
         /* Kept first, then the row dropped: a kill between the two leaves
          * both, and the next write (or the title) finds the match over. */
-        return journal_archive(st, s, replay_cap, err, err_size) &&
-               store_game_drop(st, session_match_id(s), err, err_size);
+        bool kept = journal_archive(st, s, replay_cap, err, err_size) &&
+                    store_game_drop(st, session_match_id(s), err, err_size);
+        if (kept) {
+            store_game_let_go(st, session_match_id(s));
+        }
+        return kept;
     }
     int n = 0;
     game_history(g, &n);
@@ -57,16 +67,48 @@ bool journal_write(Store *st, const Session *s, int replay_cap, char *err, size_
     return ok;
 }
 
+/* The newest game in progress (of a variant, or of any) that is, or is
+ * not, open in another copy. */
+static bool newest_where(Store *st, const char *variant, bool elsewhere, StoreGame *out)
+{
+    StoreGame games[JOURNAL_LOOK];
+    int n = store_games(st, variant, games, JOURNAL_LOOK);
+    for (int i = 0; i < n; i++) {
+        if (games[i].open_elsewhere == elsewhere) {
+            *out = games[i];
+            return true;
+        }
+    }
+    return false;
+}
+
 bool journal_newest(Store *st, const char *variant, StoreGame *out)
 {
-    return store_games(st, variant, out, 1) == 1;
+    return newest_where(st, variant, false, out);
+}
+
+bool journal_newest_elsewhere(Store *st, const char *variant, StoreGame *out)
+{
+    return newest_where(st, variant, true, out);
+}
+
+void journal_leave(Store *st, const Session *s)
+{
+    if (s != NULL) {
+        store_game_let_go(st, session_match_id(s));
+    }
 }
 
 Session *journal_resume(Store *st, const char *match, char *err, size_t err_size)
 {
+    if (!store_game_hold(st, match)) {
+        say_into(err, err_size, _("it is open in another window"));
+        return NULL; /* left as it is: that copy plays it */
+    }
     size_t len = 0;
     char *text = store_game_text(st, match, &len);
     if (text == NULL) {
+        store_game_let_go(st, match);
         say_into(err, err_size, _("it is no longer there"));
         return NULL;
     }
@@ -81,6 +123,9 @@ Session *journal_resume(Store *st, const char *match, char *err, size_t err_size
     } else if (s == NULL) {
         char why[200];
         store_game_set_aside(st, match, why, sizeof why);
+    }
+    if (s == NULL) {
+        store_game_let_go(st, match);
     }
     free(text);
     return s;

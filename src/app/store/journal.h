@@ -8,10 +8,17 @@
  *   move in flight. Once the match is over, in one transaction, the row goes
  *   and the finished game is kept among the replays (once per match; the
  *   oldest beyond `replay_cap` pruned).
+ * - A game is this copy's while it plays it (store_game_hold): the first
+ *   journal_write or journal_resume of a match takes it, and it is let go
+ *   when the match is over and kept, at journal_leave (the table closes) or
+ *   when the program ends, however it ends. A game another copy has open is
+ *   neither written nor resumed here ("it is open in another window").
  * - journal_newest names the newest game in progress (of one variant, or of
- *   any), journal_resume loads it. A row that does not read as a game (a
- *   later version's, or damaged) is moved to the replays as damaged — kept,
- *   listed, never offered again — and NULL comes back with the reason.
+ *   any) that no other copy has open, journal_resume loads it;
+ *   journal_newest_elsewhere the newest that another copy has open (to say
+ *   so). A row that does not read as a game (a later version's, or damaged)
+ *   is moved to the replays as damaged — kept, listed, never offered again —
+ *   and NULL comes back with the reason.
  * - journal_replay loads a kept replay for viewing.
  * No SDL.
  */
@@ -27,6 +34,9 @@
 bool journal_write(Store *st, const Session *s, int replay_cap, char *err, size_t err_size);
 bool journal_archive(Store *st, const Session *s, int replay_cap, char *err, size_t err_size);
 bool journal_newest(Store *st, const char *variant, StoreGame *out);
+bool journal_newest_elsewhere(Store *st, const char *variant, StoreGame *out);
+/* The table closes: its game is no longer open in this copy. */
+void journal_leave(Store *st, const Session *s);
 /* How a game in progress is named: "Pèi, round 2" (Kowah: "hand"). */
 void journal_caption(const StoreGame *g, char *buf, size_t size);
 Session *journal_resume(Store *st, const char *match, char *err, size_t err_size);

@@ -22,13 +22,31 @@
 #include "save_file.h"
 #include "session.h"
 #include "settings.h"
+#include "store_lock.h"
 
 #define SCHEMA_VERSION 1
+
+#define OPEN_TRIES 24        /* tries at opening a busy file, at most STORE_BUSY_MS in all */
+#define OPEN_PAUSE_MS 4      /* the first pause between them, doubled up to ... */
+#define OPEN_PAUSE_MAX_MS 64 /* ... this */
+#define OPEN_MIN_WAIT_MS 50  /* the least busy timeout of one try */
+#define RETRY_MS 250         /* how long a write waits for a file that could not be opened */
+#define HOLD_NAME_MAX 48     /* "game-" and a match id */
+
+/* A game this copy has open (store_game_hold). */
+typedef struct Hold {
+    char match[STORE_ID_LEN + 1];
+    int fd; /* its lock (store_lock.h); < 0 while in memory or where no lock can be made */
+} Hold;
 
 struct Store {
     sqlite3 *db;
     bool persistent;
-    int depth; /* transactions open: the outer one BEGIN, inner ones SAVEPOINT */
+    bool retry; /* in memory for now: the file is tried again before each write */
+    int depth;  /* transactions open: the outer one BEGIN, inner ones SAVEPOINT */
+    char *path; /* the file (NULL: in memory only) */
+    Hold *holds;
+    int nholds, cap_holds;
 };
 
 static const char SCHEMA[] =
@@ -90,11 +108,37 @@ static int64_t now_seconds(void)
     return (int64_t)time(NULL);
 }
 
+static int run_bound(Store *st, const char *sql, const char *types, ...);
+static void hold_lock(Store *st, Hold *h);
+
 /* ---- opening ---------------------------------------------------------------- */
+
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void sleep_ms(int ms)
+{
+    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    nanosleep(&ts, NULL);
+}
+
+/* SQL's open_elsewhere(match): whether another copy has that game open. */
+static void sql_open_elsewhere(sqlite3_context *ctx, int argc, sqlite3_value **argv)
+{
+    (void)argc;
+    Store *st = sqlite3_user_data(ctx);
+    sqlite3_result_int(ctx,
+                       store_game_open_elsewhere(st, (const char *)sqlite3_value_text(argv[0])));
+}
 
 static bool setup_db(Store *st)
 {
-    sqlite3_busy_timeout(st->db, STORE_BUSY_MS);
+    sqlite3_create_function(st->db, "open_elsewhere", 1, SQLITE_UTF8, st, sql_open_elsewhere, NULL,
+                            NULL);
     if (st->persistent) {
         sqlite3_stmt *q = NULL;
         int rc = sqlite3_prepare_v2(st->db, "PRAGMA journal_mode=WAL", -1, &q, NULL);
@@ -148,40 +192,62 @@ static bool db_whole(Store *st)
     return ok;
 }
 
+/* A new database in memory on st (st->db closed before). */
+static bool memory_db(Store *st)
+{
+    st->persistent = false;
+    if (sqlite3_open(":memory:", &st->db) != SQLITE_OK || !setup_db(st)) {
+        sqlite3_close(st->db);
+        st->db = NULL;
+        return false;
+    }
+    sqlite3_busy_timeout(st->db, STORE_BUSY_MS);
+    return true;
+}
+
 static Store *open_memory(void)
 {
     Store *st = calloc(1, sizeof *st);
-    if (st == NULL) {
-        return NULL;
-    }
-    if (sqlite3_open(":memory:", &st->db) != SQLITE_OK || !setup_db(st)) {
-        sqlite3_close(st->db);
+    if (st != NULL && !memory_db(st)) {
         free(st);
-        return NULL;
+        st = NULL;
     }
     return st;
 }
 
-typedef enum Opened { OPENED, OPEN_DAMAGED, OPEN_UNREADABLE } Opened;
+typedef enum Opened { OPENED, OPEN_DAMAGED, OPEN_UNREADABLE, OPEN_BUSY } Opened;
 
-static Opened try_open(Store *st, const char *path)
+static bool busy_code(int code)
+{
+    code &= 0xff;
+    return code == SQLITE_BUSY || code == SQLITE_LOCKED;
+}
+
+/* One try at the file, waiting up to wait_ms for another copy's lock. */
+static Opened try_open(Store *st, const char *path, int wait_ms)
 {
     int rc = sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
     if (rc != SQLITE_OK) {
         int code = rc & 0xff;
-        return code == SQLITE_NOTADB || code == SQLITE_CORRUPT ? OPEN_DAMAGED : OPEN_UNREADABLE;
+        return busy_code(code)                                   ? OPEN_BUSY
+               : code == SQLITE_NOTADB || code == SQLITE_CORRUPT ? OPEN_DAMAGED
+                                                                 : OPEN_UNREADABLE;
     }
     st->persistent = true;
-    sqlite3_busy_timeout(st->db, STORE_BUSY_MS); /* another copy may be writing */
+    sqlite3_busy_timeout(st->db, wait_ms); /* another copy may be writing */
     if (!db_whole(st)) {
         int code = sqlite3_errcode(st->db) & 0xff;
-        bool busy = code == SQLITE_BUSY || code == SQLITE_LOCKED;
-        return busy || code == SQLITE_IOERR || code == SQLITE_CANTOPEN ? OPEN_UNREADABLE
-                                                                       : OPEN_DAMAGED;
+        return busy_code(code)                                   ? OPEN_BUSY
+               : code == SQLITE_IOERR || code == SQLITE_CANTOPEN ? OPEN_UNREADABLE
+                                                                 : OPEN_DAMAGED;
     }
-    if (!setup_db(st)) {
+    bool set = setup_db(st);
+    sqlite3_busy_timeout(st->db, STORE_BUSY_MS);
+    if (!set) {
         int code = sqlite3_errcode(st->db) & 0xff;
-        return code == SQLITE_NOTADB || code == SQLITE_CORRUPT ? OPEN_DAMAGED : OPEN_UNREADABLE;
+        return busy_code(code)                                   ? OPEN_BUSY
+               : code == SQLITE_NOTADB || code == SQLITE_CORRUPT ? OPEN_DAMAGED
+                                                                 : OPEN_UNREADABLE;
     }
     return OPENED;
 }
@@ -191,6 +257,27 @@ static void close_db(Store *st)
     sqlite3_close(st->db);
     st->db = NULL;
     st->persistent = false;
+}
+
+/* The file, tried again while another copy keeps it busy (switching it to
+ * WAL, making its tables, a checkpoint): at most OPEN_TRIES times and
+ * budget_ms in all. On failure st->db is left open to say why. */
+static Opened open_file(Store *st, const char *path, int budget_ms)
+{
+    int64_t until = now_ms() + budget_ms;
+    int pause = OPEN_PAUSE_MS;
+    Opened result = OPEN_BUSY;
+    for (int i = 0; i < OPEN_TRIES; i++) {
+        int left = (int)(until - now_ms());
+        result = try_open(st, path, left > OPEN_MIN_WAIT_MS ? left : OPEN_MIN_WAIT_MS);
+        if (result != OPEN_BUSY || now_ms() >= until || i + 1 == OPEN_TRIES) {
+            break;
+        }
+        close_db(st);
+        sleep_ms(pause);
+        pause = pause * 2 < OPEN_PAUSE_MAX_MS ? pause * 2 : OPEN_PAUSE_MAX_MS;
+    }
+    return result;
 }
 
 /* Why a path cannot be used at all, before SQLite touches it ("" when it
@@ -227,43 +314,11 @@ static const char *base_name(const char *path)
     return slash != NULL ? slash + 1 : path;
 }
 
-Store *store_open(const char *path, char *notice, size_t notice_size)
+/* Damaged: kept aside with its log, then a new one; false (the file left
+ * as it is) when it could not be kept aside or the new one not made. */
+static bool renew_damaged(Store *st, const char *path, char *notice, size_t notice_size)
 {
-    if (notice != NULL && notice_size > 0) {
-        notice[0] = '\0';
-    }
-    if (path == NULL || strcmp(path, ":memory:") == 0) {
-        return open_memory();
-    }
-    char why[200];
-    unusable_db(path, why, sizeof why);
-    if (why[0] != '\0') {
-        say_into(notice, notice_size,
-                 _("Your games and statistics (%.300s) could not be opened: %.120s. The file was "
-                   "left as it is; nothing will be kept this time."),
-                 path, why);
-        return open_memory();
-    }
-    Store *st = calloc(1, sizeof *st);
-    if (st == NULL) {
-        return NULL;
-    }
-    Opened result = try_open(st, path);
-    if (result == OPENED) {
-        return st;
-    }
-    say_db(st, st->db != NULL ? sqlite3_extended_errcode(st->db) : SQLITE_CANTOPEN, why,
-           sizeof why);
     close_db(st);
-    if (result == OPEN_UNREADABLE) {
-        free(st);
-        say_into(notice, notice_size,
-                 _("Your games and statistics (%.300s) could not be opened: %.120s. The file was "
-                   "left as it is; nothing will be kept this time."),
-                 path, why);
-        return open_memory();
-    }
-    /* Damaged: kept aside with its log, then a new one. */
     char kept[1200] = "", wal[1200], kept_wal[1300];
     bool aside = file_keep_aside(path, kept, sizeof kept);
     snprintf(wal, sizeof wal, "%s-wal", path);
@@ -277,26 +332,174 @@ Store *store_open(const char *path, char *notice, size_t notice_size)
     if (aside) {
         remove(wal); /* only an index of the log; SQLite makes it anew */
     }
-    if (aside && try_open(st, path) == OPENED) {
+    if (aside && open_file(st, path, STORE_BUSY_MS) == OPENED) {
         say_into(notice, notice_size,
                  _("Your games and statistics were damaged; the file was kept as %.200s and a "
                    "new one was started."),
                  base_name(kept));
-        return st;
+        return true;
     }
-    close_db(st);
-    free(st);
     say_into(notice, notice_size,
              _("Your games and statistics (%.300s) are damaged and could not be kept aside; the "
                "file was left as it is and nothing will be kept this time."),
              path);
-    return open_memory();
+    return false;
+}
+
+/* The store goes on in memory; with `retry`, the file is tried again before
+ * each write (store_retry_file). NULL when even that fails. */
+static Store *go_on_in_memory(Store *st, bool retry)
+{
+    close_db(st);
+    if (!memory_db(st)) {
+        store_close(st);
+        return NULL;
+    }
+    st->retry = retry;
+    return st;
+}
+
+static Store *new_store(const char *path)
+{
+    Store *st = calloc(1, sizeof *st);
+    if (st != NULL && (st->path = strdup(path)) == NULL) {
+        free(st);
+        st = NULL;
+    }
+    return st;
+}
+
+/* The file opened, copies that start at once taking turns ("locks/opening",
+ * store_lock.h): one makes a new file whole while the other waits, so no
+ * copy ever sees a file half made. */
+static Opened open_in_turn(Store *st, const char *path, char *notice, size_t notice_size)
+{
+    char gate_path[1200];
+    int gate = lock_path(path, "opening", gate_path, sizeof gate_path)
+                   ? lock_take_within(gate_path, STORE_BUSY_MS)
+                   : LOCK_NONE;
+    Opened result = open_file(st, path, STORE_BUSY_MS);
+    if (result == OPEN_DAMAGED && renew_damaged(st, path, notice, notice_size)) {
+        result = OPENED;
+    }
+    lock_drop(gate, gate_path, false);
+    return result;
+}
+
+Store *store_open(const char *path, char *notice, size_t notice_size)
+{
+    if (notice != NULL && notice_size > 0) {
+        notice[0] = '\0';
+    }
+    if (path == NULL || strcmp(path, ":memory:") == 0) {
+        return open_memory();
+    }
+    char why[200];
+    Store *st = new_store(path);
+    if (st == NULL) {
+        return NULL;
+    }
+    unusable_db(path, why, sizeof why);
+    Opened result = why[0] != '\0' ? OPEN_UNREADABLE : open_in_turn(st, path, notice, notice_size);
+    if (result == OPENED) {
+        return st;
+    }
+    if (result == OPEN_BUSY) {
+        say_into(notice, notice_size,
+                 _("Another copy of Ceki keeps your games and statistics (%.300s) busy; what you "
+                   "play is kept as soon as it lets go."),
+                 path);
+    } else if (result == OPEN_UNREADABLE) {
+        if (why[0] == '\0') {
+            say_db(st, st->db != NULL ? sqlite3_extended_errcode(st->db) : SQLITE_CANTOPEN, why,
+                   sizeof why);
+        }
+        say_into(notice, notice_size,
+                 _("Your games and statistics (%.300s) could not be opened: %.120s. The file was "
+                   "left as it is; nothing will be kept this time."),
+                 path, why);
+    }
+    return go_on_in_memory(st, result != OPEN_DAMAGED);
+}
+
+/* ---- a file that could not be opened, tried again -------------------------------- */
+
+/* What was kept in memory goes into the file (attached to the memory
+ * database), in one transaction. */
+static bool move_into_file(Store *st)
+{
+    static const char *const moves[] = {
+        "INSERT OR REPLACE INTO disk.games SELECT * FROM main.games",
+        "INSERT OR IGNORE INTO disk.rounds SELECT * FROM main.rounds",
+        "INSERT OR IGNORE INTO disk.matches SELECT * FROM main.matches",
+        "INSERT OR IGNORE INTO disk.replays(match, variant, finished, players, moves, damaged,"
+        " record) SELECT match, variant, finished, players, moves, damaged, record"
+        " FROM main.replays ORDER BY id",
+    };
+    if (run_bound(st, "ATTACH DATABASE ?1 AS disk", "t", st->path) != SQLITE_OK) {
+        return false;
+    }
+    int rc = exec(st, "PRAGMA disk.synchronous=FULL");
+    if (rc == SQLITE_OK) {
+        rc = exec(st, "BEGIN IMMEDIATE");
+    }
+    for (size_t i = 0; rc == SQLITE_OK && i < sizeof moves / sizeof moves[0]; i++) {
+        rc = exec(st, moves[i]);
+    }
+    if (rc == SQLITE_OK) {
+        rc = exec(st, "COMMIT");
+    }
+    if (rc != SQLITE_OK) {
+        exec(st, "ROLLBACK");
+    }
+    exec(st, "DETACH DATABASE disk");
+    return rc == SQLITE_OK;
+}
+
+/* Before a write of a store that went on in memory: the file once more
+ * (briefly: a play never waits long). Once it opens, what was kept in
+ * memory is moved in and the store is the file's from then on. */
+static void store_retry_file(Store *st)
+{
+    if (st->persistent || !st->retry || st->depth > 0 || st->path == NULL) {
+        return;
+    }
+    char why[200];
+    unusable_db(st->path, why, sizeof why);
+    Store file = {0};
+    if (why[0] != '\0' || open_file(&file, st->path, RETRY_MS) != OPENED) {
+        close_db(&file);
+        return;
+    }
+    st->retry = false; /* the moving's own writes do not come back here */
+    sqlite3_busy_timeout(st->db, RETRY_MS);
+    bool moved = move_into_file(st);
+    sqlite3_busy_timeout(st->db, STORE_BUSY_MS);
+    if (!moved) {
+        st->retry = true;
+        close_db(&file);
+        return;
+    }
+    sqlite3_close(st->db);
+    st->db = file.db;
+    st->persistent = true;
+    st->retry = false;
+    sqlite3_create_function(st->db, "open_elsewhere", 1, SQLITE_UTF8, st, sql_open_elsewhere, NULL,
+                            NULL);
+    for (int i = 0; i < st->nholds; i++) {
+        hold_lock(st, &st->holds[i]);
+    }
 }
 
 void store_close(Store *st)
 {
     if (st != NULL) {
+        while (st->nholds > 0) {
+            store_game_let_go(st, st->holds[0].match);
+        }
         sqlite3_close(st->db);
+        free(st->holds);
+        free(st->path);
         free(st);
     }
 }
@@ -312,6 +515,7 @@ bool store_persistent(const Store *st)
  * the format: "tti" binds text, text, integer. */
 static int run_bound(Store *st, const char *sql, const char *types, ...)
 {
+    store_retry_file(st);
     int rc = SQLITE_OK;
     sqlite3_stmt *q = prep(st, sql, &rc);
     if (q == NULL) {
@@ -351,6 +555,7 @@ static bool finish(Store *st, int rc, char *err, size_t err_size)
 
 static bool begin(Store *st, char *err, size_t err_size)
 {
+    store_retry_file(st);
     if (!finish(st, exec(st, st->depth > 0 ? "SAVEPOINT inner" : "BEGIN IMMEDIATE"), err,
                 err_size)) {
         return false;
@@ -416,7 +621,7 @@ int store_games(Store *st, const char *variant, StoreGame *out, int max)
     }
     int rc = SQLITE_OK;
     sqlite3_stmt *q = prep(st,
-                           "SELECT match, variant, round, updated FROM games"
+                           "SELECT match, variant, round, updated, open_elsewhere(match) FROM games"
                            " WHERE ?1 IS NULL OR variant = ?1 ORDER BY updated DESC, rowid DESC",
                            &rc);
     if (q == NULL) {
@@ -430,6 +635,7 @@ int store_games(Store *st, const char *variant, StoreGame *out, int max)
         snprintf(g->variant, sizeof g->variant, "%s", (const char *)sqlite3_column_text(q, 1));
         g->round = sqlite3_column_int(q, 2);
         g->updated = sqlite3_column_int64(q, 3);
+        g->open_elsewhere = sqlite3_column_int(q, 4) != 0;
     }
     sqlite3_finalize(q);
     return n;
@@ -504,8 +710,95 @@ bool store_game_drop_variant(Store *st, const char *variant, char *err, size_t e
     if (st == NULL || variant == NULL) {
         return false;
     }
-    return finish(st, run_bound(st, "DELETE FROM games WHERE variant = ?1", "t", variant), err,
-                  err_size);
+    return finish(st,
+                  run_bound(st,
+                            "DELETE FROM games WHERE variant = ?1 AND NOT open_elsewhere(match)",
+                            "t", variant),
+                  err, err_size);
+}
+
+/* ---- games open in this copy ------------------------------------------------------ */
+
+/* The lock file of a game: "locks/game-<match>" beside the database; false
+ * for an id that is not hex digits (never a path of its own). */
+static bool hold_path(const Store *st, const char *match, char *out, size_t size)
+{
+    size_t n = match != NULL ? strlen(match) : 0;
+    if (st->path == NULL || n == 0 || n > STORE_ID_LEN || strspn(match, "0123456789abcdef") != n) {
+        return false;
+    }
+    char name[HOLD_NAME_MAX];
+    snprintf(name, sizeof name, "game-%s", match);
+    return lock_path(st->path, name, out, size);
+}
+
+static void hold_lock(Store *st, Hold *h)
+{
+    char path[1200];
+    if (h->fd < 0 && st->persistent && hold_path(st, h->match, path, sizeof path)) {
+        int fd = lock_take(path);
+        h->fd = fd >= 0 ? fd : -1;
+    }
+}
+
+static Hold *hold_find(Store *st, const char *match)
+{
+    for (int i = 0; match != NULL && i < st->nholds; i++) {
+        if (strcmp(st->holds[i].match, match) == 0) {
+            return &st->holds[i];
+        }
+    }
+    return NULL;
+}
+
+bool store_game_hold(Store *st, const char *match)
+{
+    if (st == NULL || match == NULL || strlen(match) > STORE_ID_LEN) {
+        return false;
+    }
+    if (hold_find(st, match) != NULL) {
+        return true;
+    }
+    char path[1200];
+    int fd = -1;
+    if (st->persistent && hold_path(st, match, path, sizeof path)) {
+        fd = lock_take(path);
+        if (fd == LOCK_HELD) {
+            return false;
+        }
+    }
+    if (st->nholds == st->cap_holds) {
+        int cap = st->cap_holds > 0 ? st->cap_holds * 2 : 4;
+        Hold *more = realloc(st->holds, (size_t)cap * sizeof *more);
+        if (more == NULL) {
+            lock_drop(fd, path, true);
+            return false;
+        }
+        st->holds = more;
+        st->cap_holds = cap;
+    }
+    Hold *h = &st->holds[st->nholds++];
+    snprintf(h->match, sizeof h->match, "%s", match);
+    h->fd = fd >= 0 ? fd : -1;
+    return true;
+}
+
+void store_game_let_go(Store *st, const char *match)
+{
+    Hold *h = st != NULL ? hold_find(st, match) : NULL;
+    if (h == NULL) {
+        return;
+    }
+    char path[1200];
+    lock_drop(h->fd, hold_path(st, h->match, path, sizeof path) ? path : NULL, true);
+    *h = st->holds[--st->nholds];
+}
+
+bool store_game_open_elsewhere(Store *st, const char *match)
+{
+    char path[1200];
+    return st != NULL && st->persistent && hold_find(st, match) == NULL &&
+           hold_path(st, match, path, sizeof path) && lock_held_elsewhere(path);
 }
 
 /* ---- statistics ---------------------------------------------------------------------- */

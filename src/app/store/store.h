@@ -10,13 +10,24 @@
  *
  * Contract
  * - store_open never returns NULL but for lack of memory. A path of NULL
- *   or ":memory:" gives a store in memory (tests, screenshots). A file that
- *   cannot be used gives a store in memory too, and a sentence for the
- *   player in notice[]: an *unreadable* file (not a regular file, no
- *   permission, an I/O error) is left exactly as it was; a *damaged* one (not
- *   a database, or failing PRAGMA integrity_check) is kept aside with
- *   file_keep_aside (never over an earlier kept copy) together with its WAL,
- *   and a new database is made in its place.
+ *   or ":memory:" gives a store in memory (tests, screenshots). Copies that
+ *   open one file at once take turns (a lock beside it, store_lock.h), and a
+ *   file another copy keeps busy (locked, switching to WAL, making its
+ *   tables) is tried again, the busy handler waiting in each try, at most
+ *   STORE_BUSY_MS in all: a lock held for a moment is never taken for an
+ *   unreadable file. A file that cannot be used gives a store in memory
+ *   too, and a sentence for the player in notice[]: an *unreadable* file
+ *   (not a regular file, no permission, an I/O error) is left exactly as it
+ *   was; a *damaged* one (not a database, or failing PRAGMA integrity_check)
+ *   is kept aside with file_keep_aside (never over an earlier kept copy)
+ *   together with its WAL, and a new database is made in its place; a file
+ *   still busy after all the tries is said as busy.
+ * - A store in memory because its file was unreadable or busy tries the
+ *   file again (briefly) before each write. Once it opens, everything kept
+ *   in memory so far (games in progress, rounds, matches, replays) is moved
+ *   into it in one transaction, and from then on the store is the file's:
+ *   store_persistent turns true. (A damaged file that could not be kept
+ *   aside is not tried again.)
  * - Every write is one transaction: on failure (a full disk, a file that
  *   became unwritable, another copy holding the lock past the timeout)
  *   nothing of it is kept, the earlier data stays whole, and err[] says what
@@ -25,7 +36,13 @@
  *   session makes), with its variant, its round, the time of its last move
  *   and the save text (save_file.h). The program keeps one
  *   per variant: starting a new game of a variant asks first, then drops
- *   the old one (store_game_drop_variant).
+ *   the old one (store_game_drop_variant), never one open in another copy.
+ * - A game is open in one copy at a time: store_game_hold takes it for this
+ *   store (a lock per game beside the database that ends when the store is
+ *   closed or the program ends, killed or not); false when another copy
+ *   (another Store, in another process or this one) has it. Such a game is
+ *   marked open_elsewhere in store_games. A store in memory holds every
+ *   game it is asked to (its holds are taken on the file if it opens).
  * - Statistics: a round row is keyed by (match, round) and a match row by
  *   match, and inserted with OR IGNORE: a round replayed after a crash, or
  *   recorded by two copies, is counted once. store_stats folds the rows, in
@@ -51,7 +68,7 @@
 #define STORE_ID_LEN 32             /* hex digits of a match id */
 #define STORE_MAX_RECORD (4u << 20) /* a whole match's record is a few kB */
 #define STORE_REPLAYS_DEFAULT 1000  /* kept unless the setting says otherwise */
-#define STORE_BUSY_MS 5000          /* how long a write waits for another copy */
+#define STORE_BUSY_MS 5000          /* how long a write, or opening, waits for another copy */
 
 typedef struct Store Store;
 
@@ -72,8 +89,9 @@ bool store_commit(Store *st, char *err, size_t err_size);
 typedef struct StoreGame {
     char match[STORE_ID_LEN + 1];
     char variant[24];
-    int round;       /* the round (Kowah: hand) it is in, from 1 */
-    int64_t updated; /* seconds since 1970 */
+    int round;           /* the round (Kowah: hand) it is in, from 1 */
+    int64_t updated;     /* seconds since 1970 */
+    bool open_elsewhere; /* another copy has it open (store_game_hold) */
 } StoreGame;
 
 bool store_game_put(Store *st, const char *match, const char *variant, int round, const char *text,
@@ -87,7 +105,15 @@ bool store_game_drop(Store *st, const char *match, char *err, size_t err_size);
 /* A game in progress that does not read: moved to the replays as damaged
  * (kept and listed, never offered to resume again), in one transaction. */
 bool store_game_set_aside(Store *st, const char *match, char *err, size_t err_size);
+/* Drops the games in progress of a variant, but those open in another copy. */
 bool store_game_drop_variant(Store *st, const char *variant, char *err, size_t err_size);
+/* Takes a game for this copy (true: it is this store's until let go or
+ * closed); false when another copy has it open. */
+bool store_game_hold(Store *st, const char *match);
+/* Lets a game this store holds go (nothing when it holds none). */
+void store_game_let_go(Store *st, const char *match);
+/* Whether another copy has the game open (never one this store holds). */
+bool store_game_open_elsewhere(Store *st, const char *match);
 
 /* ---- statistics ------------------------------------------------------------ */
 

@@ -1144,6 +1144,7 @@ static void table_leave(App *app, void *state)
     if (t->session != NULL) {
         session_think_cancel(t->session);
         save_game(app, t);
+        journal_leave(app->store, t->session); /* another copy may take it up now */
         if (app->session == t->session) {
             app->session = NULL;
         }
