@@ -54,6 +54,7 @@ static HostTable *restore_table(const HostSavedTable *saved, RestoreCtx *rc)
         return NULL;
     }
     t->kept_row = true;
+    t->kept_started = t->started;
     t->moves_kept = t->move_no;
     t->over = game_match_over(t->game);
     return t;

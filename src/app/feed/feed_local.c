@@ -82,6 +82,8 @@ static bool link_send(void *ctx, uint32_t conn, const NetMsg *msg)
         return false;
     }
     host_received(lt->host, conn, msg, ++lt->clock);
+    /* The host tells a move once it is kept (host.h): after its tick. */
+    host_tick(lt->host, ++lt->clock);
     return true;
 }
 

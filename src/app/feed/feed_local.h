@@ -11,8 +11,9 @@
  * - The host's messages are queued as it sends them and handed to the
  *   feeds by local_table_pump, in order, outside the host's own calls (a
  *   feed may answer at once: a resync). A feed's messages reach the host
- *   at once. So after a feed sends a move, one pump delivers the host's
- *   whole answer to every seat.
+ *   at once, each followed by a tick of the host (which tells a move once
+ *   it is kept). So after a feed sends a move, one pump delivers the
+ *   host's whole answer to every seat.
  * - Owned by its creator; local_table_destroy frees the host and the feeds
  *   (NULL-safe). No SDL, no I/O; one thread.
  */
