@@ -234,8 +234,7 @@ static App *person_app(const AppArgs *args, AppConfig *cfg, char *err, size_t er
         if (app->session == NULL) {
             fprintf(stderr, "ceki: the game in progress could not be resumed: %s\n", why);
         } else {
-            int n = 0;
-            game_history(session_game(app->session), &n);
+            int n = session_moves(app->session);
             printf("resumed %s at move %d\n", g.match, n);
             fflush(stdout);
         }

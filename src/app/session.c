@@ -1,13 +1,24 @@
-/* session.c — the game being played: the Game, the seats, computer players
- * thinking in a background thread, undo, save/resume and the archive of
- * finished games (session.h).
+/* session.c — the game being played: the seats, the seat feeds of the
+ * table on this computer (every move through its in-process host),
+ * computer players thinking in a background thread, undo, save/resume and
+ * the archive of finished games (session.h).
  *
- * Threads: a thought runs on a ThinkJob that owns a clone of the game and,
- * while it runs, the AiPlayer it uses (taken out of the session's slot).
- * The thread touches nothing else and only sets `done` when it is through.
- * Cancelling a running job moves it to a short list of abandoned jobs that
- * are joined once they are done (or when the session is destroyed), so the
- * UI thread never waits for a search to end. */
+ * What the table reads is never the host's Game: session_game is a Game
+ * rebuilt (game_from_view) from the viewing seat's view as the host sent
+ * it, and the events queued for the table are the ones that seat was sent.
+ * The session holds one feed per seat, so each seat's events are kept and
+ * the table takes those of the seat it shows. Once the match is over the
+ * host's record is public: session_game is then the record's game. A
+ * session read from a file only to be viewed (not a save to play on) holds
+ * that file's game and no table.
+ *
+ * Threads: a thought runs on a ThinkJob that owns a copy of the seat's view
+ * (the game is rebuilt from it in the thread) and, while it runs, the
+ * AiPlayer it uses (taken out of the session's slot). The thread touches
+ * nothing else and only sets `done` when it is through. Cancelling a
+ * running job moves it to a short list of abandoned jobs that are joined
+ * once they are done (or when the session is destroyed), so the UI thread
+ * never waits for a search to end. */
 #define _POSIX_C_SOURCE 200809L
 #include "session.h"
 
@@ -21,8 +32,10 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "feed_local.h"
 #include "file_load.h"
 #include "paths.h"
+#include "record.h"
 #include "save_file.h"
 #include "settings.h"
 
@@ -36,14 +49,16 @@
 
 #define SESSION_MAX_ABANDONED 8
 #define SESSION_MAX_FILE (16u << 20)
+#define SESSION_EVENTS_CHUNK 256 /* events taken from a feed at a time */
 
 typedef struct ThinkJob {
     SDL_Thread *thread;
-    Game *game;   /* the clone; the job's own */
-    AiPlayer *ai; /* lent by the session while the job runs */
-    int owner;    /* the seat whose AiPlayer it is; -1: the hint's */
-    int seat;     /* the seat to move */
-    int ply;      /* moves in the history when the thought began */
+    GameConfig cfg;
+    Observation *view; /* the seat's view; the job's own */
+    AiPlayer *ai;      /* lent by the session while the job runs */
+    int owner;         /* the seat whose AiPlayer it is; -1: the hint's */
+    int seat;          /* the seat to move */
+    uint32_t move_no;  /* the move number when the thought began */
     unsigned generation;
     bool hint;
     Move move;
@@ -53,25 +68,41 @@ typedef struct ThinkJob {
 
 #define SESSION_MAX_REDO 256 /* undos that can be redone, the latest kept */
 
+/* Events kept once per seat, as each seat was sent them: row i of every
+ * seat is the same event. */
+typedef struct SeatEvents {
+    GameEvent *ev[CEKI_MAX_SEATS];
+    int head, n, cap;
+} SeatEvents;
+
 struct Session {
-    Game *game;
+    GameConfig cfg; /* the match's rules and seed (this computer deals it) */
     SessionSeats seats;
+    int players;
+    LocalTable *table; /* the in-process host; NULL for a session only viewed */
+    int viewer;        /* whose view session_game is */
+    Game *view_game;   /* game_from_view of the viewer's view */
+    Game *record_game; /* the match's record once over, or the viewed file's game */
+    Observation *scratch;
+    char why[NET_REASON_MAX + 1];
+
     AiPlayer *ai[CEKI_MAX_SEATS];
     AiPlayer *hint_ai;
     AiLevel hint_level;
-    unsigned ai_made; /* AiPlayers made so far: varies the seeds of replacements */
+    unsigned ai_made;            /* AiPlayers made so far: varies the seeds of replacements */
+    bool ai_had[CEKI_MAX_SEATS]; /* the seat's first player was made */
     char hint_note[160];
 
-    GameEvent *queue; /* events not yet taken: [qhead, qhead + qn) */
-    int qhead, qn, qcap;
-    GameEvent *log; /* this round's events */
-    int nlog, caplog;
+    SeatEvents queue; /* events not yet taken */
+    SeatEvents log;   /* this round's events */
     int cur_round;
     int (*scores)[CEKI_MAX_SEATS]; /* scores[r - 1][seat] */
     int nrounds, caprounds;
     Card kings[CEKI_MAX_SEATS][4];
     int nkings[CEKI_MAX_SEATS];
-    bool *decision; /* per history move: a human seat chose among several */
+    Move *played; /* every move the host applied, in order */
+    int nplayed, capplayed;
+    bool *decision; /* per move played: a human seat chose among several */
     int ndecision, capdecision;
     /* Redo: the longest history the undos came from, and for each undo
      * still to redo the length to go back to (the last one first). */
@@ -97,15 +128,6 @@ static uint64_t mix64(uint64_t x)
     return x ^ (x >> 31);
 }
 
-/* The seed of a computer player: from the game's seed and the seat (the
- * hint's player is seat CEKI_MAX_SEATS); a replacement made after a
- * cancelled thought gets another one. */
-static uint64_t ai_seed(const Session *s, int seat, unsigned serial)
-{
-    uint64_t seed = game_config(s->game)->seed;
-    return mix64(seed ^ mix64((uint64_t)(seat + 1) * 0x100000001B3ull + serial));
-}
-
 static bool grow(void **array, int *cap, int need, size_t elem)
 {
     if (need <= *cap) {
@@ -122,6 +144,29 @@ static bool grow(void **array, int *cap, int need, size_t elem)
     *array = p;
     *cap = n;
     return true;
+}
+
+static SeatFeed *seat_feed_of(const Session *s, int seat)
+{
+    return local_table_feed(s->table, seat);
+}
+
+/* The viewer's view (NULL for a session only viewed). */
+static const Observation *viewer_view(const Session *s)
+{
+    return seat_feed_view(seat_feed_of(s, s->viewer));
+}
+
+/* The seed of a computer player: the host's seat seed (game_seat_ai_seed,
+ * as ceki-cli match gives it); a replacement made after a cancelled
+ * thought, and the hint's player, get others made from it. */
+static uint64_t ai_seed(const Session *s, int seat, unsigned serial)
+{
+    uint64_t seed = seat_feed_ai_seed(seat_feed_of(s, seat < s->players ? seat : s->viewer));
+    if (seat < s->players && serial == 0) {
+        return seed;
+    }
+    return mix64(seed ^ mix64((uint64_t)(seat + 1) * 0x100000001B3ull + serial));
 }
 
 /* An AiPlayer of that level, or the next weaker one that can be made. */
@@ -147,7 +192,9 @@ static AiPlayer *seat_ai(Session *s, int seat)
         if ((int)want < 0 || want >= AI_LEVEL_COUNT) {
             want = AI_GREEDY;
         }
-        s->ai[seat] = make_ai(want, ai_seed(s, seat, s->ai_made++), s->seats.ai_budget_ms, NULL);
+        unsigned serial = s->ai_had[seat] ? ++s->ai_made : 0;
+        s->ai_had[seat] = true;
+        s->ai[seat] = make_ai(want, ai_seed(s, seat, serial), s->seats.ai_budget_ms, NULL);
     }
     return s->ai[seat];
 }
@@ -161,7 +208,7 @@ static AiPlayer *hint_ai(Session *s)
     if (s->hint_ai == NULL) {
         AiLevel made = AI_STRONG;
         s->hint_ai =
-            make_ai(AI_STRONG, ai_seed(s, CEKI_MAX_SEATS, s->ai_made++), SESSION_HINT_MS, &made);
+            make_ai(AI_STRONG, ai_seed(s, CEKI_MAX_SEATS, ++s->ai_made), SESSION_HINT_MS, &made);
         s->hint_level = made;
         if (s->hint_ai != NULL && made != AI_STRONG) {
             snprintf(s->hint_note, sizeof s->hint_note,
@@ -174,124 +221,276 @@ static AiPlayer *hint_ai(Session *s)
     return s->hint_ai;
 }
 
+/* ---- events kept per seat ---------------------------------------------------- */
+
+static bool events_room(SeatEvents *q, int more, int players)
+{
+    if (q->head > 0 && q->head + q->n + more > q->cap) {
+        for (int s = 0; s < players; s++) {
+            memmove(q->ev[s], q->ev[s] + q->head, (size_t)q->n * sizeof *q->ev[s]);
+        }
+        q->head = 0;
+    }
+    int need = q->head + q->n + more;
+    if (need <= q->cap) {
+        return true;
+    }
+    int cap = q->cap > 0 ? q->cap : 64;
+    while (cap < need) {
+        cap *= 2;
+    }
+    for (int s = 0; s < players; s++) {
+        GameEvent *p = realloc(q->ev[s], (size_t)cap * sizeof *p);
+        if (p == NULL) {
+            return false;
+        }
+        q->ev[s] = p;
+    }
+    q->cap = cap;
+    return true;
+}
+
+/* Appends one event as each seat saw it (rows[s]). */
+static void events_push(SeatEvents *q, GameEvent *const rows[CEKI_MAX_SEATS], int i, int players)
+{
+    if (!events_room(q, 1, players)) {
+        return;
+    }
+    for (int s = 0; s < players; s++) {
+        q->ev[s][q->head + q->n] = rows[s][i];
+    }
+    q->n++;
+}
+
+static void events_free(SeatEvents *q)
+{
+    for (int s = 0; s < CEKI_MAX_SEATS; s++) {
+        free(q->ev[s]);
+        q->ev[s] = NULL;
+    }
+    q->head = q->n = q->cap = 0;
+}
+
 /* ---- events, standings and the decisions of the history ------------------ */
 
-static void absorb(Session *s, const GameEvent *ev, int n, bool queue)
+/* The standings' share of one event (the same for every seat's copy). */
+static void absorb_standing(Session *s, const GameEvent *e)
+{
+    if (e->type == EV_ROUND_SCORED && s->cur_round > 0 && e->seat >= 0 &&
+        e->seat < CEKI_MAX_SEATS) {
+        int r = s->cur_round;
+        if (grow((void **)&s->scores, &s->caprounds, r, sizeof *s->scores)) {
+            while (s->nrounds < r) {
+                memset(s->scores[s->nrounds], 0, sizeof s->scores[0]);
+                s->nrounds++;
+            }
+            s->scores[r - 1][e->seat] = e->value;
+        }
+    }
+    if (e->type == EV_KING_WON && e->seat >= 0 && e->seat < CEKI_MAX_SEATS &&
+        s->nkings[e->seat] < 4) {
+        s->kings[e->seat][s->nkings[e->seat]++] = e->card;
+    }
+}
+
+/* n events, rows[seat][i] as that seat saw event i: into the round's log,
+ * the standings and (with `queue`) the table's queue. */
+static void absorb(Session *s, GameEvent *const rows[CEKI_MAX_SEATS], int n, bool queue)
 {
     for (int i = 0; i < n; i++) {
-        const GameEvent *e = &ev[i];
+        const GameEvent *e = &rows[0][i];
         if (e->type == EV_ROUND_START) {
-            s->nlog = 0;
+            s->log.n = 0;
             s->cur_round = e->value;
         }
-        if (grow((void **)&s->log, &s->caplog, s->nlog + 1, sizeof *s->log)) {
-            s->log[s->nlog++] = *e;
-        }
-        if (e->type == EV_ROUND_SCORED && s->cur_round > 0 && e->seat >= 0 &&
-            e->seat < CEKI_MAX_SEATS) {
-            int r = s->cur_round;
-            if (grow((void **)&s->scores, &s->caprounds, r, sizeof *s->scores)) {
-                while (s->nrounds < r) {
-                    memset(s->scores[s->nrounds], 0, sizeof s->scores[0]);
-                    s->nrounds++;
-                }
-                s->scores[r - 1][e->seat] = e->value;
-            }
-        }
-        if (e->type == EV_KING_WON && e->seat >= 0 && e->seat < CEKI_MAX_SEATS &&
-            s->nkings[e->seat] < 4) {
-            s->kings[e->seat][s->nkings[e->seat]++] = e->card;
-        }
+        events_push(&s->log, rows, i, s->players);
+        absorb_standing(s, e);
         if (queue) {
-            if (s->qhead > 0 && s->qhead + s->qn + 1 > s->qcap) {
-                memmove(s->queue, s->queue + s->qhead, (size_t)s->qn * sizeof *s->queue);
-                s->qhead = 0;
-            }
-            if (grow((void **)&s->queue, &s->qcap, s->qhead + s->qn + 1, sizeof *s->queue)) {
-                s->queue[s->qhead + s->qn++] = *e;
-            }
+            events_push(&s->queue, rows, i, s->players);
         }
     }
 }
 
-static void absorb_game(Session *s, bool queue)
+/* Every event the feeds hold now, taken from all of them together: each
+ * seat was sent the same events of each move, as it may see them. */
+static void absorb_feeds(Session *s, bool queue)
+{
+    static const int chunk = SESSION_EVENTS_CHUNK;
+    GameEvent buf[CEKI_MAX_SEATS][SESSION_EVENTS_CHUNK];
+    GameEvent *rows[CEKI_MAX_SEATS];
+    for (int seat = 0; seat < CEKI_MAX_SEATS; seat++) {
+        rows[seat] = buf[seat];
+    }
+    for (int guard = 0; guard < 1 << 20; guard++) {
+        int n = chunk;
+        for (int seat = 0; seat < s->players; seat++) {
+            int k = seat_feed_take_events(seat_feed_of(s, seat), buf[seat], n);
+            n = k < n ? k : n;
+        }
+        if (n <= 0) {
+            break;
+        }
+        absorb(s, rows, n, queue);
+    }
+}
+
+/* The events of a whole game g (a game only viewed: every seat sees all). */
+static void absorb_game(Session *s, const Game *g)
 {
     int n = 0;
-    const GameEvent *ev = game_events(s->game, &n);
-    absorb(s, ev, n, queue);
+    const GameEvent *ev = game_events(g, &n);
+    GameEvent *rows[CEKI_MAX_SEATS];
+    for (int seat = 0; seat < CEKI_MAX_SEATS; seat++) {
+        rows[seat] = (GameEvent *)ev;
+    }
+    absorb(s, rows, n, false);
 }
 
 static void reset_tracking(Session *s)
 {
-    s->qhead = s->qn = 0;
-    s->nlog = 0;
+    s->queue.head = s->queue.n = 0;
+    s->log.n = 0;
     s->cur_round = 0;
     s->nrounds = 0;
     memset(s->nkings, 0, sizeof s->nkings);
     s->ndecision = 0;
+    s->nplayed = 0;
 }
 
-/* Whether a move of this seat, in this position, was a decision of a person. */
-static bool is_decision(const Session *s, const Game *g, int seat)
+/* Whether a move of this seat now would be a decision of a person. */
+static bool is_decision(const Session *s, int seat)
 {
-    if (seat < 0 || seat >= CEKI_MAX_SEATS || !s->seats.human[seat]) {
+    if (seat < 0 || seat >= s->players || !s->seats.human[seat]) {
         return false;
     }
-    Move moves[GAME_MAX_MOVES];
-    return game_legal_moves(g, moves, GAME_MAX_MOVES) > 1;
+    int n = 0;
+    seat_feed_moves(seat_feed_of(s, seat), &n);
+    return n > 1;
 }
 
-static bool push_decision(Session *s, bool d)
+static bool push_played(Session *s, const Move *m, bool d)
 {
-    if (!grow((void **)&s->decision, &s->capdecision, s->ndecision + 1, sizeof *s->decision)) {
+    if (!grow((void **)&s->decision, &s->capdecision, s->ndecision + 1, sizeof *s->decision) ||
+        !grow((void **)&s->played, &s->capplayed, s->nplayed + 1, sizeof *s->played)) {
         return false;
     }
     s->decision[s->ndecision++] = d;
+    s->played[s->nplayed++] = *m;
     return true;
 }
 
-/* Replaces the game with a new one of config cfg after moves[0..n):
- * standings, the round's events and the decisions rebuilt, the queue
- * emptied. On failure the session is unchanged. */
-static CekiStatus rebuild(Session *s, const GameConfig *cfg, const Move *moves, int n)
+/* ---- what the table reads -------------------------------------------------- */
+
+/* The game the table reads, rebuilt from the viewer's view; once the match
+ * is over, the record's game from the host. */
+static CekiStatus refresh_game(Session *s)
 {
+    const Observation *o = viewer_view(s);
+    if (s->table == NULL || o == NULL) {
+        return s->record_game != NULL ? CEKI_OK : CEKI_ERR_STATE;
+    }
+    if (o->phase == PHASE_MATCH_OVER && s->record_game == NULL) {
+        size_t len = 0;
+        char *own = NULL;
+        const char *text = seat_feed_record(seat_feed_of(s, s->viewer), &len);
+        if (text == NULL) {
+            text = own = local_table_record(s->table, &len); /* longer than a message */
+        }
+        if (text != NULL) {
+            record_read_text(text, len, &s->record_game, NULL, 0);
+        }
+        free(own);
+    }
     CekiStatus st = CEKI_OK;
-    Game *g = game_create(cfg, &st);
+    Game *g = game_from_view(&s->cfg, o, &st);
     if (g == NULL) {
         return st;
     }
-    Game *old = s->game;
-    s->game = g;
-    reset_tracking(s);
-    absorb_game(s, false);
-    for (int i = 0; i < n; i++) {
-        bool d = is_decision(s, g, moves[i].seat);
-        st = game_apply(g, &moves[i]);
-        if (st != CEKI_OK || !push_decision(s, d)) {
-            st = st != CEKI_OK ? st : CEKI_ERR_NOMEM;
-            break;
-        }
-        absorb_game(s, false);
+    game_destroy(s->view_game);
+    s->view_game = g;
+    return CEKI_OK;
+}
+
+/* Sends m for its seat and lets the host answer; CEKI_OK when it was
+ * applied, else the refusal's reason in s->why. */
+static CekiStatus send_move(Session *s, const Move *m)
+{
+    SeatFeed *f = seat_feed_of(s, m->seat);
+    if (f == NULL) {
+        snprintf(s->why, sizeof s->why, "%s", N_("That move is another seat's."));
+        return CEKI_ERR_ILLEGAL;
     }
-    if (st != CEKI_OK) {
-        /* Put the old game back and rebuild its tracking (it replayed once). */
-        s->game = old;
-        game_destroy(g);
-        if (old != NULL) {
-            int count = 0;
-            const Move *h = game_history(old, &count);
-            Move *copy = count > 0 ? malloc((size_t)count * sizeof *copy) : NULL;
-            if (copy != NULL) {
-                memcpy(copy, h, (size_t)count * sizeof *copy);
-                (void)rebuild(s, game_config(old), copy, count);
-                free(copy);
-            }
+    uint32_t before = seat_feed_move_no(f);
+    bool sent = seat_feed_send_move(f, m);
+    local_table_pump(s->table);
+    NetRefused no;
+    if (seat_feed_take_refusal(f, &no)) {
+        snprintf(s->why, sizeof s->why, "%s", no.reason);
+        return CEKI_ERR_ILLEGAL;
+    }
+    if (!sent || seat_feed_move_no(f) != before + 1) {
+        snprintf(s->why, sizeof s->why, "%s", N_("The table did not answer that move."));
+        return CEKI_ERR_STATE;
+    }
+    return CEKI_OK;
+}
+
+/* Replaces the table with a new one of config cfg after moves[0..n):
+ * standings, the round's events and the decisions rebuilt, the queue
+ * emptied (holding the deal's events with `queue_deal`). On failure the
+ * session is unchanged. */
+static CekiStatus rebuild_queued(Session *s, const GameConfig *cfg, const Move *moves, int n,
+                                 bool queue_deal)
+{
+    LocalTable *lt = local_table_create(cfg, NULL, 0);
+    if (lt == NULL) {
+        return CEKI_ERR_STATE;
+    }
+    LocalTable *old = s->table;
+    GameConfig old_cfg = s->cfg;
+    Move *keep = old != NULL && s->nplayed > 0 ? malloc((size_t)s->nplayed * sizeof *keep) : NULL;
+    int nkeep = keep != NULL ? s->nplayed : 0;
+    if (keep != NULL) {
+        memcpy(keep, s->played, (size_t)nkeep * sizeof *keep);
+    }
+    s->table = lt;
+    s->cfg = *cfg;
+    s->players = cfg->players;
+    reset_tracking(s);
+    absorb_feeds(s, queue_deal);
+    CekiStatus st = CEKI_OK;
+    for (int i = 0; i < n && st == CEKI_OK; i++) {
+        bool d = is_decision(s, moves[i].seat);
+        st = send_move(s, &moves[i]);
+        if (st == CEKI_OK && !push_played(s, &moves[i], d)) {
+            st = CEKI_ERR_NOMEM;
         }
+        absorb_feeds(s, false);
+    }
+    game_destroy(s->record_game);
+    s->record_game = NULL;
+    st = st == CEKI_OK ? refresh_game(s) : st;
+    if (st != CEKI_OK) {
+        /* Put the old table back and rebuild its tracking (it replays once). */
+        local_table_destroy(lt);
+        s->table = NULL;
+        if (old != NULL) {
+            local_table_destroy(old);
+            old = NULL;
+            (void)rebuild_queued(s, &old_cfg, keep, nkeep, false);
+        }
+        free(keep);
         return st;
     }
-    game_destroy(old);
+    free(keep);
+    local_table_destroy(old);
     s->generation++;
     return CEKI_OK;
+}
+
+static CekiStatus rebuild(Session *s, const GameConfig *cfg, const Move *moves, int n)
+{
+    return rebuild_queued(s, cfg, moves, n, false);
 }
 
 /* ---- creating and destroying ---------------------------------------------- */
@@ -302,6 +501,11 @@ static Session *session_new(const SessionSeats *seats)
     if (s == NULL) {
         return NULL;
     }
+    s->scratch = malloc(sizeof *s->scratch);
+    if (s->scratch == NULL) {
+        free(s);
+        return NULL;
+    }
     if (seats != NULL) {
         s->seats = *seats;
     }
@@ -310,20 +514,32 @@ static Session *session_new(const SessionSeats *seats)
     return s;
 }
 
+/* The seat the table shows first: the first person's, else seat 0. */
+static int first_viewer(const Session *s)
+{
+    for (int i = 0; i < s->players; i++) {
+        if (s->seats.human[i]) {
+            return i;
+        }
+    }
+    return 0;
+}
+
 Session *session_create(const GameConfig *cfg, const SessionSeats *seats, CekiStatus *status)
 {
     CekiStatus st = CEKI_OK;
     Session *s = cfg != NULL && seats != NULL ? session_new(seats) : NULL;
     if (s == NULL) {
         st = cfg == NULL || seats == NULL ? CEKI_ERR_ARG : CEKI_ERR_NOMEM;
-    } else {
-        s->game = game_create(cfg, &st);
-        if (s->game == NULL) {
-            free(s);
-            s = NULL;
-        } else {
-            absorb_game(s, true);
-        }
+    } else if ((st = game_config_check(cfg)) == CEKI_OK) {
+        s->players = cfg->players;
+        s->viewer = first_viewer(s);
+        st = rebuild_queued(s, cfg, NULL, 0, true);
+        s->generation = 0;
+    }
+    if (st != CEKI_OK && s != NULL) {
+        session_destroy(s);
+        s = NULL;
     }
     if (status != NULL) {
         *status = st;
@@ -344,7 +560,7 @@ static void job_free(Session *s, ThinkJob *job)
     } else {
         ai_destroy(job->ai);
     }
-    game_destroy(job->game);
+    free(job->view);
     free(job);
 }
 
@@ -377,10 +593,14 @@ void session_destroy(Session *s)
         ai_destroy(s->ai[i]);
     }
     ai_destroy(s->hint_ai);
-    game_destroy(s->game);
-    free(s->queue);
-    free(s->log);
+    local_table_destroy(s->table);
+    game_destroy(s->view_game);
+    game_destroy(s->record_game);
+    events_free(&s->queue);
+    events_free(&s->log);
+    free(s->scratch);
     free(s->scores);
+    free(s->played);
     free(s->decision);
     free(s->future);
     free(s);
@@ -390,7 +610,10 @@ void session_destroy(Session *s)
 
 const Game *session_game(const Session *s)
 {
-    return s != NULL ? s->game : NULL;
+    if (s == NULL) {
+        return NULL;
+    }
+    return s->record_game != NULL ? s->record_game : s->view_game;
 }
 
 const SessionSeats *session_seats(const Session *s)
@@ -401,15 +624,22 @@ const SessionSeats *session_seats(const Session *s)
 int session_human_count(const Session *s)
 {
     int n = 0;
-    for (int i = 0; s != NULL && i < game_players(s->game); i++) {
+    for (int i = 0; s != NULL && i < s->players; i++) {
         n += s->seats.human[i];
     }
     return n;
 }
 
+/* The seat to move (-1 when the match is over). */
+static int to_move(const Session *s)
+{
+    const Game *g = session_game(s);
+    return g != NULL ? game_to_move(g) : -1;
+}
+
 bool session_computer_to_move(const Session *s)
 {
-    int seat = s != NULL ? game_to_move(s->game) : -1;
+    int seat = s != NULL ? to_move(s) : -1;
     return seat >= 0 && !s->seats.human[seat];
 }
 
@@ -421,30 +651,28 @@ CekiStatus session_apply(Session *s, const Move *m, const char **why)
         }
         return CEKI_ERR_ARG;
     }
-    if (!game_is_legal(s->game, m)) {
+    if (s->table == NULL || m->seat >= s->players) {
         if (why != NULL) {
-            *why = game_explain_illegal(s->game, m);
+            *why = N_("Not possible now.");
         }
-        return CEKI_ERR_ILLEGAL;
+        return CEKI_ERR_STATE;
     }
-    bool d = is_decision(s, s->game, m->seat);
-    if (!push_decision(s, d)) {
-        return CEKI_ERR_NOMEM;
-    }
-    CekiStatus st = game_apply(s->game, m);
-    if (st == CEKI_OK) {
-        s->nredo = 0; /* a move of its own: what was undone is gone */
-    }
+    bool d = is_decision(s, m->seat);
+    CekiStatus st = send_move(s, m);
     if (st != CEKI_OK) {
-        s->ndecision--;
         if (why != NULL) {
-            *why = ceki_status_text(st);
+            *why = s->why;
         }
         return st;
     }
+    s->nredo = 0; /* a move of its own: what was undone is gone */
+    if (!push_played(s, m, d)) {
+        s->nplayed = s->ndecision = 0; /* no history left to undo with */
+    }
     /* Whatever was being thought about was for the position before. */
     session_think_cancel(s);
-    absorb_game(s, true);
+    absorb_feeds(s, true);
+    refresh_game(s);
     return CEKI_OK;
 }
 
@@ -453,22 +681,23 @@ int session_take_events(Session *s, GameEvent *out, int cap)
     if (s == NULL || out == NULL || cap <= 0) {
         return 0;
     }
-    int n = s->qn < cap ? s->qn : cap;
+    SeatEvents *q = &s->queue;
+    int n = q->n < cap ? q->n : cap;
     if (n == 0) {
         return 0; /* the queue may not even be allocated yet */
     }
-    memcpy(out, s->queue + s->qhead, (size_t)n * sizeof *out);
-    s->qhead += n;
-    s->qn -= n;
-    if (s->qn == 0) {
-        s->qhead = 0;
+    memcpy(out, q->ev[s->viewer] + q->head, (size_t)n * sizeof *out);
+    q->head += n;
+    q->n -= n;
+    if (q->n == 0) {
+        q->head = 0;
     }
     return n;
 }
 
 int session_pending_events(const Session *s)
 {
-    return s != NULL ? s->qn : 0;
+    return s != NULL ? s->queue.n : 0;
 }
 
 unsigned session_generation(const Session *s)
@@ -479,9 +708,9 @@ unsigned session_generation(const Session *s)
 const GameEvent *session_round_events(const Session *s, int *count)
 {
     if (count != NULL) {
-        *count = s != NULL ? s->nlog : 0;
+        *count = s != NULL ? s->log.n : 0;
     }
-    return s != NULL ? s->log : NULL;
+    return s != NULL && s->log.ev[s->viewer] != NULL ? s->log.ev[s->viewer] + s->log.head : NULL;
 }
 
 int session_rounds_scored(const Session *s)
@@ -513,12 +742,12 @@ void session_seat_name(const Session *s, int seat, char *buf, size_t size)
     if (buf == NULL || size == 0) {
         return;
     }
-    if (s == NULL || seat < 0 || seat >= game_players(s->game)) {
+    if (s == NULL || seat < 0 || seat >= s->players) {
         snprintf(buf, size, _("Seat %d"), seat + 1);
         return;
     }
     int humans = session_human_count(s);
-    if (variant_is_watch_only(game_variant(s->game))) {
+    if (variant_is_watch_only(variant_get(s->cfg.variant))) {
         snprintf(buf, size, _("Seat %d"), seat + 1);
     } else if (s->seats.human[seat]) {
         if (humans == 1) {
@@ -531,12 +760,116 @@ void session_seat_name(const Session *s, int seat, char *buf, size_t size)
     }
 }
 
+/* ---- the seat feeds ------------------------------------------------------------ */
+
+int session_viewer(const Session *s)
+{
+    return s != NULL ? s->viewer : 0;
+}
+
+void session_set_viewer(Session *s, int seat)
+{
+    if (s == NULL || seat < 0 || seat >= s->players || seat == s->viewer) {
+        return;
+    }
+    s->viewer = seat;
+    refresh_game(s);
+}
+
+int session_moves(const Session *s)
+{
+    if (s == NULL) {
+        return 0;
+    }
+    if (s->table == NULL) {
+        int n = 0;
+        game_history(s->record_game, &n);
+        return n;
+    }
+    return (int)seat_feed_move_no(seat_feed_of(s, s->viewer));
+}
+
+const Move *session_history(const Session *s, int *count)
+{
+    int n = 0;
+    const Move *h = NULL;
+    if (s != NULL && s->table == NULL) {
+        h = game_history(s->record_game, &n);
+    } else if (s != NULL) {
+        h = s->played;
+        n = s->nplayed;
+    }
+    if (count != NULL) {
+        *count = n;
+    }
+    return h;
+}
+
+const Move *session_last_move(const Session *s)
+{
+    if (s == NULL) {
+        return NULL;
+    }
+    if (s->table == NULL) {
+        int n = 0;
+        const Move *h = game_history(s->record_game, &n);
+        return n > 0 ? &h[n - 1] : NULL;
+    }
+    return s->nplayed > 0 ? &s->played[s->nplayed - 1] : NULL;
+}
+
+const GameConfig *session_config(const Session *s)
+{
+    return s != NULL ? &s->cfg : NULL;
+}
+
+int session_legal_moves(const Session *s, Move *out, int cap)
+{
+    int seat = s != NULL ? to_move(s) : -1;
+    if (seat < 0) {
+        return 0;
+    }
+    if (s->table == NULL) {
+        return game_legal_moves(s->record_game, out, cap);
+    }
+    int n = 0;
+    const Move *moves = seat_feed_moves(seat_feed_of(s, seat), &n);
+    for (int i = 0; out != NULL && i < n && i < cap; i++) {
+        out[i] = moves[i];
+    }
+    return n;
+}
+
+Game *session_seat_game(const Session *s, int seat)
+{
+    if (s == NULL || seat < 0 || seat >= s->players) {
+        return NULL;
+    }
+    if (s->record_game != NULL) {
+        return game_clone(s->record_game, false);
+    }
+    const Observation *o = seat_feed_view(seat_feed_of(s, seat));
+    return o != NULL ? game_from_view(&s->cfg, o, NULL) : NULL;
+}
+
+bool session_host_counts(const Session *s, HostCounts *out)
+{
+    if (s == NULL || s->table == NULL || out == NULL) {
+        return false;
+    }
+    local_table_counts(s->table, out);
+    return true;
+}
+
 /* ---- thinking --------------------------------------------------------------- */
 
 static int think_main(void *data)
 {
     ThinkJob *job = data;
-    job->status = ai_choose(job->ai, job->game, job->seat, &job->move);
+    CekiStatus st = CEKI_OK;
+    Game *g = game_from_view(&job->cfg, job->view, &st);
+    job->status = g != NULL ? ai_choose(job->ai, g, job->seat, &job->move) : st;
+    game_destroy(g);
     SDL_AtomicSet(&job->done, 1);
     return 0;
 }
@@ -547,29 +880,30 @@ CekiStatus session_think_start(Session *s, bool hint)
         return CEKI_ERR_ARG;
     }
     reap(s, false);
-    int seat = game_to_move(s->game);
-    if (s->job != NULL || seat < 0 || (!hint && s->seats.human[seat])) {
+    int seat = to_move(s);
+    if (s->job != NULL || seat < 0 || s->table == NULL || (!hint && s->seats.human[seat])) {
         return CEKI_ERR_STATE;
     }
+    const Observation *view = seat_feed_view(seat_feed_of(s, seat));
     AiPlayer *ai = hint ? hint_ai(s) : seat_ai(s, seat);
-    if (ai == NULL) {
+    if (ai == NULL || view == NULL) {
         return CEKI_ERR_NOMEM;
     }
-    /* What the player remembers of the round is the public history the
-     * game itself keeps (game.h): nothing to rebuild here. */
+    /* The player thinks on what the host sent that seat, nothing more:
+     * the public history of the round is part of it (game.h). */
     ThinkJob *job = calloc(1, sizeof *job);
-    Game *clone = job != NULL ? game_clone(s->game, false) : NULL;
-    if (clone == NULL) {
+    Observation *copy = job != NULL ? malloc(sizeof *copy) : NULL;
+    if (copy == NULL) {
         free(job);
         return CEKI_ERR_NOMEM;
     }
-    int ply = 0;
-    game_history(s->game, &ply);
-    *job = (ThinkJob){.game = clone,
+    *copy = *view;
+    *job = (ThinkJob){.cfg = s->cfg,
+                      .view = copy,
                       .ai = ai,
                       .owner = hint ? -1 : seat,
                       .seat = seat,
-                      .ply = ply,
+                      .move_no = seat_feed_move_no(seat_feed_of(s, seat)),
                       .generation = s->generation,
                       .hint = hint};
     /* The job has the AiPlayer now. */
@@ -586,6 +920,19 @@ CekiStatus session_think_start(Session *s, bool hint)
     return CEKI_OK;
 }
 
+/* Whether m is among the moves the host lists for its seat now. */
+static bool move_listed(const Session *s, const Move *m)
+{
+    int n = 0;
+    const Move *moves = seat_feed_moves(seat_feed_of(s, m->seat), &n);
+    for (int i = 0; i < n; i++) {
+        if (move_equal(&moves[i], m)) {
+            return true;
+        }
+    }
+    return false;
+}
+
 bool session_think_poll(Session *s, Move *out, bool *was_hint)
 {
     if (s == NULL) {
@@ -597,10 +944,9 @@ bool session_think_poll(Session *s, Move *out, bool *was_hint)
         return false;
     }
     s->job = NULL;
-    int ply = 0;
-    game_history(s->game, &ply);
-    bool fresh = job->status == CEKI_OK && job->ply == ply && job->generation == s->generation &&
-                 game_is_legal(s->game, &job->move);
+    bool fresh = job->status == CEKI_OK && job->generation == s->generation &&
+                 job->move_no == seat_feed_move_no(seat_feed_of(s, job->seat)) &&
+                 move_listed(s, &job->move);
     Move move = job->move;
     bool hint = job->hint;
     job_free(s, job);
@@ -657,9 +1003,9 @@ const char *session_hint_note(const Session *s)
 /* The index in the history of the move undo would take back, or -1. */
 static int undo_point(const Session *s)
 {
-    int players = game_players(s->game);
     int humans = session_human_count(s);
-    if (humans != 1 || humans == players || game_match_over(s->game)) {
+    if (s->table == NULL || humans != 1 || humans == s->players ||
+        game_match_over(session_game(s))) {
         return -1;
     }
     for (int i = s->ndecision - 1; i >= 0; i--) {
@@ -675,48 +1021,51 @@ bool session_can_undo(const Session *s)
     return s != NULL && undo_point(s) >= 0;
 }
 
+/* Keeps the history undone, for redo: the whole of it the first time, and
+ * after that as long as it still begins with what is played. */
+static bool keep_future(Session *s)
+{
+    int count = s->nplayed;
+    const Move *h = s->played;
+    bool prefix =
+        s->nredo > 0 && s->nfuture >= count && memcmp(s->future, h, (size_t)count * sizeof *h) == 0;
+    if (prefix) {
+        return true;
+    }
+    Move *keep = count > 0 ? malloc((size_t)count * sizeof *keep) : NULL;
+    if (count > 0 && keep == NULL) {
+        return false;
+    }
+    if (count > 0) {
+        memcpy(keep, h, (size_t)count * sizeof *keep);
+    }
+    free(s->future);
+    s->future = keep;
+    s->nfuture = count;
+    s->nredo = 0;
+    return true;
+}
+
 CekiStatus session_undo(Session *s)
 {
     if (s == NULL) {
         return CEKI_ERR_ARG;
     }
     int at = undo_point(s);
-    if (at < 0) {
+    if (at < 0 || at > s->nplayed) {
         return CEKI_ERR_STATE;
     }
     session_think_cancel(s);
-    int count = 0;
-    const Move *h = game_history(s->game, &count);
-    if (at > count) {
-        return CEKI_ERR_STATE;
-    }
+    int back_to = s->nplayed;
     Move *moves = at > 0 ? malloc((size_t)at * sizeof *moves) : NULL;
-    if (at > 0 && moves == NULL) {
+    if ((at > 0 && moves == NULL) || !keep_future(s)) {
+        free(moves);
         return CEKI_ERR_NOMEM;
     }
     if (at > 0) {
-        memcpy(moves, h, (size_t)at * sizeof *moves);
+        memcpy(moves, s->played, (size_t)at * sizeof *moves);
     }
-    /* Keep the history undone, for redo: the whole of it the first time,
-     * and after that as long as it still begins with what is played. */
-    bool prefix =
-        s->nredo > 0 && s->nfuture >= count && memcmp(s->future, h, (size_t)count * sizeof *h) == 0;
-    if (!prefix) {
-        Move *keep = count > 0 ? malloc((size_t)count * sizeof *keep) : NULL;
-        if (count > 0 && keep == NULL) {
-            free(moves);
-            return CEKI_ERR_NOMEM;
-        }
-        if (count > 0) {
-            memcpy(keep, h, (size_t)count * sizeof *keep);
-        }
-        free(s->future);
-        s->future = keep;
-        s->nfuture = count;
-        s->nredo = 0;
-    }
-    int back_to = count;
-    GameConfig cfg = *game_config(s->game);
+    GameConfig cfg = s->cfg;
     CekiStatus st = rebuild(s, &cfg, moves, at);
     free(moves);
     if (st == CEKI_OK) {
@@ -745,7 +1094,7 @@ CekiStatus session_redo(Session *s)
         s->nredo = 0;
         return CEKI_ERR_STATE;
     }
-    GameConfig cfg = *game_config(s->game);
+    GameConfig cfg = s->cfg;
     CekiStatus st = rebuild(s, &cfg, s->future, to);
     if (st == CEKI_OK) {
         s->nredo--;
@@ -755,15 +1104,25 @@ CekiStatus session_redo(Session *s)
 
 /* ---- files ------------------------------------------------------------------ */
 
-/* Writes the whole file: header comments, then the record (save_file.h). */
+/* Writes the whole file: header comments, then the record (save_file.h):
+ * the record's game once there is one, else the host's record so far. */
 static CekiStatus write_file(const Session *s, FILE *f, SaveKind kind)
 {
-    SaveHeader h = {
-        .have_seats = true, .nseats = game_players(s->game), .budget_ms = s->seats.ai_budget_ms};
+    SaveHeader h = {.have_seats = true, .nseats = s->players, .budget_ms = s->seats.ai_budget_ms};
     memcpy(h.match, s->match_id, sizeof h.match);
     memcpy(h.human, s->seats.human, sizeof h.human);
     memcpy(h.level, s->seats.level, sizeof h.level);
-    return save_file_write(f, kind, &h, s->game);
+    if (s->record_game != NULL) {
+        return save_file_write(f, kind, &h, s->record_game);
+    }
+    size_t len = 0;
+    char *record = local_table_record(s->table, &len);
+    if (record == NULL) {
+        return CEKI_ERR_NOMEM;
+    }
+    CekiStatus st = save_file_write_text(f, kind, &h, s->players, record, len);
+    free(record);
+    return st;
 }
 
 char *session_text(const Session *s, SaveKind kind, size_t *len)
@@ -786,11 +1145,52 @@ char *session_text(const Session *s, SaveKind kind, size_t *len)
     return text;
 }
 
+/* A session of a saved game to play on: its table dealt again on this
+ * computer's host and every move of the record made through it. */
+static Session *session_resumed(const SessionSeats *seats, const Game *g)
+{
+    Session *s = session_new(seats);
+    if (s == NULL) {
+        return NULL;
+    }
+    s->players = game_players(g);
+    s->viewer = first_viewer(s);
+    int count = 0;
+    const Move *moves = game_history(g, &count);
+    if (rebuild(s, game_config(g), moves, count) != CEKI_OK) {
+        session_destroy(s);
+        return NULL;
+    }
+    return s;
+}
+
+/* A session of a file only viewed: its game as it is (every hand open),
+ * the round's events and standings from a replay of it. */
+static Session *session_viewed(const SessionSeats *seats, Game *g)
+{
+    Session *s = session_new(seats);
+    Game *replay = s != NULL ? game_create(game_config(g), NULL) : NULL;
+    if (replay == NULL) {
+        session_destroy(s);
+        return NULL;
+    }
+    s->cfg = *game_config(g);
+    s->players = game_players(g);
+    absorb_game(s, replay);
+    int count = 0;
+    const Move *moves = game_history(g, &count);
+    for (int i = 0; i < count && game_apply(replay, &moves[i]) == CEKI_OK; i++) {
+        absorb_game(s, replay);
+    }
+    game_destroy(replay);
+    s->record_game = g;
+    return s;
+}
+
 Session *session_from_text(const char *text, size_t len, bool save_only, char *err, size_t err_size)
 {
     SaveHeader h;
     Game *g = NULL;
-    Session *s = NULL;
     if (text == NULL || !save_file_parse(text, len, save_only, &h, &g, err, err_size)) {
         return NULL;
     }
@@ -799,25 +1199,22 @@ Session *session_from_text(const char *text, size_t len, bool save_only, char *e
         seats.human[i] = h.have_seats && i < h.nseats && h.human[i];
         seats.level[i] = h.have_seats && i < h.nseats ? h.level[i] : AI_GREEDY;
     }
-    s = session_new(&seats);
-    int count = 0;
-    const Move *moves = game_history(g, &count);
-    if (s != NULL && rebuild(s, game_config(g), moves, count) != CEKI_OK) {
+    Session *s = save_only ? session_resumed(&seats, g) : session_viewed(&seats, g);
+    if (save_only || s == NULL) {
+        game_destroy(g);
+    }
+    if (s == NULL) {
         say_into(err, err_size, _("its game could not be rebuilt"));
-        session_destroy(s);
-        s = NULL;
+        return NULL;
     }
-    if (s != NULL) {
-        s->generation = 0;
-        /* Files written before matches had ids get one from their text, the
-         * same every time they are read. */
-        if (h.match[0] != '\0') {
-            memcpy(s->match_id, h.match, sizeof s->match_id);
-        } else {
-            save_file_derive_id(text, len, s->match_id);
-        }
+    s->generation = 0;
+    /* Files written before matches had ids get one from their text, the
+     * same every time they are read. */
+    if (h.match[0] != '\0') {
+        memcpy(s->match_id, h.match, sizeof s->match_id);
+    } else {
+        save_file_derive_id(text, len, s->match_id);
     }
-    game_destroy(g);
     return s;
 }
 
@@ -926,7 +1323,7 @@ bool session_archive_to(const Session *s, const char *dir, char *path_out, size_
         say_into(err, err_size, _("cannot write the game record"));
         return false;
     }
-    const VariantDesc *v = game_variant(s->game);
+    const VariantDesc *v = variant_get(s->cfg.variant);
     char suffix[64];
     snprintf(suffix, sizeof suffix, "-%s.txt", v->key);
     bool ok = true;

@@ -1,20 +1,32 @@
-/* session.h — the game being played in the program: the rules core's Game,
- * who sits in each seat, the computer players thinking off the UI thread,
- * undo, and saving and resuming through the game record.
+/* session.h — the game being played in the program: who sits in each
+ * seat, the table's seat feeds (every move through the host, issue 28), the
+ * computer players thinking off the UI thread, undo, and saving and resuming
+ * through the game record.
  *
  * Contract
- * - A Session owns its Game, its AiPlayers and its thinking thread; create /
+ * - A Session owns its table (an in-process host, feed_local.h, with one
+ *   seat feed per seat), its AiPlayers and its thinking thread; create /
  *   load return one the caller frees with session_destroy (NULL-safe; it
  *   cancels and joins a thinking thread first).
- * - Every move goes through session_apply, which refuses an illegal move with
- *   the core's status and a player-facing reason and changes nothing. The
- *   events of each applied move are appended to a queue the table drains
- *   (session_take_events) to animate; nothing is lost or doubled if the table
- *   drains late.
- * - Computer seats think in a background SDL thread on a clone of the game
- *   (session_think_start / session_think_poll); the UI thread never blocks on
- *   them. A hint is the strong player's choice for the seat to move, computed
- *   the same way.
+ * - Every move goes through session_apply, which sends it to the host for
+ *   its seat; the host's answer decides: a refusal gives the core's status
+ *   and a player-facing reason and changes nothing. The events of each
+ *   applied move, as the viewing seat was sent them, are appended to a queue
+ *   the table drains (session_take_events) to animate; nothing is lost or
+ *   doubled if the table drains late.
+ * - session_game is the game as the viewing seat knows it: a Game rebuilt
+ *   from the view the host sent that seat (game_from_view), never the
+ *   host's own, so no card that seat may not see reaches the table. The
+ *   viewer is the first person's seat (seat 0 when only computers play); in
+ *   hot-seat play the table sets it to the seat whose hand it shows
+ *   (session_set_viewer). Once the match is over it is the game of the
+ *   match's record, which the host sends then. A session read from a file
+ *   only to be viewed holds that file's game and no table.
+ * - Computer seats think in a background SDL thread, each on a game rebuilt
+ *   from its own seat's view, seeded as the host seeds it (the welcome's
+ *   game_seat_ai_seed) (session_think_start / session_think_poll); the UI
+ *   thread never blocks on them. A hint is the strong player's choice for
+ *   the seat to move, computed the same way.
  * - Undo goes back to just before the last decision of a human seat (with
  *   computer opponents only; not in hot-seat play), by replaying the record
  *   without the undone moves.
@@ -32,6 +44,7 @@
 
 #include "ai.h"
 #include "game.h"
+#include "host.h"
 #include "save_file.h"
 #include "variant.h"
 
@@ -136,6 +149,30 @@ int session_rounds_scored(const Session *s);
 int session_round_score(const Session *s, int round, int seat);
 /* Kings: the King cards a seat has won, in order; returns how many. */
 int session_kings_won(const Session *s, int seat, Card out[4]);
+
+/* ---- the seat feeds (issue 28) ------------------------------------------- */
+
+/* The seat whose view session_game is and whose events are queued. Setting
+ * it (hot-seat: the seat whose hand the table shows) rebuilds the game. */
+int session_viewer(const Session *s);
+void session_set_viewer(Session *s, int seat);
+/* Moves made in the match so far (the host's move number). */
+int session_moves(const Session *s);
+/* The moves made so far, in order (borrowed; count in *count): every one
+ * public, as the host applied them. */
+const Move *session_history(const Session *s, int *count);
+/* The last move made (NULL before the first). */
+const Move *session_last_move(const Session *s);
+/* The rules and seed this computer dealt the match with. */
+const GameConfig *session_config(const Session *s);
+/* The legal moves of the seat to move, as the host listed them to that
+ * seat (out may be NULL); how many. */
+int session_legal_moves(const Session *s, Move *out, int cap);
+/* A new game rebuilt from seat's view (the caller destroys it): what a
+ * player in that seat may reason on. NULL out of range. */
+Game *session_seat_game(const Session *s, int seat);
+/* What the session's host has done; false for a session only viewed. */
+bool session_host_counts(const Session *s, HostCounts *out);
 
 /* "You", "Player 2" (hot-seat), "Computer 3", or "Seat 3" in the games
  * that play themselves. */

@@ -1,10 +1,12 @@
 /* host.c — the host's face (host.h): creation, the connections, the
  * dispatch of what they send, the clock's ticks. */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "host_internal.h"
+#include "record.h"
 
 static void host_free(Host *h)
 {
@@ -296,4 +298,27 @@ void host_counts(const Host *h, HostCounts *out)
     out->moves = h->moves;
     out->refused = h->refused;
     out->resyncs = h->resyncs;
+}
+
+char *host_table_record(const Host *h, const char *table, size_t *len)
+{
+    const HostTable *t = NULL;
+    for (int i = 0; h && table && i < h->ntables && !t; i++) {
+        if (strcmp(h->tables[i]->id, table) == 0)
+            t = h->tables[i];
+    }
+    if (!t || !t->game || !len)
+        return NULL;
+    char *text = NULL;
+    size_t n = 0;
+    FILE *f = open_memstream(&text, &n);
+    if (!f)
+        return NULL;
+    CekiStatus st = record_write(t->game, f);
+    if (fclose(f) != 0 || st != CEKI_OK) {
+        free(text);
+        return NULL;
+    }
+    *len = n;
+    return text;
 }

@@ -91,6 +91,13 @@ void host_tick(Host *h, uint64_t now_ms);
  * nothing until a message arrives). */
 uint64_t host_next_due(const Host *h);
 
+/* The record text (record.h) of table `table` as it stands, seed included:
+ * for the host's own use (the app's saved game of a table on this
+ * computer), never sent before the match is over. A buffer the caller
+ * frees, its length in *len; NULL for an unknown table or when it cannot
+ * be written. */
+char *host_table_record(const Host *h, const char *table, size_t *len);
+
 typedef struct HostCounts {
     int tables, tables_live, seats_connected;
     long moves, refused, resyncs;

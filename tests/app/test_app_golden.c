@@ -128,7 +128,7 @@ static Session *play(const Played *p)
         if (game_match_over(g) || (!p->match && game_round_over(g))) {
             break;
         }
-        int n = game_legal_moves(g, moves, GAME_MAX_MOVES);
+        int n = session_legal_moves(s, moves, GAME_MAX_MOVES);
         assert_true(n > 0);
         Move m = moves[next_random(&x) % (uint64_t)(n < GAME_MAX_MOVES ? n : GAME_MAX_MOVES)];
         assert_int_equal(session_apply(s, &m, NULL), CEKI_OK);

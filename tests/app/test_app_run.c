@@ -74,7 +74,7 @@ typedef struct Person {
 static int moves_made(const App *app)
 {
     int n = 0;
-    game_history(session_game(app->session), &n);
+    session_history(app->session, &n);
     return n;
 }
 
@@ -141,7 +141,7 @@ static bool person_turn(App *app, Person *p, SDL_Event *out)
         p->moves_before = moves_made(app);
     }
     Move moves[GAME_MAX_MOVES];
-    int n = game_legal_moves(session_game(app->session), moves, GAME_MAX_MOVES);
+    int n = session_legal_moves(app->session, moves, GAME_MAX_MOVES);
     if (n <= 0) {
         return false;
     }

@@ -61,7 +61,7 @@ static void open_totit_table(App *app)
 static int moves_made(const App *app)
 {
     int n = 0;
-    game_history(session_game(app->session), &n);
+    session_history(app->session, &n);
     return n;
 }
 

@@ -68,7 +68,7 @@ static void play(Session *s, bool match, uint64_t seed)
         if (game_match_over(g) || (!match && game_round_over(g))) {
             break;
         }
-        int n = game_legal_moves(g, moves, GAME_MAX_MOVES);
+        int n = session_legal_moves(s, moves, GAME_MAX_MOVES);
         assert_true(n > 0);
         Move m = moves[next(&x) % (uint64_t)(n < GAME_MAX_MOVES ? n : GAME_MAX_MOVES)];
         assert_int_equal(session_apply(s, &m, NULL), CEKI_OK);
@@ -232,7 +232,7 @@ static void test_kowah_hand_nobody_won(void **state)
         assert_true(guard < 2000);
         const Game *g = session_game(s);
         Move moves[GAME_MAX_MOVES];
-        int n = game_legal_moves(g, moves, GAME_MAX_MOVES);
+        int n = session_legal_moves(s, moves, GAME_MAX_MOVES);
         assert_true(n > 0);
         Move m = moves[0];
         for (int i = 0; i < n; i++) {

@@ -51,7 +51,7 @@ static Session *played(VariantId v, int players, uint64_t seed, bool to_end)
     uint64_t x = seed + 77;
     Move moves[GAME_MAX_MOVES];
     for (int i = 0; i < (to_end ? 200000 : 60) && !game_match_over(session_game(s)); i++) {
-        int n = game_legal_moves(session_game(s), moves, GAME_MAX_MOVES);
+        int n = session_legal_moves(s, moves, GAME_MAX_MOVES);
         x ^= x << 13;
         x ^= x >> 7;
         x ^= x << 17;
@@ -93,9 +93,7 @@ static void test_journal_after_every_move(void **state)
         if (strcmp(test_top_scene(app), "table") != 0) {
             break;
         }
-        const Game *g = table_game(app);
-        int n = 0;
-        game_history(g, &n);
+        int n = session_moves(app->session);
         if (n != last && n > 0) {
             /* A move was made since the last look: the store has it. */
             Session *back =
@@ -104,7 +102,7 @@ static void test_journal_after_every_move(void **state)
                 fail_msg("after %d moves the saved game does not load: %s", n, err);
             }
             int m = 0;
-            game_history(session_game(back), &m);
+            session_history(back, &m);
             assert_int_equal(m, n);
             session_destroy(back);
             last = n;
@@ -112,7 +110,7 @@ static void test_journal_after_every_move(void **state)
         }
         if (table_waits_for_person(app)) {
             Move moves[GAME_MAX_MOVES];
-            assert_true(game_legal_moves(g, moves, GAME_MAX_MOVES) > 0);
+            assert_true(session_legal_moves(app->session, moves, GAME_MAX_MOVES) > 0);
             assert_true(table_try_move(app, table_top(app), &moves[0]));
         }
     }
@@ -423,7 +421,7 @@ static void test_replay_steps(void **state)
     const char *dir = test_temp_dir("replay-steps");
     Session *rec = played(VARIANT_THOTHIT, 3, 61, true);
     int n = 0;
-    game_history(session_game(rec), &n);
+    session_history(rec, &n);
     assert_true(n > 80);
     char path[1400], err[300], why[200];
     assert_true(session_archive_to(rec, dir, path, sizeof path, err, sizeof err));
@@ -496,7 +494,7 @@ static void test_replay_list_shows_the_store(void **state)
     assert_null(ui_find_named(ui, "Thothit"));
     for (int i = 0; i < 2; i++) {
         int moves = 0;
-        game_history(session_game(games[i]), &moves);
+        session_history(games[i], &moves);
         test_expect_says(app, "replay", "%d players  \xc2\xb7  %d moves",
                          game_players(session_game(games[i])), moves);
     }

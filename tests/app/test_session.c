@@ -49,11 +49,12 @@ static void drain(Session *s)
     }
 }
 
-/* A simple deterministic choice among the legal moves. */
-static Move pick(const Game *g, uint64_t *x)
+/* A simple deterministic choice among the legal moves the host lists to
+ * the seat to move. */
+static Move pick(const Session *s, uint64_t *x)
 {
     Move moves[GAME_MAX_MOVES];
-    int n = game_legal_moves(g, moves, GAME_MAX_MOVES);
+    int n = session_legal_moves(s, moves, GAME_MAX_MOVES);
     assert_true(n > 0);
     *x ^= *x << 13;
     *x ^= *x >> 7;
@@ -64,9 +65,37 @@ static Move pick(const Game *g, uint64_t *x)
 static void play_moves(Session *s, int count, uint64_t *x)
 {
     for (int i = 0; i < count && !game_match_over(session_game(s)); i++) {
-        Move m = pick(session_game(s), x);
+        Move m = pick(s, x);
         assert_int_equal(session_apply(s, &m, NULL), CEKI_OK);
     }
+}
+
+/* Whether m is among the moves the host lists for the seat to move. */
+static bool listed(const Session *s, const Move *m)
+{
+    Move moves[GAME_MAX_MOVES];
+    int n = session_legal_moves(s, moves, GAME_MAX_MOVES);
+    for (int i = 0; i < n && i < GAME_MAX_MOVES; i++) {
+        if (move_equal(&moves[i], m)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The record part of a session's save text (its moves so far). */
+static char *session_record(const Session *s)
+{
+    size_t len = 0;
+    char *text = session_text(s, SAVE_KIND_SAVE, &len);
+    assert_non_null(text);
+    const char *rec = strstr(text, "ceki-record");
+    assert_non_null(rec);
+    char *copy = malloc(strlen(rec) + 1);
+    assert_non_null(copy);
+    memcpy(copy, rec, strlen(rec) + 1);
+    free(text);
+    return copy;
 }
 
 /* The record of a game as text (for exact comparisons). */
@@ -128,28 +157,39 @@ static void test_apply_refuse_and_queue(void **state)
     Move wrong = {
         .type = MOVE_PLAY, .seat = (uint8_t)((to + 1) % 3), .card = CARD_C1, .target = CARD_NONE};
     const char *why = NULL;
-    int before = 0;
-    game_history(g, &before);
+    int before = session_moves(s);
     assert_int_equal(session_apply(s, &wrong, &why), CEKI_ERR_ILLEGAL);
     assert_non_null(why);
     assert_true(strlen(why) > 0);
-    int after = 0;
-    game_history(g, &after);
-    assert_int_equal(after, before);
+    assert_int_equal(session_moves(s), before);
     assert_int_equal(session_pending_events(s), 0);
     assert_int_equal(session_apply(s, NULL, &why), CEKI_ERR_ARG);
 
-    /* A legal one: applied, its events queued in order. */
+    /* A legal one: applied through the host, its events queued in order as
+     * the viewing seat saw them (a game played beside says which). */
     uint64_t x = 99;
-    Move m = pick(g, &x);
+    Move m = pick(s, &x);
+    HostCounts hc;
+    assert_true(session_host_counts(s, &hc));
+    long moves_before = hc.moves;
     assert_int_equal(session_apply(s, &m, &why), CEKI_OK);
+    assert_true(session_host_counts(s, &hc));
+    assert_int_equal(hc.moves, moves_before + 1);
+    assert_int_equal(session_moves(s), before + 1);
+    Game *ref = game_create(session_config(s), NULL);
+    assert_non_null(ref);
+    assert_int_equal(game_apply(ref, &m), CEKI_OK);
     int count = 0;
-    const GameEvent *last = game_events(g, &count);
+    const GameEvent *last = game_events(ref, &count);
+    GameEvent *seen = calloc((size_t)count + 1, sizeof *seen);
+    assert_int_equal(game_events_for_seat(ref, last, count, session_viewer(s), seen), count);
     assert_int_equal(session_pending_events(s), count);
     GameEvent *copy = calloc((size_t)count + 1, sizeof *copy);
     assert_int_equal(session_take_events(s, copy, count + 1), count);
-    assert_memory_equal(copy, last, (size_t)count * sizeof *copy);
+    assert_memory_equal(copy, seen, (size_t)count * sizeof *copy);
     free(copy);
+    free(seen);
+    game_destroy(ref);
 
     /* Events pile up in order when the table drains late. */
     play_moves(s, 6, &x);
@@ -173,7 +213,7 @@ static void test_apply_refuse_and_queue(void **state)
 static void until_computer(Session *s, uint64_t *x)
 {
     for (int i = 0; i < 200 && !session_computer_to_move(s); i++) {
-        Move m = pick(session_game(s), x);
+        Move m = pick(s, x);
         assert_int_equal(session_apply(s, &m, NULL), CEKI_OK);
     }
     assert_true(session_computer_to_move(s));
@@ -209,7 +249,7 @@ static void test_thinking(void **state)
             assert_true(wait_move(s, &m, &hint));
             assert_false(hint);
             assert_false(session_thinking(s));
-            assert_true(game_is_legal(session_game(s), &m));
+            assert_true(listed(s, &m));
             assert_int_equal(session_apply(s, &m, NULL), CEKI_OK);
         }
         session_destroy(s);
@@ -220,7 +260,7 @@ static void test_thinking(void **state)
     Session *s = new_session(VARIANT_THOTHIT, 3, 8, &seats);
     uint64_t x = 1;
     for (int i = 0; i < 100 && game_to_move(session_game(s)) != 0; i++) {
-        Move m = pick(session_game(s), &x);
+        Move m = pick(s, &x);
         session_apply(s, &m, NULL);
     }
     assert_int_equal(game_to_move(session_game(s)), 0);
@@ -231,7 +271,7 @@ static void test_thinking(void **state)
     assert_true(wait_move(s, &m, &hint));
     assert_true(hint);
     assert_int_equal(m.seat, 0);
-    assert_true(game_is_legal(session_game(s), &m));
+    assert_true(listed(s, &m));
     /* The note says when the strong player was not there to give it. */
     if (session_hint_level(s) == AI_STRONG) {
         assert_string_equal(session_hint_note(s), "");
@@ -260,14 +300,14 @@ static void test_cancel(void **state)
         Move m;
         assert_false(session_think_poll(s, &m, NULL));
         /* The game goes on by hand meanwhile. */
-        m = pick(session_game(s), &x);
+        m = pick(s, &x);
         assert_int_equal(session_apply(s, &m, NULL), CEKI_OK);
     }
 
     /* A move applied while a hint is being thought makes the hint stale. */
     if (!game_match_over(session_game(s))) {
         assert_int_equal(session_think_start(s, true), CEKI_OK);
-        Move m = pick(session_game(s), &x);
+        Move m = pick(s, &x);
         assert_int_equal(session_apply(s, &m, NULL), CEKI_OK);
         assert_false(session_thinking(s));
         Move got;
@@ -295,20 +335,26 @@ static void test_undo(void **state)
 
     /* Play until the person decides, remember that position, play on
      * through the computers' turns, undo. */
-    Game *before = NULL;
+    char *before = NULL;
+    Game *before_view[3] = {NULL, NULL, NULL};
+    int target = 0;
     for (int i = 0; i < 400 && before == NULL; i++) {
         const Game *g = session_game(s);
-        Move moves[GAME_MAX_MOVES];
-        int n = game_legal_moves(g, moves, GAME_MAX_MOVES);
+        int n = session_legal_moves(s, NULL, 0);
         if (game_to_move(g) == 0 && n > 1) {
-            before = game_clone(g, true);
+            before = session_record(s);
+            target = session_moves(s);
+            for (int seat = 0; seat < 3; seat++) {
+                before_view[seat] = session_seat_game(s, seat);
+                assert_non_null(before_view[seat]);
+            }
         }
-        Move m = pick(g, &x);
+        Move m = pick(s, &x);
         assert_int_equal(session_apply(s, &m, NULL), CEKI_OK);
     }
     assert_non_null(before);
     for (int i = 0; i < 400 && game_to_move(session_game(s)) != 0; i++) {
-        Move m = pick(session_game(s), &x);
+        Move m = pick(s, &x);
         assert_int_equal(session_apply(s, &m, NULL), CEKI_OK);
     }
     /* If the person is to move again with one choice only, that is no decision. */
@@ -317,27 +363,29 @@ static void test_undo(void **state)
     drain(s);
     /* Undo goes back to before the last decision: the one remembered, unless
      * the person decided again since. Repeat until it is the one. */
-    int target = 0;
-    game_history(before, &target);
     for (int guard = 0; guard < 50; guard++) {
         assert_int_equal(session_undo(s), CEKI_OK);
-        int now = 0;
-        game_history(session_game(s), &now);
-        if (now <= target) {
+        if (session_moves(s) <= target) {
             break;
         }
     }
     assert_true(session_generation(s) != gen);
     assert_int_equal(session_pending_events(s), 0);
-    char *a = record_text(before), *b = record_text(session_game(s));
-    assert_string_equal(a, b);
-    free(a);
+    char *b = session_record(s);
+    assert_string_equal(before, b);
     free(b);
     for (int seat = 0; seat < 3; seat++) {
-        assert_same_view(before, session_game(s), seat);
+        Game *now = session_seat_game(s, seat);
+        assert_same_view(before_view[seat], now, seat);
+        game_destroy(now);
+        game_destroy(before_view[seat]);
     }
+    /* The table's game is the viewer's (seat 0's) view of it. */
+    Game *seat0 = session_seat_game(s, 0);
+    assert_same_view(seat0, session_game(s), 0);
+    game_destroy(seat0);
     assert_int_equal(game_to_move(session_game(s)), 0);
-    game_destroy(before);
+    free(before);
     session_destroy(s);
 
     /* Not in hot-seat play. */
@@ -393,7 +441,7 @@ static void test_save_load(void **state)
         free(text);
         assert_non_null(t);
         assert_string_equal(session_match_id(t), session_match_id(s));
-        char *a = record_text(session_game(s)), *b = record_text(session_game(t));
+        char *a = session_record(s), *b = session_record(t);
         assert_string_equal(a, b);
         free(a);
         free(b);
@@ -407,7 +455,10 @@ static void test_save_load(void **state)
         assert_int_equal(ls->ai_budget_ms, 75);
         assert_int_equal(session_rounds_scored(t), session_rounds_scored(s));
         for (int seat = 0; seat < game_players(session_game(s)); seat++) {
-            assert_same_view(session_game(s), session_game(t), seat);
+            Game *ga = session_seat_game(s, seat), *gb = session_seat_game(t, seat);
+            assert_same_view(ga, gb, seat);
+            game_destroy(ga);
+            game_destroy(gb);
         }
         assert_int_equal(session_can_undo(t), session_can_undo(s));
         /* A resumed game has no stale events to animate. */
@@ -575,6 +626,72 @@ static void test_archive_and_standings(void **state)
     session_destroy(s);
 }
 
+/* The table's game never holds a card its viewer may not see: over whole
+ * matches of every variant, played through the host, session_game observed
+ * for the viewing seat is exactly what a game played beside shows that
+ * seat, the events queued are that seat's, and every move went through the
+ * host. The viewer moves round the seats as in hot-seat play. */
+static void check_viewer(Session *s, Game *ref)
+{
+    static Observation want, got;
+    static GameEvent ev[4096], seen[4096];
+    int viewer = session_viewer(s);
+    assert_int_equal(game_observe(ref, viewer, &want), CEKI_OK);
+    assert_int_equal(game_observe(session_game(s), viewer, &got), CEKI_OK);
+    assert_true(net_view_hash(&got) == net_view_hash(&want));
+    int n = 0;
+    const GameEvent *all = game_events(ref, &n);
+    assert_true(n < 4096);
+    assert_int_equal(game_events_for_seat(ref, all, n, viewer, seen), n);
+    assert_int_equal(session_take_events(s, ev, 4096), n);
+    assert_memory_equal(ev, seen, (size_t)n * sizeof *ev);
+}
+
+static void test_table_sees_only_its_seat(void **state)
+{
+    (void)state;
+    for (int v = 0; v < VARIANT_COUNT; v++) {
+        SessionSeats seats = one_human(AI_RANDOM);
+        Session *s = new_session((VariantId)v, 0, 500u + (uint64_t)v, &seats);
+        Game *ref = game_create(session_config(s), NULL);
+        assert_non_null(ref);
+        check_viewer(s, ref);
+        uint64_t x = 31u + (uint64_t)v;
+        int made = 0;
+        for (int i = 0; i < 200000 && !game_match_over(ref); i++) {
+            if (i % 37 == 36 && !game_match_over(session_game(s))) {
+                /* Another seat's hand shown: its events from now on. */
+                session_set_viewer(s, (session_viewer(s) + 1) % game_players(ref));
+                drain(s);
+                static Observation want, got;
+                game_observe(ref, session_viewer(s), &want);
+                game_observe(session_game(s), session_viewer(s), &got);
+                assert_true(net_view_hash(&got) == net_view_hash(&want));
+            }
+            Move m = pick(s, &x);
+            assert_int_equal(session_apply(s, &m, NULL), CEKI_OK);
+            assert_int_equal(game_apply(ref, &m), CEKI_OK);
+            made++;
+            if (!game_match_over(ref)) {
+                check_viewer(s, ref);
+            }
+        }
+        assert_true(game_match_over(ref));
+        assert_true(game_match_over(session_game(s)));
+        HostCounts hc;
+        assert_true(session_host_counts(s, &hc));
+        assert_int_equal(hc.moves, made);
+        assert_int_equal(session_moves(s), made);
+        /* Over: the record is the match's, every move as played. */
+        char *a = record_text(ref), *b = record_text(session_game(s));
+        assert_string_equal(a, b);
+        free(a);
+        free(b);
+        game_destroy(ref);
+        session_destroy(s);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -585,6 +702,7 @@ int main(void)
         cmocka_unit_test(test_save_load),
         cmocka_unit_test(test_damaged),
         cmocka_unit_test(test_archive_and_standings),
+        cmocka_unit_test(test_table_sees_only_its_seat),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -154,7 +154,7 @@ static Session *small_game(int moves)
     assert_non_null(s);
     for (int i = 0; i < moves; i++) {
         Move legal[256];
-        int n = game_legal_moves(session_game(s), legal, 256);
+        int n = session_legal_moves(s, legal, 256);
         assert_true(n > 0);
         assert_int_equal(session_apply(s, &legal[0], NULL), CEKI_OK);
     }

@@ -47,18 +47,15 @@ static App *table_app(VariantId v, uint64_t seed, int players, AnimSpeed speed, 
     return app;
 }
 
-static int history_len(const Game *g)
+/* The moves made so far, as the session played them through its host. */
+static int history_len(App *app)
 {
-    int n = 0;
-    game_history(g, &n);
-    return n;
+    return session_moves(app->session);
 }
 
-static const Move *last_move(const Game *g)
+static const Move *last_move(App *app)
 {
-    int n = 0;
-    const Move *h = game_history(g, &n);
-    return n > 0 ? &h[n - 1] : NULL;
+    return session_last_move(app->session);
 }
 
 /* One step of the loop; lets the thinking thread run when it thinks. */
@@ -154,12 +151,11 @@ static void point_of(App *app, FocusZone zone, Card c, int *x, int *y)
 
 static void expect_move(App *app, int before, const Move *want)
 {
-    const Game *g = table_game(app);
     char a[MOVE_TEXT_MAX], b[MOVE_TEXT_MAX];
-    const Move *got = last_move(g);
-    if (history_len(g) != before + 1 || got == NULL || !move_equal(got, want)) {
+    const Move *got = last_move(app);
+    if (history_len(app) != before + 1 || got == NULL || !move_equal(got, want)) {
         fail_msg("wanted the move %s, history went from %d to %d (last %s); toast: %s",
-                 move_format(want, a), before, history_len(g),
+                 move_format(want, a), before, history_len(app),
                  got != NULL ? move_format(got, b) : "none", app->toast);
     }
 }
@@ -192,7 +188,7 @@ static void play_by_mouse(App *app, const Move *m, bool by_drag)
 
 static int legal(App *app, Move *out)
 {
-    return game_legal_moves(table_game(app), out, GAME_MAX_MOVES);
+    return session_legal_moves(app->session, out, GAME_MAX_MOVES);
 }
 
 /* A whole round by mouse; returns the decisions made. */
@@ -204,7 +200,7 @@ static int round_by_mouse(App *app)
         int n = legal(app, moves);
         assert_true(n > 0);
         Move m = moves[(decisions * 7) % n];
-        int before = history_len(table_game(app));
+        int before = history_len(app);
         play_by_mouse(app, &m, decisions % 3 != 2);
         TableState *t = table_top(app);
         if (t->dialog == DLG_FORFEIT) {
@@ -278,7 +274,7 @@ static void test_totit_round_by_keyboard(void **state)
         Move moves[GAME_MAX_MOVES];
         int n = legal(app, moves);
         Move m = moves[(decisions * 5) % n];
-        int before = history_len(table_game(app));
+        int before = history_len(app);
         focus_card(app, FZ_HAND, m.card);
         key(app, SDLK_RETURN);
         if (m.target != CARD_NONE) {
@@ -289,7 +285,7 @@ static void test_totit_round_by_keyboard(void **state)
             assert_int_equal(z, FZ_POOL);
             focus_card(app, FZ_POOL, m.target);
             key(app, SDLK_RETURN);
-        } else if (history_len(table_game(app)) == before) {
+        } else if (history_len(app) == before) {
             key(app, SDLK_t);
         }
         expect_move(app, before, &m);
@@ -324,13 +320,13 @@ static void test_illegal_drop_snaps_back(void **state)
     assert_true(hand != CARD_NONE);
     SDL_Rect home;
     assert_true(table_card_rect(app, FZ_HAND, hand, 0, &home));
-    int before = history_len(g);
+    int before = history_len(app);
     int x0, y0, x1, y1;
     point_of(app, FZ_HAND, hand, &x0, &y0);
     point_of(app, FZ_POOL, pool, &x1, &y1);
     drag(app, x0, y0, x1, y1);
     /* Nothing happened but a reason in words. */
-    assert_int_equal(history_len(table_game(app)), before);
+    assert_int_equal(history_len(app), before);
     Move m = {.type = MOVE_PLAY, .seat = (uint8_t)o.seat, .card = hand, .target = pool};
     assert_string_equal(app->toast, game_explain_illegal(table_game(app), &m));
     assert_true(strlen(app->toast) > 10);
@@ -343,14 +339,14 @@ static void test_illegal_drop_snaps_back(void **state)
     /* Dropped on no card and outside the pool, it simply goes back too. */
     point_of(app, FZ_HAND, hand, &x0, &y0);
     drag(app, x0, y0, 4, app->height / 2);
-    assert_int_equal(history_len(table_game(app)), before);
+    assert_int_equal(history_len(app), before);
     app_destroy(app);
 }
 
-static int plays_by(const Game *g, int from, int seat)
+static int plays_by(App *app, int from, int seat)
 {
     int n = 0, count = 0;
-    const Move *h = game_history(g, &n);
+    const Move *h = session_history(app->session, &n);
     for (int i = from; i < n; i++) {
         count += h[i].seat == seat && h[i].type == MOVE_PLAY;
     }
@@ -365,7 +361,7 @@ static void test_input_while_cards_move(void **state)
     TableState *t = table_top(app);
     int me = t->view.viewer;
     const Game *g = table_game(app);
-    int start = history_len(g);
+    int start = history_len(app);
 
     /* A move, then more input at once while it is shown: Enter twice and
      * another drag. None of it is a second move. */
@@ -387,7 +383,7 @@ static void test_input_while_cards_move(void **state)
         assert_true(table_free_pool_point(app, &x1, &y1));
         drag(app, x0, y0, x1, y1);
     }
-    assert_int_equal(plays_by(table_game(app), start, me), 1);
+    assert_int_equal(plays_by(app, start, me), 1);
 
     /* The computers play; the game waits for the person while their cards
      * still move. A move made then is held and made once, when they land. */
@@ -402,11 +398,11 @@ static void test_input_while_cards_move(void **state)
         if (game_to_move(g) == me && o.phase == PHASE_HAND && !table_settled(t)) {
             int n = legal(app, moves);
             Move m2 = moves[n - 1];
-            int before = history_len(g);
-            int mine = plays_by(g, start, me);
+            int before = history_len(app);
+            int mine = plays_by(app, start, me);
             play_by_mouse(app, &m2, true);
             assert_int_equal(t->held.by, HELD_PERSON);
-            assert_int_equal(history_len(table_game(app)), before);
+            assert_int_equal(history_len(app), before);
             /* A second try while the first is held is refused. */
             play_by_mouse(app, &m2, true);
             for (int k = 0; k < 400000 && !table_settled(t); k++) {
@@ -414,7 +410,7 @@ static void test_input_while_cards_move(void **state)
             }
             step(app, 0.02);
             expect_move(app, before, &m2);
-            assert_int_equal(plays_by(table_game(app), start, me), mine + 1);
+            assert_int_equal(plays_by(app, start, me), mine + 1);
             held = true;
         } else {
             step(app, 0.02);
@@ -433,7 +429,7 @@ static void test_kowah_by_mouse(void **state)
         Move moves[GAME_MAX_MOVES];
         int n = legal(app, moves);
         Move m = moves[(decisions * 3) % n];
-        int before = history_len(table_game(app));
+        int before = history_len(app);
         int x, y, x1, y1;
         char name[80], kind[48];
         switch (m.type) {
@@ -555,7 +551,7 @@ static void test_move_log(void **state)
     }
     assert_true(until_person(app));
     assert_true(table_log_panel(app, t, &panel));
-    int clicked = 0, before = history_len(table_game(app));
+    int clicked = 0, before = history_len(app);
     n = legal(app, moves);
     for (int i = 0; i < n; i++) {
         SDL_Rect r;
@@ -569,7 +565,7 @@ static void test_move_log(void **state)
         }
     }
     assert_true(clicked > 0);
-    assert_int_equal(history_len(table_game(app)), before);
+    assert_int_equal(history_len(app), before);
     int rows_before = t->log_scroll;
     test_key(app, SDLK_PAGEDOWN, 0);
     app_draw(app);
@@ -644,10 +640,10 @@ static void test_drop_lands_on_the_covered_target(void **state)
                         over[nover++] = moves[j].target;
                     }
                 }
-                int before = history_len(table_game(app));
+                int before = history_len(app);
                 drag(app, x0, y0, px, py);
-                const Move *got = last_move(table_game(app));
-                assert_int_equal(history_len(table_game(app)), before + 1);
+                const Move *got = last_move(app);
+                assert_int_equal(history_len(app), before + 1);
                 assert_int_equal(got->card, moves[i].card);
                 /* a capture (not a trail), of a card the dropped card lay over:
                  * the target, or another it covered more of */
@@ -709,7 +705,7 @@ static void test_kowah_by_keyboard(void **state)
                     m = moves[i].type == MOVE_DRAW_DISCARD ? moves[i] : m;
                 }
             }
-            int before = history_len(table_game(app));
+            int before = history_len(app);
             char name[80], kind[48];
             FocusZone z = FZ_NONE;
             Card at = CARD_NONE;
@@ -790,7 +786,7 @@ static void test_forfeit_warning(void **state)
                     pick = i;
                 }
             }
-            int before = history_len(table_game(app));
+            int before = history_len(app);
             if (pick < 0) {
                 Move m = moves[decisions % n];
                 play_by_mouse(app, &m, true);
@@ -805,15 +801,15 @@ static void test_forfeit_warning(void **state)
             play_by_mouse(app, &m, true);
             /* Asked first; nothing taken yet. */
             assert_int_equal(table_top(app)->dialog, DLG_FORFEIT);
-            assert_int_equal(history_len(table_game(app)), before);
+            assert_int_equal(history_len(app), before);
             test_click_named(app, "Cancel");
             assert_int_equal(table_top(app)->dialog, DLG_NONE);
-            assert_int_equal(history_len(table_game(app)), before);
+            assert_int_equal(history_len(app), before);
             /* Again, and this time taken. */
             play_by_mouse(app, &m, false);
             test_click_named(app, "Take it anyway");
             expect_move(app, before, &m);
-            assert_true(last_move(table_game(app))->flags & MOVE_FLAG_FORFEIT);
+            assert_true(last_move(app)->flags & MOVE_FLAG_FORFEIT);
             seen = true;
         }
         app_destroy(app);
@@ -870,16 +866,16 @@ static void test_enter_takes_the_best_capture(void **state)
             const Game *g = table_game(app);
             Move moves[GAME_MAX_MOVES];
             int n = legal(app, moves);
-            int before = history_len(g);
+            int before = history_len(app);
             Game *was = game_clone(g, false);
-            for (int press = 0; press < 2 && history_len(table_game(app)) == before; press++) {
+            for (int press = 0; press < 2 && history_len(app) == before; press++) {
                 key(app, SDLK_RETURN);
             }
-            if (history_len(table_game(app)) == before) {
+            if (history_len(app) == before) {
                 game_destroy(was);
                 break; /* a dialog or a turn Enter does not make: enough here */
             }
-            const Move *m = last_move(table_game(app));
+            const Move *m = last_move(app);
             if (m->type == MOVE_PLAY && m->target != CARD_NONE) {
                 int chosen = gain_of(was, m->card, m->target), best = chosen, worst = chosen;
                 for (int k = 0; k < n; k++) {
@@ -909,12 +905,12 @@ static void test_enter_prefers_a_capture_that_keeps_the_win(void **state)
         while (until_person(app)) {
             Move moves[GAME_MAX_MOVES];
             int n = legal(app, moves);
-            int before = history_len(table_game(app));
+            int before = history_len(app);
             Move chosen;
             bool asked = false;
             /* Enter picks up (or turns), Enter takes: two presses make the
              * move or ask about a forfeit. */
-            for (int press = 0; press < 2 && history_len(table_game(app)) == before; press++) {
+            for (int press = 0; press < 2 && history_len(app) == before; press++) {
                 key(app, SDLK_RETURN);
                 if (table_top(app)->dialog == DLG_FORFEIT) {
                     chosen = table_top(app)->dialog_move;
@@ -922,11 +918,11 @@ static void test_enter_prefers_a_capture_that_keeps_the_win(void **state)
                     test_click_named(app, "Take it anyway");
                 }
             }
-            if (history_len(table_game(app)) == before) {
+            if (history_len(app) == before) {
                 fail_msg("Enter twice made no move (phase %d)", table_top(app)->obs.phase);
             }
             if (!asked) {
-                chosen = *last_move(table_game(app));
+                chosen = *last_move(app);
             }
             bool safe, forfeits;
             capture_kinds(moves, n, &chosen, &safe, &forfeits);
@@ -949,14 +945,14 @@ static void test_undo_takes_back_the_last_decision(void **state)
     (void)state;
     App *app = table_app(VARIANT_THOTHIT, 31, 0, ANIM_NORMAL, 1);
     assert_true(until_person(app));
-    int before = history_len(table_game(app));
+    int before = history_len(app);
     Move moves[GAME_MAX_MOVES];
     legal(app, moves);
     play_by_mouse(app, &moves[0], true);
     expect_move(app, before, &moves[0]);
     assert_true(until_person(app));
     key(app, SDLK_u);
-    assert_int_equal(history_len(table_game(app)), before);
+    assert_int_equal(history_len(app), before);
     assert_true(until_person(app));
     /* Again, undone while its cards are still moving. */
     play_by_mouse(app, &moves[0], true);
@@ -964,31 +960,31 @@ static void test_undo_takes_back_the_last_decision(void **state)
     step(app, 0.05);
     assert_false(table_settled(table_top(app)));
     key(app, SDLK_u);
-    assert_int_equal(history_len(table_game(app)), before);
+    assert_int_equal(history_len(app), before);
     /* The table shows the position again and waits for the same decision. */
     assert_true(until_person(app));
-    assert_int_equal(history_len(table_game(app)), before);
+    assert_int_equal(history_len(app), before);
     /* Ctrl+Z undoes too (Z alone does nothing); F1 opens the rules. */
     play_by_mouse(app, &moves[0], true);
     expect_move(app, before, &moves[0]);
     assert_true(until_person(app));
-    int after = history_len(table_game(app));
+    int after = history_len(app);
     key(app, SDLK_z);
-    assert_int_equal(history_len(table_game(app)), after);
+    assert_int_equal(history_len(app), after);
     test_key(app, SDLK_z, KMOD_LCTRL);
-    assert_int_equal(history_len(table_game(app)), before);
+    assert_int_equal(history_len(app), before);
     assert_true(until_person(app));
     /* Ctrl+Shift+Z brings back exactly the moves undone, computers' too;
      * Ctrl+Y likewise; a move of one's own forgets what was undone. */
     int n_after = 0;
     test_key(app, SDLK_z, KMOD_LCTRL | KMOD_LSHIFT);
-    assert_int_equal(history_len(table_game(app)), after);
-    assert_true(move_equal(&game_history(table_game(app), &n_after)[before], &moves[0]));
+    assert_int_equal(history_len(app), after);
+    assert_true(move_equal(&session_history(app->session, &n_after)[before], &moves[0]));
     assert_true(until_person(app));
     test_key(app, SDLK_z, KMOD_LCTRL);
-    assert_int_equal(history_len(table_game(app)), before);
+    assert_int_equal(history_len(app), before);
     test_key(app, SDLK_y, KMOD_LCTRL);
-    assert_int_equal(history_len(table_game(app)), after);
+    assert_int_equal(history_len(app), after);
     assert_true(until_person(app));
     test_key(app, SDLK_z, KMOD_LCTRL);
     assert_true(until_person(app));
@@ -996,7 +992,7 @@ static void test_undo_takes_back_the_last_decision(void **state)
     play_by_mouse(app, &moves[1], true);
     expect_move(app, before, &moves[1]);
     test_key(app, SDLK_z, KMOD_LCTRL | KMOD_LSHIFT); /* nothing left to redo */
-    assert_int_equal(history_len(table_game(app)), before + 1);
+    assert_int_equal(history_len(app), before + 1);
     assert_true(until_person(app));
     key(app, SDLK_F1);
     assert_string_equal(test_top_scene(app), "learn");
@@ -1048,7 +1044,7 @@ static void test_hotseat_cover(void **state)
             assert_true(table_card_rect(app, FZ_HAND, o.hand[0], 0, &r));
             Move moves[GAME_MAX_MOVES];
             legal(app, moves);
-            int before = history_len(g);
+            int before = history_len(app);
             play_by_mouse(app, &moves[0], true);
             expect_move(app, before, &moves[0]);
         }
@@ -1070,21 +1066,21 @@ static void test_watch_mode(void **state)
     for (int i = 0; i < 50; i++) {
         step(app, 0.05);
     }
-    int before = history_len(table_game(app));
+    int before = history_len(app);
     for (int i = 0; i < 50; i++) {
         step(app, 0.05);
     }
-    assert_int_equal(history_len(table_game(app)), before);
+    assert_int_equal(history_len(app), before);
     key(app, SDLK_s); /* one step */
     for (int i = 0; i < 20; i++) {
         step(app, 0.05);
     }
-    assert_int_equal(history_len(table_game(app)), before + 1);
+    assert_int_equal(history_len(app), before + 1);
     test_click_named(app, "Step");
     for (int i = 0; i < 20; i++) {
         step(app, 0.05);
     }
-    assert_int_equal(history_len(table_game(app)), before + 2);
+    assert_int_equal(history_len(app), before + 2);
     test_click_named(app, "Play");
     for (int i = 0; i < 400000 && strcmp(test_top_scene(app), "table") == 0; i++) {
         step(app, 0.05);
@@ -1165,11 +1161,11 @@ static void test_save_on_leave_and_resume(void **state)
     assert_true(until_person(app));
     Move moves[GAME_MAX_MOVES];
     legal(app, moves);
-    int before = history_len(table_game(app));
+    int before = history_len(app);
     play_by_mouse(app, &moves[0], true);
     expect_move(app, before, &moves[0]);
     assert_true(until_person(app));
-    int played = history_len(table_game(app));
+    int played = history_len(app);
     /* Menu, then Leave: the table goes and the game is saved. */
     test_click_named(app, "Menu");
     test_click_named(app, "Leave");
@@ -1185,7 +1181,7 @@ static void test_save_on_leave_and_resume(void **state)
     app->session = saved;
     assert_true(scene_stack_push(app, SCENE_TABLE, why, sizeof why));
     assert_true(table_game(app) == session_game(saved));
-    assert_int_equal(history_len(table_game(app)), played);
+    assert_int_equal(history_len(app), played);
     assert_true(until_person(app));
     app_draw(app);
     app_destroy(app);
@@ -1237,7 +1233,7 @@ static void test_game_open_in_another_copy(void **state)
     assert_true(until_person(app));
     Move moves[GAME_MAX_MOVES];
     legal(app, moves);
-    int before = history_len(table_game(app));
+    int before = history_len(app);
     play_by_mouse(app, &moves[0], true);
     expect_move(app, before, &moves[0]);
     const char *mine = session_match_id(app->session);
@@ -1285,18 +1281,18 @@ static void test_store_file_tried_again(void **state)
     assert_true(until_person(app));
     Move moves[GAME_MAX_MOVES];
     legal(app, moves);
-    int before = history_len(table_game(app));
+    int before = history_len(app);
     play_by_mouse(app, &moves[0], true);
     expect_move(app, before, &moves[0]);
     assert_false(store_persistent(app->store)); /* still in the way */
     assert_int_equal(remove(db), 0);            /* the empty folder */
     assert_true(until_person(app));
     legal(app, moves);
-    before = history_len(table_game(app));
+    before = history_len(app);
     play_by_mouse(app, &moves[0], true);
     expect_move(app, before, &moves[0]);
     assert_true(store_persistent(app->store));
-    int played = history_len(table_game(app));
+    int played = history_len(app);
     test_click_named(app, "Menu");
     test_click_named(app, "Leave");
     assert_string_equal(test_top_scene(app), "title");
@@ -1310,7 +1306,7 @@ static void test_store_file_tried_again(void **state)
     assert_int_equal(store_games(st, "totit", g, 2), 1);
     Session *kept = journal_resume(st, g[0].match, err, sizeof err);
     assert_non_null(kept);
-    assert_int_equal(history_len(session_game(kept)), played);
+    assert_int_equal(session_moves(kept), played);
     session_destroy(kept);
     store_close(st);
 }
@@ -1417,7 +1413,7 @@ static void test_events_tell_everything(void **state)
                 checks++;
                 /* Into the second round: the table is cleared and dealt again. */
                 if (game_match_over(g) || (game_round_number(g) >= 2 && !game_round_over(g) &&
-                                           history_len(g) > 0 && checks > 40)) {
+                                           history_len(app) > 0 && checks > 40)) {
                     break;
                 }
             }
@@ -1485,7 +1481,7 @@ static void test_desktop_habits(void **state)
                 takes = true;
             }
         }
-        int x, y, before = history_len(table_game(app));
+        int x, y, before = history_len(app);
         point_of(app, FZ_HAND, c, &x, &y);
         test_mouse_move(app, x, y);
         test_mouse_button(app, SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, 1, x, y);
@@ -1497,8 +1493,8 @@ static void test_desktop_habits(void **state)
             assert_true(table_try_move(app, t, &moves[0]));
             continue;
         }
-        assert_int_equal(history_len(table_game(app)), before + 1);
-        const Move *got = last_move(table_game(app));
+        assert_int_equal(history_len(app), before + 1);
+        const Move *got = last_move(app);
         assert_int_equal(got->card, c);
         if (takes) {
             assert_int_not_equal(got->target, CARD_NONE);
@@ -1527,20 +1523,20 @@ static void test_desktop_habits(void **state)
     assert_int_equal(t->peek_sprite, -1);
 
     /* Ctrl+N mid-match: asked, focus on Stay; Stay keeps the match. */
-    int before = history_len(table_game(app));
+    int before = history_len(app);
     test_key(app, SDLK_n, KMOD_LCTRL);
     assert_int_equal(t->dialog, DLG_NEW);
     assert_string_equal(test_focus_name(app), "Stay");
     test_key(app, SDLK_RETURN, 0);
     assert_int_equal(t->dialog, DLG_NONE);
-    assert_int_equal(history_len(table_game(app)), before);
+    assert_int_equal(history_len(app), before);
     /* ... and New game deals a new match. */
     uint64_t seed = app->setup.config.seed;
     test_key(app, SDLK_n, KMOD_LCTRL);
     test_click_named(app, "New game");
     assert_string_equal(test_top_scene(app), "table");
     assert_true(app->setup.config.seed != seed);
-    assert_true(history_len(table_game(app)) < before || before == 0);
+    assert_true(history_len(app) < before || before == 0);
 
     /* The focus ring: gone once the mouse moves, back with a key. */
     t = table_top(app);
@@ -1777,9 +1773,9 @@ static void test_phase_person_then_computer(void **state)
     assert_true(strncmp(status, "Your ", 5) == 0);
     Move moves[GAME_MAX_MOVES];
     legal(app, moves);
-    int before = history_len(table_game(app));
+    int before = history_len(app);
     play_by_mouse(app, &moves[0], false);
-    for (int i = 0; i < 1000 && history_len(table_game(app)) == before; i++) {
+    for (int i = 0; i < 1000 && history_len(app) == before; i++) {
         step(app, 0.01); /* held while the card picked up rose */
     }
     expect_move(app, before, &moves[0]);
@@ -1796,13 +1792,13 @@ static void test_phase_person_then_computer(void **state)
     const Game *g = table_game(app);
     Observation o;
     game_observe(g, t->view.viewer, &o);
-    before = history_len(g);
+    before = history_len(app);
     int x0, y0, x1, y1;
     point_of(app, FZ_HAND, o.hand[0], &x0, &y0);
     assert_true(table_free_pool_point(app, &x1, &y1));
     click(app, x0, y0);
     click(app, x1, y1);
-    assert_int_equal(history_len(table_game(app)), before);
+    assert_int_equal(history_len(app), before);
     assert_string_equal(t->reason, "Wait for your turn.");
     assert_int_equal(table_turn_phase(t), TP_COMPUTER_THINKING); /* (the card picked up rises) */
     table_status_text(t, status, sizeof status);
@@ -1824,13 +1820,13 @@ static void test_phase_round_over(void **state)
     char status[256];
     table_status_text(t, status, sizeof status);
     assert_string_equal(status, "The round is over.");
-    int before = history_len(table_game(app));
+    int before = history_len(app);
     Move play = {.type = MOVE_PLAY,
                  .seat = (uint8_t)t->view.viewer,
                  .card = t->obs.hand[0],
                  .target = CARD_NONE};
     assert_false(table_try_move(app, t, &play));
-    assert_int_equal(history_len(table_game(app)), before);
+    assert_int_equal(history_len(app), before);
     for (int i = 0; i < 100000 && strcmp(test_top_scene(app), "table") == 0; i++) {
         step(app, 0.01);
     }
@@ -1848,7 +1844,7 @@ static void test_phase_dialog_blocks_play(void **state)
     TableState *t = table_top(app);
     assert_true(until_person(app));
     expect_phase(t, TP_AWAITING_PERSON);
-    int before = history_len(table_game(app));
+    int before = history_len(app);
     key(app, SDLK_ESCAPE); /* nothing picked up: leave the table? */
     assert_int_equal(t->dialog, DLG_LEAVE);
     expect_phase(t, TP_ASKING);
@@ -1868,7 +1864,7 @@ static void test_phase_dialog_blocks_play(void **state)
     for (int i = 0; i < 20; i++) {
         step(app, 0.05);
     }
-    assert_int_equal(history_len(table_game(app)), before);
+    assert_int_equal(history_len(app), before);
     expect_phase(t, TP_ASKING);
     key(app, SDLK_ESCAPE); /* stay */
     expect_phase(t, TP_AWAITING_PERSON);
@@ -1892,9 +1888,9 @@ static void test_phase_handoff(void **state)
     expect_phase(t, TP_HANDOFF);
     Move moves[GAME_MAX_MOVES];
     legal(app, moves);
-    int before = history_len(table_game(app));
+    int before = history_len(app);
     assert_false(table_try_move(app, t, &moves[0]));
-    assert_int_equal(history_len(table_game(app)), before);
+    assert_int_equal(history_len(app), before);
     char name[32], label[48];
     table_seat_name(t, t->cover_seat, name, sizeof name);
     snprintf(label, sizeof label, "I am ready (%s)", name);

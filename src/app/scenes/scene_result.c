@@ -70,6 +70,7 @@ typedef struct SeatView {
     int order[SCORE_MAX_GROUPS]; /* groups in drawing order */
     Card hand[OBS_MAX_HAND];     /* Kowah: the hand at the end */
     int nhand;
+    bool hand_hidden; /* Kowah: a hand nobody else was shown */
     float x, y, w, h; /* the block, in design units from the column's top left */
 } SeatView;
 
@@ -647,7 +648,10 @@ static void gather(App *app, ResultState *s)
         seat_view(ss, s, place, seat);
         seat_groups(g, seat, sv, kowah);
         sv->nhand = 0;
-        if (kowah) {
+        /* Another seat's hand is shown to nobody when a hand ends: only the
+         * viewer's own, and every hand once the match's record is open. */
+        sv->hand_hidden = kowah && !s->match_over && seat != session_viewer(ss);
+        if (kowah && !sv->hand_hidden) {
             seat_hand(g, seat, sv);
         }
     }
@@ -889,7 +893,8 @@ static void draw_seat_cards(const Flow *f, const SeatView *sv, float width)
             App *app = f->app;
             TextStyle st = app_text_style(app, 14, TEXT_REGULAR, UI_INK_FAINT);
             SDL_Rect at = app_rect(app, f->left, f->top + 4, 0, 0);
-            text_draw(app->text, app->renderer, _("No cards captured"), &st, at.x, at.y, TEXT_LEFT);
+            const char *none = sv->hand_hidden ? _("Hand not shown") : _("No cards captured");
+            text_draw(app->text, app->renderer, none, &st, at.x, at.y, TEXT_LEFT);
         }
     }
     free(pieces);
@@ -1034,7 +1039,7 @@ static Session *demo_session(App *app)
     uint64_t x = cfg.seed * 2654435761u + 12345u;
     Move moves[GAME_MAX_MOVES];
     for (int guard = 0; guard < 100000 && !game_round_over(session_game(ss)); guard++) {
-        int n = game_legal_moves(session_game(ss), moves, GAME_MAX_MOVES);
+        int n = session_legal_moves(ss, moves, GAME_MAX_MOVES);
         if (n <= 0) {
             break;
         }

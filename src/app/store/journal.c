@@ -49,8 +49,7 @@ bool journal_write(Store *st, const Session *s, int replay_cap, char *err, size_
         }
         return kept;
     }
-    int n = 0;
-    game_history(g, &n);
+    int n = session_moves(s);
     if (n == 0) {
         /* Nothing to resume (yet, or again after undoing every move). */
         return store_game_drop(st, session_match_id(s), err, err_size);

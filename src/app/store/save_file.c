@@ -169,26 +169,45 @@ bool save_file_parse(const char *text, size_t len, bool save_only, SaveHeader *h
     return true;
 }
 
-CekiStatus save_file_write(FILE *f, SaveKind kind, const SaveHeader *h, const Game *g)
+static void write_header(FILE *f, SaveKind kind, const SaveHeader *h, int players)
 {
-    if (f == NULL || h == NULL || g == NULL || kind == SAVE_KIND_BARE) {
-        return CEKI_ERR_ARG;
-    }
     fprintf(f, "# %s %d\n", kind == SAVE_KIND_SAVE ? "ceki-save" : "ceki-replay",
             SAVE_FILE_VERSION);
     fprintf(f, "# seats");
-    for (int i = 0; i < game_players(g); i++) {
+    for (int i = 0; i < players; i++) {
         fprintf(f, " %s", h->human[i] ? "human" : ai_level_key(h->level[i]));
     }
     fprintf(f, "\n# budget %d\n", h->budget_ms);
     if (h->match[0] != '\0') {
         fprintf(f, "# match %s\n", h->match);
     }
+}
+
+CekiStatus save_file_write(FILE *f, SaveKind kind, const SaveHeader *h, const Game *g)
+{
+    if (f == NULL || h == NULL || g == NULL || kind == SAVE_KIND_BARE) {
+        return CEKI_ERR_ARG;
+    }
+    write_header(f, kind, h, game_players(g));
     CekiStatus st = record_write(g, f);
     if (st == CEKI_OK && ferror(f)) {
         st = CEKI_ERR_IO;
     }
     return st;
+}
+
+CekiStatus save_file_write_text(FILE *f, SaveKind kind, const SaveHeader *h, int players,
+                                const char *record, size_t len)
+{
+    if (f == NULL || h == NULL || record == NULL || kind == SAVE_KIND_BARE || players < 1 ||
+        players > CEKI_MAX_SEATS) {
+        return CEKI_ERR_ARG;
+    }
+    write_header(f, kind, h, players);
+    if (fwrite(record, 1, len, f) != len || ferror(f)) {
+        return CEKI_ERR_IO;
+    }
+    return CEKI_OK;
 }
 
 static void hex_id(uint64_t a, uint64_t b, char out[SAVE_MATCH_ID_LEN + 1])

@@ -55,6 +55,10 @@ bool save_file_parse(const char *text, size_t len, bool save_only, SaveHeader *h
 /* Writes the header of this kind (SAVE or REPLAY; its seats and budget)
  * and g's record to f. CEKI_ERR_IO when f fails. */
 CekiStatus save_file_write(FILE *f, SaveKind kind, const SaveHeader *h, const Game *g);
+/* The same with the record already written as text (record_write's, e.g.
+ * from the host of a table on this computer) for a game of `players`. */
+CekiStatus save_file_write_text(FILE *f, SaveKind kind, const SaveHeader *h, int players,
+                                const char *record, size_t len);
 
 /* A new match id: 32 hex digits from the system's random source (or, where
  * there is none, from the clock and the process), NUL-terminated. */

@@ -621,6 +621,7 @@ static void set_viewer(App *app, TableState *t, int seat)
         return;
     }
     t->view.viewer = seat;
+    session_set_viewer(t->session, seat);
     table_clear_selection(t);
     t->focus_sprite = -1;
     table_refresh_obs(t);
@@ -884,8 +885,7 @@ static void preplay(TableState *t, int moves)
     /* CEKI_TABLE_UNTIL=claim: on until the person may claim a card (Kowah). */
     const char *until = SDL_getenv("CEKI_TABLE_UNTIL");
     bool until_claim = until != NULL && strcmp(until, "claim") == 0;
-    const Game *g0 = session_game(t->session);
-    AiPlayer *ai = ai_create(AI_RANDOM, game_config(g0)->seed ^ 0x5eedULL);
+    AiPlayer *ai = ai_create(AI_RANDOM, session_config(t->session)->seed ^ 0x5eedULL);
     int done = 0;
     for (int i = 0; i < 4000; i++) {
         const Game *g = session_game(t->session);
@@ -908,8 +908,12 @@ static void preplay(TableState *t, int moves)
                 break;
             }
         }
+        /* Each seat's player sees only its own seat's view. */
+        Game *mine = session_seat_game(t->session, to);
         Move m;
-        if (ai_choose(ai, g, to, &m) != CEKI_OK || session_apply(t->session, &m, NULL) != CEKI_OK) {
+        bool ok = mine != NULL && ai_choose(ai, mine, to, &m) == CEKI_OK;
+        game_destroy(mine);
+        if (!ok || session_apply(t->session, &m, NULL) != CEKI_OK) {
             break;
         }
         done++;
@@ -967,8 +971,7 @@ static bool keep_round_events(TableState *t, int type, GameEvent *kept, int *n, 
  * shows the round from its start up to that moment, and stays there. */
 static bool preplay_until(TableState *t, int type)
 {
-    const Game *g0 = session_game(t->session);
-    AiPlayer *ai = ai_create(AI_RANDOM, game_config(g0)->seed ^ 0x5eedULL);
+    AiPlayer *ai = ai_create(AI_RANDOM, session_config(t->session)->seed ^ 0x5eedULL);
     GameEvent *kept = malloc(sizeof t->evq);
     int n = 0, cap = (int)(sizeof t->evq / sizeof t->evq[0]);
     bool found = false;
@@ -979,8 +982,11 @@ static bool preplay_until(TableState *t, int type)
             break;
         }
         Move m;
-        bool ok = game_round_over(g) ? game_legal_moves(g, &m, 1) == 1
-                                     : ai_choose(ai, g, game_to_move(g), &m) == CEKI_OK;
+        Game *mine = session_seat_game(t->session, game_to_move(g));
+        bool ok = game_round_over(g)
+                      ? session_legal_moves(t->session, &m, 1) == 1
+                      : mine != NULL && ai_choose(ai, mine, game_to_move(g), &m) == CEKI_OK;
+        game_destroy(mine);
         if (!ok || session_apply(t->session, &m, NULL) != CEKI_OK) {
             break;
         }
@@ -1043,6 +1049,7 @@ static void start_idle(App *app, TableState *t)
             break;
         }
     }
+    session_set_viewer(t->session, t->view.viewer);
 }
 
 /* CEKI_TABLE_HINT=1 with a screenshot: the hint and its reasons shown for
@@ -1191,8 +1198,7 @@ static void redraw_when_words_change(App *app, TableState *t)
     char status[sizeof t->drawn_status];
     table_status_text(t, status, sizeof status);
     const Game *g = session_game(t->session);
-    int moves = 0;
-    game_history(g, &moves);
+    int moves = session_moves(t->session);
     int seen[6] = {session_thinking(t->session),
                    game_to_move(g),
                    moves,
@@ -1370,11 +1376,10 @@ static void describe_covers(App *app, const TableState *t, const Move *legal, in
                                shown.y, shown.w, shown.h);
         break;
     }
-    int moves = 0;
-    const Move *h = game_history(session_game(t->session), &moves);
+    const Move *last = session_last_move(t->session);
     char text[MOVE_TEXT_MAX];
-    if (moves > 0 && at < size) {
-        at += (size_t)snprintf(out + at, size - at, " last=%s", move_format(&h[moves - 1], text));
+    if (last != NULL && at < size) {
+        at += (size_t)snprintf(out + at, size - at, " last=%s", move_format(last, text));
     }
     /* The prompt's buttons, Name@x,y (spaces as '_'), for clicking them. */
     for (int i = 0; i < t->ui.count && at < size; i++) {
@@ -1399,8 +1404,7 @@ static void table_describe(App *app, void *state, char *buf, size_t size)
 {
     TableState *t = state;
     static const char *const dialogs[] = {"none", "forfeit", "leave", "new", "cover"};
-    int moves = 0;
-    game_history(session_game(t->session), &moves);
+    int moves = session_moves(t->session);
     int x = -1, y = -1;
     Move legal[GAME_MAX_MOVES];
     int n = table_viewer_decides(t) ? table_legal(t, legal, GAME_MAX_MOVES) : 0;
