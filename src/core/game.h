@@ -374,6 +374,11 @@ typedef struct DealBelief {
  * allows. NULL belief: game_determinize. */
 Game *game_determinize_believing(const Game *g, int seat, uint64_t seed, const DealBelief *belief);
 
+/* The seed of seat s's computer player in a match dealt from `seed`: a one-way
+ * function of both (a SHA-256 of the two, written for this project), so
+ * knowing it tells nothing of the deal. */
+uint64_t game_seat_ai_seed(uint64_t seed, int seat);
+
 /* Seat s's share of the last round's result (PHASE_ROUND_OVER /
  * MATCH_OVER; 0 / false before), without a whole observation. */
 int game_round_score(const Game *g, int seat);
