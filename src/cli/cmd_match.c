@@ -127,7 +127,8 @@ static void read_apply(Transcript *t, const Game *g, Observation *o)
 static int play_match(Game *g, AiPlayer **ai, Transcript *t, Observation *o)
 {
     int n = game_players(g);
-    for (;;) {
+    uint64_t seed = game_config(g)->seed;
+    for (uint32_t applied = 0;; applied++) {
         read_apply(t, g, o);
         for (int s = 0; s < n; s++)
             ai_watch(ai[s], g, NULL, 0);
@@ -135,6 +136,8 @@ static int play_match(Game *g, AiPlayer **ai, Transcript *t, Observation *o)
             return 0;
         int seat = game_to_move(g);
         Move m;
+        if (!game_round_over(g))
+            ai_reseed(ai[seat], game_seat_ai_seed(seed, seat), applied);
         CekiStatus st = game_round_over(g)
                             ? (game_legal_moves(g, &m, 1) == 1 ? CEKI_OK : CEKI_ERR_ILLEGAL)
                             : ai_choose(ai[seat], g, seat, &m);
