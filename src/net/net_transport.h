@@ -39,9 +39,8 @@
  *   accepted it, or NET_EVENT_DISCONNECT when it could not be reached.
  * - Data reported by poll (NetEvent.data) stays valid until the next poll
  *   or destroy of the same server or client.
- * - No globals but ENet's own initialisation (counted, done by the first
- *   create, undone by the last destroy). One server or client is used by
- *   one thread.
+ * - No globals: every create calls enet_initialize, which keeps no state
+ *   on POSIX systems. One server or client is used by one thread.
  */
 #ifndef CEKI_NET_TRANSPORT_H
 #define CEKI_NET_TRANSPORT_H
