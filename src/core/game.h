@@ -200,6 +200,16 @@ CekiStatus game_apply_listed(Game *g, const Move *m);
 const GameEvent *game_events(const Game *g, int *count);
 void game_set_events_enabled(Game *g, bool enabled);
 
+/* The events `in[0..n)` of the last apply of g as `seat` sees them: the same
+ * events in the same order, each card the rules do not show that seat
+ * replaced by CARD_NONE (a back). Returns n. out may equal in. seat -1: what
+ * every seat sees (a spectator). A dealt hand card and a private peek are
+ * seen by their seat only; a Kowah stock draw by the drawer (its card filled
+ * in from g where the engine's event leaves it out) and by all only when
+ * shown; everything else is public (visibility.c lists the readings).
+ * Returns -1 and writes nothing for a seat out of range, n < 0 or NULL. */
+int game_events_for_seat(const Game *g, const GameEvent *in, int n, int seat, GameEvent *out);
+
 /* Moves applied since game_create (borrowed). Keeping them can be switched
  * off (for simulations); a game without its history cannot be recorded. */
 const Move *game_history(const Game *g, int *count);
