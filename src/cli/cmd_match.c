@@ -29,35 +29,6 @@ static int match_usage(const char *why)
     return 2;
 }
 
-static int parse_option(const VariantDesc *v, const char *name, uint32_t *options)
-{
-    uint32_t bit = variant_option_bit(name);
-    if (bit == 0 || !(v->options & bit)) {
-        fprintf(stderr, "ceki-cli: %s has no option '%s'\n", v->key, name);
-        return 2;
-    }
-    *options |= bit;
-    return 0;
-}
-
-static int parse_scheme(const VariantDesc *v, const char *name, StakeScheme *out)
-{
-    StakeScheme s = stake_scheme_find(name);
-    if (s == STAKES_COUNT) {
-        fprintf(stderr,
-                "ceki-cli: match: unknown scheme '%s' (none, wudon, rampung, parewanan, nir, "
-                "jedhil)\n",
-                name);
-        return 2;
-    }
-    if (v->start != START_PEI && s != STAKES_NONE) {
-        fprintf(stderr, "ceki-cli: match: stakes are played in Pèi only, not in %s\n", v->key);
-        return 2;
-    }
-    *out = s;
-    return 0;
-}
-
 static int parse_match_args(int argc, char **argv, MatchArgs *a)
 {
     if (argc < 2)
@@ -89,9 +60,9 @@ static int parse_match_args(int argc, char **argv, MatchArgs *a)
             st = *end || a->iterations < 1 ? match_usage("--ai-iterations takes a positive number")
                                            : 0;
         } else if (strcmp(arg, "--scheme") == 0) {
-            st = parse_scheme(v, val, &a->cfg.stakes);
+            st = cli_parse_scheme("match", v, val, &a->cfg.stakes) ? 0 : 2;
         } else if (strcmp(arg, "--option") == 0) {
-            st = parse_option(v, val, &a->cfg.options);
+            st = cli_parse_option(v, val, &a->cfg.options) ? 0 : 2;
         } else {
             fprintf(stderr, "ceki-cli: match: unexpected argument '%s'\n", arg);
             st = 2;
@@ -110,42 +81,66 @@ static int parse_match_args(int argc, char **argv, MatchArgs *a)
 
 /* ---- playing ---- */
 
-/* Feeds the transcript what seat 0 sees of the last apply; the view is
+/* The events of one apply as seat 0 sees them (grown as needed). */
+typedef struct SeenEvents {
+    GameEvent *e;
+    int cap;
+} SeenEvents;
+
+/* Feeds the transcript what seat 0 sees of the last apply (everything it
+ * prints is public, so any seat would print the same); the view is
  * observed only when the transcript reads it. */
-static void read_apply(Transcript *t, const Game *g, Observation *o)
+static bool read_apply(Transcript *t, const Game *g, Observation *o, SeenEvents *seen)
 {
     int count = 0;
     const GameEvent *e = game_events(g, &count);
+    if (count > seen->cap) {
+        GameEvent *grown = realloc(seen->e, (size_t)count * sizeof *grown);
+        if (!grown)
+            return false;
+        seen->e = grown;
+        seen->cap = count;
+    }
+    count = game_events_for_seat(g, e, count, 0, seen->e);
     bool round_over = game_round_over(g);
-    if (round_over || transcript_needs_view(e, count))
+    if (round_over || transcript_needs_view(seen->e, count))
         game_observe(g, 0, o);
-    transcript_events(t, e, count, o);
+    transcript_events(t, seen->e, count, o);
     if (round_over)
         transcript_round_over(t, o);
+    return true;
 }
 
 static int play_match(Game *g, AiPlayer **ai, Transcript *t, Observation *o)
 {
-    int n = game_players(g);
+    int n = game_players(g), st = -1;
     uint64_t seed = game_config(g)->seed;
-    for (uint32_t applied = 0;; applied++) {
-        read_apply(t, g, o);
+    SeenEvents seen = {NULL, 0};
+    for (uint32_t applied = 0; st < 0; applied++) {
+        if (!read_apply(t, g, o, &seen)) {
+            st = 1;
+            break;
+        }
         for (int s = 0; s < n; s++)
             ai_watch(ai[s], g, NULL, 0);
-        if (game_match_over(g))
-            return 0;
+        if (game_match_over(g)) {
+            st = 0;
+            break;
+        }
         int seat = game_to_move(g);
         Move m;
         if (!game_round_over(g))
             ai_reseed(ai[seat], game_seat_ai_seed(seed, seat), applied);
-        CekiStatus st = game_round_over(g)
+        CekiStatus cs = game_round_over(g)
                             ? (game_legal_moves(g, &m, 1) == 1 ? CEKI_OK : CEKI_ERR_ILLEGAL)
                             : ai_choose(ai[seat], g, seat, &m);
-        if (st != CEKI_OK || game_apply(g, &m) != CEKI_OK) {
+        if (cs != CEKI_OK || game_apply(g, &m) != CEKI_OK) {
             fprintf(stderr, "ceki-cli: match: seat %d could not move\n", seat);
-            return 1;
+            st = 1;
         }
     }
+    free(seen.e);
+    return st;
 }
 
 int cli_cmd_match(int argc, char **argv)
