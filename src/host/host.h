@@ -16,6 +16,13 @@
  * - A seat's move is checked by the core (game_apply); a move for another
  *   seat, out of turn, stale or illegal is refused with NET_MSG_REFUSED and
  *   changes nothing.
+ * - The order of messages: joining, a seat gets NET_MSG_WELCOME, then its
+ *   whole NET_MSG_VIEW, then everyone at the table NET_MSG_SEATS. When the
+ *   match starts, every seated connection gets one NET_MSG_UPDATE with
+ *   move_no 0 and move MOVE_NONE (card and target CARD_NONE): the deal's
+ *   events (game_create's: a seating draw, a cut) as it sees them, an
+ *   unchanged view's delta, and its moves when it is to move. After that,
+ *   one NET_MSG_UPDATE per move applied.
  * - Seats: NetSeatKind. A person who joins gets a token; joining again
  *   with it gives back the same seat mid-round, with the whole view. While
  *   a person is away the seat waits `grace_ms` (NET_MSG_SEATS shows what is
