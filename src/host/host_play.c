@@ -122,6 +122,8 @@ void play_start(Host *h, HostTable *t, uint64_t now_ms)
     Move none;
     memset(&none, 0, sizeof none);
     none.type = MOVE_NONE;
+    none.card = CARD_NONE;
+    none.target = CARD_NONE;
     for (int s = 0; s < t->cfg.players; s++) {
         if (t->seat[s].conn == 0 || game_observe(t->game, s, h->after) != CEKI_OK)
             continue;
