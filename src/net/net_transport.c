@@ -143,7 +143,7 @@ static ENetPeer *net_end_peer(const NetEnd *e, NetConn conn)
 
 static void net_peer_text(const ENetPeer *p, char *out, size_t size)
 {
-    char ip[NET_ADDR_TEXT_MAX] = "";
+    char ip[NET_ADDR_TEXT_MAX - 8] = ""; /* room left for ":65535" */
     if (enet_address_get_host_ip(&p->address, ip, sizeof ip) != 0)
         snprintf(ip, sizeof ip, "?");
     snprintf(out, size, "%s:%u", ip, (unsigned)p->address.port);

@@ -250,7 +250,7 @@ NetStatus net_decode(const uint8_t *buf, size_t len, NetMsg *out)
 const char *net_status_text(NetStatus st)
 {
     switch (st) {
-    case NET_OK: return N_("the message reads");
+    case NET_OK: return N_("the message is well formed");
     case NET_ERR_SHORT: return N_("the message ends too soon");
     case NET_ERR_LONG: return N_("the message has bytes past its end");
     case NET_ERR_TYPE: return N_("the message is of an unknown kind or version");
