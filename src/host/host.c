@@ -13,8 +13,7 @@ static void host_free(Host *h)
     free(h->tables);
     free(h->conns);
     journal_close(h->journal);
-    for (int s = 0; s < CEKI_MAX_SEATS; s++)
-        free(h->before[s]);
+    free(h->before);
     free(h->after);
     free(h->msg);
     free(h->data_dir);
@@ -25,11 +24,8 @@ static bool host_alloc(Host *h, const HostOptions *opt)
 {
     h->msg = malloc(sizeof *h->msg);
     h->after = malloc(sizeof *h->after);
-    bool ok = h->msg && h->after;
-    for (int s = 0; s < CEKI_MAX_SEATS; s++) {
-        h->before[s] = malloc(sizeof *h->before[s]);
-        ok = ok && h->before[s];
-    }
+    h->before = malloc(sizeof *h->before);
+    bool ok = h->msg && h->after && h->before;
     if (opt->data_dir) {
         size_t len = strlen(opt->data_dir);
         h->data_dir = malloc(len + 1);
@@ -55,6 +51,7 @@ Host *host_create(const HostOptions *opt, const HostOutbox *out, uint64_t now_ms
         return NULL;
     }
     h->out = *out;
+    h->now_ms = now_ms;
     h->grace_ms = opt->grace_ms ? opt->grace_ms : HOST_GRACE_MS_DEFAULT;
     h->allow_seed = opt->allow_seed;
     h->max_tables = opt->max_tables;
@@ -70,8 +67,10 @@ Host *host_create(const HostOptions *opt, const HostOutbox *out, uint64_t now_ms
 
 void host_destroy(Host *h)
 {
-    if (h)
-        host_free(h);
+    if (!h)
+        return;
+    play_flush(h, h->now_ms); /* what is applied is kept and told */
+    host_free(h);
 }
 
 /* ---- connections ---- */
@@ -111,6 +110,26 @@ void host_disconnected(Host *h, HostConn conn, uint64_t now_ms)
 
 /* ---- what a connection sends ---- */
 
+/* Why a seated connection's move is refused (NULL: it is not), and how. */
+static const char *host_move_refusal(const HostTable *t, int seat, const NetMove *nm,
+                                     NetRefusal *how)
+{
+    *how = NET_REFUSE_NOT_YOUR_TURN;
+    if (!t->started || t->over)
+        return N_("The match is not being played now.");
+    if (nm->move.seat != seat)
+        return N_("That move is another seat's.");
+    if (game_to_move(t->game) != seat)
+        return N_("It is not your turn.");
+    *how = NET_REFUSE_STALE;
+    if (nm->move_no != t->move_no)
+        return N_("That move answers an earlier position.");
+    *how = NET_REFUSE_ILLEGAL;
+    if (!game_is_legal(t->game, &nm->move))
+        return game_explain_illegal(t->game, &nm->move);
+    return NULL;
+}
+
 static void host_move(Host *h, HostConnInfo *ci, const NetMove *nm, uint64_t now_ms)
 {
     HostTable *t = ci->table;
@@ -119,29 +138,23 @@ static void host_move(Host *h, HostConnInfo *ci, const NetMove *nm, uint64_t now
                      N_("Take a seat before you move."));
         return;
     }
-    const char *why = NULL;
-    NetRefusal refusal = NET_REFUSE_NOT_YOUR_TURN;
-    if (!t->started || t->over)
-        why = N_("The match is not being played now.");
-    else if (nm->move.seat != ci->seat)
-        why = N_("That move is another seat's.");
-    else if (game_to_move(t->game) != ci->seat)
-        why = N_("It is not your turn.");
-    else if (nm->move_no != t->move_no)
-        refusal = NET_REFUSE_STALE, why = N_("That move answers an earlier position.");
-    else if (!game_is_legal(t->game, &nm->move))
-        refusal = NET_REFUSE_ILLEGAL, why = game_explain_illegal(t->game, &nm->move);
+    NetRefusal how = NET_REFUSE_NONE;
+    const char *why = host_move_refusal(t, ci->seat, nm, &how);
+    if (why && t->waiting) { /* judged on the position the seat knows */
+        play_flush(h, now_ms);
+        why = host_move_refusal(t, ci->seat, nm, &how);
+    }
     if (why) {
-        send_refused(h, ci->conn, NET_MSG_MOVE, refusal, t->move_no, why);
+        send_refused(h, ci->conn, NET_MSG_MOVE, how, t->move_no, why);
         return;
     }
-    CekiStatus st = play_apply(h, t, &nm->move, false, now_ms);
+    CekiStatus st = play_apply(h, t, &nm->move, false);
     if (st != CEKI_OK)
         send_refused(h, ci->conn, NET_MSG_MOVE, NET_REFUSE_ILLEGAL, t->move_no,
                      ceki_status_text(st));
 }
 
-static void host_resync(Host *h, HostConnInfo *ci)
+static void host_resync(Host *h, HostConnInfo *ci, uint64_t now_ms)
 {
     if (!ci->table) {
         send_refused(h, ci->conn, NET_MSG_RESYNC, NET_REFUSE_NOT_SEATED, 0,
@@ -149,7 +162,13 @@ static void host_resync(Host *h, HostConnInfo *ci)
         return;
     }
     h->resyncs++;
-    send_view(h, ci->table, ci->seat);
+    HostConn conn = ci->conn;
+    HostTable *t = ci->table;
+    int seat = ci->seat;
+    if (t->waiting)
+        play_flush(h, now_ms); /* the view and the updates after it agree */
+    if (t->seat[seat].conn == conn)
+        send_view(h, t, seat);
 }
 
 static void host_chat(Host *h, HostConnInfo *ci, const NetChat *chat, uint64_t now_ms)
@@ -192,7 +211,7 @@ static bool host_dispatch(Host *h, HostConnInfo *ci, const NetMsg *msg, uint64_t
     case NET_MSG_LIST: table_list(h, ci->conn); return true;
     case NET_MSG_JOIN: seat_join(h, ci->conn, &msg->u.join, now_ms); return true;
     case NET_MSG_MOVE: host_move(h, ci, &msg->u.move, now_ms); return true;
-    case NET_MSG_RESYNC: host_resync(h, ci); return true;
+    case NET_MSG_RESYNC: host_resync(h, ci, now_ms); return true;
     case NET_MSG_START: seat_start(h, ci->conn, now_ms); return true;
     case NET_MSG_SEAT_AI:
         seat_give_ai(h, ci->conn, msg->u.seat_ai.seat, msg->u.seat_ai.kind, now_ms);
@@ -206,6 +225,7 @@ static bool host_dispatch(Host *h, HostConnInfo *ci, const NetMsg *msg, uint64_t
 
 void host_received(Host *h, HostConn conn, const NetMsg *msg, uint64_t now_ms)
 {
+    h->now_ms = now_ms;
     HostConnInfo *ci = seat_conn(h, conn);
     if (!ci) {
         host_connected(h, conn, now_ms);
@@ -239,14 +259,14 @@ void host_received(Host *h, HostConn conn, const NetMsg *msg, uint64_t now_ms)
 
 void host_tick(Host *h, uint64_t now_ms)
 {
+    h->now_ms = now_ms;
     for (int i = 0; i < h->ntables; i++) {
         HostTable *t = h->tables[i];
-        if (t->journal_due <= now_ms)
-            send_journal(h, t, now_ms);
         seat_tick(h, t, now_ms);
         if (play_computer_due(t))
-            play_computer_move(h, t, now_ms);
+            play_computer_move(h, t);
     }
+    play_flush(h, now_ms);
     table_sweep(h);
 }
 

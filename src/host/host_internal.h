@@ -7,9 +7,10 @@
  *   host.c (create, dispatch, tick) -> host_seat.c (joins, tokens, grace,
  *   stand-ins) -> host_restore.c (tables back from the journal) ->
  *   host_table.c (a table's creation, listing, freeing) -> host_play.c
- *   (start, moves, updates, computers, the record) -> host_send.c (the
- *   messages) -> host_journal.c (SQLite) and host_rand.c (the system's
- *   randomness). No file calls back up this list.
+ *   (start, moves, the journal's flush and the updates it releases,
+ *   computers, the record) -> host_send.c (the messages) -> host_journal.c
+ *   (SQLite) and host_rand.c (the system's randomness). No file calls back
+ *   up this list.
  * - Every pointer here is owned by the Host; nothing is global.
  */
 #ifndef CEKI_HOST_INTERNAL_H
@@ -56,9 +57,12 @@ typedef struct HostTable {
     size_t by_ai_cap;
     uint64_t seats_due; /* the next NET_MSG_SEATS while a grace runs (UINT64_MAX: none) */
     /* The journal: what it holds of this table. */
-    bool kept_row, seats_dirty;
+    bool kept_row, kept_started, kept_over, seats_dirty;
     uint32_t moves_kept;
-    uint64_t journal_due; /* a retry of a failed write (UINT64_MAX: none due) */
+    uint64_t journal_due; /* a write asked for (0) or a failed one's retry (UINT64_MAX: none) */
+    bool waiting;         /* a move is applied, not yet kept and told (play_flush) */
+    Game *told;           /* while waiting: the game as the seats were last told it */
+    Move untold;          /* while waiting: that move */
 } HostTable;
 
 typedef struct HostConnInfo {
@@ -83,10 +87,10 @@ struct Host {
     HostConnInfo *conns;
     int nconns, conns_cap;
     long moves, refused, resyncs;
-    NetMsg *msg;                         /* the message being sent */
-    Observation *before[CEKI_MAX_SEATS]; /* each seat's view before a move */
-    Observation *after;                  /* a seat's view after it */
-    GameEvent *events;                   /* a move's events, copied */
+    uint64_t now_ms;     /* the latest time the host was given */
+    NetMsg *msg;         /* the message being sent */
+    Observation *before; /* a seat's view before a move */
+    Observation *after;  /* and after it */
 };
 
 /* ---- host_rand.c: the system's randomness ---- */
@@ -123,13 +127,18 @@ typedef void (*HostSavedFn)(void *ctx, const HostSavedTable *saved);
 /* NULL with a sentence in err when data_dir/ceki-server.db cannot be opened. */
 HostJournal *journal_open(const char *data_dir, char *err, size_t err_size);
 void journal_close(HostJournal *j);
-/* Writes what the journal lacks of t (its row, its seats when dirty, its
- * moves from moves_kept on) in one transaction, and marks it kept. False
- * with a sentence in err when the write failed: nothing of it is kept and
- * the caller tries again later. */
-bool journal_sync_table(HostJournal *j, HostTable *t, char *err, size_t err_size);
-/* Calls fn for every table not over, in the order they were made. */
-bool journal_load(HostJournal *j, HostSavedFn fn, void *ctx, char *err, size_t err_size);
+/* One transaction: begin, put every table that changed, commit (keep
+ * false: roll back). put writes what the journal lacks of t (its row, its
+ * seats when dirty, its moves from moves_kept on); the caller marks t kept
+ * once the commit is done. Each false comes with a sentence in err. */
+bool journal_begin(HostJournal *j, char *err, size_t err_size);
+bool journal_put_table(HostJournal *j, const HostTable *t, char *err, size_t err_size);
+bool journal_commit(HostJournal *j, bool keep, char *err, size_t err_size);
+/* Calls fn for every table not over, in the order they were made; a table
+ * whose rows do not read is counted in *skipped and left out. False with
+ * err when the journal itself does not read. */
+bool journal_load(HostJournal *j, HostSavedFn fn, void *ctx, int *skipped, char *err,
+                  size_t err_size);
 
 /* ---- host_send.c: the messages ---- */
 
@@ -141,8 +150,8 @@ void send_refused(Host *h, HostConn conn, NetMsgType what, NetRefusal why, uint3
 void send_view(Host *h, HostTable *t, int seat);
 /* NET_MSG_SEATS to every connection seated at t. */
 void send_seats(Host *h, HostTable *t, uint64_t now_ms);
-/* Writes what the journal lacks of t; on a failure logs it and sets a retry. */
-void send_journal(Host *h, HostTable *t, uint64_t now_ms);
+/* Asks for t to be written at the next flush (play_flush). */
+void send_journal(Host *h, HostTable *t);
 bool host_seat_is_person(uint8_t kind);
 bool host_seat_is_computer(const HostSeat *s);
 
@@ -152,16 +161,22 @@ bool host_seat_is_computer(const HostSeat *s);
 bool play_deal(Host *h, HostTable *t);
 /* Starts the match: every seated connection gets the deal's events. */
 void play_start(Host *h, HostTable *t, uint64_t now_ms);
-/* Applies m for t's seat to move (checked by the core), journals it and
- * tells every seat; by_ai says a computer at the host made it. */
-CekiStatus play_apply(Host *h, HostTable *t, const Move *m, bool by_ai, uint64_t now_ms);
+/* Applies m for t's seat to move (checked by the core); by_ai says a
+ * computer at the host made it. The move is told at the next play_flush,
+ * once it is in the journal; until then t is waiting. */
+CekiStatus play_apply(Host *h, HostTable *t, const Move *m, bool by_ai);
+/* Writes every table that changed in one transaction, then tells each
+ * seat the moves now kept (its UPDATE, and the record when the match is
+ * over). A failed write is logged and tried again HOST_JOURNAL_RETRY_MS
+ * later; nothing it holds is told before it is kept. */
+void play_flush(Host *h, uint64_t now_ms);
 /* Replays a journalled move without telling anyone; a computer's move asks
  * its player again so that its randomness is where it was. */
 CekiStatus play_replay(Host *h, HostTable *t, const Move *m, bool by_ai);
 /* Whether the seat to move is played by the host's computer now. */
 bool play_computer_due(const HostTable *t);
 /* One move of the computer playing the seat to move. */
-void play_computer_move(Host *h, HostTable *t, uint64_t now_ms);
+void play_computer_move(Host *h, HostTable *t);
 /* The level a stand-in plays at: the strongest computer seat's, else greedy. */
 AiLevel play_table_level(const HostTable *t);
 AiPlayer *play_new_ai(const HostTable *t, int seat, AiLevel level);

@@ -115,7 +115,7 @@ static void play_send_record(Host *h, HostTable *t)
 void play_start(Host *h, HostTable *t, uint64_t now_ms)
 {
     t->started = true;
-    send_journal(h, t, now_ms);
+    send_journal(h, t);
     send_log(h, "table %s: the match starts", t->id);
     send_seats(h, t, now_ms);
     /* The deal's events (a seating draw, a cut) go to every seat first. */
@@ -147,35 +147,102 @@ static bool play_note_move(HostTable *t, bool by_ai)
     return true;
 }
 
-CekiStatus play_apply(Host *h, HostTable *t, const Move *m, bool by_ai, uint64_t now_ms)
+/* Keeps the game as the seats know it, for the delta once the move is kept. */
+static bool play_keep_told(HostTable *t)
 {
-    if (!play_note_move(t, by_ai))
+    if (!t->told)
+        t->told = game_clone(t->game, false);
+    else if (game_copy_into(t->told, t->game) != CEKI_OK)
+        return false;
+    return t->told != NULL;
+}
+
+CekiStatus play_apply(Host *h, HostTable *t, const Move *m, bool by_ai)
+{
+    if (t->waiting)
+        return CEKI_ERR_STATE; /* the last move is not kept yet (play_flush first) */
+    if (!game_is_legal(t->game, m))
+        return CEKI_ERR_ILLEGAL;
+    if (!play_note_move(t, by_ai) || !play_keep_told(t))
         return CEKI_ERR_NOMEM;
-    for (int s = 0; s < t->cfg.players; s++) {
-        if (t->seat[s].conn != 0)
-            game_observe(t->game, s, h->before[s]);
-    }
     CekiStatus st = game_apply(t->game, m);
     if (st != CEKI_OK)
         return st;
     t->move_no++;
     h->moves++;
     t->over = game_match_over(t->game);
-    send_journal(h, t, now_ms);
+    t->untold = *m;
+    t->waiting = true;
+    send_journal(h, t);
+    return CEKI_OK;
+}
+
+/* Tells every seat of t the move it holds, now kept. */
+static void play_tell(Host *h, HostTable *t)
+{
+    t->waiting = false;
     for (int s = 0; s < t->cfg.players; s++) {
-        if (t->seat[s].conn != 0 && game_observe(t->game, s, h->after) == CEKI_OK)
-            play_send_update(h, t, s, h->before[s], h->after, m);
+        if (t->seat[s].conn == 0 || game_observe(t->told, s, h->before) != CEKI_OK ||
+            game_observe(t->game, s, h->after) != CEKI_OK)
+            continue;
+        play_send_update(h, t, s, h->before, h->after, &t->untold);
     }
     if (t->over) {
         send_log(h, "table %s: the match is over after %u moves", t->id, (unsigned)t->move_no);
         play_send_record(h, t);
     }
-    return CEKI_OK;
+}
+
+/* Writes the tables asked for in one transaction; false when it failed. */
+static bool play_write(Host *h, uint64_t now_ms)
+{
+    char err[HOST_LOG_MAX] = "";
+    bool ok = journal_begin(h->journal, err, sizeof err);
+    for (int i = 0; ok && i < h->ntables; i++) {
+        const HostTable *t = h->tables[i];
+        if (t->journal_due <= now_ms)
+            ok = journal_put_table(h->journal, t, err, sizeof err);
+    }
+    ok = journal_commit(h->journal, ok, err, sizeof err) && ok;
+    for (int i = 0; i < h->ntables; i++) {
+        HostTable *t = h->tables[i];
+        if (t->journal_due > now_ms)
+            continue;
+        if (!ok) { /* never lost silently: said, and written again from the game */
+            send_log(h, "table %s: %s; kept %u of %u moves, trying again", t->id, err,
+                     (unsigned)t->moves_kept, (unsigned)t->move_no);
+            t->journal_due = now_ms + HOST_JOURNAL_RETRY_MS;
+            continue;
+        }
+        t->kept_row = true;
+        t->kept_started = t->started;
+        t->kept_over = t->over;
+        t->seats_dirty = false;
+        t->moves_kept = t->move_no;
+        t->journal_due = UINT64_MAX;
+    }
+    return ok;
+}
+
+void play_flush(Host *h, uint64_t now_ms)
+{
+    bool write = false, tell = false;
+    for (int i = 0; i < h->ntables; i++) {
+        write = write || h->tables[i]->journal_due <= now_ms;
+        tell = tell || h->tables[i]->waiting;
+    }
+    if (write && h->journal && !play_write(h, now_ms))
+        return;
+    for (int i = 0; tell && i < h->ntables; i++) {
+        HostTable *t = h->tables[i];
+        if (t->waiting && (!h->journal || t->moves_kept == t->move_no))
+            play_tell(h, t);
+    }
 }
 
 bool play_computer_due(const HostTable *t)
 {
-    if (!t->started || t->over)
+    if (!t->started || t->over || t->waiting)
         return false;
     int seat = game_to_move(t->game);
     return seat >= 0 && host_seat_is_computer(&t->seat[seat]);
@@ -200,19 +267,19 @@ static CekiStatus play_computer_choose(HostTable *t, int seat, Move *out)
     return ai ? ai_choose(ai, t->game, seat, out) : CEKI_ERR_NOMEM;
 }
 
-void play_computer_move(Host *h, HostTable *t, uint64_t now_ms)
+void play_computer_move(Host *h, HostTable *t)
 {
     int seat = game_to_move(t->game);
     Move m;
     memset(&m, 0, sizeof m);
     CekiStatus st = play_computer_choose(t, seat, &m);
     if (st == CEKI_OK)
-        st = play_apply(h, t, &m, true, now_ms);
+        st = play_apply(h, t, &m, true);
     if (st != CEKI_OK) {
         send_log(h, "table %s: the computer at seat %d could not move (%s); the table stops", t->id,
                  seat, ceki_status_text(st));
         t->over = true;
-        send_journal(h, t, now_ms);
+        send_journal(h, t);
     }
 }
 

@@ -54,6 +54,7 @@ static HostTable *restore_table(const HostSavedTable *saved, RestoreCtx *rc)
         return NULL;
     }
     t->kept_row = true;
+    t->kept_started = t->started;
     t->moves_kept = t->move_no;
     t->over = game_match_over(t->game);
     return t;
@@ -74,8 +75,10 @@ static void restore_one(void *ctx, const HostSavedTable *saved)
 bool restore_tables(Host *h, uint64_t now_ms, char *err, size_t err_size)
 {
     RestoreCtx rc = {h, now_ms, 0, 0};
-    if (!journal_load(h->journal, restore_one, &rc, err, err_size))
+    int skipped = 0;
+    if (!journal_load(h->journal, restore_one, &rc, &skipped, err, err_size))
         return false;
+    rc.failed += skipped;
     if (rc.tables + rc.failed > 0)
         send_log(h, "%d tables back from the journal, %d left out", rc.tables, rc.failed);
     return true;

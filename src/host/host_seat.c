@@ -124,7 +124,7 @@ static void seat_new(Host *h, HostTable *t, HostConnInfo *ci, const NetJoin *j, 
     t->seats_dirty = true;
     send_log(h, "table %s: connection %u takes seat %d", t->id, (unsigned)ci->conn, s);
     seat_take(h, t, s, ci, now_ms);
-    send_journal(h, t, now_ms);
+    send_journal(h, t);
     table_autostart(h, t, now_ms);
 }
 
@@ -142,6 +142,10 @@ void seat_join(Host *h, HostConn conn, const NetJoin *j, uint64_t now_ms)
         send_refused(h, conn, NET_MSG_JOIN, NET_REFUSE_BAD_CONFIG, t->move_no,
                      N_("This connection already holds a seat."));
         return;
+    }
+    if (t->waiting) { /* its view is the kept one, and the next update fits it */
+        play_flush(h, now_ms);
+        ci = seat_conn(h, conn);
     }
     if (j->token[0])
         seat_return(h, t, ci, j, now_ms);
@@ -243,7 +247,7 @@ void seat_give_ai(Host *h, HostConn conn, int s, uint8_t kind, uint64_t now_ms)
     seat->state = NET_SEAT_HERE;
     t->rules.seat_kind[s] = seat->kind;
     t->seats_dirty = true;
-    send_journal(h, t, now_ms);
+    send_journal(h, t);
     send_seats(h, t, now_ms);
     table_autostart(h, t, now_ms);
 }

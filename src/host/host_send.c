@@ -90,17 +90,8 @@ void send_seats(Host *h, HostTable *t, uint64_t now_ms)
         send_msg(h, t->seat[s].conn, m);
 }
 
-void send_journal(Host *h, HostTable *t, uint64_t now_ms)
+void send_journal(Host *h, HostTable *t)
 {
-    if (!h->journal)
-        return;
-    char err[HOST_LOG_MAX] = "";
-    if (journal_sync_table(h->journal, t, err, sizeof err)) {
-        t->journal_due = UINT64_MAX;
-        return;
-    }
-    /* Never lost silently: said, and written again from the game's history. */
-    send_log(h, "table %s: %s; kept %u of %u moves, trying again", t->id, err,
-             (unsigned)t->moves_kept, (unsigned)t->move_no);
-    t->journal_due = now_ms + HOST_JOURNAL_RETRY_MS;
+    if (h->journal)
+        t->journal_due = 0;
 }

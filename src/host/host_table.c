@@ -32,6 +32,7 @@ void table_free(HostTable *t)
     for (int s = 0; s < CEKI_MAX_SEATS; s++)
         ai_destroy(t->seat[s].ai);
     game_destroy(t->game);
+    game_destroy(t->told);
     free(t->by_ai);
     free(t);
 }
@@ -174,7 +175,7 @@ void table_create(Host *h, HostConn conn, const NetCreate *c, uint64_t now_ms)
         return;
     }
     t->creator = conn;
-    send_journal(h, t, now_ms);
+    send_journal(h, t);
     send_log(h, "table %s: made by connection %u (%s, %d seats)", t->id, (unsigned)conn,
              game_variant(t->game)->key, cfg.players);
     NetMsg *m = h->msg;
@@ -213,7 +214,7 @@ static bool table_deserted(const HostTable *t)
         if (t->seat[s].conn != 0)
             return false;
     }
-    return t->over && t->journal_due == UINT64_MAX;
+    return t->over && !t->waiting && t->journal_due == UINT64_MAX;
 }
 
 void table_sweep(Host *h)
@@ -230,7 +231,7 @@ void table_sweep(Host *h)
 
 uint64_t table_due(const HostTable *t)
 {
-    if (play_computer_due(t))
+    if (t->waiting || play_computer_due(t))
         return 0;
     uint64_t due = t->journal_due < t->seats_due ? t->journal_due : t->seats_due;
     for (int s = 0; s < t->cfg.players; s++) {
