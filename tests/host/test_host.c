@@ -362,7 +362,8 @@ static Host *t_host(World *w, const char *data_dir)
     return h;
 }
 
-static void t_world_init(World *w, VariantId v, const char *data_dir)
+/* A world for match k of variant v (k > 0: another seed and player count). */
+static void t_world_init_match(World *w, VariantId v, const char *data_dir, int k)
 {
     memset(w, 0, sizeof *w);
     w->in = malloc(sizeof *w->in);
@@ -372,13 +373,24 @@ static void t_world_init(World *w, VariantId v, const char *data_dir)
     w->bytes_b = malloc(NET_MAX_PACKET);
     assert_true(w->in && w->out && w->obs && w->bytes_a && w->bytes_b);
     w->now = 1000;
-    w->cfg = game_config_default(v, T_SEED_BASE ^ ((uint64_t)v * 0x100000001B3ull));
+    w->cfg = game_config_default(v, T_SEED_BASE ^ ((uint64_t)v * 0x100000001B3ull) ^
+                                        ((uint64_t)k * 0xC2B2AE3D27D4EB4Full));
+    const VariantDesc *d = variant_get(v);
+    GameConfig other = w->cfg;
+    other.players = d->min_players + k % (d->max_players - d->min_players + 1);
+    if (k > 0 && game_config_check(&other) == CEKI_OK) /* else the default count */
+        w->cfg = other;
     w->mirror = game_create(&w->cfg, NULL);
     assert_non_null(w->mirror);
     w->next_conn = T_FIRST_BOT;
     w->h = t_host(w, data_dir);
     for (int i = 0; i < CEKI_MAX_SEATS + 2; i++)
         w->bot[i].bye = -1;
+}
+
+static void t_world_init(World *w, VariantId v, const char *data_dir)
+{
+    t_world_init_match(w, v, data_dir, 0);
 }
 
 static void t_world_free(World *w)
@@ -573,32 +585,49 @@ static void t_all_recorded(World *w)
 
 /* ---- the tests ---- */
 
-/* Every variant: a table of network bots plays ceki-cli match's game. */
-static void test_bots_play_the_match(void **state)
+/* Matches a variant plays in test_bots_play_the_match: 1, or CEKI_HOST_MATCHES
+ * (a soak: e.g. 200, each with its own seed and player count). */
+static int t_matches(void)
 {
-    (void)state;
-    for (int v = 0; v < VARIANT_COUNT; v++) {
-        World w;
-        t_world_init(&w, (VariantId)v, NULL);
-        t_create(&w, NULL);
-        t_join_all(&w, w.cfg.players);
-        t_play(&w, T_MAX_MOVES);
-        Game *direct = t_direct_match(&w.cfg);
-        t_same_moves(direct, w.mirror);
-        game_destroy(direct);
-        t_all_recorded(&w);
-        HostCounts c;
-        host_counts(w.h, &c);
-        assert_int_equal(c.moves, t_mirror_moves(&w));
-        assert_int_equal(c.refused, 0);
-        assert_int_equal(c.resyncs, 0);
+    const char *env = getenv("CEKI_HOST_MATCHES");
+    int n = env ? atoi(env) : 1;
+    return n >= 1 && n <= 100000 ? n : 1;
+}
+
+static void t_bots_play(VariantId v, int k)
+{
+    World w;
+    t_world_init_match(&w, v, NULL, k);
+    t_create(&w, NULL);
+    t_join_all(&w, w.cfg.players);
+    t_play(&w, T_MAX_MOVES);
+    Game *direct = t_direct_match(&w.cfg);
+    t_same_moves(direct, w.mirror);
+    game_destroy(direct);
+    t_all_recorded(&w);
+    HostCounts c;
+    host_counts(w.h, &c);
+    assert_int_equal(c.moves, t_mirror_moves(&w));
+    assert_int_equal(c.refused, 0);
+    assert_int_equal(c.resyncs, 0);
+    if (k == 0)
         print_message(
             "%-18s %5d moves; UPDATE %4.0f bytes a seat a move, VIEW %5.0f, RECORD %5ld\n",
             game_variant(w.mirror)->key, t_mirror_moves(&w),
             (double)w.bytes[NET_MSG_UPDATE] / (double)w.count[NET_MSG_UPDATE],
             (double)w.bytes[NET_MSG_VIEW] / (double)w.count[NET_MSG_VIEW],
             w.bytes[NET_MSG_RECORD] / (w.count[NET_MSG_RECORD] ? w.count[NET_MSG_RECORD] : 1));
-        t_world_free(&w);
+    t_world_free(&w);
+}
+
+/* Every variant: a table of network bots plays ceki-cli match's game. */
+static void test_bots_play_the_match(void **state)
+{
+    (void)state;
+    int n = t_matches();
+    for (int v = 0; v < VARIANT_COUNT; v++) {
+        for (int k = 0; k < n; k++)
+            t_bots_play((VariantId)v, k);
     }
 }
 
