@@ -325,12 +325,18 @@ typedef struct Observation {
     Card stock_last_public;
     Card peek;
     int peek_depth; /* the peeked card is this many draws from the end (1 = last) */
+    /* Every seat's private peek as the rules make it known (who looked, and
+     * how deep: 0 for none); the card itself only in `peek`, to its seat. */
+    int peek_depth_of[CEKI_MAX_SEATS];
 
     /* Kowah */
     Card discard[CEKI_MAX_DECK];
     int discard_count;
     Card exposed[CEKI_MAX_SEATS]; /* declared pair kind, or CARD_NONE */
     Card shown_draw;              /* a stock draw shown to everyone, or CARD_NONE */
+    /* The card this seat drew this turn (its own, whether or not the others
+     * saw it), CARD_NONE before its draw and after its discard. */
+    Card drawn;
     int idle_turns; /* turns in a row begun with the discard top (the hand ends with no
                        winner at KOWAH_MAX_IDLE_TURNS, kowah.h) */
 
@@ -369,6 +375,16 @@ CekiStatus game_score_seat(const Game *g, int seat, ScoreBreakdown *out);
  * hidden cards in g gives the same result for the same seed. For the
  * computer players. NULL on error. */
 Game *game_determinize(const Game *g, int seat, uint64_t seed);
+
+/* A Game consistent with `view` (game_observe of its seat): every card the
+ * view does not show is dealt into the hidden places (others' hands, the
+ * stock, set-aside cards, face-down piles not named by the public history) in
+ * a fixed order, every count and public fact kept. cfg gives the rules (its
+ * seed is ignored). NULL on a view that no game of cfg can have, with the
+ * status in *status. The rebuilt game depends on the view and cfg alone: a
+ * computer player choosing on it with a given seed makes the choice it would
+ * make on the real game (view_game.c says what is derived and how). */
+Game *game_from_view(const GameConfig *cfg, const Observation *view, CekiStatus *status);
 
 /* What a computer player believes of the others' hands from their play: a
  * seat s is taken not to hold kind k where avoid[s][k] (ai_read.c). */

@@ -105,6 +105,10 @@ void host_disconnected(Host *h, HostConn conn, uint64_t now_ms)
     if (ci->table)
         seat_leave(h, ci, now_ms);
     *ci = h->conns[--h->nconns];
+    for (int i = 0; i < h->ntables; i++) {
+        if (h->tables[i]->creator == conn) /* a later connection of that number is not it */
+            h->tables[i]->creator = 0;
+    }
     table_sweep(h);
 }
 

@@ -92,6 +92,7 @@ static void view_io_seat(Codec *c, Observation *o, int s, ViewCounts *n)
     for (int i = 0; i < 3; i++)
         codec_io_i32(c, &score[i]);
     codec_io_card(c, &o->exposed[s], true);
+    codec_io_int(c, &o->peek_depth_of[s], 0, CEKI_MAX_DECK, 2);
     if (!codec_storing(c))
         return;
     o->role[s] = (GameRole)role;
@@ -130,6 +131,7 @@ static void view_io_head(Codec *c, Observation *o, ViewCounts *n)
     codec_io_int(c, &o->peek_depth, -1, CEKI_MAX_DECK, 2);
     n->discard = codec_io_int(c, &o->discard_count, 0, CEKI_MAX_DECK, 2);
     codec_io_card(c, &o->shown_draw, true);
+    codec_io_card(c, &o->drawn, true);
     codec_io_int(c, &o->idle_turns, 0, VIEW_U16_MAX, 2);
     codec_io_i32(c, &o->pot);
     n->entries = codec_io_int(c, &o->history.count, 0, PUBLIC_HISTORY_MAX, 2);

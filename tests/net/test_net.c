@@ -692,6 +692,46 @@ static void test_damaged_deltas_are_refused(void **state)
     free(d);
 }
 
+/* A full history rolls on (the oldest entries dropped as new ones come):
+ * the delta carries only the new entries. */
+static void fill_history(Observation *o, int total)
+{
+    o->history.count = PUBLIC_HISTORY_MAX;
+    o->history.total = total;
+    for (int i = 0; i < PUBLIC_HISTORY_MAX; i++) {
+        int n = total - PUBLIC_HISTORY_MAX + i; /* the entry's number in the round */
+        o->history.entry[i] = (PublicEntry){PUB_TRAIL, (uint8_t)(n % o->players), 0,
+                                            (Card)(n % CARD_CEKI_KINDS), CARD_NONE};
+    }
+}
+
+static void test_full_history_rolls_in_the_delta(void **state)
+{
+    (void)state;
+    Observation *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b), *out = calloc(1, sizeof *out);
+    uint8_t *d = malloc(NET_MAX_PACKET);
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_non_null(out);
+    assert_non_null(d);
+    GameConfig cfg = game_config_default(VARIANT_KOWAH, 3);
+    Game *g = game_create(&cfg, NULL);
+    assert_int_equal(game_observe(g, 0, a), CEKI_OK);
+    game_destroy(g);
+    memcpy(b, a, sizeof *b);
+    fill_history(a, 450);
+    fill_history(b, 460);
+    size_t n = net_view_delta(a, b, d, NET_MAX_PACKET);
+    assert_true(n > 0);
+    assert_true(n < 10 * 5 + 80); /* ten new entries and the sections' headers */
+    assert_true(net_view_apply_delta(a, d, n, out));
+    assert_memory_equal(out, b, sizeof *out);
+    free(a);
+    free(b);
+    free(out);
+    free(d);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -701,6 +741,7 @@ int main(void)
         cmocka_unit_test(test_damaged_messages_are_refused),
         cmocka_unit_test(test_each_bound_is_checked),
         cmocka_unit_test(test_damaged_deltas_are_refused),
+        cmocka_unit_test(test_full_history_rolls_in_the_delta),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
