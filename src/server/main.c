@@ -26,6 +26,7 @@
 #define SERVER_MAX_PEERS 4000
 #define SERVER_GRACE_MAX_S 86400L
 #define SERVER_PORT_MAX 65535L
+#define SERVER_PEER_TIMEOUT_MS 10000u /* a silent peer is gone after this */
 
 typedef struct ServerArgs {
     const char *bind;
@@ -237,7 +238,7 @@ static void server_report_start(const Server *sv, const ServerArgs *a)
 static bool server_open(Server *sv, const ServerArgs *a)
 {
     char err[SERVER_ERR_MAX] = "";
-    NetServerOptions nopt = {a->bind, (uint16_t)a->port, (int)a->max_peers, 0};
+    NetServerOptions nopt = {a->bind, (uint16_t)a->port, (int)a->max_peers, SERVER_PEER_TIMEOUT_MS};
     sv->msg = calloc(1, sizeof *sv->msg);
     sv->net = sv->msg ? net_server_create(&nopt, err, sizeof err) : NULL;
     if (!sv->net) {
