@@ -560,7 +560,7 @@ static size_t abuse_valid(Abuse *a)
         m->u.move.move.target = CARD_NONE;
     } else if (r % 3 == 1) {
         m->type = NET_MSG_JOIN;
-        snprintf(m->u.join.table, sizeof m->u.join.table, "%s", a->table[0] ? a->table : "t0");
+        snprintf(m->u.join.table, sizeof m->u.join.table, "%s", a->table);
         m->u.join.seat = -1;
         snprintf(m->u.join.name, sizeof m->u.join.name, "peer %lu", (unsigned long)(r >> 40));
     } else {
@@ -757,7 +757,7 @@ static int abuse_fill(Abuse *a)
             net_client_destroy(p->client);
             p->client = NULL;
         }
-        if (!p->conn && a->sent < ABUSE_TOTAL) {
+        if (!p->conn && a->sent < ABUSE_TOTAL && a->table[0]) { /* once the match's table is made */
             memset(p, 0, sizeof *p);
             p->kind = abuse_kind(a->peers++);
             p->started = now_s();
