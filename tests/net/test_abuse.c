@@ -826,10 +826,16 @@ static bool match_over(const Match *m)
     return m->records == m->nbots && m->nbots > 0;
 }
 
-/* The match moves on at the pace of the abuse, so the two overlap. */
-static bool match_may_move(const Match *m, const Abuse *a)
+/* The match moves on at the pace of the abuse, so the two overlap; its
+ * last move waits until every raw peer is gone, so the forged token's join
+ * finds the table still on (an over table answers NET_BYE_NO_TABLE). */
+static bool match_may_move(const Match *m, const Abuse *a, int open)
 {
-    long made = m->nbots > 0 ? (long)m->bot[0].move_no : 0;
+    long made = 0; /* as far as the furthest bot knows */
+    for (int i = 0; i < m->nbots; i++)
+        made = (long)m->bot[i].move_no > made ? (long)m->bot[i].move_no : made;
+    if (made + 1 >= m->expected_moves)
+        return a->sent >= ABUSE_TOTAL && open == 0;
     return a->sent >= ABUSE_TOTAL || made * ABUSE_TOTAL <= a->sent * (long)m->expected_moves;
 }
 
@@ -846,7 +852,7 @@ static void run(Match *m, Abuse *a, Server *sv)
         pump_match(m, 1, 64, msg);
         pump_abuse(a, 16, msg);
         int open = abuse_fill(a);
-        bot_bad += match_play(m, match_may_move(m, a));
+        bot_bad += match_play(m, match_may_move(m, a, open));
         if (turn % 64 == 0)
             server_sample(sv);
         if (match_over(m) && a->sent >= ABUSE_TOTAL && open == 0)
