@@ -42,6 +42,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -70,10 +71,13 @@
 #define ABUSE_SEED 0x5EEDC0FFEE123457ull
 #define ABUSE_LOOPBACK "127.0.0.1"
 #define ABUSE_LOG_LINE 512
-#define ABUSE_WRONG_TOLD 20 /* wrong drops said, at most */
-#define ABUSE_CYCLE 100     /* peers: one sends refused moves, two join wrong, */
-                            /* nine send an oversized packet, the rest garbage */
-#define ABUSE_QUIET_S 0.5   /* an oversized packet's peer is watched this long */
+#define ABUSE_WRONG_TOLD 20   /* wrong drops said, at most */
+#define ABUSE_CYCLE 100       /* peers: one sends refused moves, two join wrong, */
+                              /* nine send an oversized packet, the rest garbage */
+#define ABUSE_LINGER_S 12.0   /* a closed peer's socket is kept this long (see abuse_close) */
+#define ABUSE_LINGER_MAX 4096 /* sockets kept at most (fewer if the fd limit is lower) */
+#define ABUSE_FD_SPARE 256    /* descriptors left for everything else */
+#define ABUSE_QUIET_S 0.5     /* an oversized packet's peer is watched this long */
 
 static int checks_passed, checks_failed;
 
@@ -514,7 +518,14 @@ typedef struct Peer {
     bool wrong_refusal;
 } Peer;
 
+typedef struct Lingering {
+    NetClient *client;
+    double until;
+} Lingering;
+
 typedef struct Abuse {
+    Lingering *linger; /* a ring of closed peers' sockets, oldest at linger_head */
+    int linger_cap, linger_head, nlinger;
     Peer peer[ABUSE_PEERS_AT_ONCE];
     long sent;                       /* bad messages sent */
     long peers;                      /* raw peers made */
@@ -755,6 +766,34 @@ static void abuse_on_event(Abuse *a, Peer *p, const NetEvent *ev, const NetMsg *
     }
 }
 
+/* Closes the sockets that lingered long enough. */
+static void abuse_linger_expire(Abuse *a, bool all)
+{
+    while (a->nlinger > 0 && (all || now_s() > a->linger[a->linger_head].until)) {
+        net_client_destroy(a->linger[a->linger_head].client);
+        a->linger_head = (a->linger_head + 1) % a->linger_cap;
+        a->nlinger--;
+    }
+}
+
+/* A gone peer's socket is kept open ABUSE_LINGER_S, longer than the
+ * server's silent-peer timeout, so the system cannot give its port to a
+ * new peer while the server may still resend to it: ENet would take the
+ * old connection's retransmitted disconnect (with its reason) for the new
+ * one's (seen here: a join told GARBAGE). False when the ring is full. */
+static bool abuse_close(Abuse *a, Peer *p)
+{
+    abuse_linger_expire(a, false);
+    if (a->nlinger == a->linger_cap)
+        return false;
+    int at = (a->linger_head + a->nlinger) % a->linger_cap;
+    a->linger[at].client = p->client;
+    a->linger[at].until = now_s() + ABUSE_LINGER_S;
+    a->nlinger++;
+    p->client = NULL;
+    return true;
+}
+
 /* New peers in free slots while bad messages are still to be sent; a peer
  * that is not dropped in time fails the test. Returns peers still open. */
 static int abuse_fill(Abuse *a)
@@ -773,10 +812,8 @@ static int abuse_fill(Abuse *a)
             net_client_disconnect(p->client, p->conn, NET_BYE_LEAVING);
             p->conn = 0;
         }
-        if (!p->conn && p->client) {
-            net_client_destroy(p->client);
-            p->client = NULL;
-        }
+        if (!p->conn && p->client && !abuse_close(a, p))
+            continue;                                           /* no room for another socket yet */
         if (!p->conn && a->sent < ABUSE_TOTAL && a->table[0]) { /* once the match's table is made */
             memset(p, 0, sizeof *p);
             p->kind = abuse_kind(a->peers++);
@@ -976,6 +1013,15 @@ static void setup(Match *m, Abuse *a, const Server *sv)
     if (!m->client || !m->msg || !a->msg || !a->buf)
         die(err[0] ? err : "out of memory");
     a->rng = ABUSE_SEED;
+    struct rlimit fds = {0, 0};
+    a->linger_cap = ABUSE_LINGER_MAX;
+    if (getrlimit(RLIMIT_NOFILE, &fds) == 0 && fds.rlim_cur != RLIM_INFINITY &&
+        fds.rlim_cur < (rlim_t)(ABUSE_LINGER_MAX + ABUSE_FD_SPARE))
+        a->linger_cap =
+            fds.rlim_cur > 2 * ABUSE_FD_SPARE ? (int)fds.rlim_cur - ABUSE_FD_SPARE : ABUSE_FD_SPARE;
+    a->linger = calloc((size_t)a->linger_cap, sizeof *a->linger);
+    if (!a->linger)
+        die("out of memory");
     a->rules = match_rules(&m->cfg, NET_SEAT_GREEDY);
     a->addr = m->addr;
     a->table = m->table;
@@ -989,6 +1035,8 @@ static void teardown(Match *m, Abuse *a)
     net_client_destroy(m->client);
     for (int i = 0; i < ABUSE_PEERS_AT_ONCE; i++)
         net_client_destroy(a->peer[i].client);
+    abuse_linger_expire(a, true);
+    free(a->linger);
     for (int i = 0; i < CEKI_MAX_SEATS; i++)
         ai_destroy(m->bot[i].ai);
     game_destroy(m->offline);
