@@ -29,6 +29,10 @@
  * the server still answers a new client, its RSS grew by less than
  * ABUSE_RSS_GROWTH_MAX_KB (ABUSE_RSS_GROWTH_ASAN_MAX_KB in an ASan build),
  * and it ends cleanly on SIGTERM.
+ * Each raw peer has a socket of its own, kept ABUSE_LINGER_S after it is
+ * gone (see abuse_close): with several connections on one socket, or a
+ * port given again too soon, ENet took an earlier connection's disconnect,
+ * reason and all, for a later one's.
  * Only 127.0.0.1. Every wait has a deadline; the test ends by itself.
  * Exit status 0 and "N passed, 0 failed" when every check holds.
  */
