@@ -25,6 +25,16 @@ AiPlayer *ai_create(AiLevel level, uint64_t seed)
     return ai;
 }
 
+/* An odd constant (from the golden ratio) spreads the move numbers over the
+ * seed's bits before rng_seed mixes them. */
+#define AI_MOVE_MIX 0x9E3779B97F4A7C15ull
+
+void ai_reseed(AiPlayer *ai, uint64_t seed, uint32_t move_no)
+{
+    if (ai)
+        rng_seed(&ai->rng, seed ^ (AI_MOVE_MIX * ((uint64_t)move_no + 1)));
+}
+
 void ai_destroy(AiPlayer *ai)
 {
     if (!ai)

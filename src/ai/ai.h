@@ -47,6 +47,14 @@ AiLevel ai_level(const AiPlayer *ai);
 /* Budget per decision for the strong player, in milliseconds (0 = its
  * default). Ignored by the other levels. */
 void ai_set_budget_ms(AiPlayer *ai, int ms);
+/* Starts the player's randomness afresh for one decision: from `seed` (the
+ * seat's, game_seat_ai_seed) and `move_no`, the number of moves applied in
+ * the match before this decision. Called before every ai_choose, it makes
+ * each decision depend only on the seat's seed, the move number and the
+ * position, so a player created again mid-match (a network bot that was
+ * restarted, a computer standing in for an absent person) decides exactly
+ * as the first one would have. */
+void ai_reseed(AiPlayer *ai, uint64_t seed, uint32_t move_no);
 /* An iteration budget per decision for the strong player instead of time
  * (0 = back to the time budget): the same seed then gives the same moves on
  * every machine. Tests use this. An iteration is one playout; the budget is

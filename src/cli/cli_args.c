@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli_util.h"
+#include "record.h"
 
 const VariantDesc *cli_find_variant(const char *key)
 {
@@ -67,5 +68,34 @@ bool cli_parse_ai_list(const char *cmd, const char *text, int players, AiLevel o
     }
     for (int s = 0; s < players; s++)
         out[s] = levels[n == 1 ? 0 : s];
+    return true;
+}
+
+bool cli_parse_option(const VariantDesc *v, const char *name, uint32_t *options)
+{
+    uint32_t bit = variant_option_bit(name);
+    if (bit == 0 || !(v->options & bit)) {
+        fprintf(stderr, "ceki-cli: %s has no option '%s'\n", v->key, name);
+        return false;
+    }
+    *options |= bit;
+    return true;
+}
+
+bool cli_parse_scheme(const char *cmd, const VariantDesc *v, const char *name, StakeScheme *out)
+{
+    StakeScheme s = stake_scheme_find(name);
+    if (s == STAKES_COUNT) {
+        fprintf(stderr,
+                "ceki-cli: %s: unknown scheme '%s' (none, wudon, rampung, parewanan, nir, "
+                "jedhil)\n",
+                cmd, name);
+        return false;
+    }
+    if (v->start != START_PEI && s != STAKES_NONE) {
+        fprintf(stderr, "ceki-cli: %s: stakes are played in Pèi only, not in %s\n", cmd, v->key);
+        return false;
+    }
+    *out = s;
     return true;
 }

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "ai.h"
+#include "game.h"
 #include "variant.h"
 
 /* The variant named `key` (e.g. "thothit-chinese"), or NULL. */
@@ -23,5 +24,9 @@ bool cli_parse_seed(const char *cmd, const char *text, uint64_t *out);
 /* A comma-separated list of computer players ("greedy" or "strong,greedy,
  * greedy"): one for every seat, or one per seat. out[0..players) is filled. */
 bool cli_parse_ai_list(const char *cmd, const char *text, int players, AiLevel out[]);
+/* Sets the bit of the variant's option `name` in *options. */
+bool cli_parse_option(const VariantDesc *v, const char *name, uint32_t *options);
+/* A stake scheme by key; stakes other than none only in the Pèi family. */
+bool cli_parse_scheme(const char *cmd, const VariantDesc *v, const char *name, StakeScheme *out);
 
 #endif

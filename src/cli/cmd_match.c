@@ -9,12 +9,11 @@
 #include "cli_match.h"
 #include "game.h"
 #include "record.h"
+#include "transcript.h"
 
 /* Computer players that search are given an iteration budget, not a time
  * budget, so that the same arguments always give the same match. */
 #define MATCH_DEFAULT_ITERATIONS 1000
-#define MATCH_CUT_LINES 16
-#define MATCH_LINE_MAX 320
 
 typedef struct MatchArgs {
     GameConfig cfg;
@@ -22,51 +21,12 @@ typedef struct MatchArgs {
     long iterations;
 } MatchArgs;
 
-/* What the transcript remembers between applies. */
-typedef struct Transcript {
-    Card drawn[CEKI_MAX_SEATS]; /* the first card of a seat's two-card draw */
-    int totals[CEKI_MAX_SEATS]; /* match totals after the last hand printed */
-    char cut[MATCH_CUT_LINES][MATCH_LINE_MAX];
-    int ncut;
-    char cut_round[MATCH_LINE_MAX - 64]; /* the cut being read */
-    int cut_last_seat;
-} Transcript;
-
 static int match_usage(const char *why)
 {
     fprintf(stderr, "ceki-cli: match: %s\n", why);
     fprintf(stderr, "usage: ceki-cli match VARIANT --seed S [--players N] [--ai LIST] "
                     "[--ai-iterations N] [--scheme NAME] [--option NAME]...\n");
     return 2;
-}
-
-static int parse_option(const VariantDesc *v, const char *name, uint32_t *options)
-{
-    uint32_t bit = variant_option_bit(name);
-    if (bit == 0 || !(v->options & bit)) {
-        fprintf(stderr, "ceki-cli: %s has no option '%s'\n", v->key, name);
-        return 2;
-    }
-    *options |= bit;
-    return 0;
-}
-
-static int parse_scheme(const VariantDesc *v, const char *name, StakeScheme *out)
-{
-    StakeScheme s = stake_scheme_find(name);
-    if (s == STAKES_COUNT) {
-        fprintf(stderr,
-                "ceki-cli: match: unknown scheme '%s' (none, wudon, rampung, parewanan, nir, "
-                "jedhil)\n",
-                name);
-        return 2;
-    }
-    if (v->start != START_PEI && s != STAKES_NONE) {
-        fprintf(stderr, "ceki-cli: match: stakes are played in Pèi only, not in %s\n", v->key);
-        return 2;
-    }
-    *out = s;
-    return 0;
 }
 
 static int parse_match_args(int argc, char **argv, MatchArgs *a)
@@ -100,9 +60,9 @@ static int parse_match_args(int argc, char **argv, MatchArgs *a)
             st = *end || a->iterations < 1 ? match_usage("--ai-iterations takes a positive number")
                                            : 0;
         } else if (strcmp(arg, "--scheme") == 0) {
-            st = parse_scheme(v, val, &a->cfg.stakes);
+            st = cli_parse_scheme("match", v, val, &a->cfg.stakes) ? 0 : 2;
         } else if (strcmp(arg, "--option") == 0) {
-            st = parse_option(v, val, &a->cfg.options);
+            st = cli_parse_option(v, val, &a->cfg.options) ? 0 : 2;
         } else {
             fprintf(stderr, "ceki-cli: match: unexpected argument '%s'\n", arg);
             st = 2;
@@ -119,156 +79,68 @@ static int parse_match_args(int argc, char **argv, MatchArgs *a)
     return st;
 }
 
-/* ---- the transcript ---- */
-
-static void print_seat_list(const char *label, const int *values, const bool *in, int n)
-{
-    printf("%s ", label);
-    bool first = true;
-    for (int s = 0; s < n; s++) {
-        if (in[s]) {
-            printf("%s%d", first ? "" : ",", values[s]);
-            first = false;
-        }
-    }
-}
-
-static void print_roles(const Game *g)
-{
-    Observation *o = malloc(sizeof *o);
-    if (!o || game_observe(g, 0, o) != CEKI_OK) {
-        free(o);
-        return;
-    }
-    int seat_of[ROLE_DEALER + 1] = {-1, -1, -1, -1, -1};
-    for (int s = 0; s < o->players; s++)
-        seat_of[o->role[s]] = s;
-    printf("roles: raja seat %d, patih seat %d, unyik seat %d\n", seat_of[ROLE_RAJA],
-           seat_of[ROLE_PATIH], seat_of[ROLE_UNYIK]);
-    free(o);
-}
-
-/* One card of a cut: a new round of cutting starts where the seats stop
- * rising (each round cuts in seat order). */
-static void read_cut(Transcript *t, const GameEvent *e)
-{
-    char card[CARD_TEXT_MAX];
-    card_format(e->card, card);
-    size_t len = strlen(t->cut_round);
-    if (len > 0 && e->seat <= t->cut_last_seat) {
-        if (t->ncut < MATCH_CUT_LINES)
-            snprintf(t->cut[t->ncut++], MATCH_LINE_MAX, "cut tied: %s", t->cut_round);
-        t->cut_round[0] = '\0';
-        len = 0;
-    }
-    snprintf(t->cut_round + len, sizeof t->cut_round - len, "%sseat %d %s", len ? ", " : "",
-             e->seat, card);
-    t->cut_last_seat = e->seat;
-}
-
-static void read_event(Transcript *t, const Game *g, const GameEvent *e)
-{
-    char a[CARD_TEXT_MAX], b[CARD_TEXT_MAX];
-    switch ((EventType)e->type) {
-    case EV_CEREMONY_CARD:
-        if (game_variant(g)->start != START_PEI)
-            break;
-        if (t->drawn[e->seat] == CARD_NONE) {
-            t->drawn[e->seat] = e->card;
-        } else {
-            printf("draw: seat %d %s %s sum %d\n", e->seat, card_format(t->drawn[e->seat], a),
-                   card_format(e->card, b), (int)e->value);
-            t->drawn[e->seat] = CARD_NONE;
-        }
-        break;
-    case EV_SEATING: print_roles(g); break;
-    case EV_SIT_OUT: printf("sits out: seat %d (total %d)\n", e->seat, (int)e->value); break;
-    case EV_CUT: read_cut(t, e); break;
-    case EV_CUT_WON:
-        if (t->ncut < MATCH_CUT_LINES)
-            snprintf(t->cut[t->ncut++], MATCH_LINE_MAX, "cut: %s -> seat %d", t->cut_round,
-                     e->seat);
-        t->cut_round[0] = '\0';
-        break;
-    default: break;
-    }
-}
-
-static void print_hand(Transcript *t, const Game *g, const Observation *o)
-{
-    int n = o->players, points[CEKI_MAX_SEATS];
-    bool in[CEKI_MAX_SEATS], all[CEKI_MAX_SEATS];
-    for (int s = 0; s < n; s++) {
-        in[s] = !game_sitting_out(g, s);
-        all[s] = true;
-        points[s] = o->match_score[s] - t->totals[s];
-        t->totals[s] = o->match_score[s];
-    }
-    int seats[CEKI_MAX_SEATS];
-    for (int s = 0; s < n; s++)
-        seats[s] = s;
-    printf("hand %d: ", o->round);
-    if (o->dealer >= 0)
-        printf("dealer seat %d; ", o->dealer);
-    else
-        printf("dealer none; ");
-    print_seat_list("players", seats, in, n);
-    printf("; ");
-    print_seat_list("points", points, in, n);
-    printf("; ");
-    print_seat_list("totals", t->totals, all, n);
-    printf("\n");
-    for (int i = 0; i < t->ncut; i++)
-        printf("%s\n", t->cut[i]);
-    t->ncut = 0;
-}
-
-static void print_end(const Game *g, const Observation *o)
-{
-    int n = o->players, winners = 0;
-    if (game_config(g)->stakes != STAKES_NONE) {
-        bool all[CEKI_MAX_SEATS] = {true, true, true, true, true, true};
-        print_seat_list("units:", o->units, all, n);
-        printf("\n");
-    }
-    printf("winner:");
-    for (int s = 0; s < n; s++) {
-        if (o->match_winner[s])
-            printf("%s seat %d", winners++ ? "," : "", s);
-    }
-    printf("%s\n", winners == 0 ? " none" : winners > 1 ? " (shared)" : "");
-}
-
 /* ---- playing ---- */
+
+/* The events of one apply as seat 0 sees them (grown as needed). */
+typedef struct SeenEvents {
+    GameEvent *e;
+    int cap;
+} SeenEvents;
+
+/* Feeds the transcript what seat 0 sees of the last apply (everything it
+ * prints is public, so any seat would print the same); the view is
+ * observed only when the transcript reads it. */
+static bool read_apply(Transcript *t, const Game *g, Observation *o, SeenEvents *seen)
+{
+    int count = 0;
+    const GameEvent *e = game_events(g, &count);
+    if (count > seen->cap) {
+        GameEvent *grown = realloc(seen->e, (size_t)count * sizeof *grown);
+        if (!grown)
+            return false;
+        seen->e = grown;
+        seen->cap = count;
+    }
+    count = game_events_for_seat(g, e, count, 0, seen->e);
+    bool round_over = game_round_over(g);
+    if (round_over || transcript_needs_view(seen->e, count))
+        game_observe(g, 0, o);
+    transcript_events(t, seen->e, count, o);
+    if (round_over)
+        transcript_round_over(t, o);
+    return true;
+}
 
 static int play_match(Game *g, AiPlayer **ai, Transcript *t, Observation *o)
 {
-    int n = game_players(g), count = 0;
-    const GameEvent *e = game_events(g, &count);
-    for (;;) {
-        for (int i = 0; i < count; i++)
-            read_event(t, g, &e[i]);
+    int n = game_players(g), st = -1;
+    uint64_t seed = game_config(g)->seed;
+    SeenEvents seen = {NULL, 0};
+    for (uint32_t applied = 0; st < 0; applied++) {
+        if (!read_apply(t, g, o, &seen)) {
+            st = 1;
+            break;
+        }
         for (int s = 0; s < n; s++)
             ai_watch(ai[s], g, NULL, 0);
-        if (game_round_over(g)) {
-            game_observe(g, 0, o);
-            print_hand(t, g, o);
-            if (game_match_over(g)) {
-                print_end(g, o);
-                return 0;
-            }
+        if (game_match_over(g)) {
+            st = 0;
+            break;
         }
         int seat = game_to_move(g);
         Move m;
-        CekiStatus st = game_round_over(g)
+        if (!game_round_over(g))
+            ai_reseed(ai[seat], game_seat_ai_seed(seed, seat), applied);
+        CekiStatus cs = game_round_over(g)
                             ? (game_legal_moves(g, &m, 1) == 1 ? CEKI_OK : CEKI_ERR_ILLEGAL)
                             : ai_choose(ai[seat], g, seat, &m);
-        if (st != CEKI_OK || game_apply(g, &m) != CEKI_OK) {
+        if (cs != CEKI_OK || game_apply(g, &m) != CEKI_OK) {
             fprintf(stderr, "ceki-cli: match: seat %d could not move\n", seat);
-            return 1;
+            st = 1;
         }
-        e = game_events(g, &count);
     }
+    free(seen.e);
+    return st;
 }
 
 int cli_cmd_match(int argc, char **argv)
@@ -291,9 +163,8 @@ int cli_cmd_match(int argc, char **argv)
     }
     if (st == 0) {
         game_set_history_enabled(g, false);
-        memset(t->drawn, CARD_NONE, sizeof t->drawn);
-        printf("match: %s, %d players, seed %" PRIu64 "\n", game_variant(g)->key, a.cfg.players,
-               a.cfg.seed);
+        transcript_init(t, &a.cfg, stdout);
+        transcript_header(stdout, &a.cfg);
         st = play_match(g, ai, t, o);
     } else {
         fprintf(stderr, "ceki-cli: match: could not set up the match\n");

@@ -11,6 +11,7 @@
 #include "cli_args.h"
 #include "cli_hint.h"
 #include "cli_match.h"
+#include "cli_netcmd.h"
 #include "cli_pei.h"
 #include "cli_sim.h"
 #include "cli_util.h"
@@ -36,7 +37,12 @@ static int usage(void)
         "  match VARIANT --seed S [--players N] [--ai LIST] [--scheme NAME] [--option NAME]...\n"
         "  replay FILE\n"
         "  stakes --scheme none|wudon|rampung|parewanan|nir|jedhil [--jung] --scores A,B,C\n"
-        "  checki CARD CARD CARD CARD CARD CARD CARD CARD\n");
+        "  checki CARD CARD CARD CARD CARD CARD CARD CARD\n"
+        "  table --connect HOST:PORT --variant V [--players N] [--seed S] [--seats LIST]\n"
+        "      [--scheme NAME] [--option NAME]...\n"
+        "  bot --connect HOST:PORT --table ID --level random|greedy|strong [--token FILE]\n"
+        "      [--think MS] [--dump FILE]\n"
+        "  load --connect HOST:PORT --tables N --variant V [--think MS] [--seconds S]\n");
     return 2;
 }
 
@@ -256,6 +262,12 @@ int main(int argc, char **argv)
         return cli_cmd_stakes(argc - 1, argv + 1);
     if (strcmp(cmd, "checki") == 0)
         return cli_cmd_checki(argc - 1, argv + 1);
+    if (strcmp(cmd, "table") == 0)
+        return cli_cmd_table(argc - 1, argv + 1);
+    if (strcmp(cmd, "bot") == 0)
+        return cli_cmd_bot(argc - 1, argv + 1);
+    if (strcmp(cmd, "load") == 0)
+        return cli_cmd_load(argc - 1, argv + 1);
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "help") == 0) {
         usage();
         return 0;

@@ -1,0 +1,290 @@
+/* ceki-server — hosts network tables in the foreground (issue 28).
+ *
+ * A loop over the ENet transport's server (net_transport.h) feeding the
+ * authoritative host (host.h): what a peer sends goes to the host, what the
+ * host hands its outbox goes to the peers. One line per event on stderr.
+ * SIGTERM and SIGINT end it cleanly: the host's journal is closed (every
+ * move is already in it), then every peer is told NET_BYE_SHUTDOWN.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "host.h"
+#include "net_transport.h"
+#include "proto.h"
+
+#define SERVER_ERR_MAX 256
+#define SERVER_POLL_MAX_MS 50       /* the longest wait for a packet between ticks */
+#define SERVER_EVENTS_PER_TICK 4096 /* events handled before the host's timers run */
+#define SERVER_MAX_PEERS 4000
+#define SERVER_GRACE_MAX_S 86400L
+#define SERVER_PORT_MAX 65535L
+#define SERVER_PEER_TIMEOUT_MS 10000u /* a silent peer is gone after this */
+
+typedef struct ServerArgs {
+    const char *bind;
+    long port;
+    const char *data_dir;
+    long grace_s;
+    bool allow_seed;
+    long max_peers;
+} ServerArgs;
+
+typedef struct Server {
+    NetServer *net;
+    Host *host;
+    NetMsg *msg; /* one message at a time, off the stack (some 20 kB) */
+} Server;
+
+static volatile sig_atomic_t server_stop_signal = 0;
+
+static void server_on_signal(int sig)
+{
+    server_stop_signal = sig;
+}
+
+static uint64_t server_now_ms(void)
+{
+    struct timespec ts = {0, 0};
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+static void server_log(const char *fmt, const char *a, const char *b)
+{
+    fprintf(stderr, "ceki-server: ");
+    fprintf(stderr, fmt, a, b);
+    fputc('\n', stderr);
+}
+
+/* ---- the host's outbox ---- */
+
+static void outbox_send(void *ctx, HostConn conn, const NetMsg *msg)
+{
+    Server *sv = ctx;
+    net_server_send(sv->net, conn, msg);
+}
+
+static void outbox_drop(void *ctx, HostConn conn, NetDisconnectReason why)
+{
+    Server *sv = ctx;
+    fprintf(stderr, "ceki-server: conn %u dropped: %s\n", (unsigned)conn, net_bye_text(why));
+    net_server_drop(sv->net, conn, why);
+}
+
+static void outbox_log(void *ctx, const char *line)
+{
+    (void)ctx;
+    server_log("%s%s", line, "");
+}
+
+/* ---- arguments ---- */
+
+static int server_usage(FILE *to)
+{
+    fprintf(to,
+            "usage: ceki-server [--port P] [--bind ADDR] [--data DIR] [--grace SECONDS]\n"
+            "                   [--allow-seed] [--max-peers N]\n"
+            "       ceki-server --version\n"
+            "Hosts Ceki tables over UDP (ENet) in the foreground; logs to stderr.\n"
+            "  --port P         UDP port (default %d; 0: any free port, logged)\n"
+            "  --bind ADDR      IPv4 address to listen on (default 0.0.0.0: every interface)\n"
+            "  --data DIR       keep every table in DIR/ so a restart has them back\n"
+            "                   (default: nothing is kept)\n"
+            "  --grace SECONDS  how long an absent person's seat waits before a computer\n"
+            "                   plays it (default %u)\n"
+            "  --allow-seed     let `ceki-cli table --seed` fix the deal (tests only)\n"
+            "  --max-peers N    connections held at once (default %d)\n",
+            NET_DEFAULT_PORT, HOST_GRACE_MS_DEFAULT / 1000u, SERVER_MAX_PEERS);
+    return to == stdout ? 0 : 2;
+}
+
+static bool parse_long(const char *text, long lo, long hi, long *out)
+{
+    char *end = NULL;
+    if (!text || !*text)
+        return false;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (*end || errno || v < lo || v > hi)
+        return false;
+    *out = v;
+    return true;
+}
+
+static int bad_value(const char *opt, const char *val)
+{
+    fprintf(stderr, "ceki-server: %s: '%s' is not a valid value\n", opt, val ? val : "");
+    return 2;
+}
+
+static int parse_value(ServerArgs *a, const char *opt, const char *val)
+{
+    if (!val)
+        return bad_value(opt, val);
+    if (strcmp(opt, "--port") == 0)
+        return parse_long(val, 0, SERVER_PORT_MAX, &a->port) ? 0 : bad_value(opt, val);
+    if (strcmp(opt, "--grace") == 0)
+        return parse_long(val, 1, SERVER_GRACE_MAX_S, &a->grace_s) ? 0 : bad_value(opt, val);
+    if (strcmp(opt, "--max-peers") == 0)
+        return parse_long(val, 1, NET_TRANSPORT_MAX_PEERS, &a->max_peers) ? 0 : bad_value(opt, val);
+    if (strcmp(opt, "--bind") == 0)
+        a->bind = val;
+    else
+        a->data_dir = val;
+    return 0;
+}
+
+/* 0: run; 1: printed what was asked (--version, --help); 2: bad arguments. */
+static int parse_args(int argc, char **argv, ServerArgs *a)
+{
+    static const char *const with_value[] = {"--port", "--bind", "--data", "--grace",
+                                             "--max-peers"};
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (strcmp(arg, "--version") == 0) {
+            printf("ceki-server %s protocol %u\n", CEKI_VERSION, NET_PROTOCOL_VERSION);
+            return 1;
+        }
+        if (strcmp(arg, "--help") == 0)
+            return server_usage(stdout) == 0 ? 1 : 2;
+        if (strcmp(arg, "--allow-seed") == 0) {
+            a->allow_seed = true;
+            continue;
+        }
+        bool known = false;
+        for (size_t k = 0; k < sizeof with_value / sizeof with_value[0] && !known; k++)
+            known = strcmp(arg, with_value[k]) == 0;
+        if (!known) {
+            fprintf(stderr, "ceki-server: unexpected argument '%s'\n", arg);
+            return server_usage(stderr);
+        }
+        int st = parse_value(a, arg, i + 1 < argc ? argv[i + 1] : NULL);
+        if (st != 0)
+            return st;
+        i++;
+    }
+    return 0;
+}
+
+/* ---- the loop ---- */
+
+static void server_handle(Server *sv, const NetEvent *ev)
+{
+    uint64_t now = server_now_ms();
+    switch (ev->kind) {
+    case NET_EVENT_CONNECT:
+        fprintf(stderr, "ceki-server: conn %u connected from %s\n", (unsigned)ev->conn, ev->peer);
+        host_connected(sv->host, ev->conn, now);
+        break;
+    case NET_EVENT_MESSAGE: host_received(sv->host, ev->conn, sv->msg, now); break;
+    case NET_EVENT_DISCONNECT:
+        if (ev->by_us)
+            fprintf(stderr, "ceki-server: conn %u dropped: %s (%s)\n", (unsigned)ev->conn,
+                    net_bye_text(ev->reason), net_status_text(ev->status));
+        else
+            fprintf(stderr, "ceki-server: conn %u gone: %s\n", (unsigned)ev->conn,
+                    net_bye_text(ev->reason));
+        host_disconnected(sv->host, ev->conn, now);
+        break;
+    case NET_EVENT_TURNED_AWAY:
+        fprintf(stderr, "ceki-server: %s turned away: %s\n", ev->peer, net_bye_text(ev->reason));
+        break;
+    default: break;
+    }
+}
+
+static uint32_t server_wait_ms(const Server *sv)
+{
+    uint64_t now = server_now_ms(), due = host_next_due(sv->host);
+    if (due <= now)
+        return 0;
+    return due - now < SERVER_POLL_MAX_MS ? (uint32_t)(due - now) : SERVER_POLL_MAX_MS;
+}
+
+static void server_run(Server *sv)
+{
+    NetEvent ev;
+    while (!server_stop_signal) {
+        memset(&ev, 0, sizeof ev);
+        bool got = net_server_poll(sv->net, server_wait_ms(sv), &ev, sv->msg);
+        for (int n = 0; got && n < SERVER_EVENTS_PER_TICK && !server_stop_signal; n++) {
+            server_handle(sv, &ev);
+            memset(&ev, 0, sizeof ev);
+            got = net_server_poll(sv->net, 0, &ev, sv->msg);
+        }
+        if (got)
+            server_handle(sv, &ev);
+        host_tick(sv->host, server_now_ms());
+        net_server_flush(sv->net);
+    }
+}
+
+static void server_report_start(const Server *sv, const ServerArgs *a)
+{
+    fprintf(stderr, "ceki-server: listening on %s:%u (UDP), protocol %u, data %s, grace %ld s%s\n",
+            a->bind ? a->bind : "0.0.0.0", (unsigned)net_server_port(sv->net), NET_PROTOCOL_VERSION,
+            a->data_dir ? a->data_dir : "(none: tables are not kept)", a->grace_s,
+            a->allow_seed ? ", fixed seeds allowed" : "");
+}
+
+static bool server_open(Server *sv, const ServerArgs *a)
+{
+    char err[SERVER_ERR_MAX] = "";
+    NetServerOptions nopt = {a->bind, (uint16_t)a->port, (int)a->max_peers, SERVER_PEER_TIMEOUT_MS};
+    sv->msg = calloc(1, sizeof *sv->msg);
+    sv->net = sv->msg ? net_server_create(&nopt, err, sizeof err) : NULL;
+    if (!sv->net) {
+        fprintf(stderr, "ceki-server: cannot listen: %s\n", sv->msg ? err : "out of memory");
+        return false;
+    }
+    HostOptions hopt = {a->data_dir, (uint32_t)a->grace_s * 1000u, a->allow_seed, 0};
+    HostOutbox out = {sv, outbox_send, outbox_drop, outbox_log};
+    sv->host = host_create(&hopt, &out, server_now_ms(), err, sizeof err);
+    if (!sv->host) {
+        fprintf(stderr, "ceki-server: cannot open the tables' store: %s\n", err);
+        return false;
+    }
+    return true;
+}
+
+static void server_close(Server *sv)
+{
+    if (sv->host)
+        host_destroy(sv->host); /* closes the journal: every move is in it */
+    if (sv->net)
+        net_server_destroy(sv->net);
+    free(sv->msg);
+}
+
+int main(int argc, char **argv)
+{
+    ServerArgs a = {NULL,  NET_DEFAULT_PORT, NULL, HOST_GRACE_MS_DEFAULT / 1000u,
+                    false, SERVER_MAX_PEERS};
+    int st = parse_args(argc, argv, &a);
+    if (st != 0)
+        return st == 1 ? 0 : st;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = server_on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGINT, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
+    Server sv = {NULL, NULL, NULL};
+    bool ok = server_open(&sv, &a);
+    if (ok) {
+        server_report_start(&sv, &a);
+        server_run(&sv);
+        fprintf(stderr, "ceki-server: stopping (signal %d)\n", (int)server_stop_signal);
+    }
+    server_close(&sv);
+    return ok ? 0 : 1;
+}

@@ -1,0 +1,648 @@
+/* test_leak.c — nothing hidden leaks to a seat (issue 28), in process.
+ *
+ * Whole matches of every variant run through the real host (src/host) with
+ * a fake outbox: every message the host sends is encoded and decoded with
+ * the real codec, and what the seat receives is checked against the host's
+ * own game at that very moment (reached through host_internal.h, so the
+ * reference is the game the host plays, not a copy):
+ * - every card a message names (a VIEW's view and moves, an UPDATE's move,
+ *   events, moves and the view its delta makes) is one that game_observe of
+ *   that seat shows, before or after the move (its public history
+ *   included); a VIEW and a delta's result are byte for byte that
+ *   observation; an UPDATE's events are game_events_for_seat's;
+ * - no message but NET_MSG_RECORD carries the seed: none names it, and the
+ *   raw bytes of every other message hold its 8 bytes in neither byte
+ *   order; the record comes only once the match is over;
+ * - WELCOME, SEATS and CHAT carry only what was given (rules, names, text);
+ * - once a match, a seat that sends the mover's move (another seat's) and
+ *   one that sends a move of its own out of turn are refused, and the
+ *   table's move number and every seat's view hash stay as they were.
+ * The seats are network bots choosing on game_from_view of the view they
+ * were sent: random players mostly (fast), greedy every LEAK_GREEDY_EVERY
+ * matches. CEKI_LEAK_MATCHES (environment) sets the matches per variant,
+ * LEAK_MATCHES_CI by default; the soak_leak target runs 200.
+ *
+ * Every loop is bounded in count, and every match in time.
+ */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cmocka.h>
+
+#include "ai.h"
+#include "game.h"
+#include "host.h"
+#include "host_internal.h"
+#include "proto.h"
+#include "record.h"
+
+#define LEAK_MATCHES_CI 10     /* matches of each variant in CI */
+#define LEAK_MATCHES_MAX 10000 /* what CEKI_LEAK_MATCHES may ask */
+#define LEAK_GREEDY_EVERY 10   /* every tenth match has greedy players */
+#define LEAK_CREATOR 1u
+#define LEAK_FIRST_BOT 10u
+#define LEAK_MAX_STEPS 100000 /* driver steps of one match */
+#define LEAK_MAX_SECONDS 120  /* wall time of one match */
+#define LEAK_PROBE_SPAN 40    /* the refusal probe comes within this many moves */
+#define LEAK_CHAT "sugeng dalu"
+#define LEAK_SEED_MIX 0xD1B54A32D192ED03ull
+
+typedef struct LeakBot {
+    HostConn conn;
+    int seat;
+    AiPlayer *ai;
+    Observation view;
+    bool have_view;
+    uint32_t move_no;
+    Move moves[GAME_MAX_MOVES];
+    int nmoves;
+    long updates, refusals, chats;
+    NetRefused refused;
+    bool record;
+} LeakBot;
+
+typedef struct Leak {
+    Host *h;
+    uint64_t now;
+    GameConfig cfg;
+    AiLevel level;
+    NetTableRules rules; /* as created */
+    LeakBot bot[CEKI_MAX_SEATS];
+    int nbots;
+    char table[NET_TABLE_ID_MAX + 1];
+    NetMsg *in, *out;
+    Observation *before, *after, *next;
+    uint8_t *buf, *bytes_a, *bytes_b;
+    GameEvent *events;
+    long messages, cards; /* messages decoded, cards checked */
+    long logs_too_long;   /* the host's lines saying a record does not fit */
+    int probes;           /* refusal probes made */
+} Leak;
+
+/* ---- the host's own table ---- */
+
+static HostTable *leak_table(const Leak *w)
+{
+    assert_int_equal(w->h->ntables, 1);
+    return w->h->tables[0];
+}
+
+static int leak_moves_made(const Leak *w)
+{
+    int n = 0;
+    game_history(leak_table(w)->game, &n);
+    return n;
+}
+
+/* ---- what a seat may see ---- */
+
+static bool leak_obs_names(const Observation *o, Card c)
+{
+    bool seen = c == o->turned || c == o->peek || c == o->stock_last_public || c == o->shown_draw ||
+                c == o->drawn;
+    for (int i = 0; !seen && i < o->hand_count[o->seat]; i++)
+        seen = o->hand[i] == c;
+    for (int i = 0; !seen && i < o->pool_count; i++)
+        seen = o->pool[i] == c;
+    for (int i = 0; !seen && i < o->discard_count; i++)
+        seen = o->discard[i] == c;
+    for (int s = 0; !seen && s < o->players; s++) {
+        seen = o->exposed[s] == c;
+        for (int i = 0; !seen && o->captured_visible[s] && i < o->captured_count[s]; i++)
+            seen = o->captured[s][i] == c;
+    }
+    for (int i = 0; !seen && i < o->history.count; i++)
+        seen = o->history.entry[i].card == c || o->history.entry[i].card2 == c;
+    return seen;
+}
+
+/* c is CARD_NONE or shown to the seat before or after the move. */
+static void leak_check_card(Leak *w, Card c, const Observation *before, const Observation *after,
+                            const char *what, int kind)
+{
+    if (c == CARD_NONE)
+        return;
+    w->cards++;
+    bool seen = leak_obs_names(after, c) || (before && leak_obs_names(before, c));
+    if (!seen)
+        fail_msg("%s (%d) named card %d to seat %d, who may not see it (move %d)", what, kind,
+                 (int)c, after->seat, after->history.count);
+}
+
+static void leak_check_moves(Leak *w, const Move *moves, int n, const Observation *before,
+                             const Observation *after)
+{
+    for (int i = 0; i < n; i++) {
+        leak_check_card(w, moves[i].card, before, after, "a move", moves[i].type);
+        leak_check_card(w, moves[i].target, before, after, "a move", moves[i].type);
+    }
+}
+
+/* The draws made face up for all before a deal (seats, roles, dealer),
+ * Kings' cuts and the King cards won: shown to every seat, though no
+ * Observation keeps them. */
+static bool leak_public_unkept(uint8_t type)
+{
+    return type == EV_CEREMONY_CARD || type == EV_CUT || type == EV_KING_WON;
+}
+
+/* Pèi's payments, dice and packets carry numbers in their card fields. */
+static bool leak_numbers_only(uint8_t type)
+{
+    return type == EV_STAKE_PAID || type == EV_DICE || type == EV_PACKET;
+}
+
+/* Every card an update's events name is one the seat sees before or after
+ * the move; a public card no Observation keeps is the same for every seat. */
+static void leak_check_events(Leak *w, const NetUpdate *u, const Observation *before, int seat)
+{
+    const HostTable *t = leak_table(w);
+    int n = 0;
+    const GameEvent *events = game_events(t->game, &n);
+    GameEvent *other = w->events + NET_MAX_EVENTS;
+    int k = game_events_for_seat(t->game, events, n, (seat + 1) % w->cfg.players, other);
+    assert_int_equal(k, u->nevents);
+    for (int i = 0; i < u->nevents; i++) {
+        const GameEvent *e = &u->events[i];
+        if (leak_numbers_only(e->type))
+            continue;
+        if (leak_public_unkept(e->type)) {
+            assert_int_equal(e->card, other[i].card);
+            assert_int_equal(e->card2, other[i].card2);
+            continue;
+        }
+        leak_check_card(w, e->card, before, w->after, "an event", e->type);
+        leak_check_card(w, e->card2, before, w->after, "an event", e->type);
+    }
+}
+
+/* view's canonical bytes equal the seat's observation's (in w->after). */
+static void leak_check_same_view(Leak *w, const Observation *view)
+{
+    size_t a = net_view_bytes(view, w->bytes_a, NET_MAX_PACKET);
+    size_t b = net_view_bytes(w->after, w->bytes_b, NET_MAX_PACKET);
+    assert_true(a > 0);
+    assert_int_equal(a, b);
+    assert_memory_equal(w->bytes_a, w->bytes_b, a);
+}
+
+/* ---- the seed ---- */
+
+static bool leak_holds(const uint8_t *buf, size_t len, const uint8_t *pat, size_t n)
+{
+    for (size_t i = 0; i + n <= len; i++) {
+        if (memcmp(buf + i, pat, n) == 0)
+            return true;
+    }
+    return false;
+}
+
+static void leak_check_no_seed(uint64_t seed, const uint8_t *buf, size_t len)
+{
+    uint8_t le[8], be[8];
+    for (int i = 0; i < 8; i++) {
+        le[i] = (uint8_t)(seed >> (8 * i));
+        be[7 - i] = le[i];
+    }
+    assert_false(leak_holds(buf, len, le, 8));
+    assert_false(leak_holds(buf, len, be, 8));
+}
+
+/* ---- each message a seat receives ---- */
+
+static void leak_on_welcome(Leak *w, LeakBot *b, const NetWelcome *wl)
+{
+    const HostTable *t = leak_table(w);
+    assert_string_equal(wl->table, w->table);
+    assert_true(wl->ai_seed == game_seat_ai_seed(t->cfg.seed, wl->seat));
+    assert_true(wl->ai_seed != t->cfg.seed);
+    assert_memory_equal(&wl->rules, &w->rules, sizeof wl->rules);
+    assert_false(wl->creator);
+    b->seat = wl->seat;
+    ai_destroy(b->ai);
+    b->ai = ai_create(w->level, wl->ai_seed);
+    assert_non_null(b->ai);
+}
+
+static void leak_on_seats(const Leak *w, const NetSeats *s)
+{
+    assert_int_equal(s->players, w->cfg.players);
+    char want[NET_NAME_MAX + 1];
+    for (int i = 0; i < s->players; i++) {
+        assert_int_equal(s->seat[i].kind, NET_SEAT_NET);
+        if (s->seat[i].state == NET_SEAT_EMPTY)
+            continue;
+        snprintf(want, sizeof want, "seat %d", i);
+        assert_string_equal(s->seat[i].name, want);
+    }
+}
+
+static void leak_on_view(Leak *w, LeakBot *b, const NetView *v)
+{
+    const HostTable *t = leak_table(w);
+    assert_false(t->waiting);
+    assert_int_equal(v->move_no, t->move_no);
+    assert_int_equal(game_observe(t->game, b->seat, w->after), CEKI_OK);
+    leak_check_same_view(w, &v->view);
+    assert_true(v->hash == net_view_hash(w->after));
+    leak_check_moves(w, v->moves, v->nmoves, NULL, w->after);
+    b->view = v->view;
+    b->have_view = true;
+    b->move_no = v->move_no;
+    b->nmoves = v->nmoves;
+    memcpy(b->moves, v->moves, sizeof b->moves[0] * v->nmoves);
+}
+
+static void leak_on_update(Leak *w, LeakBot *b, const NetUpdate *u)
+{
+    const HostTable *t = leak_table(w);
+    assert_int_equal(u->move_no, t->move_no);
+    assert_int_equal(leak_moves_made(w), (int)u->move_no);
+    assert_int_equal(game_observe(t->game, b->seat, w->after), CEKI_OK);
+    const Observation *before = NULL;
+    if (t->told) {
+        assert_int_equal(game_observe(t->told, b->seat, w->before), CEKI_OK);
+        before = w->before;
+    }
+    int n = 0;
+    const GameEvent *events = game_events(t->game, &n);
+    int k = game_events_for_seat(t->game, events, n, b->seat, w->events);
+    assert_int_equal(u->nevents, k);
+    for (int i = 0; i < k; i++)
+        assert_memory_equal(&u->events[i], &w->events[i], sizeof w->events[i]);
+    leak_check_events(w, u, before, b->seat);
+    leak_check_moves(w, &u->move, 1, before, w->after);
+    leak_check_moves(w, u->moves, u->nmoves, before, w->after);
+    /* The delta makes exactly the seat's observation, nothing more. */
+    assert_true(b->have_view);
+    assert_true(net_view_apply_delta(&b->view, u->delta, u->delta_len, w->next));
+    leak_check_same_view(w, w->next);
+    assert_true(net_view_hash(w->next) == u->hash);
+    b->view = *w->next;
+    b->move_no = u->move_no;
+    b->nmoves = u->nmoves;
+    memcpy(b->moves, u->moves, sizeof b->moves[0] * u->nmoves);
+    b->updates++;
+}
+
+static void leak_on_record(Leak *w, LeakBot *b, const NetRecord *r)
+{
+    const HostTable *t = leak_table(w);
+    assert_true(t->over);
+    assert_true(game_match_over(t->game));
+    Game *g = NULL;
+    char err[RECORD_ERROR_MAX] = "";
+    assert_int_equal(record_read_text(r->text, r->len, &g, err, sizeof err), CEKI_OK);
+    assert_true(game_config(g)->seed == t->cfg.seed);
+    int na = 0, nb = 0;
+    const Move *ma = game_history(g, &na), *mb = game_history(t->game, &nb);
+    assert_int_equal(na, nb);
+    for (int i = 0; i < na; i++)
+        assert_true(move_equal(&ma[i], &mb[i]));
+    game_destroy(g);
+    b->record = true;
+}
+
+static void leak_on_message(Leak *w, LeakBot *b, const NetMsg *m)
+{
+    switch ((NetMsgType)m->type) {
+    case NET_MSG_WELCOME: leak_on_welcome(w, b, &m->u.welcome); break;
+    case NET_MSG_SEATS: leak_on_seats(w, &m->u.seats); break;
+    case NET_MSG_VIEW: leak_on_view(w, b, &m->u.view); break;
+    case NET_MSG_UPDATE: leak_on_update(w, b, &m->u.update); break;
+    case NET_MSG_RECORD: leak_on_record(w, b, &m->u.record); break;
+    case NET_MSG_REFUSED:
+        b->refused = m->u.refused;
+        b->refusals++;
+        break;
+    case NET_MSG_CHAT:
+        assert_string_equal(m->u.chat.text, LEAK_CHAT);
+        b->chats++;
+        break;
+    default: fail_msg("seat %d was sent a message of type %d", b->seat, (int)m->type);
+    }
+}
+
+/* ---- the fake outbox ---- */
+
+static LeakBot *leak_bot_of(Leak *w, HostConn conn)
+{
+    for (int i = 0; i < w->nbots; i++) {
+        if (w->bot[i].conn == conn)
+            return &w->bot[i];
+    }
+    return NULL;
+}
+
+static void leak_send(void *ctx, HostConn conn, const NetMsg *msg)
+{
+    Leak *w = ctx;
+    size_t len = net_encode(msg, w->buf, NET_MAX_PACKET);
+    assert_true(len > 0);
+    assert_int_equal(net_decode(w->buf, len, w->in), NET_OK);
+    w->messages++;
+    if (w->in->type != NET_MSG_RECORD)
+        leak_check_no_seed(w->cfg.seed, w->buf, len);
+    if (conn == LEAK_CREATOR) {
+        if (w->in->type == NET_MSG_CREATED)
+            memcpy(w->table, w->in->u.created, sizeof w->table);
+        return;
+    }
+    LeakBot *b = leak_bot_of(w, conn);
+    assert_non_null(b);
+    leak_on_message(w, b, w->in);
+}
+
+static void leak_drop(void *ctx, HostConn conn, NetDisconnectReason why)
+{
+    (void)ctx;
+    fail_msg("connection %u dropped (%s)", (unsigned)conn, net_bye_text(why));
+}
+
+static void leak_log(void *ctx, const char *line)
+{
+    Leak *w = ctx; /* print_message("host: %s\n", line) to watch it */
+    w->logs_too_long += strstr(line, "does not fit a message") != NULL;
+}
+
+/* A client's message to the host, through the codec. */
+static void leak_to_host(Leak *w, HostConn conn, const NetMsg *m)
+{
+    size_t len = net_encode(m, w->buf, NET_MAX_PACKET);
+    assert_true(len > 0);
+    assert_int_equal(net_decode(w->buf, len, w->out), NET_OK);
+    host_received(w->h, conn, w->out, w->now);
+}
+
+/* ---- a match ---- */
+
+static uint64_t leak_seed(int variant, int match)
+{
+    uint64_t z = (uint64_t)(variant + 1) * LEAK_SEED_MIX + (uint64_t)match;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull; /* splitmix64's finish */
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static void leak_init(Leak *w, VariantId v, int match)
+{
+    memset(w, 0, sizeof *w);
+    w->in = malloc(sizeof *w->in);
+    w->out = malloc(sizeof *w->out);
+    w->before = malloc(sizeof *w->before);
+    w->after = malloc(sizeof *w->after);
+    w->next = malloc(sizeof *w->next);
+    w->buf = malloc(NET_MAX_PACKET);
+    w->bytes_a = malloc(NET_MAX_PACKET);
+    w->bytes_b = malloc(NET_MAX_PACKET);
+    w->events = malloc(sizeof *w->events * NET_MAX_EVENTS * 2);
+    assert_true(w->in && w->out && w->before && w->after && w->next && w->buf && w->bytes_a &&
+                w->bytes_b && w->events);
+    w->now = 1000;
+    w->cfg = game_config_default(v, leak_seed((int)v, match));
+    w->level = match % LEAK_GREEDY_EVERY == LEAK_GREEDY_EVERY - 1 ? AI_GREEDY : AI_RANDOM;
+    HostOptions opt = {NULL, 0, true, 0};
+    HostOutbox out = {w, leak_send, leak_drop, leak_log};
+    char err[256] = "";
+    w->h = host_create(&opt, &out, w->now, err, sizeof err);
+    if (!w->h)
+        fail_msg("host_create: %s", err);
+}
+
+static void leak_free(Leak *w)
+{
+    host_destroy(w->h);
+    for (int i = 0; i < CEKI_MAX_SEATS; i++)
+        ai_destroy(w->bot[i].ai);
+    free(w->in);
+    free(w->out);
+    free(w->before);
+    free(w->after);
+    free(w->next);
+    free(w->buf);
+    free(w->bytes_a);
+    free(w->bytes_b);
+    free(w->events);
+}
+
+/* The creator makes the table (the test's seed, every seat a network
+ * seat, starting once they are filled) and leaves; the bots sit down. */
+static void leak_seat_everyone(Leak *w)
+{
+    NetMsg *m = calloc(1, sizeof *m);
+    assert_non_null(m);
+    m->type = NET_MSG_CREATE;
+    NetTableRules *r = &m->u.create.rules;
+    r->variant = (uint8_t)w->cfg.variant;
+    r->players = (uint8_t)w->cfg.players;
+    r->options = w->cfg.options;
+    r->rounds = (uint16_t)w->cfg.rounds;
+    r->stakes = (uint8_t)w->cfg.stakes;
+    w->rules = *r;
+    m->u.create.has_seed = true;
+    m->u.create.seed = w->cfg.seed;
+    m->u.create.autostart = true;
+    snprintf(m->u.create.name, sizeof m->u.create.name, "creator");
+    host_connected(w->h, LEAK_CREATOR, w->now);
+    leak_to_host(w, LEAK_CREATOR, m);
+    assert_true(w->table[0] != '\0');
+    host_disconnected(w->h, LEAK_CREATOR, w->now);
+    w->nbots = w->cfg.players;
+    for (int i = 0; i < w->nbots; i++) {
+        memset(m, 0, sizeof *m);
+        m->type = NET_MSG_JOIN;
+        memcpy(m->u.join.table, w->table, sizeof m->u.join.table);
+        m->u.join.seat = (int8_t)i;
+        snprintf(m->u.join.name, sizeof m->u.join.name, "seat %d", i);
+        w->bot[i].conn = LEAK_FIRST_BOT + (HostConn)i;
+        host_connected(w->h, w->bot[i].conn, w->now);
+        leak_to_host(w, w->bot[i].conn, m);
+        assert_int_equal(w->bot[i].seat, i);
+        assert_true(w->bot[i].have_view);
+    }
+    host_tick(w->h, w->now);
+    free(m);
+}
+
+static void leak_send_move(Leak *w, LeakBot *b, uint32_t move_no, const Move *mv)
+{
+    NetMsg *m = calloc(1, sizeof *m);
+    assert_non_null(m);
+    m->type = NET_MSG_MOVE;
+    m->u.move.move_no = move_no;
+    m->u.move.move = *mv;
+    leak_to_host(w, b->conn, m);
+    free(m);
+}
+
+/* Every seat's view hash on the host's game, and its move number. */
+static uint32_t leak_hashes(Leak *w, uint64_t hash[CEKI_MAX_SEATS])
+{
+    const HostTable *t = leak_table(w);
+    for (int s = 0; s < w->cfg.players; s++) {
+        assert_int_equal(game_observe(t->game, s, w->after), CEKI_OK);
+        hash[s] = net_view_hash(w->after);
+    }
+    return t->move_no;
+}
+
+/* Another seat's move and a move out of turn: refused, nothing changes. */
+static void leak_probe(Leak *w, LeakBot *mover)
+{
+    LeakBot *other = &w->bot[(mover->seat + 1) % w->nbots];
+    if (other == mover || mover->nmoves == 0)
+        return;
+    uint64_t h0[CEKI_MAX_SEATS] = {0}, h1[CEKI_MAX_SEATS] = {0};
+    uint32_t no0 = leak_hashes(w, h0);
+    long refusals = other->refusals, updates = other->updates;
+    Move theirs = mover->moves[0], mine = mover->moves[0];
+    mine.seat = (uint8_t)other->seat;
+    leak_send_move(w, other, mover->move_no, &theirs);
+    assert_int_equal(other->refusals, refusals + 1);
+    assert_int_equal(other->refused.refusal, NET_REFUSE_NOT_YOUR_TURN);
+    leak_send_move(w, other, mover->move_no, &mine);
+    assert_int_equal(other->refusals, refusals + 2);
+    assert_int_equal(other->refused.refusal, NET_REFUSE_NOT_YOUR_TURN);
+    w->now++;
+    host_tick(w->h, w->now);
+    assert_int_equal(other->updates, updates);
+    assert_int_equal(leak_hashes(w, h1), no0);
+    assert_memory_equal(h0, h1, sizeof h0);
+    w->probes++;
+}
+
+/* The bot to move moves; the clock goes on and the host ticks. */
+static void leak_step(Leak *w, int probe_at)
+{
+    for (int i = 0; i < w->nbots; i++) {
+        LeakBot *b = &w->bot[i];
+        if (!b->have_view || b->nmoves == 0 || b->view.to_move != b->seat)
+            continue;
+        if ((int)b->move_no == probe_at)
+            leak_probe(w, b);
+        CekiStatus st = CEKI_OK;
+        Game *g = game_from_view(&w->cfg, &b->view, &st);
+        if (!g)
+            fail_msg("seat %d: game_from_view: %s", b->seat, ceki_status_text(st));
+        Move mv;
+        assert_int_equal(ai_choose(b->ai, g, b->seat, &mv), CEKI_OK);
+        game_destroy(g);
+        b->nmoves = 0;
+        leak_send_move(w, b, b->move_no, &mv);
+    }
+    w->now++;
+    host_tick(w->h, w->now);
+}
+
+/* Whether the host did not send the record because it is longer than a
+ * message holds (the one reason allowed): then it said so, and the
+ * record's text is indeed that long. */
+static bool leak_record_too_long(const Leak *w)
+{
+    if (w->logs_too_long == 0)
+        return false;
+    assert_int_equal(w->logs_too_long, 1);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    assert_non_null(f);
+    assert_int_equal(record_write(leak_table(w)->game, f), CEKI_OK);
+    fclose(f);
+    free(text);
+    assert_true(len >= sizeof((NetRecord *)NULL)->text);
+    return true;
+}
+
+static double leak_seconds(void)
+{
+    struct timespec ts = {0, 0};
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* One whole match; returns its moves. */
+static int leak_match(VariantId v, int match, long *messages, long *cards, long *unsent_records)
+{
+    Leak *w = malloc(sizeof *w);
+    assert_non_null(w);
+    leak_init(w, v, match);
+    leak_seat_everyone(w);
+    /* One chat line: every other seat gets it as it was said. */
+    NetMsg chat = {.type = NET_MSG_CHAT};
+    snprintf(chat.u.chat.text, sizeof chat.u.chat.text, LEAK_CHAT);
+    leak_to_host(w, w->bot[0].conn, &chat);
+    int probe_at = 1 + match % LEAK_PROBE_SPAN;
+    double start = leak_seconds();
+    for (int step = 0; step < LEAK_MAX_STEPS && !leak_table(w)->over; step++) {
+        leak_step(w, probe_at);
+        if (leak_seconds() - start > LEAK_MAX_SECONDS)
+            fail_msg("%s match %d took over %d s", game_variant(leak_table(w)->game)->key, match,
+                     LEAK_MAX_SECONDS);
+    }
+    assert_true(leak_table(w)->over);
+    assert_int_equal(w->probes, 1);
+    host_tick(w->h, w->now + 1);
+    bool too_long = leak_record_too_long(w);
+    for (int i = 0; i < w->nbots; i++) {
+        assert_true(w->bot[i].record != too_long);
+        assert_int_equal(w->bot[i].chats, 1); /* the one who said it too */
+    }
+    *unsent_records += too_long;
+    HostCounts c;
+    host_counts(w->h, &c);
+    int moves = leak_moves_made(w);
+    assert_int_equal(c.moves, moves);
+    *messages += w->messages;
+    *cards += w->cards;
+    leak_free(w);
+    free(w);
+    return moves;
+}
+
+static int leak_matches(void)
+{
+    const char *env = getenv("CEKI_LEAK_MATCHES");
+    if (!env || !*env)
+        return LEAK_MATCHES_CI;
+    char *end = NULL;
+    long n = strtol(env, &end, 10);
+    if (*end || n < 1 || n > LEAK_MATCHES_MAX)
+        fail_msg("CEKI_LEAK_MATCHES: '%s' is not 1..%d", env, LEAK_MATCHES_MAX);
+    return (int)n;
+}
+
+static void test_nothing_hidden_leaks(void **state)
+{
+    (void)state;
+    int matches = leak_matches();
+    for (int v = 0; v < VARIANT_COUNT; v++) {
+        long moves = 0, messages = 0, cards = 0, unsent = 0;
+        double start = leak_seconds();
+        for (int i = 0; i < matches; i++)
+            moves += leak_match((VariantId)v, i, &messages, &cards, &unsent);
+        GameConfig cfg = game_config_default((VariantId)v, 1);
+        Game *g = game_create(&cfg, NULL);
+        assert_non_null(g);
+        print_message("%-18s %4d matches %7ld moves %8ld messages %9ld cards checked %6.2f s%s",
+                      game_variant(g)->key, matches, moves, messages, cards, leak_seconds() - start,
+                      unsent ? "" : "\n");
+        if (unsent)
+            print_message(" (%ld records over NET_MAX_PACKET, not sent)\n", unsent);
+        game_destroy(g);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_nothing_hidden_leaks),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
