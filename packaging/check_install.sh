@@ -22,6 +22,8 @@ need() {
 }
 
 need bin/ceki-cli
+need bin/ceki-server
+need lib/systemd/system/ceki-server.service
 need share/ceki/fonts/NotoSans-Regular.ttf
 need share/ceki/fonts/NotoSans-Bold.ttf
 need share/ceki/fonts/NotoSansJavanese-Regular.ttf
@@ -65,6 +67,16 @@ fi
 # The installed command-line program runs.
 "$prefix/bin/ceki-cli" variants | grep '^thothit' >/dev/null || {
     echo "installed ceki-cli variants did not list thothit" >&2
+    fail=1
+}
+
+# The installed server says its version and protocol; its unit starts it.
+"$prefix/bin/ceki-server" --version | grep -E '^ceki-server [0-9.]+ protocol [0-9]+$' >/dev/null || {
+    echo "installed ceki-server --version did not say its version and protocol" >&2
+    fail=1
+}
+grep -q "^ExecStart=$prefix/bin/ceki-server " "$prefix/lib/systemd/system/ceki-server.service" || {
+    echo "the installed unit does not start the installed ceki-server" >&2
     fail=1
 }
 

@@ -174,8 +174,10 @@ bool botseat_receive(BotSeat *b, const NetMsg *msg, uint64_t now_ms, NetMsg *rep
 
 static CekiStatus choose(BotSeat *b, Move *m)
 {
-    if (b->view->phase == PHASE_ROUND_OVER) {
-        *m = b->moves[0]; /* the forced step, as ceki-cli match takes it */
+    if (b->view->phase == PHASE_ROUND_OVER || b->nmoves == 1) {
+        /* The forced step of a finished round, as ceki-cli match takes it;
+         * or the one legal move, which ai_choose returns without thinking. */
+        *m = b->moves[0];
         return CEKI_OK;
     }
     CekiStatus st = CEKI_OK;

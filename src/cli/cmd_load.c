@@ -302,9 +302,13 @@ static bool load_events(Load *l, LoadQueue *q)
     return true;
 }
 
-static void load_moves(Load *l)
+/* The seats whose think time is over move; what they sent leaves in one
+ * flush (a flush visits every connection), and each such move's latency
+ * counts from then. */
+static void load_moves(Load *l, int *moved)
 {
     uint64_t now = cli_now_ms();
+    int n = 0;
     for (int s = 0; s < l->nseats; s++) {
         LoadSeat *ls = &l->seat[s];
         if (!ls->conn || !botseat_due(&ls->b, now, l->reply))
@@ -314,9 +318,14 @@ static void load_moves(Load *l)
         lt->pending_no = l->reply->u.move.move_no;
         lt->pending_got = 0;
         net_client_send(l->c, ls->conn, l->reply);
-        net_client_flush(l->c);
-        lt->pending_at = cli_now_ms(); /* the move has left */
+        moved[n++] = ls->table;
     }
+    if (n == 0)
+        return;
+    net_client_flush(l->c);
+    now = cli_now_ms(); /* the moves have left */
+    for (int i = 0; i < n; i++)
+        l->table[moved[i]].pending_at = now;
 }
 
 /* ---- the report ---- */
@@ -408,13 +417,16 @@ int cli_cmd_load(int argc, char **argv)
     if (st != 0)
         return st;
     bool ok = load_open(&l, &q);
+    int *moved = calloc((size_t)l.nseats + 1, sizeof *moved);
+    ok = ok && moved;
     uint64_t start = cli_now_ms(), end = start + (uint64_t)l.a.seconds * 1000u;
     while (ok && cli_now_ms() < end) {
         ok = load_events(&l, &q);
-        load_moves(&l);
+        load_moves(&l, moved);
     }
     if (ok)
         load_report(&l, (double)(cli_now_ms() - start) / 1000.0);
     load_close(&l, &q);
+    free(moved);
     return ok ? 0 : 1;
 }

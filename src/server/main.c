@@ -8,6 +8,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <inttypes.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -255,6 +256,21 @@ static bool server_open(Server *sv, const ServerArgs *a)
     return true;
 }
 
+/* What the server did, at its end (the load benchmark reads it). */
+static void server_report_end(const Server *sv)
+{
+    HostCounts hc;
+    memset(&hc, 0, sizeof hc);
+    host_counts(sv->host, &hc);
+    NetStats ns = net_server_stats(sv->net);
+    fprintf(stderr,
+            "ceki-server: %d tables (%d live), %ld moves, %ld refused, %ld resyncs; sent %" PRIu64
+            " messages (%" PRIu64 " bytes), received %" PRIu64 " (%" PRIu64 " bytes), %" PRIu64
+            " peers dropped for garbage\n",
+            hc.tables, hc.tables_live, hc.moves, hc.refused, hc.resyncs, ns.sent_msgs,
+            ns.sent_bytes, ns.recv_msgs, ns.recv_bytes, ns.garbage);
+}
+
 static void server_close(Server *sv)
 {
     if (sv->host)
@@ -284,6 +300,7 @@ int main(int argc, char **argv)
         server_report_start(&sv, &a);
         server_run(&sv);
         fprintf(stderr, "ceki-server: stopping (signal %d)\n", (int)server_stop_signal);
+        server_report_end(&sv);
     }
     server_close(&sv);
     return ok ? 0 : 1;
