@@ -264,7 +264,12 @@ static CekiStatus play_computer_choose(HostTable *t, int seat, Move *out)
     if (game_round_over(t->game))
         return game_legal_moves(t->game, out, 1) == 1 ? CEKI_OK : CEKI_ERR_STATE;
     AiPlayer *ai = play_seat_ai(t, seat);
-    return ai ? ai_choose(ai, t->game, seat, out) : CEKI_ERR_NOMEM;
+    if (!ai)
+        return CEKI_ERR_NOMEM;
+    /* Afresh for each decision, as ceki-cli match and the bots do, so a
+     * computer at the host decides as that seat's bot would. */
+    ai_reseed(ai, game_seat_ai_seed(t->cfg.seed, seat), t->move_no);
+    return ai_choose(ai, t->game, seat, out);
 }
 
 void play_computer_move(Host *h, HostTable *t)

@@ -31,8 +31,38 @@ play_seed() {
     done
 }
 
+# Computers at the host: seat 0 and the last seat are the host's greedy
+# players, the others network bots; every bot still prints the match's
+# transcript, so the host asks its computers exactly as ceki-cli match does.
+play_host_computers() {
+    local seed=$1 v id n i seats pids=()
+    for v in $variants; do
+        n=$(players_of "$v")
+        seats=greedy
+        for ((i = 1; i < n - 1; i++)); do seats+=,net; done
+        seats+=,greedy
+        id=$(new_table "$v" "$seed" --seats "$seats")
+        check "$v seed $seed host computers: a table" "yes" "$([ -n "$id" ] && echo yes)"
+        for ((i = 1; i < n - 1; i++)); do
+            start_bot "$v.$seed.h$i" "$id"
+            pids+=("$bot_pid")
+        done
+    done
+    wait_pids 240 "${pids[@]}"
+    check "seed $seed host computers: every bot ended in time" 0 $?
+    for v in $variants; do
+        local want
+        want=$("$cli" match "$v" --seed "$seed" --ai greedy)
+        n=$(players_of "$v")
+        for ((i = 1; i < n - 1; i++)); do
+            check "$v seed $seed host computers, bot $i" "$want" "$(cat "$tmp/$v.$seed.h$i.out")"
+        done
+    done
+}
+
 for ((seed = 1; seed <= seeds; seed++)); do
     play_seed $seed
 done
+play_host_computers 3
 grep -h "^bot:" "$tmp"/*.err | awk '{r += $5} END {print "bots " NR ", resyncs " r}'
 finish

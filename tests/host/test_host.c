@@ -477,6 +477,7 @@ static bool t_bot_choose(World *w, Bot *b, Move *out)
     Game *g = game_from_view(&w->cfg, &b->view, &st); /* what arrived, nothing more */
     if (!g)
         fail_msg("seat %d: game_from_view: %s", b->seat, ceki_status_text(st));
+    ai_reseed(b->ai, game_seat_ai_seed(w->cfg.seed, b->seat), b->move_no); /* as ceki-cli bot */
     assert_int_equal(ai_choose(b->ai, g, b->seat, out), CEKI_OK);
     game_destroy(g);
     bool listed = false;
@@ -554,8 +555,10 @@ static Game *t_direct_match(const GameConfig *cfg)
         Move m;
         if (game_round_over(g))
             assert_int_equal(game_legal_moves(g, &m, 1), 1);
-        else
+        else {
+            ai_reseed(ai[seat], game_seat_ai_seed(cfg->seed, seat), (uint32_t)i);
             assert_int_equal(ai_choose(ai[seat], g, seat, &m), CEKI_OK);
+        }
         assert_int_equal(game_apply(g, &m), CEKI_OK);
     }
     assert_true(game_match_over(g));

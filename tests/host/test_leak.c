@@ -532,6 +532,7 @@ static void leak_step(Leak *w, int probe_at)
         if (!g)
             fail_msg("seat %d: game_from_view: %s", b->seat, ceki_status_text(st));
         Move mv;
+        ai_reseed(b->ai, game_seat_ai_seed(w->cfg.seed, b->seat), b->move_no);
         assert_int_equal(ai_choose(b->ai, g, b->seat, &mv), CEKI_OK);
         game_destroy(g);
         b->nmoves = 0;

@@ -297,6 +297,8 @@ static Game *offline_match(const GameConfig *cfg)
     for (int i = 0; g && i < ABUSE_MAX_MOVES && !game_match_over(g); i++) {
         int seat = game_to_move(g);
         Move m;
+        if (!game_round_over(g))
+            ai_reseed(ai[seat], game_seat_ai_seed(cfg->seed, seat), (uint32_t)i);
         if (ai_choose(ai[seat], g, seat, &m) != CEKI_OK || game_apply(g, &m) != CEKI_OK)
             die("the offline match");
     }
@@ -479,6 +481,7 @@ static int match_play(Match *m, bool may_move)
         if (!g)
             die("game_from_view refused a view");
         Move mv;
+        ai_reseed(b->ai, game_seat_ai_seed(m->cfg.seed, b->seat), b->move_no);
         if (ai_choose(b->ai, g, b->seat, &mv) != CEKI_OK)
             die("ai_choose");
         game_destroy(g);
