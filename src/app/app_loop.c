@@ -155,19 +155,8 @@ void app_draw(App *app)
 
 int app_draw_frame(App *app, SDL_Rect *out, int cap)
 {
-    /* Joined rectangles may now overlap others: join until none do. */
-    for (bool joined = true; joined;) {
-        joined = false;
-        for (int i = 0; i < app->ndamage && !joined; i++) {
-            for (int j = i + 1; j < app->ndamage && !joined; j++) {
-                if (SDL_HasIntersection(&app->damage[i], &app->damage[j])) {
-                    SDL_UnionRect(&app->damage[i], &app->damage[j], &app->damage[i]);
-                    app->damage[j] = app->damage[--app->ndamage];
-                    joined = true;
-                }
-            }
-        }
-    }
+    /* Rectangles may overlap (app_damage): each is drawn whole, the
+     * overlap twice with the same pixels, and counted twice here. */
     long area = 0;
     for (int i = 0; i < app->ndamage; i++) {
         area += (long)app->damage[i].w * app->damage[i].h;
