@@ -145,10 +145,15 @@ void app_update(App *app, double dt)
 void app_draw(App *app)
 {
     card_art_begin_frame(app->cards, app->platform->headless);
+    /* Every screen begins with the felt (ui_draw_background), which covers
+     * the frame with opaque pixels: filling it first too would cost a
+     * large window as much again. Only a frame with no screen is filled. */
     SDL_SetRenderDrawBlendMode(app->renderer, SDL_BLENDMODE_NONE);
     SDL_SetRenderDrawColor(app->renderer, 10, 40, 28, 255); /* the felt's edge */
-    /* A fill, not SDL_RenderClear, which ignores the clip of a partial frame. */
-    SDL_RenderFillRect(app->renderer, NULL);
+    if (app->scenes.count == 0) {
+        /* A fill, not SDL_RenderClear, which ignores the clip of a partial frame. */
+        SDL_RenderFillRect(app->renderer, NULL);
+    }
     scene_stack_draw(app, app->renderer);
     ui_draw_toast(app);
 }

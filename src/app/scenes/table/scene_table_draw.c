@@ -1397,10 +1397,24 @@ static void draw_pops(App *app, TableState *t)
 
 /* ---- the frame ------------------------------------------------------------------------ */
 
+/* The felt, less the pool's panel when that panel will cover its place
+ * with opaque pixels (draw_pool_area draws it next): a large window's pool
+ * would otherwise be painted twice. */
+static void draw_felt(App *app, const TableState *t)
+{
+    SDL_Rect pool = R(t->layout.pool);
+    if (t->dialog != DLG_COVER && t->v->start != START_PEI && !tl_empty(t->layout.pool) &&
+        paint_felt_panel_covers(app->paint, app->renderer, pool)) {
+        paint_felt_around(app->paint, app->renderer, app->width, app->height, pool);
+    } else {
+        ui_draw_background(app);
+    }
+}
+
 void table_draw(App *app, TableState *t, SDL_Renderer *r)
 {
     (void)r;
-    ui_draw_background(app);
+    draw_felt(app, t);
     t->tip[0] = '\0';
     if (t->dialog == DLG_COVER) {
         draw_dialog(app, t);
