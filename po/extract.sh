@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Usage: po/extract.sh OUT.pot
 # Extracts every player-facing string of the program (src/app: _, N_, P_;
-# src/core and src/ai: N_) into a gettext template, sorted by message, with file names but
+# src/core, src/ai, src/host and src/net: N_) into a gettext template, sorted by message, with file names but
 # no line numbers, so the template changes only when a message does.
 # CEKI_BUGS_ADDRESS (the build's CEKI_BUGS_URL, see packaging/addresses.cmake)
 # goes in its Report-Msgid-Bugs-To; unset, the header names no address.
@@ -16,7 +16,7 @@ xgettext --language=C --from-code=UTF-8 --keyword=_ --keyword=N_ --keyword=P_:1,
     --package-name=ceki --package-version="$(sed -n 's/^project(ceki VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)" \
     --msgid-bugs-address="$bugs" \
     --copyright-holder="The Ceki authors" \
-    --output="$out.tmp" $(find src/app src/core src/ai -name "*.c" | LC_ALL=C sort) \
+    --output="$out.tmp" $(find src/app src/core src/ai src/host src/net -name "*.c" | LC_ALL=C sort) \
     2>"$out.err" || status=$?
 # With no bug address xgettext says so in a four-line warning; that is meant.
 if [ -z "$bugs" ]; then

@@ -284,7 +284,7 @@ int cli_cmd_match(int argc, char **argv)
     Observation *o = malloc(sizeof *o);
     st = g && t && o ? 0 : 1;
     for (int s = 0; st == 0 && s < a.cfg.players; s++) {
-        ai[s] = ai_create(a.levels[s], a.cfg.seed * 7919u + (uint64_t)s + 1);
+        ai[s] = ai_create(a.levels[s], game_seat_ai_seed(a.cfg.seed, s));
         st = ai[s] ? 0 : 1;
         if (ai[s])
             ai_set_budget_iterations(ai[s], a.iterations);

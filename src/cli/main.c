@@ -9,6 +9,7 @@
 #include "ai.h"
 #include "card.h"
 #include "cli_args.h"
+#include "cli_hint.h"
 #include "cli_match.h"
 #include "cli_pei.h"
 #include "cli_sim.h"
@@ -26,6 +27,9 @@ static int usage(void)
         "  variants\n"
         "  score VARIANT [--players N] [--option NAME]... [CARD...]\n"
         "  moves VARIANT --hand \"CARDS\" --pool \"CARDS\" [--first-turn] [--players N]\n"
+        "  hint VARIANT --hand \"CARDS\" --pool \"CARDS\" [--first-turn] [--players N]\n"
+        "  hint --record FILE --seat N   the coach: 'move: M', then 'why: ...' lines\n"
+        "      (both forms take [--seed S] [--ai-iterations N], default 1 and 1000)\n"
         "  sim VARIANT --games N --seed S [--players N] [--ai LIST] [--ai-ms MS]\n"
         "      [--ai-iterations N]   prints per seat: wins W [LO HI] mean M, where\n"
         "      LO..HI is the 95%% Wilson score interval of the share of rounds won\n"
@@ -240,6 +244,8 @@ int main(int argc, char **argv)
         return cmd_score(argc - 1, argv + 1);
     if (strcmp(cmd, "moves") == 0)
         return cmd_moves(argc - 1, argv + 1);
+    if (strcmp(cmd, "hint") == 0)
+        return cli_cmd_hint(argc - 1, argv + 1);
     if (strcmp(cmd, "sim") == 0)
         return cli_cmd_sim(argc - 1, argv + 1);
     if (strcmp(argv[1], "match") == 0)

@@ -486,6 +486,7 @@ static void observe_into(const Game *g, int seat, Observation *o, bool whole)
         o->units[s] = g->units[s];
         o->match_winner[s] = g->match_winner[s];
         o->exposed[s] = CARD_NONE;
+        o->peek_depth_of[s] = g->peek[s] != CARD_NONE ? g->peek_depth[s] : 0;
     }
     memcpy(o->pool, g->pool, (size_t)g->pool_n);
     o->pool_count = g->pool_n;
@@ -497,6 +498,7 @@ static void observe_into(const Game *g, int seat, Observation *o, bool whole)
     o->peek_depth = g->peek_depth[seat];
     o->pot = g->pot;
     o->shown_draw = CARD_NONE;
+    o->drawn = CARD_NONE;
     public_copy_out(g, &o->history, whole);
     o->discard_count = 0;
     o->idle_turns = 0;

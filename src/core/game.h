@@ -200,6 +200,16 @@ CekiStatus game_apply_listed(Game *g, const Move *m);
 const GameEvent *game_events(const Game *g, int *count);
 void game_set_events_enabled(Game *g, bool enabled);
 
+/* The events `in[0..n)` of the last apply of g as `seat` sees them: the same
+ * events in the same order, each card the rules do not show that seat
+ * replaced by CARD_NONE (a back). Returns n. out may equal in. seat -1: what
+ * every seat sees (a spectator). A dealt hand card and a private peek are
+ * seen by their seat only; a Kowah stock draw by the drawer (its card filled
+ * in from g where the engine's event leaves it out) and by all only when
+ * shown; everything else is public (visibility.c lists the readings).
+ * Returns -1 and writes nothing for a seat out of range, n < 0 or NULL. */
+int game_events_for_seat(const Game *g, const GameEvent *in, int n, int seat, GameEvent *out);
+
 /* Moves applied since game_create (borrowed). Keeping them can be switched
  * off (for simulations); a game without its history cannot be recorded. */
 const Move *game_history(const Game *g, int *count);
@@ -315,12 +325,18 @@ typedef struct Observation {
     Card stock_last_public;
     Card peek;
     int peek_depth; /* the peeked card is this many draws from the end (1 = last) */
+    /* Every seat's private peek as the rules make it known (who looked, and
+     * how deep: 0 for none); the card itself only in `peek`, to its seat. */
+    int peek_depth_of[CEKI_MAX_SEATS];
 
     /* Kowah */
     Card discard[CEKI_MAX_DECK];
     int discard_count;
     Card exposed[CEKI_MAX_SEATS]; /* declared pair kind, or CARD_NONE */
     Card shown_draw;              /* a stock draw shown to everyone, or CARD_NONE */
+    /* The card this seat drew this turn (its own, whether or not the others
+     * saw it), CARD_NONE before its draw and after its discard. */
+    Card drawn;
     int idle_turns; /* turns in a row begun with the discard top (the hand ends with no
                        winner at KOWAH_MAX_IDLE_TURNS, kowah.h) */
 
@@ -360,6 +376,16 @@ CekiStatus game_score_seat(const Game *g, int seat, ScoreBreakdown *out);
  * computer players. NULL on error. */
 Game *game_determinize(const Game *g, int seat, uint64_t seed);
 
+/* A Game consistent with `view` (game_observe of its seat): every card the
+ * view does not show is dealt into the hidden places (others' hands, the
+ * stock, set-aside cards, face-down piles not named by the public history) in
+ * a fixed order, every count and public fact kept. cfg gives the rules (its
+ * seed is ignored). NULL on a view that no game of cfg can have, with the
+ * status in *status. The rebuilt game depends on the view and cfg alone: a
+ * computer player choosing on it with a given seed makes the choice it would
+ * make on the real game (view_game.c says what is derived and how). */
+Game *game_from_view(const GameConfig *cfg, const Observation *view, CekiStatus *status);
+
 /* What a computer player believes of the others' hands from their play: a
  * seat s is taken not to hold kind k where avoid[s][k] (ai_read.c). */
 typedef struct DealBelief {
@@ -373,6 +399,11 @@ typedef struct DealBelief {
  * belief gives way, card by card: the deal stays one the seat's observation
  * allows. NULL belief: game_determinize. */
 Game *game_determinize_believing(const Game *g, int seat, uint64_t seed, const DealBelief *belief);
+
+/* The seed of seat s's computer player in a match dealt from `seed`: a one-way
+ * function of both (a SHA-256 of the two, written for this project), so
+ * knowing it tells nothing of the deal. */
+uint64_t game_seat_ai_seed(uint64_t seed, int seat);
 
 /* Seat s's share of the last round's result (PHASE_ROUND_OVER /
  * MATCH_OVER; 0 / false before), without a whole observation. */

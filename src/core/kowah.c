@@ -649,5 +649,6 @@ void kowah_observe(const Game *g, int seat, Observation *out)
     for (int s = 0; s < g->n; s++)
         out->exposed[s] = k->exposed[s];
     out->shown_draw = k->shown_draw;
+    out->drawn = seat == k->turn_seat ? k->drawn : CARD_NONE;
     out->idle_turns = k->idle_turns;
 }

@@ -16,6 +16,13 @@
  * - A seat's move is checked by the core (game_apply); a move for another
  *   seat, out of turn, stale or illegal is refused with NET_MSG_REFUSED and
  *   changes nothing.
+ * - The order of messages: joining, a seat gets NET_MSG_WELCOME, then its
+ *   whole NET_MSG_VIEW, then everyone at the table NET_MSG_SEATS. When the
+ *   match starts, every seated connection gets one NET_MSG_UPDATE with
+ *   move_no 0 and move MOVE_NONE (card and target CARD_NONE): the deal's
+ *   events (game_create's: a seating draw, a cut) as it sees them, an
+ *   unchanged view's delta, and its moves when it is to move. After that,
+ *   one NET_MSG_UPDATE per move applied.
  * - Seats: NetSeatKind. A person who joins gets a token; joining again
  *   with it gives back the same seat mid-round, with the whole view. While
  *   a person is away the seat waits `grace_ms` (NET_MSG_SEATS shows what is
@@ -24,6 +31,12 @@
  * - Every table is journalled in the host's SQLite store (data_dir) after
  *   every move; a host created again on the same data_dir has its tables
  *   back, tokens included. data_dir NULL: nothing is kept (tests).
+ * - A move is told (NET_MSG_UPDATE) only once the journal holds it:
+ *   host_tick writes every table changed since the last tick in one
+ *   transaction (one fsync for all of them), then sends the updates of the
+ *   moves it kept, so a host killed at any moment has told nobody a move
+ *   it lost. A move's updates therefore go out at the host_tick after the
+ *   host_received that made it (host_next_due is then 0).
  * - Time comes only from the `now_ms` arguments (a monotonic clock in
  *   milliseconds), so tests drive it.
  * - No globals; one Host is used by one thread.
@@ -70,8 +83,9 @@ void host_connected(Host *h, HostConn conn, uint64_t now_ms);
 /* A decoded message from conn. */
 void host_received(Host *h, HostConn conn, const NetMsg *msg, uint64_t now_ms);
 void host_disconnected(Host *h, HostConn conn, uint64_t now_ms);
-/* Grace periods running out, computer seats' moves. Call often (every few
- * ms of the loop); cheap when nothing is due. */
+/* Grace periods running out, computer seats' moves, the journal's writes
+ * and the updates they release. Call often (every few ms of the loop, and
+ * after each batch of received messages); cheap when nothing is due. */
 void host_tick(Host *h, uint64_t now_ms);
 /* The earliest now_ms at which host_tick has something to do (UINT64_MAX:
  * nothing until a message arrives). */

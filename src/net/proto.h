@@ -151,6 +151,13 @@ typedef struct NetJoin {
     char name[NET_NAME_MAX + 1];
 } NetJoin;
 
+/* NET_MSG_SEAT_AI: the creator gives empty seat `seat` to a computer of
+ * kind NET_SEAT_RANDOM, NET_SEAT_GREEDY or NET_SEAT_STRONG. */
+typedef struct NetSeatAi {
+    int8_t seat;
+    uint8_t kind; /* NetSeatKind */
+} NetSeatAi;
+
 typedef struct NetMove {
     uint32_t move_no; /* the move number the seat answers (the view it saw) */
     Move move;
@@ -241,6 +248,7 @@ typedef struct NetMsg {
         NetCreate create;
         NetJoin join;
         NetMove move;
+        NetSeatAi seat_ai;
         char created[NET_TABLE_ID_MAX + 1];
         NetTables tables;
         NetWelcome welcome;

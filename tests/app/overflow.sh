@@ -39,6 +39,14 @@ for lang in en id jv; do
         shot "$lang" "table-log-$v" --scene table --variant "$v"
     done
     unset CEKI_TABLE_LOG
+    # The hint with the coach's line beside it (issue 30), a game of each
+    # family that has decisions, at 1280x800 and in the smallest window.
+    export CEKI_TABLE_HINT=1
+    for v in thothit totit pei kowah; do
+        shot "$lang" "table-hint-$v" --scene table --variant "$v"
+        shot "$lang" "table-hint-small-$v" --scene table --variant "$v" --size 1024x640
+    done
+    unset CEKI_TABLE_HINT
 done
 # With the player's store (issue 15): a Pèi game in progress (played as the
 # player and killed) on the title and Pèi's setup, a finished match among

@@ -32,7 +32,8 @@ static void test_round_trip(void **state)
                               (flags & 2) != 0,
                               (RendererChoice)(flags / 4 % RENDERER_COUNT),
                               (Language)(flags / 4 / RENDERER_COUNT),
-                              (flags & 1) != 0 ? 0 : 25 * flags};
+                              (flags & 1) != 0 ? 0 : 25 * flags,
+                              (flags & 2) == 0};
                 char text[512], why[128];
                 size_t n = settings_format(&s, text, sizeof text);
                 assert_true(n > 0 && n < sizeof text);
@@ -100,15 +101,18 @@ static void test_parse_rules(void **state)
     char why[128];
     /* Unknown keys, comments, blank lines and spaces are fine. */
     assert_true(
-        settings_parse("# hi\n\n future_key = 7\n deck_style = western-spades \r\ncolour_cue=on\n",
+        settings_parse("# hi\n\n future_key = 7\n deck_style = western-spades \r\ncolour_cue=on\n"
+                       "coach=on\n",
                        &s, why, sizeof why));
     assert_int_equal(s.deck_style, STYLE_WESTERN_SPADES);
     assert_true(s.colour_cue);
+    assert_true(s.coach);
+    assert_false(defaults.coach); /* the coach speaks only when asked to */
     assert_int_equal(s.anim_speed, defaults.anim_speed);
     /* Every value is validated: one bad value damages the whole file. */
     const char *bad[] = {"deck_style=purple\n", "anim_speed=warp\n",   "colour_cue=maybe\n",
                          "fullscreen=\n",       "deck_style=french\n", "just some words\n",
-                         "colour_cue=on\x01\n"};
+                         "colour_cue=on\x01\n", "coach=sometimes\n"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         why[0] = '\0';
         assert_false(settings_parse(bad[i], &s, why, sizeof why));
@@ -157,6 +161,7 @@ static void test_save_is_atomic(void **state)
     settings_defaults(&s);
     s.anim_speed = ANIM_INSTANT;
     s.colour_cue = true;
+    s.coach = true;
     assert_true(settings_save(path, &s, err, sizeof err));
     assert_false(test_file_exists(tmp)); /* the temporary file was renamed away */
     Settings back;

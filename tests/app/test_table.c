@@ -18,6 +18,7 @@
 #include <stdlib.h>
 
 #include "ai.h"
+#include "coach_text.h"
 #include "journal.h"
 #include "scene_table.h"
 #include "session.h"
@@ -1134,6 +1135,11 @@ static void test_hint(void **state)
     /* The suggestion is a move the person may make, and nothing was played. */
     assert_true(game_is_legal(table_game(app), &t->hint));
     assert_true(table_waits_for_person(app));
+    /* Beside it, the coach's line: the reasons for that very move. */
+    char line[COACH_TEXT_MAX];
+    assert_true(move_equal(&t->coach.move, &t->hint));
+    assert_true(t->coach.nwhy > 0);
+    assert_true(table_coach_line(t, line, sizeof line));
     app_draw(app);
     app_destroy(app);
 }

@@ -7,7 +7,7 @@
 #   tests/fuzz/run.sh [SECONDS_PER_TARGET] [TARGET...]
 #
 # SECONDS_PER_TARGET defaults to 60 (or $CEKI_FUZZ_SECONDS); the targets default
-# to every fuzz_<name> that was built (card, record, moves and, when the
+# to every fuzz_<name> that was built (card, record, moves, net and, when the
 # program's sources are there, settings, save and stats). $CEKI_FUZZ_BUILD_DIR
 # sets the build directory (default /tmp/build-fuzz).
 set -euo pipefail
@@ -26,7 +26,7 @@ if [ $# -gt 0 ]; then
     targets=("$@")
 else
     targets=()
-    for t in card record moves settings save stats; do
+    for t in card record moves settings save stats net; do
         [ -x "$build/fuzz/fuzz_$t" ] && targets+=("$t")
     done
 fi

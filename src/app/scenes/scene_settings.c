@@ -12,6 +12,7 @@ enum {
     SET_STYLE,
     SET_SPEED,
     SET_CUE,
+    SET_COACH,
     SET_DISPLAY,
     SET_RENDERER,
     SET_STATS,
@@ -26,20 +27,16 @@ typedef struct SettingsState {
     float cap_px;               /* the captions' type size */
 } SettingsState;
 
-static const char *const labels[] = {"",
-                                     N_("Language"),
-                                     N_("Deck style"),
-                                     N_("Animation speed"),
-                                     N_("Colour-blind cue"),
-                                     N_("Display"),
-                                     N_("Drawing"),
-                                     N_("Statistics")};
+static const char *const labels[] = {
+    "",          N_("Language"), N_("Deck style"), N_("Animation speed"), N_("Colour-blind cue"),
+    N_("Coach"), N_("Display"),  N_("Drawing"),    N_("Statistics")};
 enum {
     ROW_TOP = 140,
     ROW_BOTTOM = 728,
     CONTROL_H = 44,
     CAPTION_GAP = 4,
     ROW_GAP = 12,
+    ROW_GAP_LEAST = 4, /* rows close up this far before the captions shrink past 11 */
     CAPTION_W = 420
 };
 
@@ -54,6 +51,7 @@ static const char *caption_of(const App *app, const SettingsState *s, int id)
     case SET_SPEED: return _("How fast cards move at the table. Instant skips the motion.");
     case SET_CUE:
         return _("Marks red-stamped cards with a star badge and a frame, not colour alone.");
+    case SET_COACH: return _("On each of your turns, a good move is lit and explained.");
     case SET_DISPLAY: return _("F11 or Alt+Enter switches at any time.");
     case SET_RENDERER:
         return st->renderer == RENDERER_AUTO
@@ -96,7 +94,20 @@ static int captions_of(int id, const char *out[3])
 /* Rows stack down the panel, each as tall as its longest caption needs in
  * the language shown; when they would run past the panel the captions'
  * type is made smaller. */
+static bool place_rows_at(App *app, SettingsState *s, float row_gap);
+
 static void place_rows(App *app, SettingsState *s)
+{
+    for (float gap = ROW_GAP; gap >= ROW_GAP_LEAST; gap -= 2) {
+        if (place_rows_at(app, s, gap)) {
+            return;
+        }
+    }
+}
+
+/* The rows with this gap between them, the captions' type as large as
+ * fits; false when even the smallest does not. */
+static bool place_rows_at(App *app, SettingsState *s, float row_gap)
 {
     for (float px = 14; px >= 11; px -= 1) {
         TextStyle cap = app_text_style(app, px, TEXT_REGULAR, UI_INK_SOFT);
@@ -115,13 +126,14 @@ static void place_rows(App *app, SettingsState *s)
             }
             s->row_y[id] = y;
             s->cap_h[id] = (float)h / app->ui + 1;
-            y += CONTROL_H + CAPTION_GAP + s->cap_h[id] + ROW_GAP;
+            y += CONTROL_H + CAPTION_GAP + s->cap_h[id] + row_gap;
         }
         s->cap_px = px;
-        if (y - ROW_GAP <= ROW_BOTTOM) {
-            break;
+        if (y - row_gap <= ROW_BOTTOM) {
+            return true;
         }
     }
+    return false;
 }
 
 static void layout(App *app, SettingsState *s)
@@ -130,7 +142,7 @@ static void layout(App *app, SettingsState *s)
     ui_clear(&s->ui);
     ui_add_back(app, &s->ui, SET_BACK);
     for (int id = SET_LANGUAGE; id <= SET_RENDERER; id++) {
-        WidgetKind kind = id == SET_CUE ? WIDGET_TOGGLE : WIDGET_CHOICE;
+        WidgetKind kind = id == SET_CUE || id == SET_COACH ? WIDGET_TOGGLE : WIDGET_CHOICE;
         ui_add(&s->ui, kind, id, app_rect(app, 330, s->row_y[id], 380, CONTROL_H), false,
                _(labels[id]));
     }
@@ -177,6 +189,7 @@ static void change(App *app, int id, int dir)
         s.anim_speed = (AnimSpeed)(((int)s.anim_speed + dir + ANIM_COUNT) % ANIM_COUNT);
         break;
     case SET_CUE: s.colour_cue = dir == 0 ? !s.colour_cue : dir > 0; break;
+    case SET_COACH: s.coach = dir == 0 ? !s.coach : dir > 0; break;
     case SET_DISPLAY: s.fullscreen = !s.fullscreen; break;
     case SET_RENDERER:
         s.renderer = (RendererChoice)(((int)s.renderer + (dir < 0 ? -1 : 1) + RENDERER_COUNT) %
@@ -302,6 +315,7 @@ static void settings_draw(App *app, void *state, SDL_Renderer *r)
     ui_draw_choice(app, &s->ui, SET_STYLE, deck_style_name(st->deck_style));
     ui_draw_choice(app, &s->ui, SET_SPEED, anim_speed_name(st->anim_speed));
     ui_draw_toggle(app, &s->ui, SET_CUE, st->colour_cue);
+    ui_draw_toggle(app, &s->ui, SET_COACH, st->coach);
     ui_draw_choice(app, &s->ui, SET_DISPLAY, st->fullscreen ? _("Full screen") : _("Window"));
     ui_draw_choice(app, &s->ui, SET_RENDERER, renderer_name(st->renderer));
     ui_draw_button(app, &s->ui, SET_STATS,

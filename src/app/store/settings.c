@@ -28,6 +28,7 @@ void settings_defaults(Settings *out)
     out->renderer = RENDERER_AUTO;
     out->language = LANGUAGE_SYSTEM;
     out->replays_kept = SETTINGS_REPLAYS_DEFAULT;
+    out->coach = false;
 }
 
 bool settings_equal(const Settings *a, const Settings *b)
@@ -35,7 +36,7 @@ bool settings_equal(const Settings *a, const Settings *b)
     return a->deck_style == b->deck_style && a->anim_speed == b->anim_speed &&
            a->colour_cue == b->colour_cue && a->fullscreen == b->fullscreen &&
            a->renderer == b->renderer && a->language == b->language &&
-           a->replays_kept == b->replays_kept;
+           a->replays_kept == b->replays_kept && a->coach == b->coach;
 }
 
 static const char *const renderer_keys[RENDERER_COUNT] = {"auto", "accelerated", "software"};
@@ -156,6 +157,8 @@ static bool parse_line(char *line, int number, Settings *out, char *why, size_t 
         ok = parse_anim(value, &out->anim_speed);
     } else if (strcmp(key, "colour_cue") == 0) {
         ok = parse_bool(value, &out->colour_cue);
+    } else if (strcmp(key, "coach") == 0) {
+        ok = parse_bool(value, &out->coach);
     } else if (strcmp(key, "fullscreen") == 0) {
         ok = parse_bool(value, &out->fullscreen);
     } else if (strcmp(key, "renderer") == 0) {
@@ -221,14 +224,16 @@ size_t settings_format(const Settings *s, char *buf, size_t size)
                      "deck_style=%s\n"
                      "anim_speed=%s\n"
                      "colour_cue=%s\n"
+                     "# the hint and why it is good, on each of your turns\n"
+                     "coach=%s\n"
                      "fullscreen=%s\n"
                      "renderer=%s\n"
                      "language=%s\n"
                      "# finished games kept to watch again (0: all of them)\n"
                      "replays_kept=%d\n",
                      style, anim_speed_key(s->anim_speed), s->colour_cue ? "on" : "off",
-                     s->fullscreen ? "on" : "off", renderer_key(s->renderer),
-                     language_key(s->language), s->replays_kept);
+                     s->coach ? "on" : "off", s->fullscreen ? "on" : "off",
+                     renderer_key(s->renderer), language_key(s->language), s->replays_kept);
     return n < 0 ? 0 : (size_t)n;
 }
 

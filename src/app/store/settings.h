@@ -48,6 +48,7 @@ typedef struct Settings {
     RendererChoice renderer; /* used when the program starts */
     Language language;       /* applied at once */
     int replays_kept;        /* finished games kept, the oldest pruned; 0: no limit */
+    bool coach; /* the table shows the hint and its why on every turn of the person's */
 } Settings;
 
 #define SETTINGS_REPLAYS_DEFAULT 1000

@@ -732,6 +732,10 @@ static void think_ahead(App *app, TableState *t)
     if (computer && t->held.by != HELD_COMPUTER && !session_thinking(t->session)) {
         session_think_start(t->session, false);
     }
+    if (app->settings.coach && t->hint_state == HINT_NONE && turn == TP_AWAITING_PERSON &&
+        t->dialog == DLG_NONE && table_viewer_decides(t)) {
+        t->hint_state = HINT_WANTED; /* the coach: a hint on every turn of the person's */
+    }
     if (t->hint_state == HINT_WANTED && !session_thinking(t->session) && table_viewer_decides(t)) {
         if (session_think_start(t->session, true) != CEKI_OK) {
             t->hint_state = HINT_NONE;
@@ -752,6 +756,7 @@ static void think_ahead(App *app, TableState *t)
         if (t->hint_state == HINT_WANTED && table_viewer_decides(t)) {
             t->hint = m;
             t->hint_state = HINT_SHOWN;
+            ai_why_explain(session_game(t->session), m.seat, &m, &t->coach);
             app->dirty = true;
         } else if (t->hint_state == HINT_WANTED) {
             t->hint_state = HINT_NONE;
@@ -1040,6 +1045,26 @@ static void start_idle(App *app, TableState *t)
     }
 }
 
+/* CEKI_TABLE_HINT=1 with a screenshot: the hint and its reasons shown for
+ * the viewer, found by the strong player on an iteration budget (the same
+ * picture on every machine; the table's H asks it for a time budget). */
+#define SCREENSHOT_HINT_ITERATIONS 400
+static void screenshot_hint(TableState *t)
+{
+    const char *want = SDL_getenv("CEKI_TABLE_HINT");
+    const Game *g = session_game(t->session);
+    if (want == NULL || atoi(want) <= 0 || !table_viewer_decides(t) || game_round_over(g)) {
+        return;
+    }
+    AiPlayer *ai = ai_create(AI_STRONG, game_config(g)->seed);
+    ai_set_budget_iterations(ai, SCREENSHOT_HINT_ITERATIONS);
+    if (ai != NULL && ai_why_hint(ai, g, game_to_move(g), &t->coach) == CEKI_OK) {
+        t->hint = t->coach.move;
+        t->hint_state = HINT_SHOWN;
+    }
+    ai_destroy(ai);
+}
+
 /* Screenshots: random players play on to a moment ($CEKI_TABLE_UNTIL, the
  * table then frozen there) or for a few moves. */
 static void preplay_for_screenshot(App *app, TableState *t)
@@ -1054,6 +1079,7 @@ static void preplay_for_screenshot(App *app, TableState *t)
     } else if (app->table_run.preplay > 0) {
         preplay(t, app->table_run.preplay);
         t->synced = false;
+        screenshot_hint(t);
     }
 }
 

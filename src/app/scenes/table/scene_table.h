@@ -31,6 +31,7 @@
 #include <SDL.h>
 #include <stdbool.h>
 
+#include "ai_why.h"
 #include "app.h"
 #include "game.h"
 #include "session.h"
@@ -196,6 +197,7 @@ typedef struct TableState {
     HeldMove held; /* a move waiting to be applied (one at most) */
     TableHint hint_state;
     Move hint;
+    AiHint coach;         /* the hint's reasons (ai_why_explain), told beside it (coach_text.h) */
     Card drawn;           /* Kowah: the card the viewer just drew, until they discard */
     bool drawn_focus;     /* move the keyboard focus to it once it is in the hand */
     bool arrowed;         /* the focus was moved by the arrows since the last move */
@@ -362,6 +364,12 @@ void table_clear_selection(TableState *t);
 void table_draw(App *app, TableState *t, SDL_Renderer *r);
 /* The status line over the hand: what the table's phase says now. */
 void table_status_text(const TableState *t, char *buf, size_t size);
+
+/* scene_table_coach.c: the coach's line beside a shown hint (its reasons in
+ * words; false and "" when there is none to tell), and drawing it wrapped
+ * in `area` of the prompt bar, smaller where it must. */
+bool table_coach_line(const TableState *t, char *buf, size_t size);
+void table_coach_draw(App *app, const char *line, SDL_Rect area);
 
 /* scene_table_log.c: the move log. Entry i counts from the newest (0): its
  * sentence and the cards it shows (*ncards of cards[0..1]); false past the

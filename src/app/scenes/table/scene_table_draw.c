@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "card_names.h"
+#include "coach_text.h"
 #include "kowah.h"
 #include "pei.h"
 #include "scene_table.h"
@@ -1044,6 +1045,11 @@ void table_status_text(const TableState *t, char *buf, size_t size)
     }
 }
 
+/* With the coach's line beside it, the most of the prompt's width the
+ * hint's own sentence takes. */
+#define PROMPT_HINT_SHARE 0.34f
+#define PROMPT_HINT_MOST 0.55f
+
 static void draw_prompt(App *app, TableState *t)
 {
     SDL_Rect p = R(t->layout.prompt);
@@ -1065,13 +1071,26 @@ static void draw_prompt(App *app, TableState *t)
     SDL_Color c = t->reason[0] != '\0' ? UI_WARN : UI_INK;
     TextStyle s = style(app, 17, TEXT_REGULAR, c);
     SDL_Rect box = {p.x + app_px(app, 8), p.y, buttons_left - p.x - app_px(app, 16), p.h};
+    char coach[COACH_TEXT_MAX];
+    bool coached = t->dialog == DLG_NONE && table_coach_line(t, coach, sizeof coach);
+    int full = box.w;
     int tw = 0, th = 0;
     text_measure(app->text, text, s.px, s.weight, &tw, &th);
+    if (coached) { /* the hint's sentence as it needs, within its shares; the why the rest */
+        int least = (int)((float)full * PROMPT_HINT_SHARE);
+        box.w = SDL_min((int)((float)full * PROMPT_HINT_MOST), SDL_max(least, tw));
+    }
     while (tw > box.w && s.px > 9 * app->ui) {
         s.px *= 0.92f;
         text_measure(app->text, text, s.px, s.weight, &tw, &th);
     }
     text_draw_in(app->text, app->renderer, text, &s, box, TEXT_LEFT);
+    if (coached) {
+        int gap = app_px(app, 14);
+        SDL_Rect why = {box.x + SDL_min(tw, box.w) + gap, p.y, 0, p.h};
+        why.w = box.x + full - why.x;
+        table_coach_draw(app, coach, why);
+    }
 }
 
 static void draw_buttons(App *app, TableState *t)

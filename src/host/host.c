@@ -1,0 +1,299 @@
+/* host.c — the host's face (host.h): creation, the connections, the
+ * dispatch of what they send, the clock's ticks. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "host_internal.h"
+
+static void host_free(Host *h)
+{
+    for (int i = 0; i < h->ntables; i++)
+        table_free(h->tables[i]);
+    free(h->tables);
+    free(h->conns);
+    journal_close(h->journal);
+    free(h->before);
+    free(h->after);
+    free(h->msg);
+    free(h->data_dir);
+    free(h);
+}
+
+static bool host_alloc(Host *h, const HostOptions *opt)
+{
+    h->msg = malloc(sizeof *h->msg);
+    h->after = malloc(sizeof *h->after);
+    h->before = malloc(sizeof *h->before);
+    bool ok = h->msg && h->after && h->before;
+    if (opt->data_dir) {
+        size_t len = strlen(opt->data_dir);
+        h->data_dir = malloc(len + 1);
+        if (h->data_dir)
+            memcpy(h->data_dir, opt->data_dir, len + 1);
+        ok = ok && h->data_dir;
+    }
+    return ok;
+}
+
+Host *host_create(const HostOptions *opt, const HostOutbox *out, uint64_t now_ms, char *err,
+                  size_t err_size)
+{
+    if (!opt || !out || !out->send || !out->drop) {
+        snprintf(err, err_size, "the host needs its options and an outbox");
+        return NULL;
+    }
+    Host *h = calloc(1, sizeof *h);
+    if (!h || !host_alloc(h, opt)) {
+        snprintf(err, err_size, "out of memory");
+        if (h)
+            host_free(h);
+        return NULL;
+    }
+    h->out = *out;
+    h->now_ms = now_ms;
+    h->grace_ms = opt->grace_ms ? opt->grace_ms : HOST_GRACE_MS_DEFAULT;
+    h->allow_seed = opt->allow_seed;
+    h->max_tables = opt->max_tables;
+    if (h->data_dir) {
+        h->journal = journal_open(h->data_dir, err, err_size);
+        if (!h->journal || !restore_tables(h, now_ms, err, err_size)) {
+            host_free(h);
+            return NULL;
+        }
+    }
+    return h;
+}
+
+void host_destroy(Host *h)
+{
+    if (!h)
+        return;
+    play_flush(h, h->now_ms); /* what is applied is kept and told */
+    host_free(h);
+}
+
+/* ---- connections ---- */
+
+void host_connected(Host *h, HostConn conn, uint64_t now_ms)
+{
+    (void)now_ms;
+    if (conn == 0 || seat_conn(h, conn))
+        return;
+    if (h->nconns == h->conns_cap) {
+        int cap = h->conns_cap ? h->conns_cap * 2 : 64;
+        HostConnInfo *conns = realloc(h->conns, (size_t)cap * sizeof *conns);
+        if (!conns) {
+            send_log(h, "connection %u refused: out of memory", (unsigned)conn);
+            h->out.drop(h->out.ctx, conn, NET_BYE_FULL);
+            return;
+        }
+        h->conns = conns;
+        h->conns_cap = cap;
+    }
+    HostConnInfo *ci = &h->conns[h->nconns++];
+    memset(ci, 0, sizeof *ci);
+    ci->conn = conn;
+    ci->seat = -1;
+}
+
+void host_disconnected(Host *h, HostConn conn, uint64_t now_ms)
+{
+    HostConnInfo *ci = seat_conn(h, conn);
+    if (!ci)
+        return;
+    if (ci->table)
+        seat_leave(h, ci, now_ms);
+    *ci = h->conns[--h->nconns];
+    for (int i = 0; i < h->ntables; i++) {
+        if (h->tables[i]->creator == conn) /* a later connection of that number is not it */
+            h->tables[i]->creator = 0;
+    }
+    table_sweep(h);
+}
+
+/* ---- what a connection sends ---- */
+
+/* Why a seated connection's move is refused (NULL: it is not), and how. */
+static const char *host_move_refusal(const HostTable *t, int seat, const NetMove *nm,
+                                     NetRefusal *how)
+{
+    *how = NET_REFUSE_NOT_YOUR_TURN;
+    if (!t->started || t->over)
+        return N_("The match is not being played now.");
+    if (nm->move.seat != seat)
+        return N_("That move is another seat's.");
+    if (game_to_move(t->game) != seat)
+        return N_("It is not your turn.");
+    *how = NET_REFUSE_STALE;
+    if (nm->move_no != t->move_no)
+        return N_("That move answers an earlier position.");
+    *how = NET_REFUSE_ILLEGAL;
+    if (!game_is_legal(t->game, &nm->move))
+        return game_explain_illegal(t->game, &nm->move);
+    return NULL;
+}
+
+static void host_move(Host *h, HostConnInfo *ci, const NetMove *nm, uint64_t now_ms)
+{
+    HostTable *t = ci->table;
+    if (!t) {
+        send_refused(h, ci->conn, NET_MSG_MOVE, NET_REFUSE_NOT_SEATED, 0,
+                     N_("Take a seat before you move."));
+        return;
+    }
+    NetRefusal how = NET_REFUSE_NONE;
+    const char *why = host_move_refusal(t, ci->seat, nm, &how);
+    if (why && t->waiting) { /* judged on the position the seat knows */
+        play_flush(h, now_ms);
+        why = host_move_refusal(t, ci->seat, nm, &how);
+    }
+    if (why) {
+        send_refused(h, ci->conn, NET_MSG_MOVE, how, t->move_no, why);
+        return;
+    }
+    CekiStatus st = play_apply(h, t, &nm->move, false);
+    if (st != CEKI_OK)
+        send_refused(h, ci->conn, NET_MSG_MOVE, NET_REFUSE_ILLEGAL, t->move_no,
+                     ceki_status_text(st));
+}
+
+static void host_resync(Host *h, HostConnInfo *ci, uint64_t now_ms)
+{
+    if (!ci->table) {
+        send_refused(h, ci->conn, NET_MSG_RESYNC, NET_REFUSE_NOT_SEATED, 0,
+                     N_("Take a seat before you ask for the table."));
+        return;
+    }
+    h->resyncs++;
+    HostConn conn = ci->conn;
+    HostTable *t = ci->table;
+    int seat = ci->seat;
+    if (t->waiting)
+        play_flush(h, now_ms); /* the view and the updates after it agree */
+    if (t->seat[seat].conn == conn)
+        send_view(h, t, seat);
+}
+
+static void host_chat(Host *h, HostConnInfo *ci, const NetChat *chat, uint64_t now_ms)
+{
+    HostTable *t = ci->table;
+    if (!t) {
+        send_refused(h, ci->conn, NET_MSG_CHAT, NET_REFUSE_NOT_SEATED, 0,
+                     N_("Take a seat before you talk."));
+        return;
+    }
+    if (ci->last_chat && now_ms < ci->last_chat + HOST_CHAT_GAP_MS) {
+        send_refused(h, ci->conn, NET_MSG_CHAT, NET_REFUSE_RATE, t->move_no,
+                     N_("Not so fast: wait a moment before the next line."));
+        return;
+    }
+    ci->last_chat = now_ms;
+    NetMsg *m = h->msg;
+    memset(m, 0, sizeof *m);
+    m->type = NET_MSG_CHAT;
+    m->u.chat = *chat;
+    m->u.chat.seat = (int8_t)ci->seat;
+    for (int s = 0; s < t->cfg.players; s++)
+        send_msg(h, t->seat[s].conn, m);
+}
+
+static void host_pong(Host *h, HostConn conn, const NetPing *ping)
+{
+    NetMsg *m = h->msg;
+    memset(m, 0, sizeof *m);
+    m->type = NET_MSG_PONG;
+    m->u.ping = *ping;
+    send_msg(h, conn, m);
+}
+
+/* false: a message no client sends (the connection is dropped). */
+static bool host_dispatch(Host *h, HostConnInfo *ci, const NetMsg *msg, uint64_t now_ms)
+{
+    switch ((NetMsgType)msg->type) {
+    case NET_MSG_CREATE: table_create(h, ci->conn, &msg->u.create, now_ms); return true;
+    case NET_MSG_LIST: table_list(h, ci->conn); return true;
+    case NET_MSG_JOIN: seat_join(h, ci->conn, &msg->u.join, now_ms); return true;
+    case NET_MSG_MOVE: host_move(h, ci, &msg->u.move, now_ms); return true;
+    case NET_MSG_RESYNC: host_resync(h, ci, now_ms); return true;
+    case NET_MSG_START: seat_start(h, ci->conn, now_ms); return true;
+    case NET_MSG_SEAT_AI:
+        seat_give_ai(h, ci->conn, msg->u.seat_ai.seat, msg->u.seat_ai.kind, now_ms);
+        return true;
+    case NET_MSG_CHAT: host_chat(h, ci, &msg->u.chat, now_ms); return true;
+    case NET_MSG_PING: host_pong(h, ci->conn, &msg->u.ping); return true;
+    case NET_MSG_PONG: return true;
+    default: return false;
+    }
+}
+
+void host_received(Host *h, HostConn conn, const NetMsg *msg, uint64_t now_ms)
+{
+    h->now_ms = now_ms;
+    HostConnInfo *ci = seat_conn(h, conn);
+    if (!ci) {
+        host_connected(h, conn, now_ms);
+        ci = seat_conn(h, conn);
+        if (!ci)
+            return;
+    }
+    long refused = h->refused;
+    if (!host_dispatch(h, ci, msg, now_ms)) {
+        HostConnInfo copy = *ci;
+        if (copy.table)
+            seat_leave(h, ci, now_ms);
+        *ci = h->conns[--h->nconns];
+        send_log(h, "connection %u dropped: it sent a host's message", (unsigned)conn);
+        h->out.drop(h->out.ctx, conn, NET_BYE_GARBAGE);
+        return;
+    }
+    ci = seat_conn(h, conn); /* a drop may have moved or removed it */
+    if (!ci)
+        return;
+    ci->refusals = h->refused > refused ? ci->refusals + 1 : 0;
+    if (ci->refusals > HOST_REFUSALS_MAX) {
+        send_log(h, "connection %u dropped: %d refused messages in a row", (unsigned)conn,
+                 ci->refusals);
+        host_disconnected(h, conn, now_ms);
+        h->out.drop(h->out.ctx, conn, NET_BYE_ABUSE);
+    }
+}
+
+/* ---- the clock ---- */
+
+void host_tick(Host *h, uint64_t now_ms)
+{
+    h->now_ms = now_ms;
+    for (int i = 0; i < h->ntables; i++) {
+        HostTable *t = h->tables[i];
+        seat_tick(h, t, now_ms);
+        if (play_computer_due(t))
+            play_computer_move(h, t);
+    }
+    play_flush(h, now_ms);
+    table_sweep(h);
+}
+
+uint64_t host_next_due(const Host *h)
+{
+    uint64_t due = UINT64_MAX;
+    for (int i = 0; i < h->ntables; i++) {
+        uint64_t d = table_due(h->tables[i]);
+        if (d < due)
+            due = d;
+    }
+    return due;
+}
+
+void host_counts(const Host *h, HostCounts *out)
+{
+    memset(out, 0, sizeof *out);
+    out->tables = h->ntables;
+    for (int i = 0; i < h->ntables; i++)
+        out->tables_live += h->tables[i]->started && !h->tables[i]->over;
+    for (int i = 0; i < h->nconns; i++)
+        out->seats_connected += h->conns[i].table != NULL;
+    out->moves = h->moves;
+    out->refused = h->refused;
+    out->resyncs = h->resyncs;
+}

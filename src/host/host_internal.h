@@ -1,0 +1,220 @@
+/* host_internal.h — what the host's files share (host.h is the contract).
+ *
+ * Contract
+ * - One Host holds its tables (HostTable, each one match and its seats) and
+ *   the connections it knows (HostConnInfo: which table and seat, if any).
+ * - The files, each calling only the ones listed after it:
+ *   host.c (create, dispatch, tick) -> host_seat.c (joins, tokens, grace,
+ *   stand-ins) -> host_restore.c (tables back from the journal) ->
+ *   host_table.c (a table's creation, listing, freeing) -> host_play.c
+ *   (start, moves, the journal's flush and the updates it releases,
+ *   computers, the record) -> host_send.c (the messages) -> host_journal.c
+ *   (SQLite) and host_rand.c (the system's randomness). No file calls back
+ *   up this list.
+ * - Every pointer here is owned by the Host; nothing is global.
+ */
+#ifndef CEKI_HOST_INTERNAL_H
+#define CEKI_HOST_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ai.h"
+#include "game.h"
+#include "host.h"
+#include "proto.h"
+
+#define HOST_TABLE_ID_LEN 8         /* characters of a table id made here */
+#define HOST_SEATS_REFRESH_MS 5000u /* NET_MSG_SEATS again while a grace period runs */
+#define HOST_JOURNAL_RETRY_MS 1000u /* a failed journal write is tried again after this */
+#define HOST_AI_ITERATIONS 1000     /* the strong player's budget: ceki-cli match's default */
+#define HOST_REFUSALS_MAX 64        /* refusals in a row before a peer is dropped (abuse) */
+#define HOST_CHAT_GAP_MS 250u       /* the least time between two chat lines of a peer */
+#define HOST_LOG_MAX 256            /* bytes of one log line */
+#define HOST_SEED_BYTES 8
+
+typedef struct HostSeat {
+    uint8_t kind;                  /* NetSeatKind */
+    uint8_t state;                 /* NetSeatState */
+    char token[NET_TOKEN_LEN + 1]; /* a person's, "" for a computer or nobody */
+    char name[NET_NAME_MAX + 1];
+    HostConn conn;      /* the connection holding it, 0 for none */
+    uint64_t grace_end; /* NET_SEAT_AWAY: when the computer takes over */
+    AiPlayer *ai;       /* a computer seat's player, or a person's stand-in once needed */
+} HostSeat;
+
+typedef struct HostTable {
+    char id[NET_TABLE_ID_MAX + 1];
+    GameConfig cfg; /* the seed is here and goes nowhere but the record */
+    NetTableRules rules;
+    Game *game; /* dealt at creation; moves are taken once started */
+    bool autostart, started, over;
+    HostConn creator; /* 0 once the creator has gone */
+    HostSeat seat[CEKI_MAX_SEATS];
+    uint32_t move_no; /* moves applied (game_history's count) */
+    uint8_t *by_ai;   /* by_ai[i]: move i was made by a computer at the host */
+    size_t by_ai_cap;
+    uint64_t seats_due; /* the next NET_MSG_SEATS while a grace runs (UINT64_MAX: none) */
+    /* The journal: what it holds of this table. */
+    bool kept_row, kept_started, kept_over, seats_dirty;
+    uint32_t moves_kept;
+    uint64_t journal_due; /* a write asked for (0) or a failed one's retry (UINT64_MAX: none) */
+    bool waiting;         /* a move is applied, not yet kept and told (play_flush) */
+    Game *told;           /* while waiting: the game as the seats were last told it */
+    Move untold;          /* while waiting: that move */
+} HostTable;
+
+typedef struct HostConnInfo {
+    HostConn conn;
+    HostTable *table; /* the table it sits at, or NULL */
+    int seat;
+    int refusals; /* refused messages since its last accepted one */
+    uint64_t last_chat;
+} HostConnInfo;
+
+typedef struct HostJournal HostJournal;
+
+struct Host {
+    HostOutbox out;
+    char *data_dir;
+    uint32_t grace_ms;
+    bool allow_seed;
+    int max_tables;
+    HostJournal *journal;
+    HostTable **tables;
+    int ntables, tables_cap;
+    HostConnInfo *conns;
+    int nconns, conns_cap;
+    long moves, refused, resyncs;
+    uint64_t now_ms;     /* the latest time the host was given */
+    NetMsg *msg;         /* the message being sent */
+    Observation *before; /* a seat's view before a move */
+    Observation *after;  /* and after it */
+};
+
+/* ---- host_rand.c: the system's randomness ---- */
+
+/* n random bytes from getrandom (or /dev/urandom); false when neither gives them. */
+bool host_rand_bytes(uint8_t *buf, size_t n);
+/* A table id of HOST_TABLE_ID_LEN characters [A-Za-z0-9]. */
+bool host_rand_table_id(char out[NET_TABLE_ID_MAX + 1]);
+/* A seat token of NET_TOKEN_LEN hex digits. */
+bool host_rand_token(char out[NET_TOKEN_LEN + 1]);
+
+/* ---- host_journal.c: the SQLite journal ---- */
+
+/* A table as the journal kept it, for host_restore.c. */
+typedef struct HostSavedSeat {
+    uint8_t kind;
+    bool taken; /* a person had taken it */
+    char token[NET_TOKEN_LEN + 1];
+    char name[NET_NAME_MAX + 1];
+} HostSavedSeat;
+
+typedef struct HostSavedTable {
+    char id[NET_TABLE_ID_MAX + 1];
+    GameConfig cfg;
+    bool autostart, started;
+    HostSavedSeat seat[CEKI_MAX_SEATS];
+    Move *moves;
+    uint8_t *by_ai;
+    int nmoves;
+} HostSavedTable;
+
+typedef void (*HostSavedFn)(void *ctx, const HostSavedTable *saved);
+
+/* NULL with a sentence in err when data_dir/ceki-server.db cannot be opened. */
+HostJournal *journal_open(const char *data_dir, char *err, size_t err_size);
+void journal_close(HostJournal *j);
+/* One transaction: begin, put every table that changed, commit (keep
+ * false: roll back). put writes what the journal lacks of t (its row, its
+ * seats when dirty, its moves from moves_kept on); the caller marks t kept
+ * once the commit is done. Each false comes with a sentence in err. */
+bool journal_begin(HostJournal *j, char *err, size_t err_size);
+bool journal_put_table(HostJournal *j, const HostTable *t, char *err, size_t err_size);
+bool journal_commit(HostJournal *j, bool keep, char *err, size_t err_size);
+/* Calls fn for every table not over, in the order they were made; a table
+ * whose rows do not read is counted in *skipped and left out. False with
+ * err when the journal itself does not read. */
+bool journal_load(HostJournal *j, HostSavedFn fn, void *ctx, int *skipped, char *err,
+                  size_t err_size);
+
+/* ---- host_send.c: the messages ---- */
+
+void send_log(Host *h, const char *fmt, ...);
+void send_msg(Host *h, HostConn conn, const NetMsg *msg);
+void send_refused(Host *h, HostConn conn, NetMsgType what, NetRefusal why, uint32_t move_no,
+                  const char *reason);
+/* The seat's whole view (and its moves when it is to move in a started match). */
+void send_view(Host *h, HostTable *t, int seat);
+/* NET_MSG_SEATS to every connection seated at t. */
+void send_seats(Host *h, HostTable *t, uint64_t now_ms);
+/* Asks for t to be written at the next flush (play_flush). */
+void send_journal(Host *h, HostTable *t);
+bool host_seat_is_person(uint8_t kind);
+bool host_seat_is_computer(const HostSeat *s);
+
+/* ---- host_play.c: the match ---- */
+
+/* Deals t's game from t->cfg (with the computer seats' players). */
+bool play_deal(Host *h, HostTable *t);
+/* Starts the match: every seated connection gets the deal's events. */
+void play_start(Host *h, HostTable *t, uint64_t now_ms);
+/* Applies m for t's seat to move (checked by the core); by_ai says a
+ * computer at the host made it. The move is told at the next play_flush,
+ * once it is in the journal; until then t is waiting. */
+CekiStatus play_apply(Host *h, HostTable *t, const Move *m, bool by_ai);
+/* Writes every table that changed in one transaction, then tells each
+ * seat the moves now kept (its UPDATE, and the record when the match is
+ * over). A failed write is logged and tried again HOST_JOURNAL_RETRY_MS
+ * later; nothing it holds is told before it is kept. */
+void play_flush(Host *h, uint64_t now_ms);
+/* Replays a journalled move without telling anyone; a computer's move asks
+ * its player again so that its randomness is where it was. */
+CekiStatus play_replay(Host *h, HostTable *t, const Move *m, bool by_ai);
+/* Whether the seat to move is played by the host's computer now. */
+bool play_computer_due(const HostTable *t);
+/* One move of the computer playing the seat to move. */
+void play_computer_move(Host *h, HostTable *t);
+/* The level a stand-in plays at: the strongest computer seat's, else greedy. */
+AiLevel play_table_level(const HostTable *t);
+AiPlayer *play_new_ai(const HostTable *t, int seat, AiLevel level);
+
+/* ---- host_table.c: tables ---- */
+
+void table_create(Host *h, HostConn conn, const NetCreate *c, uint64_t now_ms);
+void table_list(Host *h, HostConn conn);
+HostTable *table_find(Host *h, const char *id);
+/* Starts t when it starts by itself and every seat is filled. */
+void table_autostart(Host *h, HostTable *t, uint64_t now_ms);
+/* Adds t to the host (false when out of memory; t is then freed). */
+bool table_add(Host *h, HostTable *t);
+HostTable *table_new(const GameConfig *cfg, const char *id);
+void table_free(HostTable *t);
+/* Frees the tables that are over with nobody left at them. */
+void table_sweep(Host *h);
+/* When t is due for host_tick (0: now; UINT64_MAX: nothing). */
+uint64_t table_due(const HostTable *t);
+
+/* ---- host_restore.c ---- */
+
+/* Brings back every table of the journal, its seats away with their grace
+ * running from now_ms. False with err on a journal that does not read. */
+bool restore_tables(Host *h, uint64_t now_ms, char *err, size_t err_size);
+
+/* ---- host_seat.c ---- */
+
+HostConnInfo *seat_conn(Host *h, HostConn conn);
+void seat_join(Host *h, HostConn conn, const NetJoin *j, uint64_t now_ms);
+/* A seated connection went: its seat is away, its grace running. */
+void seat_leave(Host *h, HostConnInfo *ci, uint64_t now_ms);
+/* Grace periods running out and the countdown's messages of t. */
+void seat_tick(Host *h, HostTable *t, uint64_t now_ms);
+/* The creator's NET_MSG_START of its table: the one it sits at, else the
+ * last it made. */
+void seat_start(Host *h, HostConn conn, uint64_t now_ms);
+/* The creator's NET_MSG_SEAT_AI: seat s of its table to a computer of kind. */
+void seat_give_ai(Host *h, HostConn conn, int s, uint8_t kind, uint64_t now_ms);
+
+#endif

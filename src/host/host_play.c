@@ -1,0 +1,303 @@
+/* host_play.c — a table's match: the deal, the start, every move checked
+ * by the core and told to each seat as it may see it, the computers' moves
+ * and the record at the end (host_internal.h).
+ *
+ * The decisions are asked as `ceki-cli match` asks them (cmd_match.c): the
+ * seat to move decides every step, forced ones too, and a computer at the
+ * host takes a round's "next" move without thinking, so a table of network
+ * bots asks each bot's player exactly what the match asks its own. */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "host_internal.h"
+#include "record.h"
+
+static AiLevel play_kind_level(uint8_t kind)
+{
+    return kind == NET_SEAT_RANDOM   ? AI_RANDOM
+           : kind == NET_SEAT_GREEDY ? AI_GREEDY
+           : kind == NET_SEAT_STRONG ? AI_STRONG
+                                     : AI_LEVEL_COUNT;
+}
+
+AiLevel play_table_level(const HostTable *t)
+{
+    AiLevel level = AI_LEVEL_COUNT;
+    for (int s = 0; s < t->cfg.players; s++) {
+        AiLevel l = play_kind_level(t->seat[s].kind);
+        if (l != AI_LEVEL_COUNT && (level == AI_LEVEL_COUNT || l > level))
+            level = l;
+    }
+    return level == AI_LEVEL_COUNT ? AI_GREEDY : level;
+}
+
+AiPlayer *play_new_ai(const HostTable *t, int seat, AiLevel level)
+{
+    AiPlayer *ai = ai_create(level, game_seat_ai_seed(t->cfg.seed, seat));
+    if (ai)
+        ai_set_budget_iterations(ai, HOST_AI_ITERATIONS);
+    return ai;
+}
+
+bool play_deal(Host *h, HostTable *t)
+{
+    (void)h;
+    t->game = game_create(&t->cfg, NULL);
+    if (!t->game)
+        return false;
+    for (int s = 0; s < t->cfg.players; s++) {
+        AiLevel level = play_kind_level(t->seat[s].kind);
+        if (level != AI_LEVEL_COUNT && !t->seat[s].ai)
+            t->seat[s].ai = play_new_ai(t, s, level);
+        if (level != AI_LEVEL_COUNT && !t->seat[s].ai)
+            return false;
+    }
+    return true;
+}
+
+/* ---- telling the seats ---- */
+
+/* NET_MSG_UPDATE to seat s: the events as it sees them, its view's delta
+ * from `before` to `after`, the hash, and its moves when it is to move. */
+static void play_send_update(Host *h, HostTable *t, int s, const Observation *before,
+                             const Observation *after, const Move *move)
+{
+    NetMsg *m = h->msg;
+    memset(m, 0, sizeof *m);
+    m->type = NET_MSG_UPDATE;
+    NetUpdate *u = &m->u.update;
+    u->move_no = t->move_no;
+    u->hash = net_view_hash(after);
+    u->move = *move;
+    int n = 0;
+    const GameEvent *events = game_events(t->game, &n);
+    if (n > NET_MAX_EVENTS) {
+        send_log(h, "table %s: %d events, more than a message holds", t->id, n);
+        n = NET_MAX_EVENTS;
+    }
+    u->nevents = (uint16_t)game_events_for_seat(t->game, events, n, s, u->events);
+    size_t len = net_view_delta(before, after, u->delta, sizeof u->delta);
+    u->delta_len = (uint16_t)len;
+    if (t->started && game_to_move(t->game) == s) {
+        int k = game_legal_moves(t->game, u->moves, GAME_MAX_MOVES);
+        u->nmoves = (uint16_t)(k > GAME_MAX_MOVES ? GAME_MAX_MOVES : k);
+    }
+    send_msg(h, t->seat[s].conn, m);
+    if (len == 0) /* no delta fits: the whole view follows */
+        send_view(h, t, s);
+}
+
+static void play_send_record(Host *h, HostTable *t)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    CekiStatus st = f ? record_write(t->game, f) : CEKI_ERR_NOMEM;
+    if (f)
+        fclose(f);
+    NetMsg *m = h->msg;
+    memset(m, 0, sizeof *m);
+    m->type = NET_MSG_RECORD;
+    if (st != CEKI_OK || !text || len >= sizeof m->u.record.text) {
+        send_log(h, "table %s: the record (%zu bytes) does not fit a message", t->id, len);
+        free(text);
+        return;
+    }
+    memcpy(m->u.record.text, text, len + 1);
+    m->u.record.len = (uint16_t)len;
+    free(text);
+    for (int s = 0; s < t->cfg.players; s++)
+        send_msg(h, t->seat[s].conn, m);
+}
+
+void play_start(Host *h, HostTable *t, uint64_t now_ms)
+{
+    t->started = true;
+    send_journal(h, t);
+    send_log(h, "table %s: the match starts", t->id);
+    send_seats(h, t, now_ms);
+    /* The deal's events (a seating draw, a cut) go to every seat first. */
+    Move none;
+    memset(&none, 0, sizeof none);
+    none.type = MOVE_NONE;
+    none.card = CARD_NONE;
+    none.target = CARD_NONE;
+    for (int s = 0; s < t->cfg.players; s++) {
+        if (t->seat[s].conn == 0 || game_observe(t->game, s, h->after) != CEKI_OK)
+            continue;
+        play_send_update(h, t, s, h->after, h->after, &none);
+    }
+}
+
+/* ---- moves ---- */
+
+static bool play_note_move(HostTable *t, bool by_ai)
+{
+    if (t->move_no >= t->by_ai_cap) {
+        size_t cap = t->by_ai_cap ? t->by_ai_cap * 2 : 256;
+        uint8_t *by = realloc(t->by_ai, cap);
+        if (!by)
+            return false;
+        t->by_ai = by;
+        t->by_ai_cap = cap;
+    }
+    t->by_ai[t->move_no] = by_ai;
+    return true;
+}
+
+/* Keeps the game as the seats know it, for the delta once the move is kept. */
+static bool play_keep_told(HostTable *t)
+{
+    if (!t->told)
+        t->told = game_clone(t->game, false);
+    else if (game_copy_into(t->told, t->game) != CEKI_OK)
+        return false;
+    return t->told != NULL;
+}
+
+CekiStatus play_apply(Host *h, HostTable *t, const Move *m, bool by_ai)
+{
+    if (t->waiting)
+        return CEKI_ERR_STATE; /* the last move is not kept yet (play_flush first) */
+    if (!game_is_legal(t->game, m))
+        return CEKI_ERR_ILLEGAL;
+    if (!play_note_move(t, by_ai) || !play_keep_told(t))
+        return CEKI_ERR_NOMEM;
+    CekiStatus st = game_apply(t->game, m);
+    if (st != CEKI_OK)
+        return st;
+    t->move_no++;
+    h->moves++;
+    t->over = game_match_over(t->game);
+    t->untold = *m;
+    t->waiting = true;
+    send_journal(h, t);
+    return CEKI_OK;
+}
+
+/* Tells every seat of t the move it holds, now kept. */
+static void play_tell(Host *h, HostTable *t)
+{
+    t->waiting = false;
+    for (int s = 0; s < t->cfg.players; s++) {
+        if (t->seat[s].conn == 0 || game_observe(t->told, s, h->before) != CEKI_OK ||
+            game_observe(t->game, s, h->after) != CEKI_OK)
+            continue;
+        play_send_update(h, t, s, h->before, h->after, &t->untold);
+    }
+    if (t->over) {
+        send_log(h, "table %s: the match is over after %u moves", t->id, (unsigned)t->move_no);
+        play_send_record(h, t);
+    }
+}
+
+/* Writes the tables asked for in one transaction; false when it failed. */
+static bool play_write(Host *h, uint64_t now_ms)
+{
+    char err[HOST_LOG_MAX] = "";
+    bool ok = journal_begin(h->journal, err, sizeof err);
+    for (int i = 0; ok && i < h->ntables; i++) {
+        const HostTable *t = h->tables[i];
+        if (t->journal_due <= now_ms)
+            ok = journal_put_table(h->journal, t, err, sizeof err);
+    }
+    ok = journal_commit(h->journal, ok, err, sizeof err) && ok;
+    for (int i = 0; i < h->ntables; i++) {
+        HostTable *t = h->tables[i];
+        if (t->journal_due > now_ms)
+            continue;
+        if (!ok) { /* never lost silently: said, and written again from the game */
+            send_log(h, "table %s: %s; kept %u of %u moves, trying again", t->id, err,
+                     (unsigned)t->moves_kept, (unsigned)t->move_no);
+            t->journal_due = now_ms + HOST_JOURNAL_RETRY_MS;
+            continue;
+        }
+        t->kept_row = true;
+        t->kept_started = t->started;
+        t->kept_over = t->over;
+        t->seats_dirty = false;
+        t->moves_kept = t->move_no;
+        t->journal_due = UINT64_MAX;
+    }
+    return ok;
+}
+
+void play_flush(Host *h, uint64_t now_ms)
+{
+    bool write = false, tell = false;
+    for (int i = 0; i < h->ntables; i++) {
+        write = write || h->tables[i]->journal_due <= now_ms;
+        tell = tell || h->tables[i]->waiting;
+    }
+    if (write && h->journal && !play_write(h, now_ms))
+        return;
+    for (int i = 0; tell && i < h->ntables; i++) {
+        HostTable *t = h->tables[i];
+        if (t->waiting && (!h->journal || t->moves_kept == t->move_no))
+            play_tell(h, t);
+    }
+}
+
+bool play_computer_due(const HostTable *t)
+{
+    if (!t->started || t->over || t->waiting)
+        return false;
+    int seat = game_to_move(t->game);
+    return seat >= 0 && host_seat_is_computer(&t->seat[seat]);
+}
+
+/* The player deciding for the seat to move: its own, or its stand-in's. */
+static AiPlayer *play_seat_ai(HostTable *t, int seat)
+{
+    HostSeat *s = &t->seat[seat];
+    if (!s->ai)
+        s->ai = play_new_ai(t, seat, play_table_level(t));
+    return s->ai;
+}
+
+/* What the computer at `seat` decides now: a round's end goes on at once,
+ * as ceki-cli match does; anything else its player chooses. */
+static CekiStatus play_computer_choose(HostTable *t, int seat, Move *out)
+{
+    if (game_round_over(t->game))
+        return game_legal_moves(t->game, out, 1) == 1 ? CEKI_OK : CEKI_ERR_STATE;
+    AiPlayer *ai = play_seat_ai(t, seat);
+    return ai ? ai_choose(ai, t->game, seat, out) : CEKI_ERR_NOMEM;
+}
+
+void play_computer_move(Host *h, HostTable *t)
+{
+    int seat = game_to_move(t->game);
+    Move m;
+    memset(&m, 0, sizeof m);
+    CekiStatus st = play_computer_choose(t, seat, &m);
+    if (st == CEKI_OK)
+        st = play_apply(h, t, &m, true);
+    if (st != CEKI_OK) {
+        send_log(h, "table %s: the computer at seat %d could not move (%s); the table stops", t->id,
+                 seat, ceki_status_text(st));
+        t->over = true;
+        send_journal(h, t);
+    }
+}
+
+CekiStatus play_replay(Host *h, HostTable *t, const Move *m, bool by_ai)
+{
+    int seat = game_to_move(t->game);
+    if (by_ai && seat >= 0) {
+        Move again;
+        memset(&again, 0, sizeof again);
+        /* Asked again so that its randomness is where it was. */
+        if (play_computer_choose(t, seat, &again) != CEKI_OK || !move_equal(&again, m))
+            send_log(h, "table %s: the computer at seat %d chose differently on the way back",
+                     t->id, seat);
+    }
+    if (!play_note_move(t, by_ai))
+        return CEKI_ERR_NOMEM;
+    CekiStatus st = game_apply(t->game, m);
+    if (st == CEKI_OK)
+        t->move_no++;
+    return st;
+}

@@ -1,0 +1,66 @@
+/* host_rand.c — the system's randomness: seeds, table ids and seat tokens
+ * (host_internal.h). getrandom first, /dev/urandom when it is missing. */
+#define _DEFAULT_SOURCE /* getrandom */
+#include <errno.h>
+#include <stdio.h>
+#include <sys/random.h>
+
+#include "host_internal.h"
+
+#define RAND_ID_ALPHABET 62 /* [A-Za-z0-9] */
+#define RAND_ID_LIMIT 248   /* the largest multiple of 62 a byte holds: no bias */
+
+static bool rand_from_urandom(uint8_t *buf, size_t n)
+{
+    FILE *f = fopen("/dev/urandom", "rb");
+    if (!f)
+        return false;
+    size_t got = fread(buf, 1, n, f);
+    fclose(f);
+    return got == n;
+}
+
+bool host_rand_bytes(uint8_t *buf, size_t n)
+{
+    size_t got = 0;
+    while (got < n) {
+        ssize_t r = getrandom(buf + got, n - got, 0);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0)
+            return rand_from_urandom(buf, n);
+        got += (size_t)r;
+    }
+    return true;
+}
+
+bool host_rand_table_id(char out[NET_TABLE_ID_MAX + 1])
+{
+    static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    int len = 0;
+    for (int tries = 0; len < HOST_TABLE_ID_LEN && tries < HOST_TABLE_ID_LEN * 4; tries++) {
+        uint8_t b[HOST_TABLE_ID_LEN] = {0};
+        if (!host_rand_bytes(b, sizeof b))
+            return false;
+        for (size_t i = 0; i < sizeof b && len < HOST_TABLE_ID_LEN; i++) {
+            if (b[i] < RAND_ID_LIMIT)
+                out[len++] = alphabet[b[i] % RAND_ID_ALPHABET];
+        }
+    }
+    out[len] = '\0';
+    return len == HOST_TABLE_ID_LEN;
+}
+
+bool host_rand_token(char out[NET_TOKEN_LEN + 1])
+{
+    static const char hex[] = "0123456789abcdef";
+    uint8_t b[NET_TOKEN_LEN / 2] = {0};
+    if (!host_rand_bytes(b, sizeof b))
+        return false;
+    for (size_t i = 0; i < sizeof b; i++) {
+        out[2 * i] = hex[b[i] >> 4];
+        out[2 * i + 1] = hex[b[i] & 0xF];
+    }
+    out[NET_TOKEN_LEN] = '\0';
+    return true;
+}

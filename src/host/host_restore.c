@@ -1,0 +1,85 @@
+/* host_restore.c — the tables of the journal back in a new host: each
+ * dealt again from its seed and its moves replayed through the core, its
+ * people away with their grace running (host_internal.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include "host_internal.h"
+
+typedef struct RestoreCtx {
+    Host *h;
+    uint64_t now_ms;
+    int tables, failed;
+} RestoreCtx;
+
+static void restore_seats(HostTable *t, const HostSavedTable *saved, const RestoreCtx *rc)
+{
+    for (int s = 0; s < t->cfg.players; s++) {
+        const HostSavedSeat *from = &saved->seat[s];
+        HostSeat *seat = &t->seat[s];
+        seat->kind = from->kind;
+        t->rules.seat_kind[s] = from->kind;
+        memcpy(seat->token, from->token, sizeof seat->token);
+        memcpy(seat->name, from->name, sizeof seat->name);
+        if (!host_seat_is_person(seat->kind)) {
+            seat->state = NET_SEAT_HERE;
+        } else if (from->taken) {
+            seat->state = NET_SEAT_AWAY;
+            seat->grace_end = rc->now_ms + rc->h->grace_ms;
+            t->seats_due = rc->now_ms + HOST_SEATS_REFRESH_MS;
+        } else {
+            seat->state = NET_SEAT_EMPTY;
+        }
+    }
+}
+
+/* The table of `saved`, at its last move; NULL when it does not replay. */
+static HostTable *restore_table(const HostSavedTable *saved, RestoreCtx *rc)
+{
+    if (game_config_check(&saved->cfg) != CEKI_OK)
+        return NULL;
+    HostTable *t = table_new(&saved->cfg, saved->id);
+    if (!t)
+        return NULL;
+    t->autostart = saved->autostart;
+    t->started = saved->started;
+    restore_seats(t, saved, rc);
+    bool ok = play_deal(rc->h, t);
+    for (int i = 0; ok && i < saved->nmoves; i++)
+        ok = play_replay(rc->h, t, &saved->moves[i], saved->by_ai[i] != 0) == CEKI_OK;
+    if (!ok) {
+        send_log(rc->h, "table %s: the journal's move %u does not replay; the table is left out",
+                 saved->id, (unsigned)t->move_no);
+        table_free(t);
+        return NULL;
+    }
+    t->kept_row = true;
+    t->kept_started = t->started;
+    t->moves_kept = t->move_no;
+    t->over = game_match_over(t->game);
+    return t;
+}
+
+static void restore_one(void *ctx, const HostSavedTable *saved)
+{
+    RestoreCtx *rc = ctx;
+    HostTable *t = restore_table(saved, rc);
+    if (t && table_add(rc->h, t)) {
+        rc->tables++;
+        send_log(rc->h, "table %s: back at move %u", t->id, (unsigned)t->move_no);
+    } else {
+        rc->failed++;
+    }
+}
+
+bool restore_tables(Host *h, uint64_t now_ms, char *err, size_t err_size)
+{
+    RestoreCtx rc = {h, now_ms, 0, 0};
+    int skipped = 0;
+    if (!journal_load(h->journal, restore_one, &rc, &skipped, err, err_size))
+        return false;
+    rc.failed += skipped;
+    if (rc.tables + rc.failed > 0)
+        send_log(h, "%d tables back from the journal, %d left out", rc.tables, rc.failed);
+    return true;
+}

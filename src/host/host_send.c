@@ -1,0 +1,97 @@
+/* host_send.c — the host's messages to its connections, its log lines and
+ * its journal writes (host_internal.h). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "host_internal.h"
+
+void send_log(Host *h, const char *fmt, ...)
+{
+    if (!h->out.log)
+        return;
+    char line[HOST_LOG_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    h->out.log(h->out.ctx, line);
+}
+
+void send_msg(Host *h, HostConn conn, const NetMsg *msg)
+{
+    if (conn != 0)
+        h->out.send(h->out.ctx, conn, msg);
+}
+
+void send_refused(Host *h, HostConn conn, NetMsgType what, NetRefusal why, uint32_t move_no,
+                  const char *reason)
+{
+    NetMsg *m = h->msg;
+    memset(m, 0, sizeof *m);
+    m->type = NET_MSG_REFUSED;
+    m->u.refused.what = (uint8_t)what;
+    m->u.refused.refusal = (uint8_t)why;
+    m->u.refused.move_no = move_no;
+    snprintf(m->u.refused.reason, sizeof m->u.refused.reason, "%s", reason ? reason : "");
+    h->refused++;
+    send_msg(h, conn, m);
+}
+
+bool host_seat_is_person(uint8_t kind)
+{
+    return kind == NET_SEAT_NET || kind == NET_SEAT_LOCAL;
+}
+
+bool host_seat_is_computer(const HostSeat *s)
+{
+    return !host_seat_is_person(s->kind) || s->state == NET_SEAT_STAND_IN;
+}
+
+void send_view(Host *h, HostTable *t, int seat)
+{
+    HostConn conn = t->seat[seat].conn;
+    if (conn == 0)
+        return;
+    NetMsg *m = h->msg;
+    memset(m, 0, sizeof *m);
+    m->type = NET_MSG_VIEW;
+    NetView *v = &m->u.view;
+    v->move_no = t->move_no;
+    if (game_observe(t->game, seat, &v->view) != CEKI_OK) {
+        send_log(h, "table %s: seat %d's view could not be made", t->id, seat);
+        return;
+    }
+    v->hash = net_view_hash(&v->view);
+    if (t->started && game_to_move(t->game) == seat) {
+        int n = game_legal_moves(t->game, v->moves, GAME_MAX_MOVES);
+        v->nmoves = (uint16_t)(n > GAME_MAX_MOVES ? GAME_MAX_MOVES : n);
+    }
+    send_msg(h, conn, m);
+}
+
+void send_seats(Host *h, HostTable *t, uint64_t now_ms)
+{
+    NetMsg *m = h->msg;
+    memset(m, 0, sizeof *m);
+    m->type = NET_MSG_SEATS;
+    NetSeats *ns = &m->u.seats;
+    ns->players = (uint8_t)t->cfg.players;
+    ns->started = t->started;
+    for (int s = 0; s < t->cfg.players; s++) {
+        const HostSeat *seat = &t->seat[s];
+        ns->seat[s].kind = seat->kind;
+        ns->seat[s].state = seat->state;
+        if (seat->state == NET_SEAT_AWAY && seat->grace_end > now_ms)
+            ns->seat[s].grace_ms = (uint32_t)(seat->grace_end - now_ms);
+        memcpy(ns->seat[s].name, seat->name, sizeof ns->seat[s].name);
+    }
+    for (int s = 0; s < t->cfg.players; s++)
+        send_msg(h, t->seat[s].conn, m);
+}
+
+void send_journal(Host *h, HostTable *t)
+{
+    if (h->journal)
+        t->journal_due = 0;
+}

@@ -1,0 +1,517 @@
+/* net_transport.c — NetMsg over ENet (see net_transport.h).
+ *
+ * A server and a client share one engine, NetEnd: an ENet host, a table
+ * of connection numbers by ENet peer slot, and the packet last reported
+ * (kept until the next poll so NetEvent.data stays valid). A connection's
+ * number is (serial << NET_SLOT_BITS) | slot, serial counting from 1, so
+ * it is never 0 and finding its peer costs one lookup.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "net_transport.h"
+
+#include <enet/enet.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define NET_SLOT_BITS 12u
+#define NET_SLOT_MASK ((1u << NET_SLOT_BITS) - 1u)
+#define NET_SERIAL_MAX ((UINT32_MAX >> NET_SLOT_BITS))
+#define NET_SPARE_PEERS 16 /* slots beyond max_peers, to turn the extra peer away politely */
+#define NET_HOST_TEXT_MAX 256
+#define NET_PORT_MAX 65535ul
+#define NET_MS_PER_S 1000u
+#define NET_NS_PER_MS 1000000u
+
+typedef struct NetEnd {
+    ENetHost *host;
+    bool server;
+    uint32_t version;
+    uint32_t timeout_ms;
+    int max_live; /* connections allowed at once */
+    int live;     /* connections known now */
+    uint32_t serial;
+    NetConn *conn;   /* by ENet peer slot: the connection there, 0 if none */
+    bool *connected; /* by slot: CONNECT reported */
+    ENetPacket *held;
+    NetStats stats;
+    uint8_t buf[NET_MAX_PACKET];
+} NetEnd;
+
+struct NetServer {
+    NetEnd end;
+};
+
+struct NetClient {
+    NetEnd end;
+};
+
+static void net_set_err(char *err, size_t err_size, const char *text)
+{
+    if (err && err_size > 0)
+        snprintf(err, err_size, "%s", text);
+}
+
+static uint64_t net_now_ms(void)
+{
+    struct timespec ts = {0, 0};
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * NET_MS_PER_S + (uint64_t)ts.tv_nsec / NET_NS_PER_MS;
+}
+
+static bool net_end_init(NetEnd *e, const ENetAddress *addr, int slots, size_t max_packet,
+                         char *err, size_t err_size)
+{
+    if (enet_initialize() != 0) {
+        net_set_err(err, err_size, "ENet could not be initialised");
+        return false;
+    }
+    e->conn = calloc((size_t)slots, sizeof *e->conn);
+    e->connected = calloc((size_t)slots, sizeof *e->connected);
+    if (!e->conn || !e->connected) {
+        net_set_err(err, err_size, "out of memory");
+        return false;
+    }
+    e->host = enet_host_create(addr, (size_t)slots, NET_CHANNELS, 0, 0);
+    if (!e->host) {
+        net_set_err(err, err_size,
+                    addr ? "cannot bind that address and port (in use, or not this machine's)"
+                         : "cannot open a UDP socket");
+        return false;
+    }
+    e->host->maximumPacketSize = max_packet;
+    e->serial = 1;
+    return true;
+}
+
+static void net_end_release(NetEnd *e)
+{
+    if (e->held) {
+        enet_packet_destroy(e->held);
+        e->held = NULL;
+    }
+}
+
+static void net_end_close(NetEnd *e, NetDisconnectReason why)
+{
+    net_end_release(e);
+    if (e->host) {
+        for (size_t i = 0; i < e->host->peerCount; i++) {
+            ENetPeer *p = &e->host->peers[i];
+            if (p->state != ENET_PEER_STATE_DISCONNECTED)
+                enet_peer_disconnect_now(p, (enet_uint32)why);
+        }
+        enet_host_flush(e->host);
+        enet_host_destroy(e->host);
+    }
+    free(e->conn);
+    free(e->connected);
+}
+
+static size_t net_slot_of(const NetEnd *e, const ENetPeer *p)
+{
+    return (size_t)(p - e->host->peers);
+}
+
+static NetConn net_end_number(NetEnd *e, size_t slot)
+{
+    NetConn c = (e->serial << NET_SLOT_BITS) | (uint32_t)slot;
+    e->serial = e->serial >= NET_SERIAL_MAX ? 1 : e->serial + 1;
+    e->conn[slot] = c;
+    e->connected[slot] = false;
+    e->live++;
+    return c;
+}
+
+static void net_end_forget(NetEnd *e, size_t slot)
+{
+    if (e->conn[slot] != 0)
+        e->live--;
+    e->conn[slot] = 0;
+    e->connected[slot] = false;
+}
+
+static ENetPeer *net_end_peer(const NetEnd *e, NetConn conn)
+{
+    size_t slot = conn & NET_SLOT_MASK;
+    if (conn == 0 || slot >= e->host->peerCount || e->conn[slot] != conn)
+        return NULL;
+    return &e->host->peers[slot];
+}
+
+static void net_peer_text(const ENetPeer *p, char *out, size_t size)
+{
+    char ip[NET_ADDR_TEXT_MAX - 8] = ""; /* room left for ":65535" */
+    if (enet_address_get_host_ip(&p->address, ip, sizeof ip) != 0)
+        snprintf(ip, sizeof ip, "?");
+    snprintf(out, size, "%s:%u", ip, (unsigned)p->address.port);
+}
+
+static NetDisconnectReason net_reason_of(enet_uint32 data)
+{
+    return data <= (enet_uint32)NET_BYE_REPLACED ? (NetDisconnectReason)data : NET_BYE_NONE;
+}
+
+static void net_apply_timeout(const NetEnd *e, ENetPeer *p)
+{
+    if (e->timeout_ms > 0)
+        enet_peer_timeout(p, 0, e->timeout_ms, e->timeout_ms);
+}
+
+/* A peer connected. The server checks its version and its room. */
+static bool net_on_connect(NetEnd *e, const ENetEvent *in, NetEvent *ev)
+{
+    size_t slot = net_slot_of(e, in->peer);
+    if (!e->server) {
+        if (e->conn[slot] == 0)
+            return false; /* we gave it up before it answered */
+        e->connected[slot] = true;
+        ev->kind = NET_EVENT_CONNECT;
+        ev->conn = e->conn[slot];
+        return true;
+    }
+    NetDisconnectReason refuse = NET_BYE_NONE;
+    if (in->data != e->version)
+        refuse = NET_BYE_VERSION;
+    else if (e->live >= e->max_live)
+        refuse = NET_BYE_FULL;
+    if (refuse != NET_BYE_NONE) {
+        enet_peer_disconnect_later(in->peer, (enet_uint32)refuse);
+        ev->kind = NET_EVENT_TURNED_AWAY;
+        ev->reason = refuse;
+        return true;
+    }
+    net_apply_timeout(e, in->peer);
+    ev->kind = NET_EVENT_CONNECT;
+    ev->conn = net_end_number(e, slot);
+    e->connected[slot] = true;
+    return true;
+}
+
+static bool net_on_receive(NetEnd *e, const ENetEvent *in, NetEvent *ev, NetMsg *msg)
+{
+    size_t slot = net_slot_of(e, in->peer);
+    if (e->conn[slot] == 0 || !e->connected[slot]) {
+        enet_packet_destroy(in->packet);
+        return false; /* a peer we closed: what it still sends is not read */
+    }
+    e->held = in->packet;
+    ev->conn = e->conn[slot];
+    ev->channel = in->channelID;
+    ev->data = in->packet->data;
+    ev->len = in->packet->dataLength;
+    e->stats.recv_msgs++;
+    e->stats.recv_bytes += ev->len;
+    NetStatus st = net_decode(ev->data, ev->len, msg);
+    if (st == NET_OK) {
+        ev->kind = NET_EVENT_MESSAGE;
+        return true;
+    }
+    enet_peer_disconnect_later(in->peer, (enet_uint32)NET_BYE_GARBAGE);
+    net_end_forget(e, slot);
+    e->stats.garbage++;
+    ev->kind = NET_EVENT_DISCONNECT;
+    ev->reason = NET_BYE_GARBAGE;
+    ev->by_us = true;
+    ev->status = st;
+    return true;
+}
+
+static bool net_on_disconnect(NetEnd *e, const ENetEvent *in, NetEvent *ev)
+{
+    size_t slot = net_slot_of(e, in->peer);
+    if (e->conn[slot] == 0)
+        return false; /* closed by us, or turned away: already forgotten */
+    ev->kind = NET_EVENT_DISCONNECT;
+    ev->conn = e->conn[slot];
+    ev->reason = net_reason_of(in->data);
+    net_end_forget(e, slot);
+    return true;
+}
+
+static bool net_end_translate(NetEnd *e, const ENetEvent *in, NetEvent *ev, NetMsg *msg)
+{
+    if (in->peer)
+        net_peer_text(in->peer, ev->peer, sizeof ev->peer);
+    switch (in->type) {
+    case ENET_EVENT_TYPE_CONNECT: return net_on_connect(e, in, ev);
+    case ENET_EVENT_TYPE_RECEIVE: return net_on_receive(e, in, ev, msg);
+    case ENET_EVENT_TYPE_DISCONNECT: return net_on_disconnect(e, in, ev);
+    case ENET_EVENT_TYPE_NONE: break;
+    }
+    return false;
+}
+
+static bool net_end_poll(NetEnd *e, uint32_t timeout_ms, NetEvent *ev, NetMsg *msg)
+{
+    net_end_release(e);
+    uint64_t deadline = net_now_ms() + timeout_ms;
+    for (;;) {
+        memset(ev, 0, sizeof *ev);
+        uint64_t now = net_now_ms();
+        uint32_t wait = now >= deadline ? 0 : (uint32_t)(deadline - now);
+        ENetEvent in;
+        memset(&in, 0, sizeof in);
+        if (enet_host_service(e->host, &in, wait) <= 0)
+            break;
+        if (net_end_translate(e, &in, ev, msg))
+            return true;
+    }
+    memset(ev, 0, sizeof *ev);
+    return false;
+}
+
+static bool net_end_send_bytes(NetEnd *e, NetConn conn, uint8_t channel, const void *bytes,
+                               size_t len, enet_uint32 flags)
+{
+    ENetPeer *p = net_end_peer(e, conn);
+    if (!p || !e->connected[conn & NET_SLOT_MASK] || channel >= NET_CHANNELS)
+        return false;
+    ENetPacket *pk = enet_packet_create(bytes, len, flags);
+    if (!pk)
+        return false;
+    if (enet_peer_send(p, channel, pk) != 0) {
+        enet_packet_destroy(pk);
+        return false;
+    }
+    e->stats.sent_msgs++;
+    e->stats.sent_bytes += len;
+    return true;
+}
+
+static bool net_end_send(NetEnd *e, NetConn conn, const NetMsg *msg)
+{
+    size_t n = net_encode(msg, e->buf, sizeof e->buf);
+    if (n == 0)
+        return false;
+    uint8_t channel = NET_CHANNEL_GAME;
+    enet_uint32 flags = ENET_PACKET_FLAG_RELIABLE;
+    if (msg->type == NET_MSG_CHAT)
+        channel = NET_CHANNEL_CHAT;
+    if (msg->type == NET_MSG_PING || msg->type == NET_MSG_PONG)
+        flags = ENET_PACKET_FLAG_UNSEQUENCED;
+    return net_end_send_bytes(e, conn, channel, e->buf, n, flags);
+}
+
+static void net_end_drop(NetEnd *e, NetConn conn, NetDisconnectReason why)
+{
+    ENetPeer *p = net_end_peer(e, conn);
+    if (!p)
+        return;
+    if (e->connected[conn & NET_SLOT_MASK])
+        enet_peer_disconnect_later(p, (enet_uint32)why);
+    else
+        enet_peer_reset(p); /* still connecting: nothing to tell it */
+    net_end_forget(e, conn & NET_SLOT_MASK);
+}
+
+/* ---- server ---- */
+
+static bool net_server_check(const NetServerOptions *opt, ENetAddress *addr, char *err,
+                             size_t err_size)
+{
+    if (!opt || opt->max_peers < 1 || opt->max_peers > NET_TRANSPORT_MAX_PEERS) {
+        net_set_err(err, err_size, "the peer limit must be between 1 and 4000");
+        return false;
+    }
+    addr->host = ENET_HOST_ANY;
+    addr->port = opt->port;
+    if (opt->bind && enet_address_set_host_ip(addr, opt->bind) != 0) {
+        net_set_err(err, err_size, "the address to bind is not an IPv4 address");
+        return false;
+    }
+    return true;
+}
+
+NetServer *net_server_create(const NetServerOptions *opt, char *err, size_t err_size)
+{
+    ENetAddress addr = {0, 0};
+    if (!net_server_check(opt, &addr, err, err_size))
+        return NULL;
+    NetServer *s = calloc(1, sizeof *s);
+    if (!s) {
+        net_set_err(err, err_size, "out of memory");
+        return NULL;
+    }
+    s->end.server = true;
+    s->end.version = NET_PROTOCOL_VERSION;
+    s->end.timeout_ms = opt->timeout_ms;
+    s->end.max_live = opt->max_peers;
+    int slots = opt->max_peers + NET_SPARE_PEERS;
+    if (slots > (int)ENET_PROTOCOL_MAXIMUM_PEER_ID)
+        slots = (int)ENET_PROTOCOL_MAXIMUM_PEER_ID;
+    if (!net_end_init(&s->end, &addr, slots, NET_MAX_PACKET, err, err_size)) {
+        net_end_close(&s->end, NET_BYE_SHUTDOWN);
+        free(s);
+        return NULL;
+    }
+    s->end.host->maximumWaitingData = NET_TRANSPORT_MAX_WAITING;
+    ENetAddress bound = {0, 0};
+    if (enet_socket_get_address(s->end.host->socket, &bound) == 0)
+        s->end.host->address = bound;
+    return s;
+}
+
+void net_server_destroy(NetServer *s)
+{
+    if (!s)
+        return;
+    net_end_close(&s->end, NET_BYE_SHUTDOWN);
+    free(s);
+}
+
+uint16_t net_server_port(const NetServer *s)
+{
+    return s->end.host->address.port;
+}
+
+bool net_server_poll(NetServer *s, uint32_t timeout_ms, NetEvent *ev, NetMsg *msg)
+{
+    return net_end_poll(&s->end, timeout_ms, ev, msg);
+}
+
+bool net_server_send(NetServer *s, NetConn conn, const NetMsg *msg)
+{
+    return net_end_send(&s->end, conn, msg);
+}
+
+bool net_server_send_raw(NetServer *s, NetConn conn, uint8_t channel, const void *bytes, size_t len,
+                         bool reliable)
+{
+    return net_end_send_bytes(&s->end, conn, channel, bytes, len,
+                              reliable ? ENET_PACKET_FLAG_RELIABLE : ENET_PACKET_FLAG_UNSEQUENCED);
+}
+
+void net_server_drop(NetServer *s, NetConn conn, NetDisconnectReason why)
+{
+    net_end_drop(&s->end, conn, why);
+}
+
+void net_server_flush(NetServer *s)
+{
+    enet_host_flush(s->end.host);
+}
+
+int net_server_count(const NetServer *s)
+{
+    return s->end.live;
+}
+
+NetStats net_server_stats(const NetServer *s)
+{
+    return s->end.stats;
+}
+
+/* ---- client ---- */
+
+NetClient *net_client_create(const NetClientOptions *opt, char *err, size_t err_size)
+{
+    if (!opt || opt->max_conns < 1 || opt->max_conns > NET_TRANSPORT_MAX_PEERS) {
+        net_set_err(err, err_size, "the connection limit must be between 1 and 4000");
+        return NULL;
+    }
+    NetClient *c = calloc(1, sizeof *c);
+    if (!c) {
+        net_set_err(err, err_size, "out of memory");
+        return NULL;
+    }
+    c->end.version = opt->version ? opt->version : NET_PROTOCOL_VERSION;
+    c->end.timeout_ms = opt->timeout_ms;
+    c->end.max_live = opt->max_conns;
+    size_t max_packet = opt->max_packet ? opt->max_packet : NET_MAX_PACKET;
+    if (!net_end_init(&c->end, NULL, opt->max_conns, max_packet, err, err_size)) {
+        net_end_close(&c->end, NET_BYE_LEAVING);
+        free(c);
+        return NULL;
+    }
+    return c;
+}
+
+void net_client_destroy(NetClient *c)
+{
+    if (!c)
+        return;
+    net_end_close(&c->end, NET_BYE_LEAVING);
+    free(c);
+}
+
+/* "HOST:PORT" into an ENet address; false with a sentence in err. */
+static bool net_parse_host_port(const char *text, ENetAddress *addr, char *err, size_t err_size)
+{
+    const char *colon = text ? strrchr(text, ':') : NULL;
+    if (!colon || colon == text || (size_t)(colon - text) >= NET_HOST_TEXT_MAX) {
+        net_set_err(err, err_size, "the address must be HOST:PORT");
+        return false;
+    }
+    char host[NET_HOST_TEXT_MAX] = "";
+    memcpy(host, text, (size_t)(colon - text));
+    char *end = NULL;
+    unsigned long port = strtoul(colon + 1, &end, 10);
+    if (colon[1] < '0' || colon[1] > '9' || *end != '\0' || port == 0 || port > NET_PORT_MAX) {
+        net_set_err(err, err_size, "the port must be a number from 1 to 65535");
+        return false;
+    }
+    addr->port = (enet_uint16)port;
+    if (enet_address_set_host(addr, host) != 0) {
+        net_set_err(err, err_size, "that host name does not resolve to an IPv4 address");
+        return false;
+    }
+    return true;
+}
+
+NetConn net_client_connect(NetClient *c, const char *host_port, char *err, size_t err_size)
+{
+    ENetAddress addr = {0, 0};
+    if (!net_parse_host_port(host_port, &addr, err, err_size))
+        return 0;
+    if (c->end.live >= c->end.max_live) {
+        net_set_err(err, err_size, "no free connection left");
+        return 0;
+    }
+    ENetPeer *p = enet_host_connect(c->end.host, &addr, NET_CHANNELS, c->end.version);
+    if (!p) {
+        net_set_err(err, err_size, "no free connection left");
+        return 0;
+    }
+    net_apply_timeout(&c->end, p);
+    return net_end_number(&c->end, net_slot_of(&c->end, p));
+}
+
+bool net_client_poll(NetClient *c, uint32_t timeout_ms, NetEvent *ev, NetMsg *msg)
+{
+    return net_end_poll(&c->end, timeout_ms, ev, msg);
+}
+
+bool net_client_send(NetClient *c, NetConn conn, const NetMsg *msg)
+{
+    return net_end_send(&c->end, conn, msg);
+}
+
+bool net_client_send_raw(NetClient *c, NetConn conn, uint8_t channel, const void *bytes, size_t len,
+                         bool reliable)
+{
+    return net_end_send_bytes(&c->end, conn, channel, bytes, len,
+                              reliable ? ENET_PACKET_FLAG_RELIABLE : ENET_PACKET_FLAG_UNSEQUENCED);
+}
+
+void net_client_disconnect(NetClient *c, NetConn conn, NetDisconnectReason why)
+{
+    net_end_drop(&c->end, conn, why);
+}
+
+bool net_client_connected(const NetClient *c, NetConn conn)
+{
+    return net_end_peer(&c->end, conn) != NULL && c->end.connected[conn & NET_SLOT_MASK];
+}
+
+void net_client_flush(NetClient *c)
+{
+    enet_host_flush(c->end.host);
+}
+
+NetStats net_client_stats(const NetClient *c)
+{
+    return c->end.stats;
+}

@@ -1,0 +1,142 @@
+/* net_transport.h — a thin layer over ENet that carries NetMsg (proto.h).
+ *
+ * Contract
+ * - ENet stays inside net_transport.c: no ENet type crosses this header.
+ *   The server (ceki-server), the network bots (ceki-cli bot, load) and
+ *   later the app speak NetMsg and connection numbers only.
+ * - A connection is a NetConn, a uint32 the layer numbers itself; 0 is
+ *   never a connection. A number is not reused while its connection lives.
+ * - Server: bound to an IPv4 address (NULL: every interface) and a port
+ *   (NET_DEFAULT_PORT by convention; 0 lets the system choose, read it back
+ *   with net_server_port — tests do this). It holds at most max_peers
+ *   connections; one more is turned away with NET_BYE_FULL. ENet's largest
+ *   packet and its waiting data per peer are lowered to NET_MAX_PACKET and
+ *   NET_TRANSPORT_MAX_WAITING, so a peer cannot make the server hold more.
+ * - Every connection has NET_CHANNELS channels. The connect data is the
+ *   protocol version (NET_PROTOCOL_VERSION); the server turns a different
+ *   one away with NET_BYE_VERSION before it is ever reported as connected.
+ * - poll waits up to timeout_ms for one event and reports it:
+ *   connect, message (already decoded into the caller's NetMsg), or
+ *   disconnect (with the reason the peer gave, or NET_BYE_NONE when it
+ *   timed out). Bytes that do not decode are answered by the layer: it
+ *   disconnects that peer with NET_BYE_GARBAGE and reports one disconnect
+ *   event with by_us set and the decoder's verdict in status. A connection
+ *   reported as connected is reported as disconnected exactly once, unless
+ *   the caller closed it itself (drop / disconnect): then it is forgotten at
+ *   once and nothing more is reported of it.
+ * - send encodes a NetMsg and queues it: chat on NET_CHANNEL_CHAT,
+ *   reliable; ping and pong on NET_CHANNEL_GAME, unreliable; everything
+ *   else on NET_CHANNEL_GAME, reliable and ordered. It returns false (and
+ *   sends nothing) when the connection is unknown or the message does not
+ *   encode. Queued messages leave at the next poll or flush.
+ * - send_raw sends bytes as they are (tests that send garbage, oversized
+ *   or truncated messages); max_packet in the client's options lets a test
+ *   client send more than NET_MAX_PACKET, which the server must refuse.
+ * - Client: a NetClient holds up to max_conns outgoing connections on one
+ *   socket (a bot uses one; ceki-cli load many). connect takes "HOST:PORT",
+ *   HOST an IPv4 address or a name that resolves to one; it returns the new
+ *   connection at once and poll reports NET_EVENT_CONNECT when the server
+ *   accepted it, or NET_EVENT_DISCONNECT when it could not be reached.
+ * - Data reported by poll (NetEvent.data) stays valid until the next poll
+ *   or destroy of the same server or client.
+ * - No globals: every create calls enet_initialize, which keeps no state
+ *   on POSIX systems. One server or client is used by one thread.
+ */
+#ifndef CEKI_NET_TRANSPORT_H
+#define CEKI_NET_TRANSPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "proto.h"
+
+#define NET_TRANSPORT_MAX_WAITING (4u * NET_MAX_PACKET) /* bytes a peer may have us hold */
+#define NET_TRANSPORT_MAX_PEERS 4000                    /* ENet numbers peers in 12 bits */
+#define NET_ADDR_TEXT_MAX 48 /* "255.255.255.255:65535" and a NUL, with room */
+
+typedef uint32_t NetConn; /* 0 is never a connection */
+
+typedef struct NetServer NetServer;
+typedef struct NetClient NetClient;
+
+typedef enum NetEventKind {
+    NET_EVENT_NONE = 0,   /* poll: nothing happened before the timeout */
+    NET_EVENT_CONNECT,    /* conn is new (server: a peer of our version; client: accepted) */
+    NET_EVENT_MESSAGE,    /* the caller's NetMsg holds what conn sent */
+    NET_EVENT_DISCONNECT, /* conn is gone, see reason, by_us and status */
+    NET_EVENT_TURNED_AWAY /* server: a peer refused before it was a connection (reason) */
+} NetEventKind;
+
+typedef struct NetEvent {
+    NetEventKind kind;
+    NetConn conn;               /* 0 for NET_EVENT_TURNED_AWAY */
+    NetDisconnectReason reason; /* DISCONNECT, TURNED_AWAY */
+    bool by_us;                 /* DISCONNECT: the layer closed it (garbage) */
+    NetStatus status;           /* DISCONNECT by garbage: why the bytes were refused */
+    uint8_t channel;            /* MESSAGE, garbage: the channel it came on */
+    const uint8_t *data;        /* MESSAGE, garbage: the bytes received */
+    size_t len;
+    char peer[NET_ADDR_TEXT_MAX]; /* the peer's "a.b.c.d:port" */
+} NetEvent;
+
+typedef struct NetServerOptions {
+    const char *bind;    /* IPv4 address to bind; NULL: 0.0.0.0 */
+    uint16_t port;       /* 0: the system chooses (net_server_port) */
+    int max_peers;       /* connections held at once, 1..NET_TRANSPORT_MAX_PEERS */
+    uint32_t timeout_ms; /* a silent peer is gone after this; 0: ENet's default (about 30 s) */
+} NetServerOptions;
+
+typedef struct NetClientOptions {
+    int max_conns;       /* connections at once, 1..NET_TRANSPORT_MAX_PEERS */
+    uint32_t version;    /* connect data; 0: NET_PROTOCOL_VERSION (tests send others) */
+    size_t max_packet;   /* largest packet sent or received; 0: NET_MAX_PACKET */
+    uint32_t timeout_ms; /* as the server's */
+} NetClientOptions;
+
+/* What went through a server or client since it was created: messages and
+ * their payload bytes (the encoded NetMsg, not ENet's headers). */
+typedef struct NetStats {
+    uint64_t sent_msgs;
+    uint64_t sent_bytes;
+    uint64_t recv_msgs;
+    uint64_t recv_bytes;
+    uint64_t garbage; /* peers dropped with NET_BYE_GARBAGE */
+} NetStats;
+
+/* NULL with a sentence in err (bad address, port in use, bad options). */
+NetServer *net_server_create(const NetServerOptions *opt, char *err, size_t err_size);
+/* Disconnects every connection with NET_BYE_SHUTDOWN, flushes, frees. */
+void net_server_destroy(NetServer *s);
+uint16_t net_server_port(const NetServer *s);
+/* true with *ev (and *msg for a message) filled when an event came within
+ * timeout_ms; false and ev->kind NET_EVENT_NONE otherwise. */
+bool net_server_poll(NetServer *s, uint32_t timeout_ms, NetEvent *ev, NetMsg *msg);
+bool net_server_send(NetServer *s, NetConn conn, const NetMsg *msg);
+bool net_server_send_raw(NetServer *s, NetConn conn, uint8_t channel, const void *bytes, size_t len,
+                         bool reliable);
+/* Close conn with a reason; it is forgotten at once (no event follows). */
+void net_server_drop(NetServer *s, NetConn conn, NetDisconnectReason why);
+void net_server_flush(NetServer *s);
+int net_server_count(const NetServer *s); /* connections held now */
+NetStats net_server_stats(const NetServer *s);
+
+NetClient *net_client_create(const NetClientOptions *opt, char *err, size_t err_size);
+/* Disconnects every connection with NET_BYE_LEAVING, flushes, frees. */
+void net_client_destroy(NetClient *c);
+/* A new connection to "HOST:PORT" (being made: see poll), or 0 with a
+ * sentence in err (a malformed address, a name that does not resolve, no
+ * free connection). */
+NetConn net_client_connect(NetClient *c, const char *host_port, char *err, size_t err_size);
+bool net_client_poll(NetClient *c, uint32_t timeout_ms, NetEvent *ev, NetMsg *msg);
+bool net_client_send(NetClient *c, NetConn conn, const NetMsg *msg);
+bool net_client_send_raw(NetClient *c, NetConn conn, uint8_t channel, const void *bytes, size_t len,
+                         bool reliable);
+/* Close conn with a reason (NET_BYE_LEAVING usually); forgotten at once. */
+void net_client_disconnect(NetClient *c, NetConn conn, NetDisconnectReason why);
+/* true once poll reported conn's NET_EVENT_CONNECT and until it is gone. */
+bool net_client_connected(const NetClient *c, NetConn conn);
+void net_client_flush(NetClient *c);
+NetStats net_client_stats(const NetClient *c);
+
+#endif

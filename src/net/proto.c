@@ -1,0 +1,279 @@
+/* proto.c — the messages of network play, encoded and decoded (proto.h).
+ *
+ * Layout (little-endian, fixed-width numbers; net_codec.h):
+ *   u8 NET_PROTOCOL_VERSION, u8 NetMsgType, then the body of that type.
+ * Texts are a u16 byte length and that many bytes of UTF-8 (no NUL). A
+ * list is its count, then that many items; only what a list holds is
+ * written. Bools are one byte, 0 or 1. Each message has exactly one
+ * encoding: decoding and encoding again gives the same bytes.
+ *
+ *   CREATE   rules, bool has_seed, u64 seed, bool autostart, text name
+ *   LIST, RESYNC, START   (no body)
+ *   JOIN     text table, text token, i8 seat (-1: any), text name
+ *   MOVE     u32 move_no, move
+ *   SEAT_AI  i8 seat, u8 kind
+ *   CREATED  text table
+ *   TABLES   u8 count, then per table: text table, rules, u8 free_seats, bool started
+ *   WELCOME  text table, i8 seat, text token, u64 ai_seed, rules, bool creator
+ *   SEATS    u8 players, bool started, then per seat: u8 kind, u8 state, u32 grace_ms, text name
+ *   VIEW     u32 move_no, u64 hash, view (proto_view.c), u16 nmoves, moves
+ *   UPDATE   u32 move_no, u64 hash, move, u16 nevents, events, u16 delta_len, delta,
+ *            u16 nmoves, moves
+ *   REFUSED  u8 what, u8 refusal, u32 move_no, text reason
+ *   RECORD   text (the record, lines)
+ *   CHAT     i8 seat, text
+ *   PING, PONG  u32 stamp_ms
+ * where rules = u8 variant, u8 players, u32 options, u16 rounds, u8 stakes,
+ * u8 seat_kind per player; move = u8 type, u8 seat, u8 card, u8 target,
+ * u8 flags; event = u8 type, i8 seat, u8 card, u8 card2, i32 value.
+ */
+#include "proto.h"
+
+#include <string.h>
+
+#include "net_codec.h"
+#include "proto_view.h"
+
+#define PROTO_HEAD_BYTES 2
+
+static void proto_io_rules(Codec *c, NetTableRules *r)
+{
+    codec_io_u8(c, &r->variant, VARIANT_COUNT - 1);
+    uint8_t players = codec_io_u8(c, &r->players, CEKI_MAX_SEATS);
+    codec_require(c, players >= 1);
+    codec_io_u32(c, &r->options);
+    codec_io_u16(c, &r->rounds, UINT16_MAX);
+    codec_io_u8(c, &r->stakes, STAKES_COUNT - 1);
+    for (int s = 0; s < players && codec_ok(c); s++)
+        codec_io_u8(c, &r->seat_kind[s], NET_SEAT_KIND_COUNT - 1);
+}
+
+static void proto_io_move(Codec *c, Move *m)
+{
+    codec_io_u8(c, &m->type, MOVE_PASS);
+    codec_io_u8(c, &m->seat, CEKI_MAX_SEATS - 1);
+    codec_io_card(c, &m->card, true);
+    codec_io_card(c, &m->target, true);
+    codec_io_u8(c, &m->flags, MOVE_FLAG_FORFEIT);
+}
+
+static void proto_io_moves(Codec *c, uint16_t *n, Move *moves)
+{
+    uint16_t count = codec_io_u16(c, n, GAME_MAX_MOVES);
+    for (int i = 0; i < count && codec_ok(c); i++)
+        proto_io_move(c, &moves[i]);
+}
+
+static void proto_io_event(Codec *c, GameEvent *e)
+{
+    codec_io_u8(c, &e->type, EV_HAND_DRAWN);
+    codec_io_i8(c, &e->seat, -1, CEKI_MAX_SEATS - 1);
+    codec_io_card(c, &e->card, true);
+    codec_io_card(c, &e->card2, true);
+    codec_io_i32(c, &e->value);
+}
+
+static void proto_io_create(Codec *c, NetCreate *m)
+{
+    proto_io_rules(c, &m->rules);
+    codec_io_bool(c, &m->has_seed);
+    codec_io_u64(c, &m->seed);
+    codec_io_bool(c, &m->autostart);
+    codec_io_text(c, m->name, NET_NAME_MAX, 0, CODEC_TEXT_LINE);
+}
+
+static void proto_io_join(Codec *c, NetJoin *m)
+{
+    codec_io_text(c, m->table, NET_TABLE_ID_MAX, 0, CODEC_TEXT_ID);
+    codec_io_text(c, m->token, NET_TOKEN_LEN, 0, CODEC_TEXT_TOKEN);
+    codec_io_i8(c, &m->seat, -1, CEKI_MAX_SEATS - 1);
+    codec_io_text(c, m->name, NET_NAME_MAX, 0, CODEC_TEXT_LINE);
+}
+
+static void proto_io_seat_ai(Codec *c, NetSeatAi *m)
+{
+    codec_io_i8(c, &m->seat, 0, CEKI_MAX_SEATS - 1);
+    uint8_t kind = codec_io_u8(c, &m->kind, NET_SEAT_STRONG);
+    codec_require(c, kind >= NET_SEAT_RANDOM);
+}
+
+static void proto_io_tables(Codec *c, NetTables *m)
+{
+    uint8_t count = codec_io_u8(c, &m->count, NET_MAX_TABLES_LISTED);
+    for (int i = 0; i < count && codec_ok(c); i++) {
+        NetTableEntry *t = &m->table[i];
+        codec_io_text(c, t->table, NET_TABLE_ID_MAX, 0, CODEC_TEXT_ID);
+        proto_io_rules(c, &t->rules);
+        codec_io_u8(c, &t->free_seats, CEKI_MAX_SEATS);
+        codec_io_bool(c, &t->started);
+    }
+}
+
+static void proto_io_welcome(Codec *c, NetWelcome *m)
+{
+    codec_io_text(c, m->table, NET_TABLE_ID_MAX, 0, CODEC_TEXT_ID);
+    codec_io_i8(c, &m->seat, 0, CEKI_MAX_SEATS - 1);
+    codec_io_text(c, m->token, NET_TOKEN_LEN, 0, CODEC_TEXT_TOKEN);
+    codec_io_u64(c, &m->ai_seed);
+    proto_io_rules(c, &m->rules);
+    codec_io_bool(c, &m->creator);
+}
+
+static void proto_io_seats(Codec *c, NetSeats *m)
+{
+    uint8_t players = codec_io_u8(c, &m->players, CEKI_MAX_SEATS);
+    codec_require(c, players >= 1);
+    codec_io_bool(c, &m->started);
+    for (int s = 0; s < players && codec_ok(c); s++) {
+        NetSeat *seat = &m->seat[s];
+        codec_io_u8(c, &seat->kind, NET_SEAT_KIND_COUNT - 1);
+        codec_io_u8(c, &seat->state, NET_SEAT_STAND_IN);
+        codec_io_u32(c, &seat->grace_ms);
+        codec_io_text(c, seat->name, NET_NAME_MAX, 0, CODEC_TEXT_LINE);
+    }
+}
+
+static void proto_io_view(Codec *c, NetView *m)
+{
+    codec_io_u32(c, &m->move_no);
+    codec_io_u64(c, &m->hash);
+    view_io(c, &m->view, NULL);
+    proto_io_moves(c, &m->nmoves, m->moves);
+}
+
+static void proto_io_update(Codec *c, NetUpdate *m)
+{
+    codec_io_u32(c, &m->move_no);
+    codec_io_u64(c, &m->hash);
+    proto_io_move(c, &m->move);
+    uint16_t nevents = codec_io_u16(c, &m->nevents, NET_MAX_EVENTS);
+    for (int i = 0; i < nevents && codec_ok(c); i++)
+        proto_io_event(c, &m->events[i]);
+    uint16_t delta = codec_io_u16(c, &m->delta_len, (uint16_t)sizeof m->delta);
+    codec_io_bytes(c, m->delta, delta);
+    proto_io_moves(c, &m->nmoves, m->moves);
+}
+
+static void proto_io_refused(Codec *c, NetRefused *m)
+{
+    uint8_t what = codec_io_u8(c, &m->what, NET_MSG_TYPE_COUNT - 1);
+    codec_require(c, what != NET_MSG_NONE);
+    codec_io_u8(c, &m->refusal, NET_REFUSE_RATE);
+    codec_io_u32(c, &m->move_no);
+    codec_io_text(c, m->reason, NET_REASON_MAX, 0, CODEC_TEXT_LINE);
+}
+
+static void proto_io_record(Codec *c, NetRecord *m)
+{
+    if (c->mode == CODEC_WRITE)
+        codec_require(c, m->len < sizeof m->text && m->text[m->len] == '\0');
+    size_t n = codec_io_text(c, m->text, sizeof m->text - 1, 0, CODEC_TEXT_LINES);
+    if (c->mode == CODEC_WRITE)
+        codec_require(c, n == m->len);
+    if (codec_storing(c))
+        m->len = (uint16_t)n;
+}
+
+static void proto_io_chat(Codec *c, NetChat *m)
+{
+    codec_io_i8(c, &m->seat, -1, CEKI_MAX_SEATS - 1);
+    codec_io_text(c, m->text, NET_CHAT_MAX * 4, NET_CHAT_MAX, CODEC_TEXT_LINE);
+}
+
+/* The body of a message of this type. A CHECK pass never touches *m (it
+ * only takes the addresses of its fields). */
+static void proto_io_body(Codec *c, NetMsg *m, uint8_t type)
+{
+    switch ((NetMsgType)type) {
+    case NET_MSG_CREATE: proto_io_create(c, &m->u.create); break;
+    case NET_MSG_JOIN: proto_io_join(c, &m->u.join); break;
+    case NET_MSG_MOVE:
+        codec_io_u32(c, &m->u.move.move_no);
+        proto_io_move(c, &m->u.move.move);
+        break;
+    case NET_MSG_SEAT_AI: proto_io_seat_ai(c, &m->u.seat_ai); break;
+    case NET_MSG_CREATED: codec_io_text(c, m->u.created, NET_TABLE_ID_MAX, 0, CODEC_TEXT_ID); break;
+    case NET_MSG_TABLES: proto_io_tables(c, &m->u.tables); break;
+    case NET_MSG_WELCOME: proto_io_welcome(c, &m->u.welcome); break;
+    case NET_MSG_SEATS: proto_io_seats(c, &m->u.seats); break;
+    case NET_MSG_VIEW: proto_io_view(c, &m->u.view); break;
+    case NET_MSG_UPDATE: proto_io_update(c, &m->u.update); break;
+    case NET_MSG_REFUSED: proto_io_refused(c, &m->u.refused); break;
+    case NET_MSG_RECORD: proto_io_record(c, &m->u.record); break;
+    case NET_MSG_CHAT: proto_io_chat(c, &m->u.chat); break;
+    case NET_MSG_PING:
+    case NET_MSG_PONG: codec_io_u32(c, &m->u.ping.stamp_ms); break;
+    case NET_MSG_LIST:
+    case NET_MSG_RESYNC:
+    case NET_MSG_START: break;
+    case NET_MSG_NONE:
+    case NET_MSG_TYPE_COUNT: codec_fail(c, NET_ERR_TYPE); break;
+    }
+}
+
+size_t net_encode(const NetMsg *msg, uint8_t *buf, size_t cap)
+{
+    if (!msg || !buf || msg->type == NET_MSG_NONE || msg->type >= NET_MSG_TYPE_COUNT ||
+        cap < PROTO_HEAD_BYTES)
+        return 0;
+    buf[0] = (uint8_t)NET_PROTOCOL_VERSION;
+    buf[1] = msg->type;
+    Codec c = codec_writer(buf, cap);
+    c.pos = PROTO_HEAD_BYTES;
+    proto_io_body(&c, (NetMsg *)msg, msg->type); /* a WRITE pass only reads it */
+    return codec_ok(&c) ? c.pos : 0;
+}
+
+NetStatus net_decode(const uint8_t *buf, size_t len, NetMsg *out)
+{
+    if (!buf || !out || len < PROTO_HEAD_BYTES)
+        return NET_ERR_SHORT;
+    if (len > NET_MAX_PACKET)
+        return NET_ERR_LONG;
+    if (buf[0] != NET_PROTOCOL_VERSION || buf[1] == NET_MSG_NONE || buf[1] >= NET_MSG_TYPE_COUNT)
+        return NET_ERR_TYPE;
+    Codec check = codec_reader(buf, len, CODEC_CHECK);
+    check.pos = PROTO_HEAD_BYTES;
+    proto_io_body(&check, out, buf[1]); /* *out stays untouched */
+    if (!codec_ok(&check))
+        return check.status;
+    if (check.pos != len)
+        return NET_ERR_LONG;
+    memset(out, 0, sizeof *out);
+    out->type = buf[1];
+    Codec read = codec_reader(buf, len, CODEC_READ);
+    read.pos = PROTO_HEAD_BYTES;
+    proto_io_body(&read, out, buf[1]);
+    return NET_OK;
+}
+
+const char *net_status_text(NetStatus st)
+{
+    switch (st) {
+    case NET_OK: return N_("the message is well formed");
+    case NET_ERR_SHORT: return N_("the message ends too soon");
+    case NET_ERR_LONG: return N_("the message has bytes past its end");
+    case NET_ERR_TYPE: return N_("the message is of an unknown kind or version");
+    case NET_ERR_RANGE: return N_("the message holds a number out of range");
+    case NET_ERR_TEXT: return N_("the message holds a text that is not clean UTF-8");
+    case NET_ERR_SPACE: return N_("the message does not fit");
+    }
+    return N_("the message is not understood");
+}
+
+const char *net_bye_text(NetDisconnectReason r)
+{
+    switch (r) {
+    case NET_BYE_NONE: return N_("the connection was lost");
+    case NET_BYE_LEAVING: return N_("the other side left");
+    case NET_BYE_VERSION: return N_("the other side speaks another version of the protocol");
+    case NET_BYE_GARBAGE: return N_("a message could not be read");
+    case NET_BYE_ABUSE: return N_("too many refused messages, or sent too fast");
+    case NET_BYE_FULL: return N_("the server has no room for another player");
+    case NET_BYE_SHUTDOWN: return N_("the server is shutting down");
+    case NET_BYE_NO_TABLE: return N_("there is no such table, or it is over");
+    case NET_BYE_NO_SEAT: return N_("no seat is free, or the seat token is unknown");
+    case NET_BYE_REPLACED: return N_("the seat was taken back from another connection");
+    }
+    return N_("the connection was closed");
+}

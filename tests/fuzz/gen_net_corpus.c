@@ -1,0 +1,172 @@
+/* gen_net_corpus — writes the seed corpus of fuzz_net: one well-formed
+ * message of each type, the VIEW and UPDATE of real games among them (the
+ * UPDATE's delta applies to the view fuzz_net applies deltas to).
+ *
+ *   fuzz_gen_net_corpus tests/fuzz/corpus/net
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game.h"
+#include "proto.h"
+
+static NetMsg msg;
+static uint8_t bytes[NET_MAX_PACKET];
+static Observation before, after;
+
+static int write_msg(const char *dir, const char *name)
+{
+    size_t n = net_encode(&msg, bytes, sizeof bytes);
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = n ? fopen(path, "wb") : NULL;
+    if (!f || fwrite(bytes, 1, n, f) != n || fclose(f) != 0) {
+        fprintf(stderr, "gen_net_corpus: cannot write %s\n", path);
+        return 1;
+    }
+    return 0;
+}
+
+static void fill_rules(NetTableRules *r, VariantId v, int players)
+{
+    r->variant = (uint8_t)v;
+    r->players = (uint8_t)players;
+    for (int s = 0; s < players; s++)
+        r->seat_kind[s] = s == 0 ? NET_SEAT_NET : NET_SEAT_GREEDY;
+}
+
+static void reset(NetMsgType type)
+{
+    memset(&msg, 0, sizeof msg);
+    msg.type = (uint8_t)type;
+}
+
+/* Thothit seed 28, the first legal move five times (as fuzz_net's base),
+ * then once more: the views of seat 0 before and after, and the game. */
+static Game *play_base(void)
+{
+    GameConfig cfg = game_config_default(VARIANT_THOTHIT, 28);
+    Game *g = game_create(&cfg, NULL);
+    Move moves[GAME_MAX_MOVES];
+    for (int i = 0; g && i < 6; i++) {
+        if (i == 5)
+            game_observe(g, 0, &before);
+        game_legal_moves(g, moves, GAME_MAX_MOVES);
+        game_apply(g, &moves[0]);
+    }
+    if (g)
+        game_observe(g, 0, &after);
+    return g;
+}
+
+static int write_game_msgs(const char *dir)
+{
+    Game *g = play_base();
+    if (!g)
+        return 1;
+    int bad = 0;
+    reset(NET_MSG_VIEW);
+    msg.u.view.move_no = 6;
+    msg.u.view.view = after;
+    msg.u.view.hash = net_view_hash(&after);
+    if (game_to_move(g) == 0)
+        msg.u.view.nmoves = (uint16_t)game_legal_moves(g, msg.u.view.moves, GAME_MAX_MOVES);
+    bad |= write_msg(dir, "view-thothit");
+    reset(NET_MSG_UPDATE);
+    NetUpdate *u = &msg.u.update;
+    u->move_no = 6;
+    u->hash = net_view_hash(&after);
+    int nev = 0;
+    const GameEvent *ev = game_events(g, &nev);
+    u->nevents = (uint16_t)nev;
+    memcpy(u->events, ev, (size_t)nev * sizeof *ev);
+    u->delta_len = (uint16_t)net_view_delta(&before, &after, u->delta, sizeof u->delta);
+    bad |= write_msg(dir, "update-thothit");
+    game_destroy(g);
+    return bad;
+}
+
+static int write_plain_msgs(const char *dir)
+{
+    int bad = 0;
+    reset(NET_MSG_CREATE);
+    fill_rules(&msg.u.create.rules, VARIANT_THOTHIT_KUNA, 6);
+    strcpy(msg.u.create.name, "Sri \xea\xa6\xb1");
+    bad |= write_msg(dir, "create");
+    reset(NET_MSG_JOIN);
+    strcpy(msg.u.join.table, "t-42");
+    strcpy(msg.u.join.token, "0123456789abcdef0123456789abcdef");
+    msg.u.join.seat = -1;
+    strcpy(msg.u.join.name, "Ayu");
+    bad |= write_msg(dir, "join");
+    reset(NET_MSG_MOVE);
+    msg.u.move.move_no = 7;
+    msg.u.move.move = (Move){MOVE_PLAY, 1, 3, 12, 0};
+    bad |= write_msg(dir, "move");
+    reset(NET_MSG_SEAT_AI);
+    msg.u.seat_ai.seat = 2;
+    msg.u.seat_ai.kind = NET_SEAT_STRONG;
+    bad |= write_msg(dir, "seat-ai");
+    reset(NET_MSG_CREATED);
+    strcpy(msg.u.created, "t-42");
+    bad |= write_msg(dir, "created");
+    reset(NET_MSG_TABLES);
+    msg.u.tables.count = 2;
+    strcpy(msg.u.tables.table[0].table, "a1");
+    fill_rules(&msg.u.tables.table[0].rules, VARIANT_KOWAH, 4);
+    strcpy(msg.u.tables.table[1].table, "b2");
+    fill_rules(&msg.u.tables.table[1].rules, VARIANT_PEI, 3);
+    bad |= write_msg(dir, "tables");
+    reset(NET_MSG_WELCOME);
+    strcpy(msg.u.welcome.table, "t-42");
+    strcpy(msg.u.welcome.token, "fedcba9876543210fedcba9876543210");
+    fill_rules(&msg.u.welcome.rules, VARIANT_KINGS, 4);
+    msg.u.welcome.ai_seed = 0x1234567890abcdefull;
+    bad |= write_msg(dir, "welcome");
+    reset(NET_MSG_SEATS);
+    msg.u.seats.players = 3;
+    msg.u.seats.seat[1] = (NetSeat){NET_SEAT_NET, NET_SEAT_AWAY, 41000, "Budi"};
+    bad |= write_msg(dir, "seats");
+    return bad;
+}
+
+static int write_short_msgs(const char *dir)
+{
+    int bad = 0;
+    static const NetMsgType empty[] = {NET_MSG_LIST, NET_MSG_RESYNC, NET_MSG_START};
+    static const char *const names[] = {"list", "resync", "start"};
+    for (size_t i = 0; i < sizeof empty / sizeof empty[0]; i++) {
+        reset(empty[i]);
+        bad |= write_msg(dir, names[i]);
+    }
+    reset(NET_MSG_REFUSED);
+    msg.u.refused.what = NET_MSG_MOVE;
+    msg.u.refused.refusal = NET_REFUSE_NOT_YOUR_TURN;
+    strcpy(msg.u.refused.reason, "It is not that player's turn.");
+    bad |= write_msg(dir, "refused");
+    reset(NET_MSG_RECORD);
+    strcpy(msg.u.record.text, "# ceki-record 1\nvariant thothit\nseed 28\n");
+    msg.u.record.len = (uint16_t)strlen(msg.u.record.text);
+    bad |= write_msg(dir, "record");
+    reset(NET_MSG_CHAT);
+    msg.u.chat.seat = 1;
+    strcpy(msg.u.chat.text, "Sugeng enjing \xea\xa6\xb1");
+    bad |= write_msg(dir, "chat");
+    reset(NET_MSG_PING);
+    msg.u.ping.stamp_ms = 123456;
+    bad |= write_msg(dir, "ping");
+    msg.type = NET_MSG_PONG;
+    bad |= write_msg(dir, "pong");
+    return bad;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: fuzz_gen_net_corpus DIR\n");
+        return 2;
+    }
+    int bad = write_plain_msgs(argv[1]) | write_short_msgs(argv[1]) | write_game_msgs(argv[1]);
+    return bad ? 1 : 0;
+}

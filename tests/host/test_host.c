@@ -1,0 +1,1120 @@
+/* test_host.c — the authoritative host (src/host, issue 28), in process.
+ *
+ * The host's outbox is a fake that encodes every message with the real
+ * codec, checks it against a mirror game the test replays beside the host
+ * (the host's seed is fixed with allow_seed, so the test knows the deal),
+ * and hands the decoded message to a fake client. Time is a fake clock.
+ * The clients are "bots": each keeps its view from the host's VIEW and
+ * UPDATE messages (deltas checked by hash, the view checked against the
+ * mirror) and chooses with a greedy player seeded with the WELCOME's
+ * ai_seed on game_from_view of that view; their moves must be `ceki-cli match`'s, which the test
+ * plays directly on a real game with the same players.
+ *
+ * Every loop is bounded in count (and the match loop in time too).
+ */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp, clock_gettime */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <sqlite3.h>
+
+#include "ai.h"
+#include "game.h"
+#include "host.h"
+#include "proto.h"
+#include "record.h"
+
+#define T_CREATOR 1u       /* the connection that makes tables */
+#define T_FIRST_BOT 10u    /* bots' connections are numbered from here */
+#define T_MAX_MOVES 20000  /* moves of one match, at most */
+#define T_MAX_STEPS 200000 /* driver steps of one match, at most */
+#define T_MAX_SECONDS 120  /* wall time of one match, at most */
+#define T_GRACE_MS 10000u
+#define T_SEATS_EVERY_MS 5000u /* the countdown is told at least this often */
+#define T_SEED_BASE 0x9E3779B97F4A7C15ull
+
+typedef struct Bot {
+    HostConn conn; /* 0: not connected */
+    int seat;
+    char token[NET_TOKEN_LEN + 1];
+    AiPlayer *ai;
+    Observation view;
+    bool have_view;
+    uint32_t move_no;
+    Move moves[GAME_MAX_MOVES];
+    int nmoves;
+    bool record;
+    int bye; /* the last NetDisconnectReason it was dropped with, -1 none */
+    long msgs, seats_msgs, away_seen, stand_in_seen, chats, sent;
+    bool started; /* the last SEATS said the match is on */
+    NetRefused refused;
+    long refusals;
+} Bot;
+
+typedef struct World {
+    Host *h;
+    uint64_t now;
+    GameConfig cfg;
+    Game *mirror;                /* the host's game as the test replays it */
+    Bot bot[CEKI_MAX_SEATS + 2]; /* the seats' bots, and a twin or a stranger */
+    int nbots;
+    char table[NET_TABLE_ID_MAX + 1];
+    HostConn next_conn;
+    NetMsg *in;  /* decoded message being handled */
+    NetMsg *out; /* message being sent to the host */
+    Observation *obs;
+    uint8_t *bytes_a, *bytes_b;
+    NetRefused creator_refused; /* what the creator's connection was last told */
+    long creator_refusals;
+    NetTables tables;
+    long bytes[NET_MSG_TYPE_COUNT], count[NET_MSG_TYPE_COUNT]; /* sent, by type */
+    long logs_left_out, logs_retry, logs_differ;               /* the host's log lines saying so */
+} World;
+
+/* ---- checks made on every message the host sends ---- */
+
+static bool t_holds(const uint8_t *buf, size_t len, const uint8_t *pat, size_t n)
+{
+    for (size_t i = 0; i + n <= len; i++) {
+        if (memcmp(buf + i, pat, n) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* The seed is nowhere in the bytes (either byte order). */
+static void t_check_no_seed(const World *w, const uint8_t *buf, size_t len)
+{
+    uint8_t le[8], be[8];
+    for (int i = 0; i < 8; i++) {
+        le[i] = (uint8_t)(w->cfg.seed >> (8 * i));
+        be[7 - i] = le[i];
+    }
+    assert_false(t_holds(buf, len, le, 8));
+    assert_false(t_holds(buf, len, be, 8));
+}
+
+static Bot *t_bot_of(World *w, HostConn conn)
+{
+    for (int i = 0; i < w->nbots; i++) {
+        if (w->bot[i].conn == conn)
+            return &w->bot[i];
+    }
+    return NULL;
+}
+
+/* The mirror catches up with an update's move. */
+static void t_mirror_follow(World *w, const NetUpdate *u)
+{
+    int count = 0;
+    game_history(w->mirror, &count);
+    if ((uint32_t)count + 1 == u->move_no)
+        assert_int_equal(game_apply(w->mirror, &u->move), CEKI_OK);
+    game_history(w->mirror, &count);
+    assert_int_equal((uint32_t)count, u->move_no);
+}
+
+/* seat's view in the mirror, as canonical bytes in w->bytes_b. */
+static size_t t_mirror_view(World *w, int seat)
+{
+    assert_int_equal(game_observe(w->mirror, seat, w->obs), CEKI_OK);
+    size_t len = net_view_bytes(w->obs, w->bytes_b, NET_MAX_PACKET);
+    assert_true(len > 0);
+    return len;
+}
+
+static void t_check_moves(World *w, int seat, const Move *moves, int n)
+{
+    Move legal[GAME_MAX_MOVES];
+    int k =
+        game_to_move(w->mirror) == seat ? game_legal_moves(w->mirror, legal, GAME_MAX_MOVES) : 0;
+    if (n == 0)
+        return; /* not yet started, or not this seat's turn */
+    assert_int_equal(n, k);
+    for (int i = 0; i < n; i++)
+        assert_true(move_equal(&moves[i], &legal[i]));
+}
+
+/* A VIEW is exactly the seat's observation now: nothing more. */
+static void t_check_view(World *w, const Bot *b, const NetView *v)
+{
+    size_t want = t_mirror_view(w, b->seat);
+    size_t got = net_view_bytes(&v->view, w->bytes_a, NET_MAX_PACKET);
+    assert_int_equal(got, want);
+    assert_memory_equal(w->bytes_a, w->bytes_b, got);
+    assert_true(v->hash == net_view_hash(&v->view));
+    t_check_moves(w, b->seat, v->moves, v->nmoves);
+}
+
+static bool t_obs_names(const Observation *o, Card c)
+{
+    bool seen = c == o->turned || c == o->peek || c == o->stock_last_public || c == o->shown_draw;
+    for (int i = 0; !seen && i < o->hand_count[o->seat]; i++)
+        seen = o->hand[i] == c;
+    for (int i = 0; !seen && i < o->pool_count; i++)
+        seen = o->pool[i] == c;
+    for (int i = 0; !seen && i < o->discard_count; i++)
+        seen = o->discard[i] == c;
+    for (int s = 0; !seen && s < o->players; s++) {
+        seen = o->exposed[s] == c;
+        for (int i = 0; !seen && o->captured_visible[s] && i < o->captured_count[s]; i++)
+            seen = o->captured[s][i] == c;
+    }
+    for (int i = 0; !seen && i < o->history.count; i++)
+        seen = o->history.entry[i].card == c || o->history.entry[i].card2 == c;
+    return seen;
+}
+
+/* An UPDATE's events are the core's for that seat (hidden cards as backs),
+ * and no other seat's dealt card shows; its hash is the seat's view. */
+static void t_check_update(World *w, const Bot *b, const NetUpdate *u)
+{
+    t_mirror_follow(w, u);
+    int n = 0;
+    const GameEvent *events = game_events(w->mirror, &n);
+    GameEvent *want = malloc(sizeof *want * (size_t)(n > 0 ? n : 1));
+    assert_non_null(want);
+    int k = game_events_for_seat(w->mirror, events, n, b->seat, want);
+    assert_int_equal(u->nevents, k);
+    for (int i = 0; i < k; i++) {
+        const GameEvent *e = &u->events[i];
+        assert_memory_equal(e, &want[i], sizeof *e);
+        if (e->type == EV_DEAL_HAND && e->seat != b->seat)
+            assert_int_equal(e->card, CARD_NONE);
+        if (e->type == EV_PEEK && e->seat >= 0 && e->seat != b->seat)
+            assert_int_equal(e->card, CARD_NONE);
+    }
+    free(want);
+    t_mirror_view(w, b->seat);
+    assert_true(u->hash == net_view_hash(w->obs));
+    /* The move names only cards the seat sees once it is made. */
+    assert_true(u->move.card == CARD_NONE || t_obs_names(w->obs, u->move.card));
+    assert_true(u->move.target == CARD_NONE || t_obs_names(w->obs, u->move.target));
+    t_check_moves(w, b->seat, u->moves, u->nmoves);
+}
+
+/* ---- the bots' side ---- */
+
+static void t_bot_update(Bot *b, const NetUpdate *u)
+{
+    Observation *next = malloc(sizeof *next);
+    assert_non_null(next);
+    assert_true(b->have_view);
+    assert_true(net_view_apply_delta(&b->view, u->delta, u->delta_len, next));
+    assert_true(net_view_hash(next) == u->hash);
+    b->view = *next;
+    free(next);
+    b->move_no = u->move_no;
+    b->nmoves = u->nmoves;
+    memcpy(b->moves, u->moves, sizeof b->moves[0] * u->nmoves);
+}
+
+static void t_bot_seats(Bot *b, const NetSeats *s)
+{
+    b->seats_msgs++;
+    b->started = s->started;
+    for (int i = 0; i < s->players; i++) {
+        b->away_seen += s->seat[i].state == NET_SEAT_AWAY && s->seat[i].grace_ms > 0;
+        b->stand_in_seen += s->seat[i].state == NET_SEAT_STAND_IN;
+    }
+}
+
+static void t_bot_welcome(World *w, Bot *b, const NetWelcome *wl)
+{
+    assert_string_equal(wl->table, w->table);
+    assert_true(wl->ai_seed == game_seat_ai_seed(w->cfg.seed, wl->seat));
+    assert_true(wl->ai_seed != w->cfg.seed);
+    if (b->token[0]) { /* back with its token: the same seat */
+        assert_int_equal(wl->seat, b->seat);
+        assert_string_equal(wl->token, b->token);
+    }
+    b->seat = wl->seat;
+    memcpy(b->token, wl->token, sizeof b->token);
+    assert_int_equal(strlen(b->token), NET_TOKEN_LEN);
+    if (!b->ai)
+        b->ai = ai_create(AI_GREEDY, wl->ai_seed);
+    b->have_view = false;
+    b->nmoves = 0;
+}
+
+static void t_bot_record(World *w, Bot *b, const NetRecord *r)
+{
+    assert_true(game_match_over(w->mirror)); /* the seed goes out with the record only */
+    Game *g = NULL;
+    char err[RECORD_ERROR_MAX];
+    assert_int_equal(record_read_text(r->text, r->len, &g, err, sizeof err), CEKI_OK);
+    int na = 0, nb = 0;
+    const Move *ma = game_history(g, &na), *mb = game_history(w->mirror, &nb);
+    assert_int_equal(na, nb);
+    for (int i = 0; i < na; i++)
+        assert_true(move_equal(&ma[i], &mb[i]));
+    game_destroy(g);
+    b->record = true;
+}
+
+static void t_bot_handle(World *w, Bot *b, const NetMsg *m)
+{
+    b->msgs++;
+    switch ((NetMsgType)m->type) {
+    case NET_MSG_WELCOME: t_bot_welcome(w, b, &m->u.welcome); break;
+    case NET_MSG_VIEW:
+        t_check_view(w, b, &m->u.view);
+        b->view = m->u.view.view;
+        b->have_view = true;
+        b->move_no = m->u.view.move_no;
+        b->nmoves = m->u.view.nmoves;
+        memcpy(b->moves, m->u.view.moves, sizeof b->moves[0] * m->u.view.nmoves);
+        break;
+    case NET_MSG_UPDATE:
+        t_check_update(w, b, &m->u.update);
+        t_bot_update(b, &m->u.update);
+        break;
+    case NET_MSG_SEATS: t_bot_seats(b, &m->u.seats); break;
+    case NET_MSG_REFUSED:
+        b->refused = m->u.refused;
+        b->refusals++;
+        break;
+    case NET_MSG_RECORD: t_bot_record(w, b, &m->u.record); break;
+    case NET_MSG_CHAT:
+        assert_string_equal(m->u.chat.text, "selamat sore");
+        b->chats++;
+        break;
+    default: break;
+    }
+}
+
+/* ---- the fake outbox ---- */
+
+static void t_send(void *ctx, HostConn conn, const NetMsg *msg)
+{
+    World *w = ctx;
+    uint8_t *buf = malloc(NET_MAX_PACKET);
+    assert_non_null(buf);
+    size_t len = net_encode(msg, buf, NET_MAX_PACKET);
+    assert_true(len > 0);
+    assert_int_equal(net_decode(buf, len, w->in), NET_OK);
+    w->bytes[w->in->type] += (long)len;
+    w->count[w->in->type]++;
+    if (w->in->type != NET_MSG_RECORD)
+        t_check_no_seed(w, buf, len);
+    free(buf);
+    if (conn == T_CREATOR) {
+        if (w->in->type == NET_MSG_CREATED)
+            memcpy(w->table, w->in->u.created, sizeof w->table);
+        if (w->in->type == NET_MSG_REFUSED)
+            w->creator_refused = w->in->u.refused, w->creator_refusals++;
+        if (w->in->type == NET_MSG_TABLES)
+            w->tables = w->in->u.tables;
+        return;
+    }
+    Bot *b = t_bot_of(w, conn);
+    if (b)
+        t_bot_handle(w, b, w->in);
+}
+
+static void t_drop(void *ctx, HostConn conn, NetDisconnectReason why)
+{
+    World *w = ctx;
+    Bot *b = t_bot_of(w, conn);
+    if (b) {
+        b->bye = (int)why;
+        b->conn = 0;
+    }
+}
+
+static void t_log(void *ctx, const char *line)
+{
+    World *w = ctx; /* print_message("host: %s\n", line) to watch it */
+    w->logs_left_out += strstr(line, "left out") != NULL;
+    w->logs_retry += strstr(line, "trying again") != NULL;
+    w->logs_differ += strstr(line, "chose differently") != NULL;
+}
+
+/* The host's side of a client's message: encoded and decoded on the way. */
+static void t_to_host(World *w, HostConn conn, const NetMsg *m)
+{
+    uint8_t buf[NET_MAX_PACKET];
+    size_t len = net_encode(m, buf, sizeof buf);
+    assert_true(len > 0);
+    assert_int_equal(net_decode(buf, len, w->out), NET_OK);
+    host_received(w->h, conn, w->out, w->now);
+}
+
+/* ---- setting up ---- */
+
+static Host *t_host(World *w, const char *data_dir)
+{
+    HostOptions opt = {data_dir, T_GRACE_MS, true, 0};
+    HostOutbox out = {w, t_send, t_drop, t_log};
+    char err[256] = "";
+    Host *h = host_create(&opt, &out, w->now, err, sizeof err);
+    if (!h)
+        print_error("host_create: %s\n", err);
+    assert_non_null(h);
+    return h;
+}
+
+/* A world for match k of variant v (k > 0: another seed and player count). */
+static void t_world_init_match(World *w, VariantId v, const char *data_dir, int k)
+{
+    memset(w, 0, sizeof *w);
+    w->in = malloc(sizeof *w->in);
+    w->out = malloc(sizeof *w->out);
+    w->obs = malloc(sizeof *w->obs);
+    w->bytes_a = malloc(NET_MAX_PACKET);
+    w->bytes_b = malloc(NET_MAX_PACKET);
+    assert_true(w->in && w->out && w->obs && w->bytes_a && w->bytes_b);
+    w->now = 1000;
+    w->cfg = game_config_default(v, T_SEED_BASE ^ ((uint64_t)v * 0x100000001B3ull) ^
+                                        ((uint64_t)k * 0xC2B2AE3D27D4EB4Full));
+    const VariantDesc *d = variant_get(v);
+    GameConfig other = w->cfg;
+    other.players = d->min_players + k % (d->max_players - d->min_players + 1);
+    if (k > 0 && game_config_check(&other) == CEKI_OK) /* else the default count */
+        w->cfg = other;
+    w->mirror = game_create(&w->cfg, NULL);
+    assert_non_null(w->mirror);
+    w->next_conn = T_FIRST_BOT;
+    w->h = t_host(w, data_dir);
+    for (int i = 0; i < CEKI_MAX_SEATS + 2; i++)
+        w->bot[i].bye = -1;
+}
+
+static void t_world_init(World *w, VariantId v, const char *data_dir)
+{
+    t_world_init_match(w, v, data_dir, 0);
+}
+
+static void t_world_free(World *w)
+{
+    host_destroy(w->h);
+    for (int i = 0; i < CEKI_MAX_SEATS + 2; i++)
+        ai_destroy(w->bot[i].ai);
+    game_destroy(w->mirror);
+    free(w->in);
+    free(w->out);
+    free(w->obs);
+    free(w->bytes_a);
+    free(w->bytes_b);
+}
+
+/* The creator's NET_MSG_CREATE: kinds[s] per seat, the test's seed. */
+static NetMsg *t_create_msg(const World *w, const uint8_t *kinds, bool autostart)
+{
+    NetMsg *m = calloc(1, sizeof *m);
+    assert_non_null(m);
+    m->type = NET_MSG_CREATE;
+    NetCreate *c = &m->u.create;
+    c->rules.variant = (uint8_t)w->cfg.variant;
+    c->rules.players = (uint8_t)w->cfg.players;
+    c->rules.options = w->cfg.options;
+    c->rules.rounds = (uint16_t)w->cfg.rounds;
+    c->rules.stakes = (uint8_t)w->cfg.stakes;
+    for (int s = 0; s < w->cfg.players; s++)
+        c->rules.seat_kind[s] = kinds ? kinds[s] : NET_SEAT_NET;
+    c->has_seed = true;
+    c->seed = w->cfg.seed;
+    c->autostart = autostart;
+    snprintf(c->name, sizeof c->name, "creator");
+    return m;
+}
+
+/* The creator makes the table and leaves. */
+static void t_create(World *w, const uint8_t *kinds)
+{
+    NetMsg *m = t_create_msg(w, kinds, true);
+    host_connected(w->h, T_CREATOR, w->now);
+    w->table[0] = '\0';
+    t_to_host(w, T_CREATOR, m);
+    assert_int_equal(strlen(w->table), 8);
+    host_disconnected(w->h, T_CREATOR, w->now);
+    free(m);
+}
+
+/* Bot b joins (with its token when it has one) on a new connection. */
+static void t_join(World *w, Bot *b)
+{
+    NetMsg *m = calloc(1, sizeof *m);
+    assert_non_null(m);
+    m->type = NET_MSG_JOIN;
+    memcpy(m->u.join.table, w->table, sizeof m->u.join.table);
+    memcpy(m->u.join.token, b->token, sizeof m->u.join.token);
+    m->u.join.seat = -1;
+    snprintf(m->u.join.name, sizeof m->u.join.name, "bot %d", (int)(b - w->bot));
+    b->conn = w->next_conn++;
+    b->bye = -1;
+    host_connected(w->h, b->conn, w->now);
+    t_to_host(w, b->conn, m);
+    free(m);
+}
+
+static void t_join_all(World *w, int n)
+{
+    w->nbots = n;
+    for (int i = 0; i < n; i++) {
+        t_join(w, &w->bot[i]);
+        assert_int_equal(w->bot[i].seat, i); /* the first free net seat */
+        assert_true(w->bot[i].have_view);
+    }
+}
+
+/* ---- playing ---- */
+
+/* Whether b is to move; if so its move (chosen on the rebuilt game). */
+static bool t_bot_choose(World *w, Bot *b, Move *out)
+{
+    if (!b->conn || !b->have_view || b->nmoves == 0 || b->view.to_move != b->seat)
+        return false;
+    CekiStatus st = CEKI_OK;
+    Game *g = game_from_view(&w->cfg, &b->view, &st); /* what arrived, nothing more */
+    if (!g)
+        fail_msg("seat %d: game_from_view: %s", b->seat, ceki_status_text(st));
+    assert_int_equal(ai_choose(b->ai, g, b->seat, out), CEKI_OK);
+    game_destroy(g);
+    bool listed = false;
+    for (int i = 0; i < b->nmoves; i++)
+        listed = listed || move_equal(out, &b->moves[i]);
+    assert_true(listed);
+    return true;
+}
+
+static void t_send_move(World *w, Bot *b, uint32_t move_no, const Move *mv)
+{
+    NetMsg *m = calloc(1, sizeof *m);
+    assert_non_null(m);
+    m->type = NET_MSG_MOVE;
+    m->u.move.move_no = move_no;
+    m->u.move.move = *mv;
+    t_to_host(w, b->conn, m);
+    free(m);
+}
+
+static double t_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static int t_mirror_moves(const World *w)
+{
+    int n = 0;
+    game_history(w->mirror, &n);
+    return n;
+}
+
+/* One step: each bot to move moves, the clock goes on, the host ticks.
+ * Returns whether the match is over (every connected bot has the record). */
+static bool t_step(World *w, uint64_t ms)
+{
+    for (int i = 0; i < w->nbots; i++) {
+        Bot *b = &w->bot[i];
+        Move mv;
+        if (t_bot_choose(w, b, &mv)) {
+            b->nmoves = 0;
+            b->sent++;
+            t_send_move(w, b, b->move_no, &mv);
+        }
+    }
+    w->now += ms;
+    host_tick(w->h, w->now);
+    return game_match_over(w->mirror);
+}
+
+/* Plays until the match is over or `stop_at` moves were made. */
+static void t_play(World *w, int stop_at)
+{
+    double start = t_seconds();
+    for (int step = 0; step < T_MAX_STEPS; step++) {
+        if (t_step(w, 1) || t_mirror_moves(w) >= stop_at)
+            return;
+        assert_true(t_seconds() - start < T_MAX_SECONDS);
+    }
+    fail_msg("the match did not end in %d steps", T_MAX_STEPS);
+}
+
+/* What `ceki-cli match` plays with greedy players on every seat. */
+static Game *t_direct_match(const GameConfig *cfg)
+{
+    Game *g = game_create(cfg, NULL);
+    assert_non_null(g);
+    AiPlayer *ai[CEKI_MAX_SEATS] = {NULL};
+    for (int s = 0; s < cfg->players; s++)
+        ai[s] = ai_create(AI_GREEDY, game_seat_ai_seed(cfg->seed, s));
+    for (int i = 0; i < T_MAX_MOVES && !game_match_over(g); i++) {
+        int seat = game_to_move(g);
+        Move m;
+        if (game_round_over(g))
+            assert_int_equal(game_legal_moves(g, &m, 1), 1);
+        else
+            assert_int_equal(ai_choose(ai[seat], g, seat, &m), CEKI_OK);
+        assert_int_equal(game_apply(g, &m), CEKI_OK);
+    }
+    assert_true(game_match_over(g));
+    for (int s = 0; s < cfg->players; s++)
+        ai_destroy(ai[s]);
+    return g;
+}
+
+static void t_same_moves(const Game *a, const Game *b)
+{
+    int na = 0, nb = 0;
+    const Move *ma = game_history(a, &na), *mb = game_history(b, &nb);
+    assert_int_equal(na, nb);
+    for (int i = 0; i < na; i++) {
+        if (!move_equal(&ma[i], &mb[i]))
+            fail_msg("move %d differs", i);
+    }
+}
+
+static void t_all_recorded(World *w)
+{
+    for (int i = 0; i < w->nbots; i++) {
+        if (w->bot[i].conn)
+            assert_true(w->bot[i].record);
+    }
+}
+
+/* ---- the tests ---- */
+
+/* Matches a variant plays in test_bots_play_the_match: 1, or CEKI_HOST_MATCHES
+ * (a soak: e.g. 200, each with its own seed and player count). */
+static int t_matches(void)
+{
+    const char *env = getenv("CEKI_HOST_MATCHES");
+    int n = env ? atoi(env) : 1;
+    return n >= 1 && n <= 100000 ? n : 1;
+}
+
+static void t_bots_play(VariantId v, int k)
+{
+    World w;
+    t_world_init_match(&w, v, NULL, k);
+    t_create(&w, NULL);
+    t_join_all(&w, w.cfg.players);
+    t_play(&w, T_MAX_MOVES);
+    Game *direct = t_direct_match(&w.cfg);
+    t_same_moves(direct, w.mirror);
+    game_destroy(direct);
+    t_all_recorded(&w);
+    HostCounts c;
+    host_counts(w.h, &c);
+    assert_int_equal(c.moves, t_mirror_moves(&w));
+    assert_int_equal(c.refused, 0);
+    assert_int_equal(c.resyncs, 0);
+    if (k == 0)
+        print_message(
+            "%-18s %5d moves; UPDATE %4.0f bytes a seat a move, VIEW %5.0f, RECORD %5ld\n",
+            game_variant(w.mirror)->key, t_mirror_moves(&w),
+            (double)w.bytes[NET_MSG_UPDATE] / (double)w.count[NET_MSG_UPDATE],
+            (double)w.bytes[NET_MSG_VIEW] / (double)w.count[NET_MSG_VIEW],
+            w.bytes[NET_MSG_RECORD] / (w.count[NET_MSG_RECORD] ? w.count[NET_MSG_RECORD] : 1));
+    t_world_free(&w);
+}
+
+/* Every variant: a table of network bots plays ceki-cli match's game. */
+static void test_bots_play_the_match(void **state)
+{
+    (void)state;
+    int n = t_matches();
+    for (int v = 0; v < VARIANT_COUNT; v++) {
+        for (int k = 0; k < n; k++)
+            t_bots_play((VariantId)v, k);
+    }
+}
+
+static void t_resync_bytes(World *w, Bot *b, size_t *len)
+{
+    NetMsg *m = calloc(1, sizeof *m);
+    assert_non_null(m);
+    m->type = NET_MSG_RESYNC;
+    b->have_view = false;
+    t_to_host(w, b->conn, m);
+    assert_true(b->have_view);
+    *len = net_view_bytes(&b->view, w->bytes_a, NET_MAX_PACKET);
+    free(m);
+}
+
+/* The move is refused with `why`, and nothing changes. */
+static void t_refused(World *w, Bot *b, uint32_t move_no, const Move *mv, NetRefusal why)
+{
+    HostCounts before, after;
+    host_counts(w->h, &before);
+    size_t len0 = 0, len1 = 0;
+    t_resync_bytes(w, b, &len0);
+    uint8_t *view0 = malloc(len0);
+    assert_non_null(view0);
+    memcpy(view0, w->bytes_a, len0);
+    long refusals = b->refusals;
+    t_send_move(w, b, move_no, mv);
+    assert_int_equal(b->refusals, refusals + 1);
+    assert_int_equal(b->refused.refusal, why);
+    assert_int_equal(b->refused.what, NET_MSG_MOVE);
+    assert_true(b->refused.reason[0] != '\0');
+    host_counts(w->h, &after);
+    assert_int_equal(after.moves, before.moves);
+    t_resync_bytes(w, b, &len1);
+    assert_int_equal(len0, len1);
+    assert_memory_equal(view0, w->bytes_a, len0);
+    free(view0);
+}
+
+/* A move for another seat, out of turn, stale, illegal or unseated. */
+static void test_bad_moves_are_refused(void **state)
+{
+    (void)state;
+    World w;
+    t_world_init(&w, VARIANT_THOTHIT, NULL);
+    t_create(&w, NULL);
+    t_join_all(&w, w.cfg.players);
+    t_play(&w, 7);
+    int seat = game_to_move(w.mirror);
+    Bot *mover = &w.bot[seat], *other = &w.bot[(seat + 1) % w.cfg.players];
+    assert_true(mover->nmoves > 0); /* a listed move: its player is not asked */
+    Move mv = mover->moves[0];
+    uint32_t no = mover->move_no;
+    t_refused(&w, other, no, &mv, NET_REFUSE_NOT_YOUR_TURN); /* another seat's move */
+    Move own = mv;
+    own.seat = (uint8_t)other->seat;
+    t_refused(&w, other, no, &own, NET_REFUSE_NOT_YOUR_TURN); /* out of turn */
+    t_refused(&w, mover, no - 1, &mv, NET_REFUSE_STALE);
+    Move bad = mv;
+    bad.type = MOVE_DRAW_STOCK; /* not a move of this game */
+    t_refused(&w, mover, no, &bad, NET_REFUSE_ILLEGAL);
+    /* A connection without a seat. */
+    NetMsg *m = calloc(1, sizeof *m);
+    assert_non_null(m);
+    m->type = NET_MSG_MOVE;
+    m->u.move.move_no = no;
+    m->u.move.move = mv;
+    host_connected(w.h, 99, w.now);
+    HostCounts c0, c1;
+    host_counts(w.h, &c0);
+    t_to_host(&w, 99, m);
+    host_counts(w.h, &c1);
+    assert_int_equal(c1.refused, c0.refused + 1);
+    assert_int_equal(c1.moves, c0.moves);
+    host_disconnected(w.h, 99, w.now);
+    free(m);
+    host_counts(w.h, &c1);
+    assert_int_equal(c1.resyncs, 8); /* two a refusal above */
+    t_play(&w, T_MAX_MOVES);
+    Game *direct = t_direct_match(&w.cfg);
+    t_same_moves(direct, w.mirror);
+    game_destroy(direct);
+    /* A peer that goes on sending what is refused is dropped, with a reason. */
+    for (int i = 0; i < 1000 && w.bot[0].conn; i++)
+        t_send_move(&w, &w.bot[0], 0, &mv);
+    assert_int_equal(w.bot[0].bye, NET_BYE_ABUSE);
+    t_world_free(&w);
+}
+
+/* A bot that leaves and comes back with its token has its seat and view. */
+static void test_token_brings_the_seat_back(void **state)
+{
+    (void)state;
+    World w;
+    t_world_init(&w, VARIANT_TOTIT, NULL);
+    t_create(&w, NULL);
+    t_join_all(&w, w.cfg.players);
+    t_play(&w, 25);
+    Bot *b = &w.bot[1];
+    Observation *held = malloc(sizeof *held);
+    assert_non_null(held);
+    *held = b->view;
+    host_disconnected(w.h, b->conn, w.now);
+    b->conn = 0;
+    assert_true(w.bot[0].away_seen > 0); /* the others see the countdown */
+    w.now += T_GRACE_MS / 2;
+    host_tick(w.h, w.now);
+    t_join(&w, b);
+    assert_true(b->have_view);
+    size_t a = net_view_bytes(held, w.bytes_a, NET_MAX_PACKET);
+    size_t c = net_view_bytes(&b->view, w.bytes_b, NET_MAX_PACKET);
+    assert_int_equal(a, c);
+    assert_memory_equal(w.bytes_a, w.bytes_b, a);
+    free(held);
+    /* The same token on another connection replaces the first. */
+    HostConn first = b->conn;
+    Bot twin = *b; /* shares b's player, for one welcome */
+    w.bot[w.nbots] = twin;
+    Bot *tb = &w.bot[w.nbots++];
+    t_join(&w, tb);
+    assert_int_equal(tb->seat, b->seat);
+    assert_int_equal(b->bye, NET_BYE_REPLACED);
+    assert_int_equal(b->conn, 0);
+    w.nbots--;
+    b->conn = tb->conn;
+    b->have_view = tb->have_view;
+    b->view = tb->view;
+    b->move_no = tb->move_no;
+    b->nmoves = tb->nmoves;
+    memcpy(b->moves, tb->moves, sizeof b->moves);
+    tb->ai = NULL;
+    tb->conn = 0;
+    assert_true(first != b->conn);
+    /* An unknown token is refused. */
+    Bot stranger;
+    memset(&stranger, 0, sizeof stranger);
+    memset(stranger.token, 'a', NET_TOKEN_LEN);
+    w.bot[w.nbots++] = stranger;
+    t_join(&w, &w.bot[w.nbots - 1]);
+    assert_int_equal(w.bot[w.nbots - 1].bye, NET_BYE_NO_SEAT);
+    assert_int_equal(w.bot[w.nbots - 1].msgs, 0);
+    w.nbots--;
+    t_play(&w, T_MAX_MOVES);
+    Game *direct = t_direct_match(&w.cfg);
+    t_same_moves(direct, w.mirror);
+    game_destroy(direct);
+    t_all_recorded(&w);
+    t_world_free(&w);
+}
+
+/* Removes the journal's files and its directory. */
+static void t_remove_dir(const char *dir)
+{
+    static const char *const files[] = {"ceki-server.db", "ceki-server.db-wal",
+                                        "ceki-server.db-shm"};
+    char path[256];
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, files[i]);
+        unlink(path);
+    }
+    assert_int_equal(rmdir(dir), 0);
+}
+
+/* Ticks the clock a second at a time until bot b sees a stand-in. */
+static void t_wait_stand_in(World *w, Bot *b)
+{
+    b->stand_in_seen = 0;
+    for (int i = 0; i < 20 && b->stand_in_seen == 0; i++) {
+        w->now += 1000;
+        host_tick(w->h, w->now);
+    }
+    assert_true(b->stand_in_seen > 0);
+}
+
+/* A bot gone past the grace period: the computer plays its seat until the
+ * bot comes back, and the match ends. With a data_dir, the host is made
+ * again midway (the seat is away again, then stood in for again). Returns
+ * the match's moves. */
+static Game *t_grace_match(const char *dir)
+{
+    World w;
+    t_world_init(&w, VARIANT_THOTHIT, dir);
+    t_create(&w, NULL);
+    t_join_all(&w, w.cfg.players);
+    t_play(&w, 10);
+    Bot *gone = &w.bot[2];
+    long seats0 = w.bot[0].seats_msgs;
+    host_disconnected(w.h, gone->conn, w.now);
+    gone->conn = 0;
+    assert_true(host_next_due(w.h) > w.now);
+    assert_true(host_next_due(w.h) <= w.now + T_SEATS_EVERY_MS);
+    t_wait_stand_in(&w, &w.bot[0]);
+    /* Told when it started and ended, and in between at least every
+     * T_SEATS_EVERY_MS. */
+    assert_true(w.bot[0].seats_msgs - seats0 >= 2 + T_GRACE_MS / T_SEATS_EVERY_MS - 1);
+    t_play(&w, 60);
+    if (dir) {
+        host_destroy(w.h);
+        w.h = t_host(&w, dir);
+        t_join(&w, &w.bot[0]);
+        t_join(&w, &w.bot[1]);
+        t_wait_stand_in(&w, &w.bot[0]);
+    }
+    /* Back with its token: the seat is its own again from its next turn. */
+    t_play(&w, 90);
+    long sent = gone->sent;
+    t_join(&w, gone);
+    assert_int_equal(gone->seat, 2);
+    t_play(&w, T_MAX_MOVES);
+    assert_true(gone->sent > sent);
+    assert_true(game_match_over(w.mirror));
+    t_all_recorded(&w);
+    assert_int_equal(w.logs_differ, 0);
+    Game *moves = game_clone(w.mirror, true);
+    t_world_free(&w);
+    return moves;
+}
+
+static void t_remove_dir(const char *dir);
+
+/* The stand-in plays the seat to the end, and a host made again midway
+ * brings the stand-in back as it was: the same moves either way. */
+static void test_grace_then_the_computer(void **state)
+{
+    (void)state;
+    Game *straight = t_grace_match(NULL);
+    char dir[] = "/tmp/ceki-host-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    Game *restarted = t_grace_match(dir);
+    t_remove_dir(dir);
+    t_same_moves(straight, restarted);
+    game_destroy(straight);
+    game_destroy(restarted);
+}
+
+/* A host made again on the same data_dir has the table at the same move,
+ * and the match ends as it would have. */
+static void test_journal_brings_tables_back(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/ceki-host-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    World w;
+    t_world_init(&w, VARIANT_KINGS, dir);
+    uint8_t kinds[CEKI_MAX_SEATS] = {NET_SEAT_NET, NET_SEAT_GREEDY, NET_SEAT_NET,
+                                     NET_SEAT_NET, NET_SEAT_NET,    NET_SEAT_NET};
+    t_create(&w, kinds);
+    w.nbots = w.cfg.players;
+    t_join(&w, &w.bot[0]);
+    for (int i = 2; i < w.cfg.players; i++)
+        t_join(&w, &w.bot[i]);
+    w.bot[1].conn = 0; /* the host's computer sits there */
+    t_play(&w, 30);
+    int at = t_mirror_moves(&w);
+    host_destroy(w.h);
+    w.h = t_host(&w, dir);
+    HostCounts c;
+    host_counts(w.h, &c);
+    assert_int_equal(c.tables, 1);
+    assert_int_equal(c.seats_connected, 0);
+    for (int i = 0; i < w.cfg.players; i++) {
+        if (i == 1)
+            continue;
+        w.bot[i].have_view = false;
+        t_join(&w, &w.bot[i]);
+        assert_true(w.bot[i].have_view);
+        assert_int_equal(w.bot[i].move_no, (uint32_t)at);
+    }
+    t_play(&w, T_MAX_MOVES);
+    Game *direct = t_direct_match(&w.cfg);
+    t_same_moves(direct, w.mirror);
+    game_destroy(direct);
+    t_all_recorded(&w);
+    assert_int_equal(w.logs_differ, 0); /* the computer's player came back as it was */
+    t_world_free(&w);
+    t_remove_dir(dir);
+}
+
+/* The creator's message of `type` (a start, a list) to the host. */
+static void t_creator_says(World *w, uint8_t type)
+{
+    NetMsg *m = calloc(1, sizeof *m);
+    assert_non_null(m);
+    m->type = type;
+    t_to_host(w, T_CREATOR, m);
+    free(m);
+}
+
+static void t_creator_refused(World *w, NetMsg *m, NetRefusal why)
+{
+    long before = w->creator_refusals;
+    HostCounts c0, c1;
+    host_counts(w->h, &c0);
+    host_received(w->h, T_CREATOR, m, w->now); /* as an in-process client: no codec between */
+    host_counts(w->h, &c1);
+    assert_int_equal(w->creator_refusals, before + 1);
+    assert_int_equal(w->creator_refused.refusal, why);
+    assert_true(w->creator_refused.reason[0] != '\0');
+    assert_int_equal(c1.tables, c0.tables);
+}
+
+/* Tables the rules do not allow, a fixed seed on a host that does not
+ * allow it, the list, a start too early or by someone else, a computer
+ * given a seat, chat: then the match plays as ceki-cli match's. */
+static void test_tables_made_listed_started(void **state)
+{
+    (void)state;
+    World w;
+    t_world_init(&w, VARIANT_THOTHIT, NULL);
+    host_connected(w.h, T_CREATOR, w.now);
+    NetMsg *m = t_create_msg(&w, NULL, false);
+    m->u.create.rules.players = 9;
+    t_creator_refused(&w, m, NET_REFUSE_BAD_CONFIG);
+    m->u.create.rules.players = (uint8_t)w.cfg.players;
+    m->u.create.rules.seat_kind[1] = NET_SEAT_KIND_COUNT;
+    t_creator_refused(&w, m, NET_REFUSE_BAD_CONFIG);
+    m->u.create.rules.seat_kind[1] = NET_SEAT_NET;
+    host_destroy(w.h); /* a host that draws its own seeds */
+    HostOptions opt = {NULL, T_GRACE_MS, false, 0};
+    HostOutbox out = {&w, t_send, t_drop, t_log};
+    char err[128] = "";
+    w.h = host_create(&opt, &out, w.now, err, sizeof err);
+    assert_non_null(w.h);
+    host_connected(w.h, T_CREATOR, w.now);
+    t_creator_refused(&w, m, NET_REFUSE_BAD_CONFIG);
+    host_destroy(w.h);
+    w.h = t_host(&w, NULL);
+    host_connected(w.h, T_CREATOR, w.now);
+    t_to_host(&w, T_CREATOR, m); /* no autostart */
+    assert_int_equal(strlen(w.table), 8);
+    t_creator_says(&w, NET_MSG_LIST);
+    assert_int_equal(w.tables.count, 1);
+    assert_string_equal(w.tables.table[0].table, w.table);
+    assert_int_equal(w.tables.table[0].free_seats, w.cfg.players);
+    assert_false(w.tables.table[0].started);
+    NetMsg start = {.type = NET_MSG_START};
+    t_creator_refused(&w, &start, NET_REFUSE_NOT_READY); /* nobody sits yet */
+    w.nbots = w.cfg.players - 1;
+    for (int i = 0; i < w.nbots; i++)
+        t_join(&w, &w.bot[i]);
+    t_to_host(&w, w.bot[0].conn, &start);
+    assert_int_equal(w.bot[0].refused.refusal, NET_REFUSE_NOT_CREATOR);
+    NetMsg seat_ai = {.type = NET_MSG_SEAT_AI};
+    seat_ai.u.seat_ai.seat = (int8_t)(w.cfg.players - 1);
+    seat_ai.u.seat_ai.kind = NET_SEAT_GREEDY;
+    t_to_host(&w, T_CREATOR, &seat_ai);
+    assert_false(w.bot[0].started);
+    t_creator_says(&w, NET_MSG_START);
+    assert_true(w.bot[0].started);
+    t_creator_says(&w, NET_MSG_LIST);
+    assert_int_equal(w.tables.count, 1);
+    assert_true(w.tables.table[0].started);
+    assert_int_equal(w.tables.table[0].free_seats, 0);
+    NetMsg chat = {.type = NET_MSG_CHAT};
+    snprintf(chat.u.chat.text, sizeof chat.u.chat.text, "selamat sore");
+    t_to_host(&w, w.bot[0].conn, &chat);
+    assert_int_equal(w.bot[1].chats, 1);
+    t_to_host(&w, w.bot[0].conn, &chat); /* too soon */
+    assert_int_equal(w.bot[0].refused.refusal, NET_REFUSE_RATE);
+    assert_int_equal(w.bot[1].chats, 1);
+    t_play(&w, T_MAX_MOVES);
+    Game *direct = t_direct_match(&w.cfg);
+    t_same_moves(direct, w.mirror);
+    game_destroy(direct);
+    t_all_recorded(&w);
+    free(m);
+    t_world_free(&w);
+}
+
+/* A journal whose moves no longer replay: the host starts, says so, and
+ * leaves that table out; its people are told there is no such table. */
+static void test_damaged_journal_leaves_the_table_out(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/ceki-host-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    World w;
+    t_world_init(&w, VARIANT_THOTHIT, dir);
+    t_create(&w, NULL);
+    t_join_all(&w, w.cfg.players);
+    t_play(&w, 12);
+    host_destroy(w.h);
+    w.h = NULL;
+    char path[256];
+    snprintf(path, sizeof path, "%s/ceki-server.db", dir);
+    sqlite3 *db = NULL;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    assert_int_equal(
+        sqlite3_exec(db, "UPDATE host_move SET type = 99 WHERE no = 5", NULL, NULL, NULL),
+        SQLITE_OK);
+    assert_int_equal(sqlite3_changes(db), 1);
+    sqlite3_close(db);
+    w.h = t_host(&w, dir);
+    HostCounts c;
+    host_counts(w.h, &c);
+    assert_int_equal(c.tables, 0);
+    assert_true(w.logs_left_out > 0);
+    t_join(&w, &w.bot[0]);
+    assert_int_equal(w.bot[0].bye, NET_BYE_NO_TABLE);
+    t_world_free(&w);
+    t_remove_dir(dir);
+}
+
+static sqlite3 *t_open_journal(const char *dir)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/ceki-server.db", dir);
+    sqlite3 *db = NULL;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    return db;
+}
+
+static int t_journal_moves(sqlite3 *db)
+{
+    sqlite3_stmt *st = NULL;
+    assert_int_equal(sqlite3_prepare_v2(db, "SELECT COUNT(*) FROM host_move", -1, &st, NULL),
+                     SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    int n = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    return n;
+}
+
+/* Journal writes that fail are said and tried again until they are kept;
+ * a move is told only once it is kept, so none is lost, and a host made
+ * again has them all. */
+static void test_failed_journal_writes_are_kept_later(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/ceki-host-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    World w;
+    t_world_init(&w, VARIANT_THOTHIT, dir);
+    t_create(&w, NULL);
+    t_join_all(&w, w.cfg.players);
+    t_play(&w, 5);
+    int kept = t_mirror_moves(&w);
+    sqlite3 *db = t_open_journal(dir);
+    assert_int_equal(t_journal_moves(db), kept);
+    const char *refuse = "CREATE TRIGGER t_no BEFORE INSERT ON host_move"
+                         " BEGIN SELECT RAISE(ABORT, 'the disk said no'); END;";
+    assert_int_equal(sqlite3_exec(db, refuse, NULL, NULL, NULL), SQLITE_OK);
+    /* The next move is made but not kept: nobody is told of it, the host
+     * says so and tries again, and the match waits. */
+    HostCounts c;
+    for (int i = 0; i < 50; i++)
+        t_step(&w, 100);
+    host_counts(w.h, &c);
+    assert_int_equal(c.moves, kept + 1);
+    assert_int_equal(t_mirror_moves(&w), kept);
+    assert_true(w.logs_retry >= 2);
+    assert_int_equal(t_journal_moves(db), kept);
+    /* The disk works again: the move is kept, then told. */
+    assert_int_equal(sqlite3_exec(db, "DROP TRIGGER t_no", NULL, NULL, NULL), SQLITE_OK);
+    t_step(&w, 2000);
+    assert_int_equal(t_journal_moves(db), kept + 1);
+    assert_int_equal(t_mirror_moves(&w), kept + 1);
+    t_play(&w, kept + 10);
+    int at = t_mirror_moves(&w);
+    host_tick(w.h, w.now);
+    assert_int_equal(t_journal_moves(db), at);
+    sqlite3_close(db);
+    host_destroy(w.h);
+    w.h = t_host(&w, dir);
+    for (int i = 0; i < w.nbots; i++) {
+        t_join(&w, &w.bot[i]);
+        assert_int_equal(w.bot[i].move_no, (uint32_t)at);
+    }
+    t_play(&w, T_MAX_MOVES);
+    Game *direct = t_direct_match(&w.cfg);
+    t_same_moves(direct, w.mirror);
+    game_destroy(direct);
+    t_world_free(&w);
+    t_remove_dir(dir);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_bots_play_the_match),
+        cmocka_unit_test(test_bad_moves_are_refused),
+        cmocka_unit_test(test_token_brings_the_seat_back),
+        cmocka_unit_test(test_grace_then_the_computer),
+        cmocka_unit_test(test_journal_brings_tables_back),
+        cmocka_unit_test(test_tables_made_listed_started),
+        cmocka_unit_test(test_damaged_journal_leaves_the_table_out),
+        cmocka_unit_test(test_failed_journal_writes_are_kept_later),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

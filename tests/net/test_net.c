@@ -1,0 +1,747 @@
+/* test_net.c — the network messages' codec and the view's bytes, hash and
+ * delta (src/net/proto.h).
+ *
+ * - every message type round trips with random contents, to the same
+ *   message and the same bytes;
+ * - the views of real matches of every variant and player count round trip
+ *   exactly (the decoded Observation is game_observe's, byte for byte);
+ * - the delta between consecutive views of every seat over whole matches
+ *   applies to the right view, and is refused on any other, which stays
+ *   untouched;
+ * - truncated, extended, bit-flipped and oversized messages are refused
+ *   (or, for a flip, read as another well-formed message) and never read
+ *   past their bytes: each is decoded from a heap block of exactly its
+ *   length, so the ASan build catches a read past it.
+ * Every loop is bounded by a count.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "game.h"
+#include "proto.h"
+#include "rng.h"
+
+#define RANDOM_ROUNDS 60 /* random messages of each type */
+#define MATCH_SEEDS 1    /* seeds of each variant and player count */
+#define MAX_STEPS 4000   /* moves of one match, at most */
+#define FLIP_LIMIT 4096  /* bits flipped in one message, at most */
+#define CUT_POINTS 2048  /* truncations tried on one message, at most */
+#define PATTERN 0xa5
+
+typedef struct Sizes {
+    long view_sum, view_max, update_sum, update_max, delta_max, count;
+} Sizes;
+
+/* The legal moves of g into out, nothing past them (game_legal_moves may
+ * leave scratch there, and a decoded message has zeros). */
+static uint16_t legal_moves(const Game *g, Move *out)
+{
+    int n = game_legal_moves(g, out, GAME_MAX_MOVES);
+    memset(out + n, 0, (size_t)(GAME_MAX_MOVES - n) * sizeof *out);
+    return (uint16_t)n;
+}
+
+static NetMsg *msg_new(void)
+{
+    NetMsg *m = calloc(1, sizeof *m);
+    assert_non_null(m);
+    return m;
+}
+
+/* ---- random contents ---- */
+
+static uint32_t rnd(Rng *r, uint32_t bound)
+{
+    return rng_below(r, bound);
+}
+
+static Card rnd_card(Rng *r, bool none_ok)
+{
+    if (none_ok && rnd(r, 8) == 0)
+        return CARD_NONE;
+    return rnd(r, 2) ? (Card)rnd(r, CARD_CEKI_KINDS)
+                     : (Card)(CARD_FRENCH_FIRST + rnd(r, CARD_FRENCH_KINDS));
+}
+
+/* A well-formed text of at most max bytes and max_chars characters: ASCII,
+ * Latin, Javanese script and an emoji. */
+static void rnd_text(Rng *r, char *out, size_t max, size_t max_chars)
+{
+    static const char *const pieces[] = {
+        "a", "Z", "7", " ", "-", "\xc3\xa8", "\xea\xa6\xa0", "\xf0\x9f\x82\xa1", "~"};
+    size_t len = 0, chars = 0, want = rnd(r, (uint32_t)max_chars + 1);
+    out[0] = '\0';
+    while (chars < want) {
+        const char *p = pieces[rnd(r, sizeof pieces / sizeof pieces[0])];
+        if (len + strlen(p) > max)
+            break;
+        memcpy(out + len, p, strlen(p) + 1);
+        len += strlen(p);
+        chars++;
+    }
+}
+
+static void rnd_id(Rng *r, char *out)
+{
+    static const char set[] = "abcXYZ019-";
+    int n = 1 + (int)rnd(r, NET_TABLE_ID_MAX);
+    for (int i = 0; i < n; i++)
+        out[i] = set[rnd(r, sizeof set - 1)];
+    out[n] = '\0';
+}
+
+static void rnd_token(Rng *r, char *out)
+{
+    static const char hex[] = "0123456789abcdefABCDEF";
+    int n = rnd(r, 4) == 0 ? 0 : NET_TOKEN_LEN;
+    for (int i = 0; i < n; i++)
+        out[i] = hex[rnd(r, sizeof hex - 1)];
+    out[n] = '\0';
+}
+
+static void rnd_rules(Rng *r, NetTableRules *t)
+{
+    t->variant = (uint8_t)rnd(r, VARIANT_COUNT);
+    t->players = (uint8_t)(1 + rnd(r, CEKI_MAX_SEATS));
+    t->options = (uint32_t)rng_next(r);
+    t->rounds = (uint16_t)rng_next(r);
+    t->stakes = (uint8_t)rnd(r, STAKES_COUNT);
+    for (int s = 0; s < t->players; s++)
+        t->seat_kind[s] = (uint8_t)rnd(r, NET_SEAT_KIND_COUNT);
+}
+
+static void rnd_move(Rng *r, Move *m)
+{
+    m->type = (uint8_t)rnd(r, MOVE_PASS + 1);
+    m->seat = (uint8_t)rnd(r, CEKI_MAX_SEATS);
+    m->card = rnd_card(r, true);
+    m->target = rnd_card(r, true);
+    m->flags = (uint8_t)rnd(r, 2);
+}
+
+static uint16_t rnd_moves(Rng *r, Move *moves)
+{
+    uint16_t n = (uint16_t)rnd(r, 40);
+    for (int i = 0; i < n; i++)
+        rnd_move(r, &moves[i]);
+    return n;
+}
+
+static void rnd_update(Rng *r, NetUpdate *u)
+{
+    u->move_no = (uint32_t)rng_next(r);
+    u->hash = rng_next(r);
+    rnd_move(r, &u->move);
+    u->nevents = (uint16_t)rnd(r, 60);
+    for (int i = 0; i < u->nevents; i++) {
+        GameEvent *e = &u->events[i];
+        e->type = (uint8_t)rnd(r, EV_HAND_DRAWN + 1);
+        e->seat = (int8_t)((int)rnd(r, CEKI_MAX_SEATS + 1) - 1);
+        e->card = rnd_card(r, true);
+        e->card2 = rnd_card(r, true);
+        e->value = (int32_t)(uint32_t)rng_next(r);
+    }
+    u->delta_len = (uint16_t)rnd(r, 300);
+    for (int i = 0; i < u->delta_len; i++)
+        u->delta[i] = (uint8_t)rng_next(r);
+    u->nmoves = rnd_moves(r, u->moves);
+}
+
+/* A real view: a random match of a random variant, some moves in. */
+static void rnd_view(Rng *r, NetView *v)
+{
+    GameConfig cfg = game_config_default((VariantId)rnd(r, VARIANT_COUNT), rng_next(r));
+    Game *g = game_create(&cfg, NULL);
+    assert_non_null(g);
+    int steps = (int)rnd(r, 60);
+    Move moves[GAME_MAX_MOVES];
+    for (int i = 0; i < steps && !game_match_over(g); i++) {
+        int n = game_legal_moves(g, moves, GAME_MAX_MOVES);
+        assert_int_equal(game_apply(g, &moves[rnd(r, (uint32_t)n)]), CEKI_OK);
+    }
+    int seat = (int)rnd(r, (uint32_t)game_players(g));
+    assert_int_equal(game_observe(g, seat, &v->view), CEKI_OK);
+    v->move_no = (uint32_t)steps;
+    v->hash = net_view_hash(&v->view);
+    if (game_to_move(g) == seat) {
+        v->nmoves = legal_moves(g, v->moves);
+    }
+    game_destroy(g);
+}
+
+static void rnd_seats(Rng *r, NetSeats *s)
+{
+    s->players = (uint8_t)(1 + rnd(r, CEKI_MAX_SEATS));
+    s->started = rnd(r, 2) != 0;
+    for (int i = 0; i < s->players; i++) {
+        s->seat[i].kind = (uint8_t)rnd(r, NET_SEAT_KIND_COUNT);
+        s->seat[i].state = (uint8_t)rnd(r, NET_SEAT_STAND_IN + 1);
+        s->seat[i].grace_ms = (uint32_t)rng_next(r);
+        rnd_text(r, s->seat[i].name, NET_NAME_MAX, NET_NAME_MAX);
+    }
+}
+
+static void rnd_tables(Rng *r, NetTables *t)
+{
+    t->count = (uint8_t)rnd(r, NET_MAX_TABLES_LISTED + 1);
+    for (int i = 0; i < t->count; i++) {
+        rnd_id(r, t->table[i].table);
+        rnd_rules(r, &t->table[i].rules);
+        t->table[i].free_seats = (uint8_t)rnd(r, CEKI_MAX_SEATS + 1);
+        t->table[i].started = rnd(r, 2) != 0;
+    }
+}
+
+static void rnd_record(Rng *r, NetRecord *rec)
+{
+    size_t want = rnd(r, 3) == 0 ? sizeof rec->text - 1 : rnd(r, 400);
+    for (size_t i = 0; i < want; i++)
+        rec->text[i] = rnd(r, 20) == 0 ? '\n' : (char)('!' + rnd(r, 90));
+    rec->text[want] = '\0';
+    rec->len = (uint16_t)want;
+}
+
+/* A message of this type, every field random within its bounds, every
+ * byte past what it holds zero (as a decoded message has them). */
+static void rnd_msg(Rng *r, NetMsg *m, uint8_t type)
+{
+    memset(m, 0, sizeof *m);
+    m->type = type;
+    switch ((NetMsgType)type) {
+    case NET_MSG_CREATE:
+        rnd_rules(r, &m->u.create.rules);
+        m->u.create.has_seed = rnd(r, 2) != 0;
+        m->u.create.seed = rng_next(r);
+        m->u.create.autostart = rnd(r, 2) != 0;
+        rnd_text(r, m->u.create.name, NET_NAME_MAX, NET_NAME_MAX);
+        break;
+    case NET_MSG_JOIN:
+        rnd_id(r, m->u.join.table);
+        rnd_token(r, m->u.join.token);
+        m->u.join.seat = (int8_t)((int)rnd(r, CEKI_MAX_SEATS + 1) - 1);
+        rnd_text(r, m->u.join.name, NET_NAME_MAX, NET_NAME_MAX);
+        break;
+    case NET_MSG_MOVE:
+        m->u.move.move_no = (uint32_t)rng_next(r);
+        rnd_move(r, &m->u.move.move);
+        break;
+    case NET_MSG_SEAT_AI:
+        m->u.seat_ai.seat = (int8_t)rnd(r, CEKI_MAX_SEATS);
+        m->u.seat_ai.kind = (uint8_t)(NET_SEAT_RANDOM + rnd(r, 3));
+        break;
+    case NET_MSG_CREATED: rnd_id(r, m->u.created); break;
+    case NET_MSG_TABLES: rnd_tables(r, &m->u.tables); break;
+    case NET_MSG_WELCOME:
+        rnd_id(r, m->u.welcome.table);
+        m->u.welcome.seat = (int8_t)rnd(r, CEKI_MAX_SEATS);
+        rnd_token(r, m->u.welcome.token);
+        m->u.welcome.ai_seed = rng_next(r);
+        rnd_rules(r, &m->u.welcome.rules);
+        m->u.welcome.creator = rnd(r, 2) != 0;
+        break;
+    case NET_MSG_SEATS: rnd_seats(r, &m->u.seats); break;
+    case NET_MSG_VIEW: rnd_view(r, &m->u.view); break;
+    case NET_MSG_UPDATE: rnd_update(r, &m->u.update); break;
+    case NET_MSG_REFUSED:
+        m->u.refused.what = (uint8_t)(1 + rnd(r, NET_MSG_TYPE_COUNT - 1));
+        m->u.refused.refusal = (uint8_t)rnd(r, NET_REFUSE_RATE + 1);
+        m->u.refused.move_no = (uint32_t)rng_next(r);
+        rnd_text(r, m->u.refused.reason, NET_REASON_MAX, NET_REASON_MAX);
+        break;
+    case NET_MSG_RECORD: rnd_record(r, &m->u.record); break;
+    case NET_MSG_CHAT:
+        m->u.chat.seat = (int8_t)((int)rnd(r, CEKI_MAX_SEATS + 1) - 1);
+        rnd_text(r, m->u.chat.text, NET_CHAT_MAX * 4, NET_CHAT_MAX);
+        break;
+    case NET_MSG_PING:
+    case NET_MSG_PONG: m->u.ping.stamp_ms = (uint32_t)rng_next(r); break;
+    case NET_MSG_LIST:
+    case NET_MSG_RESYNC:
+    case NET_MSG_START:
+    case NET_MSG_NONE:
+    case NET_MSG_TYPE_COUNT: break;
+    }
+}
+
+/* Decodes len bytes from a heap block of exactly that size (so a read past
+ * it is caught by ASan). */
+static NetStatus decode_exact(const uint8_t *bytes, size_t len, NetMsg *out)
+{
+    uint8_t *copy = malloc(len ? len : 1);
+    assert_non_null(copy);
+    if (len)
+        memcpy(copy, bytes, len);
+    NetStatus st = net_decode(copy, len, out);
+    free(copy);
+    return st;
+}
+
+static void test_every_type_round_trips(void **state)
+{
+    (void)state;
+    NetMsg *m = msg_new(), *back = msg_new();
+    uint8_t *buf = malloc(NET_MAX_PACKET), *again = malloc(NET_MAX_PACKET);
+    assert_non_null(buf);
+    assert_non_null(again);
+    Rng r;
+    rng_seed(&r, 28);
+    for (uint8_t t = 1; t < NET_MSG_TYPE_COUNT; t++) {
+        for (int i = 0; i < RANDOM_ROUNDS; i++) {
+            rnd_msg(&r, m, t);
+            size_t n = net_encode(m, buf, NET_MAX_PACKET);
+            assert_true(n >= 2);
+            assert_int_equal(decode_exact(buf, n, back), NET_OK);
+            assert_memory_equal(m, back, sizeof *m);
+            assert_int_equal(net_encode(back, again, NET_MAX_PACKET), n);
+            assert_memory_equal(buf, again, n);
+            /* one byte short of room: refused, nothing claimed written */
+            assert_int_equal(net_encode(m, again, n - 1), 0);
+        }
+    }
+    free(buf);
+    free(again);
+    free(m);
+    free(back);
+}
+
+/* ---- real matches ---- */
+
+typedef struct Walk {
+    NetMsg *msg, *back;
+    uint8_t *buf;
+    Observation *prev, *cur, *out, *other;
+    uint8_t *delta;
+    Sizes *sizes; /* NULL: not measured */
+    long deltas, refused;
+} Walk;
+
+/* The seat's view round trips as a VIEW; its delta from the last view
+ * applies, and is refused on another view. */
+static void walk_seat(Walk *w, Game *g, int seat, uint32_t move_no, bool first)
+{
+    NetView *v = &w->msg->u.view;
+    memset(w->msg, 0, sizeof *w->msg);
+    w->msg->type = NET_MSG_VIEW;
+    assert_int_equal(game_observe(g, seat, &v->view), CEKI_OK);
+    v->move_no = move_no;
+    v->hash = net_view_hash(&v->view);
+    if (game_to_move(g) == seat)
+        v->nmoves = legal_moves(g, v->moves);
+    size_t n = net_encode(w->msg, w->buf, NET_MAX_PACKET);
+    assert_true(n > 0);
+    assert_int_equal(decode_exact(w->buf, n, w->back), NET_OK);
+    assert_memory_equal(&w->back->u.view.view, &v->view, sizeof v->view);
+    memcpy(&w->cur[seat], &v->view, sizeof v->view);
+    if (w->sizes && seat == 0) {
+        w->sizes->view_sum += (long)n;
+        w->sizes->view_max = n > (size_t)w->sizes->view_max ? (long)n : w->sizes->view_max;
+    }
+    if (first)
+        return;
+    size_t dn = net_view_delta(&w->prev[seat], &w->cur[seat], w->delta, NET_MAX_PACKET / 2);
+    assert_true(dn > 0);
+    memset(w->out, PATTERN, sizeof *w->out);
+    assert_true(net_view_apply_delta(&w->prev[seat], w->delta, dn, w->out));
+    assert_memory_equal(w->out, &w->cur[seat], sizeof *w->out);
+    w->deltas++;
+    if (w->sizes && seat == 0 && (size_t)w->sizes->delta_max < dn)
+        w->sizes->delta_max = (long)dn;
+    /* another base: the next seat's view, or this seat's own new view */
+    int o = (seat + 1) % game_players(g);
+    const Observation *wrong = o != seat ? &w->prev[o] : &w->cur[seat];
+    if (net_view_hash(wrong) == net_view_hash(&w->prev[seat]))
+        return;
+    memset(w->out, PATTERN, sizeof *w->out);
+    memset(w->other, PATTERN, sizeof *w->other);
+    assert_false(net_view_apply_delta(wrong, w->delta, dn, w->out));
+    assert_memory_equal(w->out, w->other, sizeof *w->out);
+    w->refused++;
+}
+
+/* The size of the UPDATE a seat would get for the last move: its events
+ * (as many as the move made), the delta of its view, its moves. */
+static void walk_measure_update(Walk *w, Game *g, const Move *m, uint32_t move_no)
+{
+    NetUpdate *u = &w->msg->u.update;
+    memset(w->msg, 0, sizeof *w->msg);
+    w->msg->type = NET_MSG_UPDATE;
+    u->move_no = move_no;
+    u->hash = net_view_hash(&w->cur[0]);
+    u->move = *m;
+    int nev = 0;
+    const GameEvent *ev = game_events(g, &nev);
+    assert_true(nev <= NET_MAX_EVENTS);
+    u->nevents = (uint16_t)nev;
+    memcpy(u->events, ev, (size_t)nev * sizeof *ev);
+    u->delta_len = (uint16_t)net_view_delta(&w->prev[0], &w->cur[0], u->delta, sizeof u->delta);
+    assert_true(u->delta_len > 0);
+    if (game_to_move(g) == 0)
+        u->nmoves = legal_moves(g, u->moves);
+    size_t n = net_encode(w->msg, w->buf, NET_MAX_PACKET);
+    assert_true(n > 0);
+    assert_int_equal(decode_exact(w->buf, n, w->back), NET_OK);
+    assert_memory_equal(w->back, w->msg, sizeof *w->msg);
+    w->sizes->update_sum += (long)n;
+    w->sizes->count++;
+    w->sizes->update_max = n > (size_t)w->sizes->update_max ? (long)n : w->sizes->update_max;
+}
+
+static void walk_match(Walk *w, VariantId v, int players, uint64_t seed)
+{
+    GameConfig cfg = game_config_default(v, seed);
+    cfg.players = players;
+    Game *g = game_create(&cfg, NULL);
+    assert_non_null(g);
+    Rng r;
+    rng_seed(&r, seed * 7919u + (uint64_t)v);
+    Move moves[GAME_MAX_MOVES];
+    for (int s = 0; s < players; s++)
+        walk_seat(w, g, s, 0, true);
+    memcpy(w->prev, w->cur, sizeof *w->cur * (size_t)players);
+    for (int step = 1; step <= MAX_STEPS && !game_match_over(g); step++) {
+        int n = game_legal_moves(g, moves, GAME_MAX_MOVES);
+        Move m = moves[rng_below(&r, (uint32_t)n)];
+        assert_int_equal(game_apply(g, &m), CEKI_OK);
+        for (int s = 0; s < players; s++)
+            walk_seat(w, g, s, (uint32_t)step, false);
+        if (w->sizes)
+            walk_measure_update(w, g, &m, (uint32_t)step);
+        memcpy(w->prev, w->cur, sizeof *w->cur * (size_t)players);
+    }
+    assert_true(game_match_over(g));
+    game_destroy(g);
+}
+
+static Walk walk_new(void)
+{
+    Walk w = {msg_new(),
+              msg_new(),
+              malloc(NET_MAX_PACKET),
+              calloc(CEKI_MAX_SEATS, sizeof(Observation)),
+              calloc(CEKI_MAX_SEATS, sizeof(Observation)),
+              calloc(1, sizeof(Observation)),
+              calloc(1, sizeof(Observation)),
+              malloc(NET_MAX_PACKET),
+              NULL,
+              0,
+              0};
+    assert_non_null(w.buf);
+    assert_non_null(w.prev);
+    assert_non_null(w.cur);
+    assert_non_null(w.out);
+    assert_non_null(w.other);
+    assert_non_null(w.delta);
+    return w;
+}
+
+static void walk_free(Walk *w)
+{
+    free(w->msg);
+    free(w->back);
+    free(w->buf);
+    free(w->prev);
+    free(w->cur);
+    free(w->out);
+    free(w->other);
+    free(w->delta);
+}
+
+static void test_views_and_deltas_of_every_variant(void **state)
+{
+    (void)state;
+    Walk w = walk_new();
+    for (int v = 0; v < VARIANT_COUNT; v++) {
+        const VariantDesc *d = variant_get((VariantId)v);
+        for (int p = d->min_players; p <= d->max_players; p++) {
+            if (!variant_players_ok(d, p))
+                continue;
+            for (uint64_t seed = 1; seed <= MATCH_SEEDS; seed++)
+                walk_match(&w, (VariantId)v, p, seed);
+        }
+    }
+    assert_true(w.deltas > 0);
+    assert_true(w.refused > w.deltas / 2);
+    print_message("views and deltas: %ld deltas applied, %ld refused on a wrong base\n", w.deltas,
+                  w.refused);
+    walk_free(&w);
+}
+
+/* The figures the issue asks for: a seat's VIEW and UPDATE in bytes. */
+static void test_sizes_thothit_and_kuna(void **state)
+{
+    (void)state;
+    static const struct {
+        VariantId v;
+        int players;
+    } cases[] = {{VARIANT_THOTHIT, 3}, {VARIANT_THOTHIT_KUNA, 6}};
+    Walk w = walk_new();
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        Sizes sz;
+        memset(&sz, 0, sizeof sz);
+        w.sizes = &sz;
+        walk_match(&w, cases[i].v, cases[i].players, 1);
+        assert_true(sz.count > 0);
+        print_message("%s, %d players: VIEW mean %ld max %ld bytes; UPDATE mean %ld max %ld bytes "
+                      "(delta max %ld) over %ld moves\n",
+                      variant_get(cases[i].v)->key, cases[i].players, sz.view_sum / (sz.count + 1),
+                      sz.view_max, sz.update_sum / sz.count, sz.update_max, sz.delta_max, sz.count);
+        assert_true(sz.view_max < NET_MAX_PACKET);
+        assert_true(sz.update_max < NET_MAX_PACKET);
+    }
+    walk_free(&w);
+}
+
+/* ---- damaged bytes ---- */
+
+/* A decode that fails leaves *out exactly as it was. */
+static NetStatus decode_untouched(const uint8_t *bytes, size_t len, NetMsg *out, NetMsg *ref)
+{
+    memset(out, PATTERN, sizeof *out);
+    NetStatus st = decode_exact(bytes, len, out);
+    if (st != NET_OK) {
+        memset(ref, PATTERN, sizeof *ref);
+        assert_memory_equal(out, ref, sizeof *out);
+    }
+    return st;
+}
+
+static void damage_one(uint8_t *buf, size_t n, NetMsg *out, NetMsg *ref, uint8_t *again)
+{
+    size_t step = n / CUT_POINTS + 1; /* every cut of a short message, spread on a long one */
+    for (size_t cut = 0; cut < n; cut += step)
+        assert_int_not_equal(decode_untouched(buf, cut, out, ref), NET_OK);
+    assert_int_not_equal(decode_untouched(buf, n - 1, out, ref), NET_OK);
+    buf[n] = 0;
+    assert_int_equal(decode_untouched(buf, n + 1, out, ref), NET_ERR_LONG);
+    size_t bits = n * 8 < FLIP_LIMIT ? n * 8 : FLIP_LIMIT;
+    for (size_t b = 0; b < bits; b++) {
+        size_t at = (b * 7919u) % (n * 8); /* spread over the message */
+        buf[at / 8] ^= (uint8_t)(1u << (at % 8));
+        /* refused, or another well-formed message with this very encoding */
+        if (decode_untouched(buf, n, out, ref) == NET_OK) {
+            assert_int_equal(net_encode(out, again, NET_MAX_PACKET), n);
+            assert_memory_equal(again, buf, n);
+        }
+        buf[at / 8] ^= (uint8_t)(1u << (at % 8));
+    }
+}
+
+static void test_damaged_messages_are_refused(void **state)
+{
+    (void)state;
+    NetMsg *m = msg_new(), *out = msg_new(), *ref = msg_new();
+    uint8_t *buf = calloc(1, NET_MAX_PACKET + 1), *again = malloc(NET_MAX_PACKET);
+    assert_non_null(buf);
+    assert_non_null(again);
+    Rng r;
+    rng_seed(&r, 2028);
+    for (uint8_t t = 1; t < NET_MSG_TYPE_COUNT; t++) {
+        for (int i = 0; i < 3; i++) {
+            rnd_msg(&r, m, t);
+            size_t n = net_encode(m, buf, NET_MAX_PACKET);
+            assert_true(n > 0);
+            damage_one(buf, n, out, ref, again);
+        }
+    }
+    /* oversized: more than NET_MAX_PACKET bytes is refused whatever they are */
+    uint8_t *big = calloc(1, NET_MAX_PACKET + 1);
+    assert_non_null(big);
+    big[0] = NET_PROTOCOL_VERSION;
+    big[1] = NET_MSG_RECORD;
+    assert_int_equal(decode_untouched(big, NET_MAX_PACKET + 1, out, ref), NET_ERR_LONG);
+    free(big);
+    free(buf);
+    free(again);
+    free(m);
+    free(out);
+    free(ref);
+}
+
+/* One field made bad in an otherwise good message: the status expected. */
+static void expect_bad(const uint8_t *good, size_t n, size_t at, uint8_t value, NetStatus want)
+{
+    uint8_t buf[64];
+    NetMsg *out = msg_new();
+    assert_true(n <= sizeof buf && at < n);
+    memcpy(buf, good, n);
+    buf[at] = value;
+    assert_int_equal(decode_exact(buf, n, out), want);
+    free(out);
+}
+
+static void test_each_bound_is_checked(void **state)
+{
+    (void)state;
+    NetMsg *m = msg_new();
+    uint8_t buf[64];
+    /* JOIN: version, type, u16 3 "t-1", u16 0 (token), i8 seat, u16 2 "Al" */
+    m->type = NET_MSG_JOIN;
+    strcpy(m->u.join.table, "t-1");
+    m->u.join.seat = 2;
+    strcpy(m->u.join.name, "Al");
+    size_t n = net_encode(m, buf, sizeof buf);
+    assert_int_equal(n, 2 + 2 + 3 + 2 + 1 + 2 + 2);
+    expect_bad(buf, n, 0, NET_PROTOCOL_VERSION + 1, NET_ERR_TYPE);
+    expect_bad(buf, n, 1, NET_MSG_NONE, NET_ERR_TYPE);
+    expect_bad(buf, n, 1, NET_MSG_TYPE_COUNT, NET_ERR_TYPE);
+    expect_bad(buf, n, 5, ' ', NET_ERR_TEXT); /* a table id is [A-Za-z0-9-] */
+    expect_bad(buf, n, 9, CEKI_MAX_SEATS, NET_ERR_RANGE);
+    expect_bad(buf, n, 12, '\t', NET_ERR_TEXT); /* a control character in a name */
+    expect_bad(buf, n, 12, 0x7f, NET_ERR_TEXT);
+    expect_bad(buf, n, 12, 0xc3, NET_ERR_TEXT); /* a sequence cut short */
+    expect_bad(buf, n, 10, 3, NET_ERR_SHORT);   /* the name longer than the bytes */
+    /* names: an overlong '/', a surrogate, a C1 control, too many bytes */
+    static const char *const bad_names[] = {"\xc0\xaf", "\xed\xa0\x80", "\xc2\x85",
+                                            "123456789012345678901234567890123"};
+    for (size_t i = 0; i < sizeof bad_names / sizeof bad_names[0]; i++) {
+        strcpy(m->u.join.name, bad_names[i]);
+        assert_int_equal(net_encode(m, buf, sizeof buf), 0);
+    }
+    strcpy(m->u.join.name, "Al");
+    strcpy(m->u.join.token, "0123456789abcdef0123456789abcde"); /* 31 digits */
+    assert_int_equal(net_encode(m, buf, sizeof buf), 0);
+    /* MOVE: a card value that is no card, a move type past the last */
+    memset(m, 0, sizeof *m);
+    m->type = NET_MSG_MOVE;
+    m->u.move.move = (Move){MOVE_PLAY, 1, 3, CARD_NONE, 0};
+    n = net_encode(m, buf, sizeof buf);
+    assert_int_equal(n, 2 + 4 + 5);
+    expect_bad(buf, n, 6, MOVE_PASS + 1, NET_ERR_RANGE);
+    expect_bad(buf, n, 8, CARD_CEKI_KINDS, NET_ERR_RANGE);
+    expect_bad(buf, n, 8, CARD_NONE - 1, NET_ERR_RANGE);
+    expect_bad(buf, n, 10, 2, NET_ERR_RANGE); /* flags */
+    /* SEATS: seven players; a bool that is 2 */
+    memset(m, 0, sizeof *m);
+    m->type = NET_MSG_SEATS;
+    m->u.seats.players = 1;
+    n = net_encode(m, buf, sizeof buf);
+    expect_bad(buf, n, 2, CEKI_MAX_SEATS + 1, NET_ERR_RANGE);
+    expect_bad(buf, n, 3, 2, NET_ERR_RANGE);
+    m->u.seats.players = CEKI_MAX_SEATS + 1;
+    assert_int_equal(net_encode(m, buf, sizeof buf), 0);
+    /* a chat line of 201 characters (201 bytes fit the field, not the rule) */
+    memset(m, 0, sizeof *m);
+    m->type = NET_MSG_CHAT;
+    memset(m->u.chat.text, 'a', NET_CHAT_MAX + 1);
+    assert_int_equal(net_encode(m, buf, sizeof buf), 0);
+    /* a record whose length does not match its text */
+    memset(m, 0, sizeof *m);
+    m->type = NET_MSG_RECORD;
+    strcpy(m->u.record.text, "x");
+    m->u.record.len = 2;
+    assert_int_equal(net_encode(m, buf, sizeof buf), 0);
+    free(m);
+}
+
+/* ---- the delta itself damaged ---- */
+
+static void test_damaged_deltas_are_refused(void **state)
+{
+    (void)state;
+    Observation *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b), *out = calloc(1, sizeof *out),
+                *ref = calloc(1, sizeof *ref);
+    uint8_t *d = malloc(NET_MAX_PACKET), *cut = NULL;
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_non_null(d);
+    GameConfig cfg = game_config_default(VARIANT_THOTHIT, 5);
+    Game *g = game_create(&cfg, NULL);
+    Move moves[GAME_MAX_MOVES];
+    assert_int_equal(game_observe(g, 0, a), CEKI_OK);
+    game_legal_moves(g, moves, GAME_MAX_MOVES);
+    assert_int_equal(game_apply(g, &moves[0]), CEKI_OK);
+    assert_int_equal(game_observe(g, 0, b), CEKI_OK);
+    size_t n = net_view_delta(a, b, d, NET_MAX_PACKET);
+    assert_true(n > 0);
+    memset(ref, PATTERN, sizeof *ref);
+    for (size_t len = 0; len < n; len++) {
+        cut = malloc(len ? len : 1);
+        memcpy(cut, d, len);
+        memset(out, PATTERN, sizeof *out);
+        assert_false(net_view_apply_delta(a, cut, len, out));
+        assert_memory_equal(out, ref, sizeof *out);
+        free(cut);
+    }
+    for (size_t bit = 0; bit < n * 8; bit++) {
+        d[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+        memset(out, PATTERN, sizeof *out);
+        /* a flipped delta can only still apply if it makes the same view */
+        if (net_view_apply_delta(a, d, n, out))
+            assert_memory_equal(out, b, sizeof *out);
+        else
+            assert_memory_equal(out, ref, sizeof *out);
+        d[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+    }
+    assert_true(net_view_apply_delta(a, d, n, out));
+    assert_memory_equal(out, b, sizeof *out);
+    /* the hash follows the bytes: equal views, equal hashes */
+    assert_int_equal(net_view_hash(out), net_view_hash(b));
+    assert_int_not_equal(net_view_hash(a), net_view_hash(b));
+    game_destroy(g);
+    free(a);
+    free(b);
+    free(out);
+    free(ref);
+    free(d);
+}
+
+/* A full history rolls on (the oldest entries dropped as new ones come):
+ * the delta carries only the new entries. */
+static void fill_history(Observation *o, int total)
+{
+    o->history.count = PUBLIC_HISTORY_MAX;
+    o->history.total = total;
+    for (int i = 0; i < PUBLIC_HISTORY_MAX; i++) {
+        int n = total - PUBLIC_HISTORY_MAX + i; /* the entry's number in the round */
+        o->history.entry[i] = (PublicEntry){PUB_TRAIL, (uint8_t)(n % o->players), 0,
+                                            (Card)(n % CARD_CEKI_KINDS), CARD_NONE};
+    }
+}
+
+static void test_full_history_rolls_in_the_delta(void **state)
+{
+    (void)state;
+    Observation *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b), *out = calloc(1, sizeof *out);
+    uint8_t *d = malloc(NET_MAX_PACKET);
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_non_null(out);
+    assert_non_null(d);
+    GameConfig cfg = game_config_default(VARIANT_KOWAH, 3);
+    Game *g = game_create(&cfg, NULL);
+    assert_int_equal(game_observe(g, 0, a), CEKI_OK);
+    game_destroy(g);
+    memcpy(b, a, sizeof *b);
+    fill_history(a, 450);
+    fill_history(b, 460);
+    size_t n = net_view_delta(a, b, d, NET_MAX_PACKET);
+    assert_true(n > 0);
+    assert_true(n < 10 * 5 + 80); /* ten new entries and the sections' headers */
+    assert_true(net_view_apply_delta(a, d, n, out));
+    assert_memory_equal(out, b, sizeof *out);
+    free(a);
+    free(b);
+    free(out);
+    free(d);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_every_type_round_trips),
+        cmocka_unit_test(test_views_and_deltas_of_every_variant),
+        cmocka_unit_test(test_sizes_thothit_and_kuna),
+        cmocka_unit_test(test_damaged_messages_are_refused),
+        cmocka_unit_test(test_each_bound_is_checked),
+        cmocka_unit_test(test_damaged_deltas_are_refused),
+        cmocka_unit_test(test_full_history_rolls_in_the_delta),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,399 @@
+/* test_net_transport.c — the ENet transport (src/net/net_transport.h) over
+ * 127.0.0.1 only, on a port the system chooses.
+ *
+ * - a server and a client exchange every message type both ways, decoded
+ *   equal, chat on the chat channel;
+ * - a client of another protocol version is turned away with
+ *   NET_BYE_VERSION, one past the peer limit with NET_BYE_FULL;
+ * - garbage bytes get the peer dropped with NET_BYE_GARBAGE;
+ * - a packet larger than NET_MAX_PACKET is not delivered;
+ * - a drop by the server reaches the client with its reason.
+ * Every wait polls a bounded number of times (and gives up after a fixed
+ * time); nothing asserts how fast anything is.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "net_transport.h"
+
+#define LOOPBACK "127.0.0.1"
+#define POLL_MS 5
+#define WAIT_POLLS 2000 /* 2000 polls of both sides: about 10 s at most */
+#define QUIET_POLLS 100 /* polls during which nothing may arrive */
+#define QUEUE_MAX 32
+#define RESENDS 50 /* an unreliable ping is sent again this often, at most */
+
+typedef struct Side {
+    NetEvent queue[QUEUE_MAX]; /* events seen while waiting on the other side */
+    int queued;
+    NetMsg *msg; /* the last message received */
+} Side;
+
+typedef struct Link {
+    NetServer *server;
+    NetClient *client;
+    Side s, c;
+    NetConn sconn, cconn; /* the connection as each side numbers it */
+    char addr[64];
+} Link;
+
+static void side_push(Side *side, const NetEvent *ev)
+{
+    assert_true(side->queued < QUEUE_MAX);
+    side->queue[side->queued++] = *ev;
+}
+
+/* The first queued event of this kind, taken off the queue. */
+static bool side_take(Side *side, NetEventKind kind, NetEvent *out)
+{
+    for (int i = 0; i < side->queued; i++) {
+        if (side->queue[i].kind != kind)
+            continue;
+        *out = side->queue[i];
+        memmove(&side->queue[i], &side->queue[i + 1],
+                (size_t)(side->queued - i - 1) * sizeof side->queue[0]);
+        side->queued--;
+        return true;
+    }
+    return false;
+}
+
+/* Polls both sides until `server_side`'s next event of this kind: true with
+ * it in *out; false when none came within WAIT_POLLS (or `polls`). Other
+ * events are queued; a message on the side not waited on is kept in its
+ * Side.msg. */
+static bool link_wait(Link *l, bool server_side, NetEventKind kind, NetEvent *out, int polls)
+{
+    Side *want = server_side ? &l->s : &l->c;
+    if (side_take(want, kind, out))
+        return true;
+    for (int i = 0; i < polls; i++) {
+        NetEvent ev;
+        if (l->server && net_server_poll(l->server, server_side ? POLL_MS : 0, &ev, l->s.msg)) {
+            if (server_side && ev.kind == kind) {
+                *out = ev;
+                return true;
+            }
+            side_push(&l->s, &ev);
+        }
+        if (l->client && net_client_poll(l->client, server_side ? 0 : POLL_MS, &ev, l->c.msg)) {
+            if (!server_side && ev.kind == kind) {
+                *out = ev;
+                return true;
+            }
+            side_push(&l->c, &ev);
+        }
+    }
+    return false;
+}
+
+static void link_open(Link *l, uint32_t client_version, int max_peers)
+{
+    memset(l, 0, sizeof *l);
+    l->s.msg = calloc(1, sizeof(NetMsg));
+    l->c.msg = calloc(1, sizeof(NetMsg));
+    assert_non_null(l->s.msg);
+    assert_non_null(l->c.msg);
+    char err[128] = "";
+    NetServerOptions so = {LOOPBACK, 0, max_peers, 3000};
+    l->server = net_server_create(&so, err, sizeof err);
+    assert_non_null(l->server);
+    assert_true(net_server_port(l->server) != 0);
+    NetClientOptions co = {2, client_version, 4 * NET_MAX_PACKET, 3000};
+    l->client = net_client_create(&co, err, sizeof err);
+    assert_non_null(l->client);
+    snprintf(l->addr, sizeof l->addr, "%s:%u", LOOPBACK, (unsigned)net_server_port(l->server));
+    l->cconn = net_client_connect(l->client, l->addr, err, sizeof err);
+    assert_true(l->cconn != 0);
+}
+
+/* Both sides see the connection. */
+static void link_connect(Link *l)
+{
+    NetEvent ev;
+    assert_true(link_wait(l, true, NET_EVENT_CONNECT, &ev, WAIT_POLLS));
+    l->sconn = ev.conn;
+    assert_true(l->sconn != 0);
+    assert_memory_equal(ev.peer, LOOPBACK ":", strlen(LOOPBACK) + 1);
+    assert_true(link_wait(l, false, NET_EVENT_CONNECT, &ev, WAIT_POLLS));
+    assert_int_equal(ev.conn, l->cconn);
+    assert_true(net_client_connected(l->client, l->cconn));
+    assert_int_equal(net_server_count(l->server), 1);
+}
+
+static void link_close(Link *l)
+{
+    net_client_destroy(l->client);
+    net_server_destroy(l->server);
+    free(l->s.msg);
+    free(l->c.msg);
+}
+
+/* One message of each type, small but with something in every part. */
+static void sample(NetMsg *m, uint8_t type)
+{
+    memset(m, 0, sizeof *m);
+    m->type = type;
+    switch ((NetMsgType)type) {
+    case NET_MSG_CREATE:
+        m->u.create.rules = (NetTableRules){VARIANT_THOTHIT, 3, 0, 0, 0, {0, 3, 4}};
+        strcpy(m->u.create.name, "Dewi");
+        break;
+    case NET_MSG_JOIN:
+        strcpy(m->u.join.table, "t1");
+        m->u.join.seat = -1;
+        strcpy(m->u.join.name, "Bayu");
+        break;
+    case NET_MSG_MOVE: m->u.move = (NetMove){9, {MOVE_PLAY, 1, 4, CARD_NONE, 0}}; break;
+    case NET_MSG_SEAT_AI: m->u.seat_ai = (NetSeatAi){2, NET_SEAT_GREEDY}; break;
+    case NET_MSG_CREATED: strcpy(m->u.created, "t1"); break;
+    case NET_MSG_TABLES:
+        m->u.tables.count = 1;
+        strcpy(m->u.tables.table[0].table, "t1");
+        m->u.tables.table[0].rules = (NetTableRules){VARIANT_KOWAH, 4, 0, 2, 0, {0}};
+        break;
+    case NET_MSG_WELCOME:
+        strcpy(m->u.welcome.table, "t1");
+        m->u.welcome.seat = 1;
+        strcpy(m->u.welcome.token, "00112233445566778899aabbccddeeff");
+        m->u.welcome.rules = (NetTableRules){VARIANT_PEI, 3, 0, 0, STAKES_NIR, {0}};
+        break;
+    case NET_MSG_SEATS:
+        m->u.seats.players = 2;
+        m->u.seats.seat[1] = (NetSeat){NET_SEAT_NET, NET_SEAT_AWAY, 30000, "Sari"};
+        break;
+    case NET_MSG_VIEW: {
+        GameConfig cfg = game_config_default(VARIANT_THOTHIT_KUNA, 4);
+        Game *g = game_create(&cfg, NULL);
+        assert_non_null(g);
+        assert_int_equal(game_observe(g, 1, &m->u.view.view), CEKI_OK);
+        m->u.view.hash = net_view_hash(&m->u.view.view);
+        game_destroy(g);
+        break;
+    }
+    case NET_MSG_UPDATE:
+        m->u.update.nevents = 1;
+        m->u.update.events[0] = (GameEvent){EV_PLAYED, 0, 3, CARD_NONE, 0};
+        m->u.update.delta_len = 3;
+        break;
+    case NET_MSG_REFUSED:
+        m->u.refused = (NetRefused){NET_MSG_MOVE, NET_REFUSE_STALE, 4, "stale"};
+        break;
+    case NET_MSG_RECORD:
+        strcpy(m->u.record.text, "variant thothit\n");
+        m->u.record.len = (uint16_t)strlen(m->u.record.text);
+        break;
+    case NET_MSG_CHAT: strcpy(m->u.chat.text, "Monggo \xea\xa6\xb1"); break;
+    case NET_MSG_PING:
+    case NET_MSG_PONG: m->u.ping.stamp_ms = 77; break;
+    case NET_MSG_LIST:
+    case NET_MSG_RESYNC:
+    case NET_MSG_START:
+    case NET_MSG_NONE:
+    case NET_MSG_TYPE_COUNT: break;
+    }
+}
+
+static bool is_unreliable(uint8_t type)
+{
+    return type == NET_MSG_PING || type == NET_MSG_PONG;
+}
+
+/* Sends m one way and waits for it on the other side: equal, on its channel. */
+static void send_and_receive(Link *l, const NetMsg *m, bool to_server)
+{
+    NetEvent ev;
+    bool got = false;
+    int tries = is_unreliable(m->type) ? RESENDS : 1; /* an unreliable one may be lost */
+    for (int t = 0; t < tries && !got; t++) {
+        bool sent = to_server ? net_client_send(l->client, l->cconn, m)
+                              : net_server_send(l->server, l->sconn, m);
+        assert_true(sent);
+        got = link_wait(l, to_server, NET_EVENT_MESSAGE, &ev,
+                        tries > 1 ? WAIT_POLLS / RESENDS : WAIT_POLLS);
+    }
+    assert_true(got);
+    assert_int_equal(ev.conn, to_server ? l->sconn : l->cconn);
+    assert_int_equal(ev.channel, m->type == NET_MSG_CHAT ? NET_CHANNEL_CHAT : NET_CHANNEL_GAME);
+    assert_memory_equal(to_server ? l->s.msg : l->c.msg, m, sizeof *m);
+}
+
+static void test_every_type_both_ways(void **state)
+{
+    (void)state;
+    Link l;
+    link_open(&l, 0, 4);
+    link_connect(&l);
+    NetMsg *m = calloc(1, sizeof *m);
+    assert_non_null(m);
+    for (uint8_t t = 1; t < NET_MSG_TYPE_COUNT; t++) {
+        sample(m, t);
+        send_and_receive(&l, m, true);
+        send_and_receive(&l, m, false);
+    }
+    NetStats st = net_server_stats(l.server);
+    assert_true(st.recv_msgs >= NET_MSG_TYPE_COUNT - 1);
+    assert_true(st.sent_msgs >= NET_MSG_TYPE_COUNT - 1);
+    assert_int_equal(st.garbage, 0);
+    /* a message that does not encode is not sent */
+    m->type = NET_MSG_SEATS;
+    m->u.seats.players = CEKI_MAX_SEATS + 1;
+    assert_false(net_client_send(l.client, l.cconn, m));
+    assert_false(net_server_send(l.server, l.sconn + 1, m)); /* no such connection */
+    free(m);
+    link_close(&l);
+}
+
+static void test_other_version_is_turned_away(void **state)
+{
+    (void)state;
+    Link l;
+    link_open(&l, NET_PROTOCOL_VERSION + 1, 4);
+    NetEvent ev;
+    assert_true(link_wait(&l, true, NET_EVENT_TURNED_AWAY, &ev, WAIT_POLLS));
+    assert_int_equal(ev.reason, NET_BYE_VERSION);
+    assert_int_equal(ev.conn, 0);
+    assert_true(link_wait(&l, false, NET_EVENT_DISCONNECT, &ev, WAIT_POLLS));
+    assert_int_equal(ev.conn, l.cconn);
+    assert_int_equal(ev.reason, NET_BYE_VERSION);
+    assert_false(net_client_connected(l.client, l.cconn));
+    NetEvent none;
+    assert_false(side_take(&l.s, NET_EVENT_CONNECT, &none)); /* never a connection */
+    assert_int_equal(net_server_count(l.server), 0);
+    link_close(&l);
+}
+
+static void test_one_past_the_limit_is_turned_away(void **state)
+{
+    (void)state;
+    Link l;
+    link_open(&l, 0, 1);
+    link_connect(&l);
+    char err[128] = "";
+    NetConn second = net_client_connect(l.client, l.addr, err, sizeof err);
+    assert_true(second != 0 && second != l.cconn);
+    NetEvent ev;
+    assert_true(link_wait(&l, true, NET_EVENT_TURNED_AWAY, &ev, WAIT_POLLS));
+    assert_int_equal(ev.reason, NET_BYE_FULL);
+    assert_true(link_wait(&l, false, NET_EVENT_DISCONNECT, &ev, WAIT_POLLS));
+    assert_int_equal(ev.conn, second);
+    assert_int_equal(ev.reason, NET_BYE_FULL);
+    assert_true(net_client_connected(l.client, l.cconn)); /* the first one stays */
+    assert_int_equal(net_server_count(l.server), 1);
+    link_close(&l);
+}
+
+static void test_garbage_drops_the_peer(void **state)
+{
+    (void)state;
+    Link l;
+    link_open(&l, 0, 4);
+    link_connect(&l);
+    static const uint8_t junk[] = {NET_PROTOCOL_VERSION, 0xee, 1, 2, 3};
+    assert_true(net_client_send_raw(l.client, l.cconn, NET_CHANNEL_GAME, junk, sizeof junk, true));
+    NetEvent ev;
+    assert_true(link_wait(&l, true, NET_EVENT_DISCONNECT, &ev, WAIT_POLLS));
+    assert_int_equal(ev.conn, l.sconn);
+    assert_true(ev.by_us);
+    assert_int_equal(ev.reason, NET_BYE_GARBAGE);
+    assert_int_equal(ev.status, NET_ERR_TYPE);
+    assert_int_equal(ev.len, sizeof junk);
+    assert_int_equal(net_server_count(l.server), 0);
+    assert_int_equal(net_server_stats(l.server).garbage, 1);
+    assert_true(link_wait(&l, false, NET_EVENT_DISCONNECT, &ev, WAIT_POLLS));
+    assert_int_equal(ev.reason, NET_BYE_GARBAGE);
+    /* the server reports that connection's end once only */
+    assert_false(link_wait(&l, true, NET_EVENT_DISCONNECT, &ev, QUIET_POLLS));
+    link_close(&l);
+}
+
+static void test_oversized_packet_is_not_delivered(void **state)
+{
+    (void)state;
+    Link l;
+    link_open(&l, 0, 4);
+    link_connect(&l);
+    size_t big = NET_MAX_PACKET + 1;
+    uint8_t *bytes = calloc(1, big);
+    assert_non_null(bytes);
+    bytes[0] = NET_PROTOCOL_VERSION;
+    bytes[1] = NET_MSG_RECORD;
+    assert_true(net_client_send_raw(l.client, l.cconn, NET_CHANNEL_CHAT, bytes, big, true));
+    NetEvent ev;
+    assert_false(link_wait(&l, true, NET_EVENT_MESSAGE, &ev, QUIET_POLLS));
+    assert_false(link_wait(&l, true, NET_EVENT_DISCONNECT, &ev, 1)); /* nor read as garbage */
+    assert_int_equal(net_server_stats(l.server).recv_msgs, 0);
+    /* the server itself never sends one */
+    assert_false(net_server_send_raw(l.server, l.sconn, NET_CHANNEL_GAME, bytes, big, true));
+    free(bytes);
+    link_close(&l);
+}
+
+static void test_drop_reaches_the_client(void **state)
+{
+    (void)state;
+    Link l;
+    link_open(&l, 0, 4);
+    link_connect(&l);
+    net_server_drop(l.server, l.sconn, NET_BYE_NO_TABLE);
+    assert_int_equal(net_server_count(l.server), 0);
+    NetEvent ev;
+    assert_true(link_wait(&l, false, NET_EVENT_DISCONNECT, &ev, WAIT_POLLS));
+    assert_int_equal(ev.reason, NET_BYE_NO_TABLE);
+    assert_false(ev.by_us);
+    assert_false(net_client_connected(l.client, l.cconn));
+    /* forgotten at once: nothing more is reported of it */
+    assert_false(link_wait(&l, true, NET_EVENT_DISCONNECT, &ev, QUIET_POLLS));
+    link_close(&l);
+}
+
+static void test_bad_addresses_are_refused(void **state)
+{
+    (void)state;
+    char err[128] = "";
+    NetClientOptions co = {1, 0, 0, 0};
+    NetClient *c = net_client_create(&co, err, sizeof err);
+    assert_non_null(c);
+    static const char *const bad[] = {"",
+                                      "127.0.0.1",
+                                      ":7157",
+                                      "127.0.0.1:",
+                                      "127.0.0.1:0",
+                                      "127.0.0.1:65536",
+                                      "127.0.0.1:12x",
+                                      "127.0.0.1:-5"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        err[0] = '\0';
+        assert_int_equal(net_client_connect(c, bad[i], err, sizeof err), 0);
+        assert_true(err[0] != '\0');
+    }
+    net_client_destroy(c);
+    NetServerOptions so = {"not-an-address", 0, 4, 0};
+    assert_null(net_server_create(&so, err, sizeof err));
+    so.bind = LOOPBACK;
+    so.max_peers = 0;
+    assert_null(net_server_create(&so, err, sizeof err));
+    co.max_conns = 0;
+    assert_null(net_client_create(&co, err, sizeof err));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_every_type_both_ways),
+        cmocka_unit_test(test_other_version_is_turned_away),
+        cmocka_unit_test(test_one_past_the_limit_is_turned_away),
+        cmocka_unit_test(test_garbage_drops_the_peer),
+        cmocka_unit_test(test_oversized_packet_is_not_delivered),
+        cmocka_unit_test(test_drop_reaches_the_client),
+        cmocka_unit_test(test_bad_addresses_are_refused),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
