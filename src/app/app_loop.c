@@ -145,29 +145,23 @@ void app_update(App *app, double dt)
 void app_draw(App *app)
 {
     card_art_begin_frame(app->cards, app->platform->headless);
+    /* Every screen begins with the felt (ui_draw_background), which covers
+     * the frame with opaque pixels: filling it first too would cost a
+     * large window as much again. Only a frame with no screen is filled. */
     SDL_SetRenderDrawBlendMode(app->renderer, SDL_BLENDMODE_NONE);
     SDL_SetRenderDrawColor(app->renderer, 10, 40, 28, 255); /* the felt's edge */
-    /* A fill, not SDL_RenderClear, which ignores the clip of a partial frame. */
-    SDL_RenderFillRect(app->renderer, NULL);
+    if (app->scenes.count == 0) {
+        /* A fill, not SDL_RenderClear, which ignores the clip of a partial frame. */
+        SDL_RenderFillRect(app->renderer, NULL);
+    }
     scene_stack_draw(app, app->renderer);
     ui_draw_toast(app);
 }
 
 int app_draw_frame(App *app, SDL_Rect *out, int cap)
 {
-    /* Joined rectangles may now overlap others: join until none do. */
-    for (bool joined = true; joined;) {
-        joined = false;
-        for (int i = 0; i < app->ndamage && !joined; i++) {
-            for (int j = i + 1; j < app->ndamage && !joined; j++) {
-                if (SDL_HasIntersection(&app->damage[i], &app->damage[j])) {
-                    SDL_UnionRect(&app->damage[i], &app->damage[j], &app->damage[i]);
-                    app->damage[j] = app->damage[--app->ndamage];
-                    joined = true;
-                }
-            }
-        }
-    }
+    /* Rectangles may overlap (app_damage): each is drawn whole, the
+     * overlap twice with the same pixels, and counted twice here. */
     long area = 0;
     for (int i = 0; i < app->ndamage; i++) {
         area += (long)app->damage[i].w * app->damage[i].h;

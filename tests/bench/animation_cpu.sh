@@ -4,21 +4,30 @@
 # reads the process's CPU time; the program says how many frames it drew,
 # how many of them only in part, and the mean time to draw and present one
 # (CEKI_FRAME_STATS). Then the idle cost: the title and a table waiting for
-# the person. A benchmark, run by hand, never timed in CI:
+# the person. CEKI_BENCH_SIZE=WxH sets the window (default 1280x800; the
+# virtual screen is made large enough for it). A benchmark, run by hand,
+# never timed in CI:
 #
-#     tests/bench/animation_cpu.sh [BUILD_DIR] [SECONDS] [VARIANT...]
+#     [CEKI_BENCH_SIZE=2560x1600] tests/bench/animation_cpu.sh [BUILD_DIR] [SECONDS] [VARIANT...]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=${1:-$here/../../build}
 secs=${2:-10}
 shift $(($# > 2 ? 2 : $#))
 variants=("$@")
+size=${CEKI_BENCH_SIZE:-1280x800}
+if ! [[ $size =~ ^([0-9]+)x([0-9]+)$ ]]; then
+    echo "CEKI_BENCH_SIZE must be WxH, e.g. 2560x1600 (got '$size')" >&2
+    exit 2
+fi
+screen_w=$((BASH_REMATCH[1] + 320))
+screen_h=$((BASH_REMATCH[2] + 200))
 if [ ${#variants[@]} -eq 0 ]; then
     mapfile -t variants < <("$build/ceki-cli" variants | awk '{print $1}')
 fi
 tmp=$(mktemp -d)
 display=:$((90 + RANDOM % 100))
-Xvfb "$display" -screen 0 1600x1000x24 -nolisten tcp >/dev/null 2>&1 &
+Xvfb "$display" -screen 0 "${screen_w}x${screen_h}x24" -nolisten tcp >/dev/null 2>&1 &
 xvfb=$!
 trap 'kill "$xvfb" 2>/dev/null || true; rm -rf "$tmp"' EXIT
 sleep 1
@@ -32,7 +41,7 @@ run() {
     mkdir -p "$tmp/home"
     env DISPLAY="$display" HOME="$tmp/home" XDG_DATA_HOME="$tmp/home/data" \
         XDG_CONFIG_HOME="$tmp/home/config" SDL_AUDIODRIVER=dummy CEKI_FRAME_STATS=1 \
-        "$build/ceki" --size 1280x800 "$@" 2>"$tmp/err" >/dev/null &
+        "$build/ceki" --size "$size" "$@" 2>"$tmp/err" >/dev/null &
     local pid=$!
     sleep "$warm"
     local t0 t1
@@ -46,7 +55,7 @@ run() {
     awk -v n="$name" -v a="$t0" -v b="$t1" -v s="$secs" -v hz="$hz" -v f="$frames" \
         'BEGIN {printf "%-24s %5.1f %% of a core   %s\n", n, 100 * (b - a) / hz / s, f}'
 }
-echo "# ${secs} s each after a warm-up, 1280x800, $(nproc) cores"
+echo "# ${secs} s each after a warm-up, $size, $(nproc) cores"
 for v in "${variants[@]}"; do
     run "$v" 5 --autoplay --variant "$v" --level greedy --speed normal
 done

@@ -350,6 +350,30 @@ static ArtTexture *texture_for(CardArt *art, SDL_Renderer *r, int file, int w, i
     return nearest;
 }
 
+SDL_Rect card_art_opaque(CardArt *art, DeckStyle style, Card c, SDL_Rect rect, unsigned flags)
+{
+    SDL_Rect none = {rect.x, rect.y, 0, 0};
+    if (rect.w <= 0 || rect.h <= 0) {
+        return none;
+    }
+    char name[48];
+    card_art_file(style, c, flags, name, sizeof name);
+    int file = file_index(art, name);
+    if (file < 0 || art->files[file].missing) {
+        return none;
+    }
+    for (int i = 0; i < ART_MAX_TEXTURES; i++) {
+        ArtTexture *t = &art->textures[i];
+        if (t->texture != NULL && t->file == file && t->w == rect.w && t->h == rect.h) {
+            t->used = art->frame; /* kept this frame: the card is about to be drawn */
+            int m = t->inset;
+            return m > 0 ? (SDL_Rect){rect.x + m, rect.y + m, rect.w - 2 * m, rect.h - 2 * m}
+                         : none;
+        }
+    }
+    return none;
+}
+
 /* A face at its own size: its opaque inside copied (no blending, the
  * software renderer's fastest copy), the band along its edges blended. */
 static void draw_face(SDL_Renderer *r, SDL_Texture *t, SDL_Rect rect, int inset)

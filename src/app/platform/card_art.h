@@ -57,6 +57,13 @@ void card_art_draw(CardArt *art, SDL_Renderer *r, DeckStyle style, Card c, SDL_R
 void card_art_draw_rotated(CardArt *art, SDL_Renderer *r, DeckStyle style, Card c, SDL_Rect rect,
                            double angle, unsigned flags);
 
+/* The part of rect that card_art_draw of this card there (any flags but
+ * those choosing its art: CARD_FACE_DOWN, CARD_RED_STAMP) paints with
+ * opaque pixels whatever lay under it: its face's inside within the smoothed
+ * edge. Empty when that is not known: the face is not made at that size yet,
+ * or its art is missing. */
+SDL_Rect card_art_opaque(CardArt *art, DeckStyle style, Card c, SDL_Rect rect, unsigned flags);
+
 void card_art_begin_frame(CardArt *art, bool unlimited);
 bool card_art_pending(const CardArt *art);
 /* Drops every texture (after a renderer change) and forgets which files were

@@ -576,7 +576,7 @@ static void drop_felt(Paint *p)
  * its grain cost a software renderer several milliseconds a frame, the copy
  * a fraction of one. Where the renderer has no target textures, it is drawn
  * directly as before. */
-void paint_felt(Paint *p, SDL_Renderer *r, int w, int h)
+static void make_felt(Paint *p, SDL_Renderer *r, int w, int h)
 {
     if (p->felt != NULL && (p->felt_w != w || p->felt_h != h)) {
         drop_felt(p);
@@ -597,12 +597,50 @@ void paint_felt(Paint *p, SDL_Renderer *r, int w, int h)
             }
         }
     }
+}
+
+void paint_felt(Paint *p, SDL_Renderer *r, int w, int h)
+{
+    make_felt(p, r, w, h);
     if (p->felt == NULL) {
         draw_felt(p, r, w, h);
         return;
     }
     SDL_Rect dst = {0, 0, w, h};
     SDL_RenderCopy(r, p->felt, NULL, &dst);
+}
+
+void paint_felt_around(Paint *p, SDL_Renderer *r, int w, int h, SDL_Rect hole)
+{
+    make_felt(p, r, w, h);
+    SDL_Rect all = {0, 0, w, h}, hid;
+    if (p->felt == NULL || !SDL_IntersectRect(&hole, &all, &hid)) {
+        paint_felt(p, r, w, h);
+        return;
+    }
+    /* Four bands around the hole, each copied at its own place. */
+    int right = hid.x + hid.w, bottom = hid.y + hid.h;
+    const SDL_Rect bands[4] = {
+        {0, 0, w, hid.y},
+        {0, bottom, w, h - bottom},
+        {0, hid.y, hid.x, hid.h},
+        {right, hid.y, w - right, hid.h},
+    };
+    for (int i = 0; i < 4; i++) {
+        if (bands[i].w > 0 && bands[i].h > 0) {
+            SDL_RenderCopy(r, p->felt, &bands[i], &bands[i]);
+        }
+    }
+}
+
+bool paint_felt_panel_covers(Paint *p, SDL_Renderer *r, SDL_Rect rect)
+{
+    int out_w = 0, out_h = 0;
+    SDL_GetRendererOutputSize(r, &out_w, &out_h);
+    SDL_Rect all = {0, 0, p->felt_w, p->felt_h}, inside;
+    return p->felt != NULL && p->felt_w == out_w && p->felt_h == out_h &&
+           SDL_GetRenderTarget(r) == NULL && rect.w > 0 && rect.h > 0 &&
+           SDL_IntersectRect(&rect, &all, &inside) && SDL_RectEquals(&inside, &rect);
 }
 
 /* Target textures lose their contents when a graphics card's renderer
@@ -647,6 +685,9 @@ void paint_felt_panel(Paint *p, SDL_Renderer *r, SDL_Rect rect, int radius, SDL_
             if (t != NULL) {
                 SDL_DestroyTexture(t);
             }
+            /* The felt under it first: the caller may have left it out
+             * (paint_felt_around). */
+            SDL_RenderCopy(r, p->felt, &rect, &rect);
             draw_panel(p, r, rect, radius, fill, frame_px, frame);
             return;
         }

@@ -58,6 +58,14 @@ void paint_felt(Paint *p, SDL_Renderer *r, int w, int h);
  * when it cannot be (no felt texture, a target texture in use). */
 void paint_felt_panel(Paint *p, SDL_Renderer *r, SDL_Rect rect, int radius, SDL_Color fill,
                       int frame_px, SDL_Color frame);
+/* Whether paint_felt_panel at rect, drawn now, paints every pixel of rect
+ * opaque (its picture is made or can be: the felt is made at the target's
+ * size, no target texture is in use, rect lies within the target). */
+bool paint_felt_panel_covers(Paint *p, SDL_Renderer *r, SDL_Rect rect);
+/* paint_felt but for `hole`, which the caller covers next with something
+ * opaque (a panel paint_felt_panel_covers); the whole felt when the felt
+ * cannot be kept as a texture. */
+void paint_felt_around(Paint *p, SDL_Renderer *r, int w, int h, SDL_Rect hole);
 /* Drops what was drawn into target textures (SDL_RENDER_TARGETS_RESET). */
 void paint_forget_targets(Paint *p);
 /* A French suit sign (SUIT_SPADES..SUIT_CLUBS) fitted into rect. */

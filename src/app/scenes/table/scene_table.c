@@ -1189,26 +1189,88 @@ static void relayout_while_moving(App *app, TableState *t)
     }
 }
 
+/* Design units of room around the words' places (badges and frames at
+ * their edges). */
+#define WORDS_MARGIN 24
+
+/* Redraws where the words that follow the game are drawn: the prompt,
+ * every button, every seat's plate. */
+static void damage_words(App *app, const TableState *t)
+{
+    int m = app_px(app, WORDS_MARGIN);
+    SDL_Rect places[1 + CEKI_MAX_SEATS + UI_MAX_WIDGETS];
+    int n = 0;
+    places[n++] = table_rect(t->layout.prompt);
+    for (int s = 0; s < t->players && s < CEKI_MAX_SEATS; s++) {
+        places[n++] = table_rect(t->layout.seats[s].plate);
+    }
+    for (int i = 0; i < t->ui.count && i < UI_MAX_WIDGETS; i++) {
+        places[n++] = t->ui.widgets[i].rect;
+    }
+    for (int i = 0; i < n; i++) {
+        SDL_Rect r = places[i];
+        app_damage(app, (SDL_Rect){r.x - m, r.y - m, r.w + 2 * m, r.h + 2 * m});
+    }
+}
+
+/* What table_update looks at to know that the frame must change. */
+enum {
+    SEEN_THINKING,
+    SEEN_TO_MOVE,
+    SEEN_MOVES,
+    SEEN_ROUND,
+    SEEN_SETTLED,
+    SEEN_DECIDES,
+    SEEN_FOCUS_ZONE,
+    SEEN_FOCUS_CARD,
+    SEEN_COUNT
+};
+_Static_assert(sizeof((TableState *)0)->drawn_seen == SEEN_COUNT * sizeof(int),
+               "the table keeps every look at the game");
+
+/* Whether only the words changed between two looks at the game: the round
+ * goes on, no person decides before or after, the keyboard focus stays,
+ * nothing but the table is shown and the move log is closed. The cards
+ * are then redrawn where they move (their own damage), and only the words'
+ * places need drawing again. */
+static bool only_words_changed(const TableState *t, const int was[SEEN_COUNT],
+                               const int now[SEEN_COUNT])
+{
+    const Game *g = session_game(t->session);
+    return was[SEEN_ROUND] == now[SEEN_ROUND] && !was[SEEN_DECIDES] && !now[SEEN_DECIDES] &&
+           was[SEEN_FOCUS_ZONE] == now[SEEN_FOCUS_ZONE] &&
+           was[SEEN_FOCUS_CARD] == now[SEEN_FOCUS_CARD] && !game_round_over(g) &&
+           !game_match_over(g) && t->dialog == DLG_NONE && !t->log_open &&
+           t->hint_state == HINT_NONE && t->drawn_status[0] != '\0';
+}
+
 /* The status line, the seat to move, a seat's "thinking" and whether the
  * person may act follow the game, the computer's thread and the cards
  * coming to rest, which change without an input: when the game moves on or
- * what they say changes, the frame is drawn whole. */
+ * what they say changes, the frame is drawn whole, or only where the words
+ * are when nothing else follows from the change (only_words_changed). */
 static void redraw_when_words_change(App *app, TableState *t)
 {
     char status[sizeof t->drawn_status];
     table_status_text(t, status, sizeof status);
     const Game *g = session_game(t->session);
     int moves = session_moves(t->session);
-    int seen[6] = {session_thinking(t->session),
-                   game_to_move(g),
-                   moves,
-                   game_round_number(g) * 2 + game_round_over(g),
-                   table_settled(t),
-                   table_viewer_decides(t)};
+    int seen[SEEN_COUNT] = {[SEEN_THINKING] = session_thinking(t->session),
+                            [SEEN_TO_MOVE] = game_to_move(g),
+                            [SEEN_MOVES] = moves,
+                            [SEEN_ROUND] = game_round_number(g) * 2 + game_round_over(g),
+                            [SEEN_SETTLED] = table_settled(t),
+                            [SEEN_DECIDES] = table_viewer_decides(t),
+                            [SEEN_FOCUS_ZONE] = (int)t->focus_zone,
+                            [SEEN_FOCUS_CARD] = t->focus_sprite};
     if (strcmp(status, t->drawn_status) != 0 || memcmp(seen, t->drawn_seen, sizeof seen) != 0) {
+        if (only_words_changed(t, t->drawn_seen, seen)) {
+            damage_words(app, t);
+        } else {
+            app->dirty = true;
+        }
         snprintf(t->drawn_status, sizeof t->drawn_status, "%s", status);
         memcpy(t->drawn_seen, seen, sizeof seen);
-        app->dirty = true;
     }
 }
 

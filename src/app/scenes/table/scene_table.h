@@ -224,7 +224,8 @@ typedef struct TableState {
     int cover_seat;
     char reason[200];       /* why the last attempt was refused */
     char drawn_status[256]; /* the status line and the game's state last seen by */
-    int drawn_seen[6];      /* table_update: a change is drawn whole */
+    int drawn_seen[8];      /* table_update: a change is drawn (whole unless only words
+                               changed) */
     double reason_until;
 
     bool animated; /* cards move (the speed is not instant) */

@@ -685,6 +685,61 @@ static void draw_sprite(App *app, TableState *t, int i, unsigned extra)
     draw_card(app, t, s->shown ? s->card : CARD_NONE, r, extra);
 }
 
+/* What sprite i, drawn now, paints opaque (card_art_opaque); empty if
+ * nothing or unknown. */
+static SDL_Rect sprite_opaque(App *app, const TableState *t, int i)
+{
+    const Sprite *s = &t->view.sprites[i];
+    SDL_Rect r = view_rect(s);
+    Card c = s->shown ? s->card : CARD_NONE;
+    unsigned flags = card_flags(app, t);
+    if (c == CARD_NONE) {
+        c = back_card(t);
+        flags |= CARD_FACE_DOWN;
+    }
+    return card_art_opaque(app->cards, draw_style(t), c, r, flags);
+}
+
+/* Draws sprite i of a row, pile or fan leaving out what sprite `over`
+ * (-1: none), drawn later in the same frame, covers with opaque pixels:
+ * in a fan most of each card is hidden by the next, and drawing it there
+ * would be work for nothing. What is left of the card's extent (with its
+ * shadow and glow) is up to four bands around the covered part, each drawn
+ * within the frame's own clip; the picture is the same. */
+static void draw_sprite_under(App *app, TableState *t, int i, unsigned flags, int over)
+{
+    SDL_Rect r = view_rect(&t->view.sprites[i]);
+    SDL_Rect o = over >= 0 ? sprite_opaque(app, t, over) : (SDL_Rect){0, 0, 0, 0};
+    int m = r.w / 8 + 4; /* the shadow (1.5 blur below) and the glow (2 frame widths) */
+    SDL_Rect e = {r.x - m, r.y - m, r.w + 2 * m, r.h + 2 * m};
+    SDL_Rect hid;
+    if (r.w <= 0 || o.w <= 0 || o.h <= 0 || !SDL_IntersectRect(&e, &o, &hid)) {
+        draw_sprite(app, t, i, flags);
+        return;
+    }
+    SDL_Renderer *rr = app->renderer;
+    bool clipped = SDL_RenderIsClipEnabled(rr);
+    SDL_Rect was = {0, 0, app->width, app->height};
+    if (clipped) {
+        SDL_RenderGetClipRect(rr, &was);
+    }
+    int right = hid.x + hid.w, bottom = hid.y + hid.h;
+    const SDL_Rect bands[4] = {
+        {e.x, e.y, e.w, hid.y - e.y},
+        {e.x, bottom, e.w, e.y + e.h - bottom},
+        {e.x, hid.y, hid.x - e.x, hid.h},
+        {right, hid.y, e.x + e.w - right, hid.h},
+    };
+    for (int b = 0; b < 4; b++) {
+        SDL_Rect part;
+        if (bands[b].w > 0 && bands[b].h > 0 && SDL_IntersectRect(&bands[b], &was, &part)) {
+            SDL_RenderSetClipRect(rr, &part);
+            draw_sprite(app, t, i, flags);
+        }
+    }
+    SDL_RenderSetClipRect(rr, clipped ? &was : NULL);
+}
+
 /* The pool's cards, lit as targets of the card in hand or of a hint, with
  * the hover glow and the keyboard focus. */
 static void draw_pool_sprites(App *app, TableState *t, bool deciding, bool lit_any)
@@ -700,7 +755,7 @@ static void draw_pool_sprites(App *app, TableState *t, bool deciding, bool lit_a
         } else if (deciding && lit_any && t->drag == DRAG_DRAGGING) {
             f |= CARD_DIM;
         }
-        draw_sprite(app, t, i, f);
+        draw_sprite_under(app, t, i, f, k + 1 < n ? ids[k + 1] : -1);
         if (t->hover_sprite == i && target) {
             SDL_Rect r = view_rect(&t->view.sprites[i]);
             paint_glow(app->paint, app->renderer, r, app_px(app, 6), app_px(app, 10),
@@ -723,7 +778,8 @@ static void draw_other_hands(App *app, TableState *t)
         }
         int m = view_hand_order(t, seat, ids, TV_MAX_SPRITES);
         for (int k = 0; k < m; k++) {
-            draw_sprite(app, t, ids[k], k > 0 ? CARD_NO_SHADOW : 0);
+            draw_sprite_under(app, t, ids[k], k > 0 ? CARD_NO_SHADOW : 0,
+                              k + 1 < m ? ids[k + 1] : -1);
         }
         draw_hand_count(app, t, seat);
     }
@@ -764,7 +820,7 @@ static void draw_own_hand(App *app, TableState *t, bool deciding)
         if (i == t->selected || (deciding && hint_card(t, s, false))) {
             f |= CARD_HIGHLIGHT;
         }
-        draw_sprite(app, t, i, f);
+        draw_sprite_under(app, t, i, f, k + 1 < m ? ids[k + 1] : -1);
         if (s->exposed) {
             SDL_Rect r = view_rect(s);
             badge(app, r.x + r.w / 2, r.y + r.h - app_px(app, 10), _("shown"), UI_GOLD, UI_ON_GOLD);
@@ -1360,10 +1416,24 @@ static void draw_pops(App *app, TableState *t)
 
 /* ---- the frame ------------------------------------------------------------------------ */
 
+/* The felt, less the pool's panel when that panel will cover its place
+ * with opaque pixels (draw_pool_area draws it next): a large window's pool
+ * would otherwise be painted twice. */
+static void draw_felt(App *app, const TableState *t)
+{
+    SDL_Rect pool = R(t->layout.pool);
+    if (t->dialog != DLG_COVER && t->v->start != START_PEI && !tl_empty(t->layout.pool) &&
+        paint_felt_panel_covers(app->paint, app->renderer, pool)) {
+        paint_felt_around(app->paint, app->renderer, app->width, app->height, pool);
+    } else {
+        ui_draw_background(app);
+    }
+}
+
 void table_draw(App *app, TableState *t, SDL_Renderer *r)
 {
     (void)r;
-    ui_draw_background(app);
+    draw_felt(app, t);
     t->tip[0] = '\0';
     if (t->dialog == DLG_COVER) {
         draw_dialog(app, t);
