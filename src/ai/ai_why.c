@@ -48,16 +48,19 @@ static void count_unseen(WhyCtx *c, int players)
     const Observation *o = c->o;
     int seen[CARD_KIND_LIMIT] = {0};
     for (int i = 0; i < o->hand_count[c->seat]; i++)
-        seen[o->hand[i]] += card_is_valid(o->hand[i]);
+        if (card_is_valid(o->hand[i]))
+            seen[o->hand[i]]++;
     for (int i = 0; i < o->pool_count; i++)
-        seen[o->pool[i]] += card_is_valid(o->pool[i]);
+        if (card_is_valid(o->pool[i]))
+            seen[o->pool[i]]++;
     for (int s = 0; s < o->players; s++) {
         for (int k = 0; k < CARD_KIND_LIMIT; k++)
             seen[k] += o->history.pile[s][k];
     }
     const Card extra[] = {o->turned, o->stock_last_public, o->peek};
     for (size_t i = 0; i < sizeof extra / sizeof extra[0]; i++)
-        seen[extra[i]] += card_is_valid(extra[i]);
+        if (card_is_valid(extra[i])) /* CARD_NONE is past the array */
+            seen[extra[i]]++;
     for (int k = 0; k < CARD_KIND_LIMIT; k++) {
         int left = variant_copies_of(c->v, players, (Card)k) - seen[k];
         c->unseen[k] = (uint8_t)(left > 0 ? left : 0);
