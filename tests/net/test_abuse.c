@@ -254,6 +254,7 @@ typedef struct Bot {
     int nmoves;
     int bad_since_move; /* bad moves sent since its own last move */
     long bad_sent, refused;
+    NetRecordJoin record_join; /* the record's chunks so far */
 } Bot;
 
 typedef struct Match {
@@ -385,12 +386,19 @@ static void bot_on_update(Match *m, Bot *b, const NetUpdate *u)
     free(next);
 }
 
-static void bot_on_record(Match *m, const NetRecord *r)
+/* A chunk of the record; once a seat has them all, the record is read. */
+static void bot_on_record(Match *m, Bot *b, const NetRecord *r)
 {
+    check(net_record_join(&b->record_join, r) == NET_OK, "bot %d: a record chunk that follows",
+          b->seat);
+    if (!net_record_join_done(&b->record_join))
+        return;
     Game *g = NULL;
     char err[RECORD_ERROR_MAX] = "";
     m->records++;
-    check(record_read_text(r->text, r->len, &g, err, sizeof err) == CEKI_OK, "the record reads");
+    check(record_read_text(b->record_join.text, b->record_join.total, &g, err, sizeof err) ==
+              CEKI_OK,
+          "the record reads");
     if (g && !m->recorded)
         m->recorded = g;
     else
@@ -418,7 +426,7 @@ static void bot_on_message(Match *m, Bot *b, const NetMsg *msg)
         m->refusals_wrong += msg->u.refused.refusal != NET_REFUSE_NOT_YOUR_TURN &&
                              msg->u.refused.refusal != NET_REFUSE_STALE;
         break;
-    case NET_MSG_RECORD: bot_on_record(m, &msg->u.record); break;
+    case NET_MSG_RECORD: bot_on_record(m, b, &msg->u.record); break;
     default: break;
     }
 }
@@ -1041,8 +1049,10 @@ static void teardown(Match *m, Abuse *a)
         net_client_destroy(a->peer[i].client);
     abuse_linger_expire(a, true);
     free(a->linger);
-    for (int i = 0; i < CEKI_MAX_SEATS; i++)
+    for (int i = 0; i < CEKI_MAX_SEATS; i++) {
         ai_destroy(m->bot[i].ai);
+        net_record_join_free(&m->bot[i].record_join);
+    }
     game_destroy(m->offline);
     game_destroy(m->recorded);
     free(m->msg);

@@ -189,6 +189,8 @@ static void sample(NetMsg *m, uint8_t type)
     case NET_MSG_RECORD:
         strcpy(m->u.record.text, "variant thothit\n");
         m->u.record.len = (uint16_t)strlen(m->u.record.text);
+        m->u.record.total = 40000; /* a middle chunk of a longer record */
+        m->u.record.offset = 20000;
         break;
     case NET_MSG_CHAT: strcpy(m->u.chat.text, "Monggo \xea\xa6\xb1"); break;
     case NET_MSG_PING:
