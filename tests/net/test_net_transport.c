@@ -6,7 +6,10 @@
  * - a client of another protocol version is turned away with
  *   NET_BYE_VERSION, one past the peer limit with NET_BYE_FULL;
  * - garbage bytes get the peer dropped with NET_BYE_GARBAGE;
- * - a packet larger than NET_MAX_PACKET is not delivered;
+ * - a packet larger than NET_MAX_PACKET is not delivered: the server drops
+ *   its sender with NET_BYE_GARBAGE (not a timeout, whose reason is none),
+ *   and the client is told that reason; one just under the limit, in
+ *   fragments too, arrives;
  * - a drop by the server reaches the client with its reason.
  * Every wait polls a bounded number of times (and gives up after a fixed
  * time); nothing asserts how fast anything is.
@@ -322,18 +325,42 @@ static void test_oversized_packet_is_not_delivered(void **state)
     Link l;
     link_open(&l, 0, 4);
     link_connect(&l);
+    /* a long record chunk, in ENet fragments, under the limit: delivered */
+    NetMsg *m = calloc(1, sizeof *m);
+    assert_non_null(m);
+    m->type = NET_MSG_RECORD;
+    memset(m->u.record.text, 'r', NET_RECORD_CHUNK);
+    m->u.record.len = NET_RECORD_CHUNK;
+    m->u.record.total = NET_RECORD_CHUNK;
+    assert_true(net_client_send(l.client, l.cconn, m));
+    NetEvent ev;
+    assert_true(link_wait(&l, true, NET_EVENT_MESSAGE, &ev, WAIT_POLLS));
+    assert_int_equal(l.s.msg->type, NET_MSG_RECORD);
+    assert_int_equal(l.s.msg->u.record.len, NET_RECORD_CHUNK);
+    free(m);
     size_t big = NET_MAX_PACKET + 1;
     uint8_t *bytes = calloc(1, big);
     assert_non_null(bytes);
     bytes[0] = NET_PROTOCOL_VERSION;
     bytes[1] = NET_MSG_RECORD;
-    assert_true(net_client_send_raw(l.client, l.cconn, NET_CHANNEL_CHAT, bytes, big, true));
-    NetEvent ev;
-    assert_false(link_wait(&l, true, NET_EVENT_MESSAGE, &ev, QUIET_POLLS));
-    assert_false(link_wait(&l, true, NET_EVENT_DISCONNECT, &ev, 1)); /* nor read as garbage */
-    assert_int_equal(net_server_stats(l.server).recv_msgs, 0);
     /* the server itself never sends one */
     assert_false(net_server_send_raw(l.server, l.sconn, NET_CHANNEL_GAME, bytes, big, true));
+    assert_true(net_client_send_raw(l.client, l.cconn, NET_CHANNEL_CHAT, bytes, big, true));
+    assert_true(link_wait(&l, true, NET_EVENT_DISCONNECT, &ev, WAIT_POLLS));
+    assert_int_equal(ev.conn, l.sconn);
+    assert_int_equal(ev.reason, NET_BYE_GARBAGE);
+    assert_true(ev.by_us);
+    assert_int_equal(ev.status, NET_ERR_LONG);
+    assert_int_equal(net_server_count(l.server), 0);
+    NetStats st = net_server_stats(l.server);
+    assert_int_equal(st.recv_msgs, 1); /* the record chunk only */
+    assert_int_equal(st.garbage, 1);
+    /* the client is told why */
+    assert_true(link_wait(&l, false, NET_EVENT_DISCONNECT, &ev, WAIT_POLLS));
+    assert_int_equal(ev.conn, l.cconn);
+    assert_int_equal(ev.reason, NET_BYE_GARBAGE);
+    assert_false(ev.by_us);
+    assert_false(link_wait(&l, true, NET_EVENT_MESSAGE, &ev, QUIET_POLLS));
     free(bytes);
     link_close(&l);
 }
