@@ -13,6 +13,15 @@
  * from a peer whose address and session match, marks that peer's slot
  * (every server peer's `data` is its NetEnd), and the next poll drops it
  * with NET_BYE_GARBAGE, as a message that does not decode would be.
+ *
+ * Stale datagrams (client): while a peer is connecting, ENet does not check
+ * the session of what arrives for it, so a datagram meant for the slot's
+ * previous connection (a server's retransmitted DISCONNECT, reason and
+ * all, to a slot reused at once or to a port the system gave out again)
+ * was taken for the new connection's, which then died with the old one's
+ * reason. The client's intercept (net_client_intercept) lets through to a
+ * connecting peer only a datagram holding the VERIFY_CONNECT of its own
+ * connectID.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -316,6 +325,44 @@ static bool net_datagram_oversized(const ENetHost *host, size_t pos)
     return false;
 }
 
+/* Whether the datagram's commands from `pos` hold the server's
+ * VERIFY_CONNECT for connection `connect_id`. */
+static bool net_datagram_verifies(const ENetHost *host, size_t pos, enet_uint32 connect_id)
+{
+    const uint8_t *d = host->receivedData;
+    size_t len = host->receivedDataLength;
+    for (size_t n = 0;
+         n < NET_DATAGRAM_COMMANDS_MAX && pos + sizeof(ENetProtocolCommandHeader) <= len; n++) {
+        enet_uint8 cmd = d[pos] & ENET_PROTOCOL_COMMAND_MASK;
+        if (cmd == ENET_PROTOCOL_COMMAND_NONE || cmd >= ENET_PROTOCOL_COMMAND_COUNT)
+            return false;
+        size_t size = enet_protocol_command_size(cmd);
+        if (size == 0 || size > sizeof(ENetProtocol) || pos + size > len)
+            return false;
+        ENetProtocol c;
+        memset(&c, 0, sizeof c);
+        memcpy(&c, d + pos, size);
+        if (cmd == ENET_PROTOCOL_COMMAND_VERIFY_CONNECT) /* ENet keeps it as sent */
+            return c.verifyConnect.connectID == connect_id;
+        if (cmd != ENET_PROTOCOL_COMMAND_ACKNOWLEDGE)
+            return false; /* anything else before the answer is not for this connection */
+        pos += size;
+    }
+    return false;
+}
+
+/* The client's intercept: a datagram for a connecting peer that is not the
+ * answer to its own connect is dropped before ENet reads it. */
+static int ENET_CALLBACK net_client_intercept(ENetHost *host, ENetEvent *event)
+{
+    (void)event;
+    size_t pos = 0;
+    ENetPeer *p = net_datagram_peer(host, &pos);
+    if (p == NULL || p->state != ENET_PEER_STATE_CONNECTING)
+        return 0;
+    return net_datagram_verifies(host, pos, p->connectID) ? 0 : 1;
+}
+
 /* ENet's intercept: marks the peer of an oversized fragment; ENet goes on
  * with the datagram as usual (it refuses that fragment itself). */
 static int ENET_CALLBACK net_intercept(ENetHost *host, ENetEvent *event)
@@ -563,6 +610,7 @@ NetClient *net_client_create(const NetClientOptions *opt, char *err, size_t err_
         free(c);
         return NULL;
     }
+    c->end.host->intercept = net_client_intercept;
     return c;
 }
 
