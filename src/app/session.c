@@ -390,16 +390,11 @@ static CekiStatus refresh_game(Session *s)
         return s->record_game != NULL ? CEKI_OK : CEKI_ERR_STATE;
     }
     if (o->phase == PHASE_MATCH_OVER && s->record_game == NULL) {
-        size_t len = 0;
-        char *own = NULL;
+        size_t len = 0; /* the record, once all its chunks came */
         const char *text = seat_feed_record(seat_feed_of(s, s->viewer), &len);
-        if (text == NULL) {
-            text = own = local_table_record(s->table, &len); /* longer than a message */
-        }
         if (text != NULL) {
             record_read_text(text, len, &s->record_game, NULL, 0);
         }
-        free(own);
     }
     CekiStatus st = CEKI_OK;
     Game *g = game_from_view(&s->cfg, o, &st);

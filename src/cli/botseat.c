@@ -42,6 +42,7 @@ void botseat_free(BotSeat *b)
         fclose(b->live);
     free(b->live_text);
     free(b->record);
+    net_record_join_free(&b->record_join);
     memset(b, 0, sizeof *b);
 }
 
@@ -152,6 +153,22 @@ static bool on_update(BotSeat *b, const NetUpdate *u, NetMsg *reply)
     return false;
 }
 
+/* A chunk of the record; the match is over once the last one is in. */
+static void on_record(BotSeat *b, const NetRecord *r)
+{
+    if (net_record_join(&b->record_join, r) != NET_OK) {
+        b->record_broken = true;
+        return;
+    }
+    if (!net_record_join_done(&b->record_join))
+        return;
+    free(b->record);
+    b->record = b->record_join.text;
+    b->record_join.text = NULL;
+    net_record_join_free(&b->record_join);
+    b->over = true;
+}
+
 bool botseat_receive(BotSeat *b, const NetMsg *msg, uint64_t now_ms, NetMsg *reply)
 {
     (void)now_ms;
@@ -163,11 +180,7 @@ bool botseat_receive(BotSeat *b, const NetMsg *msg, uint64_t now_ms, NetMsg *rep
         b->refused++;
         b->move_sent = BOTSEAT_NO_MOVE;
         return b->have_view ? ask_resync(b, reply) : false;
-    case NET_MSG_RECORD:
-        free(b->record);
-        b->record = strndup(msg->u.record.text, msg->u.record.len);
-        b->over = b->record != NULL;
-        return false;
+    case NET_MSG_RECORD: on_record(b, &msg->u.record); return false;
     default: return false;
     }
 }
@@ -221,7 +234,9 @@ bool botseat_read_live(const BotSeat *b)
 char *botseat_finish(BotSeat *b, char *err, size_t err_size)
 {
     if (!b->record) {
-        snprintf(err, err_size, "the match's record never came");
+        snprintf(err, err_size, "%s",
+                 b->record_broken ? "the match's record came in pieces that do not follow"
+                                  : "the match's record never came");
         return NULL;
     }
     char *whole = transcript_from_record(b->record, strlen(b->record), b->seat, err, err_size);

@@ -67,8 +67,10 @@ typedef struct BotSeat {
     int hand_printed; /* the last round whose hand line was printed */
     long resyncs, refused, updates;
     bool over;
-    CekiStatus failed; /* the computer player could not choose (no move is sent again) */
-    char *record;
+    CekiStatus failed;         /* the computer player could not choose (no move is sent again) */
+    char *record;              /* the whole record, once its last chunk came */
+    NetRecordJoin record_join; /* its chunks so far (proto.h) */
+    bool record_broken;        /* a chunk did not follow the ones before */
 } BotSeat;
 
 bool botseat_init(BotSeat *b, AiLevel level, uint32_t think_ms);

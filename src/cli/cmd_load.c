@@ -276,7 +276,7 @@ static void load_seat_event(Load *l, LoadQueue *q, int s, const NetEvent *ev, ui
         l->resyncs += ls->b.resyncs - before;
         if (l->msg->type == NET_MSG_UPDATE)
             load_update(l, s, &l->msg->u.update, now);
-        if (l->msg->type == NET_MSG_RECORD)
+        if (l->msg->type == NET_MSG_RECORD && ls->b.over)
             load_table_over(l, q, ls->table);
     }
 }

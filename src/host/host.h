@@ -11,8 +11,10 @@
  *   NET_MSG_WELCOME, NET_MSG_SEATS, NET_MSG_VIEW (its game_observe and its
  *   legal moves when it is to move), NET_MSG_UPDATE (the move's events
  *   through game_events_for_seat, its view's delta, its moves), NET_MSG_REFUSED,
- *   NET_MSG_CHAT, and after the match NET_MSG_RECORD. Nothing sent before
- *   the match is over carries the seed.
+ *   NET_MSG_CHAT, and after the match NET_MSG_RECORD: the record text in
+ *   chunks, in order, each at most NET_RECORD_CHUNK bytes (proto.h), so a
+ *   record of any variant up to NET_RECORD_MAX arrives whole. Nothing sent
+ *   before the match is over carries the seed.
  * - A seat's move is checked by the core (game_apply); a move for another
  *   seat, out of turn, stale or illegal is refused with NET_MSG_REFUSED and
  *   changes nothing.

@@ -89,6 +89,7 @@ static void play_send_update(Host *h, HostTable *t, int s, const Observation *be
         send_view(h, t, s);
 }
 
+/* The record goes to every seat in chunks, in order (proto.h). */
 static void play_send_record(Host *h, HostTable *t)
 {
     char *text = NULL;
@@ -97,19 +98,26 @@ static void play_send_record(Host *h, HostTable *t)
     CekiStatus st = f ? record_write(t->game, f) : CEKI_ERR_NOMEM;
     if (f)
         fclose(f);
-    NetMsg *m = h->msg;
-    memset(m, 0, sizeof *m);
-    m->type = NET_MSG_RECORD;
-    if (st != CEKI_OK || !text || len >= sizeof m->u.record.text) {
-        send_log(h, "table %s: the record (%zu bytes) does not fit a message", t->id, len);
+    if (st != CEKI_OK || !text || len == 0 || len > NET_RECORD_MAX) {
+        send_log(h, "table %s: the record is not sent (%zu bytes, at most %u)", t->id, len,
+                 (unsigned)NET_RECORD_MAX);
         free(text);
         return;
     }
-    memcpy(m->u.record.text, text, len + 1);
-    m->u.record.len = (uint16_t)len;
+    NetMsg *m = h->msg;
+    memset(m, 0, sizeof *m);
+    m->type = NET_MSG_RECORD;
+    for (size_t off = 0, n = 0; off < len; off += n) {
+        n = net_record_chunk(text, len, off, &m->u.record);
+        if (n == 0) {
+            send_log(h, "table %s: the record is not sent whole (it cannot be cut at byte %zu)",
+                     t->id, off);
+            break;
+        }
+        for (int s = 0; s < t->cfg.players; s++)
+            send_msg(h, t->seat[s].conn, m);
+    }
     free(text);
-    for (int s = 0; s < t->cfg.players; s++)
-        send_msg(h, t->seat[s].conn, m);
 }
 
 void play_start(Host *h, HostTable *t, uint64_t now_ms)

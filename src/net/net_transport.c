@@ -5,6 +5,23 @@
  * (kept until the next poll so NetEvent.data stays valid). A connection's
  * number is (serial << NET_SLOT_BITS) | slot, serial counting from 1, so
  * it is never 0 and finding its peer costs one lookup.
+ *
+ * Oversized packets: ENet refuses the fragments of a packet over
+ * maximumPacketSize without a word, and the sender would stall until its
+ * timeout. So the server looks at each datagram first (ENetHost.intercept,
+ * net_intercept): a SEND_FRAGMENT whose totalLength is over the limit,
+ * from a peer whose address and session match, marks that peer's slot
+ * (every server peer's `data` is its NetEnd), and the next poll drops it
+ * with NET_BYE_GARBAGE, as a message that does not decode would be.
+ *
+ * Stale datagrams (client): while a peer is connecting, ENet does not check
+ * the session of what arrives for it, so a datagram meant for the slot's
+ * previous connection (a server's retransmitted DISCONNECT, reason and
+ * all, to a slot reused at once or to a port the system gave out again)
+ * was taken for the new connection's, which then died with the old one's
+ * reason. The client's intercept (net_client_intercept) lets through to a
+ * connecting peer only a datagram holding the VERIFY_CONNECT of its own
+ * connectID.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -24,6 +41,8 @@
 #define NET_PORT_MAX 65535ul
 #define NET_MS_PER_S 1000u
 #define NET_NS_PER_MS 1000000u
+/* The most commands one datagram can hold (each at least a header long). */
+#define NET_DATAGRAM_COMMANDS_MAX (ENET_PROTOCOL_MAXIMUM_MTU / sizeof(ENetProtocolCommandHeader))
 
 typedef struct NetEnd {
     ENetHost *host;
@@ -35,6 +54,8 @@ typedef struct NetEnd {
     uint32_t serial;
     NetConn *conn;   /* by ENet peer slot: the connection there, 0 if none */
     bool *connected; /* by slot: CONNECT reported */
+    bool *oversized; /* by slot: sent a packet over the limit (server) */
+    int noversized;  /* slots marked in `oversized` */
     ENetPacket *held;
     NetStats stats;
     uint8_t buf[NET_MAX_PACKET];
@@ -70,7 +91,8 @@ static bool net_end_init(NetEnd *e, const ENetAddress *addr, int slots, size_t m
     }
     e->conn = calloc((size_t)slots, sizeof *e->conn);
     e->connected = calloc((size_t)slots, sizeof *e->connected);
-    if (!e->conn || !e->connected) {
+    e->oversized = calloc((size_t)slots, sizeof *e->oversized);
+    if (!e->conn || !e->connected || !e->oversized) {
         net_set_err(err, err_size, "out of memory");
         return false;
     }
@@ -108,6 +130,7 @@ static void net_end_close(NetEnd *e, NetDisconnectReason why)
     }
     free(e->conn);
     free(e->connected);
+    free(e->oversized);
 }
 
 static size_t net_slot_of(const NetEnd *e, const ENetPeer *p)
@@ -231,6 +254,160 @@ static bool net_on_disconnect(NetEnd *e, const ENetEvent *in, NetEvent *ev)
     return true;
 }
 
+/* ---- oversized packets (server) ---- */
+
+/* The peer a received datagram comes from, as ENet would find it, and
+ * where its commands start; NULL when ENet would not take it from a peer. */
+static ENetPeer *net_datagram_peer(const ENetHost *host, size_t *pos)
+{
+    const uint8_t *d = host->receivedData;
+    size_t len = host->receivedDataLength;
+    if (d == NULL || len < sizeof(enet_uint16))
+        return NULL;
+    enet_uint16 word = (enet_uint16)((d[0] << 8) | d[1]);
+    enet_uint16 flags = word & ENET_PROTOCOL_HEADER_FLAG_MASK;
+    enet_uint8 session = (enet_uint8)((word & ENET_PROTOCOL_HEADER_SESSION_MASK) >>
+                                      ENET_PROTOCOL_HEADER_SESSION_SHIFT);
+    size_t id = word & ~(ENET_PROTOCOL_HEADER_FLAG_MASK | ENET_PROTOCOL_HEADER_SESSION_MASK);
+    *pos = (flags & ENET_PROTOCOL_HEADER_FLAG_SENT_TIME) ? sizeof(ENetProtocolHeader)
+                                                         : sizeof(enet_uint16);
+    if ((flags & ENET_PROTOCOL_HEADER_FLAG_COMPRESSED) || host->checksum != NULL ||
+        id >= host->peerCount || *pos > len)
+        return NULL;
+    ENetPeer *p = &host->peers[id];
+    if (p->state == ENET_PEER_STATE_DISCONNECTED || p->state == ENET_PEER_STATE_ZOMBIE ||
+        p->address.host != host->receivedAddress.host ||
+        p->address.port != host->receivedAddress.port)
+        return NULL;
+    if (p->outgoingPeerID < ENET_PROTOCOL_MAXIMUM_PEER_ID && session != p->incomingSessionID)
+        return NULL;
+    return p;
+}
+
+/* Whether the datagram's commands from `pos` hold a fragment of a packet
+ * longer than the host takes. */
+static bool net_datagram_oversized(const ENetHost *host, size_t pos)
+{
+    const uint8_t *d = host->receivedData;
+    size_t len = host->receivedDataLength;
+    for (size_t n = 0;
+         n < NET_DATAGRAM_COMMANDS_MAX && pos + sizeof(ENetProtocolCommandHeader) <= len; n++) {
+        enet_uint8 cmd = d[pos] & ENET_PROTOCOL_COMMAND_MASK;
+        if (cmd == ENET_PROTOCOL_COMMAND_NONE || cmd >= ENET_PROTOCOL_COMMAND_COUNT)
+            return false;
+        size_t size = enet_protocol_command_size(cmd);
+        if (size == 0 || size > sizeof(ENetProtocol) || pos + size > len)
+            return false;
+        ENetProtocol c;
+        memset(&c, 0, sizeof c);
+        memcpy(&c, d + pos, size);
+        size_t data = 0;
+        switch (cmd) {
+        case ENET_PROTOCOL_COMMAND_SEND_FRAGMENT:
+        case ENET_PROTOCOL_COMMAND_SEND_UNRELIABLE_FRAGMENT:
+            if (ENET_NET_TO_HOST_32(c.sendFragment.totalLength) > host->maximumPacketSize)
+                return true;
+            data = ENET_NET_TO_HOST_16(c.sendFragment.dataLength);
+            break;
+        case ENET_PROTOCOL_COMMAND_SEND_RELIABLE:
+            data = ENET_NET_TO_HOST_16(c.sendReliable.dataLength);
+            break;
+        case ENET_PROTOCOL_COMMAND_SEND_UNRELIABLE:
+            data = ENET_NET_TO_HOST_16(c.sendUnreliable.dataLength);
+            break;
+        case ENET_PROTOCOL_COMMAND_SEND_UNSEQUENCED:
+            data = ENET_NET_TO_HOST_16(c.sendUnsequenced.dataLength);
+            break;
+        default: break;
+        }
+        pos += size + data;
+    }
+    return false;
+}
+
+/* Whether the datagram's commands from `pos` hold the server's
+ * VERIFY_CONNECT for connection `connect_id`. */
+static bool net_datagram_verifies(const ENetHost *host, size_t pos, enet_uint32 connect_id)
+{
+    const uint8_t *d = host->receivedData;
+    size_t len = host->receivedDataLength;
+    for (size_t n = 0;
+         n < NET_DATAGRAM_COMMANDS_MAX && pos + sizeof(ENetProtocolCommandHeader) <= len; n++) {
+        enet_uint8 cmd = d[pos] & ENET_PROTOCOL_COMMAND_MASK;
+        if (cmd == ENET_PROTOCOL_COMMAND_NONE || cmd >= ENET_PROTOCOL_COMMAND_COUNT)
+            return false;
+        size_t size = enet_protocol_command_size(cmd);
+        if (size == 0 || size > sizeof(ENetProtocol) || pos + size > len)
+            return false;
+        ENetProtocol c;
+        memset(&c, 0, sizeof c);
+        memcpy(&c, d + pos, size);
+        if (cmd == ENET_PROTOCOL_COMMAND_VERIFY_CONNECT) /* ENet keeps it as sent */
+            return c.verifyConnect.connectID == connect_id;
+        if (cmd != ENET_PROTOCOL_COMMAND_ACKNOWLEDGE)
+            return false; /* anything else before the answer is not for this connection */
+        pos += size;
+    }
+    return false;
+}
+
+/* The client's intercept: a datagram for a connecting peer that is not the
+ * answer to its own connect is dropped before ENet reads it. */
+static int ENET_CALLBACK net_client_intercept(ENetHost *host, ENetEvent *event)
+{
+    (void)event;
+    size_t pos = 0;
+    ENetPeer *p = net_datagram_peer(host, &pos);
+    if (p == NULL || p->state != ENET_PEER_STATE_CONNECTING)
+        return 0;
+    return net_datagram_verifies(host, pos, p->connectID) ? 0 : 1;
+}
+
+/* ENet's intercept: marks the peer of an oversized fragment; ENet goes on
+ * with the datagram as usual (it refuses that fragment itself). */
+static int ENET_CALLBACK net_intercept(ENetHost *host, ENetEvent *event)
+{
+    (void)event;
+    size_t pos = 0;
+    ENetPeer *p = net_datagram_peer(host, &pos);
+    NetEnd *e = p != NULL ? p->data : NULL;
+    if (e == NULL || !net_datagram_oversized(host, pos))
+        return 0;
+    size_t slot = net_slot_of(e, p);
+    if (!e->oversized[slot]) {
+        e->oversized[slot] = true;
+        e->noversized++;
+    }
+    return 0;
+}
+
+/* The next peer marked oversized that is still a connection: dropped with
+ * NET_BYE_GARBAGE and told as such. */
+static bool net_end_take_oversized(NetEnd *e, NetEvent *ev)
+{
+    for (size_t slot = 0; slot < e->host->peerCount && e->noversized > 0; slot++) {
+        if (!e->oversized[slot])
+            continue;
+        e->oversized[slot] = false;
+        e->noversized--;
+        if (e->conn[slot] == 0 || !e->connected[slot])
+            continue;
+        ENetPeer *p = &e->host->peers[slot];
+        memset(ev, 0, sizeof *ev);
+        net_peer_text(p, ev->peer, sizeof ev->peer);
+        ev->kind = NET_EVENT_DISCONNECT;
+        ev->conn = e->conn[slot];
+        ev->reason = NET_BYE_GARBAGE;
+        ev->by_us = true;
+        ev->status = NET_ERR_LONG;
+        enet_peer_disconnect(p, (enet_uint32)NET_BYE_GARBAGE);
+        net_end_forget(e, slot);
+        e->stats.garbage++;
+        return true;
+    }
+    return false;
+}
+
 static bool net_end_translate(NetEnd *e, const ENetEvent *in, NetEvent *ev, NetMsg *msg)
 {
     if (in->peer)
@@ -249,6 +426,8 @@ static bool net_end_poll(NetEnd *e, uint32_t timeout_ms, NetEvent *ev, NetMsg *m
     net_end_release(e);
     uint64_t deadline = net_now_ms() + timeout_ms;
     for (;;) {
+        if (e->noversized > 0 && net_end_take_oversized(e, ev))
+            return true;
         memset(ev, 0, sizeof *ev);
         uint64_t now = net_now_ms();
         uint32_t wait = now >= deadline ? 0 : (uint32_t)(deadline - now);
@@ -259,6 +438,8 @@ static bool net_end_poll(NetEnd *e, uint32_t timeout_ms, NetEvent *ev, NetMsg *m
         if (net_end_translate(e, &in, ev, msg))
             return true;
     }
+    if (e->noversized > 0 && net_end_take_oversized(e, ev))
+        return true;
     memset(ev, 0, sizeof *ev);
     return false;
 }
@@ -348,6 +529,9 @@ NetServer *net_server_create(const NetServerOptions *opt, char *err, size_t err_
         return NULL;
     }
     s->end.host->maximumWaitingData = NET_TRANSPORT_MAX_WAITING;
+    for (size_t i = 0; i < s->end.host->peerCount; i++)
+        s->end.host->peers[i].data = &s->end;
+    s->end.host->intercept = net_intercept;
     ENetAddress bound = {0, 0};
     if (enet_socket_get_address(s->end.host->socket, &bound) == 0)
         s->end.host->address = bound;
@@ -426,6 +610,7 @@ NetClient *net_client_create(const NetClientOptions *opt, char *err, size_t err_
         free(c);
         return NULL;
     }
+    c->end.host->intercept = net_client_intercept;
     return c;
 }
 

@@ -20,7 +20,7 @@
  *   UPDATE   u32 move_no, u64 hash, move, u16 nevents, events, u16 delta_len, delta,
  *            u16 nmoves, moves
  *   REFUSED  u8 what, u8 refusal, u32 move_no, text reason
- *   RECORD   text (the record, lines)
+ *   RECORD   u32 total, u32 offset, text chunk (lines; proto.h)
  *   CHAT     i8 seat, text
  *   PING, PONG  u32 stamp_ms
  * where rules = u8 variant, u8 players, u32 options, u16 rounds, u8 stakes,
@@ -167,7 +167,11 @@ static void proto_io_record(Codec *c, NetRecord *m)
 {
     if (c->mode == CODEC_WRITE)
         codec_require(c, m->len < sizeof m->text && m->text[m->len] == '\0');
-    size_t n = codec_io_text(c, m->text, sizeof m->text - 1, 0, CODEC_TEXT_LINES);
+    uint32_t total = codec_io_u32(c, &m->total);
+    uint32_t offset = codec_io_u32(c, &m->offset);
+    codec_require(c, total >= 1 && total <= NET_RECORD_MAX && offset < total);
+    size_t n = codec_io_text(c, m->text, NET_RECORD_CHUNK, 0, CODEC_TEXT_LINES);
+    codec_require(c, n >= 1 && n <= total - offset);
     if (c->mode == CODEC_WRITE)
         codec_require(c, n == m->len);
     if (codec_storing(c))

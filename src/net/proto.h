@@ -24,6 +24,16 @@
  * the rules show it (game_observe, game_events_for_seat): its own cards,
  * public events, counts of hidden cards, and its legal moves when it is to
  * move. The seed travels only in NET_RECORD, after the match is over.
+ *
+ * The record: a match's record text (record.h) may be longer than one
+ * message, so NET_MSG_RECORD carries one chunk of it: the whole text's
+ * length `total` (1..NET_RECORD_MAX), the chunk's `offset` in it and its
+ * `len` bytes (1..NET_RECORD_CHUNK, ending on a UTF-8 character boundary).
+ * The host sends the chunks in order, offset 0 first, on NET_CHANNEL_GAME.
+ * net_record_chunk cuts them; a receiver puts them together with
+ * NetRecordJoin, which takes only the next contiguous chunk of the same
+ * total (offset 0 starts a record afresh) and refuses anything else
+ * without changing what it holds.
  */
 #ifndef CEKI_NET_PROTO_H
 #define CEKI_NET_PROTO_H
@@ -40,36 +50,38 @@
 #define NET_CHANNEL_CHAT 1
 #define NET_CHANNELS 2
 
-#define NET_MAX_PACKET 16384   /* the largest message either side accepts */
-#define NET_NAME_MAX 32        /* bytes of a player's name, UTF-8, no NUL */
-#define NET_CHAT_MAX 200       /* characters of a chat line (bytes: 4x) */
-#define NET_TOKEN_LEN 32       /* hex digits of a seat token */
-#define NET_TABLE_ID_MAX 16    /* characters of a table id ([A-Za-z0-9-]) */
-#define NET_MAX_EVENTS 512     /* events in one update */
+#define NET_MAX_PACKET 16384 /* the largest message either side accepts */
+#define NET_NAME_MAX 32      /* bytes of a player's name, UTF-8, no NUL */
+#define NET_CHAT_MAX 200     /* characters of a chat line (bytes: 4x) */
+#define NET_TOKEN_LEN 32     /* hex digits of a seat token */
+#define NET_TABLE_ID_MAX 16  /* characters of a table id ([A-Za-z0-9-]) */
+#define NET_MAX_EVENTS 512   /* events in one update */
 #define NET_MAX_TABLES_LISTED 64
-#define NET_REASON_MAX 160     /* bytes of a refusal's sentence */
+#define NET_REASON_MAX 160                     /* bytes of a refusal's sentence */
+#define NET_RECORD_MAX (1024u * 1024u)         /* bytes of a whole record text */
+#define NET_RECORD_CHUNK (NET_MAX_PACKET - 64) /* bytes of record text in one message */
 
 typedef enum NetStatus {
     NET_OK = 0,
-    NET_ERR_SHORT,    /* the bytes end before the message does */
-    NET_ERR_LONG,     /* bytes left over after the message */
-    NET_ERR_TYPE,     /* an unknown message type */
-    NET_ERR_RANGE,    /* a count, seat, card or enum out of range */
-    NET_ERR_TEXT,     /* a text that is not UTF-8 or holds control characters */
-    NET_ERR_SPACE     /* encode: the buffer is too small */
+    NET_ERR_SHORT, /* the bytes end before the message does */
+    NET_ERR_LONG,  /* bytes left over after the message */
+    NET_ERR_TYPE,  /* an unknown message type */
+    NET_ERR_RANGE, /* a count, seat, card or enum out of range */
+    NET_ERR_TEXT,  /* a text that is not UTF-8 or holds control characters */
+    NET_ERR_SPACE  /* encode: the buffer is too small */
 } NetStatus;
 
 typedef enum NetDisconnectReason {
     NET_BYE_NONE = 0,
-    NET_BYE_LEAVING,      /* the peer closes on purpose */
-    NET_BYE_VERSION,      /* a different protocol version */
-    NET_BYE_GARBAGE,      /* a message that does not decode */
-    NET_BYE_ABUSE,        /* too many refused messages, or too fast */
-    NET_BYE_FULL,         /* the server holds as many peers as it can */
-    NET_BYE_SHUTDOWN,     /* the server is stopping */
-    NET_BYE_NO_TABLE,     /* no such table, or it is over */
-    NET_BYE_NO_SEAT,      /* no free seat, or an unknown token */
-    NET_BYE_REPLACED      /* the same seat's token came back on another connection */
+    NET_BYE_LEAVING,  /* the peer closes on purpose */
+    NET_BYE_VERSION,  /* a different protocol version */
+    NET_BYE_GARBAGE,  /* a message that does not decode */
+    NET_BYE_ABUSE,    /* too many refused messages, or too fast */
+    NET_BYE_FULL,     /* the server holds as many peers as it can */
+    NET_BYE_SHUTDOWN, /* the server is stopping */
+    NET_BYE_NO_TABLE, /* no such table, or it is over */
+    NET_BYE_NO_SEAT,  /* no free seat, or an unknown token */
+    NET_BYE_REPLACED  /* the same seat's token came back on another connection */
 } NetDisconnectReason;
 
 typedef enum NetMsgType {
@@ -99,19 +111,19 @@ typedef enum NetMsgType {
 } NetMsgType;
 
 typedef enum NetSeatKind {
-    NET_SEAT_NET = 0,  /* a person who joins over the network */
-    NET_SEAT_LOCAL,    /* a person at the host's own screen */
-    NET_SEAT_RANDOM,   /* a computer at the host, by level */
+    NET_SEAT_NET = 0, /* a person who joins over the network */
+    NET_SEAT_LOCAL,   /* a person at the host's own screen */
+    NET_SEAT_RANDOM,  /* a computer at the host, by level */
     NET_SEAT_GREEDY,
     NET_SEAT_STRONG,
     NET_SEAT_KIND_COUNT
 } NetSeatKind;
 
 typedef enum NetSeatState {
-    NET_SEAT_EMPTY = 0,  /* nobody has taken it yet */
-    NET_SEAT_HERE,       /* connected (a computer is always here) */
-    NET_SEAT_AWAY,       /* gone; waiting for the grace period (grace_ms left) */
-    NET_SEAT_STAND_IN    /* gone past the grace period: a computer plays for them */
+    NET_SEAT_EMPTY = 0, /* nobody has taken it yet */
+    NET_SEAT_HERE,      /* connected (a computer is always here) */
+    NET_SEAT_AWAY,      /* gone; waiting for the grace period (grace_ms left) */
+    NET_SEAT_STAND_IN   /* gone past the grace period: a computer plays for them */
 } NetSeatState;
 
 typedef enum NetRefusal {
@@ -122,8 +134,8 @@ typedef enum NetRefusal {
     NET_REFUSE_STALE,      /* the move answers an earlier position (move number) */
     NET_REFUSE_BAD_CONFIG, /* a table the rules do not allow */
     NET_REFUSE_NOT_CREATOR,
-    NET_REFUSE_NOT_READY,  /* start before every seat is filled */
-    NET_REFUSE_RATE        /* chat too fast */
+    NET_REFUSE_NOT_READY, /* start before every seat is filled */
+    NET_REFUSE_RATE       /* chat too fast */
 } NetRefusal;
 
 /* A table's rules as the seats may know them: everything but the seed. */
@@ -132,8 +144,8 @@ typedef struct NetTableRules {
     uint8_t players;
     uint32_t options;
     uint16_t rounds;
-    uint8_t stakes;                       /* StakeScheme */
-    uint8_t seat_kind[CEKI_MAX_SEATS];    /* NetSeatKind */
+    uint8_t stakes;                    /* StakeScheme */
+    uint8_t seat_kind[CEKI_MAX_SEATS]; /* NetSeatKind */
 } NetTableRules;
 
 typedef struct NetCreate {
@@ -185,8 +197,8 @@ typedef struct NetWelcome {
 } NetWelcome;
 
 typedef struct NetSeat {
-    uint8_t kind;  /* NetSeatKind */
-    uint8_t state; /* NetSeatState */
+    uint8_t kind;      /* NetSeatKind */
+    uint8_t state;     /* NetSeatState */
     uint32_t grace_ms; /* NET_SEAT_AWAY: what is left of the grace period */
     char name[NET_NAME_MAX + 1];
 } NetSeat;
@@ -229,9 +241,20 @@ typedef struct NetRefused {
 } NetRefused;
 
 typedef struct NetRecord {
-    uint16_t len;
-    char text[NET_MAX_PACKET - 64]; /* record.h text, NUL-terminated */
+    uint32_t total;                  /* bytes of the whole record text, 1..NET_RECORD_MAX */
+    uint32_t offset;                 /* where this chunk starts in it */
+    uint16_t len;                    /* bytes of this chunk, 1..NET_RECORD_CHUNK */
+    char text[NET_RECORD_CHUNK + 1]; /* the chunk, NUL-terminated */
 } NetRecord;
+
+/* A record being put together from its chunks. Zero it to start; free it
+ * with net_record_join_free. `text` (NUL-terminated) is the whole record
+ * once `have` == `total`. */
+typedef struct NetRecordJoin {
+    char *text;
+    uint32_t total;
+    uint32_t have;
+} NetRecordJoin;
 
 typedef struct NetChat {
     int8_t seat; /* host -> client: who said it; client -> host: ignored */
@@ -267,6 +290,18 @@ size_t net_encode(const NetMsg *msg, uint8_t *buf, size_t cap);
 NetStatus net_decode(const uint8_t *buf, size_t len, NetMsg *out);
 const char *net_status_text(NetStatus st);
 const char *net_bye_text(NetDisconnectReason r);
+
+/* The chunk of `text` (`total` bytes) that starts at `offset`, in *chunk
+ * (type aside): its length, at most NET_RECORD_CHUNK and cut on a UTF-8
+ * character boundary; 0 when offset >= total or total is 0 or over
+ * NET_RECORD_MAX (*chunk untouched). */
+size_t net_record_chunk(const char *text, size_t total, size_t offset, NetRecord *chunk);
+/* Adds the next chunk: NET_OK when taken, NET_ERR_RANGE when it does not
+ * follow (another total, a gap or an overlap, offset 0 aside), NET_ERR_SPACE
+ * when memory fails; a refused chunk changes nothing. */
+NetStatus net_record_join(NetRecordJoin *j, const NetRecord *chunk);
+bool net_record_join_done(const NetRecordJoin *j);
+void net_record_join_free(NetRecordJoin *j);
 
 /* The view as canonical bytes (the same view gives the same bytes), its
  * hash (64-bit, over those bytes), and the delta that turns one view's

@@ -148,7 +148,11 @@ static int write_short_msgs(const char *dir)
     reset(NET_MSG_RECORD);
     strcpy(msg.u.record.text, "# ceki-record 1\nvariant thothit\nseed 28\n");
     msg.u.record.len = (uint16_t)strlen(msg.u.record.text);
+    msg.u.record.total = msg.u.record.len;
     bad |= write_msg(dir, "record");
+    msg.u.record.total = 30000; /* the second chunk of a longer record */
+    msg.u.record.offset = NET_RECORD_CHUNK;
+    bad |= write_msg(dir, "record-chunk");
     reset(NET_MSG_CHAT);
     msg.u.chat.seat = 1;
     strcpy(msg.u.chat.text, "Sugeng enjing \xea\xa6\xb1");

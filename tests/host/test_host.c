@@ -51,8 +51,9 @@ typedef struct Bot {
     uint32_t move_no;
     Move moves[GAME_MAX_MOVES];
     int nmoves;
-    bool record;
-    int bye; /* the last NetDisconnectReason it was dropped with, -1 none */
+    NetRecordJoin record_join; /* the record's chunks so far */
+    bool record;               /* the whole record came, and it is the game's */
+    int bye;                   /* the last NetDisconnectReason it was dropped with, -1 none */
     long msgs, seats_msgs, away_seen, stand_in_seen, chats, sent;
     bool started; /* the last SEATS said the match is on */
     NetRefused refused;
@@ -248,9 +249,14 @@ static void t_bot_welcome(World *w, Bot *b, const NetWelcome *wl)
 static void t_bot_record(World *w, Bot *b, const NetRecord *r)
 {
     assert_true(game_match_over(w->mirror)); /* the seed goes out with the record only */
+    assert_false(b->record);
+    assert_int_equal(net_record_join(&b->record_join, r), NET_OK);
+    if (!net_record_join_done(&b->record_join))
+        return;
     Game *g = NULL;
     char err[RECORD_ERROR_MAX];
-    assert_int_equal(record_read_text(r->text, r->len, &g, err, sizeof err), CEKI_OK);
+    assert_int_equal(
+        record_read_text(b->record_join.text, b->record_join.total, &g, err, sizeof err), CEKI_OK);
     int na = 0, nb = 0;
     const Move *ma = game_history(g, &na), *mb = game_history(w->mirror, &nb);
     assert_int_equal(na, nb);
@@ -396,8 +402,10 @@ static void t_world_init(World *w, VariantId v, const char *data_dir)
 static void t_world_free(World *w)
 {
     host_destroy(w->h);
-    for (int i = 0; i < CEKI_MAX_SEATS + 2; i++)
+    for (int i = 0; i < CEKI_MAX_SEATS + 2; i++) {
         ai_destroy(w->bot[i].ai);
+        net_record_join_free(&w->bot[i].record_join);
+    }
     game_destroy(w->mirror);
     free(w->in);
     free(w->out);

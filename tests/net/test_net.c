@@ -201,11 +201,14 @@ static void rnd_tables(Rng *r, NetTables *t)
 
 static void rnd_record(Rng *r, NetRecord *rec)
 {
-    size_t want = rnd(r, 3) == 0 ? sizeof rec->text - 1 : rnd(r, 400);
+    size_t want = rnd(r, 3) == 0 ? NET_RECORD_CHUNK : 1 + rnd(r, 400);
     for (size_t i = 0; i < want; i++)
         rec->text[i] = rnd(r, 20) == 0 ? '\n' : (char)('!' + rnd(r, 90));
     rec->text[want] = '\0';
     rec->len = (uint16_t)want;
+    rec->offset = (uint32_t)rnd(r, NET_RECORD_MAX - want + 1);
+    rec->total =
+        rec->offset + (uint32_t)want + (uint32_t)rnd(r, NET_RECORD_MAX - rec->offset - want + 1);
 }
 
 /* A message of this type, every field random within its bounds, every
@@ -636,8 +639,136 @@ static void test_each_bound_is_checked(void **state)
     m->type = NET_MSG_RECORD;
     strcpy(m->u.record.text, "x");
     m->u.record.len = 2;
+    m->u.record.total = 2;
     assert_int_equal(net_encode(m, buf, sizeof buf), 0);
+    /* a chunk that does not fit its record: past the end, an empty record,
+     * a record over NET_RECORD_MAX, an empty chunk */
+    m->u.record.len = 1;
+    m->u.record.total = 1;
+    m->u.record.offset = 1;
+    assert_int_equal(net_encode(m, buf, sizeof buf), 0);
+    m->u.record.offset = 0;
+    m->u.record.total = 0;
+    assert_int_equal(net_encode(m, buf, sizeof buf), 0);
+    m->u.record.total = NET_RECORD_MAX + 1;
+    assert_int_equal(net_encode(m, buf, sizeof buf), 0);
+    m->u.record.total = 1;
+    m->u.record.len = 0;
+    m->u.record.text[0] = '\0';
+    assert_int_equal(net_encode(m, buf, sizeof buf), 0);
+    /* and the good one encodes; its fields damaged on the wire are refused */
+    strcpy(m->u.record.text, "x");
+    m->u.record.len = 1;
+    n = net_encode(m, buf, sizeof buf);
+    assert_int_equal(n, 2 + 4 + 4 + 2 + 1);
+    expect_bad(buf, n, 2, 0, NET_ERR_RANGE);    /* total 0 */
+    expect_bad(buf, n, 4, 0x7f, NET_ERR_RANGE); /* total over the maximum */
+    expect_bad(buf, n, 6, 1, NET_ERR_RANGE);    /* offset at the end */
     free(m);
+}
+
+/* ---- a record longer than one message, cut and put together again ---- */
+
+/* A record-like text of `len` bytes with two-byte characters and lines. */
+static char *record_text(size_t len)
+{
+    char *t = malloc(len + 1);
+    assert_non_null(t);
+    for (size_t i = 0; i < len; i++) {
+        if (i % 61 == 60)
+            t[i] = '\n';
+        else if (i % 7 == 3 && i + 1 < len && (i + 1) % 61 != 60) {
+            t[i++] = (char)0xC3; /* e with grave accent, as in "Pei" */
+            t[i] = (char)0xA8;
+        } else
+            t[i] = (char)('a' + i % 26);
+    }
+    t[len] = '\0';
+    return t;
+}
+
+static void test_record_chunks_join(void **state)
+{
+    (void)state;
+    NetMsg *m = calloc(1, sizeof *m), *out = calloc(1, sizeof *out);
+    uint8_t *buf = malloc(NET_MAX_PACKET);
+    assert_non_null(m);
+    assert_non_null(out);
+    assert_non_null(buf);
+    const size_t sizes[] = {1, NET_RECORD_CHUNK, NET_RECORD_CHUNK + 1, 18900,
+                            3 * NET_RECORD_CHUNK + 5};
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+        char *text = record_text(sizes[k]);
+        NetRecordJoin j = {0};
+        int chunks = 0;
+        for (size_t off = 0, n = 0; off < sizes[k] && chunks < 100; off += n, chunks++) {
+            memset(m, 0, sizeof *m);
+            m->type = NET_MSG_RECORD;
+            n = net_record_chunk(text, sizes[k], off, &m->u.record);
+            assert_true(n > 0 && n <= NET_RECORD_CHUNK);
+            size_t len = net_encode(m, buf, NET_MAX_PACKET);
+            assert_true(len > 0 && len <= NET_MAX_PACKET);
+            assert_int_equal(net_decode(buf, len, out), NET_OK);
+            assert_false(net_record_join_done(&j));
+            assert_int_equal(net_record_join(&j, &out->u.record), NET_OK);
+        }
+        /* as few as fit, give or take one for a character not cut in two */
+        int fewest = (int)((sizes[k] + NET_RECORD_CHUNK - 1) / NET_RECORD_CHUNK);
+        assert_true(chunks >= fewest && chunks <= fewest + 1);
+        assert_true(net_record_join_done(&j));
+        assert_int_equal(j.total, sizes[k]);
+        assert_memory_equal(j.text, text, sizes[k] + 1);
+        net_record_join_free(&j);
+        free(text);
+    }
+    free(buf);
+    free(out);
+    free(m);
+}
+
+static void test_record_join_refuses_what_does_not_follow(void **state)
+{
+    (void)state;
+    const size_t total = 2 * NET_RECORD_CHUNK + 10;
+    char *text = record_text(total);
+    NetRecord *c = calloc(3, sizeof *c);
+    assert_non_null(c);
+    size_t off = 0;
+    for (int i = 0; i < 3; i++)
+        off += net_record_chunk(text, total, off, &c[i]);
+    assert_int_equal(off, total);
+    assert_int_equal(net_record_chunk(text, total, total, &c[0]), 0);
+    assert_int_equal(net_record_chunk(text, NET_RECORD_MAX + 1, 0, &c[0]), 0);
+    NetRecordJoin j = {0};
+    /* nothing started: only offset 0 begins */
+    assert_int_equal(net_record_join(&j, &c[1]), NET_ERR_RANGE);
+    assert_null(j.text);
+    assert_int_equal(net_record_join(&j, &c[0]), NET_OK);
+    /* a gap, a repeat, another total: refused, nothing changed */
+    assert_int_equal(net_record_join(&j, &c[2]), NET_ERR_RANGE);
+    c[1].total++;
+    assert_int_equal(net_record_join(&j, &c[1]), NET_ERR_RANGE);
+    c[1].total--;
+    NetRecord again = c[0];
+    again.offset = 1;
+    assert_int_equal(net_record_join(&j, &again), NET_ERR_RANGE);
+    assert_int_equal(j.have, c[0].len);
+    /* a chunk past its record's end */
+    again = c[1];
+    again.total = again.offset + again.len - 1;
+    assert_int_equal(net_record_join(&j, &again), NET_ERR_RANGE);
+    assert_int_equal(net_record_join(&j, &c[1]), NET_OK);
+    assert_int_equal(net_record_join(&j, &c[2]), NET_OK);
+    assert_true(net_record_join_done(&j));
+    assert_memory_equal(j.text, text, total + 1);
+    /* once whole, only a new record (offset 0) is taken */
+    assert_int_equal(net_record_join(&j, &c[2]), NET_ERR_RANGE);
+    assert_true(net_record_join_done(&j));
+    assert_int_equal(net_record_join(&j, &c[0]), NET_OK);
+    assert_false(net_record_join_done(&j));
+    net_record_join_free(&j);
+    free(c);
+    free(text);
 }
 
 /* ---- the delta itself damaged ---- */
@@ -741,6 +872,8 @@ int main(void)
         cmocka_unit_test(test_damaged_messages_are_refused),
         cmocka_unit_test(test_each_bound_is_checked),
         cmocka_unit_test(test_damaged_deltas_are_refused),
+        cmocka_unit_test(test_record_chunks_join),
+        cmocka_unit_test(test_record_join_refuses_what_does_not_follow),
         cmocka_unit_test(test_full_history_rolls_in_the_delta),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -6,11 +6,21 @@
  * - a client of another protocol version is turned away with
  *   NET_BYE_VERSION, one past the peer limit with NET_BYE_FULL;
  * - garbage bytes get the peer dropped with NET_BYE_GARBAGE;
- * - a packet larger than NET_MAX_PACKET is not delivered;
- * - a drop by the server reaches the client with its reason.
+ * - a packet larger than NET_MAX_PACKET is not delivered: the server drops
+ *   its sender with NET_BYE_GARBAGE (not a timeout, whose reason is none),
+ *   and the client is told that reason; one just under the limit, in
+ *   fragments too, arrives;
+ * - a drop by the server reaches the client with its reason;
+ * - a stale DISCONNECT (one a server sends again to the connection a
+ *   client's slot or port held before) is not taken for the new
+ *   connection's: a plain UDP socket plays that server.
  * Every wait polls a bounded number of times (and gives up after a fixed
  * time); nothing asserts how fast anything is.
  */
+#define _POSIX_C_SOURCE 200809L
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -18,8 +28,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <cmocka.h>
+#include <enet/enet.h>
 
 #include "net_transport.h"
 
@@ -189,6 +202,8 @@ static void sample(NetMsg *m, uint8_t type)
     case NET_MSG_RECORD:
         strcpy(m->u.record.text, "variant thothit\n");
         m->u.record.len = (uint16_t)strlen(m->u.record.text);
+        m->u.record.total = 40000; /* a middle chunk of a longer record */
+        m->u.record.offset = 20000;
         break;
     case NET_MSG_CHAT: strcpy(m->u.chat.text, "Monggo \xea\xa6\xb1"); break;
     case NET_MSG_PING:
@@ -320,18 +335,42 @@ static void test_oversized_packet_is_not_delivered(void **state)
     Link l;
     link_open(&l, 0, 4);
     link_connect(&l);
+    /* a long record chunk, in ENet fragments, under the limit: delivered */
+    NetMsg *m = calloc(1, sizeof *m);
+    assert_non_null(m);
+    m->type = NET_MSG_RECORD;
+    memset(m->u.record.text, 'r', NET_RECORD_CHUNK);
+    m->u.record.len = NET_RECORD_CHUNK;
+    m->u.record.total = NET_RECORD_CHUNK;
+    assert_true(net_client_send(l.client, l.cconn, m));
+    NetEvent ev;
+    assert_true(link_wait(&l, true, NET_EVENT_MESSAGE, &ev, WAIT_POLLS));
+    assert_int_equal(l.s.msg->type, NET_MSG_RECORD);
+    assert_int_equal(l.s.msg->u.record.len, NET_RECORD_CHUNK);
+    free(m);
     size_t big = NET_MAX_PACKET + 1;
     uint8_t *bytes = calloc(1, big);
     assert_non_null(bytes);
     bytes[0] = NET_PROTOCOL_VERSION;
     bytes[1] = NET_MSG_RECORD;
-    assert_true(net_client_send_raw(l.client, l.cconn, NET_CHANNEL_CHAT, bytes, big, true));
-    NetEvent ev;
-    assert_false(link_wait(&l, true, NET_EVENT_MESSAGE, &ev, QUIET_POLLS));
-    assert_false(link_wait(&l, true, NET_EVENT_DISCONNECT, &ev, 1)); /* nor read as garbage */
-    assert_int_equal(net_server_stats(l.server).recv_msgs, 0);
     /* the server itself never sends one */
     assert_false(net_server_send_raw(l.server, l.sconn, NET_CHANNEL_GAME, bytes, big, true));
+    assert_true(net_client_send_raw(l.client, l.cconn, NET_CHANNEL_CHAT, bytes, big, true));
+    assert_true(link_wait(&l, true, NET_EVENT_DISCONNECT, &ev, WAIT_POLLS));
+    assert_int_equal(ev.conn, l.sconn);
+    assert_int_equal(ev.reason, NET_BYE_GARBAGE);
+    assert_true(ev.by_us);
+    assert_int_equal(ev.status, NET_ERR_LONG);
+    assert_int_equal(net_server_count(l.server), 0);
+    NetStats st = net_server_stats(l.server);
+    assert_int_equal(st.recv_msgs, 1); /* the record chunk only */
+    assert_int_equal(st.garbage, 1);
+    /* the client is told why */
+    assert_true(link_wait(&l, false, NET_EVENT_DISCONNECT, &ev, WAIT_POLLS));
+    assert_int_equal(ev.conn, l.cconn);
+    assert_int_equal(ev.reason, NET_BYE_GARBAGE);
+    assert_false(ev.by_us);
+    assert_false(link_wait(&l, true, NET_EVENT_MESSAGE, &ev, QUIET_POLLS));
     free(bytes);
     link_close(&l);
 }
@@ -352,6 +391,94 @@ static void test_drop_reaches_the_client(void **state)
     /* forgotten at once: nothing more is reported of it */
     assert_false(link_wait(&l, true, NET_EVENT_DISCONNECT, &ev, QUIET_POLLS));
     link_close(&l);
+}
+
+/* A UDP socket on 127.0.0.1, a port the system chooses; its port. */
+static int stale_socket(uint16_t *port)
+{
+    int fd = socket(AF_INET, SOCK_DGRAM, 0);
+    assert_true(fd >= 0);
+    struct sockaddr_in a;
+    memset(&a, 0, sizeof a);
+    a.sin_family = AF_INET;
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    assert_int_equal(bind(fd, (struct sockaddr *)&a, sizeof a), 0);
+    socklen_t len = sizeof a;
+    assert_int_equal(getsockname(fd, (struct sockaddr *)&a, &len), 0);
+    *port = ntohs(a.sin_port);
+    return fd;
+}
+
+/* The client's CONNECT, read off the socket while the client polls; the
+ * client's peer id (its slot) from it, and where it came from. */
+static uint16_t stale_read_connect(int fd, NetClient *c, NetMsg *msg, struct sockaddr_in *from)
+{
+    uint8_t d[ENET_PROTOCOL_MAXIMUM_MTU];
+    ssize_t n = -1;
+    for (int i = 0; i < WAIT_POLLS && n < 0; i++) {
+        NetEvent ev;
+        net_client_poll(c, POLL_MS, &ev, msg);
+        socklen_t len = sizeof *from;
+        n = recvfrom(fd, d, sizeof d, MSG_DONTWAIT, (struct sockaddr *)from, &len);
+    }
+    size_t at = sizeof(ENetProtocolHeader); /* ENet's connects carry their sent time */
+    assert_true(n >= (ssize_t)(at + sizeof(ENetProtocolConnect)));
+    ENetProtocolConnect cc;
+    memcpy(&cc, d + at, sizeof cc);
+    assert_int_equal(cc.header.command & ENET_PROTOCOL_COMMAND_MASK, ENET_PROTOCOL_COMMAND_CONNECT);
+    return ntohs(cc.outgoingPeerID);
+}
+
+/* A server's DISCONNECT, reason `why`, to peer id `peer` of an earlier
+ * session, as it is sent again when its acknowledgement was lost. */
+static void stale_send_disconnect(int fd, const struct sockaddr_in *to, uint16_t peer, uint32_t why)
+{
+    uint8_t d[sizeof(ENetProtocolHeader) + sizeof(ENetProtocolDisconnect)];
+    ENetProtocolHeader h;
+    h.peerID = htons((uint16_t)(peer | ENET_PROTOCOL_HEADER_FLAG_SENT_TIME |
+                                (1u << ENET_PROTOCOL_HEADER_SESSION_SHIFT)));
+    h.sentTime = htons(1);
+    ENetProtocolDisconnect dc;
+    memset(&dc, 0, sizeof dc);
+    dc.header.command = ENET_PROTOCOL_COMMAND_DISCONNECT | ENET_PROTOCOL_COMMAND_FLAG_ACKNOWLEDGE;
+    dc.header.channelID = 0xFF;
+    dc.header.reliableSequenceNumber = htons(1);
+    dc.data = htonl(why);
+    memcpy(d, &h, sizeof h);
+    memcpy(d + sizeof h, &dc, sizeof dc);
+    assert_int_equal(sendto(fd, d, sizeof d, 0, (const struct sockaddr *)to, sizeof *to),
+                     (ssize_t)sizeof d);
+}
+
+static void test_stale_disconnect_is_not_taken(void **state)
+{
+    (void)state;
+    uint16_t port = 0;
+    int fd = stale_socket(&port);
+    char err[128] = "", addr[64] = "";
+    NetClientOptions co = {2, 0, 0, 3000};
+    NetClient *c = net_client_create(&co, err, sizeof err);
+    assert_non_null(c);
+    NetMsg *msg = calloc(1, sizeof *msg);
+    assert_non_null(msg);
+    snprintf(addr, sizeof addr, "%s:%u", LOOPBACK, (unsigned)port);
+    NetConn conn = net_client_connect(c, addr, err, sizeof err);
+    assert_true(conn != 0);
+    struct sockaddr_in from;
+    memset(&from, 0, sizeof from);
+    uint16_t peer = stale_read_connect(fd, c, msg, &from);
+    stale_send_disconnect(fd, &from, peer, NET_BYE_GARBAGE);
+    /* the new connection is still connecting: no disconnect, no reason */
+    for (int i = 0; i < QUIET_POLLS; i++) {
+        NetEvent ev;
+        if (net_client_poll(c, POLL_MS, &ev, msg))
+            assert_int_not_equal(ev.kind, NET_EVENT_DISCONNECT);
+    }
+    assert_false(net_client_connected(c, conn));
+    net_client_disconnect(c, conn, NET_BYE_LEAVING);
+    net_client_destroy(c);
+    free(msg);
+    close(fd);
 }
 
 static void test_bad_addresses_are_refused(void **state)
@@ -394,6 +521,7 @@ int main(void)
         cmocka_unit_test(test_oversized_packet_is_not_delivered),
         cmocka_unit_test(test_drop_reaches_the_client),
         cmocka_unit_test(test_bad_addresses_are_refused),
+        cmocka_unit_test(test_stale_disconnect_is_not_taken),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

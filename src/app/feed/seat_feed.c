@@ -24,9 +24,10 @@ struct SeatFeed {
     long updates, resyncs;
     bool refused;
     NetRefused refusal;
-    char *record;
+    char *record; /* the whole record, once its last chunk came */
     size_t record_len;
-    NetMsg *out; /* a message being sent */
+    NetRecordJoin record_join; /* the record's chunks so far */
+    NetMsg *out;               /* a message being sent */
 };
 
 SeatFeed *seat_feed_create(const SeatFeedLink *link)
@@ -60,6 +61,7 @@ void seat_feed_destroy(SeatFeed *f)
     free(f->out);
     free(f->events);
     free(f->record);
+    net_record_join_free(&f->record_join);
     free(f);
 }
 
@@ -144,18 +146,17 @@ static void feed_update(SeatFeed *f, const NetUpdate *u)
     f->hash = u->hash;
 }
 
+/* A chunk of the record (proto.h); one that does not follow is ignored. */
 static void feed_record(SeatFeed *f, const NetRecord *r)
 {
-    size_t len = r->len < sizeof r->text ? r->len : sizeof r->text - 1;
-    char *text = malloc(len + 1);
-    if (text == NULL) {
+    if (net_record_join(&f->record_join, r) != NET_OK || !net_record_join_done(&f->record_join)) {
         return;
     }
-    memcpy(text, r->text, len);
-    text[len] = '\0';
     free(f->record);
-    f->record = text;
-    f->record_len = len;
+    f->record = f->record_join.text;
+    f->record_len = f->record_join.total;
+    f->record_join.text = NULL;
+    net_record_join_free(&f->record_join);
 }
 
 void seat_feed_receive(SeatFeed *f, const NetMsg *msg)
