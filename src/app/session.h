@@ -59,6 +59,9 @@ typedef struct Session Session;
 Session *session_create(const GameConfig *cfg, const SessionSeats *seats, CekiStatus *status);
 void session_destroy(Session *s);
 
+/* The game as the viewing seat knows it (game_from_view of its view).
+ * Borrowed, and rebuilt by every move, undo, redo and change of viewer:
+ * never keep the pointer across session_apply and the rest. */
 const Game *session_game(const Session *s);
 const SessionSeats *session_seats(const Session *s);
 /* How many seats are human; hot-seat play is two or more. */

@@ -198,7 +198,7 @@ static void test_apply_refuse_and_queue(void **state)
 
     /* Who moves. */
     assert_int_equal(session_human_count(s), 1);
-    int seat = game_to_move(g);
+    int seat = game_to_move(session_game(s)); /* the game is rebuilt after each move */
     assert_int_equal(session_computer_to_move(s), seat >= 0 && seat != 0);
     char name[40];
     session_seat_name(s, 0, name, sizeof name);

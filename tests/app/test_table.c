@@ -1236,7 +1236,8 @@ static void test_game_open_in_another_copy(void **state)
     int before = history_len(app);
     play_by_mouse(app, &moves[0], true);
     expect_move(app, before, &moves[0]);
-    const char *mine = session_match_id(app->session);
+    char mine[STORE_ID_LEN + 1]; /* a copy: the session goes with the app below */
+    snprintf(mine, sizeof mine, "%s", session_match_id(app->session));
     assert_string_not_equal(mine, session_match_id(theirs));
     /* Both games are kept, the other copy's as it wrote it. */
     StoreGame g[3];
