@@ -425,8 +425,9 @@ static void draw_deck(App *app, const GameSetup *g, const VariantDesc *v)
     }
 }
 
-/* In place of the deck: the game of this kind another copy plays. */
-static void draw_open_elsewhere(App *app, const SetupState *s)
+/* In place of the deck: the game of this kind in progress, and a line
+ * under it (what may be done with it) in `colour`. */
+static void draw_unfinished(App *app, const SetupState *s, const char *says, SDL_Color colour)
 {
     SDL_Rect box = app_rect(app, 832, 376, 372, 112);
     ui_draw_panel(app, box);
@@ -438,32 +439,27 @@ static void draw_open_elsewhere(App *app, const SetupState *s)
     y += text_draw_wrapped(app->text, app->renderer, line, &head, (SDL_Rect){x, y, w, 0}, TEXT_LEFT,
                            1.05f);
     y += app_px(app, 6);
-    TextStyle body = app_text_style(app, 15, TEXT_REGULAR, UI_INK_SOFT);
-    text_draw_wrapped(app->text, app->renderer, _(OPEN_ELSEWHERE), &body, (SDL_Rect){x, y, w, 0},
-                      TEXT_LEFT, 1.05f);
+    TextStyle body = app_text_style(app, 15, TEXT_REGULAR, colour);
+    text_draw_wrapped(app->text, app->renderer, says, &body, (SDL_Rect){x, y, w, 0}, TEXT_LEFT,
+                      1.05f);
 }
 
-/* In place of the deck: the game of this kind in progress, to resume, and
- * after a first Start, what a second one does to it. */
+/* The game of this kind another copy plays: said, not offered. */
+static void draw_open_elsewhere(App *app, const SetupState *s)
+{
+    draw_unfinished(app, s, _(OPEN_ELSEWHERE), UI_INK_SOFT);
+}
+
+/* The game of this kind in progress, to resume, and after a first Start,
+ * what a second one does to it. */
 static void draw_in_progress(App *app, const SetupState *s)
 {
-    SDL_Rect box = app_rect(app, 832, 376, 372, 112);
-    ui_draw_panel(app, box);
-    int x = box.x + app_px(app, 18), w = box.w - app_px(app, 36);
-    int y = box.y + app_px(app, 14);
-    char line[300];
-    TextStyle head = app_text_style(app, 17, TEXT_BOLD, UI_INK);
-    snprintf(line, sizeof line, _("In progress: %s"), s->unfinished);
-    y += text_draw_wrapped(app->text, app->renderer, line, &head, (SDL_Rect){x, y, w, 0}, TEXT_LEFT,
-                           1.05f);
-    y += app_px(app, 6);
-    TextStyle body = app_text_style(app, 15, TEXT_REGULAR, s->confirm ? UI_WARN : UI_INK_SOFT);
-    text_draw_wrapped(app->text, app->renderer,
-                      s->confirm ? _("Press Start again to drop it and deal a new game; Esc "
-                                     "keeps it.")
-                                 : _("Resume it where you left off, or start a new game in its "
-                                     "place."),
-                      &body, (SDL_Rect){x, y, w, 0}, TEXT_LEFT, 1.05f);
+    draw_unfinished(app, s,
+                    s->confirm ? _("Press Start again to drop it and deal a new game; Esc "
+                                   "keeps it.")
+                               : _("Resume it where you left off, or start a new game in its "
+                                   "place."),
+                    s->confirm ? UI_WARN : UI_INK_SOFT);
     ui_draw_button(app, &s->ui, SETUP_RESUME, _("Resume it"));
 }
 
