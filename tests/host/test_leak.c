@@ -19,8 +19,10 @@
  *   table's move number and every seat's view hash stay as they were.
  * The seats are network bots choosing on game_from_view of the view they
  * were sent: random players mostly (fast), greedy every LEAK_GREEDY_EVERY
- * matches. CEKI_LEAK_MATCHES (environment) sets the matches per variant,
- * LEAK_MATCHES_CI by default; the soak_leak target runs 200.
+ * matches (and in the last, when there are fewer). CEKI_LEAK_MATCHES
+ * (environment) sets the matches per variant, LEAK_MATCHES_CI by default
+ * (CI's sanitizer pass runs fewer, .ci/sanitize); the soak_leak target
+ * runs 200.
  *
  * Every loop is bounded in count, and every match in time.
  */
@@ -42,7 +44,7 @@
 #include "proto.h"
 #include "record.h"
 
-#define LEAK_MATCHES_CI 10     /* matches of each variant in CI */
+#define LEAK_MATCHES_CI 10     /* matches of each variant in ctest */
 #define LEAK_MATCHES_MAX 10000 /* what CEKI_LEAK_MATCHES may ask */
 #define LEAK_GREEDY_EVERY 10   /* every tenth match has greedy players */
 #define LEAK_CREATOR 1u
@@ -336,7 +338,7 @@ static uint64_t leak_seed(int variant, int match)
     return z ^ (z >> 31);
 }
 
-static void leak_init(Leak *w, VariantId v, int match)
+static void leak_init(Leak *w, VariantId v, int match, AiLevel level)
 {
     memset(w, 0, sizeof *w);
     w->in = malloc(sizeof *w->in);
@@ -352,7 +354,7 @@ static void leak_init(Leak *w, VariantId v, int match)
                 w->bytes_b && w->events);
     w->now = 1000;
     w->cfg = game_config_default(v, leak_seed((int)v, match));
-    w->level = match % LEAK_GREEDY_EVERY == LEAK_GREEDY_EVERY - 1 ? AI_GREEDY : AI_RANDOM;
+    w->level = level;
     HostOptions opt = {NULL, 0, true, 0};
     HostOutbox out = {w, leak_send, leak_drop, leak_log};
     char err[256] = "";
@@ -485,11 +487,22 @@ static void leak_step(Leak *w, int probe_at)
 }
 
 /* One whole match; returns its moves. */
-static int leak_match(VariantId v, int match, long *messages, long *cards, long *record_chunks)
+/* Every LEAK_GREEDY_EVERY-th match has greedy players, and the last one
+ * when there are fewer matches (CEKI_LEAK_MATCHES), so greedy seats are
+ * always among them. */
+static AiLevel leak_level(int match, int matches)
+{
+    bool greedy = match % LEAK_GREEDY_EVERY == LEAK_GREEDY_EVERY - 1 ||
+                  (matches < LEAK_GREEDY_EVERY && match == matches - 1);
+    return greedy ? AI_GREEDY : AI_RANDOM;
+}
+
+static int leak_match(VariantId v, int match, AiLevel level, long *messages, long *cards,
+                      long *record_chunks)
 {
     Leak *w = malloc(sizeof *w);
     assert_non_null(w);
-    leak_init(w, v, match);
+    leak_init(w, v, match, level);
     leak_seat_everyone(w);
     /* One chat line: every other seat gets it as it was said. */
     NetMsg chat = {.type = NET_MSG_CHAT};
@@ -545,7 +558,8 @@ static void test_nothing_hidden_leaks(void **state)
         long moves = 0, messages = 0, cards = 0, chunks = 0;
         double start = hts_seconds();
         for (int i = 0; i < matches; i++)
-            moves += leak_match((VariantId)v, i, &messages, &cards, &chunks);
+            moves +=
+                leak_match((VariantId)v, i, leak_level(i, matches), &messages, &cards, &chunks);
         GameConfig cfg = game_config_default((VariantId)v, 1);
         Game *g = game_create(&cfg, NULL);
         assert_non_null(g);
