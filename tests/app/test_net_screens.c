@@ -20,6 +20,7 @@
 
 #include "discovery.h"
 #include "net_table.h"
+#include "scene_table.h"
 #include "test_support.h"
 
 /* ---- the fake table ---------------------------------------------------- */
@@ -46,6 +47,10 @@ typedef struct Fake {
     NetTableRules created;
     bool create_called;
     bool fail_host;
+    int says;
+    char said[NET_CHAT_MAX * 4 + 1];
+    NetChat incoming[4];
+    int nincoming;
 } Fake;
 
 static Fake fake;
@@ -257,16 +262,18 @@ bool net_table_create_remote(NetTable *t, const NetTableRules *rules)
 bool net_table_say(NetTable *t, const char *line)
 {
     (void)t;
-    (void)line;
+    fake.says++;
+    snprintf(fake.said, sizeof fake.said, "%s", line);
     return true;
 }
 
 int net_table_take_chat(NetTable *t, NetChat *out, int cap)
 {
     (void)t;
-    (void)out;
-    (void)cap;
-    return 0;
+    int n = SDL_min(cap, fake.nincoming);
+    memcpy(out, fake.incoming, sizeof out[0] * (size_t)n);
+    fake.nincoming = 0;
+    return n;
 }
 
 /* ---- the app with the network screens ------------------------------------ */
@@ -680,6 +687,125 @@ static void test_lobby(void **state)
     close_app(app);
 }
 
+/* ---- chat at the table ---------------------------------------------------- */
+
+static bool chat_key(App *app, TableState *t, SDL_Keycode key, Uint16 mod)
+{
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_KEYDOWN;
+    e.key.keysym.sym = key;
+    e.key.keysym.mod = mod;
+    bool taken = table_net_event(app, t, &e);
+    e.type = SDL_KEYUP;
+    table_net_event(app, t, &e);
+    return taken;
+}
+
+static bool chat_text(App *app, TableState *t, const char *text)
+{
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_TEXTINPUT;
+    snprintf(e.text.text, sizeof e.text.text, "%s", text);
+    return table_net_event(app, t, &e);
+}
+
+static TableState *net_table_scene(App *app)
+{
+    app_setup_variant(app, VARIANT_THOTHIT);
+    app->setup.config.seed = 5;
+    app->setup.seed_given = true;
+    open_scene(app, SCENE_TABLE);
+    app->net = open_fake(false);
+    fake.state = NET_TABLE_PLAYING;
+    fake.seats.players = 2;
+    TableState *t = table_top(app);
+    assert_non_null(t);
+    return t;
+}
+
+/* T opens the line (its own letter not typed), every key is the line's
+ * while it is open, at most NET_CHAT_MAX characters, Enter sends, Esc
+ * closes; without a network table T is not taken. */
+static void test_chat_input(void **state)
+{
+    (void)state;
+    App *app = new_app();
+    TableState *t = net_table_scene(app);
+    NetTable *net = app->net;
+    app->net = NULL;
+    assert_false(chat_key(app, t, SDLK_t, 0)); /* a table on this computer: the trail key */
+    app->net = net;
+    assert_true(chat_key(app, t, SDLK_t, 0));
+    assert_true(t->chat.open);
+    assert_true(chat_text(app, t, "t")); /* the T that opened it */
+    assert_int_equal(t->chat.line.len, 0);
+    TableHint hint = t->hint_state;
+    bool log = t->log_open;
+    const SDL_Keycode table_keys[] = {SDLK_h, SDLK_l, SDLK_u, SDLK_SPACE, SDLK_TAB, SDLK_LEFT};
+    for (size_t i = 0; i < sizeof table_keys / sizeof table_keys[0]; i++) {
+        assert_true(chat_key(app, t, table_keys[i], 0));
+    }
+    assert_int_equal(t->hint_state, hint);
+    assert_int_equal(t->log_open, log);
+    for (int i = 0; i < 25; i++) {
+        assert_true(chat_text(app, t, "halo kanca")); /* 250 characters typed */
+    }
+    assert_int_equal(text_field_chars(&t->chat.line), NET_CHAT_MAX);
+    assert_true(chat_key(app, t, SDLK_RETURN, 0));
+    assert_false(t->chat.open);
+    assert_int_equal(fake.says, 1);
+    assert_int_equal((int)strlen(fake.said), NET_CHAT_MAX);
+
+    /* Ctrl+Enter opens it too; Esc closes it and sends nothing. */
+    assert_true(chat_key(app, t, SDLK_RETURN, KMOD_LCTRL));
+    assert_true(t->chat.open);
+    assert_true(chat_text(app, t, "t")); /* not the opening T: typed */
+    assert_int_equal(t->chat.line.len, 1);
+    assert_true(chat_key(app, t, SDLK_ESCAPE, 0));
+    assert_false(t->chat.open);
+    assert_int_equal(fake.says, 1);
+    /* A mouse event is not the line's. */
+    SDL_Event motion;
+    memset(&motion, 0, sizeof motion);
+    motion.type = SDL_MOUSEMOTION;
+    assert_true(chat_key(app, t, SDLK_t, 0));
+    assert_false(table_net_event(app, t, &motion));
+    table_net_leave(app);
+    close_app(app);
+}
+
+/* Lines received show, and a muted seat's do not. */
+static void test_chat_lines_and_mute(void **state)
+{
+    (void)state;
+    App *app = new_app();
+    TableState *t = net_table_scene(app);
+    fake.incoming[0] = (NetChat){.seat = 1, .text = "sugeng enjang"};
+    fake.nincoming = 1;
+    table_net_update(app, t);
+    assert_int_equal(t->chat.nlines, 1);
+    assert_string_equal(t->chat.lines[0].text, "sugeng enjang");
+
+    assert_true(chat_key(app, t, SDLK_t, 0));
+    assert_true(chat_text(app, t, "/mute 2"));
+    assert_true(chat_key(app, t, SDLK_RETURN, 0));
+    assert_true(t->chat.muted[1]);
+    assert_int_equal(fake.says, 0); /* a command stays here */
+    fake.incoming[0] = (NetChat){.seat = 1, .text = "muted line"};
+    fake.nincoming = 1;
+    table_net_update(app, t);
+    assert_int_equal(t->chat.nlines, 1);
+
+    assert_true(chat_key(app, t, SDLK_t, 0));
+    assert_true(chat_text(app, t, "/mute 9"));
+    assert_true(chat_key(app, t, SDLK_RETURN, 0));
+    assert_true(t->chat.note[0] != '\0'); /* no such seat: said */
+    table_net_leave(app);
+    close_app(app);
+}
+
 int main(void)
 {
     /* Discovery listens and asks on 127.0.0.1 only, where the system
@@ -697,6 +823,8 @@ int main(void)
         cmocka_unit_test(test_join_back_while_connecting),
         cmocka_unit_test(test_join_found_on_network),
         cmocka_unit_test(test_lobby),
+        cmocka_unit_test(test_chat_input),
+        cmocka_unit_test(test_chat_lines_and_mute),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
