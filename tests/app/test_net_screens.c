@@ -5,9 +5,11 @@
  * room, driven by keyboard and mouse as a person would.
  *
  * The network table under them is a fake defined here (every function of
- * net_table.h): it records what the screens asked and lets the test set
- * the table's state, seats and tables, so each screen's part is checked
- * alone. The real table is tested in test_net_table.c. */
+ * net_table.h the screens call; the linker takes these before the
+ * library's): it records what the screens asked and lets the test set the
+ * table's state, seats and tables, so each screen's part is checked alone
+ * and nothing leaves this machine. The real table is tested in
+ * test_net_table.c. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -278,8 +280,6 @@ int net_table_take_chat(NetTable *t, NetChat *out, int cap)
 
 /* ---- the app with the network screens ------------------------------------ */
 
-static const SceneClass *classes[SCENE_COUNT];
-
 static App *new_app(void)
 {
     memset(&fake, 0, sizeof fake);
@@ -287,14 +287,6 @@ static App *new_app(void)
     /* The clipboard is SDL's video part's, which the headless app does
      * not start (app_destroy's SDL_Quit ends it again). */
     assert_int_equal(SDL_InitSubSystem(SDL_INIT_VIDEO), 0);
-    for (int i = 0; i < SCENE_COUNT; i++) {
-        classes[i] = scene_registry[i];
-    }
-    classes[SCENE_HOST] = &scene_host_class;
-    classes[SCENE_JOIN] = &scene_join_class;
-    classes[SCENE_LOBBY] = &scene_lobby_class;
-    classes[SCENE_WAITING] = &scene_waiting_class;
-    app->scenes.classes = classes;
     return app;
 }
 
@@ -772,7 +764,6 @@ static void test_chat_input(void **state)
     motion.type = SDL_MOUSEMOTION;
     assert_true(chat_key(app, t, SDLK_t, 0));
     assert_false(table_net_event(app, t, &motion));
-    table_net_leave(app);
     close_app(app);
 }
 
@@ -787,6 +778,8 @@ static void test_chat_lines_and_mute(void **state)
     table_net_update(app, t);
     assert_int_equal(t->chat.nlines, 1);
     assert_string_equal(t->chat.lines[0].text, "sugeng enjang");
+    test_screen_text(app);
+    assert_true(test_screen_says("sugeng enjang"));
 
     assert_true(chat_key(app, t, SDLK_t, 0));
     assert_true(chat_text(app, t, "/mute 2"));
@@ -802,7 +795,49 @@ static void test_chat_lines_and_mute(void **state)
     assert_true(chat_text(app, t, "/mute 9"));
     assert_true(chat_key(app, t, SDLK_RETURN, 0));
     assert_true(t->chat.note[0] != '\0'); /* no such seat: said */
-    table_net_leave(app);
+    close_app(app);
+}
+
+/* Through the window's own events: T opens the line at a network table,
+ * the keys then type, Enter sends. */
+static void test_chat_through_events(void **state)
+{
+    (void)state;
+    App *app = new_app();
+    TableState *t = net_table_scene(app);
+    test_key(app, SDLK_t, 0);
+    assert_true(t->chat.open);
+    type_text(app, "monggo");
+    test_key(app, SDLK_h, 0);
+    assert_int_equal(t->hint_state, HINT_NONE);
+    test_key(app, SDLK_RETURN, 0);
+    assert_int_equal(fake.says, 1);
+    assert_string_equal(fake.said, "monggo");
+    close_app(app);
+}
+
+/* The setup offers the two ways: on this computer, or with friends (then
+ * Start hosts and Join a friend's table joins). */
+static void test_setup_two_ways(void **state)
+{
+    (void)state;
+    App *app = new_app();
+    app_setup_variant(app, VARIANT_PEI);
+    open_scene(app, SCENE_SETUP);
+    assert_non_null(ui_find_named(ui_of_top_scene(app), "Seat 2"));
+    assert_null(ui_find_named(ui_of_top_scene(app), "Join a friend's table"));
+    test_mouse_move(app, 0, 0);
+    ui_focus((Ui *)ui_of_top_scene(app), ui_find_named(ui_of_top_scene(app), "Play")->id);
+    test_key(app, SDLK_RIGHT, 0);
+    assert_true(app->setup.network);
+    assert_null(ui_find_named(ui_of_top_scene(app), "Seat 2")); /* the host screen's now */
+    test_screen_text(app);
+    assert_true(test_screen_says("With friends over the network"));
+    test_click_named(app, "Host a table");
+    assert_string_equal(test_top_scene(app), "host");
+    test_key(app, SDLK_ESCAPE, 0);
+    test_click_named(app, "Join a friend's table");
+    assert_string_equal(test_top_scene(app), "join");
     close_app(app);
 }
 
@@ -825,6 +860,8 @@ int main(void)
         cmocka_unit_test(test_lobby),
         cmocka_unit_test(test_chat_input),
         cmocka_unit_test(test_chat_lines_and_mute),
+        cmocka_unit_test(test_chat_through_events),
+        cmocka_unit_test(test_setup_two_ways),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

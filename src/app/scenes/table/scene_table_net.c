@@ -13,6 +13,13 @@
 #define CHAT_MIN_GAP 0.5      /* seconds between two lines sent from here */
 #define CHAT_TAKE 8           /* lines taken from the table per frame */
 
+/* The network table the table plays at, or NULL. */
+static NetTable *net_of(const App *app, const TableState *t)
+{
+    (void)t;
+    return app->net;
+}
+
 static bool is_key(const SDL_Event *e, SDL_Keycode key)
 {
     return e->type == SDL_KEYDOWN && e->key.keysym.sym == key;
@@ -71,7 +78,7 @@ static void chat_send(App *app, TableState *t)
         snprintf(c->note, sizeof c->note, "%s", _("Wait a moment before the next line."));
         return;
     }
-    if (!net_table_say(app->net, c->line.text)) {
+    if (!net_table_say(net_of(app, t), c->line.text)) {
         snprintf(c->note, sizeof c->note, "%s", _("The line could not be sent."));
         return;
     }
@@ -100,7 +107,7 @@ static void chat_event(App *app, TableState *t, const SDL_Event *e)
 
 bool table_net_event(App *app, TableState *t, const SDL_Event *e)
 {
-    if (app->net == NULL) {
+    if (net_of(app, t) == NULL) {
         return false;
     }
     TableChat *c = &t->chat;
@@ -156,20 +163,21 @@ static bool any_away(const NetSeats *seats)
 
 void table_net_update(App *app, TableState *t)
 {
-    if (app->net == NULL) {
+    NetTable *net = net_of(app, t);
+    if (net == NULL) {
         return;
     }
-    net_table_poll(app->net, (uint32_t)(app->now * 1000.0));
+    net_table_poll(net, (uint32_t)(app->now * 1000.0));
     NetChat got[CHAT_TAKE];
-    int n = net_table_take_chat(app->net, got, CHAT_TAKE);
+    int n = net_table_take_chat(net, got, CHAT_TAKE);
     for (int i = 0; i < n && i < CHAT_TAKE; i++) {
         chat_keep(app, t, &got[i]);
     }
     bool showing = t->chat.nlines > 0 &&
                    app->now - t->chat.lines[t->chat.nlines - 1].at < CHAT_SHOW_SECONDS + 0.1;
-    NetTableState st = net_table_state(app->net);
-    bool away = any_away(net_table_seats(app->net)) || st == NET_TABLE_RECONNECTING ||
-                st == NET_TABLE_HOST_GONE;
+    NetTableState st = net_table_state(net);
+    bool away =
+        any_away(net_table_seats(net)) || st == NET_TABLE_RECONNECTING || st == NET_TABLE_HOST_GONE;
     if (n > 0 || showing || away) {
         app->ticking = true;
         app->dirty = true; /* the countdown and the lines' time */
@@ -263,14 +271,15 @@ static void draw_line(App *app, TableState *t)
 
 void table_net_draw(App *app, TableState *t)
 {
-    if (app->net == NULL) {
+    NetTable *net = net_of(app, t);
+    if (net == NULL) {
         return;
     }
-    const NetSeats *seats = net_table_seats(app->net);
+    const NetSeats *seats = net_table_seats(net);
     for (int i = 0; seats != NULL && i < seats->players && i < t->players; i++) {
         draw_plate_state(app, t, &seats->seat[i], i);
     }
-    draw_banner(app, net_table_state(app->net));
+    draw_banner(app, net_table_state(net));
     draw_lines(app, t);
     if (t->chat.open) {
         draw_line(app, t);
