@@ -18,6 +18,7 @@
 #include <time.h>
 
 #include "net_table.h"
+#include "session.h"
 #include "test_support.h"
 
 #define WAIT_MS 30000u    /* the longest one step may take */
@@ -436,12 +437,134 @@ static void test_invite_and_no_table(void **state)
     net_table_destroy(s[0].t);
 }
 
+/* ---- sessions at a network table (session_create_net) ---------------------- */
+
+/* One step of a session whose computer plays the person's seat: its own
+ * move thought and sent, another seat's taken in once it came. */
+static void session_step(Session *ss)
+{
+    session_poll(ss);
+    const Game *g = session_game(ss);
+    int to = game_to_move(g);
+    if (to < 0 || game_match_over(g)) {
+        return;
+    }
+    Move m;
+    bool hint = false;
+    if (to == session_viewer(ss) && game_round_over(g)) {
+        if (session_legal_moves(ss, &m, 1) == 1) {
+            session_apply(ss, &m, NULL);
+        }
+        return;
+    }
+    if (!session_thinking(ss)) {
+        session_think_start(ss, false);
+    }
+    if (session_think_poll(ss, &m, &hint) && !hint) {
+        session_apply(ss, &m, NULL);
+    }
+}
+
+static bool sessions_over(Session **ss, int n)
+{
+    for (int k = 0; k < n; k++) {
+        if (!game_match_over(session_game(ss[k])) || !session_has_record(ss[k])) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The host of the sessions' test, played in a thread of its own (a
+ * session waits for the host's answer to its move, so the host must be
+ * served meanwhile): polled, its seat's first legal move made, until told
+ * to stop (or WAIT_MS). */
+typedef struct HostRun {
+    Seat seat;
+    SDL_atomic_t stop;
+} HostRun;
+
+static int host_main(void *data)
+{
+    HostRun *h = data;
+    uint32_t start = now_ms();
+    struct timespec pause = {0, POLL_PAUSE_NS};
+    for (int i = 0; i < WAIT_POLLS && now_ms() - start < WAIT_MS && !SDL_AtomicGet(&h->stop); i++) {
+        net_table_poll(h->seat.t, now_ms());
+        play_one(&h->seat);
+        nanosleep(&pause, NULL);
+    }
+    return 0;
+}
+
+/* The joiners play a whole match as sessions from their network tables'
+ * feeds, the host in a thread: the same record in the three, the same
+ * standings, the others' seats named as the host numbers them. */
+static void test_sessions_play(void **state)
+{
+    (void)state;
+    Seat s[TABLES];
+    open_three(s, NULL);
+    Session *ss[TABLES - 1];
+    SessionSeats seats;
+    memset(&seats, 0, sizeof seats);
+    for (int i = 0; i < CEKI_MAX_SEATS; i++) {
+        seats.level[i] = AI_GREEDY;
+    }
+    for (int k = 1; k < TABLES; k++) {
+        CekiStatus st = CEKI_OK;
+        ss[k - 1] = session_create_net(s[k].t, &seats, &st);
+        assert_non_null(ss[k - 1]);
+        assert_ptr_equal(session_net_table(ss[k - 1]), s[k].t);
+        s[k].t = NULL; /* the session's now */
+        assert_int_equal(session_viewer(ss[k - 1]), k);
+        assert_false(session_can_undo(ss[k - 1]));
+    }
+    char name[64];
+    session_seat_name(ss[0], 2, name, sizeof name);
+    assert_string_equal(name, "Wati");
+    HostRun host;
+    memset(&host, 0, sizeof host);
+    host.seat = s[0];
+    SDL_Thread *th = SDL_CreateThread(host_main, "host", &host);
+    assert_non_null(th);
+    uint32_t start = now_ms();
+    struct timespec pause = {0, POLL_PAUSE_NS};
+    for (int i = 0; i < WAIT_POLLS && now_ms() - start < WAIT_MS && !sessions_over(ss, 2); i++) {
+        session_step(ss[0]);
+        session_step(ss[1]);
+        nanosleep(&pause, NULL);
+    }
+    SDL_AtomicSet(&host.stop, 1);
+    SDL_WaitThread(th, NULL);
+    assert_true(sessions_over(ss, 2));
+    size_t len0 = 0, len = 0;
+    const char *rec0 = seat_feed_record(net_table_feed(s[0].t), &len0);
+    assert_non_null(rec0);
+    Observation a, b;
+    assert_int_equal(game_observe(session_game(ss[0]), 0, &a), CEKI_OK);
+    assert_int_equal(game_observe(session_game(ss[1]), 0, &b), CEKI_OK);
+    assert_memory_equal(a.match_score, b.match_score, sizeof a.match_score);
+    for (int k = 0; k < 2; k++) {
+        const char *rec = seat_feed_record(net_table_feed(session_net_table(ss[k])), &len);
+        assert_int_equal(len, len0);
+        assert_memory_equal(rec, rec0, len0);
+        assert_int_equal(session_moves(ss[k]), (int)seat_feed_move_no(net_table_feed(s[0].t)));
+        char *text = session_text(ss[k], SAVE_KIND_REPLAY, &len);
+        assert_non_null(text);
+        free(text);
+        session_destroy(ss[k]);
+    }
+    net_table_destroy(s[0].t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_addresses),    cmocka_unit_test(test_invite_and_no_table),
-        cmocka_unit_test(test_whole_match),  cmocka_unit_test(test_joiner_rejoins),
-        cmocka_unit_test(test_host_resumes), cmocka_unit_test(test_chat),
+        cmocka_unit_test(test_addresses),     cmocka_unit_test(test_invite_and_no_table),
+        cmocka_unit_test(test_whole_match),   cmocka_unit_test(test_joiner_rejoins),
+        cmocka_unit_test(test_host_resumes),  cmocka_unit_test(test_chat),
+        cmocka_unit_test(test_sessions_play),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
