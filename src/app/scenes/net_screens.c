@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "discovery.h"
+#include "session.h"
 #include "variant.h"
 
 #define PASSWD_BUF 4096
@@ -69,6 +70,32 @@ uint16_t net_screens_discovery_port(void)
     long p = port != NULL ? strtol(port, &end, 10) : -1;
     return port != NULL && end != port && *end == '\0' && p >= 0 && p <= 65535 ? (uint16_t)p
                                                                                : DISCOVERY_PORT;
+}
+
+bool net_screens_play(App *app)
+{
+    const NetTableRules *r = app->net != NULL ? net_table_rules(app->net) : NULL;
+    if (r == NULL || r->variant >= VARIANT_COUNT) {
+        return false;
+    }
+    SessionSeats seats = {0};
+    for (int i = 0; i < CEKI_MAX_SEATS; i++) {
+        seats.human[i] = true; /* the session keeps the person's own seat */
+    }
+    CekiStatus st = CEKI_OK;
+    Session *session = session_create_net(app->net, &seats, &st);
+    if (session == NULL) {
+        return false;
+    }
+    bool network = app->setup.network;
+    app_setup_variant(app, (VariantId)r->variant);
+    app->setup.network = network;
+    app->setup.config = *game_config(session_game(session));
+    app->setup.seed_given = true;
+    session_destroy(app->session);
+    app->session = session;
+    app->net = NULL; /* the session's now */
+    return true;
 }
 
 void net_screens_rules(const GameSetup *g, NetTableRules *out)

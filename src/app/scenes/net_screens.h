@@ -31,6 +31,12 @@ void net_screens_keep_name(App *app, const char *name);
  * DISCOVERY_PORT. */
 const char *net_screens_discovery_address(void);
 uint16_t net_screens_discovery_port(void);
+/* The match on app->net has started: a session plays it from the table's
+ * feed (session_create_net), app->session holds it (and the network table
+ * with it: app->net is NULL after) and app->setup says its game, so the
+ * table scene can take over. false (nothing changed) while the person's
+ * view has not come yet. */
+bool net_screens_play(App *app);
 /* The rules and seat kinds a table hosted from app->setup gets. */
 void net_screens_rules(const GameSetup *g, NetTableRules *out);
 /* "You", "A friend", "Computer (strong)", ... */

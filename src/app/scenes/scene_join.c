@@ -237,9 +237,14 @@ static SceneAction follow(App *app, JoinState *s)
                                    [NET_TABLE_CHOOSING] = SCENE_LOBBY,
                                    [NET_TABLE_PLAYING] = SCENE_TABLE};
     switch (st) {
+    case NET_TABLE_PLAYING:
+        if (!net_screens_play(app)) {
+            return scene_stay(); /* the view has not come yet */
+        }
+        s->handed_on = true;
+        return scene_replace(next[st]);
     case NET_TABLE_WAITING:
-    case NET_TABLE_CHOOSING:
-    case NET_TABLE_PLAYING: s->handed_on = true; return scene_replace(next[st]);
+    case NET_TABLE_CHOOSING: s->handed_on = true; return scene_replace(next[st]);
     case NET_TABLE_FAILED:
     case NET_TABLE_OVER:
         snprintf(s->error, sizeof s->error, "%s", net_table_error(app->net));

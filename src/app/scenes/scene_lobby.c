@@ -126,7 +126,7 @@ static SceneAction lobby_update(App *app, void *state, double dt)
         layout(app, s);
         app->dirty = true;
     }
-    if (st == NET_TABLE_WAITING || st == NET_TABLE_PLAYING) {
+    if (st == NET_TABLE_WAITING || (st == NET_TABLE_PLAYING && net_screens_play(app))) {
         s->handed_on = true;
         return scene_replace(st == NET_TABLE_WAITING ? SCENE_WAITING : SCENE_TABLE);
     }

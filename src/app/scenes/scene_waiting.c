@@ -249,7 +249,7 @@ static SceneAction waiting_update(App *app, void *state, double dt)
         layout(app, s);
         app->dirty = true;
     }
-    if (st == NET_TABLE_PLAYING) {
+    if (st == NET_TABLE_PLAYING && net_screens_play(app)) {
         s->handed_on = true;
         return scene_replace(SCENE_TABLE);
     }

@@ -1,6 +1,7 @@
 /* scene_table_net.c — the table with friends (scene_table.h): chat, the
  * seats' connection on their plates, and the banner when this window
- * reconnects or the host is gone. Nothing here runs without app->net. */
+ * reconnects or the host is gone. Nothing here runs at a table on this
+ * computer. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,11 +14,12 @@
 #define CHAT_MIN_GAP 0.5      /* seconds between two lines sent from here */
 #define CHAT_TAKE 8           /* lines taken from the table per frame */
 
-/* The network table the table plays at, or NULL. */
+/* The network table the table plays at (its session's, or one the
+ * screens still hold), or NULL. */
 static NetTable *net_of(const App *app, const TableState *t)
 {
-    (void)t;
-    return app->net;
+    NetTable *net = session_net_table(t->session);
+    return net != NULL ? net : app->net;
 }
 
 static bool is_key(const SDL_Event *e, SDL_Keycode key)
@@ -167,7 +169,9 @@ void table_net_update(App *app, TableState *t)
     if (net == NULL) {
         return;
     }
-    net_table_poll(net, (uint32_t)(app->now * 1000.0));
+    if (net == app->net) {
+        net_table_poll(net, (uint32_t)(app->now * 1000.0)); /* else session_poll does */
+    }
     NetChat got[CHAT_TAKE];
     int n = net_table_take_chat(net, got, CHAT_TAKE);
     for (int i = 0; i < n && i < CHAT_TAKE; i++) {
