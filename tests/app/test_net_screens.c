@@ -161,6 +161,12 @@ const char *net_table_error(const NetTable *t)
     return fake.state == NET_TABLE_FAILED ? "No answer from that address." : "";
 }
 
+uint16_t net_table_port(const NetTable *t)
+{
+    (void)t;
+    return fake.host_opt.port;
+}
+
 bool net_table_is_host(const NetTable *t)
 {
     (void)t;

@@ -72,6 +72,33 @@ uint16_t net_screens_discovery_port(void)
                                                                                : DISCOVERY_PORT;
 }
 
+NetTable *net_screens_local_table(App *app)
+{
+    const char *local = getenv("CEKI_NET_LOCAL");
+    if (local == NULL || strcmp(local, "1") != 0) {
+        return NULL;
+    }
+    GameSetup g = app->setup;
+    for (int i = 0; i < CEKI_MAX_SEATS; i++) {
+        g.human[i] = i == 0;
+        g.remote[i] = i == 1;
+    }
+    NetHostOptions opt;
+    memset(&opt, 0, sizeof opt);
+    net_screens_rules(&g, &opt.rules);
+    opt.any_port = true;
+    opt.bind = "127.0.0.1";
+    opt.has_seed = true;
+    opt.seed = 1;
+    net_screens_player_name(app, opt.name, sizeof opt.name);
+    char err[200] = "";
+    NetTable *t = net_table_host(&opt, err, sizeof err);
+    if (t == NULL) {
+        fprintf(stderr, "ceki: no local table: %s\n", err);
+    }
+    return t;
+}
+
 bool net_screens_play(App *app)
 {
     const NetTableRules *r = app->net != NULL ? net_table_rules(app->net) : NULL;

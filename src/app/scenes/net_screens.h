@@ -37,6 +37,11 @@ uint16_t net_screens_discovery_port(void);
  * table scene can take over. false (nothing changed) while the person's
  * view has not come yet. */
 bool net_screens_play(App *app);
+/* $CEKI_NET_LOCAL=1 (screenshots, the text-fit test): a screen that needs
+ * a network table and has none hosts app->setup's game with friends on
+ * 127.0.0.1, at a port the system chooses. NULL when not asked or it
+ * cannot. */
+NetTable *net_screens_local_table(App *app);
 /* The rules and seat kinds a table hosted from app->setup gets. */
 void net_screens_rules(const GameSetup *g, NetTableRules *out);
 /* "You", "A friend", "Computer (strong)", ... */

@@ -25,8 +25,9 @@ typedef struct LobbyState {
     Ui ui;
     NetTables shown; /* the list as last drawn */
     NetTableState shown_state;
-    bool handed_on; /* app->net went on to the waiting room */
-    bool asked;     /* a pick or a create is on its way */
+    bool handed_on;  /* app->net went on to the waiting room */
+    bool asked;      /* a pick or a create is on its way */
+    NetTable *local; /* a screenshot's table on 127.0.0.1, whose list app->net asked */
 } LobbyState;
 
 static const NetTables *tables_of(const App *app)
@@ -55,7 +56,14 @@ static void layout(App *app, LobbyState *s)
 static bool lobby_enter(App *app, void *state)
 {
     LobbyState *s = state;
+    if (app->net == NULL && (s->local = net_screens_local_table(app)) != NULL) {
+        NetAddress a = {.host = "127.0.0.1", .port = net_table_port(s->local)};
+        char name[NET_NAME_MAX + 1], err[200] = "";
+        net_screens_player_name(app, name, sizeof name);
+        app->net = net_table_join(&a, NULL, name, err, sizeof err);
+    }
     if (app->net == NULL) {
+        net_table_destroy(s->local);
         return false;
     }
     ui_init(&s->ui);
@@ -65,11 +73,13 @@ static bool lobby_enter(App *app, void *state)
 
 static void lobby_leave(App *app, void *state)
 {
-    const LobbyState *s = state;
+    LobbyState *s = state;
     if (!s->handed_on) {
         net_table_destroy(app->net);
         app->net = NULL;
     }
+    net_table_destroy(s->local);
+    s->local = NULL;
 }
 
 /* The rules of a new table on the server: the game set up here, the
@@ -116,6 +126,9 @@ static SceneAction lobby_update(App *app, void *state, double dt)
         return scene_pop();
     }
     net_table_poll(app->net, (uint32_t)(app->now * 1000.0));
+    if (s->local != NULL) {
+        net_table_poll(s->local, (uint32_t)(app->now * 1000.0));
+    }
     app->ticking = true;
     NetTableState st = net_table_state(app->net);
     const NetTables *t = tables_of(app);

@@ -132,6 +132,9 @@ static bool waiting_enter(App *app, void *state)
 {
     WaitingState *s = state;
     if (app->net == NULL) {
+        app->net = net_screens_local_table(app); /* a screenshot's */
+    }
+    if (app->net == NULL) {
         return false; /* nothing to wait at */
     }
     ui_init(&s->ui);
@@ -275,7 +278,9 @@ static void draw_seat(App *app, const WaitingState *s, const NetSeat *seat, int 
     char says[120];
     net_screens_seat_text(seat, says, sizeof says);
     char line[200];
-    snprintf(line, sizeof line, "%s \xc2\xb7 %s", net_screens_kind_text(seat->kind), says);
+    bool person = seat->kind == NET_SEAT_NET || seat->kind == NET_SEAT_LOCAL;
+    snprintf(line, sizeof line, "%s%s%s", person ? net_screens_kind_text(seat->kind) : "",
+             person ? " \xc2\xb7 " : "", says);
     TextStyle soft =
         app_text_style(app, 15, TEXT_REGULAR, seat->state == NET_SEAT_AWAY ? UI_WARN : UI_INK_SOFT);
     text_draw(app->text, r, line, &soft, row.x + app_px(app, 110), row.y + app_px(app, 34),
