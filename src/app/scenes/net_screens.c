@@ -179,7 +179,7 @@ const char *net_screens_state_text(NetTableState state, bool host)
                     : _("Waiting for the host to start.");
     case NET_TABLE_PLAYING: return _("Playing");
     case NET_TABLE_RECONNECTING: return _("Connection lost; reconnecting\xe2\x80\xa6");
-    case NET_TABLE_HOST_GONE: return _("The host left; waiting for it");
+    case NET_TABLE_HOST_GONE: return _("The host left; waiting for it.");
     case NET_TABLE_OVER: return _("The match is over.");
     case NET_TABLE_FAILED: return _("Could not reach the table.");
     default: return "";

@@ -268,7 +268,7 @@ static void draw_side(App *app, HostState *s)
     SDL_Renderer *r = app->renderer;
     TextStyle body = app_text_style(app, 17, TEXT_REGULAR, UI_INK_SOFT);
     const char *lines[] = {
-        _("Friends on the same network find this table under Join a table."),
+        _("Friends on the same network find this table under Join a friend's table."),
         _("Anyone else joins with the invite link the waiting room shows, or with this "
           "computer's address and the port."),
         _("A friend whose connection drops keeps the seat: a computer plays for them until they "
