@@ -25,8 +25,9 @@ void net_screens_player_name(const App *app, char *buf, size_t size);
 /* Keeps a name typed on a screen as Settings' "Your name" (saved), when
  * it may be one (settings_name_ok) and differs. */
 void net_screens_keep_name(App *app, const char *name);
-/* Where discovery listens and asks: $CEKI_DISCOVERY_TO (tests: an
- * address, 127.0.0.1) or NULL for every interface and the broadcast, and
+/* Where discovery listens and asks, and a hosted table listens:
+ * $CEKI_DISCOVERY_TO (tests: an address, 127.0.0.1) or NULL for every
+ * interface and the broadcast, and
  * $CEKI_DISCOVERY_PORT (0: the system chooses where it listens) or
  * DISCOVERY_PORT. */
 const char *net_screens_discovery_address(void);

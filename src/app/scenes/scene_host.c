@@ -156,6 +156,7 @@ static SceneAction open_table(App *app, HostState *s)
     memset(&opt, 0, sizeof opt);
     net_screens_rules(&app->setup, &opt.rules);
     opt.port = port;
+    opt.bind = net_screens_discovery_address(); /* NULL: every interface (tests: 127.0.0.1) */
     opt.data_dir = app->settings_path[0] != '\0' ? app->data_dir : NULL;
     net_screens_player_name(app, opt.name, sizeof opt.name);
     if (s->name.len > 0 && settings_name_ok(s->name.text)) {

@@ -231,7 +231,7 @@ static void read_found(App *app, JoinState *s)
 /* Where a connection being made has got to: the next screen, or why not. */
 static SceneAction follow(App *app, JoinState *s)
 {
-    net_table_poll(app->net, (uint32_t)(app->now * 1000.0));
+    net_table_poll(app->net, SDL_GetTicks());
     NetTableState st = net_table_state(app->net);
     static const SceneId next[] = {[NET_TABLE_WAITING] = SCENE_WAITING,
                                    [NET_TABLE_CHOOSING] = SCENE_LOBBY,

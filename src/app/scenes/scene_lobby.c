@@ -125,9 +125,9 @@ static SceneAction lobby_update(App *app, void *state, double dt)
     if (app->net == NULL) {
         return scene_pop();
     }
-    net_table_poll(app->net, (uint32_t)(app->now * 1000.0));
+    net_table_poll(app->net, SDL_GetTicks());
     if (s->local != NULL) {
-        net_table_poll(s->local, (uint32_t)(app->now * 1000.0));
+        net_table_poll(s->local, SDL_GetTicks());
     }
     app->ticking = true;
     NetTableState st = net_table_state(app->net);

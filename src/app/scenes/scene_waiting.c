@@ -234,7 +234,7 @@ static SceneAction waiting_update(App *app, void *state, double dt)
     if (app->net == NULL) {
         return scene_pop();
     }
-    net_table_poll(app->net, (uint32_t)(app->now * 1000.0));
+    net_table_poll(app->net, SDL_GetTicks());
     app->ticking = true;
     discovery_announcer_poll(s->announcer);
     if (app->now >= s->announce_at) {

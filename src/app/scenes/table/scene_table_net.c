@@ -170,7 +170,7 @@ void table_net_update(App *app, TableState *t)
         return;
     }
     if (net == app->net) {
-        net_table_poll(net, (uint32_t)(app->now * 1000.0)); /* else session_poll does */
+        net_table_poll(net, SDL_GetTicks()); /* else session_poll does */
     }
     NetChat got[CHAT_TAKE];
     int n = net_table_take_chat(net, got, CHAT_TAKE);
