@@ -847,6 +847,27 @@ static void test_setup_two_ways(void **state)
     close_app(app);
 }
 
+/* Settings > Your name: typed into at once, Esc leaves the field first. */
+static void test_settings_name(void **state)
+{
+    (void)state;
+    App *app = new_app();
+    open_scene(app, SCENE_SETTINGS);
+    test_click_named(app, "Your name");
+    test_key(app, SDLK_u, KMOD_CTRL);
+    type_text(app, "Dewi");
+    assert_string_equal(app->settings.player_name, "Dewi");
+    test_key(app, SDLK_l, 0); /* a letter key is the field's, not the screen's */
+    test_key(app, SDLK_ESCAPE, 0);
+    assert_string_equal(test_top_scene(app), "settings");
+    test_key(app, SDLK_u, KMOD_CTRL); /* no longer typing: nothing changes */
+    assert_string_equal(app->settings.player_name, "Dewi");
+    open_scene(app, SCENE_JOIN);
+    test_screen_text(app);
+    assert_true(test_screen_says("Dewi")); /* the join screen's name field */
+    close_app(app);
+}
+
 int main(void)
 {
     /* Discovery listens and asks on 127.0.0.1 only, where the system
@@ -868,6 +889,7 @@ int main(void)
         cmocka_unit_test(test_chat_lines_and_mute),
         cmocka_unit_test(test_chat_through_events),
         cmocka_unit_test(test_setup_two_ways),
+        cmocka_unit_test(test_settings_name),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -137,6 +137,15 @@ static void test_limit_and_bad_text(void **state)
     assert_string_equal(f.text, "abc"); /* control characters left out */
     text_field_init(&f, 0);
     assert_int_equal(f.max_chars, 1);
+
+    /* A byte limit (a name's field): three-byte letters stop whole. */
+    text_field_init(&f, 32);
+    text_field_limit_bytes(&f, 8);
+    assert_true(text_field_set(&f, "\xea\xa6\xa7\xea\xa6\xa7\xea\xa6\xa7"));
+    assert_int_equal(f.len, 6);
+    assert_true(text_field_insert(&f, "ab"));
+    assert_string_equal(f.text, "\xea\xa6\xa7\xea\xa6\xa7"
+                                "ab");
 }
 
 /* Ctrl+V and Shift+Insert paste the clipboard's first line at the cursor. */

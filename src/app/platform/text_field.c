@@ -61,6 +61,14 @@ void text_field_init(TextField *f, int max_chars)
     f->max_chars = max_chars < 1                      ? 1
                    : max_chars > TEXT_FIELD_MAX_CHARS ? TEXT_FIELD_MAX_CHARS
                                                       : max_chars;
+    f->max_bytes = TEXT_FIELD_MAX_BYTES;
+}
+
+void text_field_limit_bytes(TextField *f, int max_bytes)
+{
+    f->max_bytes = max_bytes < 1                      ? 1
+                   : max_bytes > TEXT_FIELD_MAX_BYTES ? TEXT_FIELD_MAX_BYTES
+                                                      : max_bytes;
 }
 
 int text_field_chars(const TextField *f)
@@ -84,7 +92,7 @@ bool text_field_insert(TextField *f, const char *utf8)
         if (s[i] == '\n' || s[i] == '\r') {
             break; /* a pasted text: its first line */
         }
-        if (!is_control(s + i, n) && f->len + n <= TEXT_FIELD_MAX_BYTES) {
+        if (!is_control(s + i, n) && f->len + n <= f->max_bytes) {
             memmove(f->text + f->cursor + n, f->text + f->cursor, (size_t)(f->len - f->cursor));
             memcpy(f->text + f->cursor, s + i, (size_t)n);
             f->len += n;

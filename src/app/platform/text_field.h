@@ -31,6 +31,7 @@ typedef struct TextField {
     int len;    /* bytes */
     int cursor; /* a byte offset on a character boundary */
     int max_chars;
+    int max_bytes; /* TEXT_FIELD_MAX_BYTES unless text_field_limit_bytes lowered it */
 } TextField;
 
 typedef enum TextFieldResult {
@@ -42,6 +43,9 @@ typedef enum TextFieldResult {
 
 /* Empty, with room for max_chars characters (1..TEXT_FIELD_MAX_CHARS). */
 void text_field_init(TextField *f, int max_chars);
+/* At most max_bytes bytes too (a name kept in a fixed field), from now on:
+ * what is typed or pasted past it is dropped, whole characters only. */
+void text_field_limit_bytes(TextField *f, int max_bytes);
 /* Replaces the text (the cursor at its end): false and nothing changed
  * when it is not well-formed UTF-8. What does not fit is dropped. */
 bool text_field_set(TextField *f, const char *utf8);

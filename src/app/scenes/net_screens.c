@@ -33,9 +33,13 @@ static bool take_name(const char *name, char *buf, size_t size)
 
 void net_screens_player_name(const App *app, char *buf, size_t size)
 {
-    if (take_name(app->settings.player_name, buf, size)) {
-        return;
+    if (!take_name(app->settings.player_name, buf, size)) {
+        net_screens_system_name(buf, size);
     }
+}
+
+void net_screens_system_name(char *buf, size_t size)
+{
     struct passwd pw, *found = NULL;
     char store[PASSWD_BUF];
     if (getpwuid_r(getuid(), &pw, store, sizeof store, &found) == 0 && found != NULL &&

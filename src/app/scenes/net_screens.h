@@ -22,6 +22,8 @@
  * name (getpwuid, $USER), else a word for a player; never empty, at most
  * NET_NAME_MAX bytes cut on a character boundary. */
 void net_screens_player_name(const App *app, char *buf, size_t size);
+/* The same without the setting: the system's user name, or the word. */
+void net_screens_system_name(char *buf, size_t size);
 /* Keeps a name typed on a screen as Settings' "Your name" (saved), when
  * it may be one (settings_name_ok) and differs. */
 void net_screens_keep_name(App *app, const char *name);

@@ -111,6 +111,7 @@ static bool host_enter(App *app, void *state)
         set_kind(g, 1, KIND_FRIEND);
     }
     text_field_init(&s->name, NET_NAME_MAX);
+    text_field_limit_bytes(&s->name, NET_NAME_MAX);
     char name[NET_NAME_MAX + 1];
     net_screens_player_name(app, name, sizeof name);
     text_field_set(&s->name, name);

@@ -84,6 +84,7 @@ static bool join_enter(App *app, void *state)
     ui_init(&s->ui);
     text_field_init(&s->address, JOIN_ADDRESS_CHARS);
     text_field_init(&s->name, NET_NAME_MAX);
+    text_field_limit_bytes(&s->name, NET_NAME_MAX);
     char name[NET_NAME_MAX + 1];
     net_screens_player_name(app, name, sizeof name);
     text_field_set(&s->name, name);
