@@ -17,8 +17,11 @@
 #include <string.h>
 #include <time.h>
 
+#include "args.h"
 #include "net_table.h"
+#include "net_ticket.h"
 #include "session.h"
+#include "store.h"
 #include "test_support.h"
 
 #define WAIT_MS 30000u    /* the longest one step may take */
@@ -558,13 +561,101 @@ static void test_sessions_play(void **state)
     net_table_destroy(s[0].t);
 }
 
+/* ---- the ticket kept, and the command line ----------------------------------- */
+
+static void test_ticket_kept(void **state)
+{
+    (void)state;
+    const char *dir = test_temp_dir("net_ticket");
+    char path[1024];
+    snprintf(path, sizeof path, "%s/ceki.db", dir);
+    char notice[300] = "", err[ERR_MAX] = "";
+    Store *st = store_open(path, notice, sizeof notice);
+    assert_non_null(st);
+    NetTicket t, back;
+    assert_false(net_ticket_load(st, &back));
+    memset(&t, 0, sizeof t);
+    assert_true(net_table_parse_address("ceki://10.0.0.7:7157/Tb-9", &t.address, err, sizeof err));
+    memset(t.token, 'a', NET_TOKEN_LEN);
+    t.hosting = true;
+    assert_true(net_ticket_save(st, &t, "pei", err, sizeof err));
+    store_close(st);
+    st = store_open(path, notice, sizeof notice); /* kept in the file */
+    assert_true(net_ticket_load(st, &back));
+    assert_memory_equal(&back, &t, sizeof t);
+    char caption[128];
+    net_ticket_caption(&back, caption, sizeof caption);
+    assert_non_null(strstr(caption, "10.0.0.7"));
+    t.hosting = false; /* one at a time: the last replaces it */
+    assert_true(net_ticket_save(st, &t, "pei", err, sizeof err));
+    assert_true(net_ticket_load(st, &back));
+    assert_false(back.hosting);
+    net_ticket_forget(st);
+    assert_false(net_ticket_load(st, &back));
+    store_close(st);
+}
+
+static bool parse(AppArgs *a, const char *line, char *err, size_t err_size)
+{
+    char copy[512];
+    char *argv[32];
+    int argc = 0;
+    snprintf(copy, sizeof copy, "ceki %s", line);
+    for (char *tok = strtok(copy, " "); tok != NULL && argc < 32; tok = strtok(NULL, " ")) {
+        argv[argc++] = tok;
+    }
+    return args_parse(argc, argv, a, err, err_size);
+}
+
+static void test_command_line(void **state)
+{
+    (void)state;
+    AppArgs a;
+    char err[ERR_MAX] = "";
+    assert_true(parse(&a,
+                      "--host --port 7200 --variant pei --seats you,friend,greedy --autoplay "
+                      "--as-person --exit-at-end",
+                      err, sizeof err));
+    assert_true(a.host && args_network(&a));
+    assert_int_equal(a.port, 7200);
+    assert_int_equal(a.players, 3);
+    assert_int_equal(a.seat_kind[0], NET_SEAT_LOCAL);
+    assert_int_equal(a.seat_kind[1], NET_SEAT_NET);
+    assert_int_equal(a.seat_kind[2], NET_SEAT_GREEDY);
+    assert_true(parse(&a, "--join 127.0.0.1:7200 --autoplay", err, sizeof err));
+    assert_string_equal(a.join, "127.0.0.1:7200");
+    assert_true(parse(&a, "ceki://127.0.0.1:7200/AbC", err, sizeof err));
+    assert_string_equal(a.join, "ceki://127.0.0.1:7200/AbC");
+    assert_true(parse(&a, "--rejoin", err, sizeof err));
+    assert_true(a.rejoin);
+    static const char *const bad[] = {
+        "--host --join 1.2.3.4:5",
+        "--join nowhere",
+        "--host --seats you,you",
+        "--host --seats friend,greedy",
+        "--host --seats you,cat",
+        "--port 80",
+        "--host --port 0",
+        "--host --port 70000",
+        "--host --seats you,friend --players 4",
+        "ceki://1.2.3.4:5",
+        "--host --seats you,friend,friend,friend,friend,friend,friend",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        err[0] = '\0';
+        assert_false(parse(&a, bad[i], err, sizeof err));
+        assert_true(strlen(err) > 10);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_addresses),     cmocka_unit_test(test_invite_and_no_table),
         cmocka_unit_test(test_whole_match),   cmocka_unit_test(test_joiner_rejoins),
         cmocka_unit_test(test_host_resumes),  cmocka_unit_test(test_chat),
-        cmocka_unit_test(test_sessions_play),
+        cmocka_unit_test(test_sessions_play), cmocka_unit_test(test_ticket_kept),
+        cmocka_unit_test(test_command_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
