@@ -12,6 +12,7 @@
 
 #include <cmocka.h>
 
+#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -526,6 +527,10 @@ static void test_sessions_play(void **state)
     char name[64];
     session_seat_name(ss[0], 2, name, sizeof name);
     assert_string_equal(name, "Wati");
+    int people = -1, computers = -1;
+    assert_true(session_opponents(ss[0], &people, &computers));
+    assert_int_equal(people, 2);
+    assert_int_equal(computers, 0);
     HostRun host;
     memset(&host, 0, sizeof host);
     host.seat = s[0];
@@ -592,6 +597,28 @@ static void test_ticket_kept(void **state)
     assert_false(back.hosting);
     net_ticket_forget(st);
     assert_false(net_ticket_load(st, &back));
+    int people = -1, computers = -1;
+    assert_false(store_opponents_get(st, "m1", &people, &computers));
+    assert_true(store_opponents_put(st, "m1", 1, 1, err, sizeof err));
+    assert_true(store_opponents_put(st, "m1", 0, 2, err, sizeof err)); /* the first stays */
+    assert_true(store_opponents_get(st, "m1", &people, &computers));
+    assert_int_equal(people, 1);
+    assert_int_equal(computers, 1);
+    store_close(st);
+    /* A store of schema 1 (no tickets, no opponents) gets them on opening. */
+    sqlite3 *db = NULL;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db,
+                                  "DROP TABLE tickets; DROP TABLE opponents;"
+                                  " PRAGMA user_version=1;",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    sqlite3_close(db);
+    st = store_open(path, notice, sizeof notice);
+    assert_true(store_persistent(st));
+    assert_true(net_ticket_save(st, &t, "pei", err, sizeof err));
+    assert_true(net_ticket_load(st, &back));
+    assert_true(store_opponents_put(st, "m2", 2, 0, err, sizeof err));
     store_close(st);
 }
 

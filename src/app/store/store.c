@@ -70,7 +70,9 @@ static const char SCHEMA[] =
     "CREATE INDEX IF NOT EXISTS replays_by_time ON replays(finished, id);"
     "CREATE TABLE IF NOT EXISTS tickets(id INTEGER PRIMARY KEY CHECK(id = 1), host TEXT NOT NULL,"
     " port INTEGER NOT NULL, tableid TEXT NOT NULL, token TEXT NOT NULL,"
-    " hosting INTEGER NOT NULL, variant TEXT NOT NULL, updated INTEGER NOT NULL);";
+    " hosting INTEGER NOT NULL, variant TEXT NOT NULL, updated INTEGER NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS opponents(match TEXT PRIMARY KEY, people INTEGER NOT NULL,"
+    " computers INTEGER NOT NULL);";
 
 /* ---- errors in the player's words ----------------------------------------- */
 
@@ -437,6 +439,7 @@ static bool move_into_file(Store *st)
     static const char *const moves[] = {
         "INSERT OR REPLACE INTO disk.games SELECT * FROM main.games",
         "INSERT OR REPLACE INTO disk.tickets SELECT * FROM main.tickets",
+        "INSERT OR IGNORE INTO disk.opponents SELECT * FROM main.opponents",
         "INSERT OR IGNORE INTO disk.rounds SELECT * FROM main.rounds",
         "INSERT OR IGNORE INTO disk.matches SELECT * FROM main.matches",
         "INSERT OR IGNORE INTO disk.replays(match, variant, finished, players, moves, damaged,"
@@ -743,6 +746,40 @@ bool store_ticket_drop(Store *st, char *err, size_t err_size)
         return false;
     }
     return finish(st, run_bound(st, "DELETE FROM tickets", ""), err, err_size);
+}
+
+bool store_opponents_put(Store *st, const char *match, int people, int computers, char *err,
+                         size_t err_size)
+{
+    if (st == NULL || match == NULL || people < 0 || computers < 0) {
+        say_into(err, err_size, _("nothing to save"));
+        return false;
+    }
+    int rc = run_bound(
+        st, "INSERT OR IGNORE INTO opponents(match, people, computers) VALUES(?1, ?2, ?3)", "tii",
+        match, (int64_t)people, (int64_t)computers);
+    return finish(st, rc, err, err_size);
+}
+
+bool store_opponents_get(Store *st, const char *match, int *people, int *computers)
+{
+    int rc = SQLITE_OK;
+    sqlite3_stmt *q =
+        st != NULL && match != NULL
+            ? prep(st, "SELECT people, computers FROM opponents WHERE match = ?1", &rc)
+            : NULL;
+    if (q != NULL) {
+        sqlite3_bind_text(q, 1, match, -1, SQLITE_STATIC);
+    }
+    bool found = q != NULL && sqlite3_step(q) == SQLITE_ROW;
+    if (found && people != NULL) {
+        *people = sqlite3_column_int(q, 0);
+    }
+    if (found && computers != NULL) {
+        *computers = sqlite3_column_int(q, 1);
+    }
+    sqlite3_finalize(q);
+    return found;
 }
 
 bool store_game_set_aside(Store *st, const char *match, char *err, size_t err_size)

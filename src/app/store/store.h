@@ -136,6 +136,15 @@ bool store_ticket_put(Store *st, const StoreTicket *t, char *err, size_t err_siz
 bool store_ticket_get(Store *st, StoreTicket *out);
 bool store_ticket_drop(Store *st, char *err, size_t err_size);
 
+/* Whom a match was played against (issue 29: networked matches count with
+ * the opponents' kinds): other people and computers, kept once per match
+ * (the first put stays); its rounds and match rows are found by the same
+ * match id. get: false when the match has none kept (a game on this
+ * computer before schema 2). */
+bool store_opponents_put(Store *st, const char *match, int people, int computers, char *err,
+                         size_t err_size);
+bool store_opponents_get(Store *st, const char *match, int *people, int *computers);
+
 /* ---- statistics ------------------------------------------------------------ */
 
 /* level: 0..STATS_LEVELS-1, or -1 when not known. */
