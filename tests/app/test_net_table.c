@@ -624,7 +624,7 @@ static void test_ticket_kept(void **state)
 
 static bool parse(AppArgs *a, const char *line, char *err, size_t err_size)
 {
-    char copy[512];
+    static char copy[512]; /* the parsed AppArgs point into it until the next parse */
     char *argv[32];
     int argc = 0;
     snprintf(copy, sizeof copy, "ceki %s", line);
