@@ -479,6 +479,7 @@ static void net_take_in(Session *s, const Move *m, bool decision)
         s->generation++;
     }
     refresh_game(s);
+    net_table_next_update(s->net); /* the next move may come in now */
 }
 
 /* Sends the person's move; CEKI_OK once the host applied it, else the
@@ -598,7 +599,8 @@ Session *session_create_net(NetTable *net, const SessionSeats *seats, CekiStatus
         s->net_updates = seat_feed_updates(f);
         absorb_feeds(s, false);
         st = refresh_game(s);
-        s->net = st == CEKI_OK ? net : NULL; /* on failure the caller keeps it */
+        net_table_stepwise(net, st == CEKI_OK); /* one move at a time from now on */
+        s->net = st == CEKI_OK ? net : NULL;    /* on failure the caller keeps it */
     }
     if (st != CEKI_OK) {
         session_destroy(s);
