@@ -479,6 +479,7 @@ static void net_take_in(Session *s, const Move *m, bool decision)
         s->generation++;
     }
     refresh_game(s);
+    net_table_next_update(s->net); /* the next move may come in now */
 }
 
 /* Sends the person's move; CEKI_OK once the host applied it, else the
@@ -561,6 +562,18 @@ static bool net_think_poll(Session *s, Move *out, bool *was_hint)
     return true;
 }
 
+/* The match's id at a network table: the same for the same table and seat
+ * (made from them), so a match rejoined is one match in the store. */
+static void net_match_id(Session *s)
+{
+    NetTicket t;
+    char text[NET_TABLE_ID_MAX + NET_TOKEN_LEN + 8];
+    if (net_table_ticket(s->net, &t)) {
+        int n = snprintf(text, sizeof text, "net %s %s", t.address.table, t.token);
+        save_file_derive_id(text, (size_t)n, s->match_id);
+    }
+}
+
 Session *session_create_net(NetTable *net, const SessionSeats *seats, CekiStatus *status)
 {
     SeatFeed *f = net_table_feed(net);
@@ -581,11 +594,13 @@ Session *session_create_net(NetTable *net, const SessionSeats *seats, CekiStatus
             s->seats.human[i] = s->seats.human[i] && i == s->net_seat;
         }
         s->net = net;
+        net_match_id(s);
         s->net_moves = seat_feed_move_no(f);
         s->net_updates = seat_feed_updates(f);
         absorb_feeds(s, false);
         st = refresh_game(s);
-        s->net = st == CEKI_OK ? net : NULL; /* on failure the caller keeps it */
+        net_table_stepwise(net, st == CEKI_OK); /* one move at a time from now on */
+        s->net = st == CEKI_OK ? net : NULL;    /* on failure the caller keeps it */
     }
     if (st != CEKI_OK) {
         session_destroy(s);
@@ -595,6 +610,31 @@ Session *session_create_net(NetTable *net, const SessionSeats *seats, CekiStatus
         *status = st;
     }
     return s;
+}
+
+bool session_opponents(const Session *s, int *people, int *computers)
+{
+    const NetSeats *seats = s != NULL && s->net != NULL ? net_table_seats(s->net) : NULL;
+    int p = 0, c = 0;
+    for (int i = 0; seats != NULL && i < seats->players; i++) {
+        bool person = seats->seat[i].kind == NET_SEAT_NET || seats->seat[i].kind == NET_SEAT_LOCAL;
+        p += i != s->net_seat && person;
+        c += i != s->net_seat && !person;
+    }
+    for (int i = 0; seats == NULL && s != NULL && i < s->players; i++) {
+        p += s->seats.human[i];
+        c += !s->seats.human[i];
+    }
+    if (s != NULL && seats == NULL && p > 0) {
+        p--; /* the player's own seat */
+    }
+    if (people != NULL) {
+        *people = p;
+    }
+    if (computers != NULL) {
+        *computers = c;
+    }
+    return s != NULL;
 }
 
 bool session_has_record(const Session *s)

@@ -195,6 +195,9 @@ struct NetTable;
 Session *session_create_net(struct NetTable *net, const SessionSeats *seats, CekiStatus *status);
 /* The network table of the session (borrowed), NULL for one on this computer. */
 struct NetTable *session_net_table(const Session *s);
+/* Who the player plays against: other people (at a network table, or
+ * hot-seat) and computers (the host's, or this computer's). */
+bool session_opponents(const Session *s, int *people, int *computers);
 /* Whether the session holds the match's record (a game only viewed, or a
  * network match once the host sent it). */
 bool session_has_record(const Session *s);

@@ -12,13 +12,17 @@
 
 #include <cmocka.h>
 
+#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "args.h"
 #include "net_table.h"
+#include "net_ticket.h"
 #include "session.h"
+#include "store.h"
 #include "test_support.h"
 
 #define WAIT_MS 30000u    /* the longest one step may take */
@@ -523,6 +527,10 @@ static void test_sessions_play(void **state)
     char name[64];
     session_seat_name(ss[0], 2, name, sizeof name);
     assert_string_equal(name, "Wati");
+    int people = -1, computers = -1;
+    assert_true(session_opponents(ss[0], &people, &computers));
+    assert_int_equal(people, 2);
+    assert_int_equal(computers, 0);
     HostRun host;
     memset(&host, 0, sizeof host);
     host.seat = s[0];
@@ -558,13 +566,123 @@ static void test_sessions_play(void **state)
     net_table_destroy(s[0].t);
 }
 
+/* ---- the ticket kept, and the command line ----------------------------------- */
+
+static void test_ticket_kept(void **state)
+{
+    (void)state;
+    const char *dir = test_temp_dir("net_ticket");
+    char path[1024];
+    snprintf(path, sizeof path, "%s/ceki.db", dir);
+    char notice[300] = "", err[ERR_MAX] = "";
+    Store *st = store_open(path, notice, sizeof notice);
+    assert_non_null(st);
+    NetTicket t, back;
+    assert_false(net_ticket_load(st, &back));
+    memset(&t, 0, sizeof t);
+    assert_true(net_table_parse_address("ceki://10.0.0.7:7157/Tb-9", &t.address, err, sizeof err));
+    memset(t.token, 'a', NET_TOKEN_LEN);
+    t.hosting = true;
+    assert_true(net_ticket_save(st, &t, "pei", err, sizeof err));
+    store_close(st);
+    st = store_open(path, notice, sizeof notice); /* kept in the file */
+    assert_true(net_ticket_load(st, &back));
+    assert_memory_equal(&back, &t, sizeof t);
+    char caption[128];
+    net_ticket_caption(&back, caption, sizeof caption);
+    assert_non_null(strstr(caption, "10.0.0.7"));
+    t.hosting = false; /* one at a time: the last replaces it */
+    assert_true(net_ticket_save(st, &t, "pei", err, sizeof err));
+    assert_true(net_ticket_load(st, &back));
+    assert_false(back.hosting);
+    net_ticket_forget(st);
+    assert_false(net_ticket_load(st, &back));
+    int people = -1, computers = -1;
+    assert_false(store_opponents_get(st, "m1", &people, &computers));
+    assert_true(store_opponents_put(st, "m1", 1, 1, err, sizeof err));
+    assert_true(store_opponents_put(st, "m1", 0, 2, err, sizeof err)); /* the first stays */
+    assert_true(store_opponents_get(st, "m1", &people, &computers));
+    assert_int_equal(people, 1);
+    assert_int_equal(computers, 1);
+    store_close(st);
+    /* A store of schema 1 (no tickets, no opponents) gets them on opening. */
+    sqlite3 *db = NULL;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db,
+                                  "DROP TABLE tickets; DROP TABLE opponents;"
+                                  " PRAGMA user_version=1;",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    sqlite3_close(db);
+    st = store_open(path, notice, sizeof notice);
+    assert_true(store_persistent(st));
+    assert_true(net_ticket_save(st, &t, "pei", err, sizeof err));
+    assert_true(net_ticket_load(st, &back));
+    assert_true(store_opponents_put(st, "m2", 2, 0, err, sizeof err));
+    store_close(st);
+}
+
+static bool parse(AppArgs *a, const char *line, char *err, size_t err_size)
+{
+    static char copy[512]; /* the parsed AppArgs point into it until the next parse */
+    char *argv[32];
+    int argc = 0;
+    snprintf(copy, sizeof copy, "ceki %s", line);
+    for (char *tok = strtok(copy, " "); tok != NULL && argc < 32; tok = strtok(NULL, " ")) {
+        argv[argc++] = tok;
+    }
+    return args_parse(argc, argv, a, err, err_size);
+}
+
+static void test_command_line(void **state)
+{
+    (void)state;
+    AppArgs a;
+    char err[ERR_MAX] = "";
+    assert_true(parse(&a,
+                      "--host --port 7200 --variant pei --seats you,friend,greedy --autoplay "
+                      "--as-person --exit-at-end",
+                      err, sizeof err));
+    assert_true(a.host && args_network(&a));
+    assert_int_equal(a.port, 7200);
+    assert_int_equal(a.players, 3);
+    assert_int_equal(a.seat_kind[0], NET_SEAT_LOCAL);
+    assert_int_equal(a.seat_kind[1], NET_SEAT_NET);
+    assert_int_equal(a.seat_kind[2], NET_SEAT_GREEDY);
+    assert_true(parse(&a, "--join 127.0.0.1:7200 --autoplay", err, sizeof err));
+    assert_string_equal(a.join, "127.0.0.1:7200");
+    assert_true(parse(&a, "ceki://127.0.0.1:7200/AbC", err, sizeof err));
+    assert_string_equal(a.join, "ceki://127.0.0.1:7200/AbC");
+    assert_true(parse(&a, "--rejoin", err, sizeof err));
+    assert_true(a.rejoin);
+    static const char *const bad[] = {
+        "--host --join 1.2.3.4:5",
+        "--join nowhere",
+        "--host --seats you,you",
+        "--host --seats friend,greedy",
+        "--host --seats you,cat",
+        "--port 80",
+        "--host --port 0",
+        "--host --port 70000",
+        "--host --seats you,friend --players 4",
+        "ceki://1.2.3.4:5",
+        "--host --seats you,friend,friend,friend,friend,friend,friend",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        err[0] = '\0';
+        assert_false(parse(&a, bad[i], err, sizeof err));
+        assert_true(strlen(err) > 10);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_addresses),     cmocka_unit_test(test_invite_and_no_table),
         cmocka_unit_test(test_whole_match),   cmocka_unit_test(test_joiner_rejoins),
         cmocka_unit_test(test_host_resumes),  cmocka_unit_test(test_chat),
-        cmocka_unit_test(test_sessions_play),
+        cmocka_unit_test(test_sessions_play), cmocka_unit_test(test_ticket_kept),
+        cmocka_unit_test(test_command_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

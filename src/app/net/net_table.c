@@ -34,6 +34,13 @@
 #define NET_TABLE_CHAT_KEEP 64
 #define NET_TABLE_ERR_MAX 256
 
+/* Messages kept in order: [head, n) waiting; every slot keeps its NetMsg
+ * once made. A slot is reused only once the queue is settled (empty). */
+typedef struct MsgQueue {
+    NetMsg **msg;
+    int head, n, cap;
+} MsgQueue;
+
 struct NetTable {
     bool hosting, failed;
     char error[NET_TABLE_ERR_MAX];
@@ -50,8 +57,7 @@ struct NetTable {
     Host *host;
     NetServer *server;
     uint16_t port;
-    NetMsg **queue; /* the host's messages to the person, [qhead, qn) waiting */
-    int qhead, qn, qcap;
+    MsgQueue local; /* the host's messages to the person, waiting for the pump */
     /* joining */
     NetClient *client;
     NetConn conn;
@@ -63,6 +69,9 @@ struct NetTable {
     uint32_t lost_at, next_try, backoff;
     NetTables tables;
     bool has_tables;
+    MsgQueue feedq; /* the feed's messages held back (stepwise) */
+    bool stepwise;
+    int allowed; /* updates the feed may still be handed (stepwise) */
     NetChat chat[NET_TABLE_CHAT_KEEP];
     int chat_head, chat_n;
 };
@@ -84,6 +93,78 @@ static void table_fail(NetTable *t, const char *why)
 static uint64_t table_host_now(const NetTable *t)
 {
     return t->polled ? (uint64_t)(uint32_t)(t->now - t->base) : 0;
+}
+
+/* ---- queues of messages ------------------------------------------------------ */
+
+static bool mq_push(MsgQueue *q, const NetMsg *m)
+{
+    if (q->n == q->cap) {
+        int cap = q->cap > 0 ? q->cap * 2 : NET_TABLE_QUEUE_FIRST;
+        NetMsg **grown = realloc(q->msg, (size_t)cap * sizeof *grown);
+        if (grown == NULL) {
+            return false;
+        }
+        for (int i = q->cap; i < cap; i++) {
+            grown[i] = NULL;
+        }
+        q->msg = grown;
+        q->cap = cap;
+    }
+    if (q->msg[q->n] == NULL && (q->msg[q->n] = malloc(sizeof *m)) == NULL) {
+        return false;
+    }
+    *q->msg[q->n++] = *m;
+    return true;
+}
+
+static void mq_settle(MsgQueue *q)
+{
+    if (q->head == q->n) {
+        q->head = q->n = 0;
+    }
+}
+
+static void mq_free(MsgQueue *q)
+{
+    for (int i = 0; i < q->cap; i++) {
+        free(q->msg[i]);
+    }
+    free(q->msg);
+    memset(q, 0, sizeof *q);
+}
+
+/* Whether the feed may be handed m now (stepwise: one update at a time). */
+static bool feed_may_take(NetTable *t, const NetMsg *m)
+{
+    if (!t->stepwise || m->type != NET_MSG_UPDATE) {
+        return true;
+    }
+    if (t->allowed <= 0) {
+        return false;
+    }
+    t->allowed--;
+    return true;
+}
+
+/* The held messages the feed may take now, in order. */
+static void feed_drain(NetTable *t)
+{
+    while (t->feedq.head < t->feedq.n && feed_may_take(t, t->feedq.msg[t->feedq.head])) {
+        seat_feed_receive(t->feed, t->feedq.msg[t->feedq.head++]);
+    }
+    mq_settle(&t->feedq);
+}
+
+/* A message for the feed: handed over at once, or held behind the ones
+ * held already (stepwise). */
+static void feed_push(NetTable *t, const NetMsg *m)
+{
+    if (t->feedq.head == t->feedq.n && feed_may_take(t, m)) {
+        seat_feed_receive(t->feed, m);
+    } else {
+        mq_push(&t->feedq, m);
+    }
 }
 
 /* ---- what arrives for the person ------------------------------------------ */
@@ -123,7 +204,7 @@ static void table_refused(NetTable *t, const NetMsg *m)
     if (r->what == NET_MSG_JOIN || r->what == NET_MSG_CREATE) {
         table_fail(t, _(r->reason));
     } else if (r->what == NET_MSG_MOVE || r->what == NET_MSG_RESYNC) {
-        seat_feed_receive(t->feed, m);
+        feed_push(t, m);
     } else {
         snprintf(t->error, sizeof t->error, "%s", _(r->reason));
     }
@@ -140,7 +221,7 @@ static void table_welcomed(NetTable *t, const NetMsg *m)
     t->lost_at = 0;
     t->backoff = NET_TABLE_BACKOFF_FIRST_MS;
     t->error[0] = '\0';
-    seat_feed_receive(t->feed, m);
+    feed_push(t, m);
 }
 
 static void table_deliver(NetTable *t, const NetMsg *m)
@@ -159,26 +240,11 @@ static void table_deliver(NetTable *t, const NetMsg *m)
     case NET_MSG_WELCOME: table_welcomed(t, m); break;
     case NET_MSG_PING:
     case NET_MSG_PONG: break;
-    default: seat_feed_receive(t->feed, m); break;
+    default: feed_push(t, m); break;
     }
 }
 
 /* ---- hosting: the host's outbox and the person's connection --------------- */
-
-static bool queue_grow(NetTable *t)
-{
-    int cap = t->qcap > 0 ? t->qcap * 2 : NET_TABLE_QUEUE_FIRST;
-    NetMsg **q = realloc(t->queue, (size_t)cap * sizeof *q);
-    if (q == NULL) {
-        return false;
-    }
-    for (int i = t->qcap; i < cap; i++) {
-        q[i] = NULL;
-    }
-    t->queue = q;
-    t->qcap = cap;
-    return true;
-}
 
 static void outbox_send(void *ctx, HostConn conn, const NetMsg *msg)
 {
@@ -187,13 +253,7 @@ static void outbox_send(void *ctx, HostConn conn, const NetMsg *msg)
         net_server_send(t->server, conn, msg);
         return;
     }
-    if (t->qn == t->qcap && !queue_grow(t)) {
-        return;
-    }
-    if (t->queue[t->qn] == NULL && (t->queue[t->qn] = malloc(sizeof *msg)) == NULL) {
-        return;
-    }
-    *t->queue[t->qn++] = *msg;
+    mq_push(&t->local, msg);
 }
 
 static void outbox_drop(void *ctx, HostConn conn, NetDisconnectReason why)
@@ -233,12 +293,10 @@ static bool local_link_send(void *ctx, uint32_t conn, const NetMsg *msg)
  * queued meanwhile comes in the same pump. */
 static void local_pump(NetTable *t)
 {
-    for (int n = 0; t->qhead < t->qn && n < NET_TABLE_LOCAL_PER_POLL; n++) {
-        table_deliver(t, t->queue[t->qhead++]);
+    for (int n = 0; t->local.head < t->local.n && n < NET_TABLE_LOCAL_PER_POLL; n++) {
+        table_deliver(t, t->local.msg[t->local.head++]);
     }
-    if (t->qhead == t->qn) {
-        t->qhead = t->qn = 0;
-    }
+    mq_settle(&t->local);
 }
 
 static void host_handle(NetTable *t, const NetEvent *ev)
@@ -299,10 +357,8 @@ void net_table_destroy(NetTable *t)
     }
     net_server_destroy(t->server); /* everyone is told NET_BYE_SHUTDOWN */
     net_client_destroy(t->client); /* the host is told NET_BYE_LEAVING */
-    for (int i = 0; i < t->qcap; i++) {
-        free(t->queue[i]);
-    }
-    free(t->queue);
+    mq_free(&t->local);
+    mq_free(&t->feedq);
     seat_feed_destroy(t->feed);
     free(t->msg);
     free(t->out);
@@ -612,6 +668,23 @@ const char *net_table_error(const NetTable *t)
         return _("The connection dropped; joining again.");
     }
     return t->error;
+}
+
+void net_table_stepwise(NetTable *t, bool on)
+{
+    if (t != NULL) {
+        t->stepwise = on;
+        t->allowed = 1;
+        feed_drain(t);
+    }
+}
+
+void net_table_next_update(NetTable *t)
+{
+    if (t != NULL) {
+        t->allowed = 1;
+        feed_drain(t);
+    }
 }
 
 bool net_table_is_host(const NetTable *t)

@@ -109,6 +109,14 @@ bool net_table_is_host(const NetTable *t);
 /* The port: the host's own, or the one joined. */
 uint16_t net_table_port(const NetTable *t);
 
+/* Stepwise (off by default): the feed is handed at most one move's update
+ * (NET_MSG_UPDATE) beyond those the caller took in, each acknowledged with
+ * net_table_next_update; what arrives meanwhile waits here, in order, so a
+ * table that shows one move at a time sees every one (a round's end
+ * included) however fast they come. Switching it on lets one more in. */
+void net_table_stepwise(NetTable *t, bool on);
+void net_table_next_update(NetTable *t);
+
 /* The person's seat feed (borrowed; NULL before the host welcomed it). */
 SeatFeed *net_table_feed(NetTable *t);
 /* Who sits where (borrowed; players 0 before any). */
