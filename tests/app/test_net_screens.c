@@ -22,6 +22,7 @@
 
 #include "discovery.h"
 #include "net_table.h"
+#include "net_ticket.h"
 #include "scene_table.h"
 #include "test_support.h"
 
@@ -159,6 +160,17 @@ const char *net_table_error(const NetTable *t)
 {
     (void)t;
     return fake.state == NET_TABLE_FAILED ? "No answer from that address." : "";
+}
+
+void net_table_stepwise(NetTable *t, bool on)
+{
+    (void)t;
+    (void)on;
+}
+
+void net_table_next_update(NetTable *t)
+{
+    (void)t;
 }
 
 uint16_t net_table_port(const NetTable *t)
@@ -868,6 +880,36 @@ static void test_settings_name(void **state)
     close_app(app);
 }
 
+/* A ticket back to a network match: the title offers to rejoin first, and
+ * rejoining goes through the join screen to the waiting room. */
+static void test_title_rejoin(void **state)
+{
+    (void)state;
+    App *app = new_app();
+    NetTicket t;
+    memset(&t, 0, sizeof t);
+    char err[200] = "";
+    assert_true(net_table_parse_address("127.0.0.1:7157/t1", &t.address, err, sizeof err));
+    memset(t.token, 'a', NET_TOKEN_LEN);
+    assert_true(net_ticket_save(app->store, &t, "pei", err, sizeof err));
+    char why[200];
+    scene_stack_clear(app);
+    assert_true(scene_stack_push(app, SCENE_TITLE, why, sizeof why));
+    assert_string_equal(test_focus_name(app), "Rejoin the table");
+    test_screen_text(app);
+    assert_true(test_screen_says("127.0.0.1"));
+    test_key(app, SDLK_RETURN, 0);
+    assert_int_equal(fake.joins, 1);
+    assert_string_equal(fake.joined.table, "t1");
+    assert_string_equal(test_top_scene(app), "join");
+    fake.rules = (NetTableRules){.variant = VARIANT_PEI, .players = 3};
+    fake.seats.players = 3;
+    fake.state = NET_TABLE_WAITING;
+    step(app, 1);
+    assert_string_equal(test_top_scene(app), "waiting");
+    close_app(app);
+}
+
 int main(void)
 {
     /* Discovery listens and asks on 127.0.0.1 only, where the system
@@ -890,6 +932,7 @@ int main(void)
         cmocka_unit_test(test_chat_through_events),
         cmocka_unit_test(test_setup_two_ways),
         cmocka_unit_test(test_settings_name),
+        cmocka_unit_test(test_title_rejoin),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

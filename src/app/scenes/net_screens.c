@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "discovery.h"
+#include "net_ticket.h"
 #include "session.h"
 #include "variant.h"
 
@@ -123,6 +124,13 @@ bool net_screens_play(App *app)
     app->setup.network = network;
     app->setup.config = *game_config(session_game(session));
     app->setup.seed_given = true;
+    NetTicket ticket;
+    char why[200] = "";
+    if (store_persistent(app->store) && net_table_ticket(app->net, &ticket) &&
+        !net_ticket_save(app->store, &ticket, variant_get((VariantId)r->variant)->key, why,
+                         sizeof why)) {
+        app_report(app, why); /* the way back after a crash is not kept */
+    }
     session_destroy(app->session);
     app->session = session;
     app->net = NULL; /* the session's now */

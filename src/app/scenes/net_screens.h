@@ -37,8 +37,9 @@ uint16_t net_screens_discovery_port(void);
 /* The match on app->net has started: a session plays it from the table's
  * feed (session_create_net), app->session holds it (and the network table
  * with it: app->net is NULL after) and app->setup says its game, so the
- * table scene can take over. false (nothing changed) while the person's
- * view has not come yet. */
+ * table scene can take over; the ticket back to the table is kept in the
+ * store (net_ticket.h) for a start after a crash. false (nothing changed)
+ * while the person's view has not come yet. */
 bool net_screens_play(App *app);
 /* $CEKI_NET_LOCAL=1 (screenshots, the text-fit test): a screen that needs
  * a network table and has none hosts app->setup's game with friends on

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "net_screens.h"
+#include "net_ticket.h"
 #include "scenes.h"
 #include "ui.h"
 
@@ -158,7 +159,10 @@ static SceneAction open_table(App *app, HostState *s)
     net_screens_rules(&app->setup, &opt.rules);
     opt.port = port;
     opt.bind = net_screens_discovery_address(); /* NULL: every interface (tests: 127.0.0.1) */
-    opt.data_dir = app->settings_path[0] != '\0' ? app->data_dir : NULL;
+    char journal[1024];
+    opt.data_dir = store_persistent(app->store) && net_ticket_data_dir(journal, sizeof journal)
+                       ? journal
+                       : NULL; /* the table's journal, to host it again after a crash */
     net_screens_player_name(app, opt.name, sizeof opt.name);
     if (s->name.len > 0 && settings_name_ok(s->name.text)) {
         memcpy(opt.name, s->name.text, strlen(s->name.text) + 1);

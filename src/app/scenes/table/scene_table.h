@@ -187,7 +187,8 @@ typedef struct TableChat {
     TableChatLine lines[TABLE_CHAT_LINES];
     int nlines;
     bool muted[CEKI_MAX_SEATS];
-    char note[200]; /* what the last line typed did (a refusal, a mute), or "" */
+    char note[200];      /* what the last line typed did (a refusal, a mute), or "" */
+    bool ticket_dropped; /* the match ended: the way back to it is forgotten */
 } TableChat;
 
 /* A watch-only game: paused, playing, or one step asked for. */

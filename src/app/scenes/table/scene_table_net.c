@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "net_screens.h"
+#include "net_ticket.h"
 #include "scene_table.h"
 
 #define CHAT_SHOW_SECONDS 8.0 /* a line stays over the table this long */
@@ -176,6 +177,11 @@ void table_net_update(App *app, TableState *t)
     int n = net_table_take_chat(net, got, CHAT_TAKE);
     for (int i = 0; i < n && i < CHAT_TAKE; i++) {
         chat_keep(app, t, &got[i]);
+    }
+    if (!t->chat.ticket_dropped && net == session_net_table(t->session) &&
+        game_match_over(session_game(t->session))) {
+        t->chat.ticket_dropped = true;
+        net_ticket_forget(app->store); /* nothing to go back to */
     }
     bool showing = t->chat.nlines > 0 &&
                    app->now - t->chat.lines[t->chat.nlines - 1].at < CHAT_SHOW_SECONDS + 0.1;
