@@ -213,7 +213,7 @@ static SceneAction host_event(App *app, void *state, const SDL_Event *e)
 {
     HostState *s = state;
     layout(app, s);
-    SceneAction done;
+    SceneAction done = scene_stay();
     if (field_event(app, s, e, &done)) {
         app->dirty = true;
         return done;

@@ -120,7 +120,7 @@ static SceneAction join(App *app, JoinState *s)
     if (app->net != NULL) {
         return scene_stay(); /* already on its way */
     }
-    NetAddress a;
+    NetAddress a = {.port = 0};
     char err[300] = "";
     if (s->address.len == 0) {
         snprintf(s->error, sizeof s->error, "%s",
@@ -180,7 +180,7 @@ static SceneAction join_event(App *app, void *state, const SDL_Event *e)
 {
     JoinState *s = state;
     layout(app, s);
-    SceneAction done;
+    SceneAction done = scene_stay();
     if (field_event(app, s, e, &done)) {
         app->dirty = true;
         return done;

@@ -105,7 +105,7 @@ static SceneAction lobby_event(App *app, void *state, const SDL_Event *e)
     }
     const NetTables *t = tables_of(app);
     if (ev.kind == UI_ACTIVATE && ev.id == LOBBY_CREATE) {
-        NetTableRules rules;
+        NetTableRules rules = {.players = 0};
         remote_rules(app, &rules);
         s->asked = net_table_create_remote(app->net, &rules);
     } else if (ev.kind == UI_ACTIVATE && ev.id >= LOBBY_TABLE && ev.id - LOBBY_TABLE < t->count) {
