@@ -343,9 +343,8 @@ static void draw_name(App *app, const SettingsState *s)
     SDL_Rect at = app_rect(app, 832, 650, 0, 0);
     text_draw(app->text, app->renderer, _("YOUR NAME AT A NETWORK TABLE"), &head, at.x, at.y,
               TEXT_LEFT);
-    char system_name[SETTINGS_NAME_MAX + 1];
-    net_screens_system_name(system_name, sizeof system_name);
-    net_screens_draw_field(app, &s->ui, SET_NAME, &s->name, s->name_active, system_name);
+    net_screens_draw_field(app, &s->ui, SET_NAME, &s->name, s->name_active,
+                           _("Empty: your login name"));
 }
 
 static void settings_draw(App *app, void *state, SDL_Renderer *r)
