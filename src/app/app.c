@@ -52,6 +52,7 @@ void app_setup_variant(App *app, VariantId id)
     for (int i = 0; i < CEKI_MAX_SEATS; i++) {
         s->human[i] = i == 0;
         s->level[i] = AI_GREEDY;
+        s->remote[i] = s->network && i > 0;
     }
     s->style = settings_style_for(&app->settings, variant_get(id));
 }

@@ -45,6 +45,11 @@ typedef struct GameSetup {
     AiLevel level[CEKI_MAX_SEATS]; /* for computer seats */
     DeckStyle style;
     bool seed_given; /* else Start draws a fresh seed */
+    /* With friends over the network (the setup's Play row): the person
+     * sits in seat 0 (human[0]), a remote seat waits for a friend, the
+     * others are computers at their level. The host screen hosts it. */
+    bool network;
+    bool remote[CEKI_MAX_SEATS];
 } GameSetup;
 
 /* How the table runs when the command line asks for it (launch.c). */
@@ -98,6 +103,11 @@ struct App {
     SceneStack scenes;
     GameSetup setup;
     struct Session *session; /* the game on the table (session.h), or NULL */
+    /* The table with friends the screens opened (net_table.h: hosting or
+     * joining), or NULL. The screen showing it polls it and closes it when
+     * it leaves, unless it handed it on to the next (join, lobby, waiting
+     * room, table). */
+    struct NetTable *net;
     char replay_path[1024];  /* a record the replay screen opens first, or "" */
     DeckStyle gallery_style; /* the gallery's first tab; STYLE_COUNT: from settings */
     TableRun table_run;      /* the table's headless runs */

@@ -9,6 +9,7 @@
 #include "learn.h"
 #include "scene.h"
 #include "scenes.h"
+#include "session.h"
 #include "ui.h"
 
 App *app_create(const AppConfig *cfg, char *err, size_t err_size)
@@ -132,6 +133,7 @@ void app_update(App *app, double dt)
         app->toast[0] = '\0';
         app->dirty = true;
     }
+    session_poll(app->session); /* a network table is served whatever is on screen */
     const SceneFrame *top = scene_stack_top(app);
     if (top != NULL && top->cls->update != NULL) {
         SceneAction action = top->cls->update(app, top->state, dt);

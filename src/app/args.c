@@ -1,4 +1,5 @@
 #include "args.h"
+#include "net_table.h"
 #include "scene.h"
 
 #include <errno.h>
@@ -23,13 +24,20 @@ const char *args_usage(void)
            "       ceki --autoplay [--variant ID] [--seed N] [--players N]\n"
            "            [--level random|greedy|strong] [--speed instant|fast|normal|slow]\n"
            "            [--exit-at-end] [--as-person] [--size WxH]\n"
+           "       ceki --host [--port P] [--variant ID] [--players N] [--seats LIST]\n"
+           "       ceki --join HOST:PORT[/TABLE]  |  ceki ceki://HOST:PORT/TABLE  |  ceki "
+           "--rejoin\n"
            "With --screenshot, renders that scene settled at that size (default 1280x800)\n"
            "without a window, writes the PNG and exits. With --autoplay, computers play a\n"
            "whole match at the table (default level greedy, animations instant);\n"
            "--exit-at-end prints the final standings and exits. With --as-person the first\n"
            "seat is the player's, its moves made for it through the table as clicks would\n"
            "be, and the game is kept and counted as the player's own (a game of that\n"
-           "variant in progress is resumed first): for testing that nothing is lost.\n";
+           "variant in progress is resumed first): for testing that nothing is lost.\n"
+           "--host hosts a table for friends on other machines (LIST: you, friend, random,\n"
+           "greedy or strong for each seat, you once); --join takes a seat at one; --rejoin\n"
+           "goes back to the table left in the middle of a match. The match starts when\n"
+           "every seat is taken; --autoplay, --as-person and --exit-at-end work there too.\n";
 }
 
 static bool parse_u64(const char *text, uint64_t *out)
@@ -179,10 +187,78 @@ static bool opt_speed(const char *value, AppArgs *out, char *err, size_t err_siz
     return true;
 }
 
+/* --port P: the UDP port a hosted table listens on. */
+static bool opt_port(const char *value, AppArgs *out, char *err, size_t err_size)
+{
+    uint64_t n = 0;
+    if (!parse_u64(value, &n) || n < 1 || n > UINT16_MAX) {
+        snprintf(err, err_size, "--port wants a number from 1 to 65535, not '%s'", value);
+        return false;
+    }
+    out->port = (uint16_t)n;
+    return true;
+}
+
+/* --seats LIST: who sits in each seat of a hosted table. */
+static bool opt_seats(const char *value, AppArgs *out, char *err, size_t err_size)
+{
+    static const struct {
+        const char *name;
+        NetSeatKind kind;
+    } kinds[] = {{"you", NET_SEAT_LOCAL},
+                 {"friend", NET_SEAT_NET},
+                 {"random", NET_SEAT_RANDOM},
+                 {"greedy", NET_SEAT_GREEDY},
+                 {"strong", NET_SEAT_STRONG}};
+    int n = 0, you = 0;
+    for (const char *p = value; n <= CEKI_MAX_SEATS; n++) {
+        size_t len = strcspn(p, ",");
+        size_t k = 0;
+        while (k < sizeof kinds / sizeof kinds[0] &&
+               (strlen(kinds[k].name) != len || strncmp(p, kinds[k].name, len) != 0)) {
+            k++;
+        }
+        if (k == sizeof kinds / sizeof kinds[0] || n == CEKI_MAX_SEATS) {
+            snprintf(err, err_size,
+                     "--seats wants one of you, friend, random, greedy, strong for each seat "
+                     "(at most %d), not '%s'",
+                     CEKI_MAX_SEATS, value);
+            return false;
+        }
+        out->seat_kind[n] = (uint8_t)kinds[k].kind;
+        you += kinds[k].kind == NET_SEAT_LOCAL;
+        if (p[len] == '\0') {
+            n++;
+            break;
+        }
+        p += len + 1;
+    }
+    if (you != 1) {
+        snprintf(err, err_size, "--seats holds 'you' once, not %d times", you);
+        return false;
+    }
+    out->nseats = n;
+    return true;
+}
+
+/* --join ADDRESS: a table of another's. */
+static bool opt_join(const char *value, AppArgs *out, char *err, size_t err_size)
+{
+    NetAddress a;
+    if (!net_table_parse_address(value, &a, err, err_size)) {
+        return false;
+    }
+    out->join = value;
+    return true;
+}
+
 static const struct {
     const char *name;
     ValueOption set;
 } value_options[] = {
+    {"--port", opt_port},
+    {"--seats", opt_seats},
+    {"--join", opt_join},
     {"--screenshot", opt_screenshot},
     {"--scene", opt_scene},
     {"--variant", opt_variant},
@@ -204,6 +280,8 @@ static const struct {
     {"--autoplay", offsetof(AppArgs, autoplay)},
     {"--exit-at-end", offsetof(AppArgs, exit_at_end)},
     {"--as-person", offsetof(AppArgs, as_person)},
+    {"--host", offsetof(AppArgs, host)},
+    {"--rejoin", offsetof(AppArgs, rejoin)},
 };
 
 /* Sets the flag opt names; false if it names none. */
@@ -264,6 +342,38 @@ static bool modes_agree(const AppArgs *a, char *err, size_t err_size)
     return true;
 }
 
+bool args_network(const AppArgs *a)
+{
+    return a->host || a->join != NULL || a->rejoin;
+}
+
+/* A network table: one way to it, and the options that go with it. */
+static bool network_agrees(AppArgs *a, char *err, size_t err_size)
+{
+    if ((int)a->host + (a->join != NULL) + (int)a->rejoin > 1) {
+        snprintf(err, err_size, "--host, --join and --rejoin do not go together");
+        return false;
+    }
+    if ((a->port != 0 || a->nseats > 0) && !a->host) {
+        snprintf(err, err_size, "--port and --seats go with --host");
+        return false;
+    }
+    if (args_network(a) && (a->screenshot != NULL || a->import || a->export)) {
+        snprintf(err, err_size,
+                 "a network table does not go with --screenshot, --import or --export");
+        return false;
+    }
+    if (a->nseats > 0 && a->players != 0 && a->players != a->nseats) {
+        snprintf(err, err_size, "--seats names %d seats but --players says %d", a->nseats,
+                 a->players);
+        return false;
+    }
+    if (a->nseats > 0) {
+        a->players = a->nseats;
+    }
+    return true;
+}
+
 /* A player count given is one the variant allows. */
 static bool players_fit(const AppArgs *a, char *err, size_t err_size)
 {
@@ -306,6 +416,12 @@ bool args_parse(int argc, char **argv, AppArgs *out, char *err, size_t err_size)
             }
             break;
         }
+        if (strncmp(opt, "ceki://", strlen("ceki://")) == 0) { /* a link, as a browser opens it */
+            if (!opt_join(opt, out, err, err_size)) {
+                return false;
+            }
+            continue;
+        }
         ValueOption set = value_option(opt);
         if (set == NULL) {
             snprintf(err, err_size, "unknown option '%s' (try --help)", opt);
@@ -319,5 +435,6 @@ bool args_parse(int argc, char **argv, AppArgs *out, char *err, size_t err_size)
             return false;
         }
     }
-    return modes_agree(out, err, err_size) && players_fit(out, err, err_size);
+    return modes_agree(out, err, err_size) && network_agrees(out, err, err_size) &&
+           players_fit(out, err, err_size);
 }

@@ -7,6 +7,9 @@
  *   ceki --autoplay [--variant ID] [--seed N] [--players N] [--level L]
  *        [--speed instant|fast|normal|slow] [--exit-at-end] [--as-person]
  *        [--size WxH]
+ *   ceki --host [--port P] [--variant ID] [--players N] [--seats LIST] [--seed N]
+ *   ceki --join HOST:PORT[/TABLE]  |  ceki ceki://HOST:PORT/TABLE  |  ceki --rejoin
+ *        (each also with --autoplay [--as-person] [--exit-at-end] [--level L])
  * into an AppArgs without side effects. Without --screenshot the options
  * choose the screen and game the window opens with; --autoplay plays a
  * whole match with a computer (of level L, default greedy) in every seat at
@@ -19,6 +22,11 @@
  * in err) on an unknown option, a missing or malformed value, an unknown
  * scene, variant or deck style, or a player count the variant does not
  * allow. Whether a known scene is available is not its business.
+ * A network table (issue 29): --host hosts one in this window (LIST holds
+ * one of you, friend, random, greedy, strong per seat, you once; default
+ * you and friends); --join takes a seat at another's (an address or an
+ * invite, checked here); --rejoin goes back to the table of the ticket
+ * the store keeps. The match starts when the seats are filled.
  */
 #ifndef CEKI_APP_ARGS_H
 #define CEKI_APP_ARGS_H
@@ -28,6 +36,7 @@
 #include <stdint.h>
 
 #include "ai.h"
+#include "proto.h"
 #include "scene.h"
 #include "settings.h"
 #include "variant.h"
@@ -53,7 +62,18 @@ typedef struct AppArgs {
     AiLevel level;   /* autoplay's computers */
     AnimSpeed speed; /* autoplay's animations (default instant) */
     bool help;
+    /* a network table */
+    bool host;                         /* --host */
+    uint16_t port;                     /* --port P (0: NET_DEFAULT_PORT) */
+    uint8_t seat_kind[CEKI_MAX_SEATS]; /* --seats LIST, NetSeatKind per seat */
+    int nseats;                        /* 0: not given */
+    const char *join;                  /* --join ADDRESS, or a ceki:// link */
+    bool rejoin;                       /* --rejoin */
 } AppArgs;
+
+/* Whether the arguments ask for a network table (--host, --join, a link,
+ * --rejoin). */
+bool args_network(const AppArgs *a);
 
 bool args_parse(int argc, char **argv, AppArgs *out, char *err, size_t err_size);
 /* The usage text for --help. */

@@ -141,7 +141,7 @@ static void player_files(AppConfig *cfg, bool settings)
 
 /* Applies the options to the window's App and runs it until quit; then
  * closes it. The exit status. */
-static int run_then_close(App *app, const AppArgs *args)
+int launch_run(App *app, const AppArgs *args)
 {
     char err[512];
     int status = 0;
@@ -172,7 +172,7 @@ int launch_window(const AppArgs *args)
     if (args->scene == SCENE_TABLE && pre != NULL && atoi(pre) > 0) {
         app->table_run.preplay = atoi(pre) < 400 ? atoi(pre) : 400;
     }
-    return run_then_close(app, args);
+    return launch_run(app, args);
 }
 
 /* --as-person: what a person at the first seat would do, one action at a
@@ -190,7 +190,7 @@ static void push_key(App *app, SDL_Keycode key)
     app->platform->post(app, &e);
 }
 
-static void play_for_person(App *app)
+void launch_play_for_person(App *app)
 {
     const SceneFrame *top = scene_stack_top(app);
     if (top == NULL || person_pause-- > 0) {
@@ -240,7 +240,27 @@ static App *person_app(const AppArgs *args, AppConfig *cfg, char *err, size_t er
         }
     }
     person_rng ^= args->seed_given ? args->seed : (uint64_t)SDL_GetPerformanceCounter();
-    app->driver = play_for_person;
+    app->driver = launch_play_for_person;
+    return app;
+}
+
+/* The App of a run from the command line: headless under SDL's dummy or
+ * offscreen video driver; with the player's store when `person` (the
+ * player's own games), else everything in memory. */
+App *launch_make_app(const AppArgs *args, bool person, char *err, size_t err_size)
+{
+    const char *driver = SDL_getenv("SDL_VIDEODRIVER");
+    bool headless = driver != NULL &&
+                    (SDL_strcmp(driver, "dummy") == 0 || SDL_strcmp(driver, "offscreen") == 0);
+    AppConfig cfg = {.headless = headless, .width = args->width, .height = args->height};
+    if (person) {
+        player_files(&cfg, !args->autoplay);
+    }
+    App *app = app_create(&cfg, err, err_size);
+    if (app == NULL && !person) {
+        cfg.headless = true;
+        app = app_create(&cfg, err, err_size);
+    }
     return app;
 }
 
@@ -275,7 +295,7 @@ int launch_autoplay(const AppArgs *args)
         table.players = 0;
     }
     table.scene = SCENE_TABLE;
-    return run_then_close(app, &table);
+    return launch_run(app, &table);
 }
 
 int launch_records(const AppArgs *args)

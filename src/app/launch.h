@@ -31,4 +31,19 @@ int launch_autoplay(const AppArgs *args);
  * file on stdout; exit 1 when any file failed, 0 otherwise. */
 int launch_records(const AppArgs *args);
 
+/* ---- shared with launch_net.c -------------------------------------------- */
+
+/* Applies the options to the App and runs it until quit; then closes it.
+ * The exit status. */
+int launch_run(App *app, const AppArgs *args);
+/* The App of a command-line run (headless under SDL's dummy driver), with
+ * the player's store and files when `person`. NULL with a reason. */
+App *launch_make_app(const AppArgs *args, bool person, char *err, size_t err_size);
+/* --as-person's driver: a person's action at the table, once a frame. */
+void launch_play_for_person(App *app);
+/* A network table (--host, --join, a ceki:// link, --rejoin; launch_net.c):
+ * the table made and waited for until its match starts, then played in
+ * the window like any other. The exit status. */
+int launch_net(const AppArgs *args);
+
 #endif

@@ -20,6 +20,9 @@ int main(int argc, char **argv)
     if (args.import || args.export) {
         return launch_records(&args);
     }
+    if (args_network(&args)) {
+        return launch_net(&args); /* a network table (issue 29) */
+    }
     if (args.autoplay) {
         return launch_autoplay(&args);
     }

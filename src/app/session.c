@@ -34,6 +34,7 @@
 
 #include "feed_local.h"
 #include "file_load.h"
+#include "net_table.h"
 #include "paths.h"
 #include "record.h"
 #include "save_file.h"
@@ -49,7 +50,9 @@
 
 #define SESSION_MAX_ABANDONED 8
 #define SESSION_MAX_FILE (16u << 20)
-#define SESSION_EVENTS_CHUNK 256 /* events taken from a feed at a time */
+#define SESSION_EVENTS_CHUNK 256    /* events taken from a feed at a time */
+#define SESSION_NET_ANSWER_MS 5000u /* the longest wait for the host's answer to a move */
+#define SESSION_NET_PAUSE_MS 1u     /* between polls while waiting for it */
 
 typedef struct ThinkJob {
     SDL_Thread *thread;
@@ -80,9 +83,14 @@ struct Session {
     SessionSeats seats;
     int players;
     LocalTable *table; /* the in-process host; NULL for a session only viewed */
-    int viewer;        /* whose view session_game is */
-    Game *view_game;   /* game_from_view of the viewer's view */
-    Game *record_game; /* the match's record once over, or the viewed file's game */
+    NetTable *net;     /* a network table instead (owned), the person's seat net_seat */
+    int net_seat;
+    uint32_t net_moves; /* the feed's move number the session has taken in */
+    long net_updates;   /* the feed's updates then */
+    bool net_waiting;   /* another seat's move is awaited (the table's "thought") */
+    int viewer;         /* whose view session_game is */
+    Game *view_game;    /* game_from_view of the viewer's view */
+    Game *record_game;  /* the match's record once over, or the viewed file's game */
     Observation *scratch;
     char why[NET_REASON_MAX + 1];
 
@@ -148,6 +156,9 @@ static bool grow(void **array, int *cap, int need, size_t elem)
 
 static SeatFeed *seat_feed_of(const Session *s, int seat)
 {
+    if (s->net != NULL) { /* only the person's seat is known here */
+        return seat == s->net_seat ? net_table_feed(s->net) : NULL;
+    }
     return local_table_feed(s->table, seat);
 }
 
@@ -321,10 +332,14 @@ static void absorb_feeds(Session *s, bool queue)
     for (int seat = 0; seat < CEKI_MAX_SEATS; seat++) {
         rows[seat] = buf[seat];
     }
+    for (int seat = 0; s->net != NULL && seat < CEKI_MAX_SEATS; seat++) {
+        rows[seat] = buf[0]; /* one seat's events: every row is what it saw */
+    }
     for (int guard = 0; guard < 1 << 20; guard++) {
         int n = chunk;
-        for (int seat = 0; seat < s->players; seat++) {
-            int k = seat_feed_take_events(seat_feed_of(s, seat), buf[seat], n);
+        for (int seat = 0; seat < (s->net != NULL ? 1 : s->players); seat++) {
+            SeatFeed *f = seat_feed_of(s, s->net != NULL ? s->net_seat : seat);
+            int k = seat_feed_take_events(f, buf[seat], n);
             n = k < n ? k : n;
         }
         if (n <= 0) {
@@ -386,7 +401,7 @@ static bool push_played(Session *s, const Move *m, bool d)
 static CekiStatus refresh_game(Session *s)
 {
     const Observation *o = viewer_view(s);
-    if (s->table == NULL || o == NULL) {
+    if ((s->table == NULL && s->net == NULL) || o == NULL) {
         return s->record_game != NULL ? CEKI_OK : CEKI_ERR_STATE;
     }
     if (o->phase == PHASE_MATCH_OVER && s->record_game == NULL) {
@@ -428,6 +443,221 @@ static CekiStatus send_move(Session *s, const Move *m)
         return CEKI_ERR_STATE;
     }
     return CEKI_OK;
+}
+
+static int to_move(const Session *s);
+static Session *session_new(const SessionSeats *seats);
+
+/* ---- a network table (net_table.h) --------------------------------------------
+ *
+ * The session holds the person's feed only. Another seat's move is the
+ * table's "thought" for that seat: session_think_start waits for it and
+ * session_think_poll gives it once the feed has it, so it glides in as a
+ * computer's does; session_apply then takes in what the feed brought. The
+ * person's move goes to the host and the session waits (a bounded time)
+ * for its answer. */
+
+/* Takes in what the feed brought since the last time: its events queued
+ * for the table (a whole view after a rejoin or a resync, whose events
+ * never came, is shown afresh), the move kept in the history, the game
+ * rebuilt. */
+static void net_take_in(Session *s, const Move *m, bool decision)
+{
+    SeatFeed *f = net_table_feed(s->net);
+    uint32_t now_no = seat_feed_move_no(f);
+    long updates = seat_feed_updates(f);
+    bool jumped = (long)(now_no - s->net_moves) > updates - s->net_updates;
+    if (m != NULL && !push_played(s, m, decision)) {
+        s->nplayed = s->ndecision = 0; /* no history left */
+    }
+    s->net_moves = now_no;
+    s->net_updates = updates;
+    session_think_cancel(s);
+    absorb_feeds(s, !jumped);
+    if (jumped) {
+        s->queue.head = s->queue.n = 0;
+        s->generation++;
+    }
+    refresh_game(s);
+    net_table_next_update(s->net); /* the next move may come in now */
+}
+
+/* Sends the person's move; CEKI_OK once the host applied it, else the
+ * host's reason (or that it did not answer in time) in s->why. */
+static CekiStatus net_send_move(Session *s, const Move *m)
+{
+    SeatFeed *f = net_table_feed(s->net);
+    uint32_t before = seat_feed_move_no(f);
+    uint32_t start = SDL_GetTicks();
+    bool sent = seat_feed_send_move(f, m);
+    for (uint32_t i = 0; sent && i < SESSION_NET_ANSWER_MS / SESSION_NET_PAUSE_MS &&
+                         SDL_GetTicks() - start < SESSION_NET_ANSWER_MS;
+         i++) {
+        net_table_poll(s->net, SDL_GetTicks());
+        NetRefused no;
+        if (seat_feed_take_refusal(f, &no)) {
+            snprintf(s->why, sizeof s->why, "%s", no.reason);
+            return CEKI_ERR_ILLEGAL;
+        }
+        if (seat_feed_move_no(f) != before) {
+            return CEKI_OK;
+        }
+        if (net_table_state(s->net) != NET_TABLE_PLAYING) {
+            break;
+        }
+        SDL_Delay(SESSION_NET_PAUSE_MS);
+    }
+    snprintf(s->why, sizeof s->why, "%s", N_("The table did not answer that move."));
+    return CEKI_ERR_STATE;
+}
+
+/* A move at a network table: another seat's, as the feed brought it (or
+ * anything the feed brought meanwhile), is taken in; the person's is sent. */
+static CekiStatus net_apply(Session *s, const Move *m, const char **why)
+{
+    SeatFeed *f = net_table_feed(s->net);
+    bool behind = f != NULL && seat_feed_move_no(f) != s->net_moves;
+    CekiStatus st = CEKI_OK;
+    snprintf(s->why, sizeof s->why, "%s", N_("Not possible now."));
+    if (behind) {
+        net_take_in(s, seat_feed_last_move(f), false);
+        st = m->seat == s->net_seat ? CEKI_ERR_STATE : CEKI_OK; /* look again first */
+    } else if (f == NULL || m->seat != s->net_seat) {
+        st = CEKI_ERR_STATE;
+    } else {
+        bool d = is_decision(s, m->seat);
+        st = net_send_move(s, m);
+        if (st == CEKI_OK) {
+            s->nredo = 0;
+            net_take_in(s, m, d);
+        }
+    }
+    if (st != CEKI_OK && why != NULL) {
+        *why = s->why;
+    }
+    return st;
+}
+
+/* The awaited move of another seat, once the feed has it. It is named for
+ * the seat to move as the session knows it, when more than one came. */
+static bool net_think_poll(Session *s, Move *out, bool *was_hint)
+{
+    SeatFeed *f = net_table_feed(s->net);
+    net_table_poll(s->net, SDL_GetTicks());
+    if (f == NULL || seat_feed_move_no(f) == s->net_moves) {
+        return false;
+    }
+    s->net_waiting = false;
+    Move m = *seat_feed_last_move(f);
+    int seat = to_move(s);
+    if (seat >= 0) {
+        m.seat = (int8_t)seat;
+    }
+    if (out != NULL) {
+        *out = m;
+    }
+    if (was_hint != NULL) {
+        *was_hint = false;
+    }
+    return true;
+}
+
+/* The match's id at a network table: the same for the same table and seat
+ * (made from them), so a match rejoined is one match in the store. */
+static void net_match_id(Session *s)
+{
+    NetTicket t;
+    char text[NET_TABLE_ID_MAX + NET_TOKEN_LEN + 8];
+    if (net_table_ticket(s->net, &t)) {
+        int n = snprintf(text, sizeof text, "net %s %s", t.address.table, t.token);
+        save_file_derive_id(text, (size_t)n, s->match_id);
+    }
+}
+
+Session *session_create_net(NetTable *net, const SessionSeats *seats, CekiStatus *status)
+{
+    SeatFeed *f = net_table_feed(net);
+    const NetTableRules *r = net_table_rules(net);
+    Session *s = f != NULL && r != NULL && seats != NULL && seat_feed_has_view(f)
+                     ? session_new(seats)
+                     : NULL;
+    CekiStatus st = s != NULL ? CEKI_OK : f == NULL || r == NULL ? CEKI_ERR_STATE : CEKI_ERR_NOMEM;
+    if (s != NULL) {
+        s->cfg = game_config_default((VariantId)r->variant, 0);
+        s->cfg.players = r->players;
+        s->cfg.options = r->options;
+        s->cfg.rounds = r->rounds;
+        s->cfg.stakes = (StakeScheme)r->stakes;
+        s->players = r->players;
+        s->net_seat = s->viewer = seat_feed_seat(f);
+        for (int i = 0; i < CEKI_MAX_SEATS; i++) {
+            s->seats.human[i] = s->seats.human[i] && i == s->net_seat;
+        }
+        s->net = net;
+        net_match_id(s);
+        s->net_moves = seat_feed_move_no(f);
+        s->net_updates = seat_feed_updates(f);
+        absorb_feeds(s, false);
+        st = refresh_game(s);
+        net_table_stepwise(net, st == CEKI_OK); /* one move at a time from now on */
+        s->net = st == CEKI_OK ? net : NULL;    /* on failure the caller keeps it */
+    }
+    if (st != CEKI_OK) {
+        session_destroy(s);
+        s = NULL;
+    }
+    if (status != NULL) {
+        *status = st;
+    }
+    return s;
+}
+
+bool session_opponents(const Session *s, int *people, int *computers)
+{
+    const NetSeats *seats = s != NULL && s->net != NULL ? net_table_seats(s->net) : NULL;
+    int p = 0, c = 0;
+    for (int i = 0; seats != NULL && i < seats->players; i++) {
+        bool person = seats->seat[i].kind == NET_SEAT_NET || seats->seat[i].kind == NET_SEAT_LOCAL;
+        p += i != s->net_seat && person;
+        c += i != s->net_seat && !person;
+    }
+    for (int i = 0; seats == NULL && s != NULL && i < s->players; i++) {
+        p += s->seats.human[i];
+        c += !s->seats.human[i];
+    }
+    if (s != NULL && seats == NULL && p > 0) {
+        p--; /* the player's own seat */
+    }
+    if (people != NULL) {
+        *people = p;
+    }
+    if (computers != NULL) {
+        *computers = c;
+    }
+    return s != NULL;
+}
+
+bool session_has_record(const Session *s)
+{
+    return s != NULL && s->record_game != NULL;
+}
+
+NetTable *session_net_table(const Session *s)
+{
+    return s != NULL ? s->net : NULL;
+}
+
+void session_poll(Session *s)
+{
+    if (s == NULL || s->net == NULL) {
+        return;
+    }
+    net_table_poll(s->net, SDL_GetTicks());
+    SeatFeed *f = net_table_feed(s->net);
+    if (s->record_game == NULL && seat_feed_record(f, NULL) != NULL &&
+        seat_feed_move_no(f) == s->net_moves) {
+        refresh_game(s); /* the record came after the last move: the replay's game */
+    }
 }
 
 /* Replaces the table with a new one of config cfg after moves[0..n):
@@ -589,6 +819,7 @@ void session_destroy(Session *s)
     }
     ai_destroy(s->hint_ai);
     local_table_destroy(s->table);
+    net_table_destroy(s->net);
     game_destroy(s->view_game);
     game_destroy(s->record_game);
     events_free(&s->queue);
@@ -645,6 +876,9 @@ CekiStatus session_apply(Session *s, const Move *m, const char **why)
             *why = "no move";
         }
         return CEKI_ERR_ARG;
+    }
+    if (s->net != NULL) {
+        return net_apply(s, m, why);
     }
     if (s->table == NULL || m->seat >= s->players) {
         if (why != NULL) {
@@ -742,7 +976,17 @@ void session_seat_name(const Session *s, int seat, char *buf, size_t size)
         return;
     }
     int humans = session_human_count(s);
-    if (variant_is_watch_only(variant_get(s->cfg.variant))) {
+    const NetSeats *net = s->net != NULL ? net_table_seats(s->net) : NULL;
+    if (net != NULL && seat != s->net_seat && seat < net->players &&
+        (net->seat[seat].kind == NET_SEAT_NET || net->seat[seat].kind == NET_SEAT_LOCAL)) {
+        if (net->seat[seat].name[0] != '\0') {
+            snprintf(buf, size, "%s", net->seat[seat].name);
+        } else {
+            snprintf(buf, size, _("Player %d"), seat + 1);
+        }
+    } else if (net != NULL && seat == s->net_seat) {
+        snprintf(buf, size, _("You"));
+    } else if (variant_is_watch_only(variant_get(s->cfg.variant))) {
         snprintf(buf, size, _("Seat %d"), seat + 1);
     } else if (s->seats.human[seat]) {
         if (humans == 1) {
@@ -764,7 +1008,7 @@ int session_viewer(const Session *s)
 
 void session_set_viewer(Session *s, int seat)
 {
-    if (s == NULL || seat < 0 || seat >= s->players || seat == s->viewer) {
+    if (s == NULL || seat < 0 || seat >= s->players || seat == s->viewer || s->net != NULL) {
         return;
     }
     s->viewer = seat;
@@ -776,7 +1020,7 @@ int session_moves(const Session *s)
     if (s == NULL) {
         return 0;
     }
-    if (s->table == NULL) {
+    if (s->table == NULL && s->net == NULL) {
         int n = 0;
         game_history(s->record_game, &n);
         return n;
@@ -788,7 +1032,7 @@ const Move *session_history(const Session *s, int *count)
 {
     int n = 0;
     const Move *h = NULL;
-    if (s != NULL && s->table == NULL) {
+    if (s != NULL && s->table == NULL && s->net == NULL) {
         h = game_history(s->record_game, &n);
     } else if (s != NULL) {
         h = s->played;
@@ -805,7 +1049,7 @@ const Move *session_last_move(const Session *s)
     if (s == NULL) {
         return NULL;
     }
-    if (s->table == NULL) {
+    if (s->table == NULL && s->net == NULL) {
         int n = 0;
         const Move *h = game_history(s->record_game, &n);
         return n > 0 ? &h[n - 1] : NULL;
@@ -824,7 +1068,7 @@ int session_legal_moves(const Session *s, Move *out, int cap)
     if (seat < 0) {
         return 0;
     }
-    if (s->table == NULL) {
+    if (s->table == NULL && s->net == NULL) {
         return game_legal_moves(s->record_game, out, cap);
     }
     int n = 0;
@@ -876,7 +1120,12 @@ CekiStatus session_think_start(Session *s, bool hint)
     }
     reap(s, false);
     int seat = to_move(s);
-    if (s->job != NULL || seat < 0 || s->table == NULL || (!hint && s->seats.human[seat])) {
+    if (s->net != NULL && !hint && seat >= 0 && seat != s->net_seat && s->job == NULL) {
+        s->net_waiting = true; /* its move comes from the host */
+        return CEKI_OK;
+    }
+    if (s->job != NULL || s->net_waiting || seat < 0 || (s->table == NULL && s->net == NULL) ||
+        (!hint && s->seats.human[seat])) {
         return CEKI_ERR_STATE;
     }
     const Observation *view = seat_feed_view(seat_feed_of(s, seat));
@@ -933,6 +1182,9 @@ bool session_think_poll(Session *s, Move *out, bool *was_hint)
     if (s == NULL) {
         return false;
     }
+    if (s->net_waiting) {
+        return net_think_poll(s, out, was_hint);
+    }
     reap(s, false);
     ThinkJob *job = s->job;
     if (job == NULL || !SDL_AtomicGet(&job->done)) {
@@ -959,11 +1211,14 @@ bool session_think_poll(Session *s, Move *out, bool *was_hint)
 
 bool session_thinking(const Session *s)
 {
-    return s != NULL && s->job != NULL;
+    return s != NULL && (s->job != NULL || s->net_waiting);
 }
 
 void session_think_cancel(Session *s)
 {
+    if (s != NULL) {
+        s->net_waiting = false;
+    }
     if (s == NULL || s->job == NULL) {
         return;
     }
@@ -999,7 +1254,7 @@ const char *session_hint_note(const Session *s)
 static int undo_point(const Session *s)
 {
     int humans = session_human_count(s);
-    if (s->table == NULL || humans != 1 || humans == s->players ||
+    if (s->table == NULL || s->net != NULL || humans != 1 || humans == s->players ||
         game_match_over(session_game(s))) {
         return -1;
     }

@@ -177,6 +177,34 @@ Game *session_seat_game(const Session *s, int seat);
 /* What the session's host has done; false for a session only viewed. */
 bool session_host_counts(const Session *s, HostCounts *out);
 
+/* ---- a network table (issue 29) ------------------------------------------
+ *
+ * session_create_net makes a session that plays from a network table's
+ * feed (net_table.h) instead of a table on this computer: it takes the
+ * NetTable over (session_destroy destroys it, leaving the table) once the
+ * person is seated and the match has started. Only the person's seat is
+ * seen; seats.human[] is kept for it alone, and every other seat plays as
+ * a computer does at the table: session_think_start for it waits for the
+ * host, session_think_poll gives its move once it came (then
+ * session_apply takes it in, events queued as usual). The person's move
+ * (session_apply for their seat) goes to the host and the session waits a
+ * bounded time for the answer. No undo, no hints for other seats, no save
+ * text until the match is over (then the record the host sent). NULL, the
+ * NetTable still the caller's, when it has no view yet. */
+struct NetTable;
+Session *session_create_net(struct NetTable *net, const SessionSeats *seats, CekiStatus *status);
+/* The network table of the session (borrowed), NULL for one on this computer. */
+struct NetTable *session_net_table(const Session *s);
+/* Who the player plays against: other people (at a network table, or
+ * hot-seat) and computers (the host's, or this computer's). */
+bool session_opponents(const Session *s, int *people, int *computers);
+/* Whether the session holds the match's record (a game only viewed, or a
+ * network match once the host sent it). */
+bool session_has_record(const Session *s);
+/* Once a frame (app_update): the network table polled; NULL-safe, and
+ * nothing for a table on this computer. */
+void session_poll(Session *s);
+
 /* "You", "Player 2" (hot-seat), "Computer 3", or "Seat 3" in the games
  * that play themselves. */
 void session_seat_name(const Session *s, int seat, char *buf, size_t size);

@@ -48,6 +48,18 @@ for lang in en id jv; do
     done
     unset CEKI_TABLE_HINT
 done
+# The screens of a table with friends (issue 29). Discovery asks and
+# listens on 127.0.0.1 only; the waiting room and a server's list of tables
+# show a table hosted on 127.0.0.1 ($CEKI_NET_LOCAL), the lobby joining it.
+for lang in en id jv; do
+    for scene in host join; do
+        CEKI_DISCOVERY_TO=127.0.0.1 shot "$lang" "$scene" --scene "$scene" --variant pei
+    done
+    for scene in waiting lobby; do
+        CEKI_DISCOVERY_TO=127.0.0.1 CEKI_DISCOVERY_PORT=0 CEKI_NET_LOCAL=1 \
+            shot "$lang" "$scene" --scene "$scene" --variant thothit-kuna --players 6
+    done
+done
 # With the player's store (issue 15): a Pèi game in progress (played as the
 # player and killed) on the title and Pèi's setup, a finished match among
 # the replays; the setup after a first Start says what a second one does.

@@ -14,9 +14,13 @@ variants=$("$(dirname "$ceki")/ceki-cli" variants | awk '{print $1}')
 # The PNG's width and height from its IHDR chunk.
 png_size() { od -An -tu1 -j16 -N8 "$1" | awk '{printf "%dx%d", $1*16777216+$2*65536+$3*256+$4, $5*16777216+$6*65536+$7*256+$8}'; }
 
-for scene in title variants setup settings gallery; do
+# The network screens (issue 29) listen and ask on 127.0.0.1 only; the
+# waiting room and the lobby on a table hosted there for the picture.
+export CEKI_DISCOVERY_TO=127.0.0.1 CEKI_DISCOVERY_PORT=0
+for scene in title variants setup settings gallery host join waiting lobby; do
     f="$out/$scene.png"
-    "$ceki" --screenshot "$f" --scene "$scene" 2>"$out/$scene.err" || fail "$scene exited $?: $(cat "$out/$scene.err")"
+    CEKI_NET_LOCAL=1 "$ceki" --screenshot "$f" --scene "$scene" 2>"$out/$scene.err" ||
+        fail "$scene exited $?: $(cat "$out/$scene.err")"
     [ -s "$f" ] || fail "$scene wrote no PNG"
     [ "$(head -c 8 "$f" | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ] || fail "$scene is not a PNG"
     [ "$(png_size "$f")" = "1280x800" ] || fail "$scene is $(png_size "$f"), not 1280x800"
@@ -69,7 +73,8 @@ check_error() {
         fail "'$*' said: $(cat "$out/err")"
     fi
 }
-check_error "unknown scene 'lobby'" --screenshot "$out/x.png" --scene lobby
+check_error "unknown scene 'casino'" --screenshot "$out/x.png" --scene casino
+check_error "The lobby screen could not open" --screenshot "$out/x.png" --scene lobby
 check_error "unknown deck style 'tarot'" --screenshot "$out/x.png" --deck-style tarot
 check_error "unknown variant 'poker'" --screenshot "$out/x.png" --variant poker
 check_error "--size" --screenshot "$out/x.png" --size huge

@@ -14,12 +14,13 @@ static void test_names(void **state)
 {
     (void)state;
     const char *names[] = {"title", "variants", "setup",  "settings", "gallery",
-                           "table", "learn",    "result", "replay",   "stats"};
+                           "table", "learn",    "result", "replay",   "stats",
+                           "host",  "join",     "lobby",  "waiting"};
     for (int i = 0; i < SCENE_COUNT; i++) {
         assert_string_equal(scene_name((SceneId)i), names[i]);
         assert_int_equal(scene_find(names[i]), i);
     }
-    assert_int_equal(scene_find("lobby"), SCENE_COUNT);
+    assert_int_equal(scene_find("casino"), SCENE_COUNT);
     assert_string_equal(scene_name(SCENE_COUNT), "");
     /* Built screens have a class under their own name. */
     for (int i = SCENE_TITLE; i <= SCENE_GALLERY; i++) {

@@ -33,8 +33,9 @@ static void test_round_trip(void **state)
                               (RendererChoice)(flags / 4 % RENDERER_COUNT),
                               (Language)(flags / 4 / RENDERER_COUNT),
                               (flags & 1) != 0 ? 0 : 25 * flags,
-                              (flags & 2) == 0};
-                char text[512], why[128];
+                              (flags & 2) == 0,
+                              "Sri W\xc3\xa9"};
+                char text[1024], why[128];
                 size_t n = settings_format(&s, text, sizeof text);
                 assert_true(n > 0 && n < sizeof text);
                 Settings back;
@@ -43,6 +44,27 @@ static void test_round_trip(void **state)
             }
         }
     }
+}
+
+/* The player's name (a network seat's): kept, empty by default, and one
+ * too long, not UTF-8 or with control characters refused. */
+static void test_name_setting(void **state)
+{
+    (void)state;
+    Settings s;
+    char why[128];
+    assert_true(settings_parse("# none\n", &s, why, sizeof why));
+    assert_string_equal(s.player_name, "");
+    assert_true(settings_parse("name=Bayu Aji\n", &s, why, sizeof why));
+    assert_string_equal(s.player_name, "Bayu Aji");
+    assert_true(settings_parse("name=\xea\xa6\xa7\xea\xa6\xa4\n", &s, why, sizeof why));
+    assert_false(settings_parse("name=0123456789012345678901234567890123\n", &s, why, sizeof why));
+    assert_non_null(strstr(why, "name"));
+    assert_false(settings_parse("name=a\xc3(\n", &s, why, sizeof why));
+    assert_false(settings_parse("name=\xed\xa0\x80\n", &s, why, sizeof why));
+    assert_false(settings_parse("name=\xc2\x85\n", &s, why, sizeof why));
+    assert_true(settings_name_ok(""));
+    assert_false(settings_name_ok("a\tb"));
 }
 
 /* The renderer choice: its keys, and a bad value refused with a reason. */
@@ -266,6 +288,7 @@ int main(void)
         cmocka_unit_test(test_keep_aside_never_overwrites),
         cmocka_unit_test(test_renderer_setting),
         cmocka_unit_test(test_language_setting),
+        cmocka_unit_test(test_name_setting),
         cmocka_unit_test(test_deck_styles_say_what_they_are),
         cmocka_unit_test(test_parse_rules),
         cmocka_unit_test(test_load_missing_and_damaged),

@@ -75,7 +75,8 @@ typedef struct NetTicket {
 typedef struct NetHostOptions {
     NetTableRules rules;  /* seat_kind: NET_SEAT_LOCAL for the person, NET_SEAT_NET for a friend,
                              NET_SEAT_RANDOM/GREEDY/STRONG for a computer */
-    uint16_t port;        /* 0: NET_DEFAULT_PORT; tests pass a free one */
+    uint16_t port;        /* 0: NET_DEFAULT_PORT */
+    bool any_port;        /* the system chooses the port (tests): net_table_port */
     const char *bind;     /* NULL: every interface */
     const char *data_dir; /* the host's journal (the store's folder); NULL: nothing kept (tests) */
     uint32_t grace_ms;    /* 0: HOST_GRACE_MS_DEFAULT */
@@ -105,6 +106,16 @@ NetTableState net_table_state(const NetTable *t);
 /* Why it failed or why it is waiting (a translated sentence), "" if none. */
 const char *net_table_error(const NetTable *t);
 bool net_table_is_host(const NetTable *t);
+/* The port: the host's own, or the one joined. */
+uint16_t net_table_port(const NetTable *t);
+
+/* Stepwise (off by default): the feed is handed at most one move's update
+ * (NET_MSG_UPDATE) beyond those the caller took in, each acknowledged with
+ * net_table_next_update; what arrives meanwhile waits here, in order, so a
+ * table that shows one move at a time sees every one (a round's end
+ * included) however fast they come. Switching it on lets one more in. */
+void net_table_stepwise(NetTable *t, bool on);
+void net_table_next_update(NetTable *t);
 
 /* The person's seat feed (borrowed; NULL before the host welcomed it). */
 SeatFeed *net_table_feed(NetTable *t);

@@ -7,6 +7,8 @@ const SceneClass *const scene_registry[SCENE_COUNT] = {
     [SCENE_GALLERY] = &scene_gallery_class, [SCENE_TABLE] = &scene_table_class,
     [SCENE_LEARN] = &scene_learn_class,     [SCENE_RESULT] = &scene_result_class,
     [SCENE_REPLAY] = &scene_replay_class,   [SCENE_STATS] = &scene_stats_class,
+    [SCENE_HOST] = &scene_host_class,       [SCENE_JOIN] = &scene_join_class,
+    [SCENE_LOBBY] = &scene_lobby_class,     [SCENE_WAITING] = &scene_waiting_class,
 };
 
 const SceneClass *scene_class_get(SceneId id)

@@ -2,6 +2,7 @@
  * with a preview of the cards as they will look. */
 #include <stdio.h>
 
+#include "net_screens.h"
 #include "scenes.h"
 #include "stats.h"
 #include "ui.h"
@@ -16,6 +17,7 @@ enum {
     SET_DISPLAY,
     SET_RENDERER,
     SET_STATS,
+    SET_NAME = 50, /* the name others see at a network table, under the preview */
     SET_BACK = 100
 };
 
@@ -25,6 +27,8 @@ typedef struct SettingsState {
     float row_y[SET_STATS + 1]; /* design units: each row's top, from its caption's height */
     float cap_h[SET_STATS + 1]; /* and its caption's */
     float cap_px;               /* the captions' type size */
+    TextField name;             /* Your name (empty: the system's user name) */
+    bool name_active;           /* typing goes to it */
 } SettingsState;
 
 static const char *const labels[] = {
@@ -149,6 +153,8 @@ static void layout(App *app, SettingsState *s)
     ui_add(&s->ui, WIDGET_BUTTON, SET_STATS,
            app_rect(app, 330, s->row_y[SET_STATS], 380, CONTROL_H), !stats_any(&app->stats),
            _("Reset statistics"));
+    ui_add(&s->ui, WIDGET_ITEM, SET_NAME, app_rect(app, 832, 676, 368, CONTROL_H), false,
+           _("Your name"));
     ui_fix_focus(&s->ui);
 }
 
@@ -156,9 +162,30 @@ static bool settings_enter(App *app, void *state)
 {
     SettingsState *s = state;
     ui_init(&s->ui);
+    text_field_init(&s->name, SETTINGS_NAME_MAX);
+    text_field_limit_bytes(&s->name, SETTINGS_NAME_MAX);
+    text_field_set(&s->name, app->settings.player_name);
     layout(app, s);
     ui_focus(&s->ui, SET_LANGUAGE);
     return true;
+}
+
+/* Typing into Your name: kept at once; Enter or Esc leave the field.
+ * true when the field took the event. */
+static bool name_event(App *app, SettingsState *s, const SDL_Event *e)
+{
+    if (!s->name_active) {
+        return false;
+    }
+    TextFieldResult r = text_field_handle(&s->name, e);
+    if (r == TEXT_FIELD_SUBMIT || r == TEXT_FIELD_CANCEL) {
+        s->name_active = false;
+    }
+    if (r != TEXT_FIELD_IGNORED) {
+        net_screens_keep_name(app, s->name.text);
+        app->dirty = true;
+    }
+    return r != TEXT_FIELD_IGNORED;
 }
 
 /* The style preference cycles: each game's own, then the packs offered for
@@ -206,7 +233,18 @@ static SceneAction settings_event(App *app, void *state, const SDL_Event *e)
 {
     SettingsState *s = state;
     layout(app, s);
+    if (name_event(app, s, e)) {
+        return scene_stay();
+    }
     UiEvent ev = ui_handle_event(&s->ui, e);
+    if (ev.kind == UI_FOCUS && e->type == SDL_KEYDOWN) {
+        s->name_active = ev.id == SET_NAME;
+    }
+    if (ev.kind == UI_ACTIVATE && ev.id == SET_NAME) {
+        s->name_active = true;
+        app->dirty = true;
+        return scene_stay();
+    }
     if (s->confirm_reset && ev.kind != UI_NONE && ev.id != SET_STATS) {
         /* Going anywhere else keeps the statistics. */
         s->confirm_reset = false;
@@ -298,6 +336,17 @@ static void draw_preview(App *app)
     text_draw_wrapped(app->text, r, note, &body, box, TEXT_LEFT, 1.05f);
 }
 
+/* Your name, under the preview: what others see at a network table. */
+static void draw_name(App *app, const SettingsState *s)
+{
+    TextStyle head = app_text_style(app, 13, TEXT_BOLD, UI_GOLD);
+    SDL_Rect at = app_rect(app, 832, 650, 0, 0);
+    text_draw(app->text, app->renderer, _("YOUR NAME AT A NETWORK TABLE"), &head, at.x, at.y,
+              TEXT_LEFT);
+    net_screens_draw_field(app, &s->ui, SET_NAME, &s->name, s->name_active,
+                           _("Empty: your login name"));
+}
+
 static void settings_draw(App *app, void *state, SDL_Renderer *r)
 {
     SettingsState *s = state;
@@ -324,6 +373,7 @@ static void settings_draw(App *app, void *state, SDL_Renderer *r)
         draw_caption(app, s, id);
     }
     draw_preview(app);
+    draw_name(app, s);
     ui_draw_button(app, &s->ui, SET_BACK, _("Back"));
     static const char *const hints[] = {"arrows",     N_("Move"), "leftright",
                                         N_("Change"), "Esc",      N_("Back")};

@@ -17,13 +17,15 @@ enum {
     SETUP_STYLE,
     SETUP_STAKES,
     SETUP_ROUNDS,
+    SETUP_WHERE,           /* on this computer, or with friends over the network */
     SETUP_SEAT_KIND = 10,  /* + seat */
     SETUP_SEAT_LEVEL = 20, /* + seat */
     SETUP_OPTION = 30,     /* + index in variant_options() */
     SETUP_BACK = 100,
     SETUP_START,
     SETUP_LEARN,
-    SETUP_RESUME
+    SETUP_RESUME,
+    SETUP_JOIN
 };
 
 #define SETUP_MAX_ROWS 16
@@ -100,6 +102,11 @@ static void add_widget(App *app, SetupState *s, SetupRow *row, WidgetKind kind, 
     row->ids[row->n++] = id;
 }
 
+static const char *start_label(const GameSetup *g, const SetupState *s)
+{
+    return g->network ? _("Host a table") : s->confirm ? _("Start a new game") : _("Start game");
+}
+
 static void layout(App *app, SetupState *s)
 {
     const VariantDesc *v = app_variant(app);
@@ -108,10 +115,12 @@ static void layout(App *app, SetupState *s)
     s->row_count = 0;
     ui_add_back(app, &s->ui, SETUP_BACK);
     float y = 150;
-    SetupRow *row = add_row(s, _("Players"), &y, 58);
-    add_widget(app, s, row, WIDGET_CHOICE, SETUP_PLAYERS, 0, 1, v->min_players == v->max_players);
     bool watch = watch_only(v);
-    for (int seat = 0; seat < g->config.players; seat++) {
+    SetupRow *row = add_row(s, _("Play"), &y, 58);
+    add_widget(app, s, row, WIDGET_CHOICE, SETUP_WHERE, 0, 1, watch);
+    row = add_row(s, _("Players"), &y, 58);
+    add_widget(app, s, row, WIDGET_CHOICE, SETUP_PLAYERS, 0, 1, v->min_players == v->max_players);
+    for (int seat = 0; seat < g->config.players && !g->network; seat++) {
         char label[40];
         snprintf(label, sizeof label, _("Seat %d"), seat + 1);
         row = add_row(s, label, &y, 58);
@@ -144,14 +153,18 @@ static void layout(App *app, SetupState *s)
                  disabled ? _(" Only with rampung or parewanan stakes.") : "");
         add_widget(app, s, row, WIDGET_TOGGLE, SETUP_OPTION + k, 0, 1, disabled);
     }
-    if (s->in_progress) {
+    if (s->in_progress && !g->network) {
         ui_add(&s->ui, WIDGET_BUTTON, SETUP_RESUME, app_rect(app, 848, 500, 340, 48), false,
                _("Resume it"));
+    }
+    if (g->network) {
+        ui_add(&s->ui, WIDGET_BUTTON, SETUP_JOIN, app_rect(app, 848, 544, 340, 48), false,
+               _("Join a friend's table"));
     }
     ui_add(&s->ui, WIDGET_BUTTON, SETUP_LEARN, app_rect(app, 848, 606, 340, 48), false,
            _("How do I play this?"));
     ui_add(&s->ui, WIDGET_PRIMARY, SETUP_START, app_rect(app, 848, 668, 340, 54), false,
-           s->confirm ? _("Start a new game") : _("Start game"));
+           start_label(g, s));
     ui_fix_focus(&s->ui);
 }
 
@@ -182,6 +195,9 @@ static bool setup_enter(App *app, void *state)
 {
     SetupState *s = state;
     ui_init(&s->ui);
+    if (watch_only(app_variant(app))) {
+        app->setup.network = false; /* nobody decides: nothing to play together */
+    }
     check_progress(app, s);
     /* $CEKI_SETUP_CONFIRM (screenshots): as after a first Start. */
     const char *confirm = getenv("CEKI_SETUP_CONFIRM");
@@ -213,7 +229,9 @@ static void change(App *app, int id, int dir)
 {
     GameSetup *g = &app->setup;
     const VariantDesc *v = app_variant(app);
-    if (id == SETUP_PLAYERS) {
+    if (id == SETUP_WHERE) {
+        g->network = !g->network;
+    } else if (id == SETUP_PLAYERS) {
         g->config.players = step_players(v, g->config.players, dir);
     } else if (id == SETUP_STYLE) {
         g->style = deck_style_step(g->style, dir);
@@ -248,6 +266,9 @@ static SceneAction start(App *app, SetupState *s)
     GameSetup *g = &app->setup;
     /* A new game replaces the one of this game in progress: ask first (the
      * second press), then let it go. */
+    if (g->network) {
+        return scene_push(SCENE_HOST); /* who sits where, the port: the host screen */
+    }
     const char *key = variant_get(g->config.variant)->key;
     if (s->in_progress) {
         if (!s->confirm) {
@@ -295,6 +316,9 @@ static SceneAction setup_event(App *app, void *state, const SDL_Event *e)
         if (ev.id == SETUP_START) {
             return start(app, s);
         }
+        if (ev.id == SETUP_JOIN) {
+            return scene_push(SCENE_JOIN);
+        }
         if (ev.id == SETUP_LEARN) {
             return scene_push(SCENE_LEARN); /* the rules of app->setup's variant */
         }
@@ -329,7 +353,10 @@ static void value_text(App *app, int id, char *buf, size_t size)
     const GameSetup *g = &app->setup;
     const VariantDesc *v = app_variant(app);
     buf[0] = '\0';
-    if (id == SETUP_PLAYERS) {
+    if (id == SETUP_WHERE) {
+        snprintf(buf, size, "%s",
+                 g->network ? _("With friends over the network") : _("On this computer"));
+    } else if (id == SETUP_PLAYERS) {
         snprintf(buf, size, "%d", g->config.players);
     } else if (id == SETUP_STYLE) {
         snprintf(buf, size, "%s", deck_style_name(g->style));
@@ -487,7 +514,10 @@ static void draw_summary(App *app, SetupState *s)
         people += g->human[i];
     }
     char who[120];
-    if (watch_only(v)) {
+    if (g->network) {
+        snprintf(who, sizeof who, "%s",
+                 _("You host the table; the next screen says who takes each seat."));
+    } else if (watch_only(v)) {
         snprintf(who, sizeof who, _("%d seats; the cards decide everything, you watch."),
                  g->config.players);
     } else if (people == 0) {
@@ -506,17 +536,20 @@ static void draw_summary(App *app, SetupState *s)
     TextStyle ink = app_text_style(app, 17, TEXT_BOLD, UI_INK);
     y += app_px(app, 12);
     y += text_draw_wrapped(app->text, r, who, &ink, (SDL_Rect){x, y, w, 0}, TEXT_LEFT, 1.05f);
-    draw_levels(app, x, y + app_px(app, 6), w, app_rect(app, 0, 356, 0, 0).y);
+    if (!g->network) {
+        draw_levels(app, x, y + app_px(app, 6), w, app_rect(app, 0, 356, 0, 0).y);
+    }
 
-    if (s->in_progress) {
+    if (s->in_progress && !g->network) {
         draw_in_progress(app, s);
-    } else if (s->elsewhere) {
+    } else if (s->elsewhere && !g->network) {
         draw_open_elsewhere(app, s);
     } else {
         draw_deck(app, g, v);
     }
     ui_draw_button(app, &s->ui, SETUP_LEARN, _("How do I play this?"));
-    ui_draw_button(app, &s->ui, SETUP_START, s->confirm ? _("Start a new game") : _("Start game"));
+    ui_draw_button(app, &s->ui, SETUP_JOIN, _("Join a friend's table"));
+    ui_draw_button(app, &s->ui, SETUP_START, start_label(g, s));
 }
 
 static void setup_draw(App *app, void *state, SDL_Renderer *r)

@@ -3,6 +3,8 @@
 #include <string.h>
 
 #include "journal.h"
+#include "net_screens.h"
+#include "net_ticket.h"
 #include "scene.h"
 #include "scenes.h"
 #include "session.h"
@@ -16,7 +18,8 @@ enum {
     TITLE_QUIT,
     TITLE_RESUME,
     TITLE_REPLAYS,
-    TITLE_STATS
+    TITLE_STATS,
+    TITLE_REJOIN /* a network match in progress (net_ticket.h) */
 };
 
 typedef struct TitleState {
@@ -26,21 +29,33 @@ typedef struct TitleState {
     bool elsewhere;  /* none, but one is open in another copy (said, not offered) */
     char resume_caption[96];
     char resume_match[STORE_ID_LEN + 1];
-    int order[9];
+    bool can_rejoin; /* a ticket back to a network match is kept */
+    NetTicket ticket;
+    int order[10];
     int count;
 } TitleState;
 
 /* A game in progress another copy of the program plays (store_game_hold). */
 static const char *const OPEN_ELSEWHERE = N_("This game is open in another window.");
 
-static const char *const labels[] = {
-    "",         N_("Play"),        N_("Learn the games"), N_("Card gallery"), N_("Settings"),
-    N_("Quit"), N_("Resume game"), N_("Replays"),         N_("Statistics")};
+static const char *const labels[] = {"",
+                                     N_("Play"),
+                                     N_("Learn the games"),
+                                     N_("Card gallery"),
+                                     N_("Settings"),
+                                     N_("Quit"),
+                                     N_("Resume game"),
+                                     N_("Replays"),
+                                     N_("Statistics"),
+                                     N_("Rejoin the table")};
 
 static void layout(App *app, TitleState *s)
 {
     ui_clear(&s->ui);
     s->count = 0;
+    if (s->can_rejoin) {
+        s->order[s->count++] = TITLE_REJOIN;
+    }
     if (s->can_resume || s->elsewhere) {
         s->order[s->count++] = TITLE_RESUME;
     }
@@ -54,14 +69,16 @@ static void layout(App *app, TitleState *s)
     s->order[s->count++] = TITLE_SETTINGS;
     s->order[s->count++] = TITLE_QUIT;
     /* Five buttons as ever; more close up to stay above the key hints. */
-    static const float tops[] = {388, 380, 374, 366}, pitches[] = {66, 58, 52, 47},
-                       heights[] = {54, 50, 45, 41};
-    int step = SDL_clamp(s->count - 5, 0, 3);
+    static const float tops[] = {388, 380, 374, 366, 360}, pitches[] = {66, 58, 52, 47, 43},
+                       heights[] = {54, 50, 45, 41, 38};
+    int step = SDL_clamp(s->count - 5, 0, 4);
     float top = tops[step], pitch = pitches[step], h = heights[step];
     for (int i = 0; i < s->count; i++) {
         int id = s->order[i];
         SDL_Rect r = app_rect(app, 112, top + (float)i * pitch, 330, h);
-        bool primary = s->can_resume ? id == TITLE_RESUME : id == TITLE_PLAY;
+        bool primary = s->can_rejoin   ? id == TITLE_REJOIN
+                       : s->can_resume ? id == TITLE_RESUME
+                                       : id == TITLE_PLAY;
         ui_add(&s->ui, primary ? WIDGET_PRIMARY : WIDGET_BUTTON, id, r,
                id == TITLE_RESUME && !s->can_resume, _(labels[id]));
     }
@@ -82,6 +99,7 @@ static void check_save(App *app, TitleState *s)
         memcpy(s->resume_match, g.match, sizeof s->resume_match);
         journal_caption(&g, s->resume_caption, sizeof s->resume_caption);
     }
+    s->can_rejoin = app->session == NULL && net_ticket_load(app->store, &s->ticket);
 }
 
 static bool title_enter(App *app, void *state)
@@ -90,7 +108,7 @@ static bool title_enter(App *app, void *state)
     ui_init(&s->ui);
     check_save(app, s);
     layout(app, s);
-    ui_focus(&s->ui, s->can_resume ? TITLE_RESUME : TITLE_PLAY);
+    ui_focus(&s->ui, s->can_rejoin ? TITLE_REJOIN : s->can_resume ? TITLE_RESUME : TITLE_PLAY);
     return true;
 }
 
@@ -156,9 +174,30 @@ static SceneAction resume_game(App *app, TitleState *s)
     return scene_stay();
 }
 
+/* Back to the network match the store keeps a ticket of: the table is
+ * joined (or hosted again from its journal) and the join screen follows it
+ * to the waiting room or the table; one that is gone is said and forgotten. */
+static SceneAction rejoin(App *app, TitleState *s)
+{
+    char name[NET_NAME_MAX + 1], err[300] = "";
+    net_screens_player_name(app, name, sizeof name);
+    NetTable *t = net_ticket_rejoin(&s->ticket, name, err, sizeof err);
+    if (t == NULL) {
+        app_show_toast(app, err);
+        net_ticket_forget(app->store);
+        check_save(app, s);
+        layout(app, s);
+        return scene_stay();
+    }
+    net_table_destroy(app->net);
+    app->net = t;
+    return scene_push(SCENE_JOIN);
+}
+
 static SceneAction activate(App *app, TitleState *s, int id)
 {
     switch (id) {
+    case TITLE_REJOIN: return rejoin(app, s);
     case TITLE_RESUME: return resume_game(app, s);
     case TITLE_REPLAYS: app->replay_path[0] = '\0'; return scene_push(SCENE_REPLAY);
     case TITLE_PLAY: return scene_push(SCENE_VARIANTS);
@@ -245,6 +284,22 @@ static void draw_caption(App *app, const TitleState *s, SDL_Rect beside)
     text_draw_in(app->text, app->renderer, s->resume_caption, &cap, line, TEXT_CENTER);
 }
 
+/* Where the network match is, on a pill beside Rejoin. */
+static void draw_rejoin_caption(App *app, const TitleState *s, SDL_Rect beside)
+{
+    char where[160];
+    net_ticket_caption(&s->ticket, where, sizeof where);
+    TextStyle cap = app_text_style(app, 14, TEXT_REGULAR, UI_INK_SOFT);
+    int tw = 0, th = 0;
+    text_measure(app->text, where, cap.px, cap.weight, &tw, &th);
+    int pad = app_px(app, 14);
+    SDL_Rect pill = {beside.x + beside.w + app_px(app, 12), 0,
+                     SDL_min(tw, app_px(app, CAPTION_WIDE)) + 2 * pad, th + pad};
+    pill.y = beside.y + (beside.h - pill.h) / 2;
+    ui_draw_panel(app, pill);
+    text_draw_in(app->text, app->renderer, where, &cap, pill, TEXT_CENTER);
+}
+
 static void title_draw(App *app, void *state, SDL_Renderer *r)
 {
     TitleState *s = state;
@@ -274,6 +329,10 @@ static void title_draw(App *app, void *state, SDL_Renderer *r)
     const Widget *resume = ui_find(&s->ui, TITLE_RESUME);
     if (resume != NULL) {
         draw_caption(app, s, resume->rect);
+    }
+    const Widget *back = ui_find(&s->ui, TITLE_REJOIN);
+    if (back != NULL) {
+        draw_rejoin_caption(app, s, back->rect);
     }
 
     if (app->notice[0] != '\0') {

@@ -21,9 +21,13 @@ typedef enum SceneId {
     SCENE_GALLERY,
     SCENE_TABLE,
     SCENE_LEARN,
-    SCENE_RESULT, /* a round's result and the match standings */
-    SCENE_REPLAY, /* finished games, replayed from their records */
-    SCENE_STATS,  /* the player's statistics */
+    SCENE_RESULT,  /* a round's result and the match standings */
+    SCENE_REPLAY,  /* finished games, replayed from their records */
+    SCENE_STATS,   /* the player's statistics */
+    SCENE_HOST,    /* hosting a table for friends over the network */
+    SCENE_JOIN,    /* joining a friend's table */
+    SCENE_LOBBY,   /* a ceki-server's open tables */
+    SCENE_WAITING, /* the waiting room of a network table */
     SCENE_COUNT
 } SceneId;
 

@@ -19,6 +19,10 @@ extern const SceneClass scene_table_class;
 extern const SceneClass scene_result_class;
 extern const SceneClass scene_replay_class;
 extern const SceneClass scene_stats_class;
+extern const SceneClass scene_host_class;
+extern const SceneClass scene_join_class;
+extern const SceneClass scene_lobby_class;
+extern const SceneClass scene_waiting_class;
 
 /* The registry: every screen's class by id (NULL: not built), which
  * app_create gives the App's scene stack. */

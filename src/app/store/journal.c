@@ -39,6 +39,16 @@ bool journal_write(Store *st, const Session *s, int replay_cap, char *err, size_
         return false; /* that copy's game stays as that copy keeps it */
     }
     const Game *g = session_game(s);
+    int people = 0, computers = 0;
+    if (session_net_table(s) != NULL && session_opponents(s, &people, &computers) &&
+        !store_opponents_put(st, session_match_id(s), people, computers, err, err_size)) {
+        return false;
+    }
+    if (session_net_table(s) != NULL && (!game_match_over(g) || !session_has_record(s))) {
+        /* A network table: its ticket brings it back (store_ticket), and
+         * its replay is the record the host sends once the match is over. */
+        return true;
+    }
     if (game_match_over(g)) {
         /* Kept first, then the row dropped: a kill between the two leaves
          * both, and the next write (or the title) finds the match over. */

@@ -29,6 +29,7 @@ void settings_defaults(Settings *out)
     out->language = LANGUAGE_SYSTEM;
     out->replays_kept = SETTINGS_REPLAYS_DEFAULT;
     out->coach = false;
+    out->player_name[0] = '\0';
 }
 
 bool settings_equal(const Settings *a, const Settings *b)
@@ -36,7 +37,8 @@ bool settings_equal(const Settings *a, const Settings *b)
     return a->deck_style == b->deck_style && a->anim_speed == b->anim_speed &&
            a->colour_cue == b->colour_cue && a->fullscreen == b->fullscreen &&
            a->renderer == b->renderer && a->language == b->language &&
-           a->replays_kept == b->replays_kept && a->coach == b->coach;
+           a->replays_kept == b->replays_kept && a->coach == b->coach &&
+           strcmp(a->player_name, b->player_name) == 0;
 }
 
 static const char *const renderer_keys[RENDERER_COUNT] = {"auto", "accelerated", "software"};
@@ -129,6 +131,54 @@ static bool parse_anim(const char *v, AnimSpeed *out)
     return false;
 }
 
+/* Bytes of the UTF-8 character that starts with b; 0 when none does. */
+static size_t utf8_len(unsigned char b)
+{
+    if (b < 0x80) {
+        return 1;
+    }
+    if (b >= 0xc2 && b <= 0xdf) {
+        return 2;
+    }
+    if ((b & 0xf0) == 0xe0) {
+        return 3;
+    }
+    return b >= 0xf0 && b <= 0xf4 ? 4 : 0;
+}
+
+/* Whether p[0..n) is one character of the player's name: well formed (no
+ * overlong form, surrogate or code past U+10FFFF), not a control character. */
+static bool name_char_ok(const unsigned char *p, size_t n)
+{
+    unsigned long cp = n == 1 ? p[0] : (unsigned long)(p[0] & (0x7f >> n));
+    for (size_t k = 1; k < n; k++) {
+        if ((p[k] & 0xc0) != 0x80) {
+            return false;
+        }
+        cp = (cp << 6) | (p[k] & 0x3fu);
+    }
+    bool overlong = (n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000);
+    bool control = cp < 0x20 || (cp >= 0x7f && cp < 0xa0);
+    return !overlong && !control && !(cp >= 0xd800 && cp <= 0xdfff) && cp <= 0x10ffff;
+}
+
+bool settings_name_ok(const char *name)
+{
+    const unsigned char *p = (const unsigned char *)name;
+    size_t len = strlen(name);
+    if (len > SETTINGS_NAME_MAX) {
+        return false;
+    }
+    for (size_t i = 0; i < len;) {
+        size_t n = utf8_len(p[i]);
+        if (n == 0 || i + n > len || !name_char_ok(p + i, n)) {
+            return false;
+        }
+        i += n;
+    }
+    return true;
+}
+
 /* One line; false with a reason on anything invalid. */
 static bool parse_line(char *line, int number, Settings *out, char *why, size_t why_size)
 {
@@ -176,6 +226,11 @@ static bool parse_line(char *line, int number, Settings *out, char *why, size_t 
         if (ok) {
             out->replays_kept = (int)n;
         }
+    } else if (strcmp(key, "name") == 0) {
+        ok = settings_name_ok(value);
+        if (ok) {
+            snprintf(out->player_name, sizeof out->player_name, "%s", value);
+        }
     } /* unknown keys are ignored: a newer version may have written them */
     if (!ok) {
         snprintf(why, why_size, _("line %d: '%.40s' is not a valid %.20s"), number, value, key);
@@ -219,21 +274,24 @@ size_t settings_format(const Settings *s, char *buf, size_t size)
 {
     const char *style =
         s->deck_style == SETTINGS_STYLE_VARIANT ? "variant" : deck_style_key(s->deck_style);
-    int n = snprintf(buf, size,
-                     "# Ceki settings; rewritten by the program.\n"
-                     "deck_style=%s\n"
-                     "anim_speed=%s\n"
-                     "colour_cue=%s\n"
-                     "# the hint and why it is good, on each of your turns\n"
-                     "coach=%s\n"
-                     "fullscreen=%s\n"
-                     "renderer=%s\n"
-                     "language=%s\n"
-                     "# finished games kept to watch again (0: all of them)\n"
-                     "replays_kept=%d\n",
-                     style, anim_speed_key(s->anim_speed), s->colour_cue ? "on" : "off",
-                     s->coach ? "on" : "off", s->fullscreen ? "on" : "off",
-                     renderer_key(s->renderer), language_key(s->language), s->replays_kept);
+    int n =
+        snprintf(buf, size,
+                 "# Ceki settings; rewritten by the program.\n"
+                 "deck_style=%s\n"
+                 "anim_speed=%s\n"
+                 "colour_cue=%s\n"
+                 "# the hint and why it is good, on each of your turns\n"
+                 "coach=%s\n"
+                 "fullscreen=%s\n"
+                 "renderer=%s\n"
+                 "language=%s\n"
+                 "# finished games kept to watch again (0: all of them)\n"
+                 "replays_kept=%d\n"
+                 "# your name at a network table (empty: the system's user name)\n"
+                 "name=%s\n",
+                 style, anim_speed_key(s->anim_speed), s->colour_cue ? "on" : "off",
+                 s->coach ? "on" : "off", s->fullscreen ? "on" : "off", renderer_key(s->renderer),
+                 language_key(s->language), s->replays_kept, s->player_name);
     return n < 0 ? 0 : (size_t)n;
 }
 

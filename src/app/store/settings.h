@@ -40,6 +40,8 @@ typedef enum RendererChoice {
     RENDERER_COUNT
 } RendererChoice;
 
+#define SETTINGS_NAME_MAX 32 /* bytes of the player's name (a network seat's, NET_NAME_MAX) */
+
 typedef struct Settings {
     DeckStyle deck_style; /* STYLE_CEKI..STYLE_WESTERN_SPADES or SETTINGS_STYLE_VARIANT */
     AnimSpeed anim_speed;
@@ -49,6 +51,9 @@ typedef struct Settings {
     Language language;       /* applied at once */
     int replays_kept;        /* finished games kept, the oldest pruned; 0: no limit */
     bool coach; /* the table shows the hint and its why on every turn of the person's */
+    /* The name others see at a network table (UTF-8, no control
+     * characters); "": the system's user name. */
+    char player_name[SETTINGS_NAME_MAX + 1];
 } Settings;
 
 #define SETTINGS_REPLAYS_DEFAULT 1000
@@ -64,6 +69,9 @@ typedef enum SettingsLoad {
 #define SETTINGS_MAX_FILE 16384
 
 void settings_defaults(Settings *out);
+/* Whether a name may be the player's: at most SETTINGS_NAME_MAX bytes of
+ * well-formed UTF-8 without control characters. */
+bool settings_name_ok(const char *name);
 bool settings_equal(const Settings *a, const Settings *b);
 
 /* Parses text into *out (which starts from defaults). Returns false and a

@@ -24,7 +24,10 @@
 #include "settings.h"
 #include "store_lock.h"
 
-#define SCHEMA_VERSION 1
+/* 1: games, rounds, matches, stats_base, replays; 2: + tickets (issue 29).
+ * Every table is made IF NOT EXISTS, so an older database gets the new
+ * ones on its first open and keeps everything it had. */
+#define SCHEMA_VERSION 2
 
 #define OPEN_TRIES 24        /* tries at opening a busy file, at most STORE_BUSY_MS in all */
 #define OPEN_PAUSE_MS 4      /* the first pause between them, doubled up to ... */
@@ -64,7 +67,12 @@ static const char SCHEMA[] =
     "CREATE TABLE IF NOT EXISTS replays(id INTEGER PRIMARY KEY, match TEXT NOT NULL UNIQUE,"
     " variant TEXT NOT NULL, finished INTEGER NOT NULL, players INTEGER NOT NULL,"
     " moves INTEGER NOT NULL, damaged INTEGER NOT NULL, record TEXT NOT NULL);"
-    "CREATE INDEX IF NOT EXISTS replays_by_time ON replays(finished, id);";
+    "CREATE INDEX IF NOT EXISTS replays_by_time ON replays(finished, id);"
+    "CREATE TABLE IF NOT EXISTS tickets(id INTEGER PRIMARY KEY CHECK(id = 1), host TEXT NOT NULL,"
+    " port INTEGER NOT NULL, tableid TEXT NOT NULL, token TEXT NOT NULL,"
+    " hosting INTEGER NOT NULL, variant TEXT NOT NULL, updated INTEGER NOT NULL);"
+    "CREATE TABLE IF NOT EXISTS opponents(match TEXT PRIMARY KEY, people INTEGER NOT NULL,"
+    " computers INTEGER NOT NULL);";
 
 /* ---- errors in the player's words ----------------------------------------- */
 
@@ -430,6 +438,8 @@ static bool move_into_file(Store *st)
 {
     static const char *const moves[] = {
         "INSERT OR REPLACE INTO disk.games SELECT * FROM main.games",
+        "INSERT OR REPLACE INTO disk.tickets SELECT * FROM main.tickets",
+        "INSERT OR IGNORE INTO disk.opponents SELECT * FROM main.opponents",
         "INSERT OR IGNORE INTO disk.rounds SELECT * FROM main.rounds",
         "INSERT OR IGNORE INTO disk.matches SELECT * FROM main.matches",
         "INSERT OR IGNORE INTO disk.replays(match, variant, finished, players, moves, damaged,"
@@ -687,6 +697,89 @@ bool store_game_drop(Store *st, const char *match, char *err, size_t err_size)
     }
     return finish(st, run_bound(st, "DELETE FROM games WHERE match = ?1", "t", match), err,
                   err_size);
+}
+
+/* ---- the ticket of a network table --------------------------------------- */
+
+bool store_ticket_put(Store *st, const StoreTicket *t, char *err, size_t err_size)
+{
+    if (st == NULL || t == NULL || t->host[0] == '\0' || t->token[0] == '\0') {
+        say_into(err, err_size, _("nothing to save"));
+        return false;
+    }
+    int rc = run_bound(st,
+                       "INSERT OR REPLACE INTO tickets(id, host, port, tableid, token, hosting,"
+                       " variant, updated) VALUES(1, ?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                       "tittiti", t->host, (int64_t)t->port, t->table, t->token,
+                       (int64_t)t->hosting, t->variant, (int64_t)time(NULL));
+    return finish(st, rc, err, err_size);
+}
+
+bool store_ticket_get(Store *st, StoreTicket *out)
+{
+    if (st == NULL || out == NULL) {
+        return false;
+    }
+    int rc = SQLITE_OK;
+    sqlite3_stmt *q = prep(st,
+                           "SELECT host, port, tableid, token, hosting, variant, updated"
+                           " FROM tickets WHERE id = 1",
+                           &rc);
+    bool found = q != NULL && sqlite3_step(q) == SQLITE_ROW;
+    if (found) {
+        memset(out, 0, sizeof *out);
+        snprintf(out->host, sizeof out->host, "%s", (const char *)sqlite3_column_text(q, 0));
+        out->port = sqlite3_column_int(q, 1);
+        snprintf(out->table, sizeof out->table, "%s", (const char *)sqlite3_column_text(q, 2));
+        snprintf(out->token, sizeof out->token, "%s", (const char *)sqlite3_column_text(q, 3));
+        out->hosting = sqlite3_column_int(q, 4) != 0;
+        snprintf(out->variant, sizeof out->variant, "%s", (const char *)sqlite3_column_text(q, 5));
+        out->updated = sqlite3_column_int64(q, 6);
+    }
+    sqlite3_finalize(q);
+    return found;
+}
+
+bool store_ticket_drop(Store *st, char *err, size_t err_size)
+{
+    if (st == NULL) {
+        return false;
+    }
+    return finish(st, run_bound(st, "DELETE FROM tickets", ""), err, err_size);
+}
+
+bool store_opponents_put(Store *st, const char *match, int people, int computers, char *err,
+                         size_t err_size)
+{
+    if (st == NULL || match == NULL || people < 0 || computers < 0) {
+        say_into(err, err_size, _("nothing to save"));
+        return false;
+    }
+    int rc = run_bound(
+        st, "INSERT OR IGNORE INTO opponents(match, people, computers) VALUES(?1, ?2, ?3)", "tii",
+        match, (int64_t)people, (int64_t)computers);
+    return finish(st, rc, err, err_size);
+}
+
+bool store_opponents_get(Store *st, const char *match, int *people, int *computers)
+{
+    int rc = SQLITE_OK;
+    sqlite3_stmt *q =
+        st != NULL && match != NULL
+            ? prep(st, "SELECT people, computers FROM opponents WHERE match = ?1", &rc)
+            : NULL;
+    if (q != NULL) {
+        sqlite3_bind_text(q, 1, match, -1, SQLITE_STATIC);
+    }
+    bool found = q != NULL && sqlite3_step(q) == SQLITE_ROW;
+    if (found && people != NULL) {
+        *people = sqlite3_column_int(q, 0);
+    }
+    if (found && computers != NULL) {
+        *computers = sqlite3_column_int(q, 1);
+    }
+    sqlite3_finalize(q);
+    return found;
 }
 
 bool store_game_set_aside(Store *st, const char *match, char *err, size_t err_size)

@@ -115,6 +115,36 @@ void store_game_let_go(Store *st, const char *match);
 /* Whether another copy has the game open (never one this store holds). */
 bool store_game_open_elsewhere(Store *st, const char *match);
 
+/* ---- the ticket of a network table (issue 29) ------------------------------ */
+
+/* What brings the player back to a network match in progress after the
+ * program was closed or killed: the host's address, the table, the seat's
+ * token, whether this program hosted it. One at a time: putting one
+ * replaces the last; it is dropped when the match is over. Its text fields
+ * are as net_table.h limits them (host 64, table 16, token 32). */
+typedef struct StoreTicket {
+    char host[65];
+    int port;
+    char table[17];
+    char token[33];
+    bool hosting;
+    char variant[24];
+    int64_t updated; /* seconds since 1970 */
+} StoreTicket;
+bool store_ticket_put(Store *st, const StoreTicket *t, char *err, size_t err_size);
+/* false when there is none. */
+bool store_ticket_get(Store *st, StoreTicket *out);
+bool store_ticket_drop(Store *st, char *err, size_t err_size);
+
+/* Whom a match was played against (issue 29: networked matches count with
+ * the opponents' kinds): other people and computers, kept once per match
+ * (the first put stays); its rounds and match rows are found by the same
+ * match id. get: false when the match has none kept (a game on this
+ * computer before schema 2). */
+bool store_opponents_put(Store *st, const char *match, int people, int computers, char *err,
+                         size_t err_size);
+bool store_opponents_get(Store *st, const char *match, int *people, int *computers);
+
 /* ---- statistics ------------------------------------------------------------ */
 
 /* level: 0..STATS_LEVELS-1, or -1 when not known. */

@@ -1158,6 +1158,7 @@ static void table_leave(App *app, void *state)
         session_destroy(t->session);
         t->session = NULL;
     }
+    table_net_leave(app);
 }
 
 static void table_resume(App *app, void *state)
@@ -1284,6 +1285,7 @@ static SceneAction table_update(App *app, void *state, double dt)
     TableState *t = state;
     SceneAction act = scene_stay();
     bool moving = false, waiting = false;
+    table_net_update(app, t);
     if (t->layout_w != app->width || t->layout_h != app->height) {
         /* The window changed size (the window manager, fullscreen): lay the
          * table out again at once; the cards glide to their new places. */
@@ -1349,6 +1351,9 @@ static SceneAction table_update(App *app, void *state, double dt)
 static SceneAction table_event(App *app, void *state, const SDL_Event *e)
 {
     TableState *t = state;
+    if (table_net_event(app, t, e)) {
+        return scene_stay(); /* the chat line's */
+    }
     if (e->type == SDL_WINDOWEVENT) {
         table_relayout(app, t);
         return scene_stay();
@@ -1360,6 +1365,7 @@ static void table_draw_scene(App *app, void *state, SDL_Renderer *r)
 {
     TableState *t = state;
     table_draw(app, t, r);
+    table_net_draw(app, t);
 }
 
 static const Ui *table_widgets(const void *state)

@@ -34,8 +34,10 @@
 #include "ai_why.h"
 #include "app.h"
 #include "game.h"
+#include "proto.h"
 #include "session.h"
 #include "table_layout.h"
+#include "text_field.h"
 #include "ui.h"
 
 /* ---- sprites: the cards drawn one by one ------------------------------ */
@@ -168,6 +170,27 @@ typedef struct HeldMove {
 /* The hint: none, asked for (the strong player is thinking), shown. */
 typedef enum { HINT_NONE, HINT_WANTED, HINT_SHOWN } TableHint;
 
+/* Chat at a table with friends (scene_table_net.c): the line being typed,
+ * the lines received (newest last), who is muted. */
+#define TABLE_CHAT_LINES 24
+typedef struct TableChatLine {
+    int seat;
+    char text[NET_CHAT_MAX * 4 + 1];
+    double at; /* app->now when it arrived */
+} TableChatLine;
+
+typedef struct TableChat {
+    bool open;
+    bool skip_t; /* the T that opened the line may come again as typed text */
+    TextField line;
+    double last_sent;
+    TableChatLine lines[TABLE_CHAT_LINES];
+    int nlines;
+    bool muted[CEKI_MAX_SEATS];
+    char note[200];      /* what the last line typed did (a refusal, a mute), or "" */
+    bool ticket_dropped; /* the match ended: the way back to it is forgotten */
+} TableChat;
+
 /* A watch-only game: paused, playing, or one step asked for. */
 typedef enum { WATCH_PAUSED, WATCH_PLAYING, WATCH_STEP } WatchMode;
 
@@ -239,6 +262,9 @@ typedef struct TableState {
     /* The move log (scene_table_log.c). */
     bool log_open;
     int log_scroll; /* entries scrolled past, from the newest */
+
+    /* A table with friends (app->net): chat. */
+    TableChat chat;
 
     /* Headless runs. */
     bool autoplay;
@@ -381,6 +407,20 @@ bool table_log_panel(const App *app, const TableState *t, SDL_Rect *out);
 void table_log_scroll(App *app, TableState *t, int rows);
 void table_log_wheel(App *app, TableState *t, int notches);
 void table_log_draw(App *app, TableState *t);
+
+/* scene_table_net.c: a table with friends (app->net; nothing without one).
+ * Chat: T (when no card is picked up) or Ctrl+Enter opens the line, Enter
+ * sends it (at most NET_CHAT_MAX characters; "/mute N", "/unmute N" mute
+ * a seat here), Esc closes it; while it is open every key is the line's.
+ * Lines show briefly over the table and in the recent-events log. The
+ * seats' plates say who is reconnecting (the grace countdown) or away
+ * with a computer playing, and a banner says when this window reconnects
+ * or the host has left. */
+bool table_net_event(App *app, TableState *t, const SDL_Event *e); /* true: taken */
+void table_net_update(App *app, TableState *t);
+void table_net_draw(App *app, TableState *t);
+/* The table leaves: the network table goes with it. */
+void table_net_leave(App *app);
 
 /* ---- for tests and tools -------------------------------------------------- */
 

@@ -1,0 +1,241 @@
+/* net_screens.c — what the screens of a network table share (net_screens.h). */
+#define _POSIX_C_SOURCE 200809L /* getpwuid_r */
+#include "net_screens.h"
+
+#include <pwd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "discovery.h"
+#include "net_ticket.h"
+#include "session.h"
+#include "variant.h"
+
+#define PASSWD_BUF 4096
+#define MS_PER_S 1000u
+
+/* Copies at most NET_NAME_MAX bytes of name, cut before a broken
+ * character; false when nothing usable is left. */
+static bool take_name(const char *name, char *buf, size_t size)
+{
+    if (name == NULL || size == 0) {
+        return false;
+    }
+    size_t cap = SDL_min(SDL_min(strlen(name), (size_t)NET_NAME_MAX), size - 1);
+    while (cap > 0 && ((unsigned char)name[cap] & 0xc0) == 0x80) {
+        cap--; /* not in the middle of a character */
+    }
+    memcpy(buf, name, cap);
+    buf[cap] = '\0';
+    return cap > 0 && settings_name_ok(buf);
+}
+
+void net_screens_player_name(const App *app, char *buf, size_t size)
+{
+    if (!take_name(app->settings.player_name, buf, size)) {
+        net_screens_system_name(buf, size);
+    }
+}
+
+void net_screens_system_name(char *buf, size_t size)
+{
+    struct passwd pw, *found = NULL;
+    char store[PASSWD_BUF];
+    if (getpwuid_r(getuid(), &pw, store, sizeof store, &found) == 0 && found != NULL &&
+        take_name(found->pw_name, buf, size)) {
+        return;
+    }
+    if (take_name(getenv("USER"), buf, size)) {
+        return;
+    }
+    snprintf(buf, size, "%s", _("Player"));
+}
+
+void net_screens_keep_name(App *app, const char *name)
+{
+    if (settings_name_ok(name) && strcmp(app->settings.player_name, name) != 0) {
+        Settings st = app->settings;
+        memcpy(st.player_name, name, strlen(name) + 1);
+        app_set_settings(app, &st);
+    }
+}
+
+const char *net_screens_discovery_address(void)
+{
+    const char *to = getenv("CEKI_DISCOVERY_TO");
+    return to != NULL && to[0] != '\0' ? to : NULL;
+}
+
+uint16_t net_screens_discovery_port(void)
+{
+    const char *port = getenv("CEKI_DISCOVERY_PORT");
+    char *end = NULL;
+    long p = port != NULL ? strtol(port, &end, 10) : -1;
+    return port != NULL && end != port && *end == '\0' && p >= 0 && p <= 65535 ? (uint16_t)p
+                                                                               : DISCOVERY_PORT;
+}
+
+NetTable *net_screens_local_table(App *app)
+{
+    const char *local = getenv("CEKI_NET_LOCAL");
+    if (local == NULL || strcmp(local, "1") != 0) {
+        return NULL;
+    }
+    GameSetup g = app->setup;
+    for (int i = 0; i < CEKI_MAX_SEATS; i++) {
+        g.human[i] = i == 0;
+        g.remote[i] = i == 1;
+    }
+    NetHostOptions opt;
+    memset(&opt, 0, sizeof opt);
+    net_screens_rules(&g, &opt.rules);
+    opt.any_port = true;
+    opt.bind = "127.0.0.1";
+    opt.has_seed = true;
+    opt.seed = 1;
+    net_screens_player_name(app, opt.name, sizeof opt.name);
+    char err[200] = "";
+    NetTable *t = net_table_host(&opt, err, sizeof err);
+    if (t == NULL) {
+        fprintf(stderr, "ceki: no local table: %s\n", err);
+    }
+    return t;
+}
+
+bool net_screens_play(App *app)
+{
+    const NetTableRules *r = app->net != NULL ? net_table_rules(app->net) : NULL;
+    if (r == NULL || r->variant >= VARIANT_COUNT) {
+        return false;
+    }
+    SessionSeats seats = {0};
+    for (int i = 0; i < CEKI_MAX_SEATS; i++) {
+        seats.human[i] = true; /* the session keeps the person's own seat */
+    }
+    CekiStatus st = CEKI_OK;
+    Session *session = session_create_net(app->net, &seats, &st);
+    if (session == NULL) {
+        return false;
+    }
+    bool network = app->setup.network;
+    app_setup_variant(app, (VariantId)r->variant);
+    app->setup.network = network;
+    app->setup.config = *game_config(session_game(session));
+    app->setup.seed_given = true;
+    NetTicket ticket;
+    char why[200] = "";
+    if (store_persistent(app->store) && net_table_ticket(app->net, &ticket) &&
+        !net_ticket_save(app->store, &ticket, variant_get((VariantId)r->variant)->key, why,
+                         sizeof why)) {
+        app_report(app, why); /* the way back after a crash is not kept */
+    }
+    session_destroy(app->session);
+    app->session = session;
+    app->net = NULL; /* the session's now */
+    return true;
+}
+
+void net_screens_rules(const GameSetup *g, NetTableRules *out)
+{
+    memset(out, 0, sizeof *out);
+    out->variant = (uint8_t)g->config.variant;
+    out->players = (uint8_t)g->config.players;
+    out->options = g->config.options;
+    out->rounds = (uint16_t)g->config.rounds;
+    out->stakes = (uint8_t)g->config.stakes;
+    static const uint8_t computer[AI_LEVEL_COUNT] = {NET_SEAT_RANDOM, NET_SEAT_GREEDY,
+                                                     NET_SEAT_STRONG};
+    for (int i = 0; i < g->config.players && i < CEKI_MAX_SEATS; i++) {
+        out->seat_kind[i] = g->human[i]    ? NET_SEAT_LOCAL
+                            : g->remote[i] ? NET_SEAT_NET
+                                           : computer[g->level[i] % AI_LEVEL_COUNT];
+    }
+}
+
+const char *net_screens_kind_text(NetSeatKind kind)
+{
+    switch (kind) {
+    case NET_SEAT_NET: return _("A friend");
+    case NET_SEAT_LOCAL: return _("You");
+    case NET_SEAT_RANDOM: return _("Computer (random)");
+    case NET_SEAT_GREEDY: return _("Computer (greedy)");
+    case NET_SEAT_STRONG: return _("Computer (strong)");
+    default: return "?";
+    }
+}
+
+void net_screens_seat_text(const NetSeat *seat, char *buf, size_t size)
+{
+    unsigned left = (seat->grace_ms + MS_PER_S - 1) / MS_PER_S;
+    switch ((NetSeatState)seat->state) {
+    case NET_SEAT_EMPTY: snprintf(buf, size, "%s", _("Waiting for a friend")); break;
+    case NET_SEAT_HERE: snprintf(buf, size, "%s", _("Here")); break;
+    case NET_SEAT_AWAY:
+        snprintf(buf, size,
+                 P_("Reconnecting: %u second left", "Reconnecting: %u seconds left", left), left);
+        break;
+    case NET_SEAT_STAND_IN: snprintf(buf, size, "%s", _("Away; a computer plays")); break;
+    default: snprintf(buf, size, "?"); break;
+    }
+}
+
+const char *net_screens_state_text(NetTableState state, bool host)
+{
+    switch (state) {
+    case NET_TABLE_CONNECTING: return _("Connecting\xe2\x80\xa6");
+    case NET_TABLE_CHOOSING: return _("Choose a table, or open a new one.");
+    case NET_TABLE_WAITING:
+        return host ? _("Waiting for friends. Start when every seat is taken.")
+                    : _("Waiting for the host to start.");
+    case NET_TABLE_PLAYING: return _("Playing");
+    case NET_TABLE_RECONNECTING: return _("Connection lost; reconnecting\xe2\x80\xa6");
+    case NET_TABLE_HOST_GONE: return _("The host left; waiting for it.");
+    case NET_TABLE_OVER: return _("The match is over.");
+    case NET_TABLE_FAILED: return _("Could not reach the table.");
+    default: return "";
+    }
+}
+
+const char *net_screens_variant_name(unsigned variant)
+{
+    return variant < VARIANT_COUNT ? _(variant_get((VariantId)variant)->name) : "?";
+}
+
+void net_screens_draw_field(App *app, const Ui *ui, int id, const TextField *f, bool active,
+                            const char *placeholder)
+{
+    const Widget *w = ui_find(ui, id);
+    if (w == NULL) {
+        return;
+    }
+    SDL_Renderer *r = app->renderer;
+    int radius = app_px(app, 8);
+    paint_round_rect(app->paint, r, w->rect, radius, paint_rgba(0, 0, 0, 90));
+    paint_round_frame(app->paint, r, w->rect, radius, SDL_max(1, app_px(app, active ? 2 : 1)),
+                      active ? UI_GOLD : paint_rgba(255, 255, 255, 60));
+    if (ui->focus == id) {
+        ui_draw_focus_ring(app, w->rect, radius);
+    }
+    int pad = app_px(app, 12);
+    SDL_Rect box = {w->rect.x + pad, w->rect.y, w->rect.w - 2 * pad, w->rect.h};
+    bool empty = f->len == 0;
+    TextStyle ink = app_text_style(app, 18, TEXT_REGULAR, empty ? UI_INK_FAINT : UI_INK);
+    SDL_Rect drawn =
+        text_draw_in(app->text, r, empty ? placeholder : f->text, &ink, box, TEXT_LEFT);
+    if (!active) {
+        return;
+    }
+    char before[TEXT_FIELD_MAX_BYTES + 1];
+    memcpy(before, f->text, (size_t)f->cursor);
+    before[f->cursor] = '\0';
+    int cw = 0, ch = 0;
+    text_measure(app->text, before, ink.px, ink.weight, &cw, &ch);
+    int x = SDL_min(box.x + (empty ? 0 : cw), box.x + box.w);
+    int caret_h = SDL_max(drawn.h, app_px(app, 22));
+    paint_fill_rect(
+        r,
+        (SDL_Rect){x, w->rect.y + (w->rect.h - caret_h) / 2, SDL_max(1, app_px(app, 2)), caret_h},
+        UI_GOLD);
+}

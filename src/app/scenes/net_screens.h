@@ -1,0 +1,67 @@
+/* net_screens.h — what the screens of a network table share (issue 29):
+ * the host, join, lobby and waiting room screens and the table's plates.
+ *
+ * Contract: words for seat kinds, seat states and the network table's
+ * states (translated, our own); the person's name (the setting, else the
+ * system's user name); the rules a hosted table gets from app->setup; a
+ * text field drawn in the screens' look. Nothing here talks to the network
+ * or keeps state; the seats and states come from net_table.h.
+ */
+#ifndef CEKI_APP_NET_SCREENS_H
+#define CEKI_APP_NET_SCREENS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "app.h"
+#include "net_table.h"
+#include "text_field.h"
+#include "ui.h"
+
+/* The name others see: Settings' "Your name", else the system's user
+ * name (getpwuid, $USER), else a word for a player; never empty, at most
+ * NET_NAME_MAX bytes cut on a character boundary. */
+void net_screens_player_name(const App *app, char *buf, size_t size);
+/* The same without the setting: the system's user name, or the word. */
+void net_screens_system_name(char *buf, size_t size);
+/* Keeps a name typed on a screen as Settings' "Your name" (saved), when
+ * it may be one (settings_name_ok) and differs. */
+void net_screens_keep_name(App *app, const char *name);
+/* Where discovery listens and asks, and a hosted table listens:
+ * $CEKI_DISCOVERY_TO (tests: an address, 127.0.0.1) or NULL for every
+ * interface and the broadcast, and
+ * $CEKI_DISCOVERY_PORT (0: the system chooses where it listens) or
+ * DISCOVERY_PORT. */
+const char *net_screens_discovery_address(void);
+uint16_t net_screens_discovery_port(void);
+/* The match on app->net has started: a session plays it from the table's
+ * feed (session_create_net), app->session holds it (and the network table
+ * with it: app->net is NULL after) and app->setup says its game, so the
+ * table scene can take over; the ticket back to the table is kept in the
+ * store (net_ticket.h) for a start after a crash. false (nothing changed)
+ * while the person's view has not come yet. */
+bool net_screens_play(App *app);
+/* $CEKI_NET_LOCAL=1 (screenshots, the text-fit test): a screen that needs
+ * a network table and has none hosts app->setup's game with friends on
+ * 127.0.0.1, at a port the system chooses. NULL when not asked or it
+ * cannot. */
+NetTable *net_screens_local_table(App *app);
+/* The rules and seat kinds a table hosted from app->setup gets. */
+void net_screens_rules(const GameSetup *g, NetTableRules *out);
+/* "You", "A friend", "Computer (strong)", ... */
+const char *net_screens_kind_text(NetSeatKind kind);
+/* A seat as the waiting room and the plates say it: here, waiting for a
+ * friend, reconnecting (with the seconds left of the grace period),
+ * away with a computer playing. */
+void net_screens_seat_text(const NetSeat *seat, char *buf, size_t size);
+/* The table's state in a few words ("Connecting", "Waiting for the host to
+ * start", ...). */
+const char *net_screens_state_text(NetTableState state, bool host);
+/* A game's name by its VariantId, "?" when out of range. */
+const char *net_screens_variant_name(unsigned variant);
+/* A text field widget (kind WIDGET_ITEM) with its text, or the
+ * placeholder in faint ink when empty, and the cursor when active. */
+void net_screens_draw_field(App *app, const Ui *ui, int id, const TextField *f, bool active,
+                            const char *placeholder);
+
+#endif

@@ -1,0 +1,297 @@
+/* scene_table_net.c — the table with friends (scene_table.h): chat, the
+ * seats' connection on their plates, and the banner when this window
+ * reconnects or the host is gone. Nothing here runs at a table on this
+ * computer. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "net_screens.h"
+#include "net_ticket.h"
+#include "scene_table.h"
+
+#define CHAT_SHOW_SECONDS 8.0 /* a line stays over the table this long */
+#define CHAT_SHOWN 5          /* lines over the table at once */
+#define CHAT_MIN_GAP 0.5      /* seconds between two lines sent from here */
+#define CHAT_TAKE 8           /* lines taken from the table per frame */
+
+/* The network table the table plays at (its session's, or one the
+ * screens still hold), or NULL. */
+static NetTable *net_of(const App *app, const TableState *t)
+{
+    NetTable *net = session_net_table(t->session);
+    return net != NULL ? net : app->net;
+}
+
+static bool is_key(const SDL_Event *e, SDL_Keycode key)
+{
+    return e->type == SDL_KEYDOWN && e->key.keysym.sym == key;
+}
+
+static void chat_open(TableChat *c, bool by_t)
+{
+    c->open = true;
+    c->skip_t = by_t;
+    c->note[0] = '\0';
+    text_field_init(&c->line, NET_CHAT_MAX);
+    SDL_StartTextInput();
+}
+
+static void chat_close(TableChat *c)
+{
+    c->open = false;
+    c->skip_t = false;
+    text_field_init(&c->line, NET_CHAT_MAX);
+}
+
+/* "/mute 2", "/unmute 2": true when the line was one (said in the note). */
+static bool chat_command(TableState *t, const char *line)
+{
+    bool mute = strncmp(line, "/mute ", 6) == 0, unmute = strncmp(line, "/unmute ", 8) == 0;
+    if (!mute && !unmute) {
+        return false;
+    }
+    char *end = NULL;
+    long seat = strtol(line + (mute ? 6 : 8), &end, 10);
+    if (end == NULL || *end != '\0' || seat < 1 || seat > t->players) {
+        snprintf(t->chat.note, sizeof t->chat.note, _("There is no seat %s."),
+                 line + (mute ? 6 : 8));
+        return true;
+    }
+    t->chat.muted[seat - 1] = mute;
+    snprintf(t->chat.note, sizeof t->chat.note,
+             mute ? _("Seat %ld is muted here.") : _("Seat %ld is heard again."), seat);
+    return true;
+}
+
+/* Enter: the line goes to the table (or is a command); the line closes
+ * unless it could not go yet. */
+static void chat_send(App *app, TableState *t)
+{
+    TableChat *c = &t->chat;
+    if (c->line.len == 0) {
+        chat_close(c);
+        return;
+    }
+    if (chat_command(t, c->line.text)) {
+        c->open = false;
+        return;
+    }
+    if (app->now - c->last_sent < CHAT_MIN_GAP && c->last_sent > 0) {
+        snprintf(c->note, sizeof c->note, "%s", _("Wait a moment before the next line."));
+        return;
+    }
+    if (!net_table_say(net_of(app, t), c->line.text)) {
+        snprintf(c->note, sizeof c->note, "%s", _("The line could not be sent."));
+        return;
+    }
+    c->last_sent = app->now;
+    chat_close(c);
+}
+
+/* The line is open: every key and typed text is its own. */
+static void chat_event(App *app, TableState *t, const SDL_Event *e)
+{
+    TableChat *c = &t->chat;
+    if (e->type == SDL_TEXTINPUT && c->skip_t &&
+        (strcmp(e->text.text, "t") == 0 || strcmp(e->text.text, "T") == 0)) {
+        c->skip_t = false; /* the T that opened the line */
+        return;
+    }
+    if (e->type == SDL_TEXTINPUT || e->type == SDL_KEYDOWN) {
+        c->skip_t = false;
+    }
+    switch (text_field_handle(&c->line, e)) {
+    case TEXT_FIELD_SUBMIT: chat_send(app, t); break;
+    case TEXT_FIELD_CANCEL: chat_close(c); break;
+    default: break;
+    }
+}
+
+bool table_net_event(App *app, TableState *t, const SDL_Event *e)
+{
+    if (net_of(app, t) == NULL) {
+        return false;
+    }
+    TableChat *c = &t->chat;
+    if (c->open) {
+        bool keyboard = e->type == SDL_KEYDOWN || e->type == SDL_KEYUP || e->type == SDL_TEXTINPUT;
+        if (keyboard) {
+            chat_event(app, t, e);
+            app->dirty = true;
+        }
+        return keyboard;
+    }
+    Uint16 mod = e->type == SDL_KEYDOWN ? e->key.keysym.mod : 0;
+    bool ctrl_enter = is_key(e, SDLK_RETURN) && (mod & KMOD_CTRL);
+    bool plain_t = is_key(e, SDLK_t) && !(mod & (KMOD_CTRL | KMOD_ALT | KMOD_SHIFT)) &&
+                   t->selected < 0 && t->dialog == DLG_NONE;
+    if (ctrl_enter || plain_t) {
+        chat_open(c, plain_t);
+        app->dirty = true;
+        return true;
+    }
+    return false;
+}
+
+static void chat_keep(App *app, TableState *t, const NetChat *line)
+{
+    TableChat *c = &t->chat;
+    if (line->seat >= 0 && line->seat < CEKI_MAX_SEATS && c->muted[line->seat]) {
+        return;
+    }
+    if (c->nlines == TABLE_CHAT_LINES) {
+        memmove(c->lines, c->lines + 1, sizeof c->lines[0] * (TABLE_CHAT_LINES - 1));
+        c->nlines--;
+    }
+    TableChatLine *l = &c->lines[c->nlines++];
+    l->seat = line->seat;
+    l->at = app->now;
+    memcpy(l->text, line->text, sizeof l->text);
+    l->text[sizeof l->text - 1] = '\0';
+    char who[64];
+    table_seat_name(t, l->seat, who, sizeof who);
+    view_log(t, "%s: %.120s", who, l->text);
+}
+
+static bool any_away(const NetSeats *seats)
+{
+    for (int i = 0; seats != NULL && i < seats->players; i++) {
+        if (seats->seat[i].state == NET_SEAT_AWAY) {
+            return true;
+        }
+    }
+    return false;
+}
+
+void table_net_update(App *app, TableState *t)
+{
+    NetTable *net = net_of(app, t);
+    if (net == NULL) {
+        return;
+    }
+    if (net == app->net) {
+        net_table_poll(net, SDL_GetTicks()); /* else session_poll does */
+    }
+    NetChat got[CHAT_TAKE];
+    int n = net_table_take_chat(net, got, CHAT_TAKE);
+    for (int i = 0; i < n && i < CHAT_TAKE; i++) {
+        chat_keep(app, t, &got[i]);
+    }
+    if (!t->chat.ticket_dropped && net == session_net_table(t->session) &&
+        game_match_over(session_game(t->session))) {
+        t->chat.ticket_dropped = true;
+        net_ticket_forget(app->store); /* nothing to go back to */
+    }
+    bool showing = t->chat.nlines > 0 &&
+                   app->now - t->chat.lines[t->chat.nlines - 1].at < CHAT_SHOW_SECONDS + 0.1;
+    NetTableState st = net_table_state(net);
+    bool away =
+        any_away(net_table_seats(net)) || st == NET_TABLE_RECONNECTING || st == NET_TABLE_HOST_GONE;
+    if (n > 0 || showing || away) {
+        app->ticking = true;
+        app->dirty = true; /* the countdown and the lines' time */
+    }
+}
+
+void table_net_leave(App *app)
+{
+    net_table_destroy(app->net);
+    app->net = NULL;
+}
+
+/* A seat's connection under its plate, when it is not simply here. */
+static void draw_plate_state(App *app, TableState *t, const NetSeat *seat, int i)
+{
+    if (seat->state != NET_SEAT_AWAY && seat->state != NET_SEAT_STAND_IN) {
+        return;
+    }
+    char says[120];
+    net_screens_seat_text(seat, says, sizeof says);
+    SDL_Rect plate = table_rect(t->layout.seats[i].plate);
+    TextStyle ink = app_text_style(app, 13, TEXT_BOLD, UI_INK);
+    int w = 0, h = 0;
+    text_measure(app->text, says, ink.px, ink.weight, &w, &h);
+    int pad = app_px(app, 6);
+    SDL_Rect badge = {plate.x, plate.y + plate.h + app_px(app, 2), w + 2 * pad, h + pad};
+    SDL_Color bg =
+        seat->state == NET_SEAT_AWAY ? paint_rgba(150, 60, 40, 230) : paint_rgba(60, 70, 90, 230);
+    paint_round_rect(app->paint, app->renderer, badge, app_px(app, 6), bg);
+    text_draw_in(app->text, app->renderer, says, &ink, badge, TEXT_CENTER);
+}
+
+/* This window reconnecting, or the host gone: a banner at the top. */
+static void draw_banner(App *app, NetTableState st)
+{
+    if (st != NET_TABLE_RECONNECTING && st != NET_TABLE_HOST_GONE) {
+        return;
+    }
+    SDL_Rect box = app_rect(app, 390, 66, 500, 44);
+    ui_draw_panel(app, box);
+    TextStyle ink = app_text_style(app, 17, TEXT_BOLD, UI_WARN);
+    text_draw_in(app->text, app->renderer, net_screens_state_text(st, false), &ink, box,
+                 TEXT_CENTER);
+}
+
+/* The newest lines, for a while after they came, at the pool's top left. */
+static void draw_lines(App *app, TableState *t)
+{
+    const TableChat *c = &t->chat;
+    int first = SDL_max(0, c->nlines - CHAT_SHOWN);
+    SDL_Rect pool = table_rect(t->layout.pool);
+    int x = pool.x + app_px(app, 8), y = pool.y + app_px(app, 8);
+    TextStyle ink = app_text_style(app, 15, TEXT_REGULAR, UI_INK);
+    for (int i = first; i < c->nlines; i++) {
+        if (app->now - c->lines[i].at > CHAT_SHOW_SECONDS && !c->open) {
+            continue;
+        }
+        char who[64], line[NET_CHAT_MAX * 4 + 80];
+        table_seat_name(t, c->lines[i].seat, who, sizeof who);
+        snprintf(line, sizeof line, "%s: %s", who, c->lines[i].text);
+        int h = text_draw_wrapped(app->text, NULL, line, &ink, (SDL_Rect){x, y, pool.w / 2, 0},
+                                  TEXT_LEFT, 1.0f);
+        SDL_Rect bg = {x - app_px(app, 6), y - app_px(app, 2), pool.w / 2 + app_px(app, 12),
+                       h + app_px(app, 4)};
+        paint_round_rect(app->paint, app->renderer, bg, app_px(app, 6), paint_rgba(0, 0, 0, 150));
+        text_draw_wrapped(app->text, app->renderer, line, &ink, (SDL_Rect){x, y, pool.w / 2, 0},
+                          TEXT_LEFT, 1.0f);
+        y += h + app_px(app, 6);
+    }
+}
+
+/* The line being typed, over the prompt, with its count of characters. */
+static void draw_line(App *app, TableState *t)
+{
+    const TableChat *c = &t->chat;
+    SDL_Rect prompt = table_rect(t->layout.prompt);
+    Ui field;
+    ui_init(&field);
+    SDL_Rect box = {prompt.x, prompt.y - app_px(app, 52), prompt.w, app_px(app, 44)};
+    ui_add(&field, WIDGET_ITEM, 1, box, false, _("Chat"));
+    ui_draw_panel(app, (SDL_Rect){box.x - app_px(app, 6), box.y - app_px(app, 6),
+                                  box.w + app_px(app, 12), box.h + app_px(app, 12)});
+    net_screens_draw_field(app, &field, 1, &c->line, true,
+                           _("Say something to the table; Enter sends, Esc closes"));
+    char count[64];
+    snprintf(count, sizeof count, "%d/%d", text_field_chars(&c->line), NET_CHAT_MAX);
+    TextStyle faint = app_text_style(app, 13, TEXT_REGULAR, UI_INK_FAINT);
+    text_draw(app->text, app->renderer, c->note[0] != '\0' ? c->note : count, &faint,
+              box.x + box.w - app_px(app, 10), box.y - app_px(app, 24), TEXT_RIGHT);
+}
+
+void table_net_draw(App *app, TableState *t)
+{
+    NetTable *net = net_of(app, t);
+    if (net == NULL) {
+        return;
+    }
+    const NetSeats *seats = net_table_seats(net);
+    for (int i = 0; seats != NULL && i < seats->players && i < t->players; i++) {
+        draw_plate_state(app, t, &seats->seat[i], i);
+    }
+    draw_banner(app, net_table_state(net));
+    draw_lines(app, t);
+    if (t->chat.open) {
+        draw_line(app, t);
+    }
+}

@@ -1,0 +1,177 @@
+/* test_net_flow.c — the network screens over the real network table
+ * (net_table.h) on 127.0.0.1: the app hosts a Thothit table from the host
+ * screen, a friend (a network table in the test) joins it, the waiting
+ * room starts the match, the table takes over playing from the session's
+ * feed, chat comes through, and the friend's seat shows its connection on
+ * its plate when the friend goes. Every wait is bounded in polls and time. */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "net_table.h"
+#include "scene_table.h"
+#include "session.h"
+#include "test_support.h"
+
+#define WAIT_POLLS 3000 /* at most 3000 frames of 1 ms rest: some 10 s */
+#define PORT_TRIES 5
+
+typedef bool (*Cond)(App *app, NetTable *friend_table);
+
+static void rest(void)
+{
+    struct timespec ts = {0, 1000000L};
+    nanosleep(&ts, NULL);
+}
+
+/* Frames of the app and polls of the friend's table until cond holds. */
+static bool pump(App *app, NetTable *friend_table, Cond cond)
+{
+    for (int i = 0; i < WAIT_POLLS; i++) {
+        if (cond(app, friend_table)) {
+            return true;
+        }
+        app_update(app, 1.0 / 60.0);
+        if (friend_table != NULL) {
+            net_table_poll(friend_table, SDL_GetTicks());
+        }
+        rest();
+    }
+    return cond(app, friend_table);
+}
+
+/* A UDP port on 127.0.0.1 nobody uses this moment. */
+static uint16_t free_port(void)
+{
+    int fd = socket(AF_INET, SOCK_DGRAM, 0);
+    assert_true(fd >= 0);
+    struct sockaddr_in at = {.sin_family = AF_INET, .sin_port = 0};
+    at.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t len = sizeof at;
+    assert_int_equal(bind(fd, (struct sockaddr *)&at, sizeof at), 0);
+    assert_int_equal(getsockname(fd, (struct sockaddr *)&at, &len), 0);
+    close(fd);
+    return ntohs(at.sin_port);
+}
+
+static void type_text(App *app, const char *text)
+{
+    SDL_Event e;
+    memset(&e, 0, sizeof e);
+    e.type = SDL_TEXTINPUT;
+    snprintf(e.text.text, sizeof e.text.text, "%s", text);
+    assert_int_equal(SDL_PushEvent(&e), 1);
+    app_pump_events(app);
+}
+
+static bool describes(App *app, const char *words)
+{
+    char buf[400];
+    scene_describe(app, buf, sizeof buf);
+    return strstr(buf, words) != NULL;
+}
+
+static bool friend_seated(App *app, NetTable *f)
+{
+    return net_table_state(f) == NET_TABLE_WAITING && describes(app, "taken=3");
+}
+
+static bool at_table(App *app, NetTable *f)
+{
+    (void)f;
+    return strcmp(test_top_scene(app), "table") == 0;
+}
+
+static bool chat_came(App *app, NetTable *f)
+{
+    (void)f;
+    TableState *t = table_top(app);
+    return t != NULL && t->chat.nlines > 0;
+}
+
+static bool friend_gone(App *app, NetTable *f)
+{
+    (void)f;
+    const NetSeats *seats = net_table_seats(session_net_table(app->session));
+    return seats != NULL && seats->seat[1].state != NET_SEAT_HERE;
+}
+
+/* Hosts from the host screen at a free port (another may take it between
+ * the look and the bind: tried again, a bounded number of times). */
+static void host_from_screen(App *app)
+{
+    char why[200] = "";
+    assert_true(scene_stack_push(app, SCENE_HOST, why, sizeof why));
+    for (int i = 0; i < PORT_TRIES && strcmp(test_top_scene(app), "host") == 0; i++) {
+        char port[8];
+        snprintf(port, sizeof port, "%u", free_port());
+        test_click_named(app, "Port");
+        test_key(app, SDLK_u, KMOD_CTRL);
+        type_text(app, port);
+        test_click_named(app, "Open the table");
+    }
+    assert_string_equal(test_top_scene(app), "waiting");
+}
+
+static void test_host_join_start_chat(void **state)
+{
+    (void)state;
+    App *app = test_app_new(1280, 800, NULL);
+    app_setup_variant(app, VARIANT_THOTHIT);
+    app->setup.config.players = 3;
+    host_from_screen(app);
+    char invite[120] = "";
+    assert_true(net_table_invite(app->net, invite, sizeof invite));
+    NetAddress a;
+    char err[200] = "";
+    assert_true(net_table_parse_address(invite, &a, err, sizeof err));
+    snprintf(a.host, sizeof a.host, "127.0.0.1"); /* the invite names the first address */
+    NetTable *f = net_table_join(&a, NULL, "Bayu", err, sizeof err);
+    assert_non_null(f);
+    assert_true(pump(app, f, friend_seated));
+    test_screen_text(app);
+    assert_true(test_screen_says("Bayu"));
+
+    test_click_named(app, "Start the match");
+    assert_true(pump(app, f, at_table));
+    assert_null(app->net); /* the session holds it now */
+    assert_non_null(session_net_table(app->session));
+
+    assert_true(net_table_say(f, "sugeng sonten"));
+    assert_true(pump(app, f, chat_came));
+    assert_string_equal(table_top(app)->chat.lines[0].text, "sugeng sonten");
+
+    /* The friend goes: their plate says so in the host's window. */
+    net_table_destroy(f);
+    assert_true(pump(app, NULL, friend_gone));
+    test_screen_text(app);
+    assert_true(test_screen_says("Reconnecting") || test_screen_says("Away; a computer plays"));
+    char png[600];
+    snprintf(png, sizeof png, "%s/net-table-friend-away.png", CEKI_TEST_OUT_DIR);
+    assert_true(app_save_png(app, png, err, sizeof err));
+    app_destroy(app);
+}
+
+int main(void)
+{
+    /* The table listens, and discovery listens and asks, on 127.0.0.1 only. */
+    setenv("CEKI_DISCOVERY_TO", "127.0.0.1", 1);
+    setenv("CEKI_DISCOVERY_PORT", "0", 1);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_host_join_start_chat),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

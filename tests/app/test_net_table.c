@@ -1,0 +1,688 @@
+/* The app at a network table (net_table.h) over 127.0.0.1, on ports the
+ * system chooses: a host in the test with two joiners plays a whole match;
+ * a joiner closed mid-round and joined again with its ticket has the same
+ * seat, move and hand; a host closed mid-round and hosted again from its
+ * folder has its joiners back by themselves; chat goes around; addresses,
+ * invites and bad addresses. Every wait is bounded in polls and in time. */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "args.h"
+#include "net_table.h"
+#include "net_ticket.h"
+#include "session.h"
+#include "store.h"
+#include "test_support.h"
+
+#define WAIT_MS 30000u    /* the longest one step may take */
+#define WAIT_POLLS 200000 /* and the most polls it may take */
+#define POLL_PAUSE_NS 500000L
+#define MID_ROUND_MOVES 5u
+#define TABLES 3
+#define ERR_MAX 256
+
+typedef struct Seat {
+    NetTable *t;
+    uint32_t sent; /* 1 + the move number a move was last sent for; 0: none */
+} Seat;
+
+typedef bool (*Cond)(Seat *s, int n, void *ctx);
+
+static uint32_t now_ms(void)
+{
+    struct timespec ts = {0, 0};
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint32_t)((uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u);
+}
+
+/* The seat's first legal move, once per move number, when it is to move. */
+static void play_one(Seat *s)
+{
+    SeatFeed *f = net_table_feed(s->t);
+    int n = 0;
+    const Move *moves = seat_feed_moves(f, &n);
+    if (f == NULL || n == 0 || net_table_state(s->t) != NET_TABLE_PLAYING ||
+        s->sent == seat_feed_move_no(f) + 1) {
+        return;
+    }
+    if (seat_feed_send_move(f, &moves[0])) {
+        s->sent = seat_feed_move_no(f) + 1;
+    }
+}
+
+/* Polls every table (and plays, with `play`) until cond holds. */
+static bool run_until(Seat *s, int n, bool play, Cond cond, void *ctx)
+{
+    uint32_t start = now_ms();
+    struct timespec pause = {0, POLL_PAUSE_NS};
+    for (int i = 0; i < WAIT_POLLS && now_ms() - start < WAIT_MS; i++) {
+        for (int k = 0; k < n; k++) {
+            net_table_poll(s[k].t, now_ms());
+            if (play) {
+                play_one(&s[k]);
+            }
+        }
+        if (cond(s, n, ctx)) {
+            return true;
+        }
+        nanosleep(&pause, NULL);
+    }
+    return false;
+}
+
+static bool all_seated(Seat *s, int n, void *ctx)
+{
+    (void)ctx;
+    for (int k = 0; k < n; k++) {
+        const NetSeats *seats = net_table_seats(s[k].t);
+        if (net_table_feed(s[k].t) == NULL || !seat_feed_has_view(net_table_feed(s[k].t))) {
+            return false;
+        }
+        for (int p = 0; p < seats->players; p++) {
+            if (seats->seat[p].state != NET_SEAT_HERE) {
+                return false;
+            }
+        }
+        if (seats->players == 0) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool all_in_state(Seat *s, int n, void *ctx)
+{
+    NetTableState want = *(const NetTableState *)ctx;
+    for (int k = 0; k < n; k++) {
+        if (net_table_state(s[k].t) != want) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Every feed at move number *ctx or past it. */
+static bool all_at_move(Seat *s, int n, void *ctx)
+{
+    uint32_t want = *(const uint32_t *)ctx;
+    for (int k = 0; k < n; k++) {
+        SeatFeed *f = net_table_feed(s[k].t);
+        if (f == NULL || seat_feed_move_no(f) < want) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static NetHostOptions host_options(const char *data_dir)
+{
+    NetHostOptions o;
+    memset(&o, 0, sizeof o);
+    GameConfig cfg = game_config_default(VARIANT_THOTHIT, 1);
+    o.rules.variant = (uint8_t)cfg.variant;
+    o.rules.players = TABLES;
+    o.rules.options = cfg.options;
+    o.rules.rounds = 1;
+    o.rules.stakes = (uint8_t)cfg.stakes;
+    o.rules.seat_kind[0] = NET_SEAT_LOCAL;
+    o.rules.seat_kind[1] = NET_SEAT_NET;
+    o.rules.seat_kind[2] = NET_SEAT_NET;
+    o.any_port = true;
+    o.bind = "127.0.0.1";
+    o.data_dir = data_dir;
+    o.has_seed = true;
+    o.seed = 2024;
+    snprintf(o.name, sizeof o.name, "Sri");
+    return o;
+}
+
+static NetTable *join_table(const NetTable *host, const char *token, const char *name)
+{
+    NetAddress a;
+    memset(&a, 0, sizeof a);
+    snprintf(a.host, sizeof a.host, "127.0.0.1");
+    a.port = net_table_port(host);
+    NetTicket tk;
+    assert_true(net_table_ticket(host, &tk));
+    memcpy(a.table, tk.address.table, sizeof a.table);
+    char err[ERR_MAX] = "";
+    NetTable *t = net_table_join(&a, token, name, err, sizeof err);
+    assert_non_null(t);
+    return t;
+}
+
+/* A host and two joiners, seated; the match not started. */
+static void open_three(Seat s[TABLES], const char *data_dir)
+{
+    memset(s, 0, sizeof(Seat) * TABLES);
+    NetHostOptions o = host_options(data_dir);
+    char err[ERR_MAX] = "";
+    s[0].t = net_table_host(&o, err, sizeof err);
+    assert_non_null(s[0].t);
+    assert_true(net_table_is_host(s[0].t));
+    assert_int_equal(net_table_state(s[0].t), NET_TABLE_WAITING);
+    s[1].t = join_table(s[0].t, NULL, "Budi");
+    s[2].t = join_table(s[0].t, NULL, "Wati");
+    assert_true(run_until(s, TABLES, false, all_seated, NULL));
+    NetTableState waiting = NET_TABLE_WAITING;
+    assert_true(all_in_state(s, TABLES, &waiting));
+    assert_true(net_table_start(s[0].t));
+    NetTableState playing = NET_TABLE_PLAYING;
+    assert_true(run_until(s, TABLES, false, all_in_state, &playing));
+}
+
+/* Plays to the end: every window has the same record. */
+static void finish(Seat s[TABLES])
+{
+    NetTableState over = NET_TABLE_OVER;
+    assert_true(run_until(s, TABLES, true, all_in_state, &over));
+    size_t len0 = 0, len = 0;
+    const char *rec0 = seat_feed_record(net_table_feed(s[0].t), &len0);
+    assert_non_null(rec0);
+    assert_true(seat_feed_move_no(net_table_feed(s[0].t)) > 2 * MID_ROUND_MOVES);
+    for (int k = 1; k < TABLES; k++) {
+        const char *rec = seat_feed_record(net_table_feed(s[k].t), &len);
+        assert_non_null(rec);
+        assert_int_equal(len, len0);
+        assert_memory_equal(rec, rec0, len0);
+    }
+}
+
+static void close_all(Seat s[TABLES])
+{
+    for (int k = TABLES - 1; k >= 0; k--) {
+        net_table_destroy(s[k].t);
+        s[k].t = NULL;
+    }
+}
+
+static void test_whole_match(void **state)
+{
+    (void)state;
+    Seat s[TABLES];
+    open_three(s, NULL);
+    int seen[TABLES] = {0};
+    for (int k = 0; k < TABLES; k++) {
+        int seat = seat_feed_seat(net_table_feed(s[k].t));
+        assert_in_range(seat, 0, TABLES - 1);
+        seen[seat]++;
+        assert_string_equal(net_table_seats(s[k].t)->seat[1].name, "Budi");
+    }
+    assert_int_equal(seat_feed_seat(net_table_feed(s[0].t)), 0);
+    for (int k = 0; k < TABLES; k++) {
+        assert_int_equal(seen[k], 1);
+    }
+    finish(s);
+    close_all(s);
+}
+
+/* What a seat holds now: its seat, move number and hand. */
+typedef struct Snapshot {
+    int seat;
+    uint32_t move_no;
+    int hand_count;
+    Card hand[OBS_MAX_HAND];
+} Snapshot;
+
+static Snapshot snapshot(NetTable *t)
+{
+    Snapshot sn;
+    memset(&sn, 0, sizeof sn);
+    SeatFeed *f = net_table_feed(t);
+    assert_non_null(f);
+    const Observation *o = seat_feed_view(f);
+    assert_non_null(o);
+    sn.seat = seat_feed_seat(f);
+    sn.move_no = seat_feed_move_no(f);
+    sn.hand_count = o->hand_count[sn.seat];
+    memcpy(sn.hand, o->hand, sizeof sn.hand);
+    return sn;
+}
+
+static bool seat_away(Seat *s, int n, void *ctx)
+{
+    (void)n;
+    int seat = *(const int *)ctx;
+    return net_table_seats(s[0].t)->seat[seat].state == NET_SEAT_AWAY;
+}
+
+static void test_joiner_rejoins(void **state)
+{
+    (void)state;
+    Seat s[TABLES];
+    open_three(s, NULL);
+    uint32_t mid = MID_ROUND_MOVES;
+    assert_true(run_until(s, TABLES, true, all_at_move, &mid));
+    /* Settle: everyone has every update of the last move sent. */
+    assert_true(run_until(s, TABLES, false, all_seated, NULL));
+    Snapshot before = snapshot(s[2].t);
+    NetTicket tk;
+    assert_true(net_table_ticket(s[2].t, &tk));
+    assert_false(tk.hosting);
+    assert_true(strlen(tk.token) == NET_TOKEN_LEN);
+    net_table_destroy(s[2].t);
+    s[2].t = NULL;
+    assert_true(run_until(s, 2, false, seat_away, &before.seat));
+    s[2].t = net_table_join(&tk.address, tk.token, "Wati", NULL, 0);
+    s[2].sent = 0;
+    assert_non_null(s[2].t);
+    NetTableState playing = NET_TABLE_PLAYING;
+    assert_true(run_until(s, TABLES, false, all_in_state, &playing));
+    assert_true(run_until(s, TABLES, false, all_seated, NULL));
+    Snapshot after = snapshot(s[2].t);
+    assert_int_equal(after.seat, before.seat);
+    assert_int_equal(after.move_no, before.move_no);
+    assert_int_equal(after.hand_count, before.hand_count);
+    assert_memory_equal(after.hand, before.hand, sizeof after.hand);
+    finish(s);
+    close_all(s);
+}
+
+static void test_host_resumes(void **state)
+{
+    (void)state;
+    const char *dir = test_temp_dir("net_table_host");
+    Seat s[TABLES];
+    open_three(s, dir);
+    uint32_t mid = MID_ROUND_MOVES;
+    assert_true(run_until(s, TABLES, true, all_at_move, &mid));
+    assert_true(run_until(s, TABLES, false, all_seated, NULL));
+    Snapshot before[TABLES];
+    for (int k = 0; k < TABLES; k++) {
+        before[k] = snapshot(s[k].t);
+    }
+    NetTicket tk;
+    assert_true(net_table_ticket(s[0].t, &tk));
+    assert_true(tk.hosting);
+    NetHostOptions o = host_options(dir);
+    o.any_port = false;
+    o.port = net_table_port(s[0].t);
+    net_table_destroy(s[0].t);
+    s[0].t = NULL;
+    NetTableState gone = NET_TABLE_HOST_GONE;
+    assert_true(run_until(s + 1, 2, false, all_in_state, &gone));
+    assert_string_not_equal(net_table_error(s[1].t), "");
+    char err[ERR_MAX] = "";
+    s[0].t = net_table_resume(&o, &tk, err, sizeof err);
+    assert_non_null(s[0].t);
+    s[0].sent = 0;
+    NetTableState playing = NET_TABLE_PLAYING;
+    assert_true(run_until(s, TABLES, false, all_in_state, &playing));
+    assert_true(run_until(s, TABLES, false, all_seated, NULL));
+    for (int k = 0; k < TABLES; k++) {
+        Snapshot after = snapshot(s[k].t);
+        assert_int_equal(after.seat, before[k].seat);
+        assert_int_equal(after.move_no, before[k].move_no);
+        assert_memory_equal(after.hand, before[k].hand, sizeof after.hand);
+    }
+    finish(s);
+    close_all(s);
+}
+
+static bool chat_heard(Seat *s, int n, void *ctx)
+{
+    int *heard = ctx;
+    NetChat got[4];
+    for (int k = 0; k < n; k++) {
+        int m = net_table_take_chat(s[k].t, got, 4);
+        for (int i = 0; i < m; i++) {
+            heard[k * 2 + (strcmp(got[i].text, "sugeng enjing") == 0 ? 0 : 1)]++;
+        }
+    }
+    for (int i = 0; i < n * 2; i++) {
+        if (heard[i] < 1) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static void test_chat(void **state)
+{
+    (void)state;
+    Seat s[TABLES];
+    open_three(s, NULL);
+    assert_true(net_table_say(s[0].t, "sugeng enjing"));
+    assert_true(net_table_say(s[2].t, "apa kabar"));
+    char too_long[NET_CHAT_MAX + 2];
+    memset(too_long, 'a', sizeof too_long - 1);
+    too_long[sizeof too_long - 1] = '\0';
+    assert_false(net_table_say(s[1].t, too_long));
+    assert_false(net_table_say(s[1].t, ""));
+    int heard[TABLES * 2] = {0};
+    assert_true(run_until(s, TABLES, false, chat_heard, heard));
+    for (int i = 0; i < TABLES * 2; i++) {
+        assert_int_equal(heard[i], 1);
+    }
+    close_all(s);
+}
+
+static void test_addresses(void **state)
+{
+    (void)state;
+    NetAddress a;
+    char err[ERR_MAX] = "";
+    assert_true(net_table_parse_address("192.168.1.20:7157", &a, err, sizeof err));
+    assert_string_equal(a.host, "192.168.1.20");
+    assert_int_equal(a.port, 7157);
+    assert_string_equal(a.table, "");
+    assert_true(net_table_parse_address(" ceki://host-1.example:80/AB-3/ ", &a, err, sizeof err));
+    assert_string_equal(a.host, "host-1.example");
+    assert_int_equal(a.port, 80);
+    assert_string_equal(a.table, "AB-3");
+    char buf[128];
+    net_table_format_invite(&a, buf, sizeof buf);
+    assert_string_equal(buf, "ceki://host-1.example:80/AB-3");
+    static const char *const bad[] = {"",          "nonsense",         "host:",
+                                      ":7157",     "host:99999",       "host:0",
+                                      "host:12x",  "ceki://host:7157", "ceki://host:7157/",
+                                      "ho st:1/a", "host:1/no_such!",  "host:1/ABCDEFGHIJKLMNOPQ"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        NetAddress keep = a;
+        err[0] = '\0';
+        assert_false(net_table_parse_address(bad[i], &a, err, sizeof err));
+        assert_true(strlen(err) > 10);
+        assert_memory_equal(&keep, &a, sizeof a);
+    }
+    NetAddress none;
+    memset(&none, 0, sizeof none);
+    err[0] = '\0';
+    assert_null(net_table_join(&none, NULL, "x", err, sizeof err));
+    assert_true(err[0] != '\0');
+}
+
+static bool last_failed(Seat *s, int n, void *ctx)
+{
+    (void)ctx;
+    return net_table_state(s[n - 1].t) == NET_TABLE_FAILED;
+}
+
+/* The host's addresses (loopback last), its invite, and a join to a table
+ * that is not there: a clear sentence. */
+static void test_invite_and_no_table(void **state)
+{
+    (void)state;
+    NetHostOptions o = host_options(NULL);
+    char err[ERR_MAX] = "";
+    Seat s[2];
+    memset(s, 0, sizeof s);
+    s[0].t = net_table_host(&o, err, sizeof err);
+    assert_non_null(s[0].t);
+    char addr[NET_TABLE_ADDRESSES_MAX][NET_ADDR_TEXT_MAX];
+    int n = net_table_addresses(s[0].t, addr, NET_TABLE_ADDRESSES_MAX);
+    assert_true(n >= 1);
+    assert_true(strncmp(addr[n - 1], "127.", 4) == 0);
+    char invite[128];
+    assert_true(net_table_invite(s[0].t, invite, sizeof invite));
+    NetAddress a;
+    assert_true(net_table_parse_address(invite, &a, err, sizeof err));
+    assert_int_equal(a.port, net_table_port(s[0].t));
+    NetTicket tk;
+    assert_true(net_table_ticket(s[0].t, &tk));
+    assert_string_equal(a.table, tk.address.table);
+    snprintf(a.host, sizeof a.host, "127.0.0.1");
+    snprintf(a.table, sizeof a.table, "NOPE");
+    s[1].t = net_table_join(&a, NULL, "Budi", err, sizeof err);
+    assert_non_null(s[1].t);
+    assert_true(run_until(s, 2, false, last_failed, NULL));
+    assert_true(strlen(net_table_error(s[1].t)) > 10);
+    net_table_destroy(s[1].t);
+    net_table_destroy(s[0].t);
+}
+
+/* ---- sessions at a network table (session_create_net) ---------------------- */
+
+/* One step of a session whose computer plays the person's seat: its own
+ * move thought and sent, another seat's taken in once it came. */
+static void session_step(Session *ss)
+{
+    session_poll(ss);
+    const Game *g = session_game(ss);
+    int to = game_to_move(g);
+    if (to < 0 || game_match_over(g)) {
+        return;
+    }
+    Move m;
+    bool hint = false;
+    if (to == session_viewer(ss) && game_round_over(g)) {
+        if (session_legal_moves(ss, &m, 1) == 1) {
+            session_apply(ss, &m, NULL);
+        }
+        return;
+    }
+    if (!session_thinking(ss)) {
+        session_think_start(ss, false);
+    }
+    if (session_think_poll(ss, &m, &hint) && !hint) {
+        session_apply(ss, &m, NULL);
+    }
+}
+
+static bool sessions_over(Session **ss, int n)
+{
+    for (int k = 0; k < n; k++) {
+        if (!game_match_over(session_game(ss[k])) || !session_has_record(ss[k])) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* The host of the sessions' test, played in a thread of its own (a
+ * session waits for the host's answer to its move, so the host must be
+ * served meanwhile): polled, its seat's first legal move made, until told
+ * to stop (or WAIT_MS). */
+typedef struct HostRun {
+    Seat seat;
+    SDL_atomic_t stop;
+} HostRun;
+
+static int host_main(void *data)
+{
+    HostRun *h = data;
+    uint32_t start = now_ms();
+    struct timespec pause = {0, POLL_PAUSE_NS};
+    for (int i = 0; i < WAIT_POLLS && now_ms() - start < WAIT_MS && !SDL_AtomicGet(&h->stop); i++) {
+        net_table_poll(h->seat.t, now_ms());
+        play_one(&h->seat);
+        nanosleep(&pause, NULL);
+    }
+    return 0;
+}
+
+/* The joiners play a whole match as sessions from their network tables'
+ * feeds, the host in a thread: the same record in the three, the same
+ * standings, the others' seats named as the host numbers them. */
+static void test_sessions_play(void **state)
+{
+    (void)state;
+    Seat s[TABLES];
+    open_three(s, NULL);
+    Session *ss[TABLES - 1];
+    SessionSeats seats;
+    memset(&seats, 0, sizeof seats);
+    for (int i = 0; i < CEKI_MAX_SEATS; i++) {
+        seats.level[i] = AI_GREEDY;
+    }
+    for (int k = 1; k < TABLES; k++) {
+        CekiStatus st = CEKI_OK;
+        ss[k - 1] = session_create_net(s[k].t, &seats, &st);
+        assert_non_null(ss[k - 1]);
+        assert_ptr_equal(session_net_table(ss[k - 1]), s[k].t);
+        s[k].t = NULL; /* the session's now */
+        assert_int_equal(session_viewer(ss[k - 1]), k);
+        assert_false(session_can_undo(ss[k - 1]));
+    }
+    char name[64];
+    session_seat_name(ss[0], 2, name, sizeof name);
+    assert_string_equal(name, "Wati");
+    int people = -1, computers = -1;
+    assert_true(session_opponents(ss[0], &people, &computers));
+    assert_int_equal(people, 2);
+    assert_int_equal(computers, 0);
+    HostRun host;
+    memset(&host, 0, sizeof host);
+    host.seat = s[0];
+    SDL_Thread *th = SDL_CreateThread(host_main, "host", &host);
+    assert_non_null(th);
+    uint32_t start = now_ms();
+    struct timespec pause = {0, POLL_PAUSE_NS};
+    for (int i = 0; i < WAIT_POLLS && now_ms() - start < WAIT_MS && !sessions_over(ss, 2); i++) {
+        session_step(ss[0]);
+        session_step(ss[1]);
+        nanosleep(&pause, NULL);
+    }
+    SDL_AtomicSet(&host.stop, 1);
+    SDL_WaitThread(th, NULL);
+    assert_true(sessions_over(ss, 2));
+    size_t len0 = 0, len = 0;
+    const char *rec0 = seat_feed_record(net_table_feed(s[0].t), &len0);
+    assert_non_null(rec0);
+    Observation a, b;
+    assert_int_equal(game_observe(session_game(ss[0]), 0, &a), CEKI_OK);
+    assert_int_equal(game_observe(session_game(ss[1]), 0, &b), CEKI_OK);
+    assert_memory_equal(a.match_score, b.match_score, sizeof a.match_score);
+    for (int k = 0; k < 2; k++) {
+        const char *rec = seat_feed_record(net_table_feed(session_net_table(ss[k])), &len);
+        assert_int_equal(len, len0);
+        assert_memory_equal(rec, rec0, len0);
+        assert_int_equal(session_moves(ss[k]), (int)seat_feed_move_no(net_table_feed(s[0].t)));
+        char *text = session_text(ss[k], SAVE_KIND_REPLAY, &len);
+        assert_non_null(text);
+        free(text);
+        session_destroy(ss[k]);
+    }
+    net_table_destroy(s[0].t);
+}
+
+/* ---- the ticket kept, and the command line ----------------------------------- */
+
+static void test_ticket_kept(void **state)
+{
+    (void)state;
+    const char *dir = test_temp_dir("net_ticket");
+    char path[1024];
+    snprintf(path, sizeof path, "%s/ceki.db", dir);
+    char notice[300] = "", err[ERR_MAX] = "";
+    Store *st = store_open(path, notice, sizeof notice);
+    assert_non_null(st);
+    NetTicket t, back;
+    assert_false(net_ticket_load(st, &back));
+    memset(&t, 0, sizeof t);
+    assert_true(net_table_parse_address("ceki://10.0.0.7:7157/Tb-9", &t.address, err, sizeof err));
+    memset(t.token, 'a', NET_TOKEN_LEN);
+    t.hosting = true;
+    assert_true(net_ticket_save(st, &t, "pei", err, sizeof err));
+    store_close(st);
+    st = store_open(path, notice, sizeof notice); /* kept in the file */
+    assert_true(net_ticket_load(st, &back));
+    assert_memory_equal(&back, &t, sizeof t);
+    char caption[128];
+    net_ticket_caption(&back, caption, sizeof caption);
+    assert_non_null(strstr(caption, "10.0.0.7"));
+    t.hosting = false; /* one at a time: the last replaces it */
+    assert_true(net_ticket_save(st, &t, "pei", err, sizeof err));
+    assert_true(net_ticket_load(st, &back));
+    assert_false(back.hosting);
+    net_ticket_forget(st);
+    assert_false(net_ticket_load(st, &back));
+    int people = -1, computers = -1;
+    assert_false(store_opponents_get(st, "m1", &people, &computers));
+    assert_true(store_opponents_put(st, "m1", 1, 1, err, sizeof err));
+    assert_true(store_opponents_put(st, "m1", 0, 2, err, sizeof err)); /* the first stays */
+    assert_true(store_opponents_get(st, "m1", &people, &computers));
+    assert_int_equal(people, 1);
+    assert_int_equal(computers, 1);
+    store_close(st);
+    /* A store of schema 1 (no tickets, no opponents) gets them on opening. */
+    sqlite3 *db = NULL;
+    assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db,
+                                  "DROP TABLE tickets; DROP TABLE opponents;"
+                                  " PRAGMA user_version=1;",
+                                  NULL, NULL, NULL),
+                     SQLITE_OK);
+    sqlite3_close(db);
+    st = store_open(path, notice, sizeof notice);
+    assert_true(store_persistent(st));
+    assert_true(net_ticket_save(st, &t, "pei", err, sizeof err));
+    assert_true(net_ticket_load(st, &back));
+    assert_true(store_opponents_put(st, "m2", 2, 0, err, sizeof err));
+    store_close(st);
+}
+
+static bool parse(AppArgs *a, const char *line, char *err, size_t err_size)
+{
+    static char copy[512]; /* the parsed AppArgs point into it until the next parse */
+    char *argv[32];
+    int argc = 0;
+    snprintf(copy, sizeof copy, "ceki %s", line);
+    for (char *tok = strtok(copy, " "); tok != NULL && argc < 32; tok = strtok(NULL, " ")) {
+        argv[argc++] = tok;
+    }
+    return args_parse(argc, argv, a, err, err_size);
+}
+
+static void test_command_line(void **state)
+{
+    (void)state;
+    AppArgs a;
+    char err[ERR_MAX] = "";
+    assert_true(parse(&a,
+                      "--host --port 7200 --variant pei --seats you,friend,greedy --autoplay "
+                      "--as-person --exit-at-end",
+                      err, sizeof err));
+    assert_true(a.host && args_network(&a));
+    assert_int_equal(a.port, 7200);
+    assert_int_equal(a.players, 3);
+    assert_int_equal(a.seat_kind[0], NET_SEAT_LOCAL);
+    assert_int_equal(a.seat_kind[1], NET_SEAT_NET);
+    assert_int_equal(a.seat_kind[2], NET_SEAT_GREEDY);
+    assert_true(parse(&a, "--join 127.0.0.1:7200 --autoplay", err, sizeof err));
+    assert_string_equal(a.join, "127.0.0.1:7200");
+    assert_true(parse(&a, "ceki://127.0.0.1:7200/AbC", err, sizeof err));
+    assert_string_equal(a.join, "ceki://127.0.0.1:7200/AbC");
+    assert_true(parse(&a, "--rejoin", err, sizeof err));
+    assert_true(a.rejoin);
+    static const char *const bad[] = {
+        "--host --join 1.2.3.4:5",
+        "--join nowhere",
+        "--host --seats you,you",
+        "--host --seats friend,greedy",
+        "--host --seats you,cat",
+        "--port 80",
+        "--host --port 0",
+        "--host --port 70000",
+        "--host --seats you,friend --players 4",
+        "ceki://1.2.3.4:5",
+        "--host --seats you,friend,friend,friend,friend,friend,friend",
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        err[0] = '\0';
+        assert_false(parse(&a, bad[i], err, sizeof err));
+        assert_true(strlen(err) > 10);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_addresses),     cmocka_unit_test(test_invite_and_no_table),
+        cmocka_unit_test(test_whole_match),   cmocka_unit_test(test_joiner_rejoins),
+        cmocka_unit_test(test_host_resumes),  cmocka_unit_test(test_chat),
+        cmocka_unit_test(test_sessions_play), cmocka_unit_test(test_ticket_kept),
+        cmocka_unit_test(test_command_line),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
