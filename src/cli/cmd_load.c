@@ -24,7 +24,8 @@
 #define LOAD_DEFAULT_SECONDS 30L
 #define LOAD_TABLES_PER_WORKER 250 /* a worker's share: 750 connections of Thothit */
 #define LOAD_WORKERS_MAX 8
-#define LOAD_RAMP_MAX_MS 10000u /* the tables open over one think time, at most this */
+#define LOAD_RAMP_PART 10L      /* the tables open over the first tenth of the run */
+#define LOAD_RAMP_MAX_MS 10000u /* and at most this long */
 #define LOAD_US_PER_S 1e6
 
 typedef struct LoadArgs {
@@ -194,7 +195,8 @@ int cli_cmd_load(int argc, char **argv)
     bool ok = w != NULL;
     plan.tables = a.tables;
     plan.workers = n;
-    plan.ramp_ms = plan.think_ms < LOAD_RAMP_MAX_MS ? plan.think_ms : LOAD_RAMP_MAX_MS;
+    plan.ramp_ms = (uint32_t)(a.seconds * 1000L / LOAD_RAMP_PART);
+    plan.ramp_ms = plan.ramp_ms < LOAD_RAMP_MAX_MS ? plan.ramp_ms : LOAD_RAMP_MAX_MS;
     for (int i = 0; ok && i < n; i++) /* the tables dealt out as evenly as they go */
         ok = load_worker_open(&w[i], &plan, i, (int)(a.tables * (i + 1) / n - a.tables * i / n));
     uint64_t start = cli_now_ms();

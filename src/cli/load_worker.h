@@ -15,7 +15,8 @@
  *   (tables of all workers interleaved), as people arriving would, rather
  *   than all in the same millisecond: tables started together with the same
  *   think time would move together every think period, a burst no real
- *   room makes.
+ *   room makes, and opening a table (a deal, three connections, three
+ *   joins) costs the server more than a move.
  * - A move's latency counts from the flush that sent it until the last
  *   seat of its table received the update that carries it; the samples are
  *   kept in milliseconds for cmd_load.c to merge.
