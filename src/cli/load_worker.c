@@ -11,10 +11,11 @@
 
 #define LOAD_NOWHERE (-1)         /* no seat (the wheel's list ends) */
 #define LOAD_DELETED (-2)         /* a connection slot used, then forgotten */
-#define LOAD_POLL_MS 1u           /* the longest wait for a packet: the wheel's step */
+#define LOAD_POLL_MAX_MS 20u      /* the longest wait for a packet when no seat is due */
 #define LOAD_EVENTS_PER_ROUND 512 /* events read before the wheel turns again */
 #define LOAD_PING_MS 1500u        /* as ceki-server's: a ping is two datagrams a seat */
-#define LOAD_CONNS_PER_SEAT 2     /* a finished table's seats linger while new ones connect */
+#define LOAD_CONNS_SPARE_PART 4   /* a quarter more connections than seats: a finished */
+#define LOAD_CONNS_SPARE_TABLES 2 /* table's linger while the next one's connect */
 #define LOAD_LAT_FIRST 4096
 #define LOAD_ERR_MAX 160
 
@@ -116,6 +117,18 @@ static void load_seat_due(LoadWorker *w, int s, uint64_t now)
     }
     if (b->move_timed && b->move_sent != b->move_no && b->move_due_ms > now)
         wheel_add(w, s, b->move_due_ms);
+}
+
+/* How long to wait for a packet: until the first slot after now that holds
+ * a seat (perhaps one of a later turn: then it wakes early, no harm), at
+ * most LOAD_POLL_MAX_MS. Each ENet service visits every connection, so a
+ * worker that woke every millisecond spent most of its time there. */
+static uint32_t wheel_wait_ms(const LoadWorker *w, uint64_t now)
+{
+    uint32_t ms = 1;
+    while (ms < LOAD_POLL_MAX_MS && w->wheel[(now + ms) & (LOAD_WHEEL_SLOTS - 1u)] == LOAD_NOWHERE)
+        ms++;
+    return ms;
 }
 
 /* Every slot from the last turn up to now: the seats whose time is over. */
@@ -281,7 +294,7 @@ static bool load_seat_event(LoadWorker *w, int s, const NetEvent *ev, uint64_t n
 static bool load_events(LoadWorker *w)
 {
     NetEvent ev;
-    uint32_t wait = LOAD_POLL_MS;
+    uint32_t wait = wheel_wait_ms(w, cli_now_ms());
     for (int n = 0; n < LOAD_EVENTS_PER_ROUND; n++, wait = 0) {
         memset(&ev, 0, sizeof ev);
         if (!net_client_poll(w->c, wait, &ev, w->msg))
@@ -351,7 +364,7 @@ void *load_worker_run(void *arg)
 static bool load_alloc(LoadWorker *w)
 {
     w->map_cap = 1;
-    while (w->map_cap < (size_t)w->nseats * LOAD_CONNS_PER_SEAT * 4u)
+    while (w->map_cap < (size_t)w->nseats * 8u)
         w->map_cap *= 2;
     w->table = calloc((size_t)w->ntables, sizeof *w->table);
     w->seat = calloc((size_t)w->nseats, sizeof *w->seat);
@@ -386,7 +399,10 @@ bool load_worker_open(LoadWorker *w, LoadPlan *plan, int index, int ntables)
             return false;
         }
     }
-    int conns = w->nseats * LOAD_CONNS_PER_SEAT + 1;
+    int spare = w->nseats / LOAD_CONNS_SPARE_PART;
+    if (spare < LOAD_CONNS_SPARE_TABLES * plan->players)
+        spare = LOAD_CONNS_SPARE_TABLES * plan->players;
+    int conns = w->nseats + spare + 1; /* and the control connection */
     if (conns > NET_TRANSPORT_MAX_PEERS)
         conns = NET_TRANSPORT_MAX_PEERS;
     char err[LOAD_ERR_MAX] = "";
