@@ -10,7 +10,8 @@
  *   each ENet service visits only its own slice of the connections.
  * - Seats waiting out their think time sit in a timer wheel (one slot per
  *   millisecond, LOAD_WHEEL_SLOTS slots), so a round of the loop touches
- *   only the seats whose time has come, never all of them.
+ *   only the seats whose time has come, never all of them, and a worker
+ *   sleeps until a packet comes or its next seat is due.
  * - The tables are opened one after another, evenly over plan->ramp_ms
  *   (tables of all workers interleaved), as people arriving would, rather
  *   than all in the same millisecond: tables started together with the same
