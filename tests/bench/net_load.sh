@@ -25,15 +25,17 @@
 # at autogroup nice -10 (setsid; echo -10 >/proc/$$/autogroup), which gives
 # it the cores it asks for, as a quiet machine would:
 #
-# 1000 tables, 60 s, think 1000 ms (two runs each; 0 seats lost, 0 resyncs,
-# 157 bytes sent per move per seat in all):
+# 1000 tables, 60 s, think 1000 ms (four runs with the journal, one of them
+# under perf, two without; 0 seats lost, 0 resyncs, 156-157 bytes sent per
+# move per seat in all):
 #
 #                      moves/s  p50    p99       max        server RSS  server CPU  load CPU
-#   journal (--data)   935      2-3 ms 17-22 ms  84-112 ms  29.2 MB     19-20 s     16-17 s
+#   journal (--data)   935-938  2-3 ms 12-22 ms  75-112 ms  29.2 MB     18-22 s     16-19 s
 #   no journal         939      1-2 ms  8-14 ms  42-43 ms   25.4 MB     13.5-14.6 s 14 s
 #
 # (CPU in 60 s: the server used a third of one core with its journal, the
-# load client a quarter; load average 10-12 from the neighbours.) The
+# load client a quarter to a third; load average 10-17 from the
+# neighbours.) The
 # journal is WAL with synchronous=NORMAL and a checkpointing thread
 # (host_journal.c says what that keeps and what a power cut may take
 # back). With synchronous=FULL, as before, each round's commit waited for
@@ -56,14 +58,16 @@
 # CPU 8.5 -> 5.3 s in 20 s, p99 16/127/166 -> 10/9/33 ms, A/B).
 #
 # Where the time goes (CEKI_PERF=1, journal on, self time):
-#   ceki-server: the kernel 33 % (UDP send and receive, the journal's
-#     writes), libenet 25 % (its loop over all 4,016 peer slots at each
-#     service, some 19 %), the server's own code 29 % (the host's passes
-#     over every table each round: seat_tick 6 %, play_computer_due 3 %,
-#     play_flush 2 %, table_due 2 %; the codec 2 %; seat_conn's linear
-#     search 2 %), SQLite 7 %, libc 6 %.
-#   ceki-cli load: the kernel 32 %, libenet 31 % (its peer loop 20 %),
-#     its own code 26 % (the codec and the views), libc 11 %.
+#   ceki-server: its own code 30 % (the host's passes over every table each
+#     round: seat_tick 9 %, table_due 3 %, play_computer_due 2 %, play_flush
+#     2 %, host_seat_is_computer 2 %; the codec 2 %), libenet 29 % (its loop
+#     over all 4,016 peer slots at each service, some 23 %), the kernel 27 %
+#     (UDP send and receive, the journal's writes), SQLite 7 %, libc 6 %.
+#   ceki-cli load: libenet 33 % (its peer loop some 23 %), the kernel 31 %,
+#     its own code 25 % (the codec and the views), libc 10 %.
+# The next savings are there: the host could keep the tables that have a
+# timer or a move to tell apart instead of visiting all of them each
+# round, and ENet's service visits every peer slot however few are busy.
 set -uo pipefail
 build=${1:?build directory}
 tables=${2:-1000}
