@@ -35,15 +35,13 @@
  *   back, tokens included. data_dir NULL: nothing is kept (tests).
  * - A move is told (NET_MSG_UPDATE) only once the journal holds it:
  *   host_tick writes every table changed since the last tick in one
- *   transaction (one commit for all of them), then sends the updates of
- *   the moves it kept, so a host killed at any moment has told nobody a
- *   move it lost (a power cut may take back the last half second or so:
- *   host_journal.c). A move's updates therefore go out at the host_tick
- *   after the host_received that made it (host_next_due is then 0).
+ *   transaction (one fsync for all of them), then sends the updates of the
+ *   moves it kept, so a host killed at any moment has told nobody a move
+ *   it lost. A move's updates therefore go out at the host_tick after the
+ *   host_received that made it (host_next_due is then 0).
  * - Time comes only from the `now_ms` arguments (a monotonic clock in
  *   milliseconds), so tests drive it.
- * - No globals; one Host is used by one thread (with a data_dir, its
- *   journal keeps a checkpointing thread of its own: host_journal.c).
+ * - No globals; one Host is used by one thread.
  */
 #ifndef CEKI_HOST_H
 #define CEKI_HOST_H
