@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -40,18 +41,61 @@ App *test_app_new(int width, int height, const char *settings_path)
     return app;
 }
 
+/* The folders this process made, removed when it ends. */
+#define TEMP_DIRS_MAX 64
+#define TEMP_PATH_MAX 512
+static char temp_dirs[TEMP_DIRS_MAX][TEMP_PATH_MAX];
+static int ntemp_dirs;
+static pid_t temp_owner; /* a forked child that exits leaves them alone */
+
+static void remove_temp_dirs(void)
+{
+    if (getpid() != temp_owner) {
+        return;
+    }
+    char cmd[TEMP_PATH_MAX + 32];
+    for (int i = 0; i < ntemp_dirs; i++) {
+        snprintf(cmd, sizeof cmd, "rm -rf '%.*s'", TEMP_PATH_MAX - 1, temp_dirs[i]);
+        if (system(cmd) != 0) {
+            fprintf(stderr, "could not remove %s\n", temp_dirs[i]);
+        }
+    }
+    ntemp_dirs = 0;
+}
+
+static void note_temp_dir(const char *path)
+{
+    for (int i = 0; i < ntemp_dirs; i++) {
+        if (strcmp(temp_dirs[i], path) == 0) {
+            return;
+        }
+    }
+    if (ntemp_dirs == 0 && temp_owner == 0) {
+        temp_owner = getpid();
+        atexit(remove_temp_dirs);
+    }
+    if (ntemp_dirs < TEMP_DIRS_MAX) {
+        snprintf(temp_dirs[ntemp_dirs++], TEMP_PATH_MAX, "%s", path);
+    }
+}
+
 const char *test_temp_dir(const char *name)
 {
-    static char path[512];
+    static char path[TEMP_PATH_MAX];
     /* $CEKI_TEST_TMP: somewhere else (a run as another user). */
     const char *base = getenv("CEKI_TEST_TMP");
-    snprintf(path, sizeof path, "%s/tmp-%s",
-             base != NULL && base[0] != '\0' ? base : CEKI_TEST_OUT_DIR, name);
+    /* The process id in the name: two runs of one suite at once (a second
+     * ctest in the same build folder) never empty or fill each other's
+     * folder. A folder left by a process that died is emptied when its id
+     * comes again, and each process removes its own folders as it ends. */
+    snprintf(path, sizeof path, "%s/tmp-%s-%ld",
+             base != NULL && base[0] != '\0' ? base : CEKI_TEST_OUT_DIR, name, (long)getpid());
     char cmd[1100];
     snprintf(cmd, sizeof cmd, "rm -rf '%s' && mkdir -p '%s'", path, path);
     if (system(cmd) != 0) {
         fail_msg("cannot make %s", path);
     }
+    note_temp_dir(path);
     return path;
 }
 

@@ -20,7 +20,9 @@
 #include "ui.h"
 
 App *test_app_new(int width, int height, const char *settings_path);
-/* A fresh empty directory under the build tree, named after `name`. */
+/* A fresh empty directory under the build tree, named after `name` and
+ * this process (no other process shares it); removed when the process
+ * ends. */
 const char *test_temp_dir(const char *name);
 
 void test_key(App *app, SDL_Keycode key, Uint16 mod);

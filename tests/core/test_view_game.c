@@ -9,14 +9,18 @@
  * game (the strong one at every STRONG_EVERY-th decision, to bound the time).
  * The matches must reach the rules' special moments: Pèi's seating draw and
  * peeks, Kings trophies and cuts, Totit tie-break hands, Kowah's claims and
- * declared hands. Views no game can have are refused with a status. */
+ * declared hands. Views no game can have are refused with a status.
+ * CEKI_VIEW_MATCHES (environment) sets the matches per variant (MATCHES by
+ * default; CI's sanitizer pass runs fewer, .ci/sanitize); with fewer than
+ * MATCHES, a variant plays on until it has reached its special moments. */
 #include "test_util.h"
 
 #include "ai.h"
 #include "rng.h"
 
-#define MATCHES 6       /* per variant */
-#define STRONG_EVERY 11 /* decisions between two strong players' checks */
+#define MATCHES 6        /* per variant */
+#define MATCHES_MAX 1000 /* what CEKI_VIEW_MATCHES may ask */
+#define STRONG_EVERY 11  /* decisions between two strong players' checks */
 #define STRONG_ITERATIONS 200
 #define MATCH_MAX_MOVES 200000 /* a bound no match comes near */
 
@@ -238,6 +242,28 @@ static void assert_reached(const VariantDesc *desc, const Reached *r)
         assert_true(r->claims > 0 && r->declared > 0);
 }
 
+/* The same, as a question: whether more matches are needed. */
+static bool all_reached(const VariantDesc *desc, const Reached *r)
+{
+    return r->decisions > 0 && r->greedy > 0 && r->strong > 0 &&
+           (desc->start != START_PEI || (r->peeks > 0 && r->reversed > 0)) &&
+           (desc->match_kind != MATCHKIND_KINGS || (r->kings_won > 0 && r->cuts > 0)) &&
+           (desc->match_kind != MATCHKIND_EACH_DEALS_UNTIED || r->sitting_out > 0) &&
+           (desc->engine != ENGINE_KOWAH || (r->claims > 0 && r->declared > 0));
+}
+
+static int matches_per_variant(void)
+{
+    const char *env = getenv("CEKI_VIEW_MATCHES");
+    if (env == NULL || env[0] == '\0')
+        return MATCHES;
+    char *end = NULL;
+    long n = strtol(env, &end, 10);
+    if (*end != '\0' || n < 1 || n > MATCHES_MAX)
+        fail_msg("CEKI_VIEW_MATCHES: '%s' is not 1..%d", env, MATCHES_MAX);
+    return (int)n;
+}
+
 static void view_matches(VariantId v)
 {
     const VariantDesc *desc = variant_get(v);
@@ -251,18 +277,23 @@ static void view_matches(VariantId v)
     Rng rng;
     rng_seed(&rng, 4100 + (uint64_t)v);
     Reached r = {0};
-    for (int i = 0; i < MATCHES; i++) {
+    /* At least `matches`; fewer than MATCHES go on while a special moment
+     * is still missing, up to MATCHES. */
+    int matches = matches_per_variant(), played = 0;
+    for (int i = 0; i < matches || (i < MATCHES && !all_reached(desc, &r)); i++) {
         GameConfig cfg = game_config_default(v, 900 + (uint64_t)i);
         cfg.players = counts[i % ncounts];
         cfg.options = desc->options & (uint32_t)rng_next(&rng);
         if (desc->start == START_PEI)
             cfg.stakes = (StakeScheme)rng_below(&rng, STAKES_COUNT);
         play_match(&cfg, &r, o, again);
+        played++;
     }
-    print_message("%s: %ld decisions (%ld greedy, %ld strong checks); peeks %ld, reversed %ld, "
-                  "claims %ld, declared %ld, sitting out %ld, kings %ld, cuts %ld\n",
-                  desc->key, r.decisions, r.greedy, r.strong, r.peeks, r.reversed, r.claims,
-                  r.declared, r.sitting_out, r.kings_won, r.cuts);
+    print_message(
+        "%s: %d matches, %ld decisions (%ld greedy, %ld strong checks); peeks %ld, reversed %ld, "
+        "claims %ld, declared %ld, sitting out %ld, kings %ld, cuts %ld\n",
+        desc->key, played, r.decisions, r.greedy, r.strong, r.peeks, r.reversed, r.claims,
+        r.declared, r.sitting_out, r.kings_won, r.cuts);
     assert_reached(desc, &r);
     free(again);
     free(o);

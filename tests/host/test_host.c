@@ -12,7 +12,7 @@
  *
  * Every loop is bounded in count (and the match loop in time too).
  */
-#define _POSIX_C_SOURCE 200809L /* mkdtemp, clock_gettime */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -20,7 +20,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -29,6 +28,7 @@
 #include "ai.h"
 #include "game.h"
 #include "host.h"
+#include "host_test_support.h"
 #include "proto.h"
 #include "record.h"
 
@@ -43,17 +43,10 @@
 
 typedef struct Bot {
     HostConn conn; /* 0: not connected */
-    int seat;
+    HtsSeat s;     /* its seat, view, moves, player and record chunks */
     char token[NET_TOKEN_LEN + 1];
-    AiPlayer *ai;
-    Observation view;
-    bool have_view;
-    uint32_t move_no;
-    Move moves[GAME_MAX_MOVES];
-    int nmoves;
-    NetRecordJoin record_join; /* the record's chunks so far */
-    bool record;               /* the whole record came, and it is the game's */
-    int bye;                   /* the last NetDisconnectReason it was dropped with, -1 none */
+    bool record; /* the whole record came, and it is the game's */
+    int bye;     /* the last NetDisconnectReason it was dropped with, -1 none */
     long msgs, seats_msgs, away_seen, stand_in_seen, chats, sent;
     bool started; /* the last SEATS said the match is on */
     NetRefused refused;
@@ -81,27 +74,6 @@ typedef struct World {
 } World;
 
 /* ---- checks made on every message the host sends ---- */
-
-static bool t_holds(const uint8_t *buf, size_t len, const uint8_t *pat, size_t n)
-{
-    for (size_t i = 0; i + n <= len; i++) {
-        if (memcmp(buf + i, pat, n) == 0)
-            return true;
-    }
-    return false;
-}
-
-/* The seed is nowhere in the bytes (either byte order). */
-static void t_check_no_seed(const World *w, const uint8_t *buf, size_t len)
-{
-    uint8_t le[8], be[8];
-    for (int i = 0; i < 8; i++) {
-        le[i] = (uint8_t)(w->cfg.seed >> (8 * i));
-        be[7 - i] = le[i];
-    }
-    assert_false(t_holds(buf, len, le, 8));
-    assert_false(t_holds(buf, len, be, 8));
-}
 
 static Bot *t_bot_of(World *w, HostConn conn)
 {
@@ -147,31 +119,12 @@ static void t_check_moves(World *w, int seat, const Move *moves, int n)
 /* A VIEW is exactly the seat's observation now: nothing more. */
 static void t_check_view(World *w, const Bot *b, const NetView *v)
 {
-    size_t want = t_mirror_view(w, b->seat);
+    size_t want = t_mirror_view(w, b->s.seat);
     size_t got = net_view_bytes(&v->view, w->bytes_a, NET_MAX_PACKET);
     assert_int_equal(got, want);
     assert_memory_equal(w->bytes_a, w->bytes_b, got);
     assert_true(v->hash == net_view_hash(&v->view));
-    t_check_moves(w, b->seat, v->moves, v->nmoves);
-}
-
-static bool t_obs_names(const Observation *o, Card c)
-{
-    bool seen = c == o->turned || c == o->peek || c == o->stock_last_public || c == o->shown_draw;
-    for (int i = 0; !seen && i < o->hand_count[o->seat]; i++)
-        seen = o->hand[i] == c;
-    for (int i = 0; !seen && i < o->pool_count; i++)
-        seen = o->pool[i] == c;
-    for (int i = 0; !seen && i < o->discard_count; i++)
-        seen = o->discard[i] == c;
-    for (int s = 0; !seen && s < o->players; s++) {
-        seen = o->exposed[s] == c;
-        for (int i = 0; !seen && o->captured_visible[s] && i < o->captured_count[s]; i++)
-            seen = o->captured[s][i] == c;
-    }
-    for (int i = 0; !seen && i < o->history.count; i++)
-        seen = o->history.entry[i].card == c || o->history.entry[i].card2 == c;
-    return seen;
+    t_check_moves(w, b->s.seat, v->moves, v->nmoves);
 }
 
 /* An UPDATE's events are the core's for that seat (hidden cards as backs),
@@ -183,39 +136,40 @@ static void t_check_update(World *w, const Bot *b, const NetUpdate *u)
     const GameEvent *events = game_events(w->mirror, &n);
     GameEvent *want = malloc(sizeof *want * (size_t)(n > 0 ? n : 1));
     assert_non_null(want);
-    int k = game_events_for_seat(w->mirror, events, n, b->seat, want);
+    int k = game_events_for_seat(w->mirror, events, n, b->s.seat, want);
     assert_int_equal(u->nevents, k);
     for (int i = 0; i < k; i++) {
         const GameEvent *e = &u->events[i];
         assert_memory_equal(e, &want[i], sizeof *e);
-        if (e->type == EV_DEAL_HAND && e->seat != b->seat)
+        if (e->type == EV_DEAL_HAND && e->seat != b->s.seat)
             assert_int_equal(e->card, CARD_NONE);
-        if (e->type == EV_PEEK && e->seat >= 0 && e->seat != b->seat)
+        if (e->type == EV_PEEK && e->seat >= 0 && e->seat != b->s.seat)
             assert_int_equal(e->card, CARD_NONE);
     }
     free(want);
-    t_mirror_view(w, b->seat);
+    t_mirror_view(w, b->s.seat);
     assert_true(u->hash == net_view_hash(w->obs));
     /* The move names only cards the seat sees once it is made. */
-    assert_true(u->move.card == CARD_NONE || t_obs_names(w->obs, u->move.card));
-    assert_true(u->move.target == CARD_NONE || t_obs_names(w->obs, u->move.target));
-    t_check_moves(w, b->seat, u->moves, u->nmoves);
+    assert_true(u->move.card == CARD_NONE || hts_obs_names(w->obs, u->move.card));
+    assert_true(u->move.target == CARD_NONE || hts_obs_names(w->obs, u->move.target));
+    t_check_moves(w, b->s.seat, u->moves, u->nmoves);
 }
 
 /* ---- the bots' side ---- */
+
+static void t_same_moves(const Game *a, const Game *b)
+{
+    int differ = hts_moves_differ_at(a, b);
+    if (differ >= 0)
+        fail_msg("move %d differs", differ);
+}
 
 static void t_bot_update(Bot *b, const NetUpdate *u)
 {
     Observation *next = malloc(sizeof *next);
     assert_non_null(next);
-    assert_true(b->have_view);
-    assert_true(net_view_apply_delta(&b->view, u->delta, u->delta_len, next));
-    assert_true(net_view_hash(next) == u->hash);
-    b->view = *next;
+    assert_true(hts_seat_apply_update(&b->s, u, next)); /* a view, the delta, its hash */
     free(next);
-    b->move_no = u->move_no;
-    b->nmoves = u->nmoves;
-    memcpy(b->moves, u->moves, sizeof b->moves[0] * u->nmoves);
 }
 
 static void t_bot_seats(Bot *b, const NetSeats *s)
@@ -234,34 +188,26 @@ static void t_bot_welcome(World *w, Bot *b, const NetWelcome *wl)
     assert_true(wl->ai_seed == game_seat_ai_seed(w->cfg.seed, wl->seat));
     assert_true(wl->ai_seed != w->cfg.seed);
     if (b->token[0]) { /* back with its token: the same seat */
-        assert_int_equal(wl->seat, b->seat);
+        assert_int_equal(wl->seat, b->s.seat);
         assert_string_equal(wl->token, b->token);
     }
-    b->seat = wl->seat;
     memcpy(b->token, wl->token, sizeof b->token);
     assert_int_equal(strlen(b->token), NET_TOKEN_LEN);
-    if (!b->ai)
-        b->ai = ai_create(AI_GREEDY, wl->ai_seed);
-    b->have_view = false;
-    b->nmoves = 0;
+    assert_true(hts_seat_welcome(&b->s, wl, AI_GREEDY));
 }
 
 static void t_bot_record(World *w, Bot *b, const NetRecord *r)
 {
     assert_true(game_match_over(w->mirror)); /* the seed goes out with the record only */
     assert_false(b->record);
-    assert_int_equal(net_record_join(&b->record_join, r), NET_OK);
-    if (!net_record_join_done(&b->record_join))
+    assert_int_equal(net_record_join(&b->s.record_join, r), NET_OK);
+    if (!net_record_join_done(&b->s.record_join))
         return;
-    Game *g = NULL;
-    char err[RECORD_ERROR_MAX];
-    assert_int_equal(
-        record_read_text(b->record_join.text, b->record_join.total, &g, err, sizeof err), CEKI_OK);
-    int na = 0, nb = 0;
-    const Move *ma = game_history(g, &na), *mb = game_history(w->mirror, &nb);
-    assert_int_equal(na, nb);
-    for (int i = 0; i < na; i++)
-        assert_true(move_equal(&ma[i], &mb[i]));
+    char err[RECORD_ERROR_MAX] = "";
+    Game *g = hts_record_game(&b->s.record_join, err, sizeof err);
+    if (!g)
+        fail_msg("the record does not read: %s", err);
+    t_same_moves(g, w->mirror);
     game_destroy(g);
     b->record = true;
 }
@@ -273,11 +219,7 @@ static void t_bot_handle(World *w, Bot *b, const NetMsg *m)
     case NET_MSG_WELCOME: t_bot_welcome(w, b, &m->u.welcome); break;
     case NET_MSG_VIEW:
         t_check_view(w, b, &m->u.view);
-        b->view = m->u.view.view;
-        b->have_view = true;
-        b->move_no = m->u.view.move_no;
-        b->nmoves = m->u.view.nmoves;
-        memcpy(b->moves, m->u.view.moves, sizeof b->moves[0] * m->u.view.nmoves);
+        hts_seat_take_view(&b->s, &m->u.view);
         break;
     case NET_MSG_UPDATE:
         t_check_update(w, b, &m->u.update);
@@ -310,7 +252,7 @@ static void t_send(void *ctx, HostConn conn, const NetMsg *msg)
     w->bytes[w->in->type] += (long)len;
     w->count[w->in->type]++;
     if (w->in->type != NET_MSG_RECORD)
-        t_check_no_seed(w, buf, len);
+        assert_false(hts_holds_seed(w->cfg.seed, buf, len)); /* in either byte order */
     free(buf);
     if (conn == T_CREATOR) {
         if (w->in->type == NET_MSG_CREATED)
@@ -403,8 +345,7 @@ static void t_world_free(World *w)
 {
     host_destroy(w->h);
     for (int i = 0; i < CEKI_MAX_SEATS + 2; i++) {
-        ai_destroy(w->bot[i].ai);
-        net_record_join_free(&w->bot[i].record_join);
+        hts_seat_free(&w->bot[i].s);
     }
     game_destroy(w->mirror);
     free(w->in);
@@ -469,8 +410,8 @@ static void t_join_all(World *w, int n)
     w->nbots = n;
     for (int i = 0; i < n; i++) {
         t_join(w, &w->bot[i]);
-        assert_int_equal(w->bot[i].seat, i); /* the first free net seat */
-        assert_true(w->bot[i].have_view);
+        assert_int_equal(w->bot[i].s.seat, i); /* the first free net seat */
+        assert_true(w->bot[i].s.have_view);
     }
 }
 
@@ -479,19 +420,12 @@ static void t_join_all(World *w, int n)
 /* Whether b is to move; if so its move (chosen on the rebuilt game). */
 static bool t_bot_choose(World *w, Bot *b, Move *out)
 {
-    if (!b->conn || !b->have_view || b->nmoves == 0 || b->view.to_move != b->seat)
+    if (!b->conn || !hts_seat_to_move(&b->s))
         return false;
-    CekiStatus st = CEKI_OK;
-    Game *g = game_from_view(&w->cfg, &b->view, &st); /* what arrived, nothing more */
-    if (!g)
-        fail_msg("seat %d: game_from_view: %s", b->seat, ceki_status_text(st));
-    ai_reseed(b->ai, game_seat_ai_seed(w->cfg.seed, b->seat), b->move_no); /* as ceki-cli bot */
-    assert_int_equal(ai_choose(b->ai, g, b->seat, out), CEKI_OK);
-    game_destroy(g);
-    bool listed = false;
-    for (int i = 0; i < b->nmoves; i++)
-        listed = listed || move_equal(out, &b->moves[i]);
-    assert_true(listed);
+    CekiStatus st = hts_seat_choose(&b->s, &w->cfg, out); /* on what arrived, nothing more */
+    if (st != CEKI_OK)
+        fail_msg("seat %d could not choose: %s", b->s.seat, ceki_status_text(st));
+    assert_true(hts_seat_listed(&b->s, out));
     return true;
 }
 
@@ -504,13 +438,6 @@ static void t_send_move(World *w, Bot *b, uint32_t move_no, const Move *mv)
     m->u.move.move = *mv;
     t_to_host(w, b->conn, m);
     free(m);
-}
-
-static double t_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 static int t_mirror_moves(const World *w)
@@ -528,9 +455,9 @@ static bool t_step(World *w, uint64_t ms)
         Bot *b = &w->bot[i];
         Move mv;
         if (t_bot_choose(w, b, &mv)) {
-            b->nmoves = 0;
+            b->s.nmoves = 0;
             b->sent++;
-            t_send_move(w, b, b->move_no, &mv);
+            t_send_move(w, b, b->s.move_no, &mv);
         }
     }
     w->now += ms;
@@ -541,11 +468,11 @@ static bool t_step(World *w, uint64_t ms)
 /* Plays until the match is over or `stop_at` moves were made. */
 static void t_play(World *w, int stop_at)
 {
-    double start = t_seconds();
+    double start = hts_seconds();
     for (int step = 0; step < T_MAX_STEPS; step++) {
         if (t_step(w, 1) || t_mirror_moves(w) >= stop_at)
             return;
-        assert_true(t_seconds() - start < T_MAX_SECONDS);
+        assert_true(hts_seconds() - start < T_MAX_SECONDS);
     }
     fail_msg("the match did not end in %d steps", T_MAX_STEPS);
 }
@@ -553,37 +480,9 @@ static void t_play(World *w, int stop_at)
 /* What `ceki-cli match` plays with greedy players on every seat. */
 static Game *t_direct_match(const GameConfig *cfg)
 {
-    Game *g = game_create(cfg, NULL);
+    Game *g = hts_play_cli_match(cfg, T_MAX_MOVES);
     assert_non_null(g);
-    AiPlayer *ai[CEKI_MAX_SEATS] = {NULL};
-    for (int s = 0; s < cfg->players; s++)
-        ai[s] = ai_create(AI_GREEDY, game_seat_ai_seed(cfg->seed, s));
-    for (int i = 0; i < T_MAX_MOVES && !game_match_over(g); i++) {
-        int seat = game_to_move(g);
-        Move m;
-        if (game_round_over(g))
-            assert_int_equal(game_legal_moves(g, &m, 1), 1);
-        else {
-            ai_reseed(ai[seat], game_seat_ai_seed(cfg->seed, seat), (uint32_t)i);
-            assert_int_equal(ai_choose(ai[seat], g, seat, &m), CEKI_OK);
-        }
-        assert_int_equal(game_apply(g, &m), CEKI_OK);
-    }
-    assert_true(game_match_over(g));
-    for (int s = 0; s < cfg->players; s++)
-        ai_destroy(ai[s]);
     return g;
-}
-
-static void t_same_moves(const Game *a, const Game *b)
-{
-    int na = 0, nb = 0;
-    const Move *ma = game_history(a, &na), *mb = game_history(b, &nb);
-    assert_int_equal(na, nb);
-    for (int i = 0; i < na; i++) {
-        if (!move_equal(&ma[i], &mb[i]))
-            fail_msg("move %d differs", i);
-    }
 }
 
 static void t_all_recorded(World *w)
@@ -647,10 +546,10 @@ static void t_resync_bytes(World *w, Bot *b, size_t *len)
     NetMsg *m = calloc(1, sizeof *m);
     assert_non_null(m);
     m->type = NET_MSG_RESYNC;
-    b->have_view = false;
+    b->s.have_view = false;
     t_to_host(w, b->conn, m);
-    assert_true(b->have_view);
-    *len = net_view_bytes(&b->view, w->bytes_a, NET_MAX_PACKET);
+    assert_true(b->s.have_view);
+    *len = net_view_bytes(&b->s.view, w->bytes_a, NET_MAX_PACKET);
     free(m);
 }
 
@@ -689,12 +588,12 @@ static void test_bad_moves_are_refused(void **state)
     t_play(&w, 7);
     int seat = game_to_move(w.mirror);
     Bot *mover = &w.bot[seat], *other = &w.bot[(seat + 1) % w.cfg.players];
-    assert_true(mover->nmoves > 0); /* a listed move: its player is not asked */
-    Move mv = mover->moves[0];
-    uint32_t no = mover->move_no;
+    assert_true(mover->s.nmoves > 0); /* a listed move: its player is not asked */
+    Move mv = mover->s.moves[0];
+    uint32_t no = mover->s.move_no;
     t_refused(&w, other, no, &mv, NET_REFUSE_NOT_YOUR_TURN); /* another seat's move */
     Move own = mv;
-    own.seat = (uint8_t)other->seat;
+    own.seat = (uint8_t)other->s.seat;
     t_refused(&w, other, no, &own, NET_REFUSE_NOT_YOUR_TURN); /* out of turn */
     t_refused(&w, mover, no - 1, &mv, NET_REFUSE_STALE);
     Move bad = mv;
@@ -740,36 +639,32 @@ static void test_token_brings_the_seat_back(void **state)
     Bot *b = &w.bot[1];
     Observation *held = malloc(sizeof *held);
     assert_non_null(held);
-    *held = b->view;
+    *held = b->s.view;
     host_disconnected(w.h, b->conn, w.now);
     b->conn = 0;
     assert_true(w.bot[0].away_seen > 0); /* the others see the countdown */
     w.now += T_GRACE_MS / 2;
     host_tick(w.h, w.now);
     t_join(&w, b);
-    assert_true(b->have_view);
+    assert_true(b->s.have_view);
     size_t a = net_view_bytes(held, w.bytes_a, NET_MAX_PACKET);
-    size_t c = net_view_bytes(&b->view, w.bytes_b, NET_MAX_PACKET);
+    size_t c = net_view_bytes(&b->s.view, w.bytes_b, NET_MAX_PACKET);
     assert_int_equal(a, c);
     assert_memory_equal(w.bytes_a, w.bytes_b, a);
     free(held);
     /* The same token on another connection replaces the first. */
     HostConn first = b->conn;
-    Bot twin = *b; /* shares b's player, for one welcome */
+    Bot twin = *b; /* shares b's player until its welcome */
     w.bot[w.nbots] = twin;
     Bot *tb = &w.bot[w.nbots++];
     t_join(&w, tb);
-    assert_int_equal(tb->seat, b->seat);
+    assert_int_equal(tb->s.seat, b->s.seat);
     assert_int_equal(b->bye, NET_BYE_REPLACED);
     assert_int_equal(b->conn, 0);
     w.nbots--;
     b->conn = tb->conn;
-    b->have_view = tb->have_view;
-    b->view = tb->view;
-    b->move_no = tb->move_no;
-    b->nmoves = tb->nmoves;
-    memcpy(b->moves, tb->moves, sizeof b->moves);
-    tb->ai = NULL;
+    b->s = tb->s; /* its view and moves, and the player its welcome made */
+    memset(&tb->s, 0, sizeof tb->s);
     tb->conn = 0;
     assert_true(first != b->conn);
     /* An unknown token is refused. */
@@ -846,7 +741,7 @@ static Game *t_grace_match(const char *dir)
     t_play(&w, 90);
     long sent = gone->sent;
     t_join(&w, gone);
-    assert_int_equal(gone->seat, 2);
+    assert_int_equal(gone->s.seat, 2);
     t_play(&w, T_MAX_MOVES);
     assert_true(gone->sent > sent);
     assert_true(game_match_over(w.mirror));
@@ -902,10 +797,10 @@ static void test_journal_brings_tables_back(void **state)
     for (int i = 0; i < w.cfg.players; i++) {
         if (i == 1)
             continue;
-        w.bot[i].have_view = false;
+        w.bot[i].s.have_view = false;
         t_join(&w, &w.bot[i]);
-        assert_true(w.bot[i].have_view);
-        assert_int_equal(w.bot[i].move_no, (uint32_t)at);
+        assert_true(w.bot[i].s.have_view);
+        assert_int_equal(w.bot[i].s.move_no, (uint32_t)at);
     }
     t_play(&w, T_MAX_MOVES);
     Game *direct = t_direct_match(&w.cfg);
@@ -1105,7 +1000,7 @@ static void test_failed_journal_writes_are_kept_later(void **state)
     w.h = t_host(&w, dir);
     for (int i = 0; i < w.nbots; i++) {
         t_join(&w, &w.bot[i]);
-        assert_int_equal(w.bot[i].move_no, (uint32_t)at);
+        assert_int_equal(w.bot[i].s.move_no, (uint32_t)at);
     }
     t_play(&w, T_MAX_MOVES);
     Game *direct = t_direct_match(&w.cfg);

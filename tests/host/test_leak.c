@@ -19,12 +19,13 @@
  *   table's move number and every seat's view hash stay as they were.
  * The seats are network bots choosing on game_from_view of the view they
  * were sent: random players mostly (fast), greedy every LEAK_GREEDY_EVERY
- * matches. CEKI_LEAK_MATCHES (environment) sets the matches per variant,
- * LEAK_MATCHES_CI by default; the soak_leak target runs 200.
+ * matches (and in the last, when there are fewer). CEKI_LEAK_MATCHES
+ * (environment) sets the matches per variant, LEAK_MATCHES_CI by default
+ * (CI's sanitizer pass runs fewer, .ci/sanitize); the soak_leak target
+ * runs 200.
  *
  * Every loop is bounded in count, and every match in time.
  */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -32,7 +33,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <cmocka.h>
 
@@ -40,10 +40,11 @@
 #include "game.h"
 #include "host.h"
 #include "host_internal.h"
+#include "host_test_support.h"
 #include "proto.h"
 #include "record.h"
 
-#define LEAK_MATCHES_CI 10     /* matches of each variant in CI */
+#define LEAK_MATCHES_CI 10     /* matches of each variant in ctest */
 #define LEAK_MATCHES_MAX 10000 /* what CEKI_LEAK_MATCHES may ask */
 #define LEAK_GREEDY_EVERY 10   /* every tenth match has greedy players */
 #define LEAK_CREATOR 1u
@@ -56,16 +57,9 @@
 
 typedef struct LeakBot {
     HostConn conn;
-    int seat;
-    AiPlayer *ai;
-    Observation view;
-    bool have_view;
-    uint32_t move_no;
-    Move moves[GAME_MAX_MOVES];
-    int nmoves;
+    HtsSeat s; /* its seat, view, moves, player and record chunks */
     long updates, refusals, chats;
     NetRefused refused;
-    NetRecordJoin record_join; /* the record's chunks so far */
     long record_chunks;
     bool record; /* the whole record came, and it is the table's */
 } LeakBot;
@@ -105,26 +99,6 @@ static int leak_moves_made(const Leak *w)
 
 /* ---- what a seat may see ---- */
 
-static bool leak_obs_names(const Observation *o, Card c)
-{
-    bool seen = c == o->turned || c == o->peek || c == o->stock_last_public || c == o->shown_draw ||
-                c == o->drawn;
-    for (int i = 0; !seen && i < o->hand_count[o->seat]; i++)
-        seen = o->hand[i] == c;
-    for (int i = 0; !seen && i < o->pool_count; i++)
-        seen = o->pool[i] == c;
-    for (int i = 0; !seen && i < o->discard_count; i++)
-        seen = o->discard[i] == c;
-    for (int s = 0; !seen && s < o->players; s++) {
-        seen = o->exposed[s] == c;
-        for (int i = 0; !seen && o->captured_visible[s] && i < o->captured_count[s]; i++)
-            seen = o->captured[s][i] == c;
-    }
-    for (int i = 0; !seen && i < o->history.count; i++)
-        seen = o->history.entry[i].card == c || o->history.entry[i].card2 == c;
-    return seen;
-}
-
 /* c is CARD_NONE or shown to the seat before or after the move. */
 static void leak_check_card(Leak *w, Card c, const Observation *before, const Observation *after,
                             const char *what, int kind)
@@ -132,7 +106,7 @@ static void leak_check_card(Leak *w, Card c, const Observation *before, const Ob
     if (c == CARD_NONE)
         return;
     w->cards++;
-    bool seen = leak_obs_names(after, c) || (before && leak_obs_names(before, c));
+    bool seen = hts_obs_names(after, c) || (before && hts_obs_names(before, c));
     if (!seen)
         fail_msg("%s (%d) named card %d to seat %d, who may not see it (move %d)", what, kind,
                  (int)c, after->seat, after->history.count);
@@ -197,26 +171,6 @@ static void leak_check_same_view(Leak *w, const Observation *view)
 
 /* ---- the seed ---- */
 
-static bool leak_holds(const uint8_t *buf, size_t len, const uint8_t *pat, size_t n)
-{
-    for (size_t i = 0; i + n <= len; i++) {
-        if (memcmp(buf + i, pat, n) == 0)
-            return true;
-    }
-    return false;
-}
-
-static void leak_check_no_seed(uint64_t seed, const uint8_t *buf, size_t len)
-{
-    uint8_t le[8], be[8];
-    for (int i = 0; i < 8; i++) {
-        le[i] = (uint8_t)(seed >> (8 * i));
-        be[7 - i] = le[i];
-    }
-    assert_false(leak_holds(buf, len, le, 8));
-    assert_false(leak_holds(buf, len, be, 8));
-}
-
 /* ---- each message a seat receives ---- */
 
 static void leak_on_welcome(Leak *w, LeakBot *b, const NetWelcome *wl)
@@ -227,10 +181,7 @@ static void leak_on_welcome(Leak *w, LeakBot *b, const NetWelcome *wl)
     assert_true(wl->ai_seed != t->cfg.seed);
     assert_memory_equal(&wl->rules, &w->rules, sizeof wl->rules);
     assert_false(wl->creator);
-    b->seat = wl->seat;
-    ai_destroy(b->ai);
-    b->ai = ai_create(w->level, wl->ai_seed);
-    assert_non_null(b->ai);
+    assert_true(hts_seat_welcome(&b->s, wl, w->level));
 }
 
 static void leak_on_seats(const Leak *w, const NetSeats *s)
@@ -251,15 +202,11 @@ static void leak_on_view(Leak *w, LeakBot *b, const NetView *v)
     const HostTable *t = leak_table(w);
     assert_false(t->waiting);
     assert_int_equal(v->move_no, t->move_no);
-    assert_int_equal(game_observe(t->game, b->seat, w->after), CEKI_OK);
+    assert_int_equal(game_observe(t->game, b->s.seat, w->after), CEKI_OK);
     leak_check_same_view(w, &v->view);
     assert_true(v->hash == net_view_hash(w->after));
     leak_check_moves(w, v->moves, v->nmoves, NULL, w->after);
-    b->view = v->view;
-    b->have_view = true;
-    b->move_no = v->move_no;
-    b->nmoves = v->nmoves;
-    memcpy(b->moves, v->moves, sizeof b->moves[0] * v->nmoves);
+    hts_seat_take_view(&b->s, v);
 }
 
 static void leak_on_update(Leak *w, LeakBot *b, const NetUpdate *u)
@@ -267,30 +214,24 @@ static void leak_on_update(Leak *w, LeakBot *b, const NetUpdate *u)
     const HostTable *t = leak_table(w);
     assert_int_equal(u->move_no, t->move_no);
     assert_int_equal(leak_moves_made(w), (int)u->move_no);
-    assert_int_equal(game_observe(t->game, b->seat, w->after), CEKI_OK);
+    assert_int_equal(game_observe(t->game, b->s.seat, w->after), CEKI_OK);
     const Observation *before = NULL;
     if (t->told) {
-        assert_int_equal(game_observe(t->told, b->seat, w->before), CEKI_OK);
+        assert_int_equal(game_observe(t->told, b->s.seat, w->before), CEKI_OK);
         before = w->before;
     }
     int n = 0;
     const GameEvent *events = game_events(t->game, &n);
-    int k = game_events_for_seat(t->game, events, n, b->seat, w->events);
+    int k = game_events_for_seat(t->game, events, n, b->s.seat, w->events);
     assert_int_equal(u->nevents, k);
     for (int i = 0; i < k; i++)
         assert_memory_equal(&u->events[i], &w->events[i], sizeof w->events[i]);
-    leak_check_events(w, u, before, b->seat);
+    leak_check_events(w, u, before, b->s.seat);
     leak_check_moves(w, &u->move, 1, before, w->after);
     leak_check_moves(w, u->moves, u->nmoves, before, w->after);
     /* The delta makes exactly the seat's observation, nothing more. */
-    assert_true(b->have_view);
-    assert_true(net_view_apply_delta(&b->view, u->delta, u->delta_len, w->next));
-    leak_check_same_view(w, w->next);
-    assert_true(net_view_hash(w->next) == u->hash);
-    b->view = *w->next;
-    b->move_no = u->move_no;
-    b->nmoves = u->nmoves;
-    memcpy(b->moves, u->moves, sizeof b->moves[0] * u->nmoves);
+    assert_true(hts_seat_apply_update(&b->s, u, w->next)); /* a view, the delta, its hash */
+    leak_check_same_view(w, &b->s.view);
     b->updates++;
 }
 
@@ -302,20 +243,16 @@ static void leak_on_record(Leak *w, LeakBot *b, const NetRecord *r)
     assert_true(t->over);
     assert_true(game_match_over(t->game));
     assert_false(b->record);
-    assert_int_equal(net_record_join(&b->record_join, r), NET_OK);
+    assert_int_equal(net_record_join(&b->s.record_join, r), NET_OK);
     b->record_chunks++;
-    if (!net_record_join_done(&b->record_join))
+    if (!net_record_join_done(&b->s.record_join))
         return;
-    Game *g = NULL;
     char err[RECORD_ERROR_MAX] = "";
-    assert_int_equal(
-        record_read_text(b->record_join.text, b->record_join.total, &g, err, sizeof err), CEKI_OK);
+    Game *g = hts_record_game(&b->s.record_join, err, sizeof err);
+    if (!g)
+        fail_msg("the record does not read: %s", err);
     assert_true(game_config(g)->seed == t->cfg.seed);
-    int na = 0, nb = 0;
-    const Move *ma = game_history(g, &na), *mb = game_history(t->game, &nb);
-    assert_int_equal(na, nb);
-    for (int i = 0; i < na; i++)
-        assert_true(move_equal(&ma[i], &mb[i]));
+    assert_int_equal(hts_moves_differ_at(g, t->game), -1);
     game_destroy(g);
     b->record = true;
 }
@@ -336,7 +273,7 @@ static void leak_on_message(Leak *w, LeakBot *b, const NetMsg *m)
         assert_string_equal(m->u.chat.text, LEAK_CHAT);
         b->chats++;
         break;
-    default: fail_msg("seat %d was sent a message of type %d", b->seat, (int)m->type);
+    default: fail_msg("seat %d was sent a message of type %d", b->s.seat, (int)m->type);
     }
 }
 
@@ -359,7 +296,7 @@ static void leak_send(void *ctx, HostConn conn, const NetMsg *msg)
     assert_int_equal(net_decode(w->buf, len, w->in), NET_OK);
     w->messages++;
     if (w->in->type != NET_MSG_RECORD)
-        leak_check_no_seed(w->cfg.seed, w->buf, len);
+        assert_false(hts_holds_seed(w->cfg.seed, w->buf, len)); /* in either byte order */
     if (conn == LEAK_CREATOR) {
         if (w->in->type == NET_MSG_CREATED)
             memcpy(w->table, w->in->u.created, sizeof w->table);
@@ -401,7 +338,7 @@ static uint64_t leak_seed(int variant, int match)
     return z ^ (z >> 31);
 }
 
-static void leak_init(Leak *w, VariantId v, int match)
+static void leak_init(Leak *w, VariantId v, int match, AiLevel level)
 {
     memset(w, 0, sizeof *w);
     w->in = malloc(sizeof *w->in);
@@ -417,7 +354,7 @@ static void leak_init(Leak *w, VariantId v, int match)
                 w->bytes_b && w->events);
     w->now = 1000;
     w->cfg = game_config_default(v, leak_seed((int)v, match));
-    w->level = match % LEAK_GREEDY_EVERY == LEAK_GREEDY_EVERY - 1 ? AI_GREEDY : AI_RANDOM;
+    w->level = level;
     HostOptions opt = {NULL, 0, true, 0};
     HostOutbox out = {w, leak_send, leak_drop, leak_log};
     char err[256] = "";
@@ -430,8 +367,7 @@ static void leak_free(Leak *w)
 {
     host_destroy(w->h);
     for (int i = 0; i < CEKI_MAX_SEATS; i++) {
-        ai_destroy(w->bot[i].ai);
-        net_record_join_free(&w->bot[i].record_join);
+        hts_seat_free(&w->bot[i].s);
     }
     free(w->in);
     free(w->out);
@@ -476,8 +412,8 @@ static void leak_seat_everyone(Leak *w)
         w->bot[i].conn = LEAK_FIRST_BOT + (HostConn)i;
         host_connected(w->h, w->bot[i].conn, w->now);
         leak_to_host(w, w->bot[i].conn, m);
-        assert_int_equal(w->bot[i].seat, i);
-        assert_true(w->bot[i].have_view);
+        assert_int_equal(w->bot[i].s.seat, i);
+        assert_true(w->bot[i].s.have_view);
     }
     host_tick(w->h, w->now);
     free(m);
@@ -508,18 +444,18 @@ static uint32_t leak_hashes(Leak *w, uint64_t hash[CEKI_MAX_SEATS])
 /* Another seat's move and a move out of turn: refused, nothing changes. */
 static void leak_probe(Leak *w, LeakBot *mover)
 {
-    LeakBot *other = &w->bot[(mover->seat + 1) % w->nbots];
-    if (other == mover || mover->nmoves == 0)
+    LeakBot *other = &w->bot[(mover->s.seat + 1) % w->nbots];
+    if (other == mover || mover->s.nmoves == 0)
         return;
     uint64_t h0[CEKI_MAX_SEATS] = {0}, h1[CEKI_MAX_SEATS] = {0};
     uint32_t no0 = leak_hashes(w, h0);
     long refusals = other->refusals, updates = other->updates;
-    Move theirs = mover->moves[0], mine = mover->moves[0];
-    mine.seat = (uint8_t)other->seat;
-    leak_send_move(w, other, mover->move_no, &theirs);
+    Move theirs = mover->s.moves[0], mine = mover->s.moves[0];
+    mine.seat = (uint8_t)other->s.seat;
+    leak_send_move(w, other, mover->s.move_no, &theirs);
     assert_int_equal(other->refusals, refusals + 1);
     assert_int_equal(other->refused.refusal, NET_REFUSE_NOT_YOUR_TURN);
-    leak_send_move(w, other, mover->move_no, &mine);
+    leak_send_move(w, other, mover->s.move_no, &mine);
     assert_int_equal(other->refusals, refusals + 2);
     assert_int_equal(other->refused.refusal, NET_REFUSE_NOT_YOUR_TURN);
     w->now++;
@@ -535,48 +471,48 @@ static void leak_step(Leak *w, int probe_at)
 {
     for (int i = 0; i < w->nbots; i++) {
         LeakBot *b = &w->bot[i];
-        if (!b->have_view || b->nmoves == 0 || b->view.to_move != b->seat)
+        if (!hts_seat_to_move(&b->s))
             continue;
-        if ((int)b->move_no == probe_at)
+        if ((int)b->s.move_no == probe_at)
             leak_probe(w, b);
-        CekiStatus st = CEKI_OK;
-        Game *g = game_from_view(&w->cfg, &b->view, &st);
-        if (!g)
-            fail_msg("seat %d: game_from_view: %s", b->seat, ceki_status_text(st));
         Move mv;
-        ai_reseed(b->ai, game_seat_ai_seed(w->cfg.seed, b->seat), b->move_no);
-        assert_int_equal(ai_choose(b->ai, g, b->seat, &mv), CEKI_OK);
-        game_destroy(g);
-        b->nmoves = 0;
-        leak_send_move(w, b, b->move_no, &mv);
+        CekiStatus st = hts_seat_choose(&b->s, &w->cfg, &mv);
+        if (st != CEKI_OK)
+            fail_msg("seat %d could not choose: %s", b->s.seat, ceki_status_text(st));
+        b->s.nmoves = 0;
+        leak_send_move(w, b, b->s.move_no, &mv);
     }
     w->now++;
     host_tick(w->h, w->now);
 }
 
-static double leak_seconds(void)
+/* One whole match; returns its moves. */
+/* Every LEAK_GREEDY_EVERY-th match has greedy players, and the last one
+ * when there are fewer matches (CEKI_LEAK_MATCHES), so greedy seats are
+ * always among them. */
+static AiLevel leak_level(int match, int matches)
 {
-    struct timespec ts = {0, 0};
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+    bool greedy = match % LEAK_GREEDY_EVERY == LEAK_GREEDY_EVERY - 1 ||
+                  (matches < LEAK_GREEDY_EVERY && match == matches - 1);
+    return greedy ? AI_GREEDY : AI_RANDOM;
 }
 
-/* One whole match; returns its moves. */
-static int leak_match(VariantId v, int match, long *messages, long *cards, long *record_chunks)
+static int leak_match(VariantId v, int match, AiLevel level, long *messages, long *cards,
+                      long *record_chunks)
 {
     Leak *w = malloc(sizeof *w);
     assert_non_null(w);
-    leak_init(w, v, match);
+    leak_init(w, v, match, level);
     leak_seat_everyone(w);
     /* One chat line: every other seat gets it as it was said. */
     NetMsg chat = {.type = NET_MSG_CHAT};
     snprintf(chat.u.chat.text, sizeof chat.u.chat.text, LEAK_CHAT);
     leak_to_host(w, w->bot[0].conn, &chat);
     int probe_at = 1 + match % LEAK_PROBE_SPAN;
-    double start = leak_seconds();
+    double start = hts_seconds();
     for (int step = 0; step < LEAK_MAX_STEPS && !leak_table(w)->over; step++) {
         leak_step(w, probe_at);
-        if (leak_seconds() - start > LEAK_MAX_SECONDS)
+        if (hts_seconds() - start > LEAK_MAX_SECONDS)
             fail_msg("%s match %d took over %d s", game_variant(leak_table(w)->game)->key, match,
                      LEAK_MAX_SECONDS);
     }
@@ -620,16 +556,17 @@ static void test_nothing_hidden_leaks(void **state)
     int matches = leak_matches();
     for (int v = 0; v < VARIANT_COUNT; v++) {
         long moves = 0, messages = 0, cards = 0, chunks = 0;
-        double start = leak_seconds();
+        double start = hts_seconds();
         for (int i = 0; i < matches; i++)
-            moves += leak_match((VariantId)v, i, &messages, &cards, &chunks);
+            moves +=
+                leak_match((VariantId)v, i, leak_level(i, matches), &messages, &cards, &chunks);
         GameConfig cfg = game_config_default((VariantId)v, 1);
         Game *g = game_create(&cfg, NULL);
         assert_non_null(g);
         print_message("%-18s %4d matches %7ld moves %8ld messages %9ld cards checked %4ld record "
                       "chunks %6.2f s\n",
                       game_variant(g)->key, matches, moves, messages, cards, chunks,
-                      leak_seconds() - start);
+                      hts_seconds() - start);
         game_destroy(g);
     }
 }

@@ -52,6 +52,7 @@
 
 #include "ai.h"
 #include "game.h"
+#include "host_test_support.h"
 #include "net_transport.h"
 #include "proto.h"
 #include "record.h"
@@ -102,13 +103,6 @@ static void die(const char *what)
 {
     fprintf(stderr, "FAIL: %s\n%d passed, %d failed\n", what, checks_passed, checks_failed + 1);
     exit(1);
-}
-
-static double now_s(void)
-{
-    struct timespec ts = {0, 0};
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 static void sleep_ms(long ms)
@@ -191,8 +185,8 @@ static void server_start(Server *sv, const char *exe)
         _exit(127);
     }
     close(fd);
-    double start = now_s();
-    while (sv->port == 0 && now_s() - start < ABUSE_START_DEADLINE_S) {
+    double start = hts_seconds();
+    while (sv->port == 0 && hts_seconds() - start < ABUSE_START_DEADLINE_S) {
         int status = 0;
         if (waitpid(sv->pid, &status, WNOHANG) == sv->pid)
             die("ceki-server ended at its start");
@@ -220,10 +214,10 @@ static void server_stop(Server *sv)
     int status = 0;
     check(waitpid(sv->pid, &status, WNOHANG) == 0, "ceki-server is still up at the end");
     kill(sv->pid, SIGTERM);
-    double start = now_s();
+    double start = hts_seconds();
     pid_t got = 0;
     while ((got = waitpid(sv->pid, &status, WNOHANG)) == 0 &&
-           now_s() - start < ABUSE_STOP_DEADLINE_S)
+           hts_seconds() - start < ABUSE_STOP_DEADLINE_S)
         sleep_ms(10);
     if (got == 0) {
         kill(sv->pid, SIGKILL);
@@ -242,16 +236,9 @@ static void server_stop(Server *sv)
 
 typedef struct Bot {
     NetConn conn;
-    int seat;
-    AiPlayer *ai;
-    Observation view;
-    bool have_view;
-    uint32_t move_no;
-    Move moves[GAME_MAX_MOVES];
-    int nmoves;
+    HtsSeat s;          /* its seat, view, moves, player and record chunks */
     int bad_since_move; /* bad moves sent since its own last move */
     long bad_sent, refused;
-    NetRecordJoin record_join; /* the record's chunks so far */
 } Bot;
 
 typedef struct Match {
@@ -288,21 +275,8 @@ static NetTableRules match_rules(const GameConfig *cfg, uint8_t others)
 /* What `ceki-cli match` plays: greedy players seeded per seat. */
 static Game *offline_match(const GameConfig *cfg)
 {
-    Game *g = game_create(cfg, NULL);
-    AiPlayer *ai[CEKI_MAX_SEATS] = {NULL};
-    for (int s = 0; g && s < cfg->players; s++)
-        ai[s] = ai_create(AI_GREEDY, game_seat_ai_seed(cfg->seed, s));
-    for (int i = 0; g && i < ABUSE_MAX_MOVES && !game_match_over(g); i++) {
-        int seat = game_to_move(g);
-        Move m;
-        if (!game_round_over(g))
-            ai_reseed(ai[seat], game_seat_ai_seed(cfg->seed, seat), (uint32_t)i);
-        if (ai_choose(ai[seat], g, seat, &m) != CEKI_OK || game_apply(g, &m) != CEKI_OK)
-            die("the offline match");
-    }
-    for (int s = 0; s < cfg->players; s++)
-        ai_destroy(ai[s]);
-    if (!g || !game_match_over(g))
+    Game *g = hts_play_cli_match(cfg, ABUSE_MAX_MOVES);
+    if (!g)
         die("the offline match did not end");
     return g;
 }
@@ -350,18 +324,11 @@ static void match_connect_bots(Match *m)
     char err[128] = "";
     m->nbots = m->cfg.players;
     for (int i = 0; i < m->nbots; i++) {
-        m->bot[i].seat = -1;
+        m->bot[i].s.seat = -1;
         m->bot[i].conn = net_client_connect(m->client, m->addr, err, sizeof err);
         if (!m->bot[i].conn)
             die(err);
     }
-}
-
-static void bot_keep(Bot *b, uint32_t move_no, const Move *moves, int n)
-{
-    b->move_no = move_no;
-    b->nmoves = n;
-    memcpy(b->moves, moves, sizeof b->moves[0] * (size_t)n);
 }
 
 static void bot_on_update(Match *m, Bot *b, const NetUpdate *u)
@@ -369,17 +336,13 @@ static void bot_on_update(Match *m, Bot *b, const NetUpdate *u)
     Observation *next = malloc(sizeof *next);
     if (!next)
         die("out of memory");
-    bool ok = b->have_view && net_view_apply_delta(&b->view, u->delta, u->delta_len, next) &&
-              net_view_hash(next) == u->hash;
-    check(ok, "bot %d: the update's delta makes the view its hash names", b->seat);
-    if (ok) {
-        b->view = *next;
-        bot_keep(b, u->move_no, u->moves, u->nmoves);
-    } else { /* ask for the whole view again */
+    bool ok = hts_seat_apply_update(&b->s, u, next);
+    check(ok, "bot %d: the update's delta makes the view its hash names", b->s.seat);
+    if (!ok) { /* ask for the whole view again */
         NetMsg *r = m->msg;
         memset(r, 0, sizeof *r);
         r->type = NET_MSG_RESYNC;
-        b->have_view = false;
+        b->s.have_view = false;
         match_send(m, b->conn, r);
     }
     free(next);
@@ -388,16 +351,14 @@ static void bot_on_update(Match *m, Bot *b, const NetUpdate *u)
 /* A chunk of the record; once a seat has them all, the record is read. */
 static void bot_on_record(Match *m, Bot *b, const NetRecord *r)
 {
-    check(net_record_join(&b->record_join, r) == NET_OK, "bot %d: a record chunk that follows",
-          b->seat);
-    if (!net_record_join_done(&b->record_join))
+    check(net_record_join(&b->s.record_join, r) == NET_OK, "bot %d: a record chunk that follows",
+          b->s.seat);
+    if (!net_record_join_done(&b->s.record_join))
         return;
-    Game *g = NULL;
     char err[RECORD_ERROR_MAX] = "";
     m->records++;
-    check(record_read_text(b->record_join.text, b->record_join.total, &g, err, sizeof err) ==
-              CEKI_OK,
-          "the record reads");
+    Game *g = hts_record_game(&b->s.record_join, err, sizeof err);
+    check(g != NULL, "the record reads%s%s", err[0] ? ": " : "", err);
     if (g && !m->recorded)
         m->recorded = g;
     else
@@ -408,17 +369,12 @@ static void bot_on_message(Match *m, Bot *b, const NetMsg *msg)
 {
     switch ((NetMsgType)msg->type) {
     case NET_MSG_WELCOME:
-        b->seat = msg->u.welcome.seat;
-        check(msg->u.welcome.ai_seed == game_seat_ai_seed(m->cfg.seed, b->seat),
-              "bot %d: the WELCOME's ai_seed", b->seat);
-        ai_destroy(b->ai);
-        b->ai = ai_create(AI_GREEDY, msg->u.welcome.ai_seed);
+        check(hts_seat_welcome(&b->s, &msg->u.welcome, AI_GREEDY), "bot %d: a player",
+              msg->u.welcome.seat);
+        check(msg->u.welcome.ai_seed == game_seat_ai_seed(m->cfg.seed, b->s.seat),
+              "bot %d: the WELCOME's ai_seed", b->s.seat);
         break;
-    case NET_MSG_VIEW:
-        b->view = msg->u.view.view;
-        b->have_view = true;
-        bot_keep(b, msg->u.view.move_no, msg->u.view.moves, msg->u.view.nmoves);
-        break;
+    case NET_MSG_VIEW: hts_seat_take_view(&b->s, &msg->u.view); break;
     case NET_MSG_UPDATE: bot_on_update(m, b, &msg->u.update); break;
     case NET_MSG_REFUSED:
         b->refused++;
@@ -456,16 +412,16 @@ static void match_on_event(Match *m, const NetEvent *ev, const NetMsg *msg)
  * (out of turn, or stale once b's move is made): both refused. */
 static int match_bad_moves(Match *m, Bot *b, const Move *mv)
 {
-    Bot *o = &m->bot[(b->seat + 1) % m->nbots];
+    Bot *o = &m->bot[(b->s.seat + 1) % m->nbots];
     if (o == b || o->bad_since_move + 2 > ABUSE_BOT_BAD_MAX)
         return 0;
     NetMsg *msg = m->msg;
     memset(msg, 0, sizeof *msg);
     msg->type = NET_MSG_MOVE;
-    msg->u.move.move_no = o->move_no;
+    msg->u.move.move_no = o->s.move_no;
     msg->u.move.move = *mv;
     match_send(m, o->conn, msg);
-    msg->u.move.move.seat = (uint8_t)o->seat;
+    msg->u.move.move.seat = (uint8_t)o->s.seat;
     match_send(m, o->conn, msg);
     o->bad_since_move += 2;
     o->bad_sent += 2;
@@ -479,25 +435,19 @@ static int match_play(Match *m, bool may_move)
     int bad = 0;
     for (int i = 0; may_move && i < m->nbots; i++) {
         Bot *b = &m->bot[i];
-        if (!b->have_view || !b->ai || b->nmoves == 0 || b->view.to_move != b->seat)
+        if (!b->s.ai || !hts_seat_to_move(&b->s))
             continue;
-        CekiStatus st = CEKI_OK;
-        Game *g = game_from_view(&m->cfg, &b->view, &st);
-        if (!g)
-            die("game_from_view refused a view");
         Move mv;
-        ai_reseed(b->ai, game_seat_ai_seed(m->cfg.seed, b->seat), b->move_no);
-        if (ai_choose(b->ai, g, b->seat, &mv) != CEKI_OK)
-            die("ai_choose");
-        game_destroy(g);
+        if (hts_seat_choose(&b->s, &m->cfg, &mv) != CEKI_OK)
+            die("a bot could not choose on its view");
         bad += match_bad_moves(m, b, &mv);
         NetMsg *msg = m->msg;
         memset(msg, 0, sizeof *msg);
         msg->type = NET_MSG_MOVE;
-        msg->u.move.move_no = b->move_no;
+        msg->u.move.move_no = b->s.move_no;
         msg->u.move.move = mv;
         match_send(m, b->conn, msg);
-        b->nmoves = 0;
+        b->s.nmoves = 0;
         b->bad_since_move = 0;
     }
     return bad;
@@ -761,8 +711,8 @@ static void abuse_on_event(Abuse *a, Peer *p, const NetEvent *ev, const NetMsg *
         bool ok = ev->reason == abuse_expected_bye(p->kind);
         if (!ok && a->wrong_told++ < ABUSE_WRONG_TOLD)
             fprintf(stderr, "peer %u of kind %d dropped after %.2f s with %s (by us %d, %s)\n",
-                    (unsigned)p->conn, (int)p->kind, now_s() - p->started, net_bye_text(ev->reason),
-                    (int)ev->by_us, net_status_text(ev->status));
+                    (unsigned)p->conn, (int)p->kind, hts_seconds() - p->started,
+                    net_bye_text(ev->reason), (int)ev->by_us, net_status_text(ev->status));
         a->dropped[p->kind] += ok;
         a->wrong_bye[p->kind] += !ok;
         a->refusals += p->refusals;
@@ -774,7 +724,7 @@ static void abuse_on_event(Abuse *a, Peer *p, const NetEvent *ev, const NetMsg *
 /* Closes the sockets that lingered long enough. */
 static void abuse_linger_expire(Abuse *a, bool all)
 {
-    while (a->nlinger > 0 && (all || now_s() > a->linger[a->linger_head].until)) {
+    while (a->nlinger > 0 && (all || hts_seconds() > a->linger[a->linger_head].until)) {
         net_client_destroy(a->linger[a->linger_head].client);
         a->linger_head = (a->linger_head + 1) % a->linger_cap;
         a->nlinger--;
@@ -793,7 +743,7 @@ static bool abuse_close(Abuse *a, Peer *p)
         return false;
     int at = (a->linger_head + a->nlinger) % a->linger_cap;
     a->linger[at].client = p->client;
-    a->linger[at].until = now_s() + ABUSE_LINGER_S;
+    a->linger[at].until = hts_seconds() + ABUSE_LINGER_S;
     a->nlinger++;
     p->client = NULL;
     return true;
@@ -807,7 +757,7 @@ static int abuse_fill(Abuse *a)
     char err[128] = "";
     for (int i = 0; i < ABUSE_PEERS_AT_ONCE; i++) {
         Peer *p = &a->peer[i];
-        if (p->conn && now_s() - p->started > ABUSE_PEER_DEADLINE_S) {
+        if (p->conn && hts_seconds() - p->started > ABUSE_PEER_DEADLINE_S) {
             fprintf(stderr, "a raw peer of kind %d, %ld refusals\n", (int)p->kind, p->refusals);
             die("a raw peer was not dropped in time");
         }
@@ -816,7 +766,7 @@ static int abuse_fill(Abuse *a)
         if (!p->conn && a->sent < ABUSE_TOTAL && a->table[0]) { /* once the match's table is made */
             memset(p, 0, sizeof *p);
             p->kind = abuse_kind(a->peers++);
-            p->started = now_s();
+            p->started = hts_seconds();
             NetClientOptions co = {1, 0, 2 * NET_MAX_PACKET, 10000};
             p->client = net_client_create(&co, err, sizeof err);
             p->conn = p->client ? net_client_connect(p->client, a->addr, err, sizeof err) : 0;
@@ -869,7 +819,7 @@ static bool match_may_move(const Match *m, const Abuse *a, int open)
 {
     long made = 0; /* as far as the furthest bot knows */
     for (int i = 0; i < m->nbots; i++)
-        made = (long)m->bot[i].move_no > made ? (long)m->bot[i].move_no : made;
+        made = (long)m->bot[i].s.move_no > made ? (long)m->bot[i].s.move_no : made;
     if (made + 1 >= m->expected_moves)
         return a->sent >= ABUSE_TOTAL && open == 0;
     return a->sent >= ABUSE_TOTAL || made * ABUSE_TOTAL <= a->sent * (long)m->expected_moves;
@@ -880,10 +830,10 @@ static void run(Match *m, Abuse *a, Server *sv)
     NetMsg *msg = malloc(sizeof *msg);
     if (!msg)
         die("out of memory");
-    double start = now_s();
+    double start = hts_seconds();
     long bot_bad = 0;
     for (long turn = 0;; turn++) {
-        if (now_s() - start > ABUSE_DEADLINE_S)
+        if (hts_seconds() - start > ABUSE_DEADLINE_S)
             die("the run did not end in time");
         pump_match(m, 1, 64, msg);
         pump_abuse(a, 16, msg);
@@ -898,7 +848,7 @@ static void run(Match *m, Abuse *a, Server *sv)
     /* A refusal of a bad move sent just before the last move may come after
      * the record (another connection): wait for it, within a deadline. */
     long bot_refused = -1;
-    for (double drain = now_s(); now_s() - drain < ABUSE_STOP_DEADLINE_S;) {
+    for (double drain = hts_seconds(); hts_seconds() - drain < ABUSE_STOP_DEADLINE_S;) {
         bot_refused = 0;
         for (int i = 0; i < m->nbots; i++)
             bot_refused += m->bot[i].refused;
@@ -912,7 +862,7 @@ static void run(Match *m, Abuse *a, Server *sv)
     check(bot_refused == bot_bad, "every bad move of a bot was refused (%ld of %ld)", bot_refused,
           bot_bad);
     check(m->refusals_wrong == 0, "the bots' bad moves refused as another seat's or stale");
-    printf("%.1f s\n", now_s() - start);
+    printf("%.1f s\n", hts_seconds() - start);
     free(msg);
 }
 
@@ -949,10 +899,10 @@ static void check_record(const Match *m)
     if (!m->recorded)
         return;
     int na = 0, nb = 0;
-    const Move *ma = game_history(m->recorded, &na), *mb = game_history(m->offline, &nb);
-    bool same = na == nb && game_config(m->recorded)->seed == m->cfg.seed;
-    for (int i = 0; same && i < na; i++)
-        same = move_equal(&ma[i], &mb[i]);
+    game_history(m->recorded, &na);
+    game_history(m->offline, &nb);
+    bool same = game_config(m->recorded)->seed == m->cfg.seed &&
+                hts_moves_differ_at(m->recorded, m->offline) < 0;
     check(same, "the record's %d moves are the offline match's %d", na, nb);
 }
 
@@ -969,9 +919,9 @@ static void check_server_answers(const char *addr)
     if (!conn || !msg)
         die("a last client");
     bool listed = false;
-    double start = now_s();
+    double start = hts_seconds();
     NetEvent ev;
-    while (!listed && now_s() - start < ABUSE_START_DEADLINE_S) {
+    while (!listed && hts_seconds() - start < ABUSE_START_DEADLINE_S) {
         memset(&ev, 0, sizeof ev);
         if (!net_client_poll(c, 10, &ev, msg))
             continue;
@@ -1031,8 +981,7 @@ static void teardown(Match *m, Abuse *a)
     abuse_linger_expire(a, true);
     free(a->linger);
     for (int i = 0; i < CEKI_MAX_SEATS; i++) {
-        ai_destroy(m->bot[i].ai);
-        net_record_join_free(&m->bot[i].record_join);
+        hts_seat_free(&m->bot[i].s);
     }
     game_destroy(m->offline);
     game_destroy(m->recorded);
