@@ -3,8 +3,9 @@
  * A loop over the ENet transport's server (net_transport.h) feeding the
  * authoritative host (host.h): what a peer sends goes to the host, what the
  * host hands its outbox goes to the peers. One line per event on stderr.
- * SIGTERM and SIGINT end it cleanly: the host's journal is closed (every
- * move is already in it), then every peer is told NET_BYE_SHUTDOWN.
+ * SIGTERM and SIGINT end it cleanly: the host's journal is closed once
+ * every move applied is in it (the batch in flight and the rest), then
+ * every peer is told NET_BYE_SHUTDOWN.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -234,7 +235,8 @@ static void server_pace(uint64_t start_us)
 }
 
 /* Rounds: wait for a packet or the host's next timer, handle what came,
- * let the host tick (its journal write and the updates it releases), send.
+ * let the host tick (it hands the journal's thread the next batch and tells
+ * the moves of the batch that thread has made durable), send.
  * A round begins at most every SERVER_ROUND_US: each ENet service visits
  * every peer and each host_tick every table, so at 3,000 peers a round per
  * packet cost more than the packets (issue 28's load benchmark). */
