@@ -30,11 +30,11 @@
 # sent per move per seat in every run:
 #
 #                                moves/s  p50     p99       max        server RSS  server CPU
-#   journal, its own thread (a)  926-934  6-8 ms  26-32 ms  86-253 ms  28.8-29.1 MB 17-22 s
+#   journal, its own thread (a)  926-934  6-8 ms  26-33 ms  86-253 ms  28.8-29.1 MB 17-22 s
 #   journal, loop waits (b)      928-935  6-9 ms  25-39 ms  89-197 ms  28.5-28.7 MB 17-19 s
 #   no journal (c)               937-939  2 ms    9-11 ms   50-88 ms   25.3-25.5 MB 16-17 s
 #
-# (a) now: five runs, and one more at p99 125 ms (load average 15); (b)
+# (a) now: six runs, and one more at p99 125 ms (load average 15); (b)
 # before it, four runs; two pairs of them alternated (a/b: p99 26/26 and
 # 27/25 ms, p50 6 ms in all four). (c) three runs at load average 7-8
 # (and one at 14, during a build: p99 35 ms); back to back with it at
@@ -52,12 +52,14 @@
 # waits for the batch in flight when it arrives and then for its own, in
 # whichever thread; what the thread freed is the loop's time. The journal
 # costs a move some 4 ms at the median and, on this shared disk, keeps the
-# p99 at 25-32 ms: the 20 ms is met without a journal, not with one. The
-# slow batches are most likely those whose commit runs SQLite's automatic
-# checkpoint (every 1,000 pages of WAL: the database written and fsynced
-# too; not measured apart); a checkpoint on a connection of its own would
-# take that off the batches, but a writer that never pauses may then
-# never let the WAL be reset, so it needs a bound on the WAL first. (Given up: the
+# p99 at 25-33 ms: the 20 ms is met without a journal, not with one. Not
+# SQLite's automatic checkpoints: with none at all (wal_autocheckpoint=0,
+# a build for the test only) p99 was 31 ms against 33 ms back to back.
+# What is left is the fsync of the WAL itself on this disk, which the
+# other sessions' builds write to as well: a move arriving while a slow
+# batch (10-18 ms) is written waits for it and then for its own. A
+# server on a disk of its own may do better; that cannot be measured
+# here. (Given up: the
 # previous figures, p99 12-22 ms, came from synchronous=NORMAL, which lets
 # a power cut take back moves already told.)
 #
