@@ -24,7 +24,10 @@
  *       from one process for S seconds (a finished table is replaced), then
  *       prints "moves M in S s: X per second", "resyncs R",
  *       "latency p50 X ms p99 Y ms max Z ms" (a move sent until every seat of
- *       its table received it) and "bytes received per move per seat B".
+ *       its table received it), "bytes received per move per seat B" and
+ *       "load: processor time T s" (its own). The tables open evenly over
+ *       the first tenth of the run (at most 10 s) and are shared among up to 8
+ *       threads, each with a socket of its own (load_worker.h).
  *
  * Each returns 0, or 2 for bad arguments and 1 when the work failed, with a
  * line "ceki-cli: CMD: ..." on stderr.

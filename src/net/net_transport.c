@@ -49,8 +49,9 @@ typedef struct NetEnd {
     bool server;
     uint32_t version;
     uint32_t timeout_ms;
-    int max_live; /* connections allowed at once */
-    int live;     /* connections known now */
+    uint32_t ping_ms; /* 0: ENet's default */
+    int max_live;     /* connections allowed at once */
+    int live;         /* connections known now */
     uint32_t serial;
     NetConn *conn;   /* by ENet peer slot: the connection there, 0 if none */
     bool *connected; /* by slot: CONNECT reported */
@@ -104,6 +105,8 @@ static bool net_end_init(NetEnd *e, const ENetAddress *addr, int slots, size_t m
         return false;
     }
     e->host->maximumPacketSize = max_packet;
+    enet_socket_set_option(e->host->socket, ENET_SOCKOPT_RCVBUF, (int)NET_SOCKET_BUFFER);
+    enet_socket_set_option(e->host->socket, ENET_SOCKOPT_SNDBUF, (int)NET_SOCKET_BUFFER);
     e->serial = 1;
     return true;
 }
@@ -177,10 +180,12 @@ static NetDisconnectReason net_reason_of(enet_uint32 data)
     return data <= (enet_uint32)NET_BYE_REPLACED ? (NetDisconnectReason)data : NET_BYE_NONE;
 }
 
-static void net_apply_timeout(const NetEnd *e, ENetPeer *p)
+static void net_apply_peer_options(const NetEnd *e, ENetPeer *p)
 {
     if (e->timeout_ms > 0)
         enet_peer_timeout(p, 0, e->timeout_ms, e->timeout_ms);
+    if (e->ping_ms > 0)
+        enet_peer_ping_interval(p, e->ping_ms);
 }
 
 /* A peer connected. The server checks its version and its room. */
@@ -206,7 +211,7 @@ static bool net_on_connect(NetEnd *e, const ENetEvent *in, NetEvent *ev)
         ev->reason = refuse;
         return true;
     }
-    net_apply_timeout(e, in->peer);
+    net_apply_peer_options(e, in->peer);
     ev->kind = NET_EVENT_CONNECT;
     ev->conn = net_end_number(e, slot);
     e->connected[slot] = true;
@@ -573,6 +578,27 @@ void net_server_drop(NetServer *s, NetConn conn, NetDisconnectReason why)
     net_end_drop(&s->end, conn, why);
 }
 
+static void net_end_set_ping(NetEnd *e, uint32_t ping_ms)
+{
+    if (ping_ms == 0)
+        return;
+    e->ping_ms = ping_ms;
+    for (size_t i = 0; i < e->host->peerCount; i++) {
+        if (e->host->peers[i].state != ENET_PEER_STATE_DISCONNECTED)
+            enet_peer_ping_interval(&e->host->peers[i], ping_ms);
+    }
+}
+
+void net_server_set_ping(NetServer *s, uint32_t ping_ms)
+{
+    net_end_set_ping(&s->end, ping_ms);
+}
+
+void net_client_set_ping(NetClient *c, uint32_t ping_ms)
+{
+    net_end_set_ping(&c->end, ping_ms);
+}
+
 void net_server_flush(NetServer *s)
 {
     enet_host_flush(s->end.host);
@@ -660,7 +686,7 @@ NetConn net_client_connect(NetClient *c, const char *host_port, char *err, size_
         net_set_err(err, err_size, "no free connection left");
         return 0;
     }
-    net_apply_timeout(&c->end, p);
+    net_apply_peer_options(&c->end, p);
     return net_end_number(&c->end, net_slot_of(&c->end, p));
 }
 

@@ -39,6 +39,15 @@
  *   accepted it, or NET_EVENT_DISCONNECT when it could not be reached.
  * - Data reported by poll (NetEvent.data) stays valid until the next poll
  *   or destroy of the same server or client.
+ * - Pings: ENet pings a peer it has heard nothing from for ping_ms (500
+ *   unless set_ping says otherwise), and a peer that stops answering is
+ *   gone timeout_ms after the first unanswered one; so a silent peer is
+ *   noticed within ping_ms + timeout_ms. Every ping costs two datagrams,
+ *   which with thousands of peers is more than the game's own traffic: a
+ *   server of many peers pings less often.
+ * - Each socket asks the system for NET_SOCKET_BUFFER bytes of receive and
+ *   send buffer (the system may give less: net.core.rmem_max), so a burst
+ *   to thousands of peers at once is queued rather than dropped.
  * - No globals: every create calls enet_initialize, which keeps no state
  *   on POSIX systems. One server or client is used by one thread.
  */
@@ -53,6 +62,7 @@
 
 #define NET_TRANSPORT_MAX_WAITING (4u * NET_MAX_PACKET) /* bytes a peer may have us hold */
 #define NET_TRANSPORT_MAX_PEERS 4000                    /* ENet numbers peers in 12 bits */
+#define NET_SOCKET_BUFFER (4u * 1024u * 1024u)          /* bytes asked for each socket's buffers */
 #define NET_ADDR_TEXT_MAX 48 /* "255.255.255.255:65535" and a NUL, with room */
 
 typedef uint32_t NetConn; /* 0 is never a connection */
@@ -118,6 +128,9 @@ bool net_server_send_raw(NetServer *s, NetConn conn, uint8_t channel, const void
 /* Close conn with a reason; it is forgotten at once (no event follows). */
 void net_server_drop(NetServer *s, NetConn conn, NetDisconnectReason why);
 void net_server_flush(NetServer *s);
+/* Ping a connection heard nothing from for ping_ms (> 0), from now on and
+ * for every connection after. */
+void net_server_set_ping(NetServer *s, uint32_t ping_ms);
 int net_server_count(const NetServer *s); /* connections held now */
 NetStats net_server_stats(const NetServer *s);
 
@@ -137,6 +150,7 @@ void net_client_disconnect(NetClient *c, NetConn conn, NetDisconnectReason why);
 /* true once poll reported conn's NET_EVENT_CONNECT and until it is gone. */
 bool net_client_connected(const NetClient *c, NetConn conn);
 void net_client_flush(NetClient *c);
+void net_client_set_ping(NetClient *c, uint32_t ping_ms); /* as net_server_set_ping */
 NetStats net_client_stats(const NetClient *c);
 
 #endif
