@@ -1015,6 +1015,10 @@ void table_status_text(const TableState *t, char *buf, size_t size)
         snprintf(buf, size, "%s", t->reason); /* a refusal, while it lasts */
         return;
     }
+    if (t->guide.on && t->guide.hold) {
+        snprintf(buf, size, "%s", _("The guide waits: press Continue or Enter."));
+        return;
+    }
     switch (table_play_phase(t)) {
     case TP_MATCH_OVER: snprintf(buf, size, _("The match is over.")); return;
     case TP_ROUND_OVER:
@@ -1462,6 +1466,7 @@ void table_draw(App *app, TableState *t, SDL_Renderer *r)
     draw_packets(app, t);
     draw_summary(app, t);
     draw_prompt(app, t);
+    table_guide_draw(app, t);
     if (t->dialog == DLG_NONE) {
         draw_buttons(app, t);
         table_log_draw(app, t);
