@@ -61,10 +61,27 @@ static void say_opening(const TableState *t, char *buf, size_t size)
                 "that is one card from complete may declare checki.");
         break;
     }
+    char rules[400] = "";
+    if (t->v->first_turn_identical) {
+        append(rules, sizeof rules,
+               _("On your first turn a card may take only its identical twin."));
+    }
+    if (t->v->compulsory != COMPULSORY_NONE) {
+        append(rules, sizeof rules, _("A card that can capture must."));
+    }
+    int role = t->obs.role[t->guide.seat];
+    if (role != ROLE_NONE && card_role_name(role)[0] != '\0') {
+        char you[80];
+        snprintf(you, sizeof you, _("You are the %s."), card_role_name(role));
+        append(rules, sizeof rules, you);
+    }
+    for (char *nl = strchr(rules, '\n'); nl != NULL; nl = strchr(nl, '\n')) {
+        *nl = ' ';
+    }
     snprintf(buf, size,
-             _("A first game of %s, dealt the same way every time. %s\nThe guide says each "
+             _("A first game of %s, dealt the same way every time. %s %s\nThe guide says each "
                "move and why, lights the cards, and waits for you. Press Continue to start."),
-             _(t->v->name), how);
+             _(t->v->name), how, rules);
 }
 
 /* What the step asks, with how to do it by mouse and by keyboard. */
@@ -102,14 +119,16 @@ static void say_step(const TableState *t, const Move *m, char *buf, size_t size)
         snprintf(buf, size, "%s", _("Draw from the stock: click it, or press Space."));
         return;
     case MOVE_DRAW_DISCARD:
-        snprintf(buf, size, _("Take the %s from the discard pile: press its button."), a);
+        snprintf(buf, size, _("Take the %s from the discard pile: click it, or press its button."),
+                 a);
         return;
     case MOVE_DISCARD:
         snprintf(buf, size,
                  _("Discard your %s: drag it onto the discard pile, or press Enter on it."), a);
         return;
     case MOVE_DECLARE:
-        snprintf(buf, size, _("Declare checki: press Show %s to lay the pair face up."), a);
+        snprintf(buf, size,
+                 _("Declare checki: press its button to lay your pair of the %s face up."), a);
         return;
     case MOVE_CLAIM: snprintf(buf, size, _("Claim the %s: press its button."), a); return;
     case MOVE_PASS: snprintf(buf, size, "%s", _("Pass: press Pass.")); return;
@@ -317,6 +336,7 @@ void table_guide_begin(App *app, TableState *t)
     t->guide.seed = session_config(t->session)->seed;
     t->guide.step_at = -1;
     t->guide.hold = true;
+    table_refresh_obs(t); /* the person's role, before the deal is shown */
     say_opening(t, t->guide.text, sizeof t->guide.text);
     t->guide.auto_steps = app->table_run.guided_steps;
     app->table_run.guided_steps = 0;
