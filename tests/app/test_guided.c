@@ -9,6 +9,9 @@
  *   wrong move: it is refused with the core's reason (an illegal move) or
  *   with why the step is the lesson (a legal one), nothing changes, and the
  *   game goes on.
+ * - Every step of each guided game drawn in English, Indonesian and
+ *   Javanese at 1280x800 and 2560x1600: no text wider or taller than its
+ *   box (the overflow watch).
  * - The deals: each family's guided line, played in the core alone
  *   (guided_play), shows the moments its deal was chosen for; a change of
  *   the rules, the players or the deal that loses one fails here.
@@ -25,6 +28,7 @@
 #include <cmocka.h>
 
 #include "app_loop.h"
+#include "card_names.h"
 #include "coach_text.h"
 #include "guided_line.h"
 #include "i18n.h"
@@ -42,7 +46,7 @@ typedef struct FamilyMoments {
 } FamilyMoments;
 
 static const FamilyMoments families[] = {
-    {"thothit", GM_CAPTURE | GM_COUNT},
+    {"thothit", GM_CAPTURE | GM_RED_PAIR | GM_COUNT},
     {"totit", GM_COUNT | GM_TIE_BREAK},
     {"kings", GM_CUT | GM_COUNT},
     {"pei", GM_SEATING | GM_RAJA_LEADS | GM_PEEK | GM_STAKE},
@@ -103,6 +107,90 @@ static void test_each_guided_deal_shows_its_moments(void **state)
         printf("%s: seed %llu, %d steps of the person, %d moves\n", families[i].key,
                (unsigned long long)d.seed, tr.steps, tr.moves);
     }
+}
+
+/* ---- the guided sentences' numbers ----------------------------------------------------- */
+
+/* RULES.md §3.1, Thothit: an identical pair 10, a red-stamped pair 20, a
+ * red-stamped single 10. The
+ * sentences must say what the core computes: changing the rule in score.c
+ * (a red-stamped pair 25) fails here. */
+#define THOTHIT_PAIR 10
+#define THOTHIT_RED_PAIR 20
+#define THOTHIT_RED_SINGLE 10
+#define LINE_BOUND 2000 /* moves of one guided line, far above any */
+
+/* The sentence a group of a Thothit step must be told in, with the rule's
+ * points; false for a group without one here. */
+static bool group_sentence(const AiWhy *y, char *want, size_t size)
+{
+    const char *name = card_name_english(y->card);
+    switch ((ScoreGroupKind)y->group) {
+    case SCORE_PAIR:
+        snprintf(want, size, "an identical pair of the %s, worth %d points", name, THOTHIT_PAIR);
+        return true;
+    case SCORE_RED_PAIR:
+        snprintf(want, size, "a red-stamped pair of the %s, worth %d points", name,
+                 THOTHIT_RED_PAIR);
+        return true;
+    case SCORE_RED_SINGLE:
+        snprintf(want, size, "a red-stamped single, the %s, worth %d points", name,
+                 THOTHIT_RED_SINGLE);
+        return true;
+    default: return false;
+    }
+}
+
+/* A step that makes scoring groups says one of them, with its points. */
+static void told_groups(const AiHint *h, int *pairs, int *red)
+{
+    char said[COACH_TEXT_MAX], want[200];
+    coach_text(h, STYLE_CEKI, said, sizeof said);
+    int groups = 0, found = 0;
+    for (int w = 0; w < h->nwhy; w++) {
+        if (h->why[w].kind == WHY_COMPLETES_GROUP &&
+            group_sentence(&h->why[w], want, sizeof want)) {
+            groups++;
+            found += strstr(said, want) != NULL;
+            *red += h->why[w].group != SCORE_PAIR;
+            *pairs += h->why[w].group == SCORE_PAIR;
+        }
+    }
+    if (groups > 0 && found == 0) {
+        fail_msg("'%s' tells none of its groups with the rule's points", said);
+    }
+}
+
+/* Walks Thothit's guided line and checks every step that makes a scoring
+ * group: its coach sentence names the group with the rule's points. */
+static void test_guided_sentences_say_the_rules_points(void **state)
+{
+    (void)state;
+    const VariantDesc *v = variant_find("thothit");
+    GuidedDeal d = guided_deal_of(v);
+    GameConfig cfg = guided_config(&d, v->id);
+    Game *g = game_create(&cfg, NULL);
+    AiPlayer *ai[CEKI_MAX_SEATS] = {NULL};
+    for (int s = 0; s < cfg.players; s++) {
+        ai[s] = ai_create(GUIDED_LEVEL, game_seat_ai_seed(cfg.seed, s));
+    }
+    int pairs = 0, red = 0;
+    for (int k = 0; k < LINE_BOUND && !game_match_over(g) && !game_round_over(g); k++) {
+        Move m;
+        AiHint h = {.nwhy = 0};
+        assert_int_equal(guided_line_move(g, &d, ai, &m, &h), CEKI_OK);
+        if (m.seat == d.seat) {
+            told_groups(&h, &pairs, &red);
+        }
+        assert_int_equal(game_apply(g, &m), CEKI_OK);
+    }
+    printf("thothit's guided line: %d identical pairs and %d red-stamped groups told\n", pairs,
+           red);
+    assert_true(pairs + red > 0);
+    for (int s = 0; s < CEKI_MAX_SEATS; s++) {
+        ai_destroy(ai[s]);
+    }
+    game_destroy(g);
 }
 
 /* ---- through app_run ------------------------------------------------------------------ */
@@ -570,6 +658,137 @@ static void test_each_guided_game_by_keys_and_by_mouse(void **state)
     }
 }
 
+/* ---- the words fit ------------------------------------------------------------------ */
+
+#define FIT_MAX_UPDATES 200000 /* a bound on one game's frames */
+
+/* Draws the frame, then the guide's panel again with the overflow watch
+ * just cleared: fails on any of its words wider or taller than their box.
+ * (What the rest of the table draws is the table's own; the count of its
+ * overflows is kept in *others for the log.) */
+static void check_fits(App *app, const char *what, const char *key, const char *lang, int step,
+                       int *others)
+{
+    app_draw(app);
+    const char *first = NULL;
+    *others += text_overflows(app->text, &first);
+    text_watch_overflow(app->text, true); /* cleared */
+    TableState *t = table_top(app);
+    if (t != NULL) {
+        table_guide_draw(app, t);
+    }
+    int n = text_overflows(app->text, &first);
+    if (n > 0) {
+        fail_msg("%s %s %s at step %d: %d overflow(s), first: %s", key, lang, what, step, n,
+                 first != NULL ? first : "?");
+    }
+}
+
+/* At the round's count (in English): the person's red-stamped pairs told
+ * with the rule's points (RULES.md §3.1), whatever the core says; 1 when
+ * they were there and told. */
+static int count_says_red_pairs(const TableState *t, Language language)
+{
+    if (language != LANGUAGE_ENGLISH || strncmp(t->guide.text, "The count:", 10) != 0 ||
+        t->v->score != SCORE_RULE_RED_PAIRS || t->guide.seat < 0) {
+        return 0;
+    }
+    ScoreBreakdown *sb = malloc(sizeof *sb);
+    assert_non_null(sb);
+    assert_int_equal(game_score_seat(session_game(t->session), t->guide.seat, sb), CEKI_OK);
+    int kinds = 0, pairs = 0;
+    for (int i = 0; i < sb->ngroups; i++) {
+        if (sb->groups[i].kind == SCORE_RED_PAIR) {
+            kinds++;
+            pairs += sb->groups[i].ncards / 2;
+        }
+    }
+    free(sb);
+    if (kinds == 0) {
+        return 0;
+    }
+    char want[120];
+    snprintf(want, sizeof want, "red-stamped pair (%d): %d points", THOTHIT_RED_PAIR,
+             pairs * THOTHIT_RED_PAIR);
+    if (strstr(t->guide.text, want) == NULL) {
+        fail_msg("the count '%s' does not say '%s'", t->guide.text, want);
+    }
+    return 1;
+}
+
+/* One guided game at one size and language, every step of the guide drawn:
+ * its words, the step made or Continue pressed; the results' screens
+ * passed. Returns the steps drawn. */
+static int fit_game(const char *key, int w, int h, Language language, const char *lang, int *others,
+                    int *red_counted)
+{
+    App *app = test_app_new(w, h, NULL);
+    app->settings.anim_speed = ANIM_INSTANT;
+    i18n_set_language(language);
+    app_setup_variant(app, variant_find(key)->id);
+    char why[200];
+    assert_true(scene_stack_push(app, SCENE_LEARN, why, sizeof why));
+    test_click_named(app, "guided");
+    app_settle(app);
+    text_watch_overflow(app->text, true);
+    int page = 0;
+    check_fits(app, "the guided page", key, lang, 0, &page);
+    assert_int_equal(page, 0); /* Learn's guided page itself fits */
+    test_click_named(app, _("Start the guided game"));
+    int drawn = 0;
+    for (int k = 0; k < FIT_MAX_UPDATES; k++) {
+        app_update(app, 0.05);
+        const char *top = test_top_scene(app);
+        TableState *t = table_top(app);
+        if (strcmp(top, "result") == 0) {
+            if (game_match_over(session_game(app->session))) {
+                break;
+            }
+            test_key(app, SDLK_RETURN, 0);
+        } else if (t != NULL && t->guide.hold) {
+            check_fits(app, "the guide's words", key, lang, ++drawn, others);
+            *red_counted += count_says_red_pairs(t, language);
+            table_guide_continue(app, t);
+        } else if (t != NULL && table_guide_waits(t) && t->hint_state == HINT_SHOWN) {
+            check_fits(app, "the step", key, lang, ++drawn, others);
+            Move m = t->guide.step.move;
+            assert_true(table_try_move(app, t, &m));
+        } else if (session_thinking(app->session)) {
+            SDL_Delay(1);
+        }
+    }
+    assert_string_equal(test_top_scene(app), "result");
+    i18n_set_language(LANGUAGE_ENGLISH);
+    app_destroy(app);
+    return drawn;
+}
+
+/* The guide's panel at every step of each guided game, in English,
+ * Indonesian and Javanese, at 1280x800 and 2560x1600. */
+static void test_the_guide_fits_in_three_languages(void **state)
+{
+    (void)state;
+    static const char *const langs[] = {"en", "id", "jv"};
+    static const Language languages[] = {LANGUAGE_ENGLISH, LANGUAGE_INDONESIAN, LANGUAGE_JAVANESE};
+    static const int sizes[2][2] = {{1280, 800}, {2560, 1600}};
+    int red_counted = 0; /* Thothit's deal has the person take a red-stamped pair */
+    for (int i = 0; i < FAMILIES; i++) {
+        for (int l = 0; l < 3; l++) {
+            for (int z = 0; z < 2; z++) {
+                int others = 0;
+                int n = fit_game(families[i].key, sizes[z][0], sizes[z][1], languages[l], langs[l],
+                                 &others, &red_counted);
+                assert_true(n > 2);
+                if (others > 0) {
+                    printf("%s %s %dx%d: %d steps fit; the table itself noted %d overflows\n",
+                           families[i].key, langs[l], sizes[z][0], sizes[z][1], n, others);
+                }
+            }
+        }
+    }
+    assert_true(red_counted > 0);
+}
+
 int main(void)
 {
     const char *spec = getenv("CEKI_GUIDED_SEARCH");
@@ -577,9 +796,15 @@ int main(void)
         search(spec);
         return 0;
     }
+    const char *only = getenv("CEKI_TEST_FILTER");
+    if (only != NULL && only[0] != '\0') {
+        cmocka_set_test_filter(only);
+    }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_each_guided_deal_shows_its_moments),
+        cmocka_unit_test(test_guided_sentences_say_the_rules_points),
         cmocka_unit_test(test_each_guided_game_by_keys_and_by_mouse),
+        cmocka_unit_test(test_the_guide_fits_in_three_languages),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

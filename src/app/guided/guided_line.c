@@ -15,7 +15,7 @@
  * - kowah: the person declares checki, claims a discard out of turn and wins.
  */
 static const GuidedDeal deals[] = {
-    {"thothit", 12u, 3, 0, STAKES_NONE}, {"totit", 14u, 3, 0, STAKES_NONE},
+    {"thothit", 107u, 3, 0, STAKES_NONE}, {"totit", 14u, 3, 0, STAKES_NONE},
     {"kings", 1u, 4, 0, STAKES_NONE},    {"pei", 46u, 3, 0, STAKES_RAMPUNG},
     {"kowah", 41u, 3, 0, STAKES_NONE},
 };
@@ -81,7 +81,12 @@ static unsigned moments_of(const Game *g, int person, const Move *m, bool round_
     for (int i = 0; i < n; i++) {
         const GameEvent *e = &ev[i];
         switch (e->type) {
-        case EV_CAPTURED: got |= e->seat == person ? GM_CAPTURE : 0; break;
+        case EV_CAPTURED:
+            got |= e->seat == person ? GM_CAPTURE : 0;
+            got |= e->seat == person && e->card == e->card2 && card_is_red_stamped(e->card)
+                       ? GM_RED_PAIR
+                       : 0;
+            break;
         case EV_ROUND_SCORED: got |= GM_COUNT; break;
         case EV_SIT_OUT: got |= GM_TIE_BREAK; break;
         case EV_CUT: got |= GM_CUT; break;
@@ -103,11 +108,10 @@ static unsigned moments_of(const Game *g, int person, const Move *m, bool round_
     return got;
 }
 
-/* The next move of the line: the person's step, or a computer's move made
- * as the session makes it (on the game rebuilt from the seat's view). */
-static CekiStatus line_move(const Game *g, const GameConfig *cfg, const GuidedDeal *d,
-                            AiPlayer *ai[CEKI_MAX_SEATS], Move *m)
+CekiStatus guided_line_move(const Game *g, const GuidedDeal *d, AiPlayer *ai[CEKI_MAX_SEATS],
+                            Move *m, AiHint *step)
 {
+    const GameConfig *cfg = game_config(g);
     int seat = game_to_move(g);
     int count = 0;
     game_history(g, &count);
@@ -132,6 +136,9 @@ static CekiStatus line_move(const Game *g, const GameConfig *cfg, const GuidedDe
         st = h != NULL ? guided_step(view, seat, cfg->seed, (uint32_t)count, h) : CEKI_ERR_NOMEM;
         if (st == CEKI_OK) {
             *m = h->move;
+            if (step != NULL) {
+                *step = *h;
+            }
         }
         free(h);
     } else {
@@ -174,7 +181,7 @@ bool guided_play(const GuidedDeal *d, VariantId variant, GuidedTrace *out)
     bool watch = variant_is_watch_only(variant_get(variant)); /* nobody decides */
     while (ok && !game_match_over(g) && out->moves < GUIDED_MAX_MOVES) {
         Move m;
-        ok = line_move(g, &cfg, d, ai, &m) == CEKI_OK && game_apply(g, &m) == CEKI_OK;
+        ok = guided_line_move(g, d, ai, &m, NULL) == CEKI_OK && game_apply(g, &m) == CEKI_OK;
         if (!ok) {
             break;
         }

@@ -50,7 +50,8 @@ typedef enum GuidedMoment {
     GM_STAKE = 1u << 7,      /* a stake paid */
     GM_DECLARE = 1u << 8,    /* Kowah: the person declared checki */
     GM_CLAIM = 1u << 9,      /* Kowah: the person claimed a discard out of turn */
-    GM_WIN = 1u << 10        /* the person won a round (or the hand) */
+    GM_WIN = 1u << 10,       /* the person won a round (or the hand) */
+    GM_RED_PAIR = 1u << 11   /* the person captured a red-stamped pair */
 } GuidedMoment;
 
 /* The deal of a variant (its own row, else the default one). */
@@ -72,6 +73,13 @@ typedef struct GuidedTrace {
     int score[CEKI_MAX_SEATS];      /* the match's totals (Kings: cards; Kowah: hands won) */
     int last_round[CEKI_MAX_SEATS]; /* the last round's scores */
 } GuidedTrace;
+
+/* The line's next move in g (the real game, as the host holds it): the
+ * person's step (its reasons in *step when not NULL) or a computer's move
+ * made as the session makes it, on the game rebuilt from the seat's view;
+ * ai[] are the computers' players (GUIDED_LEVEL, each seat's seed). */
+CekiStatus guided_line_move(const Game *g, const GuidedDeal *d, AiPlayer *ai[CEKI_MAX_SEATS],
+                            Move *m, AiHint *step);
 
 /* Plays the deal's line to the match's end in the core; false when it
  * could not (a refused move, no end within the bound). */

@@ -315,6 +315,10 @@ static SceneAction learn_update(App *app, void *state, double dt)
     app->table_run.guided_steps =
         steps != NULL && steps[0] != '\0' ? atoi(steps) : GUIDED_SCREENSHOT_STEPS;
     app->animating = true; /* the table's first frames follow */
+    if (app->table_run.guided_steps > GUIDED_SCREENSHOT_STEPS) {
+        /* Steps further on, within the screenshot's settling: no motion. */
+        app->settings.anim_speed = ANIM_INSTANT;
+    }
     return learn_start_guided(app, s);
 }
 

@@ -301,8 +301,8 @@ void table_relayout(App *app, TableState *t)
 {
     const VariantDesc *v = t->v;
     TlSpec spec = {
-        .width = (float)app->width - table_guide_width(app, t),
-        .height = (float)app->height,
+        .width = (float)app->width,
+        .height = (float)app->height - table_guide_height(app, t),
         .unit = app->ui,
         .players = t->players,
         .bottom_seat = t->view.viewer,
@@ -495,12 +495,11 @@ static bool person_move(App *app, TableState *t, const Move *m)
     Move legal;
     if (!find_legal(t, m, &legal)) {
         show_reason(app, t, _(game_explain_illegal(session_game(t->session), m)));
-        table_guide_refused(t, t->reason);
+        table_guide_refused(app, t, t->reason);
         return false;
     }
     if (!table_guide_allows(app, t, &legal)) {
-        app_show_toast(app, t->reason);
-        return false;
+        return false; /* the guide's panel says why */
     }
     if (!table_settled(t)) {
         if (t->held.by != HELD_NONE) {

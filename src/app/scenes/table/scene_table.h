@@ -401,18 +401,18 @@ void table_coach_draw(App *app, const char *line, SDL_Rect area);
  * whether the table waits for Continue; continue answers it; allows says
  * whether the person's legal move is the step (else refused, with why, and
  * nothing changes); refused notes a move the core refused; auto makes the
- * next step itself (screenshots). The panel lies right of the table, its
- * width taken from the layout; its Continue is W_GUIDE_CONTINUE. */
+ * next step itself (screenshots). The panel lies below the table, its
+ * height taken from the layout; its Continue is W_GUIDE_CONTINUE. */
 void table_guide_begin(App *app, TableState *t);
 void table_guide_note(TableState *t, const GameEvent *ev, int n); /* events as taken */
 bool table_guide_holds(App *app, TableState *t);
 void table_guide_continue(App *app, TableState *t);
 bool table_guide_allows(App *app, TableState *t, const Move *m);
-void table_guide_refused(TableState *t, const char *why);
+void table_guide_refused(App *app, TableState *t, const char *why);
 void table_guide_auto(App *app, TableState *t);
 /* The guide waits for the person's step (shown), nothing moving. */
 bool table_guide_waits(const TableState *t);
-float table_guide_width(const App *app, const TableState *t);
+float table_guide_height(const App *app, const TableState *t);
 SDL_Rect table_guide_panel(const App *app, const TableState *t);
 SDL_Rect table_guide_button(const App *app, const TableState *t);
 void table_guide_draw(App *app, TableState *t);

@@ -18,15 +18,18 @@
 #include "guided_line.h"
 #include "scene_table.h"
 
-#define GUIDE_PANEL_W 300.0f /* design units: the panel's width, right of the table */
-#define GUIDE_PAD 14.0f      /* inside the panel */
-#define GUIDE_TITLE_PX 13.0f /* the panel's heading */
-#define GUIDE_TEXT_PX 15.5f  /* what to do, what happened */
-#define GUIDE_MIN_PX 10.0f   /* the smallest the words may be made to fit */
-#define GUIDE_SHRINK 0.94f   /* each step smaller */
-#define GUIDE_SPACING 1.15f  /* line spacing */
-#define GUIDE_BUTTON_H 46.0f /* Continue */
-#define GUIDE_GAP 10.0f      /* between the panel's parts */
+#define GUIDE_PANEL_H 150.0f  /* design units: the panel's height, below the table */
+#define GUIDE_MARGIN 8.0f     /* around the panel */
+#define GUIDE_BUTTON_W 190.0f /* Continue */
+#define GUIDE_MAIN_SHARE 52   /* per cent of the words' width for what to do */
+#define GUIDE_PAD 14.0f       /* inside the panel */
+#define GUIDE_TITLE_PX 13.0f  /* the panel's heading */
+#define GUIDE_TEXT_PX 15.5f   /* what to do, what happened */
+#define GUIDE_MIN_PX 10.0f    /* the smallest the words may be made to fit */
+#define GUIDE_SHRINK 0.94f    /* each step smaller */
+#define GUIDE_SPACING 1.15f   /* line spacing */
+#define GUIDE_BUTTON_H 46.0f  /* Continue */
+#define GUIDE_GAP 10.0f       /* between the panel's parts */
 
 /* ---- words --------------------------------------------------------------------------- */
 
@@ -69,7 +72,7 @@ static void say_opening(const TableState *t, char *buf, size_t size)
     if (t->v->compulsory != COMPULSORY_NONE) {
         append(rules, sizeof rules, _("A card that can capture must."));
     }
-    int role = t->obs.role[t->guide.seat];
+    int role = t->guide.seat >= 0 ? (int)t->obs.role[t->guide.seat] : ROLE_NONE;
     if (role != ROLE_NONE && card_role_name(role)[0] != '\0') {
         char you[80];
         snprintf(you, sizeof you, _("You are the %s."), card_role_name(role));
@@ -161,10 +164,18 @@ static bool say_event(const TableState *t, const GameEvent *e, char *buf, size_t
             return false;
         }
         if (mine) {
-            snprintf(buf, size, "%s", _("You are the raja and lead the round."));
-        } else {
-            snprintf(buf, size, _("%s is the raja and leads the round."), who);
+            return false; /* the opening words gave the person's role */
         }
+        snprintf(buf, size, _("%s is the raja and leads the round."), who);
+        return true;
+    case EV_TURNED:
+        if (!mine) {
+            return false;
+        }
+        snprintf(buf, size,
+                 _("You turned the %s from the stock: it takes a pool card it matches by itself, "
+                   "or stays in the pool."),
+                 a);
         return true;
     case EV_PEEK:
         if (e->seat < 0) {
@@ -279,40 +290,48 @@ static bool say_event_end(const TableState *t, const GameEvent *e, char *buf, si
     return false;
 }
 
-/* The person's pile line by line, from the core's breakdown; then every
- * seat's round score. */
+/* The person's pile group by group, from the core's breakdown (each kind
+ * of group once, with what it scores); then every seat's round score. */
 static void say_count(const TableState *t, char *buf, size_t size)
 {
     const Game *g = session_game(t->session);
     ScoreBreakdown *sb = malloc(sizeof *sb);
-    char line[200];
-    append(buf, size, _("The count:"));
-    if (sb != NULL && game_score_seat(g, t->guide.seat, sb) == CEKI_OK) {
-        for (int i = 0; i < sb->ngroups; i++) {
-            int n = 0, pts = 0;
-            bool first = true;
-            for (int k = 0; k < sb->ngroups; k++) {
-                bool same = sb->groups[k].kind == sb->groups[i].kind &&
-                            strcmp(sb->groups[k].label, sb->groups[i].label) == 0;
-                first = first && !(same && k < i);
-                n += same;
-                pts += same ? sb->groups[k].points : 0;
-            }
-            if (first) {
-                snprintf(line, sizeof line,
-                         P_("%d \xc3\x97 %s: %d point", "%d \xc3\x97 %s: %d points", pts), n,
-                         _(sb->groups[i].label), pts);
-                append(buf, size, line);
-            }
+    char line[600] = "", one[160];
+    snprintf(line, sizeof line, "%s", _("The count:"));
+    int told = 0;
+    int seat = t->guide.seat >= 0 ? t->guide.seat : t->view.viewer; /* whose pile is told */
+    int groups = sb != NULL && game_score_seat(g, seat, sb) == CEKI_OK ? sb->ngroups : 0;
+    for (int i = 0; i < groups; i++) {
+        int pts = 0;
+        bool first = true;
+        for (int k = 0; k < sb->ngroups; k++) {
+            bool same = sb->groups[k].kind == sb->groups[i].kind &&
+                        strcmp(sb->groups[k].label, sb->groups[i].label) == 0;
+            first = first && !(same && k < i);
+            pts += same ? sb->groups[k].points : 0;
+        }
+        if (first && pts > 0) {
+            snprintf(one, sizeof one, P_("%s: %d point", "%s: %d points", pts),
+                     _(sb->groups[i].label), pts);
+            size_t at = strlen(line);
+            snprintf(line + at, sizeof line - at, "%s %s", told++ > 0 ? ";" : "", one);
         }
     }
+    if (told == 0) {
+        size_t at = strlen(line);
+        snprintf(line + at, sizeof line - at, " %s", _("nothing scored."));
+    }
     free(sb);
+    append(buf, size, line);
+    line[0] = '\0';
     for (int s = 0; s < t->players; s++) {
         char who[48];
         table_seat_name(t, s, who, sizeof who);
-        snprintf(line, sizeof line, _("%s: %d this round."), who, game_round_score(g, s));
-        append(buf, size, line);
+        snprintf(one, sizeof one, _("%s: %d this round."), who, game_round_score(g, s));
+        size_t at = strlen(line);
+        snprintf(line + at, sizeof line - at, "%s%s", s > 0 ? " " : "", one);
     }
+    append(buf, size, line);
     append(buf, size, _("Press Continue for the results."));
 }
 
@@ -332,7 +351,9 @@ void table_guide_begin(App *app, TableState *t)
     if (!t->guide.on) {
         return;
     }
-    t->guide.seat = t->view.viewer;
+    /* The person's seat; none in a game that plays itself (its words then
+     * name every seat, the one shown included). */
+    t->guide.seat = table_seat_is_person(t, t->view.viewer) ? t->view.viewer : -1;
     t->guide.seed = session_config(t->session)->seed;
     t->guide.step_at = -1;
     t->guide.hold = true;
@@ -358,9 +379,32 @@ static bool guide_fresh_step(TableState *t)
     return true;
 }
 
+/* The keyboard's focus on the step's card (the hand's, or the pool card
+ * the turned card takes), so Enter goes where the guide points. */
+static void guide_focus_step(TableState *t, const Move *m)
+{
+    bool pool = m->type == MOVE_TAKE;
+    Card want = pool ? m->target : m->card;
+    if ((m->type != MOVE_PLAY && m->type != MOVE_DISCARD && !pool) || want == CARD_NONE) {
+        return;
+    }
+    int ids[TV_MAX_SPRITES];
+    int n = pool ? view_pool_order(t, ids, TV_MAX_SPRITES)
+                 : view_hand_order(t, t->view.viewer, ids, TV_MAX_SPRITES);
+    for (int k = 0; k < n; k++) {
+        if (t->view.sprites[ids[k]].card == want) {
+            t->focus_zone = pool ? FZ_POOL : FZ_HAND;
+            t->focus_sprite = ids[k];
+            t->drawn_focus = false; /* not the card just drawn: the step's */
+            return;
+        }
+    }
+}
+
 /* The step shown: its words, its reasons, its cards lit as a hint's. */
 static void guide_show_step(TableState *t)
 {
+    guide_focus_step(t, &t->guide.step.move);
     say_step(t, &t->guide.step.move, t->guide.text, sizeof t->guide.text);
     coach_text(&t->guide.step, t->style, t->guide.why, sizeof t->guide.why);
     t->hint = t->guide.step.move;
@@ -390,9 +434,10 @@ bool table_guide_holds(App *app, TableState *t)
     }
     if (t->guide.auto_steps > 0) {
         table_guide_auto(app, t);
+        app->ticking = true; /* the next steps follow without input */
     }
     if (!t->guide.hold) {
-        if (t->guide.counted) {
+        if (t->guide.counted && t->guide.told[0] == '\0') { /* the moments first, then the count */
             say_count(t, t->guide.told, sizeof t->guide.told);
             t->guide.counted = false;
         }
@@ -455,9 +500,10 @@ bool table_guide_allows(App *app, TableState *t, const Move *m)
     return false;
 }
 
-void table_guide_refused(TableState *t, const char *why)
+void table_guide_refused(App *app, TableState *t, const char *why)
 {
     if (t->guide.on) {
+        app->toast[0] = '\0'; /* the panel says it, where the toast would cover the panel */
         t->guide.refusals++;
         snprintf(t->guide.refusal, sizeof t->guide.refusal, _("%s Try again."), why);
     }
@@ -486,23 +532,23 @@ void table_guide_auto(App *app, TableState *t)
 
 /* ---- the panel ------------------------------------------------------------------------ */
 
-float table_guide_width(const App *app, const TableState *t)
+float table_guide_height(const App *app, const TableState *t)
 {
-    return t->guide.on ? GUIDE_PANEL_W * app->ui : 0.0f;
+    return t->guide.on ? GUIDE_PANEL_H * app->ui : 0.0f;
 }
 
 SDL_Rect table_guide_panel(const App *app, const TableState *t)
 {
-    float w = table_guide_width(app, t);
-    int top = (int)(t->layout.top_bar.y + t->layout.top_bar.h);
-    return (SDL_Rect){app->width - (int)w, top, (int)w, app->height - top};
+    int h = (int)table_guide_height(app, t), m = app_px(app, GUIDE_MARGIN);
+    return (SDL_Rect){m, app->height - h, app->width - 2 * m, h - m};
 }
 
 SDL_Rect table_guide_button(const App *app, const TableState *t)
 {
     SDL_Rect p = table_guide_panel(app, t);
-    int pad = app_px(app, GUIDE_PAD), h = app_px(app, GUIDE_BUTTON_H);
-    return (SDL_Rect){p.x + pad, p.y + p.h - pad - h, p.w - 2 * pad, h};
+    int pad = app_px(app, GUIDE_PAD), w = app_px(app, GUIDE_BUTTON_W);
+    int h = app_px(app, GUIDE_BUTTON_H);
+    return (SDL_Rect){p.x + p.w - pad - w, p.y + p.h - pad - h, w, h};
 }
 
 /* The words in `area`, smaller until they fit (the overflow watch notes
@@ -524,39 +570,53 @@ static int guide_words(App *app, const char *words, SDL_Color c, SDL_Rect area, 
     return SDL_min(h, area.h);
 }
 
+/* The panel's heading: the guide and the step's number. */
+static void guide_title(App *app, const TableState *t, SDL_Rect at)
+{
+    TextStyle head = app_text_style(app, GUIDE_TITLE_PX, TEXT_BOLD, UI_GOLD);
+    char title[120];
+    snprintf(title, sizeof title, _("GUIDED GAME \xc2\xb7 STEP %d"),
+             t->guide.steps + t->guide.continues + 1);
+    text_draw_in(app->text, app->renderer, title, &head, at, TEXT_LEFT);
+}
+
 void table_guide_draw(App *app, TableState *t)
 {
     if (!t->guide.on) {
         return;
     }
     SDL_Rect p = table_guide_panel(app, t);
-    paint_round_rect(app->paint, app->renderer, p, app_px(app, 12), paint_rgba(0, 0, 0, 70));
+    paint_round_rect(app->paint, app->renderer, p, app_px(app, 12), paint_rgba(0, 0, 0, 90));
     int pad = app_px(app, GUIDE_PAD), gap = app_px(app, GUIDE_GAP);
-    TextStyle head = app_text_style(app, GUIDE_TITLE_PX, TEXT_BOLD, UI_GOLD);
-    char title[120];
-    snprintf(title, sizeof title, _("GUIDED GAME \xc2\xb7 STEP %d"),
-             t->guide.steps + t->guide.continues + 1);
-    SDL_Rect tr = {p.x + pad, p.y + pad, p.w - 2 * pad, app_px(app, 18)};
-    text_draw_in(app->text, app->renderer, title, &head, tr, TEXT_LEFT);
-    int y = tr.y + tr.h + gap;
-    int bottom = table_guide_button(app, t).y - gap;
+    SDL_Rect button = table_guide_button(app, t);
+    int right = button.x - 2 * gap; /* the words keep left of Continue */
+    SDL_Rect tr = {p.x + pad, p.y + pad / 2, right - p.x - pad, app_px(app, 20)};
+    guide_title(app, t, tr);
+    int top = tr.y + tr.h + gap / 2, bottom = p.y + p.h - pad / 2;
     char status[400];
     const char *main = t->guide.text;
     if (main[0] == '\0') {
         table_status_text(t, status, sizeof status);
         main = status;
     }
-    /* What to do or what happened, then why, then a refusal: each gets
-     * its share of the room. */
-    int room = bottom - y;
-    int parts = 1 + (t->guide.why[0] != '\0') + (t->guide.refusal[0] != '\0');
-    SDL_Rect a = {p.x + pad, y, p.w - 2 * pad, parts == 1 ? room : room / 2};
-    y += guide_words(app, main, UI_INK, a, true) + gap;
+    /* What to do or what happened at the left; why, and a refusal, beside. */
+    bool beside = t->guide.why[0] != '\0' || t->guide.refusal[0] != '\0';
+    int full = right - tr.x;
+    SDL_Rect a = {tr.x, top, beside ? full * GUIDE_MAIN_SHARE / 100 : full, bottom - top};
+    guide_words(app, main, UI_INK, a, true);
+    if (!beside) {
+        return;
+    }
+    SDL_Rect b = {a.x + a.w + 2 * gap, top, full - a.w - 2 * gap, bottom - top};
+    bool both = t->guide.why[0] != '\0' && t->guide.refusal[0] != '\0';
+    SDL_Rect why = {b.x, b.y, b.w, both ? b.h / 2 - gap / 2 : b.h};
     if (t->guide.why[0] != '\0') {
-        SDL_Rect b = {a.x, y, a.w, parts == 2 ? bottom - y : (bottom - y) / 2};
-        y += guide_words(app, t->guide.why, UI_GOLD, b, true) + gap;
+        why.h = guide_words(app, t->guide.why, UI_GOLD, why, true);
+    } else {
+        why.h = -gap;
     }
     if (t->guide.refusal[0] != '\0') {
-        guide_words(app, t->guide.refusal, UI_WARN, (SDL_Rect){a.x, y, a.w, bottom - y}, true);
+        SDL_Rect r = {b.x, why.y + why.h + gap, b.w, b.y + b.h - (why.y + why.h + gap)};
+        guide_words(app, t->guide.refusal, UI_WARN, r, true);
     }
 }
