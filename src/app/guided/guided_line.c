@@ -16,7 +16,7 @@
  */
 static const GuidedDeal deals[] = {
     {"thothit", 107u, 3, 0, STAKES_NONE}, {"totit", 14u, 3, 0, STAKES_NONE},
-    {"kings", 1u, 4, 0, STAKES_NONE},    {"pei", 46u, 3, 0, STAKES_RAMPUNG},
+    {"kings", 1u, 4, 0, STAKES_NONE},     {"pei", 46u, 3, 0, STAKES_RAMPUNG},
     {"kowah", 41u, 3, 0, STAKES_NONE},
 };
 
