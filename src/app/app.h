@@ -58,6 +58,8 @@ typedef struct TableRun {
     bool exit_at_end; /* print the final standings and quit when the match ends */
     int preplay;      /* moves random players make before the table shows (screenshots) */
     AiLevel level;    /* the computers' level in autoplay */
+    bool guided;      /* the next table is a guided first game (scene_table_guided.c) */
+    int guided_steps; /* ... with this many of its steps made at once (screenshots) */
 } TableRun;
 
 /* Called by app_run once a frame after updating (NULL: nothing): a test

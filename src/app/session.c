@@ -62,6 +62,7 @@ typedef struct ThinkJob {
     int owner;         /* the seat whose AiPlayer it is; -1: the hint's */
     int seat;          /* the seat to move */
     uint32_t move_no;  /* the move number when the thought began */
+    uint64_t seed;     /* to reseed a computer seat's player with (0: none, the hint's) */
     unsigned generation;
     bool hint;
     Move move;
@@ -1107,6 +1108,11 @@ static int think_main(void *data)
     ThinkJob *job = data;
     CekiStatus st = CEKI_OK;
     Game *g = game_from_view(&job->cfg, job->view, &st);
+    if (job->seed != 0) {
+        /* Each decision from the seat's seed and the move number alone
+         * (SessionSeats.reseed_each_move). */
+        ai_reseed(job->ai, job->seed, job->move_no);
+    }
     job->status = g != NULL ? ai_choose(job->ai, g, job->seat, &job->move) : st;
     game_destroy(g);
     SDL_AtomicSet(&job->done, 1);
@@ -1148,6 +1154,7 @@ CekiStatus session_think_start(Session *s, bool hint)
                       .owner = hint ? -1 : seat,
                       .seat = seat,
                       .move_no = seat_feed_move_no(seat_feed_of(s, seat)),
+                      .seed = hint || !s->seats.reseed_each_move ? 0 : ai_seed(s, seat, 0),
                       .generation = s->generation,
                       .hint = hint};
     /* The job has the AiPlayer now. */

@@ -52,6 +52,10 @@ typedef struct SessionSeats {
     bool human[CEKI_MAX_SEATS];
     AiLevel level[CEKI_MAX_SEATS]; /* for computer seats */
     int ai_budget_ms;              /* strong player's budget per move; 0 = default */
+    /* Each computer decision from its seat's seed and the move number alone
+     * (ai_reseed, as the host's stand-ins decide): the guided games, whose
+     * line must be the one guided_line.h plays in the core. */
+    bool reseed_each_move;
 } SessionSeats;
 
 typedef struct Session Session;

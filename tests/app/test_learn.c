@@ -2,7 +2,8 @@
  * core, every page of every variant fits its boxes at 1280x800 and draws at
  * 3840x2160, scrolling by wheel, keys and drag, an interactive example
  * driven by pushed mouse events, the ways in (title, setup, the table's
- * overlay), the house readings, and a guided game played to its end. */
+ * overlay), the house readings, and the guided page starting its game at
+ * the table. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,9 +17,11 @@
 
 #include <SDL_ttf.h>
 
+#include "guided_line.h"
 #include "kowah.h"
 #include "learn.h"
 #include "pei.h"
+#include "scene_table.h"
 #include "test_support.h"
 
 /* ---- the examples against the core -------------------------------------------------- */
@@ -1051,7 +1054,7 @@ static int board_cards_apart(const App *app, const char *part)
     return n;
 }
 
-/* The try pages of every game and the guided game, small and large, down
+/* The try pages of every game, small and large, down
  * the page: the boards' cards (placed by board.c) lie apart in the page. */
 static void test_board_cards_lie_apart(void **state)
 {
@@ -1064,7 +1067,7 @@ static void test_board_cards_lie_apart(void **state)
             LearnSection sec[LEARN_SECTION_COUNT];
             int n = learn_sections((VariantId)v, sec);
             for (int s = 0; s < n; s++) {
-                if (sec[s] != LEARN_TRY && (sec[s] != LEARN_GUIDED || v != 0)) {
+                if (sec[s] != LEARN_TRY) {
                     continue;
                 }
                 open_section(app, sec[s]);
@@ -1106,75 +1109,34 @@ static void test_watch_and_checki(void **state)
     app_destroy(app);
 }
 
-static void test_guided_game_to_the_end(void **state)
+/* The guided page starts the game's own guided first game at the real
+ * table (scene_table_guided.c; tests/app/test_guided.c plays them through),
+ * dealt from its fixed deal; leaving it gives the player's own setup back. */
+static void test_guided_page_starts_the_table(void **state)
 {
     (void)state;
-    App *app = open_learn(1280, 800, VARIANT_THOTHIT);
+    App *app = open_learn(1280, 800, VARIANT_TOTIT);
+    GameSetup before = app->setup;
     open_section(app, LEARN_GUIDED);
-    /* Plenty of pointer motion lays nothing out again and again. */
-    LearnInfo info = info_of(app);
-    for (int k = 0; k < 400; k++) {
-        test_mouse_move(app, info.viewport.x + (k * 37) % info.viewport.w,
-                        info.viewport.y + (k * 53) % info.viewport.h);
-    }
     app_settle(app);
-    check_fits(app, "guided after motion");
-    bool done = false;
-    for (int step = 0; step < 400 && !done; step++) {
-        app_settle(app);
-        check_fits(app, "guided step"); /* every prompt fits its box */
-        const Ui *ui = ui_of_top_scene(app);
-        if (ui_find_named(ui, "Play again") != NULL) {
-            done = true;
-        } else if (ui_find_named(ui, "Continue") != NULL) {
-            test_click_named(app, "Continue");
-        } else if (ui_find_named(ui, "Turn the stock card") != NULL) {
-            test_click_named(app, "Turn the stock card");
-        } else {
-            /* Our move: pick the first card; lay it down, or capture where lit. */
-            const Widget *hand = NULL;
-            for (int i = 0; i < ui->count && hand == NULL; i++) {
-                if (strncmp(ui->widgets[i].name, "b0 hand ", 8) == 0) {
-                    hand = &ui->widgets[i];
-                }
-            }
-            if (hand == NULL) {
-                /* The turned card waits for its target: try the pool cards. */
-                for (int i = 0; i < ui->count; i++) {
-                    if (strncmp(ui->widgets[i].name, "b0 pool ", 8) == 0) {
-                        SDL_Rect r = ui->widgets[i].rect;
-                        test_click_rect(app, r);
-                        if (info_of(app).verdict.made == false || info_of(app).verdict.legal) {
-                            break;
-                        }
-                        ui = ui_of_top_scene(app);
-                    }
-                }
-                continue;
-            }
-            bool can_lay = ui_find_named(ui, "Lay it in the pool") != NULL;
-            if (can_lay) {
-                test_click_rect(app, hand->rect);
-                app_settle(app);
-                test_click_named(app, "Lay it in the pool");
-            }
-            if (!can_lay || !info_of(app).verdict.legal) {
-                /* Capture where allowed (or choose the turned card's target). */
-                ui = ui_of_top_scene(app);
-                for (int i = 0; i < ui->count; i++) {
-                    if (strncmp(ui->widgets[i].name, "b0 pool ", 8) == 0) {
-                        test_click_rect(app, ui->widgets[i].rect);
-                        if (info_of(app).verdict.legal || !info_of(app).verdict.made) {
-                            break;
-                        }
-                        ui = ui_of_top_scene(app);
-                    }
-                }
-            }
-        }
-        check_fits(app, "guided");
-    }
-    assert_true(done);
+    check_fits(app, "guided page");
+    test_click_named(app, "Start the guided game");
+    app_settle(app);
+    assert_string_equal(test_top_scene(app), "table");
+    TableState *t = table_top(app);
+    assert_non_null(t);
+    assert_true(t->guide.on);
+    GuidedDeal d = guided_deal_of(variant_get(VARIANT_TOTIT));
+    assert_int_equal(session_config(t->session)->variant, VARIANT_TOTIT);
+    assert_int_equal(session_config(t->session)->seed, d.seed);
+    assert_int_equal(session_config(t->session)->players, d.players);
+    test_key(app, SDLK_ESCAPE, 0); /* the menu: leave? */
+    test_click_named(app, "Leave");
+    app_settle(app);
+    assert_string_equal(test_top_scene(app), "learn");
+    assert_int_equal(app->setup.config.variant, before.config.variant);
+    assert_int_equal(app->setup.config.seed, before.config.seed);
+    assert_false(app->table_run.guided);
     app_destroy(app);
 }
 
@@ -1210,54 +1172,6 @@ static void test_f1_opens_the_keys_page(void **state)
     app_destroy(app);
 }
 
-static int hand_widgets(const App *app)
-{
-    const Ui *ui = ui_of_top_scene(app);
-    int n = 0;
-    for (int i = 0; i < ui->count; i++) {
-        n += strncmp(ui->widgets[i].name, "b0 hand ", 8) == 0;
-    }
-    return n;
-}
-
-/* The guided game is Thothit's from any game's pages: choosing another game
- * with the selector while it is open keeps the game going (it used to deal
- * afresh), and only the list of pages follows the choice. */
-static void test_guided_game_survives_the_game_selector(void **state)
-{
-    (void)state;
-    App *app = open_learn(1280, 800, VARIANT_THOTHIT);
-    open_section(app, LEARN_GUIDED);
-    app_settle(app);
-    int dealt = hand_widgets(app);
-    assert_true(dealt > 0);
-    /* Play the first card of the hand (or lay it down) and let the others move. */
-    const Ui *ui = ui_of_top_scene(app);
-    for (int i = 0; i < ui->count; i++) {
-        if (strncmp(ui->widgets[i].name, "b0 hand ", 8) == 0) {
-            test_click_rect(app, ui->widgets[i].rect);
-            break;
-        }
-    }
-    if (ui_find_named(ui_of_top_scene(app), "Lay it in the pool") != NULL) {
-        test_click_named(app, "Lay it in the pool");
-    }
-    app_settle(app);
-    int played = hand_widgets(app);
-    assert_true(played < dealt);
-    for (int k = 0; k < 40 && strcmp(test_focus_name(app), "Game") != 0; k++) {
-        test_key(app, SDLK_TAB, 0);
-    }
-    assert_string_equal(test_focus_name(app), "Game");
-    test_key(app, SDLK_RIGHT, 0);
-    app_settle(app);
-    assert_int_not_equal(info_of(app).variant, VARIANT_THOTHIT);
-    assert_int_equal(info_of(app).section, LEARN_GUIDED);
-    assert_int_equal(hand_widgets(app), played);
-    check_fits(app, "guided after the selector");
-    app_destroy(app);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1270,7 +1184,6 @@ int main(void)
         cmocka_unit_test(test_rules_pages_state_the_cores_numbers),
         cmocka_unit_test(test_sections_and_glossary),
         cmocka_unit_test(test_f1_opens_the_keys_page),
-        cmocka_unit_test(test_guided_game_survives_the_game_selector),
         cmocka_unit_test(test_every_character_has_a_glyph),
         cmocka_unit_test(test_every_page_fits_in_indonesian_and_javanese),
         cmocka_unit_test(test_scrolling),
@@ -1282,7 +1195,7 @@ int main(void)
         cmocka_unit_test(test_switching_games),
         cmocka_unit_test(test_watch_and_checki),
         cmocka_unit_test(test_board_cards_lie_apart),
-        cmocka_unit_test(test_guided_game_to_the_end),
+        cmocka_unit_test(test_guided_page_starts_the_table),
         cmocka_unit_test(test_shown_numbers_are_the_cores),
         cmocka_unit_test(test_every_page_fits_at_1280x800),
         cmocka_unit_test(test_every_variant_draws_at_4k),

@@ -55,7 +55,7 @@ typedef enum LearnSection {
     LEARN_COMPARE,    /* all variants side by side */
     LEARN_GLOSSARY,   /* the Javanese terms */
     LEARN_KEYS,       /* the mouse and the keys, at the table and everywhere (F1) */
-    LEARN_GUIDED,     /* a guided first game of Thothit */
+    LEARN_GUIDED,     /* the game's guided first game, started at the table */
     LEARN_SECTION_COUNT
 } LearnSection;
 
@@ -237,7 +237,7 @@ typedef enum LearnBlockKind {
     LB_CHECKI,   /* Kowah example `index` */
     LB_COMPARE,  /* the comparison table */
     LB_GLOSSARY, /* glossary entry `index` */
-    LB_GUIDED    /* the guided game (fills the page) */
+    LB_GUIDED    /* the button that starts the guided game at the table */
 } LearnBlockKind;
 
 typedef struct LearnBlock {

@@ -74,7 +74,7 @@ typedef struct LearnHit {
 #define LEARN_MAX_HITS 160
 #define LEARN_MAX_BOARDS 8
 
-typedef enum BoardKind { BOARD_TRY, BOARD_GUIDED, BOARD_DEMO, BOARD_CHECKI } BoardKind;
+typedef enum BoardKind { BOARD_TRY, BOARD_DEMO, BOARD_CHECKI } BoardKind;
 
 #define LEARN_LOG 10
 
@@ -94,10 +94,6 @@ typedef struct LearnBoard {
     LearnVerdict verdict;
     LearnStep log[LEARN_LOG]; /* told events, newest last */
     int nlog;
-    /* The guided game. */
-    AiPlayer *ai[CEKI_MAX_SEATS];
-    int human;
-    char prompt[400];
 } LearnBoard;
 
 /* ---- the scene's state ------------------------------------------------------ */
@@ -145,6 +141,12 @@ typedef struct LearnState {
     LearnMetrics metrics;
     LearnVerdict last_verdict;
     int focus_block; /* the block of the focused widget, for scrolling to it */
+
+    /* The guided game (scene_table_guided.c) is dealt from app->setup: the
+     * player's own setup is kept here meanwhile and given back on return. */
+    GameSetup setup_before;
+    bool setup_lent;
+    bool guided_pending; /* CEKI_LEARN_PAGE=guided: start it at the first update */
 } LearnState;
 
 /* Widget ids. */
@@ -183,7 +185,7 @@ typedef struct LearnPass {
 void learn_layout_invalidate(LearnState *s);
 void learn_page_pass(App *app, LearnState *s, bool draw);
 /* Creates the boards of the page's interactive blocks (after a doc build). */
-void learn_boards_create(App *app, LearnState *s);
+void learn_boards_create(LearnState *s);
 void learn_boards_destroy(LearnState *s);
 /* Refreshes a board's hand and pool from its game. */
 void learn_board_refresh(LearnBoard *b);
@@ -243,19 +245,11 @@ int learn_board_lit(const LearnState *s, const LearnBoard *b, Card *targets, boo
 void learn_board_attempt(App *app, LearnState *s, int board, int hand_index, Card target);
 void learn_board_reset(App *app, LearnState *s, int board);
 
-/* ---- scene_learn_guided.c ---------------------------------------------------- */
+/* ---- the guided page (scene_learn.c) ----------------------------------------- */
 
-void learn_guided_start(App *app, LearnState *s, LearnBoard *b);
-/* Draws (or lays out) the guided game into area. */
-void learn_guided_pass(LearnPass *p, int block, LearnBoard *b, SDL_Rect area);
-/* After the learner's legal move, or for Continue: lets the computer seats
- * move one step and updates the prompt. */
-void learn_guided_after(App *app, LearnState *s, LearnBoard *b);
-void learn_guided_continue(App *app, LearnState *s, LearnBoard *b);
-void learn_guided_turn_stock(App *app, LearnState *s, LearnBoard *b);
-void learn_guided_update_prompt(LearnState *s, LearnBoard *b);
-/* A pool card chosen while the guided game waits for the turned card's
- * target; false when that is not the situation. */
-bool learn_guided_take(App *app, LearnState *s, LearnBoard *b, Card target);
+/* The variant's guided first game at the table (scene_table_guided.c): the
+ * setup it is dealt from (guided_line.h), the player's own setup given back
+ * when Learn is shown again. */
+SceneAction learn_start_guided(App *app, LearnState *s);
 
 #endif

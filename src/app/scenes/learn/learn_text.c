@@ -101,7 +101,7 @@ const char *learn_section_title(VariantId id, LearnSection s)
     case LEARN_COMPARE: return _("Compare games");
     case LEARN_GLOSSARY: return _("Glossary");
     case LEARN_KEYS: return _("Keys and mouse");
-    case LEARN_GUIDED: return _("Guided Thothit");
+    case LEARN_GUIDED: return _("Guided game");
     default: return "";
     }
 }
@@ -1677,6 +1677,33 @@ static void build_keys(LearnDoc *d)
     BULLET(d, _("*F11* or *Alt+Enter* switches full screen on and off."));
 }
 
+/* The guided first game: what it is, what this game's deal shows, and the
+ * button that starts it at the table. */
+static void build_guided(LearnDoc *d, const VariantDesc *v)
+{
+    HEADING(d, fmt(d, _("A first game of %s, with a guide"), _(v->name)));
+    PARA(d, _("One short deal, the same every time, played at the real table with the cards, "
+              "buttons and keys of any game. A guide below the table says what to do next and "
+              "why, lights the cards, and waits until you do it, with the mouse or the keyboard."));
+    PARA(d, _("A move that is not the lesson is refused, with the reason, and nothing changes: "
+              "try again. The others' moves are told as they happen, and the guide stops at "
+              "each moment worth a look until you press *Continue* (or *Enter*)."));
+    if (is_watch(v)) {
+        PARA(d, _("In this game nobody decides: the cards play themselves, and the guide tells "
+                  "the round as it goes, the ties and how they are settled included."));
+    } else if (is_kowah(v)) {
+        PARA(d, _("This deal shows a hand that becomes _checki_: you declare it, claim a "
+                  "discard out of turn, and win the hand."));
+    } else if (is_pei(v)) {
+        PARA(d, _("This deal shows the seating draw that gives the roles, the _raja_'s lead, "
+                  "the private look at a stock card, and a stake paid at the end."));
+    } else {
+        PARA(d, _("At the end the round is counted line by line: what each group in your "
+                  "captured pile scores, as the results show it."));
+    }
+    add(d, LB_GUIDED, NULL, NULL, 0);
+}
+
 void learn_doc_build(LearnDoc *doc, VariantId id, LearnSection s, DeckStyle style)
 {
     doc->variant = id;
@@ -1701,7 +1728,7 @@ void learn_doc_build(LearnDoc *doc, VariantId id, LearnSection s, DeckStyle styl
     case LEARN_COMPARE: build_compare(doc); break;
     case LEARN_GLOSSARY: build_glossary(doc); break;
     case LEARN_KEYS: build_keys(doc); break;
-    case LEARN_GUIDED: add(doc, LB_GUIDED, NULL, NULL, 0); break;
+    case LEARN_GUIDED: build_guided(doc, v); break;
     case LEARN_SECTION_COUNT: break;
     }
 }

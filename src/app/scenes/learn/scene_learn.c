@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "guided_line.h"
 #include "learn_internal.h"
 #include "scene.h"
 #include "scenes.h"
@@ -52,7 +53,7 @@ void learn_board_refresh(LearnBoard *b)
     if (o == NULL) {
         return;
     }
-    int seat = b->kind == BOARD_GUIDED ? b->human : 0;
+    int seat = 0;
     if (game_observe(b->game, seat, o) == CEKI_OK) {
         b->nhand = o->hand_count[seat];
         memcpy(b->hand, o->hand, (size_t)b->nhand);
@@ -66,10 +67,6 @@ static void board_free(LearnBoard *b)
 {
     game_destroy(b->game);
     b->game = NULL;
-    for (int i = 0; i < CEKI_MAX_SEATS; i++) {
-        ai_destroy(b->ai[i]);
-        b->ai[i] = NULL;
-    }
 }
 
 void learn_boards_destroy(LearnState *s)
@@ -80,7 +77,7 @@ void learn_boards_destroy(LearnState *s)
     s->nboards = 0;
 }
 
-static void board_init(App *app, LearnState *s, LearnBoard *b)
+static void board_init(LearnState *s, LearnBoard *b)
 {
     board_free(b);
     BoardKind kind = b->kind;
@@ -106,12 +103,11 @@ static void board_init(App *app, LearnState *s, LearnBoard *b)
         b->game = game_create(&cfg, NULL);
         break;
     }
-    case BOARD_GUIDED: learn_guided_start(app, s, b); break;
     case BOARD_CHECKI: break;
     }
 }
 
-void learn_boards_create(App *app, LearnState *s)
+void learn_boards_create(LearnState *s)
 {
     learn_boards_destroy(s);
     for (int bi = 0; bi < s->doc.count && s->nboards < LEARN_MAX_BOARDS; bi++) {
@@ -121,8 +117,6 @@ void learn_boards_create(App *app, LearnState *s)
             kind = BOARD_TRY;
         } else if (blk->kind == LB_DEMO) {
             kind = BOARD_DEMO;
-        } else if (blk->kind == LB_GUIDED) {
-            kind = BOARD_GUIDED;
         } else if (blk->kind == LB_CHECKI) {
             int count = 0;
             const LearnCheckiExample *ex = &learn_checki_examples(&count)[blk->index];
@@ -139,14 +133,14 @@ void learn_boards_create(App *app, LearnState *s)
         b->kind = kind;
         b->block = bi;
         b->example = blk->index;
-        board_init(app, s, b);
+        board_init(s, b);
     }
 }
 
 void learn_board_reset(App *app, LearnState *s, int board)
 {
     if (board >= 0 && board < s->nboards) {
-        board_init(app, s, &s->boards[board]);
+        board_init(s, &s->boards[board]);
         s->last_verdict = s->boards[board].verdict;
     }
     app->dirty = true;
@@ -157,7 +151,7 @@ static void board_log(LearnState *s, LearnBoard *b)
     int count = 0;
     const GameEvent *ev = game_events(b->game, &count);
     LearnSeatNames names;
-    learn_seat_names(b->game, b->kind == BOARD_GUIDED ? b->human : -1, &names);
+    learn_seat_names(b->game, -1, &names);
     LearnStep told[24];
     int n = 0;
     learn_tell_events(ev, count, &names, s->style, told, &n, 24);
@@ -185,7 +179,7 @@ void learn_board_attempt(App *app, LearnState *s, int board, int hand_index, Car
                  _("That example is done: press Start again to try another move."));
         return;
     }
-    int seat = b->kind == BOARD_GUIDED ? b->human : 0;
+    int seat = 0;
     if (game_to_move(b->game) != seat) {
         b->verdict = (LearnVerdict){.made = true, .legal = false};
         snprintf(b->verdict.text, sizeof b->verdict.text,
@@ -210,8 +204,6 @@ void learn_board_attempt(App *app, LearnState *s, int board, int hand_index, Car
     learn_board_refresh(b);
     if (b->kind == BOARD_TRY) {
         b->locked = true;
-    } else if (b->kind == BOARD_GUIDED) {
-        learn_guided_after(app, s, b);
     }
 }
 
@@ -233,10 +225,9 @@ static void open_page(App *app, LearnState *s, int index)
         return;
     }
     s->section = index;
-    /* The guided game is drawn in Thothit's deck style, from any game. */
-    s->style = style_for(app, s->sections[index] == LEARN_GUIDED ? VARIANT_DEFAULT : s->variant);
+    s->style = style_for(app, s->variant);
     learn_doc_build(&s->doc, s->variant, s->sections[index], s->style);
-    learn_boards_create(app, s);
+    learn_boards_create(s);
     learn_layout_invalidate(s);
     s->scroll = 0;
     s->pressed = s->dragging = s->scroll_drag = false;
@@ -259,8 +250,8 @@ static void open_variant(App *app, LearnState *s, VariantId v, LearnSection want
 }
 
 /* For screenshots: CEKI_LEARN_STEPS moves played on the page's boards (a
- * watched round's turns, the guided game's moves, the first card of an
- * example tried on the first pool card). */
+ * watched round's turns, the first card of an example tried on the first
+ * pool card; on the guided page, the guided game's steps). */
 static void apply_steps(App *app, LearnState *s, int steps)
 {
     for (int i = 0; i < s->nboards; i++) {
@@ -270,18 +261,65 @@ static void apply_steps(App *app, LearnState *s, int steps)
                 demo_step(s, b);
             } else if (b->kind == BOARD_TRY && k == 0 && b->nhand > 0 && b->npool > 0) {
                 learn_board_attempt(app, s, i, 0, b->pool[0]);
-            } else if (b->kind == BOARD_GUIDED && !game_round_over(b->game)) {
-                if (game_to_move(b->game) != b->human) {
-                    learn_guided_continue(app, s, b);
-                    continue;
-                }
-                Move m;
-                if (learn_pick_move(b->game, &m) && game_apply(b->game, &m) == CEKI_OK) {
-                    learn_guided_after(app, s, b);
-                }
             }
         }
     }
+}
+
+/* ---- the guided game ------------------------------------------------------------------ */
+
+/* Screenshots of the guided game show it past its opening words. */
+#define GUIDED_SCREENSHOT_STEPS 1
+
+SceneAction learn_start_guided(App *app, LearnState *s)
+{
+    const VariantDesc *v = variant_get(s->variant);
+    GuidedDeal d = guided_deal_of(v);
+    if (!s->setup_lent) {
+        s->setup_before = app->setup;
+        s->setup_lent = true;
+    }
+    GameSetup *g = &app->setup;
+    g->config = guided_config(&d, v->id);
+    for (int seat = 0; seat < CEKI_MAX_SEATS; seat++) {
+        g->human[seat] = seat == d.seat;
+        g->level[seat] = GUIDED_LEVEL;
+    }
+    g->style = s->style;
+    g->seed_given = true;
+    app->table_run.guided = true;
+    return scene_push(SCENE_TABLE);
+}
+
+/* Back from the guided game: the player's own setup again. */
+static void learn_resume(App *app, void *state)
+{
+    LearnState *s = state;
+    if (s->setup_lent) {
+        app->setup = s->setup_before;
+        s->setup_lent = false;
+    }
+    app->table_run.guided = false;
+    learn_layout_invalidate(s);
+}
+
+static SceneAction learn_update(App *app, void *state, double dt)
+{
+    (void)dt;
+    LearnState *s = state;
+    if (!s->guided_pending) {
+        return scene_stay();
+    }
+    s->guided_pending = false;
+    const char *steps = SDL_getenv("CEKI_LEARN_STEPS");
+    app->table_run.guided_steps =
+        steps != NULL && steps[0] != '\0' ? atoi(steps) : GUIDED_SCREENSHOT_STEPS;
+    app->animating = true; /* the table's first frames follow */
+    if (app->table_run.guided_steps > GUIDED_SCREENSHOT_STEPS) {
+        /* Steps further on, within the screenshot's settling: no motion. */
+        app->settings.anim_speed = ANIM_INSTANT;
+    }
+    return learn_start_guided(app, s);
 }
 
 /* CEKI_LEARN_PAGE: a section key or its number; CEKI_LEARN_SCROLL: units or "end". */
@@ -387,6 +425,9 @@ static bool learn_enter(App *app, void *state)
     s->from_title = below < 0 || app->scenes.frames[below].cls == &scene_title_class;
     open_variant(app, s, app->setup.config.variant, LEARN_ORIGIN);
     apply_environment(app, s);
+    /* CEKI_LEARN_PAGE=guided: the guided game itself, at its first step. */
+    s->guided_pending =
+        s->sections[s->section] == LEARN_GUIDED && SDL_getenv("CEKI_LEARN_PAGE") != NULL;
     layout(app, s, false);
     ui_focus(&s->ui, LID_TAB + s->section);
     return true;
@@ -517,6 +558,9 @@ static SceneAction activate_part(App *app, LearnState *s, int id)
         return scene_stay();
     }
     const LearnBlock *blk = &s->doc.blocks[block];
+    if (blk->kind == LB_GUIDED && part == PART_RUN && !s->overlay) {
+        return learn_start_guided(app, s);
+    }
     if (blk->kind == LB_COMPARE && blk->index >= 0) {
         open_variant(app, s, (VariantId)blk->index, LEARN_ORIGIN);
         ui_focus(&s->ui, LID_TAB);
@@ -533,9 +577,6 @@ static SceneAction activate_part(App *app, LearnState *s, int id)
         select_card(app, s, board, part - PART_HAND);
     } else if (part < PART_TRAIL) {
         int i = part - PART_POOL;
-        if (i < b->npool && learn_guided_take(app, s, b, b->pool[i])) {
-            return scene_stay();
-        }
         if (b->selected < 0) {
             b->verdict = (LearnVerdict){.made = true};
             snprintf(b->verdict.text, sizeof b->verdict.text,
@@ -553,16 +594,12 @@ static SceneAction activate_part(App *app, LearnState *s, int id)
     } else if (part == PART_STEP) {
         if (b->kind == BOARD_DEMO) {
             demo_step(s, b);
-        } else if (b->kind == BOARD_GUIDED) {
-            learn_guided_continue(app, s, b);
         }
     } else if (part == PART_RUN) {
         if (b->kind == BOARD_DEMO) {
             for (int k = 0; k < 400 && b->game != NULL && !game_round_over(b->game); k++) {
                 demo_step(s, b);
             }
-        } else if (b->kind == BOARD_GUIDED) {
-            learn_guided_turn_stock(app, s, b);
         }
     }
     app->dirty = true;
@@ -584,17 +621,7 @@ static SceneAction on_ui(App *app, LearnState *s, UiEvent ev)
         if (ev.id == LID_VARIANT) {
             int dir = ev.kind == UI_INCREASE ? 1 : -1;
             VariantId next = (VariantId)(((int)s->variant + dir + VARIANT_COUNT) % VARIANT_COUNT);
-            if (s->sections[s->section] == LEARN_GUIDED) {
-                /* The guided game is Thothit's whatever game is chosen: it
-                 * goes on; only the list of pages follows the choice. */
-                s->variant = next;
-                s->nsections = learn_sections(next, s->sections);
-                for (int i = 0; i < s->nsections; i++) {
-                    s->section = s->sections[i] == LEARN_GUIDED ? i : s->section;
-                }
-            } else {
-                open_variant(app, s, next, s->sections[s->section]);
-            }
+            open_variant(app, s, next, s->sections[s->section]);
         }
         return scene_stay();
     case UI_ACTIVATE:
@@ -638,10 +665,6 @@ static SceneAction mouse_down(App *app, LearnState *s, const SDL_Event *e)
         return scene_stay();
     }
     h = hit_at(s, x, y, 1 << HIT_POOL | 1 << HIT_ZONE);
-    if (h != NULL && h->kind == HIT_POOL &&
-        learn_guided_take(app, s, &s->boards[h->board], h->card)) {
-        return scene_stay();
-    }
     if (h != NULL && s->boards[h->board].selected >= 0) {
         LearnBoard *b = &s->boards[h->board];
         learn_board_attempt(app, s, h->board, b->selected,
@@ -755,10 +778,7 @@ static SceneAction learn_event(App *app, void *state, const SDL_Event *e)
 
 static void draw_header(App *app, LearnState *s)
 {
-    /* The guided game is a game of Thothit, whichever game's pages it is
-     * reached from: the heading says so. */
-    bool guided = s->sections[s->section] == LEARN_GUIDED;
-    const VariantDesc *v = variant_get(guided ? VARIANT_DEFAULT : s->variant);
+    const VariantDesc *v = variant_get(s->variant);
     SDL_Renderer *r = app->renderer;
     TextStyle big = app_text_style(app, 32, TEXT_BOLD, UI_INK);
     SDL_Rect at = app_rect(app, 56, 30, 0, 0);
@@ -880,6 +900,8 @@ const SceneClass scene_learn_class = {
     .state_size = sizeof(LearnState),
     .enter = learn_enter,
     .leave = learn_leave,
+    .resume = learn_resume,
+    .update = learn_update,
     .handle_event = learn_event,
     .draw = learn_draw,
     .widgets = learn_widgets,

@@ -1067,19 +1067,8 @@ int learn_board_lit(const LearnState *s, const LearnBoard *b, Card *targets, boo
     } else {
         index = b->selected;
     }
-    if (b->kind == BOARD_GUIDED && b->game != NULL && game_to_move(b->game) == b->human) {
-        Move moves[GAME_MAX_MOVES];
-        int n = SDL_min(game_legal_moves(b->game, moves, GAME_MAX_MOVES), GAME_MAX_MOVES);
-        if (n > 0 && moves[0].type == MOVE_TAKE) {
-            for (int i = 0; i < n && i < BOARD_MAX_LIT; i++) {
-                targets[i] = moves[i].target;
-                forfeit[i] = (moves[i].flags & MOVE_FLAG_FORFEIT) != 0;
-            }
-            return SDL_min(n, BOARD_MAX_LIT);
-        }
-    }
     if (b->game == NULL || b->locked || index < 0 || index >= b->nhand ||
-        game_to_move(b->game) != (b->kind == BOARD_GUIDED ? b->human : 0)) {
+        game_to_move(b->game) != 0) {
         return 0;
     }
     return learn_legal_targets(b->game, b->hand[index], targets, forfeit, BOARD_MAX_LIT, may_trail);
@@ -1681,6 +1670,16 @@ static int blk_worked(LearnPass *p, int bi, const LearnBlock *b, int x, int y, i
 
 /* ---- watching a round ------------------------------------------------------------------- */
 
+/* The guided page's button: the guided game at the table (none over a
+ * game already on the table, which must be left first). */
+static int blk_guided(LearnPass *p, int bi, int x, int y, int w)
+{
+    int bw = SDL_min(w, U(p, 320)), bh = U(p, 48);
+    learn_button(p, learn_block_id(bi, PART_RUN), (SDL_Rect){x, y + U(p, 8), bw, bh},
+                 _("Start the guided game"), true, p->s->overlay);
+    return bh + U(p, 24);
+}
+
 static int blk_demo(LearnPass *p, int bi, const LearnBlock *b, int x, int y, int w)
 {
     (void)b;
@@ -2048,18 +2047,7 @@ static int run_block(LearnPass *p, int bi, int x, int y, int w)
     case LB_CHECKI: return blk_checki(p, bi, b, x, y, w);
     case LB_COMPARE: return blk_compare(p, bi, b, x, y, w);
     case LB_GLOSSARY: return blk_glossary(p, bi, b, x, y, w);
-    case LB_GUIDED: {
-        LearnBoard *board = NULL;
-        for (int i = 0; i < p->s->nboards; i++) {
-            if (p->s->boards[i].block == bi) {
-                board = &p->s->boards[i];
-            }
-        }
-        if (board != NULL) {
-            learn_guided_pass(p, bi, board, (SDL_Rect){x, y, w, p->s->view.h});
-        }
-        return p->s->view.h;
-    }
+    case LB_GUIDED: return blk_guided(p, bi, x, y, w);
     }
     return 0;
 }

@@ -302,7 +302,7 @@ void table_relayout(App *app, TableState *t)
     const VariantDesc *v = t->v;
     TlSpec spec = {
         .width = (float)app->width,
-        .height = (float)app->height,
+        .height = (float)app->height - table_guide_height(app, t),
         .unit = app->ui,
         .players = t->players,
         .bottom_seat = t->view.viewer,
@@ -356,6 +356,10 @@ void table_relayout(App *app, TableState *t)
             }
         }
         prompt_buttons(app, t);
+        if (t->guide.on && t->guide.hold) {
+            ui_add(&t->ui, WIDGET_PRIMARY, W_GUIDE_CONTINUE, table_guide_button(app, t), false,
+                   _("Continue"));
+        }
     }
     t->ui.focus = focus;
     if (ui_find(&t->ui, focus) == NULL || (t->dialog != DLG_NONE && t->ui.focus < W_DLG_YES)) {
@@ -460,6 +464,9 @@ static bool apply_now(App *app, TableState *t, const Move *m)
         snprintf(msg, sizeof msg, _("The game was not saved: %s"), err);
         app_report(app, msg);
     }
+    if (t->guide.on && m->type != MOVE_NEXT_ROUND && table_seat_is_person(t, m->seat)) {
+        t->guide.steps++; /* the guided game's step was made */
+    }
     t->reason[0] = '\0'; /* a refusal is about the position before this move */
     t->synced = false;
     t->hint_state = HINT_NONE;
@@ -488,7 +495,11 @@ static bool person_move(App *app, TableState *t, const Move *m)
     Move legal;
     if (!find_legal(t, m, &legal)) {
         show_reason(app, t, _(game_explain_illegal(session_game(t->session), m)));
+        table_guide_refused(app, t, t->reason);
         return false;
+    }
+    if (!table_guide_allows(app, t, &legal)) {
+        return false; /* the guide's panel says why */
     }
     if (!table_settled(t)) {
         if (t->held.by != HELD_NONE) {
@@ -531,8 +542,8 @@ bool table_try_move(App *app, TableState *t, const Move *m)
 
 static void save_game(App *app, TableState *t)
 {
-    if (t->autoplay || t->session == NULL) {
-        return; /* the computers' own runs keep nothing */
+    if (t->autoplay || t->guide.on || t->session == NULL) {
+        return; /* the computers' own runs and a guided game keep nothing */
     }
     char err[256];
     if (!journal_write(app->store, t->session, app->settings.replays_kept, err, sizeof err)) {
@@ -551,8 +562,8 @@ static void record_stats(App *app, TableState *t)
 {
     const Game *g = session_game(t->session);
     bool match = game_match_over(g);
-    if (t->autoplay || (!match && !game_round_over(g))) {
-        return;
+    if (t->autoplay || t->guide.on || (!match && !game_round_over(g))) {
+        return; /* a guided game is a lesson, not a game of the statistics */
     }
     bool round = game_round_number(g) > t->stats_round;
     bool new_match = match && !t->stats_match;
@@ -733,8 +744,8 @@ static void think_ahead(App *app, TableState *t)
     if (computer && t->held.by != HELD_COMPUTER && !session_thinking(t->session)) {
         session_think_start(t->session, false);
     }
-    if (app->settings.coach && t->hint_state == HINT_NONE && turn == TP_AWAITING_PERSON &&
-        t->dialog == DLG_NONE && table_viewer_decides(t)) {
+    if (app->settings.coach && !t->guide.on && t->hint_state == HINT_NONE &&
+        turn == TP_AWAITING_PERSON && t->dialog == DLG_NONE && table_viewer_decides(t)) {
         t->hint_state = HINT_WANTED; /* the coach: a hint on every turn of the person's */
     }
     if (t->hint_state == HINT_WANTED && !session_thinking(t->session) && table_viewer_decides(t)) {
@@ -828,7 +839,7 @@ static bool flow_person(App *app, TableState *t, TablePhase phase, bool paused)
         table_try_move(app, t, &q);
         return true;
     }
-    if (phase == TP_STOCK_TURN) {
+    if (phase == TP_STOCK_TURN && !t->guide.on) { /* the guide waits for the person's turn */
         if (!paused) {
             int to = game_to_move(session_game(t->session));
             Move turn = {
@@ -855,6 +866,9 @@ static bool flow(App *app, TableState *t, double dt, SceneAction *act)
         t->wait = table_beat(app) * PAUSE_BEATS;
     }
     record_stats(app, t);
+    if (settled && table_guide_holds(app, t)) {
+        return false; /* the guide's words wait for Continue */
+    }
     TablePhase phase = table_play_phase(t);
     if (phase == TP_MATCH_OVER) {
         return flow_match_over(app, t, dt, settled, act);
@@ -1015,6 +1029,7 @@ static Session *open_session(App *app, const TableState *t, bool *resumed)
         seats.human[s] = !t->autoplay && !t->watch && setup->human[s];
         seats.level[s] = t->autoplay ? app->table_run.level : setup->level[s];
     }
+    seats.reseed_each_move = app->table_run.guided; /* the guided line, move by move */
     CekiStatus status = CEKI_OK;
     Session *session = session_create(&setup->config, &seats, &status);
     if (session == NULL) {
@@ -1140,6 +1155,7 @@ static bool table_enter(App *app, void *state)
     t->style = app_deck_style(app);
     t->hotseat = session_human_count(t->session) >= 2;
     start_idle(app, t);
+    table_guide_begin(app, t);
     preplay_for_screenshot(app, t);
     show_first_view(app, t, resumed);
     return true;
@@ -1593,7 +1609,12 @@ static void next_deck_style(App *app, TableState *t)
  * app->setup; this one destroys its own session as it leaves. */
 static SceneAction play_again(App *app)
 {
+    TableState *t = table_top(app);
     app->session = NULL;
+    if (t != NULL && t->guide.on) {
+        app->table_run.guided = true; /* the same guided deal again */
+        return scene_replace(SCENE_TABLE);
+    }
     app->setup.config.seed = app->setup.config.seed * SEED_MULTIPLIER + SEED_INCREMENT;
     return scene_replace(SCENE_TABLE);
 }
@@ -1629,7 +1650,7 @@ static void table_control(App *app, TableState *t, int id)
 {
     switch (id) {
     case W_HINT:
-        if (table_viewer_decides(t)) {
+        if (table_viewer_decides(t) && !t->guide.on) {
             t->hint_state = HINT_WANTED;
         }
         break;
@@ -1668,6 +1689,7 @@ SceneAction table_button(App *app, TableState *t, int id)
     case W_AGAIN: return play_again(app);
     case W_LEAVE: return scene_pop();
     case W_DLG_YES: return dialog_yes(app, t);
+    case W_GUIDE_CONTINUE: table_guide_continue(app, t); break;
     default: table_control(app, t, id); break;
     }
     table_relayout(app, t);

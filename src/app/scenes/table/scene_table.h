@@ -191,6 +191,27 @@ typedef struct TableChat {
     bool ticket_dropped; /* the match ended: the way back to it is forgotten */
 } TableChat;
 
+/* The guided first game (scene_table_guided.c, issue 30): the guide's
+ * state beside the table's. */
+#define GUIDE_TEXT_MAX 1400
+typedef struct TableGuide {
+    bool on;
+    int seat;                     /* the person's */
+    uint64_t seed;                /* the deal's, for the steps' reseeding */
+    bool hold;                    /* the table waits for Continue */
+    int step_at;                  /* the move number the step was worked out for (-1: none) */
+    AiHint step;                  /* the step and its reasons (ai_why) */
+    int steps;                    /* the person's moves the guide took */
+    int continues;                /* Continue pressed */
+    int refusals;                 /* moves refused: illegal, or not the step */
+    char told[GUIDE_TEXT_MAX];    /* moments told by the events taken, not yet shown */
+    bool counted;                 /* ... and the round was counted among them */
+    int auto_steps;               /* steps still to make by themselves (screenshots) */
+    char text[GUIDE_TEXT_MAX];    /* what to do, or what happened */
+    char why[512];                /* why the step (coach_text) */
+    char refusal[GUIDE_TEXT_MAX]; /* the last refusal, until the next move */
+} TableGuide;
+
 /* A watch-only game: paused, playing, or one step asked for. */
 typedef enum { WATCH_PAUSED, WATCH_PLAYING, WATCH_STEP } WatchMode;
 
@@ -266,6 +287,8 @@ typedef struct TableState {
     /* A table with friends (app->net): chat. */
     TableChat chat;
 
+    TableGuide guide; /* a guided first game's guide (off in other games) */
+
     /* Headless runs. */
     bool autoplay;
     bool exit_at_end;
@@ -295,7 +318,8 @@ enum {
     W_LEAVE,
     W_DECLARE = 40, /* + kind */
     W_DLG_YES = 80,
-    W_DLG_NO
+    W_DLG_NO,
+    W_GUIDE_CONTINUE = 90 /* the guided game's Continue */
 };
 
 /* The table's flow as states (scene_table_state.c). The phase is derived,
@@ -396,6 +420,28 @@ void table_status_text(const TableState *t, char *buf, size_t size);
  * in `area` of the prompt bar, smaller where it must. */
 bool table_coach_line(const TableState *t, char *buf, size_t size);
 void table_coach_draw(App *app, const char *line, SDL_Rect area);
+
+/* scene_table_guided.c: the guided first game. begin (at enter) turns the
+ * guide on when app->table_run asks for it; holds (from the flow, with
+ * the cards at rest) reads the new events and the person's step and says
+ * whether the table waits for Continue; continue answers it; allows says
+ * whether the person's legal move is the step (else refused, with why, and
+ * nothing changes); refused notes a move the core refused; auto makes the
+ * next step itself (screenshots). The panel lies below the table, its
+ * height taken from the layout; its Continue is W_GUIDE_CONTINUE. */
+void table_guide_begin(App *app, TableState *t);
+void table_guide_note(TableState *t, const GameEvent *ev, int n); /* events as taken */
+bool table_guide_holds(App *app, TableState *t);
+void table_guide_continue(App *app, TableState *t);
+bool table_guide_allows(App *app, TableState *t, const Move *m);
+void table_guide_refused(App *app, TableState *t, const char *why);
+void table_guide_auto(App *app, TableState *t);
+/* The guide waits for the person's step (shown), nothing moving. */
+bool table_guide_waits(const TableState *t);
+float table_guide_height(const App *app, const TableState *t);
+SDL_Rect table_guide_panel(const App *app, const TableState *t);
+SDL_Rect table_guide_button(const App *app, const TableState *t);
+void table_guide_draw(App *app, TableState *t);
 
 /* scene_table_log.c: the move log. Entry i counts from the newest (0): its
  * sentence and the cards it shows (*ncards of cards[0..1]); false past the

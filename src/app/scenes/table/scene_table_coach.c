@@ -14,6 +14,9 @@
 bool table_coach_line(const TableState *t, char *buf, size_t size)
 {
     buf[0] = '\0';
+    if (t->guide.on) {
+        return false; /* the guide's panel says why */
+    }
     if (t->hint_state != HINT_SHOWN || t->reason[0] != '\0' || t->coach.nwhy == 0 ||
         !move_equal(&t->coach.move, &t->hint)) {
         return false;

@@ -281,7 +281,7 @@ static void plate_scores(const TableState *t, int seat, char *info, size_t size)
         snprintf(info, size, _("Hands won %d"), o->match_score[seat]);
     } else {
         snprintf(info, size, _("Total %d"), o->match_score[seat]);
-        if (t->view.round_scored) {
+        if (t->view.round_scored && !t->view.sitting_out[seat]) { /* it played no hand */
             snprintf(this_round, sizeof this_round, _(" \xc2\xb7 this round %d"),
                      t->view.round_score[seat]);
             plate_add(info, size, this_round);
@@ -369,9 +369,12 @@ static void draw_plate(App *app, TableState *t, int seat)
     SDL_Rect line2 = {p.x + pad, p.y + p.h / 2, p.w - 2 * pad, p.h / 2 - app_px(app, 4)};
     int iw = 0, ih = 0;
     text_measure(app->text, info, is.px, is.weight, &iw, &ih);
-    if (iw > line2.w && iw > 0) {
-        /* A long state line gets smaller rather than leave the plate. */
-        is.px = fmaxf(is.px * (float)line2.w / (float)iw, is.px * 0.7f);
+    float least = is.px * 0.65f;
+    while (iw > line2.w && iw > 0 && is.px > least) {
+        /* A long state line gets smaller rather than leave the plate (the
+         * width does not shrink quite in step with the size: measured again). */
+        is.px = fmaxf(is.px * (float)line2.w / (float)iw * 0.98f, least);
+        text_measure(app->text, info, is.px, is.weight, &iw, &ih);
     }
     text_draw_in(app->text, app->renderer, info, &is, line2, TEXT_LEFT);
     draw_plate_kings(app, &t->view, seat, p, pad);
@@ -1015,6 +1018,10 @@ void table_status_text(const TableState *t, char *buf, size_t size)
         snprintf(buf, size, "%s", t->reason); /* a refusal, while it lasts */
         return;
     }
+    if (t->guide.on && t->guide.hold) {
+        snprintf(buf, size, "%s", _("The guide waits: press Continue or Enter."));
+        return;
+    }
     switch (table_play_phase(t)) {
     case TP_MATCH_OVER: snprintf(buf, size, _("The match is over.")); return;
     case TP_ROUND_OVER:
@@ -1462,6 +1469,7 @@ void table_draw(App *app, TableState *t, SDL_Renderer *r)
     draw_packets(app, t);
     draw_summary(app, t);
     draw_prompt(app, t);
+    table_guide_draw(app, t);
     if (t->dialog == DLG_NONE) {
         draw_buttons(app, t);
         table_log_draw(app, t);

@@ -968,6 +968,10 @@ static SceneAction key_down(App *app, TableState *t, const SDL_Event *e)
     if (button_key(app, t, e, &act)) {
         return act;
     }
+    if (t->guide.on && t->guide.hold && (is_enter(k) || k == SDLK_SPACE)) {
+        table_guide_continue(app, t); /* the guide's words were read */
+        return scene_stay();
+    }
     if (!focus_valid(t) && (is_arrow(k) || is_enter(k))) {
         focus_start(t);
         if (!is_enter(k)) {

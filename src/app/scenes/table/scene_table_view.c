@@ -619,6 +619,7 @@ void view_take_events(TableState *t)
             t->evq[at] = buf[i];
             t->evq_n++;
         }
+        table_guide_note(t, buf, n); /* a guided game's guide tells the moments */
         t->synced = false;
     }
 }

@@ -1,0 +1,622 @@
+/* scene_table_guided.c — the guided first game at the real table (issue
+ * 30): a table session dealt from guided_line.h's fixed deal, with the
+ * guide's panel beside the table. At each of the person's turns it says
+ * what to do and why (the reasons ai_why gives, in coach_text's words),
+ * lights the card and target as the hint does, and waits: only that move
+ * is taken, any other is refused with the core's reason or with why the
+ * step is the lesson. The computers' moves glide as usual; the moments of
+ * the game (captures, the seating draw, roles, peeks, cuts, tie-breaks,
+ * stakes, declarations, claims, the count) are told from the events and
+ * wait for Continue. At the round's end the score is told line by line
+ * from the core's breakdown. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "card_names.h"
+#include "coach_text.h"
+#include "guided_line.h"
+#include "scene_table.h"
+
+#define GUIDE_PANEL_H 150.0f  /* design units: the panel's height, below the table */
+#define GUIDE_MARGIN 8.0f     /* around the panel */
+#define GUIDE_BUTTON_W 190.0f /* Continue */
+#define GUIDE_MAIN_SHARE 52   /* per cent of the words' width for what to do */
+#define GUIDE_PAD 14.0f       /* inside the panel */
+#define GUIDE_TITLE_PX 13.0f  /* the panel's heading */
+#define GUIDE_TEXT_PX 15.5f   /* what to do, what happened */
+#define GUIDE_MIN_PX 10.0f    /* the smallest the words may be made to fit */
+#define GUIDE_SHRINK 0.94f    /* each step smaller */
+#define GUIDE_SPACING 1.15f   /* line spacing */
+#define GUIDE_BUTTON_H 46.0f  /* Continue */
+#define GUIDE_GAP 10.0f       /* between the panel's parts */
+
+/* ---- words --------------------------------------------------------------------------- */
+
+static void append(char *buf, size_t size, const char *text)
+{
+    size_t at = strlen(buf);
+    if (at + 1 < size) {
+        snprintf(buf + at, size - at, "%s%s", at > 0 ? "\n" : "", text);
+    }
+}
+
+/* The opening words: the game in one line from its descriptor. */
+static void say_opening(const TableState *t, char *buf, size_t size)
+{
+    const char *how = "";
+    switch (t->v->turn) {
+    case TURN_HAND_THEN_STOCK:
+        how = _("A turn has two halves: play a card from your hand, then turn the top card of "
+                "the stock. A card captures a pool card it matches.");
+        break;
+    case TURN_HAND_ONLY:
+        how = _("A turn is one card from your hand: it captures a pool card it matches, or "
+                "stays in the pool.");
+        break;
+    case TURN_KINGS:
+    case TURN_STOCK_ONLY:
+        how = _("Nobody decides in this game: the cards play themselves. Watch what happens; "
+                "the guide stops at each moment that matters.");
+        break;
+    case TURN_DRAW_DISCARD:
+        how = _("A turn is a draw, from the stock or the discard pile, then a discard. A hand "
+                "that is one card from complete may declare checki.");
+        break;
+    }
+    char rules[400] = "";
+    if (t->v->first_turn_identical) {
+        append(rules, sizeof rules,
+               _("On your first turn a card may take only its identical twin."));
+    }
+    if (t->v->compulsory != COMPULSORY_NONE) {
+        append(rules, sizeof rules, _("A card that can capture must."));
+    }
+    int role = t->guide.seat >= 0 ? (int)t->obs.role[t->guide.seat] : ROLE_NONE;
+    if (role != ROLE_NONE && card_role_name(role)[0] != '\0') {
+        char you[80];
+        snprintf(you, sizeof you, _("You are the %s."), card_role_name(role));
+        append(rules, sizeof rules, you);
+    }
+    for (char *nl = strchr(rules, '\n'); nl != NULL; nl = strchr(nl, '\n')) {
+        *nl = ' ';
+    }
+    snprintf(buf, size,
+             _("A first game of %s, dealt the same way every time. %s %s\nThe guide says each "
+               "move and why, lights the cards, and waits for you. Press Continue to start."),
+             _(t->v->name), how, rules);
+}
+
+/* What the step asks, with how to do it by mouse and by keyboard. */
+static void say_step(const TableState *t, const Move *m, char *buf, size_t size)
+{
+    char a[64], b[64];
+    table_card_label(t, m->card, a, sizeof a);
+    table_card_label(t, m->target, b, sizeof b);
+    switch (m->type) {
+    case MOVE_PLAY:
+        if (m->target != CARD_NONE) {
+            snprintf(buf, size,
+                     _("Take the %s with your %s: drag your card onto it, or press Enter on your "
+                       "card, then Enter on the lit pool card."),
+                     b, a);
+        } else {
+            snprintf(buf, size,
+                     _("Lay your %s in the pool: drag it to the pool's free space, or press Enter "
+                       "on it, then T."),
+                     a);
+        }
+        return;
+    case MOVE_TURN:
+        snprintf(buf, size, "%s",
+                 _("Turn the top card of the stock: click the stock, or press "
+                   "Space."));
+        return;
+    case MOVE_TAKE:
+        snprintf(buf, size,
+                 _("The turned card may take more than one: take the %s (click it, or "
+                   "press Enter twice)."),
+                 b);
+        return;
+    case MOVE_DRAW_STOCK:
+        snprintf(buf, size, "%s", _("Draw from the stock: click it, or press Space."));
+        return;
+    case MOVE_DRAW_DISCARD:
+        snprintf(buf, size, _("Take the %s from the discard pile: click it, or press its button."),
+                 a);
+        return;
+    case MOVE_DISCARD:
+        snprintf(buf, size,
+                 _("Discard your %s: drag it onto the discard pile, or press Enter on it."), a);
+        return;
+    case MOVE_DECLARE:
+        snprintf(buf, size,
+                 _("Declare checki: press its button to lay your pair of the %s face up."), a);
+        return;
+    case MOVE_CLAIM: snprintf(buf, size, _("Claim the %s: press its button."), a); return;
+    case MOVE_PASS: snprintf(buf, size, "%s", _("Pass: press Pass.")); return;
+    default: snprintf(buf, size, "%s", _("Make the lit move.")); return;
+    }
+}
+
+/* One event of a moment in a sentence; false for an event that is none. */
+static bool say_event(const TableState *t, const GameEvent *e, char *buf, size_t size)
+{
+    char who[48], a[64], b[64];
+    table_seat_name(t, e->seat >= 0 ? e->seat : 0, who, sizeof who);
+    table_card_label(t, e->card, a, sizeof a);
+    table_card_label(t, e->card2, b, sizeof b);
+    bool mine = e->seat == t->guide.seat;
+    switch (e->type) {
+    case EV_CAPTURED:
+        if (mine) {
+            return false; /* the person's own capture was the step */
+        }
+        snprintf(buf, size, _("%s took the %s with the %s."), who, b, a);
+        return true;
+    case EV_SEATING:
+        snprintf(buf, size, "%s",
+                 _("The seating draw: each player drew two cards. The highest sum is raja, the "
+                   "next patih, the lowest unyik; the seats follow that order of play."));
+        return true;
+    case EV_ROLE:
+        if (e->value != ROLE_RAJA) {
+            return false;
+        }
+        if (mine) {
+            return false; /* the opening words gave the person's role */
+        }
+        snprintf(buf, size, _("%s is the raja and leads the round."), who);
+        return true;
+    case EV_TURNED:
+        if (!mine) {
+            return false;
+        }
+        snprintf(buf, size,
+                 _("You turned the %s from the stock: it takes a pool card it matches by itself, "
+                   "or stays in the pool."),
+                 a);
+        return true;
+    case EV_PEEK:
+        if (e->seat < 0) {
+            return false;
+        }
+        if (mine) {
+            snprintf(buf, size, _("You saw the %s privately: a stock card that comes later."), a);
+        } else {
+            snprintf(buf, size, _("%s looked at a stock card that only they may see."), who);
+        }
+        return true;
+    default: break;
+    }
+    return false;
+}
+
+static bool say_event_end(const TableState *t, const GameEvent *e, char *buf, size_t size);
+
+/* The moments of the ceremonies, the stakes and the ties. */
+static bool say_event_more(const TableState *t, const GameEvent *e, char *buf, size_t size)
+{
+    char who[48], to[48], a[64];
+    table_seat_name(t, e->seat >= 0 ? e->seat : 0, who, sizeof who);
+    table_card_label(t, e->card, a, sizeof a);
+    bool mine = e->seat == t->guide.seat;
+    switch (e->type) {
+    case EV_STAKE_PAID:
+        if (e->seat < 0 || e->card2 == CARD_NONE || (int)e->card2 >= t->players) {
+            return false;
+        }
+        table_seat_name(t, (int)e->card2, to, sizeof to);
+        if (mine) {
+            snprintf(buf, size,
+                     P_("Stakes: you pay %s %d unit.", "Stakes: you pay %s %d units.", e->value),
+                     to, e->value);
+        } else if ((int)e->card2 == t->guide.seat) {
+            snprintf(buf, size,
+                     P_("Stakes: %s pays you %d unit.", "Stakes: %s pays you %d units.", e->value),
+                     who, e->value);
+        } else {
+            snprintf(buf, size,
+                     P_("Stakes: %s pays %s %d unit.", "Stakes: %s pays %s %d units.", e->value),
+                     who, to, e->value);
+        }
+        return true;
+    case EV_SIT_OUT:
+        if (mine) {
+            snprintf(buf, size, "%s",
+                     _("A tie for the lead: the tied players play a tie-break hand, and you "
+                       "watch it."));
+        } else {
+            snprintf(buf, size,
+                     _("A tie for the lead: the tied players play a tie-break hand, and %s sits "
+                       "it out."),
+                     who);
+        }
+        return true;
+    case EV_CUT:
+        if (mine) {
+            snprintf(buf, size, _("A tie: you cut the %s."), a);
+        } else {
+            snprintf(buf, size, _("A tie: %s cuts the %s."), who, a);
+        }
+        return true;
+    case EV_CUT_WON:
+        if (mine) {
+            snprintf(buf, size, "%s", _("You win the cut."));
+        } else {
+            snprintf(buf, size, _("%s wins the cut."), who);
+        }
+        return true;
+    default: return say_event_end(t, e, buf, size);
+    }
+}
+
+/* The moments of Kings' Kings and Kowah's hands. */
+static bool say_event_end(const TableState *t, const GameEvent *e, char *buf, size_t size)
+{
+    char who[48], a[64];
+    table_seat_name(t, e->seat >= 0 ? e->seat : 0, who, sizeof who);
+    table_card_label(t, e->card, a, sizeof a);
+    bool mine = e->seat == t->guide.seat;
+    switch (e->type) {
+    case EV_KING_WON:
+        if (mine) {
+            snprintf(buf, size, _("You win the %s."), a);
+        } else {
+            snprintf(buf, size, _("%s wins the %s."), who, a);
+        }
+        return true;
+    case EV_DECLARED:
+        if (mine) {
+            snprintf(buf, size, _("You declare checki with a pair of the %s: one card more wins."),
+                     a);
+        } else {
+            snprintf(buf, size, _("%s declares checki with a pair of the %s: one card more wins."),
+                     who, a);
+        }
+        return true;
+    case EV_CLAIMED:
+        if (mine) {
+            snprintf(buf, size, _("You claim the %s and win the hand."), a);
+        } else {
+            snprintf(buf, size, _("%s claims the %s and wins the hand."), who, a);
+        }
+        return true;
+    case EV_HAND_DRAWN:
+        snprintf(buf, size, "%s", _("The stock ran out: nobody won this hand."));
+        return true;
+    default: break;
+    }
+    return false;
+}
+
+/* The person's pile group by group, from the core's breakdown (each kind
+ * of group once, with what it scores); then every seat's round score. */
+static void say_count(const TableState *t, char *buf, size_t size)
+{
+    const Game *g = session_game(t->session);
+    ScoreBreakdown *sb = malloc(sizeof *sb);
+    char line[600] = "", one[160];
+    snprintf(line, sizeof line, "%s", _("The count:"));
+    int told = 0;
+    int seat = t->guide.seat >= 0 ? t->guide.seat : t->view.viewer; /* whose pile is told */
+    int groups = sb != NULL && game_score_seat(g, seat, sb) == CEKI_OK ? sb->ngroups : 0;
+    for (int i = 0; i < groups; i++) {
+        int pts = 0;
+        bool first = true;
+        for (int k = 0; k < sb->ngroups; k++) {
+            bool same = sb->groups[k].kind == sb->groups[i].kind &&
+                        strcmp(sb->groups[k].label, sb->groups[i].label) == 0;
+            first = first && !(same && k < i);
+            pts += same ? sb->groups[k].points : 0;
+        }
+        if (first && pts > 0) {
+            snprintf(one, sizeof one, P_("%s: %d point", "%s: %d points", pts),
+                     _(sb->groups[i].label), pts);
+            size_t at = strlen(line);
+            snprintf(line + at, sizeof line - at, "%s %s", told++ > 0 ? ";" : "", one);
+        }
+    }
+    if (told == 0) {
+        size_t at = strlen(line);
+        snprintf(line + at, sizeof line - at, " %s", _("nothing scored."));
+    }
+    free(sb);
+    append(buf, size, line);
+    line[0] = '\0';
+    for (int s = 0; s < t->players; s++) {
+        char who[48];
+        table_seat_name(t, s, who, sizeof who);
+        snprintf(one, sizeof one, _("%s: %d this round."), who, game_round_score(g, s));
+        size_t at = strlen(line);
+        snprintf(line + at, sizeof line - at, "%s%s", s > 0 ? " " : "", one);
+    }
+    append(buf, size, line);
+    append(buf, size, _("Press Continue for the results."));
+}
+
+/* ---- the guide's state ---------------------------------------------------------------- */
+
+static int moves_made(const TableState *t)
+{
+    int n = 0;
+    session_history(t->session, &n);
+    return n;
+}
+
+void table_guide_begin(App *app, TableState *t)
+{
+    t->guide.on = app->table_run.guided;
+    app->table_run.guided = false;
+    if (!t->guide.on) {
+        return;
+    }
+    /* The person's seat; none in a game that plays itself (its words then
+     * name every seat, the one shown included). */
+    t->guide.seat = table_seat_is_person(t, t->view.viewer) ? t->view.viewer : -1;
+    t->guide.seed = session_config(t->session)->seed;
+    t->guide.step_at = -1;
+    t->guide.hold = true;
+    table_refresh_obs(t); /* the person's role, before the deal is shown */
+    say_opening(t, t->guide.text, sizeof t->guide.text);
+    t->guide.auto_steps = app->table_run.guided_steps;
+    app->table_run.guided_steps = 0;
+}
+
+/* The step for the move now to be made, worked out once per move. */
+static bool guide_fresh_step(TableState *t)
+{
+    int now = moves_made(t);
+    if (t->guide.step_at == now) {
+        return true;
+    }
+    const Game *g = session_game(t->session);
+    if (game_to_move(g) != t->guide.seat ||
+        guided_step(g, t->guide.seat, t->guide.seed, (uint32_t)now, &t->guide.step) != CEKI_OK) {
+        return false;
+    }
+    t->guide.step_at = now;
+    return true;
+}
+
+/* The keyboard's focus on the step's card (the hand's, or the pool card
+ * the turned card takes), so Enter goes where the guide points. */
+static void guide_focus_step(TableState *t, const Move *m)
+{
+    bool pool = m->type == MOVE_TAKE;
+    Card want = pool ? m->target : m->card;
+    if ((m->type != MOVE_PLAY && m->type != MOVE_DISCARD && !pool) || want == CARD_NONE) {
+        return;
+    }
+    int ids[TV_MAX_SPRITES];
+    int n = pool ? view_pool_order(t, ids, TV_MAX_SPRITES)
+                 : view_hand_order(t, t->view.viewer, ids, TV_MAX_SPRITES);
+    for (int k = 0; k < n; k++) {
+        if (t->view.sprites[ids[k]].card == want) {
+            t->focus_zone = pool ? FZ_POOL : FZ_HAND;
+            t->focus_sprite = ids[k];
+            t->drawn_focus = false; /* not the card just drawn: the step's */
+            return;
+        }
+    }
+}
+
+/* The step shown: its words, its reasons, its cards lit as a hint's. */
+static void guide_show_step(TableState *t)
+{
+    guide_focus_step(t, &t->guide.step.move);
+    say_step(t, &t->guide.step.move, t->guide.text, sizeof t->guide.text);
+    coach_text(&t->guide.step, t->style, t->guide.why, sizeof t->guide.why);
+    t->hint = t->guide.step.move;
+    t->coach = t->guide.step;
+    t->hint_state = HINT_SHOWN;
+}
+
+void table_guide_note(TableState *t, const GameEvent *ev, int n)
+{
+    if (!t->guide.on) {
+        return;
+    }
+    char line[300];
+    for (int i = 0; i < n; i++) {
+        if (say_event(t, &ev[i], line, sizeof line) ||
+            say_event_more(t, &ev[i], line, sizeof line)) {
+            append(t->guide.told, sizeof t->guide.told, line);
+        }
+        t->guide.counted = t->guide.counted || ev[i].type == EV_ROUND_SCORED;
+    }
+}
+
+bool table_guide_holds(App *app, TableState *t)
+{
+    if (!t->guide.on) {
+        return false;
+    }
+    if (t->guide.auto_steps > 0) {
+        table_guide_auto(app, t);
+        app->ticking = true; /* the next steps follow without input */
+    }
+    if (!t->guide.hold) {
+        if (t->guide.counted && t->guide.told[0] == '\0') { /* the moments first, then the count */
+            say_count(t, t->guide.told, sizeof t->guide.told);
+            t->guide.counted = false;
+        }
+        if (t->guide.told[0] != '\0') {
+            snprintf(t->guide.text, sizeof t->guide.text, "%s", t->guide.told);
+            t->guide.told[0] = '\0';
+            t->guide.why[0] = '\0';
+            t->guide.hold = true;
+        } else if (table_viewer_decides(t) && guide_fresh_step(t) && t->hint_state != HINT_SHOWN) {
+            guide_show_step(t);
+            app->dirty = true;
+        }
+        if (t->guide.hold) {
+            table_relayout(app, t);
+            app->dirty = true;
+        }
+    }
+    return t->guide.hold;
+}
+
+void table_guide_continue(App *app, TableState *t)
+{
+    if (!t->guide.on || !t->guide.hold) {
+        return;
+    }
+    t->guide.hold = false;
+    t->guide.continues++;
+    t->guide.text[0] = '\0';
+    t->guide.why[0] = '\0';
+    t->guide.refusal[0] = '\0';
+    t->hint_state = HINT_NONE;
+    table_relayout(app, t);
+    app->dirty = true;
+}
+
+bool table_guide_allows(App *app, TableState *t, const Move *m)
+{
+    if (!t->guide.on || m->type == MOVE_NEXT_ROUND) {
+        return true;
+    }
+    char why[GUIDE_TEXT_MAX];
+    if (t->guide.hold) {
+        snprintf(why, sizeof why, "%s", _("First read the guide, then press Continue."));
+    } else if (!guide_fresh_step(t) || move_equal(m, &t->guide.step.move)) {
+        t->guide.refusal[0] = '\0';
+        return true;
+    } else {
+        char step[400], reason[COACH_TEXT_MAX];
+        say_step(t, &t->guide.step.move, step, sizeof step);
+        coach_text(&t->guide.step, t->style, reason, sizeof reason);
+        snprintf(why, sizeof why, _("Not this one now. The lesson here: %s %s"), step, reason);
+    }
+    t->guide.refusals++;
+    snprintf(t->guide.refusal, sizeof t->guide.refusal, "%s", why);
+    snprintf(t->reason, sizeof t->reason, "%s",
+             t->guide.hold ? _("First read the guide, then press Continue.")
+                           : _("Not the guide's move: the panel says why."));
+    t->reason_until = app->now + 4.0;
+    app->dirty = true;
+    return false;
+}
+
+void table_guide_refused(App *app, TableState *t, const char *why)
+{
+    if (t->guide.on) {
+        app->toast[0] = '\0'; /* the panel says it, where the toast would cover the panel */
+        t->guide.refusals++;
+        snprintf(t->guide.refusal, sizeof t->guide.refusal, _("%s Try again."), why);
+    }
+}
+
+bool table_guide_waits(const TableState *t)
+{
+    TablePhase phase = table_phase(t);
+    return t->guide.on && !t->guide.hold && table_settled(t) && t->synced &&
+           (phase == TP_AWAITING_PERSON || phase == TP_STOCK_TURN);
+}
+
+/* CEKI_LEARN_STEPS (screenshots): the next step made for the person, a
+ * Continue or the guide's own move, once the table waits for it. */
+void table_guide_auto(App *app, TableState *t)
+{
+    if (t->guide.hold) {
+        t->guide.auto_steps--;
+        table_guide_continue(app, t);
+    } else if (table_guide_waits(t) && guide_fresh_step(t)) {
+        t->guide.auto_steps--;
+        Move m = t->guide.step.move;
+        table_try_move(app, t, &m);
+    }
+}
+
+/* ---- the panel ------------------------------------------------------------------------ */
+
+float table_guide_height(const App *app, const TableState *t)
+{
+    return t->guide.on ? GUIDE_PANEL_H * app->ui : 0.0f;
+}
+
+SDL_Rect table_guide_panel(const App *app, const TableState *t)
+{
+    int h = (int)table_guide_height(app, t), m = app_px(app, GUIDE_MARGIN);
+    return (SDL_Rect){m, app->height - h, app->width - 2 * m, h - m};
+}
+
+SDL_Rect table_guide_button(const App *app, const TableState *t)
+{
+    SDL_Rect p = table_guide_panel(app, t);
+    int pad = app_px(app, GUIDE_PAD), w = app_px(app, GUIDE_BUTTON_W);
+    int h = app_px(app, GUIDE_BUTTON_H);
+    return (SDL_Rect){p.x + p.w - pad - w, p.y + p.h - pad - h, w, h};
+}
+
+/* The words in `area`, smaller until they fit (the overflow watch notes
+ * what still does not). Returns the height used. */
+static int guide_words(App *app, const char *words, SDL_Color c, SDL_Rect area, bool draw)
+{
+    TextStyle s = app_text_style(app, GUIDE_TEXT_PX, TEXT_REGULAR, c);
+    SDL_Rect m = {area.x, 0, area.w, 0};
+    int h = text_draw_wrapped(app->text, NULL, words, &s, m, TEXT_LEFT, GUIDE_SPACING);
+    while (h > area.h && s.px * GUIDE_SHRINK >= GUIDE_MIN_PX * app->ui) {
+        s.px *= GUIDE_SHRINK;
+        h = text_draw_wrapped(app->text, NULL, words, &s, m, TEXT_LEFT, GUIDE_SPACING);
+    }
+    if (draw) {
+        SDL_Rect box = {area.x, area.y, area.w, SDL_min(h, area.h)};
+        text_draw_wrapped(app->text, app->renderer, words, &s, h > area.h ? area : box, TEXT_LEFT,
+                          GUIDE_SPACING);
+    }
+    return SDL_min(h, area.h);
+}
+
+/* The panel's heading: the guide and the step's number. */
+static void guide_title(App *app, const TableState *t, SDL_Rect at)
+{
+    TextStyle head = app_text_style(app, GUIDE_TITLE_PX, TEXT_BOLD, UI_GOLD);
+    char title[120];
+    snprintf(title, sizeof title, _("GUIDED GAME \xc2\xb7 STEP %d"),
+             t->guide.steps + t->guide.continues + 1);
+    text_draw_in(app->text, app->renderer, title, &head, at, TEXT_LEFT);
+}
+
+void table_guide_draw(App *app, TableState *t)
+{
+    if (!t->guide.on) {
+        return;
+    }
+    SDL_Rect p = table_guide_panel(app, t);
+    paint_round_rect(app->paint, app->renderer, p, app_px(app, 12), paint_rgba(0, 0, 0, 90));
+    int pad = app_px(app, GUIDE_PAD), gap = app_px(app, GUIDE_GAP);
+    SDL_Rect button = table_guide_button(app, t);
+    int right = button.x - 2 * gap; /* the words keep left of Continue */
+    SDL_Rect tr = {p.x + pad, p.y + pad / 2, right - p.x - pad, app_px(app, 20)};
+    guide_title(app, t, tr);
+    int top = tr.y + tr.h + gap / 2, bottom = p.y + p.h - pad / 2;
+    char status[400];
+    const char *main = t->guide.text;
+    if (main[0] == '\0') {
+        table_status_text(t, status, sizeof status);
+        main = status;
+    }
+    /* What to do or what happened at the left; why, and a refusal, beside. */
+    bool beside = t->guide.why[0] != '\0' || t->guide.refusal[0] != '\0';
+    int full = right - tr.x;
+    SDL_Rect a = {tr.x, top, beside ? full * GUIDE_MAIN_SHARE / 100 : full, bottom - top};
+    guide_words(app, main, UI_INK, a, true);
+    if (!beside) {
+        return;
+    }
+    SDL_Rect b = {a.x + a.w + 2 * gap, top, full - a.w - 2 * gap, bottom - top};
+    bool both = t->guide.why[0] != '\0' && t->guide.refusal[0] != '\0';
+    SDL_Rect why = {b.x, b.y, b.w, both ? b.h / 2 - gap / 2 : b.h};
+    if (t->guide.why[0] != '\0') {
+        why.h = guide_words(app, t->guide.why, UI_GOLD, why, true);
+    } else {
+        why.h = -gap;
+    }
+    if (t->guide.refusal[0] != '\0') {
+        SDL_Rect r = {b.x, why.y + why.h + gap, b.w, b.y + b.h - (why.y + why.h + gap)};
+        guide_words(app, t->guide.refusal, UI_WARN, r, true);
+    }
+}
