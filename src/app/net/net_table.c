@@ -71,7 +71,7 @@ struct NetTable {
     bool has_tables;
     MsgQueue feedq; /* the feed's messages held back (stepwise) */
     bool stepwise;
-    int allowed; /* updates the feed may still be handed (stepwise) */
+    uint32_t acked; /* stepwise: the feed's move number the caller took in */
     NetChat chat[NET_TABLE_CHAT_KEEP];
     int chat_head, chat_n;
 };
@@ -134,17 +134,13 @@ static void mq_free(MsgQueue *q)
     memset(q, 0, sizeof *q);
 }
 
-/* Whether the feed may be handed m now (stepwise: one update at a time). */
-static bool feed_may_take(NetTable *t, const NetMsg *m)
+/* Whether the feed may be handed m now. Stepwise, an update waits while
+ * the feed holds a move the caller has not taken in; one that did not move
+ * the feed on (a resync in flight) does not hold the next back, so the
+ * whole view that follows always comes. */
+static bool feed_may_take(const NetTable *t, const NetMsg *m)
 {
-    if (!t->stepwise || m->type != NET_MSG_UPDATE) {
-        return true;
-    }
-    if (t->allowed <= 0) {
-        return false;
-    }
-    t->allowed--;
-    return true;
+    return !t->stepwise || m->type != NET_MSG_UPDATE || seat_feed_move_no(t->feed) == t->acked;
 }
 
 /* The held messages the feed may take now, in order. */
@@ -674,7 +670,7 @@ void net_table_stepwise(NetTable *t, bool on)
 {
     if (t != NULL) {
         t->stepwise = on;
-        t->allowed = 1;
+        t->acked = seat_feed_move_no(t->feed);
         feed_drain(t);
     }
 }
@@ -682,7 +678,7 @@ void net_table_stepwise(NetTable *t, bool on)
 void net_table_next_update(NetTable *t)
 {
     if (t != NULL) {
-        t->allowed = 1;
+        t->acked = seat_feed_move_no(t->feed);
         feed_drain(t);
     }
 }

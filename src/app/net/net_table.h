@@ -110,10 +110,12 @@ bool net_table_is_host(const NetTable *t);
 uint16_t net_table_port(const NetTable *t);
 
 /* Stepwise (off by default): the feed is handed at most one move's update
- * (NET_MSG_UPDATE) beyond those the caller took in, each acknowledged with
- * net_table_next_update; what arrives meanwhile waits here, in order, so a
- * table that shows one move at a time sees every one (a round's end
- * included) however fast they come. Switching it on lets one more in. */
+ * (NET_MSG_UPDATE) beyond the move number the caller took in (said with
+ * net_table_next_update, and when switching it on); what arrives meanwhile
+ * waits here, in order, so a table that shows one move at a time sees
+ * every one (a round's end included) however fast they come. An update
+ * that did not move the feed on (its view being asked for again) holds
+ * nothing back. */
 void net_table_stepwise(NetTable *t, bool on);
 void net_table_next_update(NetTable *t);
 
