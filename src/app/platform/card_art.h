@@ -8,8 +8,10 @@
  * is absent draws as a clearly marked "missing art" card, never a crash.
  * Rasterising is budgeted per frame: past the budget a card is drawn from
  * another size of the same art (or a blank card) and card_art_pending()
- * says another frame is needed; card_art_begin_frame(…, true) lifts the
- * budget (screenshots, tests). Everything draws with the given renderer;
+ * says another frame is needed; card_art_end_frame makes the faces that
+ * wait and says where their cards were shown, to be drawn again there.
+ * card_art_begin_frame(…, true) lifts the budget
+ * (screenshots, tests). Everything draws with the given renderer;
  * use one renderer per CardArt. Paint and Text are borrowed.
  */
 #ifndef CEKI_APP_CARD_ART_H
@@ -66,6 +68,17 @@ SDL_Rect card_art_opaque(CardArt *art, DeckStyle style, Card c, SDL_Rect rect, u
 
 void card_art_begin_frame(CardArt *art, bool unlimited);
 bool card_art_pending(const CardArt *art);
+/* After a frame: makes, within what is left of its budget, the faces of
+ * cards shown with a stand-in (this frame or earlier) and puts in out
+ * where each card whose face is now made was shown: those places are to be
+ * drawn again. Returns how many, or -1 when there were more to list than
+ * cap (or than are kept): the whole window is to be drawn again.
+ * card_art_pending() then says whether another frame is wanted: places
+ * to draw again, or faces that still wait. */
+int card_art_end_frame(CardArt *art, SDL_Renderer *r, SDL_Rect *out, int cap);
+/* For tests: at most `faces` faces rasterised a frame even when the budget
+ * is lifted, so that stand-ins are drawn deterministically (0: no limit). */
+void card_art_limit_faces(CardArt *art, int faces);
 /* Drops every texture (after a renderer change) and forgets which files were
  * missing, so art added since is picked up. */
 void card_art_reset(CardArt *art);
