@@ -575,15 +575,21 @@ static bool clipped_out(SDL_Renderer *r, SDL_Rect extent)
     return !SDL_HasIntersection(&clip, &extent);
 }
 
+int card_art_reach(int rect_w)
+{
+    /* The shadow's blur lies 1.5 blurs below, the highlight's frame 2 frame
+     * widths around. */
+    return 2 * SDL_max(SDL_max(2, rect_w / 14), SDL_max(2, rect_w / 22)) + 1;
+}
+
 void card_art_draw(CardArt *art, SDL_Renderer *r, DeckStyle style, Card c, SDL_Rect rect,
                    unsigned flags)
 {
     if (rect.w <= 0 || rect.h <= 0) {
         return;
     }
-    /* What it paints: the card, its shadow (1.5 blurs below) and the
-     * highlight's frame (2 frame widths around). */
-    int reach = 2 * SDL_max(SDL_max(2, rect.w / 14), SDL_max(2, rect.w / 22)) + 1;
+    /* What it paints: the card, its shadow and the highlight's frame. */
+    int reach = card_art_reach(rect.w);
     if (clipped_out(r, (SDL_Rect){rect.x - reach, rect.y - reach, rect.w + 2 * reach,
                                   rect.h + 2 * reach})) {
         return; /* its face is neither made nor wanted in this pass */

@@ -53,6 +53,9 @@ bool card_art_is_missing(CardArt *art, DeckStyle style, Card c, unsigned flags);
  * CardDrawFlag. Cards of the French pack always use the French art. */
 void card_art_draw(CardArt *art, SDL_Renderer *r, DeckStyle style, Card c, SDL_Rect rect,
                    unsigned flags);
+/* How far past its rect card_art_draw of a card rect_w pixels wide paints
+ * (its shadow, 1.5 blurs below, and the highlight's frame), in pixels. */
+int card_art_reach(int rect_w);
 /* The same turned by angle degrees (clockwise) about its centre, with a
  * hard shadow; highlight, dimming and the cue are for upright cards. A card
  * whose texture is not made yet is left out of this frame (pending). */

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "card_art.h"
 #include "card_names.h"
 #include "kowah.h"
 #include "pei.h"
@@ -83,8 +84,11 @@
 #define POOL_GAP_PX 3.0f    /* pixels, at least */
 
 /* Damage around what changed, in design units: a card's shadow, glow and
- * focus ring, a count's badge and label. */
+ * focus ring, a count's badge and label. A card alone (damage_card) needs
+ * only what card_art_draw paints past it, and at least the hover glow's
+ * blur (10) and the focus ring's gap and blur (3 + 8) around it. */
 #define DAMAGE_CARD 24
+#define DAMAGE_CARD_RING 12
 #define DAMAGE_COUNT 40
 
 /* ---- sprites ---------------------------------------------------------- */
@@ -1498,10 +1502,15 @@ static void damage_around(App *app, SDL_Rect r, int margin)
     app_damage(app, (SDL_Rect){r.x - m, r.y - m, r.w + 2 * m, r.h + 2 * m});
 }
 
-/* A card's rectangle with room for its shadow, glow and focus ring. */
+/* A card's rectangle with room for its shadow, glow and focus ring: a
+ * margin of what card_art_draw paints past a card of that size (a large
+ * card's shadow), the rings' reach at the least. Moving cards damage their
+ * place each frame: the fixed 24 units (48 pixels at 2560x1600) were about
+ * twice what a trick card paints past its edge. */
 static void damage_card(App *app, SDL_Rect r)
 {
-    damage_around(app, r, DAMAGE_CARD);
+    int m = SDL_max(card_art_reach(r.w), app_px(app, DAMAGE_CARD_RING));
+    app_damage(app, (SDL_Rect){r.x - m, r.y - m, r.w + 2 * m, r.h + 2 * m});
 }
 
 /* A seat's corner with room for the badges drawn at its edges. */
