@@ -144,9 +144,10 @@ void app_update(App *app, double dt)
     }
 }
 
-void app_draw(App *app)
+/* The screens, drawn once whole or once for each damaged rectangle of a
+ * frame. */
+static void draw_scenes(App *app)
 {
-    card_art_begin_frame(app->cards, app->platform->headless);
     /* Every screen begins with the felt (ui_draw_background), which covers
      * the frame with opaque pixels: filling it first too would cost a
      * large window as much again. Only a frame with no screen is filled. */
@@ -160,6 +161,30 @@ void app_draw(App *app)
     ui_draw_toast(app);
 }
 
+#define FRAME_MAX_STANDINS 128 /* cards with a stand-in face redrawn by place */
+
+/* A card shown with a face of another size while its own is made is drawn
+ * again once that face is made: its place is damaged, or the next frame is
+ * whole when there were too many to list. */
+static void end_frame(App *app)
+{
+    SDL_Rect again[FRAME_MAX_STANDINS];
+    int n = card_art_end_frame(app->cards, app->renderer, again, FRAME_MAX_STANDINS);
+    if (n < 0) {
+        app->dirty = true;
+    }
+    for (int i = 0; i < n; i++) {
+        app_damage(app, again[i]);
+    }
+}
+
+void app_draw(App *app)
+{
+    card_art_begin_frame(app->cards, app->platform->headless);
+    draw_scenes(app);
+    end_frame(app);
+}
+
 int app_draw_frame(App *app, SDL_Rect *out, int cap)
 {
     /* Rectangles may overlap (app_damage): each is drawn whole, the
@@ -169,20 +194,23 @@ int app_draw_frame(App *app, SDL_Rect *out, int cap)
         area += (long)app->damage[i].w * app->damage[i].h;
     }
     bool partial = app->keeps_frame && !app->dirty && app->ndamage > 0 && app->ndamage <= cap &&
-                   !card_art_pending(app->cards) && area * 2 < (long)app->width * app->height;
+                   area * 2 < (long)app->width * app->height;
     int n = 0;
+    /* One frame, however many passes: one budget for making card faces. */
+    card_art_begin_frame(app->cards, app->platform->headless);
     if (partial) {
         for (int i = 0; i < app->ndamage; i++) {
             SDL_RenderSetClipRect(app->renderer, &app->damage[i]);
-            app_draw(app);
+            draw_scenes(app);
             out[n++] = app->damage[i];
         }
         SDL_RenderSetClipRect(app->renderer, NULL);
     } else {
-        app_draw(app);
+        draw_scenes(app);
     }
     app->dirty = false;
     app->ndamage = 0;
+    end_frame(app);
     return n;
 }
 

@@ -1716,6 +1716,65 @@ static void test_partial_frames_match_whole(void **state)
     }
 }
 
+/* A card whose face at its size is not made yet (the window's frame
+ * budget spent) is drawn with a face of another size and drawn again, in a
+ * partial frame, once its own face is made: whenever no face waits, the
+ * window shows what a whole frame draws. One face a frame is made here, and
+ * every second every face is dropped (as when the renderer is reset), so that
+ * many wait; every frame is checked. */
+static void test_standin_faces_drawn_again(void **state)
+{
+    (void)state;
+    App *app = table_app(VARIANT_THOTHIT_KUNA, 3, 4, ANIM_NORMAL, 0);
+    card_art_limit_faces(app->cards, 1);
+    SDL_Surface *copy =
+        SDL_CreateRGBSurfaceWithFormat(0, app->width, app->height, 32, SDL_PIXELFORMAT_ARGB8888);
+    assert_non_null(copy);
+    SDL_Rect parts[APP_MAX_DAMAGE];
+    app_draw_frame(app, parts, APP_MAX_DAMAGE);
+    int waited = 0, checked = 0, after_wait = 0;
+    bool was_waiting = card_art_pending(app->cards);
+    for (int f = 0; f < 1800 && checked < 400; f++) {
+        if (f % 60 == 59) {
+            card_art_reset(app->cards);
+        }
+        step(app, 1.0 / 60.0);
+        if (!app->dirty && app->ndamage == 0 && !card_art_pending(app->cards)) {
+            continue;
+        }
+        int n = app_draw_frame(app, parts, APP_MAX_DAMAGE);
+        if (card_art_pending(app->cards)) {
+            waited++;
+            was_waiting = true;
+            continue;
+        }
+        if (n == 0) {
+            was_waiting = false;
+            continue;
+        }
+        memcpy(copy->pixels, platform_headless_surface(app)->pixels,
+               (size_t)copy->pitch * (size_t)copy->h);
+        app->dirty = true;
+        assert_int_equal(app_draw_frame(app, parts, APP_MAX_DAMAGE), 0);
+        if (card_art_pending(app->cards)) {
+            continue; /* the whole frame met faces of its own to make */
+        }
+        long apart = pixels_apart(copy, platform_headless_surface(app));
+        if (apart > 0) {
+            fail_msg("frame %d: %ld pixels differ from the whole frame", f, apart);
+        }
+        checked++;
+        after_wait += was_waiting;
+        was_waiting = false;
+    }
+    /* Faces waited, and partial frames after that wait were checked. */
+    assert_true(waited >= 20);
+    assert_true(after_wait >= 10);
+    assert_true(checked >= 100);
+    SDL_FreeSurface(copy);
+    app_destroy(app);
+}
+
 static void test_sentences_about_you(void **state)
 {
     (void)state;
@@ -1956,6 +2015,7 @@ int main(void)
         cmocka_unit_test(test_phase_handoff),
         cmocka_unit_test(test_phase_watch),
         cmocka_unit_test(test_partial_frames_match_whole),
+        cmocka_unit_test(test_standin_faces_drawn_again),
         cmocka_unit_test(test_enter_takes_the_best_capture),
         cmocka_unit_test(test_thothit_round_by_mouse),
         cmocka_unit_test(test_pei_round_by_mouse),

@@ -15,6 +15,7 @@
 #define ART_MAX_TEXTURES 512
 #define ART_PIXEL_BUDGET (40 * 1024 * 1024) /* texels kept, about 160 MB */
 #define ART_FRAME_MS 10                     /* rasterising per interactive frame */
+#define ART_MAX_WAITING 128                 /* cards shown with a stand-in, remembered */
 
 typedef struct ArtFile {
     char name[48]; /* relative path; "" = free */
@@ -22,6 +23,13 @@ typedef struct ArtFile {
     size_t size;
     bool missing;
 } ArtFile;
+
+/* A card drawn with a stand-in face (or left out) while its own face at
+ * w x h waits to be made; `where` is what changes once it is. */
+typedef struct Waiting {
+    SDL_Rect where;
+    int file, w, h;
+} Waiting;
 
 typedef struct ArtTexture {
     SDL_Texture *texture; /* NULL = free */
@@ -42,7 +50,11 @@ struct CardArt {
     Uint64 frame_start_ms;
     bool unlimited;
     bool pending;
-    int made; /* faces rasterised this frame */
+    int made;       /* faces rasterised this frame */
+    int face_limit; /* faces rasterised a frame at most (0: by time alone) */
+    Waiting waiting[ART_MAX_WAITING];
+    int nwaiting;
+    bool waiting_lost; /* more were shown than the list holds */
     long long texels;
     Uint64 trim_at, trim_before; /* card_art_forget_unused: at frame trim_at,
                                     drop what was not used since trim_before */
@@ -75,6 +87,8 @@ static void drop_textures(CardArt *art)
 void card_art_reset(CardArt *art)
 {
     drop_textures(art);
+    art->nwaiting = 0;
+    art->waiting_lost = false;
     for (int i = 0; i < ART_MAX_FILES; i++) {
         free(art->files[i].data);
         art->files[i] = (ArtFile){0};
@@ -133,6 +147,11 @@ void card_art_begin_frame(CardArt *art, bool unlimited)
     art->unlimited = unlimited;
     art->pending = false;
     art->made = 0;
+}
+
+void card_art_limit_faces(CardArt *art, int faces)
+{
+    art->face_limit = faces > 0 ? faces : 0;
 }
 
 bool card_art_pending(const CardArt *art)
@@ -337,8 +356,9 @@ static ArtTexture *texture_for(CardArt *art, SDL_Renderer *r, int file, int w, i
     /* Each frame rasterises at least one face: a frame that is slow to draw
      * by itself (the software renderer) would otherwise spend the budget
      * before any card and ask for frames for ever. */
-    bool over =
-        !art->unlimited && art->made > 0 && SDL_GetTicks64() - art->frame_start_ms > ART_FRAME_MS;
+    bool over = art->made > 0 &&
+                ((!art->unlimited && SDL_GetTicks64() - art->frame_start_ms > ART_FRAME_MS) ||
+                 (art->face_limit > 0 && art->made >= art->face_limit));
     if (!over) {
         art->made++;
         return rasterise(art, r, file, w, h);
@@ -348,6 +368,72 @@ static ArtTexture *texture_for(CardArt *art, SDL_Renderer *r, int file, int w, i
         nearest->used = art->frame;
     }
     return nearest;
+}
+
+/* Notes that the card at `where` shows a stand-in for its face of file at
+ * w x h. A card drawn again where it overlaps its last place (drawn in
+ * bands, draw_sprite_under, or gliding a step on) is one place, their
+ * union: its earlier places may have been drawn again since, or not. */
+static void note_waiting(CardArt *art, SDL_Rect where, int file, int w, int h)
+{
+    for (int i = 0; i < art->nwaiting; i++) {
+        Waiting *q = &art->waiting[i];
+        if (q->file == file && q->w == w && q->h == h && SDL_HasIntersection(&q->where, &where)) {
+            SDL_UnionRect(&q->where, &where, &q->where);
+            return;
+        }
+    }
+    if (art->nwaiting == ART_MAX_WAITING) {
+        art->waiting_lost = true;
+        return;
+    }
+    art->waiting[art->nwaiting++] = (Waiting){where, file, w, h};
+}
+
+/* The face of file at w x h, if it is made. */
+static ArtTexture *made_face(CardArt *art, int file, int w, int h)
+{
+    for (int i = 0; i < ART_MAX_TEXTURES; i++) {
+        ArtTexture *t = &art->textures[i];
+        if (t->texture != NULL && t->file == file && t->w == w && t->h == h) {
+            return t;
+        }
+    }
+    return NULL;
+}
+
+int card_art_end_frame(CardArt *art, SDL_Renderer *r, SDL_Rect *out, int cap)
+{
+    int n = 0;
+    bool lost = art->waiting_lost;
+    for (int i = 0; i < art->nwaiting;) {
+        Waiting *q = &art->waiting[i];
+        const ArtTexture *t = made_face(art, q->file, q->w, q->h);
+        if (t == NULL && !art->files[q->file].missing) {
+            t = texture_for(art, r, q->file, q->w, q->h);
+        }
+        bool made = t != NULL && t->w == q->w && t->h == q->h;
+        if (!made && !art->files[q->file].missing) {
+            i++;
+            continue;
+        }
+        /* Made (or found unreadable): drawn again where it was shown. */
+        if (n < cap) {
+            out[n++] = q->where;
+        } else {
+            lost = true;
+        }
+        *q = art->waiting[--art->nwaiting];
+    }
+    art->waiting_lost = false;
+    /* Another frame is wanted to draw those places, or to make the rest. */
+    art->pending = art->nwaiting > 0 || n > 0;
+    if (lost) {
+        art->nwaiting = 0;
+        art->pending = false;
+        return -1;
+    }
+    return n;
 }
 
 SDL_Rect card_art_opaque(CardArt *art, DeckStyle style, Card c, SDL_Rect rect, unsigned flags)
@@ -477,11 +563,36 @@ static void draw_cue(CardArt *art, SDL_Renderer *r, SDL_Rect rect)
     SDL_RenderSetClipRect(r, clipped ? &was : NULL);
 }
 
+/* Whether nothing of `extent` lies within the renderer's clip (a pass of a
+ * partial frame drawing another part of the window). */
+static bool clipped_out(SDL_Renderer *r, SDL_Rect extent)
+{
+    SDL_Rect clip = {0, 0, 0, 0};
+    if (!SDL_RenderIsClipEnabled(r)) {
+        return false;
+    }
+    SDL_RenderGetClipRect(r, &clip);
+    return !SDL_HasIntersection(&clip, &extent);
+}
+
+int card_art_reach(int rect_w)
+{
+    /* The shadow's blur lies 1.5 blurs below, the highlight's frame 2 frame
+     * widths around. */
+    return 2 * SDL_max(SDL_max(2, rect_w / 14), SDL_max(2, rect_w / 22)) + 1;
+}
+
 void card_art_draw(CardArt *art, SDL_Renderer *r, DeckStyle style, Card c, SDL_Rect rect,
                    unsigned flags)
 {
     if (rect.w <= 0 || rect.h <= 0) {
         return;
+    }
+    /* What it paints: the card, its shadow and the highlight's frame. */
+    int reach = card_art_reach(rect.w);
+    if (clipped_out(r, (SDL_Rect){rect.x - reach, rect.y - reach, rect.w + 2 * reach,
+                                  rect.h + 2 * reach})) {
+        return; /* its face is neither made nor wanted in this pass */
     }
     int radius = SDL_max(2, rect.w / 14);
     char name[48];
@@ -490,6 +601,11 @@ void card_art_draw(CardArt *art, SDL_Renderer *r, DeckStyle style, Card c, SDL_R
     const ArtTexture *face = NULL;
     if (file >= 0 && !art->files[file].missing) {
         face = texture_for(art, r, file, rect.w, rect.h);
+        if (!art->files[file].missing && (face == NULL || face->w != rect.w || face->h != rect.h)) {
+            /* Only the face differs from the card drawn with its own face,
+             * and only within rect. */
+            note_waiting(art, rect, file, rect.w, rect.h);
+        }
     }
     /* A face of the size drawn, opaque inside its edge band, hides what
      * lies under that inside: the shadow there is not drawn. */
@@ -531,13 +647,24 @@ void card_art_draw_rotated(CardArt *art, SDL_Renderer *r, DeckStyle style, Card 
         card_art_draw(art, r, style, c, rect, flags); /* missing art is drawn upright */
         return;
     }
+    /* Turned any way about its centre, the card and its shadow lie within
+     * the circle through its corners, the shadow moved by off. */
+    int off = SDL_max(2, rect.w / 24);
+    int d = (int)ceil(sqrt((double)rect.w * rect.w + (double)rect.h * rect.h) / 2.0) + 1;
+    int cx = rect.x + rect.w / 2, cy = rect.y + rect.h / 2;
+    SDL_Rect extent = {cx - d, cy - d, 2 * d + off + 1, 2 * d + off + 1};
+    if (clipped_out(r, extent)) {
+        return;
+    }
     const ArtTexture *face = texture_for(art, r, file, rect.w, rect.h);
     SDL_Texture *t = face != NULL ? face->texture : NULL;
+    if (!art->files[file].missing && (face == NULL || face->w != rect.w || face->h != rect.h)) {
+        note_waiting(art, extent, file, rect.w, rect.h);
+    }
     if (t == NULL) {
         return; /* not rasterised yet: card_art_pending() asks for another frame */
     }
     if (!(flags & CARD_NO_SHADOW)) {
-        int off = SDL_max(2, rect.w / 24);
         SDL_Rect under = {rect.x + off / 2, rect.y + off, rect.w, rect.h};
         SDL_SetTextureColorMod(t, 0, 0, 0);
         SDL_SetTextureAlphaMod(t, 90);

@@ -8,8 +8,10 @@
  * is absent draws as a clearly marked "missing art" card, never a crash.
  * Rasterising is budgeted per frame: past the budget a card is drawn from
  * another size of the same art (or a blank card) and card_art_pending()
- * says another frame is needed; card_art_begin_frame(…, true) lifts the
- * budget (screenshots, tests). Everything draws with the given renderer;
+ * says another frame is needed; card_art_end_frame makes the faces that
+ * wait and says where their cards were shown, to be drawn again there.
+ * card_art_begin_frame(…, true) lifts the budget
+ * (screenshots, tests). Everything draws with the given renderer;
  * use one renderer per CardArt. Paint and Text are borrowed.
  */
 #ifndef CEKI_APP_CARD_ART_H
@@ -51,6 +53,9 @@ bool card_art_is_missing(CardArt *art, DeckStyle style, Card c, unsigned flags);
  * CardDrawFlag. Cards of the French pack always use the French art. */
 void card_art_draw(CardArt *art, SDL_Renderer *r, DeckStyle style, Card c, SDL_Rect rect,
                    unsigned flags);
+/* How far past its rect card_art_draw of a card rect_w pixels wide paints
+ * (its shadow, 1.5 blurs below, and the highlight's frame), in pixels. */
+int card_art_reach(int rect_w);
 /* The same turned by angle degrees (clockwise) about its centre, with a
  * hard shadow; highlight, dimming and the cue are for upright cards. A card
  * whose texture is not made yet is left out of this frame (pending). */
@@ -66,6 +71,17 @@ SDL_Rect card_art_opaque(CardArt *art, DeckStyle style, Card c, SDL_Rect rect, u
 
 void card_art_begin_frame(CardArt *art, bool unlimited);
 bool card_art_pending(const CardArt *art);
+/* After a frame: makes, within what is left of its budget, the faces of
+ * cards shown with a stand-in (this frame or earlier) and puts in out
+ * where each card whose face is now made was shown: those places are to be
+ * drawn again. Returns how many, or -1 when there were more to list than
+ * cap (or than are kept): the whole window is to be drawn again.
+ * card_art_pending() then says whether another frame is wanted: places
+ * to draw again, or faces that still wait. */
+int card_art_end_frame(CardArt *art, SDL_Renderer *r, SDL_Rect *out, int cap);
+/* For tests: at most `faces` faces rasterised a frame even when the budget
+ * is lifted, so that stand-ins are drawn deterministically (0: no limit). */
+void card_art_limit_faces(CardArt *art, int faces);
 /* Drops every texture (after a renderer change) and forgets which files were
  * missing, so art added since is picked up. */
 void card_art_reset(CardArt *art);

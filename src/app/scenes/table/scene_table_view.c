@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "card_art.h"
 #include "card_names.h"
 #include "kowah.h"
 #include "pei.h"
@@ -83,8 +84,11 @@
 #define POOL_GAP_PX 3.0f    /* pixels, at least */
 
 /* Damage around what changed, in design units: a card's shadow, glow and
- * focus ring, a count's badge and label. */
+ * focus ring, a count's badge and label. A card alone (damage_card) needs
+ * only what card_art_draw paints past it, and at least the hover glow's
+ * blur (10) and the focus ring's gap and blur (3 + 8) around it. */
 #define DAMAGE_CARD 24
+#define DAMAGE_CARD_RING 12
 #define DAMAGE_COUNT 40
 
 /* ---- sprites ---------------------------------------------------------- */
@@ -406,9 +410,66 @@ static float peek_of(const TableState *t, bool rows)
     return ceki ? 0.2f : 0.27f;
 }
 
-/* Lays out pool sprites ids[0..n) (already in display order) in area. */
+static int cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* The group keys of the pool cards still to be dealt (queued) that lie on
+ * `side` (Pèi; TL_SIDES: any), appended to keys[n..cap); returns the new n. */
+static int keys_dealt_later(const TableState *t, int side, int *keys, int n, int cap)
+{
+    for (int k = 0; k < t->evq_n && n < cap; k++) {
+        const GameEvent *q = &t->evq[(t->evq_head + k) % EVQ_CAP];
+        int key = q->type == EV_DEAL_POOL ? pool_key(t, q->card) : -1;
+        if (key >= 0 && (side == TL_SIDES || key / PEI_SIDE_KEY == side)) {
+            keys[n++] = key;
+        }
+    }
+    return n;
+}
+
+/* The card height of the pool as it will be once the deal queued now is
+ * over (0: no pool card is still to be dealt). The pool takes it from its
+ * first card dealt instead of shrinking a step at a time as cards come:
+ * each size of a face is a picture to make, and Kuna's pool passes through
+ * five of them in its deal. */
+static float dealt_height(const TableState *t, TlRect area, const BoardGroups *g, const int *ids,
+                          int n, int side)
+{
+    int cap = n + EVQ_CAP;
+    int *keys = malloc(sizeof *keys * (size_t)cap);
+    TlRect *rects = malloc(sizeof *rects * (size_t)cap);
+    float h = 0;
+    int all = keys != NULL && rects != NULL ? keys_dealt_later(t, side, keys, 0, cap) : 0;
+    if (all > 0) {
+        for (int i = 0; i < n; i++) {
+            keys[all++] = pool_key(t, t->view.sprites[ids[i]].card);
+        }
+        qsort(keys, (size_t)all, sizeof *keys, cmp_int);
+        int sizes[MAX_POOL_GROUPS];
+        int ng = 0;
+        for (int i = 0; i < all; i++) {
+            if (i == 0 || keys[i] != keys[i - 1]) {
+                if (ng == MAX_POOL_GROUPS) {
+                    break;
+                }
+                sizes[ng++] = 0;
+            }
+            sizes[ng - 1]++;
+        }
+        h = board_groups(area, g, sizes, ng, rects);
+    }
+    free(keys);
+    free(rects);
+    return h;
+}
+
+/* Lays out pool sprites ids[0..n) (already in display order) in area;
+ * `side` is the Pèi band they lie in (TL_SIDES: the whole pool). */
 static void place_groups(TableState *t, TlRect area, const int *ids, int n, bool rows, float max_h,
-                         double dur, int slot)
+                         double dur, int side)
 {
     if (n <= 0) {
         return;
@@ -441,10 +502,19 @@ static void place_groups(TableState *t, TlRect area, const int *ids, int n, bool
     /* The cards keep their size while the pool changes a little: smaller
      * when they must be, larger only by a clear step (each size of a face
      * is a picture to make, and cards that breathe are restless). */
-    float *kept = &t->view.pool_h[slot];
-    float h = board_groups(area, &g, sizes, ng, rects);
-    if (*kept > 0 && h > *kept && h < *kept * POOL_GROW) {
+    float *kept = &t->view.pool_h[side];
+    float dealt = dealt_height(t, area, &g, ids, n, side);
+    float h = 0;
+    if (dealt > 0) {
+        g.max_h = dealt; /* fewer cards than that fit at its size */
+        g.fixed = true;
+    }
+    h = board_groups(area, &g, sizes, ng, rects);
+    if (!g.fixed && *kept > 0 && h > *kept && h < *kept * POOL_GROW) {
+        /* Exactly the kept size: board_groups takes max_h down to the
+         * ladder, which would be a step below it. */
         g.max_h = *kept;
+        g.fixed = true;
         h = board_groups(area, &g, sizes, ng, rects);
     }
     *kept = h;
@@ -1433,10 +1503,15 @@ static void damage_around(App *app, SDL_Rect r, int margin)
     app_damage(app, (SDL_Rect){r.x - m, r.y - m, r.w + 2 * m, r.h + 2 * m});
 }
 
-/* A card's rectangle with room for its shadow, glow and focus ring. */
+/* A card's rectangle with room for its shadow, glow and focus ring: a
+ * margin of what card_art_draw paints past a card of that size (a large
+ * card's shadow), the rings' reach at the least. Moving cards damage their
+ * place each frame: the fixed 24 units (48 pixels at 2560x1600) were about
+ * twice what a trick card paints past its edge. */
 static void damage_card(App *app, SDL_Rect r)
 {
-    damage_around(app, r, DAMAGE_CARD);
+    int m = SDL_max(card_art_reach(r.w), app_px(app, DAMAGE_CARD_RING));
+    app_damage(app, (SDL_Rect){r.x - m, r.y - m, r.w + 2 * m, r.h + 2 * m});
 }
 
 /* A seat's corner with room for the badges drawn at its edges. */
