@@ -63,8 +63,6 @@ Host *host_create(const HostOptions *opt, const HostOutbox *out, uint64_t now_ms
             host_free(h);
             return NULL;
         }
-        if (!journal_start(h->journal)) /* still durable, only slower */
-            send_log(h, "the journal's thread did not start: the loop waits for its writes");
     }
     return h;
 }
@@ -73,7 +71,7 @@ void host_destroy(Host *h)
 {
     if (!h)
         return;
-    play_flush(h, h->now_ms, true); /* what is applied is kept and told */
+    play_flush(h, h->now_ms); /* what is applied is kept and told */
     host_free(h);
 }
 
@@ -149,7 +147,7 @@ static void host_move(Host *h, HostConnInfo *ci, const NetMove *nm, uint64_t now
     NetRefusal how = NET_REFUSE_NONE;
     const char *why = host_move_refusal(t, ci->seat, nm, &how);
     if (why && t->waiting) { /* judged on the position the seat knows */
-        play_flush(h, now_ms, true);
+        play_flush(h, now_ms);
         why = host_move_refusal(t, ci->seat, nm, &how);
     }
     if (why) {
@@ -174,7 +172,7 @@ static void host_resync(Host *h, HostConnInfo *ci, uint64_t now_ms)
     HostTable *t = ci->table;
     int seat = ci->seat;
     if (t->waiting)
-        play_flush(h, now_ms, true); /* the view and the updates after it agree */
+        play_flush(h, now_ms); /* the view and the updates after it agree */
     if (t->seat[seat].conn == conn)
         send_view(h, t, seat);
 }
@@ -274,31 +272,19 @@ void host_tick(Host *h, uint64_t now_ms)
         if (play_computer_due(t))
             play_computer_move(h, t);
     }
-    play_flush(h, now_ms, false);
+    play_flush(h, now_ms);
     table_sweep(h);
 }
 
 uint64_t host_next_due(const Host *h)
 {
-    uint64_t due = UINT64_MAX, journal = UINT64_MAX;
+    uint64_t due = UINT64_MAX;
     for (int i = 0; i < h->ntables; i++) {
-        uint64_t d = table_due(h, h->tables[i]);
+        uint64_t d = table_due(h->tables[i]);
         if (d < due)
             due = d;
-        if (h->tables[i]->journal_due < journal)
-            journal = h->tables[i]->journal_due;
     }
-    /* A batch in flight: its tables are told, and the next batch handed
-     * over, once it is written; until then the loop looks every
-     * HOST_JOURNAL_POLL_MS (a durable batch is due at once). */
-    if (h->journal && journal_handed(h->journal))
-        journal = journal_busy(h->journal) ? h->now_ms + HOST_JOURNAL_POLL_MS : 0;
-    return journal < due ? journal : due;
-}
-
-bool host_wait_journal(Host *h, uint32_t max_ms)
-{
-    return !h->journal || journal_wait(h->journal, max_ms);
+    return due;
 }
 
 void host_counts(const Host *h, HostCounts *out)

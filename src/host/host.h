@@ -33,27 +33,15 @@
  * - Every table is journalled in the host's SQLite store (data_dir) after
  *   every move; a host created again on the same data_dir has its tables
  *   back, tokens included. data_dir NULL: nothing is kept (tests).
- * - A move is told (NET_MSG_UPDATE) only once the journal holds it,
- *   durably (committed with synchronous=FULL: fsynced, so it survives a
- *   kill -9, a crash of the system and a power cut): host_tick hands every
- *   table changed since the last batch to the journal's thread as one
- *   batch (one transaction, one fsync for all of them) and goes on; the
- *   thread writes it while the host receives, and a later host_tick, once
- *   the batch is durable, sends the updates of the moves it holds, in
- *   order. At most one batch is in flight; the next one collects
- *   meanwhile. A table's next move comes only after its seats were told
- *   the last one (a computer at the host too), so it is in a later batch
- *   and told after it. While a batch is written host_next_due is at most
- *   a millisecond away, and 0 once it is durable and not yet told.
- *   A join or a resync at a table whose move is untold waits for its write
- *   (the seat gets the kept position). Without a journal (data_dir NULL:
- *   the app's tables on this computer) there is no thread and a move is
- *   told at the host_tick after the host_received that made it
- *   (host_next_due is then 0).
+ * - A move is told (NET_MSG_UPDATE) only once the journal holds it:
+ *   host_tick writes every table changed since the last tick in one
+ *   transaction (one fsync for all of them), then sends the updates of the
+ *   moves it kept, so a host killed at any moment has told nobody a move
+ *   it lost. A move's updates therefore go out at the host_tick after the
+ *   host_received that made it (host_next_due is then 0).
  * - Time comes only from the `now_ms` arguments (a monotonic clock in
  *   milliseconds), so tests drive it.
- * - No globals; one Host is used by one thread (its journal's thread is
- *   its own, and touches only the batch it was handed).
+ * - No globals; one Host is used by one thread.
  */
 #ifndef CEKI_HOST_H
 #define CEKI_HOST_H
@@ -104,11 +92,6 @@ void host_tick(Host *h, uint64_t now_ms);
 /* The earliest now_ms at which host_tick has something to do (UINT64_MAX:
  * nothing until a message arrives). */
 uint64_t host_next_due(const Host *h);
-/* Waits, at most max_ms of real time, until no journal batch is being
- * written (the next host_tick tells what it kept); true when none is, at
- * once on a host without a journal. For tests, which drive the clock and
- * must not race the journal's thread. */
-bool host_wait_journal(Host *h, uint32_t max_ms);
 
 /* The record text (record.h) of table `table` as it stands, seed included:
  * for the host's own use (the app's saved game of a table on this

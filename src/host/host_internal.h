@@ -28,7 +28,6 @@
 #define HOST_TABLE_ID_LEN 8         /* characters of a table id made here */
 #define HOST_SEATS_REFRESH_MS 5000u /* NET_MSG_SEATS again while a grace period runs */
 #define HOST_JOURNAL_RETRY_MS 1000u /* a failed journal write is tried again after this */
-#define HOST_JOURNAL_POLL_MS 1u     /* host_next_due while the journal writes a batch */
 #define HOST_AI_ITERATIONS 1000     /* the strong player's budget: ceki-cli match's default */
 #define HOST_REFUSALS_MAX 64        /* refusals in a row before a peer is dropped (abuse) */
 #define HOST_CHAT_GAP_MS 250u       /* the least time between two chat lines of a peer */
@@ -61,12 +60,9 @@ typedef struct HostTable {
     bool kept_row, kept_started, kept_over, seats_dirty;
     uint32_t moves_kept;
     uint64_t journal_due; /* a write asked for (0) or a failed one's retry (UINT64_MAX: none) */
-    /* In the batch handed to the journal: what it holds of the table. */
-    bool in_batch, batch_started, batch_over, batch_seats;
-    uint32_t batch_moves;
-    bool waiting; /* a move is applied, not yet kept and told (play_flush) */
-    Game *told;   /* while waiting: the game as the seats were last told it */
-    Move untold;  /* while waiting: that move */
+    bool waiting;         /* a move is applied, not yet kept and told (play_flush) */
+    Game *told;           /* while waiting: the game as the seats were last told it */
+    Move untold;          /* while waiting: that move */
 } HostTable;
 
 typedef struct HostConnInfo {
@@ -131,24 +127,13 @@ typedef void (*HostSavedFn)(void *ctx, const HostSavedTable *saved);
 /* NULL with a sentence in err when data_dir/ceki-server.db cannot be opened. */
 HostJournal *journal_open(const char *data_dir, char *err, size_t err_size);
 void journal_close(HostJournal *j);
-/* The batch (host_journal.c's header says how it is written). The loop
- * adds to it what the journal lacks of each table changed since the last
- * batch (its row, its seats when dirty, its moves from moves_kept on: a
- * copy; false when out of memory or while a batch is handed over), then
- * submits it: to the journal's thread, or written at once without one. At
- * most one batch is handed over until journal_collect takes its outcome:
- * 1 kept (durable: committed with synchronous=FULL), -1 not kept (a
- * sentence in err; nothing of it is in the file), 0 nothing to collect yet. */
-bool journal_start(HostJournal *j); /* the thread; false: writes stay in the caller's */
-bool journal_batch_add(HostJournal *j, const HostTable *t);
-void journal_submit(HostJournal *j);
-int journal_collect(HostJournal *j, char *err, size_t err_size);
-/* A batch is handed over and not collected yet. */
-bool journal_handed(const HostJournal *j);
-/* The handed batch is being written now. */
-bool journal_busy(HostJournal *j);
-/* Waits at most max_ms for the batch being written; true when none is. */
-bool journal_wait(HostJournal *j, uint32_t max_ms);
+/* One transaction: begin, put every table that changed, commit (keep
+ * false: roll back). put writes what the journal lacks of t (its row, its
+ * seats when dirty, its moves from moves_kept on); the caller marks t kept
+ * once the commit is done. Each false comes with a sentence in err. */
+bool journal_begin(HostJournal *j, char *err, size_t err_size);
+bool journal_put_table(HostJournal *j, const HostTable *t, char *err, size_t err_size);
+bool journal_commit(HostJournal *j, bool keep, char *err, size_t err_size);
 /* Calls fn for every table not over, in the order they were made; a table
  * whose rows do not read is counted in *skipped and left out. False with
  * err when the journal itself does not read. */
@@ -180,16 +165,11 @@ void play_start(Host *h, HostTable *t, uint64_t now_ms);
  * computer at the host made it. The move is told at the next play_flush,
  * once it is in the journal; until then t is waiting. */
 CekiStatus play_apply(Host *h, HostTable *t, const Move *m, bool by_ai);
-/* The journal's batches and the updates they release: collects the batch
- * handed over if it is done (its tables kept, or a failure logged and
- * tried again HOST_JOURNAL_RETRY_MS later), tells each seat the moves now
- * kept (its UPDATE, and the record when the match is over), and hands the
- * tables changed since over as the next batch when none is in flight.
- * wait: block until everything applied so far is written and told (or
- * its write failed), for the rare paths that need the kept position now
- * (a join or a resync at a table whose move is untold, host_destroy).
- * Nothing is told before it is kept. */
-void play_flush(Host *h, uint64_t now_ms, bool wait);
+/* Writes every table that changed in one transaction, then tells each
+ * seat the moves now kept (its UPDATE, and the record when the match is
+ * over). A failed write is logged and tried again HOST_JOURNAL_RETRY_MS
+ * later; nothing it holds is told before it is kept. */
+void play_flush(Host *h, uint64_t now_ms);
 /* Replays a journalled move without telling anyone; a computer's move asks
  * its player again so that its randomness is where it was. */
 CekiStatus play_replay(Host *h, HostTable *t, const Move *m, bool by_ai);
@@ -214,9 +194,8 @@ HostTable *table_new(const GameConfig *cfg, const char *id);
 void table_free(HostTable *t);
 /* Frees the tables that are over with nobody left at them. */
 void table_sweep(Host *h);
-/* When t is due for host_tick (0: now; UINT64_MAX: nothing), its journal
- * aside (host_next_due adds the journal's). */
-uint64_t table_due(const Host *h, const HostTable *t);
+/* When t is due for host_tick (0: now; UINT64_MAX: nothing). */
+uint64_t table_due(const HostTable *t);
 
 /* ---- host_restore.c ---- */
 

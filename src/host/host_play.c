@@ -201,78 +201,51 @@ static void play_tell(Host *h, HostTable *t)
     }
 }
 
-/* The outcome of the batch handed over, if it is in: its tables kept as
- * they were when it was made, or written again later. */
-static void play_collect(Host *h, uint64_t now_ms)
+/* Writes the tables asked for in one transaction; false when it failed. */
+static bool play_write(Host *h, uint64_t now_ms)
 {
     char err[HOST_LOG_MAX] = "";
-    int kept = journal_collect(h->journal, err, sizeof err);
-    for (int i = 0; kept != 0 && i < h->ntables; i++) {
-        HostTable *t = h->tables[i];
-        if (!t->in_batch)
-            continue;
-        t->in_batch = false;
-        if (kept < 0) { /* never lost silently: said, and written again from the game */
-            send_log(h, "table %s: %s; kept %u of %u moves, trying again", t->id, err,
-                     (unsigned)t->moves_kept, (unsigned)t->move_no);
-            t->seats_dirty = t->seats_dirty || t->batch_seats;
-            t->journal_due = now_ms + HOST_JOURNAL_RETRY_MS;
-            continue;
-        }
-        t->kept_row = true;
-        t->kept_started = t->batch_started;
-        t->kept_over = t->batch_over;
-        t->moves_kept = t->batch_moves;
+    bool ok = journal_begin(h->journal, err, sizeof err);
+    for (int i = 0; ok && i < h->ntables; i++) {
+        const HostTable *t = h->tables[i];
+        if (t->journal_due <= now_ms)
+            ok = journal_put_table(h->journal, t, err, sizeof err);
     }
-}
-
-/* Hands every table due over to the journal as one batch. */
-static void play_submit(Host *h, uint64_t now_ms)
-{
-    if (journal_handed(h->journal))
-        return;
+    ok = journal_commit(h->journal, ok, err, sizeof err) && ok;
     for (int i = 0; i < h->ntables; i++) {
         HostTable *t = h->tables[i];
         if (t->journal_due > now_ms)
             continue;
-        if (!journal_batch_add(h->journal, t)) {
-            send_log(h, "table %s: out of memory for the journal, trying again", t->id);
+        if (!ok) { /* never lost silently: said, and written again from the game */
+            send_log(h, "table %s: %s; kept %u of %u moves, trying again", t->id, err,
+                     (unsigned)t->moves_kept, (unsigned)t->move_no);
             t->journal_due = now_ms + HOST_JOURNAL_RETRY_MS;
             continue;
         }
-        t->in_batch = true;
-        t->batch_started = t->started;
-        t->batch_over = t->over;
-        t->batch_seats = t->seats_dirty || !t->kept_row;
-        t->batch_moves = t->move_no;
+        t->kept_row = true;
+        t->kept_started = t->started;
+        t->kept_over = t->over;
         t->seats_dirty = false;
-        t->journal_due = UINT64_MAX; /* a change from now on goes in the next batch */
+        t->moves_kept = t->move_no;
+        t->journal_due = UINT64_MAX;
     }
-    journal_submit(h->journal);
+    return ok;
 }
 
-/* Tells every waiting table whose move is kept (every one without a journal). */
-static void play_tell_kept(Host *h)
+void play_flush(Host *h, uint64_t now_ms)
 {
+    bool write = false, tell = false;
     for (int i = 0; i < h->ntables; i++) {
+        write = write || h->tables[i]->journal_due <= now_ms;
+        tell = tell || h->tables[i]->waiting;
+    }
+    if (write && h->journal && !play_write(h, now_ms))
+        return;
+    for (int i = 0; tell && i < h->ntables; i++) {
         HostTable *t = h->tables[i];
         if (t->waiting && (!h->journal || t->moves_kept == t->move_no))
             play_tell(h, t);
     }
-}
-
-void play_flush(Host *h, uint64_t now_ms, bool wait)
-{
-    if (h->journal) {
-        if (wait)
-            journal_wait(h->journal, UINT32_MAX);
-        play_collect(h, now_ms);
-        play_submit(h, now_ms);
-        if (wait)
-            journal_wait(h->journal, UINT32_MAX);
-        play_collect(h, now_ms); /* written already without the thread, or waited for */
-    }
-    play_tell_kept(h);
 }
 
 bool play_computer_due(const HostTable *t)

@@ -144,7 +144,7 @@ void seat_join(Host *h, HostConn conn, const NetJoin *j, uint64_t now_ms)
         return;
     }
     if (t->waiting) { /* its view is the kept one, and the next update fits it */
-        play_flush(h, now_ms, true);
+        play_flush(h, now_ms);
         ci = seat_conn(h, conn);
     }
     if (j->token[0])

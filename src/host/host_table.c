@@ -214,7 +214,7 @@ static bool table_deserted(const HostTable *t)
         if (t->seat[s].conn != 0)
             return false;
     }
-    return t->over && !t->waiting && t->journal_due == UINT64_MAX && !t->in_batch;
+    return t->over && !t->waiting && t->journal_due == UINT64_MAX;
 }
 
 void table_sweep(Host *h)
@@ -229,12 +229,11 @@ void table_sweep(Host *h)
     h->ntables = kept;
 }
 
-uint64_t table_due(const Host *h, const HostTable *t)
+uint64_t table_due(const HostTable *t)
 {
-    /* A move kept (or kept nowhere) and not told yet is told at once. */
-    if ((t->waiting && (!h->journal || t->moves_kept == t->move_no)) || play_computer_due(t))
+    if (t->waiting || play_computer_due(t))
         return 0;
-    uint64_t due = t->seats_due;
+    uint64_t due = t->journal_due < t->seats_due ? t->journal_due : t->seats_due;
     for (int s = 0; s < t->cfg.players; s++) {
         if (t->seat[s].state == NET_SEAT_AWAY && t->seat[s].grace_end < due)
             due = t->seat[s].grace_end;

@@ -20,7 +20,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -41,7 +40,6 @@
 #define T_GRACE_MS 10000u
 #define T_SEATS_EVERY_MS 5000u /* the countdown is told at least this often */
 #define T_SEED_BASE 0x9E3779B97F4A7C15ull
-#define T_JOURNAL_WAIT_MS 30000u /* the journal's thread writes a batch within this */
 
 typedef struct Bot {
     HostConn conn; /* 0: not connected */
@@ -73,7 +71,6 @@ typedef struct World {
     NetTables tables;
     long bytes[NET_MSG_TYPE_COUNT], count[NET_MSG_TYPE_COUNT]; /* sent, by type */
     long logs_left_out, logs_retry, logs_differ;               /* the host's log lines saying so */
-    bool journal; /* the host keeps a journal (its thread writes the batches) */
 } World;
 
 /* ---- checks made on every message the host sends ---- */
@@ -299,18 +296,6 @@ static void t_to_host(World *w, HostConn conn, const NetMsg *m)
     host_received(w->h, conn, w->out, w->now);
 }
 
-/* The host's tick at w->now. With a journal, the batch it handed to the
- * journal's thread is waited for (bounded) and told at a second tick, as
- * the server's loop tells it a round or two later. */
-static void t_tick(World *w)
-{
-    host_tick(w->h, w->now);
-    if (!w->journal)
-        return;
-    assert_true(host_wait_journal(w->h, T_JOURNAL_WAIT_MS));
-    host_tick(w->h, w->now);
-}
-
 /* ---- setting up ---- */
 
 static Host *t_host(World *w, const char *data_dir)
@@ -346,7 +331,6 @@ static void t_world_init_match(World *w, VariantId v, const char *data_dir, int 
     w->mirror = game_create(&w->cfg, NULL);
     assert_non_null(w->mirror);
     w->next_conn = T_FIRST_BOT;
-    w->journal = data_dir != NULL;
     w->h = t_host(w, data_dir);
     for (int i = 0; i < CEKI_MAX_SEATS + 2; i++)
         w->bot[i].bye = -1;
@@ -477,7 +461,7 @@ static bool t_step(World *w, uint64_t ms)
         }
     }
     w->now += ms;
-    t_tick(w);
+    host_tick(w->h, w->now);
     return game_match_over(w->mirror);
 }
 
@@ -660,7 +644,7 @@ static void test_token_brings_the_seat_back(void **state)
     b->conn = 0;
     assert_true(w.bot[0].away_seen > 0); /* the others see the countdown */
     w.now += T_GRACE_MS / 2;
-    t_tick(&w);
+    host_tick(w.h, w.now);
     t_join(&w, b);
     assert_true(b->s.have_view);
     size_t a = net_view_bytes(held, w.bytes_a, NET_MAX_PACKET);
@@ -719,7 +703,7 @@ static void t_wait_stand_in(World *w, Bot *b)
     b->stand_in_seen = 0;
     for (int i = 0; i < 20 && b->stand_in_seen == 0; i++) {
         w->now += 1000;
-        t_tick(w);
+        host_tick(w->h, w->now);
     }
     assert_true(b->stand_in_seen > 0);
 }
@@ -1009,7 +993,7 @@ static void test_failed_journal_writes_are_kept_later(void **state)
     assert_int_equal(t_mirror_moves(&w), kept + 1);
     t_play(&w, kept + 10);
     int at = t_mirror_moves(&w);
-    t_tick(&w);
+    host_tick(w.h, w.now);
     assert_int_equal(t_journal_moves(db), at);
     sqlite3_close(db);
     host_destroy(w.h);
@@ -1026,73 +1010,6 @@ static void test_failed_journal_writes_are_kept_later(void **state)
     t_remove_dir(dir);
 }
 
-/* Lets the journal's thread run for a moment (no assertion rides on it). */
-static void t_pause_ms(long ms)
-{
-    struct timespec ts = {0, ms * 1000000L};
-    nanosleep(&ts, NULL);
-}
-
-/* A move is told only once its batch is durable. Another connection holds
- * the journal's write lock, so the journal's thread cannot commit: the
- * move is applied, the host goes on receiving and answering (a ping), and
- * nobody hears of the move however often the host ticks. Once the lock is
- * let go, the batch is kept, the move is told, and the match plays on. */
-static void test_move_told_only_once_durable(void **state)
-{
-    (void)state;
-    char dir[] = "/tmp/ceki-host-XXXXXX";
-    assert_non_null(mkdtemp(dir));
-    World w;
-    t_world_init(&w, VARIANT_THOTHIT, dir);
-    t_create(&w, NULL);
-    t_join_all(&w, w.cfg.players);
-    t_play(&w, 4);
-    int told = t_mirror_moves(&w);
-    sqlite3 *db = t_open_journal(dir);
-    assert_int_equal(sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL), SQLITE_OK);
-    Bot *mover = NULL;
-    Move mv;
-    for (int i = 0; i < w.nbots && !mover; i++)
-        mover = t_bot_choose(&w, &w.bot[i], &mv) ? &w.bot[i] : NULL;
-    assert_non_null(mover);
-    mover->s.nmoves = 0;
-    t_send_move(&w, mover, mover->s.move_no, &mv);
-    long updates = w.count[NET_MSG_UPDATE], pongs = w.count[NET_MSG_PONG];
-    HostCounts c;
-    host_counts(w.h, &c);
-    assert_int_equal(c.moves, told + 1);
-    NetMsg ping = {.type = NET_MSG_PING};
-    for (int i = 0; i < 20; i++) {
-        w.now += 1;
-        host_tick(w.h, w.now);
-        assert_true(host_next_due(w.h) > w.now); /* nothing to tell yet */
-        t_to_host(&w, w.bot[0].conn, &ping);
-        t_pause_ms(5);
-    }
-    assert_int_equal(w.count[NET_MSG_PONG], pongs + 20); /* the host went on */
-    assert_int_equal(w.count[NET_MSG_UPDATE], updates);
-    assert_int_equal(t_mirror_moves(&w), told);
-    assert_int_equal(t_journal_moves(db), told);
-    assert_int_equal(sqlite3_exec(db, "COMMIT", NULL, NULL, NULL), SQLITE_OK);
-    /* Let go: the batch is written, then told at the next tick. */
-    assert_true(host_wait_journal(w.h, T_JOURNAL_WAIT_MS));
-    assert_true(host_next_due(w.h) <= w.now);
-    host_tick(w.h, w.now);
-    assert_int_equal(t_mirror_moves(&w), told + 1);
-    assert_true(w.count[NET_MSG_UPDATE] > updates);
-    assert_int_equal(t_journal_moves(db), told + 1);
-    assert_int_equal(w.logs_retry, 0);
-    sqlite3_close(db);
-    t_play(&w, T_MAX_MOVES);
-    Game *direct = t_direct_match(&w.cfg);
-    t_same_moves(direct, w.mirror);
-    game_destroy(direct);
-    t_all_recorded(&w);
-    t_world_free(&w);
-    t_remove_dir(dir);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1104,7 +1021,6 @@ int main(void)
         cmocka_unit_test(test_tables_made_listed_started),
         cmocka_unit_test(test_damaged_journal_leaves_the_table_out),
         cmocka_unit_test(test_failed_journal_writes_are_kept_later),
-        cmocka_unit_test(test_move_told_only_once_durable),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
