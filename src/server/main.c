@@ -235,8 +235,8 @@ static void server_pace(uint64_t start_us)
 }
 
 /* Rounds: wait for a packet or the host's next timer, handle what came,
- * let the host tick (it hands the journal's thread the next batch and tells
- * the moves of the batch that thread has made durable), send.
+ * let the host tick (it writes the tables changed since the last tick in
+ * one transaction, one fsync, and then tells their moves), send.
  * A round begins at most every SERVER_ROUND_US: each ENet service visits
  * every peer and each host_tick every table, so at 3,000 peers a round per
  * packet cost more than the packets (issue 28's load benchmark). */

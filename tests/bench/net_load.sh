@@ -30,12 +30,14 @@
 # sent per move per seat in every run:
 #
 #                                moves/s  p50     p99       max        server RSS  server CPU
-#   journal, its own thread (a)  926-934  6-8 ms  26-33 ms  86-253 ms  28.8-29.1 MB 17-22 s
-#   journal, loop waits (b)      928-935  6-9 ms  25-39 ms  89-197 ms  28.5-28.7 MB 17-19 s
+#   journal, its own thread (a)  926-934  6-8 ms  26-33 ms  86-253 ms  28.8-29.1 MB 17-22 s  (tried, reverted)
+#   journal, loop waits (b)      928-935  6-9 ms  25-39 ms  89-197 ms  28.5-28.7 MB 17-19 s  (now)
 #   no journal (c)               937-939  2 ms    9-11 ms   50-88 ms   25.3-25.5 MB 16-17 s
 #
-# (a) now: six runs, and one more at p99 125 ms (load average 15); (b)
-# before it, four runs; two pairs of them alternated (a/b: p99 26/26 and
+# (b) is what ceki-server does now. (a) was tried and reverted: it gave
+# no lower latency, and its untold-but-durable moves changed what a
+# restarted host shows (test_net_table's host resume). (a): six runs, and one more at p99 125 ms (load average 15); (b),
+# four runs; two pairs of them alternated (a/b: p99 26/26 and
 # 27/25 ms, p50 6 ms in all four). (c) three runs at load average 7-8
 # (and one at 14, during a build: p99 35 ms); back to back with it at
 # load 7, (a) gave p99 29 ms, (c) 9 ms. The load client used 13-17 s of
