@@ -91,7 +91,7 @@ static void test_errors(void **state)
         const char *argv[8];
         const char *says;
     } cases[] = {
-        {{"ceki", "--scene", "lobby", NULL}, "unknown scene 'lobby'"},
+        {{"ceki", "--scene", "casino", NULL}, "unknown scene 'casino'"},
         {{"ceki", "--deck-style", "tarot", NULL}, "unknown deck style 'tarot'"},
         {{"ceki", "--variant", "poker", NULL}, "unknown variant 'poker'"},
         {{"ceki", "--size", "12x", NULL}, "--size"},
