@@ -768,6 +768,13 @@ static int fit_game(const char *key, int w, int h, Language language, const char
 static void test_the_guide_fits_in_three_languages(void **state)
 {
     (void)state;
+    /* The text fit is a layout check: the normal build runs it; the
+     * sanitizer pass (.ci/sanitize) sets CEKI_GUIDED_FIT=0, as it leaves out
+     * the other text-fit renders (label layout), to keep CI in its time. */
+    const char *fit = getenv("CEKI_GUIDED_FIT");
+    if (fit != NULL && strcmp(fit, "0") == 0) {
+        skip();
+    }
     static const char *const langs[] = {"en", "id", "jv"};
     static const Language languages[] = {LANGUAGE_ENGLISH, LANGUAGE_INDONESIAN, LANGUAGE_JAVANESE};
     static const int sizes[2][2] = {{1280, 800}, {2560, 1600}};
