@@ -630,12 +630,17 @@ static void play_guided(const char *key, Hands hands, Person *p)
 static void test_each_guided_game_by_keys_and_by_mouse(void **state)
 {
     (void)state;
+    /* The sanitizer pass (.ci/sanitize) sets CEKI_GUIDED_PASSES=mouse: the
+     * mouse pass alone, which also tries every wrong move; the normal build
+     * plays both. */
+    const char *passes = getenv("CEKI_GUIDED_PASSES");
+    const int first = passes != NULL && strcmp(passes, "mouse") == 0 ? 1 : 0;
     for (int i = 0; i < FAMILIES; i++) {
         const VariantDesc *v = variant_find(families[i].key);
         GuidedDeal d = guided_deal_of(v);
         GuidedTrace tr;
         assert_true(guided_play(&d, v->id, &tr));
-        for (int h = 0; h < 2; h++) {
+        for (int h = first; h < 2; h++) {
             Person p;
             play_guided(families[i].key, h == 0 ? BY_KEYS : BY_MOUSE, &p);
             printf("%s by %s: %d steps, %d continues, %d refused, %d wrong moves answered, %d "
