@@ -32,6 +32,7 @@
 #                                moves/s  p50     p99       max        server RSS  server CPU
 #   journal, its own thread (a)  926-934  6-8 ms  26-33 ms  86-253 ms  28.8-29.1 MB 17-22 s  (tried, reverted)
 #   journal, loop waits (b)      928-935  6-9 ms  25-39 ms  89-197 ms  28.5-28.7 MB 17-19 s  (now)
+#   journal, loop waits, quiet   936-937  3 ms    13-15 ms  37-46 ms   28.6 MB      23-24 s  (two runs, load average 0.9)
 #   no journal (c)               937-939  2 ms    9-11 ms   50-88 ms   25.3-25.5 MB 16-17 s
 #
 # (b) is what ceki-server does now. (a) was tried and reverted: it gave
@@ -54,7 +55,8 @@
 # waits for the batch in flight when it arrives and then for its own, in
 # whichever thread; what the thread freed is the loop's time. The journal
 # costs a move some 4 ms at the median and, on this shared disk, keeps the
-# p99 at 25-33 ms: the 20 ms is met without a journal, not with one. Not
+# p99 at 25-33 ms while other work shares the disk (13-15 ms when it does not,
+# the "quiet" row): the 20 ms is met on a quiet machine with the journal. Not
 # SQLite's automatic checkpoints: with none at all (wal_autocheckpoint=0,
 # a build for the test only) p99 was 31 ms against 33 ms back to back.
 # What is left is the fsync of the WAL itself on this disk, which the
