@@ -5,13 +5,9 @@
 #include <string.h>
 
 #include "card.h"
+#include "utf8.h"
 
 #define CODEC_BYTE_BITS 8u
-#define CODEC_DEL 0x7f
-#define CODEC_C1_END 0xa0 /* U+0080..U+009F are control characters too */
-#define CODEC_UNICODE_MAX 0x10ffffu
-#define CODEC_SURROGATE_FIRST 0xd800u
-#define CODEC_SURROGATE_LAST 0xdfffu
 
 Codec codec_writer(uint8_t *out, size_t cap)
 {
@@ -203,32 +199,6 @@ void codec_io_bytes(Codec *c, uint8_t *v, size_t len)
     c->pos += len;
 }
 
-/* The length of the UTF-8 sequence at s (of n bytes) and its code point;
- * 0 when it is not well formed (overlong, surrogate, beyond U+10FFFF). */
-static size_t codec_utf8_next(const uint8_t *s, size_t n, uint32_t *cp)
-{
-    static const uint32_t min_of[5] = {0, 0, 0x80u, 0x800u, 0x10000u};
-    uint8_t b = s[0];
-    size_t len = b < 0x80u              ? 1
-                 : (b & 0xe0u) == 0xc0u ? 2
-                 : (b & 0xf0u) == 0xe0u ? 3
-                 : (b & 0xf8u) == 0xf0u ? 4
-                                        : 0;
-    if (len == 0 || len > n)
-        return 0;
-    uint32_t x = len == 1 ? b : (uint32_t)(b & (0x7fu >> len));
-    for (size_t i = 1; i < len; i++) {
-        if ((s[i] & 0xc0u) != 0x80u)
-            return 0;
-        x = (x << 6) | (uint32_t)(s[i] & 0x3fu);
-    }
-    if (x < min_of[len] || x > CODEC_UNICODE_MAX ||
-        (x >= CODEC_SURROGATE_FIRST && x <= CODEC_SURROGATE_LAST))
-        return 0;
-    *cp = x;
-    return len;
-}
-
 static bool codec_char_ok(uint32_t cp, CodecText kind)
 {
     if (kind == CODEC_TEXT_ID)
@@ -238,7 +208,7 @@ static bool codec_char_ok(uint32_t cp, CodecText kind)
         return (cp >= 'a' && cp <= 'f') || (cp >= 'A' && cp <= 'F') || (cp >= '0' && cp <= '9');
     if (kind == CODEC_TEXT_LINES && cp == '\n')
         return true;
-    return cp >= ' ' && cp != CODEC_DEL && !(cp >= CODEC_DEL && cp < CODEC_C1_END);
+    return !utf8_is_control(cp);
 }
 
 /* NET_OK, or why the n bytes at s are not a text of this kind. */
@@ -251,7 +221,7 @@ static NetStatus codec_text_check(const uint8_t *s, size_t n, size_t max_chars, 
     size_t chars = 0;
     for (size_t i = 0; i < n;) {
         uint32_t cp = 0;
-        size_t len = codec_utf8_next(s + i, n - i, &cp);
+        size_t len = utf8_next(s + i, n - i, &cp);
         if (len == 0 || !codec_char_ok(cp, kind))
             return NET_ERR_TEXT;
         i += len;

@@ -12,6 +12,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "utf8.h"
 #include "variant.h"
 
 #define MAGIC_LEN 4
@@ -63,39 +64,16 @@ static bool id_ok(const char *s, size_t len)
     return true;
 }
 
-/* The length of the UTF-8 sequence that starts with b, 0 if none does. */
-static size_t utf8_lead(uint8_t b)
-{
-    return b < 0x80                   ? 1
-           : (b >= 0xc2 && b <= 0xdf) ? 2
-           : (b & 0xf0) == 0xe0       ? 3
-           : (b >= 0xf0 && b <= 0xf4) ? 4
-                                      : 0;
-}
-
-/* Well-formed UTF-8 without control characters (no overlongs, no
- * surrogates, nothing past U+10FFFF). */
+/* Well-formed UTF-8 without control characters (utf8.h). */
 static bool name_ok(const uint8_t *s, size_t len)
 {
     if (len > NET_NAME_MAX) {
         return false;
     }
-    size_t i = 0;
-    while (i < len) {
-        size_t n = utf8_lead(s[i]);
-        if (n == 0 || i + n > len || (n == 1 && (s[i] < 0x20 || s[i] == 0x7f))) {
-            return false;
-        }
-        uint32_t cp = n == 1 ? s[i] : (uint32_t)(s[i] & (0x7f >> n));
-        for (size_t k = 1; k < n; k++) {
-            if ((s[i + k] & 0xc0) != 0x80) {
-                return false;
-            }
-            cp = (cp << 6) | (s[i + k] & 0x3f);
-        }
-        bool overlong = (n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000);
-        if (overlong || (cp >= 0xd800 && cp <= 0xdfff) || cp > 0x10ffff ||
-            (cp >= 0x80 && cp < 0xa0)) {
+    for (size_t i = 0; i < len;) {
+        uint32_t cp = 0;
+        size_t n = utf8_next(s + i, len - i, &cp);
+        if (n == 0 || utf8_is_control(cp)) {
             return false;
         }
         i += n;

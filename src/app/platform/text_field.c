@@ -3,56 +3,22 @@
 
 #include <string.h>
 
-/* Bytes of the UTF-8 character that starts with b; 0 when none does. */
-static int char_len(unsigned char b)
-{
-    if (b < 0x80) {
-        return 1;
-    }
-    if (b >= 0xc2 && b <= 0xdf) {
-        return 2;
-    }
-    if ((b & 0xf0) == 0xe0) {
-        return 3;
-    }
-    return b >= 0xf0 && b <= 0xf4 ? 4 : 0;
-}
+#include "utf8.h"
 
-/* Whether s[0..n) is one well-formed character (no overlong form, no
- * surrogate, nothing past U+10FFFF). */
-static bool char_ok(const unsigned char *s, int n)
-{
-    unsigned cp = n == 1 ? s[0] : (unsigned)(s[0] & (0x7f >> n));
-    for (int k = 1; k < n; k++) {
-        if ((s[k] & 0xc0) != 0x80) {
-            return false;
-        }
-        cp = (cp << 6) | (s[k] & 0x3fu);
-    }
-    bool overlong = (n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000);
-    return !overlong && !(cp >= 0xd800 && cp <= 0xdfff) && cp <= 0x10ffff;
-}
-
+/* Whether text is well-formed UTF-8 (utf8.h). */
 static bool utf8_ok(const char *text)
 {
-    const unsigned char *s = (const unsigned char *)text;
+    const uint8_t *s = (const uint8_t *)text;
     size_t total = strlen(text);
     for (size_t i = 0; i < total;) {
-        int n = char_len(s[i]);
-        if (n == 0 || i + (size_t)n > total || !char_ok(s + i, n)) {
+        uint32_t cp = 0;
+        size_t n = utf8_next(s + i, total - i, &cp);
+        if (n == 0) {
             return false;
         }
-        i += (size_t)n;
+        i += n;
     }
     return true;
-}
-
-static bool is_control(const unsigned char *s, int n)
-{
-    if (n == 1) {
-        return s[0] < 0x20 || s[0] == 0x7f;
-    }
-    return n == 2 && s[0] == 0xc2 && s[1] < 0xa0; /* U+0080..U+009F */
 }
 
 void text_field_init(TextField *f, int max_chars)
@@ -85,14 +51,16 @@ bool text_field_insert(TextField *f, const char *utf8)
     if (utf8 == NULL || !utf8_ok(utf8)) {
         return false;
     }
-    const unsigned char *s = (const unsigned char *)utf8;
+    const uint8_t *s = (const uint8_t *)utf8;
+    size_t total = strlen(utf8);
     int room = f->max_chars - text_field_chars(f);
-    for (size_t i = 0; s[i] != '\0' && room > 0;) {
-        int n = char_len(s[i]);
-        if (s[i] == '\n' || s[i] == '\r') {
+    for (size_t i = 0; i < total && room > 0;) {
+        uint32_t cp = 0;
+        int n = (int)utf8_next(s + i, total - i, &cp); /* > 0: utf8_ok above */
+        if (cp == '\n' || cp == '\r') {
             break; /* a pasted text: its first line */
         }
-        if (!is_control(s + i, n) && f->len + n <= f->max_bytes) {
+        if (!utf8_is_control(cp) && f->len + n <= f->max_bytes) {
             memmove(f->text + f->cursor + n, f->text + f->cursor, (size_t)(f->len - f->cursor));
             memcpy(f->text + f->cursor, s + i, (size_t)n);
             f->len += n;

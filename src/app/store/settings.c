@@ -14,6 +14,8 @@
 #include <unistd.h>
 #endif
 
+#include "utf8.h"
+
 static const char *const anim_keys[ANIM_COUNT] = {"instant", "fast", "normal", "slow"};
 static const char *const anim_names[ANIM_COUNT] = {N_("Instant"), N_("Fast"), N_("Normal"),
                                                    N_("Slow")};
@@ -131,47 +133,17 @@ static bool parse_anim(const char *v, AnimSpeed *out)
     return false;
 }
 
-/* Bytes of the UTF-8 character that starts with b; 0 when none does. */
-static size_t utf8_len(unsigned char b)
-{
-    if (b < 0x80) {
-        return 1;
-    }
-    if (b >= 0xc2 && b <= 0xdf) {
-        return 2;
-    }
-    if ((b & 0xf0) == 0xe0) {
-        return 3;
-    }
-    return b >= 0xf0 && b <= 0xf4 ? 4 : 0;
-}
-
-/* Whether p[0..n) is one character of the player's name: well formed (no
- * overlong form, surrogate or code past U+10FFFF), not a control character. */
-static bool name_char_ok(const unsigned char *p, size_t n)
-{
-    unsigned long cp = n == 1 ? p[0] : (unsigned long)(p[0] & (0x7f >> n));
-    for (size_t k = 1; k < n; k++) {
-        if ((p[k] & 0xc0) != 0x80) {
-            return false;
-        }
-        cp = (cp << 6) | (p[k] & 0x3fu);
-    }
-    bool overlong = (n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000);
-    bool control = cp < 0x20 || (cp >= 0x7f && cp < 0xa0);
-    return !overlong && !control && !(cp >= 0xd800 && cp <= 0xdfff) && cp <= 0x10ffff;
-}
-
 bool settings_name_ok(const char *name)
 {
-    const unsigned char *p = (const unsigned char *)name;
+    const uint8_t *p = (const uint8_t *)name;
     size_t len = strlen(name);
     if (len > SETTINGS_NAME_MAX) {
         return false;
     }
     for (size_t i = 0; i < len;) {
-        size_t n = utf8_len(p[i]);
-        if (n == 0 || i + n > len || !name_char_ok(p + i, n)) {
+        uint32_t cp = 0;
+        size_t n = utf8_next(p + i, len - i, &cp);
+        if (n == 0 || utf8_is_control(cp)) {
             return false;
         }
         i += n;
