@@ -54,12 +54,13 @@ typedef struct GameSetup {
 
 /* How the table runs when the command line asks for it (launch.c). */
 typedef struct TableRun {
-    bool autoplay;    /* a computer in every seat, animations instant */
-    bool exit_at_end; /* print the final standings and quit when the match ends */
-    int preplay;      /* moves random players make before the table shows (screenshots) */
-    AiLevel level;    /* the computers' level in autoplay */
-    bool guided;      /* the next table is a guided first game (scene_table_guided.c) */
-    int guided_steps; /* ... with this many of its steps made at once (screenshots) */
+    bool autoplay;      /* a computer in every seat, animations instant */
+    bool exit_at_end;   /* print the final standings and quit when the match ends */
+    int preplay;        /* moves random players make before the table shows (screenshots) */
+    AiLevel level;      /* the computers' level in autoplay */
+    bool guided;        /* the next table is a guided first game (scene_table_guided.c) */
+    int guided_steps;   /* ... with this many of its steps made at once (screenshots) */
+    bool result_guided; /* the result screen being opened ends a guided game's round */
 } TableRun;
 
 /* Called by app_run once a frame after updating (NULL: nothing): a test

@@ -713,9 +713,17 @@ static int count_says_red_pairs(const TableState *t, Language language)
         return 0;
     }
     char want[120];
-    snprintf(want, sizeof want, "red-stamped pair (%d): %d points", THOTHIT_RED_PAIR,
-             pairs * THOTHIT_RED_PAIR);
-    if (strstr(t->guide.text, want) == NULL) {
+    snprintf(want, sizeof want, "red-stamped pair (%d): ", THOTHIT_RED_PAIR);
+    const char *at = strstr(t->guide.text, want);
+    char group[200] = ""; /* that group's part of the line: up to the next ';' or line's end */
+    if (at != NULL) {
+        snprintf(group, sizeof group, "%.*s", (int)strcspn(at, ";\n"), at);
+    }
+    snprintf(want, sizeof want, ", %d points", pairs * THOTHIT_RED_PAIR);
+    size_t gl = strlen(group), wl = strlen(want);
+    if (gl < wl || strcmp(group + gl - wl, want) != 0) {
+        snprintf(want, sizeof want, "red-stamped pair (%d): CARDS, %d points", THOTHIT_RED_PAIR,
+                 pairs * THOTHIT_RED_PAIR);
         fail_msg("the count '%s' does not say '%s'", t->guide.text, want);
     }
     return 1;

@@ -77,6 +77,7 @@ typedef struct SeatView {
 typedef struct ResultState {
     Ui ui;
     Session *own; /* a session of our own (opened without a table) */
+    bool guided;  /* a guided game's: its end offers the lesson again or Learn */
     int players;
     bool round_over, match_over;
     VariantId variant;
@@ -1013,9 +1014,9 @@ static void layout(App *app, ResultState *s)
     } else if (s->match_over) {
         float half = (bw - 12) / 2;
         ui_add(&s->ui, WIDGET_PRIMARY, RESULT_NEW_MATCH, app_rect(app, bx, 672, half, 52), false,
-               _("New match"));
+               s->guided ? _("Play it again") : _("New match"));
         ui_add(&s->ui, WIDGET_BUTTON, RESULT_MENU, app_rect(app, bx + half + 12, 672, half, 52),
-               false, _("Main menu"));
+               false, s->guided ? _("Back to Learn") : _("Main menu"));
     } else {
         ui_add(&s->ui, WIDGET_PRIMARY, RESULT_NEXT, app_rect(app, bx, 672, bw, 52), false,
                counts_hands(s) ? _("Next hand") : _("Next round"));
@@ -1065,6 +1066,8 @@ static bool result_enter(App *app, void *state)
 {
     ResultState *s = state;
     ui_init(&s->ui);
+    s->guided = app->table_run.result_guided && app->session != NULL;
+    app->table_run.result_guided = false;
     s->obs = malloc(sizeof *s->obs);
     if (s->obs == NULL) {
         return false;
@@ -1136,8 +1139,24 @@ static SceneAction next_round(App *app, ResultState *s)
     return scene_pop();
 }
 
+/* The end of a guided game: the same lesson again (the setup Learn lent
+ * is the guided deal's), or back to Learn below the table. */
+static SceneAction guided_end(App *app, bool again)
+{
+    scene_stack_pop(app); /* this screen */
+    if (!again) {
+        return scene_pop(); /* the table: Learn shows again */
+    }
+    app->session = NULL; /* the old table still owns its game (as new_match) */
+    app->table_run.guided = true;
+    return scene_replace(SCENE_TABLE);
+}
+
 static SceneAction new_match(App *app, ResultState *s)
 {
+    if (s->guided) {
+        return guided_end(app, true);
+    }
     Session *ss = session_of(app, s);
     const Game *g = session_game(ss);
     const SessionSeats *seats = session_seats(ss);
@@ -1175,7 +1194,12 @@ static SceneAction activate(App *app, ResultState *s, int id)
     switch (id) {
     case RESULT_NEXT: return next_round(app, s);
     case RESULT_NEW_MATCH: return new_match(app, s);
-    case RESULT_MENU: back_to_title(app); return scene_stay();
+    case RESULT_MENU:
+        if (s->guided) {
+            return guided_end(app, false);
+        }
+        back_to_title(app);
+        return scene_stay();
     case RESULT_BACK: return scene_pop();
     default: return scene_stay();
     }
@@ -1645,8 +1669,9 @@ static void draw_side_buttons(App *app, ResultState *s)
     if (!s->round_over) {
         ui_draw_button(app, &s->ui, RESULT_BACK, _("Back"));
     } else if (s->match_over) {
-        ui_draw_button(app, &s->ui, RESULT_NEW_MATCH, _("New match"));
-        ui_draw_button(app, &s->ui, RESULT_MENU, _("Main menu"));
+        ui_draw_button(app, &s->ui, RESULT_NEW_MATCH,
+                       s->guided ? _("Play it again") : _("New match"));
+        ui_draw_button(app, &s->ui, RESULT_MENU, s->guided ? _("Back to Learn") : _("Main menu"));
     } else {
         ui_draw_button(app, &s->ui, RESULT_NEXT,
                        counts_hands(s) ? _("Next hand") : _("Next round"));
@@ -1697,7 +1722,9 @@ static void result_draw(App *app, void *state, SDL_Renderer *r)
     draw_side(app, s);
     /* Enter does what the gold button says: at the end of a match it deals
      * a new one. */
-    const char *enter = s->match_over ? N_("New match") : N_("Continue");
+    const char *enter = !s->match_over ? N_("Continue")
+                        : s->guided    ? N_("Play it again")
+                                       : N_("New match");
     if (s->content > AREA_H) {
         const char *const hints[] = {"Enter", enter, "PgDn", N_("Scroll"), "Tab", N_("Move")};
         ui_draw_hints(app, hints, 3);

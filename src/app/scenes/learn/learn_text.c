@@ -1682,9 +1682,10 @@ static void build_keys(LearnDoc *d)
 static void build_guided(LearnDoc *d, const VariantDesc *v)
 {
     HEADING(d, fmt(d, _("A first game of %s, with a guide"), _(v->name)));
-    PARA(d, _("One short deal, the same every time, played at the real table with the cards, "
-              "buttons and keys of any game. A guide below the table says what to do next and "
-              "why, lights the cards, and waits until you do it, with the mouse or the keyboard."));
+    PARA(d,
+         _("A short game, dealt the same way every time, played at the real table with the "
+           "cards, buttons and keys of any game. A guide below the table says what to do next and "
+           "why, lights the cards, and waits until you do it, with the mouse or the keyboard."));
     PARA(d, _("A move that is not the lesson is refused, with the reason, and nothing changes: "
               "try again. The others' moves are told as they happen, and the guide stops at "
               "each moment worth a look until you press *Continue* (or *Enter*)."));
@@ -1697,6 +1698,10 @@ static void build_guided(LearnDoc *d, const VariantDesc *v)
     } else if (is_pei(v)) {
         PARA(d, _("This deal shows the seating draw that gives the roles, the _raja_'s lead, "
                   "the private look at a stock card, and a stake paid at the end."));
+    } else if (v->match_kind == MATCHKIND_EACH_DEALS_UNTIED) {
+        PARA(d, _("This game is a whole short match: each player deals once, and every round is "
+                  "counted line by line. Two players end level for the lead, so only they play "
+                  "a tie-break hand while you watch."));
     } else {
         PARA(d, _("At the end the round is counted line by line: what each group in your "
                   "captured pile scores, as the results show it."));

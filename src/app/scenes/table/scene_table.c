@@ -207,6 +207,9 @@ static void prompt_decision(const TableState *t, PromptButtons *b)
 static void prompt_collect(const TableState *t, PromptButtons *b)
 {
     TablePhase phase = table_turn_phase(t);
+    if (t->guide.on && t->guide.hold) {
+        return; /* the guide's Continue is the one way on while it speaks */
+    }
     switch (phase) {
     case TP_MATCH_OVER:
         prompt_add(b, W_AGAIN, true, _("Play again"));
@@ -465,7 +468,10 @@ static bool apply_now(App *app, TableState *t, const Move *m)
         app_report(app, msg);
     }
     if (t->guide.on && m->type != MOVE_NEXT_ROUND && table_seat_is_person(t, m->seat)) {
-        t->guide.steps++; /* the guided game's step was made */
+        t->guide.steps++;        /* the guided game's step was made: its words are done with, */
+        t->guide.text[0] = '\0'; /* and the panel tells the table's status until the next */
+        t->guide.why[0] = '\0';
+        t->guide.refusal[0] = '\0';
     }
     t->reason[0] = '\0'; /* a refusal is about the position before this move */
     t->synced = false;
@@ -728,6 +734,7 @@ static bool flow_match_over(App *app, TableState *t, double dt, bool settled, Sc
         app->quit = true;
     } else if (table_has_person(t)) {
         t->result_round = game_round_number(session_game(t->session));
+        app->table_run.result_guided = t->guide.on;
         *act = scene_push(SCENE_RESULT);
     }
     return false;
@@ -790,6 +797,7 @@ static bool flow_round_over(App *app, TableState *t, bool paused, SceneAction *a
                 return true;
             }
             t->result_round = game_round_number(g);
+            app->table_run.result_guided = t->guide.on;
             *act = scene_push(SCENE_RESULT);
         }
         return false;

@@ -204,6 +204,7 @@ typedef struct TableGuide {
     int steps;                    /* the person's moves the guide took */
     int continues;                /* Continue pressed */
     int refusals;                 /* moves refused: illegal, or not the step */
+    int others_told;              /* the others' plain captures told (and waited on) */
     char told[GUIDE_TEXT_MAX];    /* moments told by the events taken, not yet shown */
     bool counted;                 /* ... and the round was counted among them */
     int auto_steps;               /* steps still to make by themselves (screenshots) */

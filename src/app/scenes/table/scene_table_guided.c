@@ -30,6 +30,8 @@
 #define GUIDE_SPACING 1.15f   /* line spacing */
 #define GUIDE_BUTTON_H 46.0f  /* Continue */
 #define GUIDE_GAP 10.0f       /* between the panel's parts */
+#define GUIDE_KINDS_NAMED 3   /* a score group's kinds named in the count, at most */
+#define GUIDE_OTHERS_TOLD 2   /* the others' plain captures the guide stops for */
 
 /* ---- words --------------------------------------------------------------------------- */
 
@@ -87,6 +89,30 @@ static void say_opening(const TableState *t, char *buf, size_t size)
              _(t->v->name), how, rules);
 }
 
+/* Why two rank-1 cards that look nothing alike match (an honour and a 1,
+ * or two honours): appended to a step that takes one with the other. */
+static void say_rank_one(const TableState *t, Card a, Card b, char *buf, size_t size)
+{
+    bool honour = (card_is_ceki(a) && card_suit(a) == SUIT_HONOURS) ||
+                  (card_is_ceki(b) && card_suit(b) == SUIT_HONOURS);
+    if (!honour || a == b || !card_is_ceki(a) || !card_is_ceki(b) || card_rank(a) != 1 ||
+        card_rank(b) != 1) {
+        return;
+    }
+    char wf[64], rf[64], ot[64], line[400];
+    table_card_label(t, CARD_WF, wf, sizeof wf);
+    table_card_label(t, CARD_RF, rf, sizeof rf);
+    table_card_label(t, CARD_OT, ot, sizeof ot);
+    snprintf(line, sizeof line,
+             _("They match: the three honours (%s, %s, %s) count as 1s, and all 1s are one "
+               "rank."),
+             wf, rf, ot);
+    size_t at = strlen(buf);
+    if (at + 1 < size) {
+        snprintf(buf + at, size - at, " %s", line);
+    }
+}
+
 /* What the step asks, with how to do it by mouse and by keyboard. */
 static void say_step(const TableState *t, const Move *m, char *buf, size_t size)
 {
@@ -100,6 +126,7 @@ static void say_step(const TableState *t, const Move *m, char *buf, size_t size)
                      _("Take the %s with your %s: drag your card onto it, or press Enter on your "
                        "card, then Enter on the lit pool card."),
                      b, a);
+            say_rank_one(t, m->card, m->target, buf, size);
         } else {
             snprintf(buf, size,
                      _("Lay your %s in the pool: drag it to the pool's free space, or press Enter "
@@ -136,6 +163,38 @@ static void say_step(const TableState *t, const Move *m, char *buf, size_t size)
     case MOVE_CLAIM: snprintf(buf, size, _("Claim the %s: press its button."), a); return;
     case MOVE_PASS: snprintf(buf, size, "%s", _("Pass: press Pass.")); return;
     default: snprintf(buf, size, "%s", _("Make the lit move.")); return;
+    }
+}
+
+/* Totit's tie for the lead: who plays the tie-break hand, at what total
+ * (the core's match scores), and who sits it out (`out`; NULL: the person). */
+static void say_tie(const TableState *t, const char *out, char *buf, size_t size)
+{
+    const Game *g = session_game(t->session);
+    Observation *o = malloc(sizeof *o);
+    char tied[160] = "";
+    int total = -1, n = 0;
+    for (int s = 0; o != NULL && s < t->players; s++) {
+        if (game_sitting_out(g, s) || (total < 0 && game_observe(g, s, o) != CEKI_OK)) {
+            continue;
+        }
+        total = o->match_score[s];
+        char who[48];
+        table_seat_name(t, s, who, sizeof who);
+        size_t at = strlen(tied);
+        snprintf(tied + at, sizeof tied - at, "%s%s", n++ > 0 ? _(" and ") : "", who);
+    }
+    free(o);
+    if (out == NULL) {
+        snprintf(buf, size,
+                 _("A tie for the lead: %s have %d each. Only they play a tie-break hand, and "
+                   "you watch it; it adds to their totals until one leads."),
+                 tied, total);
+    } else {
+        snprintf(buf, size,
+                 _("A tie for the lead: %s have %d each. Only they play a tie-break hand, and %s "
+                   "sits it out; it adds to their totals until one leads."),
+                 tied, total, out);
     }
 }
 
@@ -221,18 +280,7 @@ static bool say_event_more(const TableState *t, const GameEvent *e, char *buf, s
                      who, to, e->value);
         }
         return true;
-    case EV_SIT_OUT:
-        if (mine) {
-            snprintf(buf, size, "%s",
-                     _("A tie for the lead: the tied players play a tie-break hand, and you "
-                       "watch it."));
-        } else {
-            snprintf(buf, size,
-                     _("A tie for the lead: the tied players play a tie-break hand, and %s sits "
-                       "it out."),
-                     who);
-        }
-        return true;
+    case EV_SIT_OUT: say_tie(t, mine ? NULL : who, buf, size); return true;
     case EV_CUT:
         if (mine) {
             snprintf(buf, size, _("A tie: you cut the %s."), a);
@@ -290,46 +338,78 @@ static bool say_event_end(const TableState *t, const GameEvent *e, char *buf, si
     return false;
 }
 
-/* The person's pile group by group, from the core's breakdown (each kind
- * of group once, with what it scores); then every seat's round score. */
+/* The kinds a score group holds, named ("8 of Hearts, 6 of Diamonds"),
+ * when they are few enough to read; "" otherwise. */
+static void group_kinds(const TableState *t, const ScoreGroup *g, char *buf, size_t size)
+{
+    Card seen[GUIDE_KINDS_NAMED];
+    int n = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < g->ncards; i++) {
+        bool known = false;
+        for (int k = 0; k < n; k++) {
+            known = known || seen[k] == g->cards[i];
+        }
+        if (!known && n == GUIDE_KINDS_NAMED) {
+            buf[0] = '\0'; /* too many to name */
+            return;
+        }
+        if (!known) {
+            seen[n++] = g->cards[i];
+            char name[64];
+            table_card_label(t, g->cards[i], name, sizeof name);
+            size_t at = strlen(buf);
+            snprintf(buf + at, size - at, "%s%s", n > 1 ? ", " : "", name);
+        }
+    }
+}
+
+/* The count, line by line from the core's breakdown of the guided seat's
+ * pile, then every seat's round score. */
 static void say_count(const TableState *t, char *buf, size_t size)
 {
     const Game *g = session_game(t->session);
     ScoreBreakdown *sb = malloc(sizeof *sb);
-    char line[600] = "", one[160];
+    char line[600] = "", one[240], kinds[240];
     snprintf(line, sizeof line, "%s", _("The count:"));
     int told = 0;
     int seat = t->guide.seat >= 0 ? t->guide.seat : t->view.viewer; /* whose pile is told */
+    bool onlooker = game_sitting_out(g, seat); /* Totit's tie-break hand: no pile to count */
     int groups = sb != NULL && game_score_seat(g, seat, sb) == CEKI_OK ? sb->ngroups : 0;
     for (int i = 0; i < groups; i++) {
-        int pts = 0;
-        bool first = true;
-        for (int k = 0; k < sb->ngroups; k++) {
-            bool same = sb->groups[k].kind == sb->groups[i].kind &&
-                        strcmp(sb->groups[k].label, sb->groups[i].label) == 0;
-            first = first && !(same && k < i);
-            pts += same ? sb->groups[k].points : 0;
+        const ScoreGroup *gr = &sb->groups[i];
+        if (gr->points <= 0) {
+            continue;
         }
-        if (first && pts > 0) {
-            snprintf(one, sizeof one, P_("%s: %d point", "%s: %d points", pts),
-                     _(sb->groups[i].label), pts);
-            size_t at = strlen(line);
-            snprintf(line + at, sizeof line - at, "%s %s", told++ > 0 ? ";" : "", one);
+        group_kinds(t, gr, kinds, sizeof kinds);
+        if (kinds[0] != '\0') {
+            snprintf(one, sizeof one, P_("%s: %s, %d point", "%s: %s, %d points", gr->points),
+                     _(gr->label), kinds, gr->points);
+        } else {
+            snprintf(one, sizeof one, P_("%s: %d point", "%s: %d points", gr->points), _(gr->label),
+                     gr->points);
         }
+        size_t at = strlen(line);
+        snprintf(line + at, sizeof line - at, "%s %s", told++ > 0 ? ";" : "", one);
     }
     if (told == 0) {
         size_t at = strlen(line);
         snprintf(line + at, sizeof line - at, " %s", _("nothing scored."));
     }
     free(sb);
-    append(buf, size, line);
+    if (!onlooker) {
+        append(buf, size, line);
+    }
     line[0] = '\0';
     for (int s = 0; s < t->players; s++) {
+        if (game_sitting_out(g, s)) {
+            continue; /* a tie-break hand's onlooker */
+        }
         char who[48];
         table_seat_name(t, s, who, sizeof who);
         snprintf(one, sizeof one, _("%s: %d this round."), who, game_round_score(g, s));
         size_t at = strlen(line);
-        snprintf(line + at, sizeof line - at, "%s%s", s > 0 ? " " : "", one);
+        snprintf(line + at, sizeof line - at, "%s%s", at > 0 ? " " : "", one);
     }
     append(buf, size, line);
     append(buf, size, _("Press Continue for the results."));
@@ -419,6 +499,18 @@ void table_guide_note(TableState *t, const GameEvent *ev, int n)
     }
     char line[300];
     for (int i = 0; i < n; i++) {
+        bool plain = ev[i].type == EV_CAPTURED && ev[i].seat != t->guide.seat;
+        if (plain && t->guide.others_told >= GUIDE_OTHERS_TOLD) {
+            continue; /* the status line tells the rest as they happen */
+        }
+        if (plain && ++t->guide.others_told == GUIDE_OTHERS_TOLD &&
+            say_event(t, &ev[i], line, sizeof line)) {
+            append(t->guide.told, sizeof t->guide.told, line);
+            append(t->guide.told, sizeof t->guide.told,
+                   _("From here on the others' captures are told above the hand without "
+                     "stopping; the guide stops for what is new."));
+            continue;
+        }
         if (say_event(t, &ev[i], line, sizeof line) ||
             say_event_more(t, &ev[i], line, sizeof line)) {
             append(t->guide.told, sizeof t->guide.told, line);
@@ -485,10 +577,10 @@ bool table_guide_allows(App *app, TableState *t, const Move *m)
         t->guide.refusal[0] = '\0';
         return true;
     } else {
-        char step[400], reason[COACH_TEXT_MAX];
-        say_step(t, &t->guide.step.move, step, sizeof step);
+        char reason[COACH_TEXT_MAX];
         coach_text(&t->guide.step, t->style, reason, sizeof reason);
-        snprintf(why, sizeof why, _("Not this one now. The lesson here: %s %s"), step, reason);
+        snprintf(why, sizeof why, _("The game allows that move, but the lesson is the lit one. %s"),
+                 reason);
     }
     t->guide.refusals++;
     snprintf(t->guide.refusal, sizeof t->guide.refusal, "%s", why);

@@ -241,6 +241,27 @@ static int capture_gain(const TableState *t, Card target)
     return score_pile(cfg->variant, cfg->options, pile, n + 2, NULL) - before;
 }
 
+/* The focus on the pool card the shown hint (or the guide's step) takes
+ * with the selected card, so Enter does what the hint says. False when no
+ * hint is shown for this card. */
+static bool focus_hinted_target(TableState *t, const int *ids, int n)
+{
+    if (t->hint_state != HINT_SHOWN || t->hint.target == CARD_NONE ||
+        (t->hint.type != MOVE_PLAY && t->hint.type != MOVE_TAKE) ||
+        (t->hint.type == MOVE_PLAY &&
+         (t->selected < 0 || t->view.sprites[t->selected].card != t->hint.card))) {
+        return false;
+    }
+    for (int k = 0; k < n; k++) {
+        if (table_is_target(t, ids[k]) && t->view.sprites[ids[k]].card == t->hint.target) {
+            t->focus_zone = FZ_POOL;
+            t->focus_sprite = ids[k];
+            return true;
+        }
+    }
+    return false;
+}
+
 /* Moves the keyboard focus to the pool card the selection should take: the
  * one that adds most to the score by the core's reckoning (an identical
  * scoring twin before a card that only matches its rank), preferring one
@@ -250,6 +271,9 @@ static bool focus_first_target(TableState *t)
 {
     int ids[TV_MAX_SPRITES];
     int n = view_pool_order(t, ids, TV_MAX_SPRITES);
+    if (focus_hinted_target(t, ids, n)) {
+        return true;
+    }
     for (int pass = 0; pass < 2; pass++) {
         int best = -1, best_gain = 0;
         for (int k = 0; k < n; k++) {
