@@ -196,21 +196,25 @@ typedef struct TableChat {
 #define GUIDE_TEXT_MAX 1400
 typedef struct TableGuide {
     bool on;
-    int seat;                     /* the person's */
-    uint64_t seed;                /* the deal's, for the steps' reseeding */
-    bool hold;                    /* the table waits for Continue */
-    int step_at;                  /* the move number the step was worked out for (-1: none) */
-    AiHint step;                  /* the step and its reasons (ai_why) */
-    int steps;                    /* the person's moves the guide took */
-    int continues;                /* Continue pressed */
-    int refusals;                 /* moves refused: illegal, or not the step */
-    int others_told;              /* the others' plain captures told (and waited on) */
-    char told[GUIDE_TEXT_MAX];    /* moments told by the events taken, not yet shown */
-    bool counted;                 /* ... and the round was counted among them */
-    int auto_steps;               /* steps still to make by themselves (screenshots) */
-    char text[GUIDE_TEXT_MAX];    /* what to do, or what happened */
-    char why[512];                /* why the step (coach_text) */
-    char refusal[GUIDE_TEXT_MAX]; /* the last refusal, until the next move */
+    int seat;        /* the person's */
+    uint64_t seed;   /* the deal's, for the steps' reseeding */
+    bool hold;       /* the table waits for Continue */
+    int step_at;     /* the move number the step was worked out for (-1: none) */
+    AiHint step;     /* the step and its reasons (ai_why) */
+    int steps;       /* the person's moves the guide took */
+    int continues;   /* Continue pressed */
+    int refusals;    /* moves refused: illegal, or not the step */
+    int others_told; /* the others' plain captures told (and waited on) */
+    bool cutting;    /* Kings: a cut is being told (its opening said) */
+    int button;      /* the step's button, to be focused once shown (0: none) */
+    int turns_told;  /* the person's turned stock cards explained */
+    int paid[CEKI_MAX_SEATS][CEKI_MAX_SEATS]; /* Pèi: stakes paid, summed before told */
+    char told[GUIDE_TEXT_MAX];                /* moments told by the events taken, not yet shown */
+    bool counted;                             /* ... and the round was counted among them */
+    int auto_steps;                           /* steps still to make by themselves (screenshots) */
+    char text[GUIDE_TEXT_MAX];                /* what to do, or what happened */
+    char why[512];                            /* why the step (coach_text) */
+    char refusal[GUIDE_TEXT_MAX];             /* the last refusal, until the next move */
 } TableGuide;
 
 /* A watch-only game: paused, playing, or one step asked for. */

@@ -301,13 +301,9 @@ static SDL_Color plate_info(const TableState *t, int seat, bool to_move, char *i
     SDL_Color ic = INK_DIM;
     plate_scores(t, seat, info, size);
     if (v->exposed[seat] != CARD_NONE) {
-        char waits[120] = "";
-        if (seat == t->obs.seat) {
-            waits_text(t, v->exposed[seat], waits, sizeof waits);
-        }
-        plate_add(info, size,
-                  waits[0] ? _(" \xc2\xb7 checki, waits for ") : _(" \xc2\xb7 checki declared"));
-        plate_add(info, size, waits);
+        /* What the person's hand waits for is in the status line at each
+         * draw: on the plate it did not fit beside the score. */
+        plate_add(info, size, _(" \xc2\xb7 checki declared"));
         ic = UI_GOLD_LIGHT;
     }
     if (v->forfeited[seat]) {
@@ -988,7 +984,7 @@ static void status_discard(const TableState *t, char *buf, size_t size)
 /* The viewer's decision, by the game's phase. */
 static void status_decision(const TableState *t, char *buf, size_t size)
 {
-    char kind[48];
+    char kind[48], kind_waits[160];
     switch (t->obs.phase) {
     case PHASE_HAND: status_hand(t, buf, size); return;
     case PHASE_STOCK:
@@ -999,6 +995,13 @@ static void status_decision(const TableState *t, char *buf, size_t size)
         snprintf(buf, size, _("The turned %s may take several cards: choose one."), kind);
         return;
     case PHASE_DRAW:
+        if (t->view.exposed[t->obs.seat] != CARD_NONE) {
+            waits_text(t, t->view.exposed[t->obs.seat], kind_waits, sizeof kind_waits);
+            if (kind_waits[0] != '\0') {
+                snprintf(buf, size, _("Your turn: draw. Your checki waits for %s."), kind_waits);
+                return;
+            }
+        }
         snprintf(buf, size, _("Your turn: draw from the stock, or take the discard."));
         return;
     case PHASE_DISCARD: status_discard(t, buf, size); return;

@@ -43,6 +43,17 @@ static void append(char *buf, size_t size, const char *text)
     }
 }
 
+/* As append, on the same line (after a space) when `same_line`. */
+static void append_inline(char *buf, size_t size, const char *text, bool same_line)
+{
+    size_t at = strlen(buf);
+    if (!same_line || at == 0) {
+        append(buf, size, text);
+    } else if (at + 1 < size) {
+        snprintf(buf + at, size - at, "%s%s", buf[at - 1] == '\n' ? "" : " ", text);
+    }
+}
+
 /* The opening words: the game in one line from its descriptor. */
 static void say_opening(const TableState *t, char *buf, size_t size)
 {
@@ -149,7 +160,9 @@ static void say_step(const TableState *t, const Move *m, char *buf, size_t size)
         snprintf(buf, size, "%s", _("Draw from the stock: click it, or press Space."));
         return;
     case MOVE_DRAW_DISCARD:
-        snprintf(buf, size, _("Take the %s from the discard pile: click it, or press its button."),
+        snprintf(buf, size,
+                 _("Take the %s from the discard pile: click it, or press Enter on the lit "
+                   "button."),
                  a);
         return;
     case MOVE_DISCARD:
@@ -158,10 +171,17 @@ static void say_step(const TableState *t, const Move *m, char *buf, size_t size)
         return;
     case MOVE_DECLARE:
         snprintf(buf, size,
-                 _("Declare checki: press its button to lay your pair of the %s face up."), a);
+                 _("Declare checki by laying your pair of the %s face up: click Show %s, or "
+                   "press Enter on the lit button."),
+                 a, a);
         return;
-    case MOVE_CLAIM: snprintf(buf, size, _("Claim the %s: press its button."), a); return;
-    case MOVE_PASS: snprintf(buf, size, "%s", _("Pass: press Pass.")); return;
+    case MOVE_CLAIM:
+        snprintf(buf, size, _("Claim the %s: click Claim %s, or press Enter on the lit button."), a,
+                 a);
+        return;
+    case MOVE_PASS:
+        snprintf(buf, size, "%s", _("Pass: click Pass, or press Enter on the lit button."));
+        return;
     default: snprintf(buf, size, "%s", _("Make the lit move.")); return;
     }
 }
@@ -196,6 +216,45 @@ static void say_tie(const TableState *t, const char *out, char *buf, size_t size
                    "sits it out; it adds to their totals until one leads."),
                  tied, total, out);
     }
+}
+
+/* Kings' tie, before its first cut card (ev[0], of n events): who cut, at
+ * how many captured cards (the core's round scores), and for what. */
+static void say_cut_begins(const TableState *t, const GameEvent *ev, int n, char *buf, size_t size)
+{
+    char tied[200] = "";
+    bool seen[CEKI_MAX_SEATS] = {false}, for_match = false;
+    int first = ev[0].seat;
+    for (int i = 0; i < n; i++) {
+        for_match = for_match || (ev[i].type == EV_CUT_WON && ev[i].value == 1);
+        if (ev[i].type != EV_CUT || ev[i].seat < 0 || ev[i].seat >= CEKI_MAX_SEATS ||
+            seen[ev[i].seat]) {
+            continue; /* a second pass of cards (tied again) names nobody new */
+        }
+        seen[ev[i].seat] = true;
+        char who[48];
+        table_seat_name(t, ev[i].seat, who, sizeof who);
+        size_t at = strlen(tied);
+        snprintf(tied + at, sizeof tied - at, "%s%s", at > 0 ? _(" and ") : "", who);
+    }
+    if (for_match) {
+        snprintf(buf, size,
+                 _("A tie for most Kings: %s cut for the match. Each turns a card from a fresh "
+                   "shuffle; the highest rank wins, the Ace high."),
+                 tied);
+    } else {
+        snprintf(buf, size,
+                 _("A tie for the King: %s have %d cards each, so they cut. Each turns a card "
+                   "from a fresh shuffle; the highest rank takes the King, the Ace high."),
+                 tied, game_round_score(session_game(t->session), first));
+    }
+}
+
+/* A seat's Pèi role, named ("patih"); "" where there is none. */
+static const char *role_of(const TableState *t, int seat)
+{
+    int role = seat >= 0 && seat < CEKI_MAX_SEATS ? (int)t->obs.role[seat] : ROLE_NONE;
+    return role != ROLE_NONE ? card_role_name(role) : "";
 }
 
 /* One event of a moment in a sentence; false for an event that is none. */
@@ -242,6 +301,11 @@ static bool say_event(const TableState *t, const GameEvent *e, char *buf, size_t
         }
         if (mine) {
             snprintf(buf, size, _("You saw the %s privately: a stock card that comes later."), a);
+        } else if (role_of(t, e->seat)[0] != '\0') {
+            snprintf(buf, size,
+                     _("%s, the %s, looked at a stock card that only they may see: the one they "
+                       "will draw later."),
+                     who, role_of(t, e->seat));
         } else {
             snprintf(buf, size, _("%s looked at a stock card that only they may see."), who);
         }
@@ -283,9 +347,9 @@ static bool say_event_more(const TableState *t, const GameEvent *e, char *buf, s
     case EV_SIT_OUT: say_tie(t, mine ? NULL : who, buf, size); return true;
     case EV_CUT:
         if (mine) {
-            snprintf(buf, size, _("A tie: you cut the %s."), a);
+            snprintf(buf, size, _("You turn the %s."), a);
         } else {
-            snprintf(buf, size, _("A tie: %s cuts the %s."), who, a);
+            snprintf(buf, size, _("%s turns the %s."), who, a);
         }
         return true;
     case EV_CUT_WON:
@@ -316,7 +380,11 @@ static bool say_event_end(const TableState *t, const GameEvent *e, char *buf, si
         return true;
     case EV_DECLARED:
         if (mine) {
-            snprintf(buf, size, _("You declare checki with a pair of the %s: one card more wins."),
+            snprintf(buf, size,
+                     _("You declare checki, laying your pair of the %s face up. Your hand is now "
+                       "locked: each turn you draw and, unless the card wins, discard it at once. "
+                       "A winning card can also be claimed when another player draws it from the "
+                       "stock or discards it."),
                      a);
         } else {
             snprintf(buf, size, _("%s declares checki with a pair of the %s: one card more wins."),
@@ -374,7 +442,10 @@ static void say_count(const TableState *t, char *buf, size_t size)
     snprintf(line, sizeof line, "%s", _("The count:"));
     int told = 0;
     int seat = t->guide.seat >= 0 ? t->guide.seat : t->view.viewer; /* whose pile is told */
-    bool onlooker = game_sitting_out(g, seat); /* Totit's tie-break hand: no pile to count */
+    /* No pile to count in a game that plays itself (every seat's total
+     * follows) or for Totit's tie-break onlooker. */
+    bool onlooker = t->guide.seat < 0 || game_sitting_out(g, seat) ||
+                    t->v->match_kind == MATCHKIND_HANDS_WON; /* Kowah counts hands, not piles */
     int groups = sb != NULL && game_score_seat(g, seat, sb) == CEKI_OK ? sb->ngroups : 0;
     for (int i = 0; i < groups; i++) {
         const ScoreGroup *gr = &sb->groups[i];
@@ -463,6 +534,16 @@ static bool guide_fresh_step(TableState *t)
  * the turned card takes), so Enter goes where the guide points. */
 static void guide_focus_step(TableState *t, const Move *m)
 {
+    /* A decision made with a button: the keyboard goes to that button
+     * (guide_focus_button, once the prompt shows it), so Enter presses it. */
+    t->guide.button = m->type == MOVE_DECLARE        ? W_DECLARE + m->card
+                      : m->type == MOVE_CLAIM        ? W_CLAIM
+                      : m->type == MOVE_PASS         ? W_PASS
+                      : m->type == MOVE_DRAW_DISCARD ? W_TAKE_DISCARD
+                                                     : 0;
+    if (t->guide.button == 0) {
+        t->focus_in_ui = false; /* the cards have the keyboard for this step */
+    }
     bool pool = m->type == MOVE_TAKE;
     Card want = pool ? m->target : m->card;
     if ((m->type != MOVE_PLAY && m->type != MOVE_DISCARD && !pool) || want == CARD_NONE) {
@@ -492,6 +573,40 @@ static void guide_show_step(TableState *t)
     t->hint_state = HINT_SHOWN;
 }
 
+/* Pèi's stake payments of a batch of events, summed per payer and payee
+ * (a scheme pays in several parts; the results screen shows them). */
+static void stakes_note(TableState *t, const GameEvent *e)
+{
+    int to = (int)e->card2;
+    if (e->seat < 0 || e->seat >= CEKI_MAX_SEATS || e->card2 == CARD_NONE || to >= t->players) {
+        return;
+    }
+    t->guide.paid[e->seat][to] += e->value;
+}
+
+/* The summed payments told in one line, and forgotten. */
+static void stakes_say(TableState *t)
+{
+    char line[400] = "", one[160];
+    for (int from = 0; from < t->players; from++) {
+        for (int to = 0; to < t->players; to++) {
+            int units = t->guide.paid[from][to];
+            if (units <= 0) {
+                continue;
+            }
+            GameEvent e = {.type = EV_STAKE_PAID, .seat = from, .card2 = (Card)to, .value = units};
+            if (say_event_more(t, &e, one, sizeof one)) {
+                size_t at = strlen(line);
+                snprintf(line + at, sizeof line - at, "%s%s", at > 0 ? " " : "", one);
+            }
+            t->guide.paid[from][to] = 0;
+        }
+    }
+    if (line[0] != '\0') {
+        append(t->guide.told, sizeof t->guide.told, line);
+    }
+}
+
 void table_guide_note(TableState *t, const GameEvent *ev, int n)
 {
     if (!t->guide.on) {
@@ -499,6 +614,14 @@ void table_guide_note(TableState *t, const GameEvent *ev, int n)
     }
     char line[300];
     for (int i = 0; i < n; i++) {
+        if (ev[i].type == EV_TURNED && ev[i].seat == t->guide.seat &&
+            t->guide.turns_told++ >= GUIDE_OTHERS_TOLD) {
+            continue; /* how a turned card plays is said twice, not every turn */
+        }
+        if (ev[i].type == EV_STAKE_PAID) {
+            stakes_note(t, &ev[i]);
+            continue; /* told summed once the round's payments are all in */
+        }
         bool plain = ev[i].type == EV_CAPTURED && ev[i].seat != t->guide.seat;
         if (plain && t->guide.others_told >= GUIDE_OTHERS_TOLD) {
             continue; /* the status line tells the rest as they happen */
@@ -511,11 +634,31 @@ void table_guide_note(TableState *t, const GameEvent *ev, int n)
                      "stopping; the guide stops for what is new."));
             continue;
         }
+        bool cut = ev[i].type == EV_CUT || ev[i].type == EV_CUT_WON, inline_cut = false;
+        if (ev[i].type == EV_CUT && !t->guide.cutting) {
+            say_cut_begins(t, &ev[i], n - i, line, sizeof line);
+            append(t->guide.told, sizeof t->guide.told, line);
+            append(t->guide.told, sizeof t->guide.told, ""); /* the cards on a line of their own */
+            inline_cut = true;
+        }
+        inline_cut = inline_cut || (cut && t->guide.cutting);
+        t->guide.cutting = ev[i].type == EV_CUT || (t->guide.cutting && ev[i].type != EV_CUT_WON);
         if (say_event(t, &ev[i], line, sizeof line) ||
             say_event_more(t, &ev[i], line, sizeof line)) {
-            append(t->guide.told, sizeof t->guide.told, line);
+            append_inline(t->guide.told, sizeof t->guide.told, line, inline_cut);
         }
         t->guide.counted = t->guide.counted || ev[i].type == EV_ROUND_SCORED;
+    }
+    stakes_say(t);
+}
+
+/* The step's button focused once the prompt has laid it out. */
+static void guide_focus_button(TableState *t)
+{
+    if (t->guide.button > 0 && ui_find(&t->ui, t->guide.button) != NULL) {
+        ui_focus(&t->ui, t->guide.button);
+        t->focus_in_ui = t->ui.focus == t->guide.button;
+        t->guide.button = 0;
     }
 }
 
@@ -524,6 +667,7 @@ bool table_guide_holds(App *app, TableState *t)
     if (!t->guide.on) {
         return false;
     }
+    guide_focus_button(t);
     if (t->guide.auto_steps > 0) {
         table_guide_auto(app, t);
         app->ticking = true; /* the next steps follow without input */
