@@ -1365,7 +1365,10 @@ CekiStatus session_redo(Session *s)
  * the record's game once there is one, else the host's record so far. */
 static CekiStatus write_file(const Session *s, FILE *f, SaveKind kind)
 {
-    SaveHeader h = {.have_seats = true, .nseats = s->players, .budget_ms = s->seats.ai_budget_ms};
+    SaveHeader h = {.have_seats = true,
+                    .nseats = s->players,
+                    .budget_ms = s->seats.ai_budget_ms,
+                    .guided = s->seats.reseed_each_move};
     memcpy(h.match, s->match_id, sizeof h.match);
     memcpy(h.human, s->seats.human, sizeof h.human);
     memcpy(h.level, s->seats.level, sizeof h.level);
@@ -1451,7 +1454,7 @@ Session *session_from_text(const char *text, size_t len, bool save_only, char *e
     if (text == NULL || !save_file_parse(text, len, save_only, &h, &g, err, err_size)) {
         return NULL;
     }
-    SessionSeats seats = {.ai_budget_ms = h.budget_ms};
+    SessionSeats seats = {.ai_budget_ms = h.budget_ms, .reseed_each_move = h.guided};
     for (int i = 0; i < CEKI_MAX_SEATS; i++) {
         seats.human[i] = h.have_seats && i < h.nseats && h.human[i];
         seats.level[i] = h.have_seats && i < h.nseats ? h.level[i] : AI_GREEDY;

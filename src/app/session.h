@@ -54,7 +54,8 @@ typedef struct SessionSeats {
     int ai_budget_ms;              /* strong player's budget per move; 0 = default */
     /* Each computer decision from its seat's seed and the move number alone
      * (ai_reseed, as the host's stand-ins decide): the guided games, whose
-     * line must be the one guided_line.h plays in the core. */
+     * line must be the one guided_line.h plays in the core. A save says so
+     * ("# guided 1"), and a resumed one is guided again. */
     bool reseed_each_move;
 } SessionSeats;
 

@@ -550,6 +550,68 @@ static void test_journal_keeps_to_its_copy(void **state)
     store_close(first);
 }
 
+/* The first move the host lists, made; the session's events taken as the
+ * table would take them. */
+static void guided_move(Session *s)
+{
+    Move m;
+    const char *why = NULL;
+    assert_true(session_legal_moves(s, &m, 1) >= 1);
+    CekiStatus applied = session_apply(s, &m, &why);
+    if (applied != CEKI_OK) {
+        fail_msg("a move was refused: %s", why != NULL ? why : "?");
+    }
+    GameEvent ev[64];
+    for (int i = 0; i < 1000 && session_take_events(s, ev, 64) > 0; i++) {
+    }
+}
+
+/* A guided first game is kept while it runs: after the program ends
+ * mid-lesson it is resumed, guided again, at the same move; its finished
+ * match leaves nothing among the replays. */
+static void test_guided_game_kept_while_it_runs(void **state)
+{
+    (void)state;
+    const char *dir = test_temp_dir("store-journal-guided");
+    char db[600], notice[400], err[200];
+    snprintf(db, sizeof db, "%s/%s", dir, STORE_FILE);
+    Store *st = store_open(db, notice, sizeof notice);
+    GameConfig cfg = game_config_default(VARIANT_TOTIT, 14);
+    SessionSeats seats = {.reseed_each_move = true};
+    for (int i = 0; i < CEKI_MAX_SEATS; i++) {
+        seats.human[i] = true; /* every move made here, as the guide and the person would */
+    }
+    CekiStatus status = CEKI_ERR_ARG;
+    Session *s = session_create(&cfg, &seats, &status);
+    assert_int_equal(status, CEKI_OK);
+    for (int i = 0; i < 3; i++) {
+        guided_move(s);
+    }
+    assert_true(journal_write(st, s, 0, err, sizeof err));
+    store_close(st); /* the program ends (a kill leaves the same row) */
+
+    st = store_open(db, notice, sizeof notice);
+    StoreGame g;
+    assert_true(journal_newest(st, "totit", &g));
+    Session *back = journal_resume(st, g.match, err, sizeof err);
+    assert_non_null(back);
+    assert_true(session_seats(back)->reseed_each_move); /* guided again */
+    assert_int_equal(session_moves(back), 3);
+    assert_string_equal(session_match_id(back), session_match_id(s));
+    /* Played to the end of the match: the row goes, and no replay is kept. */
+    int bound = 0;
+    while (!game_match_over(session_game(back)) && bound++ < 5000) {
+        guided_move(back);
+    }
+    assert_true(game_match_over(session_game(back)));
+    assert_true(journal_write(st, back, 10, err, sizeof err));
+    assert_false(journal_newest(st, NULL, &g));
+    assert_int_equal(store_replay_count(st), 0);
+    session_destroy(back);
+    session_destroy(s);
+    store_close(st);
+}
+
 /* ---- two copies opening a new profile at the same instant ---------------- */
 
 static int trial_count(void)
@@ -684,6 +746,7 @@ int main(void)
         cmocka_unit_test(test_game_open_in_one_copy),
         cmocka_unit_test(test_killed_copy_lets_go),
         cmocka_unit_test(test_journal_keeps_to_its_copy),
+        cmocka_unit_test(test_guided_game_kept_while_it_runs),
         cmocka_unit_test(test_oversized_record_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

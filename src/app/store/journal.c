@@ -49,6 +49,15 @@ bool journal_write(Store *st, const Session *s, int replay_cap, char *err, size_
          * its replay is the record the host sends once the match is over. */
         return true;
     }
+    if (game_match_over(g) && session_seats(s)->reseed_each_move) {
+        /* A guided game is a lesson: kept while it runs (a crash resumes it),
+         * never among the replays. */
+        bool dropped = store_game_drop(st, session_match_id(s), err, err_size);
+        if (dropped) {
+            store_game_let_go(st, session_match_id(s));
+        }
+        return dropped;
+    }
     if (game_match_over(g)) {
         /* Kept first, then the row dropped: a kill between the two leaves
          * both, and the next write (or the title) finds the match over. */

@@ -7,7 +7,9 @@
  *   id), one transaction, so a kill -9 at any instant loses at most the
  *   move in flight. Once the match is over, in one transaction, the row goes
  *   and the finished game is kept among the replays (once per match; the
- *   oldest beyond `replay_cap` pruned).
+ *   oldest beyond `replay_cap` pruned). A guided first game (its seats
+ *   reseed_each_move, the save's "guided" line) is kept while it runs and
+ *   resumed like any game, but its finished match is not kept.
  * - A game is this copy's while it plays it (store_game_hold): the first
  *   journal_write or journal_resume of a match takes it, and it is let go
  *   when the match is over and kept, at journal_leave (the table closes) or

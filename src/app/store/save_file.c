@@ -121,6 +121,12 @@ static bool parse_header(const char *text, size_t len, SaveHeader *h, char *err,
                 return false;
             }
             memcpy(h->match, arg, idlen + 1);
+        } else if (strcmp(body, "guided") == 0) {
+            if (strcmp(arg, "0") != 0 && strcmp(arg, "1") != 0) {
+                say_into(err, err_size, _("its guided line is neither 0 nor 1"));
+                return false;
+            }
+            h->guided = arg[0] == '1';
         }
     }
     return true;
@@ -180,6 +186,9 @@ static void write_header(FILE *f, SaveKind kind, const SaveHeader *h, int player
     fprintf(f, "\n# budget %d\n", h->budget_ms);
     if (h->match[0] != '\0') {
         fprintf(f, "# match %s\n", h->match);
+    }
+    if (h->guided) {
+        fprintf(f, "# guided 1\n");
     }
 }
 

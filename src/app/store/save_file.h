@@ -8,6 +8,7 @@
  *   # budget 0                 the strong player's milliseconds per move
  *   # match 3f...              the match's id: 32 lower-case hex digits
  *                              (optional; files before it have none)
+ *   # guided 1                 a guided first game (optional: 0 when absent)
  *   ceki-record 1 ...          the game record, as record_write writes it
  *
  * Comment lines before the record that are none of these are skipped; a
@@ -15,7 +16,7 @@
  * player-facing reason: binary data; another version; a seat line with an
  * unknown player or more than CEKI_MAX_SEATS seats, or naming a number of
  * seats other than the game's; a budget that is not 0..600000 ms; a match line
- * that is not 32 hex digits; a save
+ * that is not 32 hex digits; a guided line other than 0 or 1; a save
  * or replay without a seat line; a damaged record; and, when only saves
  * are wanted, anything but a save.
  */
@@ -43,6 +44,7 @@ typedef struct SaveHeader {
     AiLevel level[CEKI_MAX_SEATS]; /* computer seats; AI_GREEDY for people */
     int budget_ms;
     char match[SAVE_MATCH_ID_LEN + 1]; /* "" when the file has none */
+    bool guided;                       /* a guided first game's (the "guided 1" line) */
 } SaveHeader;
 
 /* Reads a whole file's text (len bytes, no terminator needed). On success

@@ -548,8 +548,8 @@ bool table_try_move(App *app, TableState *t, const Move *m)
 
 static void save_game(App *app, TableState *t)
 {
-    if (t->autoplay || t->guide.on || t->session == NULL) {
-        return; /* the computers' own runs and a guided game keep nothing */
+    if (t->autoplay || t->session == NULL) {
+        return; /* the computers' own runs keep nothing (a guided game is kept while it runs) */
     }
     char err[256];
     if (!journal_write(app->store, t->session, app->settings.replays_kept, err, sizeof err)) {

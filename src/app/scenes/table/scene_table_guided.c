@@ -497,7 +497,9 @@ static int moves_made(const TableState *t)
 
 void table_guide_begin(App *app, TableState *t)
 {
-    t->guide.on = app->table_run.guided;
+    /* A guided game started from Learn, or one resumed after the program
+     * ended mid-lesson (its save says so: session_seats' reseed_each_move). */
+    t->guide.on = app->table_run.guided || session_seats(t->session)->reseed_each_move;
     app->table_run.guided = false;
     if (!t->guide.on) {
         return;
@@ -509,7 +511,19 @@ void table_guide_begin(App *app, TableState *t)
     t->guide.step_at = -1;
     t->guide.hold = true;
     table_refresh_obs(t); /* the person's role, before the deal is shown */
-    say_opening(t, t->guide.text, sizeof t->guide.text);
+    int n = 0;
+    const Move *made = session_history(t->session, &n);
+    for (int i = 0; made != NULL && i < n; i++) {
+        t->guide.steps +=
+            t->guide.seat >= 0 && made[i].seat == t->guide.seat && made[i].type != MOVE_NEXT_ROUND;
+    }
+    if (n > 0) { /* resumed after the program ended mid-lesson */
+        snprintf(t->guide.text, sizeof t->guide.text,
+                 _("The guided game of %s goes on where it was left. Press Continue."),
+                 _(t->v->name));
+    } else {
+        say_opening(t, t->guide.text, sizeof t->guide.text);
+    }
     t->guide.auto_steps = app->table_run.guided_steps;
     app->table_run.guided_steps = 0;
 }
