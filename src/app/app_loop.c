@@ -214,15 +214,36 @@ int app_draw_frame(App *app, SDL_Rect *out, int cap)
     return n;
 }
 
+#define SETTLE_STEPS 200 /* updates at most */
+#define SETTLE_STEP 0.25 /* seconds of virtual time each */
+#define SETTLE_WAIT_MS 5 /* real time a ticking screen is given per quiet step */
+
+/* As the interactive loop does (app_run), a frame is drawn only when an
+ * update changed something, something moves, or a card face is still to
+ * be made; a screen that only ticks (a network screen polling, a computer
+ * thinking) is given a moment of real time instead. Drawing each of the
+ * 200 steps cost such a screenshot 3 s of processor time. The frame left
+ * on the surface is the last one drawn: nothing changed after it. */
 void app_settle(App *app)
 {
-    for (int i = 0; i < 200; i++) {
-        app_update(app, 0.25);
-        app_draw(app);
+    bool was_dirty = false;
+    for (int i = 0; i < SETTLE_STEPS; i++) {
+        int damaged = app->ndamage;
+        app_update(app, SETTLE_STEP);
+        if (i == 0 || app->dirty || app->ndamage != damaged || app->animating ||
+            card_art_pending(app->cards)) {
+            /* A draw that wants another frame says so by dirty again. */
+            was_dirty = was_dirty || app->dirty;
+            app->dirty = false;
+            app_draw(app);
+        } else {
+            SDL_Delay(SETTLE_WAIT_MS);
+        }
         if (!app->animating && !app->ticking && !card_art_pending(app->cards)) {
             break;
         }
     }
+    app->dirty = app->dirty || was_dirty;
     SDL_RenderFlush(app->renderer);
 }
 
