@@ -1559,6 +1559,8 @@ static float draw_standings(App *app, ResultState *s, float y)
 #define SIDE_LIMIT 660.0f
 /* A stake's line height. */
 #define STAKE_LINE 19.0f
+#define STAKE_GAP 8.0f       /* between who pays whom and what they pay */
+#define STAKE_MIN_SCALE 0.8f /* the smallest a stake line's left part is made to fit */
 
 /* One stake line, "who" on the left and "what" on the right of a tab. */
 static void draw_stake(App *app, const char *stake, float x0, float w, float y,
@@ -1570,8 +1572,26 @@ static void draw_stake(App *app, const char *stake, float x0, float w, float y,
     if (tab != NULL) {
         *tab++ = '\0';
     }
+    /* Who pays whom at the left, the units and the reason at the right;
+     * where a language's words meet, the left part is made smaller (to
+     * STAKE_MIN_SCALE) rather than written over the right. */
+    int rw = 0, rh = 0, lw = 0, lh = 0;
+    if (tab != NULL) {
+        text_measure(app->text, tab, what->px, what->weight, &rw, &rh);
+    }
+    text_measure(app->text, text, who->px, who->weight, &lw, &lh);
+    int room = app_px(app, w) - rw - app_px(app, STAKE_GAP);
+    TextStyle left = *who;
+    if (lw > room && lw > 0) {
+        left.px = SDL_max(who->px * STAKE_MIN_SCALE, who->px * (float)room / (float)lw);
+        text_measure(app->text, text, left.px, left.weight, &lw, &lh);
+        if (lw > room) {
+            text_note_overflow(app->text, text, lw, room);
+        }
+    }
     SDL_Rect at = app_rect(app, x0, y, 0, 0);
-    text_draw(app->text, app->renderer, text, who, at.x, at.y, TEXT_LEFT);
+    text_draw(app->text, app->renderer, text, &left, at.x, at.y + (int)((who->px - left.px) / 2),
+              TEXT_LEFT);
     if (tab != NULL) {
         at = app_rect(app, x0 + w, y, 0, 0);
         text_draw(app->text, app->renderer, tab, what, at.x, at.y, TEXT_RIGHT);
