@@ -191,6 +191,15 @@ typedef struct TableChat {
     bool ticket_dropped; /* the match ended: the way back to it is forgotten */
 } TableChat;
 
+/* Kowah's claim window at a table with friends (scene_table_net.c): the
+ * window the host told last (NetClaimWindow), and when it came. */
+typedef struct TableClaim {
+    NetClaimWindow w;
+    long told;   /* the feed's count of windows told when it came */
+    double at;   /* app->now when it came */
+    int shown_s; /* the seconds left drawn last (-1: none) */
+} TableClaim;
+
 /* The guided first game (scene_table_guided.c, issue 30): the guide's
  * state beside the table's. */
 #define GUIDE_TEXT_MAX 1400
@@ -284,8 +293,9 @@ typedef struct TableState {
     bool log_open;
     int log_scroll; /* entries scrolled past, from the newest */
 
-    /* A table with friends (app->net): chat. */
+    /* A table with friends (app->net): chat, the claim window. */
     TableChat chat;
+    TableClaim claim;
 
     TableGuide guide; /* a guided first game's guide (off in other games) */
 
@@ -461,7 +471,10 @@ void table_log_draw(App *app, TableState *t);
  * Lines show briefly over the table and in the recent-events log. The
  * seats' plates say who is reconnecting (the grace countdown) or away
  * with a computer playing, and a banner says when this window reconnects
- * or the host has left. */
+ * or the host has left. Kowah's claim window (the host's time limit on a
+ * person's claim) is shown to every seat: a bar running down on the
+ * claimant's plate, and beside the discard pile who may claim which card
+ * and the seconds left (to the claimant: claim or pass, and the time). */
 bool table_net_event(App *app, TableState *t, const SDL_Event *e); /* true: taken */
 void table_net_update(App *app, TableState *t);
 void table_net_draw(App *app, TableState *t);

@@ -1,7 +1,7 @@
 /* scene_table_net.c — the table with friends (scene_table.h): chat, the
- * seats' connection on their plates, and the banner when this window
- * reconnects or the host is gone. Nothing here runs at a table on this
- * computer. */
+ * seats' connection on their plates, Kowah's claim window, and the banner
+ * when this window reconnects or the host is gone. Nothing here runs at a
+ * table on this computer. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +14,10 @@
 #define CHAT_SHOWN 5          /* lines over the table at once */
 #define CHAT_MIN_GAP 0.5      /* seconds between two lines sent from here */
 #define CHAT_TAKE 8           /* lines taken from the table per frame */
+#define CLAIM_BAR_UNITS 5     /* the height of the claim window's bar */
+#define CLAIM_PANEL_W 300     /* the claim window's panel beside the discard pile */
+#define CLAIM_PANEL_H 64
+#define CLAIM_GAP 16 /* between the discard pile and that panel */
 
 /* The network table the table plays at (its session's, or one the
  * screens still hold), or NULL. */
@@ -164,6 +168,51 @@ static bool any_away(const NetSeats *seats)
     return false;
 }
 
+/* Seconds left of the claim window as the host told it, counted down
+ * from when it came (never below 0). */
+static int claim_seconds_left(const App *app, const TableState *t)
+{
+    double left = t->claim.w.left_ms / 1000.0 - (app->now - t->claim.at);
+    int s = (int)SDL_ceil(left);
+    return s > 0 ? s : 0;
+}
+
+/* Whether the claim window is open and the table shows the decision it
+ * waits for (not a move still to be shown, nor one already made). */
+static bool claim_showing(const TableState *t)
+{
+    const NetClaimWindow *w = &t->claim.w;
+    return w->open && w->seat < t->players && t->obs.phase == PHASE_CLAIM &&
+           t->obs.to_move == w->seat;
+}
+
+/* The window the feed holds: a new one is timed from now; while one shows,
+ * the table ticks and redraws as its seconds change. */
+static void claim_follow(App *app, TableState *t, NetTable *net)
+{
+    long told = 0;
+    const NetClaimWindow *w = seat_feed_claim(net_table_feed(net), &told);
+    if (w == NULL) {
+        return;
+    }
+    if (told != t->claim.told) {
+        t->claim.told = told;
+        t->claim.w = *w;
+        t->claim.at = app->now;
+        t->claim.shown_s = -1;
+        app->dirty = true;
+    }
+    if (!claim_showing(t)) {
+        return;
+    }
+    app->ticking = true;
+    int s = claim_seconds_left(app, t);
+    if (s != t->claim.shown_s) {
+        t->claim.shown_s = s;
+        app->dirty = true;
+    }
+}
+
 void table_net_update(App *app, TableState *t)
 {
     NetTable *net = net_of(app, t);
@@ -173,6 +222,7 @@ void table_net_update(App *app, TableState *t)
     if (net == app->net) {
         net_table_poll(net, SDL_GetTicks()); /* else session_poll does */
     }
+    claim_follow(app, t, net);
     NetChat got[CHAT_TAKE];
     int n = net_table_take_chat(net, got, CHAT_TAKE);
     for (int i = 0; i < n && i < CHAT_TAKE; i++) {
@@ -218,6 +268,84 @@ static void draw_plate_state(App *app, TableState *t, const NetSeat *seat, int i
         seat->state == NET_SEAT_AWAY ? paint_rgba(150, 60, 40, 230) : paint_rgba(60, 70, 90, 230);
     paint_round_rect(app->paint, app->renderer, badge, app_px(app, 6), bg);
     text_draw_in(app->text, app->renderer, says, &ink, badge, TEXT_CENTER);
+}
+
+/* The part of the claim window still left, 0..1, as the bar shows it. */
+static float claim_fraction(const App *app, const TableState *t)
+{
+    const NetClaimWindow *w = &t->claim.w;
+    double left = w->left_ms / 1000.0 - (app->now - t->claim.at);
+    double f = w->window_ms > 0 ? left * 1000.0 / w->window_ms : 0.0;
+    return f < 0.0 ? 0.0f : f > 1.0 ? 1.0f : (float)f;
+}
+
+/* A bar of `f` of rect r's width, over a darker groove. */
+static void claim_bar(App *app, SDL_Rect r, float f)
+{
+    paint_round_rect(app->paint, app->renderer, r, r.h / 2, paint_rgba(0, 0, 0, 140));
+    SDL_Rect full = {r.x, r.y, (int)(r.w * f + 0.5f), r.h};
+    if (full.w > 0) {
+        paint_round_rect(app->paint, app->renderer, full, r.h / 2, UI_GOLD);
+    }
+}
+
+/* The claimant's plate: its bar runs down just under the plate. */
+static void draw_claim_plate(App *app, TableState *t, float f)
+{
+    SDL_Rect plate = table_rect(t->layout.seats[t->claim.w.seat].plate);
+    int h = app_px(app, CLAIM_BAR_UNITS), inset = app_px(app, 8);
+    SDL_Rect bar = {plate.x + inset, plate.y + plate.h + app_px(app, 3), plate.w - 2 * inset, h};
+    claim_bar(app, bar, f);
+}
+
+/* Beside the discard pile and the shown draw: who may claim which card,
+ * the seconds left. */
+static void draw_claim_panel(App *app, TableState *t, float f)
+{
+    const NetClaimWindow *w = &t->claim.w;
+    SDL_Rect discard = table_rect(t->layout.discard);
+    int pw = app_px(app, CLAIM_PANEL_W), ph = app_px(app, CLAIM_PANEL_H);
+    int right = discard.x + discard.w;
+    if (!tl_empty(t->layout.spot)) {
+        SDL_Rect spot = table_rect(t->layout.spot);
+        right = SDL_max(right, spot.x + spot.w);
+    }
+    SDL_Rect box = {right + app_px(app, CLAIM_GAP), discard.y + (discard.h - ph) / 2, pw, ph};
+    if (tl_empty(t->layout.discard)) { /* no discard pile laid out: over the prompt */
+        SDL_Rect prompt = table_rect(t->layout.prompt);
+        box = (SDL_Rect){prompt.x + prompt.w - pw, prompt.y - ph - app_px(app, 8), pw, ph};
+    }
+    ui_draw_panel(app, box);
+    char card[80], who[64], line[200], left[80];
+    table_card_label(t, w->card, card, sizeof card);
+    if (w->seat == t->view.viewer) {
+        snprintf(line, sizeof line, _("You may claim the %s"), card);
+        snprintf(left, sizeof left, _("Claim or pass: %d s left"), claim_seconds_left(app, t));
+    } else {
+        table_seat_name(t, w->seat, who, sizeof who);
+        snprintf(line, sizeof line, _("%s may claim the %s"), who, card);
+        snprintf(left, sizeof left, _("%d s left"), claim_seconds_left(app, t));
+    }
+    int pad = app_px(app, 12);
+    SDL_Rect text = {box.x + pad, box.y + app_px(app, 6), box.w - 2 * pad, app_px(app, 24)};
+    TextStyle ink = app_text_style(app, 15, TEXT_BOLD, UI_INK);
+    text_draw_in(app->text, app->renderer, line, &ink, text, TEXT_LEFT);
+    TextStyle soft = app_text_style(app, 13, TEXT_REGULAR, UI_INK_SOFT);
+    text.y += app_px(app, 22);
+    text_draw_in(app->text, app->renderer, left, &soft, text, TEXT_LEFT);
+    SDL_Rect bar = {box.x + pad, box.y + box.h - app_px(app, 12), box.w - 2 * pad,
+                    app_px(app, CLAIM_BAR_UNITS)};
+    claim_bar(app, bar, f);
+}
+
+static void draw_claim(App *app, TableState *t)
+{
+    if (!claim_showing(t)) {
+        return;
+    }
+    float f = claim_fraction(app, t);
+    draw_claim_plate(app, t, f);
+    draw_claim_panel(app, t, f);
 }
 
 /* This window reconnecting, or the host gone: a banner at the top. */
@@ -289,6 +417,7 @@ void table_net_draw(App *app, TableState *t)
     for (int i = 0; seats != NULL && i < seats->players && i < t->players; i++) {
         draw_plate_state(app, t, &seats->seat[i], i);
     }
+    draw_claim(app, t);
     draw_banner(app, net_table_state(net));
     draw_lines(app, t);
     if (t->chat.open) {
