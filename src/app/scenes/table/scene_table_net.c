@@ -17,7 +17,8 @@
 #define CLAIM_BAR_UNITS 5     /* the height of the claim window's bar */
 #define CLAIM_PANEL_W 300     /* the claim window's panel beside the discard pile */
 #define CLAIM_PANEL_H 64
-#define CLAIM_GAP 16 /* between the discard pile and that panel */
+#define CLAIM_GAP 16    /* between the discard pile and that panel */
+#define BUBBLE_UNITS 20 /* the card-count bubble's height (its width: at most twice that) */
 
 /* The network table the table plays at (its session's, or one the
  * screens still hold), or NULL. */
@@ -250,6 +251,53 @@ void table_net_leave(App *app)
     app->net = NULL;
 }
 
+/* Where the card-count bubble of seat i's hand lies (as the table draws
+ * it at its last card's top right corner); empty when there is none. */
+static SDL_Rect count_bubble(App *app, const TableState *t, int i)
+{
+    int ids[TV_MAX_SPRITES];
+    int n = i == t->view.viewer ? 0 : view_hand_order(t, i, ids, TV_MAX_SPRITES);
+    if (n == 0) {
+        return (SDL_Rect){0, 0, 0, 0};
+    }
+    const Sprite *last = &t->view.sprites[ids[n - 1]];
+    int h = app_px(app, BUBBLE_UNITS), w = app_px(app, BUBBLE_UNITS * 2);
+    int cx = (int)(last->x + last->w) - app_px(app, 10), cy = (int)last->y + app_px(app, 4);
+    return (SDL_Rect){cx - w / 2, cy - h / 2, w, h};
+}
+
+/* The badge's place near plate i: under the plate (below the claim bar
+ * when it shows there), else beside or under the hand's count bubble, so
+ * it never covers the count. The first place that is on screen and clear
+ * of the bubble. */
+static SDL_Rect badge_place(App *app, const TableState *t, int i, int w, int h)
+{
+    SDL_Rect plate = table_rect(t->layout.seats[i].plate);
+    SDL_Rect bubble = count_bubble(app, t, i);
+    int gap = app_px(app, 2), sw = 0, sh = 0;
+    SDL_GetRendererOutputSize(app->renderer, &sw, &sh);
+    int y = plate.y + plate.h + gap;
+    if (claim_showing(t) && t->claim.w.seat == i) {
+        y += app_px(app, CLAIM_BAR_UNITS) + 2 * gap;
+    }
+    SDL_Rect places[] = {
+        {plate.x, y, w, h},
+        {plate.x + plate.w - w, y, w, h},
+        {bubble.x - gap - w, y, w, h},
+        {bubble.x + bubble.w + gap, y, w, h},
+        {plate.x, SDL_max(y, bubble.y + bubble.h + gap), w, h},
+    };
+    int n = (int)(sizeof places / sizeof places[0]);
+    for (int k = 0; k < n; k++) {
+        SDL_Rect p = places[k];
+        bool on_screen = p.x >= 0 && p.x + p.w <= sw && p.y + p.h <= sh;
+        if (on_screen && !SDL_HasIntersection(&p, &bubble)) {
+            return p;
+        }
+    }
+    return places[n - 1];
+}
+
 /* A seat's connection under its plate, when it is not simply here. */
 static void draw_plate_state(App *app, TableState *t, const NetSeat *seat, int i)
 {
@@ -258,12 +306,11 @@ static void draw_plate_state(App *app, TableState *t, const NetSeat *seat, int i
     }
     char says[120];
     net_screens_seat_text(seat, says, sizeof says);
-    SDL_Rect plate = table_rect(t->layout.seats[i].plate);
     TextStyle ink = app_text_style(app, 13, TEXT_BOLD, UI_INK);
     int w = 0, h = 0;
     text_measure(app->text, says, ink.px, ink.weight, &w, &h);
     int pad = app_px(app, 6);
-    SDL_Rect badge = {plate.x, plate.y + plate.h + app_px(app, 2), w + 2 * pad, h + pad};
+    SDL_Rect badge = badge_place(app, t, i, w + 2 * pad, h + pad);
     SDL_Color bg =
         seat->state == NET_SEAT_AWAY ? paint_rgba(150, 60, 40, 230) : paint_rgba(60, 70, 90, 230);
     paint_round_rect(app->paint, app->renderer, badge, app_px(app, 6), bg);
