@@ -189,6 +189,8 @@ typedef struct TableChat {
     bool muted[CEKI_MAX_SEATS];
     char note[200];      /* what the last line typed did (a refusal, a mute), or "" */
     bool ticket_dropped; /* the match ended: the way back to it is forgotten */
+    bool menu_open;      /* a plate's menu (Mute or Unmute) is open */
+    int menu_seat;       /* ... for this seat */
 } TableChat;
 
 /* Kowah's claim window at a table with friends (scene_table_net.c): the
@@ -329,7 +331,9 @@ enum {
     W_DECLARE = 40, /* + kind */
     W_DLG_YES = 80,
     W_DLG_NO,
-    W_GUIDE_CONTINUE = 90 /* the guided game's Continue */
+    W_GUIDE_CONTINUE = 90, /* the guided game's Continue */
+    W_PLATE = 100,         /* + seat: a person's plate at a table with friends */
+    W_PLATE_MUTE = 110     /* its menu's Mute or Unmute */
 };
 
 /* The table's flow as states (scene_table_state.c). The phase is derived,
@@ -474,8 +478,15 @@ void table_log_draw(App *app, TableState *t);
  * or the host has left. Kowah's claim window (the host's time limit on a
  * person's claim) is shown to every seat: a bar running down on the
  * claimant's plate, and beside the discard pile who may claim which card
- * and the seconds left (to the claimant: claim or pass, and the time). */
+ * and the seconds left (to the claimant: claim or pass, and the time).
+ * Another person's plate is a widget (W_PLATE + seat: clicked, or reached
+ * with Tab and Enter or the menu key) that opens a small menu under it,
+ * Mute or Unmute (W_PLATE_MUTE): that seat's lines are not shown here.
+ * table_net_widgets adds them at each relayout; table_net_button takes
+ * their activation (false: not theirs). */
 bool table_net_event(App *app, TableState *t, const SDL_Event *e); /* true: taken */
+void table_net_widgets(App *app, TableState *t);
+bool table_net_button(App *app, TableState *t, int id);
 void table_net_update(App *app, TableState *t);
 void table_net_draw(App *app, TableState *t);
 /* The table leaves: the network table goes with it. */

@@ -17,8 +17,10 @@
 #define CLAIM_BAR_UNITS 5     /* the height of the claim window's bar */
 #define CLAIM_PANEL_W 300     /* the claim window's panel beside the discard pile */
 #define CLAIM_PANEL_H 64
-#define CLAIM_GAP 16    /* between the discard pile and that panel */
-#define BUBBLE_UNITS 20 /* the card-count bubble's height (its width: at most twice that) */
+#define CLAIM_GAP 16     /* between the discard pile and that panel */
+#define BUBBLE_UNITS 20  /* the card-count bubble's height (its width: at most twice that) */
+#define PLATE_MENU_W 120 /* a plate's menu button, at least */
+#define PLATE_MENU_H 36
 
 /* The network table the table plays at (its session's, or one the
  * screens still hold), or NULL. */
@@ -113,6 +115,112 @@ static void chat_event(App *app, TableState *t, const SDL_Event *e)
     }
 }
 
+/* Whether seat i is another person at the table (a plate with a menu). */
+static bool plate_has_menu(const TableState *t, const NetSeats *seats, int i)
+{
+    if (seats == NULL || i < 0 || i >= seats->players || i >= t->players || i == t->view.viewer) {
+        return false;
+    }
+    uint8_t kind = seats->seat[i].kind;
+    return kind == NET_SEAT_NET || kind == NET_SEAT_LOCAL;
+}
+
+/* The menu's one button, under seat i's plate. */
+static SDL_Rect plate_menu_rect(App *app, const TableState *t, int i, const char *label)
+{
+    SDL_Rect plate = table_rect(t->layout.seats[i].plate);
+    TextStyle s = app_text_style(app, 15, TEXT_BOLD, UI_INK);
+    int w = 0, h = 0;
+    text_measure(app->text, label, s.px, s.weight, &w, &h);
+    int bw = SDL_max(app_px(app, PLATE_MENU_W), w + app_px(app, 32));
+    return (SDL_Rect){plate.x, plate.y + plate.h + app_px(app, 4), bw, app_px(app, PLATE_MENU_H)};
+}
+
+void table_net_widgets(App *app, TableState *t)
+{
+    NetTable *net = net_of(app, t);
+    const NetSeats *seats = net != NULL ? net_table_seats(net) : NULL;
+    for (int i = 0; seats != NULL && i < seats->players; i++) {
+        if (plate_has_menu(t, seats, i)) {
+            char who[64];
+            table_seat_name(t, i, who, sizeof who);
+            ui_add(&t->ui, WIDGET_ITEM, W_PLATE + i, table_rect(t->layout.seats[i].plate), false,
+                   who);
+        }
+    }
+    TableChat *c = &t->chat;
+    if (c->menu_open && !plate_has_menu(t, seats, c->menu_seat)) {
+        c->menu_open = false;
+    }
+    if (c->menu_open) {
+        const char *label = c->muted[c->menu_seat] ? _("Unmute") : _("Mute");
+        ui_add(&t->ui, WIDGET_BUTTON, W_PLATE_MUTE, plate_menu_rect(app, t, c->menu_seat, label),
+               false, label);
+    }
+}
+
+/* Opens seat i's menu (its button focused when the keys brought it), or
+ * closes the menu (the focus back on the plate it came from). */
+static void plate_menu(App *app, TableState *t, bool open, int i)
+{
+    TableChat *c = &t->chat;
+    int from = c->menu_seat;
+    c->menu_open = open;
+    c->menu_seat = open ? i : from;
+    table_relayout(app, t);
+    if (t->focus_in_ui) {
+        ui_focus(&t->ui, open ? W_PLATE_MUTE : W_PLATE + from);
+    }
+    app->dirty = true;
+}
+
+bool table_net_button(App *app, TableState *t, int id)
+{
+    TableChat *c = &t->chat;
+    if (id >= W_PLATE && id < W_PLATE + CEKI_MAX_SEATS) {
+        int i = id - W_PLATE;
+        plate_menu(app, t, !(c->menu_open && c->menu_seat == i), i);
+        return true;
+    }
+    if (id != W_PLATE_MUTE || !c->menu_open) {
+        return false;
+    }
+    int i = c->menu_seat;
+    c->muted[i] = !c->muted[i];
+    char who[64];
+    table_seat_name(t, i, who, sizeof who);
+    view_log(t, c->muted[i] ? _("%s is muted here.") : _("%s is heard again."), who);
+    plate_menu(app, t, false, i);
+    return true;
+}
+
+/* The plate's menu: Esc closes it; the menu key opens the focused plate's;
+ * a click elsewhere closes it (and goes on to what it clicked). True when
+ * the event was the menu's. */
+static bool plate_menu_event(App *app, TableState *t, const SDL_Event *e)
+{
+    TableChat *c = &t->chat;
+    int focus = t->ui.focus;
+    if (is_key(e, SDLK_APPLICATION) && focus >= W_PLATE && focus < W_PLATE + CEKI_MAX_SEATS) {
+        table_net_button(app, t, focus);
+        return true;
+    }
+    if (!c->menu_open) {
+        return false;
+    }
+    if (is_key(e, SDLK_ESCAPE)) {
+        plate_menu(app, t, false, c->menu_seat);
+        return true;
+    }
+    if (e->type == SDL_MOUSEBUTTONDOWN && e->button.button == SDL_BUTTON_LEFT) {
+        int id = ui_hit(&t->ui, e->button.x, e->button.y);
+        if (id != W_PLATE_MUTE && id != W_PLATE + c->menu_seat) {
+            plate_menu(app, t, false, c->menu_seat);
+        }
+    }
+    return false;
+}
+
 bool table_net_event(App *app, TableState *t, const SDL_Event *e)
 {
     if (net_of(app, t) == NULL) {
@@ -136,7 +244,7 @@ bool table_net_event(App *app, TableState *t, const SDL_Event *e)
         app->dirty = true;
         return true;
     }
-    return false;
+    return plate_menu_event(app, t, e);
 }
 
 static void chat_keep(App *app, TableState *t, const NetChat *line)
@@ -417,7 +525,9 @@ static void draw_lines(App *app, TableState *t)
     int x = pool.x + app_px(app, 8), y = pool.y + app_px(app, 8);
     TextStyle ink = app_text_style(app, 15, TEXT_REGULAR, UI_INK);
     for (int i = first; i < c->nlines; i++) {
-        if (app->now - c->lines[i].at > CHAT_SHOW_SECONDS && !c->open) {
+        int seat = c->lines[i].seat;
+        bool muted = seat >= 0 && seat < CEKI_MAX_SEATS && c->muted[seat];
+        if ((app->now - c->lines[i].at > CHAT_SHOW_SECONDS && !c->open) || muted) {
             continue;
         }
         char who[64], line[NET_CHAT_MAX * 4 + 80];
@@ -454,12 +564,26 @@ static void draw_line(App *app, TableState *t)
               box.x + box.w - app_px(app, 10), box.y - app_px(app, 24), TEXT_RIGHT);
 }
 
+/* The keyboard's focus on a plate (its menu's button draws its own). */
+static void draw_plate_focus(App *app, const TableState *t)
+{
+    int focus = t->ui.focus;
+    if (!t->focus_in_ui || focus < W_PLATE || focus >= W_PLATE + CEKI_MAX_SEATS) {
+        return;
+    }
+    const Widget *w = ui_find(&t->ui, focus);
+    if (w != NULL) {
+        ui_draw_focus_ring(app, w->rect, app_px(app, 10));
+    }
+}
+
 void table_net_draw(App *app, TableState *t)
 {
     NetTable *net = net_of(app, t);
     if (net == NULL) {
         return;
     }
+    draw_plate_focus(app, t);
     const NetSeats *seats = net_table_seats(net);
     for (int i = 0; seats != NULL && i < seats->players && i < t->players; i++) {
         draw_plate_state(app, t, &seats->seat[i], i);

@@ -1,5 +1,7 @@
-/* test_net_claim.c — Kowah's claim window at a table with friends, as the
- * app shows it (issue 29): the app hosts a two-seat Kowah table on
+/* test_net_table_scene.c — the table with friends as the app shows it
+ * (issue 29): Kowah's claim window, and muting a person from their plate.
+ *
+ * The claim window: the app hosts a two-seat Kowah table on
  * 127.0.0.1 with a fixed deal, and a friend — a network table in the
  * test — joins. Both seats choose as a greedy bot does: the app's person
  * through the table (table_try_move, the result screen's Enter), the
@@ -8,8 +10,13 @@
  * and the seconds left, counting down; the friend's claim closes it.
  * Earlier in the same deal the app's person is asked to claim: the table
  * says so, with the time to claim or pass.
- * Screenshots at 1280x800 and 2560x1600. Every wait is bounded in polls
- * and time. */
+ * Screenshots at 1280x800 and 2560x1600.
+ *
+ * Muting: at the same table, the friend's plate opens a menu by mouse, and
+ * by Tab and Enter (and the menu key); Mute hides the friend's chat lines
+ * here, Unmute shows them again.
+ *
+ * Every wait is bounded in polls and time. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -194,8 +201,10 @@ static bool shows_friend_claim(App *app)
            t->obs.to_move == 1;
 }
 
+/* The screen as it is now (drawn afresh) into the test's folder. */
 static void save(App *app, const char *name)
 {
+    test_screen_text(app); /* draws the stack once */
     char png[600], err[200] = "";
     snprintf(png, sizeof png, "%s/%s", CEKI_TEST_OUT_DIR, name);
     assert_true(app_save_png(app, png, err, sizeof err));
@@ -356,12 +365,117 @@ static void test_claim_window_shown_to_the_other_seat(void **state)
     claim_shown_at(2560, 1600);
 }
 
+/* The friend says a line; the app polls until it came (or a bound). */
+static void friend_says(App *app, Friend *f, const char *line)
+{
+    assert_true(net_table_say(f->net, line));
+    TableState *t = table_top(app);
+    int before = t->chat.nlines;
+    for (int i = 0; i < WAIT_POLLS && t->chat.nlines == before; i++) {
+        app_update(app, 1.0 / 60.0);
+        net_table_poll(f->net, SDL_GetTicks());
+        rest();
+    }
+}
+
+/* Whether the screen shows the friend's line over the table. */
+static bool shows_line(App *app, const char *line)
+{
+    test_screen_text(app);
+    return test_screen_says(line);
+}
+
+/* The plate's menu adds no text that overflows its box, in Indonesian,
+ * Javanese and English. */
+static void menu_fits_in_every_language(App *app, TableState *t)
+{
+    static const Language langs[] = {LANGUAGE_INDONESIAN, LANGUAGE_JAVANESE, LANGUAGE_ENGLISH};
+    for (size_t i = 0; i < sizeof langs / sizeof langs[0]; i++) {
+        i18n_set_language(langs[i]);
+        table_relayout(app, t);
+        int with = overflows_now(app);
+        t->chat.menu_open = false;
+        table_relayout(app, t);
+        int without = overflows_now(app);
+        t->chat.menu_open = true;
+        table_relayout(app, t);
+        assert_int_equal(with, without);
+    }
+}
+
+static void mute_at(int width, int height)
+{
+    char png[80];
+    App *app = test_app_new(width, height, NULL);
+    app_setup_variant(app, VARIANT_KOWAH);
+    app->setup.config.players = 2;
+    NetTable *host = host_table();
+    Friend f;
+    memset(&f, 0, sizeof f);
+    friend_join(&f, host);
+    start_match(host, &f);
+    app_take_table(app, host);
+    TableState *t = table_top(app);
+    assert_non_null(t);
+    assert_null(ui_find_named(&t->ui, "Mute")); /* no menu until a plate is chosen */
+    assert_null(ui_find(&t->ui, W_PLATE + 0));  /* nor a menu on one's own plate */
+
+    /* By mouse: the friend's plate, then Mute. */
+    test_click_named(app, "Bayu");
+    assert_non_null(ui_find_named(&t->ui, "Mute"));
+    snprintf(png, sizeof png, "net-plate-menu-%dx%d.png", width, height);
+    save(app, png);
+    menu_fits_in_every_language(app, t);
+    test_click_named(app, "Mute");
+    assert_true(t->chat.muted[1]);
+    assert_false(t->chat.menu_open);
+    friend_says(app, &f, "ora keprungu");
+    assert_false(shows_line(app, "ora keprungu"));
+    /* A click elsewhere closes the menu and changes nothing. */
+    test_click_named(app, "Bayu");
+    assert_non_null(ui_find_named(&t->ui, "Unmute"));
+    test_click_rect(app, table_rect(t->layout.pool));
+    assert_false(t->chat.menu_open);
+    assert_true(t->chat.muted[1]);
+
+    /* By keyboard: Tab to the plate, Enter opens, Enter unmutes. */
+    test_key(app, SDLK_TAB, 0);
+    for (int i = 0; i < UI_MAX_WIDGETS && strcmp(test_focus_name(app), "Bayu") != 0; i++) {
+        test_key(app, SDLK_TAB, 0);
+    }
+    assert_string_equal(test_focus_name(app), "Bayu");
+    snprintf(png, sizeof png, "net-plate-focus-%dx%d.png", width, height);
+    save(app, png);
+    test_key(app, SDLK_RETURN, 0);
+    assert_string_equal(test_focus_name(app), "Unmute");
+    test_key(app, SDLK_ESCAPE, 0); /* Esc closes the menu, back on the plate */
+    assert_false(t->chat.menu_open);
+    assert_string_equal(test_focus_name(app), "Bayu");
+    test_key(app, SDLK_APPLICATION, 0); /* the menu key opens it too */
+    assert_string_equal(test_focus_name(app), "Unmute");
+    test_key(app, SDLK_RETURN, 0);
+    assert_false(t->chat.muted[1]);
+    assert_string_equal(test_focus_name(app), "Bayu");
+    friend_says(app, &f, "keprungu maneh");
+    assert_true(shows_line(app, "keprungu maneh"));
+    net_table_destroy(f.net);
+    app_destroy(app);
+}
+
+static void test_mute_from_the_plate(void **state)
+{
+    (void)state;
+    mute_at(1280, 800);
+    mute_at(2560, 1600);
+}
+
 int main(void)
 {
     setenv("CEKI_DISCOVERY_TO", "127.0.0.1", 1);
     setenv("CEKI_DISCOVERY_PORT", "0", 1);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_claim_window_shown_to_the_other_seat),
+        cmocka_unit_test(test_mute_from_the_plate),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
