@@ -965,6 +965,39 @@ static void test_claim_window_runs_out(void **state)
     t_remove_dir(dir);
 }
 
+/* A host made again while a person may claim opens the window afresh when
+ * the seats are back (each told it whole), and passes when it runs out. */
+static void test_claim_window_after_a_restart(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/ceki-host-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    World w;
+    t_claim_world(&w, dir, NULL);
+    Bot *b = t_play_to_claim(&w);
+    int at = t_mirror_moves(&w);
+    host_destroy(w.h);
+    w.now += 5000;
+    w.h = t_host(&w, dir);
+    assert_true(host_next_due(w.h) > w.now); /* nobody back: no window runs */
+    for (int i = 0; i < w.nbots; i++) {
+        w.bot[i].claim.open = false;
+        w.bot[i].s.have_view = false;
+        t_join(&w, &w.bot[i]);
+    }
+    t_all_told_claim(&w, b);
+    uint64_t opened = w.now;
+    w.now = opened + T_CLAIM_MS - 1;
+    host_tick(w.h, w.now);
+    assert_int_equal(t_mirror_moves(&w), at);
+    w.now = opened + T_CLAIM_MS;
+    host_tick(w.h, w.now);
+    assert_int_equal(t_mirror_moves(&w), at + 1);
+    t_last_move_is(&w, MOVE_PASS, b->s.seat);
+    t_world_free(&w);
+    t_remove_dir(dir);
+}
+
 /* A claim in time, a moment before the window closes, wins the hand; the
  * match then plays on as the bots choose. */
 static void test_claim_in_time_wins(void **state)
@@ -1222,6 +1255,7 @@ int main(void)
         cmocka_unit_test(test_journal_brings_tables_back),
         cmocka_unit_test(test_claim_window_runs_out),
         cmocka_unit_test(test_claim_in_time_wins),
+        cmocka_unit_test(test_claim_window_after_a_restart),
         cmocka_unit_test(test_claim_window_leaves_quick_play_alone),
         cmocka_unit_test(test_tables_made_listed_started),
         cmocka_unit_test(test_damaged_journal_leaves_the_table_out),
