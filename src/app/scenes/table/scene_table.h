@@ -189,6 +189,7 @@ typedef struct TableChat {
     bool muted[CEKI_MAX_SEATS];
     char note[200];      /* what the last line typed did (a refusal, a mute), or "" */
     bool ticket_dropped; /* the match ended: the way back to it is forgotten */
+    long received;       /* lines that came, muted ones too */
     bool menu_open;      /* a plate's menu (Mute or Unmute) is open */
     int menu_seat;       /* ... for this seat */
 } TableChat;

@@ -250,6 +250,7 @@ bool table_net_event(App *app, TableState *t, const SDL_Event *e)
 static void chat_keep(App *app, TableState *t, const NetChat *line)
 {
     TableChat *c = &t->chat;
+    c->received++;
     if (line->seat >= 0 && line->seat < CEKI_MAX_SEATS && c->muted[line->seat]) {
         return;
     }
