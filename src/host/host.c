@@ -55,6 +55,7 @@ Host *host_create(const HostOptions *opt, const HostOutbox *out, uint64_t now_ms
     h->out = *out;
     h->now_ms = now_ms;
     h->grace_ms = opt->grace_ms ? opt->grace_ms : HOST_GRACE_MS_DEFAULT;
+    h->claim_ms = opt->claim_ms > NET_CLAIM_MS_MAX ? NET_CLAIM_MS_MAX : opt->claim_ms;
     h->allow_seed = opt->allow_seed;
     h->max_tables = opt->max_tables;
     if (h->data_dir) {
@@ -271,6 +272,8 @@ void host_tick(Host *h, uint64_t now_ms)
         seat_tick(h, t, now_ms);
         if (play_computer_due(t))
             play_computer_move(h, t);
+        else
+            play_claim_expire(h, t, now_ms);
     }
     play_flush(h, now_ms);
     table_sweep(h);

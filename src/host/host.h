@@ -39,6 +39,13 @@
  *   moves it kept, so a host killed at any moment has told nobody a move
  *   it lost. A move's updates therefore go out at the host_tick after the
  *   host_received that made it (host_next_due is then 0).
+ * - Kowah's claims: with HostOptions.claim_ms set, a person (not a computer,
+ *   nor a stand-in) asked to claim or pass has claim_ms from the moment the
+ *   seats are told: every seat's VIEW and UPDATE carry the window
+ *   (NetClaimWindow: who, which card, what is left), and when it runs out
+ *   host_tick passes for that seat: a MOVE_PASS applied, journalled and told
+ *   like any move, so a host restarted replays it. A window opens afresh on
+ *   a restored table. claim_ms 0 (play on one computer): no limit.
  * - Time comes only from the `now_ms` arguments (a monotonic clock in
  *   milliseconds), so tests drive it.
  * - No globals; one Host is used by one thread.
@@ -53,6 +60,7 @@
 #include "proto.h"
 
 #define HOST_GRACE_MS_DEFAULT 60000u
+#define HOST_CLAIM_MS_DEFAULT 10000u /* a person's time to claim at a network table */
 
 typedef uint32_t HostConn; /* a connection, numbered by the transport (0 is never used) */
 
@@ -72,6 +80,8 @@ typedef struct HostOptions {
     uint32_t grace_ms;    /* 0: HOST_GRACE_MS_DEFAULT */
     bool allow_seed;      /* NET_MSG_CREATE may fix the seed (tests) */
     int max_tables;       /* 0: no limit */
+    uint32_t claim_ms;    /* a person's time to claim in Kowah (at most NET_CLAIM_MS_MAX);
+                             0: no limit */
 } HostOptions;
 
 typedef struct Host Host;

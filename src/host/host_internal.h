@@ -63,6 +63,12 @@ typedef struct HostTable {
     bool waiting;         /* a move is applied, not yet kept and told (play_flush) */
     Game *told;           /* while waiting: the game as the seats were last told it */
     Move untold;          /* while waiting: that move */
+    /* Kowah's claim window (host.h): open for seat claim_seat at move
+     * claim_move_no until claim_end; claim_seat -1: none. */
+    int claim_seat;
+    Card claim_card;
+    uint32_t claim_move_no;
+    uint64_t claim_end;
 } HostTable;
 
 typedef struct HostConnInfo {
@@ -79,6 +85,7 @@ struct Host {
     HostOutbox out;
     char *data_dir;
     uint32_t grace_ms;
+    uint32_t claim_ms; /* 0: no claim window */
     bool allow_seed;
     int max_tables;
     HostJournal *journal;
@@ -148,6 +155,8 @@ void send_refused(Host *h, HostConn conn, NetMsgType what, NetRefusal why, uint3
                   const char *reason);
 /* The seat's whole view (and its moves when it is to move in a started match). */
 void send_view(Host *h, HostTable *t, int seat);
+/* The claim window of t as a seat is told it now (closed when none). */
+void send_claim_window(const Host *h, const HostTable *t, NetClaimWindow *out);
 /* NET_MSG_SEATS to every connection seated at t. */
 void send_seats(Host *h, HostTable *t, uint64_t now_ms);
 /* Asks for t to be written at the next flush (play_flush). */
@@ -173,6 +182,11 @@ void play_flush(Host *h, uint64_t now_ms);
 /* Replays a journalled move without telling anyone; a computer's move asks
  * its player again so that its randomness is where it was. */
 CekiStatus play_replay(Host *h, HostTable *t, const Move *m, bool by_ai);
+/* Opens t's claim window when a person is asked to claim now and none is
+ * open for this move, closes it when nobody is (host.h). */
+void play_claim_check(Host *h, HostTable *t, uint64_t now_ms);
+/* Passes for the seat whose claim window has run out; false when none did. */
+bool play_claim_expire(Host *h, HostTable *t, uint64_t now_ms);
 /* Whether the seat to move is played by the host's computer now. */
 bool play_computer_due(const HostTable *t);
 /* One move of the computer playing the seat to move. */

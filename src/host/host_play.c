@@ -84,6 +84,7 @@ static void play_send_update(Host *h, HostTable *t, int s, const Observation *be
         int k = game_legal_moves(t->game, u->moves, GAME_MAX_MOVES);
         u->nmoves = (uint16_t)(k > GAME_MAX_MOVES ? GAME_MAX_MOVES : k);
     }
+    send_claim_window(h, t, &u->claim);
     send_msg(h, t->seat[s].conn, m);
     if (len == 0) /* no delta fits: the whole view follows */
         send_view(h, t, s);
@@ -185,10 +186,12 @@ CekiStatus play_apply(Host *h, HostTable *t, const Move *m, bool by_ai)
     return CEKI_OK;
 }
 
-/* Tells every seat of t the move it holds, now kept. */
-static void play_tell(Host *h, HostTable *t)
+/* Tells every seat of t the move it holds, now kept (with the claim
+ * window it opens, if it does). */
+static void play_tell(Host *h, HostTable *t, uint64_t now_ms)
 {
     t->waiting = false;
+    play_claim_check(h, t, now_ms);
     for (int s = 0; s < t->cfg.players; s++) {
         if (t->seat[s].conn == 0 || game_observe(t->told, s, h->before) != CEKI_OK ||
             game_observe(t->game, s, h->after) != CEKI_OK)
@@ -244,8 +247,76 @@ void play_flush(Host *h, uint64_t now_ms)
     for (int i = 0; tell && i < h->ntables; i++) {
         HostTable *t = h->tables[i];
         if (t->waiting && (!h->journal || t->moves_kept == t->move_no))
-            play_tell(h, t);
+            play_tell(h, t, now_ms);
     }
+}
+
+/* The card seat `seat` may claim now (its MOVE_CLAIM among the legal
+ * moves); false when it may not claim. */
+static bool play_claim_offer(const HostTable *t, int seat, Card *card, Move *pass)
+{
+    Move moves[GAME_MAX_MOVES];
+    int n = game_legal_moves(t->game, moves, GAME_MAX_MOVES);
+    bool claim = false, passes = false;
+    for (int i = 0; i < n && i < GAME_MAX_MOVES; i++) {
+        if (moves[i].seat != seat)
+            continue;
+        if (moves[i].type == MOVE_CLAIM) {
+            claim = true;
+            *card = moves[i].card;
+        } else if (moves[i].type == MOVE_PASS) {
+            passes = true;
+            *pass = moves[i];
+        }
+    }
+    return claim && passes;
+}
+
+void play_claim_check(Host *h, HostTable *t, uint64_t now_ms)
+{
+    if (t->waiting)
+        return; /* judged once the move is told */
+    int seat = h->claim_ms > 0 && t->started && !t->over ? game_to_move(t->game) : -1;
+    Card card = CARD_NONE;
+    Move pass;
+    memset(&pass, 0, sizeof pass);
+    if (seat >= 0 &&
+        (host_seat_is_computer(&t->seat[seat]) || !play_claim_offer(t, seat, &card, &pass)))
+        seat = -1;
+    if (seat < 0) {
+        t->claim_seat = -1;
+        t->claim_card = CARD_NONE;
+        t->claim_end = UINT64_MAX;
+        return;
+    }
+    if (t->claim_seat == seat && t->claim_move_no == t->move_no)
+        return; /* open already */
+    t->claim_seat = seat;
+    t->claim_card = card;
+    t->claim_move_no = t->move_no;
+    t->claim_end = now_ms + h->claim_ms;
+    send_log(h, "table %s: seat %d may claim until %u ms from now", t->id, seat,
+             (unsigned)h->claim_ms);
+}
+
+bool play_claim_expire(Host *h, HostTable *t, uint64_t now_ms)
+{
+    if (t->claim_seat < 0 || t->waiting || t->claim_move_no != t->move_no || now_ms < t->claim_end)
+        return false;
+    int seat = t->claim_seat;
+    Card card = CARD_NONE;
+    Move pass;
+    memset(&pass, 0, sizeof pass);
+    t->claim_seat = -1;
+    t->claim_end = UINT64_MAX;
+    if (game_to_move(t->game) != seat || !play_claim_offer(t, seat, &card, &pass))
+        return false;
+    send_log(h, "table %s: seat %d's claim window ran out; it passes", t->id, seat);
+    CekiStatus st = play_apply(h, t, &pass, false);
+    if (st != CEKI_OK)
+        send_log(h, "table %s: the pass for seat %d was refused (%s)", t->id, seat,
+                 ceki_status_text(st));
+    return st == CEKI_OK;
 }
 
 bool play_computer_due(const HostTable *t)

@@ -61,6 +61,7 @@ static void seat_take(Host *h, HostTable *t, int s, HostConnInfo *ci, uint64_t n
     ci->table = t;
     ci->seat = s;
     seat_welcome(h, t, s, ci->conn);
+    play_claim_check(h, t, now_ms); /* a restored table's window opens once someone is back */
     send_view(h, t, s);
     seat_refresh_due(t, now_ms);
     send_seats(h, t, now_ms);

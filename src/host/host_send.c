@@ -67,7 +67,22 @@ void send_view(Host *h, HostTable *t, int seat)
         int n = game_legal_moves(t->game, v->moves, GAME_MAX_MOVES);
         v->nmoves = (uint16_t)(n > GAME_MAX_MOVES ? GAME_MAX_MOVES : n);
     }
+    send_claim_window(h, t, &v->claim);
     send_msg(h, conn, m);
+}
+
+void send_claim_window(const Host *h, const HostTable *t, NetClaimWindow *out)
+{
+    memset(out, 0, sizeof *out);
+    if (t->claim_seat < 0 || t->claim_move_no != t->move_no || t->waiting)
+        return;
+    out->open = true;
+    out->seat = (int8_t)t->claim_seat;
+    out->card = t->claim_card;
+    out->window_ms = h->claim_ms;
+    out->left_ms = t->claim_end > h->now_ms ? (uint32_t)(t->claim_end - h->now_ms) : 0;
+    if (out->left_ms > out->window_ms)
+        out->left_ms = out->window_ms;
 }
 
 void send_seats(Host *h, HostTable *t, uint64_t now_ms)

@@ -22,6 +22,9 @@ HostTable *table_new(const GameConfig *cfg, const char *id)
     t->rules.stakes = (uint8_t)cfg->stakes;
     t->seats_due = UINT64_MAX;
     t->journal_due = UINT64_MAX;
+    t->claim_seat = -1;
+    t->claim_card = CARD_NONE;
+    t->claim_end = UINT64_MAX;
     return t;
 }
 
@@ -234,6 +237,8 @@ uint64_t table_due(const HostTable *t)
     if (t->waiting || play_computer_due(t))
         return 0;
     uint64_t due = t->journal_due < t->seats_due ? t->journal_due : t->seats_due;
+    if (t->claim_seat >= 0 && t->claim_end < due)
+        due = t->claim_end;
     for (int s = 0; s < t->cfg.players; s++) {
         if (t->seat[s].state == NET_SEAT_AWAY && t->seat[s].grace_end < due)
             due = t->seat[s].grace_end;

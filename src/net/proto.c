@@ -16,16 +16,17 @@
  *   TABLES   u8 count, then per table: text table, rules, u8 free_seats, bool started
  *   WELCOME  text table, i8 seat, text token, u64 ai_seed, rules, bool creator
  *   SEATS    u8 players, bool started, then per seat: u8 kind, u8 state, u32 grace_ms, text name
- *   VIEW     u32 move_no, u64 hash, view (proto_view.c), u16 nmoves, moves
+ *   VIEW     u32 move_no, u64 hash, view (proto_view.c), u16 nmoves, moves, claim
  *   UPDATE   u32 move_no, u64 hash, move, u16 nevents, events, u16 delta_len, delta,
- *            u16 nmoves, moves
+ *            u16 nmoves, moves, claim
  *   REFUSED  u8 what, u8 refusal, u32 move_no, text reason
  *   RECORD   u32 total, u32 offset, text chunk (lines; proto.h)
  *   CHAT     i8 seat, text
  *   PING, PONG  u32 stamp_ms
  * where rules = u8 variant, u8 players, u32 options, u16 rounds, u8 stakes,
  * u8 seat_kind per player; move = u8 type, u8 seat, u8 card, u8 target,
- * u8 flags; event = u8 type, i8 seat, u8 card, u8 card2, i32 value.
+ * u8 flags; event = u8 type, i8 seat, u8 card, u8 card2, i32 value; claim =
+ * bool open, and when open i8 seat, u8 card, u32 left_ms, u32 window_ms.
  */
 #include "proto.h"
 
@@ -71,6 +72,17 @@ static void proto_io_event(Codec *c, GameEvent *e)
     codec_io_card(c, &e->card, true);
     codec_io_card(c, &e->card2, true);
     codec_io_i32(c, &e->value);
+}
+
+static void proto_io_claim(Codec *c, NetClaimWindow *w)
+{
+    if (!codec_io_bool(c, &w->open))
+        return;
+    codec_io_i8(c, &w->seat, 0, CEKI_MAX_SEATS - 1);
+    codec_io_card(c, &w->card, false);
+    uint32_t left = codec_io_u32(c, &w->left_ms);
+    uint32_t window = codec_io_u32(c, &w->window_ms);
+    codec_require(c, window > 0 && window <= NET_CLAIM_MS_MAX && left <= window);
 }
 
 static void proto_io_create(Codec *c, NetCreate *m)
@@ -139,6 +151,7 @@ static void proto_io_view(Codec *c, NetView *m)
     codec_io_u64(c, &m->hash);
     view_io(c, &m->view, NULL);
     proto_io_moves(c, &m->nmoves, m->moves);
+    proto_io_claim(c, &m->claim);
 }
 
 static void proto_io_update(Codec *c, NetUpdate *m)
@@ -152,6 +165,7 @@ static void proto_io_update(Codec *c, NetUpdate *m)
     uint16_t delta = codec_io_u16(c, &m->delta_len, (uint16_t)sizeof m->delta);
     codec_io_bytes(c, m->delta, delta);
     proto_io_moves(c, &m->nmoves, m->moves);
+    proto_io_claim(c, &m->claim);
 }
 
 static void proto_io_refused(Codec *c, NetRefused *m)

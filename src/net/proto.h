@@ -44,7 +44,7 @@
 
 #include "game.h"
 
-#define NET_PROTOCOL_VERSION 1u
+#define NET_PROTOCOL_VERSION 2u /* 2: the claim window in VIEW and UPDATE */
 #define NET_DEFAULT_PORT 7157
 #define NET_CHANNEL_GAME 0
 #define NET_CHANNEL_CHAT 1
@@ -60,6 +60,7 @@
 #define NET_REASON_MAX 160                     /* bytes of a refusal's sentence */
 #define NET_RECORD_MAX (1024u * 1024u)         /* bytes of a whole record text */
 #define NET_RECORD_CHUNK (NET_MAX_PACKET - 64) /* bytes of record text in one message */
+#define NET_CLAIM_MS_MAX 600000u               /* the longest claim window a host may give */
 
 typedef enum NetStatus {
     NET_OK = 0,
@@ -209,6 +210,20 @@ typedef struct NetSeats {
     NetSeat seat[CEKI_MAX_SEATS];
 } NetSeats;
 
+/* Kowah's claim window: a person may claim the card on offer until the
+ * window closes, when the host passes for them (a move like any other).
+ * Every seat at the table is told it with each VIEW and UPDATE, so each
+ * can show who may claim which card and the time left. A zeroed window is
+ * none (open false). Open, the card is public (a draw shown to all or the
+ * discard top) and 0 < window_ms <= NET_CLAIM_MS_MAX, left_ms <= window_ms. */
+typedef struct NetClaimWindow {
+    bool open;
+    int8_t seat;        /* who may claim */
+    uint8_t card;       /* the card on offer */
+    uint32_t left_ms;   /* what was left of the window when the host sent it */
+    uint32_t window_ms; /* the whole window */
+} NetClaimWindow;
+
 /* The seat's whole view, and its moves when it is to move. */
 typedef struct NetView {
     uint32_t move_no;
@@ -216,6 +231,7 @@ typedef struct NetView {
     Observation view;
     uint16_t nmoves;
     Move moves[GAME_MAX_MOVES];
+    NetClaimWindow claim;
 } NetView;
 
 /* One move applied: what the seat saw of it, and how its view changed.
@@ -231,6 +247,7 @@ typedef struct NetUpdate {
     uint8_t delta[NET_MAX_PACKET / 2];
     uint16_t nmoves;
     Move moves[GAME_MAX_MOVES];
+    NetClaimWindow claim; /* as it stands after this move */
 } NetUpdate;
 
 typedef struct NetRefused {

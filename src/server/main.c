@@ -40,6 +40,7 @@ typedef struct ServerArgs {
     long port;
     const char *data_dir;
     long grace_s;
+    long claim_s; /* Kowah's claim window; 0: none */
     bool allow_seed;
     long max_peers;
 } ServerArgs;
@@ -98,7 +99,7 @@ static int server_usage(FILE *to)
 {
     fprintf(to,
             "usage: ceki-server [--port P] [--bind ADDR] [--data DIR] [--grace SECONDS]\n"
-            "                   [--allow-seed] [--max-peers N]\n"
+            "                   [--claim SECONDS] [--allow-seed] [--max-peers N]\n"
             "       ceki-server --version\n"
             "Hosts Ceki tables over UDP (ENet) in the foreground; logs to stderr.\n"
             "  --port P         UDP port (default %d; 0: any free port, logged)\n"
@@ -107,9 +108,12 @@ static int server_usage(FILE *to)
             "                   (default: nothing is kept)\n"
             "  --grace SECONDS  how long an absent person's seat waits before a computer\n"
             "                   plays it (default %u)\n"
+            "  --claim SECONDS  how long a person may think over a Kowah claim before the\n"
+            "                   host passes for them (default %u; 0: no limit)\n"
             "  --allow-seed     let `ceki-cli table --seed` fix the deal (tests only)\n"
             "  --max-peers N    connections held at once (default %d)\n",
-            NET_DEFAULT_PORT, HOST_GRACE_MS_DEFAULT / 1000u, SERVER_MAX_PEERS);
+            NET_DEFAULT_PORT, HOST_GRACE_MS_DEFAULT / 1000u, HOST_CLAIM_MS_DEFAULT / 1000u,
+            SERVER_MAX_PEERS);
     return to == stdout ? 0 : 2;
 }
 
@@ -140,6 +144,8 @@ static int parse_value(ServerArgs *a, const char *opt, const char *val)
         return parse_long(val, 0, SERVER_PORT_MAX, &a->port) ? 0 : bad_value(opt, val);
     if (strcmp(opt, "--grace") == 0)
         return parse_long(val, 1, SERVER_GRACE_MAX_S, &a->grace_s) ? 0 : bad_value(opt, val);
+    if (strcmp(opt, "--claim") == 0)
+        return parse_long(val, 0, NET_CLAIM_MS_MAX / 1000u, &a->claim_s) ? 0 : bad_value(opt, val);
     if (strcmp(opt, "--max-peers") == 0)
         return parse_long(val, 1, NET_TRANSPORT_MAX_PEERS, &a->max_peers) ? 0 : bad_value(opt, val);
     if (strcmp(opt, "--bind") == 0)
@@ -152,8 +158,8 @@ static int parse_value(ServerArgs *a, const char *opt, const char *val)
 /* 0: run; 1: printed what was asked (--version, --help); 2: bad arguments. */
 static int parse_args(int argc, char **argv, ServerArgs *a)
 {
-    static const char *const with_value[] = {"--port", "--bind", "--data", "--grace",
-                                             "--max-peers"};
+    static const char *const with_value[] = {"--port",  "--bind",  "--data",
+                                             "--grace", "--claim", "--max-peers"};
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         if (strcmp(arg, "--version") == 0) {
@@ -262,9 +268,11 @@ static void server_run(Server *sv)
 
 static void server_report_start(const Server *sv, const ServerArgs *a)
 {
-    fprintf(stderr, "ceki-server: listening on %s:%u (UDP), protocol %u, data %s, grace %ld s%s\n",
+    fprintf(stderr,
+            "ceki-server: listening on %s:%u (UDP), protocol %u, data %s, grace %ld s, "
+            "claims %ld s%s\n",
             a->bind ? a->bind : "0.0.0.0", (unsigned)net_server_port(sv->net), NET_PROTOCOL_VERSION,
-            a->data_dir ? a->data_dir : "(none: tables are not kept)", a->grace_s,
+            a->data_dir ? a->data_dir : "(none: tables are not kept)", a->grace_s, a->claim_s,
             a->allow_seed ? ", fixed seeds allowed" : "");
 }
 
@@ -279,7 +287,8 @@ static bool server_open(Server *sv, const ServerArgs *a)
         return false;
     }
     net_server_set_ping(sv->net, SERVER_PEER_PING_MS);
-    HostOptions hopt = {a->data_dir, (uint32_t)a->grace_s * 1000u, a->allow_seed, 0};
+    HostOptions hopt = {a->data_dir, (uint32_t)a->grace_s * 1000u, a->allow_seed, 0,
+                        (uint32_t)a->claim_s * 1000u};
     HostOutbox out = {sv, outbox_send, outbox_drop, outbox_log};
     sv->host = host_create(&hopt, &out, server_now_ms(), err, sizeof err);
     if (!sv->host) {
@@ -315,8 +324,9 @@ static void server_close(Server *sv)
 
 int main(int argc, char **argv)
 {
-    ServerArgs a = {NULL,  NET_DEFAULT_PORT, NULL, HOST_GRACE_MS_DEFAULT / 1000u,
-                    false, SERVER_MAX_PEERS};
+    ServerArgs a = {
+        NULL,  NET_DEFAULT_PORT, NULL, HOST_GRACE_MS_DEFAULT / 1000u, HOST_CLAIM_MS_DEFAULT / 1000u,
+        false, SERVER_MAX_PEERS};
     int st = parse_args(argc, argv, &a);
     if (st != 0)
         return st == 1 ? 0 : st;

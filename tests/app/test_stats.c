@@ -19,11 +19,13 @@
 #include <unistd.h>
 
 #include "ai.h"
+#include "i18n.h"
 #include "scene_table.h"
 #include "session.h"
 #include "stats.h"
 #include "store.h"
 #include "test_support.h"
+#include "text.h"
 
 /* Some counts in three games, one with stakes. */
 static void sample(Stats *s)
@@ -675,6 +677,126 @@ static void test_statistics_screen_by_level(void **state)
     app_destroy(app);
 }
 
+/* A store with games of both kinds: Thothit on this computer (two rounds,
+ * a match won), at a network table with a friend and a computer (three
+ * rounds, a match lost), and at a network table of computers alone (one
+ * round). */
+static void fill_both_kinds(Store *st)
+{
+    char err[200] = "";
+    assert_true(store_add_round(st, "m-here", 1, "thothit", 1, 50, true, err, sizeof err));
+    assert_true(store_add_round(st, "m-here", 2, "thothit", 1, 20, false, err, sizeof err));
+    assert_true(store_add_match(st, "m-here", "thothit", 1, true, false, 0, err, sizeof err));
+    assert_true(store_opponents_put(st, "m-friend", 1, 1, err, sizeof err));
+    assert_true(store_add_round(st, "m-friend", 1, "thothit", 1, 30, true, err, sizeof err));
+    assert_true(store_add_round(st, "m-friend", 2, "thothit", 1, 10, false, err, sizeof err));
+    assert_true(store_add_round(st, "m-friend", 3, "thothit", 2, 70, true, err, sizeof err));
+    assert_true(store_add_match(st, "m-friend", "thothit", 2, false, false, 0, err, sizeof err));
+    assert_true(store_opponents_put(st, "m-bots", 0, 2, err, sizeof err));
+    assert_true(store_add_round(st, "m-bots", 1, "thothit", 0, 40, true, err, sizeof err));
+}
+
+/* The store's counts of all games, those against computers only and those
+ * against people. */
+static void test_stats_against_people(void **state)
+{
+    (void)state;
+    char notice[200] = "", err[200] = "";
+    Store *st = store_open(NULL, notice, sizeof notice);
+    assert_non_null(st);
+    fill_both_kinds(st);
+    Stats all, bots, people;
+    assert_true(store_stats_against(st, STORE_AGAINST_ALL, &all, err, sizeof err));
+    assert_true(store_stats_against(st, STORE_AGAINST_COMPUTERS, &bots, err, sizeof err));
+    assert_true(store_stats_against(st, STORE_AGAINST_PEOPLE, &people, err, sizeof err));
+    const VariantStats *a = &all.v[VARIANT_THOTHIT], *b = &bots.v[VARIANT_THOTHIT],
+                       *p = &people.v[VARIANT_THOTHIT];
+    assert_int_equal(a->rounds, 6);
+    assert_int_equal(a->rounds_won, 4);
+    assert_int_equal(a->matches, 2);
+    assert_int_equal(b->rounds, 3);
+    assert_int_equal(b->rounds_won, 2);
+    assert_int_equal(b->matches, 1);
+    assert_int_equal(b->matches_won, 1);
+    assert_int_equal(b->best_round, 50);
+    assert_int_equal(p->rounds, 3);
+    assert_int_equal(p->rounds_won, 2);
+    assert_int_equal(p->matches, 1);
+    assert_int_equal(p->matches_won, 0);
+    assert_int_equal(p->best_round, 70);
+    assert_int_equal(stats_of(&people, VARIANT_THOTHIT, 2)->rounds, 1); /* and by level */
+    Stats whole;
+    assert_true(store_stats(st, &whole, err, sizeof err));
+    assert_true(stats_equal(&whole, &all));
+    assert_false(store_stats_against(st, STORE_AGAINST_COUNT, &all, err, sizeof err));
+    store_close(st);
+}
+
+/* The screen's choice of games, by mouse and by keyboard. */
+static void test_statistics_screen_against_people(void **state)
+{
+    (void)state;
+    App *app = test_app_new(1280, 800, NULL);
+    fill_both_kinds(app->store);
+    char err[200] = "", line[256];
+    assert_true(store_stats(app->store, &app->stats, err, sizeof err));
+    assert_true(scene_stack_push(app, SCENE_STATS, err, sizeof err));
+    test_screen_text(app);
+    assert_true(test_screen_says("6 rounds"));
+    assert_true(test_screen_says("4 won of 6"));
+    test_click_named(app, "Games"); /* by mouse: computers only */
+    scene_describe(app, line, sizeof line);
+    assert_non_null(strstr(line, "against=computers"));
+    test_screen_text(app);
+    assert_true(test_screen_says("3 rounds"));
+    assert_true(test_screen_says("2 won of 3"));
+    assert_true(test_screen_says("1 won of 1")); /* the match on this computer */
+    test_key(app, SDLK_TAB, 0);                  /* by keyboard: to the choice, then Right */
+    for (int i = 0; i < UI_MAX_WIDGETS && strcmp(test_focus_name(app), "Games") != 0; i++) {
+        test_key(app, SDLK_TAB, 0);
+    }
+    test_key(app, SDLK_RIGHT, 0);
+    scene_describe(app, line, sizeof line);
+    assert_non_null(strstr(line, "against=people"));
+    test_click_named(app, "thothit"); /* Tab went by the games: Thothit's figures again */
+    scene_describe(app, line, sizeof line);
+    assert_non_null(strstr(line, "shown=thothit level=all against=people"));
+    test_screen_text(app);
+    assert_true(test_screen_says("3 rounds"));
+    assert_true(test_screen_says("0 won of 1")); /* the match with a friend, lost */
+    assert_true(test_screen_says("70"));         /* its best round */
+    char png[600];
+    snprintf(png, sizeof png, "%s/stats-against-people.png", CEKI_TEST_OUT_DIR);
+    assert_true(app_save_png(app, png, err, sizeof err));
+    test_key(app, SDLK_TAB, 0);
+    for (int i = 0; i < UI_MAX_WIDGETS && strcmp(test_focus_name(app), "Games") != 0; i++) {
+        test_key(app, SDLK_TAB, 0);
+    }
+    test_key(app, SDLK_RIGHT, 0);
+    scene_describe(app, line, sizeof line);
+    assert_non_null(strstr(line, "against=all"));
+    test_key(app, SDLK_LEFT, 0);
+    scene_describe(app, line, sizeof line);
+    assert_non_null(strstr(line, "against=people"));
+    /* Every choice's words fit, in Indonesian, Javanese and English. */
+    static const Language langs[] = {LANGUAGE_INDONESIAN, LANGUAGE_JAVANESE, LANGUAGE_ENGLISH};
+    for (size_t i = 0; i < sizeof langs / sizeof langs[0]; i++) {
+        i18n_set_language(langs[i]);
+        for (int k = 0; k < 3; k++) {
+            text_watch_overflow(app->text, true);
+            test_screen_text(app);
+            const char *first = NULL;
+            int n = text_overflows(app->text, &first);
+            text_watch_overflow(app->text, false);
+            if (n > 0) {
+                fail_msg("%s: '%s' does not fit", language_key(langs[i]), first);
+            }
+            test_key(app, SDLK_RIGHT, 0);
+        }
+    }
+    app_destroy(app);
+}
+
 static void test_statistics_screen(void **state)
 {
     (void)state;
@@ -733,6 +855,8 @@ int main(void)
         cmocka_unit_test(test_statistics_screen),
         cmocka_unit_test(test_levels_counted_apart),
         cmocka_unit_test(test_statistics_screen_by_level),
+        cmocka_unit_test(test_stats_against_people),
+        cmocka_unit_test(test_statistics_screen_against_people),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

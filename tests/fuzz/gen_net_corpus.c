@@ -83,6 +83,8 @@ static int write_game_msgs(const char *dir)
     memcpy(u->events, ev, (size_t)nev * sizeof *ev);
     u->delta_len = (uint16_t)net_view_delta(&before, &after, u->delta, sizeof u->delta);
     bad |= write_msg(dir, "update-thothit");
+    u->claim = (NetClaimWindow){true, 1, 12, 7500, 10000}; /* a claim window open */
+    bad |= write_msg(dir, "update-claim");
     game_destroy(g);
     return bad;
 }

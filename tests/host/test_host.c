@@ -39,6 +39,7 @@
 #define T_MAX_SECONDS 120  /* wall time of one match, at most */
 #define T_GRACE_MS 10000u
 #define T_SEATS_EVERY_MS 5000u /* the countdown is told at least this often */
+#define T_CLAIM_MS 10000u      /* the claim window of the claim tests */
 #define T_SEED_BASE 0x9E3779B97F4A7C15ull
 
 typedef struct Bot {
@@ -51,6 +52,7 @@ typedef struct Bot {
     bool started; /* the last SEATS said the match is on */
     NetRefused refused;
     long refusals;
+    NetClaimWindow claim; /* as the last VIEW or UPDATE told it */
 } Bot;
 
 typedef struct World {
@@ -71,6 +73,8 @@ typedef struct World {
     NetTables tables;
     long bytes[NET_MSG_TYPE_COUNT], count[NET_MSG_TYPE_COUNT]; /* sent, by type */
     long logs_left_out, logs_retry, logs_differ;               /* the host's log lines saying so */
+    uint32_t claim_ms;                                         /* the host's claim window */
+    long claims_told; /* VIEWs and UPDATEs that told an open claim window */
 } World;
 
 /* ---- checks made on every message the host sends ---- */
@@ -79,6 +83,16 @@ static Bot *t_bot_of(World *w, HostConn conn)
 {
     for (int i = 0; i < w->nbots; i++) {
         if (w->bot[i].conn == conn)
+            return &w->bot[i];
+    }
+    return NULL;
+}
+
+/* The connected bot sitting at seat, or NULL. */
+static Bot *t_bot_of_seat(World *w, int seat)
+{
+    for (int i = 0; i < w->nbots; i++) {
+        if (w->bot[i].conn && w->bot[i].s.seat == seat)
             return &w->bot[i];
     }
     return NULL;
@@ -116,6 +130,26 @@ static void t_check_moves(World *w, int seat, const Move *moves, int n)
         assert_true(move_equal(&moves[i], &legal[i]));
 }
 
+/* A claim window told is the core's: the seat it waits for may claim
+ * that card now, and it is a bot's (a person's), never a computer's. */
+static void t_check_claim(World *w, const NetClaimWindow *c)
+{
+    if (!c->open)
+        return;
+    w->claims_told++;
+    assert_true(w->claim_ms > 0);
+    assert_int_equal(c->window_ms, w->claim_ms);
+    assert_true(c->left_ms <= c->window_ms);
+    assert_int_equal(game_to_move(w->mirror), c->seat);
+    assert_non_null(t_bot_of_seat(w, c->seat));
+    Move legal[GAME_MAX_MOVES];
+    int n = game_legal_moves(w->mirror, legal, GAME_MAX_MOVES);
+    bool found = false;
+    for (int i = 0; i < n && i < GAME_MAX_MOVES; i++)
+        found = found || (legal[i].type == MOVE_CLAIM && legal[i].card == c->card);
+    assert_true(found);
+}
+
 /* A VIEW is exactly the seat's observation now: nothing more. */
 static void t_check_view(World *w, const Bot *b, const NetView *v)
 {
@@ -125,6 +159,7 @@ static void t_check_view(World *w, const Bot *b, const NetView *v)
     assert_memory_equal(w->bytes_a, w->bytes_b, got);
     assert_true(v->hash == net_view_hash(&v->view));
     t_check_moves(w, b->s.seat, v->moves, v->nmoves);
+    t_check_claim(w, &v->claim);
 }
 
 /* An UPDATE's events are the core's for that seat (hidden cards as backs),
@@ -153,6 +188,7 @@ static void t_check_update(World *w, const Bot *b, const NetUpdate *u)
     assert_true(u->move.card == CARD_NONE || hts_obs_names(w->obs, u->move.card));
     assert_true(u->move.target == CARD_NONE || hts_obs_names(w->obs, u->move.target));
     t_check_moves(w, b->s.seat, u->moves, u->nmoves);
+    t_check_claim(w, &u->claim);
 }
 
 /* ---- the bots' side ---- */
@@ -220,10 +256,12 @@ static void t_bot_handle(World *w, Bot *b, const NetMsg *m)
     case NET_MSG_VIEW:
         t_check_view(w, b, &m->u.view);
         hts_seat_take_view(&b->s, &m->u.view);
+        b->claim = m->u.view.claim;
         break;
     case NET_MSG_UPDATE:
         t_check_update(w, b, &m->u.update);
         t_bot_update(b, &m->u.update);
+        b->claim = m->u.update.claim;
         break;
     case NET_MSG_SEATS: t_bot_seats(b, &m->u.seats); break;
     case NET_MSG_REFUSED:
@@ -300,7 +338,7 @@ static void t_to_host(World *w, HostConn conn, const NetMsg *m)
 
 static Host *t_host(World *w, const char *data_dir)
 {
-    HostOptions opt = {data_dir, T_GRACE_MS, true, 0};
+    HostOptions opt = {data_dir, T_GRACE_MS, true, 0, w->claim_ms};
     HostOutbox out = {w, t_send, t_drop, t_log};
     char err[256] = "";
     Host *h = host_create(&opt, &out, w->now, err, sizeof err);
@@ -812,6 +850,203 @@ static void test_journal_brings_tables_back(void **state)
     t_remove_dir(dir);
 }
 
+/* ---- Kowah's claim window ---- */
+
+/* A Kowah world whose host gives people claim_ms to claim; kinds as in
+ * t_create (NULL: every seat a bot's). */
+static void t_claim_world(World *w, const char *data_dir, const uint8_t *kinds)
+{
+    t_world_init(w, VARIANT_KOWAH, data_dir);
+    host_destroy(w->h);
+    w->claim_ms = T_CLAIM_MS;
+    w->h = t_host(w, data_dir);
+    t_create(w, kinds);
+    w->nbots = w->cfg.players;
+    for (int i = 0; i < w->cfg.players; i++) {
+        if (!kinds || kinds[i] == NET_SEAT_NET)
+            t_join(w, &w->bot[i]);
+    }
+}
+
+/* The claim move among the bot's listed ones, or NULL. */
+static const Move *t_claim_listed(const Bot *b)
+{
+    for (int i = 0; b->conn && i < b->s.nmoves; i++) {
+        if (b->s.moves[i].type == MOVE_CLAIM)
+            return &b->s.moves[i];
+    }
+    return NULL;
+}
+
+/* Plays until a bot is asked to claim (it has not answered yet); that bot. */
+static Bot *t_play_to_claim(World *w)
+{
+    for (int step = 0; step < T_MAX_STEPS && !game_match_over(w->mirror); step++) {
+        for (int i = 0; i < w->nbots; i++) {
+            if (t_claim_listed(&w->bot[i]))
+                return &w->bot[i];
+        }
+        t_step(w, 1);
+    }
+    fail_msg("no bot was asked to claim in this match");
+    return NULL;
+}
+
+/* Every seat was told the window of b's claim, whole: the same seat, card,
+ * window, and all of it left (told at the moment it opened). */
+static void t_all_told_claim(World *w, const Bot *b)
+{
+    const Move *claim = t_claim_listed(b);
+    assert_non_null(claim);
+    for (int i = 0; i < w->nbots; i++) {
+        const Bot *o = &w->bot[i];
+        if (!o->conn)
+            continue;
+        assert_true(o->claim.open);
+        assert_int_equal(o->claim.seat, b->s.seat);
+        assert_int_equal(o->claim.card, claim->card);
+        assert_int_equal(o->claim.window_ms, T_CLAIM_MS);
+        assert_int_equal(o->claim.left_ms, T_CLAIM_MS);
+        if (o != b)
+            assert_null(t_claim_listed(o)); /* only the seat asked may claim */
+    }
+}
+
+/* The last move of the mirror: its type and seat. */
+static void t_last_move_is(const World *w, MoveType type, int seat)
+{
+    int n = 0;
+    const Move *moves = game_history(w->mirror, &n);
+    assert_true(n > 0);
+    assert_int_equal(moves[n - 1].type, type);
+    assert_int_equal(moves[n - 1].seat, seat);
+}
+
+/* A person who lets the window run out passes: not a moment before, and
+ * as a move like any other (journalled: a host made again replays it); a
+ * claim sent after it is refused and changes nothing. */
+static void test_claim_window_runs_out(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/ceki-host-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    World w;
+    t_claim_world(&w, dir, NULL);
+    Bot *b = t_play_to_claim(&w);
+    t_all_told_claim(&w, b);
+    uint64_t opened = w.now;
+    assert_true(host_next_due(w.h) == opened + T_CLAIM_MS);
+    Move claim = *t_claim_listed(b);
+    uint32_t asked_at = b->s.move_no;
+    int at = t_mirror_moves(&w);
+    w.now = opened + T_CLAIM_MS - 1;
+    host_tick(w.h, w.now);
+    assert_int_equal(t_mirror_moves(&w), at); /* still thinking */
+    w.now = opened + T_CLAIM_MS;
+    host_tick(w.h, w.now);
+    assert_int_equal(t_mirror_moves(&w), at + 1);
+    t_last_move_is(&w, MOVE_PASS, b->s.seat);
+    assert_true(!b->claim.open || b->claim.seat != b->s.seat);
+    t_refused(&w, b, asked_at, &claim,
+              game_to_move(w.mirror) == b->s.seat ? NET_REFUSE_STALE : NET_REFUSE_NOT_YOUR_TURN);
+    /* The host made again has the pass in its journal. */
+    host_destroy(w.h);
+    w.h = t_host(&w, dir);
+    size_t len = 0;
+    char *text = host_table_record(w.h, w.table, &len);
+    assert_non_null(text);
+    Game *back = NULL;
+    char err[RECORD_ERROR_MAX] = "";
+    assert_int_equal(record_read_text(text, len, &back, err, sizeof err), CEKI_OK);
+    t_same_moves(back, w.mirror);
+    game_destroy(back);
+    free(text);
+    t_world_free(&w);
+    t_remove_dir(dir);
+}
+
+/* A host made again while a person may claim opens the window afresh when
+ * the seats are back (each told it whole), and passes when it runs out. */
+static void test_claim_window_after_a_restart(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/ceki-host-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    World w;
+    t_claim_world(&w, dir, NULL);
+    Bot *b = t_play_to_claim(&w);
+    int at = t_mirror_moves(&w);
+    host_destroy(w.h);
+    w.now += 5000;
+    w.h = t_host(&w, dir);
+    assert_true(host_next_due(w.h) > w.now); /* nobody back: no window runs */
+    for (int i = 0; i < w.nbots; i++) {
+        w.bot[i].claim.open = false;
+        w.bot[i].s.have_view = false;
+        t_join(&w, &w.bot[i]);
+    }
+    t_all_told_claim(&w, b);
+    uint64_t opened = w.now;
+    w.now = opened + T_CLAIM_MS - 1;
+    host_tick(w.h, w.now);
+    assert_int_equal(t_mirror_moves(&w), at);
+    w.now = opened + T_CLAIM_MS;
+    host_tick(w.h, w.now);
+    assert_int_equal(t_mirror_moves(&w), at + 1);
+    t_last_move_is(&w, MOVE_PASS, b->s.seat);
+    t_world_free(&w);
+    t_remove_dir(dir);
+}
+
+/* A claim in time, a moment before the window closes, wins the hand; the
+ * match then plays on as the bots choose. */
+static void test_claim_in_time_wins(void **state)
+{
+    (void)state;
+    World w;
+    t_claim_world(&w, NULL, NULL);
+    Bot *b = t_play_to_claim(&w);
+    t_all_told_claim(&w, b);
+    uint64_t opened = w.now;
+    Move claim = *t_claim_listed(b);
+    w.now = opened + T_CLAIM_MS - 1;
+    host_tick(w.h, w.now);
+    t_send_move(&w, b, b->s.move_no, &claim);
+    host_tick(w.h, w.now);
+    t_last_move_is(&w, MOVE_CLAIM, b->s.seat);
+    assert_true(game_round_over(w.mirror));
+    for (int i = 0; i < w.nbots; i++)
+        assert_false(w.bot[i].claim.open); /* closed for everyone */
+    t_play(&w, T_MAX_MOVES);
+    t_all_recorded(&w);
+    t_world_free(&w);
+}
+
+/* Bots that answer at once play exactly ceki-cli match's game with the
+ * window on, and were told windows; a computer asked to claim answers at
+ * once and no window is told for it. */
+static void test_claim_window_leaves_quick_play_alone(void **state)
+{
+    (void)state;
+    World w;
+    t_claim_world(&w, NULL, NULL);
+    t_play(&w, T_MAX_MOVES);
+    Game *direct = t_direct_match(&w.cfg);
+    t_same_moves(direct, w.mirror);
+    game_destroy(direct);
+    assert_true(w.claims_told > 0);
+    t_world_free(&w);
+    /* Computers in every seat but one: windows only ever for the bot. */
+    uint8_t kinds[CEKI_MAX_SEATS] = {NET_SEAT_NET,    NET_SEAT_GREEDY, NET_SEAT_GREEDY,
+                                     NET_SEAT_GREEDY, NET_SEAT_GREEDY, NET_SEAT_GREEDY};
+    t_claim_world(&w, NULL, kinds);
+    t_play(&w, T_MAX_MOVES); /* t_check_claim: a window is a bot's seat's */
+    Game *direct2 = t_direct_match(&w.cfg);
+    t_same_moves(direct2, w.mirror);
+    game_destroy(direct2);
+    t_world_free(&w);
+}
+
 /* The creator's message of `type` (a start, a list) to the host. */
 static void t_creator_says(World *w, uint8_t type)
 {
@@ -852,7 +1087,7 @@ static void test_tables_made_listed_started(void **state)
     t_creator_refused(&w, m, NET_REFUSE_BAD_CONFIG);
     m->u.create.rules.seat_kind[1] = NET_SEAT_NET;
     host_destroy(w.h); /* a host that draws its own seeds */
-    HostOptions opt = {NULL, T_GRACE_MS, false, 0};
+    HostOptions opt = {NULL, T_GRACE_MS, false, 0, 0};
     HostOutbox out = {&w, t_send, t_drop, t_log};
     char err[128] = "";
     w.h = host_create(&opt, &out, w.now, err, sizeof err);
@@ -1018,6 +1253,10 @@ int main(void)
         cmocka_unit_test(test_token_brings_the_seat_back),
         cmocka_unit_test(test_grace_then_the_computer),
         cmocka_unit_test(test_journal_brings_tables_back),
+        cmocka_unit_test(test_claim_window_runs_out),
+        cmocka_unit_test(test_claim_in_time_wins),
+        cmocka_unit_test(test_claim_window_after_a_restart),
+        cmocka_unit_test(test_claim_window_leaves_quick_play_alone),
         cmocka_unit_test(test_tables_made_listed_started),
         cmocka_unit_test(test_damaged_journal_leaves_the_table_out),
         cmocka_unit_test(test_failed_journal_writes_are_kept_later),

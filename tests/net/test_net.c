@@ -134,6 +134,19 @@ static uint16_t rnd_moves(Rng *r, Move *moves)
     return n;
 }
 
+/* A claim window: none, or open with every field within its bounds. */
+static void rnd_claim(Rng *r, NetClaimWindow *c)
+{
+    memset(c, 0, sizeof *c);
+    if (rnd(r, 2) == 0)
+        return;
+    c->open = true;
+    c->seat = (int8_t)rnd(r, CEKI_MAX_SEATS);
+    c->card = (uint8_t)rnd(r, CARD_CEKI_KINDS);
+    c->window_ms = 1 + (uint32_t)rnd(r, NET_CLAIM_MS_MAX);
+    c->left_ms = (uint32_t)rnd(r, c->window_ms + 1);
+}
+
 static void rnd_update(Rng *r, NetUpdate *u)
 {
     u->move_no = (uint32_t)rng_next(r);
@@ -152,6 +165,7 @@ static void rnd_update(Rng *r, NetUpdate *u)
     for (int i = 0; i < u->delta_len; i++)
         u->delta[i] = (uint8_t)rng_next(r);
     u->nmoves = rnd_moves(r, u->moves);
+    rnd_claim(r, &u->claim);
 }
 
 /* A real view: a random match of a random variant, some moves in. */
@@ -173,6 +187,7 @@ static void rnd_view(Rng *r, NetView *v)
     if (game_to_move(g) == seat) {
         v->nmoves = legal_moves(g, v->moves);
     }
+    rnd_claim(r, &v->claim);
     game_destroy(g);
 }
 
@@ -579,6 +594,37 @@ static void expect_bad(const uint8_t *good, size_t n, size_t at, uint8_t value, 
     free(out);
 }
 
+/* An UPDATE's claim window out of bounds does not encode, nor decode. */
+static void t_claim_bounds(NetMsg *m)
+{
+    uint8_t buf[64];
+    memset(m, 0, sizeof *m);
+    m->type = NET_MSG_UPDATE;
+    NetClaimWindow *c = &m->u.update.claim;
+    *c = (NetClaimWindow){true, 2, 5, 4000, 10000};
+    size_t n = net_encode(m, buf, sizeof buf);
+    assert_true(n > 0);
+    size_t at = n - 11; /* bool open, i8 seat, u8 card, u32 left, u32 window */
+    assert_int_equal(buf[at], 1);
+    expect_bad(buf, n, at, 2, NET_ERR_RANGE);                  /* open is a bool */
+    expect_bad(buf, n, at + 1, CEKI_MAX_SEATS, NET_ERR_RANGE); /* no such seat */
+    expect_bad(buf, n, at + 2, CARD_NONE, NET_ERR_RANGE);      /* no card on offer */
+    expect_bad(buf, n, at + 6, 0x7f, NET_ERR_RANGE);           /* more left than the window */
+    expect_bad(buf, n, at + 10, 0x7f, NET_ERR_RANGE);          /* a window over the maximum */
+    static const NetClaimWindow bad[] = {
+        {true, 2, 5, 10001, 10000},          {true, 2, 5, 0, 0},
+        {true, 2, CARD_NONE, 0, 10000},      {true, 2, 5, 0, NET_CLAIM_MS_MAX + 1},
+        {true, CEKI_MAX_SEATS, 5, 0, 10000},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        *c = bad[i];
+        assert_int_equal(net_encode(m, buf, sizeof buf), 0);
+    }
+    /* closed: one byte, whatever else the struct held */
+    *c = (NetClaimWindow){false, 0, 0, 0, 0};
+    assert_int_equal(net_encode(m, buf, sizeof buf), n - 10);
+}
+
 static void test_each_bound_is_checked(void **state)
 {
     (void)state;
@@ -664,6 +710,7 @@ static void test_each_bound_is_checked(void **state)
     expect_bad(buf, n, 2, 0, NET_ERR_RANGE);    /* total 0 */
     expect_bad(buf, n, 4, 0x7f, NET_ERR_RANGE); /* total over the maximum */
     expect_bad(buf, n, 6, 1, NET_ERR_RANGE);    /* offset at the end */
+    t_claim_bounds(m);
     free(m);
 }
 

@@ -18,6 +18,8 @@ struct SeatFeed {
     Move moves[GAME_MAX_MOVES];
     int nmoves;
     Move last;
+    NetClaimWindow claim; /* as the last VIEW or UPDATE told it */
+    long claim_told;      /* VIEWs and UPDATEs that told it */
     NetSeats seats;
     GameEvent *events; /* [head, head + n) not yet taken */
     int head, n, cap;
@@ -118,6 +120,8 @@ static void feed_view(SeatFeed *f, const NetView *v)
     f->hash = v->hash;
     f->has_view = true;
     feed_set_moves(f, v->moves, v->nmoves);
+    f->claim = v->claim;
+    f->claim_told++;
 }
 
 /* An update: its events queued, the delta applied and checked; a delta that
@@ -129,6 +133,8 @@ static void feed_update(SeatFeed *f, const NetUpdate *u)
     f->last = u->move;
     feed_queue_events(f, u->events, u->nevents);
     feed_set_moves(f, u->moves, u->nmoves);
+    f->claim = u->claim;
+    f->claim_told++;
     if (u->delta_len == 0 || !f->has_view) {
         f->move_no = u->move_no;
         return;
@@ -239,6 +245,14 @@ const Move *seat_feed_last_move(const SeatFeed *f)
 const NetSeats *seat_feed_seats(const SeatFeed *f)
 {
     return f != NULL ? &f->seats : NULL;
+}
+
+const NetClaimWindow *seat_feed_claim(const SeatFeed *f, long *told)
+{
+    if (told != NULL) {
+        *told = f != NULL ? f->claim_told : 0;
+    }
+    return f != NULL ? &f->claim : NULL;
 }
 
 bool seat_feed_send_move(SeatFeed *f, const Move *m)

@@ -71,6 +71,10 @@ const Move *seat_feed_moves(const SeatFeed *f, int *n);
 const Move *seat_feed_last_move(const SeatFeed *f);
 /* Who sits where and whether they are here (players 0 before any). */
 const NetSeats *seat_feed_seats(const SeatFeed *f);
+/* Kowah's claim window as the host last told it (open false: none), and
+ * in *told (may be NULL) how many views and updates have told it, so a
+ * caller can time the window's countdown from the one that came last. */
+const NetClaimWindow *seat_feed_claim(const SeatFeed *f, long *told);
 
 /* Sends the move for this feed's seat, answering its move number. */
 bool seat_feed_send_move(SeatFeed *f, const Move *m);

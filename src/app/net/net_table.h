@@ -80,6 +80,7 @@ typedef struct NetHostOptions {
     const char *bind;     /* NULL: every interface */
     const char *data_dir; /* the host's journal (the store's folder); NULL: nothing kept (tests) */
     uint32_t grace_ms;    /* 0: HOST_GRACE_MS_DEFAULT */
+    uint32_t claim_ms;    /* a person's time to claim in Kowah; 0: HOST_CLAIM_MS_DEFAULT */
     char name[NET_NAME_MAX + 1]; /* the person's name */
     bool has_seed;               /* a fixed deal (tests, screenshots) */
     uint64_t seed;

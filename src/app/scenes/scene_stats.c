@@ -2,34 +2,75 @@
  * make in a list, and for the one in focus its figures (rounds and matches
  * played and won with their rates, best and mean round, winning runs,
  * stakes) and a chart of its last rounds (stats.h keeps STATS_RECENT of
- * them), drawn with the app's own painter. A game's figures can be reset,
- * after a second press (Esc or moving away keeps them). */
+ * them), drawn with the app's own painter. The figures are of every game,
+ * or of those against computers alone or against people (a table with
+ * friends: the store's opponents of each match), and of those against one
+ * computer level. A game's figures can be reset, after a second press (Esc
+ * or moving away keeps them). */
 #include <stdio.h>
 
 #include "paint.h"
 #include "scenes.h"
 #include "stats.h"
+#include "store.h"
 #include "ui.h"
 
-enum { STATS_BACK = 100, STATS_RESET = 101, STATS_LEVEL = 102 };
+enum { STATS_BACK = 100, STATS_RESET = 101, STATS_LEVEL = 102, STATS_AGAINST = 103 };
 
-#define ROW_H 40.0f    /* design units: one game in the list */
-#define LIST_X 44.0f   /* the list panel ... */
-#define LIST_W 420.0f  /* ... and its width */
-#define PANEL_X 484.0f /* the figures' panel */
-#define PANEL_W 752.0f /* ... and its width */
-#define PANEL_Y 124.0f /* both panels' top ... */
-#define PANEL_H 612.0f /* ... and height */
-#define CHART_H 240.0f /* the chart's bars at most */
+#define ROW_H 40.0f      /* design units: one game in the list */
+#define LIST_X 44.0f     /* the list panel ... */
+#define LIST_W 420.0f    /* ... and its width */
+#define PANEL_X 484.0f   /* the figures' panel */
+#define PANEL_W 752.0f   /* ... and its width */
+#define PANEL_Y 124.0f   /* both panels' top ... */
+#define PANEL_H 612.0f   /* ... and height */
+#define CHART_H 240.0f   /* the chart's bars at most */
+#define AGAINST_Y 612.0f /* the choice of games: all, against computers, against people */
+#define LEVEL_Y 680.0f   /* the choice of computer level */
+#define CHOICE_H 44.0f
 
 typedef struct StatsState {
     Ui ui;
     VariantId shown;
     VariantId games[VARIANT_COUNT]; /* the games listed: those with decisions */
     int ngames;
-    bool confirm; /* Reset was pressed once */
-    int level;    /* the games against this computer level, -1 for all */
+    bool confirm;         /* Reset was pressed once */
+    int level;            /* the games against this computer level, -1 for all */
+    StoreAgainst against; /* every game, or those against computers or people */
+    Stats some;           /* the figures of those (against != STORE_AGAINST_ALL) */
 } StatsState;
+
+/* The figures shown: every game's (the App's), or the chosen ones'. */
+static const Stats *shown_stats(const App *app, const StatsState *s)
+{
+    return s->against == STORE_AGAINST_ALL ? &app->stats : &s->some;
+}
+
+/* Which games the figures are of, by the other players at the table. */
+static const char *against_name(StoreAgainst who)
+{
+    switch (who) {
+    case STORE_AGAINST_COMPUTERS: return _("Against computers only");
+    case STORE_AGAINST_PEOPLE: return _("Against people");
+    default: return _("All games");
+    }
+}
+
+/* The figures of the games chosen, read from the store; on failure every
+ * game's stay shown, and the player is told why. */
+static void choose_against(App *app, StatsState *s, StoreAgainst who)
+{
+    char err[256] = "";
+    if (who != STORE_AGAINST_ALL &&
+        !store_stats_against(app->store, who, &s->some, err, sizeof err)) {
+        char msg[320];
+        snprintf(msg, sizeof msg, _("Your statistics could not be read: %s."), err);
+        app_show_toast(app, msg);
+        who = STORE_AGAINST_ALL;
+    }
+    s->against = who;
+    app->dirty = true;
+}
 
 /* Which games the figures are of: all, or those whose strongest computer
  * was of one level. */
@@ -54,8 +95,10 @@ static void layout(App *app, StatsState *s)
     }
     const VariantStats *v = &app->stats.v[s->shown];
     bool any = v->rounds > 0 || v->matches > 0;
-    ui_add(&s->ui, WIDGET_CHOICE, STATS_LEVEL, app_rect(app, LIST_X + 16, 672, LIST_W - 32, 48),
-           false, _("Opponents"));
+    ui_add(&s->ui, WIDGET_CHOICE, STATS_AGAINST,
+           app_rect(app, LIST_X + 16, AGAINST_Y, LIST_W - 32, CHOICE_H), false, _("Games"));
+    ui_add(&s->ui, WIDGET_CHOICE, STATS_LEVEL,
+           app_rect(app, LIST_X + 16, LEVEL_Y, LIST_W - 32, CHOICE_H), false, _("Opponents"));
     ui_add(&s->ui, WIDGET_BUTTON, STATS_RESET, app_rect(app, 930, 670, 280, 48), !any,
            s->confirm ? _("Press again to reset") : _("Reset this game"));
     ui_fix_focus(&s->ui);
@@ -73,6 +116,7 @@ static bool stats_enter(App *app, void *state)
     }
     s->shown = s->games[0];
     s->level = -1;
+    s->against = STORE_AGAINST_ALL;
     for (int i = 0; i < s->ngames; i++) {
         s->shown = s->games[i] == app->setup.config.variant ? s->games[i] : s->shown;
     }
@@ -96,8 +140,14 @@ static SceneAction stats_event(App *app, void *state, const SDL_Event *e)
     if (ev.id >= 0 && ev.id < VARIANT_COUNT) {
         s->shown = (VariantId)ev.id;
     }
-    if (ev.id == STATS_LEVEL &&
-        (ev.kind == UI_ACTIVATE || ev.kind == UI_INCREASE || ev.kind == UI_DECREASE)) {
+    bool stepped = ev.kind == UI_ACTIVATE || ev.kind == UI_INCREASE || ev.kind == UI_DECREASE;
+    if (ev.id == STATS_AGAINST && stepped) {
+        int by = ev.kind == UI_DECREASE ? -1 : 1;
+        choose_against(
+            app, s, (StoreAgainst)((s->against + by + STORE_AGAINST_COUNT) % STORE_AGAINST_COUNT));
+        return scene_stay();
+    }
+    if (ev.id == STATS_LEVEL && stepped) {
         int step = ev.kind == UI_DECREASE ? -1 : 1;
         s->level = (s->level + 1 + step + STATS_LEVELS + 1) % (STATS_LEVELS + 1) - 1;
         app->dirty = true;
@@ -112,6 +162,7 @@ static SceneAction stats_event(App *app, void *state, const SDL_Event *e)
         if (ev.id == STATS_RESET) {
             if (s->confirm) {
                 app_reset_stats_of(app, s->shown);
+                choose_against(app, s, s->against); /* read again without it */
                 char msg[120];
                 snprintf(msg, sizeof msg, _("%s: statistics reset."),
                          _(variant_get(s->shown)->name));
@@ -131,7 +182,7 @@ static void draw_row(App *app, StatsState *s, VariantId id)
         return;
     }
     ui_draw_item(app, &s->ui, (int)id, id == s->shown);
-    const VariantStats *v = stats_of(&app->stats, id, s->level);
+    const VariantStats *v = stats_of(shown_stats(app, s), id, s->level);
     TextStyle name = app_text_style(app, 17, TEXT_BOLD, UI_INK);
     SDL_Rect box = {w->rect.x + app_px(app, 16), w->rect.y, w->rect.w, w->rect.h};
     text_draw_in(app->text, app->renderer, _(variant_get(id)->name), &name, box, TEXT_LEFT);
@@ -160,7 +211,7 @@ static void share(char *buf, size_t size, int won, int played)
 static int draw_figures(App *app, const StatsState *s, int x, int y, int w)
 {
     const VariantDesc *d = variant_get(s->shown);
-    const VariantStats *v = stats_of(&app->stats, s->shown, s->level);
+    const VariantStats *v = stats_of(shown_stats(app, s), s->shown, s->level);
     bool kowah = d->engine == ENGINE_KOWAH;
     char a[96], b[96], c[96], e[96];
     share(a, sizeof a, v->rounds_won, v->rounds);
@@ -203,7 +254,7 @@ static int draw_figures(App *app, const StatsState *s, int x, int y, int w)
  * (Kowah: every hand alike), gold for a round won, grey for one lost. */
 static void draw_chart(App *app, const StatsState *s, SDL_Rect area)
 {
-    const VariantStats *v = stats_of(&app->stats, s->shown, s->level);
+    const VariantStats *v = stats_of(shown_stats(app, s), s->shown, s->level);
     bool kowah = variant_get(s->shown)->engine == ENGINE_KOWAH;
     TextStyle lab = app_text_style(app, 12.5f, TEXT_BOLD, UI_GOLD);
     char head[80];
@@ -292,17 +343,20 @@ static void stats_draw(App *app, void *state, SDL_Renderer *r)
     layout(app, s);
     ui_draw_background(app);
     ui_draw_heading(app, _("Statistics"),
-                    _("Rounds and matches you finished alone against the computer"));
+                    _("Rounds and matches you finished, on this computer and with friends"));
     ui_draw_panel(app, app_rect(app, LIST_X, PANEL_Y, LIST_W, PANEL_H));
     for (int i = 0; i < s->ngames; i++) {
         draw_row(app, s, s->games[i]);
     }
     /* Which games the figures count: all, or those against one level (the
      * strongest computer at the table). */
-    const Widget *lw = ui_find(&s->ui, STATS_LEVEL);
+    const Widget *aw = ui_find(&s->ui, STATS_AGAINST), *lw = ui_find(&s->ui, STATS_LEVEL);
     TextStyle lab = app_text_style(app, 12.5f, TEXT_BOLD, UI_GOLD);
+    text_draw(app->text, app->renderer, _("GAMES (WHO ELSE WAS AT THE TABLE)"), &lab, aw->rect.x,
+              aw->rect.y - app_px(app, 20), TEXT_LEFT);
+    ui_draw_choice(app, &s->ui, STATS_AGAINST, against_name(s->against));
     text_draw(app->text, app->renderer, _("OPPONENTS (THE STRONGEST AT THE TABLE)"), &lab,
-              lw->rect.x, lw->rect.y - app_px(app, 22), TEXT_LEFT);
+              lw->rect.x, lw->rect.y - app_px(app, 20), TEXT_LEFT);
     ui_draw_choice(app, &s->ui, STATS_LEVEL, level_name(s->level));
     draw_panel(app, s);
     ui_draw_button(app, &s->ui, STATS_BACK, _("Back"));
@@ -316,8 +370,9 @@ static void stats_describe(App *app, void *state, char *buf, size_t size)
 {
     (void)app;
     const StatsState *s = state;
-    snprintf(buf, size, "shown=%s level=%s", variant_get(s->shown)->key,
-             s->level < 0 ? "all" : stats_level_key(s->level));
+    static const char *const against[STORE_AGAINST_COUNT] = {"all", "computers", "people"};
+    snprintf(buf, size, "shown=%s level=%s against=%s", variant_get(s->shown)->key,
+             s->level < 0 ? "all" : stats_level_key(s->level), against[s->against]);
 }
 
 static const Ui *stats_widgets(const void *state)

@@ -981,7 +981,29 @@ static int fold(Store *st, Stats *s, const char *sql, bool matches)
 
 bool store_stats(Store *st, Stats *out, char *err, size_t err_size)
 {
-    if (st == NULL || out == NULL) {
+    return store_stats_against(st, STORE_AGAINST_ALL, out, err, err_size);
+}
+
+/* The rows of some games only, by the people the match's opponents row
+ * counts (a match without one was played on this computer). */
+static const char *const against_rounds[STORE_AGAINST_COUNT] = {
+    "SELECT variant, level, score, won, 0 FROM rounds ORDER BY rowid",
+    "SELECT r.variant, r.level, r.score, r.won, 0 FROM rounds r LEFT JOIN opponents o"
+    " ON o.match = r.match WHERE coalesce(o.people, 0) = 0 ORDER BY r.rowid",
+    "SELECT r.variant, r.level, r.score, r.won, 0 FROM rounds r JOIN opponents o"
+    " ON o.match = r.match WHERE o.people > 0 ORDER BY r.rowid",
+};
+static const char *const against_matches[STORE_AGAINST_COUNT] = {
+    "SELECT variant, level, won, staked, units FROM matches ORDER BY rowid",
+    "SELECT m.variant, m.level, m.won, m.staked, m.units FROM matches m LEFT JOIN opponents o"
+    " ON o.match = m.match WHERE coalesce(o.people, 0) = 0 ORDER BY m.rowid",
+    "SELECT m.variant, m.level, m.won, m.staked, m.units FROM matches m JOIN opponents o"
+    " ON o.match = m.match WHERE o.people > 0 ORDER BY m.rowid",
+};
+
+bool store_stats_against(Store *st, StoreAgainst who, Stats *out, char *err, size_t err_size)
+{
+    if (st == NULL || out == NULL || (unsigned)who >= STORE_AGAINST_COUNT) {
         return false;
     }
     Stats s;
@@ -989,10 +1011,12 @@ bool store_stats(Store *st, Stats *out, char *err, size_t err_size)
         say_into(err, err_size, _("the data file is damaged"));
         return false;
     }
-    int rc = fold(st, &s, "SELECT variant, level, score, won, 0 FROM rounds ORDER BY rowid", false);
+    if (who == STORE_AGAINST_PEOPLE) {
+        stats_clear(&s); /* the base is an earlier version's: games on this computer */
+    }
+    int rc = fold(st, &s, against_rounds[who], false);
     if (rc == SQLITE_DONE) {
-        rc = fold(st, &s, "SELECT variant, level, won, staked, units FROM matches ORDER BY rowid",
-                  true);
+        rc = fold(st, &s, against_matches[who], true);
     }
     if (rc != SQLITE_DONE) {
         say_db(st, rc, err, err_size);

@@ -155,6 +155,18 @@ bool store_add_match(Store *st, const char *match, const char *variant, int leve
 /* The statistics: the base with every row folded on. Rows of games this
  * version does not know are skipped. */
 bool store_stats(Store *st, Stats *out, char *err, size_t err_size);
+/* The statistics of some games only: those against computers alone (games
+ * on this computer, a network table's with no other person, and the base:
+ * an earlier version's counts, all of them games on this computer), or
+ * those against people (a network table with at least one other person,
+ * as store_opponents_put kept it). STORE_AGAINST_ALL is store_stats. */
+typedef enum StoreAgainst {
+    STORE_AGAINST_ALL = 0,
+    STORE_AGAINST_COMPUTERS,
+    STORE_AGAINST_PEOPLE,
+    STORE_AGAINST_COUNT
+} StoreAgainst;
+bool store_stats_against(Store *st, StoreAgainst who, Stats *out, char *err, size_t err_size);
 /* Forgets a variant's counts (NULL: every variant's), rows and base. */
 bool store_stats_reset(Store *st, const char *variant, char *err, size_t err_size);
 /* How many round and match rows there are (tests, the crash test). */

@@ -141,6 +141,7 @@ enum {
     HR_AI_MEMORY,
     HR_KOWAH_IDLE,
     HR_KOWAH_PAIR_WAITS,
+    HR_KOWAH_CLAIM_TIME,
     HR_COUNT
 };
 
@@ -294,6 +295,11 @@ static const LearnHouseReading readings[HR_COUNT] = {
                "third copy, even when a triplet holds two identical cards too: "
                "{C5} {C5} {S5} {C7} {S7} {M7} {OT} {OT} waits for an {OT} and "
                "nothing else.")},
+    [HR_KOWAH_CLAIM_TIME] = {B(KOWAH), READING_README, N_("Time to claim"),
+                             N_("At a table with friends over the network, the host gives a "
+                                "player who may claim a limited time to claim or pass, counted "
+                                "down for everyone at the table; when it runs out, the host "
+                                "passes for them. On this computer there is no time limit.")},
 };
 
 /* The tables below are kept in English (N_) and handed out translated into
@@ -1225,6 +1231,7 @@ static void build_checki(LearnDoc *d)
               "or from a discard, claimed out of turn."));
     house(d, HR_KOWAH_PAIR_WAITS);
     house(d, HR_KOWAH_CLAIMS);
+    house(d, HR_KOWAH_CLAIM_TIME);
 }
 
 static void build_capture(LearnDoc *d, const VariantDesc *v)

@@ -363,6 +363,7 @@ void table_relayout(App *app, TableState *t)
             ui_add(&t->ui, WIDGET_PRIMARY, W_GUIDE_CONTINUE, table_guide_button(app, t), false,
                    _("Continue"));
         }
+        table_net_widgets(app, t); /* the plates at a table with friends */
     }
     t->ui.focus = focus;
     if (ui_find(&t->ui, focus) == NULL || (t->dialog != DLG_NONE && t->ui.focus < W_DLG_YES)) {
@@ -1689,6 +1690,9 @@ static void table_control(App *app, TableState *t, int id)
 
 SceneAction table_button(App *app, TableState *t, int id)
 {
+    if (table_net_button(app, t, id)) {
+        return scene_stay();
+    }
     switch (id) {
     case W_RULES:
         /* The rules over the table; the game waits below. */

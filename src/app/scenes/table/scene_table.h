@@ -189,7 +189,19 @@ typedef struct TableChat {
     bool muted[CEKI_MAX_SEATS];
     char note[200];      /* what the last line typed did (a refusal, a mute), or "" */
     bool ticket_dropped; /* the match ended: the way back to it is forgotten */
+    long received;       /* lines that came, muted ones too */
+    bool menu_open;      /* a plate's menu (Mute or Unmute) is open */
+    int menu_seat;       /* ... for this seat */
 } TableChat;
+
+/* Kowah's claim window at a table with friends (scene_table_net.c): the
+ * window the host told last (NetClaimWindow), and when it came. */
+typedef struct TableClaim {
+    NetClaimWindow w;
+    long told;   /* the feed's count of windows told when it came */
+    double at;   /* app->now when it came */
+    int shown_s; /* the seconds left drawn last (-1: none) */
+} TableClaim;
 
 /* The guided first game (scene_table_guided.c, issue 30): the guide's
  * state beside the table's. */
@@ -289,8 +301,9 @@ typedef struct TableState {
     bool log_open;
     int log_scroll; /* entries scrolled past, from the newest */
 
-    /* A table with friends (app->net): chat. */
+    /* A table with friends (app->net): chat, the claim window. */
     TableChat chat;
+    TableClaim claim;
 
     TableGuide guide; /* a guided first game's guide (off in other games) */
 
@@ -324,7 +337,9 @@ enum {
     W_DECLARE = 40, /* + kind */
     W_DLG_YES = 80,
     W_DLG_NO,
-    W_GUIDE_CONTINUE = 90 /* the guided game's Continue */
+    W_GUIDE_CONTINUE = 90, /* the guided game's Continue */
+    W_PLATE = 100,         /* + seat: a person's plate at a table with friends */
+    W_PLATE_MUTE = 110     /* its menu's Mute or Unmute */
 };
 
 /* The table's flow as states (scene_table_state.c). The phase is derived,
@@ -466,8 +481,18 @@ void table_log_draw(App *app, TableState *t);
  * Lines show briefly over the table and in the recent-events log. The
  * seats' plates say who is reconnecting (the grace countdown) or away
  * with a computer playing, and a banner says when this window reconnects
- * or the host has left. */
+ * or the host has left. Kowah's claim window (the host's time limit on a
+ * person's claim) is shown to every seat: a bar running down on the
+ * claimant's plate, and beside the discard pile who may claim which card
+ * and the seconds left (to the claimant: claim or pass, and the time).
+ * Another person's plate is a widget (W_PLATE + seat: clicked, or reached
+ * with Tab and Enter or the menu key) that opens a small menu under it,
+ * Mute or Unmute (W_PLATE_MUTE): that seat's lines are not shown here.
+ * table_net_widgets adds them at each relayout; table_net_button takes
+ * their activation (false: not theirs). */
 bool table_net_event(App *app, TableState *t, const SDL_Event *e); /* true: taken */
+void table_net_widgets(App *app, TableState *t);
+bool table_net_button(App *app, TableState *t, int id);
 void table_net_update(App *app, TableState *t);
 void table_net_draw(App *app, TableState *t);
 /* The table leaves: the network table goes with it. */

@@ -1107,7 +1107,9 @@ static void draw_buttons(App *app, TableState *t)
 {
     for (int i = 0; i < t->ui.count; i++) {
         const Widget *w = &t->ui.widgets[i];
-        ui_draw_button(app, &t->ui, w->id, w->name);
+        if (w->kind != WIDGET_ITEM) { /* items: the plates at a table with friends (_net.c) */
+            ui_draw_button(app, &t->ui, w->id, w->name);
+        }
     }
 }
 

@@ -1,7 +1,7 @@
 /* scene_table_net.c — the table with friends (scene_table.h): chat, the
- * seats' connection on their plates, and the banner when this window
- * reconnects or the host is gone. Nothing here runs at a table on this
- * computer. */
+ * seats' connection on their plates, Kowah's claim window, and the banner
+ * when this window reconnects or the host is gone. Nothing here runs at a
+ * table on this computer. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +14,13 @@
 #define CHAT_SHOWN 5          /* lines over the table at once */
 #define CHAT_MIN_GAP 0.5      /* seconds between two lines sent from here */
 #define CHAT_TAKE 8           /* lines taken from the table per frame */
+#define CLAIM_BAR_UNITS 5     /* the height of the claim window's bar */
+#define CLAIM_PANEL_W 300     /* the claim window's panel beside the discard pile */
+#define CLAIM_PANEL_H 64
+#define CLAIM_GAP 16     /* between the discard pile and that panel */
+#define BUBBLE_UNITS 20  /* the card-count bubble's height (its width: at most twice that) */
+#define PLATE_MENU_W 120 /* a plate's menu button, at least */
+#define PLATE_MENU_H 36
 
 /* The network table the table plays at (its session's, or one the
  * screens still hold), or NULL. */
@@ -108,6 +115,112 @@ static void chat_event(App *app, TableState *t, const SDL_Event *e)
     }
 }
 
+/* Whether seat i is another person at the table (a plate with a menu). */
+static bool plate_has_menu(const TableState *t, const NetSeats *seats, int i)
+{
+    if (seats == NULL || i < 0 || i >= seats->players || i >= t->players || i == t->view.viewer) {
+        return false;
+    }
+    uint8_t kind = seats->seat[i].kind;
+    return kind == NET_SEAT_NET || kind == NET_SEAT_LOCAL;
+}
+
+/* The menu's one button, under seat i's plate. */
+static SDL_Rect plate_menu_rect(App *app, const TableState *t, int i, const char *label)
+{
+    SDL_Rect plate = table_rect(t->layout.seats[i].plate);
+    TextStyle s = app_text_style(app, 15, TEXT_BOLD, UI_INK);
+    int w = 0, h = 0;
+    text_measure(app->text, label, s.px, s.weight, &w, &h);
+    int bw = SDL_max(app_px(app, PLATE_MENU_W), w + app_px(app, 32));
+    return (SDL_Rect){plate.x, plate.y + plate.h + app_px(app, 4), bw, app_px(app, PLATE_MENU_H)};
+}
+
+void table_net_widgets(App *app, TableState *t)
+{
+    NetTable *net = net_of(app, t);
+    const NetSeats *seats = net != NULL ? net_table_seats(net) : NULL;
+    for (int i = 0; seats != NULL && i < seats->players; i++) {
+        if (plate_has_menu(t, seats, i)) {
+            char who[64];
+            table_seat_name(t, i, who, sizeof who);
+            ui_add(&t->ui, WIDGET_ITEM, W_PLATE + i, table_rect(t->layout.seats[i].plate), false,
+                   who);
+        }
+    }
+    TableChat *c = &t->chat;
+    if (c->menu_open && !plate_has_menu(t, seats, c->menu_seat)) {
+        c->menu_open = false;
+    }
+    if (c->menu_open) {
+        const char *label = c->muted[c->menu_seat] ? _("Unmute") : _("Mute");
+        ui_add(&t->ui, WIDGET_BUTTON, W_PLATE_MUTE, plate_menu_rect(app, t, c->menu_seat, label),
+               false, label);
+    }
+}
+
+/* Opens seat i's menu (its button focused when the keys brought it), or
+ * closes the menu (the focus back on the plate it came from). */
+static void plate_menu(App *app, TableState *t, bool open, int i)
+{
+    TableChat *c = &t->chat;
+    int from = c->menu_seat;
+    c->menu_open = open;
+    c->menu_seat = open ? i : from;
+    table_relayout(app, t);
+    if (t->focus_in_ui) {
+        ui_focus(&t->ui, open ? W_PLATE_MUTE : W_PLATE + from);
+    }
+    app->dirty = true;
+}
+
+bool table_net_button(App *app, TableState *t, int id)
+{
+    TableChat *c = &t->chat;
+    if (id >= W_PLATE && id < W_PLATE + CEKI_MAX_SEATS) {
+        int i = id - W_PLATE;
+        plate_menu(app, t, !(c->menu_open && c->menu_seat == i), i);
+        return true;
+    }
+    if (id != W_PLATE_MUTE || !c->menu_open) {
+        return false;
+    }
+    int i = c->menu_seat;
+    c->muted[i] = !c->muted[i];
+    char who[64];
+    table_seat_name(t, i, who, sizeof who);
+    view_log(t, c->muted[i] ? _("%s is muted here.") : _("%s is heard again."), who);
+    plate_menu(app, t, false, i);
+    return true;
+}
+
+/* The plate's menu: Esc closes it; the menu key opens the focused plate's;
+ * a click elsewhere closes it (and goes on to what it clicked). True when
+ * the event was the menu's. */
+static bool plate_menu_event(App *app, TableState *t, const SDL_Event *e)
+{
+    TableChat *c = &t->chat;
+    int focus = t->ui.focus;
+    if (is_key(e, SDLK_APPLICATION) && focus >= W_PLATE && focus < W_PLATE + CEKI_MAX_SEATS) {
+        table_net_button(app, t, focus);
+        return true;
+    }
+    if (!c->menu_open) {
+        return false;
+    }
+    if (is_key(e, SDLK_ESCAPE)) {
+        plate_menu(app, t, false, c->menu_seat);
+        return true;
+    }
+    if (e->type == SDL_MOUSEBUTTONDOWN && e->button.button == SDL_BUTTON_LEFT) {
+        int id = ui_hit(&t->ui, e->button.x, e->button.y);
+        if (id != W_PLATE_MUTE && id != W_PLATE + c->menu_seat) {
+            plate_menu(app, t, false, c->menu_seat);
+        }
+    }
+    return false;
+}
+
 bool table_net_event(App *app, TableState *t, const SDL_Event *e)
 {
     if (net_of(app, t) == NULL) {
@@ -131,12 +244,13 @@ bool table_net_event(App *app, TableState *t, const SDL_Event *e)
         app->dirty = true;
         return true;
     }
-    return false;
+    return plate_menu_event(app, t, e);
 }
 
 static void chat_keep(App *app, TableState *t, const NetChat *line)
 {
     TableChat *c = &t->chat;
+    c->received++;
     if (line->seat >= 0 && line->seat < CEKI_MAX_SEATS && c->muted[line->seat]) {
         return;
     }
@@ -164,6 +278,51 @@ static bool any_away(const NetSeats *seats)
     return false;
 }
 
+/* Seconds left of the claim window as the host told it, counted down
+ * from when it came (never below 0). */
+static int claim_seconds_left(const App *app, const TableState *t)
+{
+    double left = t->claim.w.left_ms / 1000.0 - (app->now - t->claim.at);
+    int s = (int)SDL_ceil(left);
+    return s > 0 ? s : 0;
+}
+
+/* Whether the claim window is open and the table shows the decision it
+ * waits for (not a move still to be shown, nor one already made). */
+static bool claim_showing(const TableState *t)
+{
+    const NetClaimWindow *w = &t->claim.w;
+    return w->open && w->seat < t->players && t->obs.phase == PHASE_CLAIM &&
+           t->obs.to_move == w->seat;
+}
+
+/* The window the feed holds: a new one is timed from now; while one shows,
+ * the table ticks and redraws as its seconds change. */
+static void claim_follow(App *app, TableState *t, NetTable *net)
+{
+    long told = 0;
+    const NetClaimWindow *w = seat_feed_claim(net_table_feed(net), &told);
+    if (w == NULL) {
+        return;
+    }
+    if (told != t->claim.told) {
+        t->claim.told = told;
+        t->claim.w = *w;
+        t->claim.at = app->now;
+        t->claim.shown_s = -1;
+        app->dirty = true;
+    }
+    if (!claim_showing(t)) {
+        return;
+    }
+    app->ticking = true;
+    int s = claim_seconds_left(app, t);
+    if (s != t->claim.shown_s) {
+        t->claim.shown_s = s;
+        app->dirty = true;
+    }
+}
+
 void table_net_update(App *app, TableState *t)
 {
     NetTable *net = net_of(app, t);
@@ -173,6 +332,7 @@ void table_net_update(App *app, TableState *t)
     if (net == app->net) {
         net_table_poll(net, SDL_GetTicks()); /* else session_poll does */
     }
+    claim_follow(app, t, net);
     NetChat got[CHAT_TAKE];
     int n = net_table_take_chat(net, got, CHAT_TAKE);
     for (int i = 0; i < n && i < CHAT_TAKE; i++) {
@@ -200,6 +360,53 @@ void table_net_leave(App *app)
     app->net = NULL;
 }
 
+/* Where the card-count bubble of seat i's hand lies (as the table draws
+ * it at its last card's top right corner); empty when there is none. */
+static SDL_Rect count_bubble(App *app, const TableState *t, int i)
+{
+    int ids[TV_MAX_SPRITES];
+    int n = i == t->view.viewer ? 0 : view_hand_order(t, i, ids, TV_MAX_SPRITES);
+    if (n == 0) {
+        return (SDL_Rect){0, 0, 0, 0};
+    }
+    const Sprite *last = &t->view.sprites[ids[n - 1]];
+    int h = app_px(app, BUBBLE_UNITS), w = app_px(app, BUBBLE_UNITS * 2);
+    int cx = (int)(last->x + last->w) - app_px(app, 10), cy = (int)last->y + app_px(app, 4);
+    return (SDL_Rect){cx - w / 2, cy - h / 2, w, h};
+}
+
+/* The badge's place near plate i: under the plate (below the claim bar
+ * when it shows there), else beside or under the hand's count bubble, so
+ * it never covers the count. The first place that is on screen and clear
+ * of the bubble. */
+static SDL_Rect badge_place(App *app, const TableState *t, int i, int w, int h)
+{
+    SDL_Rect plate = table_rect(t->layout.seats[i].plate);
+    SDL_Rect bubble = count_bubble(app, t, i);
+    int gap = app_px(app, 2), sw = 0, sh = 0;
+    SDL_GetRendererOutputSize(app->renderer, &sw, &sh);
+    int y = plate.y + plate.h + gap;
+    if (claim_showing(t) && t->claim.w.seat == i) {
+        y += app_px(app, CLAIM_BAR_UNITS) + 2 * gap;
+    }
+    SDL_Rect places[] = {
+        {plate.x, y, w, h},
+        {plate.x + plate.w - w, y, w, h},
+        {bubble.x - gap - w, y, w, h},
+        {bubble.x + bubble.w + gap, y, w, h},
+        {plate.x, SDL_max(y, bubble.y + bubble.h + gap), w, h},
+    };
+    int n = (int)(sizeof places / sizeof places[0]);
+    for (int k = 0; k < n; k++) {
+        SDL_Rect p = places[k];
+        bool on_screen = p.x >= 0 && p.x + p.w <= sw && p.y + p.h <= sh;
+        if (on_screen && !SDL_HasIntersection(&p, &bubble)) {
+            return p;
+        }
+    }
+    return places[n - 1];
+}
+
 /* A seat's connection under its plate, when it is not simply here. */
 static void draw_plate_state(App *app, TableState *t, const NetSeat *seat, int i)
 {
@@ -208,16 +415,93 @@ static void draw_plate_state(App *app, TableState *t, const NetSeat *seat, int i
     }
     char says[120];
     net_screens_seat_text(seat, says, sizeof says);
-    SDL_Rect plate = table_rect(t->layout.seats[i].plate);
     TextStyle ink = app_text_style(app, 13, TEXT_BOLD, UI_INK);
     int w = 0, h = 0;
     text_measure(app->text, says, ink.px, ink.weight, &w, &h);
     int pad = app_px(app, 6);
-    SDL_Rect badge = {plate.x, plate.y + plate.h + app_px(app, 2), w + 2 * pad, h + pad};
+    SDL_Rect badge = badge_place(app, t, i, w + 2 * pad, h + pad);
     SDL_Color bg =
         seat->state == NET_SEAT_AWAY ? paint_rgba(150, 60, 40, 230) : paint_rgba(60, 70, 90, 230);
     paint_round_rect(app->paint, app->renderer, badge, app_px(app, 6), bg);
     text_draw_in(app->text, app->renderer, says, &ink, badge, TEXT_CENTER);
+}
+
+/* The part of the claim window still left, 0..1, as the bar shows it. */
+static float claim_fraction(const App *app, const TableState *t)
+{
+    const NetClaimWindow *w = &t->claim.w;
+    double left = w->left_ms / 1000.0 - (app->now - t->claim.at);
+    double f = w->window_ms > 0 ? left * 1000.0 / w->window_ms : 0.0;
+    return f < 0.0 ? 0.0f : f > 1.0 ? 1.0f : (float)f;
+}
+
+/* A bar of `f` of rect r's width, over a darker groove. */
+static void claim_bar(App *app, SDL_Rect r, float f)
+{
+    paint_round_rect(app->paint, app->renderer, r, r.h / 2, paint_rgba(0, 0, 0, 140));
+    SDL_Rect full = {r.x, r.y, (int)(r.w * f + 0.5f), r.h};
+    if (full.w > 0) {
+        paint_round_rect(app->paint, app->renderer, full, r.h / 2, UI_GOLD);
+    }
+}
+
+/* The claimant's plate: its bar runs down just under the plate. */
+static void draw_claim_plate(App *app, TableState *t, float f)
+{
+    SDL_Rect plate = table_rect(t->layout.seats[t->claim.w.seat].plate);
+    int h = app_px(app, CLAIM_BAR_UNITS), inset = app_px(app, 8);
+    SDL_Rect bar = {plate.x + inset, plate.y + plate.h + app_px(app, 3), plate.w - 2 * inset, h};
+    claim_bar(app, bar, f);
+}
+
+/* Beside the discard pile and the shown draw: who may claim which card,
+ * the seconds left. */
+static void draw_claim_panel(App *app, TableState *t, float f)
+{
+    const NetClaimWindow *w = &t->claim.w;
+    SDL_Rect discard = table_rect(t->layout.discard);
+    int pw = app_px(app, CLAIM_PANEL_W), ph = app_px(app, CLAIM_PANEL_H);
+    int right = discard.x + discard.w;
+    if (!tl_empty(t->layout.spot)) {
+        SDL_Rect spot = table_rect(t->layout.spot);
+        right = SDL_max(right, spot.x + spot.w);
+    }
+    SDL_Rect box = {right + app_px(app, CLAIM_GAP), discard.y + (discard.h - ph) / 2, pw, ph};
+    if (tl_empty(t->layout.discard)) { /* no discard pile laid out: over the prompt */
+        SDL_Rect prompt = table_rect(t->layout.prompt);
+        box = (SDL_Rect){prompt.x + prompt.w - pw, prompt.y - ph - app_px(app, 8), pw, ph};
+    }
+    ui_draw_panel(app, box);
+    char card[80], who[64], line[200], left[80];
+    table_card_label(t, w->card, card, sizeof card);
+    if (w->seat == t->view.viewer) {
+        snprintf(line, sizeof line, _("You may claim the %s"), card);
+        snprintf(left, sizeof left, _("Claim or pass: %d s left"), claim_seconds_left(app, t));
+    } else {
+        table_seat_name(t, w->seat, who, sizeof who);
+        snprintf(line, sizeof line, _("%s may claim the %s"), who, card);
+        snprintf(left, sizeof left, _("%d s left"), claim_seconds_left(app, t));
+    }
+    int pad = app_px(app, 12);
+    SDL_Rect text = {box.x + pad, box.y + app_px(app, 6), box.w - 2 * pad, app_px(app, 24)};
+    TextStyle ink = app_text_style(app, 15, TEXT_BOLD, UI_INK);
+    text_draw_in(app->text, app->renderer, line, &ink, text, TEXT_LEFT);
+    TextStyle soft = app_text_style(app, 13, TEXT_REGULAR, UI_INK_SOFT);
+    text.y += app_px(app, 22);
+    text_draw_in(app->text, app->renderer, left, &soft, text, TEXT_LEFT);
+    SDL_Rect bar = {box.x + pad, box.y + box.h - app_px(app, 12), box.w - 2 * pad,
+                    app_px(app, CLAIM_BAR_UNITS)};
+    claim_bar(app, bar, f);
+}
+
+static void draw_claim(App *app, TableState *t)
+{
+    if (!claim_showing(t)) {
+        return;
+    }
+    float f = claim_fraction(app, t);
+    draw_claim_plate(app, t, f);
+    draw_claim_panel(app, t, f);
 }
 
 /* This window reconnecting, or the host gone: a banner at the top. */
@@ -242,7 +526,9 @@ static void draw_lines(App *app, TableState *t)
     int x = pool.x + app_px(app, 8), y = pool.y + app_px(app, 8);
     TextStyle ink = app_text_style(app, 15, TEXT_REGULAR, UI_INK);
     for (int i = first; i < c->nlines; i++) {
-        if (app->now - c->lines[i].at > CHAT_SHOW_SECONDS && !c->open) {
+        int seat = c->lines[i].seat;
+        bool muted = seat >= 0 && seat < CEKI_MAX_SEATS && c->muted[seat];
+        if ((app->now - c->lines[i].at > CHAT_SHOW_SECONDS && !c->open) || muted) {
             continue;
         }
         char who[64], line[NET_CHAT_MAX * 4 + 80];
@@ -279,16 +565,31 @@ static void draw_line(App *app, TableState *t)
               box.x + box.w - app_px(app, 10), box.y - app_px(app, 24), TEXT_RIGHT);
 }
 
+/* The keyboard's focus on a plate (its menu's button draws its own). */
+static void draw_plate_focus(App *app, const TableState *t)
+{
+    int focus = t->ui.focus;
+    if (!t->focus_in_ui || focus < W_PLATE || focus >= W_PLATE + CEKI_MAX_SEATS) {
+        return;
+    }
+    const Widget *w = ui_find(&t->ui, focus);
+    if (w != NULL) {
+        ui_draw_focus_ring(app, w->rect, app_px(app, 10));
+    }
+}
+
 void table_net_draw(App *app, TableState *t)
 {
     NetTable *net = net_of(app, t);
     if (net == NULL) {
         return;
     }
+    draw_plate_focus(app, t);
     const NetSeats *seats = net_table_seats(net);
     for (int i = 0; seats != NULL && i < seats->players && i < t->players; i++) {
         draw_plate_state(app, t, &seats->seat[i], i);
     }
+    draw_claim(app, t);
     draw_banner(app, net_table_state(net));
     draw_lines(app, t);
     if (t->chat.open) {

@@ -1,0 +1,491 @@
+/* test_net_table_scene.c — the table with friends as the app shows it
+ * (issue 29): Kowah's claim window, and muting a person from their plate.
+ *
+ * The claim window: the app hosts a two-seat Kowah table on
+ * 127.0.0.1 with a fixed deal, and a friend — a network table in the
+ * test — joins. Both seats choose as a greedy bot does: the app's person
+ * through the table (table_try_move, the result screen's Enter), the
+ * friend through its feed. When the friend may claim, the friend waits:
+ * the app's window, which may not claim, shows who may claim which card
+ * and the seconds left, counting down; the friend's claim closes it.
+ * Earlier in the same deal the app's person is asked to claim: the table
+ * says so, with the time to claim or pass.
+ * Screenshots at 1280x800 and 2560x1600.
+ *
+ * Muting: at the same table, the friend's plate opens a menu by mouse, and
+ * by Tab and Enter (and the menu key); Mute hides the friend's chat lines
+ * here, Unmute shows them again.
+ *
+ * Every wait is bounded in polls and time. */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ai.h"
+#include "i18n.h"
+#include "net_table.h"
+#include "scene_table.h"
+#include "session.h"
+#include "test_support.h"
+#include "text.h"
+
+#define WAIT_POLLS 3000    /* polls to seat the friend or start: some 10 s at most */
+#define PLAY_POLLS 40000   /* polls to reach the friend's claim */
+#define PLAY_SECONDS 240.0 /* wall time to reach it, at most (a loaded machine) */
+#define CLAIM_MS 300000u   /* the window: far longer than the test takes, however slow */
+#define DEAL_SEED 11u      /* a deal in which the friend is asked to claim */
+#define CHAT_GAP_S 0.4     /* between two chat lines of the friend: more than the host asks */
+
+typedef struct Friend {
+    NetTable *net;
+    AiPlayer *ai;
+    GameConfig cfg;
+    uint32_t answered; /* the move number it last answered */
+    double said_at;    /* when its last chat line came (seconds_now) */
+} Friend;
+
+static void rest(void)
+{
+    struct timespec ts = {0, 1000000L};
+    nanosleep(&ts, NULL);
+}
+
+static double seconds_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The friend's claim move when it may claim now, else NULL. */
+static const Move *friend_claim(const Friend *f)
+{
+    int n = 0;
+    const Move *moves = seat_feed_moves(net_table_feed(f->net), &n);
+    for (int i = 0; i < n; i++) {
+        if (moves[i].type == MOVE_CLAIM) {
+            return &moves[i];
+        }
+    }
+    return NULL;
+}
+
+/* What a greedy bot would choose on the feed's view (a round's end goes
+ * on at once). */
+static Move greedy_choice(AiPlayer *ai, const GameConfig *cfg, SeatFeed *feed)
+{
+    int n = 0;
+    const Observation *view = seat_feed_view(feed);
+    Move m = seat_feed_moves(feed, &n)[0];
+    if (view->phase != PHASE_ROUND_OVER) {
+        CekiStatus st = CEKI_OK;
+        Game *g = game_from_view(cfg, view, &st);
+        assert_non_null(g);
+        ai_reseed(ai, seat_feed_ai_seed(feed), seat_feed_move_no(feed));
+        assert_int_equal(ai_choose(ai, g, seat_feed_seat(feed), &m), CEKI_OK);
+        game_destroy(g);
+    }
+    return m;
+}
+
+/* The friend answers its turn as a greedy bot would (not a claim: it
+ * waits on that); false when it may claim. */
+static bool friend_play(Friend *f)
+{
+    SeatFeed *feed = net_table_feed(f->net);
+    int n = 0;
+    seat_feed_moves(feed, &n);
+    if (friend_claim(f) != NULL) {
+        return false;
+    }
+    uint32_t at = seat_feed_move_no(feed);
+    if (n == 0 || !seat_feed_has_view(feed) || (f->answered == at && at != 0)) {
+        return true;
+    }
+    Move m = greedy_choice(f->ai, &f->cfg, feed);
+    assert_true(seat_feed_send_move(feed, &m));
+    f->answered = at;
+    return true;
+}
+
+static NetTable *host_table(void)
+{
+    NetHostOptions opt;
+    memset(&opt, 0, sizeof opt);
+    opt.rules.variant = VARIANT_KOWAH;
+    opt.rules.players = 2;
+    opt.rules.rounds = 5;
+    opt.rules.seat_kind[0] = NET_SEAT_LOCAL;
+    opt.rules.seat_kind[1] = NET_SEAT_NET;
+    opt.any_port = true;
+    opt.bind = "127.0.0.1";
+    opt.claim_ms = CLAIM_MS;
+    opt.has_seed = true;
+    opt.seed = DEAL_SEED;
+    snprintf(opt.name, sizeof opt.name, "Sari");
+    char err[200] = "";
+    NetTable *t = net_table_host(&opt, err, sizeof err);
+    if (t == NULL) {
+        fail_msg("net_table_host: %s", err);
+    }
+    return t;
+}
+
+static void friend_join(Friend *f, NetTable *host)
+{
+    NetTicket ticket;
+    assert_true(net_table_ticket(host, &ticket));
+    NetAddress a = ticket.address;
+    snprintf(a.host, sizeof a.host, "127.0.0.1");
+    a.port = net_table_port(host);
+    char err[200] = "";
+    f->net = net_table_join(&a, NULL, "Bayu", err, sizeof err);
+    assert_non_null(f->net);
+    f->cfg = game_config_default(VARIANT_KOWAH, 0);
+    f->cfg.players = 2;
+    f->cfg.rounds = 5;
+}
+
+/* Polls both until the match has started and both have their view. */
+static void start_match(NetTable *host, Friend *f)
+{
+    bool started = false;
+    for (int i = 0; i < WAIT_POLLS; i++) {
+        net_table_poll(host, SDL_GetTicks());
+        net_table_poll(f->net, SDL_GetTicks());
+        const NetSeats *seats = net_table_seats(host);
+        bool filled = seats != NULL && seats->players == 2 && seats->seat[1].state == NET_SEAT_HERE;
+        if (!started && filled && net_table_state(host) == NET_TABLE_WAITING) {
+            started = net_table_start(host);
+        }
+        if (net_table_state(host) == NET_TABLE_PLAYING &&
+            seat_feed_has_view(net_table_feed(host)) &&
+            seat_feed_has_view(net_table_feed(f->net))) {
+            return;
+        }
+        rest();
+    }
+    fail_msg("the match did not start");
+}
+
+/* The app plays the hosted table from its own session, its person in
+ * seat 0; the table scene on top. */
+static void app_take_table(App *app, NetTable *host)
+{
+    SessionSeats seats;
+    memset(&seats, 0, sizeof seats);
+    seats.human[0] = true;
+    for (int s = 0; s < CEKI_MAX_SEATS; s++) {
+        seats.level[s] = AI_GREEDY;
+    }
+    CekiStatus st = CEKI_OK;
+    app->session = session_create_net(host, &seats, &st);
+    assert_int_equal(st, CEKI_OK);
+    app->settings.anim_speed = ANIM_INSTANT;
+    char why[200] = "";
+    assert_true(scene_stack_push(app, SCENE_TABLE, why, sizeof why));
+}
+
+/* The app's table shows the friend's claim window. */
+static bool shows_friend_claim(App *app)
+{
+    const TableState *t = table_top(app);
+    return t != NULL && t->claim.w.open && t->claim.w.seat == 1 && t->obs.phase == PHASE_CLAIM &&
+           t->obs.to_move == 1;
+}
+
+/* The screen as it is now (drawn afresh) into the test's folder. */
+static void save(App *app, const char *name)
+{
+    test_screen_text(app); /* draws the stack once */
+    char png[600], err[200] = "";
+    snprintf(png, sizeof png, "%s/%s", CEKI_TEST_OUT_DIR, name);
+    assert_true(app_save_png(app, png, err, sizeof err));
+}
+
+/* Texts that do not fit their box on the screen now (the overflow watch
+ * of the layout tests). */
+static int overflows_now(App *app)
+{
+    text_watch_overflow(app->text, true);
+    test_screen_text(app);
+    int n = text_overflows(app->text, NULL);
+    text_watch_overflow(app->text, false);
+    return n;
+}
+
+/* The claim window's words fit their panel in Indonesian, Javanese and
+ * English: drawn, they add no text that overflows its box to what the
+ * table shows without them (whatever else the table shows). Each
+ * language's picture is kept. */
+static void fits_in_every_language(App *app, const char *what, const char *who)
+{
+    static const Language langs[] = {LANGUAGE_INDONESIAN, LANGUAGE_JAVANESE, LANGUAGE_ENGLISH};
+    TableState *t = table_top(app);
+    int width = 0, height = 0;
+    SDL_GetRendererOutputSize(app->renderer, &width, &height);
+    for (size_t i = 0; i < sizeof langs / sizeof langs[0]; i++) {
+        i18n_set_language(langs[i]);
+        int with = overflows_now(app);
+        assert_true(test_screen_says(who));
+        char name[80];
+        snprintf(name, sizeof name, "net-claim-%s-%s-%dx%d.png", what, language_key(langs[i]),
+                 width, height);
+        save(app, name);
+        t->claim.w.open = false; /* the same table without the window */
+        int without = overflows_now(app);
+        t->claim.w.open = true;
+        assert_int_equal(with, without);
+    }
+}
+
+/* The app's person makes the greedy bot's move when the table waits for
+ * it; the result screen of a round goes on with Enter. */
+static void person_play(App *app, AiPlayer *ai, const GameConfig *cfg, int *own_claims,
+                        const char *own_png)
+{
+    if (strcmp(test_top_scene(app), "table") != 0) {
+        test_key(app, SDLK_RETURN, 0);
+        return;
+    }
+    SeatFeed *feed = net_table_feed(session_net_table(app->session));
+    int n = 0;
+    seat_feed_moves(feed, &n);
+    if (n == 0 || !table_waits_for_person(app)) {
+        return;
+    }
+    Move m = greedy_choice(ai, cfg, feed);
+    if (m.type == MOVE_CLAIM && own_claims != NULL && (*own_claims)++ == 0) {
+        /* The person's own window, once: claim or pass, and the time. */
+        test_screen_text(app);
+        assert_true(test_screen_says("You may claim the"));
+        assert_true(test_screen_says("Claim or pass:"));
+        save(app, own_png);
+        fits_in_every_language(app, "yours", "Bayu");
+    }
+    table_try_move(app, table_top(app), &m);
+}
+
+/* Frames of the app and both seats' turns until the app shows the
+ * friend's claim window. */
+static void play_to_claim(App *app, Friend *f, AiPlayer *mine, int *own_claims, const char *own_png)
+{
+    double start = seconds_now();
+    for (int i = 0; i < PLAY_POLLS && seconds_now() - start < PLAY_SECONDS; i++) {
+        if (friend_claim(f) != NULL && shows_friend_claim(app)) {
+            return;
+        }
+        app_update(app, 1.0 / 60.0);
+        person_play(app, mine, &f->cfg, own_claims, own_png);
+        net_table_poll(f->net, SDL_GetTicks());
+        friend_play(f);
+        assert_false(game_match_over(session_game(app->session)));
+        rest();
+    }
+    fail_msg("the friend was not asked to claim in time");
+}
+
+/* The seconds the screen's "N s left" says, or -1. */
+static int seconds_said(App *app)
+{
+    const char *text = test_screen_text(app);
+    for (int n = CLAIM_MS / 1000; n >= 0; n--) {
+        char want[32];
+        snprintf(want, sizeof want, "%d s left", n);
+        if (strstr(text, want) != NULL) {
+            return n;
+        }
+    }
+    return -1;
+}
+
+static void claim_shown_at(int width, int height)
+{
+    App *app = test_app_new(width, height, NULL);
+    app_setup_variant(app, VARIANT_KOWAH); /* as the host screen leaves it */
+    app->setup.config.players = 2;
+    NetTable *host = host_table();
+    Friend f;
+    memset(&f, 0, sizeof f);
+    friend_join(&f, host);
+    f.ai = ai_create(AI_GREEDY, 0);
+    AiPlayer *mine = ai_create(AI_GREEDY, 0);
+    assert_true(f.ai != NULL && mine != NULL);
+    start_match(host, &f);
+    app_take_table(app, host);
+    int own_claims = 0;
+    char own_png[64];
+    snprintf(own_png, sizeof own_png, "net-claim-yours-%dx%d.png", width, height);
+    play_to_claim(app, &f, mine, &own_claims, own_png);
+    assert_true(own_claims > 0); /* this deal asks the person too, before the friend */
+
+    /* The app's seat may not claim: it reads who may, which card, the time. */
+    test_screen_text(app);
+    assert_true(test_screen_says("Bayu may claim the"));
+    int before = seconds_said(app);
+    assert_true(before > 0 && before <= (int)(CLAIM_MS / 1000));
+    char name[64];
+    snprintf(name, sizeof name, "net-claim-window-%dx%d.png", width, height);
+    save(app, name);
+    fits_in_every_language(app, "window", "Bayu");
+    for (int i = 0; i < 180; i++) { /* three seconds of the app's clock */
+        app_update(app, 1.0 / 60.0);
+    }
+    int after = seconds_said(app);
+    assert_true(after >= 0 && after <= before - 2); /* counting down */
+
+    /* The friend claims in time: the window closes in the app. */
+    Move claim = *friend_claim(&f);
+    assert_true(seat_feed_send_move(net_table_feed(f.net), &claim));
+    for (int i = 0; i < WAIT_POLLS && shows_friend_claim(app); i++) {
+        app_update(app, 1.0 / 60.0);
+        net_table_poll(f.net, SDL_GetTicks());
+        rest();
+    }
+    assert_false(shows_friend_claim(app));
+    test_screen_text(app);
+    assert_false(test_screen_says("may claim the"));
+    net_table_destroy(f.net);
+    ai_destroy(f.ai);
+    ai_destroy(mine);
+    app_destroy(app);
+}
+
+static void test_claim_window_shown_to_the_other_seat(void **state)
+{
+    (void)state;
+    claim_shown_at(1280, 800);
+    claim_shown_at(2560, 1600);
+}
+
+/* The friend says a line; the app polls until it came (muted or not).
+ * The host refuses a peer's lines that follow each other too fast (a
+ * quarter of a second): the friend waits CHAT_GAP_S after its last line
+ * came before it says the next. */
+static void friend_says(App *app, Friend *f, const char *line)
+{
+    for (int i = 0; i < WAIT_POLLS && seconds_now() - f->said_at < CHAT_GAP_S; i++) {
+        rest();
+    }
+    assert_true(net_table_say(f->net, line));
+    TableState *t = table_top(app);
+    long before = t->chat.received;
+    for (int i = 0; i < WAIT_POLLS && t->chat.received == before; i++) {
+        app_update(app, 1.0 / 60.0);
+        net_table_poll(f->net, SDL_GetTicks());
+        rest();
+    }
+    assert_int_equal(t->chat.received, before + 1);
+    f->said_at = seconds_now();
+}
+
+/* Whether the screen shows the friend's line over the table. */
+static bool shows_line(App *app, const char *line)
+{
+    test_screen_text(app);
+    return test_screen_says(line);
+}
+
+/* The plate's menu adds no text that overflows its box, in Indonesian,
+ * Javanese and English. */
+static void menu_fits_in_every_language(App *app, TableState *t)
+{
+    static const Language langs[] = {LANGUAGE_INDONESIAN, LANGUAGE_JAVANESE, LANGUAGE_ENGLISH};
+    for (size_t i = 0; i < sizeof langs / sizeof langs[0]; i++) {
+        i18n_set_language(langs[i]);
+        table_relayout(app, t);
+        int with = overflows_now(app);
+        t->chat.menu_open = false;
+        table_relayout(app, t);
+        int without = overflows_now(app);
+        t->chat.menu_open = true;
+        table_relayout(app, t);
+        assert_int_equal(with, without);
+    }
+}
+
+static void mute_at(int width, int height)
+{
+    char png[80];
+    App *app = test_app_new(width, height, NULL);
+    app_setup_variant(app, VARIANT_KOWAH);
+    app->setup.config.players = 2;
+    NetTable *host = host_table();
+    Friend f;
+    memset(&f, 0, sizeof f);
+    friend_join(&f, host);
+    start_match(host, &f);
+    app_take_table(app, host);
+    TableState *t = table_top(app);
+    assert_non_null(t);
+    assert_null(ui_find_named(&t->ui, "Mute")); /* no menu until a plate is chosen */
+    assert_null(ui_find(&t->ui, W_PLATE + 0));  /* nor a menu on one's own plate */
+
+    /* By mouse: the friend's plate, then Mute. */
+    test_click_named(app, "Bayu");
+    assert_non_null(ui_find_named(&t->ui, "Mute"));
+    snprintf(png, sizeof png, "net-plate-menu-%dx%d.png", width, height);
+    save(app, png);
+    menu_fits_in_every_language(app, t);
+    test_click_named(app, "Mute");
+    assert_true(t->chat.muted[1]);
+    assert_false(t->chat.menu_open);
+    friend_says(app, &f, "ora keprungu");
+    assert_false(shows_line(app, "ora keprungu"));
+    /* A click elsewhere closes the menu and changes nothing. */
+    test_click_named(app, "Bayu");
+    assert_non_null(ui_find_named(&t->ui, "Unmute"));
+    test_click_rect(app, table_rect(t->layout.pool));
+    assert_false(t->chat.menu_open);
+    assert_true(t->chat.muted[1]);
+
+    /* By keyboard: Tab to the plate, Enter opens, Enter unmutes. */
+    test_key(app, SDLK_TAB, 0);
+    for (int i = 0; i < UI_MAX_WIDGETS && strcmp(test_focus_name(app), "Bayu") != 0; i++) {
+        test_key(app, SDLK_TAB, 0);
+    }
+    assert_string_equal(test_focus_name(app), "Bayu");
+    snprintf(png, sizeof png, "net-plate-focus-%dx%d.png", width, height);
+    save(app, png);
+    test_key(app, SDLK_RETURN, 0);
+    assert_string_equal(test_focus_name(app), "Unmute");
+    test_key(app, SDLK_ESCAPE, 0); /* Esc closes the menu, back on the plate */
+    assert_false(t->chat.menu_open);
+    assert_string_equal(test_focus_name(app), "Bayu");
+    test_key(app, SDLK_APPLICATION, 0); /* the menu key opens it too */
+    assert_string_equal(test_focus_name(app), "Unmute");
+    test_key(app, SDLK_RETURN, 0);
+    assert_false(t->chat.muted[1]);
+    assert_string_equal(test_focus_name(app), "Bayu");
+    friend_says(app, &f, "keprungu maneh");
+    assert_true(shows_line(app, "keprungu maneh"));
+    net_table_destroy(f.net);
+    app_destroy(app);
+}
+
+static void test_mute_from_the_plate(void **state)
+{
+    (void)state;
+    mute_at(1280, 800);
+    mute_at(2560, 1600);
+}
+
+int main(void)
+{
+    setenv("CEKI_DISCOVERY_TO", "127.0.0.1", 1);
+    setenv("CEKI_DISCOVERY_PORT", "0", 1);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_claim_window_shown_to_the_other_seat),
+        cmocka_unit_test(test_mute_from_the_plate),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
