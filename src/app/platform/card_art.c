@@ -282,6 +282,25 @@ static int opaque_inset(const SDL_Surface *s)
     return 3 * inset <= SDL_min(s->w, s->h) ? inset : 0;
 }
 
+/* The face in ARGB8888, the order the frame's pixels have but for their
+ * alpha (the window's XRGB8888, the headless surface's ARGB8888): SVG art
+ * comes in ABGR8888, which the software renderer can copy only by
+ * swapping each pixel's bytes one by one and blend only on its slow
+ * generic path; from ARGB8888 it copies a word at a time and blends on its
+ * SIMD path, for the same picture. Consumes s; s itself if it cannot. */
+static SDL_Surface *in_argb(SDL_Surface *s)
+{
+    if (s->format->format == SDL_PIXELFORMAT_ARGB8888) {
+        return s;
+    }
+    SDL_Surface *argb = SDL_ConvertSurfaceFormat(s, SDL_PIXELFORMAT_ARGB8888, 0);
+    if (argb == NULL) {
+        return s;
+    }
+    SDL_FreeSurface(s);
+    return argb;
+}
+
 static ArtTexture *rasterise(CardArt *art, SDL_Renderer *r, int file, int w, int h)
 {
     ArtFile *f = &art->files[file];
@@ -307,6 +326,7 @@ static ArtTexture *rasterise(CardArt *art, SDL_Renderer *r, int file, int w, int
             SDL_FreeSurface(fit);
         }
     }
+    s = in_argb(s);
     int inset = opaque_inset(s);
     SDL_Texture *texture = SDL_CreateTextureFromSurface(r, s);
     SDL_FreeSurface(s);
