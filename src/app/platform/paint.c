@@ -643,6 +643,50 @@ bool paint_felt_panel_covers(Paint *p, SDL_Renderer *r, SDL_Rect rect)
            SDL_IntersectRect(&rect, &all, &inside) && SDL_RectEquals(&inside, &rect);
 }
 
+/* The bands of part around hid (which lies within it): above, below, and
+ * left and right of it in its rows. Returns how many are not empty. */
+static int bands_around(SDL_Rect part, SDL_Rect hid, SDL_Rect out[4])
+{
+    int right = hid.x + hid.w, bottom = hid.y + hid.h;
+    const SDL_Rect bands[4] = {
+        {part.x, part.y, part.w, hid.y - part.y},
+        {part.x, bottom, part.w, part.y + part.h - bottom},
+        {part.x, hid.y, hid.x - part.x, hid.h},
+        {right, hid.y, part.x + part.w - right, hid.h},
+    };
+    int n = 0;
+    for (int i = 0; i < 4; i++) {
+        if (bands[i].w > 0 && bands[i].h > 0) {
+            out[n++] = bands[i];
+        }
+    }
+    return n;
+}
+
+int paint_region_cut(SDL_Rect *parts, int n, int cap, SDL_Rect hole)
+{
+    SDL_Rect out[PAINT_REGION_MAX];
+    cap = SDL_min(cap, PAINT_REGION_MAX);
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        SDL_Rect hid, pieces[4];
+        int k = 1;
+        if (SDL_IntersectRect(&parts[i], &hole, &hid)) {
+            k = bands_around(parts[i], hid, pieces);
+        } else {
+            pieces[0] = parts[i];
+        }
+        if (m + k > cap) {
+            return n; /* would not fit: the region stays as it was */
+        }
+        for (int j = 0; j < k; j++) {
+            out[m++] = pieces[j];
+        }
+    }
+    memcpy(parts, out, sizeof(SDL_Rect) * (size_t)m);
+    return m;
+}
+
 /* Target textures lose their contents when a graphics card's renderer
  * resets; the felt is drawn again at the next frame. */
 void paint_forget_targets(Paint *p)
