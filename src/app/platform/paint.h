@@ -39,10 +39,11 @@ void paint_round_frame(Paint *p, SDL_Renderer *r, SDL_Rect rect, int radius, int
 /* A soft shadow (or, in a light colour, a glow) under rect: spreads `blur`
  * pixels beyond it, at most color.a opaque. */
 void paint_shadow(Paint *p, SDL_Renderer *r, SDL_Rect rect, int radius, int blur, SDL_Color color);
-/* The same, leaving out `covered` (NULL: nothing), which the caller then
- * covers with something opaque: the same pixels for less blending. */
+/* The same, leaving out the ncovered rectangles of `covered`, which the
+ * caller then covers with something opaque: the same pixels for less
+ * blending. */
 void paint_shadow_around(Paint *p, SDL_Renderer *r, SDL_Rect rect, int radius, int blur,
-                         SDL_Color color, const SDL_Rect *covered);
+                         SDL_Color color, const SDL_Rect *covered, int ncovered);
 /* A glow around rect that leaves rect itself untouched. */
 void paint_glow(Paint *p, SDL_Renderer *r, SDL_Rect rect, int radius, int blur, SDL_Color color);
 /* A vertical gradient. */
