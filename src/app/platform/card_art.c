@@ -38,8 +38,6 @@ typedef struct ArtTexture {
     Uint64 used;
     int inset; /* every pixel this far or further from the edges is opaque
                   (0: not so) */
-    int edge;  /* outside the corners' inset x inset squares, every pixel this
-                  far or further from the edges is opaque (<= inset) */
 } ArtTexture;
 
 struct CardArt {
@@ -284,29 +282,6 @@ static int opaque_inset(const SDL_Surface *s)
     return 3 * inset <= SDL_min(s->w, s->h) ? inset : 0;
 }
 
-/* How far in from its straight edges a face with that inset is opaque,
- * its corners' inset x inset squares left aside: the smoothed outline
- * along a side is a pixel or two, the rounded corners reach further in. */
-static int opaque_edge(const SDL_Surface *s, int inset)
-{
-    if (inset <= 0) {
-        return 0;
-    }
-    Uint32 amask = s->format->Amask;
-    int edge = 0;
-    for (int y = 0; y < s->h; y++) {
-        const Uint32 *row = (const Uint32 *)((const Uint8 *)s->pixels + y * s->pitch);
-        int dy = SDL_min(y, s->h - 1 - y);
-        for (int x = 0; x < s->w; x++) {
-            int dx = SDL_min(x, s->w - 1 - x);
-            if ((row[x] & amask) != amask && (dx >= inset || dy >= inset)) {
-                edge = SDL_max(edge, SDL_min(dx, dy) + 1);
-            }
-        }
-    }
-    return SDL_min(edge, inset);
-}
-
 /* The face in ARGB8888, the order the frame's pixels have but for their
  * alpha (the window's XRGB8888, the headless surface's ARGB8888): SVG art
  * comes in ABGR8888, which the software renderer can copy only by
@@ -352,7 +327,7 @@ static ArtTexture *rasterise(CardArt *art, SDL_Renderer *r, int file, int w, int
         }
     }
     s = in_argb(s);
-    int inset = opaque_inset(s), edge = opaque_edge(s, inset);
+    int inset = opaque_inset(s);
     SDL_Texture *texture = SDL_CreateTextureFromSurface(r, s);
     SDL_FreeSurface(s);
     if (texture == NULL) {
@@ -375,7 +350,7 @@ static ArtTexture *rasterise(CardArt *art, SDL_Renderer *r, int file, int w, int
         }
         drop_texture(art, slot);
     }
-    *slot = (ArtTexture){texture, file, w, h, art->frame, inset, edge};
+    *slot = (ArtTexture){texture, file, w, h, art->frame, inset};
     art->texels += (long long)w * h;
     return slot;
 }
@@ -505,32 +480,9 @@ SDL_Rect card_art_opaque(CardArt *art, DeckStyle style, Card c, SDL_Rect rect, u
     return none;
 }
 
-/* What a face of its own size at rect, opaque `inset` in from its edges
- * and `edge` in along its sides, paints opaque: a cross of two rectangles
- * (the same one twice when edge is inset). */
-static void opaque_cross(SDL_Rect rect, int inset, int edge, SDL_Rect cross[2])
-{
-    int c = inset, e = edge;
-    cross[0] = (SDL_Rect){rect.x + e, rect.y + c, rect.w - 2 * e, rect.h - 2 * c};
-    cross[1] = (SDL_Rect){rect.x + c, rect.y + e, rect.w - 2 * c, rect.h - 2 * e};
-}
-
-/* Copies the parts of texture t (drawn whole at rect) that lie in the n
- * rectangles of `at`. */
-static void copy_parts(SDL_Renderer *r, SDL_Texture *t, SDL_Rect rect, const SDL_Rect *at, int n)
-{
-    for (int i = 0; i < n; i++) {
-        if (at[i].w > 0 && at[i].h > 0) {
-            SDL_Rect src = {at[i].x - rect.x, at[i].y - rect.y, at[i].w, at[i].h};
-            SDL_RenderCopy(r, t, &src, &at[i]);
-        }
-    }
-}
-
-/* A face at its own size: its opaque cross copied (no blending, the
- * software renderer's fastest copy), the corners and the thin bands along
- * its sides blended. */
-static void draw_face(SDL_Renderer *r, SDL_Texture *t, SDL_Rect rect, int inset, int edge)
+/* A face at its own size: its opaque inside copied (no blending, the
+ * software renderer's fastest copy), the band along its edges blended. */
+static void draw_face(SDL_Renderer *r, SDL_Texture *t, SDL_Rect rect, int inset)
 {
     SDL_SetTextureColorMod(t, 255, 255, 255);
     SDL_SetTextureAlphaMod(t, 255);
@@ -539,24 +491,18 @@ static void draw_face(SDL_Renderer *r, SDL_Texture *t, SDL_Rect rect, int inset,
         SDL_RenderCopy(r, t, NULL, &rect);
         return;
     }
-    int c = inset, e = edge, x = rect.x, y = rect.y, w = rect.w, h = rect.h;
-    SDL_Rect cross[2];
-    opaque_cross(rect, inset, edge, cross);
-    /* The cross as three pieces that do not overlap. */
-    const SDL_Rect copied[3] = {
-        cross[0], {x + c, y + e, w - 2 * c, c - e}, {x + c, y + h - c, w - 2 * c, c - e}};
+    int m = inset, w = rect.w, h = rect.h;
+    SDL_Rect inside = {m, m, w - 2 * m, h - 2 * m};
+    SDL_Rect dst = {rect.x + m, rect.y + m, inside.w, inside.h};
     SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE);
-    copy_parts(r, t, rect, copied, 3);
-    const SDL_Rect blended[8] = {{x, y, c, c},
-                                 {x + w - c, y, c, c},
-                                 {x, y + h - c, c, c},
-                                 {x + w - c, y + h - c, c, c},
-                                 {x + c, y, w - 2 * c, e},
-                                 {x + c, y + h - e, w - 2 * c, e},
-                                 {x, y + c, e, h - 2 * c},
-                                 {x + w - e, y + c, e, h - 2 * c}};
+    SDL_RenderCopy(r, t, &inside, &dst);
     SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
-    copy_parts(r, t, rect, blended, 8);
+    const SDL_Rect band[4] = {
+        {0, 0, w, m}, {0, h - m, w, m}, {0, m, m, h - 2 * m}, {w - m, m, m, h - 2 * m}};
+    for (int i = 0; i < 4; i++) {
+        SDL_Rect to = {rect.x + band[i].x, rect.y + band[i].y, band[i].w, band[i].h};
+        SDL_RenderCopy(r, t, &band[i], &to);
+    }
 }
 
 static void draw_missing(CardArt *art, SDL_Renderer *r, Card c, SDL_Rect rect, unsigned flags)
@@ -687,17 +633,16 @@ void card_art_draw(CardArt *art, SDL_Renderer *r, DeckStyle style, Card c, SDL_R
     }
     /* A face of the size drawn, opaque inside its edge band, hides what
      * lies under that inside: the shadow there is not drawn. */
-    bool own = face != NULL && face->w == rect.w && face->h == rect.h;
-    int inset = own ? face->inset : 0, edge = own ? face->edge : 0;
+    int inset = face != NULL && face->w == rect.w && face->h == rect.h ? face->inset : 0;
     if (!(flags & CARD_NO_SHADOW)) {
         int blur = SDL_max(2, rect.w / 14);
-        SDL_Rect under = {rect.x, rect.y + blur / 2, rect.w, rect.h}, covered[2];
-        opaque_cross(rect, inset, edge, covered);
-        paint_shadow_around(art->paint, r, under, radius, blur, paint_rgba(0, 0, 0, 120), covered,
-                            inset > 0 ? 2 : 0);
+        SDL_Rect under = {rect.x, rect.y + blur / 2, rect.w, rect.h};
+        SDL_Rect covered = {rect.x + inset, rect.y + inset, rect.w - 2 * inset, rect.h - 2 * inset};
+        paint_shadow_around(art->paint, r, under, radius, blur, paint_rgba(0, 0, 0, 120), &covered,
+                            inset > 0 ? 1 : 0);
     }
     if (face != NULL && face->texture != NULL) {
-        draw_face(r, face->texture, rect, inset, edge);
+        draw_face(r, face->texture, rect, inset);
     } else if (file >= 0 && art->files[file].missing) {
         draw_missing(art, r, c, rect, flags);
     } else {

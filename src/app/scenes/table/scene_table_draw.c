@@ -1561,7 +1561,8 @@ void table_draw(App *app, TableState *t, SDL_Renderer *r)
     int np = background_parts(app, t, parts);
     draw_in_parts(app, t, parts, np, draw_felt_layer);
     draw_top_bar(app, t);
-    draw_in_parts(app, t, parts, np, draw_pool_area);
+    /* Pèi's four bands carry labels: drawn whole, not again in every piece. */
+    draw_in_parts(app, t, parts, t->v->start == START_PEI ? 0 : np, draw_pool_area);
     for (int s = 0; s < t->players; s++) {
         draw_plate(app, t, s);
         draw_pile(app, t, s);
