@@ -195,6 +195,76 @@ static void test_colour_cue_stays_on_its_card(void **state)
     app_destroy(app);
 }
 
+/* A card drawn over opaque frames at its own size: the parts of its face
+ * that card_art_draw copies without blending (what it knows to be opaque)
+ * must be opaque. A translucent pixel copied so would come out the same
+ * over a dark and a light frame with its own alpha left in the frame's; one
+ * blended comes out differently, or opaque (SDL's blending leaves the
+ * frame's alpha within a few levels of opaque). Checked for faces and
+ * backs of both kinds of art at several sizes; card_art_opaque's inside
+ * shows the card whatever lay under it. */
+#define BLENDED_ALPHA_MIN 248
+
+static Uint32 pixel_at(const SDL_Surface *s, int x, int y)
+{
+    return ((const Uint32 *)((const Uint8 *)s->pixels + y * s->pitch))[x];
+}
+
+static SDL_Surface *card_over(App *app, DeckStyle style, Card c, SDL_Rect r, unsigned flags,
+                              Uint8 under)
+{
+    card_art_begin_frame(app->cards, true);
+    SDL_SetRenderDrawColor(app->renderer, under, under, under, 255);
+    SDL_RenderClear(app->renderer);
+    card_art_draw(app->cards, app->renderer, style, c, r, flags);
+    SDL_RenderFlush(app->renderer);
+    SDL_Surface *copy =
+        SDL_ConvertSurfaceFormat(platform_headless_surface(app), SDL_PIXELFORMAT_ARGB8888, 0);
+    assert_non_null(copy);
+    return copy;
+}
+
+static void check_opaque_card(App *app, DeckStyle style, Card c, SDL_Rect r, unsigned flags)
+{
+    SDL_Surface *dark = card_over(app, style, c, r, flags, 20);
+    SDL_Surface *light = card_over(app, style, c, r, flags, 235);
+    SDL_Rect inside = card_art_opaque(app->cards, style, c, r, flags);
+    assert_true(inside.w > 0 && inside.h > 0);
+    for (int y = 0; y < dark->h; y++) {
+        for (int x = 0; x < dark->w; x++) {
+            Uint32 a = pixel_at(dark, x, y), b = pixel_at(light, x, y);
+            if (a == b && (a >> 24) < BLENDED_ALPHA_MIN) {
+                fail_msg("card %d at %dx%d: pixel %d,%d copied translucent (%08x)", c, r.w, r.h, x,
+                         y, a);
+            }
+            SDL_Point p = {x, y};
+            if (SDL_PointInRect(&p, &inside) && a != b) {
+                fail_msg("card %d at %dx%d: its inside at %d,%d shows what lay under it", c, r.w,
+                         r.h, x, y);
+            }
+        }
+    }
+    SDL_FreeSurface(dark);
+    SDL_FreeSurface(light);
+}
+
+static void test_opaque_parts_are_opaque(void **state)
+{
+    (void)state;
+    App *app = test_app_new(340, 460, NULL);
+    const SDL_Rect sizes[] = {
+        {20, 30, 40, 100}, {15, 10, 72, 180}, {30, 20, 135, 190}, {21, 17, 271, 381}};
+    const Card cards[] = {CARD_OT, CARD_C1 + 4, card_french(SUIT_HEARTS, 12)};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        for (size_t k = 0; k < sizeof cards / sizeof cards[0]; k++) {
+            check_opaque_card(app, STYLE_CEKI, cards[k], sizes[i], 0);
+            check_opaque_card(app, STYLE_WESTERN_CLUBS, cards[k], sizes[i], CARD_HIGHLIGHT);
+        }
+        check_opaque_card(app, STYLE_CEKI, CARD_C1, sizes[i], CARD_FACE_DOWN);
+    }
+    app_destroy(app);
+}
+
 static void test_names(void **state)
 {
     (void)state;
@@ -237,6 +307,7 @@ int main(void)
         cmocka_unit_test(test_resize_frees_the_old_sizes),
         cmocka_unit_test(test_missing_art_is_drawn_marked),
         cmocka_unit_test(test_colour_cue_stays_on_its_card),
+        cmocka_unit_test(test_opaque_parts_are_opaque),
         cmocka_unit_test(test_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

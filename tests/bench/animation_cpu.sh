@@ -4,8 +4,9 @@
 # reads the process's CPU time; the program says how many frames it drew,
 # how many of them only in part, and the mean time to draw and present one
 # (CEKI_FRAME_STATS). Then the idle cost: the title and a table waiting for
-# the person. CEKI_BENCH_SIZE=WxH sets the window (default 1280x800; the
-# virtual screen is made large enough for it). A benchmark, run by hand,
+# the person (CEKI_BENCH_IDLE=0 leaves those out). CEKI_BENCH_SIZE=WxH sets
+# the window (default 1280x800; the virtual screen is made large enough for
+# it). A benchmark, run by hand,
 # never timed in CI:
 #
 #     [CEKI_BENCH_SIZE=2560x1600] tests/bench/animation_cpu.sh [BUILD_DIR] [SECONDS] [VARIANT...]
@@ -59,5 +60,7 @@ echo "# ${secs} s each after a warm-up, $size, $(nproc) cores"
 for v in "${variants[@]}"; do
     run "$v" 5 --autoplay --variant "$v" --level greedy --speed normal
 done
-run "idle: title" 3
-run "idle: table, your turn" 15 --scene table --variant thothit --seed 7
+if [ "${CEKI_BENCH_IDLE:-1}" != 0 ]; then
+    run "idle: title" 3
+    run "idle: table, your turn" 15 --scene table --variant thothit --seed 7
+fi

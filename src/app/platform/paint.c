@@ -364,11 +364,30 @@ static SDL_Texture *shadow_texture(Paint *p, SDL_Renderer *r, int w, int h, int 
     return t;
 }
 
+#define SOFT_PARTS 16 /* pieces a soft shape is drawn in around what is covered */
+
+/* A shape of its own size (texture t at out) but for the ncovered
+ * rectangles of covered; whole when that would take too many pieces. */
+static void draw_soft_around(SDL_Renderer *r, SDL_Texture *t, SDL_Rect out, const SDL_Rect *covered,
+                             int ncovered)
+{
+    SDL_Rect parts[SOFT_PARTS] = {out};
+    int n = 1;
+    for (int i = 0; i < ncovered; i++) {
+        n = paint_region_cut(parts, n, SOFT_PARTS, covered[i]);
+    }
+    for (int i = 0; i < n; i++) {
+        SDL_Rect src = {parts[i].x - out.x, parts[i].y - out.y, parts[i].w, parts[i].h};
+        SDL_RenderCopy(r, t, &src, &parts[i]);
+    }
+}
+
 /* A soft shape around rect, in `color`: one texture of its own size when
  * small, else nine tiles of a small one (the middle tile only when the
- * shape is filled); nothing inside `covered` (NULL: nothing left out). */
+ * shape is filled); for one of its own size, nothing inside the ncovered
+ * rectangles of `covered`. */
 static void draw_soft(Paint *p, SDL_Renderer *r, SDL_Rect rect, int radius, int blur,
-                      SDL_Color color, bool outside, const SDL_Rect *covered)
+                      SDL_Color color, bool outside, const SDL_Rect *covered, int ncovered)
 {
     radius = fit_radius(rect, radius);
     /* The corner tiles must fit: shrink the blur for small shapes. */
@@ -391,22 +410,9 @@ static void draw_soft(Paint *p, SDL_Renderer *r, SDL_Rect rect, int radius, int 
     if (t == NULL) {
         return;
     }
-    SDL_Rect hidden;
-    if (whole && covered != NULL && SDL_IntersectRect(&out, covered, &hidden)) {
-        /* Four bands around what the caller covers with something opaque. */
-        int right = hidden.x + hidden.w, bottom = hidden.y + hidden.h;
-        const SDL_Rect bands[4] = {
-            {out.x, out.y, out.w, hidden.y - out.y},
-            {out.x, bottom, out.w, out.y + out.h - bottom},
-            {out.x, hidden.y, hidden.x - out.x, hidden.h},
-            {right, hidden.y, out.x + out.w - right, hidden.h},
-        };
-        for (int i = 0; i < 4; i++) {
-            if (bands[i].w > 0 && bands[i].h > 0) {
-                SDL_Rect src = {bands[i].x - out.x, bands[i].y - out.y, bands[i].w, bands[i].h};
-                SDL_RenderCopy(r, t, &src, &bands[i]);
-            }
-        }
+    if (whole && ncovered > 0) {
+        /* Around what the caller covers with something opaque. */
+        draw_soft_around(r, t, out, covered, ncovered);
         return;
     }
     if (whole) {
@@ -433,18 +439,18 @@ static void draw_soft(Paint *p, SDL_Renderer *r, SDL_Rect rect, int radius, int 
 
 void paint_shadow(Paint *p, SDL_Renderer *r, SDL_Rect rect, int radius, int blur, SDL_Color color)
 {
-    draw_soft(p, r, rect, radius, blur, color, false, NULL);
+    draw_soft(p, r, rect, radius, blur, color, false, NULL, 0);
 }
 
 void paint_shadow_around(Paint *p, SDL_Renderer *r, SDL_Rect rect, int radius, int blur,
-                         SDL_Color color, const SDL_Rect *covered)
+                         SDL_Color color, const SDL_Rect *covered, int ncovered)
 {
-    draw_soft(p, r, rect, radius, blur, color, false, covered);
+    draw_soft(p, r, rect, radius, blur, color, false, covered, ncovered);
 }
 
 void paint_glow(Paint *p, SDL_Renderer *r, SDL_Rect rect, int radius, int blur, SDL_Color color)
 {
-    draw_soft(p, r, rect, radius, blur, color, true, NULL);
+    draw_soft(p, r, rect, radius, blur, color, true, NULL, 0);
 }
 
 static SDL_Vertex vertex(float x, float y, SDL_Color c)
@@ -641,6 +647,50 @@ bool paint_felt_panel_covers(Paint *p, SDL_Renderer *r, SDL_Rect rect)
     return p->felt != NULL && p->felt_w == out_w && p->felt_h == out_h &&
            SDL_GetRenderTarget(r) == NULL && rect.w > 0 && rect.h > 0 &&
            SDL_IntersectRect(&rect, &all, &inside) && SDL_RectEquals(&inside, &rect);
+}
+
+/* The bands of part around hid (which lies within it): above, below, and
+ * left and right of it in its rows. Returns how many are not empty. */
+static int bands_around(SDL_Rect part, SDL_Rect hid, SDL_Rect out[4])
+{
+    int right = hid.x + hid.w, bottom = hid.y + hid.h;
+    const SDL_Rect bands[4] = {
+        {part.x, part.y, part.w, hid.y - part.y},
+        {part.x, bottom, part.w, part.y + part.h - bottom},
+        {part.x, hid.y, hid.x - part.x, hid.h},
+        {right, hid.y, part.x + part.w - right, hid.h},
+    };
+    int n = 0;
+    for (int i = 0; i < 4; i++) {
+        if (bands[i].w > 0 && bands[i].h > 0) {
+            out[n++] = bands[i];
+        }
+    }
+    return n;
+}
+
+int paint_region_cut(SDL_Rect *parts, int n, int cap, SDL_Rect hole)
+{
+    SDL_Rect out[PAINT_REGION_MAX];
+    cap = SDL_min(cap, PAINT_REGION_MAX);
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        SDL_Rect hid, pieces[4];
+        int k = 1;
+        if (SDL_IntersectRect(&parts[i], &hole, &hid)) {
+            k = bands_around(parts[i], hid, pieces);
+        } else {
+            pieces[0] = parts[i];
+        }
+        if (m + k > cap) {
+            return n; /* would not fit: the region stays as it was */
+        }
+        for (int j = 0; j < k; j++) {
+            out[m++] = pieces[j];
+        }
+    }
+    memcpy(parts, out, sizeof(SDL_Rect) * (size_t)m);
+    return m;
 }
 
 /* Target textures lose their contents when a graphics card's renderer

@@ -39,10 +39,11 @@ void paint_round_frame(Paint *p, SDL_Renderer *r, SDL_Rect rect, int radius, int
 /* A soft shadow (or, in a light colour, a glow) under rect: spreads `blur`
  * pixels beyond it, at most color.a opaque. */
 void paint_shadow(Paint *p, SDL_Renderer *r, SDL_Rect rect, int radius, int blur, SDL_Color color);
-/* The same, leaving out `covered` (NULL: nothing), which the caller then
- * covers with something opaque: the same pixels for less blending. */
+/* The same, leaving out the ncovered rectangles of `covered`, which the
+ * caller then covers with something opaque: the same pixels for less
+ * blending. */
 void paint_shadow_around(Paint *p, SDL_Renderer *r, SDL_Rect rect, int radius, int blur,
-                         SDL_Color color, const SDL_Rect *covered);
+                         SDL_Color color, const SDL_Rect *covered, int ncovered);
 /* A glow around rect that leaves rect itself untouched. */
 void paint_glow(Paint *p, SDL_Renderer *r, SDL_Rect rect, int radius, int blur, SDL_Color color);
 /* A vertical gradient. */
@@ -66,6 +67,13 @@ bool paint_felt_panel_covers(Paint *p, SDL_Renderer *r, SDL_Rect rect);
  * opaque (a panel paint_felt_panel_covers); the whole felt when the felt
  * cannot be kept as a texture. */
 void paint_felt_around(Paint *p, SDL_Renderer *r, int w, int h, SDL_Rect hole);
+/* Takes `hole` out of the region that the n rectangles of parts cover
+ * (they do not overlap): each one it meets is replaced by the up to four
+ * bands around it, which do not overlap either. Returns the new count; the
+ * region unchanged (n) when that would be more than cap rectangles (cap
+ * is at most PAINT_REGION_MAX). */
+#define PAINT_REGION_MAX 64
+int paint_region_cut(SDL_Rect *parts, int n, int cap, SDL_Rect hole);
 /* Drops what was drawn into target textures (SDL_RENDER_TARGETS_RESET). */
 void paint_forget_targets(Paint *p);
 /* A French suit sign (SUIT_SPADES..SUIT_CLUBS) fitted into rect. */
