@@ -79,8 +79,9 @@ static void net_hand_text(const Observation *o, char *out, size_t size)
         }
     }
     out[0] = '\0';
-    for (int i = 0; i < n && (size_t)(i * 3 + 3) < size; i++) {
-        snprintf(out + i * 3, size - (size_t)i * 3, "%s%02x", i > 0 ? " " : "", (unsigned)hand[i]);
+    size_t at = 0;
+    for (int i = 0; i < n && at + 3 < size; i++) {
+        at += (size_t)snprintf(out + at, size - at, "%s%02x", i > 0 ? " " : "", (unsigned)hand[i]);
     }
     if (n == 0) {
         snprintf(out, size, "-");
