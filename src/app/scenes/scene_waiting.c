@@ -386,16 +386,20 @@ static const Ui *waiting_widgets(const void *state)
     return &((const WaitingState *)state)->ui;
 }
 
+/* For tests driving the window: the table's state, the seats taken, and
+ * for the host the port and the invite link. */
 static void waiting_describe(App *app, void *state, char *buf, size_t size)
 {
-    (void)state;
     const NetSeats *seats = seats_of(app);
     int taken = 0;
     for (int i = 0; i < seats->players; i++) {
         taken += seats->seat[i].state != NET_SEAT_EMPTY;
     }
-    snprintf(buf, size, "net_state=%d host=%d seats=%d taken=%d", (int)net_table_state(app->net),
-             hosting(app), seats->players, taken);
+    const WaitingState *s = state;
+    snprintf(buf, size, "net_state=%d host=%d seats=%d taken=%d port=%u invite=%s",
+             (int)net_table_state(app->net), hosting(app), seats->players, taken,
+             hosting(app) ? (unsigned)net_table_port(app->net) : 0u,
+             s->invite[0] != '\0' ? s->invite : "-");
 }
 
 const SceneClass scene_waiting_class = {
