@@ -347,9 +347,12 @@ static void draw_side(App *app, WaitingState *s)
     }
     NetTableState st = net_table_state(app->net);
     const char *err = net_table_error(app->net);
+    const char *says = host && st == NET_TABLE_WAITING && all_taken(seats_of(app))
+                           ? _("Every seat is taken: start when you are ready.")
+                           : net_screens_state_text(st, host);
     char line[400];
-    snprintf(line, sizeof line, "%s%s%s", net_screens_state_text(st, host),
-             err != NULL && err[0] != '\0' ? " " : "", err != NULL ? err : "");
+    snprintf(line, sizeof line, "%s%s%s", says, err != NULL && err[0] != '\0' ? " " : "",
+             err != NULL ? err : "");
     TextStyle say = app_text_style(
         app, 17, TEXT_BOLD, st == NET_TABLE_FAILED || st == NET_TABLE_HOST_GONE ? UI_WARN : UI_INK);
     int state_y = host ? app_rect(app, 0, 616, 0, 0).y : y + app_px(app, 8);
