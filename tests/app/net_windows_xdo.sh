@@ -240,13 +240,29 @@ join_table() {
 # the hand card the window names) or by keys (Enter to pick up, Enter to
 # take the lit card, T to trail). Sets moved (mouse or keys), or fails.
 one_move() {
-    local w=$1 how=$2 moves card i
+    local w=$1 how=$2 moves card i try
     moves=$(field "$w" moves)
     card=$(field "$w" card)
     focus "$w"
     if [ "$how" = mouse ] && [ "$card" != "-1,-1" ]; then
-        xdotool mousemove --window "${wid[$w]}" "${card%,*}" "${card#*,}" click --repeat 2 --delay 60 1
         moved=mouse
+        # On a loaded machine the two clicks may come too far apart to make
+        # a double-click: the card is then only picked up. Esc puts it back
+        # and the double-click is made again (three times at most).
+        for ((try = 0; try < 3; try++)); do
+            card=$(field "$w" card)
+            xdotool mousemove --window "${wid[$w]}" "${card%,*}" "${card#*,}" click --repeat 2 --delay 60 1
+            for ((i = 0; i < 30 && $(field "$w" moves) == moves; i++)); do
+                sleep 0.1
+            done
+            [ "$(field "$w" moves)" == "$moves" ] && state "$w" | grep -q ' status=.* picked up' || break
+            echo "$w: the double-click only picked the card up; again" >>"$out/$run-moves.log"
+            xdotool key --window "${wid[$w]}" Escape
+            for ((i = 0; i < 30 && $(field "$w" card) == "-1,-1"; i++)); do
+                sleep 0.1
+            done
+            sleep 0.3
+        done
     else
         xdotool key --window "${wid[$w]}" Return
         for ((i = 0; i < 10 && $(field "$w" moves) == moves; i++)); do
