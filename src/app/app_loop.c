@@ -265,6 +265,33 @@ static void log_state(App *app, FILE *log, char *last, size_t size)
     }
 }
 
+#define WIDGET_LINE_MAX (UI_MAX_WIDGETS * 64 + 64)
+
+/* $CEKI_WIDGET_LOG: after each frame, the top scene's enabled widgets
+ * with the centre of each, "scene=NAME|Name@x,y|...", appended whenever
+ * they changed, so that a test driving the real window clicks a widget by
+ * its name wherever the layout puts it (tests/app/net_windows_xdo.sh). */
+static void log_widgets(App *app, FILE *log, char *last, size_t size)
+{
+    char line[WIDGET_LINE_MAX];
+    const SceneFrame *top = scene_stack_top(app);
+    const Ui *ui = ui_of_top_scene(app);
+    size_t n =
+        (size_t)snprintf(line, sizeof line, "scene=%s", top != NULL ? top->cls->name : "none");
+    for (int i = 0; ui != NULL && i < ui->count && n < sizeof line; i++) {
+        const Widget *w = &ui->widgets[i];
+        if (!w->disabled) {
+            n += (size_t)snprintf(line + n, sizeof line - n, "|%s@%d,%d", w->name,
+                                  w->rect.x + w->rect.w / 2, w->rect.y + w->rect.h / 2);
+        }
+    }
+    if (strcmp(line, last) != 0) {
+        fprintf(log, "%s\n", line);
+        fflush(log);
+        snprintf(last, size, "%s", line);
+    }
+}
+
 /* $CEKI_FRAME_STATS: frames drawn whole and in part, the mean time each
  * took to draw and present, the time spent updating, said at exit
  * (tests/bench/animation_cpu.sh). */
@@ -338,6 +365,11 @@ int app_run(App *app)
     const char *state_path = getenv("CEKI_STATE_LOG");
     FILE *state_log = state_path != NULL && state_path[0] != '\0' ? fopen(state_path, "a") : NULL;
     char state_last[STATE_LINE_MAX] = "";
+    const char *widget_path = getenv("CEKI_WIDGET_LOG");
+    FILE *widget_log =
+        widget_path != NULL && widget_path[0] != '\0' ? fopen(widget_path, "a") : NULL;
+    static char widget_last[WIDGET_LINE_MAX];
+    widget_last[0] = '\0';
     FrameStats stats = {.started = real_seconds()};
     while (!app->quit) {
         take_input(app);
@@ -354,10 +386,16 @@ int app_run(App *app)
             if (state_log != NULL) {
                 log_state(app, state_log, state_last, sizeof state_last);
             }
+            if (widget_log != NULL) {
+                log_widgets(app, widget_log, widget_last, sizeof widget_last);
+            }
         }
     }
     if (state_log != NULL) {
         fclose(state_log);
+    }
+    if (widget_log != NULL) {
+        fclose(widget_log);
     }
     if (getenv("CEKI_FRAME_STATS") != NULL) {
         report_frame_stats(app, &stats);

@@ -12,6 +12,8 @@
 enum { DEFAULT_WIDTH = 1280, DEFAULT_HEIGHT = 800 };
 /* The smallest and largest --size side, in pixels. */
 enum { SIZE_MIN_PX = 64, SIZE_MAX_PX = 8192 };
+/* The most moves --autoplay-after leaves to the person. */
+enum { AUTOPLAY_AFTER_MAX = 10000 };
 
 const char *args_usage(void)
 {
@@ -24,6 +26,7 @@ const char *args_usage(void)
            "       ceki --autoplay [--variant ID] [--seed N] [--players N]\n"
            "            [--level random|greedy|strong] [--speed instant|fast|normal|slow]\n"
            "            [--exit-at-end] [--as-person] [--size WxH]\n"
+           "       ceki --autoplay-after N   (window tests)\n"
            "       ceki --host [--port P] [--variant ID] [--players N] [--seats LIST]\n"
            "       ceki --join HOST:PORT[/TABLE]  |  ceki ceki://HOST:PORT/TABLE  |  ceki "
            "--rejoin\n"
@@ -37,7 +40,9 @@ const char *args_usage(void)
            "--host hosts a table for friends on other machines (LIST: you, friend, random,\n"
            "greedy or strong for each seat, you once); --join takes a seat at one; --rejoin\n"
            "goes back to the table left in the middle of a match. The match starts when\n"
-           "every seat is taken; --autoplay, --as-person and --exit-at-end work there too.\n";
+           "every seat is taken; --autoplay, --as-person and --exit-at-end work there too.\n"
+           "--autoplay-after N opens the window as usual; at a table, after the person's own\n"
+           "N moves it plays for them, and at the match's end prints the standings and exits.\n";
 }
 
 static bool parse_u64(const char *text, uint64_t *out)
@@ -241,6 +246,20 @@ static bool opt_seats(const char *value, AppArgs *out, char *err, size_t err_siz
     return true;
 }
 
+/* --autoplay-after N: the person's own moves before the program plays
+ * for them (window tests). */
+static bool opt_autoplay_after(const char *value, AppArgs *out, char *err, size_t err_size)
+{
+    uint64_t n = 0;
+    if (!parse_u64(value, &n) || n > AUTOPLAY_AFTER_MAX) {
+        snprintf(err, err_size, "--autoplay-after wants a number from 0 to %d, not '%s'",
+                 AUTOPLAY_AFTER_MAX, value);
+        return false;
+    }
+    out->autoplay_after = (int)n;
+    return true;
+}
+
 /* --join ADDRESS: a table of another's. */
 static bool opt_join(const char *value, AppArgs *out, char *err, size_t err_size)
 {
@@ -268,6 +287,7 @@ static const struct {
     {"--size", opt_size},
     {"--level", opt_level},
     {"--speed", opt_speed},
+    {"--autoplay-after", opt_autoplay_after},
 };
 
 /* The options without a value, each the flag it sets. */
@@ -339,6 +359,13 @@ static bool modes_agree(const AppArgs *a, char *err, size_t err_size)
         snprintf(err, err_size, "--exit-at-end goes with --autoplay");
         return false;
     }
+    if (a->autoplay_after >= 0 &&
+        (a->autoplay || a->screenshot != NULL || a->import || a->export || args_network(a))) {
+        snprintf(err, err_size,
+                 "--autoplay-after is for a window opened as a person would open it: not with "
+                 "--autoplay, --screenshot, --import, --export, --host, --join or --rejoin");
+        return false;
+    }
     return true;
 }
 
@@ -404,7 +431,8 @@ bool args_parse(int argc, char **argv, AppArgs *out, char *err, size_t err_size)
                      .width = DEFAULT_WIDTH,
                      .height = DEFAULT_HEIGHT,
                      .level = AI_GREEDY,
-                     .speed = ANIM_INSTANT};
+                     .speed = ANIM_INSTANT,
+                     .autoplay_after = -1};
     for (int i = 1; i < argc; i++) {
         const char *opt = argv[i];
         if (set_flag(opt, out)) {

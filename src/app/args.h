@@ -27,6 +27,11 @@
  * you and friends); --join takes a seat at another's (an address or an
  * invite, checked here); --rejoin goes back to the table of the ticket
  * the store keeps. The match starts when the seats are filled.
+ * --autoplay-after N (tests driving a real window, not with --autoplay,
+ * --screenshot or a network option): the window opens as without it; at
+ * a table, after the person's own N moves (not counting the stock turns
+ * the table makes for them) the program plays for the person, and at the
+ * match's end it prints the standings and exits.
  */
 #ifndef CEKI_APP_ARGS_H
 #define CEKI_APP_ARGS_H
@@ -69,6 +74,11 @@ typedef struct AppArgs {
     int nseats;                        /* 0: not given */
     const char *join;                  /* --join ADDRESS, or a ceki:// link */
     bool rejoin;                       /* --rejoin */
+    /* --autoplay-after N (window tests): in a window opened at the title,
+     * the person's own first N moves at a table are theirs, then the
+     * program plays for them (as --as-person) and at the match's end
+     * prints the standings and exits; -1: not given */
+    int autoplay_after;
 } AppArgs;
 
 /* Whether the arguments ask for a network table (--host, --join, a link,

@@ -45,5 +45,11 @@ void launch_play_for_person(App *app);
  * the table made and waited for until its match starts, then played in
  * the window like any other. The exit status. */
 int launch_net(const AppArgs *args);
+/* --autoplay-after N (launch_net.c): the window as launch_window opens
+ * it, for tests that drive it from outside: the person's moves made for
+ * them after their own N, the standings printed at the match's end, and
+ * CEKI_NET_TRACE's lines for a network table joined or hosted through the
+ * screens. The exit status. */
+int launch_window_watched(const AppArgs *args);
 
 #endif

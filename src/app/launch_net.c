@@ -13,7 +13,11 @@
  * each on stderr: "net: seated S at move M round R hand H" on taking the
  * seat, "net: move M round R hand H" after each move, "net: seat S here",
  * "net: seat S away N s" (the countdown, each second), "net: seat S
- * computer", and "net: STATE" when the table's state changes. */
+ * computer", and "net: STATE" when the table's state changes; the same in
+ * a window that joined or hosted through its screens (launch_window_watched).
+ * With --autoplay-after N a window says each of the person's own moves
+ * ("ceki: the person's move K: MOVE") until the N-th, then "ceki: playing
+ * for the person after their N moves". */
 #define _POSIX_C_SOURCE 200809L
 #include <SDL.h>
 #include <stdio.h>
@@ -34,10 +38,11 @@
 #define NET_LAUNCH_HAND_TEXT (OBS_MAX_HAND * 3 + 1)
 #define NET_LAUNCH_MS_PER_S 1000u
 
-/* What the trace printed last (one table per program). */
+/* What the trace printed last (one table at a time per program). */
 typedef struct NetTrace {
     bool on;
-    bool over_seen; /* the ticket was dropped at the match's end */
+    bool over_seen;         /* the ticket was dropped at the match's end */
+    const Session *session; /* the session traced (a new one is said "seated") */
     NetTableState state;
     uint32_t move;
     uint8_t seat_state[CEKI_MAX_SEATS];
@@ -46,6 +51,18 @@ typedef struct NetTrace {
 } NetTrace;
 
 static NetTrace net_trace_state = {.state = NET_TABLE_FAILED};
+
+/* --autoplay-after N in a window: the person's own moves counted at the
+ * session being played, and how many are left to them. */
+typedef struct PersonMoves {
+    int after; /* -1: the program never plays for the person */
+    const Session *session;
+    int seen;  /* moves of the history already looked at */
+    int made;  /* of them the person's own (not the stock turns) */
+    bool said; /* "playing for the person" was said */
+} PersonMoves;
+
+static PersonMoves person_moves = {.after = -1};
 
 static const char *net_state_name(NetTableState st)
 {
@@ -79,8 +96,9 @@ static void net_hand_text(const Observation *o, char *out, size_t size)
         }
     }
     out[0] = '\0';
-    for (int i = 0; i < n && (size_t)(i * 3 + 3) < size; i++) {
-        snprintf(out + i * 3, size - (size_t)i * 3, "%s%02x", i > 0 ? " " : "", (unsigned)hand[i]);
+    size_t at = 0;
+    for (int i = 0; i < n && at + 3 < size; i++) {
+        at += (size_t)snprintf(out + at, size - at, "%s%02x", i > 0 ? " " : "", (unsigned)hand[i]);
     }
     if (n == 0) {
         snprintf(out, size, "-");
@@ -124,12 +142,24 @@ static void net_trace_seats(NetTable *nt)
     }
 }
 
-/* The driver of a network run, once a frame: the trace, the ticket
- * dropped at the match's end, and --as-person's moves. */
-static void net_driver(App *app)
+/* The seat taken, said once for each session (the window's screens make
+ * a new one on joining, rejoining or hosting again). */
+static void net_trace_seated(Session *s, NetTable *nt)
+{
+    char what[48];
+    snprintf(what, sizeof what, "seated %d at move ", seat_feed_seat(net_table_feed(nt)) + 1);
+    net_trace_move(s, nt, what);
+    net_trace_state.session = s;
+}
+
+/* CEKI_NET_TRACE's lines for the table being played, once a frame. */
+static void net_trace(App *app)
 {
     NetTable *nt = session_net_table(app->session);
     if (nt != NULL && net_trace_state.on) {
+        if (app->session != net_trace_state.session) {
+            net_trace_seated(app->session, nt);
+        }
         NetTableState st = net_table_state(nt);
         if (st != net_trace_state.state) {
             fprintf(stderr, "net: %s\n", net_state_name(st));
@@ -140,6 +170,14 @@ static void net_driver(App *app)
             net_trace_move(app->session, nt, "move ");
         }
     }
+}
+
+/* The driver of a network run, once a frame: the trace, the ticket
+ * dropped at the match's end, and --as-person's moves. */
+static void net_driver(App *app)
+{
+    net_trace(app);
+    NetTable *nt = session_net_table(app->session);
     if (nt != NULL && !net_trace_state.over_seen && game_match_over(session_game(app->session))) {
         net_trace_state.over_seen = true;
         net_ticket_forget(app->store);
@@ -332,11 +370,68 @@ static bool net_seat_app(App *app, const AppArgs *args, NetTable *nt, char *err,
     net_trace_state.person = args->as_person;
     app->driver = net_driver;
     if (net_trace_state.on) {
-        char what[48];
-        snprintf(what, sizeof what, "seated %d at move ", me + 1);
-        net_trace_move(session, nt, what);
+        net_trace_seated(session, nt);
     }
     return true;
+}
+
+/* The person's own moves at the session being played since the driver
+ * first saw it (a stock turn the table makes for them not counted). */
+static int person_moves_made(const Session *s)
+{
+    int count = 0;
+    const Move *h = session_history(s, &count);
+    if (s != person_moves.session) {
+        person_moves = (PersonMoves){.after = person_moves.after, .session = s, .seen = count};
+    }
+    if (count < person_moves.seen) {
+        person_moves.seen = 0; /* the history was begun again */
+    }
+    int me = session_viewer(s);
+    for (int i = person_moves.seen; h != NULL && i < count; i++) {
+        if (h[i].seat == me && h[i].type != MOVE_TURN) {
+            person_moves.made++;
+            if (!person_moves.said) {
+                char text[MOVE_TEXT_MAX];
+                fprintf(stderr, "ceki: the person's move %d: %s\n", person_moves.made,
+                        move_format(&h[i], text));
+            }
+        }
+    }
+    person_moves.seen = count;
+    return person_moves.made;
+}
+
+/* The driver of a window opened with CEKI_NET_TRACE or --autoplay-after:
+ * the trace of a network table joined or hosted through the screens, and
+ * the person's moves made for them once they made their own N. */
+static void window_driver(App *app)
+{
+    net_trace(app);
+    if (person_moves.after >= 0 && app->session != NULL &&
+        person_moves_made(app->session) >= person_moves.after) {
+        if (!person_moves.said) {
+            person_moves.said = true;
+            fprintf(stderr, "ceki: playing for the person after their %d moves\n",
+                    person_moves.made);
+        }
+        launch_play_for_person(app);
+    }
+}
+
+int launch_window_watched(const AppArgs *args)
+{
+    char err[NET_LAUNCH_ERR_MAX] = "";
+    App *app = launch_make_app(args, true, err, sizeof err);
+    if (app == NULL) {
+        fprintf(stderr, "ceki: %s\n", err);
+        return 1;
+    }
+    net_trace_state.on = getenv("CEKI_NET_TRACE") != NULL;
+    person_moves.after = args->autoplay_after;
+    app->table_run.exit_at_end = true;
+    app->driver = window_driver;
+    return launch_run(app, args);
 }
 
 int launch_net(const AppArgs *args)

@@ -26,5 +26,8 @@ int main(int argc, char **argv)
     if (args.autoplay) {
         return launch_autoplay(&args);
     }
+    if (args.autoplay_after >= 0) {
+        return launch_window_watched(&args); /* a window test's (launch_net.c) */
+    }
     return args.screenshot != NULL ? launch_screenshot(&args) : launch_window(&args);
 }

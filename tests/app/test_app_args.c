@@ -84,6 +84,24 @@ static void test_autoplay_speed(void **state)
     assert_int_equal(a.variant, VARIANT_KINGS);
 }
 
+/* --autoplay-after N: a window's test switch, -1 when not given. */
+static void test_autoplay_after(void **state)
+{
+    (void)state;
+    AppArgs a;
+    char err[256];
+    const char *plain[] = {"ceki", NULL};
+    assert_true(parse(&a, err, sizeof err, plain));
+    assert_int_equal(a.autoplay_after, -1);
+    const char *four[] = {"ceki", "--autoplay-after", "4", NULL};
+    assert_true(parse(&a, err, sizeof err, four));
+    assert_int_equal(a.autoplay_after, 4);
+    assert_false(a.autoplay);
+    const char *none[] = {"ceki", "--autoplay-after", "0", NULL};
+    assert_true(parse(&a, err, sizeof err, none));
+    assert_int_equal(a.autoplay_after, 0);
+}
+
 static void test_errors(void **state)
 {
     (void)state;
@@ -103,6 +121,11 @@ static void test_errors(void **state)
         {{"ceki", "--screenshot", NULL}, "needs a value"},
         {{"ceki", "--fast", NULL}, "unknown option"},
         {{"ceki", "--autoplay", "--speed", "warp", NULL}, "unknown speed 'warp'"},
+        {{"ceki", "--autoplay-after", "-1", NULL}, "--autoplay-after wants a number"},
+        {{"ceki", "--autoplay-after", "10001", NULL}, "--autoplay-after wants a number"},
+        {{"ceki", "--autoplay-after", "2", "--autoplay", NULL}, "--autoplay-after is for a window"},
+        {{"ceki", "--autoplay-after", "2", "--join", "127.0.0.1:7157", NULL},
+         "--autoplay-after is for a window"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         AppArgs a;
@@ -121,6 +144,7 @@ int main(void)
         cmocka_unit_test(test_defaults),
         cmocka_unit_test(test_known_but_unbuilt_scenes_parse),
         cmocka_unit_test(test_autoplay_speed),
+        cmocka_unit_test(test_autoplay_after),
         cmocka_unit_test(test_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

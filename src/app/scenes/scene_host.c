@@ -313,11 +313,18 @@ static const Ui *host_widgets(const void *state)
     return &((const HostState *)state)->ui;
 }
 
+/* For tests driving the window: the field typed into, a complaint shown,
+ * and who takes each seat ("seats=you,friend,greedy"). */
 static void host_describe(App *app, void *state, char *buf, size_t size)
 {
-    (void)app;
+    static const char *const keys[KIND_COUNT] = {"friend", "random", "greedy", "strong"};
     const HostState *s = state;
-    snprintf(buf, size, "field=%d error=%d", s->active, s->error[0] != '\0');
+    const GameSetup *g = &app->setup;
+    size_t at =
+        (size_t)snprintf(buf, size, "field=%d error=%d seats=you", s->active, s->error[0] != '\0');
+    for (int seat = 1; seat < g->config.players && at < size; seat++) {
+        at += (size_t)snprintf(buf + at, size - at, ",%s", keys[kind_of(g, seat)]);
+    }
 }
 
 const SceneClass scene_host_class = {

@@ -347,9 +347,12 @@ static void draw_side(App *app, WaitingState *s)
     }
     NetTableState st = net_table_state(app->net);
     const char *err = net_table_error(app->net);
+    const char *says = host && st == NET_TABLE_WAITING && all_taken(seats_of(app))
+                           ? _("Every seat is taken: start when you are ready.")
+                           : net_screens_state_text(st, host);
     char line[400];
-    snprintf(line, sizeof line, "%s%s%s", net_screens_state_text(st, host),
-             err != NULL && err[0] != '\0' ? " " : "", err != NULL ? err : "");
+    snprintf(line, sizeof line, "%s%s%s", says, err != NULL && err[0] != '\0' ? " " : "",
+             err != NULL ? err : "");
     TextStyle say = app_text_style(
         app, 17, TEXT_BOLD, st == NET_TABLE_FAILED || st == NET_TABLE_HOST_GONE ? UI_WARN : UI_INK);
     int state_y = host ? app_rect(app, 0, 616, 0, 0).y : y + app_px(app, 8);
@@ -386,16 +389,20 @@ static const Ui *waiting_widgets(const void *state)
     return &((const WaitingState *)state)->ui;
 }
 
+/* For tests driving the window: the table's state, the seats taken, and
+ * for the host the port and the invite link. */
 static void waiting_describe(App *app, void *state, char *buf, size_t size)
 {
-    (void)state;
     const NetSeats *seats = seats_of(app);
     int taken = 0;
     for (int i = 0; i < seats->players; i++) {
         taken += seats->seat[i].state != NET_SEAT_EMPTY;
     }
-    snprintf(buf, size, "net_state=%d host=%d seats=%d taken=%d", (int)net_table_state(app->net),
-             hosting(app), seats->players, taken);
+    const WaitingState *s = state;
+    snprintf(buf, size, "net_state=%d host=%d seats=%d taken=%d port=%u invite=%s",
+             (int)net_table_state(app->net), hosting(app), seats->players, taken,
+             hosting(app) ? (unsigned)net_table_port(app->net) : 0u,
+             s->invite[0] != '\0' ? s->invite : "-");
 }
 
 const SceneClass scene_waiting_class = {
