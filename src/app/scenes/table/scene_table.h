@@ -192,6 +192,9 @@ typedef struct TableChat {
     long received;       /* lines that came, muted ones too */
     bool menu_open;      /* a plate's menu (Mute or Unmute) is open */
     int menu_seat;       /* ... for this seat */
+    bool was_away;       /* a seat was away (or this window cut off) at the last update */
+    uint32_t grace_told[CEKI_MAX_SEATS]; /* each seat's grace the host told last, */
+    double grace_at[CEKI_MAX_SEATS];     /* ... and app->now when it came (counted down here) */
 } TableChat;
 
 /* Kowah's claim window at a table with friends (scene_table_net.c): the

@@ -348,10 +348,11 @@ void table_net_update(App *app, TableState *t)
     NetTableState st = net_table_state(net);
     bool away =
         any_away(net_table_seats(net)) || st == NET_TABLE_RECONNECTING || st == NET_TABLE_HOST_GONE;
-    if (n > 0 || showing || away) {
+    if (n > 0 || showing || away || t->chat.was_away) {
         app->ticking = true;
-        app->dirty = true; /* the countdown and the lines' time */
+        app->dirty = true; /* the countdown and the lines' time; once more when all are back */
     }
+    t->chat.was_away = away;
 }
 
 void table_net_leave(App *app)
@@ -375,32 +376,54 @@ static SDL_Rect count_bubble(App *app, const TableState *t, int i)
     return (SDL_Rect){cx - w / 2, cy - h / 2, w, h};
 }
 
+/* Where seat i's hand lies: its cards' rectangles joined (empty for the
+ * viewer's own hand, which has no badge). */
+static SDL_Rect hand_area(const TableState *t, int i)
+{
+    int ids[TV_MAX_SPRITES];
+    int n = i == t->view.viewer ? 0 : view_hand_order(t, i, ids, TV_MAX_SPRITES);
+    SDL_Rect area = {0, 0, 0, 0};
+    for (int k = 0; k < n; k++) {
+        const Sprite *c = &t->view.sprites[ids[k]];
+        SDL_Rect r = {(int)c->x, (int)c->y, (int)c->w, (int)c->h};
+        if (area.w == 0) {
+            area = r;
+        } else {
+            SDL_UnionRect(&area, &r, &area);
+        }
+    }
+    return area;
+}
+
 /* The badge's place near plate i: under the plate (below the claim bar
- * when it shows there), else beside or under the hand's count bubble, so
- * it never covers the count. The first place that is on screen and clear
- * of the bubble. */
+ * when it shows there), beside the plate, or beside the hand's count
+ * bubble: the first that is on screen and covers neither the seat's hand
+ * nor its count; failing all, under the hand. */
 static SDL_Rect badge_place(App *app, const TableState *t, int i, int w, int h)
 {
     SDL_Rect plate = table_rect(t->layout.seats[i].plate);
-    SDL_Rect bubble = count_bubble(app, t, i);
+    SDL_Rect bubble = count_bubble(app, t, i), hand = hand_area(t, i);
     int gap = app_px(app, 2), sw = 0, sh = 0;
     SDL_GetRendererOutputSize(app->renderer, &sw, &sh);
     int y = plate.y + plate.h + gap;
     if (claim_showing(t) && t->claim.w.seat == i) {
         y += app_px(app, CLAIM_BAR_UNITS) + 2 * gap;
     }
+    int mid = plate.y + (plate.h - h) / 2;
     SDL_Rect places[] = {
         {plate.x, y, w, h},
         {plate.x + plate.w - w, y, w, h},
+        {plate.x + plate.w + 3 * gap, mid, w, h},
+        {plate.x - 3 * gap - w, mid, w, h},
         {bubble.x - gap - w, y, w, h},
         {bubble.x + bubble.w + gap, y, w, h},
-        {plate.x, SDL_max(y, bubble.y + bubble.h + gap), w, h},
+        {plate.x, SDL_max(y, SDL_max(bubble.y + bubble.h, hand.y + hand.h) + gap), w, h},
     };
     int n = (int)(sizeof places / sizeof places[0]);
     for (int k = 0; k < n; k++) {
         SDL_Rect p = places[k];
-        bool on_screen = p.x >= 0 && p.x + p.w <= sw && p.y + p.h <= sh;
-        if (on_screen && !SDL_HasIntersection(&p, &bubble)) {
+        bool on_screen = p.x >= 0 && p.x + p.w <= sw && p.y >= 0 && p.y + p.h <= sh;
+        if (on_screen && !SDL_HasIntersection(&p, &bubble) && !SDL_HasIntersection(&p, &hand)) {
             return p;
         }
     }
@@ -413,8 +436,17 @@ static void draw_plate_state(App *app, TableState *t, const NetSeat *seat, int i
     if (seat->state != NET_SEAT_AWAY && seat->state != NET_SEAT_STAND_IN) {
         return;
     }
+    /* The host tells what is left of the grace every few seconds: between
+     * its words the badge counts down on this window's clock. */
+    NetSeat shown = *seat;
+    if (seat->grace_ms != t->chat.grace_told[i]) {
+        t->chat.grace_told[i] = seat->grace_ms;
+        t->chat.grace_at[i] = app->now;
+    }
+    double gone_ms = (app->now - t->chat.grace_at[i]) * 1000.0;
+    shown.grace_ms = gone_ms >= seat->grace_ms ? 0u : seat->grace_ms - (uint32_t)gone_ms;
     char says[120];
-    net_screens_seat_text(seat, says, sizeof says);
+    net_screens_seat_text(&shown, says, sizeof says);
     TextStyle ink = app_text_style(app, 13, TEXT_BOLD, UI_INK);
     int w = 0, h = 0;
     text_measure(app->text, says, ink.px, ink.weight, &w, &h);
