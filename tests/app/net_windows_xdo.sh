@@ -27,7 +27,9 @@ set -u
 if [ "${1:-}" != "--inside" ]; then
     ceki=$1
     out=$2
-    for tool in xvfb-run xdotool openbox import ss; do
+    # (import, from imagemagick, only takes the screenshots: without it the
+    # test runs all the same; ss only helps pick a free port.)
+    for tool in xvfb-run xdotool openbox; do
         if ! command -v "$tool" >/dev/null; then
             echo "net_windows_xdo.sh: $tool is not installed; skipped"
             echo "0 passed, 0 failed, 1 skipped"
@@ -77,7 +79,8 @@ check() { # name, expected, actual
         fail "$1" "$(printf 'expected\n%s\n--- got\n%s' "$2" "$3")"
     fi
 }
-shot() { # what: the whole screen, both windows
+shot() { # what: the whole screen, both windows (when imagemagick is there)
+    command -v import >/dev/null || return 0
     shots=$((shots + 1))
     import -window root "$(printf '%s/shots/%02d-%s.png' "$out" "$shots" "$1")" 2>/dev/null
 }
