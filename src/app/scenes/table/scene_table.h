@@ -500,6 +500,9 @@ void table_net_update(App *app, TableState *t);
 void table_net_draw(App *app, TableState *t);
 /* The table leaves: the network table goes with it. */
 void table_net_leave(App *app);
+/* This window is cut off from its network table (reconnecting, or the
+ * host gone): nobody there is thinking that it can see. */
+bool table_net_cut_off(const TableState *t);
 
 /* ---- for tests and tools -------------------------------------------------- */
 

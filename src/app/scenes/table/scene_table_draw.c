@@ -315,7 +315,8 @@ static SDL_Color plate_info(const TableState *t, int seat, bool to_move, char *i
         ic = UI_WARN;
     }
     bool thinking = to_move && session_thinking(t->session) && !table_viewer_decides(t) &&
-                    !t->watch && game_to_move(session_game(t->session)) != t->view.viewer;
+                    !t->watch && game_to_move(session_game(t->session)) != t->view.viewer &&
+                    !table_net_cut_off(t); /* cut off from the table: no one seen thinking */
     if (thinking) {
         plate_add(info, size, _(" \xc2\xb7 thinking\xe2\x80\xa6"));
     }

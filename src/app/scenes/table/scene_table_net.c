@@ -355,6 +355,13 @@ void table_net_update(App *app, TableState *t)
     t->chat.was_away = away;
 }
 
+bool table_net_cut_off(const TableState *t)
+{
+    const NetTable *net = t->session != NULL ? session_net_table(t->session) : NULL;
+    NetTableState st = net != NULL ? net_table_state(net) : NET_TABLE_PLAYING;
+    return st == NET_TABLE_RECONNECTING || st == NET_TABLE_HOST_GONE;
+}
+
 void table_net_leave(App *app)
 {
     net_table_destroy(app->net);
