@@ -94,19 +94,7 @@ wait_move() {
     return 1
 }
 
-# A UDP port nobody listens on (the system's choice would be the program's;
-# the host needs one it can be given again after a restart).
-free_port() {
-    local p i
-    for ((i = 0; i < 200; i++)); do
-        p=$((20000 + RANDOM % 12000)) # below the system's ephemeral ports (32768 on)
-        ss -Hlun "sport = :$p" 2>/dev/null | grep -q . || {
-            echo "$p"
-            return 0
-        }
-    done
-    return 1
-}
+. "$(dirname "$0")/free_port.bash" # free_port
 
 # start NAME ARGS...: a ceki (its own process) with its own data folder $tmp/NAME; its
 # stdout to NAME.out and its stderr appended to NAME.err; sets pid.

@@ -85,18 +85,7 @@ shot() { # what: the whole screen, both windows (when imagemagick is there)
     import -window root "$(printf '%s/shots/%02d-%s.png' "$out" "$shots" "$1")" 2>/dev/null
 }
 
-# A UDP port nobody listens on, below the system's ephemeral ports.
-free_port() {
-    local p i
-    for ((i = 0; i < 200; i++)); do
-        p=$((20000 + RANDOM % 12000))
-        ss -Hlun "sport = :$p" 2>/dev/null | grep -q . || {
-            echo "$p"
-            return 0
-        }
-    done
-    return 1
-}
+. "$(dirname "$0")/free_port.bash" # free_port
 
 # ---- the windows ---------------------------------------------------------
 
