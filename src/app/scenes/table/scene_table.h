@@ -443,6 +443,15 @@ void table_status_text(const TableState *t, char *buf, size_t size);
  * in `area` of the prompt bar, smaller where it must. */
 bool table_coach_line(const TableState *t, char *buf, size_t size);
 void table_coach_draw(App *app, const char *line, SDL_Rect area);
+/* How table_words_fit makes words fit. */
+typedef struct WordsFit {
+    float spacing, shrink, min_px;
+} WordsFit;
+/* Words wrapped to area's width, made smaller step by step (by `shrink`,
+ * down to `min_px` design pixels) until they fit its height: the style
+ * they fit in is left in *s; returns their height (over area.h when even
+ * the smallest does not fit). Measures only. */
+int table_words_fit(App *app, const char *words, TextStyle *s, SDL_Rect area, const WordsFit *fit);
 
 /* scene_table_guided.c: the guided first game. begin (at enter) turns the
  * guide on when app->table_run asks for it; holds (from the flow, with

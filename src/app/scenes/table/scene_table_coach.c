@@ -25,18 +25,25 @@ bool table_coach_line(const TableState *t, char *buf, size_t size)
     return buf[0] != '\0';
 }
 
+int table_words_fit(App *app, const char *words, TextStyle *s, SDL_Rect area, const WordsFit *fit)
+{
+    SDL_Rect measure = {area.x, 0, area.w, 0};
+    int h = text_draw_wrapped(app->text, NULL, words, s, measure, TEXT_LEFT, fit->spacing);
+    while (h > area.h && s->px * fit->shrink >= fit->min_px * app->ui) {
+        s->px *= fit->shrink;
+        h = text_draw_wrapped(app->text, NULL, words, s, measure, TEXT_LEFT, fit->spacing);
+    }
+    return h;
+}
+
 void table_coach_draw(App *app, const char *line, SDL_Rect area)
 {
     if (area.w <= 0 || line[0] == '\0') {
         return;
     }
     TextStyle s = app_text_style(app, COACH_PX, TEXT_REGULAR, UI_GOLD);
-    SDL_Rect measure = {area.x, 0, area.w, 0};
-    int h = text_draw_wrapped(app->text, NULL, line, &s, measure, TEXT_LEFT, COACH_SPACING);
-    while (h > area.h && s.px * COACH_SHRINK >= COACH_MIN_PX * app->ui) {
-        s.px *= COACH_SHRINK;
-        h = text_draw_wrapped(app->text, NULL, line, &s, measure, TEXT_LEFT, COACH_SPACING);
-    }
+    const WordsFit fit = {COACH_SPACING, COACH_SHRINK, COACH_MIN_PX};
+    int h = table_words_fit(app, line, &s, area, &fit);
     SDL_Rect box = {area.x, area.y + SDL_max(0, (area.h - h) / 2), area.w, SDL_min(h, area.h)};
     if (h > area.h) {
         box = area; /* the overflow watch notes what does not fit */

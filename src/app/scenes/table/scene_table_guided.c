@@ -806,12 +806,8 @@ SDL_Rect table_guide_button(const App *app, const TableState *t)
 static int guide_words(App *app, const char *words, SDL_Color c, SDL_Rect area, bool draw)
 {
     TextStyle s = app_text_style(app, GUIDE_TEXT_PX, TEXT_REGULAR, c);
-    SDL_Rect m = {area.x, 0, area.w, 0};
-    int h = text_draw_wrapped(app->text, NULL, words, &s, m, TEXT_LEFT, GUIDE_SPACING);
-    while (h > area.h && s.px * GUIDE_SHRINK >= GUIDE_MIN_PX * app->ui) {
-        s.px *= GUIDE_SHRINK;
-        h = text_draw_wrapped(app->text, NULL, words, &s, m, TEXT_LEFT, GUIDE_SPACING);
-    }
+    const WordsFit fit = {GUIDE_SPACING, GUIDE_SHRINK, GUIDE_MIN_PX};
+    int h = table_words_fit(app, words, &s, area, &fit);
     if (draw) {
         SDL_Rect box = {area.x, area.y, area.w, SDL_min(h, area.h)};
         text_draw_wrapped(app->text, app->renderer, words, &s, h > area.h ? area : box, TEXT_LEFT,
