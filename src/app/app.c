@@ -14,12 +14,7 @@
  * the new one's width and height beyond their areas (a strip that thick
  * along it): nearly touching rectangles are joined ... */
 #define DAMAGE_JOIN_SLACK 16
-/* ... and at least this many: each rectangle is a pass over the whole
- * scene's drawing, clipped, which costs about as much as copying this many
- * pixels more (measured with build/table_cpu at 2560x1600: Kings 29.5 % of
- * a core with rectangles joined by the strip alone, 23.1 % at 65,536
- * pixels, 18-27 % at 262,144, within the machine's noise). */
-#define DAMAGE_PASS_PIXELS 262144
+/* ... and at least APP_DAMAGE_PASS_PIXELS (app.h). */
 
 int app_px(const App *app, float units)
 {
@@ -417,7 +412,7 @@ void app_damage(App *app, SDL_Rect r)
             best_waste = waste;
         }
     }
-    long slack = SDL_max((long)DAMAGE_JOIN_SLACK * (r.w + r.h), (long)DAMAGE_PASS_PIXELS);
+    long slack = SDL_max((long)DAMAGE_JOIN_SLACK * (r.w + r.h), (long)APP_DAMAGE_PASS_PIXELS);
     if (best >= 0 && (best_waste <= slack || app->ndamage == APP_MAX_DAMAGE)) {
         SDL_UnionRect(&app->damage[best], &r, &app->damage[best]);
         return;

@@ -35,6 +35,12 @@
  * table's layout is tested for every shape of table (tests/app/test_layout.c). */
 #define APP_FRAME_SECONDS (1.0 / 60.0) /* the frame cap without vertical sync */
 #define APP_MAX_DAMAGE 12              /* rectangles a partial frame redraws */
+/* Each damaged rectangle is a pass over the whole scene's drawing, clipped,
+ * which costs about as much as copying this many pixels more (measured with
+ * build/table_cpu at 2560x1600: Kings 29.5 % of a core with rectangles
+ * joined by a thin strip alone, 23.1 % at 65,536 pixels, 18-27 % at 262,144,
+ * within the machine's noise). */
+#define APP_DAMAGE_PASS_PIXELS 262144
 #define APP_MIN_W 1024
 #define APP_MIN_H 640
 

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "learn.h"
 #include "scene.h"
@@ -187,14 +188,18 @@ void app_draw(App *app)
 
 int app_draw_frame(App *app, SDL_Rect *out, int cap)
 {
-    /* Rectangles may overlap (app_damage): each is drawn whole, the
-     * overlap twice with the same pixels, and counted twice here. */
-    long area = 0;
+    /* Drawn in part when its passes cost less than one whole pass: each
+     * costs its pixels and its setup (APP_DAMAGE_PASS_PIXELS). Rectangles
+     * may overlap (app_damage): each is drawn whole, the overlap twice with
+     * the same pixels, and counted twice here. (Drawn whole at half the
+     * window or more, a dealing Thothit Kuna drew 54 frames of 4.1 million
+     * pixels in 20 s at 2560x1600 where 2.1-2.8 million changed.) */
+    long cost = 0;
     for (int i = 0; i < app->ndamage; i++) {
-        area += (long)app->damage[i].w * app->damage[i].h;
+        cost += (long)app->damage[i].w * app->damage[i].h + APP_DAMAGE_PASS_PIXELS;
     }
     bool partial = app->keeps_frame && !app->dirty && app->ndamage > 0 && app->ndamage <= cap &&
-                   area * 2 < (long)app->width * app->height;
+                   cost < (long)app->width * app->height + APP_DAMAGE_PASS_PIXELS;
     int n = 0;
     /* One frame, however many passes: one budget for making card faces. */
     card_art_begin_frame(app->cards, app->platform->headless);
@@ -321,9 +326,9 @@ static void report_frame_stats(App *app, const FrameStats *f)
 
 /* Waits for input as long as nothing is to be drawn, then takes every
  * event there is. */
-static void take_input(App *app)
+static void take_input(App *app, bool bench)
 {
-    bool busy = app->dirty || app->animating || card_art_pending(app->cards);
+    bool busy = bench || app->dirty || app->animating || card_art_pending(app->cards);
     int timeout = 500;
     if (app->ticking || app->driver != NULL) {
         timeout = (int)(APP_FRAME_SECONDS * 1000.0); /* a clock or a thread to poll */
@@ -337,9 +342,34 @@ static void take_input(App *app)
     }
 }
 
+/* A software renderer's window this large or smaller is drawn up to 60
+ * frames a second (1920x1080) ... */
+#define SOFTWARE_SMOOTH_PIXELS 2073600.0
+/* ... a larger one less often, down to this (2560x1600 and over). */
+#define SOFTWARE_FRAME_SECONDS_MAX (1.0 / 30.0)
+
+/* The time a frame is given when no vertical sync paces the frames: a
+ * 60th of a second, and more for a large window drawn by SDL's software
+ * renderer (no graphics card), where a frame costs as many pixels as cards
+ * move across and each is copied and blended by the processor: at
+ * 2560x1600 Kings cost 16 % of a core at 60 frames a second, whatever
+ * else was made cheaper. Cards move as far in the same time, in fewer
+ * steps. */
+static double frame_interval(const App *app)
+{
+    double pixels = (double)app->width * (double)app->height;
+    if (!app->keeps_frame || pixels <= SOFTWARE_SMOOTH_PIXELS) {
+        return APP_FRAME_SECONDS;
+    }
+    double k = pixels / SOFTWARE_SMOOTH_PIXELS;
+    return k * APP_FRAME_SECONDS < SOFTWARE_FRAME_SECONDS_MAX ? k * APP_FRAME_SECONDS
+                                                              : SOFTWARE_FRAME_SECONDS_MAX;
+}
+
 /* Draws and shows a frame; without vertical sync to pace the frames, at
- * most 60 a second. */
-static void show_frame(App *app, FrameStats *f, double began)
+ * most one a frame_interval (the benchmark does not wait: its clock is its
+ * own). */
+static void show_frame(App *app, FrameStats *f, double began, bool bench)
 {
     double start = real_seconds();
     SDL_Rect drawn[APP_MAX_DAMAGE];
@@ -349,12 +379,55 @@ static void show_frame(App *app, FrameStats *f, double began)
     f->partial_frames += parts > 0;
     double took = real_seconds() - start;
     *(parts > 0 ? &f->partial_time : &f->whole_time) += took;
-    if (!app->vsync) {
+    if (!app->vsync && !bench) {
         double spent = app->platform->clock(app) - began;
-        if (spent < APP_FRAME_SECONDS) {
-            app->platform->sleep(app, APP_FRAME_SECONDS - spent);
+        double interval = frame_interval(app);
+        if (spent < interval) {
+            app->platform->sleep(app, interval - spent);
         }
     }
+}
+
+/* $CEKI_BENCH_STEPS=N (tests/bench/frame_cost.sh): the loop takes N steps
+ * of exactly a 60th of a second each, as fast as they go, and says how much
+ * processor time the last three quarters took: the same frames every run,
+ * whatever the machine's load, where a real clock draws fewer frames on a
+ * busy machine. */
+typedef struct Bench {
+    long steps, step; /* steps: 0 when not a benchmark */
+    long frames_from; /* frames drawn when the measured part began */
+    clock_t cpu_from;
+    double drawn; /* the step's time the last frame was drawn at */
+} Bench;
+
+static Bench bench_start(void)
+{
+    const char *n = getenv("CEKI_BENCH_STEPS");
+    long steps = n != NULL ? strtol(n, NULL, 10) : 0;
+    return (Bench){.steps = steps > 0 ? steps : 0, .cpu_from = clock(), .drawn = -1.0};
+}
+
+/* Counts a step; false once the benchmark's steps are taken (said). */
+static bool bench_step(Bench *b, const FrameStats *f)
+{
+    if (b->steps == 0) {
+        return true;
+    }
+    b->step++;
+    if (b->step == b->steps / 4) { /* the first quarter warms up: faces made, the felt drawn */
+        b->cpu_from = clock();
+        b->frames_from = f->frames;
+    }
+    if (b->step <= b->steps) {
+        return true;
+    }
+    double cpu = (double)(clock() - b->cpu_from) / CLOCKS_PER_SEC;
+    double secs = (double)(b->steps - b->steps / 4) * APP_FRAME_SECONDS;
+    fprintf(stderr,
+            "bench: %ld steps, %ld frames in the last %.1f s, %.3f s of processor time: "
+            "%.1f %% of a core\n",
+            b->steps, f->frames - b->frames_from, secs, cpu, 100.0 * cpu / secs);
+    return false;
 }
 
 int app_run(App *app)
@@ -371,18 +444,30 @@ int app_run(App *app)
     static char widget_last[WIDGET_LINE_MAX];
     widget_last[0] = '\0';
     FrameStats stats = {.started = real_seconds()};
+    Bench bench = bench_start();
+    if (bench.steps > 0) {
+        last = 0;
+    }
     while (!app->quit) {
-        take_input(app);
-        double now = p->clock(app), real = real_seconds();
+        take_input(app, bench.steps > 0);
+        double now = bench.steps > 0 ? bench.step * APP_FRAME_SECONDS : p->clock(app);
+        double real = real_seconds();
         double dt = now - last;
         last = now;
+        if (!bench_step(&bench, &stats)) {
+            break;
+        }
         app_update(app, dt > 0.25 ? 0.25 : dt);
         if (app->driver != NULL) {
             app->driver(app);
         }
         stats.update_time += real_seconds() - real;
-        if (app->dirty || app->animating || card_art_pending(app->cards)) {
-            show_frame(app, &stats, now);
+        /* Stepped by a 60th of a second, the benchmark draws a frame only
+         * once the frame's time has passed, as the real loop sleeps. */
+        bool due = bench.steps == 0 || now - bench.drawn >= frame_interval(app) - 1e-6;
+        if (due && (app->dirty || app->animating || card_art_pending(app->cards))) {
+            bench.drawn = now;
+            show_frame(app, &stats, now, bench.steps > 0);
             if (state_log != NULL) {
                 log_state(app, state_log, state_last, sizeof state_last);
             }

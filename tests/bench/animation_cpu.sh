@@ -58,7 +58,7 @@ run() {
 }
 echo "# ${secs} s each after a warm-up, $size, $(nproc) cores"
 for v in "${variants[@]}"; do
-    run "$v" 5 --autoplay --variant "$v" --level greedy --speed normal
+    run "$v" 5 --autoplay --variant "$v" --level greedy --speed normal ${CEKI_BENCH_SEED:+--seed "$CEKI_BENCH_SEED"}
 done
 if [ "${CEKI_BENCH_IDLE:-1}" != 0 ]; then
     run "idle: title" 3
