@@ -603,10 +603,13 @@ static void place_hands(TableState *t, double dur)
     }
 }
 
+/* Where a card lands on a seat's pile: at the size the pile is drawn
+ * (draw_pile), so that no face is made for a size 5 % apart. */
 static TlRect pile_target(const TableState *t, int seat)
 {
     const TlSeat *z = &t->layout.seats[seat];
-    return centred(z->pile, fminf(t->layout.small_card_h, z->pile.h), card_aspect(t));
+    return centred(z->pile, board_quantize(fminf(t->layout.small_card_h, z->pile.h)),
+                   card_aspect(t));
 }
 
 /* Where a card in flight lands: a pile, the discard, a plate, or the deck. */
