@@ -238,21 +238,28 @@ one_move() {
     focus "$w"
     if [ "$how" = mouse ] && [ "$card" != "-1,-1" ]; then
         moved=mouse
-        # On a loaded machine the two clicks may come too far apart to make
-        # a double-click: the card is then only picked up. Esc puts it back
-        # and the double-click is made again (three times at most).
+        # On a loaded machine the window may take the two clicks in frames
+        # too far apart to make a double-click (SDL times clicks as it takes
+        # them): the card is then only picked up (Esc puts it back), or
+        # picked up and put back by the second click. Either way no move is
+        # made, and the double-click is made again (three times at most).
         for ((try = 0; try < 3; try++)); do
             card=$(field "$w" card)
             xdotool mousemove --window "${wid[$w]}" "${card%,*}" "${card#*,}" click --repeat 2 --delay 60 1
-            for ((i = 0; i < 30 && $(field "$w" moves) == moves; i++)); do
+            for ((i = 0; i < 50 && $(field "$w" moves) == moves; i++)); do
                 sleep 0.1
             done
-            [ "$(field "$w" moves)" == "$moves" ] && state "$w" | grep -q ' status=.* picked up' || break
-            echo "$w: the double-click only picked the card up; again" >>"$out/$run-moves.log"
-            xdotool key --window "${wid[$w]}" Escape
-            for ((i = 0; i < 30 && $(field "$w" card) == "-1,-1"; i++)); do
-                sleep 0.1
-            done
+            [ "$(field "$w" moves)" == "$moves" ] || break
+            if state "$w" | grep -q ' status=.* picked up'; then
+                echo "$w: the double-click only picked the card up; again" >>"$out/$run-moves.log"
+                xdotool key --window "${wid[$w]}" Escape
+                for ((i = 0; i < 30 && $(field "$w" card) == "-1,-1"; i++)); do
+                    sleep 0.1
+                done
+            else
+                echo "$w: the double-click came as two clicks (picked up, put back); again" \
+                    >>"$out/$run-moves.log"
+            fi
             sleep 0.3
         done
     else
