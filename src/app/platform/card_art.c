@@ -38,6 +38,11 @@ typedef struct ArtTexture {
     Uint64 used;
     int inset; /* every pixel this far or further from the edges is opaque
                   (0: not so) */
+    /* The opaque cross, where the face has one (corner > 0): every pixel
+     * at least `edge` from the edges and outside the four corner squares of
+     * side `corner` is opaque. A rounded face's corners make its inset
+     * several pixels deep, its straight edges only one or none. */
+    int edge, corner;
 } ArtTexture;
 
 struct CardArt {
@@ -301,6 +306,35 @@ static SDL_Surface *in_argb(SDL_Surface *s)
     return argb;
 }
 
+/* The face's opaque cross (ArtTexture.edge, .corner) around corner squares
+ * four insets wide, where it is worth having: its edge less deep than the
+ * inset. *corner is 0 when not. */
+static void opaque_cross(const SDL_Surface *s, int inset, int *edge, int *corner)
+{
+    *edge = inset;
+    *corner = 0;
+    int c = 4 * inset;
+    if (inset <= 1 || 2 * c + 2 > SDL_min(s->w, s->h)) {
+        return;
+    }
+    Uint32 amask = s->format->Amask;
+    int e = 0;
+    for (int y = 0; y < s->h; y++) {
+        const Uint32 *row = (const Uint32 *)((const Uint8 *)s->pixels + y * s->pitch);
+        int dy = SDL_min(y, s->h - 1 - y);
+        for (int x = 0; x < s->w; x++) {
+            int dx = SDL_min(x, s->w - 1 - x);
+            if ((row[x] & amask) != amask && (dx >= c || dy >= c)) {
+                e = SDL_max(e, SDL_min(dx, dy) + 1);
+            }
+        }
+    }
+    if (e < inset) {
+        *edge = e;
+        *corner = c;
+    }
+}
+
 static ArtTexture *rasterise(CardArt *art, SDL_Renderer *r, int file, int w, int h)
 {
     ArtFile *f = &art->files[file];
@@ -327,7 +361,10 @@ static ArtTexture *rasterise(CardArt *art, SDL_Renderer *r, int file, int w, int
         }
     }
     s = in_argb(s);
-    int inset = opaque_inset(s);
+    int inset = opaque_inset(s), edge = 0, corner = 0;
+    if (inset > 0) {
+        opaque_cross(s, inset, &edge, &corner);
+    }
     SDL_Texture *texture = SDL_CreateTextureFromSurface(r, s);
     SDL_FreeSurface(s);
     if (texture == NULL) {
@@ -350,7 +387,7 @@ static ArtTexture *rasterise(CardArt *art, SDL_Renderer *r, int file, int w, int
         }
         drop_texture(art, slot);
     }
-    *slot = (ArtTexture){texture, file, w, h, art->frame, inset};
+    *slot = (ArtTexture){texture, file, w, h, art->frame, inset, edge, corner};
     art->texels += (long long)w * h;
     return slot;
 }
@@ -480,28 +517,72 @@ SDL_Rect card_art_opaque(CardArt *art, DeckStyle style, Card c, SDL_Rect rect, u
     return none;
 }
 
-/* A face at its own size: its opaque inside copied (no blending, the
- * software renderer's fastest copy), the band along its edges blended. */
-static void draw_face(SDL_Renderer *r, SDL_Texture *t, SDL_Rect rect, int inset)
+/* The parts of a face of its own size drawn without blending, in rect's
+ * place: its cross (three rectangles) or the inside of its inset (one);
+ * none when it has neither. Returns the count. */
+static int face_opaque_parts(const ArtTexture *f, SDL_Rect rect, SDL_Rect out[3])
+{
+    int w = rect.w, h = rect.h;
+    if (f == NULL || f->inset <= 0) {
+        return 0;
+    }
+    if (f->corner <= 0) {
+        int m = f->inset;
+        out[0] = (SDL_Rect){rect.x + m, rect.y + m, w - 2 * m, h - 2 * m};
+        return 1;
+    }
+    int e = f->edge, c = f->corner;
+    out[0] = (SDL_Rect){rect.x + c, rect.y + e, w - 2 * c, h - 2 * e};
+    out[1] = (SDL_Rect){rect.x + e, rect.y + c, c - e, h - 2 * c};
+    out[2] = (SDL_Rect){rect.x + w - c, rect.y + c, c - e, h - 2 * c};
+    return 3;
+}
+
+/* A face at its own size (own: its texture at rect's size, else NULL): its
+ * opaque parts copied (no blending, the software renderer's fastest copy),
+ * the rest blended: the corners, and the edges where they are not opaque. */
+static void draw_face(SDL_Renderer *r, SDL_Texture *t, SDL_Rect rect, const ArtTexture *own)
 {
     SDL_SetTextureColorMod(t, 255, 255, 255);
     SDL_SetTextureAlphaMod(t, 255);
-    if (inset <= 0) {
+    SDL_Rect opaque[3];
+    int n = face_opaque_parts(own, rect, opaque);
+    if (n == 0) {
         SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
         SDL_RenderCopy(r, t, NULL, &rect);
         return;
     }
-    int m = inset, w = rect.w, h = rect.h;
-    SDL_Rect inside = {m, m, w - 2 * m, h - 2 * m};
-    SDL_Rect dst = {rect.x + m, rect.y + m, inside.w, inside.h};
     SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE);
-    SDL_RenderCopy(r, t, &inside, &dst);
+    for (int i = 0; i < n; i++) {
+        SDL_Rect src = {opaque[i].x - rect.x, opaque[i].y - rect.y, opaque[i].w, opaque[i].h};
+        SDL_RenderCopy(r, t, &src, &opaque[i]);
+    }
     SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
-    const SDL_Rect band[4] = {
-        {0, 0, w, m}, {0, h - m, w, m}, {0, m, m, h - 2 * m}, {w - m, m, m, h - 2 * m}};
-    for (int i = 0; i < 4; i++) {
-        SDL_Rect to = {rect.x + band[i].x, rect.y + band[i].y, band[i].w, band[i].h};
-        SDL_RenderCopy(r, t, &band[i], &to);
+    int w = rect.w, h = rect.h;
+    SDL_Rect rest[8];
+    int k = 0;
+    if (n == 1) {
+        int m = own->inset;
+        rest[k++] = (SDL_Rect){0, 0, w, m};
+        rest[k++] = (SDL_Rect){0, h - m, w, m};
+        rest[k++] = (SDL_Rect){0, m, m, h - 2 * m};
+        rest[k++] = (SDL_Rect){w - m, m, m, h - 2 * m};
+    } else {
+        int e = own->edge, c = own->corner;
+        rest[k++] = (SDL_Rect){0, 0, c, c};
+        rest[k++] = (SDL_Rect){w - c, 0, c, c};
+        rest[k++] = (SDL_Rect){0, h - c, c, c};
+        rest[k++] = (SDL_Rect){w - c, h - c, c, c};
+        if (e > 0) {
+            rest[k++] = (SDL_Rect){c, 0, w - 2 * c, e};
+            rest[k++] = (SDL_Rect){c, h - e, w - 2 * c, e};
+            rest[k++] = (SDL_Rect){0, c, e, h - 2 * c};
+            rest[k++] = (SDL_Rect){w - e, c, e, h - 2 * c};
+        }
+    }
+    for (int i = 0; i < k; i++) {
+        SDL_Rect to = {rect.x + rest[i].x, rect.y + rest[i].y, rest[i].w, rest[i].h};
+        SDL_RenderCopy(r, t, &rest[i], &to);
     }
 }
 
@@ -633,16 +714,17 @@ void card_art_draw(CardArt *art, SDL_Renderer *r, DeckStyle style, Card c, SDL_R
     }
     /* A face of the size drawn, opaque inside its edge band, hides what
      * lies under that inside: the shadow there is not drawn. */
-    int inset = face != NULL && face->w == rect.w && face->h == rect.h ? face->inset : 0;
+    const ArtTexture *own = face != NULL && face->w == rect.w && face->h == rect.h ? face : NULL;
     if (!(flags & CARD_NO_SHADOW)) {
         int blur = SDL_max(2, rect.w / 14);
         SDL_Rect under = {rect.x, rect.y + blur / 2, rect.w, rect.h};
-        SDL_Rect covered = {rect.x + inset, rect.y + inset, rect.w - 2 * inset, rect.h - 2 * inset};
-        paint_shadow_around(art->paint, r, under, radius, blur, paint_rgba(0, 0, 0, 120), &covered,
-                            inset > 0 ? 1 : 0);
+        SDL_Rect covered[3];
+        int ncovered = face_opaque_parts(own, rect, covered);
+        paint_shadow_around(art->paint, r, under, radius, blur, paint_rgba(0, 0, 0, 120), covered,
+                            ncovered);
     }
     if (face != NULL && face->texture != NULL) {
-        draw_face(r, face->texture, rect, inset);
+        draw_face(r, face->texture, rect, own);
     } else if (file >= 0 && art->files[file].missing) {
         draw_missing(art, r, c, rect, flags);
     } else {
