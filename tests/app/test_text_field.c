@@ -169,13 +169,68 @@ static void test_paste(void **state)
     assert_string_equal(f.text, "ceki://10.0.0.2:7157/ab12");
 }
 
+/* Ctrl+A selects the whole text: typing or a paste replaces it, Backspace
+ * clears it, a move leaves it; a refused text leaves it as it was. */
+static void test_select_all(void **state)
+{
+    (void)state;
+    TextField f;
+    text_field_init(&f, 40);
+    text_field_set(&f, "127.0.0.1:7157");
+    f.cursor = 3;
+    SDL_Event e = key(SDLK_a, KMOD_LCTRL);
+    assert_int_equal(text_field_handle(&f, &e), TEXT_FIELD_TAKEN);
+    assert_true(f.all);
+    assert_false(text_field_insert(&f, "\xff")); /* not UTF-8: nothing changes */
+    assert_true(f.all);
+    assert_string_equal(f.text, "127.0.0.1:7157");
+    e = typed("b");
+    text_field_handle(&f, &e);
+    assert_string_equal(f.text, "b");
+    assert_false(f.all);
+    e = typed("udi");
+    text_field_handle(&f, &e);
+    assert_string_equal(f.text, "budi");
+    e = key(SDLK_a, KMOD_LCTRL);
+    text_field_handle(&f, &e);
+    e = key(SDLK_BACKSPACE, 0);
+    text_field_handle(&f, &e);
+    assert_string_equal(f.text, "");
+    assert_false(f.all);
+    e = key(SDLK_a, KMOD_LCTRL); /* nothing to select */
+    text_field_handle(&f, &e);
+    assert_false(f.all);
+    text_field_set(&f, "ana");
+    e = key(SDLK_a, KMOD_LCTRL);
+    text_field_handle(&f, &e);
+    e = key(SDLK_LEFT, 0);
+    text_field_handle(&f, &e);
+    assert_false(f.all);
+    assert_int_equal(f.cursor, 0);
+    e = typed("x");
+    text_field_handle(&f, &e);
+    assert_string_equal(f.text, "xana");
+    e = key(SDLK_a, KMOD_LCTRL);
+    text_field_handle(&f, &e);
+    assert_int_equal(SDL_SetClipboardText("ceki://127.0.0.1:7157/ab12"), 0);
+    e = key(SDLK_v, KMOD_LCTRL);
+    text_field_handle(&f, &e);
+    assert_string_equal(f.text, "ceki://127.0.0.1:7157/ab12");
+    e = key(SDLK_a, KMOD_LCTRL);
+    text_field_handle(&f, &e);
+    e = key(SDLK_END, 0);
+    text_field_handle(&f, &e);
+    e = key(SDLK_DELETE, 0); /* at the end: nothing after the cursor */
+    text_field_handle(&f, &e);
+    assert_string_equal(f.text, "ceki://127.0.0.1:7157/ab12");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_typing_and_keys),
-        cmocka_unit_test(test_what_is_swallowed),
-        cmocka_unit_test(test_limit_and_bad_text),
-        cmocka_unit_test(test_paste),
+        cmocka_unit_test(test_typing_and_keys),    cmocka_unit_test(test_what_is_swallowed),
+        cmocka_unit_test(test_limit_and_bad_text), cmocka_unit_test(test_paste),
+        cmocka_unit_test(test_select_all),
     };
     return cmocka_run_group_tests(tests, setup_video, teardown_video);
 }

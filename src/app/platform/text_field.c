@@ -51,6 +51,11 @@ bool text_field_insert(TextField *f, const char *utf8)
     if (utf8 == NULL || !utf8_ok(utf8)) {
         return false;
     }
+    if (f->all) { /* what is typed over a selected text replaces it */
+        f->len = 0;
+        f->cursor = 0;
+        f->all = false;
+    }
     const uint8_t *s = (const uint8_t *)utf8;
     size_t total = strlen(utf8);
     int room = f->max_chars - text_field_chars(f);
@@ -81,6 +86,7 @@ bool text_field_set(TextField *f, const char *utf8)
     f->len = 0;
     f->cursor = 0;
     f->text[0] = '\0';
+    f->all = false;
     return text_field_insert(f, utf8);
 }
 
@@ -119,9 +125,15 @@ static void cut(TextField *f, int from, int to)
     f->cursor = from;
 }
 
-/* A key press with Ctrl held: paste, clear, or not the field's. */
+/* A key press with Ctrl held: paste, clear, select all, or not the
+ * field's. */
 static TextFieldResult control_key(TextField *f, SDL_Keycode key)
 {
+    if (key == SDLK_a) {
+        f->all = f->len > 0;
+        f->cursor = f->len;
+        return TEXT_FIELD_TAKEN;
+    }
     if (key == SDLK_v) {
         text_field_paste(f);
         return TEXT_FIELD_TAKEN;
@@ -152,6 +164,15 @@ static TextFieldResult key_down(TextField *f, const SDL_KeyboardEvent *k)
     }
     if (mod & KMOD_CTRL) {
         return control_key(f, key);
+    }
+    if (f->all && (key == SDLK_BACKSPACE || key == SDLK_DELETE)) {
+        text_field_set(f, "");
+        return TEXT_FIELD_TAKEN;
+    }
+    if (f->all && (key == SDLK_LEFT || key == SDLK_HOME || key == SDLK_RIGHT || key == SDLK_END)) {
+        f->all = false;
+        f->cursor = key == SDLK_LEFT || key == SDLK_HOME ? 0 : f->len;
+        return TEXT_FIELD_TAKEN;
     }
     if (key == SDLK_BACKSPACE && f->cursor > 0) {
         cut(f, prev_boundary(f, f->cursor), f->cursor);

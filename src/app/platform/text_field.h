@@ -13,7 +13,10 @@
  *   or Esc (TEXT_FIELD_CANCEL). Every key press without Ctrl or Alt is
  *   taken, so a screen's own keys do nothing while a field is open.
  * - Keys: Backspace, Delete, Left, Right, Home, End; Ctrl+V and
- *   Shift+Insert paste; Ctrl+U clears.
+ *   Shift+Insert paste; Ctrl+U clears; Ctrl+A selects the whole text: what
+ *   is typed or pasted next replaces it, Backspace or Delete clears it,
+ *   Left or Home leaves it with the cursor at the start, Right or End at
+ *   the end. An invalid text refused leaves it selected.
  * - Plain data, no allocation; the clipboard through SDL (which must have
  *   its video part up for a paste).
  */
@@ -32,6 +35,7 @@ typedef struct TextField {
     int cursor; /* a byte offset on a character boundary */
     int max_chars;
     int max_bytes; /* TEXT_FIELD_MAX_BYTES unless text_field_limit_bytes lowered it */
+    bool all;      /* the whole text is selected (Ctrl+A) */
 } TextField;
 
 typedef enum TextFieldResult {

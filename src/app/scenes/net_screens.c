@@ -222,6 +222,15 @@ void net_screens_draw_field(App *app, const Ui *ui, int id, const TextField *f, 
     SDL_Rect box = {w->rect.x + pad, w->rect.y, w->rect.w - 2 * pad, w->rect.h};
     bool empty = f->len == 0;
     TextStyle ink = app_text_style(app, 18, TEXT_REGULAR, empty ? UI_INK_FAINT : UI_INK);
+    if (active && f->all && !empty) { /* Ctrl+A: the whole text selected */
+        int tw = 0, th = 0;
+        text_measure(app->text, f->text, ink.px, ink.weight, &tw, &th);
+        int sh = SDL_max(th, app_px(app, 22));
+        paint_fill_rect(r,
+                        (SDL_Rect){box.x - app_px(app, 2), w->rect.y + (w->rect.h - sh) / 2,
+                                   SDL_min(tw, box.w) + app_px(app, 4), sh},
+                        paint_rgba(240, 200, 100, 110));
+    }
     SDL_Rect drawn =
         text_draw_in(app->text, r, empty ? placeholder : f->text, &ink, box, TEXT_LEFT);
     if (!active) {
