@@ -352,9 +352,10 @@ static void take_input(App *app, bool bench)
  * 60th of a second, and more for a large window drawn by SDL's software
  * renderer (no graphics card), where a frame costs as many pixels as cards
  * move across and each is copied and blended by the processor: at
- * 2560x1600 Kings cost 16 % of a core at 60 frames a second, whatever
- * else was made cheaper. Cards move as far in the same time, in fewer
- * steps. */
+ * 2560x1600 Kings playing itself cost 17.5 % of a core at 60 frames a
+ * second, 10.9 % at 30 with the copies made cheaper too
+ * (tests/bench/animation_cpu.sh). Cards move as far in the same time, in
+ * fewer steps. */
 static double frame_interval(const App *app)
 {
     double pixels = (double)app->width * (double)app->height;
