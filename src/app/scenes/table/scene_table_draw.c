@@ -543,9 +543,9 @@ static void draw_stock(App *app, TableState *t)
         int top = r.y + app_px(app, 2), bottom = R(bands[TL_BOTTOM]).y - app_px(app, 4);
         SDL_Rect box = {r.x - app_px(app, 172), top, app_px(app, 160), SDL_max(0, bottom - top)};
         const WordsFit fit = {1.0f, 0.92f, 9.0f};
-        if (table_words_fit(app, label, &s, box, &fit) > box.h) {
-            box.h = 0; /* the overflow watch notes what still does not fit */
-        }
+        /* What still does not fit at the smallest size: the overflow watch
+         * notes it (text_draw_wrapped, box.h). */
+        table_words_fit(app, label, &s, box, &fit);
         text_draw_wrapped(app->text, app->renderer, label, &s, box, TEXT_RIGHT, 1.0f);
     } else {
         text_draw(app->text, app->renderer, label, &s, r.x + r.w / 2, r.y - app_px(app, 20),
