@@ -16,22 +16,8 @@ build=${1:-$here/../../build}
 secs=${2:-10}
 shift $(($# > 2 ? 2 : $#))
 variants=("$@")
-size=${CEKI_BENCH_SIZE:-1280x800}
-if ! [[ $size =~ ^([0-9]+)x([0-9]+)$ ]]; then
-    echo "CEKI_BENCH_SIZE must be WxH, e.g. 2560x1600 (got '$size')" >&2
-    exit 2
-fi
-screen_w=$((BASH_REMATCH[1] + 320))
-screen_h=$((BASH_REMATCH[2] + 200))
-if [ ${#variants[@]} -eq 0 ]; then
-    mapfile -t variants < <("$build/ceki-cli" variants | awk '{print $1}')
-fi
-tmp=$(mktemp -d)
-display=:$((90 + RANDOM % 100))
-Xvfb "$display" -screen 0 "${screen_w}x${screen_h}x24" -nolisten tcp >/dev/null 2>&1 &
-xvfb=$!
-trap 'kill "$xvfb" 2>/dev/null || true; rm -rf "$tmp"' EXIT
-sleep 1
+# shellcheck source=tests/bench/bench_window.bash
+. "$here/bench_window.bash"
 hz=$(getconf CLK_TCK)
 ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 # run NAME WARMUP ARGS...: CPU share over $secs seconds after WARMUP.

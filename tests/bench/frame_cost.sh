@@ -16,30 +16,12 @@ build=${1:-$here/../../build}
 steps=${2:-1200}
 shift $(($# > 2 ? 2 : $#))
 variants=("$@")
-size=${CEKI_BENCH_SIZE:-1280x800}
-if ! [[ $size =~ ^([0-9]+)x([0-9]+)$ ]]; then
-    echo "CEKI_BENCH_SIZE must be WxH, e.g. 2560x1600 (got '$size')" >&2
-    exit 2
-fi
-screen="$((BASH_REMATCH[1] + 320))x$((BASH_REMATCH[2] + 200))x24"
 if ! [[ $steps =~ ^[0-9]+$ ]] || [ "$steps" -lt 8 ]; then
     echo "STEPS must be a number of at least 8 (got '$steps')" >&2
     exit 2
 fi
-if [ ${#variants[@]} -eq 0 ]; then
-    mapfile -t variants < <("$build/ceki-cli" variants | awk '{print $1}')
-fi
-tmp=$(mktemp -d)
-# Xvfb picks a free display itself and writes its number on fd 5.
-Xvfb -displayfd 5 -screen 0 "$screen" -nolisten tcp 5>"$tmp/display" >/dev/null 2>&1 &
-xvfb=$!
-trap 'kill "$xvfb" 2>/dev/null || true; rm -rf "$tmp"' EXIT
-for ((i = 0; i < 100; i++)); do
-    [ -s "$tmp/display" ] && break
-    sleep 0.1
-done
-[ -s "$tmp/display" ] || { echo "Xvfb did not start" >&2; exit 1; }
-display=:$(cat "$tmp/display")
+# shellcheck source=tests/bench/bench_window.bash
+. "$here/bench_window.bash"
 echo "# $steps steps of 1/60 s each, the last three quarters measured, $size, $(nproc) cores"
 for v in "${variants[@]}"; do
     rm -rf "$tmp/home"
