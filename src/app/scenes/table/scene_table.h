@@ -90,7 +90,8 @@ typedef struct Sprite {
 typedef struct TableView {
     Sprite sprites[TV_MAX_SPRITES];
     float pool_h[TL_SIDES + 1]; /* the pool's card height (Pèi: per band), kept
-                                   until it must shrink or may grow by 10 % */
+                                   until it must shrink or may grow by 16 %
+                                   (POOL_GROW) */
     int next_order;
     int viewer; /* the seat whose view is shown (at the bottom) */
     int round;

@@ -74,8 +74,12 @@
 
 /* The pool's groups. */
 #define MAX_POOL_GROUPS 64
-#define PEI_SIDE_KEY 16     /* pool_key: side * PEI_SIDE_KEY + place of its rank */
-#define POOL_GROW 1.1f      /* pool cards grow only by a clear step */
+#define PEI_SIDE_KEY 16 /* pool_key: side * PEI_SIDE_KEY + place of its rank */
+/* Pool cards grow only by a clear step: three of board_quantize's (5 %
+ * each). At two (10 %), Kings' pool of 8 to 10 cards changed size with
+ * nearly every card turned or taken (383 and 347 pixels high at
+ * 2560x1600): every pool card moved, and its face was made again. */
+#define POOL_GROW 1.16f
 #define PEI_BAND_LABEL_H 18 /* design units left for a side band's label */
 #define PEI_BAND_LABEL_W 70 /* and for a top or bottom band's */
 #define POOL_MIN_H 30.0f    /* design units: the smallest pool card */
