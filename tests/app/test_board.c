@@ -580,6 +580,65 @@ static void test_fit_ladder(void **state)
     assert_true(board_quantize(100) <= 100 && board_quantize(100) > 95);
 }
 
+/* Groups that keep their places (Kings' pool): with room for a column of
+ * two, a group growing from one card to two or three (the third lies over
+ * the line below) moves no other card, and with
+ * flush every line starts where the longest starts, so a place filled at
+ * the end of the last line moves no card before it. */
+static void test_groups_keep_places(void **state)
+{
+    (void)state;
+    for (int s = 0; s < NSIZES; s++) {
+        float u = unit_for(sizes[s][0], sizes[s][1]);
+        TlRect area = {40 * u, 60 * u, 560 * u, 620 * u}; /* four cards a line */
+        BoardGroups g = {.aspect = 0.714,
+                         .max_h = 150 * u,
+                         .min_h = 30 * u,
+                         .peek = 0.27f,
+                         .gap = 8 * u,
+                         .centre = true,
+                         .room = 2,
+                         .flush = true};
+        int counts[9] = {1, 1, 1, 1, 1, 1, 1, 1, 1};
+        TlRect before[16], after[16];
+        float h = board_groups(area, &g, counts, 9, before);
+        assert_true(before[5].y > before[0].y); /* two lines at least */
+        g.max_h = h;
+        g.fixed = true;
+        for (int grow = 0; grow < 18; grow++) {
+            counts[grow % 9] = 2 + grow / 9; /* two, then three (one column) */
+            assert_true(board_groups(area, &g, counts, 9, after) == h);
+            for (int gi = 0, k = 0; gi < 9; gi++) {
+                /* Every group's first card where it was; the second below. */
+                assert_true(after[k].x == before[gi].x && after[k].y == before[gi].y);
+                for (int c = 1; c < counts[gi]; c++) {
+                    assert_true(after[k + c].x == after[k].x && after[k + c].y > after[k].y);
+                }
+                assert_true(tl_inside(after[k], area));
+                k += counts[gi];
+            }
+            counts[grow % 9] = 1;
+        }
+        /* The last line's first card stays where it is as places are
+         * added after it, and lies under the first line's first card. */
+        int last = 0;
+        for (int k = 1; k < 9; k++) {
+            if (before[k].y > before[last].y) {
+                last = k;
+            }
+        }
+        assert_true(before[last].x == before[0].x);
+        int more[10] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+        TlRect longer[16];
+        board_groups(area, &g, more, 10, longer);
+        if (longer[9].y == before[8].y) { /* the tenth on the same line */
+            for (int k = 0; k < 9; k++) {
+                assert_true(longer[k].x == before[k].x && longer[k].y == before[k].y);
+            }
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -590,6 +649,7 @@ int main(void)
         cmocka_unit_test(test_piles_fit_every_size),
         cmocka_unit_test(test_rows),
         cmocka_unit_test(test_groups_line_gap),
+        cmocka_unit_test(test_groups_keep_places),
         cmocka_unit_test(test_fit_ladder),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1716,6 +1716,54 @@ static void test_partial_frames_match_whole(void **state)
     }
 }
 
+/* Kings' pool keeps its places: while its cards' size and its count of
+ * places stay, no card lying in the pool is sent anywhere else as cards
+ * are turned into it and pairs (and the odd three of a kind) taken from
+ * it, and the places a pair left empty are filled by the next cards
+ * turned. Four deals, each until six places were filled again. */
+static void test_kings_pool_keeps_places(void **state)
+{
+    (void)state;
+    const uint64_t seeds[] = {11, 19, 31, 43};
+    for (size_t k = 0; k < sizeof seeds / sizeof seeds[0]; k++) {
+        App *app = table_app(VARIANT_KINGS, seeds[k], 3, ANIM_NORMAL, 0);
+        TlRect aim[TV_MAX_SPRITES];
+        Card card[TV_MAX_SPRITES];
+        bool resting[TV_MAX_SPRITES] = {false};
+        float was_h = 0;
+        int was_places = 0, checked = 0, filled = 0;
+        signed char was_place[TV_POOL_PLACES];
+        for (int f = 0; f < 4000 && filled < 6; f++) {
+            step(app, 1.0 / 60.0);
+            TableState *t = table_top(app);
+            assert_non_null(t);
+            const TableView *v = &t->view;
+            bool same = v->pool_h[TL_SIDES] == was_h && v->pool_places == was_places;
+            for (int i = 0; i < TV_MAX_SPRITES; i++) {
+                const Sprite *s = &v->sprites[i];
+                TlRect r = {s->tx, s->ty, s->tw, s->th};
+                bool pooled = s->used && s->zone == TZ_POOL;
+                if (same && resting[i] && pooled && s->card == card[i]) {
+                    assert_true(r.x == aim[i].x && r.y == aim[i].y && r.w == aim[i].w);
+                    checked++;
+                }
+                resting[i] = pooled && !s->moving;
+                aim[i] = r;
+                card[i] = s->card;
+            }
+            for (int p = 0; same && p < v->pool_places; p++) {
+                filled += was_place[p] == -1 && v->pool_place[p] != -1;
+            }
+            was_h = v->pool_h[TL_SIDES];
+            was_places = v->pool_places;
+            memcpy(was_place, v->pool_place, sizeof was_place);
+        }
+        assert_true(checked > 1000);
+        assert_true(filled >= 6);
+        app_destroy(app);
+    }
+}
+
 /* A card whose face at its size is not made yet (the window's frame
  * budget spent) is drawn with a face of another size and drawn again, in a
  * partial frame, once its own face is made: whenever no face waits, the
@@ -2015,6 +2063,7 @@ int main(void)
         cmocka_unit_test(test_phase_handoff),
         cmocka_unit_test(test_phase_watch),
         cmocka_unit_test(test_partial_frames_match_whole),
+        cmocka_unit_test(test_kings_pool_keeps_places),
         cmocka_unit_test(test_standin_faces_drawn_again),
         cmocka_unit_test(test_enter_takes_the_best_capture),
         cmocka_unit_test(test_thothit_round_by_mouse),

@@ -179,11 +179,17 @@ static int pack(const BoardGroups *g, float along, float across, float a_w, floa
             return 0;
         }
         int per = 1 + (int)floorf((band - a_h) / (a_h * peek) + 1e-4f);
+        if (per < g->room) {
+            return 0; /* more lines leave each less room */
+        }
         int line = 0;
         float len = 0;
         bool ok = true;
         for (int i = 0; i < ngroups && ok; i++) {
-            int cols = sizes[i] <= 0 ? 0 : (sizes[i] + per - 1) / per;
+            /* Groups with room keep to one column, however many cards:
+             * the few past the room lie over the line below for a moment
+             * rather than move every card after them. */
+            int cols = sizes[i] <= 0 ? 0 : g->room > 1 ? 1 : (sizes[i] + per - 1) / per;
             p->cols[i] = cols;
             p->line_of[i] = line;
             if (cols == 0) {
@@ -215,6 +221,30 @@ static int pack(const BoardGroups *g, float along, float across, float a_w, floa
         }
     }
     return 0;
+}
+
+/* The height of each line of a packing (line_h) and of them all with the
+ * gaps between (returned): its tallest group, or the room (BoardGroups.room). */
+static float line_heights(const BoardGroups *g, const Pack *p, const int *sizes, int ngroups,
+                          float a_h, float line_h[8])
+{
+    float peek = g->peek > 0.05f ? g->peek : 0.25f;
+    for (int i = 0; i < ngroups; i++) {
+        if (p->cols[i] == 0) {
+            continue;
+        }
+        int per = (sizes[i] + p->cols[i] - 1) / p->cols[i];
+        float hh = a_h + (float)(per - 1) * a_h * peek;
+        line_h[p->line_of[i]] = fmaxf(line_h[p->line_of[i]], hh);
+    }
+    float used = 0, room_h = a_h + (float)(g->room - 1) * a_h * peek;
+    for (int ln = 0; ln < p->lines; ln++) {
+        if (g->room > 1) {
+            line_h[ln] = room_h; /* a taller group lies over the line below */
+        }
+        used += line_h[ln] + (ln > 0 ? line_gap_of(g) : 0);
+    }
+    return used;
 }
 
 float board_groups(TlRect area, const BoardGroups *g, const int *sizes, int ngroups, TlRect *out)
@@ -256,22 +286,16 @@ float board_groups(TlRect area, const BoardGroups *g, const int *sizes, int ngro
     }
     float sub_gap = a_w * 0.06f;
     float line_h[8] = {0};
-    for (int i = 0; i < ngroups; i++) {
-        if (p.cols[i] == 0) {
-            continue;
-        }
-        int per = (sizes[i] + p.cols[i] - 1) / p.cols[i];
-        float hh = a_h + (float)(per - 1) * a_h * peek;
-        line_h[p.line_of[i]] = fmaxf(line_h[p.line_of[i]], hh);
-    }
-    float used = 0;
+    float used = line_heights(g, &p, sizes, ngroups, a_h, line_h);
+    float longest = 0;
     for (int ln = 0; ln < p.lines; ln++) {
-        used += line_h[ln] + (ln > 0 ? line_gap_of(g) : 0);
+        longest = fmaxf(longest, p.line_len[ln]);
     }
     float pos_across = g->centre && across > used ? (across - used) / 2 : 0;
     float cw = h * aspect, ch = h;
     for (int ln = 0; ln < p.lines; ln++) {
-        float pos_along = g->centre && along > p.line_len[ln] ? (along - p.line_len[ln]) / 2 : 0;
+        float len = g->flush ? longest : p.line_len[ln];
+        float pos_along = g->centre && along > len ? (along - len) / 2 : 0;
         int k = 0;
         for (int i = 0; i < ngroups; i++) {
             int n = sizes[i] > 0 ? sizes[i] : 0;

@@ -117,6 +117,14 @@ typedef struct BoardGroups {
     bool centre;    /* centre the block in the area, else top-left */
     bool fixed;     /* the cards exactly max_h high, never shrunk (may spill) */
     int max_lines;  /* 0: up to 4 */
+    /* For groups that keep their places as cards come and go (Kings' pool):
+     * each line as tall as a column of `room` cards (0, 1: as tall as its
+     * tallest group; the cards are made smaller until the lines have that
+     * room), and with `flush` every line starting where the longest starts
+     * rather than centred by itself. A group growing to `room` cards or a
+     * place filled at the end of a line then moves no other card. */
+    int room;
+    bool flush;
 } BoardGroups;
 float board_groups(TlRect area, const BoardGroups *g, const int *sizes, int ngroups, TlRect *out);
 

@@ -87,11 +87,18 @@ typedef struct Sprite {
 /* What the table shows besides the sprites. */
 #define TV_MAX_DRAWS 4 /* draws shown per seat in a seating draw or cut */
 
+#define TV_POOL_PLACES 64 /* places a pool that keeps them (Kings) remembers */
+
 typedef struct TableView {
     Sprite sprites[TV_MAX_SPRITES];
     float pool_h[TL_SIDES + 1]; /* the pool's card height (Pèi: per band), kept
                                    until it must shrink or may grow by 16 %
                                    (POOL_GROW) */
+    /* Kings' pool keeps its places (view_pool_order): the group key (rank)
+     * in each place, from the left of the first line, -1 for a place left
+     * empty by a pair taken, which the next card turned fills. */
+    signed char pool_place[TV_POOL_PLACES];
+    int pool_places;
     int next_order;
     int viewer; /* the seat whose view is shown (at the bottom) */
     int round;

@@ -315,13 +315,44 @@ static int pool_key(const TableState *t, Card c)
     return rank;
 }
 
+/* Whether the pool keeps its places: in Kings, where nobody picks from
+ * the pool, cards lie where they were turned and a pair taken leaves its
+ * places empty for the next cards turned, as on a real table. Elsewhere
+ * the pool is sorted by kind, which helps the person find a match; each
+ * card turned or taken there moves the others along. */
+static bool pool_keeps_places(const TableState *t)
+{
+    return t->v->turn == TURN_KINGS && t->v->start != START_PEI;
+}
+
+/* The place of a group key in a pool that keeps its places; TV_POOL_PLACES
+ * when it has none yet (it goes after those placed). */
+static int place_of(const TableView *v, int key)
+{
+    for (int i = 0; i < v->pool_places; i++) {
+        if (v->pool_place[i] == key) {
+            return i;
+        }
+    }
+    return TV_POOL_PLACES;
+}
+
 static int cmp_pool(const TableState *t, int a, int b)
 {
     const Sprite *x = &t->view.sprites[a];
     const Sprite *y = &t->view.sprites[b];
     int kx = pool_key(t, x->card), ky = pool_key(t, y->card);
+    if (kx != ky && pool_keeps_places(t)) {
+        int px = place_of(&t->view, kx), py = place_of(&t->view, ky);
+        if (px != py) {
+            return px - py;
+        }
+    }
     if (kx != ky) {
         return kx - ky;
+    }
+    if (x->order != y->order && pool_keeps_places(t)) {
+        return x->order - y->order; /* a card turned lies on the one there */
     }
     if (x->card != y->card) {
         return (int)x->card - (int)y->card;
@@ -470,6 +501,124 @@ static float dealt_height(const TableState *t, TlRect area, const BoardGroups *g
     return h;
 }
 
+/* A pool that keeps its places: the places of keys no longer in the pool
+ * are left empty, even at the end (a line that lost its last cards would
+ * otherwise move to the middle again), and a key new to it takes the first
+ * empty place, else one after the last. An empty pool forgets them. */
+static void update_places(TableState *t)
+{
+    TableView *v = &t->view;
+    bool present[TV_POOL_PLACES] = {false};
+    int ids[TV_MAX_SPRITES];
+    int n = 0;
+    for (int i = 0; i < TV_MAX_SPRITES; i++) {
+        const Sprite *s = &v->sprites[i];
+        if (s->used && s->zone == TZ_POOL) {
+            ids[n++] = i;
+        }
+    }
+    for (int p = 0; p < v->pool_places; p++) {
+        for (int k = 0; k < n && !present[p]; k++) {
+            present[p] = pool_key(t, v->sprites[ids[k]].card) == v->pool_place[p];
+        }
+        if (!present[p]) {
+            v->pool_place[p] = -1;
+        }
+    }
+    sort_ids(t, ids, n, cmp_pool); /* placed keys first, then new ones by key */
+    for (int k = 0; k < n; k++) {
+        int key = pool_key(t, v->sprites[ids[k]].card);
+        if (place_of(v, key) < TV_POOL_PLACES) {
+            continue;
+        }
+        int p = 0;
+        while (p < v->pool_places && v->pool_place[p] != -1) {
+            p++;
+        }
+        if (p == TV_POOL_PLACES) {
+            break;
+        }
+        v->pool_place[p] = (signed char)key;
+        v->pool_places = SDL_max(v->pool_places, p + 1);
+    }
+    if (n == 0) {
+        v->pool_places = 0; /* empty places are kept while a card is there */
+    }
+}
+
+/* The empty places of a pool that keeps them go; the rest keep their
+ * order. */
+static void close_up_places(TableView *v)
+{
+    int k = 0;
+    for (int p = 0; p < v->pool_places; p++) {
+        if (v->pool_place[p] != -1) {
+            v->pool_place[k++] = v->pool_place[p];
+        }
+    }
+    v->pool_places = k;
+}
+
+/* The sizes of the groups of pool sprites ids[0..n) (in display order), a
+ * group a run of one key; with `gaps`, in the places of a pool that keeps
+ * them, an empty place a group of one card that is not there (its
+ * rectangle goes to no sprite). Returns the count of groups. */
+static int group_sizes(const TableState *t, const int *ids, int n, bool gaps,
+                       int sizes[MAX_POOL_GROUPS], bool empty[MAX_POOL_GROUPS])
+{
+    int ng = 0;
+    int last = -1;
+    int at = 0; /* the next place (gaps) */
+    for (int i = 0; i < n; i++) {
+        int key = pool_key(t, t->view.sprites[ids[i]].card);
+        if (i == 0 || key != last) {
+            while (gaps && at < t->view.pool_places && t->view.pool_place[at] != key &&
+                   ng < MAX_POOL_GROUPS) {
+                empty[ng] = true;
+                sizes[ng++] = 1;
+                at++;
+            }
+            at++;
+            if (ng == MAX_POOL_GROUPS) {
+                break;
+            }
+            empty[ng] = false;
+            sizes[ng++] = 0;
+            last = key;
+        }
+        sizes[ng - 1]++;
+    }
+    while (gaps && at < t->view.pool_places && ng < MAX_POOL_GROUPS) {
+        empty[ng] = true; /* the empty places after the last card */
+        sizes[ng++] = 1;
+        at++;
+    }
+    return ng;
+}
+
+/* board_groups for a pool whose cards were last `kept` high (0: none
+ * yet), or are to be `dealt` high (0: no deal under way): the cards keep
+ * their size while the pool changes a little, smaller when they must be,
+ * larger only by a clear step (POOL_GROW; each size of a face is a
+ * picture to make, and cards that breathe are restless). */
+static float sized_groups(TlRect area, BoardGroups g, const int *sizes, int ng, TlRect *rects,
+                          float kept, float dealt)
+{
+    if (dealt > 0) {
+        g.max_h = dealt; /* fewer cards than that fit at its size */
+        g.fixed = true;
+    }
+    float h = board_groups(area, &g, sizes, ng, rects);
+    if (!g.fixed && kept > 0 && h > kept && h < kept * POOL_GROW) {
+        /* Exactly the kept size: board_groups takes max_h down to the
+         * ladder, which would be a step below it. */
+        g.max_h = kept;
+        g.fixed = true;
+        h = board_groups(area, &g, sizes, ng, rects);
+    }
+    return h;
+}
+
 /* Lays out pool sprites ids[0..n) (already in display order) in area;
  * `side` is the Pèi band they lie in (TL_SIDES: the whole pool). */
 static void place_groups(TableState *t, TlRect area, const int *ids, int n, bool rows, float max_h,
@@ -479,20 +628,10 @@ static void place_groups(TableState *t, TlRect area, const int *ids, int n, bool
         return;
     }
     int sizes[MAX_POOL_GROUPS];
-    int ng = 0;
-    int last = -1;
-    for (int i = 0; i < n; i++) {
-        int key = pool_key(t, t->view.sprites[ids[i]].card);
-        if (i == 0 || key != last) {
-            if (ng == MAX_POOL_GROUPS) {
-                break;
-            }
-            sizes[ng++] = 0;
-            last = key;
-        }
-        sizes[ng - 1]++;
-    }
-    TlRect *rects = malloc(sizeof *rects * (size_t)n);
+    bool empty[MAX_POOL_GROUPS];
+    bool gaps = side == TL_SIDES && pool_keeps_places(t);
+    int ng = group_sizes(t, ids, n, gaps, sizes, empty);
+    TlRect *rects = malloc(sizeof *rects * (size_t)(n + MAX_POOL_GROUPS));
     if (rects == NULL) {
         return;
     }
@@ -503,27 +642,33 @@ static void place_groups(TableState *t, TlRect area, const int *ids, int n, bool
                      .gap = fmaxf(POOL_GAP_PX, max_h * card_aspect(t) * POOL_GAP),
                      .rows = rows,
                      .centre = true};
-    /* The cards keep their size while the pool changes a little: smaller
-     * when they must be, larger only by a clear step (each size of a face
-     * is a picture to make, and cards that breathe are restless). */
+    if (gaps) {
+        g.room = 2; /* a card turned lies on its pair before both are taken */
+        g.flush = true;
+    }
     float *kept = &t->view.pool_h[side];
     float dealt = dealt_height(t, area, &g, ids, n, side);
-    float h = 0;
-    if (dealt > 0) {
-        g.max_h = dealt; /* fewer cards than that fit at its size */
-        g.fixed = true;
-    }
-    h = board_groups(area, &g, sizes, ng, rects);
-    if (!g.fixed && *kept > 0 && h > *kept && h < *kept * POOL_GROW) {
-        /* Exactly the kept size: board_groups takes max_h down to the
-         * ladder, which would be a step below it. */
-        g.max_h = *kept;
-        g.fixed = true;
-        h = board_groups(area, &g, sizes, ng, rects);
+    float h = sized_groups(area, g, sizes, ng, rects, *kept, dealt);
+    if (gaps && ng > 0) {
+        /* Empty places that cost the cards size (more cards than before
+         * at once, a window made smaller) are given up: the cards close
+         * up, each keeping its turn in the order. */
+        int full[MAX_POOL_GROUPS];
+        bool none[MAX_POOL_GROUPS];
+        int nf = group_sizes(t, ids, n, false, full, none);
+        if (nf < ng && sized_groups(area, g, full, nf, rects, *kept, dealt) > h) {
+            close_up_places(&t->view);
+            ng = group_sizes(t, ids, n, true, sizes, empty);
+        }
+        h = sized_groups(area, g, sizes, ng, rects, *kept, dealt); /* the trial wrote rects */
     }
     *kept = h;
-    for (int i = 0; i < n; i++) {
-        set_target(t, ids[i], rects[i], dur);
+    for (int gi = 0, i = 0, r = 0; gi < ng; gi++) {
+        for (int c = 0; c < sizes[gi]; c++, r++) {
+            if (!empty[gi] && i < n) {
+                set_target(t, ids[i++], rects[r], dur);
+            }
+        }
     }
     free(rects);
 }
@@ -531,6 +676,9 @@ static void place_groups(TableState *t, TlRect area, const int *ids, int n, bool
 static void place_pool(TableState *t, double dur)
 {
     int ids[TV_MAX_SPRITES];
+    if (pool_keeps_places(t)) {
+        update_places(t);
+    }
     int n = view_pool_order(t, ids, TV_MAX_SPRITES);
     const TableLayout *l = &t->layout;
     if (t->v->start != START_PEI) {
@@ -1063,7 +1211,16 @@ static void on_captured(TableState *t, const GameEvent *e, const EventWords *w)
 /* Kings: a pair is taken from the pool. */
 static void on_pair_taken(TableState *t, const GameEvent *e, const EventWords *w)
 {
-    meet_and_collect(t, e, find_zone(t, TZ_POOL, e->card));
+    /* The card turned later moves onto the one that was there: that one
+     * keeps its place in the pool until both go. */
+    GameEvent f = *e;
+    int a = find_zone(t, TZ_POOL, e->card), b = find_zone(t, TZ_POOL, e->card2);
+    if (a >= 0 && b >= 0 && t->view.sprites[a].order < t->view.sprites[b].order) {
+        f.card = e->card2;
+        f.card2 = e->card;
+        a = b;
+    }
+    meet_and_collect(t, &f, a);
     view_log(t, _("%s takes the pair %s and %s."), w->who, w->kind, w->kind2);
 }
 
@@ -1677,6 +1834,8 @@ static bool damage_events(App *app, const TableState *t, const TableView *before
         TableView *v = both[k];
         memset(v->sprites, 0, sizeof v->sprites);
         memset(v->pool_h, 0, sizeof v->pool_h);
+        memset(v->pool_place, 0, sizeof v->pool_place);
+        v->pool_places = 0;
         memset(v->log, 0, sizeof v->log);
         memset(v->pops, 0, sizeof v->pops);
         v->next_order = v->stock = v->deck = v->aside = v->npops = v->mends = 0;
