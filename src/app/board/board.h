@@ -118,11 +118,12 @@ typedef struct BoardGroups {
     bool fixed;     /* the cards exactly max_h high, never shrunk (may spill) */
     int max_lines;  /* 0: up to 4 */
     /* For groups that keep their places as cards come and go (Kings' pool):
-     * each line as tall as a column of `room` cards (0, 1: as tall as its
-     * tallest group; the cards are made smaller until the lines have that
-     * room), and with `flush` every line starting where the longest starts
-     * rather than centred by itself. A group growing to `room` cards or a
-     * place filled at the end of a line then moves no other card. */
+     * with `room` above 1, every line as tall as a column of that many cards
+     * (the cards made smaller until each line has it) and every group kept
+     * to one column; 0 or 1, each line as tall as its tallest group. With
+     * `flush`, every line starts where the longest starts rather than
+     * centred by itself. A group growing or a place filled at the end of a
+     * line then moves no other card. */
     int room;
     bool flush;
 } BoardGroups;
