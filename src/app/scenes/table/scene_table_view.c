@@ -322,7 +322,7 @@ static int pool_key(const TableState *t, Card c)
  * card turned or taken there moves the others along. */
 static bool pool_keeps_places(const TableState *t)
 {
-    return t->v->turn == TURN_KINGS && t->v->start != START_PEI;
+    return t->v->turn == TURN_KINGS;
 }
 
 /* The place of a group key in a pool that keeps its places; TV_POOL_PLACES
@@ -510,13 +510,7 @@ static void update_places(TableState *t)
     TableView *v = &t->view;
     bool present[TV_POOL_PLACES] = {false};
     int ids[TV_MAX_SPRITES];
-    int n = 0;
-    for (int i = 0; i < TV_MAX_SPRITES; i++) {
-        const Sprite *s = &v->sprites[i];
-        if (s->used && s->zone == TZ_POOL) {
-            ids[n++] = i;
-        }
-    }
+    int n = view_pool_order(t, ids, TV_MAX_SPRITES); /* placed keys first, new ones by key */
     for (int p = 0; p < v->pool_places; p++) {
         for (int k = 0; k < n && !present[p]; k++) {
             present[p] = pool_key(t, v->sprites[ids[k]].card) == v->pool_place[p];
@@ -525,7 +519,6 @@ static void update_places(TableState *t)
             v->pool_place[p] = -1;
         }
     }
-    sort_ids(t, ids, n, cmp_pool); /* placed keys first, then new ones by key */
     for (int k = 0; k < n; k++) {
         int key = pool_key(t, v->sprites[ids[k]].card);
         if (place_of(v, key) < TV_POOL_PLACES) {
@@ -631,7 +624,10 @@ static void place_groups(TableState *t, TlRect area, const int *ids, int n, bool
     bool empty[MAX_POOL_GROUPS];
     bool gaps = side == TL_SIDES && pool_keeps_places(t);
     int ng = group_sizes(t, ids, n, gaps, sizes, empty);
-    TlRect *rects = malloc(sizeof *rects * (size_t)(n + MAX_POOL_GROUPS));
+    /* Room for the layout and, in a pool that keeps its places, one
+     * without its empty places to weigh it against. */
+    size_t cap = (size_t)(n + MAX_POOL_GROUPS);
+    TlRect *rects = malloc(sizeof *rects * 2 * cap);
     if (rects == NULL) {
         return;
     }
@@ -656,11 +652,11 @@ static void place_groups(TableState *t, TlRect area, const int *ids, int n, bool
         int full[MAX_POOL_GROUPS];
         bool none[MAX_POOL_GROUPS];
         int nf = group_sizes(t, ids, n, false, full, none);
-        if (nf < ng && sized_groups(area, g, full, nf, rects, *kept, dealt) > h) {
+        if (nf < ng && sized_groups(area, g, full, nf, rects + cap, *kept, dealt) > h) {
             close_up_places(&t->view);
             ng = group_sizes(t, ids, n, true, sizes, empty);
+            h = sized_groups(area, g, sizes, ng, rects, *kept, dealt);
         }
-        h = sized_groups(area, g, sizes, ng, rects, *kept, dealt); /* the trial wrote rects */
     }
     *kept = h;
     for (int gi = 0, i = 0, r = 0; gi < ng; gi++) {
