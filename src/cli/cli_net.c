@@ -23,10 +23,10 @@ void cli_sleep_ms(uint32_t ms)
     nanosleep(&ts, NULL);
 }
 
-NetClient *cli_net_client(const char *cmd, int max_conns)
+NetClient *cli_net_client(const char *cmd, int max_conns, const char *bind)
 {
     char err[CLI_NET_ERR_MAX] = "";
-    NetClientOptions opt = {max_conns, 0, 0, CLI_NET_PEER_TIMEOUT_MS};
+    NetClientOptions opt = {max_conns, 0, 0, CLI_NET_PEER_TIMEOUT_MS, bind};
     NetClient *c = net_client_create(&opt, err, sizeof err);
     if (!c)
         fprintf(stderr, "ceki-cli: %s: %s\n", cmd, err);

@@ -17,7 +17,7 @@
 #define BOT_PATH_MAX 4096
 
 typedef struct BotArgs {
-    const char *connect, *table, *token_file, *dump_file;
+    const char *connect, *table, *token_file, *dump_file, *bind;
     AiLevel level;
     long think_ms;
 } BotArgs;
@@ -38,8 +38,9 @@ typedef struct BotRun {
 static int bot_usage(const char *why)
 {
     fprintf(stderr, "ceki-cli: bot: %s\n", why);
-    fprintf(stderr, "usage: ceki-cli bot --connect HOST:PORT --table ID --level "
-                    "random|greedy|strong [--token FILE] [--think MS] [--dump FILE]\n");
+    fprintf(stderr,
+            "usage: ceki-cli bot --connect HOST:PORT --table ID --level "
+            "random|greedy|strong [--token FILE] [--think MS] [--dump FILE] [--bind ADDR]\n");
     return 2;
 }
 
@@ -49,6 +50,8 @@ static int parse_one(BotArgs *a, const char *arg, const char *val)
         a->connect = val;
     else if (strcmp(arg, "--table") == 0)
         a->table = val;
+    else if (strcmp(arg, "--bind") == 0)
+        a->bind = val;
     else if (strcmp(arg, "--token") == 0)
         a->token_file = val;
     else if (strcmp(arg, "--dump") == 0)
@@ -256,7 +259,7 @@ int cli_cmd_bot(int argc, char **argv)
         ok = false;
     }
     token_load(r.a.token_file, r.seat.token);
-    r.c = ok ? cli_net_client("bot", 1) : NULL;
+    r.c = ok ? cli_net_client("bot", 1, r.a.bind) : NULL;
     if (r.c) {
         bot_loop(&r);
         st = bot_finish(&r);

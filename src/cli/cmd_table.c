@@ -14,7 +14,7 @@ static const char *const seat_kind_keys[NET_SEAT_KIND_COUNT] = {"net", "local", 
                                                                 "strong"};
 
 typedef struct TableArgs {
-    const char *connect;
+    const char *connect, *bind;
     GameConfig cfg;
     bool has_seed;
     const char *seats;
@@ -24,7 +24,7 @@ static int table_usage(const char *why)
 {
     fprintf(stderr, "ceki-cli: table: %s\n", why);
     fprintf(stderr, "usage: ceki-cli table --connect HOST:PORT --variant V [--players N] "
-                    "[--seed S] [--seats LIST] [--scheme NAME] [--option NAME]...\n");
+                    "[--seed S] [--seats LIST] [--scheme NAME] [--option NAME]... [--bind ADDR]\n");
     return 2;
 }
 
@@ -68,6 +68,8 @@ static int parse_one(TableArgs *a, const VariantDesc **v, const char *arg, const
 {
     if (strcmp(arg, "--connect") == 0) {
         a->connect = val;
+    } else if (strcmp(arg, "--bind") == 0) {
+        a->bind = val;
     } else if (strcmp(arg, "--variant") == 0) {
         *v = cli_find_variant(val);
         if (!*v)
@@ -123,10 +125,10 @@ static int parse_table_args(int argc, char **argv, TableArgs *a, NetCreate *c)
     return 0;
 }
 
-static int create_table(const char *host_port, NetMsg *msg)
+static int create_table(const TableArgs *a, NetMsg *msg)
 {
-    NetClient *c = cli_net_client("table", 1);
-    NetConn conn = c ? cli_net_connect("table", c, host_port) : 0;
+    NetClient *c = cli_net_client("table", 1, a->bind);
+    NetConn conn = c ? cli_net_connect("table", c, a->connect) : 0;
     bool ok = conn && net_client_send(c, conn, msg);
     ok = ok && cli_net_wait("table", c, conn, CLI_NET_ANSWER_MS, msg);
     int st = 1;
@@ -155,7 +157,7 @@ int cli_cmd_table(int argc, char **argv)
     msg->type = NET_MSG_CREATE;
     int st = parse_table_args(argc, argv, &a, &msg->u.create);
     if (st == 0)
-        st = create_table(a.connect, msg);
+        st = create_table(&a, msg);
     free(msg);
     return st;
 }

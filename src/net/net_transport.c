@@ -400,6 +400,7 @@ static bool net_end_take_oversized(NetEnd *e, NetEvent *ev)
         ENetPeer *p = &e->host->peers[slot];
         memset(ev, 0, sizeof *ev);
         net_peer_text(p, ev->peer, sizeof ev->peer);
+        ev->addr = ENET_NET_TO_HOST_32(p->address.host);
         ev->kind = NET_EVENT_DISCONNECT;
         ev->conn = e->conn[slot];
         ev->reason = NET_BYE_GARBAGE;
@@ -415,8 +416,10 @@ static bool net_end_take_oversized(NetEnd *e, NetEvent *ev)
 
 static bool net_end_translate(NetEnd *e, const ENetEvent *in, NetEvent *ev, NetMsg *msg)
 {
-    if (in->peer)
+    if (in->peer) {
         net_peer_text(in->peer, ev->peer, sizeof ev->peer);
+        ev->addr = ENET_NET_TO_HOST_32(in->peer->address.host);
+    }
     switch (in->type) {
     case ENET_EVENT_TYPE_CONNECT: return net_on_connect(e, in, ev);
     case ENET_EVENT_TYPE_RECEIVE: return net_on_receive(e, in, ev, msg);
@@ -631,7 +634,14 @@ NetClient *net_client_create(const NetClientOptions *opt, char *err, size_t err_
     c->end.timeout_ms = opt->timeout_ms;
     c->end.max_live = opt->max_conns;
     size_t max_packet = opt->max_packet ? opt->max_packet : NET_MAX_PACKET;
-    if (!net_end_init(&c->end, NULL, opt->max_conns, max_packet, err, err_size)) {
+    ENetAddress from = {ENET_HOST_ANY, 0};
+    if (opt->bind && enet_address_set_host_ip(&from, opt->bind) != 0) {
+        net_set_err(err, err_size, "the address to send from is not an IPv4 address");
+        free(c);
+        return NULL;
+    }
+    if (!net_end_init(&c->end, opt->bind ? &from : NULL, opt->max_conns, max_packet, err,
+                      err_size)) {
         net_end_close(&c->end, NET_BYE_LEAVING);
         free(c);
         return NULL;

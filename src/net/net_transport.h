@@ -33,7 +33,9 @@
  *   or truncated messages); max_packet in the client's options lets a test
  *   client send more than NET_MAX_PACKET, which the server must refuse.
  * - Client: a NetClient holds up to max_conns outgoing connections on one
- *   socket (a bot uses one; ceki-cli load many). connect takes "HOST:PORT",
+ *   socket (a bot uses one; ceki-cli load many), sent from the address
+ *   `bind` when given (tests play from several addresses of 127.0.0.0/8),
+ *   the port the system's choice. connect takes "HOST:PORT",
  *   HOST an IPv4 address or a name that resolves to one; it returns the new
  *   connection at once and poll reports NET_EVENT_CONNECT when the server
  *   accepted it, or NET_EVENT_DISCONNECT when it could not be reached.
@@ -88,6 +90,8 @@ typedef struct NetEvent {
     const uint8_t *data;        /* MESSAGE, garbage: the bytes received */
     size_t len;
     char peer[NET_ADDR_TEXT_MAX]; /* the peer's "a.b.c.d:port" */
+    uint32_t addr;                /* the peer's IPv4 address, host byte order (127.0.0.1 is
+                                     0x7f000001); 0 when there is no peer */
 } NetEvent;
 
 typedef struct NetServerOptions {
@@ -102,6 +106,7 @@ typedef struct NetClientOptions {
     uint32_t version;    /* connect data; 0: NET_PROTOCOL_VERSION (tests send others) */
     size_t max_packet;   /* largest packet sent or received; 0: NET_MAX_PACKET */
     uint32_t timeout_ms; /* as the server's */
+    const char *bind;    /* the local IPv4 address to send from; NULL: the system's choice */
 } NetClientOptions;
 
 /* What went through a server or client since it was created: messages and

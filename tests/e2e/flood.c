@@ -317,7 +317,7 @@ int main(int argc, char **argv)
     f.out = malloc(sizeof *f.out);
     f.buf = malloc(4 * NET_MAX_PACKET);
     char err[128] = "";
-    NetClientOptions opt = {FLOOD_AT_ONCE + 1, 0, 4 * NET_MAX_PACKET, 5000};
+    NetClientOptions opt = {FLOOD_AT_ONCE + 1, 0, 4 * NET_MAX_PACKET, 5000, NULL};
     f.c = f.msg && f.out && f.buf ? net_client_create(&opt, err, sizeof err) : NULL;
     if (!f.c) {
         fprintf(stderr, "flood: %s\n", err);

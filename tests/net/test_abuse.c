@@ -767,7 +767,7 @@ static int abuse_fill(Abuse *a)
             memset(p, 0, sizeof *p);
             p->kind = abuse_kind(a->peers++);
             p->started = hts_seconds();
-            NetClientOptions co = {1, 0, 2 * NET_MAX_PACKET, 10000};
+            NetClientOptions co = {1, 0, 2 * NET_MAX_PACKET, 10000, NULL};
             p->client = net_client_create(&co, err, sizeof err);
             p->conn = p->client ? net_client_connect(p->client, a->addr, err, sizeof err) : 0;
             if (!p->conn)
@@ -910,7 +910,7 @@ static void check_record(const Match *m)
 static void check_server_answers(const char *addr)
 {
     char err[128] = "";
-    NetClientOptions co = {1, 0, 0, 5000};
+    NetClientOptions co = {1, 0, 0, 5000, NULL};
     NetClient *c = net_client_create(&co, err, sizeof err);
     if (!c)
         die(err);
@@ -948,7 +948,7 @@ static void setup(Match *m, Abuse *a, const Server *sv)
     m->cfg = game_config_default(VARIANT_THOTHIT, ABUSE_SEED);
     m->offline = offline_match(&m->cfg);
     game_history(m->offline, &m->expected_moves);
-    NetClientOptions mo = {CEKI_MAX_SEATS + 1, 0, 0, 10000};
+    NetClientOptions mo = {CEKI_MAX_SEATS + 1, 0, 0, 10000, NULL};
     m->client = net_client_create(&mo, err, sizeof err);
     m->msg = malloc(sizeof *m->msg);
     a->msg = malloc(sizeof *a->msg);

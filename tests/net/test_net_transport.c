@@ -119,7 +119,7 @@ static void link_open(Link *l, uint32_t client_version, int max_peers)
     l->server = net_server_create(&so, err, sizeof err);
     assert_non_null(l->server);
     assert_true(net_server_port(l->server) != 0);
-    NetClientOptions co = {2, client_version, 4 * NET_MAX_PACKET, 3000};
+    NetClientOptions co = {2, client_version, 4 * NET_MAX_PACKET, 3000, NULL};
     l->client = net_client_create(&co, err, sizeof err);
     assert_non_null(l->client);
     snprintf(l->addr, sizeof l->addr, "%s:%u", LOOPBACK, (unsigned)net_server_port(l->server));
@@ -456,7 +456,7 @@ static void test_stale_disconnect_is_not_taken(void **state)
     uint16_t port = 0;
     int fd = stale_socket(&port);
     char err[128] = "", addr[64] = "";
-    NetClientOptions co = {2, 0, 0, 3000};
+    NetClientOptions co = {2, 0, 0, 3000, NULL};
     NetClient *c = net_client_create(&co, err, sizeof err);
     assert_non_null(c);
     NetMsg *msg = calloc(1, sizeof *msg);
@@ -485,7 +485,7 @@ static void test_bad_addresses_are_refused(void **state)
 {
     (void)state;
     char err[128] = "";
-    NetClientOptions co = {1, 0, 0, 0};
+    NetClientOptions co = {1, 0, 0, 0, NULL};
     NetClient *c = net_client_create(&co, err, sizeof err);
     assert_non_null(c);
     static const char *const bad[] = {"",

@@ -505,7 +505,7 @@ NetTable *net_table_join(const NetAddress *a, const char *token, const char *nam
     t->want_seat = -1;
     snprintf(t->token, sizeof t->token, "%s", token != NULL ? token : "");
     char e[NET_TABLE_ERR_MAX] = "";
-    NetClientOptions co = {1, 0, 0, NET_TABLE_PEER_TIMEOUT_MS};
+    NetClientOptions co = {1, 0, 0, NET_TABLE_PEER_TIMEOUT_MS, NULL};
     t->client = net_client_create(&co, e, sizeof e);
     if (t->client == NULL) {
         snprintf(err, err_size, "%s", e);
