@@ -57,7 +57,7 @@ NetConn cli_net_connect(const char *cmd, NetClient *c, const char *host_port)
     if (up)
         return conn;
     fprintf(stderr, "ceki-cli: %s: cannot reach a ceki-server at %s\n", cmd, host_port);
-    net_client_disconnect(c, conn, NET_BYE_LEAVING);
+    net_client_disconnect(c, conn, NET_REASON_LEAVING);
     return 0;
 }
 
@@ -73,7 +73,7 @@ bool cli_net_wait(const char *cmd, NetClient *c, NetConn conn, uint32_t timeout_
             return true;
         if (ev.kind == NET_EVENT_DISCONNECT) {
             fprintf(stderr, "ceki-cli: %s: the server closed the connection: %s\n", cmd,
-                    net_bye_text(ev.reason));
+                    net_reason_text(ev.reason));
             return false;
         }
     }

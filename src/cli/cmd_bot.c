@@ -161,10 +161,10 @@ static void bot_try_connect(BotRun *r, uint64_t now)
 }
 
 /* A disconnect the bot cannot mend by coming back. */
-static bool bye_is_final(NetDisconnectReason why)
+static bool bye_is_final(NetReason why)
 {
-    return why == NET_BYE_VERSION || why == NET_BYE_NO_TABLE || why == NET_BYE_NO_SEAT ||
-           why == NET_BYE_REPLACED || why == NET_BYE_GARBAGE || why == NET_BYE_ABUSE;
+    return why == NET_REASON_VERSION || why == NET_REASON_NO_TABLE || why == NET_REASON_NO_SEAT ||
+           why == NET_REASON_REPLACED || why == NET_REASON_GARBAGE || why == NET_REASON_ABUSE;
 }
 
 static void bot_message(BotRun *r, const NetEvent *ev, uint64_t now)
@@ -199,7 +199,7 @@ static void bot_event(BotRun *r, const NetEvent *ev, uint64_t now)
         bot_message(r, ev, now);
     } else if (ev->kind == NET_EVENT_DISCONNECT) {
         if (bye_is_final(ev->reason))
-            bot_fail(r, "the server closed the seat", net_bye_text(ev->reason));
+            bot_fail(r, "the server closed the seat", net_reason_text(ev->reason));
         else
             bot_lost(r, now);
     }
@@ -264,7 +264,7 @@ int cli_cmd_bot(int argc, char **argv)
         bot_loop(&r);
         st = bot_finish(&r);
         if (r.conn)
-            net_client_disconnect(r.c, r.conn, NET_BYE_LEAVING);
+            net_client_disconnect(r.c, r.conn, NET_REASON_LEAVING);
         net_client_destroy(r.c);
     } else {
         st = 1;

@@ -133,7 +133,7 @@ static int create_table(const TableArgs *a, NetMsg *msg)
     ok = ok && cli_net_wait("table", c, conn, CLI_NET_ANSWER_MS, msg);
     int st = 1;
     if (ok && msg->type == NET_MSG_CREATED) {
-        printf("table: %s\n", msg->u.created);
+        printf("table: %s\n", msg->u.created.table);
         st = 0;
     } else if (ok && msg->type == NET_MSG_REFUSED) {
         fprintf(stderr, "ceki-cli: table: the server refused: %s\n", msg->u.refused.reason);
@@ -141,7 +141,7 @@ static int create_table(const TableArgs *a, NetMsg *msg)
         fprintf(stderr, "ceki-cli: table: an unexpected answer from the server\n");
     }
     if (conn)
-        net_client_disconnect(c, conn, NET_BYE_LEAVING);
+        net_client_disconnect(c, conn, NET_REASON_LEAVING);
     if (c)
         net_client_destroy(c);
     return st;

@@ -209,7 +209,7 @@ static bool load_table_over(LoadWorker *w, int t)
         LoadSeat *ls = &w->seat[s];
         map_forget(w, ls->conn);
         if (ls->conn && net_client_connected(w->c, ls->conn))
-            net_client_disconnect(w->c, ls->conn, NET_BYE_LEAVING);
+            net_client_disconnect(w->c, ls->conn, NET_REASON_LEAVING);
         ls->conn = 0;
     }
     w->finished++;
@@ -271,7 +271,7 @@ static bool load_control(LoadWorker *w, const NetEvent *ev)
 {
     if (ev->kind == NET_EVENT_DISCONNECT) {
         fprintf(stderr, "ceki-cli: load: the server closed the connection: %s\n",
-                net_bye_text(ev->reason));
+                net_reason_text(ev->reason));
         return false;
     }
     if (ev->kind != NET_EVENT_MESSAGE)
@@ -285,7 +285,7 @@ static bool load_control(LoadWorker *w, const NetEvent *ev)
         int t = w->asked[w->asked_head];
         w->asked_head = (w->asked_head + 1) % w->ntables;
         w->asked_count--;
-        load_seat_table(w, t, w->msg->u.created);
+        load_seat_table(w, t, w->msg->u.created.table);
     }
     return true;
 }

@@ -88,7 +88,7 @@ void host_connected(Host *h, HostConn conn, uint64_t now_ms)
         HostConnInfo *conns = realloc(h->conns, (size_t)cap * sizeof *conns);
         if (!conns) {
             send_log(h, "connection %u refused: out of memory", (unsigned)conn);
-            h->out.drop(h->out.ctx, conn, NET_BYE_FULL);
+            h->out.drop(h->out.ctx, conn, NET_REASON_FULL);
             return;
         }
         h->conns = conns;
@@ -119,19 +119,19 @@ void host_disconnected(Host *h, HostConn conn, uint64_t now_ms)
 
 /* Why a seated connection's move is refused (NULL: it is not), and how. */
 static const char *host_move_refusal(const HostTable *t, int seat, const NetMove *nm,
-                                     NetRefusal *how)
+                                     NetReason *how)
 {
-    *how = NET_REFUSE_NOT_YOUR_TURN;
+    *how = NET_REASON_NOT_YOUR_TURN;
     if (!t->started || t->over)
         return N_("The match is not being played now.");
     if (nm->move.seat != seat)
         return N_("That move is another seat's.");
     if (game_to_move(t->game) != seat)
         return N_("It is not your turn.");
-    *how = NET_REFUSE_STALE;
+    *how = NET_REASON_STALE;
     if (nm->move_no != t->move_no)
         return N_("That move answers an earlier position.");
-    *how = NET_REFUSE_ILLEGAL;
+    *how = NET_REASON_ILLEGAL;
     if (!game_is_legal(t->game, &nm->move))
         return game_explain_illegal(t->game, &nm->move);
     return NULL;
@@ -141,11 +141,11 @@ static void host_move(Host *h, HostConnInfo *ci, const NetMove *nm, uint64_t now
 {
     HostTable *t = ci->table;
     if (!t) {
-        send_refused(h, ci->conn, NET_MSG_MOVE, NET_REFUSE_NOT_SEATED, 0,
+        send_refused(h, ci->conn, NET_MSG_MOVE, NET_REASON_NOT_SEATED, 0,
                      N_("Take a seat before you move."));
         return;
     }
-    NetRefusal how = NET_REFUSE_NONE;
+    NetReason how = NET_REASON_NONE;
     const char *why = host_move_refusal(t, ci->seat, nm, &how);
     if (why && t->waiting) { /* judged on the position the seat knows */
         play_flush(h, now_ms);
@@ -157,14 +157,14 @@ static void host_move(Host *h, HostConnInfo *ci, const NetMove *nm, uint64_t now
     }
     CekiStatus st = play_apply(h, t, &nm->move, false);
     if (st != CEKI_OK)
-        send_refused(h, ci->conn, NET_MSG_MOVE, NET_REFUSE_ILLEGAL, t->move_no,
+        send_refused(h, ci->conn, NET_MSG_MOVE, NET_REASON_ILLEGAL, t->move_no,
                      ceki_status_text(st));
 }
 
 static void host_resync(Host *h, HostConnInfo *ci, uint64_t now_ms)
 {
     if (!ci->table) {
-        send_refused(h, ci->conn, NET_MSG_RESYNC, NET_REFUSE_NOT_SEATED, 0,
+        send_refused(h, ci->conn, NET_MSG_RESYNC, NET_REASON_NOT_SEATED, 0,
                      N_("Take a seat before you ask for the table."));
         return;
     }
@@ -182,12 +182,12 @@ static void host_chat(Host *h, HostConnInfo *ci, const NetChat *chat, uint64_t n
 {
     HostTable *t = ci->table;
     if (!t) {
-        send_refused(h, ci->conn, NET_MSG_CHAT, NET_REFUSE_NOT_SEATED, 0,
+        send_refused(h, ci->conn, NET_MSG_CHAT, NET_REASON_NOT_SEATED, 0,
                      N_("Take a seat before you talk."));
         return;
     }
     if (ci->last_chat && now_ms < ci->last_chat + HOST_CHAT_GAP_MS) {
-        send_refused(h, ci->conn, NET_MSG_CHAT, NET_REFUSE_RATE, t->move_no,
+        send_refused(h, ci->conn, NET_MSG_CHAT, NET_REASON_CHAT_FAST, t->move_no,
                      N_("Not so fast: wait a moment before the next line."));
         return;
     }
@@ -247,7 +247,7 @@ void host_received(Host *h, HostConn conn, const NetMsg *msg, uint64_t now_ms)
             seat_leave(h, ci, now_ms);
         *ci = h->conns[--h->nconns];
         send_log(h, "connection %u dropped: it sent a host's message", (unsigned)conn);
-        h->out.drop(h->out.ctx, conn, NET_BYE_GARBAGE);
+        h->out.drop(h->out.ctx, conn, NET_REASON_GARBAGE);
         return;
     }
     ci = seat_conn(h, conn); /* a drop may have moved or removed it */
@@ -258,7 +258,7 @@ void host_received(Host *h, HostConn conn, const NetMsg *msg, uint64_t now_ms)
         send_log(h, "connection %u dropped: %d refused messages in a row", (unsigned)conn,
                  ci->refusals);
         host_disconnected(h, conn, now_ms);
-        h->out.drop(h->out.ctx, conn, NET_BYE_ABUSE);
+        h->out.drop(h->out.ctx, conn, NET_REASON_ABUSE);
     }
 }
 

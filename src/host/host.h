@@ -71,7 +71,7 @@ typedef uint32_t HostConn; /* a connection, numbered by the transport (0 is neve
 typedef struct HostOutbox {
     void *ctx;
     void (*send)(void *ctx, HostConn conn, const NetMsg *msg);
-    void (*drop)(void *ctx, HostConn conn, NetDisconnectReason why);
+    void (*drop)(void *ctx, HostConn conn, NetReason why);
     void (*log)(void *ctx, const char *line);
 } HostOutbox;
 

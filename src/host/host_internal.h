@@ -151,7 +151,7 @@ bool journal_load(HostJournal *j, HostSavedFn fn, void *ctx, int *skipped, char 
 
 void send_log(Host *h, const char *fmt, ...);
 void send_msg(Host *h, HostConn conn, const NetMsg *msg);
-void send_refused(Host *h, HostConn conn, NetMsgType what, NetRefusal why, uint32_t move_no,
+void send_refused(Host *h, HostConn conn, NetMsgType what, NetReason why, uint32_t move_no,
                   const char *reason);
 /* The seat's whole view (and its moves when it is to move in a started match). */
 void send_view(Host *h, HostTable *t, int seat);

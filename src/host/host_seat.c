@@ -15,7 +15,7 @@ HostConnInfo *seat_conn(Host *h, HostConn conn)
     return NULL;
 }
 
-static void seat_drop(Host *h, HostConn conn, NetDisconnectReason why)
+static void seat_drop(Host *h, HostConn conn, NetReason why)
 {
     for (int i = 0; i < h->nconns; i++) {
         if (h->conns[i].conn == conn) {
@@ -23,7 +23,7 @@ static void seat_drop(Host *h, HostConn conn, NetDisconnectReason why)
             break;
         }
     }
-    send_log(h, "connection %u dropped: %s", (unsigned)conn, net_bye_text(why));
+    send_log(h, "connection %u dropped: %s", (unsigned)conn, net_reason_text(why));
     h->out.drop(h->out.ctx, conn, why);
 }
 
@@ -80,14 +80,14 @@ static void seat_return(Host *h, HostTable *t, HostConnInfo *ci, const NetJoin *
 {
     int s = seat_by_token(t, j->token);
     if (s < 0) {
-        seat_drop(h, ci->conn, NET_BYE_NO_SEAT);
+        seat_drop(h, ci->conn, NET_REASON_NO_SEAT);
         return;
     }
     HostConn old = t->seat[s].conn;
     HostConn conn = ci->conn;
     if (old != 0 && old != conn) {
         t->seat[s].conn = 0;
-        seat_drop(h, old, NET_BYE_REPLACED);
+        seat_drop(h, old, NET_REASON_REPLACED);
         ci = seat_conn(h, conn); /* the drop may have moved it */
     }
     send_log(h, "table %s: seat %d is back on connection %u", t->id, s, (unsigned)conn);
@@ -112,13 +112,13 @@ static void seat_new(Host *h, HostTable *t, HostConnInfo *ci, const NetJoin *j, 
 {
     int s = seat_free(t, j->seat);
     if (s < 0) {
-        seat_drop(h, ci->conn, NET_BYE_NO_SEAT);
+        seat_drop(h, ci->conn, NET_REASON_NO_SEAT);
         return;
     }
     HostSeat *seat = &t->seat[s];
     if (!host_rand_token(seat->token)) {
         send_log(h, "table %s: no randomness for a token", t->id);
-        seat_drop(h, ci->conn, NET_BYE_NO_SEAT);
+        seat_drop(h, ci->conn, NET_REASON_NO_SEAT);
         return;
     }
     memcpy(seat->name, j->name, sizeof seat->name);
@@ -136,11 +136,11 @@ void seat_join(Host *h, HostConn conn, const NetJoin *j, uint64_t now_ms)
     if (!ci)
         return;
     if (!t || t->over) {
-        seat_drop(h, conn, NET_BYE_NO_TABLE);
+        seat_drop(h, conn, NET_REASON_NO_TABLE);
         return;
     }
     if (ci->table) {
-        send_refused(h, conn, NET_MSG_JOIN, NET_REFUSE_BAD_CONFIG, t->move_no,
+        send_refused(h, conn, NET_MSG_JOIN, NET_REASON_BAD_CONFIG, t->move_no,
                      N_("This connection already holds a seat."));
         return;
     }
@@ -206,7 +206,7 @@ void seat_start(Host *h, HostConn conn, uint64_t now_ms)
 {
     HostTable *t = seat_creators_table(h, conn);
     if (!t) {
-        send_refused(h, conn, NET_MSG_START, NET_REFUSE_NOT_CREATOR, 0,
+        send_refused(h, conn, NET_MSG_START, NET_REASON_NOT_CREATOR, 0,
                      N_("Only the table's creator may start it."));
         return;
     }
@@ -214,7 +214,7 @@ void seat_start(Host *h, HostConn conn, uint64_t now_ms)
     for (int s = 0; s < t->cfg.players; s++)
         filled = filled && t->seat[s].state != NET_SEAT_EMPTY;
     if (!filled || t->started) {
-        send_refused(h, conn, NET_MSG_START, NET_REFUSE_NOT_READY, t->move_no,
+        send_refused(h, conn, NET_MSG_START, NET_REASON_NOT_READY, t->move_no,
                      t->started ? N_("The match has already started.")
                                 : N_("Every seat needs a player first."));
         return;
@@ -226,7 +226,7 @@ void seat_give_ai(Host *h, HostConn conn, int s, uint8_t kind, uint64_t now_ms)
 {
     HostTable *t = seat_creators_table(h, conn);
     if (!t) {
-        send_refused(h, conn, NET_MSG_SEAT_AI, NET_REFUSE_NOT_CREATOR, 0,
+        send_refused(h, conn, NET_MSG_SEAT_AI, NET_REASON_NOT_CREATOR, 0,
                      N_("Only the table's creator may seat a computer."));
         return;
     }
@@ -234,7 +234,7 @@ void seat_give_ai(Host *h, HostConn conn, int s, uint8_t kind, uint64_t now_ms)
                     : kind == NET_SEAT_STRONG ? AI_STRONG
                                               : AI_GREEDY;
     if (s < 0 || s >= t->cfg.players || t->seat[s].state != NET_SEAT_EMPTY || t->started) {
-        send_refused(h, conn, NET_MSG_SEAT_AI, NET_REFUSE_NOT_READY, t->move_no,
+        send_refused(h, conn, NET_MSG_SEAT_AI, NET_REASON_NOT_READY, t->move_no,
                      N_("That seat is not free."));
         return;
     }

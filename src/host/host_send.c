@@ -24,7 +24,7 @@ void send_msg(Host *h, HostConn conn, const NetMsg *msg)
         h->out.send(h->out.ctx, conn, msg);
 }
 
-void send_refused(Host *h, HostConn conn, NetMsgType what, NetRefusal why, uint32_t move_no,
+void send_refused(Host *h, HostConn conn, NetMsgType what, NetReason why, uint32_t move_no,
                   const char *reason)
 {
     NetMsg *m = h->msg;

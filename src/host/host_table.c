@@ -162,18 +162,18 @@ void table_create(Host *h, HostConn conn, const NetCreate *c, uint64_t now_ms)
     GameConfig cfg;
     const char *why = "";
     if (h->max_tables > 0 && h->ntables >= h->max_tables) {
-        send_refused(h, conn, NET_MSG_CREATE, NET_REFUSE_BAD_CONFIG, 0,
+        send_refused(h, conn, NET_MSG_CREATE, NET_REASON_BAD_CONFIG, 0,
                      N_("The server holds as many tables as it can."));
         return;
     }
     if (!table_config(h, c, &cfg, &why)) {
-        send_refused(h, conn, NET_MSG_CREATE, NET_REFUSE_BAD_CONFIG, 0, why);
+        send_refused(h, conn, NET_MSG_CREATE, NET_REASON_BAD_CONFIG, 0, why);
         return;
     }
     HostTable *t = table_make(h, c, &cfg);
     if (!t) {
         send_log(h, "a table could not be made (out of memory or randomness)");
-        send_refused(h, conn, NET_MSG_CREATE, NET_REFUSE_BAD_CONFIG, 0,
+        send_refused(h, conn, NET_MSG_CREATE, NET_REASON_BAD_CONFIG, 0,
                      N_("The server could not set that table up; try again."));
         return;
     }
@@ -184,7 +184,8 @@ void table_create(Host *h, HostConn conn, const NetCreate *c, uint64_t now_ms)
     NetMsg *m = h->msg;
     memset(m, 0, sizeof *m);
     m->type = NET_MSG_CREATED;
-    memcpy(m->u.created, t->id, sizeof t->id);
+    memcpy(m->u.created.table, t->id, sizeof t->id);
+    m->u.created.open = true;
     send_msg(h, conn, m);
     table_autostart(h, t, now_ms);
 }

@@ -12,7 +12,7 @@
  * net_intercept): a SEND_FRAGMENT whose totalLength is over the limit,
  * from a peer whose address and session match, marks that peer's slot
  * (every server peer's `data` is its NetEnd), and the next poll drops it
- * with NET_BYE_GARBAGE, as a message that does not decode would be.
+ * with NET_REASON_GARBAGE, as a message that does not decode would be.
  *
  * Stale datagrams (client): while a peer is connecting, ENet does not check
  * the session of what arrives for it, so a datagram meant for the slot's
@@ -119,7 +119,7 @@ static void net_end_release(NetEnd *e)
     }
 }
 
-static void net_end_close(NetEnd *e, NetDisconnectReason why)
+static void net_end_close(NetEnd *e, NetReason why)
 {
     net_end_release(e);
     if (e->host) {
@@ -175,9 +175,9 @@ static void net_peer_text(const ENetPeer *p, char *out, size_t size)
     snprintf(out, size, "%s:%u", ip, (unsigned)p->address.port);
 }
 
-static NetDisconnectReason net_reason_of(enet_uint32 data)
+static NetReason net_reason_of(enet_uint32 data)
 {
-    return data <= (enet_uint32)NET_BYE_REPLACED ? (NetDisconnectReason)data : NET_BYE_NONE;
+    return data < (enet_uint32)NET_REASON_COUNT ? (NetReason)data : NET_REASON_NONE;
 }
 
 static void net_apply_peer_options(const NetEnd *e, ENetPeer *p)
@@ -200,12 +200,12 @@ static bool net_on_connect(NetEnd *e, const ENetEvent *in, NetEvent *ev)
         ev->conn = e->conn[slot];
         return true;
     }
-    NetDisconnectReason refuse = NET_BYE_NONE;
+    NetReason refuse = NET_REASON_NONE;
     if (in->data != e->version)
-        refuse = NET_BYE_VERSION;
+        refuse = NET_REASON_VERSION;
     else if (e->live >= e->max_live)
-        refuse = NET_BYE_FULL;
-    if (refuse != NET_BYE_NONE) {
+        refuse = NET_REASON_FULL;
+    if (refuse != NET_REASON_NONE) {
         enet_peer_disconnect_later(in->peer, (enet_uint32)refuse);
         ev->kind = NET_EVENT_TURNED_AWAY;
         ev->reason = refuse;
@@ -237,11 +237,11 @@ static bool net_on_receive(NetEnd *e, const ENetEvent *in, NetEvent *ev, NetMsg 
         ev->kind = NET_EVENT_MESSAGE;
         return true;
     }
-    enet_peer_disconnect_later(in->peer, (enet_uint32)NET_BYE_GARBAGE);
+    enet_peer_disconnect_later(in->peer, (enet_uint32)NET_REASON_GARBAGE);
     net_end_forget(e, slot);
     e->stats.garbage++;
     ev->kind = NET_EVENT_DISCONNECT;
-    ev->reason = NET_BYE_GARBAGE;
+    ev->reason = NET_REASON_GARBAGE;
     ev->by_us = true;
     ev->status = st;
     return true;
@@ -387,7 +387,7 @@ static int ENET_CALLBACK net_intercept(ENetHost *host, ENetEvent *event)
 }
 
 /* The next peer marked oversized that is still a connection: dropped with
- * NET_BYE_GARBAGE and told as such. */
+ * NET_REASON_GARBAGE and told as such. */
 static bool net_end_take_oversized(NetEnd *e, NetEvent *ev)
 {
     for (size_t slot = 0; slot < e->host->peerCount && e->noversized > 0; slot++) {
@@ -403,10 +403,10 @@ static bool net_end_take_oversized(NetEnd *e, NetEvent *ev)
         ev->addr = ENET_NET_TO_HOST_32(p->address.host);
         ev->kind = NET_EVENT_DISCONNECT;
         ev->conn = e->conn[slot];
-        ev->reason = NET_BYE_GARBAGE;
+        ev->reason = NET_REASON_GARBAGE;
         ev->by_us = true;
         ev->status = NET_ERR_LONG;
-        enet_peer_disconnect(p, (enet_uint32)NET_BYE_GARBAGE);
+        enet_peer_disconnect(p, (enet_uint32)NET_REASON_GARBAGE);
         net_end_forget(e, slot);
         e->stats.garbage++;
         return true;
@@ -484,7 +484,7 @@ static bool net_end_send(NetEnd *e, NetConn conn, const NetMsg *msg)
     return net_end_send_bytes(e, conn, channel, e->buf, n, flags);
 }
 
-static void net_end_drop(NetEnd *e, NetConn conn, NetDisconnectReason why)
+static void net_end_drop(NetEnd *e, NetConn conn, NetReason why)
 {
     ENetPeer *p = net_end_peer(e, conn);
     if (!p)
@@ -532,7 +532,7 @@ NetServer *net_server_create(const NetServerOptions *opt, char *err, size_t err_
     if (slots > (int)ENET_PROTOCOL_MAXIMUM_PEER_ID)
         slots = (int)ENET_PROTOCOL_MAXIMUM_PEER_ID;
     if (!net_end_init(&s->end, &addr, slots, NET_MAX_PACKET, err, err_size)) {
-        net_end_close(&s->end, NET_BYE_SHUTDOWN);
+        net_end_close(&s->end, NET_REASON_SHUTDOWN);
         free(s);
         return NULL;
     }
@@ -550,7 +550,7 @@ void net_server_destroy(NetServer *s)
 {
     if (!s)
         return;
-    net_end_close(&s->end, NET_BYE_SHUTDOWN);
+    net_end_close(&s->end, NET_REASON_SHUTDOWN);
     free(s);
 }
 
@@ -576,7 +576,7 @@ bool net_server_send_raw(NetServer *s, NetConn conn, uint8_t channel, const void
                               reliable ? ENET_PACKET_FLAG_RELIABLE : ENET_PACKET_FLAG_UNSEQUENCED);
 }
 
-void net_server_drop(NetServer *s, NetConn conn, NetDisconnectReason why)
+void net_server_drop(NetServer *s, NetConn conn, NetReason why)
 {
     net_end_drop(&s->end, conn, why);
 }
@@ -642,7 +642,7 @@ NetClient *net_client_create(const NetClientOptions *opt, char *err, size_t err_
     }
     if (!net_end_init(&c->end, opt->bind ? &from : NULL, opt->max_conns, max_packet, err,
                       err_size)) {
-        net_end_close(&c->end, NET_BYE_LEAVING);
+        net_end_close(&c->end, NET_REASON_LEAVING);
         free(c);
         return NULL;
     }
@@ -654,7 +654,7 @@ void net_client_destroy(NetClient *c)
 {
     if (!c)
         return;
-    net_end_close(&c->end, NET_BYE_LEAVING);
+    net_end_close(&c->end, NET_REASON_LEAVING);
     free(c);
 }
 
@@ -717,7 +717,7 @@ bool net_client_send_raw(NetClient *c, NetConn conn, uint8_t channel, const void
                               reliable ? ENET_PACKET_FLAG_RELIABLE : ENET_PACKET_FLAG_UNSEQUENCED);
 }
 
-void net_client_disconnect(NetClient *c, NetConn conn, NetDisconnectReason why)
+void net_client_disconnect(NetClient *c, NetConn conn, NetReason why)
 {
     net_end_drop(&c->end, conn, why);
 }

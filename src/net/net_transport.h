@@ -9,17 +9,17 @@
  * - Server: bound to an IPv4 address (NULL: every interface) and a port
  *   (NET_DEFAULT_PORT by convention; 0 lets the system choose, read it back
  *   with net_server_port — tests do this). It holds at most max_peers
- *   connections; one more is turned away with NET_BYE_FULL. ENet's largest
+ *   connections; one more is turned away with NET_REASON_FULL. ENet's largest
  *   packet and its waiting data per peer are lowered to NET_MAX_PACKET and
  *   NET_TRANSPORT_MAX_WAITING, so a peer cannot make the server hold more.
  * - Every connection has NET_CHANNELS channels. The connect data is the
  *   protocol version (NET_PROTOCOL_VERSION); the server turns a different
- *   one away with NET_BYE_VERSION before it is ever reported as connected.
+ *   one away with NET_REASON_VERSION before it is ever reported as connected.
  * - poll waits up to timeout_ms for one event and reports it:
  *   connect, message (already decoded into the caller's NetMsg), or
- *   disconnect (with the reason the peer gave, or NET_BYE_NONE when it
+ *   disconnect (with the reason the peer gave, or NET_REASON_NONE when it
  *   timed out). Bytes that do not decode are answered by the layer: it
- *   disconnects that peer with NET_BYE_GARBAGE and reports one disconnect
+ *   disconnects that peer with NET_REASON_GARBAGE and reports one disconnect
  *   event with by_us set and the decoder's verdict in status. A connection
  *   reported as connected is reported as disconnected exactly once, unless
  *   the caller closed it itself (drop / disconnect): then it is forgotten at
@@ -83,7 +83,7 @@ typedef enum NetEventKind {
 typedef struct NetEvent {
     NetEventKind kind;
     NetConn conn;               /* 0 for NET_EVENT_TURNED_AWAY */
-    NetDisconnectReason reason; /* DISCONNECT, TURNED_AWAY */
+    NetReason reason; /* DISCONNECT, TURNED_AWAY */
     bool by_us;                 /* DISCONNECT: the layer closed it (garbage) */
     NetStatus status;           /* DISCONNECT by garbage: why the bytes were refused */
     uint8_t channel;            /* MESSAGE, garbage: the channel it came on */
@@ -116,12 +116,12 @@ typedef struct NetStats {
     uint64_t sent_bytes;
     uint64_t recv_msgs;
     uint64_t recv_bytes;
-    uint64_t garbage; /* peers dropped with NET_BYE_GARBAGE */
+    uint64_t garbage; /* peers dropped with NET_REASON_GARBAGE */
 } NetStats;
 
 /* NULL with a sentence in err (bad address, port in use, bad options). */
 NetServer *net_server_create(const NetServerOptions *opt, char *err, size_t err_size);
-/* Disconnects every connection with NET_BYE_SHUTDOWN, flushes, frees. */
+/* Disconnects every connection with NET_REASON_SHUTDOWN, flushes, frees. */
 void net_server_destroy(NetServer *s);
 uint16_t net_server_port(const NetServer *s);
 /* true with *ev (and *msg for a message) filled when an event came within
@@ -131,7 +131,7 @@ bool net_server_send(NetServer *s, NetConn conn, const NetMsg *msg);
 bool net_server_send_raw(NetServer *s, NetConn conn, uint8_t channel, const void *bytes, size_t len,
                          bool reliable);
 /* Close conn with a reason; it is forgotten at once (no event follows). */
-void net_server_drop(NetServer *s, NetConn conn, NetDisconnectReason why);
+void net_server_drop(NetServer *s, NetConn conn, NetReason why);
 void net_server_flush(NetServer *s);
 /* Ping a connection heard nothing from for ping_ms (> 0), from now on and
  * for every connection after. */
@@ -140,7 +140,7 @@ int net_server_count(const NetServer *s); /* connections held now */
 NetStats net_server_stats(const NetServer *s);
 
 NetClient *net_client_create(const NetClientOptions *opt, char *err, size_t err_size);
-/* Disconnects every connection with NET_BYE_LEAVING, flushes, frees. */
+/* Disconnects every connection with NET_REASON_LEAVING, flushes, frees. */
 void net_client_destroy(NetClient *c);
 /* A new connection to "HOST:PORT" (being made: see poll), or 0 with a
  * sentence in err (a malformed address, a name that does not resolve, no
@@ -150,8 +150,8 @@ bool net_client_poll(NetClient *c, uint32_t timeout_ms, NetEvent *ev, NetMsg *ms
 bool net_client_send(NetClient *c, NetConn conn, const NetMsg *msg);
 bool net_client_send_raw(NetClient *c, NetConn conn, uint8_t channel, const void *bytes, size_t len,
                          bool reliable);
-/* Close conn with a reason (NET_BYE_LEAVING usually); forgotten at once. */
-void net_client_disconnect(NetClient *c, NetConn conn, NetDisconnectReason why);
+/* Close conn with a reason (NET_REASON_LEAVING usually); forgotten at once. */
+void net_client_disconnect(NetClient *c, NetConn conn, NetReason why);
 /* true once poll reported conn's NET_EVENT_CONNECT and until it is gone. */
 bool net_client_connected(const NetClient *c, NetConn conn);
 void net_client_flush(NetClient *c);

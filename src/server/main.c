@@ -5,7 +5,7 @@
  * host hands its outbox goes to the peers. One line per event on stderr.
  * SIGTERM and SIGINT end it cleanly: the host's journal is closed once
  * every move applied is in it (the batch in flight and the rest), then
- * every peer is told NET_BYE_SHUTDOWN.
+ * every peer is told NET_REASON_SHUTDOWN.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -80,10 +80,10 @@ static void outbox_send(void *ctx, HostConn conn, const NetMsg *msg)
     net_server_send(sv->net, conn, msg);
 }
 
-static void outbox_drop(void *ctx, HostConn conn, NetDisconnectReason why)
+static void outbox_drop(void *ctx, HostConn conn, NetReason why)
 {
     Server *sv = ctx;
-    fprintf(stderr, "ceki-server: conn %u dropped: %s\n", (unsigned)conn, net_bye_text(why));
+    fprintf(stderr, "ceki-server: conn %u dropped: %s\n", (unsigned)conn, net_reason_text(why));
     net_server_drop(sv->net, conn, why);
 }
 
@@ -201,14 +201,14 @@ static void server_handle(Server *sv, const NetEvent *ev)
     case NET_EVENT_DISCONNECT:
         if (ev->by_us)
             fprintf(stderr, "ceki-server: conn %u dropped: %s (%s)\n", (unsigned)ev->conn,
-                    net_bye_text(ev->reason), net_status_text(ev->status));
+                    net_reason_text(ev->reason), net_status_text(ev->status));
         else
             fprintf(stderr, "ceki-server: conn %u gone: %s\n", (unsigned)ev->conn,
-                    net_bye_text(ev->reason));
+                    net_reason_text(ev->reason));
         host_disconnected(sv->host, ev->conn, now);
         break;
     case NET_EVENT_TURNED_AWAY:
-        fprintf(stderr, "ceki-server: %s turned away: %s\n", ev->peer, net_bye_text(ev->reason));
+        fprintf(stderr, "ceki-server: %s turned away: %s\n", ev->peer, net_reason_text(ev->reason));
         break;
     default: break;
     }

@@ -68,7 +68,7 @@ static void churn_send(void *ctx, HostConn conn, const NetMsg *m)
 {
     Churn *c = ctx;
     if (m->type == NET_MSG_CREATED) {
-        snprintf(c->created, sizeof c->created, "%s", m->u.created);
+        snprintf(c->created, sizeof c->created, "%s", m->u.created.table);
         return;
     }
     ChurnSeat *cs = churn_seat(c, conn);
@@ -85,7 +85,7 @@ static void churn_send(void *ctx, HostConn conn, const NetMsg *m)
         cs->done = net_record_join_done(&cs->s.record_join);
 }
 
-static void churn_drop(void *ctx, HostConn conn, NetDisconnectReason why)
+static void churn_drop(void *ctx, HostConn conn, NetReason why)
 {
     Churn *c = ctx;
     (void)conn, (void)why;

@@ -200,7 +200,7 @@ static void atk_on_message(Atk *a, int i, NetConn c)
     else if (a->kind == ATK_KEYS && m->type == NET_MSG_WELCOME)
         a->seats++;
     else if (a->kind == ATK_CHAT && m->type == NET_MSG_CREATED) {
-        snprintf(s->table, sizeof s->table, "%s", m->u.created);
+        snprintf(s->table, sizeof s->table, "%s", m->u.created.table);
         atk_join(a, i, s->table, "");
     } else if (a->kind == ATK_CHAT && m->type == NET_MSG_WELCOME)
         snprintf(s->token, sizeof s->token, "%s", m->u.welcome.token);

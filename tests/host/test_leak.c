@@ -299,7 +299,7 @@ static void leak_send(void *ctx, HostConn conn, const NetMsg *msg)
         assert_false(hts_holds_seed(w->cfg.seed, w->buf, len)); /* in either byte order */
     if (conn == LEAK_CREATOR) {
         if (w->in->type == NET_MSG_CREATED)
-            memcpy(w->table, w->in->u.created, sizeof w->table);
+            memcpy(w->table, w->in->u.created.table, sizeof w->table);
         return;
     }
     LeakBot *b = leak_bot_of(w, conn);
@@ -307,10 +307,10 @@ static void leak_send(void *ctx, HostConn conn, const NetMsg *msg)
     leak_on_message(w, b, w->in);
 }
 
-static void leak_drop(void *ctx, HostConn conn, NetDisconnectReason why)
+static void leak_drop(void *ctx, HostConn conn, NetReason why)
 {
     (void)ctx;
-    fail_msg("connection %u dropped (%s)", (unsigned)conn, net_bye_text(why));
+    fail_msg("connection %u dropped (%s)", (unsigned)conn, net_reason_text(why));
 }
 
 static void leak_log(void *ctx, const char *line)
@@ -454,10 +454,10 @@ static void leak_probe(Leak *w, LeakBot *mover)
     mine.seat = (uint8_t)other->s.seat;
     leak_send_move(w, other, mover->s.move_no, &theirs);
     assert_int_equal(other->refusals, refusals + 1);
-    assert_int_equal(other->refused.refusal, NET_REFUSE_NOT_YOUR_TURN);
+    assert_int_equal(other->refused.refusal, NET_REASON_NOT_YOUR_TURN);
     leak_send_move(w, other, mover->s.move_no, &mine);
     assert_int_equal(other->refusals, refusals + 2);
-    assert_int_equal(other->refused.refusal, NET_REFUSE_NOT_YOUR_TURN);
+    assert_int_equal(other->refused.refusal, NET_REASON_NOT_YOUR_TURN);
     w->now++;
     host_tick(w->h, w->now);
     assert_int_equal(other->updates, updates);

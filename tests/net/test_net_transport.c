@@ -4,10 +4,10 @@
  * - a server and a client exchange every message type both ways, decoded
  *   equal, chat on the chat channel;
  * - a client of another protocol version is turned away with
- *   NET_BYE_VERSION, one past the peer limit with NET_BYE_FULL;
- * - garbage bytes get the peer dropped with NET_BYE_GARBAGE;
+ *   NET_REASON_VERSION, one past the peer limit with NET_REASON_FULL;
+ * - garbage bytes get the peer dropped with NET_REASON_GARBAGE;
  * - a packet larger than NET_MAX_PACKET is not delivered: the server drops
- *   its sender with NET_BYE_GARBAGE (not a timeout, whose reason is none),
+ *   its sender with NET_REASON_GARBAGE (not a timeout, whose reason is none),
  *   and the client is told that reason; one just under the limit, in
  *   fragments too, arrives;
  * - a drop by the server reaches the client with its reason;
@@ -166,7 +166,7 @@ static void sample(NetMsg *m, uint8_t type)
         break;
     case NET_MSG_MOVE: m->u.move = (NetMove){9, {MOVE_PLAY, 1, 4, CARD_NONE, 0}}; break;
     case NET_MSG_SEAT_AI: m->u.seat_ai = (NetSeatAi){2, NET_SEAT_GREEDY}; break;
-    case NET_MSG_CREATED: strcpy(m->u.created, "t1"); break;
+    case NET_MSG_CREATED: strcpy(m->u.created.table, "t1"), m->u.created.open = true; break;
     case NET_MSG_TABLES:
         m->u.tables.count = 1;
         strcpy(m->u.tables.table[0].table, "t1");
@@ -197,7 +197,7 @@ static void sample(NetMsg *m, uint8_t type)
         m->u.update.delta_len = 3;
         break;
     case NET_MSG_REFUSED:
-        m->u.refused = (NetRefused){NET_MSG_MOVE, NET_REFUSE_STALE, 4, "stale"};
+        m->u.refused = (NetRefused){NET_MSG_MOVE, NET_REASON_STALE, 4, "stale"};
         break;
     case NET_MSG_RECORD:
         strcpy(m->u.record.text, "variant thothit\n");
@@ -273,11 +273,11 @@ static void test_other_version_is_turned_away(void **state)
     link_open(&l, NET_PROTOCOL_VERSION + 1, 4);
     NetEvent ev;
     assert_true(link_wait(&l, true, NET_EVENT_TURNED_AWAY, &ev, WAIT_POLLS));
-    assert_int_equal(ev.reason, NET_BYE_VERSION);
+    assert_int_equal(ev.reason, NET_REASON_VERSION);
     assert_int_equal(ev.conn, 0);
     assert_true(link_wait(&l, false, NET_EVENT_DISCONNECT, &ev, WAIT_POLLS));
     assert_int_equal(ev.conn, l.cconn);
-    assert_int_equal(ev.reason, NET_BYE_VERSION);
+    assert_int_equal(ev.reason, NET_REASON_VERSION);
     assert_false(net_client_connected(l.client, l.cconn));
     NetEvent none;
     assert_false(side_take(&l.s, NET_EVENT_CONNECT, &none)); /* never a connection */
@@ -296,10 +296,10 @@ static void test_one_past_the_limit_is_turned_away(void **state)
     assert_true(second != 0 && second != l.cconn);
     NetEvent ev;
     assert_true(link_wait(&l, true, NET_EVENT_TURNED_AWAY, &ev, WAIT_POLLS));
-    assert_int_equal(ev.reason, NET_BYE_FULL);
+    assert_int_equal(ev.reason, NET_REASON_FULL);
     assert_true(link_wait(&l, false, NET_EVENT_DISCONNECT, &ev, WAIT_POLLS));
     assert_int_equal(ev.conn, second);
-    assert_int_equal(ev.reason, NET_BYE_FULL);
+    assert_int_equal(ev.reason, NET_REASON_FULL);
     assert_true(net_client_connected(l.client, l.cconn)); /* the first one stays */
     assert_int_equal(net_server_count(l.server), 1);
     link_close(&l);
@@ -317,13 +317,13 @@ static void test_garbage_drops_the_peer(void **state)
     assert_true(link_wait(&l, true, NET_EVENT_DISCONNECT, &ev, WAIT_POLLS));
     assert_int_equal(ev.conn, l.sconn);
     assert_true(ev.by_us);
-    assert_int_equal(ev.reason, NET_BYE_GARBAGE);
+    assert_int_equal(ev.reason, NET_REASON_GARBAGE);
     assert_int_equal(ev.status, NET_ERR_TYPE);
     assert_int_equal(ev.len, sizeof junk);
     assert_int_equal(net_server_count(l.server), 0);
     assert_int_equal(net_server_stats(l.server).garbage, 1);
     assert_true(link_wait(&l, false, NET_EVENT_DISCONNECT, &ev, WAIT_POLLS));
-    assert_int_equal(ev.reason, NET_BYE_GARBAGE);
+    assert_int_equal(ev.reason, NET_REASON_GARBAGE);
     /* the server reports that connection's end once only */
     assert_false(link_wait(&l, true, NET_EVENT_DISCONNECT, &ev, QUIET_POLLS));
     link_close(&l);
@@ -358,7 +358,7 @@ static void test_oversized_packet_is_not_delivered(void **state)
     assert_true(net_client_send_raw(l.client, l.cconn, NET_CHANNEL_CHAT, bytes, big, true));
     assert_true(link_wait(&l, true, NET_EVENT_DISCONNECT, &ev, WAIT_POLLS));
     assert_int_equal(ev.conn, l.sconn);
-    assert_int_equal(ev.reason, NET_BYE_GARBAGE);
+    assert_int_equal(ev.reason, NET_REASON_GARBAGE);
     assert_true(ev.by_us);
     assert_int_equal(ev.status, NET_ERR_LONG);
     assert_int_equal(net_server_count(l.server), 0);
@@ -368,7 +368,7 @@ static void test_oversized_packet_is_not_delivered(void **state)
     /* the client is told why */
     assert_true(link_wait(&l, false, NET_EVENT_DISCONNECT, &ev, WAIT_POLLS));
     assert_int_equal(ev.conn, l.cconn);
-    assert_int_equal(ev.reason, NET_BYE_GARBAGE);
+    assert_int_equal(ev.reason, NET_REASON_GARBAGE);
     assert_false(ev.by_us);
     assert_false(link_wait(&l, true, NET_EVENT_MESSAGE, &ev, QUIET_POLLS));
     free(bytes);
@@ -381,11 +381,11 @@ static void test_drop_reaches_the_client(void **state)
     Link l;
     link_open(&l, 0, 4);
     link_connect(&l);
-    net_server_drop(l.server, l.sconn, NET_BYE_NO_TABLE);
+    net_server_drop(l.server, l.sconn, NET_REASON_NO_TABLE);
     assert_int_equal(net_server_count(l.server), 0);
     NetEvent ev;
     assert_true(link_wait(&l, false, NET_EVENT_DISCONNECT, &ev, WAIT_POLLS));
-    assert_int_equal(ev.reason, NET_BYE_NO_TABLE);
+    assert_int_equal(ev.reason, NET_REASON_NO_TABLE);
     assert_false(ev.by_us);
     assert_false(net_client_connected(l.client, l.cconn));
     /* forgotten at once: nothing more is reported of it */
@@ -467,7 +467,7 @@ static void test_stale_disconnect_is_not_taken(void **state)
     struct sockaddr_in from;
     memset(&from, 0, sizeof from);
     uint16_t peer = stale_read_connect(fd, c, msg, &from);
-    stale_send_disconnect(fd, &from, peer, NET_BYE_GARBAGE);
+    stale_send_disconnect(fd, &from, peer, NET_REASON_GARBAGE);
     /* the new connection is still connecting: no disconnect, no reason */
     for (int i = 0; i < QUIET_POLLS; i++) {
         NetEvent ev;
@@ -475,7 +475,7 @@ static void test_stale_disconnect_is_not_taken(void **state)
             assert_int_not_equal(ev.kind, NET_EVENT_DISCONNECT);
     }
     assert_false(net_client_connected(c, conn));
-    net_client_disconnect(c, conn, NET_BYE_LEAVING);
+    net_client_disconnect(c, conn, NET_REASON_LEAVING);
     net_client_destroy(c);
     free(msg);
     close(fd);
