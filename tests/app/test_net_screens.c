@@ -1,5 +1,5 @@
 #define _POSIX_C_SOURCE 200809L /* setenv */
-/* test_net_screens.c — the screens of a table with friends (issue 29):
+/* test_net_screens.c — the screens of a table with friends:
  * hosting, joining (typed, pasted, a bad address, a table found on the
  * local network over 127.0.0.1), a server's open tables and the waiting
  * room, driven by keyboard and mouse as a person would.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The code's shape (issue 17), checked on every build:
+# The code's shape (src/README.md's rules), checked on every build:
 #  - no call circle between modules: the object files' symbols (nm), a
 #    module being a file, or the files of one screen (scene_table_*.c,
 #    scene_learn_*.c), fed to tsort, which finds any loop;
@@ -8,7 +8,10 @@
 #    "{" at column 0 to the "}" at column 0);
 #  - no comparison or case on a VARIANT_ id outside the variant table
 #    (src/core/variant.c) and the app's table of each game's prose
-#    (src/app/scenes/learn/learn_text.c).
+#    (src/app/scenes/learn/learn_text.c);
+#  - no words about the code's history instead of the code: no issue
+#    number and no name of a helper or branch ("h-" and a word) in the
+#    sources, tests, packaging, catalogues or docs.
 # Usage: shape.sh SOURCE_DIR BUILD_DIR
 set -u
 src=$1/src
@@ -78,5 +81,11 @@ ids=$(grep -rnE '(==|!=) *VARIANT_[A-Z]|VARIANT_[A-Z_]+ *(==|!=)|case VARIANT_' 
     grep -v 'VARIANT_COUNT' | grep -v '^[^:]*/core/variant\.c:' | grep -v '^[^:]*/app/scenes/learn/learn_text\.c:')
 [ -z "$ids" ] || fail "decisions on a variant id outside the variant table:
 $ids"
+# The patterns are written so that they do not match themselves.
+history=$(cd "$1" && grep -rInE --exclude-dir='build*' -e '[Ii]ssues?[[:space:]]+#?[0-9]' \
+    -e '(^|[^[:alnum:]_])h-[a-z]+[0-9]*([^[:alnum:]>_-]|$)' \
+    src tests packaging po .ci assets fonts CMakeLists.txt README.md 2>/dev/null)
+[ -z "$history" ] || fail "words about the code's history (say what the code is and does):
+$history"
 [ $failures -eq 0 ] || exit 1
-echo "shape: no circles, no function over 80 lines, no decision on a variant id"
+echo "shape: no circles, no function over 80 lines, no decision on a variant id, no history words"

@@ -1,5 +1,5 @@
-/* net_table.h — a table with friends on other machines, as the app sees it
- * (issue 29): the app hosting one over ENet, or joining one (another app's,
+/* net_table.h — a table with friends on other machines, as the app sees it:
+ * the app hosting one over ENet, or joining one (another app's,
  * or a ceki-server's). The table scene plays it through the SeatFeed it
  * holds, exactly as a game on this computer (feed_local.h).
  *

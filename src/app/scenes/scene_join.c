@@ -1,4 +1,4 @@
-/* scene_join.c — joining a table (issue 29): type an address or paste an
+/* scene_join.c — joining a table of friends: type an address or paste an
  * invite (Ctrl+V), or pick a table announced on the local network
  * (discovery.h). Join connects (net_table_join) into app->net; the
  * waiting room takes over once seated, the list of a ceki-server's tables

@@ -1,4 +1,4 @@
-/* scene_waiting.c — the waiting room of a table with friends (issue 29):
+/* scene_waiting.c — the waiting room of a table with friends:
  * who sits where, with their names and whether they are connected. The
  * host sees how friends reach the table (this machine's addresses with the
  * port, the invite link and a Copy button), announces it on the local
