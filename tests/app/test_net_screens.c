@@ -58,7 +58,7 @@ typedef struct Fake {
 
 static Fake fake;
 
-bool net_table_parse_address(const char *text, NetAddress *out, char *err, size_t err_size)
+bool net_address_parse(const char *text, NetAddress *out, char *err, size_t err_size)
 {
     NetAddress a;
     memset(&a, 0, sizeof a);
@@ -66,7 +66,7 @@ bool net_table_parse_address(const char *text, NetAddress *out, char *err, size_
     const char *colon = strchr(p, ':');
     unsigned port = 0;
     char rest[NET_TABLE_ID_MAX] = "";
-    if (colon == NULL || colon == p || (size_t)(colon - p) > NET_TABLE_HOST_MAX ||
+    if (colon == NULL || colon == p || (size_t)(colon - p) > NET_ADDRESS_HOST_MAX ||
         sscanf(colon + 1, "%5u%15s", &port, rest) < 1 || port == 0 || port > 65535 ||
         (rest[0] != '\0' && rest[0] != '/')) {
         snprintf(err, err_size, "Not an address: %s", text);
@@ -79,7 +79,7 @@ bool net_table_parse_address(const char *text, NetAddress *out, char *err, size_
     return true;
 }
 
-void net_table_format_invite(const NetAddress *a, char *buf, size_t size)
+void net_address_format_invite(const NetAddress *a, char *buf, size_t size)
 {
     snprintf(buf, size, "ceki://%s:%u/%s", a->host, a->port, a->table);
 }
@@ -889,7 +889,7 @@ static void test_title_rejoin(void **state)
     NetTicket t;
     memset(&t, 0, sizeof t);
     char err[200] = "";
-    assert_true(net_table_parse_address("127.0.0.1:7157/t1", &t.address, err, sizeof err));
+    assert_true(net_address_parse("127.0.0.1:7157/t1", &t.address, err, sizeof err));
     memset(t.token, 'a', NET_TOKEN_LEN);
     assert_true(net_ticket_save(app->store, &t, "pei", err, sizeof err));
     char why[200];

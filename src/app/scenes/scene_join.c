@@ -127,7 +127,7 @@ static SceneAction join(App *app, JoinState *s)
                  _("Type the host's address, or paste an invite link."));
         return scene_stay();
     }
-    if (!net_table_parse_address(s->address.text, &a, err, sizeof err)) {
+    if (!net_address_parse(s->address.text, &a, err, sizeof err)) {
         snprintf(s->error, sizeof s->error, "%s", err);
         return scene_stay();
     }

@@ -35,7 +35,7 @@ typedef struct WaitingState {
     double announce_at;
     NetSeats shown; /* what was last drawn: a change redraws */
     NetTableState shown_state;
-    char invite[NET_TABLE_HOST_MAX + NET_TABLE_ID_MAX + 32];
+    char invite[NET_ADDRESS_HOST_MAX + NET_TABLE_ID_MAX + 32];
     char addresses[NET_TABLE_ADDRESSES_MAX][NET_ADDR_TEXT_MAX];
     int naddresses;
     bool handed_on; /* app->net went on to the table */
