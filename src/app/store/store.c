@@ -24,7 +24,7 @@
 #include "settings.h"
 #include "store_lock.h"
 
-/* 1: games, rounds, matches, stats_base, replays; 2: + tickets (issue 29).
+/* 1: games, rounds, matches, stats_base, replays; 2: + tickets (network tables).
  * Every table is made IF NOT EXISTS, so an older database gets the new
  * ones on its first open and keeps everything it had. */
 #define SCHEMA_VERSION 2
