@@ -45,18 +45,25 @@ NetConn cli_net_connect(const char *cmd, NetClient *c, const char *host_port)
     NetMsg *msg = malloc(sizeof *msg); /* nothing is expected before the connection */
     uint64_t end = cli_now_ms() + CLI_NET_CONNECT_MS;
     bool up = false;
+    NetReason refused = NET_REASON_NONE;
     while (msg && !up && cli_now_ms() < end) {
         memset(&ev, 0, sizeof ev);
         if (!net_client_poll(c, CLI_NET_POLL_MS, &ev, msg) || ev.conn != conn)
             continue;
-        if (ev.kind == NET_EVENT_DISCONNECT)
+        if (ev.kind == NET_EVENT_DISCONNECT) {
+            refused = ev.reason;
             break;
+        }
         up = ev.kind == NET_EVENT_CONNECT;
     }
     free(msg);
     if (up)
         return conn;
-    fprintf(stderr, "ceki-cli: %s: cannot reach a ceki-server at %s\n", cmd, host_port);
+    if (refused != NET_REASON_NONE)
+        fprintf(stderr, "ceki-cli: %s: the server at %s refused the connection: %s\n", cmd,
+                host_port, net_reason_text(refused));
+    else
+        fprintf(stderr, "ceki-cli: %s: cannot reach a ceki-server at %s\n", cmd, host_port);
     net_client_disconnect(c, conn, NET_REASON_LEAVING);
     return 0;
 }

@@ -17,7 +17,7 @@
 #define BOT_PATH_MAX 4096
 
 typedef struct BotArgs {
-    const char *connect, *table, *token_file, *dump_file, *bind;
+    const char *connect, *table, *token_file, *dump_file, *bind, *key;
     AiLevel level;
     long think_ms;
 } BotArgs;
@@ -38,9 +38,9 @@ typedef struct BotRun {
 static int bot_usage(const char *why)
 {
     fprintf(stderr, "ceki-cli: bot: %s\n", why);
-    fprintf(stderr,
-            "usage: ceki-cli bot --connect HOST:PORT --table ID --level "
-            "random|greedy|strong [--token FILE] [--think MS] [--dump FILE] [--bind ADDR]\n");
+    fprintf(stderr, "usage: ceki-cli bot --connect HOST:PORT --table ID --level "
+                    "random|greedy|strong [--key KEY] [--token FILE] [--think MS] [--dump FILE] "
+                    "[--bind ADDR]\n");
     return 2;
 }
 
@@ -52,6 +52,8 @@ static int parse_one(BotArgs *a, const char *arg, const char *val)
         a->table = val;
     else if (strcmp(arg, "--bind") == 0)
         a->bind = val;
+    else if (strcmp(arg, "--key") == 0)
+        a->key = val;
     else if (strcmp(arg, "--token") == 0)
         a->token_file = val;
     else if (strcmp(arg, "--dump") == 0)
@@ -82,6 +84,8 @@ static int parse_bot_args(int argc, char **argv, BotArgs *a)
         st = bot_usage("--level takes random, greedy or strong");
     if (st == 0 && strlen(a->table) > NET_TABLE_ID_MAX)
         st = bot_usage("that is not a table id");
+    if (st == 0 && a->key && strlen(a->key) != NET_KEY_LEN)
+        st = bot_usage("a key is 32 hex digits");
     return st;
 }
 
@@ -164,7 +168,9 @@ static void bot_try_connect(BotRun *r, uint64_t now)
 static bool bye_is_final(NetReason why)
 {
     return why == NET_REASON_VERSION || why == NET_REASON_NO_TABLE || why == NET_REASON_NO_SEAT ||
-           why == NET_REASON_REPLACED || why == NET_REASON_GARBAGE || why == NET_REASON_ABUSE;
+           why == NET_REASON_REPLACED || why == NET_REASON_GARBAGE || why == NET_REASON_ABUSE ||
+           why == NET_REASON_CUT_OFF ||
+           (why >= NET_REASON_CLOSED_EMPTY && why <= NET_REASON_CLOSED_OVER);
 }
 
 static void bot_message(BotRun *r, const NetEvent *ev, uint64_t now)
@@ -193,7 +199,7 @@ static void bot_event(BotRun *r, const NetEvent *ev, uint64_t now)
     if (ev->conn != r->conn || r->conn == 0)
         return;
     if (ev->kind == NET_EVENT_CONNECT) {
-        botseat_join_msg(&r->seat, r->a.table, r->reply);
+        botseat_join_msg(&r->seat, r->a.table, r->a.key, r->reply);
         net_client_send(r->c, r->conn, r->reply);
     } else if (ev->kind == NET_EVENT_MESSAGE) {
         bot_message(r, ev, now);

@@ -17,6 +17,7 @@ typedef struct TableArgs {
     const char *connect, *bind;
     GameConfig cfg;
     bool has_seed;
+    bool private_table;
     const char *seats;
 } TableArgs;
 
@@ -24,7 +25,8 @@ static int table_usage(const char *why)
 {
     fprintf(stderr, "ceki-cli: table: %s\n", why);
     fprintf(stderr, "usage: ceki-cli table --connect HOST:PORT --variant V [--players N] "
-                    "[--seed S] [--seats LIST] [--scheme NAME] [--option NAME]... [--bind ADDR]\n");
+                    "[--seed S] [--seats LIST] [--scheme NAME] [--option NAME]... [--private] "
+                    "[--bind ADDR]\n");
     return 2;
 }
 
@@ -100,9 +102,15 @@ static int parse_table_args(int argc, char **argv, TableArgs *a, NetCreate *c)
 {
     const VariantDesc *v = NULL;
     int st = 0;
-    for (int i = 1; i < argc && st == 0; i += 2)
+    for (int i = 1; i < argc && st == 0; i += 2) {
+        if (strcmp(argv[i], "--private") == 0) {
+            a->private_table = true;
+            i--; /* a flag: no value */
+            continue;
+        }
         st = i + 1 < argc ? parse_one(a, &v, argv[i], argv[i + 1])
                           : table_usage("an option lacks its value");
+    }
     if (st != 0)
         return st;
     if (!a->connect || !v)
@@ -121,6 +129,7 @@ static int parse_table_args(int argc, char **argv, TableArgs *a, NetCreate *c)
     c->has_seed = a->has_seed;
     c->seed = a->cfg.seed;
     c->autostart = true;
+    c->open = !a->private_table;
     snprintf(c->name, sizeof c->name, "ceki-cli");
     return 0;
 }
@@ -133,7 +142,11 @@ static int create_table(const TableArgs *a, NetMsg *msg)
     ok = ok && cli_net_wait("table", c, conn, CLI_NET_ANSWER_MS, msg);
     int st = 1;
     if (ok && msg->type == NET_MSG_CREATED) {
-        printf("table: %s\n", msg->u.created.table);
+        const NetCreated *cr = &msg->u.created;
+        printf("table: %s\n", cr->table);
+        if (!cr->open)
+            printf("key: %s\ninvite: ceki://%s/%s?key=%s\n", cr->key, a->connect, cr->table,
+                   cr->key);
         st = 0;
     } else if (ok && msg->type == NET_MSG_REFUSED) {
         fprintf(stderr, "ceki-cli: table: the server refused: %s\n", msg->u.refused.reason);

@@ -167,6 +167,7 @@ static bool load_ask_table(LoadWorker *w, int t)
     c->rules.variant = (uint8_t)w->plan->v->id;
     c->rules.players = (uint8_t)w->plan->players;
     c->autostart = true;
+    c->open = true;
     snprintf(c->name, sizeof c->name, "ceki-cli load");
     if (w->asked_count == w->ntables || !net_client_send(w->c, w->control, m))
         return false;
@@ -294,7 +295,7 @@ static bool load_seat_event(LoadWorker *w, int s, const NetEvent *ev, uint64_t n
 {
     LoadSeat *ls = &w->seat[s];
     if (ev->kind == NET_EVENT_CONNECT) {
-        botseat_join_msg(&ls->b, ls->b.table, w->reply);
+        botseat_join_msg(&ls->b, ls->b.table, NULL, w->reply);
         net_client_send(w->c, ls->conn, w->reply);
     } else if (ev->kind == NET_EVENT_DISCONNECT) {
         map_forget(w, ls->conn);

@@ -48,6 +48,20 @@ bool host_seat_is_computer(const HostSeat *s)
     return !host_seat_is_person(s->kind) || s->state == NET_SEAT_STAND_IN;
 }
 
+bool host_table_person_here(const HostTable *t)
+{
+    for (int s = 0; s < t->cfg.players; s++) {
+        if (host_seat_is_person(t->seat[s].kind) && t->seat[s].conn != 0)
+            return true;
+    }
+    return false;
+}
+
+bool host_table_waiting(const HostTable *t)
+{
+    return !t->over && (!t->started || !host_table_person_here(t));
+}
+
 void send_view(Host *h, HostTable *t, int seat)
 {
     HostConn conn = t->seat[seat].conn;

@@ -36,7 +36,13 @@
 #define NET_SLOT_BITS 12u
 #define NET_SLOT_MASK ((1u << NET_SLOT_BITS) - 1u)
 #define NET_SERIAL_MAX ((UINT32_MAX >> NET_SLOT_BITS))
-#define NET_SPARE_PEERS 16 /* slots beyond max_peers, to turn the extra peer away politely */
+#define NET_SPARE_PEERS 16    /* slots beyond max_peers, to turn the extra peer away politely */
+#define NET_HANDSHAKE_SHARE 4 /* at most a quarter of the slots halfway through a handshake */
+/* The refusal of a CONNECT before a slot is given (net_refuse): ENet's
+ * header for no peer, a magic number whose first byte is no ENet command,
+ * the connect's own connectID and the reason, big-endian. */
+#define NET_REFUSAL_MAGIC 0xC0E14B1Fu
+#define NET_REFUSAL_BYTES 14
 #define NET_HOST_TEXT_MAX 256
 #define NET_PORT_MAX 65535ul
 #define NET_MS_PER_S 1000u
@@ -55,8 +61,14 @@ typedef struct NetEnd {
     uint32_t serial;
     NetConn *conn;   /* by ENet peer slot: the connection there, 0 if none */
     bool *connected; /* by slot: CONNECT reported */
-    bool *oversized; /* by slot: sent a packet over the limit (server) */
-    int noversized;  /* slots marked in `oversized` */
+    uint8_t *mark;   /* by slot: a NetReason to close it with at the next poll (server: it
+                        sent a packet over the limit; client: the server refused it) */
+    int nmarked;     /* slots marked */
+    NetAdmitFn admit;
+    void *admit_ctx;
+    NetReason away[NET_AWAY_QUEUE]; /* turned away before a slot, not yet reported */
+    ENetAddress away_addr[NET_AWAY_QUEUE];
+    int naway;
     ENetPacket *held;
     NetStats stats;
     uint8_t buf[NET_MAX_PACKET];
@@ -92,8 +104,8 @@ static bool net_end_init(NetEnd *e, const ENetAddress *addr, int slots, size_t m
     }
     e->conn = calloc((size_t)slots, sizeof *e->conn);
     e->connected = calloc((size_t)slots, sizeof *e->connected);
-    e->oversized = calloc((size_t)slots, sizeof *e->oversized);
-    if (!e->conn || !e->connected || !e->oversized) {
+    e->mark = calloc((size_t)slots, sizeof *e->mark);
+    if (!e->conn || !e->connected || !e->mark) {
         net_set_err(err, err_size, "out of memory");
         return false;
     }
@@ -146,7 +158,7 @@ static void net_end_close(NetEnd *e, NetReason why)
     }
     free(e->conn);
     free(e->connected);
-    free(e->oversized);
+    free(e->mark);
 }
 
 /* A new end at the start of a zeroed block of `size` bytes (a NetServer
@@ -400,46 +412,26 @@ static bool net_datagram_verifies(const ENetHost *host, size_t pos, enet_uint32 
     return false;
 }
 
-/* The client's intercept: a datagram for a connecting peer that is not the
- * answer to its own connect is dropped before ENet reads it. */
-static int ENET_CALLBACK net_client_intercept(ENetHost *host, ENetEvent *event)
+static void net_end_mark(NetEnd *e, size_t slot, NetReason why)
 {
-    (void)event;
-    size_t pos = 0;
-    ENetPeer *p = net_datagram_peer(host, &pos);
-    if (p == NULL || p->state != ENET_PEER_STATE_CONNECTING)
-        return 0;
-    return net_datagram_verifies(host, pos, p->connectID) ? 0 : 1;
+    if (e->mark[slot] == 0)
+        e->nmarked++;
+    e->mark[slot] = (uint8_t)why;
 }
 
-/* ENet's intercept: marks the peer of an oversized fragment; ENet goes on
- * with the datagram as usual (it refuses that fragment itself). */
-static int ENET_CALLBACK net_intercept(ENetHost *host, ENetEvent *event)
+/* The next marked slot that is still a connection, closed with its mark:
+ * the server's (a connection that sent an oversized packet) dropped with
+ * NET_REASON_GARBAGE by us; the client's (still connecting) refused by the
+ * server with the reason it gave. */
+static bool net_end_take_marked(NetEnd *e, NetEvent *ev)
 {
-    (void)event;
-    size_t pos = 0;
-    ENetPeer *p = net_datagram_peer(host, &pos);
-    NetEnd *e = p != NULL ? p->data : NULL;
-    if (e == NULL || !net_datagram_oversized(host, pos))
-        return 0;
-    size_t slot = net_slot_of(e, p);
-    if (!e->oversized[slot]) {
-        e->oversized[slot] = true;
-        e->noversized++;
-    }
-    return 0;
-}
-
-/* The next peer marked oversized that is still a connection: dropped with
- * NET_REASON_GARBAGE and told as such. */
-static bool net_end_take_oversized(NetEnd *e, NetEvent *ev)
-{
-    for (size_t slot = 0; slot < e->host->peerCount && e->noversized > 0; slot++) {
-        if (!e->oversized[slot])
+    for (size_t slot = 0; slot < e->host->peerCount && e->nmarked > 0; slot++) {
+        NetReason why = (NetReason)e->mark[slot];
+        if (why == NET_REASON_NONE)
             continue;
-        e->oversized[slot] = false;
-        e->noversized--;
-        if (e->conn[slot] == 0 || !e->connected[slot])
+        e->mark[slot] = 0;
+        e->nmarked--;
+        if (e->conn[slot] == 0 || e->connected[slot] != e->server)
             continue;
         ENetPeer *p = &e->host->peers[slot];
         memset(ev, 0, sizeof *ev);
@@ -447,15 +439,204 @@ static bool net_end_take_oversized(NetEnd *e, NetEvent *ev)
         ev->addr = ENET_NET_TO_HOST_32(p->address.host);
         ev->kind = NET_EVENT_DISCONNECT;
         ev->conn = e->conn[slot];
-        ev->reason = NET_REASON_GARBAGE;
-        ev->by_us = true;
-        ev->status = NET_ERR_LONG;
-        enet_peer_disconnect(p, (enet_uint32)NET_REASON_GARBAGE);
+        ev->reason = why;
+        ev->by_us = e->server;
+        ev->status = e->server ? NET_ERR_LONG : NET_OK;
+        if (e->server) {
+            enet_peer_disconnect(p, (enet_uint32)why);
+            e->stats.garbage++;
+        } else {
+            enet_peer_reset(p);
+        }
         net_end_forget(e, slot);
-        e->stats.garbage++;
         return true;
     }
     return false;
+}
+
+/* The next peer turned away before it had a slot, reported once. */
+static bool net_end_take_away(NetEnd *e, NetEvent *ev)
+{
+    if (e->naway == 0)
+        return false;
+    e->naway--;
+    memset(ev, 0, sizeof *ev);
+    ev->kind = NET_EVENT_TURNED_AWAY;
+    ev->reason = e->away[e->naway];
+    ENetPeer fake;
+    memset(&fake, 0, sizeof fake);
+    fake.address = e->away_addr[e->naway];
+    net_peer_text(&fake, ev->peer, sizeof ev->peer);
+    ev->addr = ENET_NET_TO_HOST_32(fake.address.host);
+    return true;
+}
+
+/* ---- admission before a slot (server), refusals heard (client) ---- */
+
+/* The CONNECT command a datagram from no peer holds, copied into *out;
+ * false when it holds none. */
+static bool net_datagram_connect(const ENetHost *host, size_t pos, ENetProtocol *out)
+{
+    const uint8_t *d = host->receivedData;
+    size_t len = host->receivedDataLength;
+    for (size_t n = 0;
+         n < NET_DATAGRAM_COMMANDS_MAX && pos + sizeof(ENetProtocolCommandHeader) <= len; n++) {
+        enet_uint8 cmd = d[pos] & ENET_PROTOCOL_COMMAND_MASK;
+        if (cmd == ENET_PROTOCOL_COMMAND_NONE || cmd >= ENET_PROTOCOL_COMMAND_COUNT)
+            return false;
+        size_t size = enet_protocol_command_size(cmd);
+        if (size == 0 || size > sizeof(ENetProtocol) || pos + size > len)
+            return false;
+        if (cmd == ENET_PROTOCOL_COMMAND_CONNECT) {
+            memset(out, 0, sizeof *out);
+            memcpy(out, d + pos, size);
+            return true;
+        }
+        if (cmd != ENET_PROTOCOL_COMMAND_ACKNOWLEDGE)
+            return false;
+        pos += size;
+    }
+    return false;
+}
+
+/* Whether ENet already has a peer for this connect (a CONNECT sent again). */
+static bool net_connect_known(const ENetHost *host, enet_uint32 connect_id)
+{
+    for (size_t i = 0; i < host->peerCount; i++) {
+        const ENetPeer *p = &host->peers[i];
+        if (p->state != ENET_PEER_STATE_DISCONNECTED && p->connectID == connect_id &&
+            p->address.host == host->receivedAddress.host &&
+            p->address.port == host->receivedAddress.port)
+            return true;
+    }
+    return false;
+}
+
+/* Peers halfway through a handshake (what a flood of forged CONNECTs fills). */
+static size_t net_handshakes(const ENetHost *host)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < host->peerCount; i++) {
+        ENetPeerState st = host->peers[i].state;
+        n += st == ENET_PEER_STATE_ACKNOWLEDGING_CONNECT ||
+             st == ENET_PEER_STATE_CONNECTION_PENDING || st == ENET_PEER_STATE_CONNECTION_SUCCEEDED;
+    }
+    return n;
+}
+
+static void net_put_u32(uint8_t *at, uint32_t v)
+{
+    at[0] = (uint8_t)(v >> 24);
+    at[1] = (uint8_t)(v >> 16);
+    at[2] = (uint8_t)(v >> 8);
+    at[3] = (uint8_t)v;
+}
+
+static uint32_t net_get_u32(const uint8_t *at)
+{
+    return (uint32_t)at[0] << 24 | (uint32_t)at[1] << 16 | (uint32_t)at[2] << 8 | at[3];
+}
+
+/* Answers a CONNECT with a refusal and no slot (a datagram no larger
+ * than the CONNECT: nothing to amplify), and keeps it to report. */
+static void net_refuse(NetEnd *e, const ENetProtocol *connect, NetReason why)
+{
+    ENetHost *host = e->host;
+    uint8_t d[NET_REFUSAL_BYTES];
+    d[0] = (uint8_t)(ENET_PROTOCOL_MAXIMUM_PEER_ID >> 8);
+    d[1] = (uint8_t)(ENET_PROTOCOL_MAXIMUM_PEER_ID & 0xffu);
+    net_put_u32(d + 2, NET_REFUSAL_MAGIC);
+    memcpy(d + 6, &connect->connect.connectID, 4); /* as the client sent it */
+    net_put_u32(d + 10, (uint32_t)why);
+    ENetBuffer buf = {.data = d, .dataLength = sizeof d};
+    enet_socket_send(host->socket, &host->receivedAddress, &buf, 1);
+    e->stats.turned_away++;
+    if (e->naway < NET_AWAY_QUEUE) {
+        e->away[e->naway] = why;
+        e->away_addr[e->naway++] = host->receivedAddress;
+    }
+}
+
+/* A new peer's CONNECT: 1 (the datagram dropped) when it is refused. */
+static int net_server_admit(NetEnd *e, size_t pos)
+{
+    ENetHost *host = e->host;
+    ENetProtocol c;
+    if (!net_datagram_connect(host, pos, &c) || net_connect_known(host, c.connect.connectID))
+        return 0;
+    NetReason why = NET_REASON_NONE;
+    if (e->live >= e->max_live)
+        why = NET_REASON_FULL;
+    else if (net_handshakes(host) * NET_HANDSHAKE_SHARE >= host->peerCount)
+        why = NET_REASON_BUSY;
+    else if (e->admit)
+        why = e->admit(e->admit_ctx, ENET_NET_TO_HOST_32(host->receivedAddress.host));
+    if (why == NET_REASON_NONE)
+        return 0;
+    net_refuse(e, &c, why);
+    return 1;
+}
+
+/* A refusal for one of our connecting peers: marked to be reported. */
+static bool net_client_refused(NetEnd *e, ENetHost *host)
+{
+    const uint8_t *d = host->receivedData;
+    if (host->receivedDataLength != NET_REFUSAL_BYTES ||
+        ((d[0] << 8) | d[1]) != ENET_PROTOCOL_MAXIMUM_PEER_ID ||
+        net_get_u32(d + 2) != NET_REFUSAL_MAGIC)
+        return false;
+    enet_uint32 id = 0;
+    memcpy(&id, d + 6, 4);
+    for (size_t i = 0; e && i < host->peerCount; i++) {
+        const ENetPeer *p = &host->peers[i];
+        if (p->state == ENET_PEER_STATE_CONNECTING && p->connectID == id &&
+            p->address.host == host->receivedAddress.host &&
+            p->address.port == host->receivedAddress.port) {
+            uint32_t why = net_get_u32(d + 10);
+            net_end_mark(e, i,
+                         why > 0 && why < NET_REASON_COUNT ? (NetReason)why : NET_REASON_FULL);
+        }
+    }
+    return true;
+}
+
+/* ENet's intercept (server): a new peer's CONNECT is admitted or refused
+ * before it has a slot; the peer of an oversized fragment is marked, and
+ * ENet goes on with that datagram as usual (it refuses the fragment itself). */
+static int ENET_CALLBACK net_intercept(ENetHost *host, ENetEvent *event)
+{
+    (void)event;
+    NetEnd *e = host->peerCount > 0 ? host->peers[0].data : NULL;
+    const uint8_t *d = host->receivedData;
+    size_t pos = 0;
+    if (e && d && host->receivedDataLength >= sizeof(ENetProtocolHeader) &&
+        (((d[0] << 8) | d[1]) & ENET_PROTOCOL_MAXIMUM_PEER_ID) == ENET_PROTOCOL_MAXIMUM_PEER_ID) {
+        enet_uint16 flags = (enet_uint16)((d[0] << 8) | d[1]) & ENET_PROTOCOL_HEADER_FLAG_MASK;
+        pos = (flags & ENET_PROTOCOL_HEADER_FLAG_SENT_TIME) ? sizeof(ENetProtocolHeader)
+                                                            : sizeof(enet_uint16);
+        return (flags & ENET_PROTOCOL_HEADER_FLAG_COMPRESSED) ? 0 : net_server_admit(e, pos);
+    }
+    ENetPeer *p = net_datagram_peer(host, &pos);
+    e = p != NULL ? p->data : NULL;
+    if (e == NULL || !net_datagram_oversized(host, pos))
+        return 0;
+    net_end_mark(e, net_slot_of(e, p), NET_REASON_GARBAGE);
+    return 0;
+}
+
+/* The client's intercept: a refusal for a connecting peer is marked; any
+ * other datagram for a connecting peer that is not the answer to its own
+ * connect is dropped before ENet reads it. */
+static int ENET_CALLBACK net_client_intercept(ENetHost *host, ENetEvent *event)
+{
+    (void)event;
+    if (net_client_refused(host->peerCount > 0 ? host->peers[0].data : NULL, host))
+        return 1;
+    size_t pos = 0;
+    ENetPeer *p = net_datagram_peer(host, &pos);
+    if (p == NULL || p->state != ENET_PEER_STATE_CONNECTING)
+        return 0;
+    return net_datagram_verifies(host, pos, p->connectID) ? 0 : 1;
 }
 
 static bool net_end_translate(NetEnd *e, const ENetEvent *in, NetEvent *ev, NetMsg *msg)
@@ -478,7 +659,7 @@ static bool net_end_poll(NetEnd *e, uint32_t timeout_ms, NetEvent *ev, NetMsg *m
     net_end_release(e);
     uint64_t deadline = net_now_ms() + timeout_ms;
     for (;;) {
-        if (e->noversized > 0 && net_end_take_oversized(e, ev))
+        if ((e->nmarked > 0 && net_end_take_marked(e, ev)) || net_end_take_away(e, ev))
             return true;
         memset(ev, 0, sizeof *ev);
         uint64_t now = net_now_ms();
@@ -490,7 +671,7 @@ static bool net_end_poll(NetEnd *e, uint32_t timeout_ms, NetEvent *ev, NetMsg *m
         if (net_end_translate(e, &in, ev, msg))
             return true;
     }
-    if (e->noversized > 0 && net_end_take_oversized(e, ev))
+    if ((e->nmarked > 0 && net_end_take_marked(e, ev)) || net_end_take_away(e, ev))
         return true;
     memset(ev, 0, sizeof *ev);
     return false;
@@ -589,6 +770,10 @@ NetServer *net_server_create(const NetServerOptions *opt, char *err, size_t err_
     s->end.host->maximumWaitingData = NET_TRANSPORT_MAX_WAITING;
     for (size_t i = 0; i < s->end.host->peerCount; i++)
         s->end.host->peers[i].data = &s->end;
+    s->end.admit = opt->admit;
+    s->end.admit_ctx = opt->admit_ctx;
+    if (opt->max_per_address > 0)
+        s->end.host->duplicatePeers = (size_t)opt->max_per_address;
     s->end.host->intercept = net_intercept;
     ENetAddress bound = {0, 0};
     if (enet_socket_get_address(s->end.host->socket, &bound) == 0)
@@ -686,6 +871,8 @@ NetClient *net_client_create(const NetClientOptions *opt, char *err, size_t err_
     NetClient *c = net_end_new(sizeof *c, &set, err, err_size);
     if (!c)
         return NULL;
+    for (size_t i = 0; i < c->end.host->peerCount; i++)
+        c->end.host->peers[i].data = &c->end;
     c->end.host->intercept = net_client_intercept;
     return c;
 }

@@ -15,6 +15,21 @@
  * - Every connection has NET_CHANNELS channels. The connect data is the
  *   protocol version (NET_PROTOCOL_VERSION); the server turns a different
  *   one away with NET_REASON_VERSION before it is ever reported as connected.
+ * - Admission before a slot (server): ENet's intercept sees every CONNECT
+ *   before ENet gives it a peer slot. A CONNECT sent again for a peer that
+ *   has one goes on to ENet; a new one is refused when the server holds
+ *   max_peers connections (NET_REASON_FULL), when a quarter of the slots
+ *   are halfway through a handshake (NET_REASON_BUSY: what a flood of
+ *   forged CONNECTs would fill, since their senders never answer), or when
+ *   `admit` says so. A refusal costs no slot: the server answers with one
+ *   datagram no larger than the CONNECT (a magic number, the CONNECT's own
+ *   connectID, the reason), which the client's intercept takes only for a
+ *   peer of its own that is connecting with that connectID, and poll
+ *   reports as that connection's disconnect with the reason. The server's
+ *   poll reports each refusal as NET_EVENT_TURNED_AWAY (up to
+ *   NET_AWAY_QUEUE between two polls; all are counted in NetStats).
+ *   max_per_address is ENet's own duplicatePeers: a hard cap on the peers
+ *   of one address, refused by ENet without a word.
  * - poll waits up to timeout_ms for one event and reports it:
  *   connect, message (already decoded into the caller's NetMsg), or
  *   disconnect (with the reason the peer gave, or NET_REASON_NONE when it
@@ -66,6 +81,7 @@
 #define NET_TRANSPORT_MAX_PEERS 4000                    /* ENet numbers peers in 12 bits */
 #define NET_SOCKET_BUFFER (4u * 1024u * 1024u)          /* bytes asked for each socket's buffers */
 #define NET_ADDR_TEXT_MAX 48 /* "255.255.255.255:65535" and a NUL, with room */
+#define NET_AWAY_QUEUE 64    /* peers turned away before a slot, kept to be reported */
 
 typedef uint32_t NetConn; /* 0 is never a connection */
 
@@ -82,23 +98,31 @@ typedef enum NetEventKind {
 
 typedef struct NetEvent {
     NetEventKind kind;
-    NetConn conn;               /* 0 for NET_EVENT_TURNED_AWAY */
-    NetReason reason; /* DISCONNECT, TURNED_AWAY */
-    bool by_us;                 /* DISCONNECT: the layer closed it (garbage) */
-    NetStatus status;           /* DISCONNECT by garbage: why the bytes were refused */
-    uint8_t channel;            /* MESSAGE, garbage: the channel it came on */
-    const uint8_t *data;        /* MESSAGE, garbage: the bytes received */
+    NetConn conn;        /* 0 for NET_EVENT_TURNED_AWAY */
+    NetReason reason;    /* DISCONNECT, TURNED_AWAY */
+    bool by_us;          /* DISCONNECT: the layer closed it (garbage) */
+    NetStatus status;    /* DISCONNECT by garbage: why the bytes were refused */
+    uint8_t channel;     /* MESSAGE, garbage: the channel it came on */
+    const uint8_t *data; /* MESSAGE, garbage: the bytes received */
     size_t len;
     char peer[NET_ADDR_TEXT_MAX]; /* the peer's "a.b.c.d:port" */
     uint32_t addr;                /* the peer's IPv4 address, host byte order (127.0.0.1 is
                                      0x7f000001); 0 when there is no peer */
 } NetEvent;
 
+/* Whether a new peer from addr (IPv4, host byte order) may have a slot:
+ * NET_REASON_NONE, or the reason it is turned away with. */
+typedef NetReason (*NetAdmitFn)(void *ctx, uint32_t addr);
+
 typedef struct NetServerOptions {
     const char *bind;    /* IPv4 address to bind; NULL: 0.0.0.0 */
     uint16_t port;       /* 0: the system chooses (net_server_port) */
     int max_peers;       /* connections held at once, 1..NET_TRANSPORT_MAX_PEERS */
     uint32_t timeout_ms; /* a silent peer is gone after this; 0: ENet's default (about 30 s) */
+    NetAdmitFn admit;    /* asked before a new peer gets a slot; NULL: everyone */
+    void *admit_ctx;
+    int max_per_address; /* peers from one IPv4 address at most (ENet's duplicatePeers);
+                            0: no cap */
 } NetServerOptions;
 
 typedef struct NetClientOptions {
@@ -116,7 +140,8 @@ typedef struct NetStats {
     uint64_t sent_bytes;
     uint64_t recv_msgs;
     uint64_t recv_bytes;
-    uint64_t garbage; /* peers dropped with NET_REASON_GARBAGE */
+    uint64_t garbage;     /* peers dropped with NET_REASON_GARBAGE */
+    uint64_t turned_away; /* CONNECTs refused before a slot */
 } NetStats;
 
 /* NULL with a sentence in err (bad address, port in use, bad options). */

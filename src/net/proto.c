@@ -302,6 +302,7 @@ static const char *net_reason_text_more(NetReason r)
         return N_("Your network has enough tables waiting; start or leave one first.");
     case NET_REASON_TABLES_FULL: return N_("The server holds as many tables as it can.");
     case NET_REASON_SEATED: return N_("This connection already holds a seat.");
+    case NET_REASON_BAD_TEXT: return N_("That line has nothing that shows.");
     default: return N_("The connection was closed.");
     }
 }

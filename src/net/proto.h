@@ -93,6 +93,7 @@ typedef enum NetReason {
     NET_REASON_TABLES_WAITING, /* the address has as many tables not being played as it may */
     NET_REASON_TABLES_FULL,    /* the server holds as many tables as it may */
     NET_REASON_SEATED,         /* a join from a connection that holds a seat already */
+    NET_REASON_BAD_TEXT,       /* a chat line with nothing that shows */
     NET_REASON_COUNT
 } NetReason;
 

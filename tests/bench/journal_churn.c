@@ -111,6 +111,7 @@ static void churn_open(Churn *c, int i)
     c->msg.u.create.rules.variant = (uint8_t)VARIANT_THOTHIT;
     c->msg.u.create.rules.players = CHURN_PLAYERS;
     c->msg.u.create.autostart = true;
+    c->msg.u.create.open = true;
     c->created[0] = '\0';
     churn_to_host(c, maker);
     host_disconnected(c->h, maker, c->now);

@@ -129,6 +129,7 @@ static void atk_ask_table(Atk *a, int i, bool for_chat)
     for (int s = 0; s < 3; s++)
         cr->rules.seat_kind[s] = for_chat && s > 0 ? NET_SEAT_GREEDY : NET_SEAT_NET;
     cr->autostart = true;
+    cr->open = for_chat;
     snprintf(cr->name, sizeof cr->name, "attacker");
     atk_send(a, i, a->side[i].talk);
 }

@@ -185,6 +185,7 @@ static void seated_next(Flood *f, Peer *p, const NetMsg *got)
         c->rules.seat_kind[1] = NET_SEAT_GREEDY;
         c->rules.seat_kind[2] = NET_SEAT_GREEDY;
         c->autostart = true;
+        c->open = true;
         send_msg(f, p, f->out);
         p->stage = 1;
     } else if (p->stage == 1 && got && got->type == NET_MSG_CREATED) {

@@ -52,8 +52,14 @@ wait_for() {
 }
 
 # start_server NAME PORT ARGS...: a ceki-server on 127.0.0.1 (PORT 0: the
-# system chooses); sets server_pid and port, logs to $tmp/NAME.log.
+# system chooses); sets server_pid and port, logs to $tmp/NAME.log. The
+# tests' own address, 127.0.0.1, is trusted (they make many tables and
+# connections from it); start_limited_server trusts none.
 start_server() {
+    start_limited_server "$@" --trust 127.0.0.1
+}
+
+start_limited_server() {
     local name=$1 want=$2
     shift 2
     "$server" --bind 127.0.0.1 --port "$want" --allow-seed "$@" 2>"$tmp/$name.log" &

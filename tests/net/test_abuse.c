@@ -180,8 +180,10 @@ static void server_start(Server *sv, const char *exe)
         int null = open("/dev/null", O_RDWR);
         dup2(null, STDIN_FILENO);
         dup2(null, STDOUT_FILENO);
+        /* The raw peers all come from 127.0.0.1: trusted, so what is
+         * tested is what the host makes of their messages, not admission. */
         execl(exe, exe, "--bind", ABUSE_LOOPBACK, "--port", "0", "--allow-seed", "--grace", "3600",
-              (char *)NULL);
+              "--trust", ABUSE_LOOPBACK, (char *)NULL);
         _exit(127);
     }
     close(fd);
@@ -306,6 +308,7 @@ static void match_on_connect(Match *m, NetConn conn)
         msg->u.create.has_seed = true;
         msg->u.create.seed = m->cfg.seed;
         msg->u.create.autostart = true;
+        msg->u.create.open = true;
         snprintf(msg->u.create.name, sizeof msg->u.create.name, "creator");
     } else {
         Bot *b = match_bot(m, conn);
@@ -392,7 +395,8 @@ static void match_on_event(Match *m, const NetEvent *ev, const NetMsg *msg)
     if (ev->kind == NET_EVENT_CONNECT) {
         match_on_connect(m, ev->conn);
     } else if (ev->kind == NET_EVENT_DISCONNECT) {
-        fprintf(stderr, "connection %u gone: %s\n", (unsigned)ev->conn, net_reason_text(ev->reason));
+        fprintf(stderr, "connection %u gone: %s\n", (unsigned)ev->conn,
+                net_reason_text(ev->reason));
         die("a bot's connection went");
     } else if (ev->kind == NET_EVENT_MESSAGE && ev->conn == m->creator) {
         if (msg->type == NET_MSG_CREATED) {
@@ -660,6 +664,7 @@ static void abuse_on_connect(Abuse *a, Peer *p)
         m->type = NET_MSG_CREATE;
         m->u.create.rules = a->rules;
         m->u.create.autostart = true;
+        m->u.create.open = true;
         snprintf(m->u.create.name, sizeof m->u.create.name, "peer");
         abuse_send(a, p, m, false);
     } else {

@@ -13,7 +13,10 @@
  * - a drop by the server reaches the client with its reason;
  * - a stale DISCONNECT (one a server sends again to the connection a
  *   client's slot or port held before) is not taken for the new
- *   connection's: a plain UDP socket plays that server.
+ *   connection's: a plain UDP socket plays that server;
+ * - a client sends from the address it binds (127.0.0.2), and the server
+ *   asks its admission callback before a new peer gets a slot: one it
+ *   refuses (127.0.0.3) is told the reason and never becomes a connection.
  * Every wait polls a bounded number of times (and gives up after a fixed
  * time); nothing asserts how fast anything is.
  */
@@ -115,7 +118,7 @@ static void link_open(Link *l, uint32_t client_version, int max_peers)
     assert_non_null(l->s.msg);
     assert_non_null(l->c.msg);
     char err[128] = "";
-    NetServerOptions so = {LOOPBACK, 0, max_peers, 3000};
+    NetServerOptions so = {LOOPBACK, 0, max_peers, 3000, NULL, NULL, 0};
     l->server = net_server_create(&so, err, sizeof err);
     assert_non_null(l->server);
     assert_true(net_server_port(l->server) != 0);
@@ -502,13 +505,105 @@ static void test_bad_addresses_are_refused(void **state)
         assert_true(err[0] != '\0');
     }
     net_client_destroy(c);
-    NetServerOptions so = {"not-an-address", 0, 4, 0};
+    NetServerOptions so = {"not-an-address", 0, 4, 0, NULL, NULL, 0};
     assert_null(net_server_create(&so, err, sizeof err));
     so.bind = LOOPBACK;
     so.max_peers = 0;
     assert_null(net_server_create(&so, err, sizeof err));
     co.max_conns = 0;
     assert_null(net_client_create(&co, err, sizeof err));
+}
+
+/* The admission callback of the tests: 127.0.0.3 is cut off; it counts
+ * what it was asked. */
+typedef struct Gate {
+    int asked;
+    uint32_t last;
+} Gate;
+
+static NetReason gate_admit(void *ctx, uint32_t addr)
+{
+    Gate *g = ctx;
+    g->asked++;
+    g->last = addr;
+    return addr == 0x7f000003u ? NET_REASON_CUT_OFF : NET_REASON_NONE;
+}
+
+/* A client sent from `from` to a server gated by g: its connection. */
+static NetConn gated_connect(NetServer **server, NetClient **client, Gate *g, const char *from)
+{
+    char err[128] = "", addr[64] = "";
+    NetServerOptions so = {LOOPBACK, 0, 4, 3000, gate_admit, g, 0};
+    if (!*server)
+        *server = net_server_create(&so, err, sizeof err);
+    assert_non_null(*server);
+    NetClientOptions co = {2, 0, 0, 3000, from};
+    *client = net_client_create(&co, err, sizeof err);
+    assert_non_null(*client);
+    snprintf(addr, sizeof addr, "%s:%u", LOOPBACK, (unsigned)net_server_port(*server));
+    NetConn c = net_client_connect(*client, addr, err, sizeof err);
+    assert_true(c != 0);
+    return c;
+}
+
+/* The first event of kind sk on the server and ck on the client, polling
+ * both all along (a side not polled sends nothing, its acknowledgements
+ * included), bounded. */
+static bool both_wait(NetServer *s, NetClient *c, NetEventKind sk, NetEvent *sev, NetEventKind ck,
+                      NetEvent *cev, NetMsg *msg)
+{
+    bool got_s = false, got_c = false;
+    for (int i = 0; i < WAIT_POLLS && !(got_s && got_c); i++) {
+        NetEvent ev;
+        if (net_server_poll(s, POLL_MS, &ev, msg) && !got_s && ev.kind == sk) {
+            *sev = ev;
+            got_s = true;
+        }
+        if (net_client_poll(c, 0, &ev, msg) && !got_c && ev.kind == ck) {
+            *cev = ev;
+            got_c = true;
+        }
+    }
+    return got_s && got_c;
+}
+
+static void test_admission_before_a_slot(void **state)
+{
+    (void)state;
+    Gate g = {0, 0};
+    NetServer *s = NULL;
+    NetClient *c = NULL;
+    NetMsg *msg = calloc(1, sizeof *msg);
+    assert_non_null(msg);
+    /* from 127.0.0.2: asked, let in, seen from that address */
+    NetConn conn = gated_connect(&s, &c, &g, "127.0.0.2");
+    NetEvent sev, cev;
+    assert_true(both_wait(s, c, NET_EVENT_CONNECT, &sev, NET_EVENT_CONNECT, &cev, msg));
+    assert_int_equal(cev.conn, conn);
+    assert_int_equal(sev.addr, 0x7f000002u);
+    assert_memory_equal(sev.peer, "127.0.0.2:", 10);
+    assert_int_equal(g.asked, 1);
+    net_client_destroy(c);
+    /* from 127.0.0.3: turned away with its reason, and never a slot */
+    conn = gated_connect(&s, &c, &g, "127.0.0.3");
+    assert_true(both_wait(s, c, NET_EVENT_TURNED_AWAY, &sev, NET_EVENT_DISCONNECT, &cev, msg));
+    assert_int_equal(sev.reason, NET_REASON_CUT_OFF);
+    assert_int_equal(sev.addr, 0x7f000003u);
+    assert_int_equal(cev.conn, conn);
+    assert_int_equal(cev.reason, NET_REASON_CUT_OFF);
+    assert_false(net_client_connected(c, conn));
+    assert_true(g.last == 0x7f000003u && g.asked >= 2);
+    assert_true(net_server_stats(s).turned_away >= 1);
+    net_client_destroy(c);
+    c = NULL;
+    for (int i = 0; i < QUIET_POLLS; i++) {
+        NetEvent ev;
+        if (net_server_poll(s, POLL_MS, &ev, msg))
+            assert_int_not_equal(ev.kind, NET_EVENT_CONNECT);
+    }
+    assert_int_equal(net_server_count(s), 0);
+    net_server_destroy(s);
+    free(msg);
 }
 
 int main(void)
@@ -522,6 +617,7 @@ int main(void)
         cmocka_unit_test(test_drop_reaches_the_client),
         cmocka_unit_test(test_bad_addresses_are_refused),
         cmocka_unit_test(test_stale_disconnect_is_not_taken),
+        cmocka_unit_test(test_admission_before_a_slot),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -134,6 +134,7 @@ static bool local_create_table(LocalTable *lt, const GameConfig *cfg)
     c->has_seed = true;
     c->seed = cfg->seed;
     c->autostart = true;
+    c->open = true; /* nothing to keep out: every seat is on this computer */
     bool ok = seat_feed_send(lt->feed[0], m);
     local_table_pump(lt);
     for (int s = 0; ok && lt->table[0] != '\0' && s < cfg->players; s++) {

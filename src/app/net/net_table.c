@@ -378,15 +378,18 @@ static bool host_open(NetTable *t, const NetHostOptions *opt, char *err, size_t 
 {
     char e[NET_TABLE_ERR_MAX] = "";
     uint16_t port = opt->any_port ? 0 : opt->port != 0 ? opt->port : NET_DEFAULT_PORT;
-    NetServerOptions so = {opt->bind, port, NET_TABLE_MAX_PEERS, NET_TABLE_PEER_TIMEOUT_MS};
+    NetServerOptions so = {opt->bind, port, NET_TABLE_MAX_PEERS, NET_TABLE_PEER_TIMEOUT_MS, NULL,
+                           NULL,      0};
     t->server = net_server_create(&so, e, sizeof e);
     if (t->server == NULL) {
         snprintf(err, err_size, _("The table cannot be offered on port %u: %s"), (unsigned)port, e);
         return false;
     }
     t->port = net_server_port(t->server);
-    HostOptions ho = {opt->data_dir, opt->grace_ms, opt->has_seed, 0,
-                      opt->claim_ms ? opt->claim_ms : HOST_CLAIM_MS_DEFAULT};
+    HostOptions ho = {.data_dir = opt->data_dir,
+                      .grace_ms = opt->grace_ms,
+                      .allow_seed = opt->has_seed,
+                      .claim_ms = opt->claim_ms ? opt->claim_ms : HOST_CLAIM_MS_DEFAULT};
     HostOutbox out = {t, outbox_send, outbox_drop, outbox_log};
     t->host = host_create(&ho, &out, 0, e, sizeof e);
     if (t->host == NULL) {
@@ -445,6 +448,7 @@ NetTable *net_table_host(const NetHostOptions *opt, char *err, size_t err_size)
     c->has_seed = opt->has_seed;
     c->seed = opt->seed;
     c->autostart = false;
+    c->open = true; /* listed, joined without a key */
     memcpy(c->name, t->name, sizeof c->name);
     table_send(t, t->out); /* CREATED comes back; the person then sits in `seat` */
     return host_seated(t, err, err_size);
@@ -814,6 +818,7 @@ bool net_table_create_remote(NetTable *t, const NetTableRules *rules)
     t->out->type = NET_MSG_CREATE;
     t->out->u.create.rules = *rules;
     t->out->u.create.autostart = false;
+    t->out->u.create.open = true; /* listed, joined without a key */
     memcpy(t->out->u.create.name, t->name, sizeof t->out->u.create.name);
     return table_send(t, t->out);
 }
