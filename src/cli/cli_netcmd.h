@@ -25,6 +25,8 @@
  *       after its length as 4 bytes big-endian. A refusal of the seat, or a
  *       reason the bot cannot mend by coming back (a wrong token, the table
  *       closed, the address cut off, ...), ends it with status 1.
+ *       SIGTERM or SIGINT: it leaves its seat (the others see it away) and
+ *       ends with status 1.
  *   list --connect HOST:PORT                                      (cmd_list.c)
  *       prints one line per open table the server lists:
  *       "ID VARIANT SEATS FREE STARTED", VARIANT its key, SEATS its players,
@@ -36,7 +38,12 @@
  *       prints "moves M in S s: X per second", "resyncs R",
  *       "latency p50 X ms p99 Y ms max Z ms" (a move sent until every seat of
  *       its table received it), "bytes received per move per seat B" and
- *       "load: processor time T s" (its own). The tables open evenly over
+ *       "load: processor time T s" (its own), with "joins N, failed F: p50 X
+ *       ms p99 Y ms max Z ms" (a seat's connect until its WELCOME) and
+ *       "transcripts T, differing from the record D" (each seat's, at its
+ *       match's end). It makes its tables from one address: a server that
+ *       limits addresses must trust it (ceki-server --trust ADDR). The
+ *       tables open evenly over
  *       the first tenth of the run (at most 10 s) and are shared among up to 8
  *       threads, each with a socket of its own (load_worker.h).
  *

@@ -1,5 +1,6 @@
 /* cmd_bot.c — `ceki-cli bot` (contract in cli_netcmd.h). */
 #define _POSIX_C_SOURCE 200809L
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #define BOT_BACKOFF_FIRST_MS 100u
 #define BOT_BACKOFF_MAX_MS 2000u
 #define BOT_POLL_MS 10u
+#define BOT_LINGER_MS 200u
 #define BOT_THINK_MAX_MS 600000L
 #define BOT_ERR_MAX 256
 #define BOT_PATH_MAX 4096
@@ -34,6 +36,13 @@ typedef struct BotRun {
     long reconnects;
     bool failed;
 } BotRun;
+
+static volatile sig_atomic_t bot_stop_signal = 0;
+
+static void bot_on_signal(int sig)
+{
+    bot_stop_signal = sig;
+}
 
 static int bot_usage(const char *why)
 {
@@ -215,6 +224,10 @@ static void bot_loop(BotRun *r)
 {
     NetEvent ev;
     while (!r->seat.over && !r->failed) {
+        if (bot_stop_signal) {
+            bot_fail(r, "stopped: the seat is left", NULL);
+            break;
+        }
         uint64_t now = cli_now_ms();
         if (r->conn == 0)
             bot_try_connect(r, now);
@@ -228,6 +241,16 @@ static void bot_loop(BotRun *r)
             bot_fail(r, "the computer player could not choose a move from the view",
                      ceki_status_text(r->seat.failed));
     }
+}
+
+/* A while for the goodbye to be acknowledged (ENet sends it again until
+ * it is), so the host sees the seat left rather than waiting for a timeout. */
+static void bot_linger(BotRun *r)
+{
+    NetEvent ev;
+    uint64_t end = cli_now_ms() + BOT_LINGER_MS;
+    while (cli_now_ms() < end)
+        net_client_poll(r->c, BOT_POLL_MS, &ev, r->msg);
 }
 
 static int bot_finish(BotRun *r)
@@ -266,11 +289,18 @@ int cli_cmd_bot(int argc, char **argv)
     }
     token_load(r.a.token_file, r.seat.token);
     r.c = ok ? cli_net_client("bot", 1, r.a.bind) : NULL;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = bot_on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGINT, &sa, NULL);
     if (r.c) {
         bot_loop(&r);
         st = bot_finish(&r);
         if (r.conn)
             net_client_disconnect(r.c, r.conn, NET_REASON_LEAVING);
+        bot_linger(&r);
         net_client_destroy(r.c);
     } else {
         st = 1;

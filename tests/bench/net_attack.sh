@@ -3,18 +3,21 @@
 #
 #   tests/bench/net_attack.sh BUILD_DIR [SECONDS]
 #
-# Starts ceki-server on 127.0.0.1 with a journal (CEKI_SERVER=PATH runs
-# another build's server), then from 127.0.0.1 the honest players:
-# `ceki-cli load` with 100 tables of Thothit, greedy bots thinking 100 ms a
-# move, each finished table replaced by a new one (so people keep joining
-# through the attack), and three tables of fixed deals played by
-# `ceki-cli bot`s, whose transcripts must be `ceki-cli match`'s. Two
-# seconds in, other addresses attack for the rest of the run
-# (tests/bench/net_attacker.c):
+# Starts ceki-server on 127.0.0.1 with a journal and its default limits
+# (CEKI_SERVER=PATH runs another build's server of the same protocol),
+# then the honest players:
+# from 127.0.0.1, `ceki-cli load` with 100 tables of Thothit, greedy bots
+# thinking 100 ms a move, each finished table replaced by a new one (so
+# people keep joining through the attack); 127.0.0.1 is trusted
+# (--trust), since one address making a hundred tables and more is what
+# the limits stop. And from 127.0.0.50, not trusted, three tables of
+# fixed deals, the first private, played by `ceki-cli bot`s whose
+# transcripts must be `ceki-cli match`'s. Two seconds in, other addresses
+# attack for the rest of the run (tests/bench/net_attacker.c):
 #   127.0.0.2          4,000 idle connections;
 #   127.0.0.3-10       200 new connections a second;
 #   127.0.0.20-23      tables asked for as fast as the server answers;
-#   127.0.0.30         10,000 wrong keys for the first fixed-deal table;
+#   127.0.0.30         10,000 wrong keys for the first (private) fixed-deal table;
 #   127.0.0.40         chat as fast as it can, at a table of its own.
 # It prints the load's figures (move latency from a move sent until every
 # seat of its table has it; join time from a seat's connect to its
@@ -34,7 +37,8 @@ pids=()
 trap 'kill -9 "${pids[@]}" 2>/dev/null; wait 2>/dev/null; rm -rf "$tmp"' EXIT
 echo "machine: load average $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"
 mkdir -p "$tmp/data"
-"$server" --bind 127.0.0.1 --port 0 --data "$tmp/data" --allow-seed 2>"$tmp/server.log" &
+"$server" --bind 127.0.0.1 --port 0 --data "$tmp/data" --allow-seed --trust 127.0.0.1 \
+    2>"$tmp/server.log" &
 spid=$!
 pids+=("$spid")
 for _ in $(seq 1 100); do
@@ -51,10 +55,16 @@ pids+=("$load_pid")
 seeded=()
 bots=()
 for seed in 1 2 3; do
-    id=$(timeout 20 "$cli" table --connect "$at" --variant thothit --seed "$seed" | sed -n 's/^table: //p')
+    private=()
+    [ "$seed" = 1 ] && private=(--private)
+    timeout 20 "$cli" table --connect "$at" --bind 127.0.0.50 --variant thothit --seed "$seed" \
+        "${private[@]}" >"$tmp/table.$seed"
+    id=$(sed -n 's/^table: //p' "$tmp/table.$seed")
+    key=()
+    grep -q '^key: ' "$tmp/table.$seed" && key=(--key "$(sed -n 's/^key: //p' "$tmp/table.$seed")")
     seeded+=("$id")
     for i in 0 1 2; do
-        "$cli" bot --connect "$at" --table "$id" --level greedy --think 100 \
+        "$cli" bot --connect "$at" --bind 127.0.0.50 --table "$id" --level greedy --think 100 "${key[@]}" \
             >"$tmp/bot.$seed.$i.out" 2>"$tmp/bot.$seed.$i.err" &
         pids+=("$!")
         bots+=("$!")

@@ -12,15 +12,15 @@
  *   connects R  opens R new connections a second, each held as idle;
  *   create      asks for tables as fast as the server answers (a few in
  *               flight per address), again after every answer;
- *   keys TABLE  joins TABLE with wrong keys (a seat token nobody holds
- *               where the server knows no keys), 10,000 at most, again on a
- *               new connection whenever one is closed;
+ *   keys TABLE  joins the private TABLE with wrong keys, 10,000 at most,
+ *               again on a new connection whenever one is closed;
  *   chat        sits at a table of its own and says a line every
  *               millisecond, coming back with its token when dropped.
- * The line: "attack KIND: peak held P connections, tables T, seats S,
- * sent M, refused F, closed C (reasons: ...)" where P is the most
- * connections it held at once, T the tables the server made for it, S the
- * seats it got at a table not its own.
+ * The line: "attack KIND: peak held P connections, held at the end E,
+ * tables T, seats S, sent M, refused F, closed C (reasons: R xN ...)" where
+ * P is the most connections it held at once, T the tables the server made
+ * for it, S the seats it got at a table not its own, and the reasons the
+ * NetReason numbers of its refusals and closed connections.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <arpa/inet.h>
@@ -134,12 +134,13 @@ static void atk_ask_table(Atk *a, int i, bool for_chat)
     atk_send(a, i, a->side[i].talk);
 }
 
-static void atk_join(Atk *a, int i, const char *table, const char *token)
+static void atk_join(Atk *a, int i, const char *table, const char *token, const char *key)
 {
     memset(a->out, 0, sizeof *a->out);
     a->out->type = NET_MSG_JOIN;
     snprintf(a->out->u.join.table, sizeof a->out->u.join.table, "%s", table);
     snprintf(a->out->u.join.token, sizeof a->out->u.join.token, "%s", token);
+    snprintf(a->out->u.join.key, sizeof a->out->u.join.key, "%s", key);
     a->out->u.join.seat = -1;
     snprintf(a->out->u.join.name, sizeof a->out->u.join.name, "attacker");
     atk_send(a, i, a->side[i].talk);
@@ -158,7 +159,7 @@ static void atk_keys_next(Atk *a, int i)
         return;
     char wrong[NET_TOKEN_LEN + 1];
     atk_wrong_secret(wrong, a->sent);
-    atk_join(a, i, a->table, wrong);
+    atk_join(a, i, a->table, "", wrong);
 }
 
 /* The server accepted a connection of side i. */
@@ -176,7 +177,7 @@ static void atk_on_connect(Atk *a, int i, NetConn c)
         atk_keys_next(a, i);
     } else if (a->kind == ATK_CHAT) {
         if (s->token[0])
-            atk_join(a, i, s->table, s->token);
+            atk_join(a, i, s->table, s->token, "");
         else
             atk_ask_table(a, i, true);
     }
@@ -202,7 +203,7 @@ static void atk_on_message(Atk *a, int i, NetConn c)
         a->seats++;
     else if (a->kind == ATK_CHAT && m->type == NET_MSG_CREATED) {
         snprintf(s->table, sizeof s->table, "%s", m->u.created.table);
-        atk_join(a, i, s->table, "");
+        atk_join(a, i, s->table, "", "");
     } else if (a->kind == ATK_CHAT && m->type == NET_MSG_WELCOME)
         snprintf(s->token, sizeof s->token, "%s", m->u.welcome.token);
 }
@@ -303,9 +304,9 @@ static void atk_run(Atk *a)
 
 static void atk_report(const Atk *a, const char *kind)
 {
-    printf("attack %s: peak held %d connections, tables %ld, seats %ld, sent %ld, refused %ld, "
-           "closed %ld (reasons:",
-           kind, a->peak, a->tables, a->seats, a->sent, a->refused, a->closed);
+    printf("attack %s: peak held %d connections, held at the end %d, tables %ld, seats %ld, sent "
+           "%ld, refused %ld, closed %ld (reasons:",
+           kind, a->peak, atk_held(a), a->tables, a->seats, a->sent, a->refused, a->closed);
     for (int r = 0; r < ATK_REASONS; r++) {
         if (a->reasons[r])
             printf(" %d x%ld", r, a->reasons[r]);

@@ -1,12 +1,14 @@
 # Shared by the network end-to-end tests (sourced; not a test itself).
-# Arguments: ceki-cli, ceki-server[, udp_shim]. Everything talks over
-# 127.0.0.1 only; every process started here is killed on exit, and every
-# wait is bounded.
+# Arguments: ceki-cli, ceki-server[, udp_shim, flood, net_attacker].
+# Everything talks over 127.0.0.0/8 only (the server listens on 127.0.0.1;
+# clients may send from other addresses of it); every process started here
+# is killed on exit, and every wait is bounded.
 set -u
 cli=$1
 server=$2
 shim=${3:-}
 flood=${4:-}
+attacker=${5:-}
 tmp=$(mktemp -d)
 started=()
 failures=0
