@@ -43,6 +43,12 @@
  * the connect's own connectID and the reason, big-endian. */
 #define NET_REFUSAL_MAGIC 0xC0E14B1Fu
 #define NET_REFUSAL_BYTES 14
+/* An address is told at most this many refusals a second; past them its
+ * CONNECTs are dropped unanswered, at the cost of one lookup (a flood
+ * costs the server nothing more). Kept by hash in NET_REFUSED_SLOTS. */
+#define NET_REFUSALS_PER_S 10u
+#define NET_REFUSED_SLOTS 1024u
+#define NET_ADDR_HASH 2654435761u
 #define NET_HOST_TEXT_MAX 256
 #define NET_PORT_MAX 65535ul
 #define NET_MS_PER_S 1000u
@@ -66,6 +72,10 @@ typedef struct NetEnd {
     int nmarked;     /* slots marked */
     NetAdmitFn admit;
     void *admit_ctx;
+    struct {
+        uint32_t addr, second, count;
+    } refused[NET_REFUSED_SLOTS];   /* refusals told lately, by address (a hash, collisions
+                                       forget) */
     NetReason away[NET_AWAY_QUEUE]; /* turned away before a slot, not yet reported */
     ENetAddress away_addr[NET_AWAY_QUEUE];
     int naway;
@@ -557,22 +567,46 @@ static void net_refuse(NetEnd *e, const ENetProtocol *connect, NetReason why)
     }
 }
 
+/* Whether the sender of this datagram was told NET_REFUSALS_PER_S
+ * refusals this second already; count: one more is being told. */
+static bool net_refused_enough(NetEnd *e, bool count)
+{
+    uint32_t addr = e->host->receivedAddress.host;
+    uint32_t second = (uint32_t)(net_now_ms() / NET_MS_PER_S);
+    size_t i = (size_t)(addr * NET_ADDR_HASH) % NET_REFUSED_SLOTS;
+    if (e->refused[i].addr != addr || e->refused[i].second != second) {
+        if (!count)
+            return false;
+        e->refused[i].addr = addr;
+        e->refused[i].second = second;
+        e->refused[i].count = 0;
+    }
+    if (count)
+        e->refused[i].count++;
+    return e->refused[i].count >= NET_REFUSALS_PER_S;
+}
+
 /* A new peer's CONNECT: 1 (the datagram dropped) when it is refused. */
 static int net_server_admit(NetEnd *e, size_t pos)
 {
     ENetHost *host = e->host;
     ENetProtocol c;
+    if (net_refused_enough(e, false)) {
+        e->stats.turned_away++;
+        return 1;
+    }
     if (!net_datagram_connect(host, pos, &c) || net_connect_known(host, c.connect.connectID))
         return 0;
     NetReason why = NET_REASON_NONE;
     if (e->live >= e->max_live)
         why = NET_REASON_FULL;
-    else if (net_handshakes(host) * NET_HANDSHAKE_SHARE >= host->peerCount)
-        why = NET_REASON_BUSY;
     else if (e->admit)
         why = e->admit(e->admit_ctx, ENET_NET_TO_HOST_32(host->receivedAddress.host));
+    if (why == NET_REASON_NONE && net_handshakes(host) * NET_HANDSHAKE_SHARE >= host->peerCount)
+        why = NET_REASON_BUSY;
     if (why == NET_REASON_NONE)
         return 0;
+    net_refused_enough(e, true);
     net_refuse(e, &c, why);
     return 1;
 }

@@ -25,7 +25,10 @@
  *   datagram no larger than the CONNECT (a magic number, the CONNECT's own
  *   connectID, the reason), which the client's intercept takes only for a
  *   peer of its own that is connecting with that connectID, and poll
- *   reports as that connection's disconnect with the reason. The server's
+ *   reports as that connection's disconnect with the reason. An address is
+ *   told at most 10 refusals a second; past them its CONNECTs are dropped
+ *   unanswered at the cost of one lookup (a client tries again; a flood
+ *   costs the server next to nothing). The server's
  *   poll reports each refusal as NET_EVENT_TURNED_AWAY (up to
  *   NET_AWAY_QUEUE between two polls; all are counted in NetStats).
  *   max_per_address is ENet's own duplicatePeers: a hard cap on the peers

@@ -101,6 +101,8 @@ done
 sleep 2
 cat "$tmp/attack."*.out
 awk '/^VmHWM:/ {print "server: peak resident memory " $2 " kB"}' "/proc/$spid/status"
+awk -v t="$(getconf CLK_TCK)" '{printf "server: processor time %.1f s\n", ($14 + $15) / t}' \
+    "/proc/$spid/stat"
 echo "server: resident memory sampled each second, at most $peak_rss kB"
 for seed in 1 2 3; do
     want=$("$cli" match thothit --seed "$seed" --ai greedy)
