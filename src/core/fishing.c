@@ -877,14 +877,18 @@ int fishing_legal_moves(const Game *g, Move *out, int cap)
 #undef PUSH
     return n;
 }
-/* Where `target` is among the targets; -1 when it is not one. */
-static int target_index(const Targets *t, Card target)
+/* The capture the move names: its target, with the flags the targets give
+ * it, into *legal; false when `target` is not among the targets. */
+static bool take_target(const Targets *t, Card target, Move *legal)
 {
     for (int i = 0; i < t->n; i++) {
-        if (t->kind[i] == target)
-            return i;
+        if (t->kind[i] == target) {
+            legal->target = target;
+            legal->flags = t->flags[i];
+            return true;
+        }
     }
-    return -1;
+    return false;
 }
 
 bool fishing_find_legal(const Game *g, const Move *m, Move *found)
@@ -906,11 +910,8 @@ bool fishing_find_legal(const Game *g, const Move *m, Move *found)
         Targets t = capture_targets(g, seat, m->card, pc);
         legal.card = m->card;
         if (m->target != CARD_NONE) {
-            int i = target_index(&t, m->target);
-            if (i < 0)
+            if (!take_target(&t, m->target, &legal))
                 return false;
-            legal.target = m->target;
-            legal.flags = t.flags[i];
             break;
         }
         /* A trail: allowed by the compulsory-capture rule? */
@@ -933,11 +934,8 @@ bool fishing_find_legal(const Game *g, const Move *m, Move *found)
         if (m->type != MOVE_TAKE || m->card != CARD_NONE || m->target >= CARD_KIND_LIMIT)
             return false;
         Targets t = capture_targets(g, seat, g->turned, pc);
-        int i = target_index(&t, m->target);
-        if (i < 0)
+        if (!take_target(&t, m->target, &legal))
             return false;
-        legal.target = m->target;
-        legal.flags = t.flags[i];
         break;
     }
     default: return false;
