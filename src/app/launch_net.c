@@ -305,14 +305,20 @@ static void net_say_where(NetTable *nt)
 }
 
 /* Polls until the match runs (the host starting it once the seats are
- * filled); false with the table's reason when it failed or took too long. */
-static bool net_wait_start(NetTable *nt, char *err, size_t err_size)
+ * filled); false with the table's reason when it failed or took too long,
+ * or with *stopped when the program was asked to end (SIGTERM, SIGINT). */
+static bool net_wait_start(NetTable *nt, bool *stopped, char *err, size_t err_size)
 {
     uint32_t start = SDL_GetTicks();
     bool picked = false, started = false;
     for (uint32_t i = 0; i < NET_LAUNCH_WAIT_MS / NET_LAUNCH_PAUSE_MS &&
                          SDL_GetTicks() - start < NET_LAUNCH_WAIT_MS;
          i++) {
+        if (SDL_QuitRequested()) {
+            *stopped = true;
+            snprintf(err, err_size, "%s", _("Stopped before the match started."));
+            return false;
+        }
         net_table_poll(nt, SDL_GetTicks());
         NetTableState st = net_table_state(nt);
         if (st == NET_TABLE_FAILED) {
@@ -448,20 +454,21 @@ int launch_net(const AppArgs *args)
     if (nt != NULL && net_table_is_host(nt)) {
         net_say_where(nt);
     }
-    bool ok = nt != NULL && net_wait_start(nt, err, sizeof err);
-    if (!ok && rejoining && !args->rejoin) { /* that table is gone: a new one */
+    bool stopped = false;
+    bool ok = nt != NULL && net_wait_start(nt, &stopped, err, sizeof err);
+    if (!ok && !stopped && rejoining && !args->rejoin) { /* that table is gone: a new one */
         fprintf(stderr, "ceki: %s\n", err);
         net_table_destroy(nt);
         net_ticket_forget(app->store);
         nt = net_open(app, args, &rejoining, err, sizeof err);
-        ok = nt != NULL && net_wait_start(nt, err, sizeof err);
+        ok = nt != NULL && net_wait_start(nt, &stopped, err, sizeof err);
     }
     ok = ok && net_seat_app(app, args, nt, err, sizeof err);
     if (!ok) {
         fprintf(stderr, "ceki: %s\n", err);
         net_table_destroy(nt);
         app_destroy(app);
-        return 1;
+        return stopped ? 0 : 1; /* asked to end: ended as asked */
     }
     AppArgs table = *args;
     table.variant = (VariantId)net_table_rules(nt)->variant;

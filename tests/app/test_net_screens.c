@@ -910,6 +910,53 @@ static void test_title_rejoin(void **state)
     close_app(app);
 }
 
+/* Going back to a table whose host has gone: the join screen, once the
+ * table fails, returns to the title, which says why and offers to try
+ * again or forget the table; trying again joins again; forgetting takes
+ * Rejoin off the title. */
+static void test_title_rejoin_gone(void **state)
+{
+    (void)state;
+    App *app = new_app();
+    NetTicket t;
+    memset(&t, 0, sizeof t);
+    char err[200] = "";
+    assert_true(net_address_parse("127.0.0.1:7157/t1", &t.address, err, sizeof err));
+    memset(t.token, 'a', NET_TOKEN_LEN);
+    assert_true(net_ticket_save(app->store, &t, "pei", err, sizeof err));
+    char why[200];
+    scene_stack_clear(app);
+    assert_true(scene_stack_push(app, SCENE_TITLE, why, sizeof why));
+    test_key(app, SDLK_RETURN, 0);
+    assert_string_equal(test_top_scene(app), "join");
+    fake.state = NET_TABLE_FAILED;
+    step(app, 1);
+    assert_string_equal(test_top_scene(app), "title");
+    assert_false(fake.live);
+    assert_string_equal(test_focus_name(app), "Try again");
+    test_screen_text(app);
+    assert_true(test_screen_says("No answer from that address."));
+    assert_true(test_screen_says("Forget the table"));
+    test_key(app, SDLK_RETURN, 0); /* Try again */
+    assert_int_equal(fake.joins, 2);
+    assert_string_equal(test_top_scene(app), "join");
+    assert_int_equal(fake.state, NET_TABLE_CONNECTING);
+    fake.state = NET_TABLE_FAILED;
+    step(app, 1);
+    assert_string_equal(test_top_scene(app), "title");
+    test_key(app, SDLK_RIGHT, 0); /* beside Try again */
+    assert_string_equal(test_focus_name(app), "Forget the table");
+    test_key(app, SDLK_RETURN, 0);
+    NetTicket left;
+    assert_false(net_ticket_load(app->store, &left));
+    test_screen_text(app);
+    assert_false(test_screen_says("Rejoin the table"));
+    assert_false(test_screen_says("Try again"));
+    assert_false(test_screen_says("Forget the table"));
+    assert_false(test_screen_says("No answer from that address."));
+    close_app(app);
+}
+
 int main(void)
 {
     /* Discovery listens and asks on 127.0.0.1 only, where the system
@@ -933,6 +980,7 @@ int main(void)
         cmocka_unit_test(test_setup_two_ways),
         cmocka_unit_test(test_settings_name),
         cmocka_unit_test(test_title_rejoin),
+        cmocka_unit_test(test_title_rejoin_gone),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -454,9 +454,10 @@ static void test_invite_and_no_table(void **state)
  * moment before its time is up, then failed, in words that name the
  * address, the router in the way and the port to forward. The table's
  * clock is the one given to its polls. */
-static void test_nobody_answers(void **state)
+/* A UDP socket on 127.0.0.1 that takes everything and answers nothing;
+ * *a is its address, with a table id. */
+static int silent_socket(NetAddress *a)
 {
-    (void)state;
     int sock = socket(AF_INET, SOCK_DGRAM, 0);
     assert_true(sock >= 0);
     struct sockaddr_in sa;
@@ -466,11 +467,18 @@ static void test_nobody_answers(void **state)
     socklen_t len = sizeof sa;
     assert_int_equal(bind(sock, (struct sockaddr *)&sa, sizeof sa), 0);
     assert_int_equal(getsockname(sock, (struct sockaddr *)&sa, &len), 0);
+    memset(a, 0, sizeof *a);
+    snprintf(a->host, sizeof a->host, "127.0.0.1");
+    a->port = ntohs(sa.sin_port);
+    snprintf(a->table, sizeof a->table, "AbCdEfGh");
+    return sock;
+}
+
+static void test_nobody_answers(void **state)
+{
+    (void)state;
     NetAddress a;
-    memset(&a, 0, sizeof a);
-    snprintf(a.host, sizeof a.host, "127.0.0.1");
-    a.port = ntohs(sa.sin_port);
-    snprintf(a.table, sizeof a.table, "AbCdEfGh");
+    int sock = silent_socket(&a);
     char err[ERR_MAX] = "";
     NetTable *t = net_table_join(&a, NULL, "Budi", err, sizeof err);
     assert_non_null(t);
@@ -487,6 +495,35 @@ static void test_nobody_answers(void **state)
     assert_non_null(strstr(said, "server"));
     snprintf(want, sizeof want, "forward port %u", (unsigned)a.port);
     assert_non_null(strstr(said, want));
+    net_table_destroy(t);
+    close(sock);
+}
+
+/* Going back to a seat (with its token) at a host that has quit: it is
+ * tried again meanwhile, still connecting a moment before its time is
+ * up, then failed in words that name the table's address and say its host
+ * may have closed it. */
+static void test_rejoin_nobody_answers(void **state)
+{
+    (void)state;
+    NetAddress a;
+    int sock = silent_socket(&a);
+    char err[ERR_MAX] = "";
+    NetTable *t = net_table_join(&a, "0123456789abcdef", "Budi", err, sizeof err);
+    assert_non_null(t);
+    for (uint32_t ms = 0; ms < FIRST_ANSWER_MS; ms += FIRST_ANSWER_MS / 8) {
+        net_table_poll(t, CLOCK_START_MS + ms);
+        assert_int_equal(net_table_state(t), NET_TABLE_CONNECTING);
+    }
+    net_table_poll(t, CLOCK_START_MS + FIRST_ANSWER_MS - 1);
+    assert_int_equal(net_table_state(t), NET_TABLE_CONNECTING);
+    net_table_poll(t, CLOCK_START_MS + FIRST_ANSWER_MS);
+    assert_int_equal(net_table_state(t), NET_TABLE_FAILED);
+    char want[96];
+    snprintf(want, sizeof want,
+             "The table at 127.0.0.1:%u does not answer; its host may have closed it.",
+             (unsigned)a.port);
+    assert_string_equal(net_table_error(t), want);
     net_table_destroy(t);
     close(sock);
 }
@@ -728,11 +765,17 @@ static void test_command_line(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_addresses),     cmocka_unit_test(test_invite_and_no_table),
-        cmocka_unit_test(test_whole_match),   cmocka_unit_test(test_joiner_rejoins),
-        cmocka_unit_test(test_host_resumes),  cmocka_unit_test(test_chat),
-        cmocka_unit_test(test_sessions_play), cmocka_unit_test(test_ticket_kept),
-        cmocka_unit_test(test_command_line),  cmocka_unit_test(test_nobody_answers),
+        cmocka_unit_test(test_addresses),
+        cmocka_unit_test(test_invite_and_no_table),
+        cmocka_unit_test(test_whole_match),
+        cmocka_unit_test(test_joiner_rejoins),
+        cmocka_unit_test(test_host_resumes),
+        cmocka_unit_test(test_chat),
+        cmocka_unit_test(test_sessions_play),
+        cmocka_unit_test(test_ticket_kept),
+        cmocka_unit_test(test_command_line),
+        cmocka_unit_test(test_nobody_answers),
+        cmocka_unit_test(test_rejoin_nobody_answers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -31,7 +31,7 @@
 #define NET_TABLE_BACKOFF_MAX_MS 4000u
 #define NET_TABLE_GIVE_UP_MS (10u * 60u * 1000u) /* retrying for 10 minutes (at least 2) */
 #define NET_TABLE_UNREACHABLE_MS 15000u          /* retrying this long: the host is gone */
-#define NET_TABLE_FIRST_ANSWER_MS 12000u /* a new join nobody answered is given up after this */
+#define NET_TABLE_FIRST_ANSWER_MS 12000u /* a first seat nobody gave is given up after this */
 #define NET_TABLE_CHAT_KEEP 64
 #define NET_TABLE_ERR_MAX 512
 
@@ -545,9 +545,18 @@ static void client_backoff(NetTable *t)
 }
 
 /* A new join nobody answered: said, with what is most often in the way (a
- * router in front of the host that lets nobody in) and what gets round it. */
+ * router in front of the host that lets nobody in) and what gets round it.
+ * Going back to a seat (a token), the host was there once: it may have
+ * closed the table. */
 static void client_no_answer(NetTable *t)
 {
+    if (t->token[0] != '\0') {
+        char e[NET_TABLE_ERR_MAX];
+        snprintf(e, sizeof e, _("The table at %s:%u does not answer; its host may have closed it."),
+                 t->address.host, (unsigned)t->address.port);
+        table_fail(t, e);
+        return;
+    }
     int n = snprintf(t->error, sizeof t->error, _("Nobody answered at %s:%u."), t->address.host,
                      (unsigned)t->address.port);
     size_t at = n > 0 && (size_t)n < sizeof t->error - 1 ? (size_t)n : 0;
@@ -632,9 +641,15 @@ static void client_poll(NetTable *t)
         client_handle(t, &ev);
     }
     net_client_flush(t->client);
-    /* (ENet itself would give up only at its retry after 15 s.) */
-    if (!t->up && !t->lost && !t->failed && !t->welcomed && t->token[0] == '\0' &&
+    /* (ENet itself would give up only at its retry after 15 s; a rejoin's
+     * retries would go on for minutes.) */
+    if (!t->failed && !t->welcomed && !t->choosing && (!t->up || t->token[0] != '\0') &&
         t->now - t->base >= NET_TABLE_FIRST_ANSWER_MS) {
+        if (t->conn != 0) {
+            net_client_disconnect(t->client, t->conn, NET_REASON_LEAVING);
+        }
+        t->conn = 0;
+        t->up = t->lost = false;
         client_no_answer(t);
     }
 }
@@ -666,7 +681,7 @@ NetTableState net_table_state(const NetTable *t)
     if (seat_feed_record(t->feed, NULL) != NULL) {
         return NET_TABLE_OVER;
     }
-    if (t->lost) {
+    if (t->lost && t->welcomed) {
         return t->host_gone ? NET_TABLE_HOST_GONE : NET_TABLE_RECONNECTING;
     }
     if (t->welcomed) {
@@ -679,6 +694,9 @@ const char *net_table_error(const NetTable *t)
 {
     if (t == NULL) {
         return "";
+    }
+    if (t->lost && !t->welcomed && !t->failed) {
+        return ""; /* still the first connection, tried again */
     }
     if (t->lost && t->host_gone && !t->failed) {
         return _("The host left; waiting for it.");

@@ -17,6 +17,11 @@
  *   coming back to a seat. Without TABLE it asks for the open tables
  *   (net_table_tables) and the caller picks one (net_table_pick), or
  *   creates one on a ceki-server (net_table_create_remote).
+ * - The first seat is bounded in time: a join nobody answered, or a
+ *   rejoin with a token that no host seated (tried again meanwhile), fails
+ *   12 s after the first poll (NET_TABLE_FAILED) in words naming the
+ *   address; until then the state is NET_TABLE_CONNECTING, and destroying
+ *   the table stops it at any moment.
  * - A dropped connection is retried by itself with backoff for at least
  *   2 minutes (state NET_TABLE_RECONNECTING, or NET_TABLE_HOST_GONE when
  *   the host went away on purpose or cannot be reached), then rejoins with

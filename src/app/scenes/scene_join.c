@@ -43,6 +43,7 @@ typedef struct JoinState {
     DiscoveryTable found[JOIN_FOUND_SHOWN];
     int nfound;
     bool handed_on; /* app->net went on to the next screen */
+    bool rejoin;    /* app->net was handed here (the title's Rejoin): its end goes back there */
 } JoinState;
 
 static void layout(App *app, JoinState *s)
@@ -93,6 +94,7 @@ static bool join_enter(App *app, void *state)
         s->ask_at = app->now + JOIN_ASK_EVERY;
     }
     s->active = JOIN_ADDRESS;
+    s->rejoin = app->net != NULL;
     layout(app, s);
     ui_focus(&s->ui, JOIN_ADDRESS);
     SDL_StartTextInput();
@@ -245,6 +247,10 @@ static SceneAction follow(App *app, JoinState *s)
         }
         net_table_destroy(app->net);
         app->net = NULL;
+        if (s->rejoin) { /* the title says why and offers to try again or forget it */
+            snprintf(app->notice, sizeof app->notice, "%.400s", s->error);
+            return scene_pop();
+        }
         layout(app, s);
         app->dirty = true;
         return scene_stay();

@@ -19,7 +19,8 @@ enum {
     TITLE_RESUME,
     TITLE_REPLAYS,
     TITLE_STATS,
-    TITLE_REJOIN /* a network match in progress (net_ticket.h) */
+    TITLE_REJOIN, /* a network match in progress (net_ticket.h) */
+    TITLE_FORGET  /* once going back to it did not seat the person */
 };
 
 typedef struct TitleState {
@@ -29,9 +30,11 @@ typedef struct TitleState {
     bool elsewhere;  /* none, but one is open in another copy (said, not offered) */
     char resume_caption[96];
     char resume_match[STORE_ID_LEN + 1];
-    bool can_rejoin; /* a ticket back to a network match is kept */
+    bool can_rejoin;   /* a ticket back to a network match is kept */
+    bool rejoining;    /* Rejoin was chosen; the join screen above has it */
+    bool rejoin_ended; /* ... and came back here without a seat: try again or forget */
     NetTicket ticket;
-    int order[10];
+    int order[11];
     int count;
 } TitleState;
 
@@ -47,7 +50,17 @@ static const char *const labels[] = {"",
                                      N_("Resume game"),
                                      N_("Replays"),
                                      N_("Statistics"),
-                                     N_("Rejoin the table")};
+                                     N_("Rejoin the table"),
+                                     N_("Forget the table")};
+
+/* Rejoin reads "Try again" once going back did not seat the person. */
+static const char *label_of(const TitleState *s, int id)
+{
+    return id == TITLE_REJOIN && s->rejoin_ended ? _("Try again") : _(labels[id]);
+}
+
+#define FORGET_GAP 12 /* Forget the table, right of Try again (design units) */
+#define FORGET_W 250
 
 static void layout(App *app, TitleState *s)
 {
@@ -80,7 +93,12 @@ static void layout(App *app, TitleState *s)
                        : s->can_resume ? id == TITLE_RESUME
                                        : id == TITLE_PLAY;
         ui_add(&s->ui, primary ? WIDGET_PRIMARY : WIDGET_BUTTON, id, r,
-               id == TITLE_RESUME && !s->can_resume, _(labels[id]));
+               id == TITLE_RESUME && !s->can_resume, label_of(s, id));
+        if (id == TITLE_REJOIN && s->rejoin_ended) { /* beside it, where its caption was */
+            ui_add(&s->ui, WIDGET_BUTTON, TITLE_FORGET,
+                   app_rect(app, 112 + 330 + FORGET_GAP, top + (float)i * pitch, FORGET_W, h),
+                   false, label_of(s, TITLE_FORGET));
+        }
     }
     ui_fix_focus(&s->ui);
 }
@@ -117,8 +135,13 @@ static void title_resume(App *app, void *state)
     TitleState *s = state;
     bool had = s->can_resume;
     check_save(app, s);
+    /* The join screen came back saying why (app->notice): no seat there. */
+    s->rejoin_ended = s->rejoining && s->can_rejoin && app->net == NULL && app->notice[0] != '\0';
+    s->rejoining = false;
     layout(app, s);
-    if (s->can_resume && !had) {
+    if (s->rejoin_ended) {
+        ui_focus(&s->ui, TITLE_REJOIN);
+    } else if (s->can_resume && !had) {
         ui_focus(&s->ui, TITLE_RESUME);
     }
 }
@@ -191,13 +214,28 @@ static SceneAction rejoin(App *app, TitleState *s)
     }
     net_table_destroy(app->net);
     app->net = t;
+    s->rejoining = true;
+    s->rejoin_ended = false;
     return scene_push(SCENE_JOIN);
+}
+
+/* The way back to the network match let go: Rejoin leaves the title. */
+static SceneAction forget(App *app, TitleState *s)
+{
+    net_ticket_forget(app->store);
+    s->rejoin_ended = false;
+    app->notice[0] = '\0';
+    check_save(app, s);
+    layout(app, s);
+    ui_focus(&s->ui, s->can_resume ? TITLE_RESUME : TITLE_PLAY);
+    return scene_stay();
 }
 
 static SceneAction activate(App *app, TitleState *s, int id)
 {
     switch (id) {
     case TITLE_REJOIN: return rejoin(app, s);
+    case TITLE_FORGET: return forget(app, s);
     case TITLE_RESUME: return resume_game(app, s);
     case TITLE_REPLAYS: app->replay_path[0] = '\0'; return scene_push(SCENE_REPLAY);
     case TITLE_PLAY: return scene_push(SCENE_VARIANTS);
@@ -324,14 +362,16 @@ static void title_draw(App *app, void *state, SDL_Renderer *r)
                     UI_GOLD);
 
     for (int i = 0; i < s->count; i++) {
-        ui_draw_button(app, &s->ui, s->order[i], _(labels[s->order[i]]));
+        ui_draw_button(app, &s->ui, s->order[i], label_of(s, s->order[i]));
     }
     const Widget *resume = ui_find(&s->ui, TITLE_RESUME);
     if (resume != NULL) {
         draw_caption(app, s, resume->rect);
     }
     const Widget *back = ui_find(&s->ui, TITLE_REJOIN);
-    if (back != NULL) {
+    if (ui_find(&s->ui, TITLE_FORGET) != NULL) {
+        ui_draw_button(app, &s->ui, TITLE_FORGET, label_of(s, TITLE_FORGET));
+    } else if (back != NULL) {
         draw_rejoin_caption(app, s, back->rect);
     }
 
