@@ -54,6 +54,7 @@ typedef struct Fake {
     char said[NET_CHAT_MAX * 4 + 1];
     NetChat incoming[4];
     int nincoming;
+    int my_seat; /* the person's own seat (net_table_seat) */
 } Fake;
 
 static Fake fake;
@@ -189,6 +190,12 @@ SeatFeed *net_table_feed(NetTable *t)
 {
     (void)t;
     return NULL;
+}
+
+int net_table_seat(const NetTable *t)
+{
+    (void)t;
+    return fake.my_seat;
 }
 
 const NetSeats *net_table_seats(const NetTable *t)
@@ -519,6 +526,10 @@ static void test_waiting_room_joiner(void **state)
     }
     fake.seats.seat[2].state = NET_SEAT_AWAY;
     fake.seats.seat[2].grace_ms = 41500;
+    fake.seats.seat[0].kind = NET_SEAT_LOCAL; /* the host's own person, Ana */
+    snprintf(fake.seats.seat[0].name, sizeof fake.seats.seat[0].name, "Ana");
+    snprintf(fake.seats.seat[1].name, sizeof fake.seats.seat[1].name, "Budi");
+    fake.my_seat = 1; /* this window is Budi's */
     open_scene(app, SCENE_WAITING);
     const Ui *ui = ui_of_top_scene(app);
     assert_null(ui_find_named(ui, "Start the match"));
@@ -526,6 +537,9 @@ static void test_waiting_room_joiner(void **state)
     test_screen_text(app);
     assert_true(test_screen_says("Waiting for the host to start."));
     assert_true(test_screen_says("Reconnecting: 42 seconds left"));
+    assert_true(test_screen_says("The host \xc2\xb7 Here"));
+    assert_true(test_screen_says("You \xc2\xb7 Here"));
+    assert_true(test_screen_says("A friend \xc2\xb7 Reconnecting"));
     close_app(app);
 }
 

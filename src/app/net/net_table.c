@@ -739,6 +739,11 @@ SeatFeed *net_table_feed(NetTable *t)
     return t != NULL && t->welcomed ? t->feed : NULL;
 }
 
+int net_table_seat(const NetTable *t)
+{
+    return t != NULL && t->welcomed ? seat_feed_seat(t->feed) : -1;
+}
+
 const NetSeats *net_table_seats(const NetTable *t)
 {
     return t != NULL ? seat_feed_seats(t->feed) : NULL;

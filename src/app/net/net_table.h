@@ -115,6 +115,8 @@ void net_table_next_update(NetTable *t);
 
 /* The person's seat feed (borrowed; NULL before the host welcomed it). */
 SeatFeed *net_table_feed(NetTable *t);
+/* The person's own seat; -1 before it was taken. */
+int net_table_seat(const NetTable *t);
 /* Who sits where (borrowed; players 0 before any). */
 const NetSeats *net_table_seats(const NetTable *t);
 /* The rules of the table (borrowed; NULL before known). */

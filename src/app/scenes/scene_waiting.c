@@ -259,6 +259,19 @@ static SceneAction waiting_update(App *app, void *state, double dt)
     return scene_stay();
 }
 
+/* Who sits in seat i, as this window's person sees it: their own seat is
+ * "You"; the host's own person, seen from a friend's window, is the host. */
+static const char *who_text(App *app, const NetSeat *seat, int i)
+{
+    if (i == net_table_seat(app->net)) {
+        return net_screens_kind_text(NET_SEAT_LOCAL);
+    }
+    if (seat->kind == NET_SEAT_LOCAL) {
+        return _("The host");
+    }
+    return net_screens_kind_text(seat->kind);
+}
+
 static void draw_seat(App *app, const WaitingState *s, const NetSeat *seat, int i)
 {
     SDL_Renderer *r = app->renderer;
@@ -271,7 +284,7 @@ static void draw_seat(App *app, const WaitingState *s, const NetSeat *seat, int 
               TEXT_LEFT);
     const char *name = seat->name[0] != '\0'        ? seat->name
                        : seat->kind == NET_SEAT_NET ? "\xe2\x80\x93"
-                                                    : net_screens_kind_text(seat->kind);
+                                                    : who_text(app, seat, i);
     TextStyle ink = app_text_style(app, 19, TEXT_BOLD, UI_INK);
     text_draw(app->text, r, name, &ink, row.x + app_px(app, 110), row.y + app_px(app, 6),
               TEXT_LEFT);
@@ -279,7 +292,7 @@ static void draw_seat(App *app, const WaitingState *s, const NetSeat *seat, int 
     net_screens_seat_text(seat, says, sizeof says);
     char line[200];
     bool person = seat->kind == NET_SEAT_NET || seat->kind == NET_SEAT_LOCAL;
-    snprintf(line, sizeof line, "%s%s%s", person ? net_screens_kind_text(seat->kind) : "",
+    snprintf(line, sizeof line, "%s%s%s", person ? who_text(app, seat, i) : "",
              person ? " \xc2\xb7 " : "", says);
     TextStyle soft =
         app_text_style(app, 15, TEXT_REGULAR, seat->state == NET_SEAT_AWAY ? UI_WARN : UI_INK_SOFT);
