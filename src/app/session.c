@@ -613,6 +613,29 @@ Session *session_create_net(NetTable *net, const SessionSeats *seats, CekiStatus
     return s;
 }
 
+bool session_seat_computer(const Session *s, int seat, AiLevel *level)
+{
+    if (s == NULL || seat < 0 || seat >= s->players || seat >= CEKI_MAX_SEATS) {
+        return false;
+    }
+    const NetSeats *seats = s->net != NULL ? net_table_seats(s->net) : NULL;
+    if (seats != NULL && seat < seats->players) {
+        NetSeatKind kind = seats->seat[seat].kind;
+        bool computer =
+            kind == NET_SEAT_RANDOM || kind == NET_SEAT_GREEDY || kind == NET_SEAT_STRONG;
+        if (computer && level != NULL) {
+            *level = kind == NET_SEAT_RANDOM   ? AI_RANDOM
+                     : kind == NET_SEAT_GREEDY ? AI_GREEDY
+                                               : AI_STRONG;
+        }
+        return computer;
+    }
+    if (!s->seats.human[seat] && level != NULL) {
+        *level = s->seats.level[seat];
+    }
+    return !s->seats.human[seat];
+}
+
 bool session_opponents(const Session *s, int *people, int *computers)
 {
     const NetSeats *seats = s != NULL && s->net != NULL ? net_table_seats(s->net) : NULL;

@@ -203,6 +203,10 @@ struct NetTable *session_net_table(const Session *s);
 /* Who the player plays against: other people (at a network table, or
  * hot-seat) and computers (the host's, or this computer's). */
 bool session_opponents(const Session *s, int *people, int *computers);
+/* Whether a computer plays seat, and at which level (*level, may be NULL):
+ * at a network table as the host seated it (a person there, the host's own
+ * or a friend, is no computer), else by the session's seats. */
+bool session_seat_computer(const Session *s, int seat, AiLevel *level);
 /* Whether the session holds the match's record (a game only viewed, or a
  * network match once the host sent it). */
 bool session_has_record(const Session *s);

@@ -618,6 +618,12 @@ static void test_sessions_play(void **state)
     assert_true(session_opponents(ss[0], &people, &computers));
     assert_int_equal(people, 2);
     assert_int_equal(computers, 0);
+    for (int seat = 0; seat < TABLES; seat++) { /* people all: none tagged as a computer */
+        AiLevel level = AI_LEVEL_COUNT;
+        assert_false(session_seat_computer(ss[0], seat, &level));
+        assert_false(session_seat_computer(ss[1], seat, &level));
+        assert_int_equal(level, AI_LEVEL_COUNT);
+    }
     HostRun host;
     memset(&host, 0, sizeof host);
     host.seat = s[0];

@@ -438,9 +438,9 @@ static void seat_view(Session *ss, ResultState *s, const int place[], int seat)
     if (place[0] != 0 && s->round_over) {
         add_tag(sv, pei_place_name(place[seat]));
     }
-    const SessionSeats *seats = session_seats(ss);
-    if (!seats->human[seat] && !variant_is_watch_only(v)) {
-        add_tag(sv, ai_level_tag(seats->level[seat]));
+    AiLevel level = AI_RANDOM;
+    if (session_seat_computer(ss, seat, &level) && !variant_is_watch_only(v)) {
+        add_tag(sv, ai_level_tag(level));
     }
 }
 
