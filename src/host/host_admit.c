@@ -33,7 +33,10 @@ HostLimits host_limits_default(int max_conns)
                     .addr_waiting = 8,
                     .addr_wrong = 10,
                     .addr_wrong_ms = 60000u,
-                    .cut_off_ms = 600000u};
+                    .cut_off_ms = 600000u,
+                    .watch_max = max_conns > 0 ? max_conns / ADMIT_LOBBY_SHARE : 0,
+                    .addr_watch_max = 16,
+                    .table_watch_max = 32};
     return l;
 }
 

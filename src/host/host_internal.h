@@ -32,15 +32,17 @@
 #define HOST_JOURNAL_RETRY_MS 1000u /* a failed journal write is tried again after this */
 #define HOST_AI_ITERATIONS 1000     /* the strong player's budget: ceki-cli match's default */
 #define HOST_REFUSALS_MAX 64        /* refusals in a row before a peer is dropped (abuse) */
-#define HOST_ADDR_SWEEP_MS 10000u   /* addresses with nothing to remember are forgotten this often \
-                                     */
-#define HOST_IDLE_SAVE_MS 30000u    /* an idle table's time left is journalled this often */
-#define HOST_LOG_MAX 256            /* bytes of one log line */
+#define HOST_ADDR_SWEEP_MS                                                                         \
+    10000u                       /* addresses with nothing to remember are forgotten this often    \
+                                  */
+#define HOST_IDLE_SAVE_MS 30000u /* an idle table's time left is journalled this often */
+#define HOST_LOG_MAX 256         /* bytes of one log line */
 #define HOST_SEED_BYTES 8
 
 typedef struct HostSeat {
     uint8_t kind;                  /* NetSeatKind */
     uint8_t state;                 /* NetSeatState */
+    uint8_t stand_in;              /* NetStandIn: why, while state is NET_SEAT_STAND_IN */
     char token[NET_TOKEN_LEN + 1]; /* a person's, "" for a computer or nobody */
     char name[NET_NAME_MAX + 1];
     HostConn conn;      /* the connection holding it, 0 for none */

@@ -43,6 +43,7 @@ static void seat_take(Host *h, HostTable *t, int s, HostConnInfo *ci, uint64_t n
     HostSeat *seat = &t->seat[s];
     seat->conn = ci->conn;
     seat->state = NET_SEAT_HERE;
+    seat->stand_in = NET_STAND_IN_NONE;
     seat->grace_end = 0;
     admit_sit(h, ci, t, s);
     table_idle_touch(h, t, now_ms, true);
@@ -217,6 +218,7 @@ void seat_tick(Host *h, HostTable *t, uint64_t now_ms)
         HostSeat *seat = &t->seat[s];
         if (seat->state == NET_SEAT_AWAY && seat->grace_end <= now_ms) {
             seat->state = NET_SEAT_STAND_IN;
+            seat->stand_in = NET_STAND_IN_AWAY;
             changed = true;
             send_log(h, "table %s: seat %d's grace is over; the computer plays it", t->id, s);
         }

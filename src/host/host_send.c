@@ -111,6 +111,8 @@ void send_seats(Host *h, HostTable *t, uint64_t now_ms)
         const HostSeat *seat = &t->seat[s];
         ns->seat[s].kind = seat->kind;
         ns->seat[s].state = seat->state;
+        if (seat->state == NET_SEAT_STAND_IN) /* a stand-in always says why */
+            ns->seat[s].stand_in = seat->stand_in ? seat->stand_in : (uint8_t)NET_STAND_IN_AWAY;
         if (seat->state == NET_SEAT_AWAY && seat->grace_end > now_ms)
             ns->seat[s].grace_ms = (uint32_t)(seat->grace_end - now_ms);
         memcpy(ns->seat[s].name, seat->name, sizeof ns->seat[s].name);
