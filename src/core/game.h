@@ -366,6 +366,23 @@ CekiStatus game_observe(const Game *g, int seat, Observation *out);
  * whatever was there before past them. */
 CekiStatus game_observe_brief(const Game *g, int seat, Observation *out);
 
+/* Every seat's hand as round `round` was dealt (its first position), for a
+ * spectator who sees the hands a round late. */
+typedef struct RoundHands {
+    int round;
+    int players;
+    int count[CEKI_MAX_SEATS];
+    Card hand[CEKI_MAX_SEATS][OBS_MAX_HAND];
+} RoundHands;
+/* The hands of `round` once that round is over (an earlier round, or this
+ * one in PHASE_ROUND_OVER or PHASE_MATCH_OVER), replayed from g's config and
+ * history; CEKI_ERR_STATE for a round being played or not yet dealt, and for
+ * a game that keeps no history; CEKI_ERR_ARG for NULL; *out is written only
+ * on CEKI_OK. The rule of the delay lives in visibility.c beside
+ * game_events_for_seat: before its round is over no hand but one's own is
+ * shown. */
+CekiStatus game_round_hands(const Game *g, int round, RoundHands *out);
+
 /* Breakdown of a seat's captured pile as it would score now. */
 CekiStatus game_score_seat(const Game *g, int seat, ScoreBreakdown *out);
 
