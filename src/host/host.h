@@ -88,9 +88,11 @@
  *   is over. At a table of NET_WATCH_HANDS_LATE it also gets NET_MSG_HANDS:
  *   the hands as dealt in each round once that round is over
  *   (game_round_hands), right after that round's last UPDATE, and on
- *   joining those of the last round that is over. A spectator's move,
- *   START, SEAT_AI or STAND_IN is refused (NET_REASON_WATCHING); RESYNC
- *   sends its view again. Its chat reaches the other spectators only until
+ *   joining those of the last round that is over. A spectator's move or
+ *   STAND_IN is refused (NET_REASON_WATCHING), the creator's own STAND_IN
+ *   for another's seat aside; START and SEAT_AI are the creator's, as
+ *   ever; RESYNC sends its view again; a JOIN for a seat makes it a
+ *   spectator no more. Its chat reaches the other spectators only until
  *   the match is over, then everyone at the table; a seat's chat reaches
  *   the spectators too. Spectators are capped (HostLimits: in all, per
  *   address and per table; at most NET_MAX_WATCHERS a table even without

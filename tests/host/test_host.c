@@ -53,6 +53,7 @@ typedef struct Bot {
     NetRefused refused;
     long refusals;
     NetClaimWindow claim; /* as the last VIEW or UPDATE told it */
+    NetClockState clock;  /* likewise */
 } Bot;
 
 typedef struct World {
@@ -74,7 +75,8 @@ typedef struct World {
     long bytes[NET_MSG_TYPE_COUNT], count[NET_MSG_TYPE_COUNT]; /* sent, by type */
     long logs_left_out, logs_retry, logs_differ;               /* the host's log lines saying so */
     uint32_t claim_ms;                                         /* the host's claim window */
-    long claims_told; /* VIEWs and UPDATEs that told an open claim window */
+    uint32_t clock_ms; /* the tables' clock: this each decision, no bank (0: none) */
+    long claims_told;  /* VIEWs and UPDATEs that told an open claim window */
 } World;
 
 /* ---- checks made on every message the host sends ---- */
@@ -257,11 +259,13 @@ static void t_bot_handle(World *w, Bot *b, const NetMsg *m)
         t_check_view(w, b, &m->u.view);
         hts_seat_take_view(&b->s, &m->u.view);
         b->claim = m->u.view.claim;
+        b->clock = m->u.view.clock;
         break;
     case NET_MSG_UPDATE:
         t_check_update(w, b, &m->u.update);
         t_bot_update(b, &m->u.update);
         b->claim = m->u.update.claim;
+        b->clock = m->u.update.clock;
         break;
     case NET_MSG_SEATS: t_bot_seats(b, &m->u.seats); break;
     case NET_MSG_REFUSED:
@@ -412,6 +416,7 @@ static NetMsg *t_create_msg(const World *w, const uint8_t *kinds, bool autostart
     c->seed = w->cfg.seed;
     c->autostart = autostart;
     c->open = true;
+    c->rules.clock.move_ms = w->clock_ms;
     snprintf(c->name, sizeof c->name, "creator");
     return m;
 }
@@ -861,6 +866,7 @@ static void t_claim_world(World *w, const char *data_dir, const uint8_t *kinds)
     t_world_init(w, VARIANT_KOWAH, data_dir);
     host_destroy(w->h);
     w->claim_ms = T_CLAIM_MS;
+    w->clock_ms = 2 * T_CLAIM_MS; /* a turn clock too: the claim window times a claim */
     w->h = t_host(w, data_dir);
     t_create(w, kinds);
     w->nbots = w->cfg.players;
@@ -909,6 +915,8 @@ static void t_all_told_claim(World *w, const Bot *b)
         assert_int_equal(o->claim.card, claim->card);
         assert_int_equal(o->claim.window_ms, T_CLAIM_MS);
         assert_int_equal(o->claim.left_ms, T_CLAIM_MS);
+        assert_true(o->clock.on);
+        assert_int_equal(o->clock.running, -1); /* the turn clock stands aside */
         if (o != b)
             assert_null(t_claim_listed(o)); /* only the seat asked may claim */
     }
