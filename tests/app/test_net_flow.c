@@ -109,6 +109,13 @@ static bool friend_gone(App *app, NetTable *f)
     return seats != NULL && seats->seat[1].state != NET_SEAT_HERE;
 }
 
+static bool host_stood_in(App *app, NetTable *f)
+{
+    (void)f;
+    const NetSeat *host = &net_table_seats(session_net_table(app->session))->seat[0];
+    return host->state == NET_SEAT_STAND_IN && host->stand_in == NET_STAND_IN_OWN;
+}
+
 /* Hosts from the host screen at a free port (another may take it between
  * the look and the bind: tried again, a bounded number of times). */
 static void host_from_screen(App *app)
@@ -142,6 +149,7 @@ static void test_host_join_start_chat(void **state)
     NetTable *f = net_table_join(&a, NULL, "Bayu", err, sizeof err);
     assert_non_null(f);
     assert_true(pump(app, f, friend_seated));
+    char png[600];
     test_screen_text(app);
     assert_true(test_screen_says("Bayu"));
 
@@ -159,9 +167,22 @@ static void test_host_join_start_chat(void **state)
     assert_true(pump(app, NULL, friend_gone));
     test_screen_text(app);
     assert_true(test_screen_says("Reconnecting") || test_screen_says("Away; a computer plays"));
-    char png[600];
     snprintf(png, sizeof png, "%s/net-table-friend-away.png", CEKI_TEST_OUT_DIR);
     assert_true(app_save_png(app, png, err, sizeof err));
+
+    /* The host's Leave asks first: stop the table for the friend, or let
+     * a computer play the host's seat; the computer then plays it. */
+    test_click_named(app, "Menu");
+    test_screen_text(app);
+    assert_true(test_screen_says("Your friends are playing at your table"));
+    assert_true(test_screen_says("Stop and leave"));
+    assert_true(test_screen_says("Computer plays"));
+    snprintf(png, sizeof png, "%s/net-table-host-leave.png", CEKI_TEST_OUT_DIR);
+    assert_true(app_save_png(app, png, err, sizeof err));
+    test_click_named(app, "Computer plays");
+    assert_string_equal(test_top_scene(app), "table");
+    assert_true(pump(app, NULL, host_stood_in));
+
     app_destroy(app);
 }
 

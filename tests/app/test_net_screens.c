@@ -192,6 +192,13 @@ SeatFeed *net_table_feed(NetTable *t)
     return NULL;
 }
 
+bool net_table_stand_in(NetTable *t, bool on)
+{
+    (void)t;
+    (void)on;
+    return false;
+}
+
 int net_table_seat(const NetTable *t)
 {
     (void)t;

@@ -265,6 +265,37 @@ static bool seat_away(Seat *s, int n, void *ctx)
     return net_table_seats(s[0].t)->seat[seat].state == NET_SEAT_AWAY;
 }
 
+static bool seat_stood_in(Seat *s, int n, void *ctx)
+{
+    int seat = *(const int *)ctx;
+    for (int k = 0; k < n; k++) {
+        const NetSeat *st = &net_table_seats(s[k].t)->seat[seat];
+        if (st->state != NET_SEAT_STAND_IN || st->stand_in != NET_STAND_IN_OWN) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* A friend asks the computer to play their own seat; every window's seats
+ * say so; the match still plays to its end with the same record. The
+ * host's own person asks it too. */
+static void test_stand_in_own(void **state)
+{
+    (void)state;
+    Seat s[TABLES];
+    open_three(s, NULL);
+    assert_true(net_table_stand_in(s[2].t, true));
+    int seat = seat_feed_seat(net_table_feed(s[2].t));
+    assert_true(run_until(s, TABLES, false, seat_stood_in, &seat));
+    assert_true(net_table_stand_in(s[0].t, true));
+    seat = 0;
+    assert_true(run_until(s, TABLES, false, seat_stood_in, &seat));
+    assert_false(net_table_stand_in(NULL, true));
+    finish(s);
+    close_all(s);
+}
+
 static void test_joiner_rejoins(void **state)
 {
     (void)state;
@@ -782,6 +813,7 @@ int main(void)
         cmocka_unit_test(test_command_line),
         cmocka_unit_test(test_nobody_answers),
         cmocka_unit_test(test_rejoin_nobody_answers),
+        cmocka_unit_test(test_stand_in_own),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -820,6 +820,19 @@ bool net_table_seat_ai(NetTable *t, int seat, NetSeatKind kind)
     return table_send(t, t->out);
 }
 
+bool net_table_stand_in(NetTable *t, bool on)
+{
+    int seat = net_table_seat(t);
+    if (seat < 0) {
+        return false;
+    }
+    memset(t->out, 0, sizeof *t->out);
+    t->out->type = NET_MSG_STAND_IN;
+    t->out->u.stand_in.seat = (int8_t)seat;
+    t->out->u.stand_in.on = on;
+    return table_send(t, t->out);
+}
+
 bool net_table_start(NetTable *t)
 {
     if (t == NULL || !t->welcomed) {

@@ -130,6 +130,10 @@ int net_table_addresses(const NetTable *t, char out[][NET_ADDR_TEXT_MAX], int ca
 bool net_table_invite(const NetTable *t, char *buf, size_t size);
 /* Hosting, before the start: an empty seat to a computer; start the match. */
 bool net_table_seat_ai(NetTable *t, int seat, NetSeatKind kind);
+/* While the match is played: on, the host's computer plays the person's
+ * own seat (NET_STAND_IN_OWN, said in the seats) until they move again or
+ * ask it off; false when it could not be asked. */
+bool net_table_stand_in(NetTable *t, bool on);
 bool net_table_start(NetTable *t);
 
 /* Joining a server without a table: its open tables (borrowed, NULL until

@@ -264,6 +264,8 @@ SDL_Rect table_dialog_panel(const App *app)
     return panel;
 }
 
+#define LEAVE3_W 172 /* each of the Leave dialog's three buttons (ui units) */
+
 static void dialog_buttons(App *app, TableState *t)
 {
     float u = app->ui;
@@ -283,6 +285,17 @@ static void dialog_buttons(App *app, TableState *t)
         add_button(app, t, W_DLG_NO, &x, y, bw, bh, false, _("Stay"), true);
         break;
     case DLG_LEAVE:
+        if (table_net_can_stand_in(t)) { /* three ways: leave, a computer plays, stay */
+            bw = LEAVE3_W * u;
+            x = cx - 1.5f * bw - 8 * u;
+            add_button(app, t, W_DLG_YES, &x, y, bw, bh, false,
+                       table_net_hosts_friends(t) ? _("Stop and leave") : _("Leave"), false);
+            x += 8 * u;
+            add_button(app, t, W_DLG_ALT, &x, y, bw, bh, false, _("Computer plays"), false);
+            x += 8 * u;
+            add_button(app, t, W_DLG_NO, &x, y, bw, bh, false, _("Stay"), true);
+            break;
+        }
         add_button(app, t, W_DLG_YES, &x, y, bw, bh, false, _("Leave"), false);
         x += 16 * u;
         add_button(app, t, W_DLG_NO, &x, y, bw, bh, false, _("Stay"), true);
@@ -1684,6 +1697,10 @@ static void table_control(App *app, TableState *t, int id)
         break;
     case W_STEP: t->watch_mode = WATCH_STEP; break;
     case W_DLG_NO: t->dialog = DLG_NONE; break;
+    case W_DLG_ALT:
+        t->dialog = DLG_NONE;
+        table_net_stand_in(app, t);
+        break;
     default: move_button(app, t, id); break;
     }
 }

@@ -348,6 +348,7 @@ enum {
     W_DECLARE = 40, /* + kind */
     W_DLG_YES = 80,
     W_DLG_NO,
+    W_DLG_ALT,             /* the third way: the Leave dialog's "Let a computer play" */
     W_GUIDE_CONTINUE = 90, /* the guided game's Continue */
     W_PLATE = 100,         /* + seat: a person's plate at a table with friends */
     W_PLATE_MUTE = 110     /* its menu's Mute or Unmute */
@@ -517,6 +518,13 @@ void table_net_update(App *app, TableState *t);
 void table_net_draw(App *app, TableState *t);
 /* The table leaves: the network table goes with it. */
 void table_net_leave(App *app);
+/* While a network match is played: this window hosts it and another person
+ * sits there (leaving stops it for them); a computer may play this
+ * window's seat for a while (the Leave dialog's third button), and asking
+ * for that (told as a toast: a move of theirs takes it back). */
+bool table_net_hosts_friends(const TableState *t);
+bool table_net_can_stand_in(const TableState *t);
+void table_net_stand_in(App *app, TableState *t);
 /* This window is cut off from its network table (reconnecting, or the
  * host gone): nobody there is thinking that it can see. */
 bool table_net_cut_off(const TableState *t);

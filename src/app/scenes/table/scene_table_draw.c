@@ -1371,7 +1371,13 @@ static void draw_dialog(App *app, TableState *t)
     case DLG_LEAVE:
         snprintf(head, sizeof head, _("Leave the table?"));
         snprintf(body, sizeof body, "%s",
-                 t->autoplay
+                 table_net_hosts_friends(t)
+                     ? _("Your friends are playing at your table: leave and stop it, or let a "
+                         "computer play your seat?")
+                 : table_net_can_stand_in(t)
+                     ? _("While you are away a computer plays your seat; Rejoin the table on the "
+                         "title screen takes you back.")
+                 : t->autoplay
                      ? _("The match stops here.")
                      : _("The game is saved; Resume on the title screen takes you back to it."));
         break;

@@ -368,6 +368,45 @@ void table_net_leave(App *app)
     app->net = NULL;
 }
 
+/* The session's network table while its match is played, else NULL. */
+static NetTable *playing_net(const TableState *t)
+{
+    NetTable *net = t->session != NULL ? session_net_table(t->session) : NULL;
+    return net != NULL && net_table_state(net) == NET_TABLE_PLAYING &&
+                   !game_match_over(session_game(t->session))
+               ? net
+               : NULL;
+}
+
+bool table_net_hosts_friends(const TableState *t)
+{
+    NetTable *net = playing_net(t);
+    const NetSeats *seats = net != NULL && net_table_is_host(net) ? net_table_seats(net) : NULL;
+    for (int i = 0; seats != NULL && i < seats->players && i < CEKI_MAX_SEATS; i++) {
+        if (i != net_table_seat(net) && seats->seat[i].kind == NET_SEAT_NET &&
+            seats->seat[i].state != NET_SEAT_EMPTY) {
+            return true;
+        }
+    }
+    return false;
+}
+
+bool table_net_can_stand_in(const TableState *t)
+{
+    NetTable *net = playing_net(t);
+    int me = net != NULL ? net_table_seat(net) : -1;
+    const NetSeats *seats = me >= 0 ? net_table_seats(net) : NULL;
+    return seats != NULL && me < seats->players && seats->seat[me].state != NET_SEAT_STAND_IN;
+}
+
+void table_net_stand_in(App *app, TableState *t)
+{
+    NetTable *net = playing_net(t);
+    if (net != NULL && net_table_stand_in(net, true)) {
+        app_show_toast(app, _("A computer plays your seat now; make a move to take it back."));
+    }
+}
+
 /* Where the card-count bubble of seat i's hand lies (as the table draws
  * it at its last card's top right corner); empty when there is none. */
 static SDL_Rect count_bubble(App *app, const TableState *t, int i)
