@@ -312,14 +312,24 @@ int net_table_take_chat(NetTable *t, NetChat *out, int cap)
 
 /* ---- the app with the network screens ------------------------------------ */
 
+static int app_w = 1280, app_h = 800; /* the window of the tests that save screenshots */
+
 static App *new_app(void)
 {
     memset(&fake, 0, sizeof fake);
-    App *app = test_app_new(1280, 800, NULL);
+    App *app = test_app_new(app_w, app_h, NULL);
     /* The clipboard is SDL's video part's, which the headless app does
      * not start (app_destroy's SDL_Quit ends it again). */
     assert_int_equal(SDL_InitSubSystem(SDL_INIT_VIDEO), 0);
     return app;
+}
+
+/* The screen as it is now, as NAME-WxH.png in the tests' output folder. */
+static void shot(App *app, const char *name)
+{
+    char png[600], err[200] = "";
+    snprintf(png, sizeof png, "%s/%s-%dx%d.png", CEKI_TEST_OUT_DIR, name, app_w, app_h);
+    assert_true(app_save_png(app, png, err, sizeof err));
 }
 
 static void open_scene(App *app, SceneId id)
@@ -547,6 +557,7 @@ static void test_waiting_room_joiner(void **state)
     assert_true(test_screen_says("The host \xc2\xb7 Here"));
     assert_true(test_screen_says("You \xc2\xb7 Here"));
     assert_true(test_screen_says("A friend \xc2\xb7 Reconnecting"));
+    shot(app, "waiting-joiner");
     close_app(app);
 }
 
@@ -958,6 +969,7 @@ static void test_title_rejoin_gone(void **state)
     test_screen_text(app);
     assert_true(test_screen_says("No answer from that address."));
     assert_true(test_screen_says("Forget the table"));
+    shot(app, "title-rejoin-gone");
     test_key(app, SDLK_RETURN, 0); /* Try again */
     assert_int_equal(fake.joins, 2);
     assert_string_equal(test_top_scene(app), "join");
@@ -976,6 +988,17 @@ static void test_title_rejoin_gone(void **state)
     assert_false(test_screen_says("Forget the table"));
     assert_false(test_screen_says("No answer from that address."));
     close_app(app);
+}
+
+/* The two screens above again at 2560x1600, for their screenshots. */
+static void test_large_screens(void **state)
+{
+    app_w = 2560;
+    app_h = 1600;
+    test_waiting_room_joiner(state);
+    test_title_rejoin_gone(state);
+    app_w = 1280;
+    app_h = 800;
 }
 
 int main(void)
@@ -1002,6 +1025,7 @@ int main(void)
         cmocka_unit_test(test_settings_name),
         cmocka_unit_test(test_title_rejoin),
         cmocka_unit_test(test_title_rejoin_gone),
+        cmocka_unit_test(test_large_screens),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -369,7 +369,9 @@ static void title_draw(App *app, void *state, SDL_Renderer *r)
         draw_caption(app, s, resume->rect);
     }
     const Widget *back = ui_find(&s->ui, TITLE_REJOIN);
-    if (ui_find(&s->ui, TITLE_FORGET) != NULL) {
+    const Widget *forget = ui_find(&s->ui, TITLE_FORGET);
+    if (forget != NULL) {
+        ui_draw_panel(app, forget->rect); /* over the fan, as the caption's pill */
         ui_draw_button(app, &s->ui, TITLE_FORGET, label_of(s, TITLE_FORGET));
     } else if (back != NULL) {
         draw_rejoin_caption(app, s, back->rect);
