@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "guided_line.h"
+#include "journal.h"
 #include "learn_internal.h"
 #include "scene.h"
 #include "scenes.h"
@@ -235,9 +236,21 @@ static void open_page(App *app, LearnState *s, int index)
     app->dirty = true;
 }
 
+/* Whether this game's guided game was left in the middle (none offered over
+ * a table: that game must be left first). */
+static void check_lesson(App *app, LearnState *s)
+{
+    StoreGame g;
+    s->lesson_kept = !s->overlay && journal_lesson(app->store, variant_get(s->variant)->key, &g);
+    if (s->lesson_kept) {
+        memcpy(s->lesson_match, g.match, sizeof s->lesson_match);
+    }
+}
+
 static void open_variant(App *app, LearnState *s, VariantId v, LearnSection want)
 {
     s->variant = v;
+    check_lesson(app, s);
     s->style = style_for(app, v);
     s->nsections = learn_sections(v, s->sections);
     int index = 0;
@@ -271,7 +284,9 @@ static void apply_steps(App *app, LearnState *s, int steps)
 /* Screenshots of the guided game show it past its opening words. */
 #define GUIDED_SCREENSHOT_STEPS 1
 
-SceneAction learn_start_guided(App *app, LearnState *s)
+/* app->setup lent to the guided deal of the page's game (the player's own
+ * kept to be given back when Learn shows again). */
+static void lend_setup(App *app, LearnState *s)
 {
     const VariantDesc *v = variant_get(s->variant);
     GuidedDeal d = guided_deal_of(v);
@@ -288,6 +303,37 @@ SceneAction learn_start_guided(App *app, LearnState *s)
     g->style = s->style;
     g->seed_given = true;
     app->table_run.guided = true;
+}
+
+SceneAction learn_start_guided(App *app, LearnState *s)
+{
+    if (s->lesson_kept) {
+        /* A new start: the one left in the middle goes (never a game). */
+        char err[200];
+        store_game_drop(app->store, s->lesson_match, err, sizeof err);
+        s->lesson_kept = false;
+    }
+    lend_setup(app, s);
+    return scene_push(SCENE_TABLE);
+}
+
+SceneAction learn_go_on_guided(App *app, LearnState *s)
+{
+    char err[300];
+    Session *saved =
+        s->lesson_kept ? journal_resume(app->store, s->lesson_match, err, sizeof err) : NULL;
+    if (saved == NULL) {
+        char msg[400];
+        snprintf(msg, sizeof msg, _("The guided game could not go on: %.200s."),
+                 s->lesson_kept ? err : _("it is no longer there"));
+        app_show_toast(app, msg);
+        check_lesson(app, s);
+        learn_layout_invalidate(s);
+        return scene_stay();
+    }
+    lend_setup(app, s);
+    session_destroy(app->session);
+    app->session = saved; /* the table takes it up (open_session) */
     return scene_push(SCENE_TABLE);
 }
 
@@ -300,6 +346,7 @@ static void learn_resume(App *app, void *state)
         s->setup_lent = false;
     }
     app->table_run.guided = false;
+    check_lesson(app, s);
     learn_layout_invalidate(s);
 }
 
@@ -560,6 +607,9 @@ static SceneAction activate_part(App *app, LearnState *s, int id)
     const LearnBlock *blk = &s->doc.blocks[block];
     if (blk->kind == LB_GUIDED && part == PART_RUN && !s->overlay) {
         return learn_start_guided(app, s);
+    }
+    if (blk->kind == LB_GUIDED && part == PART_STEP && !s->overlay) {
+        return learn_go_on_guided(app, s);
     }
     if (blk->kind == LB_COMPARE && blk->index >= 0) {
         open_variant(app, s, (VariantId)blk->index, LEARN_ORIGIN);

@@ -1675,8 +1675,18 @@ static int blk_worked(LearnPass *p, int bi, const LearnBlock *b, int x, int y, i
 static int blk_guided(LearnPass *p, int bi, int x, int y, int w)
 {
     int bw = SDL_min(w, U(p, 320)), bh = U(p, 48);
-    learn_button(p, learn_block_id(bi, PART_RUN), (SDL_Rect){x, y + U(p, 8), bw, bh},
-                 _("Start the guided game"), true, p->s->overlay);
+    if (!p->s->lesson_kept) {
+        learn_button(p, learn_block_id(bi, PART_RUN), (SDL_Rect){x, y + U(p, 8), bw, bh},
+                     _("Start the guided game"), true, p->s->overlay);
+        return bh + U(p, 24);
+    }
+    /* Left in the middle: on from there, or from the start. */
+    bw = SDL_min(w, U(p, 340));
+    int gap = U(p, 12), again = SDL_min(w - bw - gap, U(p, 240));
+    learn_button(p, learn_block_id(bi, PART_STEP), (SDL_Rect){x, y + U(p, 8), bw, bh},
+                 _("Go on with the guided game"), true, false);
+    learn_button(p, learn_block_id(bi, PART_RUN), (SDL_Rect){x + bw + gap, y + U(p, 8), again, bh},
+                 _("Start it again"), false, false);
     return bh + U(p, 24);
 }
 

@@ -207,8 +207,14 @@ static void draw_top_bar(App *app, TableState *t)
     TextStyle title = style(app, 22, TEXT_BOLD, UI_INK);
     SDL_Rect tr = text_draw_in(app->text, app->renderer, _(t->v->name), &title,
                                (SDL_Rect){bar.x + app_px(app, 6), bar.y, bar.w, bar.h}, TEXT_LEFT);
-    char info[96];
-    round_text(t, info, sizeof info);
+    char info[160], round[96];
+    round_text(t, round, sizeof round);
+    if (t->guide.on) {
+        /* A lesson, never taken for a game of the player's. */
+        snprintf(info, sizeof info, _("Guided game \xc2\xb7 %s"), round);
+    } else {
+        snprintf(info, sizeof info, "%s", round);
+    }
     const GameConfig *cfg = game_config(session_game(t->session));
     if (variant_has_stakes(t->v) && cfg->stakes != STAKES_NONE) {
         char more[64];
@@ -1375,10 +1381,13 @@ static void draw_dialog(App *app, TableState *t)
                    "game with the same players is dealt."));
         break;
     case DLG_LEAVE:
-        snprintf(head, sizeof head, _("Leave the table?"));
+        snprintf(head, sizeof head, "%s",
+                 t->guide.on ? _("Leave the guided game?") : _("Leave the table?"));
         snprintf(body, sizeof body, "%s",
-                 t->autoplay
-                     ? _("The match stops here.")
+                 t->autoplay ? _("The match stops here.")
+                 : t->guide.on
+                     ? _("It waits where you leave it: its page in Learn goes on from here or "
+                         "starts it again. Your own games are not touched.")
                      : _("The game is saved; Resume on the title screen takes you back to it."));
         break;
     case DLG_COVER: {
