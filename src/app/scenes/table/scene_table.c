@@ -195,7 +195,10 @@ static void prompt_decision(const TableState *t, PromptButtons *b)
     int nm = SDL_min(table_legal(t, moves, GAME_MAX_MOVES), GAME_MAX_MOVES);
     switch (t->obs.phase) {
     case PHASE_HAND: prompt_trail(t, moves, nm, b); break;
-    case PHASE_STOCK: prompt_add(b, W_TURN, true, _("Turn the stock")); break;
+    case PHASE_STOCK:
+        /* It turns by itself after a pause, but at a guided game's step. */
+        prompt_add(b, W_TURN, true, t->guide.on ? _("Turn the stock") : _("Turn it now"));
+        break;
     case PHASE_DRAW:
     case PHASE_DECLARE:
     case PHASE_CLAIM: prompt_kowah(t, moves, nm, b); break;
@@ -854,6 +857,7 @@ static bool flow_person(App *app, TableState *t, TablePhase phase, bool paused)
             Move turn = {
                 .type = MOVE_TURN, .seat = (uint8_t)to, .card = CARD_NONE, .target = CARD_NONE};
             apply_now(app, t, &turn);
+            t->turned_for_person = session_moves(t->session);
             t->wait = table_beat(app) * PAUSE_BEATS;
         }
         return true;
@@ -1064,6 +1068,7 @@ static void start_idle(App *app, TableState *t)
     t->peek_sprite = -1;
     t->focus_sprite = -1;
     t->cover_seat = -1;
+    t->turned_for_person = -1;
     t->watch_mode = t->watch && app->table_run.preplay == 0 ? WATCH_PLAYING : WATCH_PAUSED;
     view_reset(t);
     t->view.viewer = 0;
@@ -1545,6 +1550,7 @@ static void after_rewind(App *app, TableState *t, const char *said)
     while (session_take_events(t->session, drop, 256) > 0) {
     }
     t->evq_n = 0;
+    t->turned_for_person = -1;
     t->held.by = HELD_NONE;
     t->hint_state = HINT_NONE;
     t->drawn = CARD_NONE;

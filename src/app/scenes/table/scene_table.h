@@ -265,8 +265,10 @@ typedef struct TableState {
     int layout_w, layout_h; /* the window size the layout was made for */
 
     /* Flow. */
-    double wait;   /* seconds left of a pause before the next automatic step */
-    HeldMove held; /* a move waiting to be applied (one at most) */
+    double wait;           /* seconds left of a pause before the next automatic step */
+    HeldMove held;         /* a move waiting to be applied (one at most) */
+    int turned_for_person; /* the moves made when the table last turned the stock for its
+                              person (-1: never); a turn asked for then was that one */
     TableHint hint_state;
     Move hint;
     AiHint coach;         /* the hint's reasons (ai_why_explain), told beside it (coach_text.h) */

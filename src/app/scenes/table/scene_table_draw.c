@@ -964,17 +964,59 @@ static void status_hint(const TableState *t, char *buf, size_t size)
     }
 }
 
+/* Whether the viewer's legal moves hold a trail and a capture, of card c
+ * (CARD_NONE: of any card): the prompt offers only what the core allows. */
+static void hand_choices(const TableState *t, Card c, bool *trail, bool *take)
+{
+    Move moves[GAME_MAX_MOVES];
+    int n = SDL_min(table_legal(t, moves, GAME_MAX_MOVES), GAME_MAX_MOVES);
+    *trail = *take = false;
+    for (int i = 0; i < n; i++) {
+        if (moves[i].type == MOVE_PLAY && (c == CARD_NONE || moves[i].card == c)) {
+            *trail = *trail || moves[i].target == CARD_NONE;
+            *take = *take || moves[i].target != CARD_NONE;
+        }
+    }
+}
+
 /* Fishing's hand phase: what to do with a card, picked up or not. */
 static void status_hand(const TableState *t, char *buf, size_t size)
 {
     const Observation *o = &t->obs;
     char kind[48];
+    bool trail = false, take = false;
     if (t->selected >= 0) {
-        table_card_label(t, t->view.sprites[t->selected].card, kind, sizeof kind);
-        snprintf(buf, size, _("%s picked up: click a lit card to take it, or the pool to trail."),
-                 kind);
-    } else if (o->first_turn[o->seat] && t->v->first_turn_identical) {
+        Card c = t->view.sprites[t->selected].card;
+        hand_choices(t, c, &trail, &take);
+        table_card_label(t, c, kind, sizeof kind);
+        if (take && trail) {
+            snprintf(buf, size,
+                     _("%s picked up: click a lit card to take it, or the pool to trail."), kind);
+        } else if (take) {
+            snprintf(buf, size, _("%s picked up: it must take a card it matches: click a lit one."),
+                     kind);
+        } else if (trail) {
+            snprintf(buf, size,
+                     _("%s picked up: nothing here matches it; click the pool to trail "
+                       "it (or press T)."),
+                     kind);
+        } else {
+            snprintf(buf, size, _("%s picked up: it cannot be played now. Esc puts it back."),
+                     kind);
+        }
+        return;
+    }
+    hand_choices(t, CARD_NONE, &trail, &take);
+    if (o->first_turn[o->seat] && t->v->first_turn_identical) {
         snprintf(buf, size, _("Your first turn: a card takes only its identical twin."));
+    } else if (take && !trail) {
+        snprintf(buf, size,
+                 _("Your turn: a card that can take must take: drag one onto a pool card it "
+                   "matches."));
+    } else if (trail && !take) {
+        snprintf(buf, size,
+                 _("Your turn: no card of yours matches; drag one onto the pool to "
+                   "trail."));
     } else {
         snprintf(buf, size,
                  _("Your turn: drag a card onto a pool card to take it, or onto the pool to "
@@ -1005,7 +1047,13 @@ static void status_decision(const TableState *t, char *buf, size_t size)
     switch (t->obs.phase) {
     case PHASE_HAND: status_hand(t, buf, size); return;
     case PHASE_STOCK:
-        snprintf(buf, size, _("Turning the stock\xe2\x80\xa6 (click it or press Space)"));
+        if (t->guide.on) {
+            snprintf(buf, size, "%s", _("Turn the stock: click it or press Space."));
+        } else {
+            snprintf(buf, size, "%s",
+                     _("The stock turns by itself in a moment (a click on it or Space: at "
+                       "once)."));
+        }
         return;
     case PHASE_STOCK_TAKE:
         table_card_label(t, t->obs.turned, kind, sizeof kind);
