@@ -1057,7 +1057,8 @@ static void status_decision(const TableState *t, char *buf, size_t size)
         return;
     case PHASE_STOCK_TAKE:
         table_card_label(t, t->obs.turned, kind, sizeof kind);
-        snprintf(buf, size, _("The turned %s may take several cards: choose one."), kind);
+        snprintf(buf, size, _("The turned %s matches several pool cards: choose the one it takes."),
+                 kind);
         return;
     case PHASE_DRAW:
         if (t->view.exposed[t->obs.seat] != CARD_NONE) {

@@ -60,8 +60,17 @@ static void say_opening(const TableState *t, char *buf, size_t size)
     const char *how = "";
     switch (t->v->turn) {
     case TURN_HAND_THEN_STOCK:
-        how = _("A turn has two halves: play a card from your hand, then turn the top card of "
-                "the stock. A card captures a pool card it matches.");
+        how = t->v->start != START_PEI
+                  ? _("A turn has two halves: play a card from your hand, then turn the top card "
+                      "of the stock, which plays as a hand card would. A card captures a pool "
+                      "card it matches.")
+              : t->v->unyik_peeks
+                  ? _("A turn has two halves: play a card from your hand, then turn a stock card, "
+                      "which plays as a hand card would. The stock is drawn from the bottom. A "
+                      "card captures a pool card it matches.")
+                  : _("A turn has two halves: play a card from your hand, then turn a stock card, "
+                      "which plays as a hand card would. The stock is drawn from the bottom: the "
+                      "card face up on top comes last. A card captures a pool card it matches.");
         break;
     case TURN_HAND_ONLY:
         how = _("A turn is one card from your hand: it captures a pool card it matches, or "
@@ -73,8 +82,10 @@ static void say_opening(const TableState *t, char *buf, size_t size)
                 "the guide stops at each moment that matters.");
         break;
     case TURN_DRAW_DISCARD:
-        how = _("A turn is a draw, from the stock or the discard pile, then a discard. A hand "
-                "that is one card from complete may declare checki.");
+        how = _("A turn is a draw, then a discard: the first draw of a hand from the stock, later "
+                "ones from the stock or the discard pile. Once your eight cards form a checki "
+                "hand you may declare it, showing a pair; then a third card of a waiting pair "
+                "wins.");
         break;
     }
     char rules[400] = "";
@@ -82,8 +93,12 @@ static void say_opening(const TableState *t, char *buf, size_t size)
         append(rules, sizeof rules,
                _("On your first turn a card may take only its identical twin."));
     }
-    if (t->v->compulsory != COMPULSORY_NONE) {
-        append(rules, sizeof rules, _("A card that can capture must."));
+    if (t->v->compulsory == COMPULSORY_PLAYED) {
+        append(rules, sizeof rules,
+               _("A card played or turned that can capture must; which card you play is yours."));
+    } else if (t->v->compulsory == COMPULSORY_ANY) {
+        append(rules, sizeof rules,
+               _("While any card in your hand can capture, you must play one that does."));
     }
     int role = t->guide.seat >= 0 ? (int)t->obs.role[t->guide.seat] : ROLE_NONE;
     if (role != ROLE_NONE && card_role_name(role)[0] != '\0') {
@@ -147,13 +162,15 @@ static void say_step(const TableState *t, const Move *m, char *buf, size_t size)
         return;
     case MOVE_TURN:
         snprintf(buf, size, "%s",
-                 _("Turn the top card of the stock: click the stock, or press "
-                   "Space."));
+                 t->v->start == START_PEI
+                     ? _("Turn the bottom card of the stock (Pèi draws from the bottom): click "
+                         "the stock, or press Space.")
+                     : _("Turn the top card of the stock: click the stock, or press Space."));
         return;
     case MOVE_TAKE:
         snprintf(buf, size,
-                 _("The turned card may take more than one: take the %s (click it, or "
-                   "press Enter twice)."),
+                 _("The turned card matches more than one pool card and takes one of your "
+                   "choice: take the %s (click it, or press Enter twice)."),
                  b);
         return;
     case MOVE_DRAW_STOCK:
@@ -274,8 +291,9 @@ static bool say_event(const TableState *t, const GameEvent *e, char *buf, size_t
         return true;
     case EV_SEATING:
         snprintf(buf, size, "%s",
-                 _("The seating draw: each player drew two cards. The highest sum is raja, the "
-                   "next patih, the lowest unyik; the seats follow that order of play."));
+                 _("The seating draw: each player drew two cards. The highest sum of face values "
+                   "(an honour counts 1) is raja, the next patih, the lowest unyik; ties draw "
+                   "again. The seats follow that order of play."));
         return true;
     case EV_ROLE:
         if (e->value != ROLE_RAJA) {
@@ -291,8 +309,8 @@ static bool say_event(const TableState *t, const GameEvent *e, char *buf, size_t
             return false;
         }
         snprintf(buf, size,
-                 _("You turned the %s from the stock: it takes a pool card it matches by itself, "
-                   "or stays in the pool."),
+                 _("You turned the %s from the stock: it plays as a card from your hand would, "
+                   "taking a pool card it matches or staying in the pool."),
                  a);
         return true;
     case EV_PEEK:
@@ -300,11 +318,17 @@ static bool say_event(const TableState *t, const GameEvent *e, char *buf, size_t
             return false;
         }
         if (mine) {
-            snprintf(buf, size, _("You saw the %s privately: a stock card that comes later."), a);
+            snprintf(buf, size,
+                     t->obs.peek_depth == 1
+                         ? _("Only you saw the %s: the stock's last card, the one you turn on "
+                             "your last turn.")
+                         : _("Only you saw the %s: the stock card drawn second to last, the one "
+                             "you turn on your last turn."),
+                     a);
         } else if (role_of(t, e->seat)[0] != '\0') {
             snprintf(buf, size,
                      _("%s, the %s, looked at a stock card that only they may see: the one they "
-                       "will draw later."),
+                       "turn on their last turn."),
                      who, role_of(t, e->seat));
         } else {
             snprintf(buf, size, _("%s looked at a stock card that only they may see."), who);
