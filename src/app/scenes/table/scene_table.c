@@ -23,6 +23,7 @@
 #include "journal.h"
 #include "learn.h"
 #include "paths.h"
+#include "pei.h"
 #include "scene.h"
 #include "scenes.h"
 #include "variant_text.h"
@@ -303,12 +304,34 @@ static void dialog_buttons(App *app, TableState *t)
     }
 }
 
+void table_band_ranks(const TableState *t, const TlSpec *spec, int out[TL_SIDES])
+{
+    memset(out, 0, sizeof(int) * TL_SIDES);
+    if (t->v->start != START_PEI) {
+        return;
+    }
+    bool known = false, taken[TL_SIDES] = {false};
+    for (int s = 0; s < t->players && s < CEKI_MAX_SEATS; s++) {
+        TlSide side = table_layout_side_of(spec, s);
+        taken[side] = true;
+        int ranks[3];
+        if (t->view.role[s] != ROLE_NONE && side < TL_SIDES) {
+            out[side] = pei_pool_ranks(t->view.role[s], ranks);
+            known = true;
+        }
+    }
+    for (int side = TL_RIGHT; known && side < TL_SIDES; side += 2) {
+        int ranks[3];
+        out[side] = taken[side] ? out[side] : pei_pool_ranks(ROLE_DEALER, ranks); /* the dealer's */
+    }
+}
+
 void table_relayout(App *app, TableState *t)
 {
     const VariantDesc *v = t->v;
     TlSpec spec = {
-        .width = (float)app->width,
-        .height = (float)app->height - table_guide_height(app, t),
+        .width = (float)app->width - table_guide_width(app, t),
+        .height = (float)app->height,
         .unit = app->ui,
         .players = t->players,
         .bottom_seat = t->view.viewer,
@@ -321,7 +344,9 @@ void table_relayout(App *app, TableState *t)
         .stock = v->turn != TURN_HAND_ONLY,
         .discard = v->engine == ENGINE_KOWAH,
         .hand_max = hand_max(t),
+        .narrow_sides = t->guide.on, /* the guide's column takes its room from them */
     };
+    table_band_ranks(t, &spec, spec.band_ranks);
     table_layout_compute(&spec, &t->layout);
     t->layout_w = app->width;
     t->layout_h = app->height;
@@ -340,8 +365,8 @@ void table_relayout(App *app, TableState *t)
             bool show;
             bool disabled;
         } top[] = {
-            {W_HINT, _("Hint"), !t->watch && session_human_count(t->session) > 0,
-             !table_viewer_decides(t)},
+            {W_HINT, _("Hint"), !t->watch && !t->guide.on && session_human_count(t->session) > 0,
+             !table_viewer_decides(t)}, /* a guided game's guide says each move */
             {W_UNDO, _("Undo"), !t->watch && session_human_count(t->session) > 0,
              !session_can_undo(t->session)},
             {W_LOG, _("Log"), true, false},

@@ -118,6 +118,11 @@ static void offer_tip(TableState *t, SDL_Rect at, const char *text)
     }
 }
 
+#define PEI_LABEL_RANKS_PX 14.0f /* a Pèi band's ranks */
+#define PEEK_NOTE_PX 13.0f       /* the note beside the card a seat alone has seen */
+#define PEEK_NOTE_W 118.0f       /* ... and its width */
+#define PEI_LABEL_WHOSE_PX 13.0f /* ... and whose side it is */
+
 static void draw_tip(App *app, TableState *t)
 {
     if (t->tip[0] == '\0' || t->dialog != DLG_NONE) {
@@ -201,33 +206,59 @@ static void round_text(const TableState *t, char *buf, size_t size)
     }
 }
 
+/* Where the top bar's buttons begin (the bar's right end without them). */
+static int top_buttons_x(const TableState *t, SDL_Rect bar)
+{
+    int x = bar.x + bar.w;
+    for (int id = W_HINT; id <= W_MENU; id++) {
+        const Widget *w = ui_find(&t->ui, id);
+        x = w != NULL ? SDL_min(x, w->rect.x) : x;
+    }
+    return x;
+}
+
 static void draw_top_bar(App *app, TableState *t)
 {
     SDL_Rect bar = R(t->layout.top_bar);
     TextStyle title = style(app, 22, TEXT_BOLD, UI_INK);
     SDL_Rect tr = text_draw_in(app->text, app->renderer, _(t->v->name), &title,
                                (SDL_Rect){bar.x + app_px(app, 6), bar.y, bar.w, bar.h}, TEXT_LEFT);
-    char info[160], round[96];
+    /* The round, then the stakes and the pot while they fit before the
+     * buttons (a guided game's table is narrower). */
+    char info[3][200], round[96];
     round_text(t, round, sizeof round);
     if (t->guide.on) {
         /* A lesson, never taken for a game of the player's. */
-        snprintf(info, sizeof info, _("Guided game \xc2\xb7 %s"), round);
+        snprintf(info[0], sizeof info[0], _("Guided game \xc2\xb7 %s"), round);
     } else {
-        snprintf(info, sizeof info, "%s", round);
+        snprintf(info[0], sizeof info[0], "%s", round);
     }
+    int n = 1;
     const GameConfig *cfg = game_config(session_game(t->session));
     if (variant_has_stakes(t->v) && cfg->stakes != STAKES_NONE) {
         char more[64];
         snprintf(more, sizeof more, _(" \xc2\xb7 stakes: %s"), stake_scheme_name(cfg->stakes));
-        strncat(info, more, sizeof info - strlen(info) - 1);
+        memcpy(info[1], info[0], sizeof info[1]);
+        strncat(info[1], more, sizeof info[1] - strlen(info[1]) - 1);
+        n = 2;
         if (t->obs.pot > 0) {
             snprintf(more, sizeof more, _(" \xc2\xb7 pot %d"), t->obs.pot);
-            strncat(info, more, sizeof info - strlen(info) - 1);
+            memcpy(info[2], info[1], sizeof info[2]);
+            strncat(info[2], more, sizeof info[2] - strlen(info[2]) - 1);
+            n = 3;
         }
     }
     TextStyle small = style(app, 16, TEXT_REGULAR, UI_INK_SOFT);
-    text_draw_in(app->text, app->renderer, info, &small,
-                 (SDL_Rect){tr.x + tr.w + app_px(app, 16), bar.y, bar.w, bar.h}, TEXT_LEFT);
+    SDL_Rect box = {tr.x + tr.w + app_px(app, 16), bar.y, 0, bar.h};
+    box.w = top_buttons_x(t, bar) - app_px(app, 12) - box.x;
+    int pick = n - 1, w = 0, h = 0;
+    for (; pick > 0; pick--) {
+        text_measure(app->text, info[pick], small.px, small.weight, &w, &h);
+        if (w <= box.w) {
+            break;
+        }
+    }
+    text_draw_in(app->text, app->renderer, info[pick], &small, box, TEXT_LEFT);
 }
 
 /* ---- seats ------------------------------------------------------------------- */
@@ -502,6 +533,37 @@ static void draw_hand_count(App *app, TableState *t, int seat)
 
 /* ---- middle ------------------------------------------------------------------ */
 
+/* The private peek, for its seat only: the card beside the spot, a note of
+ * what it is, and a tooltip saying it whole. */
+static void draw_peek_note(App *app, TableState *t, SDL_Rect r)
+{
+    const TableView *v = &t->view;
+    if (v->peek != CARD_NONE && t->obs.peek != CARD_NONE) {
+        SDL_Rect sp = R(t->layout.spot);
+        SDL_Rect pr = {sp.x + sp.w + sp.w / 2, r.y, r.w, r.h};
+        draw_card(app, t, t->obs.peek, pr, 0);
+        TextStyle ns = style(app, PEEK_NOTE_PX, TEXT_REGULAR, UI_GOLD_LIGHT);
+        const char *note = t->obs.peek_depth == 1
+                               ? _("only you have seen it: the stock's last card")
+                               : _("only you have seen it: drawn second to last");
+        SDL_Rect box = {pr.x + pr.w + app_px(app, 8), pr.y, app_px(app, PEEK_NOTE_W), pr.h};
+        const WordsFit fit = {1.0f, 0.92f, 9.0f};
+        table_words_fit(app, note, &ns, box, &fit);
+        int h = text_draw_wrapped(app->text, app->renderer, note, &ns, box, TEXT_LEFT, 1.0f);
+        /* What it means, on the card and its note. */
+        SDL_Rect at = {pr.x, pr.y, box.x + box.w - pr.x, SDL_max(pr.h, h)};
+        offer_tip(t, at,
+                  t->obs.peek_depth == 1
+                      ? _("Your private look at the stock: nobody else has seen this card. The "
+                          "stock is drawn from the bottom, so it is the last card drawn: the one "
+                          "you turn on your last turn.")
+                      : _("Your private look at the stock: nobody else has seen this card. The "
+                          "stock is drawn from the bottom and its face-up card comes last, so "
+                          "this one is drawn second to last: the one you turn on your last "
+                          "turn."));
+    }
+}
+
 static void draw_stock(App *app, TableState *t)
 {
     const TableView *v = &t->view;
@@ -560,17 +622,7 @@ static void draw_stock(App *app, TableState *t)
     if (focus) {
         ui_draw_focus_ring(app, r, app_px(app, 8));
     }
-    /* The private peek, for its seat only. */
-    if (v->peek != CARD_NONE && t->obs.peek != CARD_NONE) {
-        SDL_Rect sp = R(t->layout.spot);
-        SDL_Rect pr = {sp.x + sp.w + sp.w / 2, r.y, r.w, r.h};
-        draw_card(app, t, t->obs.peek, pr, 0);
-        TextStyle ns = style(app, 12, TEXT_REGULAR, UI_GOLD_LIGHT);
-        const char *note = t->obs.peek_depth == 1 ? _("only you saw it: comes last")
-                                                  : _("only you saw it: second to last");
-        SDL_Rect box = {pr.x + pr.w + app_px(app, 8), pr.y + pr.h / 4, app_px(app, 96), 0};
-        text_draw_wrapped(app->text, app->renderer, note, &ns, box, TEXT_LEFT, 1.0f);
-    }
+    draw_peek_note(app, t, r);
 }
 
 static void draw_discard(App *app, TableState *t)
@@ -618,6 +670,57 @@ static void draw_discard(App *app, TableState *t)
     }
 }
 
+/* What a Pèi band is: its ranks and whose side it lies before, in a line
+ * each at the band's top left (both bands across and down the sides), and
+ * a tooltip saying it in a sentence. */
+static void draw_pei_band_label(App *app, TableState *t, int side, SDL_Rect b)
+{
+    const TableLayout *l = &t->layout;
+    const char *whose = _("dealer's side");
+    GameRole role = ROLE_DEALER;
+    for (int s = 0; s < t->players; s++) {
+        if ((int)l->seats[s].side == side && t->view.role[s] != ROLE_NONE) {
+            role = t->view.role[s];
+            whose = role_label(role);
+        }
+    }
+    int ranks[3];
+    int nr = pei_pool_ranks(role, ranks);
+    char line[32] = "", tip[300];
+    for (int i = 0; i < nr; i++) {
+        size_t at = strlen(line);
+        snprintf(line + at, sizeof line - at, "%s%d", i > 0 ? " " : "", ranks[i]);
+    }
+    TextStyle rs = style(app, PEI_LABEL_RANKS_PX, TEXT_BOLD, UI_INK_SOFT);
+    TextStyle ws = style(app, PEI_LABEL_WHOSE_PX, TEXT_REGULAR, UI_INK_SOFT);
+    int x = b.x + app_px(app, 6), y = b.y + app_px(app, 4);
+    SDL_Rect r1 = text_draw(app->text, app->renderer, line, &rs, x, y, TEXT_LEFT);
+    SDL_Rect r2 = text_draw(app->text, app->renderer, whose, &ws, x, r1.y + r1.h, TEXT_LEFT);
+    if (nr < 2) {
+        return;
+    }
+    if (role == ROLE_DEALER && nr == 3) {
+        snprintf(tip, sizeof tip,
+                 _("The pool's %ds, %ds and %ds lie here, on the dealer's side: the fourth seat, "
+                   "who only deals and counts (the program does)."),
+                 ranks[0], ranks[1], ranks[2]);
+    } else if (role == ROLE_DEALER) {
+        snprintf(tip, sizeof tip,
+                 _("The pool's %ds and %ds lie here, on the dealer's side: the fourth seat, who "
+                   "only deals and counts (the program does)."),
+                 ranks[0], ranks[1]);
+    } else if (nr == 3) {
+        snprintf(tip, sizeof tip, _("The pool's %ds, %ds and %ds lie here, before the %s."),
+                 ranks[0], ranks[1], ranks[2], whose);
+    } else {
+        snprintf(tip, sizeof tip, _("The pool's %ds and %ds lie here, before the %s."), ranks[0],
+                 ranks[1], whose);
+    }
+    SDL_Rect at;
+    SDL_UnionRect(&r1, &r2, &at);
+    offer_tip(t, at, tip);
+}
+
 static void draw_pool_area(App *app, TableState *t)
 {
     const TableLayout *l = &t->layout;
@@ -631,42 +734,7 @@ static void draw_pool_area(App *app, TableState *t)
         for (int side = 0; side < TL_SIDES; side++) {
             SDL_Rect b = R(bands[side]);
             soft_panel(app, b, drop ? 80 : 50);
-            /* Whose side this is. */
-            const char *whose = _("dealer's side");
-            GameRole role = ROLE_DEALER;
-            for (int s = 0; s < t->players; s++) {
-                if ((int)l->seats[s].side == side && t->view.role[s] != ROLE_NONE) {
-                    role = t->view.role[s];
-                    whose = role_label(role);
-                }
-            }
-            int ranks[3];
-            int nr = pei_pool_ranks(role, ranks);
-            char label[64];
-            if (nr == 3) {
-                snprintf(label, sizeof label, "%d %d %d \xc2\xb7 %s", ranks[0], ranks[1], ranks[2],
-                         whose);
-            } else {
-                snprintf(label, sizeof label, "%d %d \xc2\xb7 %s", ranks[0], ranks[1], whose);
-            }
-            TextStyle s = style(app, 12, TEXT_REGULAR, UI_INK_SOFT);
-            if (side == TL_LEFT || side == TL_RIGHT) {
-                text_draw(app->text, app->renderer, label, &s, b.x + app_px(app, 8),
-                          b.y + app_px(app, 2), TEXT_LEFT);
-            } else {
-                char *dot = strstr(label, " \xc2\xb7 ");
-                if (dot != NULL) {
-                    *dot = '\0';
-                }
-                text_draw_wrapped(
-                    app->text, app->renderer, label, &s,
-                    (SDL_Rect){b.x + app_px(app, 6), b.y + app_px(app, 6), app_px(app, 60), 0},
-                    TEXT_LEFT, 1.0f);
-                text_draw_wrapped(
-                    app->text, app->renderer, dot != NULL ? dot + 4 : "", &s,
-                    (SDL_Rect){b.x + app_px(app, 6), b.y + app_px(app, 22), app_px(app, 60), 0},
-                    TEXT_LEFT, 1.0f);
-            }
+            draw_pei_band_label(app, t, side, b);
         }
         return;
     }
