@@ -129,11 +129,14 @@ static TlSpec clean_spec(const TlSpec *in)
 /* The card sizes: the others' and the piles' small cards, the viewer's
  * hand cards as large as its longest hand allows. A window wider than 16:10
  * lends some of its width to taller cards (up to 15 % at 2:1 and beyond);
- * the table's other bands keep their heights. */
+ * the table's other bands keep their heights. Not Pèi's: its pool lies in
+ * bands a third of the middle's height each, and the height lent to the
+ * hand and the seats would be taken from them (at 2560x1000 the hand grew
+ * 41 % over 1280x800 and the pool 9 %). */
 static void card_sizes(TableLayout *l, const Frame *f)
 {
     const TlSpec *spec = &l->spec;
-    float widen = clampf((f->W / f->H) / 1.6f, 1.0f, 1.15f);
+    float widen = spec->dealer_side ? 1.0f : clampf((f->W / f->H) / 1.6f, 1.0f, 1.15f);
     l->small_card_h = board_quantize(
         clampf(fminf(0.095f * f->H * widen, 0.12f * f->W), 24.0f, 84 * f->u * widen));
     if (!spec->hands) {
