@@ -12,6 +12,10 @@
 #include "scene.h"
 #include "scenes.h"
 
+#define BACK_W 132.0f         /* design units: Back, top right */
+#define OVERLAY_BACK_W 212.0f /* ... over a table: "Back to the table" */
+#define CHOICE_W 340.0f       /* the choice of game, left of Back */
+
 /* ---- geometry (design units) ------------------------------------------------------- */
 
 static const float SIDE_X = 44, SIDE_W = 232, PANEL_X = 292, PANEL_W = 936;
@@ -419,14 +423,17 @@ static void check_labels(App *app, LearnState *s)
     text_measure(app->text, _(v->name), big.px, big.weight, &nw, &h);
     text_measure(app->text, v->javanese, jav.px, jav.weight, &jw, &h);
     int head = nw + (v->javanese[0] != '\0' ? app_px(app, 14) + jw : 0);
-    if (head > app_px(app, 740 - 56 - 16)) {
-        learn_overflow(s, _(v->name), app_px(app, 740 - 56 - 16), head);
+    const Widget *game = ui_find(&s->ui, LID_VARIANT);
+    int head_room = (game != NULL ? game->rect.x : app_rect(app, 740, 0, 0, 0).x) -
+                    app_rect(app, 56 + 16, 0, 0, 0).x;
+    if (head > head_room) {
+        learn_overflow(s, _(v->name), head_room, head);
     }
     TextStyle choice = app_text_style(app, 18, TEXT_REGULAR, UI_INK);
     int cw = 0;
     text_measure(app->text, _(v->name), choice.px, choice.weight, &cw, &h);
-    if (cw > app_px(app, 340 - 2 * 44)) {
-        learn_overflow(s, _(v->name), app_px(app, 340 - 2 * 44), cw);
+    if (cw > app_px(app, CHOICE_W - 2 * 44)) {
+        learn_overflow(s, _(v->name), app_px(app, CHOICE_W - 2 * 44), cw);
     }
 }
 
@@ -434,8 +441,12 @@ static void layout(App *app, LearnState *s, bool draw)
 {
     s->view = view_rect(app);
     ui_clear(&s->ui);
-    ui_add(&s->ui, WIDGET_BUTTON, LID_BACK, app_rect(app, 1096, 40, 132, 44), false, _("Back"));
-    ui_add(&s->ui, WIDGET_CHOICE, LID_VARIANT, app_rect(app, 740, 40, 340, 44), false, _("Game"));
+    /* Over a table, Back says where it goes (the choice of game moves left). */
+    float back_w = s->overlay ? OVERLAY_BACK_W : BACK_W;
+    ui_add(&s->ui, WIDGET_BUTTON, LID_BACK, app_rect(app, 1228 - back_w, 40, back_w, 44), false,
+           s->overlay ? _("Back to the table") : _("Back"));
+    ui_add(&s->ui, WIDGET_CHOICE, LID_VARIANT,
+           app_rect(app, 1228 - back_w - 16 - CHOICE_W, 40, CHOICE_W, 44), false, _("Game"));
     for (int i = 0; i < s->nsections; i++) {
         ui_add(&s->ui, WIDGET_ITEM, LID_TAB + i,
                app_rect(app, SIDE_X + 10, TAB_Y + (float)i * TAB_STEP, SIDE_W - 20, TAB_H), false,
@@ -841,7 +852,7 @@ static void draw_header(App *app, LearnState *s)
                   box.y + (box.h - jh) / 2, TEXT_LEFT);
     }
     TextStyle small = app_text_style(app, 16, TEXT_REGULAR, UI_INK_SOFT);
-    const char *sub = s->overlay ? _("The rules, while your game waits: Back returns to the table")
+    const char *sub = s->overlay ? _("The rules, while your game waits on the table")
                                  : _("Learn the game: its story, its rules, and examples to try");
     SDL_Rect sb = text_draw(app->text, r, sub, &small, at.x, box.y + box.h, TEXT_LEFT);
     paint_fill_rect(
@@ -849,7 +860,7 @@ static void draw_header(App *app, LearnState *s)
         (SDL_Rect){at.x, sb.y + sb.h + app_px(app, 8), app_px(app, 72), SDL_max(2, app_px(app, 3))},
         UI_GOLD);
     ui_draw_choice(app, &s->ui, LID_VARIANT, _(variant_get(s->variant)->name));
-    ui_draw_button(app, &s->ui, LID_BACK, s->overlay ? _("To game") : _("Back"));
+    ui_draw_button(app, &s->ui, LID_BACK, s->overlay ? _("Back to the table") : _("Back"));
 }
 
 static void draw_side(App *app, LearnState *s)
