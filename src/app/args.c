@@ -264,7 +264,7 @@ static bool opt_autoplay_after(const char *value, AppArgs *out, char *err, size_
 static bool opt_join(const char *value, AppArgs *out, char *err, size_t err_size)
 {
     NetAddress a;
-    if (!net_table_parse_address(value, &a, err, err_size)) {
+    if (!net_address_parse(value, &a, err, err_size)) {
         return false;
     }
     out->join = value;

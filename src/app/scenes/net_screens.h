@@ -1,4 +1,4 @@
-/* net_screens.h — what the screens of a network table share (issue 29):
+/* net_screens.h — what the screens of a network table share:
  * the host, join, lobby and waiting room screens and the table's plates.
  *
  * Contract: words for seat kinds, seat states and the network table's

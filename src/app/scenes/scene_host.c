@@ -1,4 +1,4 @@
-/* scene_host.c — hosting a table for friends (issue 29): the game set up
+/* scene_host.c — hosting a table for friends: the game set up
  * in app->setup, who takes each seat (you in the first, a friend, or a
  * computer at a level), your name and the port. Open hosts it
  * (net_table_host) into app->net and the waiting room takes over; a

@@ -1,4 +1,4 @@
-/* scene_join.c — joining a table (issue 29): type an address or paste an
+/* scene_join.c — joining a table of friends: type an address or paste an
  * invite (Ctrl+V), or pick a table announced on the local network
  * (discovery.h). Join connects (net_table_join) into app->net; the
  * waiting room takes over once seated, the list of a ceki-server's tables
@@ -127,7 +127,7 @@ static SceneAction join(App *app, JoinState *s)
                  _("Type the host's address, or paste an invite link."));
         return scene_stay();
     }
-    if (!net_table_parse_address(s->address.text, &a, err, sizeof err)) {
+    if (!net_address_parse(s->address.text, &a, err, sizeof err)) {
         snprintf(s->error, sizeof s->error, "%s", err);
         return scene_stay();
     }

@@ -1,4 +1,4 @@
-/* scene_lobby.c — a ceki-server's open tables (issue 29): joined without
+/* scene_lobby.c — a ceki-server's open tables: joined without
  * a table id, the app is asked to choose (NET_TABLE_CHOOSING). Each open
  * table is listed with its game and free seats; choosing one takes a seat
  * there (net_table_pick), and "Open a new table" creates one of the game

@@ -1,4 +1,4 @@
-/* scene_waiting.c — the waiting room of a table with friends (issue 29):
+/* scene_waiting.c — the waiting room of a table with friends:
  * who sits where, with their names and whether they are connected. The
  * host sees how friends reach the table (this machine's addresses with the
  * port, the invite link and a Copy button), announces it on the local
@@ -35,7 +35,7 @@ typedef struct WaitingState {
     double announce_at;
     NetSeats shown; /* what was last drawn: a change redraws */
     NetTableState shown_state;
-    char invite[NET_TABLE_HOST_MAX + NET_TABLE_ID_MAX + 32];
+    char invite[NET_ADDRESS_HOST_MAX + NET_TABLE_ID_MAX + 32];
     char addresses[NET_TABLE_ADDRESSES_MAX][NET_ADDR_TEXT_MAX];
     int naddresses;
     bool handed_on; /* app->net went on to the table */

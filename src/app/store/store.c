@@ -24,8 +24,9 @@
 #include "settings.h"
 #include "store_lock.h"
 
-/* 1: games, rounds, matches, stats_base, replays; 2: + tickets; 3: games
- * gain `lesson` (a guided first game, kept apart from the player's games).
+/* 1: games, rounds, matches, stats_base, replays; 2: + tickets (network
+ * tables); 3: games gain `lesson` (a guided first game, kept apart from the
+ * player's games).
  * Every table is made IF NOT EXISTS, so an older database gets the new
  * ones on its first open and keeps everything it had (add_lesson_column
  * gives an older games table its column). */

@@ -1,5 +1,5 @@
 /* store_lock.h — locks beside the store that end with the copy of the
- * program holding them (issue 31): one while a copy opens the database,
+ * program holding them: one while a copy opens the database,
  * one per game a copy has open.
  *
  * Why: two copies of the program may share one ceki.db. SQLite keeps each
