@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -336,6 +337,8 @@ typedef enum {
 } LessonAct;
 
 #define LESSON_WAITS 50 /* asks a click waits for its widget to be laid out */
+#define LESSON_W 800    /* the window of the lesson's evenings */
+#define LESSON_H 500
 
 struct LessonRun;
 typedef bool (*LessonCheck)(App *app, struct LessonRun *r, char *why, size_t size);
@@ -512,8 +515,10 @@ static bool lesson_script(App *app, void *ctx, SDL_Event *out)
  * `settings`; fails the test with what went wrong. */
 static void run_lesson_evening(const char *settings, LessonRun *r)
 {
-    App *app = test_app_new(1280, 800, settings);
-    app->settings.anim_speed = ANIM_FAST;
+    /* A small window and no motion: the frames cost little (the evening's
+     * own test is the one at 1280x800). */
+    App *app = test_app_new(LESSON_W, LESSON_H, settings);
+    app->settings.anim_speed = ANIM_INSTANT;
     platform_headless_script(app, lesson_script, r);
     assert_int_equal(app_run(app), 0);
     app_destroy(app);
@@ -623,7 +628,7 @@ static const LessonStep game_then_lesson[] = {
     {"title", L_CLICK, "Play", 0, 0, NULL},
     {"variants", L_CLICK, "pei", 0, 0, NULL},
     {"setup", L_CLICK, "Start game", 0, 0, NULL},
-    {"table", L_PLAY, NULL, 0, 6, NULL},
+    {"table", L_PLAY, NULL, 0, 3, NULL},
     {"table", L_CHECK, NULL, 0, 0, note_game},
     {"table", L_KEY, NULL, SDLK_ESCAPE, 0, NULL},
     {"table", L_CHECK, NULL, 0, 0, leave_asks_for_a_game},
@@ -633,7 +638,7 @@ static const LessonStep game_then_lesson[] = {
     {"title", L_CLICK, "Learn the games", 0, 0, NULL},
     {"learn", L_CLICK, "guided", 0, 0, NULL},
     {"learn", L_CLICK, "Start the guided game", 0, 0, NULL},
-    {"table", L_LESSON, NULL, 0, 12, NULL},
+    {"table", L_LESSON, NULL, 0, 6, NULL},
     {"table", L_CHECK, NULL, 0, 0, note_lesson},
     {"table", L_KEY, NULL, SDLK_ESCAPE, 0, NULL},
     {"table", L_CHECK, NULL, 0, 0, leave_asks_for_a_lesson},
@@ -738,7 +743,7 @@ static const LessonStep setup_then_lesson[] = {
     {"setup", L_CLICK, "How do I play this?", 0, 0, NULL},
     {"learn", L_CLICK, "guided", 0, 0, NULL},
     {"learn", L_CLICK, "Start the guided game", 0, 0, NULL},
-    {"table", L_LESSON, NULL, 0, 12, NULL},
+    {"table", L_LESSON, NULL, 0, 6, NULL},
     {"table", L_KEY, NULL, SDLK_ESCAPE, 0, NULL},
     {"table", L_CLICK, "Leave", 0, 0, NULL},
     {"learn", L_KEY, NULL, SDLK_ESCAPE, 0, NULL},
@@ -766,6 +771,10 @@ static void test_a_lesson_leaves_the_setup_alone(void **state)
 
 int main(void)
 {
+    const char *only = getenv("CEKI_TEST_FILTER"); /* only the tests it matches */
+    if (only != NULL && only[0] != '\0') {
+        cmocka_set_test_filter(only);
+    }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_posted_input_and_the_virtual_clock),
         cmocka_unit_test(test_an_evening_through_the_main_loop),
