@@ -152,6 +152,7 @@ typedef struct LearnState {
      * guided page offers to go on with it, or to start it again. */
     bool lesson_kept;
     char lesson_match[STORE_ID_LEN + 1];
+    bool focus_go_on; /* back from a lesson left: the keyboard on "Go on" */
 } LearnState;
 
 /* Widget ids. */

@@ -351,6 +351,7 @@ static void learn_resume(App *app, void *state)
     }
     app->table_run.guided = false;
     check_lesson(app, s);
+    s->focus_go_on = s->lesson_kept;
     learn_layout_invalidate(s);
 }
 

@@ -1685,6 +1685,10 @@ static int blk_guided(LearnPass *p, int bi, int x, int y, int w)
     int gap = U(p, 12), again = SDL_min(w - bw - gap, U(p, 240));
     learn_button(p, learn_block_id(bi, PART_STEP), (SDL_Rect){x, y + U(p, 8), bw, bh},
                  _("Go on with the guided game"), true, false);
+    if (p->s->focus_go_on && ui_find(&p->s->ui, learn_block_id(bi, PART_STEP)) != NULL) {
+        ui_focus(&p->s->ui, learn_block_id(bi, PART_STEP)); /* the likely next step */
+        p->s->focus_go_on = false;
+    }
     learn_button(p, learn_block_id(bi, PART_RUN), (SDL_Rect){x + bw + gap, y + U(p, 8), again, bh},
                  _("Start it again"), false, false);
     return bh + U(p, 24);

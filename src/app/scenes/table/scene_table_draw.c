@@ -1085,6 +1085,10 @@ static void status_hand(const TableState *t, char *buf, size_t size)
         snprintf(buf, size,
                  _("Your turn: no card of yours matches; drag one onto the pool to "
                    "trail."));
+    } else if (t->v->compulsory == COMPULSORY_PLAYED) {
+        snprintf(buf, size,
+                 _("Your turn: drag a card onto a pool card it matches (it must take), or one "
+                   "that matches nothing onto the pool to trail."));
     } else {
         snprintf(buf, size,
                  _("Your turn: drag a card onto a pool card to take it, or onto the pool to "
