@@ -307,7 +307,7 @@ typedef struct TableState {
     bool pointer_used;    /* the mouse was used since the last key: no focus ring on the cards */
     int peek_sprite;      /* a card shown whole while the right button is held, -1 */
     int mouse_x, mouse_y; /* the pointer, for tooltips */
-    char tip[200];        /* the tooltip this frame's drawing found under the pointer */
+    char tip[480];        /* the tooltip this frame's drawing found under the pointer */
     SDL_Rect tip_at;      /* ... and what it explains */
 
     /* The move log (scene_table_log.c). */
