@@ -263,6 +263,26 @@ static void draw_top_bar(App *app, TableState *t)
 
 /* ---- seats ------------------------------------------------------------------- */
 
+#define ROLE_CHIP_PX 13.0f      /* a role's tag on a plate */
+#define ROLE_CHIP_PAD 14        /* ... its width beyond its word */
+#define PLATE_MARK_H 20         /* the tag's and the dealer's disc's height */
+#define PLATE_NAME_GAP 8        /* between the name and the first mark */
+#define PLATE_MARK_GAP 6        /* between the tag and the disc */
+#define PLATE_LEAST_SHARE 0.65f /* a plate's words get no smaller than this of their size */
+
+/* The width of a role's tag, in pixels (0: the seat has no role). */
+static int role_chip_w(App *app, const TableState *t, int seat)
+{
+    const char *role = role_label(t->view.role[seat]);
+    if (role == NULL) {
+        return 0;
+    }
+    TextStyle rs = style(app, ROLE_CHIP_PX, TEXT_BOLD, UI_ON_GOLD);
+    int w = 0, h = 0;
+    text_measure(app->text, role, rs.px, rs.weight, &w, &h);
+    return w + app_px(app, ROLE_CHIP_PAD);
+}
+
 /* A role's tag after a seat's name at x on line; returns where the next
  * mark goes (x unchanged when the tag does not fit before right). */
 static int draw_role_chip(App *app, TableState *t, int seat, SDL_Rect line, int x, int right)
@@ -272,24 +292,22 @@ static int draw_role_chip(App *app, TableState *t, int seat, SDL_Rect line, int 
     if (role == NULL) {
         return x;
     }
-    TextStyle rs = style(app, 13, TEXT_BOLD, UI_ON_GOLD);
-    int w = 0, h = 0;
-    text_measure(app->text, role, rs.px, rs.weight, &w, &h);
-    SDL_Rect chip = {x, line.y + (line.h - app_px(app, 20)) / 2, w + app_px(app, 14),
-                     app_px(app, 20)};
+    TextStyle rs = style(app, ROLE_CHIP_PX, TEXT_BOLD, UI_ON_GOLD);
+    SDL_Rect chip = {x, line.y + (line.h - app_px(app, PLATE_MARK_H)) / 2,
+                     role_chip_w(app, t, seat), app_px(app, PLATE_MARK_H)};
     if (chip.x + chip.w > right) {
         return x;
     }
     paint_round_rect(app->paint, app->renderer, chip, chip.h / 2, UI_GOLD);
     text_draw_in(app->text, app->renderer, role, &rs, chip, TEXT_CENTER);
     offer_tip(t, chip, role_tip(t, r));
-    return chip.x + chip.w + app_px(app, 6);
+    return chip.x + chip.w + app_px(app, PLATE_MARK_GAP);
 }
 
 /* The dealer's disc at x on line, when it fits before right. */
 static void draw_dealer_disc(App *app, SDL_Rect line, int x, int right)
 {
-    int d = app_px(app, 20);
+    int d = app_px(app, PLATE_MARK_H);
     if (x + d > right) {
         return;
     }
@@ -374,6 +392,20 @@ static void draw_plate_kings(App *app, const TableView *v, int seat, SDL_Rect p,
     }
 }
 
+/* A line of a plate made smaller, down to PLATE_LEAST_SHARE of its size,
+ * rather than leave its room of w pixels (the width does not shrink quite
+ * in step with the size: measured again). */
+static void fit_to_width(App *app, const char *words, TextStyle *s, int w)
+{
+    int tw = 0, th = 0;
+    text_measure(app->text, words, s->px, s->weight, &tw, &th);
+    float least = s->px * PLATE_LEAST_SHARE;
+    while (tw > w && tw > 0 && s->px > least) {
+        s->px = fmaxf(s->px * (float)SDL_max(w, 1) / (float)tw * 0.98f, least);
+        text_measure(app->text, words, s->px, s->weight, &tw, &th);
+    }
+}
+
 /* A seat's plate: name, role and dealer's mark, then scores and state. */
 static void draw_plate(App *app, TableState *t, int seat)
 {
@@ -393,23 +425,24 @@ static void draw_plate(App *app, TableState *t, int seat)
     table_seat_name(t, seat, name, sizeof name);
     TextStyle ns = style(app, 17, TEXT_BOLD, to_move ? UI_GOLD_LIGHT : UI_INK);
     SDL_Rect line1 = {p.x + pad, p.y + app_px(app, 4), p.w - 2 * pad, p.h / 2};
+    /* The role's tag and the dealer's disc keep their room: a long name
+     * (a narrow side column) is made smaller for them. */
+    int chip = role_chip_w(app, t, seat);
+    int marks = (chip > 0 ? app_px(app, PLATE_NAME_GAP) + chip : 0) +
+                (t->view.dealer == seat ? app_px(app, chip > 0 ? PLATE_MARK_GAP : PLATE_NAME_GAP) +
+                                              app_px(app, PLATE_MARK_H)
+                                        : 0);
+    fit_to_width(app, name, &ns, line1.w - marks);
     SDL_Rect nr = text_draw_in(app->text, app->renderer, name, &ns, line1, TEXT_LEFT);
-    int x = draw_role_chip(app, t, seat, line1, nr.x + nr.w + app_px(app, 8), p.x + p.w - pad);
+    int x = draw_role_chip(app, t, seat, line1, nr.x + nr.w + app_px(app, PLATE_NAME_GAP),
+                           p.x + p.w - pad);
     if (t->view.dealer == seat) {
         draw_dealer_disc(app, line1, x, p.x + p.w - pad);
     }
     char info[160] = "";
     TextStyle is = style(app, 14, TEXT_REGULAR, plate_info(t, seat, to_move, info, sizeof info));
     SDL_Rect line2 = {p.x + pad, p.y + p.h / 2, p.w - 2 * pad, p.h / 2 - app_px(app, 4)};
-    int iw = 0, ih = 0;
-    text_measure(app->text, info, is.px, is.weight, &iw, &ih);
-    float least = is.px * 0.65f;
-    while (iw > line2.w && iw > 0 && is.px > least) {
-        /* A long state line gets smaller rather than leave the plate (the
-         * width does not shrink quite in step with the size: measured again). */
-        is.px = fmaxf(is.px * (float)line2.w / (float)iw * 0.98f, least);
-        text_measure(app->text, info, is.px, is.weight, &iw, &ih);
-    }
+    fit_to_width(app, info, &is, line2.w);
     text_draw_in(app->text, app->renderer, info, &is, line2, TEXT_LEFT);
     draw_plate_kings(app, &t->view, seat, p, pad);
 }
