@@ -40,9 +40,10 @@ static int usage(void)
         "  checki CARD CARD CARD CARD CARD CARD CARD CARD\n"
         "  table --connect HOST:PORT --variant V [--players N] [--seed S] [--seats LIST]\n"
         "      [--scheme NAME] [--option NAME]... [--private] [--clock SECONDS+BANK|none]\n"
-        "      [--watch none|public|hands-late] [--bind ADDR]\n"
+        "      [--watch none|public|hands-late] [--hand-stalled S] [--bind ADDR]\n"
         "  bot --connect HOST:PORT --table ID --level random|greedy|strong [--key KEY]\n"
         "      [--token FILE] [--think MS] [--dump FILE] [--bind ADDR]\n"
+        "  bot --connect HOST:PORT --table ID --watch [--key KEY] [--dump FILE] [--bind ADDR]\n"
         "  list --connect HOST:PORT [--bind ADDR]\n"
         "  load --connect HOST:PORT --tables N --variant V [--think MS] [--seconds S]\n"
         "      [--bind ADDR]\n");
