@@ -170,9 +170,24 @@ static void on_record(BotSeat *b, const NetRecord *r)
     b->over = true;
 }
 
+/* What the clock says of this seat. */
+static void on_clock(BotSeat *b, const NetClockState *c)
+{
+    if (!c->on || b->seat < 0 || b->seat >= c->players)
+        return;
+    if (!b->clock_seen || c->bank_ms[b->seat] < b->clock_bank_low)
+        b->clock_bank_low = c->bank_ms[b->seat];
+    b->clock_seen = true;
+    b->clock_running += c->running == b->seat;
+}
+
 bool botseat_receive(BotSeat *b, const NetMsg *msg, uint64_t now_ms, NetMsg *reply)
 {
     (void)now_ms;
+    if (msg->type == NET_MSG_VIEW || msg->type == NET_MSG_UPDATE || msg->type == NET_MSG_SEATS)
+        on_clock(b, msg->type == NET_MSG_VIEW     ? &msg->u.view.clock
+                    : msg->type == NET_MSG_UPDATE ? &msg->u.update.clock
+                                                  : &msg->u.seats.clock);
     switch ((NetMsgType)msg->type) {
     case NET_MSG_WELCOME: on_welcome(b, &msg->u.welcome); return false;
     case NET_MSG_VIEW: on_view(b, &msg->u.view); return false;

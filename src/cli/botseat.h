@@ -71,6 +71,11 @@ typedef struct BotSeat {
     char *record;              /* the whole record, once its last chunk came */
     NetRecordJoin record_join; /* its chunks so far (proto.h) */
     bool record_broken;        /* a chunk did not follow the ones before */
+    /* The turn clock as VIEW, UPDATE and SEATS told it: how often this
+     * seat's time was running, and the least bank it was told it had. */
+    long clock_running;
+    uint32_t clock_bank_low;
+    bool clock_seen;
 } BotSeat;
 
 bool botseat_init(BotSeat *b, AiLevel level, uint32_t think_ms);
@@ -78,7 +83,8 @@ void botseat_free(BotSeat *b);
 /* The message a bot sends to take (or take back, with a token) a seat; key:
  * a private table's (NULL: none). */
 void botseat_join_msg(const BotSeat *b, const char *table, const char *key, NetMsg *out);
-/* true when *reply is to be sent. */
+/* true when *reply is to be sent. Reads the clock each VIEW, UPDATE and
+ * SEATS carries (clock_running, clock_bank_low). */
 bool botseat_receive(BotSeat *b, const NetMsg *msg, uint64_t now_ms, NetMsg *reply);
 bool botseat_due(BotSeat *b, uint64_t now_ms, NetMsg *out);
 /* The connection was lost: what arrives next is a new welcome and view. */

@@ -27,8 +27,10 @@
  *       plays the match to its end,
  *       choosing only from what arrives, then prints the match's transcript
  *       exactly as `ceki-cli match` does (cli_match.h), seat numbers as the
- *       host numbers them; on stderr a last line "bot: seat K, resyncs R,
- *       refused F, reconnects C". It comes back by itself (with backoff, for
+ *       host numbers them; on stderr a line "bot: seat K, resyncs R,
+ *       refused F, reconnects C", and at a table with a clock one more,
+ *       "clock: running for this seat N times, bank left at least B ms"
+ *       (the VIEWs, UPDATEs and SEATS that told it). It comes back by itself (with backoff, for
  *       CLI_BOT_RETRY_MS) when the connection drops, the server restarting
  *       included. --token FILE: the seat token is kept in FILE and used when
  *       FILE exists. --dump FILE: every message received is appended, raw,

@@ -287,6 +287,9 @@ static int bot_finish(BotRun *r)
     fprintf(stderr, "bot: seat %d, resyncs %ld, refused %ld, reconnects %ld, transcript %s\n",
             r->seat.seat, r->seat.resyncs, r->seat.refused, r->reconnects,
             botseat_read_live(&r->seat) ? "read live" : "from the record");
+    if (r->seat.clock_seen)
+        fprintf(stderr, "clock: running for this seat %ld times, bank left at least %u ms\n",
+                r->seat.clock_running, (unsigned)r->seat.clock_bank_low);
     return 0;
 }
 
