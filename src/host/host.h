@@ -47,7 +47,9 @@
  *   like any move, so a host restarted replays it. A window opens afresh on
  *   a restored table. claim_ms 0 (play on one computer): no limit.
  * - Time comes only from the `now_ms` arguments (a monotonic clock in
- *   milliseconds), so tests drive it.
+ *   milliseconds), and randomness (table ids, seat tokens, deals not fixed)
+ *   from HostOptions.rand_bytes when given, so a simulator drives both and
+ *   a run replays from its seed (tests/sim).
  * - No globals; one Host is used by one thread.
  */
 #ifndef CEKI_HOST_H
@@ -82,6 +84,16 @@ typedef struct HostOptions {
     int max_tables;       /* 0: no limit */
     uint32_t claim_ms;    /* a person's time to claim in Kowah (at most NET_CLAIM_MS_MAX);
                              0: no limit */
+    /* Where table ids, seat tokens and the deals of tables that do not fix
+     * their seed come from: n random bytes into buf, false when none came
+     * (the host then refuses what needed them, as when the system has no
+     * randomness). NULL: the system's (getrandom). */
+    bool (*rand_bytes)(void *rand_ctx, uint8_t *buf, size_t n);
+    void *rand_ctx;
+    /* The name of the SQLite VFS the journal's file is opened with (one the
+     * caller registered with sqlite3_vfs_register, e.g. a simulator's that
+     * makes the disk full); NULL: SQLite's default. */
+    const char *journal_vfs;
 } HostOptions;
 
 typedef struct Host Host;
@@ -90,6 +102,14 @@ typedef struct Host Host;
 Host *host_create(const HostOptions *opt, const HostOutbox *out, uint64_t now_ms, char *err,
                   size_t err_size);
 void host_destroy(Host *h);
+/* Frees h as killing its process would leave it: nothing more is kept or
+ * told. The journal holds what its last commit held and nothing applied
+ * since; no message is sent and no log line written. Closing the journal's
+ * connection may still write through its VFS (SQLite checkpoints the WAL
+ * on close), which changes no committed content; a simulator's VFS that
+ * refuses those writes leaves the files exactly as a kill does. For
+ * simulators and tests; a program ends its host with host_destroy. */
+void host_kill(Host *h);
 
 void host_connected(Host *h, HostConn conn, uint64_t now_ms);
 /* A decoded message from conn. */

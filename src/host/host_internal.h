@@ -83,7 +83,10 @@ typedef struct HostJournal HostJournal;
 
 struct Host {
     HostOutbox out;
+    bool (*rand_bytes)(void *rand_ctx, uint8_t *buf, size_t n); /* NULL: the system's */
+    void *rand_ctx;
     char *data_dir;
+    char *journal_vfs; /* NULL: SQLite's default VFS */
     uint32_t grace_ms;
     uint32_t claim_ms; /* 0: no claim window */
     bool allow_seed;
@@ -100,14 +103,15 @@ struct Host {
     Observation *after;  /* and after it */
 };
 
-/* ---- host_rand.c: the system's randomness ---- */
+/* ---- host_rand.c: randomness ---- */
 
-/* n random bytes from getrandom (or /dev/urandom); false when neither gives them. */
-bool host_rand_bytes(uint8_t *buf, size_t n);
+/* n random bytes from h's source (HostOptions.rand_bytes), else from
+ * getrandom (or /dev/urandom); false when none came. */
+bool host_rand_bytes(const Host *h, uint8_t *buf, size_t n);
 /* A table id of HOST_TABLE_ID_LEN characters [A-Za-z0-9]. */
-bool host_rand_table_id(char out[NET_TABLE_ID_MAX + 1]);
+bool host_rand_table_id(const Host *h, char out[NET_TABLE_ID_MAX + 1]);
 /* A seat token of NET_TOKEN_LEN hex digits. */
-bool host_rand_token(char out[NET_TOKEN_LEN + 1]);
+bool host_rand_token(const Host *h, char out[NET_TOKEN_LEN + 1]);
 
 /* ---- host_journal.c: the SQLite journal ---- */
 
@@ -131,8 +135,9 @@ typedef struct HostSavedTable {
 
 typedef void (*HostSavedFn)(void *ctx, const HostSavedTable *saved);
 
-/* NULL with a sentence in err when data_dir/ceki-server.db cannot be opened. */
-HostJournal *journal_open(const char *data_dir, char *err, size_t err_size);
+/* NULL with a sentence in err when data_dir/ceki-server.db cannot be
+ * opened; vfs: the SQLite VFS to open it with (NULL: the default). */
+HostJournal *journal_open(const char *data_dir, const char *vfs, char *err, size_t err_size);
 void journal_close(HostJournal *j);
 /* One transaction: begin, put every table that changed, commit (keep
  * false: roll back). put writes what the journal lacks of t (its row, its

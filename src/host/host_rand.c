@@ -1,5 +1,6 @@
-/* host_rand.c — the system's randomness: seeds, table ids and seat tokens
- * (host_internal.h). getrandom first, /dev/urandom when it is missing. */
+/* host_rand.c — randomness: seeds, table ids and seat tokens
+ * (host_internal.h). The host's own source when it was given one
+ * (HostOptions.rand_bytes), else getrandom, /dev/urandom when it is missing. */
 #define _DEFAULT_SOURCE /* getrandom */
 #include <errno.h>
 #include <stdio.h>
@@ -20,8 +21,10 @@ static bool rand_from_urandom(uint8_t *buf, size_t n)
     return got == n;
 }
 
-bool host_rand_bytes(uint8_t *buf, size_t n)
+bool host_rand_bytes(const Host *h, uint8_t *buf, size_t n)
 {
+    if (h->rand_bytes)
+        return h->rand_bytes(h->rand_ctx, buf, n);
     size_t got = 0;
     while (got < n) {
         ssize_t r = getrandom(buf + got, n - got, 0);
@@ -34,13 +37,13 @@ bool host_rand_bytes(uint8_t *buf, size_t n)
     return true;
 }
 
-bool host_rand_table_id(char out[NET_TABLE_ID_MAX + 1])
+bool host_rand_table_id(const Host *h, char out[NET_TABLE_ID_MAX + 1])
 {
     static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
     int len = 0;
     for (int tries = 0; len < HOST_TABLE_ID_LEN && tries < HOST_TABLE_ID_LEN * 4; tries++) {
         uint8_t b[HOST_TABLE_ID_LEN] = {0};
-        if (!host_rand_bytes(b, sizeof b))
+        if (!host_rand_bytes(h, b, sizeof b))
             return false;
         for (size_t i = 0; i < sizeof b && len < HOST_TABLE_ID_LEN; i++) {
             if (b[i] < RAND_ID_LIMIT)
@@ -51,11 +54,11 @@ bool host_rand_table_id(char out[NET_TABLE_ID_MAX + 1])
     return len == HOST_TABLE_ID_LEN;
 }
 
-bool host_rand_token(char out[NET_TOKEN_LEN + 1])
+bool host_rand_token(const Host *h, char out[NET_TOKEN_LEN + 1])
 {
     static const char hex[] = "0123456789abcdef";
     uint8_t b[NET_TOKEN_LEN / 2] = {0};
-    if (!host_rand_bytes(b, sizeof b))
+    if (!host_rand_bytes(h, b, sizeof b))
         return false;
     for (size_t i = 0; i < sizeof b; i++) {
         out[2 * i] = hex[b[i] >> 4];

@@ -116,7 +116,7 @@ static void seat_new(Host *h, HostTable *t, HostConnInfo *ci, const NetJoin *j, 
         return;
     }
     HostSeat *seat = &t->seat[s];
-    if (!host_rand_token(seat->token)) {
+    if (!host_rand_token(h, seat->token)) {
         send_log(h, "table %s: no randomness for a token", t->id);
         seat_drop(h, ci->conn, NET_BYE_NO_SEAT);
         return;

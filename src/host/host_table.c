@@ -99,7 +99,7 @@ static bool table_config(const Host *h, const NetCreate *c, GameConfig *cfg, con
         return false;
     }
     uint8_t b[HOST_SEED_BYTES] = {0};
-    if (!c->has_seed && !host_rand_bytes(b, sizeof b)) {
+    if (!c->has_seed && !host_rand_bytes(h, b, sizeof b)) {
         *why = N_("The server could not draw a deal; try again.");
         return false;
     }
@@ -112,7 +112,7 @@ static bool table_config(const Host *h, const NetCreate *c, GameConfig *cfg, con
 static bool table_new_id(Host *h, char id[NET_TABLE_ID_MAX + 1])
 {
     for (int i = 0; i < TABLE_ID_TRIES; i++) {
-        if (!host_rand_table_id(id))
+        if (!host_rand_table_id(h, id))
             return false;
         if (!table_find(h, id))
             return true;

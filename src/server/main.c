@@ -287,8 +287,10 @@ static bool server_open(Server *sv, const ServerArgs *a)
         return false;
     }
     net_server_set_ping(sv->net, SERVER_PEER_PING_MS);
-    HostOptions hopt = {a->data_dir, (uint32_t)a->grace_s * 1000u, a->allow_seed, 0,
-                        (uint32_t)a->claim_s * 1000u};
+    HostOptions hopt = {.data_dir = a->data_dir,
+                        .grace_ms = (uint32_t)a->grace_s * 1000u,
+                        .allow_seed = a->allow_seed,
+                        .claim_ms = (uint32_t)a->claim_s * 1000u};
     HostOutbox out = {sv, outbox_send, outbox_drop, outbox_log};
     sv->host = host_create(&hopt, &out, server_now_ms(), err, sizeof err);
     if (!sv->host) {

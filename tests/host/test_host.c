@@ -338,7 +338,8 @@ static void t_to_host(World *w, HostConn conn, const NetMsg *m)
 
 static Host *t_host(World *w, const char *data_dir)
 {
-    HostOptions opt = {data_dir, T_GRACE_MS, true, 0, w->claim_ms};
+    HostOptions opt = {
+        .data_dir = data_dir, .grace_ms = T_GRACE_MS, .allow_seed = true, .claim_ms = w->claim_ms};
     HostOutbox out = {w, t_send, t_drop, t_log};
     char err[256] = "";
     Host *h = host_create(&opt, &out, w->now, err, sizeof err);
@@ -1087,7 +1088,7 @@ static void test_tables_made_listed_started(void **state)
     t_creator_refused(&w, m, NET_REFUSE_BAD_CONFIG);
     m->u.create.rules.seat_kind[1] = NET_SEAT_NET;
     host_destroy(w.h); /* a host that draws its own seeds */
-    HostOptions opt = {NULL, T_GRACE_MS, false, 0, 0};
+    HostOptions opt = {.grace_ms = T_GRACE_MS};
     HostOutbox out = {&w, t_send, t_drop, t_log};
     char err[128] = "";
     w.h = host_create(&opt, &out, w.now, err, sizeof err);

@@ -355,7 +355,7 @@ static void leak_init(Leak *w, VariantId v, int match, AiLevel level)
     w->now = 1000;
     w->cfg = game_config_default(v, leak_seed((int)v, match));
     w->level = level;
-    HostOptions opt = {NULL, 0, true, 0, 0}; /* no claim limit: bots answer at once */
+    HostOptions opt = {.allow_seed = true}; /* no claim limit: bots answer at once */
     HostOutbox out = {w, leak_send, leak_drop, leak_log};
     char err[256] = "";
     w->h = host_create(&opt, &out, w->now, err, sizeof err);

@@ -385,8 +385,10 @@ static bool host_open(NetTable *t, const NetHostOptions *opt, char *err, size_t 
         return false;
     }
     t->port = net_server_port(t->server);
-    HostOptions ho = {opt->data_dir, opt->grace_ms, opt->has_seed, 0,
-                      opt->claim_ms ? opt->claim_ms : HOST_CLAIM_MS_DEFAULT};
+    HostOptions ho = {.data_dir = opt->data_dir,
+                      .grace_ms = opt->grace_ms,
+                      .allow_seed = opt->has_seed,
+                      .claim_ms = opt->claim_ms ? opt->claim_ms : HOST_CLAIM_MS_DEFAULT};
     HostOutbox out = {t, outbox_send, outbox_drop, outbox_log};
     t->host = host_create(&ho, &out, 0, e, sizeof e);
     if (t->host == NULL) {
