@@ -37,8 +37,10 @@
  *   host_tick writes every table changed since the last tick in one
  *   transaction (one fsync for all of them), then sends the updates of the
  *   moves it kept, so a host killed at any moment has told nobody a move
- *   it lost. A move's updates therefore go out at the host_tick after the
- *   host_received that made it (host_next_due is then 0).
+ *   it lost; a whole view sent meanwhile (a resync, a seat taken back)
+ *   shows the game as last told. A move's updates therefore go out at the
+ *   host_tick after the host_received that made it (host_next_due is then
+ *   0).
  * - Kowah's claims: with HostOptions.claim_ms set, a person (not a computer,
  *   nor a stand-in) asked to claim or pass has claim_ms from the moment the
  *   seats are told: every seat's VIEW and UPDATE carry the window

@@ -1194,8 +1194,9 @@ static int t_journal_moves(sqlite3 *db)
 }
 
 /* Journal writes that fail are said and tried again until they are kept;
- * a move is told only once it is kept, so none is lost, and a host made
- * again has them all. */
+ * a move is told only once it is kept (in an UPDATE, and in the VIEW of a
+ * resync or of a seat taken back meanwhile), so none is lost, and a host
+ * made again has them all. */
 static void test_failed_journal_writes_are_kept_later(void **state)
 {
     (void)state;
@@ -1222,6 +1223,18 @@ static void test_failed_journal_writes_are_kept_later(void **state)
     assert_int_equal(t_mirror_moves(&w), kept);
     assert_true(w.logs_retry >= 2);
     assert_int_equal(t_journal_moves(db), kept);
+    /* Meanwhile a resync and a seat taken back show the game as told, not
+     * the move that waits (t_check_view holds every VIEW to the mirror,
+     * which has only what was told). */
+    NetMsg *resync = calloc(1, sizeof *resync);
+    assert_non_null(resync);
+    resync->type = NET_MSG_RESYNC;
+    t_to_host(&w, w.bot[0].conn, resync);
+    free(resync);
+    assert_int_equal(w.bot[0].s.move_no, (uint32_t)kept);
+    host_disconnected(w.h, w.bot[1].conn, w.now);
+    t_join(&w, &w.bot[1]);
+    assert_int_equal(w.bot[1].s.move_no, (uint32_t)kept);
     /* The disk works again: the move is kept, then told. */
     assert_int_equal(sqlite3_exec(db, "DROP TRIGGER t_no", NULL, NULL, NULL), SQLITE_OK);
     t_step(&w, 2000);
