@@ -40,7 +40,7 @@
  *   it lost; a whole view sent meanwhile (a resync, a seat taken back)
  *   shows the game as last told. A move's updates therefore go out at the
  *   host_tick after the host_received that made it (host_next_due is then
- *   0).
+ *   0, or when a write that failed is tried again).
  * - Kowah's claims: with HostOptions.claim_ms set, a person (not a computer,
  *   nor a stand-in) asked to claim or pass has claim_ms from the moment the
  *   seats are told: every seat's VIEW and UPDATE carry the window

@@ -234,7 +234,9 @@ void table_sweep(Host *h)
 
 uint64_t table_due(const HostTable *t)
 {
-    if (t->waiting || play_computer_due(t))
+    /* A move waiting is told at the next tick without a journal, else once
+     * its write is due (at once, or the retry of one that failed). */
+    if ((t->waiting && t->journal_due == UINT64_MAX) || play_computer_due(t))
         return 0;
     uint64_t due = t->journal_due < t->seats_due ? t->journal_due : t->seats_due;
     if (t->claim_seat >= 0 && t->claim_end < due)

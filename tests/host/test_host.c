@@ -1223,6 +1223,8 @@ static void test_failed_journal_writes_are_kept_later(void **state)
     assert_int_equal(t_mirror_moves(&w), kept);
     assert_true(w.logs_retry >= 2);
     assert_int_equal(t_journal_moves(db), kept);
+    /* Nothing is due before the retry: a host's loop does not spin on it. */
+    assert_true(host_next_due(w.h) > w.now);
     /* Meanwhile a resync and a seat taken back show the game as told, not
      * the move that waits (t_check_view holds every VIEW to the mirror,
      * which has only what was told). */
