@@ -25,7 +25,10 @@
  *   events (game_create's: a seating draw, a cut) as it sees them, an
  *   unchanged view's delta, and its moves when it is to move. After that,
  *   one NET_MSG_UPDATE per move applied.
- * - Seats: NetSeatKind. A person who joins gets a token; joining again
+ * - Seats: NetSeatKind. A person who joins gets a token once the journal
+ *   holds the seat (the host writes it at once; when it cannot, the seat
+ *   stays free and the joiner is dropped with NET_BYE_FULL, to come back),
+ *   so a host killed at any moment has every token it gave. Joining again
  *   with it gives back the same seat mid-round, with the whole view. While
  *   a person is away the seat waits `grace_ms` (NET_MSG_SEATS shows what is
  *   left), then the computer plays for them at the table's level until they

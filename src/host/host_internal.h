@@ -184,6 +184,9 @@ CekiStatus play_apply(Host *h, HostTable *t, const Move *m, bool by_ai);
  * over). A failed write is logged and tried again HOST_JOURNAL_RETRY_MS
  * later; nothing it holds is told before it is kept. */
 void play_flush(Host *h, uint64_t now_ms);
+/* play_flush now, for what is told only once it is kept (a seat's token, a
+ * table's id): true when the journal holds t (always without a journal). */
+bool play_keep_now(Host *h, HostTable *t, uint64_t now_ms);
 /* Replays a journalled move without telling anyone; a computer's move asks
  * its player again so that its randomness is where it was. */
 CekiStatus play_replay(Host *h, HostTable *t, const Move *m, bool by_ai);

@@ -251,6 +251,12 @@ void play_flush(Host *h, uint64_t now_ms)
     }
 }
 
+bool play_keep_now(Host *h, HostTable *t, uint64_t now_ms)
+{
+    play_flush(h, now_ms);
+    return t->journal_due == UINT64_MAX;
+}
+
 /* The card seat `seat` may claim now (its MOVE_CLAIM among the legal
  * moves); false when it may not claim. */
 static bool play_claim_offer(const HostTable *t, int seat, Card *card, Move *pass)

@@ -122,10 +122,19 @@ static void seat_new(Host *h, HostTable *t, HostConnInfo *ci, const NetJoin *j, 
         return;
     }
     memcpy(seat->name, j->name, sizeof seat->name);
+    seat->state = NET_SEAT_HERE; /* taken, as the journal keeps it */
     t->seats_dirty = true;
+    send_journal(h, t);
+    if (!play_keep_now(h, t, now_ms)) { /* a token is told only once it is kept */
+        seat->state = NET_SEAT_EMPTY;
+        seat->token[0] = '\0';
+        seat->name[0] = '\0';
+        send_log(h, "table %s: seat %d cannot be kept now; the joiner is to come back", t->id, s);
+        seat_drop(h, ci->conn, NET_BYE_FULL); /* a client comes back after a while */
+        return;
+    }
     send_log(h, "table %s: connection %u takes seat %d", t->id, (unsigned)ci->conn, s);
     seat_take(h, t, s, ci, now_ms);
-    send_journal(h, t);
     table_autostart(h, t, now_ms);
 }
 

@@ -1261,6 +1261,33 @@ static void test_failed_journal_writes_are_kept_later(void **state)
     t_remove_dir(dir);
 }
 
+/* A seat's token is kept before it is told: a host killed right after a
+ * WELCOME, before any tick of its loop, has the seat and its token when it
+ * comes back, and the token takes the seat again. */
+static void test_seat_is_kept_before_it_is_told(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/ceki-host-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    World w;
+    t_world_init(&w, VARIANT_THOTHIT, dir);
+    t_create(&w, NULL);
+    host_tick(w.h, w.now); /* the table is kept */
+    w.nbots = 1;
+    Bot *b = &w.bot[0];
+    t_join(&w, b);
+    assert_int_equal(strlen(b->token), NET_TOKEN_LEN);
+    host_kill(w.h); /* as kill -9 leaves it: no flush, no tick */
+    w.h = t_host(&w, dir);
+    int seat = b->s.seat;
+    t_join(&w, b);
+    assert_int_equal(b->bye, -1);
+    assert_int_equal(b->s.seat, seat);
+    assert_true(b->s.have_view);
+    t_world_free(&w);
+    t_remove_dir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1276,6 +1303,7 @@ int main(void)
         cmocka_unit_test(test_tables_made_listed_started),
         cmocka_unit_test(test_damaged_journal_leaves_the_table_out),
         cmocka_unit_test(test_failed_journal_writes_are_kept_later),
+        cmocka_unit_test(test_seat_is_kept_before_it_is_told),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
