@@ -33,9 +33,11 @@
  *   a person is away the seat waits `grace_ms` (NET_MSG_SEATS shows what is
  *   left), then the computer plays for them at the table's level until they
  *   are back, from their next turn.
- * - Every table is journalled in the host's SQLite store (data_dir) after
- *   every move; a host created again on the same data_dir has its tables
- *   back, tokens included. data_dir NULL: nothing is kept (tests).
+ * - Every table is journalled in the host's SQLite store (data_dir) when it
+ *   is made (before NET_MSG_CREATED tells its id; a table that cannot be
+ *   kept is refused) and after every move; a host created again on the same
+ *   data_dir has its tables back, tokens included. data_dir NULL: nothing is
+ *   kept (tests).
  * - A move is told (NET_MSG_UPDATE) only once the journal holds it:
  *   host_tick writes every table changed since the last tick in one
  *   transaction (one fsync for all of them), then sends the updates of the

@@ -179,6 +179,13 @@ void table_create(Host *h, HostConn conn, const NetCreate *c, uint64_t now_ms)
     }
     t->creator = conn;
     send_journal(h, t);
+    if (!play_keep_now(h, t, now_ms)) { /* an id is told only once it is kept */
+        h->ntables--;                   /* t was the last added */
+        table_free(t);
+        send_refused(h, conn, NET_MSG_CREATE, NET_REFUSE_BAD_CONFIG, 0,
+                     N_("The server could not set that table up; try again."));
+        return;
+    }
     send_log(h, "table %s: made by connection %u (%s, %d seats)", t->id, (unsigned)conn,
              game_variant(t->game)->key, cfg.players);
     NetMsg *m = h->msg;

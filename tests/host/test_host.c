@@ -1261,9 +1261,10 @@ static void test_failed_journal_writes_are_kept_later(void **state)
     t_remove_dir(dir);
 }
 
-/* A seat's token is kept before it is told: a host killed right after a
- * WELCOME, before any tick of its loop, has the seat and its token when it
- * comes back, and the token takes the seat again. */
+/* A table's id and a seat's token are kept before they are told: a host
+ * killed right after a CREATED and a WELCOME, before any tick of its loop,
+ * has the table, the seat and its token when it comes back, and the token
+ * takes the seat again. */
 static void test_seat_is_kept_before_it_is_told(void **state)
 {
     (void)state;
@@ -1272,12 +1273,14 @@ static void test_seat_is_kept_before_it_is_told(void **state)
     World w;
     t_world_init(&w, VARIANT_THOTHIT, dir);
     t_create(&w, NULL);
-    host_tick(w.h, w.now); /* the table is kept */
+    host_kill(w.h); /* as kill -9 leaves it: no flush, no tick */
+    w.h = t_host(&w, dir);
     w.nbots = 1;
     Bot *b = &w.bot[0];
     t_join(&w, b);
+    assert_int_equal(b->bye, -1); /* the table is there */
     assert_int_equal(strlen(b->token), NET_TOKEN_LEN);
-    host_kill(w.h); /* as kill -9 leaves it: no flush, no tick */
+    host_kill(w.h);
     w.h = t_host(&w, dir);
     int seat = b->s.seat;
     t_join(&w, b);
