@@ -20,11 +20,13 @@
  *   changes nothing.
  * - The order of messages: joining, a seat gets NET_MSG_WELCOME, then its
  *   whole NET_MSG_VIEW, then everyone at the table NET_MSG_SEATS. When the
- *   match starts, every seated connection gets one NET_MSG_UPDATE with
- *   move_no 0 and move MOVE_NONE (card and target CARD_NONE): the deal's
- *   events (game_create's: a seating draw, a cut) as it sees them, an
- *   unchanged view's delta, and its moves when it is to move. After that,
- *   one NET_MSG_UPDATE per move applied.
+ *   match starts, and once the journal holds that it started (at the
+ *   host_tick after, as for a move), every seated connection gets
+ *   NET_MSG_SEATS, then one NET_MSG_UPDATE with move_no 0 and move MOVE_NONE
+ *   (card and target CARD_NONE): the deal's events (game_create's: a
+ *   seating draw, a cut) as it sees them, an unchanged view's delta, and its
+ *   moves when it is to move. After that, one NET_MSG_UPDATE per move
+ *   applied. A table restored filled and not started starts.
  * - Seats: NetSeatKind. A person who joins gets a token once the journal
  *   holds the seat (the host writes it at once; when it cannot, the seat
  *   stays free and the joiner is dropped with NET_BYE_FULL, to come back),

@@ -173,7 +173,8 @@ bool host_seat_is_computer(const HostSeat *s);
 
 /* Deals t's game from t->cfg (with the computer seats' players). */
 bool play_deal(Host *h, HostTable *t);
-/* Starts the match: every seated connection gets the deal's events. */
+/* Starts the match: once the start is kept (play_flush), every seated
+ * connection is told it with the deal's events. */
 void play_start(Host *h, HostTable *t, uint64_t now_ms);
 /* Applies m for t's seat to move (checked by the core); by_ai says a
  * computer at the host made it. The move is told at the next play_flush,

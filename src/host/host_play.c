@@ -121,25 +121,6 @@ static void play_send_record(Host *h, HostTable *t)
     free(text);
 }
 
-void play_start(Host *h, HostTable *t, uint64_t now_ms)
-{
-    t->started = true;
-    send_journal(h, t);
-    send_log(h, "table %s: the match starts", t->id);
-    send_seats(h, t, now_ms);
-    /* The deal's events (a seating draw, a cut) go to every seat first. */
-    Move none;
-    memset(&none, 0, sizeof none);
-    none.type = MOVE_NONE;
-    none.card = CARD_NONE;
-    none.target = CARD_NONE;
-    for (int s = 0; s < t->cfg.players; s++) {
-        if (t->seat[s].conn == 0 || game_observe(t->game, s, h->after) != CEKI_OK)
-            continue;
-        play_send_update(h, t, s, h->after, h->after, &none);
-    }
-}
-
 /* ---- moves ---- */
 
 static bool play_note_move(HostTable *t, bool by_ai)
@@ -164,6 +145,25 @@ static bool play_keep_told(HostTable *t)
     else if (game_copy_into(t->told, t->game) != CEKI_OK)
         return false;
     return t->told != NULL;
+}
+
+/* The start waits for the journal like a move: told (the deal's events to
+ * every seat first, as a move of MOVE_NONE) once it is kept. */
+void play_start(Host *h, HostTable *t, uint64_t now_ms)
+{
+    (void)now_ms;
+    if (t->waiting || !play_keep_told(t)) {
+        send_log(h, "table %s: the match cannot start now", t->id);
+        return;
+    }
+    t->started = true;
+    memset(&t->untold, 0, sizeof t->untold);
+    t->untold.type = MOVE_NONE;
+    t->untold.card = CARD_NONE;
+    t->untold.target = CARD_NONE;
+    t->waiting = true;
+    send_journal(h, t);
+    send_log(h, "table %s: the match starts", t->id);
 }
 
 CekiStatus play_apply(Host *h, HostTable *t, const Move *m, bool by_ai)
@@ -191,6 +191,8 @@ CekiStatus play_apply(Host *h, HostTable *t, const Move *m, bool by_ai)
 static void play_tell(Host *h, HostTable *t, uint64_t now_ms)
 {
     t->waiting = false;
+    if (t->untold.type == MOVE_NONE) /* the start: the seats say so first */
+        send_seats(h, t, now_ms);
     play_claim_check(h, t, now_ms);
     for (int s = 0; s < t->cfg.players; s++) {
         if (t->seat[s].conn == 0 || game_observe(t->told, s, h->before) != CEKI_OK ||

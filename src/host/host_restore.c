@@ -67,6 +67,7 @@ static void restore_one(void *ctx, const HostSavedTable *saved)
     if (t && table_add(rc->h, t)) {
         rc->tables++;
         send_log(rc->h, "table %s: back at move %u", t->id, (unsigned)t->move_no);
+        table_autostart(rc->h, t, rc->now_ms); /* filled, when its start was not kept */
     } else {
         rc->failed++;
     }

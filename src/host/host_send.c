@@ -66,7 +66,8 @@ void send_view(Host *h, HostTable *t, int seat)
         return;
     }
     v->hash = net_view_hash(&v->view);
-    if (t->started && game_to_move(g) == seat) {
+    bool started = t->started && !(t->waiting && t->untold.type == MOVE_NONE); /* as told */
+    if (started && game_to_move(g) == seat) {
         int n = game_legal_moves(g, v->moves, GAME_MAX_MOVES);
         v->nmoves = (uint16_t)(n > GAME_MAX_MOVES ? GAME_MAX_MOVES : n);
     }

@@ -1118,6 +1118,8 @@ static void test_tables_made_listed_started(void **state)
     t_to_host(&w, T_CREATOR, &seat_ai);
     assert_false(w.bot[0].started);
     t_creator_says(&w, NET_MSG_START);
+    assert_false(w.bot[0].started); /* told once it is kept, at the next tick */
+    host_tick(w.h, w.now);
     assert_true(w.bot[0].started);
     t_creator_says(&w, NET_MSG_LIST);
     assert_int_equal(w.tables.count, 1);
@@ -1291,6 +1293,34 @@ static void test_seat_is_kept_before_it_is_told(void **state)
     t_remove_dir(dir);
 }
 
+/* The start is kept before it is told, and a table the journal has filled
+ * but not started starts when it is back: a host killed right after the
+ * last seat was taken plays the match, ceki-cli match's, once the people
+ * come back. */
+static void test_start_is_kept_before_it_is_told(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/ceki-host-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    World w;
+    t_world_init(&w, VARIANT_THOTHIT, dir);
+    t_create(&w, NULL);
+    t_join_all(&w, w.cfg.players); /* the last one starts it */
+    host_kill(w.h);
+    w.h = t_host(&w, dir);
+    for (int i = 0; i < w.nbots; i++) {
+        t_join(&w, &w.bot[i]);
+        assert_int_equal(w.bot[i].bye, -1);
+    }
+    t_play(&w, T_MAX_MOVES);
+    Game *direct = t_direct_match(&w.cfg);
+    t_same_moves(direct, w.mirror);
+    game_destroy(direct);
+    t_all_recorded(&w);
+    t_world_free(&w);
+    t_remove_dir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1307,6 +1337,7 @@ int main(void)
         cmocka_unit_test(test_damaged_journal_leaves_the_table_out),
         cmocka_unit_test(test_failed_journal_writes_are_kept_later),
         cmocka_unit_test(test_seat_is_kept_before_it_is_told),
+        cmocka_unit_test(test_start_is_kept_before_it_is_told),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
