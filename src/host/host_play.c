@@ -147,6 +147,10 @@ static bool play_keep_told(HostTable *t)
     return t->told != NULL;
 }
 
+#ifdef CEKI_HOST_FAULT_TELL_EARLY
+static void play_tell(Host *h, HostTable *t, uint64_t now_ms);
+#endif
+
 /* The start waits for the journal like a move: told (the deal's events to
  * every seat first, as a move of MOVE_NONE) once it is kept. */
 void play_start(Host *h, HostTable *t, uint64_t now_ms)
@@ -183,6 +187,9 @@ CekiStatus play_apply(Host *h, HostTable *t, const Move *m, bool by_ai)
     t->untold = *m;
     t->waiting = true;
     send_journal(h, t);
+#ifdef CEKI_HOST_FAULT_TELL_EARLY /* planted for tests/sim: told before it is kept */
+    play_tell(h, t, h->now_ms);
+#endif
     return CEKI_OK;
 }
 
