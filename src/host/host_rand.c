@@ -1,6 +1,7 @@
-/* host_rand.c — randomness: seeds, table ids and seat tokens
- * (host_internal.h). The host's own source when it was given one
- * (HostOptions.rand_bytes), else getrandom, /dev/urandom when it is missing. */
+/* host_rand.c — randomness: seeds, table ids, seat tokens and private
+ * tables' keys (host_internal.h), from the host's own source when it was
+ * given one (HostOptions.rand_bytes), else getrandom, /dev/urandom when it
+ * is missing; and secrets compared in constant time. */
 #define _DEFAULT_SOURCE /* getrandom */
 #include <errno.h>
 #include <stdio.h>
@@ -54,16 +55,37 @@ bool host_rand_table_id(const Host *h, char out[NET_TABLE_ID_MAX + 1])
     return len == HOST_TABLE_ID_LEN;
 }
 
-bool host_rand_token(const Host *h, char out[NET_TOKEN_LEN + 1])
+/* len hex digits (len even) of h's randomness, and a NUL. */
+static bool rand_hex(const Host *h, char *out, size_t len)
 {
     static const char hex[] = "0123456789abcdef";
     uint8_t b[NET_TOKEN_LEN / 2] = {0};
-    if (!host_rand_bytes(h, b, sizeof b))
+    if (len / 2 > sizeof b || !host_rand_bytes(h, b, len / 2))
         return false;
-    for (size_t i = 0; i < sizeof b; i++) {
+    for (size_t i = 0; i < len / 2; i++) {
         out[2 * i] = hex[b[i] >> 4];
         out[2 * i + 1] = hex[b[i] & 0xF];
     }
-    out[NET_TOKEN_LEN] = '\0';
+    out[len] = '\0';
     return true;
+}
+
+bool host_rand_token(const Host *h, char out[NET_TOKEN_LEN + 1])
+{
+    return rand_hex(h, out, NET_TOKEN_LEN);
+}
+
+bool host_rand_key(const Host *h, char out[NET_KEY_LEN + 1])
+{
+    return rand_hex(h, out, NET_KEY_LEN);
+}
+
+bool host_secret_equal(const char *a, const char *b, size_t len)
+{
+    /* Every byte is looked at, whatever came before: the time tells
+     * nothing of how much of a guess was right. */
+    unsigned diff = 0;
+    for (size_t i = 0; i < len; i++)
+        diff |= (unsigned)((unsigned char)a[i] ^ (unsigned char)b[i]);
+    return diff == 0;
 }

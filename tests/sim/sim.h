@@ -39,7 +39,11 @@
 #define SIM_MAX_HOSTS 2
 #define SIM_MAX_TABLES 8
 #define SIM_EXTRA_CLIENTS 3 /* a table's creator and up to two strangers */
-#define SIM_MAX_CLIENTS (SIM_MAX_TABLES * (CEKI_MAX_SEATS + SIM_EXTRA_CLIENTS))
+#define SIM_MAX_CREWS 3     /* hostile crews a world may hold (sim_crew.c) */
+#define SIM_CREW_MAX 24     /* clients of one crew */
+#define SIM_MAX_CLIENTS                                                                            \
+    (SIM_MAX_TABLES * (CEKI_MAX_SEATS + SIM_EXTRA_CLIENTS) + SIM_MAX_CREWS * SIM_CREW_MAX)
+#define SIM_MAX_ADDRS (SIM_MAX_CLIENTS + 1)
 #define SIM_BROKE_MAX 400 /* bytes of the broken invariant's sentence */
 #define SIM_NEVER UINT64_MAX
 #define SIM_LOG_LINES 64 /* the host's last log lines kept for --trace */
@@ -81,7 +85,7 @@ typedef struct SimEvent {
     uint8_t kind; /* SimEventKind */
     uint8_t side; /* SimSide, for link events */
     uint8_t channel;
-    uint8_t reason; /* NetDisconnectReason of a BYE */
+    uint8_t reason; /* NetReason of a BYE */
     uint32_t a;     /* link, host, client or fault row */
     uint32_t gen;   /* the generation it was made for (stale ones are skipped) */
     uint8_t *bytes; /* a delivered message, owned by the event */
@@ -120,6 +124,15 @@ typedef struct SimLink {
     bool host_told_gone; /* host_disconnected was called for it */
     bool record_whole;   /* the last chunk of a record reached the client */
     int table, seat;     /* what the host's WELCOME on it said (-1: none) */
+    /* Admission, in the host's time: when the host took it, when it said
+     * CREATE, LIST or JOIN first (0: not yet), whether a seat was ever
+     * welcomed on it (its deadlines then are the table's business). */
+    uint64_t host_since, hello_at;
+    bool ever_seated;
+    bool host_dropped;   /* the host dropped it (on the wire when the step ends) */
+    uint64_t chat_first; /* the host's time of the first chat line it relayed from it */
+    long chats;          /* lines relayed from it */
+    uint64_t chat_last;
 } SimLink;
 
 /* What a host sent in a step, held until the step ends (sim_host.c). */
@@ -127,7 +140,7 @@ typedef enum SimOutKind { SIM_OUT_SEND = 0, SIM_OUT_DROP } SimOutKind;
 typedef struct SimOut {
     uint32_t conn;
     uint8_t kind;   /* SimOutKind */
-    uint8_t reason; /* a drop's NetDisconnectReason */
+    uint8_t reason; /* a drop's NetReason */
     uint8_t *bytes; /* a message's encoding */
     uint32_t len;
     /* What it tells, once on the wire (check_sent fills it in): */
@@ -153,6 +166,22 @@ typedef struct SimDisk {
     long writes, syncs, full_refusals;
 } SimDisk;
 
+/* An address of the world (IPv4, in 127.0.0.0/8 as the e2e tests use),
+ * one or more clients behind it; what the simulator knows of its
+ * standing at each host. */
+typedef struct SimAddr {
+    HostAddr addr;
+    bool hostile;                          /* a hostile crew's (it may be cut off) */
+    uint64_t cut_until[SIM_MAX_HOSTS];     /* host time it is cut off until (0: not) */
+    uint64_t refuse_second[SIM_MAX_HOSTS]; /* the transport's refusals told this second */
+    int refusals[SIM_MAX_HOSTS];           /* ... and how many */
+    uint64_t wrong_first[SIM_MAX_HOSTS];   /* host time of its first wrong key or token */
+    long wrongs[SIM_MAX_HOSTS];            /* wrong keys and tokens told as such */
+    uint32_t epoch[SIM_MAX_HOSTS];         /* the host's life the figures are of */
+} SimAddr;
+
+#define SIM_ABSENT UINT32_MAX
+
 typedef struct SimHost {
     int index;
     Host *h; /* NULL while down */
@@ -163,7 +192,17 @@ typedef struct SimHost {
     int64_t clock_offset; /* the host's now_ms = world time + this */
     uint64_t tick_at;     /* the tick queued (SIM_NEVER: none) */
     uint32_t tick_gen;
-    bool called; /* something happened to it this step: a round follows */
+    bool called;         /* something happened to it this step: a round follows */
+    uint32_t links_from; /* links before this one are closed at every host (check_ticked) */
+    /* The call into it under way (check_moves_made): what it is, the link it
+     * is for (NULL: none), its message's type and move, each table's moves
+     * before it (SIM_ABSENT: the host had not the table). */
+    bool in_call;
+    uint8_t call_kind; /* SimCall */
+    SimLink *call;
+    uint8_t call_type;
+    const NetMove *call_move;
+    uint32_t call_before[SIM_MAX_TABLES];
     SimOut *out; /* what it sent this step, delivered when the step ends */
     size_t nout, out_cap;
     void *reader;         /* an sqlite3* of the simulator's own on the journal */
@@ -173,6 +212,8 @@ typedef struct SimHost {
     SimRng rng, disk_rng; /* the host's randomness (tokens, ids), SQLite's */
     struct World *w;
     HostOptions opt;
+    HostLimits limits;  /* opt.limits points here */
+    uint32_t max_conns; /* the transport's peers, which the limits are drawn from */
     char log[SIM_LOG_LINES][SIM_LOG_LINE];
     int nlog;
     long kills, restarts, failed_starts;
@@ -194,6 +235,9 @@ typedef enum SimMover {
 typedef struct SimTable {
     int index, host, creator;
     char id[NET_TABLE_ID_MAX + 1]; /* "" until the host made it */
+    bool open;                     /* listed, and joined without a key */
+    char key[NET_KEY_LEN + 1];     /* a private table's, from its CREATED */
+    uint8_t closed;                /* the NetReason the host closed it for (NONE: it stands) */
     GameConfig cfg;
     NetTableRules rules;
     bool autostart;
@@ -228,6 +272,8 @@ struct SimClientKind;
 struct World;
 typedef struct SimClient {
     int index, table, host;
+    int addr; /* w->addrs[addr] */
+    int crew; /* the hostile crew it belongs to (-1: none) */
     const struct SimClientKind *kind;
     AiLevel level;
     uint32_t think_ms;
@@ -239,6 +285,11 @@ typedef struct SimClient {
     int64_t clock_offset;
     uint64_t lost_at, next_try; /* reconnecting (cmd_bot.c's backoff) */
     uint32_t backoff;
+    uint32_t retry_ms;   /* > 0: it comes back this soon after any drop, whatever the reason
+                            (a hostile program), instead of the bot's backoff */
+    uint64_t quit_at;    /* its own time it stops for good (SIM_NEVER: when its kind is done) */
+    uint32_t act_gap_ms; /* a crew's client: how often it acts */
+    bool talks;          /* an idler that asks for the list once */
     uint64_t wake_at;
     uint32_t wake_gen;
     char token[NET_TOKEN_LEN + 1]; /* its token file: survives a restart */
@@ -258,6 +309,9 @@ typedef struct SimClient {
 typedef struct SimStats {
     long steps, delivered, lost, links, cuts, host_kills, write_kills, restarts, disk_full,
         clock_jumps, client_restarts, gone, mischief, refused, stand_in_moves, expiries;
+    long admitted_away; /* connections refused by admission (host_admit or after) */
+    long closed_idle;   /* tables the host closed for being unused */
+    long crews;         /* hostile clients (sim_crew.c) */
     uint64_t sim_ms;
 } SimStats;
 
@@ -274,6 +328,8 @@ typedef struct World {
     int ntables;
     SimClient client[SIM_MAX_CLIENTS];
     int nclients;
+    SimAddr addrs[SIM_MAX_ADDRS];
+    int naddrs;
     SimLink **links; /* by id - 1 */
     uint32_t nlinks, links_cap;
     uint32_t fault_gap[16]; /* per fault row: mean ms between strikes (0: never) */
@@ -297,6 +353,7 @@ typedef struct World {
 typedef struct SimClientKind {
     const char *key;
     bool seated; /* it takes a seat at its table and plays it */
+    bool honest; /* it never guesses a key or a token, nor floods (so it is never cut off) */
     /* Its process starts (its state from nothing but c->token) or ends. */
     bool (*start)(struct World *w, SimClient *c);
     void (*stop)(SimClient *c);
@@ -320,7 +377,7 @@ typedef struct SimClientKind {
 } SimClientKind;
 
 extern const SimClientKind sim_kind_bot, sim_kind_feed, sim_kind_rogue, sim_kind_stranger,
-    sim_kind_creator;
+    sim_kind_creator, sim_kind_idler, sim_kind_tabler, sim_kind_guesser;
 
 /* ---- sim_world.c ---- */
 
@@ -346,6 +403,18 @@ typedef struct SimRunOptions {
                       length) that was its seats' own choices, as sim_print_matches says */
 } SimRunOptions;
 
+/* A new address of the world (its index in w->addrs). */
+int world_addr(World *w, bool hostile);
+/* A new client of `kind` for table `table` (-1: none; its host then 0)
+ * behind address `addr`; it starts at its next_try. */
+SimClient *world_client(World *w, const SimClientKind *kind, int table, int addr);
+
+/* ---- sim_crew.c: hostile crews ---- */
+
+/* Draws the world's hostile crews (none, or up to SIM_MAX_CREWS) and their
+ * clients, each crew behind one address of its own. */
+void crew_plan(World *w);
+
 /* Runs the world of `seed`: the summary line in line (no newline) and, when
  * res is not NULL, what it came to. true: ok. */
 bool sim_run(const SimRunOptions *o, uint64_t seed, char *line, size_t size, SimResult *res);
@@ -363,10 +432,20 @@ void check_sent(World *w, SimHost *sh, SimLink *l, const NetMsg *m, const uint8_
                 size_t len, SimOut *o);
 /* A message of the host's goes on the wire: what it tells is told. */
 void check_flushed(World *w, const SimOut *o);
-/* After a call into the host (before: each table's moves before it, from
- * host_sim_moves): each move it made was its maker's to make. */
-void check_moves_made(World *w, SimHost *sh, const uint32_t *before, SimCall call, const SimLink *l,
-                      const NetMove *nm);
+/* After a call into the host (sh->call_*): each move it made was its
+ * maker's to make, and each table it let go was closed as the rules say. */
+void check_moves_made(World *w, SimHost *sh);
+/* Admission, as the simulator reckons it (sim_check.c): host_admit said
+ * `why` to l's CONNECT (cut-off-ignored, honest-cut-off). */
+void check_admitted(World *w, SimHost *sh, const SimLink *l, NetReason why);
+/* The host drops conn with `why`, in a call (seated-dropped, honest-cut-off). */
+void check_dropped(World *w, SimHost *sh, HostConn conn, NetReason why);
+/* After the host took m from l (its messages from out_before on are the
+ * call's): chat relayed too fast, hostile clients seated, tables of one
+ * address past their limit. */
+void check_received(World *w, SimHost *sh, SimLink *l, const NetMsg *m, size_t out_before);
+/* After a tick: no connection kept past its admission deadline. */
+void check_ticked(World *w, SimHost *sh);
 /* What the journal holds of every table told beyond it (after a step). */
 void check_journal(World *w, SimHost *sh);
 /* A host restarted: it has every move it told, and every token. */
@@ -419,7 +498,7 @@ void net_send_bytes(World *w, SimLink *l, SimSide to, const uint8_t *bytes, size
 /* The path breaks: in flight is lost, each end learns after its timeout. */
 void net_cut(World *w, SimLink *l);
 /* The host closes l with a reason (after what it queued). */
-void net_host_drop(World *w, SimLink *l, NetDisconnectReason why);
+void net_host_drop(World *w, SimLink *l, NetReason why);
 /* The client closes l (leaving) or its process died (gone without a word). */
 void net_client_close(World *w, SimLink *l, bool leaving);
 /* A host died: every link of it is cut. */
@@ -446,6 +525,8 @@ void memfs_unregister(SimHost *sh);
 /* ---- sim_host.c: hosts as processes ---- */
 
 bool host_sim_start(World *w, SimHost *sh);
+/* The CONNECT of l reaches the host: host_admit's answer for its address. */
+NetReason host_sim_admit(World *w, SimHost *sh, SimLink *l);
 /* Killed between two steps (or inside a write: disk.frozen). */
 void host_sim_kill(World *w, SimHost *sh, uint64_t down_ms);
 void host_sim_receive(World *w, SimHost *sh, SimLink *l, const NetMsg *m);
@@ -456,9 +537,6 @@ void host_sim_tick(World *w, SimHost *sh);
  * its next tick is queued. */
 void host_sim_end_step(World *w, SimHost *sh);
 uint64_t host_sim_now(const World *w, const SimHost *sh);
-#define SIM_ABSENT UINT32_MAX
-/* Each of w's tables' moves at sh now (SIM_ABSENT for one it does not have). */
-void host_sim_moves(World *w, const SimHost *sh, uint32_t *before);
 /* A host's event: its tick, its start, its disk having room again. */
 void host_sim_event(World *w, const SimEvent *e);
 void host_sim_free(SimHost *sh);
@@ -471,7 +549,7 @@ void client_end(World *w, SimClient *c, const char *why);
 void client_wake(World *w, SimClient *c);
 void client_on_up(World *w, SimClient *c, SimLink *l);
 void client_on_msg(World *w, SimClient *c, SimLink *l, const NetMsg *m);
-void client_on_bye(World *w, SimClient *c, SimLink *l, NetDisconnectReason why);
+void client_on_bye(World *w, SimClient *c, SimLink *l, NetReason why);
 /* The process is killed; back after down_ms with its token (SIM_NEVER: never). */
 void client_kill(World *w, SimClient *c, uint64_t down_ms);
 /* Its network goes down for down_ms (its link cut). */

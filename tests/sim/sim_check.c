@@ -27,6 +27,29 @@
  *   (the record is not what `ceki-cli match` plays with the same seed and
  *   players, when every move was its seat's own choice), transcript,
  *   stalled (a started match unfinished when the time ran out)
+ * admission and the tables' life (host.h's "Admission", "Private tables",
+ * "Tables' life"), as the simulator reckons them on its own
+ *   private-listed  a private table in a TABLES list
+ *   key-changed     a private table's key in a WELCOME, or after a
+ *                   restart, is not the one its CREATED gave
+ *   seat-guessed    a hostile client (one that never had a seat's token or
+ *                   the table's key) was given a seat
+ *   guesses-unbounded  an address was told more wrong keys than its limit
+ *                   lets it guess before it is cut off
+ *   cut-off-ignored a connection admitted from an address while it is cut off
+ *   honest-cut-off, honest-refused  an address of honest clients (no
+ *                   guesses, no floods) cut off, or refused for connecting
+ *                   too fast or holding too many connections
+ *   seated-dropped  a connection that holds a seat dropped for an
+ *                   admission reason (a seated connection is never counted)
+ *   idle-kept       a connection with no seat kept past its first message's
+ *                   deadline (hello_ms) or its time at no table (lobby_ms)
+ *   chat-too-fast   chat relayed from a connection faster than its limits
+ *   tables-overrun  an address holds more waiting tables than it may, or
+ *                   the host more tables than max_tables
+ *   closed-while-here, closed-started, closed-over-early: a table closed
+ *                   while a person was at it, as unstarted once its start was
+ *                   told, or as over before the match was
  * and from elsewhere: token-refused, table-lost (sim_client.c),
  * replay-differs (sim_host.c), codec, encode, unknown-conn, sent-to-gone.
  */
@@ -39,6 +62,8 @@
 #include "sim.h"
 
 #define CHECK_SEED_BYTES 8
+
+static void check_note_moves(World *w, SimHost *sh, SimTable *t, const HostTable *ht);
 
 void sim_fail(World *w, const char *name, const char *fmt, ...)
 {
@@ -236,6 +261,17 @@ static void check_welcome(World *w, SimHost *sh, SimLink *l, const NetWelcome *w
                  t->index, s);
         return;
     }
+    if (!c->kind->honest) {
+        sim_fail(w, "seat-guessed", "table %d: client %d (%s) was given seat %d", t->index,
+                 c->index, c->kind->key, s);
+        return;
+    }
+    if (strcmp(wl->key, t->open ? "" : t->key) != 0) {
+        sim_fail(w, "key-changed", "table %d: a WELCOME with another key than its CREATED's",
+                 t->index);
+        return;
+    }
+    l->ever_seated = true;
     snprintf(t->token[s], sizeof t->token[s], "%s", wl->token);
     o->table = t->index;
     o->seat = s;
@@ -248,16 +284,76 @@ static void check_welcome(World *w, SimHost *sh, SimLink *l, const NetWelcome *w
     t->away_since[s] = SIM_NEVER;
 }
 
+/* A key: NET_KEY_LEN hex digits. */
+static bool check_is_key(const char *key)
+{
+    size_t n = strlen(key);
+    return n == NET_KEY_LEN && strspn(key, "0123456789abcdef") == n;
+}
+
 static void check_created(World *w, const SimLink *l, const NetMsg *m, SimOut *o)
 {
     const SimClient *c = &w->client[l->client];
+    const NetCreated *cr = &m->u.created;
+    if (cr->open ? cr->key[0] != '\0' : !check_is_key(cr->key)) {
+        sim_fail(w, "key-changed", "table %s was made %s with the key '%s'", cr->table,
+                 cr->open ? "open" : "private", cr->key);
+        return;
+    }
     if (c->kind != &sim_kind_creator || c->table < 0)
         return;
     SimTable *t = &w->table[c->table];
-    if (!t->id[0])
-        snprintf(t->id, sizeof t->id, "%s", m->u.created);
-    if (strcmp(t->id, m->u.created) == 0)
+    if (!t->id[0]) {
+        snprintf(t->id, sizeof t->id, "%s", cr->table);
+        snprintf(t->key, sizeof t->key, "%s", cr->key);
+        if (cr->open != t->open)
+            sim_fail(w, "key-changed", "table %d was asked %s and made %s", t->index,
+                     t->open ? "open" : "private", cr->open ? "open" : "private");
+    }
+    if (strcmp(t->id, cr->table) == 0)
         o->table = t->index;
+}
+
+static void check_tables(World *w, const SimHost *sh, const NetTables *nt)
+{
+    for (int i = 0; i < nt->count; i++) {
+        const SimTable *t = oracle_table(w, sh->index, nt->table[i].table);
+        if (t && !t->open)
+            sim_fail(w, "private-listed", "table %d is private and was listed", t->index);
+    }
+}
+
+/* The figures of address a at host sh, begun again with each of its lives. */
+static SimAddr *check_addr(World *w, const SimHost *sh, const SimLink *l)
+{
+    SimAddr *a = &w->addrs[w->client[l->client].addr];
+    int i = sh->index;
+    if (a->epoch[i] != sh->epoch) {
+        a->epoch[i] = sh->epoch;
+        a->cut_until[i] = 0;
+        a->wrongs[i] = 0;
+        a->wrong_first[i] = 0;
+    }
+    return a;
+}
+
+/* A wrong key told to l's address: no more than the limit lets it guess. */
+static void check_wrong_told(World *w, const SimHost *sh, const SimLink *l)
+{
+    SimAddr *a = check_addr(w, sh, l);
+    int i = sh->index;
+    uint64_t now = host_sim_now(w, sh);
+    if (a->wrongs[i]++ == 0)
+        a->wrong_first[i] = now;
+    const HostLimits *lim = &sh->limits;
+    uint64_t allowed = (uint64_t)lim->addr_wrong + (now - a->wrong_first[i]) / lim->addr_wrong_ms;
+    if ((uint64_t)a->wrongs[i] > allowed)
+        sim_fail(w, "guesses-unbounded",
+                 "address %u was told its %ld-th wrong key in %llu ms; its limit is %d at once "
+                 "and one every %u ms",
+                 (unsigned)(a->addr & 0xffffu), a->wrongs[i],
+                 (unsigned long long)(now - a->wrong_first[i]), lim->addr_wrong,
+                 (unsigned)lim->addr_wrong_ms);
 }
 
 void check_sent(World *w, SimHost *sh, SimLink *l, const NetMsg *m, const uint8_t *bytes,
@@ -274,6 +370,14 @@ void check_sent(World *w, SimHost *sh, SimLink *l, const NetMsg *m, const uint8_
         check_welcome(w, sh, l, &m->u.welcome, o);
         return;
     }
+    if (m->type == NET_MSG_TABLES) {
+        check_tables(w, sh, &m->u.tables);
+        return;
+    }
+    if (m->type == NET_MSG_REFUSED && m->u.refused.refusal == NET_REASON_WRONG_KEY) {
+        check_wrong_told(w, sh, l);
+        return;
+    }
     bool game = m->type == NET_MSG_VIEW || m->type == NET_MSG_UPDATE || m->type == NET_MSG_RECORD;
     if (!game)
         return;
@@ -284,6 +388,9 @@ void check_sent(World *w, SimHost *sh, SimLink *l, const NetMsg *m, const uint8_
     }
     SimTable *t = &w->table[l->table];
     o->table = t->index;
+    const HostTable *ht = oracle_host_table(sh, t->id);
+    if (ht)
+        check_note_moves(w, sh, t, ht);
     if (m->type == NET_MSG_VIEW) {
         o->tells = m->u.view.move_no;
         check_view(w, sh, t, l, &m->u.view);
@@ -370,26 +477,72 @@ static void check_seat_move(World *w, SimTable *t, const HostTable *ht, uint32_t
     oracle_note_move(w, t, i, own ? SIM_BY_SEAT : SIM_BY_FOUL, m->seat);
 }
 
-void check_moves_made(World *w, SimHost *sh, const uint32_t *before, SimCall call, const SimLink *l,
-                      const NetMove *nm)
+/* The moves of t the host made in the call under way and not yet looked
+ * at: each its maker's. Asked after the call, and before a message tells
+ * them (a table may leave the host in the same call: a match over is
+ * closed at the tick that tells its last move). */
+static void check_note_moves(World *w, SimHost *sh, SimTable *t, const HostTable *ht)
+{
+    if (!sh->in_call)
+        return;
+    uint32_t before = sh->call_before[t->index];
+    uint32_t first = before == SIM_ABSENT ? 0 : before;
+    uint32_t from = t->applied > first ? t->applied : first;
+    for (uint32_t i = from; i < ht->move_no && !w->broken; i++) {
+        if (sh->call_kind == SIM_CALL_TICK)
+            check_host_move(w, sh, t, ht, i);
+        else if (sh->call_kind == SIM_CALL_MOVE && i == first)
+            check_seat_move(w, t, ht, i, sh->call, sh->call_move);
+        else
+            sim_fail(w, "move-from-nowhere",
+                     "table %d move %u was made by a message that "
+                     "makes no move",
+                     t->index, (unsigned)i);
+    }
+}
+
+/* The host closed t (it left its tables) for `why`: only as the rules of
+ * the tables' life allow. Its people are at no table from now. */
+static void check_closed(World *w, SimTable *t, NetReason why)
+{
+    if (t->closed != NET_REASON_NONE)
+        return; /* a closed table the journal gave back, closed again */
+    bool person_here = false;
+    for (int s = 0; s < t->cfg.players; s++)
+        person_here = person_here || t->holder_link[s] != 0;
+    if (why == NET_REASON_CLOSED_OVER) {
+        t->over_host = true;
+        if (!game_match_over(t->mirror))
+            sim_fail(w, "closed-over-early", "table %d closed as over at move %u, not over",
+                     t->index, (unsigned)t->mirrored);
+        return;
+    }
+    t->closed = (uint8_t)why;
+    w->stats.closed_idle++;
+    if (why == NET_REASON_CLOSED_ABANDONED && person_here)
+        sim_fail(w, "closed-while-here", "table %d closed as abandoned with a person at it",
+                 t->index);
+    else if (why != NET_REASON_CLOSED_ABANDONED && t->started)
+        sim_fail(w, "closed-started", "table %d closed as not started (%s) once it had started",
+                 t->index, net_reason_text(why));
+    else if (why < NET_REASON_CLOSED_EMPTY || why > NET_REASON_CLOSED_OVER)
+        sim_fail(w, "closed-started", "table %d left the host for no closing reason (%d)", t->index,
+                 (int)why);
+    for (int s = 0; s < t->cfg.players; s++)
+        t->holder_link[s] = 0;
+}
+
+void check_moves_made(World *w, SimHost *sh)
 {
     for (int k = 0; k < w->ntables && !w->broken; k++) {
         SimTable *t = &w->table[k];
         const HostTable *ht = t->host == sh->index ? oracle_host_table(sh, t->id) : NULL;
-        if ((ht && ht->over) || (!ht && before[k] != SIM_ABSENT && t->host == sh->index))
-            t->over_host = true; /* over, or over and swept away (host_table.c) */
-        for (uint32_t i = before[k] == SIM_ABSENT ? 0 : before[k];
-             ht && i < ht->move_no && !w->broken; i++) {
-            if (call == SIM_CALL_TICK)
-                check_host_move(w, sh, t, ht, i);
-            else if (call == SIM_CALL_MOVE && i == (before[k] == SIM_ABSENT ? 0 : before[k]))
-                check_seat_move(w, t, ht, i, l, nm);
-            else
-                sim_fail(w, "move-from-nowhere",
-                         "table %d move %u was made by a message that "
-                         "makes no move",
-                         t->index, (unsigned)i);
-        }
+        if (ht && ht->over)
+            t->over_host = true;
+        if (!ht && sh->call_before[k] != SIM_ABSENT && t->host == sh->index)
+            check_closed(w, t, table_closed_why(sh->h, t->id)); /* swept away (host_table.c) */
+        if (ht)
+            check_note_moves(w, sh, t, ht);
     }
 }
 
@@ -442,6 +595,8 @@ static void check_restarted_table(World *w, SimHost *sh, SimTable *t)
             return;
         }
     }
+    if (!t->open && strcmp(ht->key, t->key) != 0)
+        sim_fail(w, "key-changed", "table %d: its key is not the restarted host's", t->index);
     if (t->started && !ht->started)
         sim_fail(w, "restart-lost-start",
                  "table %d: the start was told, the restarted host "
@@ -475,7 +630,7 @@ void check_restarted(World *w, SimHost *sh)
         }
         t->claim_seat = -1;
         bool gone_over = t->over_host && !oracle_host_table(sh, t->id);
-        if (!t->over_told && !gone_over)
+        if (!t->over_told && !gone_over && t->closed == NET_REASON_NONE)
             check_restarted_table(w, sh, t);
     }
 }
@@ -533,8 +688,12 @@ void check_client(World *w, SimClient *c)
 static bool check_stood(const SimTable *t)
 {
     for (uint32_t i = 0; i < t->told; i++) {
-        if (i >= t->applied || (t->made_by[i] & SIM_MOVER_CHANGED))
+        if (i >= t->applied || (t->made_by[i] & SIM_MOVER_CHANGED)) {
+            if (getenv("SIMDBG"))
+                fprintf(stderr, "DBG table %d move %u applied %u made %u\n", t->index, i,
+                        t->applied, i < t->applied ? t->made_by[i] : 999u);
             return false;
+        }
     }
     return true;
 }
@@ -614,9 +773,133 @@ long check_end(World *w)
         const SimHost *sh = &w->host[t->host];
         const HostTable *ht = oracle_host_table(sh, t->id);
         if (!w->broken && t->started && !t->over_told && sh->h && ht && !ht->over &&
-            w->now >= w->end_ms)
+            t->closed == NET_REASON_NONE && w->now >= w->end_ms)
             sim_fail(w, "stalled", "table %d: the match stands at move %u when the time is up",
                      t->index, (unsigned)ht->move_no);
     }
     return as_match;
+}
+
+/* ---- admission ---- */
+
+static bool check_is_admission(NetReason why)
+{
+    return why == NET_REASON_HELLO_LATE || why == NET_REASON_LOBBY_IDLE || why == NET_REASON_BUSY ||
+           why == NET_REASON_ADDRESS_BUSY || why == NET_REASON_TOO_FAST ||
+           why == NET_REASON_CUT_OFF;
+}
+
+/* An honest address is never cut off, and never refused for what only a
+ * flood does (connecting too fast, holding too many connections). */
+static void check_honest(World *w, const SimLink *l, const SimAddr *a, NetReason why)
+{
+    if (a->hostile)
+        return;
+    if (why == NET_REASON_CUT_OFF)
+        sim_fail(w, "honest-cut-off", "client %d's address (no guesses there) is cut off",
+                 l->client);
+    else if (why == NET_REASON_TOO_FAST || why == NET_REASON_ADDRESS_BUSY)
+        sim_fail(w, "honest-refused", "client %d's address (no flood there) is refused: %s",
+                 l->client, net_reason_text(why));
+}
+
+void check_admitted(World *w, SimHost *sh, const SimLink *l, NetReason why)
+{
+    SimAddr *a = check_addr(w, sh, l);
+    uint64_t now = host_sim_now(w, sh);
+    if (why == NET_REASON_NONE && a->cut_until[sh->index] > now)
+        sim_fail(w, "cut-off-ignored",
+                 "client %d's address was let in %llu ms before its cut-off ends", l->client,
+                 (unsigned long long)(a->cut_until[sh->index] - now));
+    check_honest(w, l, a, why);
+}
+
+void check_dropped(World *w, SimHost *sh, HostConn conn, NetReason why)
+{
+    SimLink *l = net_link(w, conn);
+    if (!l || l->host != sh->index || l->host_epoch != sh->epoch)
+        return; /* host_out_drop's own check says so */
+    SimAddr *a = check_addr(w, sh, l);
+    l->host_dropped = true;
+    const SimTable *t = l->table >= 0 ? &w->table[l->table] : NULL;
+    if (check_is_admission(why) && t && t->holder_link[l->seat] == l->id)
+        sim_fail(w, "seated-dropped", "client %d, at table %d's seat %d, dropped: %s", l->client,
+                 t->index, l->seat, net_reason_text(why));
+    check_honest(w, l, a, why);
+    uint64_t now = host_sim_now(w, sh);
+    const SimLink *call = sh->call;
+    bool cut_now = why == NET_REASON_CUT_OFF && call && call->host == sh->index &&
+                   sh->call_type == NET_MSG_JOIN &&
+                   w->client[call->client].addr == w->client[l->client].addr;
+    if (cut_now && a->cut_until[sh->index] <= now)
+        a->cut_until[sh->index] = now + sh->limits.cut_off_ms; /* a wrong guess cut it off */
+}
+
+/* Chat relayed from l: at most HOST_CHAT_BURST lines at once, one more
+ * every HOST_CHAT_EVERY_MS, never two within HOST_CHAT_GAP_MS. */
+static void check_chat(World *w, const SimHost *sh, SimLink *l)
+{
+    uint64_t now = host_sim_now(w, sh);
+    if (l->chats > 0 && now - l->chat_last < HOST_CHAT_GAP_MS)
+        sim_fail(w, "chat-too-fast", "client %d's chat lines were relayed %llu ms apart", l->client,
+                 (unsigned long long)(now - l->chat_last));
+    if (l->chats++ == 0)
+        l->chat_first = now;
+    l->chat_last = now;
+    uint64_t allowed = HOST_CHAT_BURST + (now - l->chat_first) / HOST_CHAT_EVERY_MS;
+    if ((uint64_t)l->chats > allowed)
+        sim_fail(w, "chat-too-fast", "client %d: %ld chat lines relayed in %llu ms", l->client,
+                 l->chats, (unsigned long long)(now - l->chat_first));
+}
+
+/* The tables of l's address the host holds not being played, and all it holds. */
+static void check_tables_held(World *w, const SimHost *sh, const SimLink *l)
+{
+    const Host *h = sh->h;
+    HostAddr addr = w->addrs[w->client[l->client].addr].addr;
+    int waiting = 0;
+    for (int i = 0; i < h->ntables; i++)
+        waiting += h->tables[i]->owner == addr && host_table_waiting(h->tables[i]);
+    if (waiting > sh->limits.addr_waiting)
+        sim_fail(w, "tables-overrun", "client %d's address holds %d tables waiting (at most %d)",
+                 l->client, waiting, sh->limits.addr_waiting);
+    else if (sh->opt.max_tables > 0 && h->ntables > sh->opt.max_tables)
+        sim_fail(w, "tables-overrun", "the host holds %d tables (at most %d)", h->ntables,
+                 sh->opt.max_tables);
+}
+
+void check_received(World *w, SimHost *sh, SimLink *l, const NetMsg *m, size_t out_before)
+{
+    if (w->broken || !sh->h)
+        return;
+    bool relayed = false;
+    for (size_t i = out_before; i < sh->nout && !relayed; i++)
+        relayed = sh->out[i].kind == SIM_OUT_SEND && sh->out[i].type == NET_MSG_CHAT;
+    if (m->type == NET_MSG_CHAT && relayed)
+        check_chat(w, sh, l);
+    if (m->type == NET_MSG_CREATE)
+        check_tables_held(w, sh, l);
+}
+
+void check_ticked(World *w, SimHost *sh)
+{
+    uint64_t now = host_sim_now(w, sh);
+    const HostLimits *lim = &sh->limits;
+    while (sh->links_from < w->nlinks) {
+        const SimLink *l = w->links[sh->links_from];
+        if (!l->host_gone && (l->host_open || !l->broken))
+            break;
+        sh->links_from++;
+    }
+    for (uint32_t i = sh->links_from; i < w->nlinks && !w->broken; i++) {
+        const SimLink *l = w->links[i];
+        if (l->host != sh->index || l->host_epoch != sh->epoch || !l->host_open || l->host_gone ||
+            l->host_dropped || l->ever_seated)
+            continue;
+        uint64_t due = l->hello_at ? l->hello_at + lim->lobby_ms : l->host_since + lim->hello_ms;
+        if (now > due)
+            sim_fail(w, "idle-kept",
+                     "client %d's connection (%s) was kept %llu ms past its deadline", l->client,
+                     l->hello_at ? "at no table" : "silent", (unsigned long long)(now - due));
+    }
 }

@@ -91,31 +91,36 @@ void client_on_msg(World *w, SimClient *c, SimLink *l, const NetMsg *m)
     }
 }
 
-/* A disconnect the client cannot mend by coming back (cmd_bot.c). */
-static bool client_bye_final(NetDisconnectReason why)
+/* A disconnect the client cannot mend by coming back (cmd_bot.c's
+ * bye_is_final); a hostile client (retry_ms) takes none as final. */
+static bool client_bye_final(const SimClient *c, NetReason why)
 {
-    return why == NET_BYE_VERSION || why == NET_BYE_NO_TABLE || why == NET_BYE_NO_SEAT ||
-           why == NET_BYE_REPLACED || why == NET_BYE_GARBAGE || why == NET_BYE_ABUSE;
+    if (c->retry_ms)
+        return false;
+    return why == NET_REASON_VERSION || why == NET_REASON_NO_TABLE || why == NET_REASON_NO_SEAT ||
+           why == NET_REASON_REPLACED || why == NET_REASON_GARBAGE || why == NET_REASON_ABUSE ||
+           why == NET_REASON_CUT_OFF ||
+           (why >= NET_REASON_CLOSED_EMPTY && why <= NET_REASON_CLOSED_OVER);
 }
 
 /* A seat's token refused, or its table gone, while the table plays on. */
-static void client_check_refusal(World *w, SimClient *c, NetDisconnectReason why)
+static void client_check_refusal(World *w, SimClient *c, NetReason why)
 {
     if (!c->kind->seated || !c->joined_with_token || c->table < 0)
         return;
     const SimTable *t = &w->table[c->table];
-    if (t->over_told || t->over_host)
-        return; /* a finished match's table may leave */
-    if (why == NET_BYE_NO_SEAT)
+    if (t->over_told || t->over_host || t->closed != NET_REASON_NONE)
+        return; /* a finished match's table may leave, and an idle one be closed */
+    if (why == NET_REASON_NO_SEAT)
         sim_fail(w, "token-refused",
                  "client %d came back to table %d with its seat's token and was refused", c->index,
                  t->index);
-    else if (why == NET_BYE_NO_TABLE)
+    else if (why == NET_REASON_NO_TABLE)
         sim_fail(w, "table-lost", "client %d came back to table %d, which the host no longer has",
                  c->index, t->index);
 }
 
-void client_on_bye(World *w, SimClient *c, SimLink *l, NetDisconnectReason why)
+void client_on_bye(World *w, SimClient *c, SimLink *l, NetReason why)
 {
     if (!c->alive || l->id != c->link)
         return;
@@ -125,14 +130,18 @@ void client_on_bye(World *w, SimClient *c, SimLink *l, NetDisconnectReason why)
         client_end(w, c, "finished");
         return;
     }
-    if (client_bye_final(why)) {
+    if (client_bye_final(c, why)) {
         client_check_refusal(w, c, why);
         char line[96];
-        snprintf(line, sizeof line, "dropped: %s", net_bye_text(why));
+        snprintf(line, sizeof line, "dropped: %s", net_reason_text(why));
         client_end(w, c, line);
         return;
     }
     uint64_t now = client_now(w, c);
+    if (c->retry_ms) {
+        c->next_try = now + c->retry_ms;
+        return;
+    }
     if (c->lost_at == 0)
         c->lost_at = now;
     c->next_try = now + c->backoff;
@@ -144,6 +153,10 @@ void client_wake(World *w, SimClient *c)
     if (c->done)
         return;
     uint64_t now = client_now(w, c);
+    if (now >= c->quit_at) {
+        client_end(w, c, "finished");
+        return;
+    }
     if (!c->alive) {
         if (now < c->next_try)
             return;
@@ -198,6 +211,8 @@ static uint64_t client_due_world(const World *w, const SimClient *c)
     if (c->done)
         return SIM_NEVER;
     uint64_t due = c->alive ? c->kind->due(w, c) : c->next_try;
+    if (c->quit_at < due)
+        due = c->quit_at;
     if (c->alive && c->link == 0 && c->next_try < due)
         due = c->next_try;
     if (c->link == 0 && c->lost_at && c->lost_at + CLIENT_RETRY_MS + 1 < due)

@@ -83,9 +83,11 @@ static void host_out_send(void *ctx, HostConn conn, const NetMsg *msg)
     memcpy(o.bytes, w->buf, len);
 }
 
-static void host_out_drop(void *ctx, HostConn conn, NetDisconnectReason why)
+static void host_out_drop(void *ctx, HostConn conn, NetReason why)
 {
     SimHost *sh = ctx;
+    if (!sh->disk.frozen && !sh->w->broken)
+        check_dropped(sh->w, sh, conn, why);
     SimOut o;
     memset(&o, 0, sizeof o);
     o.conn = conn;
@@ -230,49 +232,80 @@ void host_sim_free(SimHost *sh)
 
 /* ---- calls into the host ---- */
 
+/* A call into the host begins: what it is (the moves it may make) and
+ * each table's moves before it. */
+static void host_call_begin(World *w, SimHost *sh, SimCall kind, SimLink *l, const NetMsg *m)
+{
+    for (int i = 0; i < w->ntables; i++) {
+        const SimTable *t = &w->table[i];
+        const HostTable *ht = t->host == sh->index ? oracle_host_table(sh, t->id) : NULL;
+        sh->call_before[i] = ht ? ht->move_no : SIM_ABSENT;
+    }
+    sh->in_call = true;
+    sh->call_kind = kind;
+    sh->call = l;
+    sh->call_type = m ? m->type : 0;
+    sh->call_move = m && m->type == NET_MSG_MOVE ? &m->u.move : NULL;
+}
+
+static void host_call_end(World *w, SimHost *sh)
+{
+    check_moves_made(w, sh);
+    sh->in_call = false;
+    sh->call = NULL;
+    sh->call_move = NULL;
+}
+
+NetReason host_sim_admit(World *w, SimHost *sh, SimLink *l)
+{
+    SimAddr *a = &w->addrs[w->client[l->client].addr];
+    uint64_t now = host_sim_now(w, sh);
+    NetReason why = host_admit(sh->h, a->addr, now);
+    sh->called = true;
+    check_admitted(w, sh, l, why);
+    return why;
+}
+
 void host_sim_connected(World *w, SimHost *sh, SimLink *l)
 {
-    host_connected(sh->h, l->id, host_sim_now(w, sh));
+    SimAddr *a = &w->addrs[w->client[l->client].addr];
+    l->host_since = host_sim_now(w, sh);
+    host_call_begin(w, sh, SIM_CALL_OTHER, l, NULL);
+    host_connected_from(sh->h, l->id, a->addr, l->host_since);
+    host_call_end(w, sh);
     sh->called = true;
 }
 
 void host_sim_disconnected(World *w, SimHost *sh, SimLink *l)
 {
-    uint32_t before[SIM_MAX_TABLES];
-    host_sim_moves(w, sh, before);
+    host_call_begin(w, sh, SIM_CALL_OTHER, l, NULL);
     oracle_seat_gone(w, sh, l);
     l->host_told_gone = true;
     host_disconnected(sh->h, l->id, host_sim_now(w, sh));
-    check_moves_made(w, sh, before, SIM_CALL_OTHER, l, NULL);
+    host_call_end(w, sh);
     sh->called = true;
 }
 
 void host_sim_receive(World *w, SimHost *sh, SimLink *l, const NetMsg *m)
 {
-    uint32_t before[SIM_MAX_TABLES];
-    host_sim_moves(w, sh, before);
-    host_received(sh->h, l->id, m, host_sim_now(w, sh));
-    bool move = m->type == NET_MSG_MOVE;
-    check_moves_made(w, sh, before, move ? SIM_CALL_MOVE : SIM_CALL_OTHER, l,
-                     move ? &m->u.move : NULL);
+    uint64_t now = host_sim_now(w, sh);
+    bool hello = m->type == NET_MSG_CREATE || m->type == NET_MSG_LIST || m->type == NET_MSG_JOIN;
+    if (hello && l->hello_at == 0)
+        l->hello_at = now ? now : 1;
+    size_t out_before = sh->nout;
+    host_call_begin(w, sh, m->type == NET_MSG_MOVE ? SIM_CALL_MOVE : SIM_CALL_OTHER, l, m);
+    host_received(sh->h, l->id, m, now);
+    host_call_end(w, sh);
+    check_received(w, sh, l, m, out_before);
     sh->called = true;
 }
 
 void host_sim_tick(World *w, SimHost *sh)
 {
-    uint32_t before[SIM_MAX_TABLES];
-    host_sim_moves(w, sh, before);
+    host_call_begin(w, sh, SIM_CALL_TICK, NULL, NULL);
     host_tick(sh->h, host_sim_now(w, sh));
-    check_moves_made(w, sh, before, SIM_CALL_TICK, NULL, NULL);
-}
-
-void host_sim_moves(World *w, const SimHost *sh, uint32_t *before)
-{
-    for (int i = 0; i < w->ntables; i++) {
-        const SimTable *t = &w->table[i];
-        const HostTable *ht = t->host == sh->index ? oracle_host_table(sh, t->id) : NULL;
-        before[i] = ht ? ht->move_no : SIM_ABSENT;
-    }
+    host_call_end(w, sh);
+    check_ticked(w, sh);
 }
 
 /* ---- the step's end ---- */
@@ -287,7 +320,7 @@ static void host_flush_one(World *w, SimHost *sh, const SimOut *o)
     }
     if (o->kind == SIM_OUT_DROP) {
         oracle_seat_gone(w, sh, l);
-        net_host_drop(w, l, (NetDisconnectReason)o->reason);
+        net_host_drop(w, l, (NetReason)o->reason);
         return;
     }
     check_flushed(w, o);

@@ -8,8 +8,16 @@
  *   should not (sim_mischief.c);
  * - stranger: a connection with no seat that only sends what it should not;
  * - creator: makes its table (the seed fixed, as ceki-cli table --seed
- *   does), gives the seats planned for computers to them, and starts the
- *   table when it does not start by itself, then leaves.
+ *   does; open, or private with a key it hands to the table's people),
+ *   gives the seats planned for computers to them, and starts the table
+ *   when it does not start by itself, then leaves.
+ * The hostile crews' kinds (sim_crew.c) come back at once whatever they
+ * were told, until their time is up:
+ * - idler: connects and says nothing, or asks for the list once and then
+ *   nothing (what a connection hoarder does);
+ * - tabler: makes open tables nobody comes to, as fast as it can;
+ * - guesser: asks for a seat at a private table with keys it guesses, or
+ *   at any table with tokens it guesses.
  * Each decides on its own clock (client_now). */
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +33,12 @@
 const char *kind_table_id(const World *w, const SimClient *c)
 {
     return c->table >= 0 ? w->table[c->table].id : "";
+}
+
+/* The key c was handed with its invitation ("" for an open table). */
+static const char *kind_table_key(const World *w, const SimClient *c)
+{
+    return c->table >= 0 ? w->table[c->table].key : "";
 }
 
 static KindState *kind_new(World *w, SimClient *c)
@@ -69,6 +83,7 @@ static void kind_join(World *w, SimClient *c, const char *name)
     m->type = NET_MSG_JOIN;
     snprintf(m->u.join.table, sizeof m->u.join.table, "%s", kind_table_id(w, c));
     snprintf(m->u.join.token, sizeof m->u.join.token, "%s", c->token);
+    snprintf(m->u.join.key, sizeof m->u.join.key, "%s", c->token[0] ? "" : kind_table_key(w, c));
     m->u.join.seat = -1;
     snprintf(m->u.join.name, sizeof m->u.join.name, "%s-%s", name, ai_level_key(c->level));
     client_send(w, c, m);
@@ -115,7 +130,7 @@ static bool bot_start(World *w, SimClient *c)
 static void bot_up(World *w, SimClient *c)
 {
     KindState *st = c->st;
-    botseat_join_msg(&st->bot, kind_table_id(w, c), st->out);
+    botseat_join_msg(&st->bot, kind_table_id(w, c), kind_table_key(w, c), st->out);
     client_send(w, c, st->out);
 }
 
@@ -201,9 +216,20 @@ static bool bot_end_check(World *w, SimClient *c)
     return true;
 }
 
-const SimClientKind sim_kind_bot = {"bot",      true,         bot_start,    kind_stop, bot_up,
-                                    bot_msg,    bot_lost,     bot_due,      bot_act,   bot_view,
-                                    bot_record, bot_finished, bot_end_check};
+const SimClientKind sim_kind_bot = {.key = "bot",
+                                    .seated = true,
+                                    .honest = true,
+                                    .start = bot_start,
+                                    .stop = kind_stop,
+                                    .up = bot_up,
+                                    .msg = bot_msg,
+                                    .lost = bot_lost,
+                                    .due = bot_due,
+                                    .act = bot_act,
+                                    .view = bot_view,
+                                    .record = bot_record,
+                                    .finished = bot_finished,
+                                    .end_check = bot_end_check};
 
 /* ---- rogue: a bot that also misbehaves ---- */
 
@@ -231,9 +257,20 @@ static void rogue_act(World *w, SimClient *c)
         mischief_act(w, c, st);
 }
 
-const SimClientKind sim_kind_rogue = {"rogue",    true,         rogue_start,  kind_stop, bot_up,
-                                      bot_msg,    bot_lost,     rogue_due,    rogue_act, bot_view,
-                                      bot_record, bot_finished, bot_end_check};
+const SimClientKind sim_kind_rogue = {.key = "rogue",
+                                      .seated = true,
+                                      .honest = true, /* it misbehaves, but guesses nothing */
+                                      .start = rogue_start,
+                                      .stop = kind_stop,
+                                      .up = bot_up,
+                                      .msg = bot_msg,
+                                      .lost = bot_lost,
+                                      .due = rogue_due,
+                                      .act = rogue_act,
+                                      .view = bot_view,
+                                      .record = bot_record,
+                                      .finished = bot_finished,
+                                      .end_check = bot_end_check};
 
 /* ---- feed: the app's seat feed ---- */
 
@@ -378,9 +415,20 @@ static bool kind_no_end_check(World *w, SimClient *c)
     return true;
 }
 
-const SimClientKind sim_kind_feed = {
-    "feed",   true,     feed_start, kind_stop,   feed_up,       feed_msg,         feed_lost,
-    feed_due, feed_act, feed_view,  feed_record, feed_finished, kind_no_end_check};
+const SimClientKind sim_kind_feed = {.key = "feed",
+                                     .seated = true,
+                                     .honest = true,
+                                     .start = feed_start,
+                                     .stop = kind_stop,
+                                     .up = feed_up,
+                                     .msg = feed_msg,
+                                     .lost = feed_lost,
+                                     .due = feed_due,
+                                     .act = feed_act,
+                                     .view = feed_view,
+                                     .record = feed_record,
+                                     .finished = feed_finished,
+                                     .end_check = kind_no_end_check};
 
 /* ---- no seat: creator and stranger ---- */
 
@@ -425,6 +473,7 @@ static void creator_up(World *w, SimClient *c)
     m->u.create.has_seed = true;
     m->u.create.seed = t->cfg.seed;
     m->u.create.autostart = t->autostart;
+    m->u.create.open = t->open;
     snprintf(m->u.create.name, sizeof m->u.create.name, "creator");
     client_send(w, c, m);
 }
@@ -475,7 +524,7 @@ static void creator_msg(World *w, SimClient *c, const NetMsg *m)
     } else if (m->type == NET_MSG_REFUSED && m->u.refused.what == NET_MSG_CREATE) {
         client_end(w, c, "the host refused the table");
     } else if (m->type == NET_MSG_REFUSED && m->u.refused.what == NET_MSG_START &&
-               m->u.refused.refusal == NET_REFUSE_NOT_CREATOR) {
+               m->u.refused.refusal == NET_REASON_NOT_CREATOR) {
         st->job_done = true; /* it is no longer the creator: nobody can start the table */
     }
 }
@@ -503,10 +552,20 @@ static bool creator_finished(const SimClient *c)
     return c->st && ((const KindState *)c->st)->job_done;
 }
 
-const SimClientKind sim_kind_creator = {
-    "creator",        false,       plain_start, kind_stop,  creator_up,   creator_msg,
-    plain_lost,       creator_due, creator_act, plain_view, plain_record, creator_finished,
-    kind_no_end_check};
+const SimClientKind sim_kind_creator = {.key = "creator",
+                                        .seated = false,
+                                        .honest = true,
+                                        .start = plain_start,
+                                        .stop = kind_stop,
+                                        .up = creator_up,
+                                        .msg = creator_msg,
+                                        .lost = plain_lost,
+                                        .due = creator_due,
+                                        .act = creator_act,
+                                        .view = plain_view,
+                                        .record = plain_record,
+                                        .finished = creator_finished,
+                                        .end_check = kind_no_end_check};
 
 static bool stranger_start(World *w, SimClient *c)
 {
@@ -556,7 +615,191 @@ static bool stranger_finished(const SimClient *c)
     return c->st && ((const KindState *)c->st)->acts_left <= 0;
 }
 
-const SimClientKind sim_kind_stranger = {
-    "stranger",       false,        stranger_start, kind_stop,  stranger_up,  stranger_msg,
-    plain_lost,       stranger_due, stranger_act,   plain_view, plain_record, stranger_finished,
-    kind_no_end_check};
+const SimClientKind sim_kind_stranger = {.key = "stranger",
+                                         .seated = false,
+                                         .honest = false,
+                                         .start = stranger_start,
+                                         .stop = kind_stop,
+                                         .up = stranger_up,
+                                         .msg = stranger_msg,
+                                         .lost = plain_lost,
+                                         .due = stranger_due,
+                                         .act = stranger_act,
+                                         .view = plain_view,
+                                         .record = plain_record,
+                                         .finished = stranger_finished,
+                                         .end_check = kind_no_end_check};
+
+/* ---- the hostile crews' kinds ---- */
+
+static bool crew_start(World *w, SimClient *c)
+{
+    KindState *st = kind_new(w, c);
+    if (!st)
+        return false;
+    st->gap_ms = c->act_gap_ms;
+    st->talks = c->talks;
+    st->act_at = SIM_NEVER;
+    return true;
+}
+
+static uint64_t crew_due(const World *w, const SimClient *c)
+{
+    const KindState *st = c->st;
+    return kind_up(w, c) ? st->act_at : SIM_NEVER;
+}
+
+static bool crew_never_finished(const SimClient *c)
+{
+    (void)c;
+    return false; /* it stops at its quit_at */
+}
+
+static void crew_silent(World *w, SimClient *c, const NetMsg *m)
+{
+    (void)w;
+    (void)c;
+    (void)m;
+}
+
+static void crew_nothing(World *w, SimClient *c)
+{
+    (void)w;
+    (void)c;
+}
+
+/* idler: says nothing, or asks for the list once, then nothing. */
+static void idler_up(World *w, SimClient *c)
+{
+    KindState *st = c->st;
+    if (!st->talks)
+        return;
+    memset(st->out, 0, sizeof *st->out);
+    st->out->type = NET_MSG_LIST;
+    client_send(w, c, st->out);
+}
+
+static uint64_t idler_due(const World *w, const SimClient *c)
+{
+    (void)w;
+    (void)c;
+    return SIM_NEVER;
+}
+
+const SimClientKind sim_kind_idler = {.key = "idler",
+                                      .seated = false,
+                                      .honest = false,
+                                      .start = crew_start,
+                                      .stop = kind_stop,
+                                      .up = idler_up,
+                                      .msg = crew_silent,
+                                      .lost = plain_lost,
+                                      .due = idler_due,
+                                      .act = crew_nothing,
+                                      .view = plain_view,
+                                      .record = plain_record,
+                                      .finished = crew_never_finished,
+                                      .end_check = kind_no_end_check};
+
+/* tabler: an open table of the world's rules nobody will sit at, every gap. */
+static void tabler_act(World *w, SimClient *c)
+{
+    KindState *st = c->st;
+    uint64_t now = client_now(w, c);
+    if (!kind_up(w, c) || now < st->act_at)
+        return;
+    st->act_at = now + st->gap_ms;
+    NetMsg *m = st->out;
+    memset(m, 0, sizeof *m);
+    m->type = NET_MSG_CREATE;
+    m->u.create.rules = w->table[sim_rng_below(&c->rng, (uint32_t)w->ntables)].rules;
+    for (int s = 0; s < CEKI_MAX_SEATS; s++)
+        m->u.create.rules.seat_kind[s] = NET_SEAT_NET;
+    m->u.create.autostart = true;
+    m->u.create.open = sim_rng_chance(&c->rng, 700);
+    snprintf(m->u.create.name, sizeof m->u.create.name, "flood %u", sim_rng_below(&c->rng, 100));
+    w->stats.mischief++;
+    client_send(w, c, m);
+}
+
+static void tabler_up(World *w, SimClient *c)
+{
+    ((KindState *)c->st)->act_at = client_now(w, c);
+    tabler_act(w, c);
+}
+
+const SimClientKind sim_kind_tabler = {.key = "tabler",
+                                       .seated = false,
+                                       .honest = false,
+                                       .start = crew_start,
+                                       .stop = kind_stop,
+                                       .up = tabler_up,
+                                       .msg = crew_silent,
+                                       .lost = plain_lost,
+                                       .due = crew_due,
+                                       .act = tabler_act,
+                                       .view = plain_view,
+                                       .record = plain_record,
+                                       .finished = crew_never_finished,
+                                       .end_check = kind_no_end_check};
+
+/* A private table of the world the host has made, at random (NULL: none). */
+static const SimTable *guesser_target(World *w, SimClient *c)
+{
+    int pick[SIM_MAX_TABLES], n = 0;
+    for (int i = 0; i < w->ntables; i++) {
+        if (!w->table[i].open && w->table[i].id[0] && w->table[i].host == c->host)
+            pick[n++] = i;
+    }
+    return n ? &w->table[pick[sim_rng_below(&c->rng, (uint32_t)n)]] : NULL;
+}
+
+/* guesser: a JOIN with a guessed key at a private table (or none at all),
+ * or with a guessed token at any table, every gap. */
+static void guesser_act(World *w, SimClient *c)
+{
+    KindState *st = c->st;
+    uint64_t now = client_now(w, c);
+    if (!kind_up(w, c) || now < st->act_at)
+        return;
+    st->act_at = now + st->gap_ms;
+    const SimTable *t = guesser_target(w, c);
+    bool token = !t || sim_rng_chance(&c->rng, 200);
+    if (!t)
+        t = &w->table[sim_rng_below(&c->rng, (uint32_t)w->ntables)];
+    if (!t->id[0])
+        return;
+    NetMsg *m = st->out;
+    memset(m, 0, sizeof *m);
+    m->type = NET_MSG_JOIN;
+    snprintf(m->u.join.table, sizeof m->u.join.table, "%s", t->id);
+    char *guess = token ? m->u.join.token : m->u.join.key;
+    int len = token ? NET_TOKEN_LEN : sim_rng_chance(&c->rng, 150) ? 0 : NET_KEY_LEN;
+    for (int i = 0; i < len; i++)
+        guess[i] = "0123456789abcdef"[sim_rng_below(&c->rng, 16)];
+    m->u.join.seat = -1;
+    snprintf(m->u.join.name, sizeof m->u.join.name, "guess");
+    w->stats.mischief++;
+    client_send(w, c, m);
+}
+
+static void guesser_up(World *w, SimClient *c)
+{
+    ((KindState *)c->st)->act_at = client_now(w, c);
+    guesser_act(w, c);
+}
+
+const SimClientKind sim_kind_guesser = {.key = "guesser",
+                                        .seated = false,
+                                        .honest = false,
+                                        .start = crew_start,
+                                        .stop = kind_stop,
+                                        .up = guesser_up,
+                                        .msg = crew_silent,
+                                        .lost = plain_lost,
+                                        .due = crew_due,
+                                        .act = guesser_act,
+                                        .view = plain_view,
+                                        .record = plain_record,
+                                        .finished = crew_never_finished,
+                                        .end_check = kind_no_end_check};

@@ -33,7 +33,10 @@ typedef struct KindState {
     long acts_left; /* stranger: acts before it leaves */
     bool job_done;  /* creator: the table made (and started, when it must start it) */
     uint64_t poll_at;
-    Move last_move; /* rogue: the last move its seat sent, and for which move number */
+    uint64_t act_at; /* a crew's client: when it acts next (its own time) */
+    uint32_t gap_ms; /* ... and how often */
+    bool talks;      /* idler: it asks for the list once */
+    Move last_move;  /* rogue: the last move its seat sent, and for which move number */
     uint32_t last_move_no;
     bool has_last;
     NetMsg *out;

@@ -19,6 +19,14 @@
  * with a new number, as the transport's numbering by slot and generation
  * gives. Datagram loss, duplication and reordering below ENet are left to
  * ENet and to the UDP shim of tests/e2e.
+ *
+ * Admission, as ceki-server's transport does it: a CONNECT reaching the
+ * host is first put to host_admit with the client's address. Refused, the
+ * client hears the reason (a disconnect) and the host never has the
+ * connection; past NET_REFUSALS_A_SECOND refusals to one address in a
+ * second the CONNECT is dropped unanswered and the client's attempt times
+ * out. Admitted, the host is told host_connected_from, which may still
+ * drop it with a reason, and the client sees the link up.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,7 +34,9 @@
 
 #include "sim.h"
 
-#define NET_CONNECT_MS 5000u /* ceki-cli's wait to reach a server (cli_net.h) */
+#define NET_CONNECT_MS 5000u     /* ceki-cli's wait to reach a server (cli_net.h) */
+#define NET_REFUSALS_A_SECOND 10 /* the transport's NET_REFUSALS_PER_S */
+#define NET_SECOND_MS 1000u
 #define NET_LINKS_FIRST 64
 
 SimLink *net_link(const World *w, uint32_t id)
@@ -60,7 +70,7 @@ static SimLink *net_new_link(World *w, SimClient *c)
 }
 
 static void net_queue_link(World *w, SimLink *l, SimEventKind kind, SimSide side, uint64_t after,
-                           NetDisconnectReason why)
+                           NetReason why)
 {
     SimEvent e;
     memset(&e, 0, sizeof e);
@@ -84,11 +94,10 @@ void net_connect(World *w, SimClient *c)
     if (!reach) { /* nobody answers: the connect attempt times out */
         l->broken = true;
         l->cutoff[0] = l->cutoff[1] = w->now;
-        net_queue_link(w, l, SIM_EV_BYE, SIM_TO_CLIENT, NET_CONNECT_MS, NET_BYE_NONE);
+        net_queue_link(w, l, SIM_EV_BYE, SIM_TO_CLIENT, NET_CONNECT_MS, NET_REASON_NONE);
         return;
     }
-    net_queue_link(w, l, SIM_EV_UP, SIM_TO_HOST, l->latency_ms, NET_BYE_NONE);
-    net_queue_link(w, l, SIM_EV_UP, SIM_TO_CLIENT, 2u * l->latency_ms, NET_BYE_NONE);
+    net_queue_link(w, l, SIM_EV_UP, SIM_TO_HOST, l->latency_ms, NET_REASON_NONE);
 }
 
 static uint8_t net_channel_of(uint8_t type)
@@ -150,9 +159,9 @@ static void net_break(World *w, SimLink *l, uint64_t to_host, uint64_t to_client
         return;
     l->broken = true;
     if (l->host_open && !l->host_gone)
-        net_queue_link(w, l, SIM_EV_BYE, SIM_TO_HOST, w->peer_timeout_ms, NET_BYE_NONE);
+        net_queue_link(w, l, SIM_EV_BYE, SIM_TO_HOST, w->peer_timeout_ms, NET_REASON_NONE);
     if (!l->client_gone)
-        net_queue_link(w, l, SIM_EV_BYE, SIM_TO_CLIENT, w->client_timeout_ms, NET_BYE_NONE);
+        net_queue_link(w, l, SIM_EV_BYE, SIM_TO_CLIENT, w->client_timeout_ms, NET_REASON_NONE);
 }
 
 void net_cut(World *w, SimLink *l)
@@ -162,7 +171,7 @@ void net_cut(World *w, SimLink *l)
               w->now + sim_rng_below(&w->rng, l->latency_ms + 1));
 }
 
-void net_host_drop(World *w, SimLink *l, NetDisconnectReason why)
+void net_host_drop(World *w, SimLink *l, NetReason why)
 {
     l->host_open = false;
     l->host_gone = true;
@@ -188,13 +197,13 @@ void net_client_close(World *w, SimLink *l, bool leaving)
         return;
     if (!leaving) { /* killed: what it sent is on the wire; the host times out */
         l->cutoff[SIM_TO_HOST] = w->now + sim_rng_below(&w->rng, l->latency_ms + 1);
-        net_queue_link(w, l, SIM_EV_BYE, SIM_TO_HOST, w->peer_timeout_ms, NET_BYE_NONE);
+        net_queue_link(w, l, SIM_EV_BYE, SIM_TO_HOST, w->peer_timeout_ms, NET_REASON_NONE);
         return;
     }
     uint64_t at = w->now + l->latency_ms;
     if (at < l->last_at[SIM_TO_HOST][NET_CHANNEL_GAME])
         at = l->last_at[SIM_TO_HOST][NET_CHANNEL_GAME];
-    net_queue_link(w, l, SIM_EV_BYE, SIM_TO_HOST, at - w->now, NET_BYE_LEAVING);
+    net_queue_link(w, l, SIM_EV_BYE, SIM_TO_HOST, at - w->now, NET_REASON_LEAVING);
 }
 
 void net_host_died(World *w, SimHost *sh)
@@ -249,14 +258,49 @@ static void net_deliver(World *w, const SimEvent *e, SimLink *l)
     client_on_msg(w, &w->client[l->client], l, w->msg);
 }
 
+/* Whether the transport still answers a refused CONNECT from a's address
+ * this second (else it drops it unheard). */
+static bool net_refusal_told(World *w, SimHost *sh, SimAddr *a)
+{
+    uint64_t second = host_sim_now(w, sh) / NET_SECOND_MS;
+    int i = sh->index;
+    if (a->refuse_second[i] != second) {
+        a->refuse_second[i] = second;
+        a->refusals[i] = 0;
+    }
+    return a->refusals[i]++ < NET_REFUSALS_A_SECOND;
+}
+
+/* The client's CONNECT reaches the host: refused (the client hears why, or
+ * nothing), or the host has the connection and the client sees it up. */
+static void net_host_up(World *w, SimLink *l)
+{
+    SimHost *sh = &w->host[l->host];
+    if (l->broken || sh->h == NULL || sh->epoch != l->host_epoch)
+        return;
+    SimClient *c = &w->client[l->client];
+    SimAddr *a = &w->addrs[c->addr];
+    NetReason why = host_sim_admit(w, sh, l);
+    if (why != NET_REASON_NONE) {
+        w->stats.admitted_away++;
+        l->host_gone = true;
+        l->broken = true;
+        l->cutoff[SIM_TO_HOST] = w->now;
+        bool told = net_refusal_told(w, sh, a);
+        net_queue_link(w, l, SIM_EV_BYE, SIM_TO_CLIENT, told ? l->latency_ms : NET_CONNECT_MS,
+                       told ? why : NET_REASON_NONE);
+        return;
+    }
+    l->host_open = true;
+    net_queue_link(w, l, SIM_EV_UP, SIM_TO_CLIENT, l->latency_ms, NET_REASON_NONE);
+    host_sim_connected(w, sh, l);
+}
+
 static void net_up(World *w, const SimEvent *e, SimLink *l)
 {
     if (e->side == SIM_TO_HOST) {
-        SimHost *sh = &w->host[l->host];
-        if (l->broken || sh->h == NULL || sh->epoch != l->host_epoch)
-            return;
-        l->host_open = true;
-        host_sim_connected(w, sh, l);
+        if (e->at <= l->cutoff[SIM_TO_HOST])
+            net_host_up(w, l);
         return;
     }
     if (l->broken || l->client_gone)
@@ -279,7 +323,7 @@ static void net_bye(World *w, const SimEvent *e, SimLink *l)
         return;
     l->client_open = false;
     l->client_gone = true;
-    client_on_bye(w, &w->client[l->client], l, (NetDisconnectReason)e->reason);
+    client_on_bye(w, &w->client[l->client], l, (NetReason)e->reason);
 }
 
 void net_event(World *w, const SimEvent *e)

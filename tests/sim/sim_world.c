@@ -20,6 +20,13 @@
 #define WORLD_JOIN_WITHIN_MS 6000u    /* seated clients come within this of the invitation */
 #define WORLD_THINK_MAX_MS 2500u
 #define WORLD_STRANGERS_MAX 2
+#define WORLD_ADDR_BASE 0x7f000100u /* 127.0.1.0: the world's addresses from there */
+#define WORLD_MAX_CONNS 4000        /* ceki-server's SERVER_MAX_PEERS */
+#define WORLD_FEW_CONNS 128         /* a small server: a quarter of it is the lobby */
+#define WORLD_IDLE_MIN_MS 60000u    /* a host's table_idle_ms, when it closes idle tables */
+#define WORLD_IDLE_MAX_MS 900000u   /* ceki-server's default */
+#define WORLD_FEW_TABLES_MIN 4      /* a host that holds few tables (max_tables) */
+#define WORLD_FEW_TABLES_MAX 12
 
 void sim_at(World *w, uint64_t after_ms, const SimEvent *e)
 {
@@ -65,13 +72,25 @@ static void world_rules(World *w, SimTable *t)
     t->rules.stakes = (uint8_t)t->cfg.stakes;
 }
 
-static SimClient *world_client(World *w, const SimClientKind *kind, int table)
+int world_addr(World *w, bool hostile)
+{
+    SimAddr *a = &w->addrs[w->naddrs];
+    memset(a, 0, sizeof *a);
+    a->addr = WORLD_ADDR_BASE + (HostAddr)w->naddrs + 1u;
+    a->hostile = hostile;
+    return w->naddrs++;
+}
+
+SimClient *world_client(World *w, const SimClientKind *kind, int table, int addr)
 {
     SimClient *c = &w->client[w->nclients];
     memset(c, 0, sizeof *c);
     c->index = w->nclients++;
     c->kind = kind;
     c->table = table;
+    c->addr = addr;
+    c->crew = -1;
+    c->quit_at = SIM_NEVER;
     c->host = table >= 0 ? w->table[table].host : 0;
     c->rng = sim_rng_fork(&w->rng, (uint64_t)c->index);
     c->level = sim_rng_chance(&w->rng, 300) ? AI_GREEDY : AI_RANDOM;
@@ -83,7 +102,7 @@ static SimClient *world_client(World *w, const SimClientKind *kind, int table)
 
 /* The seats of t: computers (named in the rules, or given by the creator
  * later) and people, each played by a seated client of some kind. */
-static void world_seats(World *w, SimTable *t)
+static void world_seats(World *w, SimTable *t, int home)
 {
     int people = 0;
     for (int s = 0; s < t->cfg.players; s++) {
@@ -103,7 +122,9 @@ static void world_seats(World *w, SimTable *t)
             const SimClientKind *kind = k < 45   ? &sim_kind_bot
                                         : k < 85 ? &sim_kind_feed
                                                  : &sim_kind_rogue;
-            SimClient *c = world_client(w, kind, t->index);
+            /* People behind one address (a home's router) or each their own. */
+            int addr = sim_rng_chance(&w->rng, 300) ? home : world_addr(w, false);
+            SimClient *c = world_client(w, kind, t->index, addr);
             c->next_try = sim_rng_below(&w->rng, WORLD_JOIN_WITHIN_MS);
         }
     }
@@ -117,10 +138,14 @@ static bool world_table(World *w, int i)
     t->host = (int)sim_rng_below(&w->rng, (uint32_t)w->nhosts);
     world_rules(w, t);
     t->autostart = sim_rng_chance(&w->rng, 800);
-    SimClient *creator = world_client(w, &sim_kind_creator, i);
+    /* Private tables start by themselves, as ceki-cli table makes them
+     * (their creator cannot see them filled: they are never listed). */
+    t->open = !t->autostart || sim_rng_chance(&w->rng, 500);
+    int home = world_addr(w, false);
+    SimClient *creator = world_client(w, &sim_kind_creator, i, home);
     creator->next_try = sim_rng_below(&w->rng, 500);
     t->creator = creator->index;
-    world_seats(w, t);
+    world_seats(w, t, home);
     return oracle_init(w, t);
 }
 
@@ -140,6 +165,19 @@ static bool world_host(World *w, int i)
     sh->opt.claim_ms =
         sim_rng_chance(&w->rng, 300) ? (uint32_t)sim_rng_range(&w->rng, 500, 12000) : 0;
     sh->opt.allow_seed = true;
+    /* As ceki-server runs it: admission, idle tables closed (or kept, when
+     * the server is told never), and now and then a small server. */
+    sh->max_conns = sim_rng_chance(&w->rng, 200) ? WORLD_FEW_CONNS : WORLD_MAX_CONNS;
+    sh->limits = host_limits_default((int)sh->max_conns);
+    sh->opt.limits = &sh->limits;
+    sh->opt.table_idle_ms =
+        sim_rng_chance(&w->rng, 150)
+            ? 0
+            : (uint32_t)sim_rng_range(&w->rng, WORLD_IDLE_MIN_MS, WORLD_IDLE_MAX_MS);
+    sh->opt.max_tables =
+        sim_rng_chance(&w->rng, 100)
+            ? (int)sim_rng_range(&w->rng, WORLD_FEW_TABLES_MIN, WORLD_FEW_TABLES_MAX)
+            : 0;
     bool disk = w->real_files ? mkdir(sh->dir, 0700) == 0 && vfs_register(sh) : memfs_register(sh);
     if (!disk)
         return false;
@@ -179,9 +217,11 @@ static bool world_make(World *w, uint64_t seed, int tables)
     }
     int strangers = (int)sim_rng_below(&w->rng, WORLD_STRANGERS_MAX + 1);
     for (int i = 0; i < strangers; i++) {
-        SimClient *c = world_client(w, &sim_kind_stranger, (int)sim_rng_below(&w->rng, tables));
+        SimClient *c = world_client(w, &sim_kind_stranger, (int)sim_rng_below(&w->rng, tables),
+                                    world_addr(w, true));
         c->next_try = sim_rng_below(&w->rng, 60000);
     }
+    crew_plan(w);
     for (int i = 0; i < w->nclients; i++)
         client_reschedule(w, &w->client[i]);
     fault_plan(w);
@@ -302,7 +342,7 @@ static void world_trace(const World *w, const SimEvent *e)
     if (e->kind == SIM_EV_DELIVER && e->len > 1)
         fprintf(w->trace, " type %u, %u bytes", e->bytes[1], (unsigned)e->len);
     if (e->kind == SIM_EV_BYE)
-        fprintf(w->trace, " %s", net_bye_text((NetDisconnectReason)e->reason));
+        fprintf(w->trace, " %s", net_reason_text((NetReason)e->reason));
     fputc('\n', w->trace);
 }
 
@@ -358,9 +398,10 @@ static void world_describe(const World *w, Line *l)
     const SimStats *s = &w->stats;
     line_add(l,
              "; %ld steps, %llu s; cuts %ld, restarts %ld, gone %ld, host kills %ld+%ld, "
-             "disk full %ld, clock jumps %ld, mischief %ld",
+             "disk full %ld, clock jumps %ld, mischief %ld, hostile %ld (%ld turned away)",
              w->step, (unsigned long long)(w->now / 1000u), s->cuts, s->client_restarts, s->gone,
-             s->host_kills, s->write_kills, s->disk_full, s->clock_jumps, s->mischief);
+             s->host_kills, s->write_kills, s->disk_full, s->clock_jumps, s->mischief, s->crews,
+             s->admitted_away);
 }
 
 static void world_outcome(const World *w, Line *l, long as_match)
@@ -371,11 +412,13 @@ static void world_outcome(const World *w, Line *l, long as_match)
         const SimTable *t = &w->table[i];
         const HostTable *ht = oracle_host_table(&w->host[t->host], t->id);
         over += t->over_told;
-        unstarted += !t->started && !t->over_host && !(ht && ht->started);
+        unstarted += !t->started && !t->over_host && !(ht && ht->started) && !t->closed;
         moves += t->told;
     }
     line_add(l, "; %ld moves (%ld stand-in, %ld passed); %d/%d over, %ld as ceki-cli match", moves,
              w->stats.stand_in_moves, w->stats.expiries, over, w->ntables, as_match);
+    if (w->stats.closed_idle)
+        line_add(l, ", %ld closed idle", w->stats.closed_idle);
     if (unstarted)
         line_add(l, ", %d never started", unstarted);
     if (w->step >= w->max_steps)
