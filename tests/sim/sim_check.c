@@ -543,6 +543,11 @@ void check_moves_made(World *w, SimHost *sh)
             check_closed(w, t, table_closed_why(sh->h, t->id)); /* swept away (host_table.c) */
         if (ht)
             check_note_moves(w, sh, t, ht);
+        /* The host may close a match over in the call that keeps its last
+         * move, with nobody left to tell it to: the mirror follows the
+         * host's moves as soon as it holds the match over. */
+        if (ht && ht->over && !w->broken)
+            oracle_advance(w, t, ht->move_no);
     }
 }
 
