@@ -182,6 +182,14 @@ void seat_join(Host *h, HostConn conn, const NetJoin *j, uint64_t now_ms)
     HostTable *t = table_find(h, j->table);
     if (!ci)
         return;
+    if (t && t->over && !play_keep_now(h, t, now_ms)) {
+        /* The end is told only once the last move is kept; the joiner is
+         * to come back (a host killed now has the match still on). */
+        send_log(h, "table %s: its last move cannot be kept now; the joiner is to come back",
+                 t->id);
+        seat_drop(h, conn, NET_REASON_FULL);
+        return;
+    }
     if (!t || t->over) {
         NetReason closed = t ? NET_REASON_CLOSED_OVER : table_closed_why(h, j->table);
         seat_drop(h, conn, closed != NET_REASON_NONE ? closed : NET_REASON_NO_TABLE);

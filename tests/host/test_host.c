@@ -1322,6 +1322,50 @@ static void test_start_is_kept_before_it_is_told(void **state)
     t_remove_dir(dir);
 }
 
+/* A match's end is told only once its last move is kept: while the last
+ * move waits for a journal that cannot write, a newcomer is sent away to
+ * come back later (NET_REASON_FULL), not told the match is over; once the
+ * move is kept, the match is over for everyone. */
+static void test_over_is_told_once_kept(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/ceki-host-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    World w;
+    t_world_init(&w, VARIANT_THOTHIT, dir);
+    t_create(&w, NULL);
+    t_join_all(&w, w.cfg.players);
+    Game *direct = t_direct_match(&w.cfg);
+    int last = 0;
+    (void)game_history(direct, &last);
+    t_play(&w, last - 1);
+    assert_int_equal(t_mirror_moves(&w), last - 1);
+    sqlite3 *db = t_open_journal(dir);
+    const char *refuse = "CREATE TRIGGER t_no BEFORE INSERT ON host_move"
+                         " BEGIN SELECT RAISE(ABORT, 'the disk said no'); END;";
+    assert_int_equal(sqlite3_exec(db, refuse, NULL, NULL, NULL), SQLITE_OK);
+    HostCounts c;
+    for (int i = 0; i < 50; i++)
+        t_step(&w, 100);
+    host_counts(w.h, &c);
+    assert_int_equal(c.moves, last); /* made, not kept, not told */
+    assert_int_equal(t_mirror_moves(&w), last - 1);
+    Bot *newcomer = &w.bot[w.nbots++];
+    t_join(&w, newcomer);
+    assert_int_equal(newcomer->bye, NET_REASON_FULL);
+    assert_int_equal(sqlite3_exec(db, "DROP TRIGGER t_no", NULL, NULL, NULL), SQLITE_OK);
+    t_step(&w, 2000);
+    assert_int_equal(t_journal_moves(db), last);
+    assert_true(game_match_over(w.mirror));
+    t_join(&w, newcomer);
+    assert_int_equal(newcomer->bye, NET_REASON_CLOSED_OVER);
+    t_same_moves(direct, w.mirror);
+    game_destroy(direct);
+    sqlite3_close(db);
+    t_world_free(&w);
+    t_remove_dir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1339,6 +1383,7 @@ int main(void)
         cmocka_unit_test(test_failed_journal_writes_are_kept_later),
         cmocka_unit_test(test_seat_is_kept_before_it_is_told),
         cmocka_unit_test(test_start_is_kept_before_it_is_told),
+        cmocka_unit_test(test_over_is_told_once_kept),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
