@@ -95,8 +95,8 @@ static void on_view(BotSeat *b, const NetView *v)
     bool first = !b->live_whole && !b->live_broken && b->updates == 0;
     if (first)
         b->live_whole = v->move_no == 0;
-    else if (!b->have_view || v->move_no != b->move_no)
-        b->live_broken = true; /* moves went by unseen */
+    else if (!b->have_view || v->move_no != b->move_no || !b->saw_start)
+        b->live_broken = true; /* moves went by unseen, or the start's events may have */
     *b->view = v->view;
     b->have_view = true;
     b->synced = true;
@@ -133,6 +133,7 @@ static bool on_update(BotSeat *b, const NetUpdate *u, NetMsg *reply)
         return false; /* a resync is on its way */
     }
     bool creation = u->move.type == MOVE_NONE && u->move_no == b->move_no;
+    b->saw_start = b->saw_start || creation;
     if (u->move_no != b->move_no + 1 && !creation)
         return ask_resync(b, reply);
     if (u->delta_len == 0) { /* no delta fitted: the host sends the whole view next */

@@ -17,9 +17,10 @@
  * - The transcript (transcript.h) is read live from every update's events
  *   and the view after it. When the seat saw the match whole from its
  *   creation, the live transcript is checked against the record's at the
- *   end; when it joined late or lost updates (restarted, reconnected after
- *   moves it missed, a resync), the transcript is read from the record,
- *   which is public once the match is over, through the same seat's eyes.
+ *   end; when it joined late or may have lost updates (restarted,
+ *   reconnected after moves it missed or before the start's update came, a
+ *   resync), the transcript is read from the record, which is public once
+ *   the match is over, through the same seat's eyes.
  * - When the player cannot choose (the view rebuilds no game), `failed`
  *   holds why and the seat sends nothing more.
  * - botseat_finish: once the record is in, the whole transcript (the
@@ -64,6 +65,7 @@ typedef struct BotSeat {
     size_t live_len;
     bool live_whole; /* every event since the match's creation was read */
     bool live_broken;
+    bool saw_start;   /* the update of the match's start (its deal's events) came */
     int hand_printed; /* the last round whose hand line was printed */
     long resyncs, refused, updates;
     bool over;
