@@ -25,8 +25,8 @@ need() {
     fi
 }
 
-need $bindir/ceki-cli
-need $bindir/ceki-server
+need "$bindir"/ceki-cli
+need "$bindir"/ceki-server
 need lib/systemd/system/ceki-server.service
 need share/ceki/fonts/NotoSans-Regular.ttf
 need share/ceki/fonts/NotoSans-Bold.ttf
@@ -97,7 +97,7 @@ grep -q "^ExecStart=$prefix/$bindir/ceki-server " "$prefix/lib/systemd/system/ce
 
 # The installed game renders a screen with its installed data (headless).
 if [ -e "$build/ceki" ]; then
-    need $bindir/ceki
+    need "$bindir"/ceki
     need share/man/man6/ceki.6.gz
     need share/doc/ceki/copyright
     shot=$(mktemp --suffix=.png)
@@ -116,7 +116,7 @@ if [ -e "$build/ceki" ]; then
     for l in en id; do
         out=$en
         [ "$l" = id ] && out=$id
-        LANGUAGE=$l CEKI_LOCALE_DIR= CEKI_DATA_DIR="$prefix/share/ceki" SDL_VIDEODRIVER=dummy \
+        LANGUAGE=$l CEKI_LOCALE_DIR='' CEKI_DATA_DIR="$prefix/share/ceki" SDL_VIDEODRIVER=dummy \
             "$prefix/$bindir/ceki" --screenshot "$out" --scene title --size 640x400 >/dev/null || fail=1
     done
     if cmp -s "$en" "$id"; then
