@@ -178,7 +178,7 @@ static void test_ready_means_serving(void **state)
     char cmd[NOTIFY_CMD_MAX];
     snprintf(cmd, sizeof cmd,
              "timeout 20 '%s' table --connect 127.0.0.1:%u --variant thothit "
-             "--seats greedy,greedy,greedy | grep -q '^table: '",
+             "--seats net,greedy,greedy | grep -q '^table: '",
              cli_exe, port);
     assert_int_equal(system(cmd), 0);
     manager_stop(m);
