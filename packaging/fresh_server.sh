@@ -3,10 +3,12 @@
 # root; it needs Debian's mirror and takes some minutes, so ctest does not
 # run it):
 #
-#   packaging/fresh_server.sh DEB_DIR
+#   packaging/fresh_server.sh DEB_DIR [BUILD_DIR]
 #
-# DEB_DIR holds ceki-server_*.deb and ceki-cli_*.deb (`cpack -G DEB` in the
-# build tree, or build/packaging/deb-test after ctest packaging_deb).
+# DEB_DIR holds ceki_*.deb, ceki-server_*.deb and ceki-cli_*.deb (`cpack -G
+# DEB` in the build tree, or build/packaging/deb-test after ctest
+# packaging_deb); BUILD_DIR, when given, is the build they came from, whose
+# own title picture the package's must equal in step 4.
 # 1. mmdebstrap makes a minimal Debian 12 root (--variant=apt, as
 #    ../shared/fresh-machine does); in it, with no systemd running,
 #    `apt install ./ceki-server_*.deb ./ceki-cli_*.deb` works and brings no
@@ -18,6 +20,9 @@
 #    unit serves such a match under its sandbox, with its watchdog,
 #    restart, upgrade, stop and purge (packaging/fresh_server_in.sh says
 #    what each step checks).
+# 4. Back in the chroot, the game's package is installed too: it draws its
+#    title (Javanese script and all) with fonts-noto-core's fonts and cannot
+#    without them, and the three manual pages show.
 # Prints each check; the whole log is in /tmp/ceki-fresh-server.log. Ends 0
 # only when every check passed.
 set -euo pipefail
@@ -32,14 +37,16 @@ for tool in mmdebstrap:mmdebstrap systemd-nspawn:systemd-container; do
         exit 1
     }
 done
-deb_dir=$(cd "${1:?usage: fresh_server.sh DEB_DIR}" && pwd)
+deb_dir=$(cd "${1:?usage: fresh_server.sh DEB_DIR [BUILD_DIR]}" && pwd)
+build_dir=${2:+$(cd "$2" && pwd)}
 arch=$(dpkg --print-architecture)
 shopt -s nullglob
 server_debs=("$deb_dir"/ceki-server_*_"$arch".deb)
 cli_debs=("$deb_dir"/ceki-cli_*_"$arch".deb)
+game_debs=("$deb_dir"/ceki_*_"$arch".deb)
 shopt -u nullglob
-[ ${#server_debs[@]} = 1 ] && [ ${#cli_debs[@]} = 1 ] || {
-    echo "fresh_server.sh: $deb_dir needs one ceki-server_*_$arch.deb and one ceki-cli_*_$arch.deb" >&2
+[ ${#server_debs[@]} = 1 ] && [ ${#cli_debs[@]} = 1 ] && [ ${#game_debs[@]} = 1 ] || {
+    echo "fresh_server.sh: $deb_dir needs one each of ceki_*, ceki-server_* and ceki-cli_*_$arch.deb" >&2
     exit 2
 }
 # shellcheck source=../tests/app/free_port.bash
@@ -73,11 +80,15 @@ mmdebstrap --variant=apt bookworm "$root" >>"$log" 2>&1 || {
     exit 2
 }
 echo "   made in $(($(date +%s) - start)) s" | tee -a "$log"
-for m in proc sys dev dev/pts; do
-    mount --bind "/$m" "$root/$m"
-    mounted+=("$root/$m")
-done
-cp /etc/resolv.conf "$root/etc/resolv.conf"
+mount_root() {
+    local m
+    for m in proc sys dev dev/pts; do
+        mount --bind "/$m" "$root/$m"
+        mounted+=("$root/$m")
+    done
+    cp /etc/resolv.conf "$root/etc/resolv.conf"
+}
+mount_root
 cp "${server_debs[0]}" "${cli_debs[0]}" "$here/fresh_server_in.sh" "$root/root/"
 server_deb=/root/${server_debs[0]##*/}
 cli_deb=/root/${cli_debs[0]##*/}
@@ -118,6 +129,23 @@ cat "$root/root/unit.log" 2>/dev/null | tee -a "$log"
     fail=1
     [ -f "$root/root/unit.rc" ] || echo "FAIL the booted root ran no check (the log: $log)" | tee -a "$log"
 }
+
+# 4.
+step "the game's package in the chroot"
+mount_root
+cp "${game_debs[0]}" "$here/fresh_server_in.sh" "$root/root/"
+if [ -n "$build_dir" ]; then
+    mkdir -p "$root/tmp/shot"
+    (cd "$root/tmp/shot" && env -u DISPLAY -u WAYLAND_DISPLAY HOME="$root/tmp/shot" LANG=C.UTF-8 \
+        "$build_dir/ceki" --screenshot "$root/root/title-build.png" --scene title) >>"$log" 2>&1 || {
+        echo "FAIL the build tree's ceki drew no title" | tee -a "$log"
+        fail=1
+    }
+    rm -rf "$root/tmp/shot"
+fi
+game_deb=${game_debs[0]##*/}
+in_root bash -c "cd /root && bash fresh_server_in.sh game ./$game_deb ./${cli_deb##*/} ./${server_deb##*/}" |
+    tee -a "$log" || fail=1
 
 if [ "$fail" = 0 ]; then
     echo "fresh_server.sh: every check passed (the log: $log)"

@@ -19,6 +19,14 @@
 #       started again with that table; an upgrade (the same package again)
 #       restarts a running server; it stops cleanly; a purge takes the
 #       journal and the unit away.
+#   fresh_server_in.sh game DEB...  (no systemd running) the game's package
+#       with the other two and man-db: its fonts are fonts-noto-core's, and
+#       its title, the name in Javanese script above the Latin one, is
+#       drawn with them (ceki --screenshot: the same picture as
+#       /root/title-build.png, the build tree's with its own copies, when
+#       that is there); with fonts-noto-core taken away it cannot draw it
+#       and says so; `man ceki`, `man ceki-cli` and `man ceki-server` show
+#       their pages, each with every option its --help names.
 # Prints one line a check (ok/FAIL) and ends 0 only when every one passed.
 set -uo pipefail
 # /usr/games, where Debian puts games, is on every user's PATH but root's.
@@ -194,6 +202,58 @@ unit() {
             /etc/systemd/system/multi-user.target.wants/ceki-server.service 2>/dev/null)"
 }
 
+# man_has_help PROGRAM: its manual page names every option its --help does.
+man_has_help() {
+    local prog=$1 page options missing=""
+    page=$(MANWIDTH=300 man -P cat "$prog" 2>/dev/null)
+    grep -q "^NAME" <<<"$page" || {
+        bad "man $prog shows no page"
+        return
+    }
+    options=$("/usr/games/$prog" --help | grep -Eo -- '--[a-z][a-z-]*' | sort -u)
+    for o in $options; do
+        grep -qF -- "$o" <<<"$page" || missing="$missing $o"
+    done
+    check "man $prog: a page with all $(wc -w <<<"$options") options of its --help" "" "$missing"
+}
+
+game() {
+    apt-get update -q >"$tmp/apt.log" 2>&1 || bad "apt-get update: $(tail -n 3 "$tmp/apt.log")"
+    if apt install -y "$@" man-db >>"$tmp/apt.log" 2>&1; then
+        ok "apt install $(for d in "$@"; do printf '%s ' "${d##*/}"; done)man-db"
+    else
+        tail -n 20 "$tmp/apt.log"
+        bad "apt install of the game failed"
+        return
+    fi
+    local f fonts=/usr/share/ceki/fonts system=/usr/share/fonts/truetype/noto
+    for f in NotoSans-Regular NotoSans-Bold NotoSansJavanese-Regular NotoSansJavanese-Bold; do
+        check "$f.ttf is fonts-noto-core's" "$system/$f.ttf $(dpkg -S "$system/$f.ttf" | cut -d: -f1)" \
+            "$(readlink -f "$fonts/$f.ttf") $([ -f "$(readlink -f "$fonts/$f.ttf")" ] && echo fonts-noto-core)"
+    done
+    local shot=/root/title.png
+    (cd "$tmp" && HOME=$tmp /usr/games/ceki --screenshot "$shot" --scene title) >"$tmp/shot.err" 2>&1
+    check "ceki --screenshot of the title ends 0" 0 "$?"
+    check "it wrote a PNG" 89504e470d0a1a0a "$(head -c 8 "$shot" 2>/dev/null | od -An -tx1 | tr -d ' \n')"
+    if [ -f /root/title-build.png ]; then
+        if cmp -s "$shot" /root/title-build.png; then
+            ok "the title, Javanese name and all, is the build tree's picture to the byte"
+        else
+            bad "the title differs from the build tree's (/root/title.png, /root/title-build.png)"
+        fi
+    fi
+    dpkg --remove --force-depends fonts-noto-core >"$tmp/rm.log" 2>&1 || bad "removing fonts-noto-core: $(tail -n 2 "$tmp/rm.log")"
+    rm -f "$tmp/none.png"
+    if (cd "$tmp" && HOME=$tmp /usr/games/ceki --screenshot "$tmp/none.png" --scene title) >"$tmp/none.err" 2>&1; then
+        bad "without fonts-noto-core the title was drawn all the same"
+    else
+        ok "without fonts-noto-core it cannot draw and says: $(grep -m 1 -i font "$tmp/none.err")"
+    fi
+    apt-get install -y fonts-noto-core >>"$tmp/apt.log" 2>&1 || bad "fonts-noto-core back: $(tail -n 2 "$tmp/apt.log")"
+    local p
+    for p in ceki ceki-cli ceki-server; do man_has_help "$p"; done
+}
+
 case ${1:-} in
 install)
     shift
@@ -201,8 +261,12 @@ install)
     ;;
 serve) serve "$2" ;;
 unit) unit "$2" ;;
+game)
+    shift
+    game "$@"
+    ;;
 *)
-    echo "usage: fresh_server_in.sh install DEB... | serve PORT | unit SERVER_DEB" >&2
+    echo "usage: fresh_server_in.sh install DEB... | serve PORT | unit SERVER_DEB | game DEB..." >&2
     exit 2
     ;;
 esac
