@@ -8,8 +8,9 @@
 #    screenshots, and validates; written with one, it names it (homepage,
 #    source, bugs), its screenshots are files of packaging/screenshots/ at the
 #    size it states, and it validates too (appstreamcli, when installed).
-# 3. A setting that is not an address stops the writing with its name and
-#    leaves no file.
+# 3. A setting that is not an address (or a maintainer that is not
+#    "Name <user@host.domain>") stops the writing with its name and leaves
+#    no file; a maintainer that is one is taken.
 set -euo pipefail
 src=$1
 work=$2
@@ -98,7 +99,8 @@ validate "$work/home.xml"
 
 # 3. Bad settings.
 for bad in "-DCEKI_HOMEPAGE=example.org/ceki" "-DCEKI_SCREENSHOTS_URL=ftp://example.org/x" \
-    "-DCEKI_BUGS_URL=https://example.org/a b"; do
+    "-DCEKI_BUGS_URL=https://example.org/a b" "-DCEKI_MAINTAINER=A Person" \
+    "-DCEKI_MAINTAINER=A Person <a.person>" "-DCEKI_MAINTAINER=<a@example.org>"; do
     name=${bad#-D}
     name=${name%%=*}
     if write "$work/bad.xml" "$bad" >"$work/bad.log" 2>&1; then
@@ -111,4 +113,9 @@ for bad in "-DCEKI_HOMEPAGE=example.org/ceki" "-DCEKI_SCREENSHOTS_URL=ftp://exam
     fi
     [ ! -e "$work/bad.xml" ] || { echo "$bad left a metainfo behind" >&2; fail=1; }
 done
+write "$work/maint.xml" "-DCEKI_MAINTAINER=A Person <a.person@example.org>" >"$work/maint.log" 2>&1 || {
+    echo "a maintainer 'A Person <a.person@example.org>' was refused:" >&2
+    cat "$work/maint.log" >&2
+    fail=1
+}
 exit $fail
