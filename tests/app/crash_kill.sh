@@ -12,6 +12,8 @@
 # same store, and both are counted whole.
 # Usage: crash_kill.sh path/to/ceki OUT_DIR [KILLS]   (needs sqlite3)
 set -u
+. "$(dirname "$0")/../tools/need.bash"
+need_tools sqlite3
 ceki=$1
 out=$2
 kills=${3:-50}

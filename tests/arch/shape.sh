@@ -11,6 +11,8 @@
 #    (src/app/scenes/learn/learn_text.c).
 # Usage: shape.sh SOURCE_DIR BUILD_DIR
 set -u
+. "$(dirname "$0")/../tools/need.bash"
+need_tools nm
 src=$1/src
 build=$2
 failures=0
