@@ -1,5 +1,5 @@
 /* cli_netcmd.h — ceki-cli's network commands, clients of a ceki-server
- * (issue 28; the command lines are a contract other checks rely on).
+ * (the command lines are a contract other checks rely on).
  *
  *   table --connect HOST:PORT --variant V [--players N] [--seed S]
  *         [--seats LIST] [--scheme NAME] [--option NAME]...      (cmd_table.c)

@@ -1,4 +1,4 @@
-/* host.h — the authoritative host of network tables (issue 28).
+/* host.h — the authoritative host of network tables.
  *
  * Contract
  * - SDL-free and transport-free: the host speaks NetMsg (net/proto.h) with

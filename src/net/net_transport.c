@@ -111,6 +111,19 @@ static bool net_end_init(NetEnd *e, const ENetAddress *addr, int slots, size_t m
     return true;
 }
 
+/* What an end is made with: all a server and a client differ in at their
+ * making. */
+typedef struct NetEndSetup {
+    bool server;
+    const ENetAddress *addr; /* NULL: a client's socket, bound by the system */
+    int slots;               /* ENet peer slots */
+    size_t max_packet;
+    uint32_t version;
+    uint32_t timeout_ms;
+    int max_live;
+    NetDisconnectReason bye; /* what closing the end tells its peers */
+} NetEndSetup;
+
 static void net_end_release(NetEnd *e)
 {
     if (e->held) {
@@ -134,6 +147,37 @@ static void net_end_close(NetEnd *e, NetDisconnectReason why)
     free(e->conn);
     free(e->connected);
     free(e->oversized);
+}
+
+/* A new end at the start of a zeroed block of `size` bytes (a NetServer
+ * and a NetClient are each an end and nothing more), or NULL with a
+ * sentence in err and nothing left open. */
+static void *net_end_new(size_t size, const NetEndSetup *set, char *err, size_t err_size)
+{
+    NetEnd *e = calloc(1, size);
+    if (!e) {
+        net_set_err(err, err_size, "out of memory");
+        return NULL;
+    }
+    e->server = set->server;
+    e->version = set->version;
+    e->timeout_ms = set->timeout_ms;
+    e->max_live = set->max_live;
+    if (!net_end_init(e, set->addr, set->slots, set->max_packet, err, err_size)) {
+        net_end_close(e, set->bye);
+        free(e);
+        return NULL;
+    }
+    return e;
+}
+
+/* Closes the end and frees the block net_end_new made (it starts there). */
+static void net_end_free(NetEnd *e, NetDisconnectReason why)
+{
+    if (!e)
+        return;
+    net_end_close(e, why);
+    free(e);
 }
 
 static size_t net_slot_of(const NetEnd *e, const ENetPeer *p)
@@ -481,6 +525,15 @@ static bool net_end_send(NetEnd *e, NetConn conn, const NetMsg *msg)
     return net_end_send_bytes(e, conn, channel, e->buf, n, flags);
 }
 
+/* Bytes as they are (tests send what no encoder would): reliable and
+ * ordered, or unsequenced like a ping. */
+static bool net_end_send_raw(NetEnd *e, NetConn conn, uint8_t channel, const void *bytes,
+                             size_t len, bool reliable)
+{
+    return net_end_send_bytes(e, conn, channel, bytes, len,
+                              reliable ? ENET_PACKET_FLAG_RELIABLE : ENET_PACKET_FLAG_UNSEQUENCED);
+}
+
 static void net_end_drop(NetEnd *e, NetConn conn, NetDisconnectReason why)
 {
     ENetPeer *p = net_end_peer(e, conn);
@@ -516,23 +569,20 @@ NetServer *net_server_create(const NetServerOptions *opt, char *err, size_t err_
     ENetAddress addr = {0, 0};
     if (!net_server_check(opt, &addr, err, err_size))
         return NULL;
-    NetServer *s = calloc(1, sizeof *s);
-    if (!s) {
-        net_set_err(err, err_size, "out of memory");
-        return NULL;
-    }
-    s->end.server = true;
-    s->end.version = NET_PROTOCOL_VERSION;
-    s->end.timeout_ms = opt->timeout_ms;
-    s->end.max_live = opt->max_peers;
     int slots = opt->max_peers + NET_SPARE_PEERS;
     if (slots > (int)ENET_PROTOCOL_MAXIMUM_PEER_ID)
         slots = (int)ENET_PROTOCOL_MAXIMUM_PEER_ID;
-    if (!net_end_init(&s->end, &addr, slots, NET_MAX_PACKET, err, err_size)) {
-        net_end_close(&s->end, NET_BYE_SHUTDOWN);
-        free(s);
+    const NetEndSetup set = {.server = true,
+                             .addr = &addr,
+                             .slots = slots,
+                             .max_packet = NET_MAX_PACKET,
+                             .version = NET_PROTOCOL_VERSION,
+                             .timeout_ms = opt->timeout_ms,
+                             .max_live = opt->max_peers,
+                             .bye = NET_BYE_SHUTDOWN};
+    NetServer *s = net_end_new(sizeof *s, &set, err, err_size);
+    if (!s)
         return NULL;
-    }
     s->end.host->maximumWaitingData = NET_TRANSPORT_MAX_WAITING;
     for (size_t i = 0; i < s->end.host->peerCount; i++)
         s->end.host->peers[i].data = &s->end;
@@ -545,10 +595,7 @@ NetServer *net_server_create(const NetServerOptions *opt, char *err, size_t err_
 
 void net_server_destroy(NetServer *s)
 {
-    if (!s)
-        return;
-    net_end_close(&s->end, NET_BYE_SHUTDOWN);
-    free(s);
+    net_end_free(s ? &s->end : NULL, NET_BYE_SHUTDOWN);
 }
 
 uint16_t net_server_port(const NetServer *s)
@@ -569,8 +616,7 @@ bool net_server_send(NetServer *s, NetConn conn, const NetMsg *msg)
 bool net_server_send_raw(NetServer *s, NetConn conn, uint8_t channel, const void *bytes, size_t len,
                          bool reliable)
 {
-    return net_end_send_bytes(&s->end, conn, channel, bytes, len,
-                              reliable ? ENET_PACKET_FLAG_RELIABLE : ENET_PACKET_FLAG_UNSEQUENCED);
+    return net_end_send_raw(&s->end, conn, channel, bytes, len, reliable);
 }
 
 void net_server_drop(NetServer *s, NetConn conn, NetDisconnectReason why)
@@ -622,30 +668,23 @@ NetClient *net_client_create(const NetClientOptions *opt, char *err, size_t err_
         net_set_err(err, err_size, "the connection limit must be between 1 and 4000");
         return NULL;
     }
-    NetClient *c = calloc(1, sizeof *c);
-    if (!c) {
-        net_set_err(err, err_size, "out of memory");
+    const NetEndSetup set = {.addr = NULL,
+                             .slots = opt->max_conns,
+                             .max_packet = opt->max_packet ? opt->max_packet : NET_MAX_PACKET,
+                             .version = opt->version ? opt->version : NET_PROTOCOL_VERSION,
+                             .timeout_ms = opt->timeout_ms,
+                             .max_live = opt->max_conns,
+                             .bye = NET_BYE_LEAVING};
+    NetClient *c = net_end_new(sizeof *c, &set, err, err_size);
+    if (!c)
         return NULL;
-    }
-    c->end.version = opt->version ? opt->version : NET_PROTOCOL_VERSION;
-    c->end.timeout_ms = opt->timeout_ms;
-    c->end.max_live = opt->max_conns;
-    size_t max_packet = opt->max_packet ? opt->max_packet : NET_MAX_PACKET;
-    if (!net_end_init(&c->end, NULL, opt->max_conns, max_packet, err, err_size)) {
-        net_end_close(&c->end, NET_BYE_LEAVING);
-        free(c);
-        return NULL;
-    }
     c->end.host->intercept = net_client_intercept;
     return c;
 }
 
 void net_client_destroy(NetClient *c)
 {
-    if (!c)
-        return;
-    net_end_close(&c->end, NET_BYE_LEAVING);
-    free(c);
+    net_end_free(c ? &c->end : NULL, NET_BYE_LEAVING);
 }
 
 /* "HOST:PORT" into an ENet address; false with a sentence in err. */
@@ -703,8 +742,7 @@ bool net_client_send(NetClient *c, NetConn conn, const NetMsg *msg)
 bool net_client_send_raw(NetClient *c, NetConn conn, uint8_t channel, const void *bytes, size_t len,
                          bool reliable)
 {
-    return net_end_send_bytes(&c->end, conn, channel, bytes, len,
-                              reliable ? ENET_PACKET_FLAG_RELIABLE : ENET_PACKET_FLAG_UNSEQUENCED);
+    return net_end_send_raw(&c->end, conn, channel, bytes, len, reliable);
 }
 
 void net_client_disconnect(NetClient *c, NetConn conn, NetDisconnectReason why)

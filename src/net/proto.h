@@ -7,10 +7,10 @@
  * - net_encode writes a message into a caller's buffer and returns its
  *   length, or 0 when it does not fit (or the message is not well formed).
  * - net_decode reads bytes from anywhere (a peer that may lie): every length
- *   is checked against what is left and against the fixed maxima below, it
- *   never reads past `len`, never allocates, and fills *out only when the
- *   whole message reads (anything left over is an error too). It returns
- *   NET_OK or the reason the bytes were refused.
+ *   is checked against what is left and against the fixed maxima
+ *   (net_limits.h), it never reads past `len`, never allocates, and fills
+ *   *out only when the whole message reads (anything left over is an error
+ *   too). It returns NET_OK or the reason the bytes were refused.
  * - A NetMsg is plain data, copied by value; its largest member is the
  *   seat's view (an Observation, game.h). Keep NetMsg off small stacks:
  *   callers allocate it (it is some 20 kB).
@@ -43,34 +43,14 @@
 #include <stdint.h>
 
 #include "game.h"
+#include "net_limits.h"
+#include "net_view.h"
 
 #define NET_PROTOCOL_VERSION 2u /* 2: the claim window in VIEW and UPDATE */
 #define NET_DEFAULT_PORT 7157
 #define NET_CHANNEL_GAME 0
 #define NET_CHANNEL_CHAT 1
 #define NET_CHANNELS 2
-
-#define NET_MAX_PACKET 16384 /* the largest message either side accepts */
-#define NET_NAME_MAX 32      /* bytes of a player's name, UTF-8, no NUL */
-#define NET_CHAT_MAX 200     /* characters of a chat line (bytes: 4x) */
-#define NET_TOKEN_LEN 32     /* hex digits of a seat token */
-#define NET_TABLE_ID_MAX 16  /* characters of a table id ([A-Za-z0-9-]) */
-#define NET_MAX_EVENTS 512   /* events in one update */
-#define NET_MAX_TABLES_LISTED 64
-#define NET_REASON_MAX 160                     /* bytes of a refusal's sentence */
-#define NET_RECORD_MAX (1024u * 1024u)         /* bytes of a whole record text */
-#define NET_RECORD_CHUNK (NET_MAX_PACKET - 64) /* bytes of record text in one message */
-#define NET_CLAIM_MS_MAX 600000u               /* the longest claim window a host may give */
-
-typedef enum NetStatus {
-    NET_OK = 0,
-    NET_ERR_SHORT, /* the bytes end before the message does */
-    NET_ERR_LONG,  /* bytes left over after the message */
-    NET_ERR_TYPE,  /* an unknown message type */
-    NET_ERR_RANGE, /* a count, seat, card or enum out of range */
-    NET_ERR_TEXT,  /* a text that is not UTF-8 or holds control characters */
-    NET_ERR_SPACE  /* encode: the buffer is too small */
-} NetStatus;
 
 typedef enum NetDisconnectReason {
     NET_BYE_NONE = 0,
@@ -319,15 +299,5 @@ size_t net_record_chunk(const char *text, size_t total, size_t offset, NetRecord
 NetStatus net_record_join(NetRecordJoin *j, const NetRecord *chunk);
 bool net_record_join_done(const NetRecordJoin *j);
 void net_record_join_free(NetRecordJoin *j);
-
-/* The view as canonical bytes (the same view gives the same bytes), its
- * hash (64-bit, over those bytes), and the delta that turns one view's
- * bytes into another's. net_view_apply_delta refuses (false, *to
- * untouched) a delta that does not fit `from`. */
-size_t net_view_bytes(const Observation *view, uint8_t *buf, size_t cap);
-uint64_t net_view_hash(const Observation *view);
-size_t net_view_delta(const Observation *from, const Observation *to, uint8_t *buf, size_t cap);
-bool net_view_apply_delta(const Observation *from, const uint8_t *delta, size_t len,
-                          Observation *to);
 
 #endif

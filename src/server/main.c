@@ -1,4 +1,4 @@
-/* ceki-server — hosts network tables in the foreground (issue 28).
+/* ceki-server — hosts network tables in the foreground.
  *
  * A loop over the ENet transport's server (net_transport.h) feeding the
  * authoritative host (host.h): what a peer sends goes to the host, what the
@@ -245,7 +245,7 @@ static void server_pace(uint64_t start_us)
  * one transaction, one fsync, and then tells their moves), send.
  * A round begins at most every SERVER_ROUND_US: each ENet service visits
  * every peer and each host_tick every table, so at 3,000 peers a round per
- * packet cost more than the packets (issue 28's load benchmark). */
+ * packet cost more than the packets (tests/bench/net_load.sh). */
 static void server_run(Server *sv)
 {
     NetEvent ev;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The network load benchmark (issue 28; by hand, not a test):
+# The network load benchmark (by hand, not a test):
 #
 #   tests/bench/net_load.sh BUILD_DIR [TABLES] [SECONDS] [THINK_MS]
 #

@@ -1,4 +1,4 @@
-# 10,000 bad messages from raw ENet clients while a match runs (issue 28):
+# 10,000 bad messages from raw ENet clients while a match runs:
 # malformed, truncated, over-long, oversized, a host's own message, a seat
 # token nobody holds, moves without a seat, and from a seated peer moves
 # for another seat, out of turn, stale or illegal. The match still ends

@@ -1,4 +1,4 @@
-/* flood — bad input from raw ENet clients while a match runs (issue 28).
+/* flood — bad input from raw ENet clients while a match runs.
  *
  *   flood HOST:PORT TABLE COUNT SEED
  *

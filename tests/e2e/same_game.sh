@@ -1,4 +1,4 @@
-# Same game as offline (issue 28): for every variant and seeds 1..N, a table
+# Same game as offline: for every variant and seeds 1..N, a table
 # of all-net seats played by greedy network bots prints exactly the
 # transcript of `ceki-cli match V --seed S --ai greedy`, at every seat.
 # N is CEKI_NET_SEEDS (CI: 2; the soak: 20). Every variant of a seed plays

@@ -1,4 +1,4 @@
-/* test_host.c — the authoritative host (src/host, issue 28), in process.
+/* test_host.c — the authoritative host (src/host), in process.
  *
  * The host's outbox is a fake that encodes every message with the real
  * codec, checks it against a mirror game the test replays beside the host

@@ -1,4 +1,4 @@
-/* test_leak.c — nothing hidden leaks to a seat (issue 28), in process.
+/* test_leak.c — nothing hidden leaks to a seat, in process.
  *
  * Whole matches of every variant run through the real host (src/host) with
  * a fake outbox: every message the host sends is encoded and decoded with

@@ -1,4 +1,4 @@
-/* test_abuse.c — bad input against a real ceki-server (issue 28).
+/* test_abuse.c — bad input against a real ceki-server.
  *
  * Starts the ceki-server given as argv[1] on 127.0.0.1 with a port the
  * system chooses (--port 0; the port is read from its "listening on" log

@@ -477,7 +477,7 @@ static bool client_link_send(void *ctx, uint32_t conn, const NetMsg *msg)
 
 static bool client_connect(NetTable *t, char *err, size_t err_size)
 {
-    char hp[NET_TABLE_HOST_MAX + 8];
+    char hp[NET_ADDRESS_HOST_MAX + 8];
     char e[NET_TABLE_ERR_MAX] = "";
     snprintf(hp, sizeof hp, "%s:%u", t->address.host, (unsigned)t->address.port);
     t->conn = net_client_connect(t->client, hp, e, sizeof e);
@@ -715,7 +715,7 @@ static void host_address(const NetTable *t, NetAddress *out)
 {
     char list[1][NET_ADDR_TEXT_MAX];
     memset(out, 0, sizeof *out);
-    if (net_address_list(t->port, list, 1) < 1 || !net_table_parse_address(list[0], out, NULL, 0)) {
+    if (net_address_list(t->port, list, 1) < 1 || !net_address_parse(list[0], out, NULL, 0)) {
         snprintf(out->host, sizeof out->host, "127.0.0.1");
         out->port = t->port;
     }
@@ -756,7 +756,7 @@ bool net_table_invite(const NetTable *t, char *buf, size_t size)
         a = t->address;
         memcpy(a.table, t->table, sizeof a.table);
     }
-    net_table_format_invite(&a, buf, size);
+    net_address_format_invite(&a, buf, size);
     return true;
 }
 
