@@ -11,8 +11,10 @@
 
 #define NET_MAX_PACKET 16384 /* the largest message either side accepts */
 #define NET_NAME_MAX 32      /* bytes of a player's name, UTF-8, no NUL */
+#define NET_NAME_CHARS 24    /* characters of a player's name */
 #define NET_CHAT_MAX 200     /* characters of a chat line (bytes: 4x) */
 #define NET_TOKEN_LEN 32     /* hex digits of a seat token */
+#define NET_KEY_LEN 32       /* hex digits of a private table's key (128 bits) */
 #define NET_TABLE_ID_MAX 16  /* characters of a table id ([A-Za-z0-9-]) */
 #define NET_MAX_EVENTS 512   /* events in one update */
 #define NET_MAX_TABLES_LISTED 64

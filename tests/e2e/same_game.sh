@@ -38,6 +38,7 @@ play_host_computers() {
     local seed=$1 v id n i seats pids=()
     for v in $variants; do
         n=$(players_of "$v")
+        [ "$n" -ge 3 ] || continue # no seat left between for a person: no table of computers alone
         seats=greedy
         for ((i = 1; i < n - 1; i++)); do seats+=,net; done
         seats+=,greedy

@@ -27,7 +27,7 @@
  * - The seat token, the address and the table id are what the store keeps
  *   to offer "Rejoin the table at HOST" on the next start (net_table_ticket).
  * - Owned by the app; net_table_destroy leaves the table (a friend leaving
- *   on purpose, NET_BYE_LEAVING; the host stopping, NET_BYE_SHUTDOWN) and
+ *   on purpose, NET_REASON_LEAVING; the host stopping, NET_REASON_SHUTDOWN) and
  *   frees everything (NULL-safe). No SDL; one thread.
  */
 #ifndef CEKI_APP_NET_TABLE_H
