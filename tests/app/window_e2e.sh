@@ -49,11 +49,14 @@ pid=$!
 trap 'kill -9 $pid $wm 2>/dev/null' EXIT
 
 last() { tail -n 1 "$log"; }
-# wait_for NAME REGEX [SECONDS]: the latest line comes to match.
+# wait_for NAME REGEX [SECONDS [SEEN]]: the latest line comes to match; with
+# SEEN, any line after the log's first SEEN lines (a state the game moves on
+# from by itself may be over before a look at the latest line).
 wait_for() {
-    local name=$1 re=$2 limit=${3:-15} i
+    local name=$1 re=$2 limit=${3:-15} since=${4:-} i
     for ((i = 0; i < limit * 10; i++)); do
-        if last | grep -Eq -- "$re"; then
+        if { if [ -n "$since" ]; then tail -n +$((since + 1)) "$log"; else last; fi; } |
+            grep -Eq -- "$re"; then
             passes=$((passes + 1))
             return 0
         fi
@@ -108,8 +111,10 @@ wait_for f1-back ' scene=table .*decides=1'
 wait_for ready ' decides=1 card=[0-9]+,[0-9]+ '
 moves=$(field moves)
 card=$(field card)
+seen=$(wc -l <"$log")
 xdotool mousemove --window "$wid" "${card%,*}" "${card#*,}" click --repeat 2 --delay 60 1
-wait_for double-click " moves=$((moves + 1)) | moves=$((moves + 2)) | moves=$((moves + 3)) | moves=$((moves + 4)) " 10
+# (The computers may move on at once: any line since the click.)
+wait_for double-click " moves=$((moves + 1)) " 10 "$seen"
 # The right button held shows a card whole; let go, it is gone.
 wait_for ready-again ' decides=1 card=[0-9]+,[0-9]+ ' 30
 card=$(field card)
@@ -199,6 +204,7 @@ if [ -n "$drag" ]; then
     from=${drag%%>*} to=${drag#*>}
     target=${to#*:} to=${to%:*}
     moves=$(field moves)
+    seen=$(wc -l <"$log")
     xdotool mousemove --window "$wid" "${from%,*}" "${from#*,}" mousedown 1
     for step in 1 2 3 4 5 6 7 8; do
         x=$(( ${from%,*} + (${to%,*} - ${from%,*}) * step / 8 ))
@@ -207,7 +213,9 @@ if [ -n "$drag" ]; then
         sleep 0.05
     done
     xdotool mouseup 1
-    wait_for covered-drop " moves=$((moves + 1)) .*last=[A-Z0-9]+x$target " 10
+    # (The stock is turned after the capture: a later line may be there
+    # before this looks.)
+    wait_for covered-drop " moves=$((moves + 1)) .*last=[A-Z0-9]+x$target " 10 "$seen"
 else
     failures=$((failures + 1))
     echo "FAIL covered-drop: no partly covered target at this decision: $(last)"
