@@ -3,7 +3,8 @@
  * a joiner closed mid-round and joined again with its ticket has the same
  * seat, move and hand; a host closed mid-round and hosted again from its
  * folder has its joiners back by themselves; chat goes around; addresses,
- * invites and bad addresses. Every wait is bounded in polls and in time. */
+ * invites and bad addresses; a join nobody answers gives up in its time
+ * and says why. Every wait is bounded in polls and in time. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -18,6 +19,11 @@
 #include <string.h>
 #include <time.h>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
 #include "args.h"
 #include "net_table.h"
 #include "net_ticket.h"
@@ -31,6 +37,8 @@
 #define MID_ROUND_MOVES 5u
 #define TABLES 3
 #define ERR_MAX 256
+#define FIRST_ANSWER_MS 12000u /* a new join's longest wait for an answer (net_table.c) */
+#define CLOCK_START_MS 5000u   /* the clock given to the join's first poll */
 
 typedef struct Seat {
     NetTable *t;
@@ -441,6 +449,48 @@ static void test_invite_and_no_table(void **state)
     net_table_destroy(s[0].t);
 }
 
+/* A join to a port where a socket takes everything and answers nothing (a
+ * router that lets nobody in looks so from outside): still connecting a
+ * moment before its time is up, then failed, in words that name the
+ * address, the router in the way and the port to forward. The table's
+ * clock is the one given to its polls. */
+static void test_nobody_answers(void **state)
+{
+    (void)state;
+    int sock = socket(AF_INET, SOCK_DGRAM, 0);
+    assert_true(sock >= 0);
+    struct sockaddr_in sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sin_family = AF_INET;
+    sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t len = sizeof sa;
+    assert_int_equal(bind(sock, (struct sockaddr *)&sa, sizeof sa), 0);
+    assert_int_equal(getsockname(sock, (struct sockaddr *)&sa, &len), 0);
+    NetAddress a;
+    memset(&a, 0, sizeof a);
+    snprintf(a.host, sizeof a.host, "127.0.0.1");
+    a.port = ntohs(sa.sin_port);
+    snprintf(a.table, sizeof a.table, "AbCdEfGh");
+    char err[ERR_MAX] = "";
+    NetTable *t = net_table_join(&a, NULL, "Budi", err, sizeof err);
+    assert_non_null(t);
+    net_table_poll(t, CLOCK_START_MS);
+    net_table_poll(t, CLOCK_START_MS + FIRST_ANSWER_MS - 1);
+    assert_int_equal(net_table_state(t), NET_TABLE_CONNECTING);
+    net_table_poll(t, CLOCK_START_MS + FIRST_ANSWER_MS);
+    assert_int_equal(net_table_state(t), NET_TABLE_FAILED);
+    char want[64];
+    snprintf(want, sizeof want, "Nobody answered at 127.0.0.1:%u.", (unsigned)a.port);
+    const char *said = net_table_error(t);
+    assert_non_null(strstr(said, want));
+    assert_non_null(strstr(said, "router"));
+    assert_non_null(strstr(said, "server"));
+    snprintf(want, sizeof want, "forward port %u", (unsigned)a.port);
+    assert_non_null(strstr(said, want));
+    net_table_destroy(t);
+    close(sock);
+}
+
 /* ---- sessions at a network table (session_create_net) ---------------------- */
 
 /* One step of a session whose computer plays the person's seat: its own
@@ -682,7 +732,7 @@ int main(void)
         cmocka_unit_test(test_whole_match),   cmocka_unit_test(test_joiner_rejoins),
         cmocka_unit_test(test_host_resumes),  cmocka_unit_test(test_chat),
         cmocka_unit_test(test_sessions_play), cmocka_unit_test(test_ticket_kept),
-        cmocka_unit_test(test_command_line),
+        cmocka_unit_test(test_command_line),  cmocka_unit_test(test_nobody_answers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

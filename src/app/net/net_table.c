@@ -31,8 +31,9 @@
 #define NET_TABLE_BACKOFF_MAX_MS 4000u
 #define NET_TABLE_GIVE_UP_MS (10u * 60u * 1000u) /* retrying for 10 minutes (at least 2) */
 #define NET_TABLE_UNREACHABLE_MS 15000u          /* retrying this long: the host is gone */
+#define NET_TABLE_FIRST_ANSWER_MS 12000u /* a new join nobody answered is given up after this */
 #define NET_TABLE_CHAT_KEEP 64
-#define NET_TABLE_ERR_MAX 256
+#define NET_TABLE_ERR_MAX 512
 
 /* Messages kept in order: [head, n) waiting; every slot keeps its NetMsg
  * once made. A slot is reused only once the queue is settled (empty). */
@@ -543,6 +544,21 @@ static void client_backoff(NetTable *t)
         t->backoff * 2 < NET_TABLE_BACKOFF_MAX_MS ? t->backoff * 2 : NET_TABLE_BACKOFF_MAX_MS;
 }
 
+/* A new join nobody answered: said, with what is most often in the way (a
+ * router in front of the host that lets nobody in) and what gets round it. */
+static void client_no_answer(NetTable *t)
+{
+    int n = snprintf(t->error, sizeof t->error, _("Nobody answered at %s:%u."), t->address.host,
+                     (unsigned)t->address.port);
+    size_t at = n > 0 && (size_t)n < sizeof t->error - 1 ? (size_t)n : 0;
+    t->error[at++] = ' ';
+    snprintf(t->error + at, sizeof t->error - at,
+             _("The host may be behind a router that lets nobody in: play through a server, or "
+               "ask the host to forward port %u on their router."),
+             (unsigned)t->address.port);
+    t->failed = true;
+}
+
 /* The connection is gone: the end, or trying again with a wait that grows. */
 static void client_lost(NetTable *t, NetReason why)
 {
@@ -558,10 +574,7 @@ static void client_lost(NetTable *t, NetReason why)
         return;
     }
     if (!was_up && !t->lost && t->token[0] == '\0') {
-        char e[NET_TABLE_ERR_MAX];
-        snprintf(e, sizeof e, _("Nobody answered at %s:%u."), t->address.host,
-                 (unsigned)t->address.port);
-        table_fail(t, e);
+        client_no_answer(t);
         return;
     }
     if (!t->lost) {
@@ -619,6 +632,11 @@ static void client_poll(NetTable *t)
         client_handle(t, &ev);
     }
     net_client_flush(t->client);
+    /* (ENet itself would give up only at its retry after 15 s.) */
+    if (!t->up && !t->lost && !t->failed && !t->welcomed && t->token[0] == '\0' &&
+        t->now - t->base >= NET_TABLE_FIRST_ANSWER_MS) {
+        client_no_answer(t);
+    }
 }
 
 /* ---- every frame ---------------------------------------------------------------- */

@@ -35,7 +35,7 @@ typedef struct JoinState {
     Ui ui;
     TextField address, name;
     int active; /* the field typing goes to, or 0 */
-    char error[320];
+    char error[512];
     DiscoveryScanner *scanner;
     const char *ask_to; /* NULL: broadcast */
     uint16_t ask_port;
@@ -356,8 +356,8 @@ static const Ui *join_widgets(const void *state)
 static void join_describe(App *app, void *state, char *buf, size_t size)
 {
     const JoinState *s = state;
-    snprintf(buf, size, "field=%d found=%d connecting=%d error=%d", s->active, s->nfound,
-             app->net != NULL, s->error[0] != '\0');
+    snprintf(buf, size, "field=%d found=%d connecting=%d error=%d error_text=%s", s->active,
+             s->nfound, app->net != NULL, s->error[0] != '\0', s->error);
 }
 
 const SceneClass scene_join_class = {
