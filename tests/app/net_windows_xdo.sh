@@ -43,6 +43,9 @@ out=$3
 passes=0
 failures=0
 shots=0
+# A program's first frame, and its window after that frame (seconds).
+first_frame_limit=90
+window_limit=30
 declare -A pid wid place made want mouse keyed
 place[A]=0
 place[B]=1300
@@ -106,17 +109,25 @@ start() {
     every+=("${pid[$w]}")
     wid[$w]=
     made[$w]=0
-    # Its first frame drawn (a state line), then its window found; the
-    # program gone meanwhile is said at once.
-    for ((i = 0; i < 300; i++)); do
-        grep -q . "$out/$run-$w.state" && wid[$w]=$(xdotool search --pid "${pid[$w]}" 2>/dev/null | tail -1)
+    # Its first frame drawn (a state line), then its window found, by the
+    # clock: on a loaded machine the first frame may take long, so the wait
+    # runs while the program lives, up to first_frame_limit seconds for the
+    # frame and window_limit more for the window after it; the program gone
+    # meanwhile is said at once.
+    local began=$SECONDS drawn=
+    while :; do
+        if [ -z "$drawn" ] && grep -q . "$out/$run-$w.state"; then drawn=$SECONDS; fi
+        [ -n "$drawn" ] && wid[$w]=$(xdotool search --pid "${pid[$w]}" 2>/dev/null | tail -1)
         [ -n "${wid[$w]}" ] && break
         kill -0 "${pid[$w]}" 2>/dev/null || break
+        [ -z "$drawn" ] && ((SECONDS - began >= first_frame_limit)) && break
+        [ -n "$drawn" ] && ((SECONDS - drawn >= window_limit)) && break
         sleep 0.1
     done
     if [ -z "${wid[$w]}" ]; then
-        fail "start-$run-$w" "no window after $((i / 10)) s$(kill -0 "${pid[$w]}" 2>/dev/null ||
-            echo ', the program ended'): $(tail -3 "$out/$run-$w.err")"
+        fail "start-$run-$w" "no window after $((SECONDS - began)) s (${drawn:+first frame drawn, }$(
+            kill -0 "${pid[$w]}" 2>/dev/null && echo 'still running' || echo 'the program ended')): $(
+            tail -3 "$out/$run-$w.err")"
         return 1
     fi
     xdotool windowmove "${wid[$w]}" "${place[$w]}" 0 2>/dev/null
