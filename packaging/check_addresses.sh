@@ -7,11 +7,13 @@
 # 2. The metainfo written with no homepage names no address and lists no
 #    screenshots, and validates; written with one, it names it (homepage,
 #    source, bugs), its screenshots are files of packaging/screenshots/ at the
-#    size it states, and it validates too (appstreamcli, when installed).
+#    size it states, and it validates too (appstreamcli).
 # 3. A setting that is not an address (or a maintainer that is not
 #    "Name <user@host.domain>") stops the writing with its name and leaves
 #    no file; a maintainer that is one is taken.
 set -euo pipefail
+. "$(dirname "$0")/../tests/tools/need.bash"
+need_tools cmake appstreamcli
 src=$1
 work=$2
 rm -rf "$work"
@@ -36,13 +38,11 @@ write() {
     cmake "$@" -DIN="$template" -DOUT="$out" -P "$src/packaging/metainfo_write.cmake"
 }
 validate() {
-    if command -v appstreamcli >/dev/null; then
-        appstreamcli validate --no-net "$1" >"$work/validate.log" 2>&1 || {
-            echo "$1 does not validate:" >&2
-            cat "$work/validate.log" >&2
-            fail=1
-        }
-    fi
+    appstreamcli validate --no-net "$1" >"$work/validate.log" 2>&1 || {
+        echo "$1 does not validate:" >&2
+        cat "$work/validate.log" >&2
+        fail=1
+    }
 }
 # png_size FILE: "WIDTHxHEIGHT" from the PNG's header.
 png_size() {

@@ -4,10 +4,11 @@
 # checks that every file is in its XDG place (the programs in BINDIR, games),
 # that the fonts are copies (a plain install does not count on
 # fonts-noto-core), that the manual pages are there, that the desktop entry
-# and the metainfo still validate where they were installed (when the
-# validators are there), and that the installed programs run and find their
-# data.
+# and the metainfo still validate where they were installed, and that the
+# installed programs run and find their data.
 set -euo pipefail
+. "$(dirname "$0")/../tests/tools/need.bash"
+need_tools cmake desktop-file-validate appstreamcli
 build=$1
 prefix=$2
 id=$3
@@ -69,15 +70,11 @@ if find "$prefix/share/ceki" -name '*.py' | grep . >/dev/null; then
     fail=1
 fi
 
-if command -v desktop-file-validate >/dev/null; then
-    desktop-file-validate "$prefix/share/applications/$id.desktop" || fail=1
-fi
-if command -v appstreamcli >/dev/null; then
-    appstreamcli validate --no-net "$prefix/share/metainfo/$id.metainfo.xml" >/dev/null || {
-        appstreamcli validate --no-net "$prefix/share/metainfo/$id.metainfo.xml" >&2 || true
-        fail=1
-    }
-fi
+desktop-file-validate "$prefix/share/applications/$id.desktop" || fail=1
+appstreamcli validate --no-net "$prefix/share/metainfo/$id.metainfo.xml" >/dev/null || {
+    appstreamcli validate --no-net "$prefix/share/metainfo/$id.metainfo.xml" >&2 || true
+    fail=1
+}
 
 # The installed command-line program runs.
 "$prefix/$bindir/ceki-cli" variants | grep '^thothit' >/dev/null || {
