@@ -1,0 +1,756 @@
+#!/usr/bin/env bash
+# Two homes and a server on a small internet made of the kernel's own means:
+#   net_two_homes.sh CEKI CEKI_CLI CEKI_SERVER OUT_DIR
+#
+# Six network namespaces, linked by veth pairs:
+#
+#   home A (192.0.2.2) -- router A --+                 +-- router B -- home B (203.0.113.2)
+#           192.0.2.1/24  198.51.100.2 \               / 198.51.100.6  203.0.113.1/24
+#                                       +- internet --+
+#                                            |
+#                                       server 198.51.100.10
+#
+# Each router does what a home router does, with nftables: it masquerades
+# what its home sends out of its "internet" side, lets the answers back in,
+# and lets nothing else in. The internet namespace routes between the three
+# links and knows no route to either home. Every address is in the three
+# ranges RFC 5737 keeps for documentation and examples (TEST-NET-1 to -3),
+# which no real network routes, so none of them can be one this machine or
+# a CI runner uses; the namespaces have their own stacks (and their own
+# ports, so the programs use their default port 7157 without picking one).
+#
+# It shows, each step a function (the order they run in saves time; see
+# "the steps" below):
+#  1. a table hosted in the app in home A cannot be joined from home B:
+#     B's window (the join screen, driven by xdotool) says within the
+#     bounded wait that nobody answered, and why: the host may be behind a
+#     router; a server or a port forward helps (the app's words, read from
+#     the join screen's CEKI_STATE_LOG line, error_text=);
+#  2. with a port forward on router A (an nft dnat rule) B's window joins
+#     that table and comes to it once the match starts;
+#  3. through a ceki-server on the internet side, a window in A and a window
+#     in B, with a computer at the third seat, play a whole Pèi match (both
+#     windows play for their person: --autoplay --as-person --exit-at-end)
+#     and end with the same standings; the server saw only the routers'
+#     addresses, and both routers masqueraded;
+#  4. during that match router B drops everything it would forward for 30 s
+#     (an nft drop chain): A's window shows B's seat away with the grace
+#     countdown (CEKI_NET_TRACE), then back, and B's window reconnected by
+#     itself.
+# The table of step 3 is made by ceki-cli from home A (server_table) and
+# joined by address (seats_at_server); those two functions are what
+# changes for a table made in the app.
+#
+# The windows are real X windows on one Xvfb, which runs in a namespace of
+# its own: an X client in another network namespace cannot reach the X
+# server's abstract socket (those are per network namespace) and falls back
+# to the socket file in /tmp/.X11-unix, which every namespace shares (a
+# network namespace does not part the file system). So one display serves
+# both homes; xdotool and openbox run beside the X server, in its namespace.
+#
+# Where the machine cannot make namespaces, veth pairs or nftables NAT (not
+# root, no nft, a kernel without them), the test says so and fails. Every
+# namespace is made here with a name unique to this run and removed on exit
+# (a trap, also on a signal or the script's own deadline, which comes before
+# ctest's timeout); namespaces left by a run killed with SIGKILL are removed
+# by the next run. Every wait is bounded.
+#
+# NET_HOMES_BOTS=1 runs the same network with ceki-cli bots instead of
+# windows (no X; the app hosts headless in A), for looking into the
+# network alone: it checks what the bots show (who got in, the same
+# transcript in both homes), not the windows' words and countdowns.
+set -u
+ceki=$1
+cli=$2
+server=$3
+out=$4
+passes=0
+failures=0
+started=()         # every process started, killed on exit
+prefix=ceki-homes- # the namespaces' names: ceki-homes-PID-ROLE
+run_id=$$
+deadline=${NET_HOMES_SECONDS:-240} # the whole test's bound, under ctest's TIMEOUT
+game_port=7157                     # the app's and ceki-server's default port
+bots=${NET_HOMES_BOTS:-}
+begun=$SECONDS
+watchdog_pid=
+
+# The addresses (RFC 5737).
+a_lan=192.0.2.2
+a_gw=192.0.2.1
+b_lan=203.0.113.2
+b_gw=203.0.113.1
+a_wan=198.51.100.2 # router A on the internet; the internet's side .1
+b_wan=198.51.100.6 # router B; the internet's side .5
+srv_ip=198.51.100.10 # the server; the internet's side .9
+
+ok() { passes=$((passes + 1)); }
+fail() { # name, what
+    failures=$((failures + 1))
+    printf 'FAIL %s: %s\n' "$1" "$2"
+}
+check() { # name, expected, actual
+    if [ "$2" == "$3" ]; then
+        ok
+    else
+        fail "$1" "$(printf 'expected\n%s\n--- got\n%s' "$2" "$3")"
+    fi
+}
+# stop WHY: the machine cannot run this test; said, and the test fails.
+stop() {
+    echo "net_two_homes.sh: $1"
+    echo "0 passed, 1 failed: this machine cannot build the two homes' network"
+    exit 1
+}
+
+# ---- the namespaces --------------------------------------------------------
+
+ns() { echo "$prefix$run_id-$1"; }
+at() { # at ROLE COMMAND...: the command inside that namespace
+    local role=$1
+    shift
+    ip netns exec "$(ns "$role")" "$@"
+}
+roles=(a ra b rb inet srv x) # x: the display's, linked to nothing
+
+# remove_ns NAME: its processes (ours: only this test runs anything there)
+# killed, then the namespace deleted.
+remove_ns() {
+    local p
+    for p in $(ip netns pids "$1" 2>/dev/null); do
+        kill -9 "$p" 2>/dev/null
+    done
+    ip netns del "$1" 2>/dev/null
+}
+
+# Namespaces of earlier runs whose script is gone (killed with SIGKILL):
+# every process such a run started is in one of them.
+sweep_stale() {
+    local name pid
+    for name in $(ip netns list 2>/dev/null | awk '{print $1}' | grep "^$prefix[0-9]*-"); do
+        pid=${name#"$prefix"}
+        pid=${pid%%-*}
+        kill -0 "$pid" 2>/dev/null || remove_ns "$name"
+    done
+}
+
+cleanup() {
+    local p r
+    { # (stderr away: the shell's word on each job it killed)
+        kill -TERM "$watchdog_pid"
+        for p in "${started[@]}"; do
+            kill -9 "$p"
+        done
+        for r in "${roles[@]}"; do
+            remove_ns "$(ns "$r")"
+        done
+        wait
+    } 2>/dev/null
+    local left
+    left=$(ip netns list 2>/dev/null | grep -c "^$prefix$run_id-")
+    [ "$left" -eq 0 ] || echo "net_two_homes.sh: $left namespaces could not be removed"
+}
+trap cleanup EXIT
+trap 'echo "net_two_homes.sh: stopped by a signal or its $deadline s deadline"; exit 1' TERM INT
+
+# in_ns ROLE: the ip commands on stdin, one a line, run in that namespace
+# (one process for them all: on a loaded machine each process costs).
+in_ns() { ip -n "$(ns "$1")" -batch -; }
+
+# router_rules ROLE: forwarding on, and a home router's rules. Out of the
+# home (lan to wan): masqueraded, and counted. In: the answers to what went
+# out, and what a port forward sends on (ct status dnat); nothing else.
+router_rules() {
+    at "$1" sh -c 'echo 1 >/proc/sys/net/ipv4/ip_forward && nft -f -' <<EOF
+table ip home {
+    chain prerouting {
+        type nat hook prerouting priority dstnat; policy accept;
+    }
+    chain postrouting {
+        type nat hook postrouting priority srcnat; policy accept;
+        oifname "wan" counter masquerade
+    }
+    chain input {
+        type filter hook input priority filter; policy drop;
+        iifname { "lo", "lan" } accept
+        ct state established,related accept
+    }
+    chain forward {
+        type filter hook forward priority filter; policy drop;
+        ct state established,related accept
+        ct status dnat accept
+        iifname "lan" oifname "wan" accept
+    }
+}
+EOF
+}
+
+# addresses: every namespace's links up with their addresses and routes.
+# The internet knows no route into either home.
+addresses() {
+    in_ns a <<EOF &&
+link set lo up
+addr add $a_lan/24 dev eth0
+link set eth0 up
+route add default via $a_gw
+EOF
+        in_ns b <<EOF &&
+link set lo up
+addr add $b_lan/24 dev eth0
+link set eth0 up
+route add default via $b_gw
+EOF
+        in_ns ra <<EOF &&
+link set lo up
+addr add $a_gw/24 dev lan
+link set lan up
+addr add $a_wan/30 dev wan
+link set wan up
+route add default via 198.51.100.1
+EOF
+        in_ns rb <<EOF &&
+link set lo up
+addr add $b_gw/24 dev lan
+link set lan up
+addr add $b_wan/30 dev wan
+link set wan up
+route add default via 198.51.100.5
+EOF
+        in_ns srv <<EOF &&
+link set lo up
+addr add $srv_ip/30 dev wan
+link set wan up
+route add default via 198.51.100.9
+EOF
+        in_ns inet <<EOF
+link set lo up
+addr add 198.51.100.1/30 dev ra
+link set ra up
+addr add 198.51.100.5/30 dev rb
+link set rb up
+addr add 198.51.100.9/30 dev srv
+link set srv up
+EOF
+}
+
+# The whole network; where the kernel or the tools cannot make it, the
+# test stops and says what failed.
+make_network() {
+    [ "$(id -u)" = 0 ] || stop "it makes network namespaces and needs root (CAP_NET_ADMIN, CAP_SYS_ADMIN); it runs as uid $(id -u)"
+    command -v ip >/dev/null || stop "ip (iproute2) is not installed"
+    command -v nft >/dev/null || stop "nft is not installed (apt-get install nftables)"
+    sweep_stale
+    local r
+    for r in "${roles[@]}"; do
+        echo "netns add $(ns "$r")"
+    done | ip -batch - 2>"$out/netns.err" || stop "no network namespace: $(cat "$out/netns.err")"
+    # The veth pairs, each end made in its namespace: home to router, router
+    # to internet, server to internet.
+    ip -batch - 2>"$out/veth.err" <<EOF || stop "no veth pair between namespaces: $(cat "$out/veth.err")"
+link add eth0 netns $(ns a) type veth peer name lan netns $(ns ra)
+link add eth0 netns $(ns b) type veth peer name lan netns $(ns rb)
+link add wan netns $(ns ra) type veth peer name ra netns $(ns inet)
+link add wan netns $(ns rb) type veth peer name rb netns $(ns inet)
+link add wan netns $(ns srv) type veth peer name srv netns $(ns inet)
+EOF
+    addresses 2>"$out/ip.err" || stop "the addresses and routes could not be set: $(cat "$out/ip.err")"
+    at inet sh -c 'echo 1 >/proc/sys/net/ipv4/ip_forward' || stop "no forwarding in a namespace"
+    router_rules ra 2>"$out/nft.err" && router_rules rb 2>>"$out/nft.err" ||
+        stop "nftables NAT is not there: $(cat "$out/nft.err")"
+}
+
+# port_forward: router A sends UDP to its internet address's game port on to
+# home A's computer.
+port_forward() {
+    at ra nft add rule ip home prerouting iifname wan udp dport "$game_port" \
+        dnat to "$a_lan:$game_port"
+}
+# cut_router ROLE on|off: the router drops everything it would forward.
+cut_router() {
+    if [ "$2" = on ]; then
+        at "$1" nft -f - <<EOF
+table ip cut {
+    chain forward {
+        type filter hook forward priority -100; policy drop;
+    }
+}
+EOF
+    else
+        at "$1" nft delete table ip cut
+    fi
+}
+# The packets router ROLE masqueraded so far.
+masqueraded() {
+    at "$1" nft list chain ip home postrouting | sed -n 's/.*counter packets \([0-9]*\) .*/\1/p'
+}
+
+# ---- the display -----------------------------------------------------------
+
+# Xvfb on a free display (it says which on a file descriptor), and a window
+# manager, both in a namespace of their own (so that a run killed with
+# SIGKILL leaves nothing the next run's sweep does not end); sets display.
+start_display() {
+    local tool i
+    for tool in Xvfb xdotool openbox; do
+        command -v "$tool" >/dev/null || stop "$tool is not installed (the README's test line)"
+    done
+    : >"$out/display"
+    at x Xvfb -displayfd 3 -nolisten tcp -screen 0 2600x1720x24 3>"$out/display" \
+        >"$out/xvfb.log" 2>&1 &
+    started+=($!)
+    for ((i = 0; i < 100; i++)); do
+        [ -s "$out/display" ] && break
+        sleep 0.1
+    done
+    [ -s "$out/display" ] || stop "Xvfb did not start: $(tail -3 "$out/xvfb.log")"
+    display=:$(head -1 "$out/display")
+    DISPLAY=$display at x openbox >/dev/null 2>&1 &
+    started+=($!)
+    export DISPLAY=$display
+}
+
+# xdotool, from the display's own namespace: there it reaches this Xvfb by
+# its abstract socket, never another X server of the same number.
+xdo() { at x xdotool "$@"; }
+
+# shot W WHAT: a screenshot of window W in OUT_DIR/shots (when imagemagick's
+# import is there; the test runs all the same without it).
+shots=0
+shot() {
+    command -v import >/dev/null && [ -n "${wid[$1]:-}" ] || return 0
+    shots=$((shots + 1))
+    mkdir -p "$out/shots"
+    at x import -window "${wid[$1]}" "$(printf '%s/shots/%02d-%s.png' "$out" "$shots" "$2")" 2>/dev/null
+}
+
+# ---- the programs ----------------------------------------------------------
+
+# The programs by key: HA hosts in home A and JB joins it from home B
+# (steps 1 and 2); MA and MB, in homes A and B, play the server's match
+# (steps 3 and 4). The windows lie in a 2x2 grid, none over another.
+declare -A pid wid place state_of widgets_of
+place[MA]="0 0"
+place[MB]="1300 0"
+place[HA]="0 850"
+place[JB]="1300 850"
+
+# wait_line FILE REGEX SECONDS: until a line of FILE matches.
+wait_line() {
+    local i
+    for ((i = 0; i < $3 * 10; i++)); do
+        grep -Eq -- "$2" "$1" 2>/dev/null && return 0
+        sleep 0.1
+    done
+    fail "wait" "no line /$2/ in $1 in $3 s"
+    return 1
+}
+
+# window W ROLE NAME ARGS...: a ceki window in namespace ROLE, its own
+# folders $out/NAME, its state, widgets and trace in NAME.state, .widgets,
+# .err; placed in its place on the screen. Sets pid[W] and wid[W].
+window() {
+    local w=$1 role=$2 name=$3 home=$out/$3 i
+    shift 3
+    mkdir -p "$home/data/ceki"
+    printf 'anim_speed=instant\n' >"$home/data/ceki/settings.txt"
+    : >"$out/$name.state"
+    HOME=$home XDG_DATA_HOME=$home/data XDG_CONFIG_HOME=$home/config \
+        CEKI_STATE_LOG="$out/$name.state" CEKI_WIDGET_LOG="$out/$name.widgets" \
+        ip netns exec "$(ns "$role")" "$ceki" "$@" >"$out/$name.out" 2>"$out/$name.err" &
+    pid[$w]=$!
+    started+=("${pid[$w]}")
+    wid[$w]=
+    state_of[$w]=$out/$name.state
+    widgets_of[$w]=$out/$name.widgets
+    # (A window opened with --host or --join logs its state only from the
+    # table on: the window itself is waited for.)
+    for ((i = 0; i < 300; i++)); do
+        wid[$w]=$(xdo search --pid "${pid[$w]}" 2>/dev/null | tail -1)
+        [ -n "${wid[$w]}" ] && break
+        kill -0 "${pid[$w]}" 2>/dev/null || break
+        sleep 0.1
+    done
+    if [ -z "${wid[$w]}" ]; then
+        fail "window $name" "no window in 30 s: $(tail -3 "$out/$name.err")"
+        return 1
+    fi
+    xdo windowmove "${wid[$w]}" ${place[$w]} 2>/dev/null
+}
+
+# (ip netns exec execs the program: $! is the program itself.)
+# A headless program (no window): a ceki-cli bot, the server, a hosting app
+# in the bots' run. program ROLE NAME COMMAND...: stdout NAME.out, stderr
+# NAME.err; sets last_pid.
+program() {
+    local role=$1 name=$2
+    shift 2
+    ip netns exec "$(ns "$role")" "$@" >"$out/$name.out" 2>"$out/$name.err" &
+    last_pid=$!
+    started+=("$last_pid")
+}
+
+# wait_exit PID SECONDS: until the process ended by itself.
+wait_exit() {
+    local i
+    for ((i = 0; i < $2 * 10; i++)); do
+        kill -0 "$1" 2>/dev/null || {
+            wait "$1" 2>/dev/null
+            return 0
+        }
+        sleep 0.1
+    done
+    return 1
+}
+end_process() {
+    {
+        kill -9 "$1"
+        wait "$1"
+    } 2>/dev/null
+}
+
+# ---- the window's screens (xdotool) -----------------------------------------
+
+state() { tail -n 1 "${state_of[$1]}"; }
+# wait_state W REGEX SECONDS: until W's latest state line matches.
+wait_state() {
+    local i
+    for ((i = 0; i < $3 * 10; i++)); do
+        state "$1" | grep -Eq -- "$2" && return 0
+        sleep 0.1
+    done
+    fail "window $1" "wanted /$2/ in $3 s; it says: $(state "$1" | cut -c1-300)"
+    return 1
+}
+# widget W SCENE NAME SECONDS: the centre "x y" of the enabled widget NAME
+# once W shows SCENE with it.
+widget() {
+    local i at
+    for ((i = 0; i < $4 * 10; i++)); do
+        at=$(tail -n 1 "${widgets_of[$1]}" | grep "^scene=$2|" | tr '|' '\n' |
+            awk -F@ -v n="$3" '$1 == n { print $2; exit }')
+        if [ -n "$at" ]; then
+            echo "${at%,*} ${at#*,}"
+            return 0
+        fi
+        sleep 0.1
+    done
+    echo "no '$3' on the $2 screen of window $1 in $4 s" >&2 # (in a $(...): said by click)
+    return 1
+}
+focus() { xdo windowactivate --sync "${wid[$1]}" >/dev/null 2>&1; }
+click() { # click W SCENE NAME
+    local at
+    at=$(widget "$1" "$2" "$3" 15) || {
+        fail "window $1" "no '$3' on the $2 screen in 15 s"
+        return 1
+    }
+    focus "$1"
+    set -- "$1" $at
+    xdo mousemove --window "${wid[$1]}" "$2" "$3" click 1
+}
+keys() {
+    local w=$1
+    shift
+    focus "$w"
+    xdo key --window "${wid[$w]}" "$@"
+}
+type_into() { # type_into W SCENE FIELD TEXT
+    click "$1" "$2" "$3" || return 1
+    keys "$1" End $(printf 'BackSpace %.0s' $(seq 40))
+    xdo type --window "${wid[$1]}" --delay 20 "$4"
+}
+# to_join W: from the title to the join screen, for Pèi with friends.
+to_join() {
+    click "$1" title Play && click "$1" variants pei || return 1
+    click "$1" setup Play || return 1
+    click "$1" setup "Join a friend's table" &&
+        wait_state "$1" '^w=[0-9]+ h=[0-9]+ scene=join ' 15
+}
+
+# ---- the steps -------------------------------------------------------------
+#
+# The order saves the test's time: the 30 s without router B is used to set
+# up steps 1 and 2 in their windows (nothing of them crosses router B until
+# the cut is over), and the match of step 3 goes on while they run:
+#   the match begins (3) -> router B cut (4) -> A's table and B's join
+#   screen made ready -> the cut over -> 1 -> 2 -> B's seat back (4) -> the
+#   match ends with the same standings (3).
+
+# -- steps 1 and 2: a table hosted in the app in home A ------------------------
+
+# Home A hosts Pèi in the app (you, a friend, a computer) on the game port;
+# sets host_table (its id, from the invite it printed).
+host_in_a() {
+    if [ -n "$bots" ]; then
+        SDL_VIDEODRIVER=dummy HOME=$out/host-a XDG_DATA_HOME=$out/host-a \
+            program a host-a "$ceki" --host --variant pei --seats you,friend,greedy \
+            --port "$game_port" --autoplay --as-person
+        pid[HA]=$last_pid
+    else
+        window HA a host-a --host --variant pei --seats you,friend,greedy --port "$game_port" ||
+            return 1
+    fi
+    wait_line "$out/host-a.err" '^ceki: hosting on port' 30 || return 1
+    host_table=$(sed -n 's|^ceki: hosting on port .*; invite ceki://[^/]*/\([^;]*\);.*|\1|p' \
+        "$out/host-a.err" | head -1)
+    [ -n "$host_table" ] || fail "1: A's table" "no invite with its id: $(tail -3 "$out/host-a.err")"
+    [ -n "$host_table" ]
+}
+
+# B's window on its join screen with the address of A's table (router A's
+# internet address, as a friend would be told it) typed, not yet joined.
+join_screen_in_b() {
+    [ -z "$bots" ] || return 0
+    window JB b join-b && wait_state JB ' scene=title( |$)' 30 && to_join JB &&
+        type_into JB join "Address or invite" "$a_wan:$game_port/$host_table"
+}
+
+# The words B's window must show when nobody answers: the host may be behind
+# a router, and a server or a port forward would help. Read from the join
+# screen's state line, "error_text=" to its end (in English: LANGUAGE=en).
+router_words='router'
+help_words='server|forward'
+join_bound=15 # seconds: the issue's bound on a join that gets no answer
+
+# Step 1: B joins; nobody answers through router A; B's window says so,
+# and why, within the bound.
+step_unreachable() {
+    echo "--- 1. ($((SECONDS - begun)) s) A's table from B, through two routers that let nobody in"
+    if [ -n "$bots" ]; then
+        program b join-b "$cli" bot --connect "$a_wan:$game_port" --table "$host_table" \
+            --level greedy
+        sleep "$join_bound"
+        end_process "$last_pid"
+    else
+        keys JB Return
+        wait_state JB ' scene=join .*connecting=1' 10 || return 1
+        local t0=$SECONDS
+        wait_state JB ' scene=join .*connecting=0 error=1' $((join_bound + 10)) || return 1
+        local took=$((SECONDS - t0)) said
+        shot JB b-cannot-join
+        echo "1: B's window gave up after $took s: $(state JB | cut -c1-300)"
+        check "1: B's window gave up within $join_bound s" yes \
+            "$([ "$took" -le "$join_bound" ] && echo yes || echo no)"
+        said=$(state JB | sed -n 's/.* error_text=//p')
+        check "1: B's window says the host may be behind a router" yes \
+            "$(grep -Eqi -- "$router_words" <<<"$said" && echo yes || echo no)"
+        check "1: B's window suggests a server or a port forward" yes \
+            "$(grep -Eqi -- "$help_words" <<<"$said" && echo yes || echo no)"
+    fi
+    check "1: nobody reached A's table" "" "$(grep '^net: \(seat 2 here\|playing\)' "$out/host-a.err")"
+}
+
+# Step 2: the port forward on router A; B joins the same table, and the
+# match there starts.
+step_port_forward() {
+    echo "--- 2. ($((SECONDS - begun)) s) the same with a port forward on router A"
+    port_forward || {
+        fail "2: port forward" "the dnat rule was refused"
+        return 1
+    }
+    if [ -n "$bots" ]; then
+        program b join-b2 "$cli" bot --connect "$a_wan:$game_port" --table "$host_table" \
+            --level greedy
+        pid[JB]=$last_pid
+    else
+        click JB join Join && wait_state JB ' scene=table ' 30 && ok
+        shot JB b-joined-through-forward
+    fi
+    wait_line "$out/host-a.err" '^net: playing' 30 && ok
+}
+
+# The programs of steps 1 and 2 ended (whatever came of them).
+end_hosted_table() {
+    local w
+    for w in HA JB; do
+        [ -z "${pid[$w]:-}" ] || end_process "${pid[$w]}"
+        pid[$w]=
+    done
+}
+
+# -- steps 3 and 4: a match through a ceki-server -------------------------------
+
+start_server() {
+    program srv server "$server" --bind "$srv_ip" --port "$game_port"
+    server_pid=$last_pid
+    wait_line "$out/server.err" "listening on $srv_ip:$game_port" 10
+}
+
+# The table on the server: Pèi, two seats for friends and a computer, made
+# from home A; sets server_table and join_to (what the seats join).
+server_table() {
+    at a timeout 20 "$cli" table --connect "$srv_ip:$game_port" --variant pei \
+        --seats net,net,greedy >"$out/table.out" 2>"$out/table.err"
+    server_table=$(sed -n 's/^table: //p' "$out/table.out")
+    join_to=$srv_ip:$game_port/$server_table
+    [ -n "$server_table" ] || fail "3: the table" "$(cat "$out/table.err")"
+    [ -n "$server_table" ]
+}
+
+# The two seats of the server's table: A's and B's (windows, or bots), one
+# after the other so that A takes the first and B the second; sets
+# seat_of[MA], seat_of[MB] and trace_of (each one's stderr: CEKI_NET_TRACE).
+declare -A seat_of trace_of
+seats_at_server() {
+    local w role seat=0
+    for w in MA MB; do
+        role=a
+        [ $w = MB ] && role=b
+        trace_of[$w]=$out/match-$w.err
+        if [ -n "$bots" ]; then
+            program "$role" "match-$w" "$cli" bot --connect "$srv_ip:$game_port" \
+                --table "$server_table" --level greedy --think 40
+            pid[$w]=$last_pid
+        else
+            window "$w" "$role" "match-$w" --join "$join_to" --autoplay --as-person \
+                --exit-at-end || return 1
+        fi
+        wait_line "$out/server.err" "connection [0-9]+ takes seat $seat" 20 || return 1
+        seat=$((seat + 1))
+    done
+    [ -z "$bots" ] || return 0
+    for w in MA MB; do
+        wait_line "${trace_of[$w]}" '^net: seated ' 30 || return 1
+        seat_of[$w]=$(sed -n 's/^net: seated \([0-9]*\) .*/\1/p' "${trace_of[$w]}" | head -1)
+    done
+    check "3: A and B at the first two seats" "1 2" "${seat_of[MA]} ${seat_of[MB]}"
+}
+
+# Step 3's beginning: the server, its table, both homes seated.
+step_match_begins() {
+    echo "--- 3. ($((SECONDS - begun)) s) a whole Pèi match through a ceki-server on the internet side"
+    start_server && server_table && seats_at_server
+}
+
+# Step 4's beginning: mid-match (B's window has seen move 6), router B
+# drops everything, and forwards again after cut_seconds by a timer of its
+# own, whatever the script does meanwhile; sets cut_at and lifter (the
+# timer's process).
+cut_seconds=30
+cut_from_move=6
+step_cut_begins() {
+    echo "--- 4. ($((SECONDS - begun)) s) router B drops everything for $cut_seconds s"
+    if [ -z "$bots" ]; then
+        wait_line "${trace_of[MB]}" "^net: move ([$cut_from_move-9]|[1-9][0-9]+) " 60 || return 1
+    else
+        wait_line "$out/match-MB.out" '^hand 1' 60 || return 1
+    fi
+    cut_router rb on || {
+        fail "4: the cut" "the drop rule was refused"
+        return 1
+    }
+    cut_at=$SECONDS
+    {
+        sleep $((cut_seconds - 5))
+        shot MA b-seat-away & # (B's seat away by then; the shot takes its time)
+        sleep 5
+        cut_router rb off
+        wait
+    } &
+    lifter=$!
+    started+=("$lifter")
+}
+
+# Step 4's end: once router B forwards again.
+step_cut_ends() {
+    wait_exit "$lifter" $((cut_seconds + 20)) || {
+        fail "4: the cut" "router B still drops after $((SECONDS - cut_at)) s"
+        return 1
+    }
+    at rb nft list tables | grep -q 'table ip cut' && {
+        fail "4: the cut" "the drop rule could not be taken away"
+        return 1
+    }
+    echo "4: ($((SECONDS - begun)) s) router B forwards again, after $((SECONDS - cut_at)) s"
+}
+
+# Step 4's checks: A's window counted B's seat down, B's seat came back,
+# and B's window came back by itself.
+step_cut_seen() {
+    [ -z "$bots" ] || return 0
+    local b=${seat_of[MB]} away first last i
+    away=$(sed -n "s/^net: seat $b away \([0-9]*\) s/\1/p" "${trace_of[MA]}" | tr '\n' ' ')
+    echo "4: A's window counted B's seat down: $away"
+    read -r first last < <(tr ' ' '\n' <<<"$away" | grep . | sed -n '1p;$p' | tr '\n' ' ')
+    check "4: A's window shows B's seat away with the grace countdown" yes \
+        "$([ -n "${last:-}" ] && [ "$first" -le 60 ] && [ "$first" -gt "$last" ] && echo yes || echo no)"
+    for ((i = 0; i < 300; i++)); do
+        sed -n "/^net: seat $b away/,\$p" "${trace_of[MA]}" | grep -q "^net: seat $b here" && break
+        sleep 0.1
+    done
+    check "4: B's seat came back in A's window" yes \
+        "$(sed -n "/^net: seat $b away/,\$p" "${trace_of[MA]}" | grep -q "^net: seat $b here" &&
+            echo yes || echo no)"
+    check "4: B's window came back by itself" yes \
+        "$(sed -n '/^net: reconnecting/,$p' "${trace_of[MB]}" | grep -q '^net: playing' &&
+            echo yes || echo no)"
+}
+
+standings() { # the standings a seat printed at the match's end
+    if [ -n "$bots" ]; then
+        cat "$out/match-$1.out" # the bots' whole transcript
+    else
+        grep -E '^(P.i, [0-9]+ rounds?|Seat [0-9]+:|Winners?:)' "$out/match-$1.out"
+    fi
+}
+
+# Step 3's end: both homes' windows ended the match by themselves with the
+# same standings; the server saw only the routers, which masqueraded.
+step_match_ends() {
+    local w a b seen
+    for w in MA MB; do
+        wait_exit "${pid[$w]}" 150 || fail "3: $w's match" "still playing after 150 s"
+    done
+    echo "3: ($((SECONDS - begun)) s) the match ended"
+    a=$(standings MA)
+    b=$(standings MB)
+    [ -n "$a" ] || a="(A printed no standings)"
+    check "3: the same standings in both homes" "$a" "$b"
+    echo "$a" | sed 's/^/3: /'
+    seen=$(sed -n 's/^ceki-server: conn [0-9]* connected from \([0-9.]*\):[0-9]*$/\1/p' \
+        "$out/server.err" | sort -u | tr '\n' ' ')
+    check "3: the server saw only the routers' addresses" "$a_wan $b_wan " "$seen"
+    check "3: both routers masqueraded" "yes yes" \
+        "$([ "$(masqueraded ra)" -gt 0 ] && echo yes || echo no) $([ "$(masqueraded rb)" -gt 0 ] && echo yes || echo no)"
+}
+
+# ---- the run -----------------------------------------------------------------
+
+rm -rf "$out"
+mkdir -p "$out"
+watchdog() { # TERM to this script at its deadline; TERM to it ends it
+    sleep "$deadline" &
+    local s=$! me=$BASHPID
+    trap 'kill $s 2>/dev/null; exit 0' TERM
+    # (only while the script is its parent: killed with SIGKILL, it is gone
+    # and its number may be another process's)
+    wait $s && [ "$(ps -o ppid= -p "$me" | tr -d ' ')" = "$run_id" ] &&
+        kill -TERM $run_id 2>/dev/null
+}
+watchdog >/dev/null 2>&1 &
+watchdog_pid=$!
+export SDL_AUDIODRIVER=dummy LANGUAGE=en CEKI_NET_TRACE=1 # the logs are read in English
+unset SDL_VIDEODRIVER
+export ASAN_OPTIONS="${ASAN_OPTIONS:-}${ASAN_OPTIONS:+:}detect_leaks=0"
+make_network
+[ -n "$bots" ] || start_display
+echo "network made in $((SECONDS - begun)) s"
+# step NAME FUNCTION: the function run; when it could not go through to its
+# end, a failure (whatever it said already).
+step() {
+    "$2" && return 0
+    fail "$1" "did not go through"
+    return 1
+}
+if step 3 step_match_begins && step 4 step_cut_begins; then
+    step 1 host_in_a && step 1 join_screen_in_b
+    hosted=$?
+    step 4 step_cut_ends
+    [ $hosted -eq 0 ] && step 1 step_unreachable && step 2 step_port_forward
+    end_hosted_table
+    step 4 step_cut_seen
+    step 3 step_match_ends
+fi
+echo "took $((SECONDS - begun)) s"
+echo "$passes passed, $failures failed"
+[ "$failures" -eq 0 ]
