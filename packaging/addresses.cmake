@@ -1,4 +1,4 @@
-# The project's addresses (issue 31): where it lives, where bugs go, where
+# The project's addresses: where it lives, where bugs go, where
 # its screenshots are published and who maintains the .deb. Nothing in the
 # tree names an address of its own; a build names one only when it is given:
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The project's addresses (issue 31, packaging/addresses.cmake):
+# The project's addresses (packaging/addresses.cmake):
 #   check_addresses.sh SOURCE_DIR WORK_DIR
 # 1. No file of the tree names the addresses that never existed: the
 #    repository the first metainfo, .deb and translations pointed at, or a

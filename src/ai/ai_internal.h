@@ -33,6 +33,15 @@ struct AiPlayer {
     bool believe;      /* redeals honour `belief` (during one decision) */
 };
 
+/* ---- the search (ai_mcts.c) -------------------------------------------- */
+
+/* Which of n moves the search follows down its tree: the index of the
+ * highest of their scores (upper confidence bounds), the first of equals.
+ * A score that is not a number (NaN) never wins; when none is a number,
+ * the first move (0), so the caller always gets a move to follow; -1 only
+ * when n is 0. */
+int ai_mcts_best(const double *score, int n);
+
 /* ---- evaluation (ai_eval.c) -------------------------------------------- */
 
 /* The score of a captured pile from its counts; equals score_counts() but is

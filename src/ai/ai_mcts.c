@@ -122,6 +122,19 @@ static double ucb(const AiNode *nd)
     return nd->reward / nd->visits + UCB_C * sqrt(log((double)nd->avail) / nd->visits);
 }
 
+int ai_mcts_best(const double *score, int n)
+{
+    int best = -1;
+    double best_v = -1e300;
+    for (int i = 0; i < n; i++) {
+        if (score[i] > best_v) { /* false for a NaN: it never wins */
+            best_v = score[i];
+            best = i;
+        }
+    }
+    return best >= 0 || n == 0 ? best : 0;
+}
+
 /* Plays the round out from sim (the root move already made), walking the
  * seat's decisions down the tree from `node`; returns the seat's reward and
  * leaves the visited nodes in path[0..*depth). */
@@ -131,6 +144,7 @@ static double playout(AiPlayer *ai, AiSim *sim, int seat, int node, int *count, 
     Move moves[GAME_MAX_MOVES];
     int child_of[GAME_MAX_MOVES];
     int unexpanded[GAME_MAX_MOVES];
+    double score[GAME_MAX_MOVES];
     bool in_tree = true;
     *depth = 0;
     for (int plies = 0; !game_round_over(sim->g); plies++) {
@@ -152,8 +166,7 @@ static double playout(AiPlayer *ai, AiSim *sim, int seat, int node, int *count, 
             in_tree = false;
         } else {
             /* The seat's own decision inside the tree. */
-            int nu = 0, best = -1;
-            double best_v = -1e300;
+            int nu = 0;
             for (int i = 0; i < n; i++) {
                 int c = find_child(ai, node, &moves[i]);
                 child_of[i] = c;
@@ -162,11 +175,7 @@ static double playout(AiPlayer *ai, AiSim *sim, int seat, int node, int *count, 
                     continue;
                 }
                 ai->nodes[c].avail++;
-                double v = ucb(&ai->nodes[c]);
-                if (v > best_v) {
-                    best_v = v;
-                    best = i;
-                }
+                score[i] = ucb(&ai->nodes[c]);
             }
             if (nu > 0) {
                 pick = unexpanded[rng_below(trng, (uint32_t)nu)];
@@ -177,9 +186,9 @@ static double playout(AiPlayer *ai, AiSim *sim, int seat, int node, int *count, 
                     if (*depth < MAX_PATH)
                         path[(*depth)++] = c;
                 }
-            } else {
-                pick = best;
-                node = child_of[best];
+            } else { /* every move has its child: the highest bound */
+                pick = ai_mcts_best(score, n);
+                node = child_of[pick];
                 if (*depth < MAX_PATH)
                     path[(*depth)++] = node;
             }

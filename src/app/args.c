@@ -1,8 +1,8 @@
 #include "args.h"
 #include "net_table.h"
+#include "number.h"
 #include "scene.h"
 
-#include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,21 +43,6 @@ const char *args_usage(void)
            "every seat is taken; --autoplay, --as-person and --exit-at-end work there too.\n"
            "--autoplay-after N opens the window as usual; at a table, after the person's own\n"
            "N moves it plays for them, and at the match's end prints the standings and exits.\n";
-}
-
-static bool parse_u64(const char *text, uint64_t *out)
-{
-    if (text[0] == '\0' || text[0] == '-') {
-        return false;
-    }
-    char *end = NULL;
-    errno = 0;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (errno != 0 || *end != '\0') {
-        return false;
-    }
-    *out = (uint64_t)v;
-    return true;
 }
 
 static bool parse_size(const char *text, int *w, int *h)
@@ -120,8 +105,9 @@ static bool opt_variant(const char *value, AppArgs *out, char *err, size_t err_s
 /* --seed N: the deal's seed. */
 static bool opt_seed(const char *value, AppArgs *out, char *err, size_t err_size)
 {
-    if (!parse_u64(value, &out->seed)) {
-        snprintf(err, err_size, "--seed wants a non-negative integer, not '%s'", value);
+    if (!number_parse_u64(value, &out->seed)) {
+        snprintf(err, err_size,
+                 "--seed wants a whole number from 0 to " NUMBER_U64_MAX_TEXT ", not '%s'", value);
         return false;
     }
     out->seed_given = true;
@@ -132,7 +118,7 @@ static bool opt_seed(const char *value, AppArgs *out, char *err, size_t err_size
 static bool opt_players(const char *value, AppArgs *out, char *err, size_t err_size)
 {
     uint64_t n = 0;
-    if (!parse_u64(value, &n) || n < 1 || n > CEKI_MAX_SEATS) {
+    if (!number_parse_u64(value, &n) || n < 1 || n > CEKI_MAX_SEATS) {
         snprintf(err, err_size, "--players wants a number from 1 to %d, not '%s'", CEKI_MAX_SEATS,
                  value);
         return false;
@@ -196,7 +182,7 @@ static bool opt_speed(const char *value, AppArgs *out, char *err, size_t err_siz
 static bool opt_port(const char *value, AppArgs *out, char *err, size_t err_size)
 {
     uint64_t n = 0;
-    if (!parse_u64(value, &n) || n < 1 || n > UINT16_MAX) {
+    if (!number_parse_u64(value, &n) || n < 1 || n > UINT16_MAX) {
         snprintf(err, err_size, "--port wants a number from 1 to 65535, not '%s'", value);
         return false;
     }
@@ -251,7 +237,7 @@ static bool opt_seats(const char *value, AppArgs *out, char *err, size_t err_siz
 static bool opt_autoplay_after(const char *value, AppArgs *out, char *err, size_t err_size)
 {
     uint64_t n = 0;
-    if (!parse_u64(value, &n) || n > AUTOPLAY_AFTER_MAX) {
+    if (!number_parse_u64(value, &n) || n > AUTOPLAY_AFTER_MAX) {
         snprintf(err, err_size, "--autoplay-after wants a number from 0 to %d, not '%s'",
                  AUTOPLAY_AFTER_MAX, value);
         return false;
@@ -264,7 +250,7 @@ static bool opt_autoplay_after(const char *value, AppArgs *out, char *err, size_
 static bool opt_join(const char *value, AppArgs *out, char *err, size_t err_size)
 {
     NetAddress a;
-    if (!net_table_parse_address(value, &a, err, err_size)) {
+    if (!net_address_parse(value, &a, err, err_size)) {
         return false;
     }
     out->join = value;

@@ -22,7 +22,7 @@
  * in err) on an unknown option, a missing or malformed value, an unknown
  * scene, variant or deck style, or a player count the variant does not
  * allow. Whether a known scene is available is not its business.
- * A network table (issue 29): --host hosts one in this window (LIST holds
+ * A network table: --host hosts one in this window (LIST holds
  * one of you, friend, random, greedy, strong per seat, you once; default
  * you and friends); --join takes a seat at another's (an address or an
  * invite, checked here); --rejoin goes back to the table of the ticket

@@ -231,7 +231,7 @@ static bool net_ticket_fits(App *app, const AppArgs *args, NetTicket *t)
         return t->hosting && (args->port == 0 || args->port == t->address.port);
     }
     NetAddress a;
-    return !t->hosting && net_table_parse_address(args->join, &a, NULL, 0) &&
+    return !t->hosting && net_address_parse(args->join, &a, NULL, 0) &&
            strcmp(a.host, t->address.host) == 0 && a.port == t->address.port &&
            (a.table[0] == '\0' || strcmp(a.table, t->address.table) == 0);
 }
@@ -262,7 +262,7 @@ static NetTable *net_open(App *app, const AppArgs *args, bool *rejoining, char *
         return net_host(app, args, err, err_size);
     }
     NetAddress a;
-    if (!net_table_parse_address(args->join, &a, err, err_size)) {
+    if (!net_address_parse(args->join, &a, err, err_size)) {
         return NULL;
     }
     return net_table_join(&a, NULL, name, err, err_size);
@@ -293,7 +293,7 @@ static void net_pick_first(NetTable *nt, bool *picked)
 static void net_say_where(NetTable *nt)
 {
     char addr[NET_TABLE_ADDRESSES_MAX][NET_ADDR_TEXT_MAX];
-    char invite[NET_TABLE_HOST_MAX + NET_TABLE_ID_MAX + 32] = "";
+    char invite[NET_ADDRESS_HOST_MAX + NET_TABLE_ID_MAX + 32] = "";
     int n = net_table_addresses(nt, addr, NET_TABLE_ADDRESSES_MAX);
     net_table_invite(nt, invite, sizeof invite);
     fprintf(stderr, "ceki: hosting on port %u; invite %s; addresses", (unsigned)net_table_port(nt),

@@ -21,7 +21,7 @@ int main(int argc, char **argv)
         return launch_records(&args);
     }
     if (args_network(&args)) {
-        return launch_net(&args); /* a network table (issue 29) */
+        return launch_net(&args); /* a network table */
     }
     if (args.autoplay) {
         return launch_autoplay(&args);

@@ -1,5 +1,5 @@
 /* session.h — the game being played in the program: who sits in each
- * seat, the table's seat feeds (every move through the host, issue 28), the
+ * seat, the table's seat feeds (every move through the host), the
  * computer players thinking off the UI thread, undo, and saving and resuming
  * through the game record.
  *
@@ -158,7 +158,7 @@ int session_round_score(const Session *s, int round, int seat);
 /* Kings: the King cards a seat has won, in order; returns how many. */
 int session_kings_won(const Session *s, int seat, Card out[4]);
 
-/* ---- the seat feeds (issue 28) ------------------------------------------- */
+/* ---- the seat feeds ---------------------------------------------------- */
 
 /* The seat whose view session_game is and whose events are queued. Setting
  * it (hot-seat: the seat whose hand the table shows) rebuilds the game. */
@@ -182,7 +182,7 @@ Game *session_seat_game(const Session *s, int seat);
 /* What the session's host has done; false for a session only viewed. */
 bool session_host_counts(const Session *s, HostCounts *out);
 
-/* ---- a network table (issue 29) ------------------------------------------
+/* ---- a network table -----------------------------------------------------
  *
  * session_create_net makes a session that plays from a network table's
  * feed (net_table.h) instead of a table on this computer: it takes the

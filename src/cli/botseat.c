@@ -46,13 +46,14 @@ void botseat_free(BotSeat *b)
     memset(b, 0, sizeof *b);
 }
 
-void botseat_join_msg(const BotSeat *b, const char *table, NetMsg *out)
+void botseat_join_msg(const BotSeat *b, const char *table, const char *key, NetMsg *out)
 {
     memset(out, 0, sizeof *out);
     out->type = NET_MSG_JOIN;
     snprintf(out->u.join.table, sizeof out->u.join.table, "%s", table);
     snprintf(out->u.join.token, sizeof out->u.join.token, "%s", b->token);
     out->u.join.seat = -1;
+    snprintf(out->u.join.key, sizeof out->u.join.key, "%s", key && !b->token[0] ? key : "");
     snprintf(out->u.join.name, sizeof out->u.join.name, "bot-%s", ai_level_key(b->level));
 }
 

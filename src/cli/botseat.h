@@ -75,8 +75,9 @@ typedef struct BotSeat {
 
 bool botseat_init(BotSeat *b, AiLevel level, uint32_t think_ms);
 void botseat_free(BotSeat *b);
-/* The message a bot sends to take (or take back, with a token) a seat. */
-void botseat_join_msg(const BotSeat *b, const char *table, NetMsg *out);
+/* The message a bot sends to take (or take back, with a token) a seat; key:
+ * a private table's (NULL: none). */
+void botseat_join_msg(const BotSeat *b, const char *table, const char *key, NetMsg *out);
 /* true when *reply is to be sent. */
 bool botseat_receive(BotSeat *b, const NetMsg *msg, uint64_t now_ms, NetMsg *reply);
 bool botseat_due(BotSeat *b, uint64_t now_ms, NetMsg *out);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli_util.h"
+#include "number.h"
 #include "record.h"
 
 const VariantDesc *cli_find_variant(const char *key)
@@ -36,13 +37,13 @@ int cli_default_players(const VariantDesc *v)
 
 bool cli_parse_seed(const char *cmd, const char *text, uint64_t *out)
 {
-    char *end = NULL;
-    unsigned long long x = strtoull(text, &end, 10);
-    if (!*text || *end || *text == '-') {
-        fprintf(stderr, "ceki-cli: %s: --seed takes a non-negative number\n", cmd);
+    if (!number_parse_u64(text, out)) {
+        fprintf(stderr,
+                "ceki-cli: %s: --seed takes a whole number from 0 to " NUMBER_U64_MAX_TEXT
+                ", not '%s'\n",
+                cmd, text);
         return false;
     }
-    *out = (uint64_t)x;
     return true;
 }
 

@@ -23,10 +23,10 @@ void cli_sleep_ms(uint32_t ms)
     nanosleep(&ts, NULL);
 }
 
-NetClient *cli_net_client(const char *cmd, int max_conns)
+NetClient *cli_net_client(const char *cmd, int max_conns, const char *bind)
 {
     char err[CLI_NET_ERR_MAX] = "";
-    NetClientOptions opt = {max_conns, 0, 0, CLI_NET_PEER_TIMEOUT_MS};
+    NetClientOptions opt = {max_conns, 0, 0, CLI_NET_PEER_TIMEOUT_MS, bind};
     NetClient *c = net_client_create(&opt, err, sizeof err);
     if (!c)
         fprintf(stderr, "ceki-cli: %s: %s\n", cmd, err);
@@ -45,19 +45,26 @@ NetConn cli_net_connect(const char *cmd, NetClient *c, const char *host_port)
     NetMsg *msg = malloc(sizeof *msg); /* nothing is expected before the connection */
     uint64_t end = cli_now_ms() + CLI_NET_CONNECT_MS;
     bool up = false;
+    NetReason refused = NET_REASON_NONE;
     while (msg && !up && cli_now_ms() < end) {
         memset(&ev, 0, sizeof ev);
         if (!net_client_poll(c, CLI_NET_POLL_MS, &ev, msg) || ev.conn != conn)
             continue;
-        if (ev.kind == NET_EVENT_DISCONNECT)
+        if (ev.kind == NET_EVENT_DISCONNECT) {
+            refused = ev.reason;
             break;
+        }
         up = ev.kind == NET_EVENT_CONNECT;
     }
     free(msg);
     if (up)
         return conn;
-    fprintf(stderr, "ceki-cli: %s: cannot reach a ceki-server at %s\n", cmd, host_port);
-    net_client_disconnect(c, conn, NET_BYE_LEAVING);
+    if (refused != NET_REASON_NONE)
+        fprintf(stderr, "ceki-cli: %s: the server at %s refused the connection: %s\n", cmd,
+                host_port, net_reason_text(refused));
+    else
+        fprintf(stderr, "ceki-cli: %s: cannot reach a ceki-server at %s\n", cmd, host_port);
+    net_client_disconnect(c, conn, NET_REASON_LEAVING);
     return 0;
 }
 
@@ -73,7 +80,7 @@ bool cli_net_wait(const char *cmd, NetClient *c, NetConn conn, uint32_t timeout_
             return true;
         if (ev.kind == NET_EVENT_DISCONNECT) {
             fprintf(stderr, "ceki-cli: %s: the server closed the connection: %s\n", cmd,
-                    net_bye_text(ev.reason));
+                    net_reason_text(ev.reason));
             return false;
         }
     }

@@ -22,7 +22,8 @@
 uint64_t cli_now_ms(void);
 /* Sleeps about ms milliseconds. */
 void cli_sleep_ms(uint32_t ms);
-NetClient *cli_net_client(const char *cmd, int max_conns);
+/* A client of max_conns connections sent from address bind (NULL: any). */
+NetClient *cli_net_client(const char *cmd, int max_conns, const char *bind);
 /* A connection the server accepted, or 0. */
 NetConn cli_net_connect(const char *cmd, NetClient *c, const char *host_port);
 /* Waits for a message from conn; false on the timeout or a disconnect. */

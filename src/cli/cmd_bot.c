@@ -1,5 +1,6 @@
 /* cmd_bot.c — `ceki-cli bot` (contract in cli_netcmd.h). */
 #define _POSIX_C_SOURCE 200809L
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,12 +13,13 @@
 #define BOT_BACKOFF_FIRST_MS 100u
 #define BOT_BACKOFF_MAX_MS 2000u
 #define BOT_POLL_MS 10u
+#define BOT_LINGER_MS 200u
 #define BOT_THINK_MAX_MS 600000L
 #define BOT_ERR_MAX 256
 #define BOT_PATH_MAX 4096
 
 typedef struct BotArgs {
-    const char *connect, *table, *token_file, *dump_file;
+    const char *connect, *table, *token_file, *dump_file, *bind, *key;
     AiLevel level;
     long think_ms;
 } BotArgs;
@@ -35,11 +37,19 @@ typedef struct BotRun {
     bool failed;
 } BotRun;
 
+static volatile sig_atomic_t bot_stop_signal = 0;
+
+static void bot_on_signal(int sig)
+{
+    bot_stop_signal = sig;
+}
+
 static int bot_usage(const char *why)
 {
     fprintf(stderr, "ceki-cli: bot: %s\n", why);
     fprintf(stderr, "usage: ceki-cli bot --connect HOST:PORT --table ID --level "
-                    "random|greedy|strong [--token FILE] [--think MS] [--dump FILE]\n");
+                    "random|greedy|strong [--key KEY] [--token FILE] [--think MS] [--dump FILE] "
+                    "[--bind ADDR]\n");
     return 2;
 }
 
@@ -49,6 +59,10 @@ static int parse_one(BotArgs *a, const char *arg, const char *val)
         a->connect = val;
     else if (strcmp(arg, "--table") == 0)
         a->table = val;
+    else if (strcmp(arg, "--bind") == 0)
+        a->bind = val;
+    else if (strcmp(arg, "--key") == 0)
+        a->key = val;
     else if (strcmp(arg, "--token") == 0)
         a->token_file = val;
     else if (strcmp(arg, "--dump") == 0)
@@ -79,6 +93,8 @@ static int parse_bot_args(int argc, char **argv, BotArgs *a)
         st = bot_usage("--level takes random, greedy or strong");
     if (st == 0 && strlen(a->table) > NET_TABLE_ID_MAX)
         st = bot_usage("that is not a table id");
+    if (st == 0 && a->key && strlen(a->key) != NET_KEY_LEN)
+        st = bot_usage("a key is 32 hex digits");
     return st;
 }
 
@@ -158,10 +174,12 @@ static void bot_try_connect(BotRun *r, uint64_t now)
 }
 
 /* A disconnect the bot cannot mend by coming back. */
-static bool bye_is_final(NetDisconnectReason why)
+static bool bye_is_final(NetReason why)
 {
-    return why == NET_BYE_VERSION || why == NET_BYE_NO_TABLE || why == NET_BYE_NO_SEAT ||
-           why == NET_BYE_REPLACED || why == NET_BYE_GARBAGE || why == NET_BYE_ABUSE;
+    return why == NET_REASON_VERSION || why == NET_REASON_NO_TABLE || why == NET_REASON_NO_SEAT ||
+           why == NET_REASON_REPLACED || why == NET_REASON_GARBAGE || why == NET_REASON_ABUSE ||
+           why == NET_REASON_CUT_OFF ||
+           (why >= NET_REASON_CLOSED_EMPTY && why <= NET_REASON_CLOSED_OVER);
 }
 
 static void bot_message(BotRun *r, const NetEvent *ev, uint64_t now)
@@ -190,13 +208,13 @@ static void bot_event(BotRun *r, const NetEvent *ev, uint64_t now)
     if (ev->conn != r->conn || r->conn == 0)
         return;
     if (ev->kind == NET_EVENT_CONNECT) {
-        botseat_join_msg(&r->seat, r->a.table, r->reply);
+        botseat_join_msg(&r->seat, r->a.table, r->a.key, r->reply);
         net_client_send(r->c, r->conn, r->reply);
     } else if (ev->kind == NET_EVENT_MESSAGE) {
         bot_message(r, ev, now);
     } else if (ev->kind == NET_EVENT_DISCONNECT) {
         if (bye_is_final(ev->reason))
-            bot_fail(r, "the server closed the seat", net_bye_text(ev->reason));
+            bot_fail(r, "the server closed the seat", net_reason_text(ev->reason));
         else
             bot_lost(r, now);
     }
@@ -206,6 +224,10 @@ static void bot_loop(BotRun *r)
 {
     NetEvent ev;
     while (!r->seat.over && !r->failed) {
+        if (bot_stop_signal) {
+            bot_fail(r, "stopped: the seat is left", NULL);
+            break;
+        }
         uint64_t now = cli_now_ms();
         if (r->conn == 0)
             bot_try_connect(r, now);
@@ -219,6 +241,16 @@ static void bot_loop(BotRun *r)
             bot_fail(r, "the computer player could not choose a move from the view",
                      ceki_status_text(r->seat.failed));
     }
+}
+
+/* A while for the goodbye to be acknowledged (ENet sends it again until
+ * it is), so the host sees the seat left rather than waiting for a timeout. */
+static void bot_linger(BotRun *r)
+{
+    NetEvent ev;
+    uint64_t end = cli_now_ms() + BOT_LINGER_MS;
+    while (cli_now_ms() < end)
+        net_client_poll(r->c, BOT_POLL_MS, &ev, r->msg);
 }
 
 static int bot_finish(BotRun *r)
@@ -256,12 +288,19 @@ int cli_cmd_bot(int argc, char **argv)
         ok = false;
     }
     token_load(r.a.token_file, r.seat.token);
-    r.c = ok ? cli_net_client("bot", 1) : NULL;
+    r.c = ok ? cli_net_client("bot", 1, r.a.bind) : NULL;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = bot_on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGINT, &sa, NULL);
     if (r.c) {
         bot_loop(&r);
         st = bot_finish(&r);
         if (r.conn)
-            net_client_disconnect(r.c, r.conn, NET_BYE_LEAVING);
+            net_client_disconnect(r.c, r.conn, NET_REASON_LEAVING);
+        bot_linger(&r);
         net_client_destroy(r.c);
     } else {
         st = 1;

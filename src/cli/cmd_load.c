@@ -29,16 +29,15 @@
 #define LOAD_US_PER_S 1e6
 
 typedef struct LoadArgs {
-    const char *connect;
+    const char *connect, *bind;
     const VariantDesc *v;
     long tables, think_ms, seconds;
 } LoadArgs;
 
 /* What the workers measured, put together. */
 typedef struct LoadTotals {
-    uint32_t *lat;
-    size_t nlat;
-    long moves, resyncs, finished, lost;
+    LoadSamples lat, join;
+    long moves, resyncs, finished, lost, join_failed, transcripts, differing;
     uint64_t recv_bytes;
 } LoadTotals;
 
@@ -46,7 +45,7 @@ static int load_usage(const char *why)
 {
     fprintf(stderr, "ceki-cli: load: %s\n", why);
     fprintf(stderr, "usage: ceki-cli load --connect HOST:PORT --tables N --variant V "
-                    "[--think MS] [--seconds S]\n");
+                    "[--think MS] [--seconds S] [--bind ADDR]\n");
     return 2;
 }
 
@@ -54,6 +53,8 @@ static int parse_one(LoadArgs *a, const char *arg, const char *val)
 {
     if (strcmp(arg, "--connect") == 0)
         a->connect = val;
+    else if (strcmp(arg, "--bind") == 0)
+        a->bind = val;
     else if (strcmp(arg, "--variant") == 0)
         return (a->v = cli_find_variant(val)) ? 0 : 2;
     else if (strcmp(arg, "--tables") == 0)
@@ -113,26 +114,39 @@ static double load_cpu_seconds(void)
            ((double)ru.ru_utime.tv_usec + (double)ru.ru_stime.tv_usec) / LOAD_US_PER_S;
 }
 
+/* from's samples added to to's; false when out of memory. */
+static bool load_append(LoadSamples *to, const LoadSamples *from)
+{
+    for (size_t k = 0; k < from->n; k++) {
+        if (!load_samples_add(to, from->v[k]))
+            return false;
+    }
+    return true;
+}
+
+static void load_sort(LoadSamples *s)
+{
+    if (s->n)
+        qsort(s->v, s->n, sizeof *s->v, cmp_u32);
+}
+
 /* Every worker's figures in one; false when out of memory. */
 static bool load_merge(const LoadWorker *w, int n, LoadTotals *tot)
 {
-    size_t all = 0;
-    for (int i = 0; i < n; i++)
-        all += w[i].nlat;
-    tot->lat = malloc((all ? all : 1) * sizeof *tot->lat);
-    if (!tot->lat)
-        return false;
     for (int i = 0; i < n; i++) {
-        if (w[i].nlat)
-            memcpy(tot->lat + tot->nlat, w[i].lat, w[i].nlat * sizeof *tot->lat);
-        tot->nlat += w[i].nlat;
+        if (!load_append(&tot->lat, &w[i].lat) || !load_append(&tot->join, &w[i].join))
+            return false;
+        tot->join_failed += w[i].join_failed;
+        tot->transcripts += w[i].transcripts;
+        tot->differing += w[i].differing;
         tot->moves += w[i].moves;
         tot->resyncs += w[i].resyncs;
         tot->finished += w[i].finished;
         tot->lost += w[i].lost;
         tot->recv_bytes += w[i].recv_bytes;
     }
-    qsort(tot->lat, tot->nlat, sizeof *tot->lat, cmp_u32);
+    load_sort(&tot->lat);
+    load_sort(&tot->join);
     return true;
 }
 
@@ -144,8 +158,12 @@ static void load_report(const LoadArgs *a, int players, int workers, const LoadT
     printf("moves %ld in %.1f s: %.1f per second\n", tot->moves, seconds,
            seconds > 0 ? (double)tot->moves / seconds : 0.0);
     printf("resyncs %ld\n", tot->resyncs);
-    printf("latency p50 %u ms p99 %u ms max %u ms\n", percentile(tot->lat, tot->nlat, 50),
-           percentile(tot->lat, tot->nlat, 99), tot->nlat ? tot->lat[tot->nlat - 1] : 0);
+    const LoadSamples *l = &tot->lat, *j = &tot->join;
+    printf("latency p50 %u ms p99 %u ms max %u ms\n", percentile(l->v, l->n, 50),
+           percentile(l->v, l->n, 99), l->n ? l->v[l->n - 1] : 0);
+    printf("joins %zu, failed %ld: p50 %u ms p99 %u ms max %u ms\n", j->n, tot->join_failed,
+           percentile(j->v, j->n, 50), percentile(j->v, j->n, 99), j->n ? j->v[j->n - 1] : 0);
+    printf("transcripts %ld, differing from the record %ld\n", tot->transcripts, tot->differing);
     printf("bytes received per move per seat %.0f\n",
            tot->moves ? (double)tot->recv_bytes / ((double)tot->moves * players) : 0.0);
     printf("load: processor time %.1f s\n", load_cpu_seconds());
@@ -185,6 +203,7 @@ int cli_cmd_load(int argc, char **argv)
     LoadPlan plan;
     memset(&plan, 0, sizeof plan);
     plan.connect = a.connect;
+    plan.bind = a.bind;
     plan.v = a.v;
     plan.players = cli_default_players(a.v);
     plan.think_ms = (uint32_t)a.think_ms;
@@ -210,6 +229,7 @@ int cli_cmd_load(int argc, char **argv)
     for (int i = 0; w && i < n; i++)
         load_worker_close(&w[i]);
     free(w);
-    free(tot.lat);
+    load_samples_free(&tot.lat);
+    load_samples_free(&tot.join);
     return ok ? 0 : 1;
 }

@@ -14,9 +14,10 @@ static const char *const seat_kind_keys[NET_SEAT_KIND_COUNT] = {"net", "local", 
                                                                 "strong"};
 
 typedef struct TableArgs {
-    const char *connect;
+    const char *connect, *bind;
     GameConfig cfg;
     bool has_seed;
+    bool private_table;
     const char *seats;
 } TableArgs;
 
@@ -24,7 +25,8 @@ static int table_usage(const char *why)
 {
     fprintf(stderr, "ceki-cli: table: %s\n", why);
     fprintf(stderr, "usage: ceki-cli table --connect HOST:PORT --variant V [--players N] "
-                    "[--seed S] [--seats LIST] [--scheme NAME] [--option NAME]...\n");
+                    "[--seed S] [--seats LIST] [--scheme NAME] [--option NAME]... [--private] "
+                    "[--bind ADDR]\n");
     return 2;
 }
 
@@ -68,6 +70,8 @@ static int parse_one(TableArgs *a, const VariantDesc **v, const char *arg, const
 {
     if (strcmp(arg, "--connect") == 0) {
         a->connect = val;
+    } else if (strcmp(arg, "--bind") == 0) {
+        a->bind = val;
     } else if (strcmp(arg, "--variant") == 0) {
         *v = cli_find_variant(val);
         if (!*v)
@@ -98,9 +102,15 @@ static int parse_table_args(int argc, char **argv, TableArgs *a, NetCreate *c)
 {
     const VariantDesc *v = NULL;
     int st = 0;
-    for (int i = 1; i < argc && st == 0; i += 2)
+    for (int i = 1; i < argc && st == 0; i += 2) {
+        if (strcmp(argv[i], "--private") == 0) {
+            a->private_table = true;
+            i--; /* a flag: no value */
+            continue;
+        }
         st = i + 1 < argc ? parse_one(a, &v, argv[i], argv[i + 1])
                           : table_usage("an option lacks its value");
+    }
     if (st != 0)
         return st;
     if (!a->connect || !v)
@@ -119,19 +129,24 @@ static int parse_table_args(int argc, char **argv, TableArgs *a, NetCreate *c)
     c->has_seed = a->has_seed;
     c->seed = a->cfg.seed;
     c->autostart = true;
+    c->open = !a->private_table;
     snprintf(c->name, sizeof c->name, "ceki-cli");
     return 0;
 }
 
-static int create_table(const char *host_port, NetMsg *msg)
+static int create_table(const TableArgs *a, NetMsg *msg)
 {
-    NetClient *c = cli_net_client("table", 1);
-    NetConn conn = c ? cli_net_connect("table", c, host_port) : 0;
+    NetClient *c = cli_net_client("table", 1, a->bind);
+    NetConn conn = c ? cli_net_connect("table", c, a->connect) : 0;
     bool ok = conn && net_client_send(c, conn, msg);
     ok = ok && cli_net_wait("table", c, conn, CLI_NET_ANSWER_MS, msg);
     int st = 1;
     if (ok && msg->type == NET_MSG_CREATED) {
-        printf("table: %s\n", msg->u.created);
+        const NetCreated *cr = &msg->u.created;
+        printf("table: %s\n", cr->table);
+        if (!cr->open)
+            printf("key: %s\ninvite: ceki://%s/%s?key=%s\n", cr->key, a->connect, cr->table,
+                   cr->key);
         st = 0;
     } else if (ok && msg->type == NET_MSG_REFUSED) {
         fprintf(stderr, "ceki-cli: table: the server refused: %s\n", msg->u.refused.reason);
@@ -139,7 +154,7 @@ static int create_table(const char *host_port, NetMsg *msg)
         fprintf(stderr, "ceki-cli: table: an unexpected answer from the server\n");
     }
     if (conn)
-        net_client_disconnect(c, conn, NET_BYE_LEAVING);
+        net_client_disconnect(c, conn, NET_REASON_LEAVING);
     if (c)
         net_client_destroy(c);
     return st;
@@ -155,7 +170,7 @@ int cli_cmd_table(int argc, char **argv)
     msg->type = NET_MSG_CREATE;
     int st = parse_table_args(argc, argv, &a, &msg->u.create);
     if (st == 0)
-        st = create_table(a.connect, msg);
+        st = create_table(&a, msg);
     free(msg);
     return st;
 }

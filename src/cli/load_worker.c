@@ -31,6 +31,7 @@ struct LoadTable {
 struct LoadSeat {
     BotSeat b;
     NetConn conn;
+    uint64_t join_at; /* when it connected, until its WELCOME (0: none pending) */
     int table;
     bool in_wheel;
     uint64_t wheel_due; /* while in_wheel: when its think time is over */
@@ -166,6 +167,7 @@ static bool load_ask_table(LoadWorker *w, int t)
     c->rules.variant = (uint8_t)w->plan->v->id;
     c->rules.players = (uint8_t)w->plan->players;
     c->autostart = true;
+    c->open = true;
     snprintf(c->name, sizeof c->name, "ceki-cli load");
     if (w->asked_count == w->ntables || !net_client_send(w->c, w->control, m))
         return false;
@@ -188,6 +190,7 @@ static void load_seat_table(LoadWorker *w, int t, const char *id)
         snprintf(ls->b.table, sizeof ls->b.table, "%s", id);
         char err[LOAD_ERR_MAX] = "";
         ls->conn = net_client_connect(w->c, w->plan->connect, err, sizeof err);
+        ls->join_at = cli_now_ms();
         if (ls->conn)
             map_put(w, ls->conn, s);
         else
@@ -207,24 +210,45 @@ static bool load_table_over(LoadWorker *w, int t)
         LoadSeat *ls = &w->seat[s];
         map_forget(w, ls->conn);
         if (ls->conn && net_client_connected(w->c, ls->conn))
-            net_client_disconnect(w->c, ls->conn, NET_BYE_LEAVING);
+            net_client_disconnect(w->c, ls->conn, NET_REASON_LEAVING);
         ls->conn = 0;
     }
     w->finished++;
     return load_ask_table(w, t);
 }
 
-static void load_note_latency(LoadWorker *w, uint64_t ms)
+bool load_samples_add(LoadSamples *s, uint64_t ms)
 {
-    if (w->nlat == w->lat_cap) {
-        size_t cap = w->lat_cap ? w->lat_cap * 2 : LOAD_LAT_FIRST;
-        uint32_t *grown = realloc(w->lat, cap * sizeof *grown);
+    if (s->n == s->cap) {
+        size_t cap = s->cap ? s->cap * 2 : LOAD_LAT_FIRST;
+        uint32_t *grown = realloc(s->v, cap * sizeof *grown);
         if (!grown)
-            return;
-        w->lat = grown;
-        w->lat_cap = cap;
+            return false;
+        s->v = grown;
+        s->cap = cap;
     }
-    w->lat[w->nlat++] = ms > UINT32_MAX ? UINT32_MAX : (uint32_t)ms;
+    s->v[s->n++] = ms > UINT32_MAX ? UINT32_MAX : (uint32_t)ms;
+    return true;
+}
+
+void load_samples_free(LoadSamples *s)
+{
+    free(s->v);
+    memset(s, 0, sizeof *s);
+}
+
+/* Seat s has its record: its transcript is checked against it. */
+static void load_check_transcript(LoadWorker *w, int s)
+{
+    char err[LOAD_ERR_MAX] = "";
+    char *text = botseat_finish(&w->seat[s].b, err, sizeof err);
+    w->transcripts++;
+    if (!text) {
+        w->differing++;
+        fprintf(stderr, "ceki-cli: load: seat %d of table %s: %s\n", w->seat[s].b.seat,
+                w->seat[s].b.table, err);
+    }
+    free(text);
 }
 
 /* An update reached seat s: the move it carries is measured once every
@@ -237,7 +261,7 @@ static void load_update(LoadWorker *w, int s, const NetUpdate *u, uint64_t now)
     if (!lt->pending || lt->pending_at == 0 || u->move_no != lt->pending_no + 1)
         return;
     if (++lt->pending_got == w->plan->players) {
-        load_note_latency(w, now - lt->pending_at);
+        load_samples_add(&w->lat, now - lt->pending_at);
         lt->pending = false;
     }
 }
@@ -248,7 +272,7 @@ static bool load_control(LoadWorker *w, const NetEvent *ev)
 {
     if (ev->kind == NET_EVENT_DISCONNECT) {
         fprintf(stderr, "ceki-cli: load: the server closed the connection: %s\n",
-                net_bye_text(ev->reason));
+                net_reason_text(ev->reason));
         return false;
     }
     if (ev->kind != NET_EVENT_MESSAGE)
@@ -262,7 +286,7 @@ static bool load_control(LoadWorker *w, const NetEvent *ev)
         int t = w->asked[w->asked_head];
         w->asked_head = (w->asked_head + 1) % w->ntables;
         w->asked_count--;
-        load_seat_table(w, t, w->msg->u.created);
+        load_seat_table(w, t, w->msg->u.created.table);
     }
     return true;
 }
@@ -271,21 +295,29 @@ static bool load_seat_event(LoadWorker *w, int s, const NetEvent *ev, uint64_t n
 {
     LoadSeat *ls = &w->seat[s];
     if (ev->kind == NET_EVENT_CONNECT) {
-        botseat_join_msg(&ls->b, ls->b.table, w->reply);
+        botseat_join_msg(&ls->b, ls->b.table, NULL, w->reply);
         net_client_send(w->c, ls->conn, w->reply);
     } else if (ev->kind == NET_EVENT_DISCONNECT) {
         map_forget(w, ls->conn);
         ls->conn = 0;
         w->lost++;
+        w->join_failed += ls->join_at != 0;
+        ls->join_at = 0;
     } else if (ev->kind == NET_EVENT_MESSAGE) {
+        if (w->msg->type == NET_MSG_WELCOME && ls->join_at) {
+            load_samples_add(&w->join, now - ls->join_at);
+            ls->join_at = 0;
+        }
         long before = ls->b.resyncs;
         if (botseat_receive(&ls->b, w->msg, now, w->reply))
             net_client_send(w->c, ls->conn, w->reply);
         w->resyncs += ls->b.resyncs - before;
         if (w->msg->type == NET_MSG_UPDATE)
             load_update(w, s, &w->msg->u.update, now);
-        if (w->msg->type == NET_MSG_RECORD && ls->b.over)
+        if (w->msg->type == NET_MSG_RECORD && ls->b.over) {
+            load_check_transcript(w, s);
             return load_table_over(w, ls->table);
+        }
         load_seat_due(w, s, now);
     }
     return true;
@@ -406,7 +438,7 @@ bool load_worker_open(LoadWorker *w, LoadPlan *plan, int index, int ntables)
     if (conns > NET_TRANSPORT_MAX_PEERS)
         conns = NET_TRANSPORT_MAX_PEERS;
     char err[LOAD_ERR_MAX] = "";
-    NetClientOptions opt = {conns, 0, 0, CLI_NET_PEER_TIMEOUT_MS};
+    NetClientOptions opt = {conns, 0, 0, CLI_NET_PEER_TIMEOUT_MS, plan->bind};
     w->c = net_client_create(&opt, err, sizeof err);
     if (!w->c) {
         fprintf(stderr, "ceki-cli: load: %s\n", err);
@@ -429,6 +461,7 @@ void load_worker_close(LoadWorker *w)
     free(w->moved);
     free(w->msg);
     free(w->reply);
-    free(w->lat);
+    load_samples_free(&w->lat);
+    load_samples_free(&w->join);
     memset(w, 0, sizeof *w);
 }

@@ -19,8 +19,10 @@
  *   room makes, and opening a table (a deal, three connections, three
  *   joins) costs the server more than a move.
  * - A move's latency counts from the flush that sent it until the last
- *   seat of its table received the update that carries it; the samples are
- *   kept in milliseconds for cmd_load.c to merge.
+ *   seat of its table received the update that carries it; a seat's join
+ *   time from its connect until its WELCOME; the samples are kept in
+ *   milliseconds for cmd_load.c to merge. At a match's end every seat's
+ *   transcript is checked against the record (botseat_finish).
  * - load_worker_run plays until the plan's end or its stop flag; on a
  *   failure (the server refused a table or closed the control connection)
  *   it prints one line "ceki-cli: load: ..." on stderr, sets `failed` and
@@ -39,9 +41,16 @@
 
 #define LOAD_WHEEL_SLOTS 1024u /* a power of two: one slot per millisecond */
 
+/* Samples in milliseconds (latencies, join times), grown as they come. */
+typedef struct LoadSamples {
+    uint32_t *v;
+    size_t n, cap;
+} LoadSamples;
+
 /* What every worker reads; stop is the only thing written (by any). */
 typedef struct LoadPlan {
     const char *connect;
+    const char *bind; /* the address to send from, NULL: any */
     const VariantDesc *v;
     int players;
     uint32_t think_ms;
@@ -74,12 +83,19 @@ typedef struct LoadWorker {
     int wheel[LOAD_WHEEL_SLOTS]; /* the first seat waiting in each slot, or -1 */
     uint64_t wheel_at;           /* the slots before this millisecond are done */
     NetMsg *msg, *reply;
-    uint32_t *lat; /* latency samples, ms */
-    size_t nlat, lat_cap;
+    LoadSamples lat;  /* a move's latency, ms */
+    LoadSamples join; /* a seat's join: its connect until its WELCOME, ms */
     long moves, resyncs, finished, lost;
+    long join_failed;            /* seats that lost their connection before their WELCOME */
+    long transcripts, differing; /* seats' transcripts read at a match's end, and those the
+                                    record contradicts */
     uint64_t recv_bytes;
     bool failed;
 } LoadWorker;
+
+/* Adds a sample (false when out of memory: it is left out). */
+bool load_samples_add(LoadSamples *s, uint64_t ms);
+void load_samples_free(LoadSamples *s);
 
 /* Sets up w for ntables tables (nothing is sent yet); false when out of
  * memory or the socket cannot be opened (said on stderr). */

@@ -39,10 +39,12 @@ static int usage(void)
         "  stakes --scheme none|wudon|rampung|parewanan|nir|jedhil [--jung] --scores A,B,C\n"
         "  checki CARD CARD CARD CARD CARD CARD CARD CARD\n"
         "  table --connect HOST:PORT --variant V [--players N] [--seed S] [--seats LIST]\n"
-        "      [--scheme NAME] [--option NAME]...\n"
-        "  bot --connect HOST:PORT --table ID --level random|greedy|strong [--token FILE]\n"
-        "      [--think MS] [--dump FILE]\n"
-        "  load --connect HOST:PORT --tables N --variant V [--think MS] [--seconds S]\n");
+        "      [--scheme NAME] [--option NAME]... [--private] [--bind ADDR]\n"
+        "  bot --connect HOST:PORT --table ID --level random|greedy|strong [--key KEY]\n"
+        "      [--token FILE] [--think MS] [--dump FILE] [--bind ADDR]\n"
+        "  list --connect HOST:PORT [--bind ADDR]\n"
+        "  load --connect HOST:PORT --tables N --variant V [--think MS] [--seconds S]\n"
+        "      [--bind ADDR]\n");
     return 2;
 }
 
@@ -266,6 +268,8 @@ int main(int argc, char **argv)
         return cli_cmd_table(argc - 1, argv + 1);
     if (strcmp(cmd, "bot") == 0)
         return cli_cmd_bot(argc - 1, argv + 1);
+    if (strcmp(cmd, "list") == 0)
+        return cli_cmd_list(argc - 1, argv + 1);
     if (strcmp(cmd, "load") == 0)
         return cli_cmd_load(argc - 1, argv + 1);
     if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "help") == 0) {

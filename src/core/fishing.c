@@ -11,6 +11,8 @@
 #include "pei.h"
 #include "status.h"
 
+#define KINGS_TURNED 2 /* Kings: cards turned a turn, and after a pair taken at the deal */
+
 /* ---- small helpers ---- */
 
 /* Removes the last copy of c, keeping the order of the others: one walk
@@ -490,31 +492,36 @@ static void choose_start(Game *g)
     }
 }
 
+/* Kings: the seat takes the pool's first pair of equal rank (the first
+ * card that has a partner, with its first partner) into its pile, in the
+ * open; false when the pool holds no pair. */
+static bool kings_take_pair(Game *g, int seat)
+{
+    for (int i = 0; i < g->pool_n; i++) {
+        for (int j = i + 1; j < g->pool_n; j++) {
+            if (card_rank(g->pool[i]) != card_rank(g->pool[j]))
+                continue;
+            Card a = g->pool[i], b = g->pool[j];
+            fishing_pool_remove(g, b);
+            fishing_pool_remove(g, a);
+            g->captured[seat][g->captured_n[seat]++] = a;
+            g->captured[seat][g->captured_n[seat]++] = b;
+            game_public_add(g, PUB_PAIR, seat, a, b, 0);
+            game_event(g, EV_PAIR_TAKEN, seat, a, b, 0);
+            return true;
+        }
+    }
+    return false;
+}
+
 /* Kings: while the pool holds a pair, the dealer takes it and turns more. */
 static void kings_clear_deal_pairs(Game *g)
 {
-    bool again = true;
-    while (again) {
-        again = false;
-        for (int i = 0; i < g->pool_n && !again; i++) {
-            for (int j = i + 1; j < g->pool_n; j++) {
-                if (card_rank(g->pool[i]) != card_rank(g->pool[j]))
-                    continue;
-                Card a = g->pool[i], b = g->pool[j];
-                fishing_pool_remove(g, b);
-                fishing_pool_remove(g, a);
-                g->captured[g->dealer][g->captured_n[g->dealer]++] = a;
-                g->captured[g->dealer][g->captured_n[g->dealer]++] = b;
-                game_public_add(g, PUB_PAIR, g->dealer, a, b, 0);
-                game_event(g, EV_PAIR_TAKEN, g->dealer, a, b, 0);
-                for (int k = 0; k < 2 && g->stock_n > 0; k++) {
-                    Card c = g->stock[--g->stock_n];
-                    fishing_pool_push(g, c);
-                    game_event(g, EV_DEAL_POOL, -1, c, CARD_NONE, 0);
-                }
-                again = true;
-                break;
-            }
+    while (kings_take_pair(g, g->dealer)) {
+        for (int k = 0; k < KINGS_TURNED && g->stock_n > 0; k++) {
+            Card c = g->stock[--g->stock_n];
+            fishing_pool_push(g, c);
+            game_event(g, EV_DEAL_POOL, -1, c, CARD_NONE, 0);
         }
     }
 }
@@ -759,25 +766,12 @@ static void trail(Game *g, int seat, Card card, bool turned)
 /* Kings: turn two, then take every pair of equal rank in the pool. */
 static void kings_turn(Game *g, int seat)
 {
-    for (int k = 0; k < 2 && g->stock_n > 0; k++) {
+    for (int k = 0; k < KINGS_TURNED && g->stock_n > 0; k++) {
         Card c = g->stock[--g->stock_n];
         game_event(g, EV_TURNED, seat, c, CARD_NONE, 0);
         fishing_pool_push(g, c);
     }
-    for (int i = 0; i < g->pool_n; i++) {
-        for (int j = i + 1; j < g->pool_n; j++) {
-            if (card_rank(g->pool[i]) != card_rank(g->pool[j]))
-                continue;
-            Card a = g->pool[i], b = g->pool[j];
-            fishing_pool_remove(g, b);
-            fishing_pool_remove(g, a);
-            g->captured[seat][g->captured_n[seat]++] = a;
-            g->captured[seat][g->captured_n[seat]++] = b;
-            game_public_add(g, PUB_PAIR, seat, a, b, 0);
-            game_event(g, EV_PAIR_TAKEN, seat, a, b, 0);
-            i--;
-            break;
-        }
+    while (kings_take_pair(g, seat)) {
     }
 }
 
@@ -883,14 +877,18 @@ int fishing_legal_moves(const Game *g, Move *out, int cap)
 #undef PUSH
     return n;
 }
-/* Where `target` is among the targets; -1 when it is not one. */
-static int target_index(const Targets *t, Card target)
+/* The capture the move names: its target, with the flags the targets give
+ * it, into *legal; false when `target` is not among the targets. */
+static bool take_target(const Targets *t, Card target, Move *legal)
 {
     for (int i = 0; i < t->n; i++) {
-        if (t->kind[i] == target)
-            return i;
+        if (t->kind[i] == target) {
+            legal->target = target;
+            legal->flags = t->flags[i];
+            return true;
+        }
     }
-    return -1;
+    return false;
 }
 
 bool fishing_find_legal(const Game *g, const Move *m, Move *found)
@@ -912,11 +910,8 @@ bool fishing_find_legal(const Game *g, const Move *m, Move *found)
         Targets t = capture_targets(g, seat, m->card, pc);
         legal.card = m->card;
         if (m->target != CARD_NONE) {
-            int i = target_index(&t, m->target);
-            if (i < 0)
+            if (!take_target(&t, m->target, &legal))
                 return false;
-            legal.target = m->target;
-            legal.flags = t.flags[i];
             break;
         }
         /* A trail: allowed by the compulsory-capture rule? */
@@ -939,11 +934,8 @@ bool fishing_find_legal(const Game *g, const Move *m, Move *found)
         if (m->type != MOVE_TAKE || m->card != CARD_NONE || m->target >= CARD_KIND_LIMIT)
             return false;
         Targets t = capture_targets(g, seat, g->turned, pc);
-        int i = target_index(&t, m->target);
-        if (i < 0)
+        if (!take_target(&t, m->target, &legal))
             return false;
-        legal.target = m->target;
-        legal.flags = t.flags[i];
         break;
     }
     default: return false;

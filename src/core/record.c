@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "number.h"
+
 static const char *const stake_keys[STAKES_COUNT] = {"none",      "wudon", "rampung",
                                                      "parewanan", "nir",   "jedhil"};
 
@@ -101,18 +103,6 @@ static bool parse_int(const char *s, long long lo, long long hi, long long *out)
     return true;
 }
 
-static bool parse_u64(const char *s, uint64_t *out)
-{
-    if (!*s || *s == '-')
-        return false;
-    char *end = NULL;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (*end)
-        return false;
-    *out = (uint64_t)v;
-    return true;
-}
-
 /* The longest line a record may hold, its '\0' included. */
 enum { RECORD_LINE_SIZE = 256 };
 /* The largest version number the first line may give. */
@@ -197,8 +187,9 @@ static CekiStatus read_players(RecordReader *r, const char *key, char *arg)
 static CekiStatus read_seed(RecordReader *r, const char *key, char *arg)
 {
     (void)key;
-    if (!parse_u64(arg, &r->cfg.seed))
-        return fail(r->err, r->errlen, CEKI_ERR_PARSE, r->line, "bad seed '%s'", arg);
+    if (!number_parse_u64(arg, &r->cfg.seed))
+        return fail(r->err, r->errlen, CEKI_ERR_PARSE, r->line,
+                    "bad seed '%s': a seed is a whole number from 0 to " NUMBER_U64_MAX_TEXT, arg);
     r->have_seed = true;
     return CEKI_OK;
 }

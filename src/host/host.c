@@ -14,6 +14,9 @@ static void host_free(Host *h)
         table_free(h->tables[i]);
     free(h->tables);
     free(h->conns);
+    admit_free(h);
+    free(h->closed);
+    free(h->doomed);
     journal_close(h->journal);
     free(h->before);
     free(h->after);
@@ -58,6 +61,13 @@ Host *host_create(const HostOptions *opt, const HostOutbox *out, uint64_t now_ms
     h->claim_ms = opt->claim_ms > NET_CLAIM_MS_MAX ? NET_CLAIM_MS_MAX : opt->claim_ms;
     h->allow_seed = opt->allow_seed;
     h->max_tables = opt->max_tables;
+    h->table_idle_ms = opt->table_idle_ms;
+    h->idle_save_at = now_ms + HOST_IDLE_SAVE_MS;
+    if (!admit_init(h, opt)) {
+        snprintf(err, err_size, "out of memory");
+        host_free(h);
+        return NULL;
+    }
     if (h->data_dir) {
         h->journal = journal_open(h->data_dir, err, err_size);
         if (!h->journal || !restore_tables(h, now_ms, err, err_size)) {
@@ -72,66 +82,81 @@ void host_destroy(Host *h)
 {
     if (!h)
         return;
-    play_flush(h, h->now_ms); /* what is applied is kept and told */
+    table_idle_save(h, h->now_ms, true); /* each idle table's time left */
+    play_flush(h, h->now_ms);            /* what is applied is kept and told */
     host_free(h);
 }
 
 /* ---- connections ---- */
 
+/* conn known from now (addr 0: this machine's own); false when it could
+ * not be (dropped with a reason). */
+static bool host_connect_any(Host *h, HostConn conn, HostAddr addr, uint64_t now_ms)
+{
+    h->now_ms = now_ms;
+    if (conn == 0 || admit_conn(h, conn))
+        return true;
+    NetReason why = admit_check(h, addr, now_ms, false);
+    if (why == NET_REASON_NONE && !admit_add(h, conn, addr, now_ms))
+        why = NET_REASON_FULL;
+    if (why == NET_REASON_NONE)
+        return true;
+    h->turned_away++;
+    send_log(h, "connection %u refused: %s", (unsigned)conn, net_reason_text(why));
+    h->out.drop(h->out.ctx, conn, why);
+    return false;
+}
+
 void host_connected(Host *h, HostConn conn, uint64_t now_ms)
 {
-    (void)now_ms;
-    if (conn == 0 || seat_conn(h, conn))
-        return;
-    if (h->nconns == h->conns_cap) {
-        int cap = h->conns_cap ? h->conns_cap * 2 : 64;
-        HostConnInfo *conns = realloc(h->conns, (size_t)cap * sizeof *conns);
-        if (!conns) {
-            send_log(h, "connection %u refused: out of memory", (unsigned)conn);
-            h->out.drop(h->out.ctx, conn, NET_BYE_FULL);
-            return;
-        }
-        h->conns = conns;
-        h->conns_cap = cap;
-    }
-    HostConnInfo *ci = &h->conns[h->nconns++];
-    memset(ci, 0, sizeof *ci);
-    ci->conn = conn;
-    ci->seat = -1;
+    host_connect_any(h, conn, 0, now_ms);
+}
+
+void host_connected_from(Host *h, HostConn conn, HostAddr addr, uint64_t now_ms)
+{
+    host_connect_any(h, conn, addr, now_ms);
+}
+
+NetReason host_admit(Host *h, HostAddr addr, uint64_t now_ms)
+{
+    h->now_ms = now_ms;
+    NetReason why = admit_check(h, addr, now_ms, true);
+    h->turned_away += why != NET_REASON_NONE;
+    return why;
 }
 
 void host_disconnected(Host *h, HostConn conn, uint64_t now_ms)
 {
-    HostConnInfo *ci = seat_conn(h, conn);
+    HostConnInfo *ci = admit_conn(h, conn);
     if (!ci)
         return;
     if (ci->table)
         seat_leave(h, ci, now_ms);
-    *ci = h->conns[--h->nconns];
+    admit_remove(h, ci);
     for (int i = 0; i < h->ntables; i++) {
         if (h->tables[i]->creator == conn) /* a later connection of that number is not it */
             h->tables[i]->creator = 0;
     }
-    table_sweep(h);
+    table_sweep(h, now_ms);
 }
 
 /* ---- what a connection sends ---- */
 
 /* Why a seated connection's move is refused (NULL: it is not), and how. */
 static const char *host_move_refusal(const HostTable *t, int seat, const NetMove *nm,
-                                     NetRefusal *how)
+                                     NetReason *how)
 {
-    *how = NET_REFUSE_NOT_YOUR_TURN;
+    *how = NET_REASON_NOT_YOUR_TURN;
     if (!t->started || t->over)
         return N_("The match is not being played now.");
     if (nm->move.seat != seat)
         return N_("That move is another seat's.");
     if (game_to_move(t->game) != seat)
         return N_("It is not your turn.");
-    *how = NET_REFUSE_STALE;
+    *how = NET_REASON_STALE;
     if (nm->move_no != t->move_no)
         return N_("That move answers an earlier position.");
-    *how = NET_REFUSE_ILLEGAL;
+    *how = NET_REASON_ILLEGAL;
     if (!game_is_legal(t->game, &nm->move))
         return game_explain_illegal(t->game, &nm->move);
     return NULL;
@@ -141,11 +166,11 @@ static void host_move(Host *h, HostConnInfo *ci, const NetMove *nm, uint64_t now
 {
     HostTable *t = ci->table;
     if (!t) {
-        send_refused(h, ci->conn, NET_MSG_MOVE, NET_REFUSE_NOT_SEATED, 0,
+        send_refused(h, ci->conn, NET_MSG_MOVE, NET_REASON_NOT_SEATED, 0,
                      N_("Take a seat before you move."));
         return;
     }
-    NetRefusal how = NET_REFUSE_NONE;
+    NetReason how = NET_REASON_NONE;
     const char *why = host_move_refusal(t, ci->seat, nm, &how);
     if (why && t->waiting) { /* judged on the position the seat knows */
         play_flush(h, now_ms);
@@ -157,14 +182,14 @@ static void host_move(Host *h, HostConnInfo *ci, const NetMove *nm, uint64_t now
     }
     CekiStatus st = play_apply(h, t, &nm->move, false);
     if (st != CEKI_OK)
-        send_refused(h, ci->conn, NET_MSG_MOVE, NET_REFUSE_ILLEGAL, t->move_no,
+        send_refused(h, ci->conn, NET_MSG_MOVE, NET_REASON_ILLEGAL, t->move_no,
                      ceki_status_text(st));
 }
 
 static void host_resync(Host *h, HostConnInfo *ci, uint64_t now_ms)
 {
     if (!ci->table) {
-        send_refused(h, ci->conn, NET_MSG_RESYNC, NET_REFUSE_NOT_SEATED, 0,
+        send_refused(h, ci->conn, NET_MSG_RESYNC, NET_REASON_NOT_SEATED, 0,
                      N_("Take a seat before you ask for the table."));
         return;
     }
@@ -182,20 +207,23 @@ static void host_chat(Host *h, HostConnInfo *ci, const NetChat *chat, uint64_t n
 {
     HostTable *t = ci->table;
     if (!t) {
-        send_refused(h, ci->conn, NET_MSG_CHAT, NET_REFUSE_NOT_SEATED, 0,
+        send_refused(h, ci->conn, NET_MSG_CHAT, NET_REASON_NOT_SEATED, 0,
                      N_("Take a seat before you talk."));
         return;
     }
-    if (ci->last_chat && now_ms < ci->last_chat + HOST_CHAT_GAP_MS) {
-        send_refused(h, ci->conn, NET_MSG_CHAT, NET_REFUSE_RATE, t->move_no,
-                     N_("Not so fast: wait a moment before the next line."));
-        return;
-    }
-    ci->last_chat = now_ms;
     NetMsg *m = h->msg;
     memset(m, 0, sizeof *m);
     m->type = NET_MSG_CHAT;
-    m->u.chat = *chat;
+    if (host_text_clean(chat->text, m->u.chat.text, sizeof m->u.chat.text, NET_CHAT_MAX) == 0) {
+        send_refused(h, ci->conn, NET_MSG_CHAT, NET_REASON_BAD_TEXT, t->move_no,
+                     net_reason_text(NET_REASON_BAD_TEXT));
+        return;
+    }
+    if (!admit_chat(ci, now_ms)) {
+        send_refused(h, ci->conn, NET_MSG_CHAT, NET_REASON_CHAT_FAST, t->move_no,
+                     N_("Not so fast: wait a moment before the next line."));
+        return;
+    }
     m->u.chat.seat = (int8_t)ci->seat;
     for (int s = 0; s < t->cfg.players; s++)
         send_msg(h, t->seat[s].conn, m);
@@ -214,7 +242,7 @@ static void host_pong(Host *h, HostConn conn, const NetPing *ping)
 static bool host_dispatch(Host *h, HostConnInfo *ci, const NetMsg *msg, uint64_t now_ms)
 {
     switch ((NetMsgType)msg->type) {
-    case NET_MSG_CREATE: table_create(h, ci->conn, &msg->u.create, now_ms); return true;
+    case NET_MSG_CREATE: table_create(h, ci->conn, ci->addr, &msg->u.create, now_ms); return true;
     case NET_MSG_LIST: table_list(h, ci->conn); return true;
     case NET_MSG_JOIN: seat_join(h, ci->conn, &msg->u.join, now_ms); return true;
     case NET_MSG_MOVE: host_move(h, ci, &msg->u.move, now_ms); return true;
@@ -233,24 +261,25 @@ static bool host_dispatch(Host *h, HostConnInfo *ci, const NetMsg *msg, uint64_t
 void host_received(Host *h, HostConn conn, const NetMsg *msg, uint64_t now_ms)
 {
     h->now_ms = now_ms;
-    HostConnInfo *ci = seat_conn(h, conn);
+    HostConnInfo *ci = admit_conn(h, conn);
     if (!ci) {
         host_connected(h, conn, now_ms);
-        ci = seat_conn(h, conn);
+        ci = admit_conn(h, conn);
         if (!ci)
             return;
     }
+    if (msg->type == NET_MSG_CREATE || msg->type == NET_MSG_LIST || msg->type == NET_MSG_JOIN)
+        admit_hello(h, ci, now_ms);
     long refused = h->refused;
     if (!host_dispatch(h, ci, msg, now_ms)) {
-        HostConnInfo copy = *ci;
-        if (copy.table)
+        if (ci->table)
             seat_leave(h, ci, now_ms);
-        *ci = h->conns[--h->nconns];
+        admit_remove(h, ci);
         send_log(h, "connection %u dropped: it sent a host's message", (unsigned)conn);
-        h->out.drop(h->out.ctx, conn, NET_BYE_GARBAGE);
+        h->out.drop(h->out.ctx, conn, NET_REASON_GARBAGE);
         return;
     }
-    ci = seat_conn(h, conn); /* a drop may have moved or removed it */
+    ci = admit_conn(h, conn); /* a drop may have moved or removed it */
     if (!ci)
         return;
     ci->refusals = h->refused > refused ? ci->refusals + 1 : 0;
@@ -258,7 +287,7 @@ void host_received(Host *h, HostConn conn, const NetMsg *msg, uint64_t now_ms)
         send_log(h, "connection %u dropped: %d refused messages in a row", (unsigned)conn,
                  ci->refusals);
         host_disconnected(h, conn, now_ms);
-        h->out.drop(h->out.ctx, conn, NET_BYE_ABUSE);
+        h->out.drop(h->out.ctx, conn, NET_REASON_ABUSE);
     }
 }
 
@@ -267,6 +296,7 @@ void host_received(Host *h, HostConn conn, const NetMsg *msg, uint64_t now_ms)
 void host_tick(Host *h, uint64_t now_ms)
 {
     h->now_ms = now_ms;
+    admit_tick(h, now_ms);
     for (int i = 0; i < h->ntables; i++) {
         HostTable *t = h->tables[i];
         seat_tick(h, t, now_ms);
@@ -275,13 +305,14 @@ void host_tick(Host *h, uint64_t now_ms)
         else
             play_claim_expire(h, t, now_ms);
     }
+    table_idle_save(h, now_ms, false);
     play_flush(h, now_ms);
-    table_sweep(h);
+    table_sweep(h, now_ms);
 }
 
 uint64_t host_next_due(const Host *h)
 {
-    uint64_t due = UINT64_MAX;
+    uint64_t due = admit_due(h);
     for (int i = 0; i < h->ntables; i++) {
         uint64_t d = table_due(h->tables[i]);
         if (d < due)
@@ -298,6 +329,15 @@ void host_counts(const Host *h, HostCounts *out)
         out->tables_live += h->tables[i]->started && !h->tables[i]->over;
     for (int i = 0; i < h->nconns; i++)
         out->seats_connected += h->conns[i].table != NULL;
+    out->conns = h->nconns;
+    out->lobby = h->lobby;
+    out->addresses = h->naddrs;
+    for (int i = 0; i < h->addrs_cap; i++)
+        out->cut_off += h->addrs[i].addr != 0 && h->addrs[i].cut_until > h->now_ms;
+    out->closed_idle = h->closed_idle;
+    out->closed_over = h->closed_over;
+    out->turned_away = h->turned_away;
+    out->wrong_keys = h->wrong_keys;
     out->moves = h->moves;
     out->refused = h->refused;
     out->resyncs = h->resyncs;

@@ -1,4 +1,4 @@
-/* host.h — the authoritative host of network tables (issue 28).
+/* host.h — the authoritative host of network tables.
  *
  * Contract
  * - SDL-free and transport-free: the host speaks NetMsg (net/proto.h) with
@@ -46,6 +46,62 @@
  *   host_tick passes for that seat: a MOVE_PASS applied, journalled and told
  *   like any move, so a host restarted replays it. A window opens afresh on
  *   a restored table. claim_ms 0 (play on one computer): no limit.
+ * - Connections and their addresses. host_connected is a connection of
+ *   this machine (the app's own seats, a table hosted in the app): no
+ *   admission rule touches it. A connection from the network comes with
+ *   its IPv4 address: a transport asks host_admit(addr) before it gives the
+ *   peer a slot (ceki-server asks from ENet's intercept, before a CONNECT
+ *   costs anything) and then calls host_connected_from(conn, addr). A
+ *   simulator does the same two calls. Addresses listed in
+ *   HostOptions.trusted are treated as this machine's own.
+ * - Admission (HostOptions.limits; NULL: none, as in the app). A
+ *   connection from an address must send CREATE, LIST or JOIN within
+ *   hello_ms, and may sit at no table for at most lobby_ms (from its first
+ *   message, or from when it left its table); past either it is dropped
+ *   with NET_REASON_HELLO_LATE or _LOBBY_IDLE. What is not at a table is
+ *   limited: lobby_max connections in all (the rest of the server is kept
+ *   for players: NET_REASON_BUSY) and addr_lobby_max from one address
+ *   (_ADDRESS_BUSY); an address opens addr_connects connections at once
+ *   and one more every addr_connect_ms (_TOO_FAST). A connection seated at
+ *   a table is never counted: any number of people behind one address play.
+ *   A refusal before a connection exists is host_admit's answer; after, the
+ *   connection is dropped with it.
+ * - Tables' limits: an address makes addr_tables tables at once and one
+ *   more every addr_table_ms (NET_REASON_TABLES_FAST); it holds at most
+ *   addr_waiting tables that are not being played (not started, or started
+ *   with no person connected: _TABLES_WAITING); the host at most
+ *   HostOptions.max_tables (_TABLES_FULL). A table needs a seat for a person.
+ * - Tables' life: with HostOptions.table_idle_ms, a table not started
+ *   (since its last seat was taken: NET_REASON_CLOSED_EMPTY when nobody sat
+ *   at it, else _CLOSED_UNSTARTED) and a started one with no person
+ *   connected (since the last one left: _CLOSED_ABANDONED; its computers do
+ *   not play on for nobody) is closed after table_idle_ms: its seated
+ *   connections are dropped with the reason, and it leaves memory and the
+ *   journal. A finished match leaves once its record is sent (_CLOSED_OVER),
+ *   unless a connection of this machine sits at it (the app reads its
+ *   record): its people stay connected, at no table. The host remembers the
+ *   last HOST_CLOSED_KEPT tables it closed, so a JOIN for one (a token
+ *   coming back) is dropped with the reason it was closed. The journal
+ *   keeps each table's idle time left: a restarted host closes it that much
+ *   later (its people are away: a started table is then abandoned).
+ * - Private tables (NetCreate.open false): never listed; a new seat needs
+ *   the table's key (NET_KEY_LEN hex digits, 128 bits of the system's
+ *   randomness), which CREATED and every WELCOME carry. A JOIN with a wrong
+ *   or missing key is refused (NET_REASON_WRONG_KEY) and changes nothing. A
+ *   wrong key, or a token nobody holds, counts against the address: it may
+ *   be wrong addr_wrong times at once and once more every addr_wrong_ms;
+ *   past that it is cut off for cut_off_ms (its connections at no table are
+ *   dropped and host_admit refuses it: NET_REASON_CUT_OFF). Keys and tokens
+ *   are compared in constant time. A token brings its seat back as before,
+ *   without the key.
+ * - Names and chat: the host keeps of a name or a line only what shows:
+ *   no bidi controls, zero-width or other invisible characters, runs of
+ *   spaces made one, none at either end, at most NET_NAME_CHARS characters
+ *   (a line NET_CHAT_MAX); a line with nothing left is refused
+ *   (NET_REASON_BAD_TEXT). Two seats never show the same name: the second
+ *   gets " 2" (then " 3" ...), shortened to fit. Chat: a line every
+ *   HOST_CHAT_GAP_MS at most, and HOST_CHAT_BURST lines at once, one more
+ *   every HOST_CHAT_EVERY_MS (NET_REASON_CHAT_FAST).
  * - Time comes only from the `now_ms` arguments (a monotonic clock in
  *   milliseconds), so tests drive it.
  * - No globals; one Host is used by one thread.
@@ -63,6 +119,36 @@
 #define HOST_CLAIM_MS_DEFAULT 10000u /* a person's time to claim at a network table */
 
 typedef uint32_t HostConn; /* a connection, numbered by the transport (0 is never used) */
+typedef uint32_t HostAddr; /* an IPv4 address in host byte order (127.0.0.1: 0x7f000001) */
+
+#define HOST_CLOSED_KEPT 4096    /* closed tables whose reason the host remembers */
+#define HOST_CHAT_GAP_MS 250u    /* the least time between two chat lines of a connection */
+#define HOST_CHAT_BURST 5        /* chat lines a connection says at once, */
+#define HOST_CHAT_EVERY_MS 2000u /* then one more every this long */
+
+/* The admission rules (host.h's contract, "Admission"). */
+typedef struct HostLimits {
+    uint32_t hello_ms;        /* a first CREATE, LIST or JOIN within this */
+    uint32_t lobby_ms;        /* at no table at most this long */
+    int lobby_max;            /* connections at no table, in all (0: no cap) */
+    int addr_lobby_max;       /* ... from one address */
+    int addr_connects;        /* new connections of an address: this many at once, */
+    uint32_t addr_connect_ms; /* then one more every this long */
+    int addr_tables;          /* tables an address makes: this many at once, */
+    uint32_t addr_table_ms;   /* then one more every this long */
+    int addr_waiting;         /* tables of an address not being played, at most */
+    int addr_wrong;           /* wrong keys or tokens of an address: this many at once, */
+    uint32_t addr_wrong_ms;   /* then one more every this long; past them it is */
+    uint32_t cut_off_ms;      /* cut off this long */
+} HostLimits;
+
+/* The rules of a server that holds max_conns connections: a first message
+ * within 5 s, a minute at no table, a quarter of max_conns at no table in
+ * all and 16 from one address, 50 new connections of an address at once
+ * then 20 a second, 20 tables at once then one every 3 s, 8 tables
+ * waiting, 10 wrong keys at once then one a minute, else 10 minutes cut
+ * off. */
+HostLimits host_limits_default(int max_conns);
 
 /* Where the host's messages go. send: reliable and ordered on the message's
  * channel (chat on NET_CHANNEL_CHAT, the rest on NET_CHANNEL_GAME). drop:
@@ -71,17 +157,21 @@ typedef uint32_t HostConn; /* a connection, numbered by the transport (0 is neve
 typedef struct HostOutbox {
     void *ctx;
     void (*send)(void *ctx, HostConn conn, const NetMsg *msg);
-    void (*drop)(void *ctx, HostConn conn, NetDisconnectReason why);
+    void (*drop)(void *ctx, HostConn conn, NetReason why);
     void (*log)(void *ctx, const char *line);
 } HostOutbox;
 
 typedef struct HostOptions {
-    const char *data_dir; /* NULL: keep nothing */
-    uint32_t grace_ms;    /* 0: HOST_GRACE_MS_DEFAULT */
-    bool allow_seed;      /* NET_MSG_CREATE may fix the seed (tests) */
-    int max_tables;       /* 0: no limit */
-    uint32_t claim_ms;    /* a person's time to claim in Kowah (at most NET_CLAIM_MS_MAX);
-                             0: no limit */
+    const char *data_dir;     /* NULL: keep nothing */
+    uint32_t grace_ms;        /* 0: HOST_GRACE_MS_DEFAULT */
+    bool allow_seed;          /* NET_MSG_CREATE may fix the seed (tests) */
+    int max_tables;           /* 0: no limit */
+    uint32_t claim_ms;        /* a person's time to claim in Kowah (at most NET_CLAIM_MS_MAX);
+                                 0: no limit */
+    const HostLimits *limits; /* admission rules; NULL: none (a host in the app) */
+    uint32_t table_idle_ms;   /* an unused table is closed after this long; 0: never */
+    const HostAddr *trusted;  /* addresses treated as this machine's own */
+    int ntrusted;
 } HostOptions;
 
 typedef struct Host Host;
@@ -91,7 +181,15 @@ Host *host_create(const HostOptions *opt, const HostOutbox *out, uint64_t now_ms
                   size_t err_size);
 void host_destroy(Host *h);
 
+/* A connection of this machine (no admission rule). */
 void host_connected(Host *h, HostConn conn, uint64_t now_ms);
+/* Whether addr may open a connection now: NET_REASON_NONE (and it counts
+ * against the address's connections a second), or why not. */
+NetReason host_admit(Host *h, HostAddr addr, uint64_t now_ms);
+/* A connection from the network: what its address holds is checked again
+ * (several may have been admitted at once); refused, it is dropped through
+ * the outbox with the reason. */
+void host_connected_from(Host *h, HostConn conn, HostAddr addr, uint64_t now_ms);
 /* A decoded message from conn. */
 void host_received(Host *h, HostConn conn, const NetMsg *msg, uint64_t now_ms);
 void host_disconnected(Host *h, HostConn conn, uint64_t now_ms);
@@ -113,6 +211,11 @@ char *host_table_record(const Host *h, const char *table, size_t *len);
 typedef struct HostCounts {
     int tables, tables_live, seats_connected;
     long moves, refused, resyncs;
+    int conns, lobby;              /* connections known, and those at no table from an address */
+    int addresses, cut_off;        /* addresses the host keeps figures of, and those cut off */
+    long closed_idle, closed_over; /* tables closed for being unused, and finished ones gone */
+    long turned_away;              /* connections refused by admission (host_admit or after) */
+    long wrong_keys;               /* wrong keys and tokens */
 } HostCounts;
 void host_counts(const Host *h, HostCounts *out);
 

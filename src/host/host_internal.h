@@ -4,13 +4,15 @@
  * - One Host holds its tables (HostTable, each one match and its seats) and
  *   the connections it knows (HostConnInfo: which table and seat, if any).
  * - The files, each calling only the ones listed after it:
- *   host.c (create, dispatch, tick) -> host_seat.c (joins, tokens, grace,
- *   stand-ins) -> host_restore.c (tables back from the journal) ->
- *   host_table.c (a table's creation, listing, freeing) -> host_play.c
- *   (start, moves, the journal's flush and the updates it releases,
- *   computers, the record) -> host_send.c (the messages) -> host_journal.c
- *   (SQLite) and host_rand.c (the system's randomness). No file calls back
- *   up this list.
+ *   host.c (create, dispatch, tick) -> host_seat.c (joins, tokens, keys,
+ *   names, grace, stand-ins) -> host_restore.c (tables back from the
+ *   journal) -> host_table.c (a table's creation, listing, idleness,
+ *   closing, freeing) -> host_play.c (start, moves, the journal's flush and
+ *   the updates it releases, computers, the record) -> host_admit.c (the
+ *   connections, their addresses and the admission rules) -> host_send.c
+ *   (the messages) -> host_journal.c (SQLite), host_rand.c (the system's
+ *   randomness, secrets compared) and host_text.c (names and lines as they
+ *   may show). No file calls back up this list.
  * - Every pointer here is owned by the Host; nothing is global.
  */
 #ifndef CEKI_HOST_INTERNAL_H
@@ -30,7 +32,9 @@
 #define HOST_JOURNAL_RETRY_MS 1000u /* a failed journal write is tried again after this */
 #define HOST_AI_ITERATIONS 1000     /* the strong player's budget: ceki-cli match's default */
 #define HOST_REFUSALS_MAX 64        /* refusals in a row before a peer is dropped (abuse) */
-#define HOST_CHAT_GAP_MS 250u       /* the least time between two chat lines of a peer */
+#define HOST_ADDR_SWEEP_MS 10000u   /* addresses with nothing to remember are forgotten this often \
+                                     */
+#define HOST_IDLE_SAVE_MS 30000u    /* an idle table's time left is journalled this often */
 #define HOST_LOG_MAX 256            /* bytes of one log line */
 #define HOST_SEED_BYTES 8
 
@@ -46,6 +50,15 @@ typedef struct HostSeat {
 
 typedef struct HostTable {
     char id[NET_TABLE_ID_MAX + 1];
+    HostAddr owner;            /* the address that made it (0: this machine's own) */
+    bool open;                 /* listed and joined without a key */
+    char key[NET_KEY_LEN + 1]; /* a private table's key, "" when open */
+    /* Idleness (host.h): closed at idle_end for idle_why (NET_REASON_NONE:
+     * not idle, idle_end UINT64_MAX); idle_dirty: its time left is to be
+     * journalled. */
+    uint64_t idle_end;
+    uint8_t idle_why;
+    bool idle_dirty;
     GameConfig cfg; /* the seed is here and goes nowhere but the record */
     NetTableRules rules;
     Game *game; /* dealt at creation; moves are taken once started */
@@ -73,11 +86,29 @@ typedef struct HostTable {
 
 typedef struct HostConnInfo {
     HostConn conn;
+    HostAddr addr;    /* 0: this machine's own, or trusted (no admission rule) */
     HostTable *table; /* the table it sits at, or NULL */
     int seat;
-    int refusals; /* refused messages since its last accepted one */
+    int refusals;   /* refused messages since its last accepted one */
+    bool hello;     /* it has sent CREATE, LIST or JOIN */
+    uint64_t since; /* when it came, or last left a table */
     uint64_t last_chat;
+    int64_t chat_empty; /* its chat bucket (admit_take) */
 } HostConnInfo;
+
+/* What the host keeps of an address with connections or a limit running. */
+typedef struct HostAddrInfo {
+    HostAddr addr;                                     /* 0: an empty slot */
+    int conns, lobby;                                  /* its connections, and those at no table */
+    int64_t connects_empty, tables_empty, wrong_empty; /* its buckets (admit_take) */
+    uint64_t cut_until;
+} HostAddrInfo;
+
+/* A table closed, and why (HOST_CLOSED_KEPT of them, the oldest forgotten). */
+typedef struct HostClosed {
+    char id[NET_TABLE_ID_MAX + 1];
+    uint8_t why; /* NetReason */
+} HostClosed;
 
 typedef struct HostJournal HostJournal;
 
@@ -94,6 +125,25 @@ struct Host {
     HostConnInfo *conns;
     int nconns, conns_cap;
     long moves, refused, resyncs;
+    /* Admission (host_admit.c). */
+    HostLimits limits;
+    bool limited; /* limits were given */
+    HostAddr *trusted;
+    int ntrusted;
+    HostAddrInfo *addrs; /* open addressing by address, addrs_cap a power of two */
+    int addrs_cap, naddrs;
+    int lobby;               /* limited connections at no table */
+    uint64_t conns_due;      /* the earliest hello or lobby deadline (UINT64_MAX: none) */
+    uint64_t addrs_sweep_at; /* when the addresses are next swept */
+    long turned_away, wrong_keys;
+    /* Tables' life (host_table.c). */
+    uint32_t table_idle_ms;
+    uint64_t idle_save_at; /* when the idle tables' time left is next journalled */
+    HostClosed *closed;    /* a ring of HOST_CLOSED_KEPT */
+    int closed_next, nclosed;
+    char (*doomed)[NET_TABLE_ID_MAX + 1]; /* tables to take out of the journal */
+    int ndoomed, doomed_cap;
+    long closed_idle, closed_over;
     uint64_t now_ms;     /* the latest time the host was given */
     NetMsg *msg;         /* the message being sent */
     Observation *before; /* a seat's view before a move */
@@ -106,8 +156,24 @@ struct Host {
 bool host_rand_bytes(uint8_t *buf, size_t n);
 /* A table id of HOST_TABLE_ID_LEN characters [A-Za-z0-9]. */
 bool host_rand_table_id(char out[NET_TABLE_ID_MAX + 1]);
-/* A seat token of NET_TOKEN_LEN hex digits. */
+/* A seat token of NET_TOKEN_LEN hex digits; a private table's key of
+ * NET_KEY_LEN (128 bits). */
 bool host_rand_token(char out[NET_TOKEN_LEN + 1]);
+bool host_rand_key(char out[NET_KEY_LEN + 1]);
+/* Whether two secrets (tokens, keys) are the same, in a time that depends
+ * only on `len` (never on where they differ); both hold len bytes, "" an
+ * empty one. */
+bool host_secret_equal(const char *a, const char *b, size_t len);
+
+/* ---- host_text.c: names and lines as they may show ---- */
+
+/* in, cleaned into out (host.h, "Names and chat"): at most max_chars
+ * characters and out_size - 1 bytes, cut on a character. Its length. */
+size_t host_text_clean(const char *in, char *out, size_t out_size, size_t max_chars);
+/* name with " N" after it, shortened on a character to fit out_size. */
+void host_text_numbered(const char *name, int n, char *out, size_t out_size);
+/* Whether two names are the same to the eye of a reader of ASCII (case aside). */
+bool host_text_same_name(const char *a, const char *b);
 
 /* ---- host_journal.c: the SQLite journal ---- */
 
@@ -123,6 +189,10 @@ typedef struct HostSavedTable {
     char id[NET_TABLE_ID_MAX + 1];
     GameConfig cfg;
     bool autostart, started;
+    HostAddr owner;
+    bool open;
+    char key[NET_KEY_LEN + 1];
+    int64_t idle_left; /* ms of idleness left when it was journalled; -1: not idle */
     HostSavedSeat seat[CEKI_MAX_SEATS];
     Move *moves;
     uint8_t *by_ai;
@@ -139,8 +209,11 @@ void journal_close(HostJournal *j);
  * seats when dirty, its moves from moves_kept on); the caller marks t kept
  * once the commit is done. Each false comes with a sentence in err. */
 bool journal_begin(HostJournal *j, char *err, size_t err_size);
-bool journal_put_table(HostJournal *j, const HostTable *t, char *err, size_t err_size);
+bool journal_put_table(HostJournal *j, const HostTable *t, uint64_t now_ms, char *err,
+                       size_t err_size);
 bool journal_commit(HostJournal *j, bool keep, char *err, size_t err_size);
+/* Takes a table out of the journal (inside a transaction). */
+bool journal_delete_table(HostJournal *j, const char *id, char *err, size_t err_size);
 /* Calls fn for every table not over, in the order they were made; a table
  * whose rows do not read is counted in *skipped and left out. False with
  * err when the journal itself does not read. */
@@ -151,7 +224,7 @@ bool journal_load(HostJournal *j, HostSavedFn fn, void *ctx, int *skipped, char 
 
 void send_log(Host *h, const char *fmt, ...);
 void send_msg(Host *h, HostConn conn, const NetMsg *msg);
-void send_refused(Host *h, HostConn conn, NetMsgType what, NetRefusal why, uint32_t move_no,
+void send_refused(Host *h, HostConn conn, NetMsgType what, NetReason why, uint32_t move_no,
                   const char *reason);
 /* The seat's whole view (and its moves when it is to move in a started match). */
 void send_view(Host *h, HostTable *t, int seat);
@@ -163,6 +236,43 @@ void send_seats(Host *h, HostTable *t, uint64_t now_ms);
 void send_journal(Host *h, HostTable *t);
 bool host_seat_is_person(uint8_t kind);
 bool host_seat_is_computer(const HostSeat *s);
+/* Whether a person's connection sits at t now. */
+bool host_table_person_here(const HostTable *t);
+/* Whether t is not being played (not started, or nobody here): what an
+ * address's addr_waiting counts. */
+bool host_table_waiting(const HostTable *t);
+
+/* ---- host_admit.c: connections, addresses, the admission rules ---- */
+
+HostConnInfo *admit_conn(Host *h, HostConn conn);
+/* Whether the rules apply to addr (limits given, not 0, not trusted). */
+bool admit_limited(const Host *h, HostAddr addr);
+/* NET_REASON_NONE when addr may have one more connection now; take: an
+ * admitted one counts against its connections a second. */
+NetReason admit_check(Host *h, HostAddr addr, uint64_t now_ms, bool take);
+/* A new connection known; NULL when out of memory. */
+HostConnInfo *admit_add(Host *h, HostConn conn, HostAddr addr, uint64_t now_ms);
+/* Forgets a connection (ci is not valid after; others may have moved). */
+void admit_remove(Host *h, HostConnInfo *ci);
+/* Forgets conn and closes it through the outbox with why, logged. */
+void admit_drop(Host *h, HostConn conn, NetReason why);
+/* ci sits at seat of t, or stands up (at no table from now). */
+void admit_sit(Host *h, HostConnInfo *ci, HostTable *t, int seat);
+void admit_stand(Host *h, HostConnInfo *ci, uint64_t now_ms);
+/* ci said CREATE, LIST or JOIN. */
+void admit_hello(Host *h, HostConnInfo *ci, uint64_t now_ms);
+/* Drops what is past its deadline; forgets addresses with nothing left. */
+void admit_tick(Host *h, uint64_t now_ms);
+uint64_t admit_due(const Host *h);
+/* A wrong key or token from addr; true when it has just been cut off
+ * (its connections at no table are dropped). */
+bool admit_wrong(Host *h, HostAddr addr, uint64_t now_ms);
+/* NET_REASON_NONE when addr may make a table now (and it counts), or why not. */
+NetReason admit_table(Host *h, HostAddr addr, uint64_t now_ms);
+/* Whether ci may say a line now (and it counts). */
+bool admit_chat(HostConnInfo *ci, uint64_t now_ms);
+bool admit_init(Host *h, const HostOptions *opt);
+void admit_free(Host *h);
 
 /* ---- host_play.c: the match ---- */
 
@@ -197,7 +307,8 @@ AiPlayer *play_new_ai(const HostTable *t, int seat, AiLevel level);
 
 /* ---- host_table.c: tables ---- */
 
-void table_create(Host *h, HostConn conn, const NetCreate *c, uint64_t now_ms);
+/* conn (from addr) asks for a table: made and told (CREATED), or refused. */
+void table_create(Host *h, HostConn conn, HostAddr addr, const NetCreate *c, uint64_t now_ms);
 void table_list(Host *h, HostConn conn);
 HostTable *table_find(Host *h, const char *id);
 /* Starts t when it starts by itself and every seat is filled. */
@@ -206,10 +317,20 @@ void table_autostart(Host *h, HostTable *t, uint64_t now_ms);
 bool table_add(Host *h, HostTable *t);
 HostTable *table_new(const GameConfig *cfg, const char *id);
 void table_free(HostTable *t);
-/* Frees the tables that are over with nobody left at them. */
-void table_sweep(Host *h);
+/* Closes the tables whose idle time is over and the finished ones whose
+ * record is out (host.h, "Tables' life"). */
+void table_sweep(Host *h, uint64_t now_ms);
 /* When t is due for host_tick (0: now; UINT64_MAX: nothing). */
 uint64_t table_due(const HostTable *t);
+/* t's idleness as it stands now: not idle, or idle since now (reset: even
+ * when it was idle for that reason already: a seat taken, a computer seated). */
+void table_idle_touch(Host *h, HostTable *t, uint64_t now_ms, bool reset);
+/* A restored table idle for `left_ms` more (-1: as a new one's). */
+void table_idle_resume(Host *h, HostTable *t, uint64_t now_ms, int64_t left_ms);
+/* Every idle table's time left journalled: every HOST_IDLE_SAVE_MS, or now (all). */
+void table_idle_save(Host *h, uint64_t now_ms, bool all);
+/* Why the table of that id was closed (NET_REASON_NONE: none of those remembered). */
+NetReason table_closed_why(const Host *h, const char *id);
 
 /* ---- host_restore.c ---- */
 
@@ -219,7 +340,6 @@ bool restore_tables(Host *h, uint64_t now_ms, char *err, size_t err_size);
 
 /* ---- host_seat.c ---- */
 
-HostConnInfo *seat_conn(Host *h, HostConn conn);
 void seat_join(Host *h, HostConn conn, const NetJoin *j, uint64_t now_ms);
 /* A seated connection went: its seat is away, its grace running. */
 void seat_leave(Host *h, HostConnInfo *ci, uint64_t now_ms);

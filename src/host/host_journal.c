@@ -4,13 +4,15 @@
  * A small journal of the host's own, not src/app/store: that store speaks
  * the app's language (its messages go through the app's translations) and
  * keeps a person's games; this one keeps tables: each table's row (rules,
- * seed, whether it started or is over), its seats (kind, token, name) and
- * its moves. WAL with synchronous=FULL, so a move whose transaction
- * committed survives kill -9 and a power cut; a busy timeout for a second
- * reader (sqlite3 on the command line). host_play.c writes every table
- * changed since the last flush in one transaction (a commit costs an fsync:
- * 6.8 ms measured here, so one per move would cap a host near 150 moves a
- * second in all).
+ * seed, whether it started or is over, the address that made it, whether
+ * it is open and its key, the idle time it has left), its seats (kind,
+ * token, name) and its moves. It holds only live tables: a table closed
+ * or finished leaves it (journal_delete_table), and opening it takes out
+ * whatever finished tables an older host left in it. WAL with synchronous=FULL, so a move whose
+ * transaction committed survives kill -9 and a power cut; a busy timeout for a second reader
+ * (sqlite3 on the command line). host_play.c writes every table changed since the last flush in one
+ * transaction (a commit costs an fsync: 6.8 ms measured here, so one per move would cap a host near
+ * 150 moves a second in all).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <sqlite3.h>
@@ -26,13 +28,28 @@
 
 struct HostJournal {
     sqlite3 *db;
-    sqlite3_stmt *put_row, *put_seat, *put_move; /* prepared once */
+    sqlite3_stmt *put_row, *put_seat, *put_move, *put_idle, *del[3]; /* prepared once */
 };
 
 static const char journal_put_row_sql[] =
     "INSERT INTO host_table(id, made, variant, players, options, rounds, stakes, seed,"
-    " autostart, started, over) VALUES(?1, (SELECT COUNT(*) FROM host_table), ?2, ?3, ?4, ?5,"
-    " ?6, ?7, ?8, ?9, ?10) ON CONFLICT(id) DO UPDATE SET started = ?9, over = ?10";
+    " autostart, started, over, owner, open, key) VALUES(?1,"
+    " (SELECT COALESCE(MAX(made), -1) + 1 FROM host_table), ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10,"
+    " ?11, ?12, ?13) ON CONFLICT(id) DO UPDATE SET started = ?9, over = ?10";
+static const char journal_put_idle_sql[] = "UPDATE host_table SET idle_left = ?2 WHERE id = ?1";
+static const char *const journal_del_sql[3] = {"DELETE FROM host_move WHERE tbl = ?1",
+                                               "DELETE FROM host_seat WHERE tbl = ?1",
+                                               "DELETE FROM host_table WHERE id = ?1"};
+/* Columns a journal of an older host lacks, added when it is opened. */
+static const char *const journal_new_columns[] = {
+    "ALTER TABLE host_table ADD COLUMN owner INTEGER DEFAULT 0",
+    "ALTER TABLE host_table ADD COLUMN open INTEGER DEFAULT 1",
+    "ALTER TABLE host_table ADD COLUMN key TEXT DEFAULT ''",
+    "ALTER TABLE host_table ADD COLUMN idle_left INTEGER DEFAULT -1"};
+static const char journal_clear_over[] =
+    "DELETE FROM host_move WHERE tbl IN (SELECT id FROM host_table WHERE over <> 0);"
+    "DELETE FROM host_seat WHERE tbl IN (SELECT id FROM host_table WHERE over <> 0);"
+    "DELETE FROM host_table WHERE over <> 0;";
 static const char journal_put_seat_sql[] =
     "INSERT OR REPLACE INTO host_seat(tbl, seat, kind, taken, token, name)"
     " VALUES(?1, ?2, ?3, ?4, ?5, ?6)";
@@ -45,7 +62,8 @@ static const char journal_schema[] =
     "PRAGMA synchronous=FULL;"
     "CREATE TABLE IF NOT EXISTS host_table(id TEXT PRIMARY KEY, made INTEGER, variant INTEGER,"
     " players INTEGER, options INTEGER, rounds INTEGER, stakes INTEGER, seed INTEGER,"
-    " autostart INTEGER, started INTEGER, over INTEGER);"
+    " autostart INTEGER, started INTEGER, over INTEGER, owner INTEGER DEFAULT 0,"
+    " open INTEGER DEFAULT 1, key TEXT DEFAULT '', idle_left INTEGER DEFAULT -1);"
     "CREATE TABLE IF NOT EXISTS host_seat(tbl TEXT, seat INTEGER, kind INTEGER, taken INTEGER,"
     " token TEXT, name TEXT, PRIMARY KEY(tbl, seat));"
     "CREATE TABLE IF NOT EXISTS host_move(tbl TEXT, no INTEGER, seat INTEGER, type INTEGER,"
@@ -56,6 +74,20 @@ static void journal_error(sqlite3 *db, const char *what, char *err, size_t err_s
     if (err && err_size)
         snprintf(err, err_size, "the journal could not %s: %s", what,
                  db ? sqlite3_errmsg(db) : "out of memory");
+}
+
+static int journal_prepare(HostJournal *j)
+{
+    int rc = sqlite3_prepare_v2(j->db, journal_put_row_sql, -1, &j->put_row, NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_prepare_v2(j->db, journal_put_seat_sql, -1, &j->put_seat, NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_prepare_v2(j->db, journal_put_move_sql, -1, &j->put_move, NULL);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_prepare_v2(j->db, journal_put_idle_sql, -1, &j->put_idle, NULL);
+    for (int i = 0; rc == SQLITE_OK && i < 3; i++)
+        rc = sqlite3_prepare_v2(j->db, journal_del_sql[i], -1, &j->del[i], NULL);
+    return rc;
 }
 
 HostJournal *journal_open(const char *data_dir, char *err, size_t err_size)
@@ -75,12 +107,13 @@ HostJournal *journal_open(const char *data_dir, char *err, size_t err_size)
         rc = sqlite3_busy_timeout(j->db, JOURNAL_BUSY_MS);
     if (rc == SQLITE_OK)
         rc = sqlite3_exec(j->db, journal_schema, NULL, NULL, NULL);
+    for (size_t i = 0;
+         rc == SQLITE_OK && i < sizeof journal_new_columns / sizeof *journal_new_columns; i++)
+        sqlite3_exec(j->db, journal_new_columns[i], NULL, NULL, NULL); /* there already: fails */
     if (rc == SQLITE_OK)
-        rc = sqlite3_prepare_v2(j->db, journal_put_row_sql, -1, &j->put_row, NULL);
+        rc = sqlite3_exec(j->db, journal_clear_over, NULL, NULL, NULL);
     if (rc == SQLITE_OK)
-        rc = sqlite3_prepare_v2(j->db, journal_put_seat_sql, -1, &j->put_seat, NULL);
-    if (rc == SQLITE_OK)
-        rc = sqlite3_prepare_v2(j->db, journal_put_move_sql, -1, &j->put_move, NULL);
+        rc = journal_prepare(j);
     if (rc != SQLITE_OK) {
         journal_error(j->db, "be opened", err, err_size);
         journal_close(j);
@@ -96,6 +129,9 @@ void journal_close(HostJournal *j)
     sqlite3_finalize(j->put_row);
     sqlite3_finalize(j->put_seat);
     sqlite3_finalize(j->put_move);
+    sqlite3_finalize(j->put_idle);
+    for (int i = 0; i < 3; i++)
+        sqlite3_finalize(j->del[i]);
     sqlite3_close(j->db);
     free(j);
 }
@@ -122,7 +158,33 @@ static bool journal_put_row(HostJournal *j, const HostTable *t)
     sqlite3_bind_int(st, 8, t->autostart);
     sqlite3_bind_int(st, 9, t->started);
     sqlite3_bind_int(st, 10, t->over);
+    sqlite3_bind_int64(st, 11, (sqlite3_int64)t->owner);
+    sqlite3_bind_int(st, 12, t->open);
+    sqlite3_bind_text(st, 13, t->key, -1, SQLITE_STATIC);
     return journal_step(st);
+}
+
+/* The idle time t has left from now (-1: not idle). */
+static bool journal_put_idle(HostJournal *j, const HostTable *t, uint64_t now_ms)
+{
+    sqlite3_int64 left = -1;
+    if (t->idle_why != NET_REASON_NONE)
+        left = t->idle_end > now_ms ? (sqlite3_int64)(t->idle_end - now_ms) : 0;
+    sqlite3_bind_text(j->put_idle, 1, t->id, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(j->put_idle, 2, left);
+    return journal_step(j->put_idle);
+}
+
+bool journal_delete_table(HostJournal *j, const char *id, char *err, size_t err_size)
+{
+    for (int i = 0; i < 3; i++) {
+        sqlite3_bind_text(j->del[i], 1, id, -1, SQLITE_STATIC);
+        if (!journal_step(j->del[i])) {
+            journal_error(j->db, "take a table out", err, err_size);
+            return false;
+        }
+    }
+    return true;
 }
 
 static bool journal_put_seats(HostJournal *j, const HostTable *t)
@@ -171,11 +233,14 @@ bool journal_begin(HostJournal *j, char *err, size_t err_size)
     return false;
 }
 
-bool journal_put_table(HostJournal *j, const HostTable *t, char *err, size_t err_size)
+bool journal_put_table(HostJournal *j, const HostTable *t, uint64_t now_ms, char *err,
+                       size_t err_size)
 {
     bool ok = true;
     if (!t->kept_row || t->kept_started != t->started || t->kept_over != t->over)
         ok = journal_put_row(j, t);
+    if (ok && (t->idle_dirty || !t->kept_row))
+        ok = journal_put_idle(j, t, now_ms);
     if (ok && (t->seats_dirty || !t->kept_row))
         ok = journal_put_seats(j, t);
     if (ok)
@@ -271,6 +336,12 @@ static void journal_read_row(sqlite3_stmt *st, HostSavedTable *saved)
     saved->cfg.seed = (uint64_t)sqlite3_column_int64(st, 6);
     saved->autostart = sqlite3_column_int(st, 7) != 0;
     saved->started = sqlite3_column_int(st, 8) != 0;
+    saved->owner = (HostAddr)sqlite3_column_int64(st, 9);
+    saved->open = sqlite3_column_type(st, 10) == SQLITE_NULL || sqlite3_column_int(st, 10) != 0;
+    const unsigned char *key = sqlite3_column_text(st, 11);
+    snprintf(saved->key, sizeof saved->key, "%s", key ? (const char *)key : "");
+    saved->idle_left =
+        sqlite3_column_type(st, 12) == SQLITE_NULL ? -1 : (int64_t)sqlite3_column_int64(st, 12);
 }
 
 bool journal_load(HostJournal *j, HostSavedFn fn, void *ctx, int *skipped, char *err,
@@ -278,7 +349,8 @@ bool journal_load(HostJournal *j, HostSavedFn fn, void *ctx, int *skipped, char 
 {
     sqlite3_stmt *st = NULL;
     const char *sql = "SELECT id, variant, players, options, rounds, stakes, seed, autostart,"
-                      " started FROM host_table WHERE over = 0 ORDER BY made";
+                      " started, owner, open, key, idle_left FROM host_table WHERE over = 0"
+                      " ORDER BY made";
     if (sqlite3_prepare_v2(j->db, sql, -1, &st, NULL) != SQLITE_OK) {
         journal_error(j->db, "be read", err, err_size);
         return false;

@@ -204,17 +204,22 @@ static void play_tell(Host *h, HostTable *t, uint64_t now_ms)
     }
 }
 
-/* Writes the tables asked for in one transaction; false when it failed. */
+/* Writes the tables asked for, and takes the closed ones out, in one
+ * transaction; false when it failed. */
 static bool play_write(Host *h, uint64_t now_ms)
 {
     char err[HOST_LOG_MAX] = "";
     bool ok = journal_begin(h->journal, err, sizeof err);
+    for (int i = 0; ok && i < h->ndoomed; i++)
+        ok = journal_delete_table(h->journal, h->doomed[i], err, sizeof err);
     for (int i = 0; ok && i < h->ntables; i++) {
         const HostTable *t = h->tables[i];
         if (t->journal_due <= now_ms)
-            ok = journal_put_table(h->journal, t, err, sizeof err);
+            ok = journal_put_table(h->journal, t, now_ms, err, sizeof err);
     }
     ok = journal_commit(h->journal, ok, err, sizeof err) && ok;
+    if (ok)
+        h->ndoomed = 0;
     for (int i = 0; i < h->ntables; i++) {
         HostTable *t = h->tables[i];
         if (t->journal_due > now_ms)
@@ -229,6 +234,7 @@ static bool play_write(Host *h, uint64_t now_ms)
         t->kept_started = t->started;
         t->kept_over = t->over;
         t->seats_dirty = false;
+        t->idle_dirty = false;
         t->moves_kept = t->move_no;
         t->journal_due = UINT64_MAX;
     }
@@ -237,7 +243,7 @@ static bool play_write(Host *h, uint64_t now_ms)
 
 void play_flush(Host *h, uint64_t now_ms)
 {
-    bool write = false, tell = false;
+    bool write = h->ndoomed > 0, tell = false;
     for (int i = 0; i < h->ntables; i++) {
         write = write || h->tables[i]->journal_due <= now_ms;
         tell = tell || h->tables[i]->waiting;
@@ -330,8 +336,8 @@ bool play_computer_due(const HostTable *t)
     bool any = false;
     for (int s = 0; s < t->cfg.players && !any; s++)
         any = host_seat_is_computer(&t->seat[s]);
-    if (!any)
-        return false;
+    if (!any || !host_table_person_here(t))
+        return false; /* computers do not play on for nobody */
     int seat = game_to_move(t->game);
     return seat >= 0 && host_seat_is_computer(&t->seat[seat]);
 }

@@ -1,4 +1,5 @@
-/* host_rand.c — the system's randomness: seeds, table ids and seat tokens
+/* host_rand.c — the system's randomness: seeds, table ids, seat tokens and
+ * private tables' keys; and secrets compared in constant time
  * (host_internal.h). getrandom first, /dev/urandom when it is missing. */
 #define _DEFAULT_SOURCE /* getrandom */
 #include <errno.h>
@@ -51,16 +52,37 @@ bool host_rand_table_id(char out[NET_TABLE_ID_MAX + 1])
     return len == HOST_TABLE_ID_LEN;
 }
 
-bool host_rand_token(char out[NET_TOKEN_LEN + 1])
+/* len hex digits (len even) of the system's randomness, and a NUL. */
+static bool rand_hex(char *out, size_t len)
 {
     static const char hex[] = "0123456789abcdef";
     uint8_t b[NET_TOKEN_LEN / 2] = {0};
-    if (!host_rand_bytes(b, sizeof b))
+    if (len / 2 > sizeof b || !host_rand_bytes(b, len / 2))
         return false;
-    for (size_t i = 0; i < sizeof b; i++) {
+    for (size_t i = 0; i < len / 2; i++) {
         out[2 * i] = hex[b[i] >> 4];
         out[2 * i + 1] = hex[b[i] & 0xF];
     }
-    out[NET_TOKEN_LEN] = '\0';
+    out[len] = '\0';
     return true;
+}
+
+bool host_rand_token(char out[NET_TOKEN_LEN + 1])
+{
+    return rand_hex(out, NET_TOKEN_LEN);
+}
+
+bool host_rand_key(char out[NET_KEY_LEN + 1])
+{
+    return rand_hex(out, NET_KEY_LEN);
+}
+
+bool host_secret_equal(const char *a, const char *b, size_t len)
+{
+    /* Every byte is looked at, whatever came before: the time tells
+     * nothing of how much of a guess was right. */
+    unsigned diff = 0;
+    for (size_t i = 0; i < len; i++)
+        diff |= (unsigned)((unsigned char)a[i] ^ (unsigned char)b[i]);
+    return diff == 0;
 }

@@ -1,6 +1,7 @@
 /* host_restore.c — the tables of the journal back in a new host: each
  * dealt again from its seed and its moves replayed through the core, its
- * people away with their grace running (host_internal.h). */
+ * people away with their grace running, its idle time left running again
+ * (host_internal.h). */
 #include <stdio.h>
 #include <string.h>
 
@@ -43,6 +44,9 @@ static HostTable *restore_table(const HostSavedTable *saved, RestoreCtx *rc)
         return NULL;
     t->autostart = saved->autostart;
     t->started = saved->started;
+    t->owner = saved->owner;
+    t->open = saved->open || saved->key[0] == '\0';
+    memcpy(t->key, t->open ? "" : saved->key, t->open ? 1 : sizeof t->key);
     restore_seats(t, saved, rc);
     bool ok = play_deal(rc->h, t);
     for (int i = 0; ok && i < saved->nmoves; i++)
@@ -57,6 +61,7 @@ static HostTable *restore_table(const HostSavedTable *saved, RestoreCtx *rc)
     t->kept_started = t->started;
     t->moves_kept = t->move_no;
     t->over = game_match_over(t->game);
+    table_idle_resume(rc->h, t, rc->now_ms, saved->idle_left);
     return t;
 }
 

@@ -1,30 +1,15 @@
-/* host_seat.c — seats: joining with or without a token, leaving, the grace
- * period and its countdown, the computer standing in, the creator's start
- * and computer seats (host_internal.h). */
+/* host_seat.c — seats: joining with a key, with a token or at an open
+ * table, the names they show, leaving, the grace period and its countdown,
+ * the computer standing in, the creator's start and computer seats
+ * (host_internal.h). */
 #include <stdio.h>
 #include <string.h>
 
 #include "host_internal.h"
 
-HostConnInfo *seat_conn(Host *h, HostConn conn)
+static void seat_drop(Host *h, HostConn conn, NetReason why)
 {
-    for (int i = 0; i < h->nconns; i++) {
-        if (h->conns[i].conn == conn)
-            return &h->conns[i];
-    }
-    return NULL;
-}
-
-static void seat_drop(Host *h, HostConn conn, NetDisconnectReason why)
-{
-    for (int i = 0; i < h->nconns; i++) {
-        if (h->conns[i].conn == conn) {
-            h->conns[i] = h->conns[--h->nconns];
-            break;
-        }
-    }
-    send_log(h, "connection %u dropped: %s", (unsigned)conn, net_bye_text(why));
-    h->out.drop(h->out.ctx, conn, why);
+    admit_drop(h, conn, why);
 }
 
 static void seat_welcome(Host *h, HostTable *t, int s, HostConn conn)
@@ -39,6 +24,7 @@ static void seat_welcome(Host *h, HostTable *t, int s, HostConn conn)
     w->ai_seed = game_seat_ai_seed(t->cfg.seed, s);
     w->rules = t->rules;
     w->creator = conn == t->creator;
+    memcpy(w->key, t->key, sizeof w->key);
     send_msg(h, conn, m);
 }
 
@@ -58,8 +44,8 @@ static void seat_take(Host *h, HostTable *t, int s, HostConnInfo *ci, uint64_t n
     seat->conn = ci->conn;
     seat->state = NET_SEAT_HERE;
     seat->grace_end = 0;
-    ci->table = t;
-    ci->seat = s;
+    admit_sit(h, ci, t, s);
+    table_idle_touch(h, t, now_ms, true);
     seat_welcome(h, t, s, ci->conn);
     play_claim_check(h, t, now_ms); /* a restored table's window opens once someone is back */
     send_view(h, t, s);
@@ -67,28 +53,50 @@ static void seat_take(Host *h, HostTable *t, int s, HostConnInfo *ci, uint64_t n
     send_seats(h, t, now_ms);
 }
 
+/* The seat whose token this is, or -1; every seat's token is compared
+ * whole, in constant time (the codec lets only whole tokens through). */
 static int seat_by_token(const HostTable *t, const char *token)
 {
+    int found = -1;
     for (int s = 0; s < t->cfg.players; s++) {
-        if (t->seat[s].token[0] && strcmp(t->seat[s].token, token) == 0)
-            return s;
+        bool same = strlen(t->seat[s].token) == NET_TOKEN_LEN && strlen(token) == NET_TOKEN_LEN &&
+                    host_secret_equal(t->seat[s].token, token, NET_TOKEN_LEN);
+        found = same ? s : found;
     }
-    return -1;
+    return found;
+}
+
+/* A wrong key or token from ci: counted against its address; refused (a
+ * wrong key) or dropped (a wrong token) unless the address was cut off,
+ * which dropped it already. */
+static void seat_wrong(Host *h, const HostTable *t, HostConnInfo *ci, bool key, uint64_t now_ms)
+{
+    HostConn conn = ci->conn;
+    if (admit_wrong(h, ci->addr, now_ms))
+        return;
+    if (key)
+        send_refused(h, conn, NET_MSG_JOIN, NET_REASON_WRONG_KEY, t->move_no,
+                     net_reason_text(NET_REASON_WRONG_KEY));
+    else
+        seat_drop(h, conn, NET_REASON_NO_SEAT);
 }
 
 static void seat_return(Host *h, HostTable *t, HostConnInfo *ci, const NetJoin *j, uint64_t now_ms)
 {
     int s = seat_by_token(t, j->token);
     if (s < 0) {
-        seat_drop(h, ci->conn, NET_BYE_NO_SEAT);
+        seat_wrong(h, t, ci, false, now_ms);
         return;
     }
     HostConn old = t->seat[s].conn;
     HostConn conn = ci->conn;
     if (old != 0 && old != conn) {
         t->seat[s].conn = 0;
-        seat_drop(h, old, NET_BYE_REPLACED);
-        ci = seat_conn(h, conn); /* the drop may have moved it */
+        HostConnInfo *was = admit_conn(h, old);
+        if (was)
+            admit_stand(h, was, now_ms);
+        seat_drop(h, old, NET_REASON_REPLACED);
+        ci = admit_conn(h, conn); /* the drop may have moved it */
     }
     send_log(h, "table %s: seat %d is back on connection %u", t->id, s, (unsigned)conn);
     seat_take(h, t, s, ci, now_ms);
@@ -108,20 +116,50 @@ static int seat_free(const HostTable *t, int wanted)
     return -1;
 }
 
+/* The name seat s shows: what the client sent, cleaned, and numbered when
+ * another seat shows it already. */
+static void seat_name(HostTable *t, int s, const char *sent)
+{
+    char base[NET_NAME_MAX + 1], name[NET_NAME_MAX + 1];
+    host_text_clean(sent, base, sizeof base, NET_NAME_CHARS);
+    memcpy(name, base, sizeof name);
+    for (int n = 2; name[0] && n <= CEKI_MAX_SEATS + 1; n++) {
+        bool taken = false;
+        for (int o = 0; o < t->cfg.players && !taken; o++)
+            taken = o != s && host_text_same_name(t->seat[o].name, name);
+        if (!taken)
+            break;
+        host_text_numbered(base, n, name, sizeof name);
+    }
+    memcpy(t->seat[s].name, name, sizeof t->seat[s].name);
+}
+
+/* Whether j opens t's door: an open table, or the key. */
+static bool seat_key_fits(const HostTable *t, const NetJoin *j)
+{
+    if (t->open)
+        return true;
+    return strlen(j->key) == NET_KEY_LEN && host_secret_equal(j->key, t->key, NET_KEY_LEN);
+}
+
 static void seat_new(Host *h, HostTable *t, HostConnInfo *ci, const NetJoin *j, uint64_t now_ms)
 {
+    if (!seat_key_fits(t, j)) {
+        seat_wrong(h, t, ci, true, now_ms);
+        return;
+    }
     int s = seat_free(t, j->seat);
     if (s < 0) {
-        seat_drop(h, ci->conn, NET_BYE_NO_SEAT);
+        seat_drop(h, ci->conn, NET_REASON_NO_SEAT);
         return;
     }
     HostSeat *seat = &t->seat[s];
     if (!host_rand_token(seat->token)) {
         send_log(h, "table %s: no randomness for a token", t->id);
-        seat_drop(h, ci->conn, NET_BYE_NO_SEAT);
+        seat_drop(h, ci->conn, NET_REASON_NO_SEAT);
         return;
     }
-    memcpy(seat->name, j->name, sizeof seat->name);
+    seat_name(t, s, j->name);
     t->seats_dirty = true;
     send_log(h, "table %s: connection %u takes seat %d", t->id, (unsigned)ci->conn, s);
     seat_take(h, t, s, ci, now_ms);
@@ -131,22 +169,23 @@ static void seat_new(Host *h, HostTable *t, HostConnInfo *ci, const NetJoin *j, 
 
 void seat_join(Host *h, HostConn conn, const NetJoin *j, uint64_t now_ms)
 {
-    HostConnInfo *ci = seat_conn(h, conn);
+    HostConnInfo *ci = admit_conn(h, conn);
     HostTable *t = table_find(h, j->table);
     if (!ci)
         return;
     if (!t || t->over) {
-        seat_drop(h, conn, NET_BYE_NO_TABLE);
+        NetReason closed = t ? NET_REASON_CLOSED_OVER : table_closed_why(h, j->table);
+        seat_drop(h, conn, closed != NET_REASON_NONE ? closed : NET_REASON_NO_TABLE);
         return;
     }
     if (ci->table) {
-        send_refused(h, conn, NET_MSG_JOIN, NET_REFUSE_BAD_CONFIG, t->move_no,
+        send_refused(h, conn, NET_MSG_JOIN, NET_REASON_SEATED, t->move_no,
                      N_("This connection already holds a seat."));
         return;
     }
     if (t->waiting) { /* its view is the kept one, and the next update fits it */
         play_flush(h, now_ms);
-        ci = seat_conn(h, conn);
+        ci = admit_conn(h, conn);
     }
     if (j->token[0])
         seat_return(h, t, ci, j, now_ms);
@@ -159,13 +198,14 @@ void seat_leave(Host *h, HostConnInfo *ci, uint64_t now_ms)
     HostTable *t = ci->table;
     HostSeat *seat = &t->seat[ci->seat];
     seat->conn = 0;
-    ci->table = NULL;
+    int s = ci->seat;
+    admit_stand(h, ci, now_ms);
     if (t->over)
         return;
     seat->state = NET_SEAT_AWAY;
     seat->grace_end = now_ms + h->grace_ms;
-    send_log(h, "table %s: seat %d is away, %u ms of grace", t->id, ci->seat,
-             (unsigned)h->grace_ms);
+    send_log(h, "table %s: seat %d is away, %u ms of grace", t->id, s, (unsigned)h->grace_ms);
+    table_idle_touch(h, t, now_ms, false);
     seat_refresh_due(t, now_ms);
     send_seats(h, t, now_ms);
 }
@@ -192,7 +232,7 @@ void seat_tick(Host *h, HostTable *t, uint64_t now_ms)
 static HostTable *seat_creators_table(Host *h, HostConn conn)
 {
     HostTable *t = NULL;
-    HostConnInfo *ci = seat_conn(h, conn);
+    HostConnInfo *ci = admit_conn(h, conn);
     if (ci && ci->table)
         t = ci->table;
     for (int i = h->ntables - 1; !t && i >= 0; i--) {
@@ -206,7 +246,7 @@ void seat_start(Host *h, HostConn conn, uint64_t now_ms)
 {
     HostTable *t = seat_creators_table(h, conn);
     if (!t) {
-        send_refused(h, conn, NET_MSG_START, NET_REFUSE_NOT_CREATOR, 0,
+        send_refused(h, conn, NET_MSG_START, NET_REASON_NOT_CREATOR, 0,
                      N_("Only the table's creator may start it."));
         return;
     }
@@ -214,19 +254,20 @@ void seat_start(Host *h, HostConn conn, uint64_t now_ms)
     for (int s = 0; s < t->cfg.players; s++)
         filled = filled && t->seat[s].state != NET_SEAT_EMPTY;
     if (!filled || t->started) {
-        send_refused(h, conn, NET_MSG_START, NET_REFUSE_NOT_READY, t->move_no,
+        send_refused(h, conn, NET_MSG_START, NET_REASON_NOT_READY, t->move_no,
                      t->started ? N_("The match has already started.")
                                 : N_("Every seat needs a player first."));
         return;
     }
     play_start(h, t, now_ms);
+    table_idle_touch(h, t, now_ms, false);
 }
 
 void seat_give_ai(Host *h, HostConn conn, int s, uint8_t kind, uint64_t now_ms)
 {
     HostTable *t = seat_creators_table(h, conn);
     if (!t) {
-        send_refused(h, conn, NET_MSG_SEAT_AI, NET_REFUSE_NOT_CREATOR, 0,
+        send_refused(h, conn, NET_MSG_SEAT_AI, NET_REASON_NOT_CREATOR, 0,
                      N_("Only the table's creator may seat a computer."));
         return;
     }
@@ -234,7 +275,7 @@ void seat_give_ai(Host *h, HostConn conn, int s, uint8_t kind, uint64_t now_ms)
                     : kind == NET_SEAT_STRONG ? AI_STRONG
                                               : AI_GREEDY;
     if (s < 0 || s >= t->cfg.players || t->seat[s].state != NET_SEAT_EMPTY || t->started) {
-        send_refused(h, conn, NET_MSG_SEAT_AI, NET_REFUSE_NOT_READY, t->move_no,
+        send_refused(h, conn, NET_MSG_SEAT_AI, NET_REASON_NOT_READY, t->move_no,
                      N_("That seat is not free."));
         return;
     }
@@ -250,5 +291,6 @@ void seat_give_ai(Host *h, HostConn conn, int s, uint8_t kind, uint64_t now_ms)
     t->seats_dirty = true;
     send_journal(h, t);
     send_seats(h, t, now_ms);
+    table_idle_touch(h, t, now_ms, true);
     table_autostart(h, t, now_ms);
 }

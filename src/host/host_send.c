@@ -24,7 +24,7 @@ void send_msg(Host *h, HostConn conn, const NetMsg *msg)
         h->out.send(h->out.ctx, conn, msg);
 }
 
-void send_refused(Host *h, HostConn conn, NetMsgType what, NetRefusal why, uint32_t move_no,
+void send_refused(Host *h, HostConn conn, NetMsgType what, NetReason why, uint32_t move_no,
                   const char *reason)
 {
     NetMsg *m = h->msg;
@@ -46,6 +46,20 @@ bool host_seat_is_person(uint8_t kind)
 bool host_seat_is_computer(const HostSeat *s)
 {
     return !host_seat_is_person(s->kind) || s->state == NET_SEAT_STAND_IN;
+}
+
+bool host_table_person_here(const HostTable *t)
+{
+    for (int s = 0; s < t->cfg.players; s++) {
+        if (host_seat_is_person(t->seat[s].kind) && t->seat[s].conn != 0)
+            return true;
+    }
+    return false;
+}
+
+bool host_table_waiting(const HostTable *t)
+{
+    return !t->over && (!t->started || !host_table_person_here(t));
 }
 
 void send_view(Host *h, HostTable *t, int seat)

@@ -22,7 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "proto.h"
+#include "net_limits.h"
 
 typedef enum CodecMode { CODEC_WRITE, CODEC_CHECK, CODEC_READ } CodecMode;
 

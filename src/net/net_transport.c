@@ -12,7 +12,7 @@
  * net_intercept): a SEND_FRAGMENT whose totalLength is over the limit,
  * from a peer whose address and session match, marks that peer's slot
  * (every server peer's `data` is its NetEnd), and the next poll drops it
- * with NET_BYE_GARBAGE, as a message that does not decode would be.
+ * with NET_REASON_GARBAGE, as a message that does not decode would be.
  *
  * Stale datagrams (client): while a peer is connecting, ENet does not check
  * the session of what arrives for it, so a datagram meant for the slot's
@@ -36,7 +36,19 @@
 #define NET_SLOT_BITS 12u
 #define NET_SLOT_MASK ((1u << NET_SLOT_BITS) - 1u)
 #define NET_SERIAL_MAX ((UINT32_MAX >> NET_SLOT_BITS))
-#define NET_SPARE_PEERS 16 /* slots beyond max_peers, to turn the extra peer away politely */
+#define NET_SPARE_PEERS 16    /* slots beyond max_peers, to turn the extra peer away politely */
+#define NET_HANDSHAKE_SHARE 4 /* at most a quarter of the slots halfway through a handshake */
+/* The refusal of a CONNECT before a slot is given (net_refuse): ENet's
+ * header for no peer, a magic number whose first byte is no ENet command,
+ * the connect's own connectID and the reason, big-endian. */
+#define NET_REFUSAL_MAGIC 0xC0E14B1Fu
+#define NET_REFUSAL_BYTES 14
+/* An address is told at most this many refusals a second; past them its
+ * CONNECTs are dropped unanswered, at the cost of one lookup (a flood
+ * costs the server nothing more). Kept by hash in NET_REFUSED_SLOTS. */
+#define NET_REFUSALS_PER_S 10u
+#define NET_REFUSED_SLOTS 1024u
+#define NET_ADDR_HASH 2654435761u
 #define NET_HOST_TEXT_MAX 256
 #define NET_PORT_MAX 65535ul
 #define NET_MS_PER_S 1000u
@@ -55,8 +67,18 @@ typedef struct NetEnd {
     uint32_t serial;
     NetConn *conn;   /* by ENet peer slot: the connection there, 0 if none */
     bool *connected; /* by slot: CONNECT reported */
-    bool *oversized; /* by slot: sent a packet over the limit (server) */
-    int noversized;  /* slots marked in `oversized` */
+    uint8_t *mark;   /* by slot: a NetReason to close it with at the next poll (server: it
+                        sent a packet over the limit; client: the server refused it) */
+    int nmarked;     /* slots marked */
+    NetAdmitFn admit;
+    void *admit_ctx;
+    struct {
+        uint32_t addr, second, count;
+    } refused[NET_REFUSED_SLOTS];   /* refusals told lately, by address (a hash, collisions
+                                       forget) */
+    NetReason away[NET_AWAY_QUEUE]; /* turned away before a slot, not yet reported */
+    ENetAddress away_addr[NET_AWAY_QUEUE];
+    int naway;
     ENetPacket *held;
     NetStats stats;
     uint8_t buf[NET_MAX_PACKET];
@@ -92,8 +114,8 @@ static bool net_end_init(NetEnd *e, const ENetAddress *addr, int slots, size_t m
     }
     e->conn = calloc((size_t)slots, sizeof *e->conn);
     e->connected = calloc((size_t)slots, sizeof *e->connected);
-    e->oversized = calloc((size_t)slots, sizeof *e->oversized);
-    if (!e->conn || !e->connected || !e->oversized) {
+    e->mark = calloc((size_t)slots, sizeof *e->mark);
+    if (!e->conn || !e->connected || !e->mark) {
         net_set_err(err, err_size, "out of memory");
         return false;
     }
@@ -111,6 +133,19 @@ static bool net_end_init(NetEnd *e, const ENetAddress *addr, int slots, size_t m
     return true;
 }
 
+/* What an end is made with: all a server and a client differ in at their
+ * making. */
+typedef struct NetEndSetup {
+    bool server;
+    const ENetAddress *addr; /* NULL: a client's socket, bound by the system to any address */
+    int slots;               /* ENet peer slots */
+    size_t max_packet;
+    uint32_t version;
+    uint32_t timeout_ms;
+    int max_live;
+    NetReason bye; /* what closing the end tells its peers */
+} NetEndSetup;
+
 static void net_end_release(NetEnd *e)
 {
     if (e->held) {
@@ -119,7 +154,7 @@ static void net_end_release(NetEnd *e)
     }
 }
 
-static void net_end_close(NetEnd *e, NetDisconnectReason why)
+static void net_end_close(NetEnd *e, NetReason why)
 {
     net_end_release(e);
     if (e->host) {
@@ -133,7 +168,38 @@ static void net_end_close(NetEnd *e, NetDisconnectReason why)
     }
     free(e->conn);
     free(e->connected);
-    free(e->oversized);
+    free(e->mark);
+}
+
+/* A new end at the start of a zeroed block of `size` bytes (a NetServer
+ * and a NetClient are each an end and nothing more), or NULL with a
+ * sentence in err and nothing left open. */
+static void *net_end_new(size_t size, const NetEndSetup *set, char *err, size_t err_size)
+{
+    NetEnd *e = calloc(1, size);
+    if (!e) {
+        net_set_err(err, err_size, "out of memory");
+        return NULL;
+    }
+    e->server = set->server;
+    e->version = set->version;
+    e->timeout_ms = set->timeout_ms;
+    e->max_live = set->max_live;
+    if (!net_end_init(e, set->addr, set->slots, set->max_packet, err, err_size)) {
+        net_end_close(e, set->bye);
+        free(e);
+        return NULL;
+    }
+    return e;
+}
+
+/* Closes the end and frees the block net_end_new made (it starts there). */
+static void net_end_free(NetEnd *e, NetReason why)
+{
+    if (!e)
+        return;
+    net_end_close(e, why);
+    free(e);
 }
 
 static size_t net_slot_of(const NetEnd *e, const ENetPeer *p)
@@ -175,9 +241,9 @@ static void net_peer_text(const ENetPeer *p, char *out, size_t size)
     snprintf(out, size, "%s:%u", ip, (unsigned)p->address.port);
 }
 
-static NetDisconnectReason net_reason_of(enet_uint32 data)
+static NetReason net_reason_of(enet_uint32 data)
 {
-    return data <= (enet_uint32)NET_BYE_REPLACED ? (NetDisconnectReason)data : NET_BYE_NONE;
+    return data < (enet_uint32)NET_REASON_COUNT ? (NetReason)data : NET_REASON_NONE;
 }
 
 static void net_apply_peer_options(const NetEnd *e, ENetPeer *p)
@@ -200,12 +266,12 @@ static bool net_on_connect(NetEnd *e, const ENetEvent *in, NetEvent *ev)
         ev->conn = e->conn[slot];
         return true;
     }
-    NetDisconnectReason refuse = NET_BYE_NONE;
+    NetReason refuse = NET_REASON_NONE;
     if (in->data != e->version)
-        refuse = NET_BYE_VERSION;
+        refuse = NET_REASON_VERSION;
     else if (e->live >= e->max_live)
-        refuse = NET_BYE_FULL;
-    if (refuse != NET_BYE_NONE) {
+        refuse = NET_REASON_FULL;
+    if (refuse != NET_REASON_NONE) {
         enet_peer_disconnect_later(in->peer, (enet_uint32)refuse);
         ev->kind = NET_EVENT_TURNED_AWAY;
         ev->reason = refuse;
@@ -237,11 +303,11 @@ static bool net_on_receive(NetEnd *e, const ENetEvent *in, NetEvent *ev, NetMsg 
         ev->kind = NET_EVENT_MESSAGE;
         return true;
     }
-    enet_peer_disconnect_later(in->peer, (enet_uint32)NET_BYE_GARBAGE);
+    enet_peer_disconnect_later(in->peer, (enet_uint32)NET_REASON_GARBAGE);
     net_end_forget(e, slot);
     e->stats.garbage++;
     ev->kind = NET_EVENT_DISCONNECT;
-    ev->reason = NET_BYE_GARBAGE;
+    ev->reason = NET_REASON_GARBAGE;
     ev->by_us = true;
     ev->status = st;
     return true;
@@ -356,11 +422,250 @@ static bool net_datagram_verifies(const ENetHost *host, size_t pos, enet_uint32 
     return false;
 }
 
-/* The client's intercept: a datagram for a connecting peer that is not the
- * answer to its own connect is dropped before ENet reads it. */
+static void net_end_mark(NetEnd *e, size_t slot, NetReason why)
+{
+    if (e->mark[slot] == 0)
+        e->nmarked++;
+    e->mark[slot] = (uint8_t)why;
+}
+
+/* The next marked slot that is still a connection, closed with its mark:
+ * the server's (a connection that sent an oversized packet) dropped with
+ * NET_REASON_GARBAGE by us; the client's (still connecting) refused by the
+ * server with the reason it gave. */
+static bool net_end_take_marked(NetEnd *e, NetEvent *ev)
+{
+    for (size_t slot = 0; slot < e->host->peerCount && e->nmarked > 0; slot++) {
+        NetReason why = (NetReason)e->mark[slot];
+        if (why == NET_REASON_NONE)
+            continue;
+        e->mark[slot] = 0;
+        e->nmarked--;
+        if (e->conn[slot] == 0 || e->connected[slot] != e->server)
+            continue;
+        ENetPeer *p = &e->host->peers[slot];
+        memset(ev, 0, sizeof *ev);
+        net_peer_text(p, ev->peer, sizeof ev->peer);
+        ev->addr = ENET_NET_TO_HOST_32(p->address.host);
+        ev->kind = NET_EVENT_DISCONNECT;
+        ev->conn = e->conn[slot];
+        ev->reason = why;
+        ev->by_us = e->server;
+        ev->status = e->server ? NET_ERR_LONG : NET_OK;
+        if (e->server) {
+            enet_peer_disconnect(p, (enet_uint32)why);
+            e->stats.garbage++;
+        } else {
+            enet_peer_reset(p);
+        }
+        net_end_forget(e, slot);
+        return true;
+    }
+    return false;
+}
+
+/* The next peer turned away before it had a slot, reported once. */
+static bool net_end_take_away(NetEnd *e, NetEvent *ev)
+{
+    if (e->naway == 0)
+        return false;
+    e->naway--;
+    memset(ev, 0, sizeof *ev);
+    ev->kind = NET_EVENT_TURNED_AWAY;
+    ev->reason = e->away[e->naway];
+    ENetPeer fake;
+    memset(&fake, 0, sizeof fake);
+    fake.address = e->away_addr[e->naway];
+    net_peer_text(&fake, ev->peer, sizeof ev->peer);
+    ev->addr = ENET_NET_TO_HOST_32(fake.address.host);
+    return true;
+}
+
+/* ---- admission before a slot (server), refusals heard (client) ---- */
+
+/* The CONNECT command a datagram from no peer holds, copied into *out;
+ * false when it holds none. */
+static bool net_datagram_connect(const ENetHost *host, size_t pos, ENetProtocol *out)
+{
+    const uint8_t *d = host->receivedData;
+    size_t len = host->receivedDataLength;
+    for (size_t n = 0;
+         n < NET_DATAGRAM_COMMANDS_MAX && pos + sizeof(ENetProtocolCommandHeader) <= len; n++) {
+        enet_uint8 cmd = d[pos] & ENET_PROTOCOL_COMMAND_MASK;
+        if (cmd == ENET_PROTOCOL_COMMAND_NONE || cmd >= ENET_PROTOCOL_COMMAND_COUNT)
+            return false;
+        size_t size = enet_protocol_command_size(cmd);
+        if (size == 0 || size > sizeof(ENetProtocol) || pos + size > len)
+            return false;
+        if (cmd == ENET_PROTOCOL_COMMAND_CONNECT) {
+            memset(out, 0, sizeof *out);
+            memcpy(out, d + pos, size);
+            return true;
+        }
+        if (cmd != ENET_PROTOCOL_COMMAND_ACKNOWLEDGE)
+            return false;
+        pos += size;
+    }
+    return false;
+}
+
+/* Whether ENet already has a peer for this connect (a CONNECT sent again). */
+static bool net_connect_known(const ENetHost *host, enet_uint32 connect_id)
+{
+    for (size_t i = 0; i < host->peerCount; i++) {
+        const ENetPeer *p = &host->peers[i];
+        if (p->state != ENET_PEER_STATE_DISCONNECTED && p->connectID == connect_id &&
+            p->address.host == host->receivedAddress.host &&
+            p->address.port == host->receivedAddress.port)
+            return true;
+    }
+    return false;
+}
+
+/* Peers halfway through a handshake (what a flood of forged CONNECTs fills). */
+static size_t net_handshakes(const ENetHost *host)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < host->peerCount; i++) {
+        ENetPeerState st = host->peers[i].state;
+        n += st == ENET_PEER_STATE_ACKNOWLEDGING_CONNECT ||
+             st == ENET_PEER_STATE_CONNECTION_PENDING || st == ENET_PEER_STATE_CONNECTION_SUCCEEDED;
+    }
+    return n;
+}
+
+static void net_put_u32(uint8_t *at, uint32_t v)
+{
+    at[0] = (uint8_t)(v >> 24);
+    at[1] = (uint8_t)(v >> 16);
+    at[2] = (uint8_t)(v >> 8);
+    at[3] = (uint8_t)v;
+}
+
+static uint32_t net_get_u32(const uint8_t *at)
+{
+    return (uint32_t)at[0] << 24 | (uint32_t)at[1] << 16 | (uint32_t)at[2] << 8 | at[3];
+}
+
+/* Answers a CONNECT with a refusal and no slot (a datagram no larger
+ * than the CONNECT: nothing to amplify), and keeps it to report. */
+static void net_refuse(NetEnd *e, const ENetProtocol *connect, NetReason why)
+{
+    ENetHost *host = e->host;
+    uint8_t d[NET_REFUSAL_BYTES];
+    d[0] = (uint8_t)(ENET_PROTOCOL_MAXIMUM_PEER_ID >> 8);
+    d[1] = (uint8_t)(ENET_PROTOCOL_MAXIMUM_PEER_ID & 0xffu);
+    net_put_u32(d + 2, NET_REFUSAL_MAGIC);
+    memcpy(d + 6, &connect->connect.connectID, 4); /* as the client sent it */
+    net_put_u32(d + 10, (uint32_t)why);
+    ENetBuffer buf = {.data = d, .dataLength = sizeof d};
+    enet_socket_send(host->socket, &host->receivedAddress, &buf, 1);
+    e->stats.turned_away++;
+    if (e->naway < NET_AWAY_QUEUE) {
+        e->away[e->naway] = why;
+        e->away_addr[e->naway++] = host->receivedAddress;
+    }
+}
+
+/* Whether the sender of this datagram was told NET_REFUSALS_PER_S
+ * refusals this second already; count: one more is being told. */
+static bool net_refused_enough(NetEnd *e, bool count)
+{
+    uint32_t addr = e->host->receivedAddress.host;
+    uint32_t second = (uint32_t)(net_now_ms() / NET_MS_PER_S);
+    size_t i = (size_t)(addr * NET_ADDR_HASH) % NET_REFUSED_SLOTS;
+    if (e->refused[i].addr != addr || e->refused[i].second != second) {
+        if (!count)
+            return false;
+        e->refused[i].addr = addr;
+        e->refused[i].second = second;
+        e->refused[i].count = 0;
+    }
+    if (count)
+        e->refused[i].count++;
+    return e->refused[i].count >= NET_REFUSALS_PER_S;
+}
+
+/* A new peer's CONNECT: 1 (the datagram dropped) when it is refused. */
+static int net_server_admit(NetEnd *e, size_t pos)
+{
+    ENetHost *host = e->host;
+    ENetProtocol c;
+    if (net_refused_enough(e, false)) {
+        e->stats.turned_away++;
+        return 1;
+    }
+    if (!net_datagram_connect(host, pos, &c) || net_connect_known(host, c.connect.connectID))
+        return 0;
+    NetReason why = NET_REASON_NONE;
+    if (e->live >= e->max_live)
+        why = NET_REASON_FULL;
+    else if (e->admit)
+        why = e->admit(e->admit_ctx, ENET_NET_TO_HOST_32(host->receivedAddress.host));
+    if (why == NET_REASON_NONE && net_handshakes(host) * NET_HANDSHAKE_SHARE >= host->peerCount)
+        why = NET_REASON_BUSY;
+    if (why == NET_REASON_NONE)
+        return 0;
+    net_refused_enough(e, true);
+    net_refuse(e, &c, why);
+    return 1;
+}
+
+/* A refusal for one of our connecting peers: marked to be reported. */
+static bool net_client_refused(NetEnd *e, ENetHost *host)
+{
+    const uint8_t *d = host->receivedData;
+    if (host->receivedDataLength != NET_REFUSAL_BYTES ||
+        ((d[0] << 8) | d[1]) != ENET_PROTOCOL_MAXIMUM_PEER_ID ||
+        net_get_u32(d + 2) != NET_REFUSAL_MAGIC)
+        return false;
+    enet_uint32 id = 0;
+    memcpy(&id, d + 6, 4);
+    for (size_t i = 0; e && i < host->peerCount; i++) {
+        const ENetPeer *p = &host->peers[i];
+        if (p->state == ENET_PEER_STATE_CONNECTING && p->connectID == id &&
+            p->address.host == host->receivedAddress.host &&
+            p->address.port == host->receivedAddress.port) {
+            uint32_t why = net_get_u32(d + 10);
+            net_end_mark(e, i,
+                         why > 0 && why < NET_REASON_COUNT ? (NetReason)why : NET_REASON_FULL);
+        }
+    }
+    return true;
+}
+
+/* ENet's intercept (server): a new peer's CONNECT is admitted or refused
+ * before it has a slot; the peer of an oversized fragment is marked, and
+ * ENet goes on with that datagram as usual (it refuses the fragment itself). */
+static int ENET_CALLBACK net_intercept(ENetHost *host, ENetEvent *event)
+{
+    (void)event;
+    NetEnd *e = host->peerCount > 0 ? host->peers[0].data : NULL;
+    const uint8_t *d = host->receivedData;
+    size_t pos = 0;
+    if (e && d && host->receivedDataLength >= sizeof(ENetProtocolHeader) &&
+        (((d[0] << 8) | d[1]) & ENET_PROTOCOL_MAXIMUM_PEER_ID) == ENET_PROTOCOL_MAXIMUM_PEER_ID) {
+        enet_uint16 flags = (enet_uint16)((d[0] << 8) | d[1]) & ENET_PROTOCOL_HEADER_FLAG_MASK;
+        pos = (flags & ENET_PROTOCOL_HEADER_FLAG_SENT_TIME) ? sizeof(ENetProtocolHeader)
+                                                            : sizeof(enet_uint16);
+        return (flags & ENET_PROTOCOL_HEADER_FLAG_COMPRESSED) ? 0 : net_server_admit(e, pos);
+    }
+    ENetPeer *p = net_datagram_peer(host, &pos);
+    e = p != NULL ? p->data : NULL;
+    if (e == NULL || !net_datagram_oversized(host, pos))
+        return 0;
+    net_end_mark(e, net_slot_of(e, p), NET_REASON_GARBAGE);
+    return 0;
+}
+
+/* The client's intercept: a refusal for a connecting peer is marked; any
+ * other datagram for a connecting peer that is not the answer to its own
+ * connect is dropped before ENet reads it. */
 static int ENET_CALLBACK net_client_intercept(ENetHost *host, ENetEvent *event)
 {
     (void)event;
+    if (net_client_refused(host->peerCount > 0 ? host->peers[0].data : NULL, host))
+        return 1;
     size_t pos = 0;
     ENetPeer *p = net_datagram_peer(host, &pos);
     if (p == NULL || p->state != ENET_PEER_STATE_CONNECTING)
@@ -368,55 +673,12 @@ static int ENET_CALLBACK net_client_intercept(ENetHost *host, ENetEvent *event)
     return net_datagram_verifies(host, pos, p->connectID) ? 0 : 1;
 }
 
-/* ENet's intercept: marks the peer of an oversized fragment; ENet goes on
- * with the datagram as usual (it refuses that fragment itself). */
-static int ENET_CALLBACK net_intercept(ENetHost *host, ENetEvent *event)
-{
-    (void)event;
-    size_t pos = 0;
-    ENetPeer *p = net_datagram_peer(host, &pos);
-    NetEnd *e = p != NULL ? p->data : NULL;
-    if (e == NULL || !net_datagram_oversized(host, pos))
-        return 0;
-    size_t slot = net_slot_of(e, p);
-    if (!e->oversized[slot]) {
-        e->oversized[slot] = true;
-        e->noversized++;
-    }
-    return 0;
-}
-
-/* The next peer marked oversized that is still a connection: dropped with
- * NET_BYE_GARBAGE and told as such. */
-static bool net_end_take_oversized(NetEnd *e, NetEvent *ev)
-{
-    for (size_t slot = 0; slot < e->host->peerCount && e->noversized > 0; slot++) {
-        if (!e->oversized[slot])
-            continue;
-        e->oversized[slot] = false;
-        e->noversized--;
-        if (e->conn[slot] == 0 || !e->connected[slot])
-            continue;
-        ENetPeer *p = &e->host->peers[slot];
-        memset(ev, 0, sizeof *ev);
-        net_peer_text(p, ev->peer, sizeof ev->peer);
-        ev->kind = NET_EVENT_DISCONNECT;
-        ev->conn = e->conn[slot];
-        ev->reason = NET_BYE_GARBAGE;
-        ev->by_us = true;
-        ev->status = NET_ERR_LONG;
-        enet_peer_disconnect(p, (enet_uint32)NET_BYE_GARBAGE);
-        net_end_forget(e, slot);
-        e->stats.garbage++;
-        return true;
-    }
-    return false;
-}
-
 static bool net_end_translate(NetEnd *e, const ENetEvent *in, NetEvent *ev, NetMsg *msg)
 {
-    if (in->peer)
+    if (in->peer) {
         net_peer_text(in->peer, ev->peer, sizeof ev->peer);
+        ev->addr = ENET_NET_TO_HOST_32(in->peer->address.host);
+    }
     switch (in->type) {
     case ENET_EVENT_TYPE_CONNECT: return net_on_connect(e, in, ev);
     case ENET_EVENT_TYPE_RECEIVE: return net_on_receive(e, in, ev, msg);
@@ -431,7 +693,7 @@ static bool net_end_poll(NetEnd *e, uint32_t timeout_ms, NetEvent *ev, NetMsg *m
     net_end_release(e);
     uint64_t deadline = net_now_ms() + timeout_ms;
     for (;;) {
-        if (e->noversized > 0 && net_end_take_oversized(e, ev))
+        if ((e->nmarked > 0 && net_end_take_marked(e, ev)) || net_end_take_away(e, ev))
             return true;
         memset(ev, 0, sizeof *ev);
         uint64_t now = net_now_ms();
@@ -443,7 +705,7 @@ static bool net_end_poll(NetEnd *e, uint32_t timeout_ms, NetEvent *ev, NetMsg *m
         if (net_end_translate(e, &in, ev, msg))
             return true;
     }
-    if (e->noversized > 0 && net_end_take_oversized(e, ev))
+    if ((e->nmarked > 0 && net_end_take_marked(e, ev)) || net_end_take_away(e, ev))
         return true;
     memset(ev, 0, sizeof *ev);
     return false;
@@ -481,7 +743,16 @@ static bool net_end_send(NetEnd *e, NetConn conn, const NetMsg *msg)
     return net_end_send_bytes(e, conn, channel, e->buf, n, flags);
 }
 
-static void net_end_drop(NetEnd *e, NetConn conn, NetDisconnectReason why)
+/* Bytes as they are (tests send what no encoder would): reliable and
+ * ordered, or unsequenced like a ping. */
+static bool net_end_send_raw(NetEnd *e, NetConn conn, uint8_t channel, const void *bytes,
+                             size_t len, bool reliable)
+{
+    return net_end_send_bytes(e, conn, channel, bytes, len,
+                              reliable ? ENET_PACKET_FLAG_RELIABLE : ENET_PACKET_FLAG_UNSEQUENCED);
+}
+
+static void net_end_drop(NetEnd *e, NetConn conn, NetReason why)
 {
     ENetPeer *p = net_end_peer(e, conn);
     if (!p)
@@ -516,26 +787,27 @@ NetServer *net_server_create(const NetServerOptions *opt, char *err, size_t err_
     ENetAddress addr = {0, 0};
     if (!net_server_check(opt, &addr, err, err_size))
         return NULL;
-    NetServer *s = calloc(1, sizeof *s);
-    if (!s) {
-        net_set_err(err, err_size, "out of memory");
-        return NULL;
-    }
-    s->end.server = true;
-    s->end.version = NET_PROTOCOL_VERSION;
-    s->end.timeout_ms = opt->timeout_ms;
-    s->end.max_live = opt->max_peers;
     int slots = opt->max_peers + NET_SPARE_PEERS;
     if (slots > (int)ENET_PROTOCOL_MAXIMUM_PEER_ID)
         slots = (int)ENET_PROTOCOL_MAXIMUM_PEER_ID;
-    if (!net_end_init(&s->end, &addr, slots, NET_MAX_PACKET, err, err_size)) {
-        net_end_close(&s->end, NET_BYE_SHUTDOWN);
-        free(s);
+    const NetEndSetup set = {.server = true,
+                             .addr = &addr,
+                             .slots = slots,
+                             .max_packet = NET_MAX_PACKET,
+                             .version = NET_PROTOCOL_VERSION,
+                             .timeout_ms = opt->timeout_ms,
+                             .max_live = opt->max_peers,
+                             .bye = NET_REASON_SHUTDOWN};
+    NetServer *s = net_end_new(sizeof *s, &set, err, err_size);
+    if (!s)
         return NULL;
-    }
     s->end.host->maximumWaitingData = NET_TRANSPORT_MAX_WAITING;
     for (size_t i = 0; i < s->end.host->peerCount; i++)
         s->end.host->peers[i].data = &s->end;
+    s->end.admit = opt->admit;
+    s->end.admit_ctx = opt->admit_ctx;
+    if (opt->max_per_address > 0)
+        s->end.host->duplicatePeers = (size_t)opt->max_per_address;
     s->end.host->intercept = net_intercept;
     ENetAddress bound = {0, 0};
     if (enet_socket_get_address(s->end.host->socket, &bound) == 0)
@@ -545,10 +817,7 @@ NetServer *net_server_create(const NetServerOptions *opt, char *err, size_t err_
 
 void net_server_destroy(NetServer *s)
 {
-    if (!s)
-        return;
-    net_end_close(&s->end, NET_BYE_SHUTDOWN);
-    free(s);
+    net_end_free(s ? &s->end : NULL, NET_REASON_SHUTDOWN);
 }
 
 uint16_t net_server_port(const NetServer *s)
@@ -569,11 +838,10 @@ bool net_server_send(NetServer *s, NetConn conn, const NetMsg *msg)
 bool net_server_send_raw(NetServer *s, NetConn conn, uint8_t channel, const void *bytes, size_t len,
                          bool reliable)
 {
-    return net_end_send_bytes(&s->end, conn, channel, bytes, len,
-                              reliable ? ENET_PACKET_FLAG_RELIABLE : ENET_PACKET_FLAG_UNSEQUENCED);
+    return net_end_send_raw(&s->end, conn, channel, bytes, len, reliable);
 }
 
-void net_server_drop(NetServer *s, NetConn conn, NetDisconnectReason why)
+void net_server_drop(NetServer *s, NetConn conn, NetReason why)
 {
     net_end_drop(&s->end, conn, why);
 }
@@ -622,30 +890,30 @@ NetClient *net_client_create(const NetClientOptions *opt, char *err, size_t err_
         net_set_err(err, err_size, "the connection limit must be between 1 and 4000");
         return NULL;
     }
-    NetClient *c = calloc(1, sizeof *c);
-    if (!c) {
-        net_set_err(err, err_size, "out of memory");
+    ENetAddress from = {ENET_HOST_ANY, 0};
+    if (opt->bind && enet_address_set_host_ip(&from, opt->bind) != 0) {
+        net_set_err(err, err_size, "the address to send from is not an IPv4 address");
         return NULL;
     }
-    c->end.version = opt->version ? opt->version : NET_PROTOCOL_VERSION;
-    c->end.timeout_ms = opt->timeout_ms;
-    c->end.max_live = opt->max_conns;
-    size_t max_packet = opt->max_packet ? opt->max_packet : NET_MAX_PACKET;
-    if (!net_end_init(&c->end, NULL, opt->max_conns, max_packet, err, err_size)) {
-        net_end_close(&c->end, NET_BYE_LEAVING);
-        free(c);
+    const NetEndSetup set = {.addr = opt->bind ? &from : NULL,
+                             .slots = opt->max_conns,
+                             .max_packet = opt->max_packet ? opt->max_packet : NET_MAX_PACKET,
+                             .version = opt->version ? opt->version : NET_PROTOCOL_VERSION,
+                             .timeout_ms = opt->timeout_ms,
+                             .max_live = opt->max_conns,
+                             .bye = NET_REASON_LEAVING};
+    NetClient *c = net_end_new(sizeof *c, &set, err, err_size);
+    if (!c)
         return NULL;
-    }
+    for (size_t i = 0; i < c->end.host->peerCount; i++)
+        c->end.host->peers[i].data = &c->end;
     c->end.host->intercept = net_client_intercept;
     return c;
 }
 
 void net_client_destroy(NetClient *c)
 {
-    if (!c)
-        return;
-    net_end_close(&c->end, NET_BYE_LEAVING);
-    free(c);
+    net_end_free(c ? &c->end : NULL, NET_REASON_LEAVING);
 }
 
 /* "HOST:PORT" into an ENet address; false with a sentence in err. */
@@ -703,11 +971,10 @@ bool net_client_send(NetClient *c, NetConn conn, const NetMsg *msg)
 bool net_client_send_raw(NetClient *c, NetConn conn, uint8_t channel, const void *bytes, size_t len,
                          bool reliable)
 {
-    return net_end_send_bytes(&c->end, conn, channel, bytes, len,
-                              reliable ? ENET_PACKET_FLAG_RELIABLE : ENET_PACKET_FLAG_UNSEQUENCED);
+    return net_end_send_raw(&c->end, conn, channel, bytes, len, reliable);
 }
 
-void net_client_disconnect(NetClient *c, NetConn conn, NetDisconnectReason why)
+void net_client_disconnect(NetClient *c, NetConn conn, NetReason why)
 {
     net_end_drop(&c->end, conn, why);
 }

@@ -9,17 +9,35 @@
  * - Server: bound to an IPv4 address (NULL: every interface) and a port
  *   (NET_DEFAULT_PORT by convention; 0 lets the system choose, read it back
  *   with net_server_port — tests do this). It holds at most max_peers
- *   connections; one more is turned away with NET_BYE_FULL. ENet's largest
+ *   connections; one more is turned away with NET_REASON_FULL. ENet's largest
  *   packet and its waiting data per peer are lowered to NET_MAX_PACKET and
  *   NET_TRANSPORT_MAX_WAITING, so a peer cannot make the server hold more.
  * - Every connection has NET_CHANNELS channels. The connect data is the
  *   protocol version (NET_PROTOCOL_VERSION); the server turns a different
- *   one away with NET_BYE_VERSION before it is ever reported as connected.
+ *   one away with NET_REASON_VERSION before it is ever reported as connected.
+ * - Admission before a slot (server): ENet's intercept sees every CONNECT
+ *   before ENet gives it a peer slot. A CONNECT sent again for a peer that
+ *   has one goes on to ENet; a new one is refused when the server holds
+ *   max_peers connections (NET_REASON_FULL), when a quarter of the slots
+ *   are halfway through a handshake (NET_REASON_BUSY: what a flood of
+ *   forged CONNECTs would fill, since their senders never answer), or when
+ *   `admit` says so. A refusal costs no slot: the server answers with one
+ *   datagram no larger than the CONNECT (a magic number, the CONNECT's own
+ *   connectID, the reason), which the client's intercept takes only for a
+ *   peer of its own that is connecting with that connectID, and poll
+ *   reports as that connection's disconnect with the reason. An address is
+ *   told at most 10 refusals a second; past them its CONNECTs are dropped
+ *   unanswered at the cost of one lookup (a client tries again; a flood
+ *   costs the server next to nothing). The server's
+ *   poll reports each refusal as NET_EVENT_TURNED_AWAY (up to
+ *   NET_AWAY_QUEUE between two polls; all are counted in NetStats).
+ *   max_per_address is ENet's own duplicatePeers: a hard cap on the peers
+ *   of one address, refused by ENet without a word.
  * - poll waits up to timeout_ms for one event and reports it:
  *   connect, message (already decoded into the caller's NetMsg), or
- *   disconnect (with the reason the peer gave, or NET_BYE_NONE when it
+ *   disconnect (with the reason the peer gave, or NET_REASON_NONE when it
  *   timed out). Bytes that do not decode are answered by the layer: it
- *   disconnects that peer with NET_BYE_GARBAGE and reports one disconnect
+ *   disconnects that peer with NET_REASON_GARBAGE and reports one disconnect
  *   event with by_us set and the decoder's verdict in status. A connection
  *   reported as connected is reported as disconnected exactly once, unless
  *   the caller closed it itself (drop / disconnect): then it is forgotten at
@@ -33,7 +51,9 @@
  *   or truncated messages); max_packet in the client's options lets a test
  *   client send more than NET_MAX_PACKET, which the server must refuse.
  * - Client: a NetClient holds up to max_conns outgoing connections on one
- *   socket (a bot uses one; ceki-cli load many). connect takes "HOST:PORT",
+ *   socket (a bot uses one; ceki-cli load many), sent from the address
+ *   `bind` when given (tests play from several addresses of 127.0.0.0/8),
+ *   the port the system's choice. connect takes "HOST:PORT",
  *   HOST an IPv4 address or a name that resolves to one; it returns the new
  *   connection at once and poll reports NET_EVENT_CONNECT when the server
  *   accepted it, or NET_EVENT_DISCONNECT when it could not be reached.
@@ -64,6 +84,7 @@
 #define NET_TRANSPORT_MAX_PEERS 4000                    /* ENet numbers peers in 12 bits */
 #define NET_SOCKET_BUFFER (4u * 1024u * 1024u)          /* bytes asked for each socket's buffers */
 #define NET_ADDR_TEXT_MAX 48 /* "255.255.255.255:65535" and a NUL, with room */
+#define NET_AWAY_QUEUE 64    /* peers turned away before a slot, kept to be reported */
 
 typedef uint32_t NetConn; /* 0 is never a connection */
 
@@ -80,21 +101,31 @@ typedef enum NetEventKind {
 
 typedef struct NetEvent {
     NetEventKind kind;
-    NetConn conn;               /* 0 for NET_EVENT_TURNED_AWAY */
-    NetDisconnectReason reason; /* DISCONNECT, TURNED_AWAY */
-    bool by_us;                 /* DISCONNECT: the layer closed it (garbage) */
-    NetStatus status;           /* DISCONNECT by garbage: why the bytes were refused */
-    uint8_t channel;            /* MESSAGE, garbage: the channel it came on */
-    const uint8_t *data;        /* MESSAGE, garbage: the bytes received */
+    NetConn conn;        /* 0 for NET_EVENT_TURNED_AWAY */
+    NetReason reason;    /* DISCONNECT, TURNED_AWAY */
+    bool by_us;          /* DISCONNECT: the layer closed it (garbage) */
+    NetStatus status;    /* DISCONNECT by garbage: why the bytes were refused */
+    uint8_t channel;     /* MESSAGE, garbage: the channel it came on */
+    const uint8_t *data; /* MESSAGE, garbage: the bytes received */
     size_t len;
     char peer[NET_ADDR_TEXT_MAX]; /* the peer's "a.b.c.d:port" */
+    uint32_t addr;                /* the peer's IPv4 address, host byte order (127.0.0.1 is
+                                     0x7f000001); 0 when there is no peer */
 } NetEvent;
+
+/* Whether a new peer from addr (IPv4, host byte order) may have a slot:
+ * NET_REASON_NONE, or the reason it is turned away with. */
+typedef NetReason (*NetAdmitFn)(void *ctx, uint32_t addr);
 
 typedef struct NetServerOptions {
     const char *bind;    /* IPv4 address to bind; NULL: 0.0.0.0 */
     uint16_t port;       /* 0: the system chooses (net_server_port) */
     int max_peers;       /* connections held at once, 1..NET_TRANSPORT_MAX_PEERS */
     uint32_t timeout_ms; /* a silent peer is gone after this; 0: ENet's default (about 30 s) */
+    NetAdmitFn admit;    /* asked before a new peer gets a slot; NULL: everyone */
+    void *admit_ctx;
+    int max_per_address; /* peers from one IPv4 address at most (ENet's duplicatePeers);
+                            0: no cap */
 } NetServerOptions;
 
 typedef struct NetClientOptions {
@@ -102,6 +133,7 @@ typedef struct NetClientOptions {
     uint32_t version;    /* connect data; 0: NET_PROTOCOL_VERSION (tests send others) */
     size_t max_packet;   /* largest packet sent or received; 0: NET_MAX_PACKET */
     uint32_t timeout_ms; /* as the server's */
+    const char *bind;    /* the local IPv4 address to send from; NULL: the system's choice */
 } NetClientOptions;
 
 /* What went through a server or client since it was created: messages and
@@ -111,12 +143,13 @@ typedef struct NetStats {
     uint64_t sent_bytes;
     uint64_t recv_msgs;
     uint64_t recv_bytes;
-    uint64_t garbage; /* peers dropped with NET_BYE_GARBAGE */
+    uint64_t garbage;     /* peers dropped with NET_REASON_GARBAGE */
+    uint64_t turned_away; /* CONNECTs refused before a slot */
 } NetStats;
 
 /* NULL with a sentence in err (bad address, port in use, bad options). */
 NetServer *net_server_create(const NetServerOptions *opt, char *err, size_t err_size);
-/* Disconnects every connection with NET_BYE_SHUTDOWN, flushes, frees. */
+/* Disconnects every connection with NET_REASON_SHUTDOWN, flushes, frees. */
 void net_server_destroy(NetServer *s);
 uint16_t net_server_port(const NetServer *s);
 /* true with *ev (and *msg for a message) filled when an event came within
@@ -126,7 +159,7 @@ bool net_server_send(NetServer *s, NetConn conn, const NetMsg *msg);
 bool net_server_send_raw(NetServer *s, NetConn conn, uint8_t channel, const void *bytes, size_t len,
                          bool reliable);
 /* Close conn with a reason; it is forgotten at once (no event follows). */
-void net_server_drop(NetServer *s, NetConn conn, NetDisconnectReason why);
+void net_server_drop(NetServer *s, NetConn conn, NetReason why);
 void net_server_flush(NetServer *s);
 /* Ping a connection heard nothing from for ping_ms (> 0), from now on and
  * for every connection after. */
@@ -135,7 +168,7 @@ int net_server_count(const NetServer *s); /* connections held now */
 NetStats net_server_stats(const NetServer *s);
 
 NetClient *net_client_create(const NetClientOptions *opt, char *err, size_t err_size);
-/* Disconnects every connection with NET_BYE_LEAVING, flushes, frees. */
+/* Disconnects every connection with NET_REASON_LEAVING, flushes, frees. */
 void net_client_destroy(NetClient *c);
 /* A new connection to "HOST:PORT" (being made: see poll), or 0 with a
  * sentence in err (a malformed address, a name that does not resolve, no
@@ -145,8 +178,8 @@ bool net_client_poll(NetClient *c, uint32_t timeout_ms, NetEvent *ev, NetMsg *ms
 bool net_client_send(NetClient *c, NetConn conn, const NetMsg *msg);
 bool net_client_send_raw(NetClient *c, NetConn conn, uint8_t channel, const void *bytes, size_t len,
                          bool reliable);
-/* Close conn with a reason (NET_BYE_LEAVING usually); forgotten at once. */
-void net_client_disconnect(NetClient *c, NetConn conn, NetDisconnectReason why);
+/* Close conn with a reason (NET_REASON_LEAVING usually); forgotten at once. */
+void net_client_disconnect(NetClient *c, NetConn conn, NetReason why);
 /* true once poll reported conn's NET_EVENT_CONNECT and until it is gone. */
 bool net_client_connected(const NetClient *c, NetConn conn);
 void net_client_flush(NetClient *c);

@@ -7,22 +7,24 @@
  * written. Bools are one byte, 0 or 1. Each message has exactly one
  * encoding: decoding and encoding again gives the same bytes.
  *
- *   CREATE   rules, bool has_seed, u64 seed, bool autostart, text name
+ *   CREATE   rules, bool has_seed, u64 seed, bool autostart, text name, bool open
  *   LIST, RESYNC, START   (no body)
- *   JOIN     text table, text token, i8 seat (-1: any), text name
+ *   JOIN     text table, text token, i8 seat (-1: any), text name, text key
  *   MOVE     u32 move_no, move
  *   SEAT_AI  i8 seat, u8 kind
- *   CREATED  text table
+ *   CREATED  text table, bool open, text key (empty when open, else NET_KEY_LEN hex digits)
  *   TABLES   u8 count, then per table: text table, rules, u8 free_seats, bool started
- *   WELCOME  text table, i8 seat, text token, u64 ai_seed, rules, bool creator
+ *   WELCOME  text table, i8 seat, text token, u64 ai_seed, rules, bool creator, text key
  *   SEATS    u8 players, bool started, then per seat: u8 kind, u8 state, u32 grace_ms, text name
  *   VIEW     u32 move_no, u64 hash, view (proto_view.c), u16 nmoves, moves, claim
  *   UPDATE   u32 move_no, u64 hash, move, u16 nevents, events, u16 delta_len, delta,
  *            u16 nmoves, moves, claim
- *   REFUSED  u8 what, u8 refusal, u32 move_no, text reason
+ *   REFUSED  u8 what, u8 refusal (NetReason), u32 move_no, text reason
  *   RECORD   u32 total, u32 offset, text chunk (lines; proto.h)
  *   CHAT     i8 seat, text
  *   PING, PONG  u32 stamp_ms
+ * A name is at most NET_NAME_MAX bytes and NET_NAME_CHARS characters; a
+ * token or a key is empty or exactly 32 hex digits.
  * where rules = u8 variant, u8 players, u32 options, u16 rounds, u8 stakes,
  * u8 seat_kind per player; move = u8 type, u8 seat, u8 card, u8 target,
  * u8 flags; event = u8 type, i8 seat, u8 card, u8 card2, i32 value; claim =
@@ -91,7 +93,8 @@ static void proto_io_create(Codec *c, NetCreate *m)
     codec_io_bool(c, &m->has_seed);
     codec_io_u64(c, &m->seed);
     codec_io_bool(c, &m->autostart);
-    codec_io_text(c, m->name, NET_NAME_MAX, 0, CODEC_TEXT_LINE);
+    codec_io_text(c, m->name, NET_NAME_MAX, NET_NAME_CHARS, CODEC_TEXT_LINE);
+    codec_io_bool(c, &m->open);
 }
 
 static void proto_io_join(Codec *c, NetJoin *m)
@@ -99,7 +102,16 @@ static void proto_io_join(Codec *c, NetJoin *m)
     codec_io_text(c, m->table, NET_TABLE_ID_MAX, 0, CODEC_TEXT_ID);
     codec_io_text(c, m->token, NET_TOKEN_LEN, 0, CODEC_TEXT_TOKEN);
     codec_io_i8(c, &m->seat, -1, CEKI_MAX_SEATS - 1);
-    codec_io_text(c, m->name, NET_NAME_MAX, 0, CODEC_TEXT_LINE);
+    codec_io_text(c, m->name, NET_NAME_MAX, NET_NAME_CHARS, CODEC_TEXT_LINE);
+    codec_io_text(c, m->key, NET_KEY_LEN, 0, CODEC_TEXT_TOKEN);
+}
+
+static void proto_io_created(Codec *c, NetCreated *m)
+{
+    codec_io_text(c, m->table, NET_TABLE_ID_MAX, 0, CODEC_TEXT_ID);
+    bool open = codec_io_bool(c, &m->open);
+    size_t key = codec_io_text(c, m->key, NET_KEY_LEN, 0, CODEC_TEXT_TOKEN);
+    codec_require(c, open == (key == 0));
 }
 
 static void proto_io_seat_ai(Codec *c, NetSeatAi *m)
@@ -129,6 +141,7 @@ static void proto_io_welcome(Codec *c, NetWelcome *m)
     codec_io_u64(c, &m->ai_seed);
     proto_io_rules(c, &m->rules);
     codec_io_bool(c, &m->creator);
+    codec_io_text(c, m->key, NET_KEY_LEN, 0, CODEC_TEXT_TOKEN);
 }
 
 static void proto_io_seats(Codec *c, NetSeats *m)
@@ -141,7 +154,7 @@ static void proto_io_seats(Codec *c, NetSeats *m)
         codec_io_u8(c, &seat->kind, NET_SEAT_KIND_COUNT - 1);
         codec_io_u8(c, &seat->state, NET_SEAT_STAND_IN);
         codec_io_u32(c, &seat->grace_ms);
-        codec_io_text(c, seat->name, NET_NAME_MAX, 0, CODEC_TEXT_LINE);
+        codec_io_text(c, seat->name, NET_NAME_MAX, NET_NAME_CHARS, CODEC_TEXT_LINE);
     }
 }
 
@@ -172,7 +185,7 @@ static void proto_io_refused(Codec *c, NetRefused *m)
 {
     uint8_t what = codec_io_u8(c, &m->what, NET_MSG_TYPE_COUNT - 1);
     codec_require(c, what != NET_MSG_NONE);
-    codec_io_u8(c, &m->refusal, NET_REFUSE_RATE);
+    codec_io_u8(c, &m->refusal, NET_REASON_COUNT - 1);
     codec_io_u32(c, &m->move_no);
     codec_io_text(c, m->reason, NET_REASON_MAX, 0, CODEC_TEXT_LINE);
 }
@@ -210,7 +223,7 @@ static void proto_io_body(Codec *c, NetMsg *m, uint8_t type)
         proto_io_move(c, &m->u.move.move);
         break;
     case NET_MSG_SEAT_AI: proto_io_seat_ai(c, &m->u.seat_ai); break;
-    case NET_MSG_CREATED: codec_io_text(c, m->u.created, NET_TABLE_ID_MAX, 0, CODEC_TEXT_ID); break;
+    case NET_MSG_CREATED: proto_io_created(c, &m->u.created); break;
     case NET_MSG_TABLES: proto_io_tables(c, &m->u.tables); break;
     case NET_MSG_WELCOME: proto_io_welcome(c, &m->u.welcome); break;
     case NET_MSG_SEATS: proto_io_seats(c, &m->u.seats); break;
@@ -265,6 +278,35 @@ NetStatus net_decode(const uint8_t *buf, size_t len, NetMsg *out)
     return NET_OK;
 }
 
+/* The reasons of a table closed and of a refused message (net_reason_text). */
+static const char *net_reason_text_more(NetReason r)
+{
+    switch (r) {
+    case NET_REASON_CLOSED_EMPTY: return N_("The table was closed: nobody sat at it.");
+    case NET_REASON_CLOSED_UNSTARTED: return N_("The table was closed: its match never started.");
+    case NET_REASON_CLOSED_ABANDONED:
+        return N_("The table was closed: everyone had left its match.");
+    case NET_REASON_CLOSED_OVER: return N_("The match at that table is over.");
+    case NET_REASON_NOT_SEATED: return N_("Take a seat first.");
+    case NET_REASON_NOT_YOUR_TURN: return N_("It is not your turn.");
+    case NET_REASON_ILLEGAL: return N_("The rules do not allow that move.");
+    case NET_REASON_STALE: return N_("That move answers an earlier position.");
+    case NET_REASON_BAD_CONFIG: return N_("The rules do not allow that table.");
+    case NET_REASON_NOT_CREATOR: return N_("Only the table's creator may do that.");
+    case NET_REASON_NOT_READY: return N_("The table is not ready for that.");
+    case NET_REASON_CHAT_FAST: return N_("Not so fast: wait a moment before the next line.");
+    case NET_REASON_WRONG_KEY: return N_("That table is private, and the key is wrong or missing.");
+    case NET_REASON_TABLES_FAST:
+        return N_("Too many tables made from your network; try again in a minute.");
+    case NET_REASON_TABLES_WAITING:
+        return N_("Your network has enough tables waiting; start or leave one first.");
+    case NET_REASON_TABLES_FULL: return N_("The server holds as many tables as it can.");
+    case NET_REASON_SEATED: return N_("This connection already holds a seat.");
+    case NET_REASON_BAD_TEXT: return N_("That line has nothing that shows.");
+    default: return N_("The connection was closed.");
+    }
+}
+
 const char *net_status_text(NetStatus st)
 {
     switch (st) {
@@ -279,19 +321,27 @@ const char *net_status_text(NetStatus st)
     return N_("the message is not understood");
 }
 
-const char *net_bye_text(NetDisconnectReason r)
+const char *net_reason_text(NetReason r)
 {
     switch (r) {
-    case NET_BYE_NONE: return N_("the connection was lost");
-    case NET_BYE_LEAVING: return N_("the other side left");
-    case NET_BYE_VERSION: return N_("the other side speaks another version of the protocol");
-    case NET_BYE_GARBAGE: return N_("a message could not be read");
-    case NET_BYE_ABUSE: return N_("too many refused messages, or sent too fast");
-    case NET_BYE_FULL: return N_("the server has no room for another player");
-    case NET_BYE_SHUTDOWN: return N_("the server is shutting down");
-    case NET_BYE_NO_TABLE: return N_("there is no such table, or it is over");
-    case NET_BYE_NO_SEAT: return N_("no seat is free, or the seat token is unknown");
-    case NET_BYE_REPLACED: return N_("the seat was taken back from another connection");
+    case NET_REASON_NONE: return N_("The connection was lost.");
+    case NET_REASON_LEAVING: return N_("The other side left.");
+    case NET_REASON_VERSION: return N_("The other side speaks another version of the protocol.");
+    case NET_REASON_GARBAGE: return N_("A message could not be read.");
+    case NET_REASON_ABUSE: return N_("Too many refused messages, or sent too fast.");
+    case NET_REASON_FULL: return N_("The server has no room for another player.");
+    case NET_REASON_SHUTDOWN: return N_("The server is shutting down.");
+    case NET_REASON_NO_TABLE: return N_("There is no such table.");
+    case NET_REASON_NO_SEAT: return N_("No seat is free, or the seat token is unknown.");
+    case NET_REASON_REPLACED: return N_("The seat was taken back from another connection.");
+    case NET_REASON_HELLO_LATE: return N_("Nothing was asked soon after connecting.");
+    case NET_REASON_LOBBY_IDLE: return N_("You were at no table for too long.");
+    case NET_REASON_BUSY: return N_("This server is busy; try again in a minute.");
+    case NET_REASON_ADDRESS_BUSY:
+        return N_("Too many connections from your network are waiting; try again in a minute.");
+    case NET_REASON_TOO_FAST:
+        return N_("Too many new connections from your network; try again in a few seconds.");
+    case NET_REASON_CUT_OFF: return N_("Your network is shut out for a while after wrong keys.");
+    default: return net_reason_text_more(r);
     }
-    return N_("the connection was closed");
 }

@@ -7,15 +7,15 @@
  * - net_encode writes a message into a caller's buffer and returns its
  *   length, or 0 when it does not fit (or the message is not well formed).
  * - net_decode reads bytes from anywhere (a peer that may lie): every length
- *   is checked against what is left and against the fixed maxima below, it
- *   never reads past `len`, never allocates, and fills *out only when the
- *   whole message reads (anything left over is an error too). It returns
- *   NET_OK or the reason the bytes were refused.
+ *   is checked against what is left and against the fixed maxima
+ *   (net_limits.h), it never reads past `len`, never allocates, and fills
+ *   *out only when the whole message reads (anything left over is an error
+ *   too). It returns NET_OK or the reason the bytes were refused.
  * - A NetMsg is plain data, copied by value; its largest member is the
  *   seat's view (an Observation, game.h). Keep NetMsg off small stacks:
  *   callers allocate it (it is some 20 kB).
  * - The connect data of a connection is NET_PROTOCOL_VERSION; every
- *   disconnect carries a NetDisconnectReason.
+ *   disconnect carries a NetReason.
  * - Channels: NET_CHANNEL_GAME (reliable, ordered) for everything but chat,
  *   NET_CHANNEL_CHAT (reliable, ordered) for chat; pings go unreliable on
  *   NET_CHANNEL_GAME.
@@ -43,47 +43,59 @@
 #include <stdint.h>
 
 #include "game.h"
+#include "net_limits.h"
+#include "net_view.h"
 
-#define NET_PROTOCOL_VERSION 2u /* 2: the claim window in VIEW and UPDATE */
+#define NET_PROTOCOL_VERSION 3u /* 3: one list of reasons, private tables and their keys */
 #define NET_DEFAULT_PORT 7157
 #define NET_CHANNEL_GAME 0
 #define NET_CHANNEL_CHAT 1
 #define NET_CHANNELS 2
 
-#define NET_MAX_PACKET 16384 /* the largest message either side accepts */
-#define NET_NAME_MAX 32      /* bytes of a player's name, UTF-8, no NUL */
-#define NET_CHAT_MAX 200     /* characters of a chat line (bytes: 4x) */
-#define NET_TOKEN_LEN 32     /* hex digits of a seat token */
-#define NET_TABLE_ID_MAX 16  /* characters of a table id ([A-Za-z0-9-]) */
-#define NET_MAX_EVENTS 512   /* events in one update */
-#define NET_MAX_TABLES_LISTED 64
-#define NET_REASON_MAX 160                     /* bytes of a refusal's sentence */
-#define NET_RECORD_MAX (1024u * 1024u)         /* bytes of a whole record text */
-#define NET_RECORD_CHUNK (NET_MAX_PACKET - 64) /* bytes of record text in one message */
-#define NET_CLAIM_MS_MAX 600000u               /* the longest claim window a host may give */
-
-typedef enum NetStatus {
-    NET_OK = 0,
-    NET_ERR_SHORT, /* the bytes end before the message does */
-    NET_ERR_LONG,  /* bytes left over after the message */
-    NET_ERR_TYPE,  /* an unknown message type */
-    NET_ERR_RANGE, /* a count, seat, card or enum out of range */
-    NET_ERR_TEXT,  /* a text that is not UTF-8 or holds control characters */
-    NET_ERR_SPACE  /* encode: the buffer is too small */
-} NetStatus;
-
-typedef enum NetDisconnectReason {
-    NET_BYE_NONE = 0,
-    NET_BYE_LEAVING,  /* the peer closes on purpose */
-    NET_BYE_VERSION,  /* a different protocol version */
-    NET_BYE_GARBAGE,  /* a message that does not decode */
-    NET_BYE_ABUSE,    /* too many refused messages, or too fast */
-    NET_BYE_FULL,     /* the server holds as many peers as it can */
-    NET_BYE_SHUTDOWN, /* the server is stopping */
-    NET_BYE_NO_TABLE, /* no such table, or it is over */
-    NET_BYE_NO_SEAT,  /* no free seat, or an unknown token */
-    NET_BYE_REPLACED  /* the same seat's token came back on another connection */
-} NetDisconnectReason;
+/* Why a connection was closed (ENet's disconnect data) or a message
+ * refused (NET_MSG_REFUSED's refusal): one list for both, so a client
+ * says every refusal in words from one table (net_reason_text gives the
+ * English sentence; clients translate it). Closing reasons come first,
+ * then those of a refused message; a code once given keeps its number. */
+typedef enum NetReason {
+    NET_REASON_NONE = 0,
+    /* the connection is closed */
+    NET_REASON_LEAVING,          /* the peer closes on purpose */
+    NET_REASON_VERSION,          /* a different protocol version */
+    NET_REASON_GARBAGE,          /* a message that does not decode */
+    NET_REASON_ABUSE,            /* too many refused messages, or too fast */
+    NET_REASON_FULL,             /* the server holds as many peers as it can */
+    NET_REASON_SHUTDOWN,         /* the server is stopping */
+    NET_REASON_NO_TABLE,         /* no such table */
+    NET_REASON_NO_SEAT,          /* no free seat, or an unknown token */
+    NET_REASON_REPLACED,         /* the same seat's token came back on another connection */
+    NET_REASON_HELLO_LATE,       /* no CREATE, LIST or JOIN soon after connecting */
+    NET_REASON_LOBBY_IDLE,       /* at no table for too long */
+    NET_REASON_BUSY,             /* the room kept for connections at no table is full */
+    NET_REASON_ADDRESS_BUSY,     /* the address holds as many connections at no table as it may */
+    NET_REASON_TOO_FAST,         /* the address opens new connections too fast */
+    NET_REASON_CUT_OFF,          /* the address is cut off for a while (wrong keys) */
+    NET_REASON_CLOSED_EMPTY,     /* the table was closed: nobody sat at it */
+    NET_REASON_CLOSED_UNSTARTED, /* the table was closed: its match never started */
+    NET_REASON_CLOSED_ABANDONED, /* the table was closed: every person had left its match */
+    NET_REASON_CLOSED_OVER,      /* the table's match is over and the table is gone */
+    /* a message is refused; the connection stays */
+    NET_REASON_NOT_SEATED, /* a move, resync or chat before a seat was taken */
+    NET_REASON_NOT_YOUR_TURN,
+    NET_REASON_ILLEGAL,    /* the core refused the move (reason: game_explain_illegal) */
+    NET_REASON_STALE,      /* the move answers an earlier position (move number) */
+    NET_REASON_BAD_CONFIG, /* a table the rules do not allow */
+    NET_REASON_NOT_CREATOR,
+    NET_REASON_NOT_READY,      /* start before every seat is filled */
+    NET_REASON_CHAT_FAST,      /* chat too fast */
+    NET_REASON_WRONG_KEY,      /* a private table's key missing or wrong */
+    NET_REASON_TABLES_FAST,    /* the address makes tables too fast */
+    NET_REASON_TABLES_WAITING, /* the address has as many tables not being played as it may */
+    NET_REASON_TABLES_FULL,    /* the server holds as many tables as it may */
+    NET_REASON_SEATED,         /* a join from a connection that holds a seat already */
+    NET_REASON_BAD_TEXT,       /* a chat line with nothing that shows */
+    NET_REASON_COUNT
+} NetReason;
 
 typedef enum NetMsgType {
     NET_MSG_NONE = 0,
@@ -127,18 +139,6 @@ typedef enum NetSeatState {
     NET_SEAT_STAND_IN   /* gone past the grace period: a computer plays for them */
 } NetSeatState;
 
-typedef enum NetRefusal {
-    NET_REFUSE_NONE = 0,
-    NET_REFUSE_NOT_SEATED, /* a move or resync before a seat was taken */
-    NET_REFUSE_NOT_YOUR_TURN,
-    NET_REFUSE_ILLEGAL,    /* the core refused the move (reason: game_explain_illegal) */
-    NET_REFUSE_STALE,      /* the move answers an earlier position (move number) */
-    NET_REFUSE_BAD_CONFIG, /* a table the rules do not allow */
-    NET_REFUSE_NOT_CREATOR,
-    NET_REFUSE_NOT_READY, /* start before every seat is filled */
-    NET_REFUSE_RATE       /* chat too fast */
-} NetRefusal;
-
 /* A table's rules as the seats may know them: everything but the seed. */
 typedef struct NetTableRules {
     uint8_t variant; /* VariantId */
@@ -155,6 +155,7 @@ typedef struct NetCreate {
     uint64_t seed;
     bool autostart; /* start as soon as every seat is filled */
     char name[NET_NAME_MAX + 1];
+    bool open; /* listed, and joined without a key; false: private (the host makes its key) */
 } NetCreate;
 
 typedef struct NetJoin {
@@ -162,10 +163,19 @@ typedef struct NetJoin {
     char token[NET_TOKEN_LEN + 1]; /* "" for a new seat: the first free net seat */
     int8_t seat;                   /* a wanted seat, or -1 for any */
     char name[NET_NAME_MAX + 1];
+    char key[NET_KEY_LEN + 1]; /* a private table's key for a new seat; "" otherwise */
 } NetJoin;
 
 /* NET_MSG_SEAT_AI: the creator gives empty seat `seat` to a computer of
  * kind NET_SEAT_RANDOM, NET_SEAT_GREEDY or NET_SEAT_STRONG. */
+/* NET_MSG_CREATED: the table made, and for a private one its key (the
+ * invite: ceki://HOST:PORT/TABLE?key=KEY). */
+typedef struct NetCreated {
+    char table[NET_TABLE_ID_MAX + 1];
+    bool open;
+    char key[NET_KEY_LEN + 1]; /* "" for an open table */
+} NetCreated;
+
 typedef struct NetSeatAi {
     int8_t seat;
     uint8_t kind; /* NetSeatKind */
@@ -195,6 +205,7 @@ typedef struct NetWelcome {
     uint64_t ai_seed; /* game_seat_ai_seed of this seat: one-way, tells nothing of the deal */
     NetTableRules rules;
     bool creator;
+    char key[NET_KEY_LEN + 1]; /* a private table's key (to invite others); "" when open */
 } NetWelcome;
 
 typedef struct NetSeat {
@@ -252,7 +263,7 @@ typedef struct NetUpdate {
 
 typedef struct NetRefused {
     uint8_t what;     /* the NetMsgType refused */
-    uint8_t refusal;  /* NetRefusal */
+    uint8_t refusal;  /* NetReason */
     uint32_t move_no; /* the host's move number now */
     char reason[NET_REASON_MAX + 1];
 } NetRefused;
@@ -289,7 +300,7 @@ typedef struct NetMsg {
         NetJoin join;
         NetMove move;
         NetSeatAi seat_ai;
-        char created[NET_TABLE_ID_MAX + 1];
+        NetCreated created;
         NetTables tables;
         NetWelcome welcome;
         NetSeats seats;
@@ -306,7 +317,9 @@ typedef struct NetMsg {
 size_t net_encode(const NetMsg *msg, uint8_t *buf, size_t cap);
 NetStatus net_decode(const uint8_t *buf, size_t len, NetMsg *out);
 const char *net_status_text(NetStatus st);
-const char *net_bye_text(NetDisconnectReason r);
+/* The English sentence of a reason (marked for translation; clients say
+ * it in the person's language). */
+const char *net_reason_text(NetReason r);
 
 /* The chunk of `text` (`total` bytes) that starts at `offset`, in *chunk
  * (type aside): its length, at most NET_RECORD_CHUNK and cut on a UTF-8
@@ -319,15 +332,5 @@ size_t net_record_chunk(const char *text, size_t total, size_t offset, NetRecord
 NetStatus net_record_join(NetRecordJoin *j, const NetRecord *chunk);
 bool net_record_join_done(const NetRecordJoin *j);
 void net_record_join_free(NetRecordJoin *j);
-
-/* The view as canonical bytes (the same view gives the same bytes), its
- * hash (64-bit, over those bytes), and the delta that turns one view's
- * bytes into another's. net_view_apply_delta refuses (false, *to
- * untouched) a delta that does not fit `from`. */
-size_t net_view_bytes(const Observation *view, uint8_t *buf, size_t cap);
-uint64_t net_view_hash(const Observation *view);
-size_t net_view_delta(const Observation *from, const Observation *to, uint8_t *buf, size_t cap);
-bool net_view_apply_delta(const Observation *from, const uint8_t *delta, size_t len,
-                          Observation *to);
 
 #endif

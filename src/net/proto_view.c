@@ -1,5 +1,5 @@
 /* proto_view.c — a seat's view as canonical bytes, its hash, and the delta
- * between two views (proto.h, proto_view.h).
+ * between two views (net_view.h, proto_view.h).
  *
  * The delta works on the canonical bytes, section by section
  * (ViewSection). It starts with the hash of the view it applies to and the
@@ -18,6 +18,8 @@
 #include "proto_view.h"
 
 #include <string.h>
+
+#include "net_view.h"
 
 #define VIEW_FLAG_SITTING_OUT (1u << 0)
 #define VIEW_FLAG_VISIBLE (1u << 1)

@@ -1,5 +1,5 @@
 /* proto_view.h — a seat's Observation as canonical bytes (internal to
- * src/net; proto.h declares the public net_view_* functions).
+ * src/net; net_view.h declares the public net_view_* functions).
  *
  * Contract
  * - view_io is the one description of the layout, for every codec pass

@@ -1,13 +1,14 @@
-/* ceki-server — hosts network tables in the foreground (issue 28).
+/* ceki-server — hosts network tables in the foreground.
  *
  * A loop over the ENet transport's server (net_transport.h) feeding the
  * authoritative host (host.h): what a peer sends goes to the host, what the
  * host hands its outbox goes to the peers. One line per event on stderr.
  * SIGTERM and SIGINT end it cleanly: the host's journal is closed once
  * every move applied is in it (the batch in flight and the rest), then
- * every peer is told NET_BYE_SHUTDOWN.
+ * every peer is told NET_REASON_SHUTDOWN.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <arpa/inet.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <signal.h>
@@ -34,6 +35,17 @@
  * ms). Each ping is two datagrams; at 3,000 peers the default made some
  * 12,000 datagrams a second, more than the game's own. */
 #define SERVER_PEER_PING_MS 1500u
+/* The default --max-tables: measured, a table costs 11 kB waiting for its
+ * people, 35 kB playing with two strong computers, 75 kB at most (six
+ * seats, five strong computers); 1,500 of the largest and 4,000 peers
+ * (some 35 MB) stay under 150 MB. */
+#define SERVER_MAX_TABLES 1500
+#define SERVER_MAX_TABLES_MAX 1000000L
+#define SERVER_TABLE_IDLE_S 900L
+#define SERVER_TABLE_IDLE_MAX_S 604800L /* a week */
+#define SERVER_TRUSTED_MAX 16
+#define SERVER_PER_ADDRESS_SHARE 4   /* one address holds at most a quarter of the peers */
+#define SERVER_AWAY_REPORT_MS 10000u /* peers turned away are summed up this often */
 
 typedef struct ServerArgs {
     const char *bind;
@@ -43,12 +55,18 @@ typedef struct ServerArgs {
     long claim_s; /* Kowah's claim window; 0: none */
     bool allow_seed;
     long max_peers;
+    long max_tables;
+    long table_idle_s;
+    HostAddr trusted[SERVER_TRUSTED_MAX];
+    int ntrusted;
 } ServerArgs;
 
 typedef struct Server {
     NetServer *net;
     Host *host;
-    NetMsg *msg; /* one message at a time, off the stack (some 20 kB) */
+    NetMsg *msg;                 /* one message at a time, off the stack (some 20 kB) */
+    long away[NET_REASON_COUNT]; /* peers turned away since the last report, by reason */
+    uint64_t away_report_at;
 } Server;
 
 static volatile sig_atomic_t server_stop_signal = 0;
@@ -80,10 +98,10 @@ static void outbox_send(void *ctx, HostConn conn, const NetMsg *msg)
     net_server_send(sv->net, conn, msg);
 }
 
-static void outbox_drop(void *ctx, HostConn conn, NetDisconnectReason why)
+static void outbox_drop(void *ctx, HostConn conn, NetReason why)
 {
     Server *sv = ctx;
-    fprintf(stderr, "ceki-server: conn %u dropped: %s\n", (unsigned)conn, net_bye_text(why));
+    fprintf(stderr, "ceki-server: conn %u dropped: %s\n", (unsigned)conn, net_reason_text(why));
     net_server_drop(sv->net, conn, why);
 }
 
@@ -100,6 +118,7 @@ static int server_usage(FILE *to)
     fprintf(to,
             "usage: ceki-server [--port P] [--bind ADDR] [--data DIR] [--grace SECONDS]\n"
             "                   [--claim SECONDS] [--allow-seed] [--max-peers N]\n"
+            "                   [--max-tables N] [--table-idle SECONDS] [--trust ADDR]...\n"
             "       ceki-server --version\n"
             "Hosts Ceki tables over UDP (ENet) in the foreground; logs to stderr.\n"
             "  --port P         UDP port (default %d; 0: any free port, logged)\n"
@@ -111,9 +130,15 @@ static int server_usage(FILE *to)
             "  --claim SECONDS  how long a person may think over a Kowah claim before the\n"
             "                   host passes for them (default %u; 0: no limit)\n"
             "  --allow-seed     let `ceki-cli table --seed` fix the deal (tests only)\n"
-            "  --max-peers N    connections held at once (default %d)\n",
+            "  --max-peers N    connections held at once (default %d); a quarter of them\n"
+            "                   at most are kept for connections at no table\n"
+            "  --max-tables N   tables held at once (default %d, under 150 MB)\n"
+            "  --table-idle SECONDS  a table not started, or whose match everyone left,\n"
+            "                   is closed after this (default %ld)\n"
+            "  --trust ADDR     connections from this IPv4 address are not limited\n"
+            "                   (load tests; up to %d of them)\n",
             NET_DEFAULT_PORT, HOST_GRACE_MS_DEFAULT / 1000u, HOST_CLAIM_MS_DEFAULT / 1000u,
-            SERVER_MAX_PEERS);
+            SERVER_MAX_PEERS, SERVER_MAX_TABLES, SERVER_TABLE_IDLE_S, SERVER_TRUSTED_MAX);
     return to == stdout ? 0 : 2;
 }
 
@@ -127,6 +152,16 @@ static bool parse_long(const char *text, long lo, long hi, long *out)
     if (*end || errno || v < lo || v > hi)
         return false;
     *out = v;
+    return true;
+}
+
+/* An IPv4 address to trust, in host byte order. */
+static bool parse_trust(ServerArgs *a, const char *val)
+{
+    struct in_addr in;
+    if (a->ntrusted == SERVER_TRUSTED_MAX || inet_pton(AF_INET, val, &in) != 1)
+        return false;
+    a->trusted[a->ntrusted++] = ntohl(in.s_addr);
     return true;
 }
 
@@ -148,6 +183,13 @@ static int parse_value(ServerArgs *a, const char *opt, const char *val)
         return parse_long(val, 0, NET_CLAIM_MS_MAX / 1000u, &a->claim_s) ? 0 : bad_value(opt, val);
     if (strcmp(opt, "--max-peers") == 0)
         return parse_long(val, 1, NET_TRANSPORT_MAX_PEERS, &a->max_peers) ? 0 : bad_value(opt, val);
+    if (strcmp(opt, "--max-tables") == 0)
+        return parse_long(val, 1, SERVER_MAX_TABLES_MAX, &a->max_tables) ? 0 : bad_value(opt, val);
+    if (strcmp(opt, "--table-idle") == 0)
+        return parse_long(val, 1, SERVER_TABLE_IDLE_MAX_S, &a->table_idle_s) ? 0
+                                                                             : bad_value(opt, val);
+    if (strcmp(opt, "--trust") == 0)
+        return parse_trust(a, val) ? 0 : bad_value(opt, val);
     if (strcmp(opt, "--bind") == 0)
         a->bind = val;
     else
@@ -158,8 +200,9 @@ static int parse_value(ServerArgs *a, const char *opt, const char *val)
 /* 0: run; 1: printed what was asked (--version, --help); 2: bad arguments. */
 static int parse_args(int argc, char **argv, ServerArgs *a)
 {
-    static const char *const with_value[] = {"--port",  "--bind",  "--data",
-                                             "--grace", "--claim", "--max-peers"};
+    static const char *const with_value[] = {"--port",       "--bind",       "--data",
+                                             "--grace",      "--claim",      "--max-peers",
+                                             "--max-tables", "--table-idle", "--trust"};
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         if (strcmp(arg, "--version") == 0) {
@@ -195,23 +238,43 @@ static void server_handle(Server *sv, const NetEvent *ev)
     switch (ev->kind) {
     case NET_EVENT_CONNECT:
         fprintf(stderr, "ceki-server: conn %u connected from %s\n", (unsigned)ev->conn, ev->peer);
-        host_connected(sv->host, ev->conn, now);
+        host_connected_from(sv->host, ev->conn, ev->addr, now);
         break;
     case NET_EVENT_MESSAGE: host_received(sv->host, ev->conn, sv->msg, now); break;
     case NET_EVENT_DISCONNECT:
         if (ev->by_us)
             fprintf(stderr, "ceki-server: conn %u dropped: %s (%s)\n", (unsigned)ev->conn,
-                    net_bye_text(ev->reason), net_status_text(ev->status));
+                    net_reason_text(ev->reason), net_status_text(ev->status));
         else
             fprintf(stderr, "ceki-server: conn %u gone: %s\n", (unsigned)ev->conn,
-                    net_bye_text(ev->reason));
+                    net_reason_text(ev->reason));
         host_disconnected(sv->host, ev->conn, now);
         break;
-    case NET_EVENT_TURNED_AWAY:
-        fprintf(stderr, "ceki-server: %s turned away: %s\n", ev->peer, net_bye_text(ev->reason));
-        break;
+    case NET_EVENT_TURNED_AWAY: sv->away[ev->reason < NET_REASON_COUNT ? ev->reason : 0]++; break;
     default: break;
     }
+}
+
+/* One line every SERVER_AWAY_REPORT_MS for the peers turned away
+ * meanwhile, by reason (a flood would make a line each otherwise). */
+static void server_report_away(Server *sv, uint64_t now)
+{
+    if (now < sv->away_report_at)
+        return;
+    sv->away_report_at = now + SERVER_AWAY_REPORT_MS;
+    for (int r = 0; r < NET_REASON_COUNT; r++) {
+        if (sv->away[r])
+            fprintf(stderr, "ceki-server: %ld peers turned away: %s\n", sv->away[r],
+                    net_reason_text((NetReason)r));
+        sv->away[r] = 0;
+    }
+}
+
+/* The transport's question before a new peer gets a slot. */
+static NetReason server_admit(void *ctx, uint32_t addr)
+{
+    Server *sv = ctx;
+    return sv->host ? host_admit(sv->host, addr, server_now_ms()) : NET_REASON_BUSY;
 }
 
 static uint32_t server_wait_ms(const Server *sv)
@@ -245,7 +308,7 @@ static void server_pace(uint64_t start_us)
  * one transaction, one fsync, and then tells their moves), send.
  * A round begins at most every SERVER_ROUND_US: each ENet service visits
  * every peer and each host_tick every table, so at 3,000 peers a round per
- * packet cost more than the packets (issue 28's load benchmark). */
+ * packet cost more than the packets (tests/bench/net_load.sh). */
 static void server_run(Server *sv)
 {
     NetEvent ev;
@@ -262,6 +325,7 @@ static void server_run(Server *sv)
             server_handle(sv, &ev);
         host_tick(sv->host, server_now_ms());
         net_server_flush(sv->net);
+        server_report_away(sv, server_now_ms());
         server_pace(start);
     }
 }
@@ -270,16 +334,23 @@ static void server_report_start(const Server *sv, const ServerArgs *a)
 {
     fprintf(stderr,
             "ceki-server: listening on %s:%u (UDP), protocol %u, data %s, grace %ld s, "
-            "claims %ld s%s\n",
+            "claims %ld s, at most %ld tables, idle tables closed after %ld s%s%s\n",
             a->bind ? a->bind : "0.0.0.0", (unsigned)net_server_port(sv->net), NET_PROTOCOL_VERSION,
             a->data_dir ? a->data_dir : "(none: tables are not kept)", a->grace_s, a->claim_s,
+            a->max_tables, a->table_idle_s, a->ntrusted ? ", some addresses trusted" : "",
             a->allow_seed ? ", fixed seeds allowed" : "");
 }
 
 static bool server_open(Server *sv, const ServerArgs *a)
 {
     char err[SERVER_ERR_MAX] = "";
-    NetServerOptions nopt = {a->bind, (uint16_t)a->port, (int)a->max_peers, SERVER_PEER_TIMEOUT_MS};
+    NetServerOptions nopt = {a->bind,
+                             (uint16_t)a->port,
+                             (int)a->max_peers,
+                             SERVER_PEER_TIMEOUT_MS,
+                             server_admit,
+                             sv,
+                             (int)a->max_peers / SERVER_PER_ADDRESS_SHARE};
     sv->msg = calloc(1, sizeof *sv->msg);
     sv->net = sv->msg ? net_server_create(&nopt, err, sizeof err) : NULL;
     if (!sv->net) {
@@ -287,8 +358,16 @@ static bool server_open(Server *sv, const ServerArgs *a)
         return false;
     }
     net_server_set_ping(sv->net, SERVER_PEER_PING_MS);
-    HostOptions hopt = {a->data_dir, (uint32_t)a->grace_s * 1000u, a->allow_seed, 0,
-                        (uint32_t)a->claim_s * 1000u};
+    HostLimits limits = host_limits_default((int)a->max_peers);
+    HostOptions hopt = {.data_dir = a->data_dir,
+                        .grace_ms = (uint32_t)a->grace_s * 1000u,
+                        .allow_seed = a->allow_seed,
+                        .max_tables = (int)a->max_tables,
+                        .claim_ms = (uint32_t)a->claim_s * 1000u,
+                        .limits = &limits,
+                        .table_idle_ms = (uint32_t)a->table_idle_s * 1000u,
+                        .trusted = a->trusted,
+                        .ntrusted = a->ntrusted};
     HostOutbox out = {sv, outbox_send, outbox_drop, outbox_log};
     sv->host = host_create(&hopt, &out, server_now_ms(), err, sizeof err);
     if (!sv->host) {
@@ -311,6 +390,12 @@ static void server_report_end(const Server *sv)
             " peers dropped for garbage\n",
             hc.tables, hc.tables_live, hc.moves, hc.refused, hc.resyncs, ns.sent_msgs,
             ns.sent_bytes, ns.recv_msgs, ns.recv_bytes, ns.garbage);
+    fprintf(stderr,
+            "ceki-server: %ld tables closed unused, %ld finished and gone; %" PRIu64
+            " peers turned away before a slot, %ld connections refused or dropped by admission, "
+            "%ld wrong "
+            "keys\n",
+            hc.closed_idle, hc.closed_over, ns.turned_away, hc.turned_away, hc.wrong_keys);
 }
 
 static void server_close(Server *sv)
@@ -324,9 +409,12 @@ static void server_close(Server *sv)
 
 int main(int argc, char **argv)
 {
-    ServerArgs a = {
-        NULL,  NET_DEFAULT_PORT, NULL, HOST_GRACE_MS_DEFAULT / 1000u, HOST_CLAIM_MS_DEFAULT / 1000u,
-        false, SERVER_MAX_PEERS};
+    ServerArgs a = {.port = NET_DEFAULT_PORT,
+                    .grace_s = HOST_GRACE_MS_DEFAULT / 1000u,
+                    .claim_s = HOST_CLAIM_MS_DEFAULT / 1000u,
+                    .max_peers = SERVER_MAX_PEERS,
+                    .max_tables = SERVER_MAX_TABLES,
+                    .table_idle_s = SERVER_TABLE_IDLE_S};
     int st = parse_args(argc, argv, &a);
     if (st != 0)
         return st == 1 ? 0 : st;
@@ -340,7 +428,8 @@ int main(int argc, char **argv)
     /* One write per log line, not one per piece of it (3,000 peers joining
      * log some 10,000 lines); each line still leaves when it ends. */
     setvbuf(stderr, NULL, _IOLBF, BUFSIZ);
-    Server sv = {NULL, NULL, NULL};
+    Server sv;
+    memset(&sv, 0, sizeof sv);
     bool ok = server_open(&sv, &a);
     if (ok) {
         server_report_start(&sv, &a);

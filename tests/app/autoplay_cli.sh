@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The `ceki --autoplay ... --exit-at-end` contract (issue 6): a whole match
+# The `ceki --autoplay ... --exit-at-end` contract: a whole match
 # with a computer in every seat through the table's scene and the event
 # loop, then one line per seat with its match score and a line naming the
 # winner(s), exit status 0.

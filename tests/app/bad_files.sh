@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fonts and card art that are not what they should be (issue 15): a
+# Fonts and card art that are not what they should be: a
 # directory, a link to /dev/zero, an oversized or truncated file. A bad font
 # stops the program at once with a message naming the file and a non-zero
 # exit; bad card art is drawn as missing art, said once, and the screen is
@@ -84,8 +84,8 @@ if mount -t tmpfs -o size=64k tmpfs "$out/full" 2>/dev/null; then
 else
     echo "bad_files.sh: cannot mount a small tmpfs here; the full-disk case is skipped"
 fi
-# The player's store on a disk that fills up in the middle of a match
-# (issue 15): the program keeps playing and says on stderr (and on screen)
+# The player's store on a disk that fills up in the middle of a match:
+# the program keeps playing and says on stderr (and on screen)
 # that the game was not saved and why; the database stays whole, and once
 # there is room again the game resumes from the last move that was kept.
 mkdir -p "$out/fullhome"

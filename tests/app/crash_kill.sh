@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Nothing is lost to kill -9 (issue 15). The real program plays matches as
+# Nothing is lost to kill -9. The real program plays matches as
 # the player (`ceki --autoplay --as-person`: the first seat's moves made
 # through the table's own input, kept in the player's store and counted in
 # the statistics) and is killed with SIGKILL at random instants, again and

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Two real ceki programs at one network table (issue 29), headless
+# Two real ceki programs at one network table, headless
 # (SDL_VIDEODRIVER=dummy), over 127.0.0.1 only:
 #   net_two_windows.sh CEKI UDP_SHIM OUTDIR
 # One hosts Pèi (--host --seats you,friend,greedy), the other joins by

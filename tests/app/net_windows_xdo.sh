@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Two real ceki windows at one network table (issue 29, "Two real
-# windows"), under Xvfb with a window manager (openbox), driven by xdotool
+# Two real ceki windows at one network table,
+# under Xvfb with a window manager (openbox), driven by xdotool
 # as a person would drive them, over 127.0.0.1 only:
 #   net_windows_xdo.sh path/to/ceki OUT_DIR
 # Each window has its own HOME and XDG folders (its own store). Window A:

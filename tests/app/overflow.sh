@@ -4,7 +4,7 @@
 # each of LANGUAGES (default: English, Indonesian and Javanese, "en id jv")
 # at 1280x800 with the text overflow watch on (CEKI_TEXT_OVERFLOW): fails on
 # any text wider than its button, field or label, or any wrapped text taller
-# than its box (issue 19). Only a screen whose text does not fit is written
+# than its box. Only a screen whose text does not fit is written
 # as a picture (OUTDIR/SCENE-LANG.png), to look at: encoding the ~100 PNGs
 # of a language that nobody reads was two thirds of the test's time. ctest
 # runs one language per entry, so two cores share the ~300 renders.
@@ -45,7 +45,7 @@ for lang in $langs; do
         shot "$lang" "table-log-$v" --scene table --variant "$v"
     done
     unset CEKI_TABLE_LOG
-    # The hint with the coach's line beside it (issue 30), a game of each
+    # The hint with the coach's line beside it, a game of each
     # family that has decisions, at 1280x800 and in the smallest window.
     export CEKI_TABLE_HINT=1
     for v in thothit totit pei kowah; do
@@ -54,7 +54,7 @@ for lang in $langs; do
     done
     unset CEKI_TABLE_HINT
 done
-# The screens of a table with friends (issue 29). Discovery asks and
+# The screens of a table with friends. Discovery asks and
 # listens on 127.0.0.1 only; the waiting room and a server's list of tables
 # show a table hosted on 127.0.0.1 ($CEKI_NET_LOCAL), the lobby joining it.
 for lang in $langs; do
@@ -66,7 +66,7 @@ for lang in $langs; do
             shot "$lang" "$scene" --scene "$scene" --variant thothit-kuna --players 6
     done
 done
-# With the player's store (issue 15): a Pèi game in progress (played as the
+# With the player's store: a Pèi game in progress (played as the
 # player and killed) on the title and Pèi's setup, a finished match among
 # the replays; the setup after a first Start says what a second one does.
 "$ceki" --autoplay --as-person --variant totit --exit-at-end >/dev/null 2>&1
@@ -82,7 +82,7 @@ for lang in $langs; do
     shot "$lang" "replay-store" --scene replay
     CEKI_SETUP_CONFIRM=1 shot "$lang" "setup-store-confirm" --scene setup --variant pei
 done
-# That Pèi game open in another window (issue 31): a copy plays it on while
+# That Pèi game open in another window: a copy plays it on while
 # the title and Pèi's setup say so.
 rm -f "$XDG_DATA_HOME"/ceki/locks/game-* # the killed copy's: held by nobody
 "$ceki" --autoplay --as-person --variant pei --speed slow >/dev/null 2>&1 &

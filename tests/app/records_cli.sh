@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `ceki --export FOLDER` and `ceki --import FILE...` (issue 15): the kept
+# `ceki --export FOLDER` and `ceki --import FILE...`: the kept
 # replays go out as record files and come back into another player's store
 # as the same games; importing one twice keeps it once; a file that is not
 # a game (garbage, a directory, a device) is refused with its name and the

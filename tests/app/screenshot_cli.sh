@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The `ceki --screenshot` contract (issue 5), run against the real binary:
+# The `ceki --screenshot` contract, run against the real binary:
 #   screenshot_cli.sh path/to/ceki OUTDIR
 set -u
 ceki=$1
@@ -14,7 +14,7 @@ variants=$("$(dirname "$ceki")/ceki-cli" variants | awk '{print $1}')
 # The PNG's width and height from its IHDR chunk.
 png_size() { od -An -tu1 -j16 -N8 "$1" | awk '{printf "%dx%d", $1*16777216+$2*65536+$3*256+$4, $5*16777216+$6*65536+$7*256+$8}'; }
 
-# The network screens (issue 29) listen and ask on 127.0.0.1 only; the
+# The network screens listen and ask on 127.0.0.1 only; the
 # waiting room and the lobby on a table hosted there for the picture.
 export CEKI_DISCOVERY_TO=127.0.0.1 CEKI_DISCOVERY_PORT=0
 for scene in title variants setup settings gallery host join waiting lobby; do
@@ -33,7 +33,7 @@ done
 "$ceki" --screenshot "$out/setup.png" --scene setup --variant thothit-sackson --players 5 --seed 7 ||
     fail "setup with variant, players and seed failed"
 
-# The table (issue 6): every variant mid-round; a big six-seat table in a
+# The table: every variant mid-round; a big six-seat table in a
 # western style; the same seed draws the same table.
 for v in $variants; do
     "$ceki" --screenshot "$out/table-$v.png" --scene table --variant "$v" --seed 1 2>"$out/table.err" ||
@@ -53,7 +53,7 @@ check_players() {
 }
 check_players thothit 4
 
-# Learn (issue 7): every variant, and a page and scroll chosen by the environment.
+# Learn: every variant, and a page and scroll chosen by the environment.
 for v in $variants; do
     "$ceki" --screenshot "$out/learn-$v.png" --scene learn --variant "$v" 2>"$out/learn.err" ||
         fail "learn $v exited: $(cat "$out/learn.err")"

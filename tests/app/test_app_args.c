@@ -56,6 +56,18 @@ static void test_defaults(void **state)
     assert_null(a.screenshot);
 }
 
+/* The largest seed there is, 2^64 - 1, is taken as it is. */
+static void test_largest_seed(void **state)
+{
+    (void)state;
+    AppArgs a;
+    char err[256];
+    const char *argv[] = {"ceki", "--seed", "18446744073709551615", NULL};
+    assert_true(parse(&a, err, sizeof err, argv));
+    assert_true(a.seed_given);
+    assert_true(a.seed == UINT64_MAX);
+}
+
 static void test_known_but_unbuilt_scenes_parse(void **state)
 {
     (void)state;
@@ -115,6 +127,10 @@ static void test_errors(void **state)
         {{"ceki", "--size", "12x", NULL}, "--size"},
         {{"ceki", "--size", "10x10", NULL}, "--size"},
         {{"ceki", "--seed", "-3", NULL}, "--seed"},
+        {{"ceki", "--seed", "18446744073709551616", NULL}, "from 0 to 18446744073709551615"},
+        {{"ceki", "--seed", "+11", NULL}, "--seed wants a whole number"},
+        {{"ceki", "--seed", " 11", NULL}, "--seed wants a whole number"},
+        {{"ceki", "--players", "+3", NULL}, "--players"},
         {{"ceki", "--players", "7", NULL}, "--players"},
         {{"ceki", "--variant", "thothit", "--players", "4", NULL}, "thothit is for 3 players"},
         {{"ceki", "--variant", "thothit-kuna", "--players", "5", NULL}, "4 or 6"},
@@ -142,6 +158,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_full_line),
         cmocka_unit_test(test_defaults),
+        cmocka_unit_test(test_largest_seed),
         cmocka_unit_test(test_known_but_unbuilt_scenes_parse),
         cmocka_unit_test(test_autoplay_speed),
         cmocka_unit_test(test_autoplay_after),

@@ -1,4 +1,4 @@
-/* test_coach.c — the coach's line (issue 30): the sentences the table shows
+/* test_coach.c — the coach's line: the sentences the table shows
  * beside a hint, read for set positions of every family, their numbers
  * checked against RULES.md's values written here (so a changed score rule
  * in the core fails this test), and the reasons behind them (ai_why.h);

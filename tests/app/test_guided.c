@@ -1,4 +1,4 @@
-/* The guided first games (issue 30).
+/* The guided first games.
  *
  * - Through the program's own main loop (app_run) on the headless
  *   platform, a scripted person opens each family's guided page in Learn,

@@ -1,4 +1,4 @@
-/* test_i18n.c — the interface in the player's language (issue 19): the
+/* test_i18n.c — the interface in the player's language: the
  * system's LANGUAGE is followed, the Settings choice applies at once and is
  * kept, plurals and numbers take the language's forms, and every screen's
  * words change without a restart. The catalogues are those built from

@@ -250,8 +250,8 @@ static void test_cards_scale_with_the_window(void **state)
     }
 }
 
-/* A window wider than 16:10 gives the cards more height (issue 16: wide
- * windows left them as small as at 1280x800); every zone still fits
+/* A window wider than 16:10 gives the cards more height (wide
+ * windows once left them as small as at 1280x800); every zone still fits
  * (test_zones_apart_and_inside lays out the wide sizes too). */
 static void test_cards_grow_in_wide_windows(void **state)
 {

@@ -137,7 +137,7 @@ static void test_host_join_start_chat(void **state)
     assert_true(net_table_invite(app->net, invite, sizeof invite));
     NetAddress a;
     char err[200] = "";
-    assert_true(net_table_parse_address(invite, &a, err, sizeof err));
+    assert_true(net_address_parse(invite, &a, err, sizeof err));
     snprintf(a.host, sizeof a.host, "127.0.0.1"); /* the invite names the first address */
     NetTable *f = net_table_join(&a, NULL, "Bayu", err, sizeof err);
     assert_non_null(f);

@@ -1,5 +1,5 @@
 #define _POSIX_C_SOURCE 200809L /* setenv */
-/* test_net_screens.c — the screens of a table with friends (issue 29):
+/* test_net_screens.c — the screens of a table with friends:
  * hosting, joining (typed, pasted, a bad address, a table found on the
  * local network over 127.0.0.1), a server's open tables and the waiting
  * room, driven by keyboard and mouse as a person would.
@@ -58,7 +58,7 @@ typedef struct Fake {
 
 static Fake fake;
 
-bool net_table_parse_address(const char *text, NetAddress *out, char *err, size_t err_size)
+bool net_address_parse(const char *text, NetAddress *out, char *err, size_t err_size)
 {
     NetAddress a;
     memset(&a, 0, sizeof a);
@@ -66,7 +66,7 @@ bool net_table_parse_address(const char *text, NetAddress *out, char *err, size_
     const char *colon = strchr(p, ':');
     unsigned port = 0;
     char rest[NET_TABLE_ID_MAX] = "";
-    if (colon == NULL || colon == p || (size_t)(colon - p) > NET_TABLE_HOST_MAX ||
+    if (colon == NULL || colon == p || (size_t)(colon - p) > NET_ADDRESS_HOST_MAX ||
         sscanf(colon + 1, "%5u%15s", &port, rest) < 1 || port == 0 || port > 65535 ||
         (rest[0] != '\0' && rest[0] != '/')) {
         snprintf(err, err_size, "Not an address: %s", text);
@@ -79,7 +79,7 @@ bool net_table_parse_address(const char *text, NetAddress *out, char *err, size_
     return true;
 }
 
-void net_table_format_invite(const NetAddress *a, char *buf, size_t size)
+void net_address_format_invite(const NetAddress *a, char *buf, size_t size)
 {
     snprintf(buf, size, "ceki://%s:%u/%s", a->host, a->port, a->table);
 }
@@ -889,7 +889,7 @@ static void test_title_rejoin(void **state)
     NetTicket t;
     memset(&t, 0, sizeof t);
     char err[200] = "";
-    assert_true(net_table_parse_address("127.0.0.1:7157/t1", &t.address, err, sizeof err));
+    assert_true(net_address_parse("127.0.0.1:7157/t1", &t.address, err, sizeof err));
     memset(t.token, 'a', NET_TOKEN_LEN);
     assert_true(net_ticket_save(app->store, &t, "pei", err, sizeof err));
     char why[200];

@@ -381,16 +381,16 @@ static void test_addresses(void **state)
     (void)state;
     NetAddress a;
     char err[ERR_MAX] = "";
-    assert_true(net_table_parse_address("192.168.1.20:7157", &a, err, sizeof err));
+    assert_true(net_address_parse("192.168.1.20:7157", &a, err, sizeof err));
     assert_string_equal(a.host, "192.168.1.20");
     assert_int_equal(a.port, 7157);
     assert_string_equal(a.table, "");
-    assert_true(net_table_parse_address(" ceki://host-1.example:80/AB-3/ ", &a, err, sizeof err));
+    assert_true(net_address_parse(" ceki://host-1.example:80/AB-3/ ", &a, err, sizeof err));
     assert_string_equal(a.host, "host-1.example");
     assert_int_equal(a.port, 80);
     assert_string_equal(a.table, "AB-3");
     char buf[128];
-    net_table_format_invite(&a, buf, sizeof buf);
+    net_address_format_invite(&a, buf, sizeof buf);
     assert_string_equal(buf, "ceki://host-1.example:80/AB-3");
     static const char *const bad[] = {"",          "nonsense",         "host:",
                                       ":7157",     "host:99999",       "host:0",
@@ -399,7 +399,7 @@ static void test_addresses(void **state)
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         NetAddress keep = a;
         err[0] = '\0';
-        assert_false(net_table_parse_address(bad[i], &a, err, sizeof err));
+        assert_false(net_address_parse(bad[i], &a, err, sizeof err));
         assert_true(strlen(err) > 10);
         assert_memory_equal(&keep, &a, sizeof a);
     }
@@ -434,7 +434,7 @@ static void test_invite_and_no_table(void **state)
     char invite[128];
     assert_true(net_table_invite(s[0].t, invite, sizeof invite));
     NetAddress a;
-    assert_true(net_table_parse_address(invite, &a, err, sizeof err));
+    assert_true(net_address_parse(invite, &a, err, sizeof err));
     assert_int_equal(a.port, net_table_port(s[0].t));
     NetTicket tk;
     assert_true(net_table_ticket(s[0].t, &tk));
@@ -630,7 +630,7 @@ static void test_ticket_kept(void **state)
     NetTicket t, back;
     assert_false(net_ticket_load(st, &back));
     memset(&t, 0, sizeof t);
-    assert_true(net_table_parse_address("ceki://10.0.0.7:7157/Tb-9", &t.address, err, sizeof err));
+    assert_true(net_address_parse("ceki://10.0.0.7:7157/Tb-9", &t.address, err, sizeof err));
     memset(t.token, 'a', NET_TOKEN_LEN);
     t.hosting = true;
     assert_true(net_ticket_save(st, &t, "pei", err, sizeof err));

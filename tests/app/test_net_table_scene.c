@@ -1,5 +1,5 @@
-/* test_net_table_scene.c — the table with friends as the app shows it
- * (issue 29): Kowah's claim window, and muting a person from their plate.
+/* test_net_table_scene.c — the table with friends as the app shows it:
+ * Kowah's claim window, and muting a person from their plate.
  *
  * The claim window: the app hosts a two-seat Kowah table on
  * 127.0.0.1 with a fixed deal, and a friend — a network table in the

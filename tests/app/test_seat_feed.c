@@ -83,7 +83,7 @@ static void check_refused(LocalTable *lt, const Game *g, uint32_t move_no)
     assert_true(seat_feed_send_move(f, &theirs));
     local_table_pump(lt);
     assert_true(seat_feed_take_refusal(f, &why));
-    assert_int_equal(why.refusal, NET_REFUSE_NOT_YOUR_TURN);
+    assert_int_equal(why.refusal, NET_REASON_NOT_YOUR_TURN);
     local_table_counts(lt, &after);
     assert_int_equal(after.moves, before.moves);
     assert_int_equal(after.refused, before.refused + 2);

@@ -389,7 +389,7 @@ static void test_two_copies_at_once(void **state)
 
 /* A file that cannot be opened at start is tried again before each write:
  * once it opens, what was kept in memory so far goes into it and the store
- * is the file's from then on (issue 31). */
+ * is the file's from then on. */
 static void test_retried_before_each_write(void **state)
 {
     (void)state;
@@ -692,7 +692,7 @@ static bool open_together(const char *db)
 }
 
 /* Two copies started together on a new profile (a double-click on the
- * launcher) both keep what they write, every time (issue 31). Measured with
+ * launcher) both keep what they write, every time. Measured with
  * CEKI_STORE_TRIALS=1000, one `yes` per core and a machine loaded beside
  * it: 11 of 1,000 failed before the copies took turns at opening and a busy
  * file was tried again; 0 of 1,000 after (the whole suite 211 s). */

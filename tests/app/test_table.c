@@ -1191,7 +1191,7 @@ static void test_save_on_leave_and_resume(void **state)
  * Totit game: this copy's title and Totit setup say it is open in another
  * window and offer no Resume of it; Start there deals a match of its own at
  * the first press (nothing of this copy's to drop), and the other copy's
- * game stays as it was (issue 31). */
+ * game stays as it was. */
 static void test_game_open_in_another_copy(void **state)
 {
     (void)state;
@@ -1259,7 +1259,7 @@ static void test_game_open_in_another_copy(void **state)
 /* The store's file cannot be opened at start (a folder in its place): the
  * title says so and the game goes on in memory. Once the file can be made,
  * the next move keeps the game in it, everything before included, and the
- * title's notice is gone (issue 31). */
+ * title's notice is gone. */
 static void test_store_file_tried_again(void **state)
 {
     (void)state;

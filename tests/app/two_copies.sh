@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Two copies of the program never lose or fork a game (issue 31), seen from
+# Two copies of the program never lose or fork a game, seen from
 # outside, as a person starting the program twice would.
 #  1. TRIALS times: two copies started at the same instant on a new profile
 #     (each waits on one pipe, then both go), each playing its own game as

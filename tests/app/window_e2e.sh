@@ -7,7 +7,7 @@
 # button held shows a card whole, Ctrl+Z undoes and the status line then
 # speaks of the person's turn, Esc asks before leaving. What the window shows
 # is read from $CEKI_STATE_LOG, one line per change (app.c, table_describe).
-# Then (issue 16) Pèi twice on one deal, with and without the colour-blind
+# Then Pèi twice on one deal, with and without the colour-blind
 # cue: the cue shows on the visible part of a covered red-stamped pool card
 # and not over the card covering it; a card dropped on the visible part of
 # a partly covered target takes it; and Kowah at the moment the person may

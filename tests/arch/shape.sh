@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
-# The code's shape (issue 17), checked on every build:
+# The code's shape (src/README.md's rules), checked on every build:
 #  - no call circle between modules: the object files' symbols (nm), a
 #    module being a file, or the files of one screen (scene_table_*.c,
 #    scene_learn_*.c), fed to tsort, which finds any loop;
-#  - no include circle between files;
+#  - no include circle between modules: a module is a file and its header
+#    (x.c and x.h; x_internal.h belongs to x), or the files of one screen,
+#    so x.c including y.h while y.c includes x.h is a circle too;
 #  - no function longer than 80 lines in src/ (clang-formatted C: from the
 #    "{" at column 0 to the "}" at column 0);
 #  - no comparison or case on a VARIANT_ id outside the variant table
 #    (src/core/variant.c) and the app's table of each game's prose
-#    (src/app/scenes/learn/learn_text.c).
+#    (src/app/scenes/learn/learn_text.c);
+#  - no words about the code's history instead of the code: no issue
+#    number and no name of a helper or branch ("h-" and a word) in the
+#    sources, tests, packaging, catalogues or docs.
 # Usage: shape.sh SOURCE_DIR BUILD_DIR
 set -u
 src=$1/src
@@ -53,13 +58,21 @@ if ! tsort "$edges" >/dev/null 2>"$edges.err"; then
     sed 's/^/    /' "$edges.err"
 fi
 rm -f "$edges.err"
-# Includes, file by file.
+# Includes, module by module (a header named with a folder is its file name).
 find "$src" -name '*.[ch]' -print0 | xargs -0 awk '
+    function module(path, n) {
+        n = path
+        sub(/.*\//, "", n)
+        sub(/\.[ch]$/, "", n)
+        sub(/_internal$/, "", n)
+        if (n ~ /^scene_table/) return "scene_table"
+        if (n ~ /^scene_learn/ || n ~ /^learn_/) return "scene_learn"
+        return n
+    }
     match($0, /^#include "[^"]*"/) {
-        f = FILENAME
-        sub(/.*\//, "", f)
-        inc = substr($0, 11, RLENGTH - 11)
-        print f, inc
+        from = module(FILENAME)
+        to = module(substr($0, 11, RLENGTH - 11))
+        if (from != to) print from, to
     }' | sort -u >"$edges"
 if ! tsort "$edges" >/dev/null 2>"$edges.err"; then
     fail "an include circle:"
@@ -78,5 +91,11 @@ ids=$(grep -rnE '(==|!=) *VARIANT_[A-Z]|VARIANT_[A-Z_]+ *(==|!=)|case VARIANT_' 
     grep -v 'VARIANT_COUNT' | grep -v '^[^:]*/core/variant\.c:' | grep -v '^[^:]*/app/scenes/learn/learn_text\.c:')
 [ -z "$ids" ] || fail "decisions on a variant id outside the variant table:
 $ids"
+# The patterns are written so that they do not match themselves.
+history=$(cd "$1" && grep -rInE --exclude-dir='build*' -e '[Ii]ssues?[[:space:]]+#?[0-9]' \
+    -e '(^|[^[:alnum:]_])h-[a-z]+[0-9]*([^[:alnum:]>_-]|$)' \
+    src tests packaging po .ci assets fonts CMakeLists.txt README.md 2>/dev/null)
+[ -z "$history" ] || fail "words about the code's history (say what the code is and does):
+$history"
 [ $failures -eq 0 ] || exit 1
-echo "shape: no circles, no function over 80 lines, no decision on a variant id"
+echo "shape: no circles, no function over 80 lines, no decision on a variant id, no history words"

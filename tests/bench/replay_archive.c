@@ -1,5 +1,5 @@
 /* replay_archive.c — what ending a match costs with many kept replays
- * (issue 15; a benchmark, not a test: build/replay_archive prints times).
+ * (a benchmark, not a test: build/replay_archive prints times).
  *
  * In a fresh store file: the mean time to keep a finished match (journal
  * archive: the replay row and the pruning, one fsync'd transaction) and to

@@ -72,6 +72,14 @@ check "every match ends with one winner line" "0" "$odd"
 fails "match unknown variant" "$cli" match nosuch --seed 1
 fails "match without seed" "$cli" match thothit
 fails "match bad seed" "$cli" match thothit --seed -4
+# A seed above 2^64 - 1 or with a sign is refused with the range, never clamped.
+for seed in 18446744073709551616 99999999999999999999 +11 " 11"; do
+    fails "match seed '$seed'" "$cli" match thothit --seed "$seed"
+    fails "sim seed '$seed'" "$cli" sim thothit --games 1 --seed "$seed"
+done
+"$cli" match thothit --seed +11 2>"$tmp/err" >/dev/null
+check "match seed error" "ceki-cli: match: --seed takes a whole number from 0 to 18446744073709551615, not '+11'" "$(cat "$tmp/err")"
+check "match seed 2^64-1" "1" "$("$cli" match thothit --seed 18446744073709551615 --ai random | grep -c '^winner:')"
 fails "match bad players" "$cli" match pei --seed 1 --players 4
 fails "match bad ai" "$cli" match thothit --seed 1 --ai clever
 fails "match ai count" "$cli" match thothit --seed 1 --ai greedy,greedy

@@ -3,6 +3,8 @@
  * time, so the results do not depend on the machine. */
 #include "test_util.h"
 
+#include <math.h>
+
 #include "ai.h"
 #include "ai_internal.h"
 #include "game_internal.h"
@@ -759,11 +761,31 @@ static void test_greedy_beats_random(void **state)
     assert_true(wins / rounds > 0.45); /* parity is 0.33 */
 }
 
+/* The search follows the highest bound among a node's children; a bound
+ * that is not a number never wins, and when every bound is NaN it still
+ * follows a real child (the first), never the one before the first. */
+static void test_mcts_best_with_nan(void **state)
+{
+    (void)state;
+    const double all_nan[3] = {NAN, NAN, NAN};
+    assert_int_equal(ai_mcts_best(all_nan, 3), 0);
+    const double one_nan[1] = {NAN};
+    assert_int_equal(ai_mcts_best(one_nan, 1), 0);
+    const double some_nan[4] = {NAN, 0.25, NAN, 0.5};
+    assert_int_equal(ai_mcts_best(some_nan, 4), 3);
+    const double ties[3] = {0.5, 0.5, 0.1};
+    assert_int_equal(ai_mcts_best(ties, 3), 0);
+    const double very_low[2] = {-INFINITY, -INFINITY};
+    assert_int_equal(ai_mcts_best(very_low, 2), 0);
+    assert_int_equal(ai_mcts_best(all_nan, 0), -1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pile_score_matches_score_counts),
         cmocka_unit_test(test_kowah_shape),
+        cmocka_unit_test(test_mcts_best_with_nan),
         cmocka_unit_test(test_legal_moves_every_variant),
         cmocka_unit_test(test_greedy_takes_the_best_capture),
         cmocka_unit_test(test_forfeit_avoided),

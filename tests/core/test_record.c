@@ -1,6 +1,7 @@
 /* Game records: writing, replaying, and refusing damaged ones clearly. */
 #include "test_util.h"
 
+#include "number.h"
 #include "record.h"
 
 static char *record_of(const Game *g, size_t *len)
@@ -174,6 +175,66 @@ static void test_record_file_io(void **state)
     assert_int_equal(stake_scheme_find("poker"), STAKES_COUNT);
 }
 
+/* Whole numbers read the one strict way: digits only, never clamped. */
+static void test_number_parse_u64(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *text;
+        uint64_t want;
+    } good[] = {{"0", 0},
+                {"11", 11},
+                {"007", 7},
+                {"18446744073709551615", UINT64_MAX},
+                {"00000000000000000000018446744073709551615", UINT64_MAX}};
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        uint64_t v = 1;
+        assert_true(number_parse_u64(good[i].text, &v));
+        assert_true(v == good[i].want);
+    }
+    static const char *const bad[] = {"",
+                                      "+11",
+                                      "-1",
+                                      " 11",
+                                      "11 ",
+                                      "0x10",
+                                      "1e3",
+                                      "18446744073709551616",
+                                      "18446744073709551620",
+                                      "99999999999999999999",
+                                      "184467440737095516150"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        uint64_t v = 42;
+        if (number_parse_u64(bad[i], &v))
+            fail_msg("'%s' was read as %llu", bad[i], (unsigned long long)v);
+        assert_true(v == 42); /* a refusal leaves the value alone */
+    }
+    assert_false(number_parse_u64(NULL, &(uint64_t){0}));
+}
+
+/* A record's seed above 2^64 - 1 or with a sign is refused, not clamped;
+ * 2^64 - 1 itself is a seed like any other. */
+static void test_record_seed_range(void **state)
+{
+    (void)state;
+    const char *tail = "\noptions\nrounds 1\nstakes none\nmoves\nend\n";
+    static const char *const refused[] = {"18446744073709551616", "+11", "99999999999999999999"};
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        char text[256];
+        snprintf(text, sizeof text, "ceki-record 1\nvariant thothit\nplayers 3\nseed %s%s",
+                 refused[i], tail);
+        expect_refused(text, CEKI_ERR_PARSE, "from 0 to 18446744073709551615");
+    }
+    char text[256];
+    snprintf(text, sizeof text,
+             "ceki-record 1\nvariant thothit\nplayers 3\nseed 18446744073709551615%s", tail);
+    Game *g = NULL;
+    char err[RECORD_ERROR_MAX] = "";
+    assert_int_equal(record_read_text(text, strlen(text), &g, err, sizeof err), CEKI_OK);
+    assert_true(game_config(g)->seed == UINT64_MAX);
+    game_destroy(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -181,6 +242,8 @@ int main(void)
         cmocka_unit_test(test_damaged_records),
         cmocka_unit_test(test_truncated_record_every_length),
         cmocka_unit_test(test_record_file_io),
+        cmocka_unit_test(test_number_parse_u64),
+        cmocka_unit_test(test_record_seed_range),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

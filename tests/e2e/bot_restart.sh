@@ -1,5 +1,5 @@
-# A bot killed with kill -9 mid-round and started again with its token
-# (issue 28): it gets its seat back, and every seat prints the transcript of
+# A bot killed with kill -9 mid-round and started again with its token:
+# it gets its seat back, and every seat prints the transcript of
 # `ceki-cli match thothit --seed 5 --ai greedy`.
 source "$(dirname "$0")/lib.bash"
 seed=5

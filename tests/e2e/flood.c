@@ -1,4 +1,4 @@
-/* flood — bad input from raw ENet clients while a match runs (issue 28).
+/* flood — bad input from raw ENet clients while a match runs.
  *
  *   flood HOST:PORT TABLE COUNT SEED
  *
@@ -11,9 +11,9 @@
  * Prints one line per kind and "flood: sent N messages from P peers, D
  * disconnected with the reason expected"; exits 0 when every peer that
  * connected was disconnected by the server with the reason its messages
- * earn (expected_bye; NET_BYE_NONE, a timeout, never counts). The
+ * earn (expected_bye; NET_REASON_NONE, a timeout, never counts). The
  * oversized peer too: the transport sees the fragment's total length as
- * its first datagram arrives and drops it with NET_BYE_GARBAGE, as
+ * its first datagram arrives and drops it with NET_REASON_GARBAGE, as
  * test_abuse demands. Bounded: it gives up after FLOOD_SECONDS.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -58,7 +58,7 @@ typedef struct Peer {
     Kind kind;
     bool done;      /* disconnected */
     bool connected; /* the server took the connection (else it sent nothing) */
-    NetDisconnectReason why;
+    NetReason why;
     int stage; /* K_SEATED_BAD_MOVE: 0 create, 1 join, 2 moving */
 } Peer;
 
@@ -152,7 +152,8 @@ static void burst_messages(Flood *f, Peer *p)
         memset(f->out, 0, sizeof *f->out);
         if (p->kind == K_HOST_MSG) {
             f->out->type = NET_MSG_CREATED;
-            snprintf(f->out->u.created, sizeof f->out->u.created, "x%d", i);
+            snprintf(f->out->u.created.table, sizeof f->out->u.created.table, "x%d", i);
+            f->out->u.created.open = true;
         } else if (p->kind == K_BAD_TOKEN) {
             f->out->type = NET_MSG_JOIN;
             snprintf(f->out->u.join.table, sizeof f->out->u.join.table, "%s", f->table);
@@ -184,11 +185,12 @@ static void seated_next(Flood *f, Peer *p, const NetMsg *got)
         c->rules.seat_kind[1] = NET_SEAT_GREEDY;
         c->rules.seat_kind[2] = NET_SEAT_GREEDY;
         c->autostart = true;
+        c->open = true;
         send_msg(f, p, f->out);
         p->stage = 1;
     } else if (p->stage == 1 && got && got->type == NET_MSG_CREATED) {
         f->out->type = NET_MSG_JOIN;
-        snprintf(f->out->u.join.table, sizeof f->out->u.join.table, "%s", got->u.created);
+        snprintf(f->out->u.join.table, sizeof f->out->u.join.table, "%s", got->u.created.table);
         f->out->u.join.seat = -1;
         send_msg(f, p, f->out);
         p->stage = 2;
@@ -244,13 +246,13 @@ static void start_peers(Flood *f)
 }
 
 /* What the server drops a peer of this kind with. */
-static NetDisconnectReason expected_bye(Kind k)
+static NetReason expected_bye(Kind k)
 {
     switch (k) {
     case K_UNSEATED_MOVE:
-    case K_SEATED_BAD_MOVE: return NET_BYE_ABUSE;
-    case K_BAD_TOKEN: return NET_BYE_NO_SEAT;
-    default: return NET_BYE_GARBAGE;
+    case K_SEATED_BAD_MOVE: return NET_REASON_ABUSE;
+    case K_BAD_TOKEN: return NET_REASON_NO_SEAT;
+    default: return NET_REASON_GARBAGE;
     }
 }
 
@@ -286,15 +288,15 @@ static int report(const Flood *f)
     for (int k = 0; k < K_COUNT; k++)
         printf("flood: %-16s %5ld messages from %3ld peers, %3ld disconnected with %s\n",
                kind_names[k], f->by_kind[k], peers[k], f->reasoned[k],
-               net_bye_text(expected_bye((Kind)k)));
+               net_reason_text(expected_bye((Kind)k)));
     for (int i = 0; i < f->npeers; i++) {
         const Peer *p = &f->peer[i];
         if (p->connected && (!p->done || p->why != expected_bye(p->kind)))
             printf("flood: peer %d (%s) %s%s\n", i, kind_names[p->kind],
-                   !p->done                 ? "still connected"
-                   : p->why == NET_BYE_NONE ? "timed out, no reason given"
-                                            : "dropped with another reason: ",
-                   p->done && p->why != NET_BYE_NONE ? net_bye_text(p->why) : "");
+                   !p->done                    ? "still connected"
+                   : p->why == NET_REASON_NONE ? "timed out, no reason given"
+                                               : "dropped with another reason: ",
+                   p->done && p->why != NET_REASON_NONE ? net_reason_text(p->why) : "");
     }
     printf("flood: sent %ld messages from %d peers, %d disconnected with the reason expected; %d "
            "more never connected (sent nothing)\n",
@@ -317,7 +319,7 @@ int main(int argc, char **argv)
     f.out = malloc(sizeof *f.out);
     f.buf = malloc(4 * NET_MAX_PACKET);
     char err[128] = "";
-    NetClientOptions opt = {FLOOD_AT_ONCE + 1, 0, 4 * NET_MAX_PACKET, 5000};
+    NetClientOptions opt = {FLOOD_AT_ONCE + 1, 0, 4 * NET_MAX_PACKET, 5000, NULL};
     f.c = f.msg && f.out && f.buf ? net_client_create(&opt, err, sizeof err) : NULL;
     if (!f.c) {
         fprintf(stderr, "flood: %s\n", err);

@@ -1,4 +1,4 @@
-# A bot that never comes back (issue 28): after --grace the host's computer
+# A bot that never comes back: after --grace the host's computer
 # plays its seat and the match ends; the seats still there print the same
 # whole transcript.
 source "$(dirname "$0")/lib.bash"

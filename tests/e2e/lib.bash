@@ -1,12 +1,14 @@
 # Shared by the network end-to-end tests (sourced; not a test itself).
-# Arguments: ceki-cli, ceki-server[, udp_shim]. Everything talks over
-# 127.0.0.1 only; every process started here is killed on exit, and every
-# wait is bounded.
+# Arguments: ceki-cli, ceki-server[, udp_shim, flood, net_attacker].
+# Everything talks over 127.0.0.0/8 only (the server listens on 127.0.0.1;
+# clients may send from other addresses of it); every process started here
+# is killed on exit, and every wait is bounded.
 set -u
 cli=$1
 server=$2
 shim=${3:-}
 flood=${4:-}
+attacker=${5:-}
 tmp=$(mktemp -d)
 started=()
 failures=0
@@ -52,8 +54,14 @@ wait_for() {
 }
 
 # start_server NAME PORT ARGS...: a ceki-server on 127.0.0.1 (PORT 0: the
-# system chooses); sets server_pid and port, logs to $tmp/NAME.log.
+# system chooses); sets server_pid and port, logs to $tmp/NAME.log. The
+# tests' own address, 127.0.0.1, is trusted (they make many tables and
+# connections from it); start_limited_server trusts none.
 start_server() {
+    start_limited_server "$@" --trust 127.0.0.1
+}
+
+start_limited_server() {
     local name=$1 want=$2
     shift 2
     "$server" --bind 127.0.0.1 --port "$want" --allow-seed "$@" 2>"$tmp/$name.log" &

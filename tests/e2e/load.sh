@@ -1,4 +1,4 @@
-# `ceki-cli load` (issue 28): a few tables of network bots for a few
+# `ceki-cli load`: a few tables of network bots for a few
 # seconds. Its report has every line the contract names, the matches are
 # played (moves, finished tables replaced), no seat is lost and no view
 # goes out of step; bad arguments are refused with status 2. A correctness

@@ -1,4 +1,4 @@
-# 10 % packet loss and 100 ms delay each way (issue 28): the bots reach the
+# 10 % packet loss and 100 ms delay each way: the bots reach the
 # server through udp_shim, a lossy relay on 127.0.0.1 (netem is not in this
 # machine's kernel), and still print exactly `ceki-cli match`'s transcript;
 # each reports its resyncs.

@@ -1,4 +1,4 @@
-# Same game as offline (issue 28): for every variant and seeds 1..N, a table
+# Same game as offline: for every variant and seeds 1..N, a table
 # of all-net seats played by greedy network bots prints exactly the
 # transcript of `ceki-cli match V --seed S --ai greedy`, at every seat.
 # N is CEKI_NET_SEEDS (CI: 2; the soak: 20). Every variant of a seed plays
@@ -38,6 +38,7 @@ play_host_computers() {
     local seed=$1 v id n i seats pids=()
     for v in $variants; do
         n=$(players_of "$v")
+        [ "$n" -ge 3 ] || continue # no seat left between for a person: no table of computers alone
         seats=greedy
         for ((i = 1; i < n - 1; i++)); do seats+=,net; done
         seats+=,greedy

@@ -1,5 +1,5 @@
 # The server killed with kill -9 mid-round and started again on the same
-# --data (issue 28): its tables are back, the bots come back by themselves,
+# --data: its tables are back, the bots come back by themselves,
 # and every seat prints the transcript of `ceki-cli match`.
 source "$(dirname "$0")/lib.bash"
 seed=7

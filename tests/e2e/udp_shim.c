@@ -1,5 +1,5 @@
 /* udp_shim — a lossy, slow UDP relay on 127.0.0.1 for the network tests
- * (issue 28: 10 % loss and 100 ms delay, where netem is not available).
+ * (10 % loss and 100 ms delay, where netem is not available).
  *
  *   udp_shim UPSTREAM_PORT LOSS_PERCENT DELAY_MS SEED MAX_SECONDS
  *

@@ -6,7 +6,10 @@
  * (one encoding per message) and decoding that gives the same message.
  * A VIEW's view must have canonical bytes and a hash, and the delta from it
  * to itself must apply to it; an UPDATE's delta is applied to a real view:
- * refused with that view untouched, or giving a view that encodes. */
+ * refused with that view untouched, or giving a view that encodes. The
+ * fields bounded beyond their bytes hold: a refusal's reason is one of the
+ * list with a sentence, a token or key is empty or whole, an open table
+ * has no key and a private one has one, a name is within its characters. */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -72,6 +75,38 @@ static void check_delta(const uint8_t *delta, size_t len)
     FUZZ_CHECK(net_view_bytes(&out, bytes, sizeof bytes) > 0);
 }
 
+/* Whether s is empty or a whole secret (a token or a key). */
+static bool secret_ok(const char *s)
+{
+    size_t n = strlen(s);
+    return n == 0 || n == NET_TOKEN_LEN;
+}
+
+/* The fields the decoder bounds beyond their bytes: reasons of the one
+ * list, whole secrets, an open table without a key, names in characters. */
+static void check_fields(const NetMsg *m)
+{
+    if (m->type == NET_MSG_REFUSED) {
+        FUZZ_CHECK(m->u.refused.refusal < NET_REASON_COUNT);
+        FUZZ_CHECK(net_reason_text((NetReason)m->u.refused.refusal)[0] != '\0');
+    }
+    if (m->type == NET_MSG_CREATED) {
+        FUZZ_CHECK(m->u.created.open == (m->u.created.key[0] == '\0'));
+        FUZZ_CHECK(secret_ok(m->u.created.key));
+    }
+    if (m->type == NET_MSG_JOIN)
+        FUZZ_CHECK(secret_ok(m->u.join.key) && secret_ok(m->u.join.token));
+    if (m->type == NET_MSG_WELCOME)
+        FUZZ_CHECK(secret_ok(m->u.welcome.key) && secret_ok(m->u.welcome.token));
+    if (m->type == NET_MSG_CREATE || m->type == NET_MSG_JOIN) {
+        const char *name = m->type == NET_MSG_CREATE ? m->u.create.name : m->u.join.name;
+        size_t chars = 0;
+        for (const char *p = name; *p; p++)
+            chars += ((unsigned char)*p & 0xC0u) != 0x80u;
+        FUZZ_CHECK(chars <= NET_NAME_CHARS);
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     memset(&msg, PATTERN, sizeof msg);
@@ -88,6 +123,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FUZZ_CHECK(memcmp(bytes, data, size) == 0);
     FUZZ_CHECK(net_decode(bytes, n, &again) == NET_OK);
     FUZZ_CHECK(memcmp(&again, &msg, sizeof msg) == 0);
+    check_fields(&msg);
     if (msg.type == NET_MSG_VIEW)
         check_view(&msg.u.view.view);
     if (msg.type == NET_MSG_UPDATE)

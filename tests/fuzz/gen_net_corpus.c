@@ -1,5 +1,7 @@
 /* gen_net_corpus — writes the seed corpus of fuzz_net: one well-formed
- * message of each type, the VIEW and UPDATE of real games among them (the
+ * message of each type (a private and an open table's CREATE and CREATED,
+ * a JOIN with a token and one with a key, the refusals of a wrong key and
+ * of the last reason), the VIEW and UPDATE of real games among them (the
  * UPDATE's delta applies to the view fuzz_net applies deltas to).
  *
  *   fuzz_gen_net_corpus tests/fuzz/corpus/net
@@ -96,12 +98,17 @@ static int write_plain_msgs(const char *dir)
     fill_rules(&msg.u.create.rules, VARIANT_THOTHIT_KUNA, 6);
     strcpy(msg.u.create.name, "Sri \xea\xa6\xb1");
     bad |= write_msg(dir, "create");
+    msg.u.create.open = true;
+    bad |= write_msg(dir, "create-open");
     reset(NET_MSG_JOIN);
     strcpy(msg.u.join.table, "t-42");
     strcpy(msg.u.join.token, "0123456789abcdef0123456789abcdef");
     msg.u.join.seat = -1;
     strcpy(msg.u.join.name, "Ayu");
     bad |= write_msg(dir, "join");
+    msg.u.join.token[0] = '\0';
+    strcpy(msg.u.join.key, "00ff00ff00ff00ff00ff00ff00ff00ff");
+    bad |= write_msg(dir, "join-key");
     reset(NET_MSG_MOVE);
     msg.u.move.move_no = 7;
     msg.u.move.move = (Move){MOVE_PLAY, 1, 3, 12, 0};
@@ -111,8 +118,12 @@ static int write_plain_msgs(const char *dir)
     msg.u.seat_ai.kind = NET_SEAT_STRONG;
     bad |= write_msg(dir, "seat-ai");
     reset(NET_MSG_CREATED);
-    strcpy(msg.u.created, "t-42");
+    strcpy(msg.u.created.table, "t-42");
+    strcpy(msg.u.created.key, "a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5");
     bad |= write_msg(dir, "created");
+    msg.u.created.open = true;
+    msg.u.created.key[0] = '\0';
+    bad |= write_msg(dir, "created-open");
     reset(NET_MSG_TABLES);
     msg.u.tables.count = 2;
     strcpy(msg.u.tables.table[0].table, "a1");
@@ -125,6 +136,7 @@ static int write_plain_msgs(const char *dir)
     strcpy(msg.u.welcome.token, "fedcba9876543210fedcba9876543210");
     fill_rules(&msg.u.welcome.rules, VARIANT_KINGS, 4);
     msg.u.welcome.ai_seed = 0x1234567890abcdefull;
+    strcpy(msg.u.welcome.key, "a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5");
     bad |= write_msg(dir, "welcome");
     reset(NET_MSG_SEATS);
     msg.u.seats.players = 3;
@@ -144,9 +156,17 @@ static int write_short_msgs(const char *dir)
     }
     reset(NET_MSG_REFUSED);
     msg.u.refused.what = NET_MSG_MOVE;
-    msg.u.refused.refusal = NET_REFUSE_NOT_YOUR_TURN;
+    msg.u.refused.refusal = NET_REASON_NOT_YOUR_TURN;
     strcpy(msg.u.refused.reason, "It is not that player's turn.");
     bad |= write_msg(dir, "refused");
+    msg.u.refused.what = NET_MSG_JOIN;
+    msg.u.refused.refusal = NET_REASON_WRONG_KEY;
+    strcpy(msg.u.refused.reason, net_reason_text(NET_REASON_WRONG_KEY));
+    bad |= write_msg(dir, "refused-key");
+    msg.u.refused.what = NET_MSG_CREATE;
+    msg.u.refused.refusal = NET_REASON_COUNT - 1;
+    strcpy(msg.u.refused.reason, net_reason_text(NET_REASON_TABLES_WAITING));
+    bad |= write_msg(dir, "refused-last");
     reset(NET_MSG_RECORD);
     strcpy(msg.u.record.text, "# ceki-record 1\nvariant thothit\nseed 28\n");
     msg.u.record.len = (uint16_t)strlen(msg.u.record.text);

@@ -1,4 +1,4 @@
-/* test_host.c — the authoritative host (src/host, issue 28), in process.
+/* test_host.c — the authoritative host (src/host), in process.
  *
  * The host's outbox is a fake that encodes every message with the real
  * codec, checks it against a mirror game the test replays beside the host
@@ -47,7 +47,7 @@ typedef struct Bot {
     HtsSeat s;     /* its seat, view, moves, player and record chunks */
     char token[NET_TOKEN_LEN + 1];
     bool record; /* the whole record came, and it is the game's */
-    int bye;     /* the last NetDisconnectReason it was dropped with, -1 none */
+    int bye;     /* the last NetReason it was dropped with, -1 none */
     long msgs, seats_msgs, away_seen, stand_in_seen, chats, sent;
     bool started; /* the last SEATS said the match is on */
     NetRefused refused;
@@ -294,7 +294,7 @@ static void t_send(void *ctx, HostConn conn, const NetMsg *msg)
     free(buf);
     if (conn == T_CREATOR) {
         if (w->in->type == NET_MSG_CREATED)
-            memcpy(w->table, w->in->u.created, sizeof w->table);
+            memcpy(w->table, w->in->u.created.table, sizeof w->table);
         if (w->in->type == NET_MSG_REFUSED)
             w->creator_refused = w->in->u.refused, w->creator_refusals++;
         if (w->in->type == NET_MSG_TABLES)
@@ -306,7 +306,7 @@ static void t_send(void *ctx, HostConn conn, const NetMsg *msg)
         t_bot_handle(w, b, w->in);
 }
 
-static void t_drop(void *ctx, HostConn conn, NetDisconnectReason why)
+static void t_drop(void *ctx, HostConn conn, NetReason why)
 {
     World *w = ctx;
     Bot *b = t_bot_of(w, conn);
@@ -338,7 +338,8 @@ static void t_to_host(World *w, HostConn conn, const NetMsg *m)
 
 static Host *t_host(World *w, const char *data_dir)
 {
-    HostOptions opt = {data_dir, T_GRACE_MS, true, 0, w->claim_ms};
+    HostOptions opt = {
+        .data_dir = data_dir, .grace_ms = T_GRACE_MS, .allow_seed = true, .claim_ms = w->claim_ms};
     HostOutbox out = {w, t_send, t_drop, t_log};
     char err[256] = "";
     Host *h = host_create(&opt, &out, w->now, err, sizeof err);
@@ -410,6 +411,7 @@ static NetMsg *t_create_msg(const World *w, const uint8_t *kinds, bool autostart
     c->has_seed = true;
     c->seed = w->cfg.seed;
     c->autostart = autostart;
+    c->open = true;
     snprintf(c->name, sizeof c->name, "creator");
     return m;
 }
@@ -592,7 +594,7 @@ static void t_resync_bytes(World *w, Bot *b, size_t *len)
 }
 
 /* The move is refused with `why`, and nothing changes. */
-static void t_refused(World *w, Bot *b, uint32_t move_no, const Move *mv, NetRefusal why)
+static void t_refused(World *w, Bot *b, uint32_t move_no, const Move *mv, NetReason why)
 {
     HostCounts before, after;
     host_counts(w->h, &before);
@@ -629,14 +631,14 @@ static void test_bad_moves_are_refused(void **state)
     assert_true(mover->s.nmoves > 0); /* a listed move: its player is not asked */
     Move mv = mover->s.moves[0];
     uint32_t no = mover->s.move_no;
-    t_refused(&w, other, no, &mv, NET_REFUSE_NOT_YOUR_TURN); /* another seat's move */
+    t_refused(&w, other, no, &mv, NET_REASON_NOT_YOUR_TURN); /* another seat's move */
     Move own = mv;
     own.seat = (uint8_t)other->s.seat;
-    t_refused(&w, other, no, &own, NET_REFUSE_NOT_YOUR_TURN); /* out of turn */
-    t_refused(&w, mover, no - 1, &mv, NET_REFUSE_STALE);
+    t_refused(&w, other, no, &own, NET_REASON_NOT_YOUR_TURN); /* out of turn */
+    t_refused(&w, mover, no - 1, &mv, NET_REASON_STALE);
     Move bad = mv;
     bad.type = MOVE_DRAW_STOCK; /* not a move of this game */
-    t_refused(&w, mover, no, &bad, NET_REFUSE_ILLEGAL);
+    t_refused(&w, mover, no, &bad, NET_REASON_ILLEGAL);
     /* A connection without a seat. */
     NetMsg *m = calloc(1, sizeof *m);
     assert_non_null(m);
@@ -661,7 +663,7 @@ static void test_bad_moves_are_refused(void **state)
     /* A peer that goes on sending what is refused is dropped, with a reason. */
     for (int i = 0; i < 1000 && w.bot[0].conn; i++)
         t_send_move(&w, &w.bot[0], 0, &mv);
-    assert_int_equal(w.bot[0].bye, NET_BYE_ABUSE);
+    assert_int_equal(w.bot[0].bye, NET_REASON_ABUSE);
     t_world_free(&w);
 }
 
@@ -697,7 +699,7 @@ static void test_token_brings_the_seat_back(void **state)
     Bot *tb = &w.bot[w.nbots++];
     t_join(&w, tb);
     assert_int_equal(tb->s.seat, b->s.seat);
-    assert_int_equal(b->bye, NET_BYE_REPLACED);
+    assert_int_equal(b->bye, NET_REASON_REPLACED);
     assert_int_equal(b->conn, 0);
     w.nbots--;
     b->conn = tb->conn;
@@ -711,7 +713,7 @@ static void test_token_brings_the_seat_back(void **state)
     memset(stranger.token, 'a', NET_TOKEN_LEN);
     w.bot[w.nbots++] = stranger;
     t_join(&w, &w.bot[w.nbots - 1]);
-    assert_int_equal(w.bot[w.nbots - 1].bye, NET_BYE_NO_SEAT);
+    assert_int_equal(w.bot[w.nbots - 1].bye, NET_REASON_NO_SEAT);
     assert_int_equal(w.bot[w.nbots - 1].msgs, 0);
     w.nbots--;
     t_play(&w, T_MAX_MOVES);
@@ -948,7 +950,7 @@ static void test_claim_window_runs_out(void **state)
     t_last_move_is(&w, MOVE_PASS, b->s.seat);
     assert_true(!b->claim.open || b->claim.seat != b->s.seat);
     t_refused(&w, b, asked_at, &claim,
-              game_to_move(w.mirror) == b->s.seat ? NET_REFUSE_STALE : NET_REFUSE_NOT_YOUR_TURN);
+              game_to_move(w.mirror) == b->s.seat ? NET_REASON_STALE : NET_REASON_NOT_YOUR_TURN);
     /* The host made again has the pass in its journal. */
     host_destroy(w.h);
     w.h = t_host(&w, dir);
@@ -1057,7 +1059,7 @@ static void t_creator_says(World *w, uint8_t type)
     free(m);
 }
 
-static void t_creator_refused(World *w, NetMsg *m, NetRefusal why)
+static void t_creator_refused(World *w, NetMsg *m, NetReason why)
 {
     long before = w->creator_refusals;
     HostCounts c0, c1;
@@ -1081,19 +1083,19 @@ static void test_tables_made_listed_started(void **state)
     host_connected(w.h, T_CREATOR, w.now);
     NetMsg *m = t_create_msg(&w, NULL, false);
     m->u.create.rules.players = 9;
-    t_creator_refused(&w, m, NET_REFUSE_BAD_CONFIG);
+    t_creator_refused(&w, m, NET_REASON_BAD_CONFIG);
     m->u.create.rules.players = (uint8_t)w.cfg.players;
     m->u.create.rules.seat_kind[1] = NET_SEAT_KIND_COUNT;
-    t_creator_refused(&w, m, NET_REFUSE_BAD_CONFIG);
+    t_creator_refused(&w, m, NET_REASON_BAD_CONFIG);
     m->u.create.rules.seat_kind[1] = NET_SEAT_NET;
     host_destroy(w.h); /* a host that draws its own seeds */
-    HostOptions opt = {NULL, T_GRACE_MS, false, 0, 0};
+    HostOptions opt = {.grace_ms = T_GRACE_MS};
     HostOutbox out = {&w, t_send, t_drop, t_log};
     char err[128] = "";
     w.h = host_create(&opt, &out, w.now, err, sizeof err);
     assert_non_null(w.h);
     host_connected(w.h, T_CREATOR, w.now);
-    t_creator_refused(&w, m, NET_REFUSE_BAD_CONFIG);
+    t_creator_refused(&w, m, NET_REASON_BAD_CONFIG);
     host_destroy(w.h);
     w.h = t_host(&w, NULL);
     host_connected(w.h, T_CREATOR, w.now);
@@ -1105,12 +1107,12 @@ static void test_tables_made_listed_started(void **state)
     assert_int_equal(w.tables.table[0].free_seats, w.cfg.players);
     assert_false(w.tables.table[0].started);
     NetMsg start = {.type = NET_MSG_START};
-    t_creator_refused(&w, &start, NET_REFUSE_NOT_READY); /* nobody sits yet */
+    t_creator_refused(&w, &start, NET_REASON_NOT_READY); /* nobody sits yet */
     w.nbots = w.cfg.players - 1;
     for (int i = 0; i < w.nbots; i++)
         t_join(&w, &w.bot[i]);
     t_to_host(&w, w.bot[0].conn, &start);
-    assert_int_equal(w.bot[0].refused.refusal, NET_REFUSE_NOT_CREATOR);
+    assert_int_equal(w.bot[0].refused.refusal, NET_REASON_NOT_CREATOR);
     NetMsg seat_ai = {.type = NET_MSG_SEAT_AI};
     seat_ai.u.seat_ai.seat = (int8_t)(w.cfg.players - 1);
     seat_ai.u.seat_ai.kind = NET_SEAT_GREEDY;
@@ -1127,7 +1129,7 @@ static void test_tables_made_listed_started(void **state)
     t_to_host(&w, w.bot[0].conn, &chat);
     assert_int_equal(w.bot[1].chats, 1);
     t_to_host(&w, w.bot[0].conn, &chat); /* too soon */
-    assert_int_equal(w.bot[0].refused.refusal, NET_REFUSE_RATE);
+    assert_int_equal(w.bot[0].refused.refusal, NET_REASON_CHAT_FAST);
     assert_int_equal(w.bot[1].chats, 1);
     t_play(&w, T_MAX_MOVES);
     Game *direct = t_direct_match(&w.cfg);
@@ -1167,7 +1169,7 @@ static void test_damaged_journal_leaves_the_table_out(void **state)
     assert_int_equal(c.tables, 0);
     assert_true(w.logs_left_out > 0);
     t_join(&w, &w.bot[0]);
-    assert_int_equal(w.bot[0].bye, NET_BYE_NO_TABLE);
+    assert_int_equal(w.bot[0].bye, NET_REASON_NO_TABLE);
     t_world_free(&w);
     t_remove_dir(dir);
 }

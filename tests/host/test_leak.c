@@ -1,4 +1,4 @@
-/* test_leak.c — nothing hidden leaks to a seat (issue 28), in process.
+/* test_leak.c — nothing hidden leaks to a seat, in process.
  *
  * Whole matches of every variant run through the real host (src/host) with
  * a fake outbox: every message the host sends is encoded and decoded with
@@ -299,7 +299,7 @@ static void leak_send(void *ctx, HostConn conn, const NetMsg *msg)
         assert_false(hts_holds_seed(w->cfg.seed, w->buf, len)); /* in either byte order */
     if (conn == LEAK_CREATOR) {
         if (w->in->type == NET_MSG_CREATED)
-            memcpy(w->table, w->in->u.created, sizeof w->table);
+            memcpy(w->table, w->in->u.created.table, sizeof w->table);
         return;
     }
     LeakBot *b = leak_bot_of(w, conn);
@@ -307,10 +307,10 @@ static void leak_send(void *ctx, HostConn conn, const NetMsg *msg)
     leak_on_message(w, b, w->in);
 }
 
-static void leak_drop(void *ctx, HostConn conn, NetDisconnectReason why)
+static void leak_drop(void *ctx, HostConn conn, NetReason why)
 {
     (void)ctx;
-    fail_msg("connection %u dropped (%s)", (unsigned)conn, net_bye_text(why));
+    fail_msg("connection %u dropped (%s)", (unsigned)conn, net_reason_text(why));
 }
 
 static void leak_log(void *ctx, const char *line)
@@ -355,7 +355,7 @@ static void leak_init(Leak *w, VariantId v, int match, AiLevel level)
     w->now = 1000;
     w->cfg = game_config_default(v, leak_seed((int)v, match));
     w->level = level;
-    HostOptions opt = {NULL, 0, true, 0, 0}; /* no claim limit: bots answer at once */
+    HostOptions opt = {.allow_seed = true}; /* no claim limit: bots answer at once */
     HostOutbox out = {w, leak_send, leak_drop, leak_log};
     char err[256] = "";
     w->h = host_create(&opt, &out, w->now, err, sizeof err);
@@ -397,6 +397,7 @@ static void leak_seat_everyone(Leak *w)
     m->u.create.has_seed = true;
     m->u.create.seed = w->cfg.seed;
     m->u.create.autostart = true;
+    m->u.create.open = true;
     snprintf(m->u.create.name, sizeof m->u.create.name, "creator");
     host_connected(w->h, LEAK_CREATOR, w->now);
     leak_to_host(w, LEAK_CREATOR, m);
@@ -454,10 +455,10 @@ static void leak_probe(Leak *w, LeakBot *mover)
     mine.seat = (uint8_t)other->s.seat;
     leak_send_move(w, other, mover->s.move_no, &theirs);
     assert_int_equal(other->refusals, refusals + 1);
-    assert_int_equal(other->refused.refusal, NET_REFUSE_NOT_YOUR_TURN);
+    assert_int_equal(other->refused.refusal, NET_REASON_NOT_YOUR_TURN);
     leak_send_move(w, other, mover->s.move_no, &mine);
     assert_int_equal(other->refusals, refusals + 2);
-    assert_int_equal(other->refused.refusal, NET_REFUSE_NOT_YOUR_TURN);
+    assert_int_equal(other->refused.refusal, NET_REASON_NOT_YOUR_TURN);
     w->now++;
     host_tick(w->h, w->now);
     assert_int_equal(other->updates, updates);

@@ -1,4 +1,4 @@
-/* test_abuse.c — bad input against a real ceki-server (issue 28).
+/* test_abuse.c — bad input against a real ceki-server.
  *
  * Starts the ceki-server given as argv[1] on 127.0.0.1 with a port the
  * system chooses (--port 0; the port is read from its "listening on" log
@@ -8,17 +8,17 @@
  * updates), while raw clients send ABUSE_TOTAL bad messages:
  * - undecodable: random bytes, truncated messages, messages with bytes
  *   left over, mutated messages (each checked not to decode) — the peer is
- *   dropped with NET_BYE_GARBAGE;
+ *   dropped with NET_REASON_GARBAGE;
  * - oversized (over NET_MAX_PACKET) followed by a LIST: the transport
- *   does not deliver it and drops the peer with NET_BYE_GARBAGE (it sees
+ *   does not deliver it and drops the peer with NET_REASON_GARBAGE (it sees
  *   the fragment's total length as the datagram arrives), well before any
  *   timeout (ABUSE_PEER_DEADLINE_S);
- * - well-formed moves from a peer without a seat (NET_REFUSE_NOT_SEATED)
+ * - well-formed moves from a peer without a seat (NET_REASON_NOT_SEATED)
  *   and, from a peer seated at a table of its own, moves for another seat
- *   and out-of-turn/stale moves (NET_REFUSE_NOT_YOUR_TURN, _STALE): each
- *   refused, then the peer is dropped with NET_BYE_ABUSE;
- * - a join with a forged token (NET_BYE_NO_SEAT) or to no table
- *   (NET_BYE_NO_TABLE);
+ *   and out-of-turn/stale moves (NET_REASON_NOT_YOUR_TURN, _STALE): each
+ *   refused, then the peer is dropped with NET_REASON_ABUSE;
+ * - a join with a forged token (NET_REASON_NO_SEAT) or to no table
+ *   (NET_REASON_NO_TABLE);
  * - and the match's own bots send other seats' moves and moves out of
  *   turn, each refused, never enough to be dropped.
  * Then: the match ended and its record holds exactly the moves of the same
@@ -180,8 +180,10 @@ static void server_start(Server *sv, const char *exe)
         int null = open("/dev/null", O_RDWR);
         dup2(null, STDIN_FILENO);
         dup2(null, STDOUT_FILENO);
+        /* The raw peers all come from 127.0.0.1: trusted, so what is
+         * tested is what the host makes of their messages, not admission. */
         execl(exe, exe, "--bind", ABUSE_LOOPBACK, "--port", "0", "--allow-seed", "--grace", "3600",
-              (char *)NULL);
+              "--trust", ABUSE_LOOPBACK, (char *)NULL);
         _exit(127);
     }
     close(fd);
@@ -306,6 +308,7 @@ static void match_on_connect(Match *m, NetConn conn)
         msg->u.create.has_seed = true;
         msg->u.create.seed = m->cfg.seed;
         msg->u.create.autostart = true;
+        msg->u.create.open = true;
         snprintf(msg->u.create.name, sizeof msg->u.create.name, "creator");
     } else {
         Bot *b = match_bot(m, conn);
@@ -378,8 +381,8 @@ static void bot_on_message(Match *m, Bot *b, const NetMsg *msg)
     case NET_MSG_UPDATE: bot_on_update(m, b, &msg->u.update); break;
     case NET_MSG_REFUSED:
         b->refused++;
-        m->refusals_wrong += msg->u.refused.refusal != NET_REFUSE_NOT_YOUR_TURN &&
-                             msg->u.refused.refusal != NET_REFUSE_STALE;
+        m->refusals_wrong += msg->u.refused.refusal != NET_REASON_NOT_YOUR_TURN &&
+                             msg->u.refused.refusal != NET_REASON_STALE;
         break;
     case NET_MSG_RECORD: bot_on_record(m, b, &msg->u.record); break;
     default: break;
@@ -392,11 +395,12 @@ static void match_on_event(Match *m, const NetEvent *ev, const NetMsg *msg)
     if (ev->kind == NET_EVENT_CONNECT) {
         match_on_connect(m, ev->conn);
     } else if (ev->kind == NET_EVENT_DISCONNECT) {
-        fprintf(stderr, "connection %u gone: %s\n", (unsigned)ev->conn, net_bye_text(ev->reason));
+        fprintf(stderr, "connection %u gone: %s\n", (unsigned)ev->conn,
+                net_reason_text(ev->reason));
         die("a bot's connection went");
     } else if (ev->kind == NET_EVENT_MESSAGE && ev->conn == m->creator) {
         if (msg->type == NET_MSG_CREATED) {
-            memcpy(m->table, msg->u.created, sizeof m->table);
+            memcpy(m->table, msg->u.created.table, sizeof m->table);
             match_connect_bots(m);
         } else if (msg->type == NET_MSG_REFUSED) {
             die(msg->u.refused.reason);
@@ -524,14 +528,14 @@ static PeerKind abuse_kind(long n)
     return (PeerKind)(at % (PEER_MUTATED + 1));
 }
 
-static NetDisconnectReason abuse_expected_bye(PeerKind k)
+static NetReason abuse_expected_bye(PeerKind k)
 {
     switch (k) {
     case PEER_UNSEATED:
-    case PEER_SEATED: return NET_BYE_ABUSE;
-    case PEER_TOKEN: return NET_BYE_NO_SEAT;
-    case PEER_NO_TABLE: return NET_BYE_NO_TABLE;
-    default: return NET_BYE_GARBAGE;
+    case PEER_SEATED: return NET_REASON_ABUSE;
+    case PEER_TOKEN: return NET_REASON_NO_SEAT;
+    case PEER_NO_TABLE: return NET_REASON_NO_TABLE;
+    default: return NET_REASON_GARBAGE;
     }
 }
 
@@ -635,7 +639,7 @@ static void abuse_wrong_moves(Abuse *a, Peer *p, int seat)
 static void abuse_on_connect(Abuse *a, Peer *p)
 {
     NetMsg *m = a->msg;
-    /* Over NET_MAX_PACKET: the server drops the peer with NET_BYE_GARBAGE
+    /* Over NET_MAX_PACKET: the server drops the peer with NET_REASON_GARBAGE
      * as its first fragment arrives; the LIST after it may be answered or
      * not, depending on which comes first. */
     if (p->kind == PEER_OVERSIZED) {
@@ -660,6 +664,7 @@ static void abuse_on_connect(Abuse *a, Peer *p)
         m->type = NET_MSG_CREATE;
         m->u.create.rules = a->rules;
         m->u.create.autostart = true;
+        m->u.create.open = true;
         snprintf(m->u.create.name, sizeof m->u.create.name, "peer");
         abuse_send(a, p, m, false);
     } else {
@@ -681,7 +686,7 @@ static void abuse_on_message(Abuse *a, Peer *p, const NetMsg *msg)
     if (msg->type == NET_MSG_CREATED && p->kind == PEER_SEATED) {
         memset(m, 0, sizeof *m);
         m->type = NET_MSG_JOIN;
-        memcpy(m->u.join.table, msg->u.created, sizeof m->u.join.table);
+        memcpy(m->u.join.table, msg->u.created.table, sizeof m->u.join.table);
         m->u.join.seat = 0;
         snprintf(m->u.join.name, sizeof m->u.join.name, "peer");
         abuse_send(a, p, m, false);
@@ -691,10 +696,10 @@ static void abuse_on_message(Abuse *a, Peer *p, const NetMsg *msg)
     } else if (msg->type == NET_MSG_REFUSED) {
         p->refusals++;
         uint8_t r = msg->u.refused.refusal;
-        bool ok = p->kind == PEER_UNSEATED ? r == NET_REFUSE_NOT_SEATED
+        bool ok = p->kind == PEER_UNSEATED ? r == NET_REASON_NOT_SEATED
                                            : p->kind == PEER_SEATED &&
-                                                 (r == NET_REFUSE_NOT_YOUR_TURN ||
-                                                  r == NET_REFUSE_STALE || r == NET_REFUSE_ILLEGAL);
+                                                 (r == NET_REASON_NOT_YOUR_TURN ||
+                                                  r == NET_REASON_STALE || r == NET_REASON_ILLEGAL);
         p->wrong_refusal = p->wrong_refusal || !ok;
     }
 }
@@ -712,7 +717,7 @@ static void abuse_on_event(Abuse *a, Peer *p, const NetEvent *ev, const NetMsg *
         if (!ok && a->wrong_told++ < ABUSE_WRONG_TOLD)
             fprintf(stderr, "peer %u of kind %d dropped after %.2f s with %s (by us %d, %s)\n",
                     (unsigned)p->conn, (int)p->kind, hts_seconds() - p->started,
-                    net_bye_text(ev->reason), (int)ev->by_us, net_status_text(ev->status));
+                    net_reason_text(ev->reason), (int)ev->by_us, net_status_text(ev->status));
         a->dropped[p->kind] += ok;
         a->wrong_bye[p->kind] += !ok;
         a->refusals += p->refusals;
@@ -767,7 +772,7 @@ static int abuse_fill(Abuse *a)
             memset(p, 0, sizeof *p);
             p->kind = abuse_kind(a->peers++);
             p->started = hts_seconds();
-            NetClientOptions co = {1, 0, 2 * NET_MAX_PACKET, 10000};
+            NetClientOptions co = {1, 0, 2 * NET_MAX_PACKET, 10000, NULL};
             p->client = net_client_create(&co, err, sizeof err);
             p->conn = p->client ? net_client_connect(p->client, a->addr, err, sizeof err) : 0;
             if (!p->conn)
@@ -814,7 +819,7 @@ static bool match_over(const Match *m)
 
 /* The match moves on at the pace of the abuse, so the two overlap; its
  * last move waits until every raw peer is gone, so the forged token's join
- * finds the table still on (an over table answers NET_BYE_NO_TABLE). */
+ * finds the table still on (an over table answers NET_REASON_NO_TABLE). */
 static bool match_may_move(const Match *m, const Abuse *a, int open)
 {
     long made = 0; /* as far as the furthest bot knows */
@@ -882,7 +887,7 @@ static void report_abuse(const Abuse *a)
            a->refusals);
     for (int k = 0; k < PEER_KIND_COUNT; k++) {
         printf("  %-30s %6ld messages, %5ld peers dropped with %s, %ld otherwise\n", names[k],
-               a->kind_sent[k], a->dropped[k], net_bye_text(abuse_expected_bye((PeerKind)k)),
+               a->kind_sent[k], a->dropped[k], net_reason_text(abuse_expected_bye((PeerKind)k)),
                a->wrong_bye[k]);
         wrong += a->wrong_bye[k];
         check(a->dropped[k] > 0, "some peer of kind %s was dropped", names[k]);
@@ -910,7 +915,7 @@ static void check_record(const Match *m)
 static void check_server_answers(const char *addr)
 {
     char err[128] = "";
-    NetClientOptions co = {1, 0, 0, 5000};
+    NetClientOptions co = {1, 0, 0, 5000, NULL};
     NetClient *c = net_client_create(&co, err, sizeof err);
     if (!c)
         die(err);
@@ -948,7 +953,7 @@ static void setup(Match *m, Abuse *a, const Server *sv)
     m->cfg = game_config_default(VARIANT_THOTHIT, ABUSE_SEED);
     m->offline = offline_match(&m->cfg);
     game_history(m->offline, &m->expected_moves);
-    NetClientOptions mo = {CEKI_MAX_SEATS + 1, 0, 0, 10000};
+    NetClientOptions mo = {CEKI_MAX_SEATS + 1, 0, 0, 10000, NULL};
     m->client = net_client_create(&mo, err, sizeof err);
     m->msg = malloc(sizeof *m->msg);
     a->msg = malloc(sizeof *a->msg);

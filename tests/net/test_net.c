@@ -106,6 +106,15 @@ static void rnd_token(Rng *r, char *out)
     out[n] = '\0';
 }
 
+/* A private table's key: always its NET_KEY_LEN hex digits. */
+static void rnd_key(Rng *r, char *out)
+{
+    static const char hex[] = "0123456789abcdef";
+    for (int i = 0; i < NET_KEY_LEN; i++)
+        out[i] = hex[rnd(r, sizeof hex - 1)];
+    out[NET_KEY_LEN] = '\0';
+}
+
 static void rnd_rules(Rng *r, NetTableRules *t)
 {
     t->variant = (uint8_t)rnd(r, VARIANT_COUNT);
@@ -199,7 +208,7 @@ static void rnd_seats(Rng *r, NetSeats *s)
         s->seat[i].kind = (uint8_t)rnd(r, NET_SEAT_KIND_COUNT);
         s->seat[i].state = (uint8_t)rnd(r, NET_SEAT_STAND_IN + 1);
         s->seat[i].grace_ms = (uint32_t)rng_next(r);
-        rnd_text(r, s->seat[i].name, NET_NAME_MAX, NET_NAME_MAX);
+        rnd_text(r, s->seat[i].name, NET_NAME_MAX, NET_NAME_CHARS);
     }
 }
 
@@ -238,13 +247,15 @@ static void rnd_msg(Rng *r, NetMsg *m, uint8_t type)
         m->u.create.has_seed = rnd(r, 2) != 0;
         m->u.create.seed = rng_next(r);
         m->u.create.autostart = rnd(r, 2) != 0;
-        rnd_text(r, m->u.create.name, NET_NAME_MAX, NET_NAME_MAX);
+        rnd_text(r, m->u.create.name, NET_NAME_MAX, NET_NAME_CHARS);
+        m->u.create.open = rnd(r, 2) != 0;
         break;
     case NET_MSG_JOIN:
         rnd_id(r, m->u.join.table);
         rnd_token(r, m->u.join.token);
         m->u.join.seat = (int8_t)((int)rnd(r, CEKI_MAX_SEATS + 1) - 1);
-        rnd_text(r, m->u.join.name, NET_NAME_MAX, NET_NAME_MAX);
+        rnd_text(r, m->u.join.name, NET_NAME_MAX, NET_NAME_CHARS);
+        rnd_token(r, m->u.join.key);
         break;
     case NET_MSG_MOVE:
         m->u.move.move_no = (uint32_t)rng_next(r);
@@ -254,7 +265,12 @@ static void rnd_msg(Rng *r, NetMsg *m, uint8_t type)
         m->u.seat_ai.seat = (int8_t)rnd(r, CEKI_MAX_SEATS);
         m->u.seat_ai.kind = (uint8_t)(NET_SEAT_RANDOM + rnd(r, 3));
         break;
-    case NET_MSG_CREATED: rnd_id(r, m->u.created); break;
+    case NET_MSG_CREATED:
+        rnd_id(r, m->u.created.table);
+        m->u.created.open = rnd(r, 2) != 0;
+        if (!m->u.created.open)
+            rnd_key(r, m->u.created.key);
+        break;
     case NET_MSG_TABLES: rnd_tables(r, &m->u.tables); break;
     case NET_MSG_WELCOME:
         rnd_id(r, m->u.welcome.table);
@@ -263,13 +279,14 @@ static void rnd_msg(Rng *r, NetMsg *m, uint8_t type)
         m->u.welcome.ai_seed = rng_next(r);
         rnd_rules(r, &m->u.welcome.rules);
         m->u.welcome.creator = rnd(r, 2) != 0;
+        rnd_token(r, m->u.welcome.key);
         break;
     case NET_MSG_SEATS: rnd_seats(r, &m->u.seats); break;
     case NET_MSG_VIEW: rnd_view(r, &m->u.view); break;
     case NET_MSG_UPDATE: rnd_update(r, &m->u.update); break;
     case NET_MSG_REFUSED:
         m->u.refused.what = (uint8_t)(1 + rnd(r, NET_MSG_TYPE_COUNT - 1));
-        m->u.refused.refusal = (uint8_t)rnd(r, NET_REFUSE_RATE + 1);
+        m->u.refused.refusal = (uint8_t)rnd(r, NET_REASON_COUNT);
         m->u.refused.move_no = (uint32_t)rng_next(r);
         rnd_text(r, m->u.refused.reason, NET_REASON_MAX, NET_REASON_MAX);
         break;
@@ -625,18 +642,48 @@ static void t_claim_bounds(NetMsg *m)
     assert_int_equal(net_encode(m, buf, sizeof buf), n - 10);
 }
 
+/* CREATED: an open table has no key, a private one its whole key; a
+ * refusal's reason is one of the list. */
+static void t_created_bounds(NetMsg *m)
+{
+    uint8_t buf[128];
+    memset(m, 0, sizeof *m);
+    m->type = NET_MSG_CREATED;
+    strcpy(m->u.created.table, "t1");
+    assert_int_equal(net_encode(m, buf, sizeof buf), 0); /* private without a key */
+    m->u.created.open = true;
+    size_t n = net_encode(m, buf, sizeof buf);
+    assert_int_equal(n, 2 + 2 + 2 + 1 + 2);
+    expect_bad(buf, n, 6, 0, NET_ERR_RANGE); /* said private, still no key */
+    strcpy(m->u.created.key, "00112233445566778899aabbccddeeff");
+    assert_int_equal(net_encode(m, buf, sizeof buf), 0); /* open with a key */
+    m->u.created.open = false;
+    n = net_encode(m, buf, sizeof buf);
+    assert_int_equal(n, 2 + 2 + 2 + 1 + 2 + NET_KEY_LEN);
+    expect_bad(buf, n, 6, 1, NET_ERR_RANGE); /* said open, with a key */
+    memset(m, 0, sizeof *m);
+    m->type = NET_MSG_REFUSED;
+    m->u.refused.what = NET_MSG_JOIN;
+    m->u.refused.refusal = NET_REASON_COUNT - 1;
+    n = net_encode(m, buf, sizeof buf);
+    assert_true(n > 0);
+    expect_bad(buf, n, 3, NET_REASON_COUNT, NET_ERR_RANGE);
+    m->u.refused.refusal = NET_REASON_COUNT;
+    assert_int_equal(net_encode(m, buf, sizeof buf), 0);
+}
+
 static void test_each_bound_is_checked(void **state)
 {
     (void)state;
     NetMsg *m = msg_new();
     uint8_t buf[64];
-    /* JOIN: version, type, u16 3 "t-1", u16 0 (token), i8 seat, u16 2 "Al" */
+    /* JOIN: version, type, u16 3 "t-1", u16 0 (token), i8 seat, u16 2 "Al", u16 0 (key) */
     m->type = NET_MSG_JOIN;
     strcpy(m->u.join.table, "t-1");
     m->u.join.seat = 2;
     strcpy(m->u.join.name, "Al");
     size_t n = net_encode(m, buf, sizeof buf);
-    assert_int_equal(n, 2 + 2 + 3 + 2 + 1 + 2 + 2);
+    assert_int_equal(n, 2 + 2 + 3 + 2 + 1 + 2 + 2 + 2);
     expect_bad(buf, n, 0, NET_PROTOCOL_VERSION + 1, NET_ERR_TYPE);
     expect_bad(buf, n, 1, NET_MSG_NONE, NET_ERR_TYPE);
     expect_bad(buf, n, 1, NET_MSG_TYPE_COUNT, NET_ERR_TYPE);
@@ -645,7 +692,8 @@ static void test_each_bound_is_checked(void **state)
     expect_bad(buf, n, 12, '\t', NET_ERR_TEXT); /* a control character in a name */
     expect_bad(buf, n, 12, 0x7f, NET_ERR_TEXT);
     expect_bad(buf, n, 12, 0xc3, NET_ERR_TEXT); /* a sequence cut short */
-    expect_bad(buf, n, 10, 3, NET_ERR_SHORT);   /* the name longer than the bytes */
+    expect_bad(buf, n, 10, 5, NET_ERR_SHORT);   /* the name longer than the bytes */
+    expect_bad(buf, n, 14, 1, NET_ERR_SHORT);   /* a key said to be there that is not */
     /* names: an overlong '/', a surrogate, a C1 control, too many bytes */
     static const char *const bad_names[] = {"\xc0\xaf", "\xed\xa0\x80", "\xc2\x85",
                                             "123456789012345678901234567890123"};
@@ -653,9 +701,16 @@ static void test_each_bound_is_checked(void **state)
         strcpy(m->u.join.name, bad_names[i]);
         assert_int_equal(net_encode(m, buf, sizeof buf), 0);
     }
+    /* 25 characters: within the bytes, past the name's characters */
+    strcpy(m->u.join.name, "abcdefghijklmnopqrstuvwxy");
+    assert_int_equal(net_encode(m, buf, sizeof buf), 0);
     strcpy(m->u.join.name, "Al");
+    strcpy(m->u.join.key, "0123456789abcdef0123456789abcdeg"); /* not hex */
+    assert_int_equal(net_encode(m, buf, sizeof buf), 0);
+    m->u.join.key[0] = '\0';
     strcpy(m->u.join.token, "0123456789abcdef0123456789abcde"); /* 31 digits */
     assert_int_equal(net_encode(m, buf, sizeof buf), 0);
+    t_created_bounds(m);
     /* MOVE: a card value that is no card, a move type past the last */
     memset(m, 0, sizeof *m);
     m->type = NET_MSG_MOVE;

@@ -4,16 +4,19 @@
  * - a server and a client exchange every message type both ways, decoded
  *   equal, chat on the chat channel;
  * - a client of another protocol version is turned away with
- *   NET_BYE_VERSION, one past the peer limit with NET_BYE_FULL;
- * - garbage bytes get the peer dropped with NET_BYE_GARBAGE;
+ *   NET_REASON_VERSION, one past the peer limit with NET_REASON_FULL;
+ * - garbage bytes get the peer dropped with NET_REASON_GARBAGE;
  * - a packet larger than NET_MAX_PACKET is not delivered: the server drops
- *   its sender with NET_BYE_GARBAGE (not a timeout, whose reason is none),
+ *   its sender with NET_REASON_GARBAGE (not a timeout, whose reason is none),
  *   and the client is told that reason; one just under the limit, in
  *   fragments too, arrives;
  * - a drop by the server reaches the client with its reason;
  * - a stale DISCONNECT (one a server sends again to the connection a
  *   client's slot or port held before) is not taken for the new
- *   connection's: a plain UDP socket plays that server.
+ *   connection's: a plain UDP socket plays that server;
+ * - a client sends from the address it binds (127.0.0.2), and the server
+ *   asks its admission callback before a new peer gets a slot: one it
+ *   refuses (127.0.0.3) is told the reason and never becomes a connection.
  * Every wait polls a bounded number of times (and gives up after a fixed
  * time); nothing asserts how fast anything is.
  */
@@ -115,11 +118,11 @@ static void link_open(Link *l, uint32_t client_version, int max_peers)
     assert_non_null(l->s.msg);
     assert_non_null(l->c.msg);
     char err[128] = "";
-    NetServerOptions so = {LOOPBACK, 0, max_peers, 3000};
+    NetServerOptions so = {LOOPBACK, 0, max_peers, 3000, NULL, NULL, 0};
     l->server = net_server_create(&so, err, sizeof err);
     assert_non_null(l->server);
     assert_true(net_server_port(l->server) != 0);
-    NetClientOptions co = {2, client_version, 4 * NET_MAX_PACKET, 3000};
+    NetClientOptions co = {2, client_version, 4 * NET_MAX_PACKET, 3000, NULL};
     l->client = net_client_create(&co, err, sizeof err);
     assert_non_null(l->client);
     snprintf(l->addr, sizeof l->addr, "%s:%u", LOOPBACK, (unsigned)net_server_port(l->server));
@@ -166,7 +169,7 @@ static void sample(NetMsg *m, uint8_t type)
         break;
     case NET_MSG_MOVE: m->u.move = (NetMove){9, {MOVE_PLAY, 1, 4, CARD_NONE, 0}}; break;
     case NET_MSG_SEAT_AI: m->u.seat_ai = (NetSeatAi){2, NET_SEAT_GREEDY}; break;
-    case NET_MSG_CREATED: strcpy(m->u.created, "t1"); break;
+    case NET_MSG_CREATED: strcpy(m->u.created.table, "t1"), m->u.created.open = true; break;
     case NET_MSG_TABLES:
         m->u.tables.count = 1;
         strcpy(m->u.tables.table[0].table, "t1");
@@ -197,7 +200,7 @@ static void sample(NetMsg *m, uint8_t type)
         m->u.update.delta_len = 3;
         break;
     case NET_MSG_REFUSED:
-        m->u.refused = (NetRefused){NET_MSG_MOVE, NET_REFUSE_STALE, 4, "stale"};
+        m->u.refused = (NetRefused){NET_MSG_MOVE, NET_REASON_STALE, 4, "stale"};
         break;
     case NET_MSG_RECORD:
         strcpy(m->u.record.text, "variant thothit\n");
@@ -273,11 +276,11 @@ static void test_other_version_is_turned_away(void **state)
     link_open(&l, NET_PROTOCOL_VERSION + 1, 4);
     NetEvent ev;
     assert_true(link_wait(&l, true, NET_EVENT_TURNED_AWAY, &ev, WAIT_POLLS));
-    assert_int_equal(ev.reason, NET_BYE_VERSION);
+    assert_int_equal(ev.reason, NET_REASON_VERSION);
     assert_int_equal(ev.conn, 0);
     assert_true(link_wait(&l, false, NET_EVENT_DISCONNECT, &ev, WAIT_POLLS));
     assert_int_equal(ev.conn, l.cconn);
-    assert_int_equal(ev.reason, NET_BYE_VERSION);
+    assert_int_equal(ev.reason, NET_REASON_VERSION);
     assert_false(net_client_connected(l.client, l.cconn));
     NetEvent none;
     assert_false(side_take(&l.s, NET_EVENT_CONNECT, &none)); /* never a connection */
@@ -296,10 +299,10 @@ static void test_one_past_the_limit_is_turned_away(void **state)
     assert_true(second != 0 && second != l.cconn);
     NetEvent ev;
     assert_true(link_wait(&l, true, NET_EVENT_TURNED_AWAY, &ev, WAIT_POLLS));
-    assert_int_equal(ev.reason, NET_BYE_FULL);
+    assert_int_equal(ev.reason, NET_REASON_FULL);
     assert_true(link_wait(&l, false, NET_EVENT_DISCONNECT, &ev, WAIT_POLLS));
     assert_int_equal(ev.conn, second);
-    assert_int_equal(ev.reason, NET_BYE_FULL);
+    assert_int_equal(ev.reason, NET_REASON_FULL);
     assert_true(net_client_connected(l.client, l.cconn)); /* the first one stays */
     assert_int_equal(net_server_count(l.server), 1);
     link_close(&l);
@@ -317,13 +320,13 @@ static void test_garbage_drops_the_peer(void **state)
     assert_true(link_wait(&l, true, NET_EVENT_DISCONNECT, &ev, WAIT_POLLS));
     assert_int_equal(ev.conn, l.sconn);
     assert_true(ev.by_us);
-    assert_int_equal(ev.reason, NET_BYE_GARBAGE);
+    assert_int_equal(ev.reason, NET_REASON_GARBAGE);
     assert_int_equal(ev.status, NET_ERR_TYPE);
     assert_int_equal(ev.len, sizeof junk);
     assert_int_equal(net_server_count(l.server), 0);
     assert_int_equal(net_server_stats(l.server).garbage, 1);
     assert_true(link_wait(&l, false, NET_EVENT_DISCONNECT, &ev, WAIT_POLLS));
-    assert_int_equal(ev.reason, NET_BYE_GARBAGE);
+    assert_int_equal(ev.reason, NET_REASON_GARBAGE);
     /* the server reports that connection's end once only */
     assert_false(link_wait(&l, true, NET_EVENT_DISCONNECT, &ev, QUIET_POLLS));
     link_close(&l);
@@ -358,7 +361,7 @@ static void test_oversized_packet_is_not_delivered(void **state)
     assert_true(net_client_send_raw(l.client, l.cconn, NET_CHANNEL_CHAT, bytes, big, true));
     assert_true(link_wait(&l, true, NET_EVENT_DISCONNECT, &ev, WAIT_POLLS));
     assert_int_equal(ev.conn, l.sconn);
-    assert_int_equal(ev.reason, NET_BYE_GARBAGE);
+    assert_int_equal(ev.reason, NET_REASON_GARBAGE);
     assert_true(ev.by_us);
     assert_int_equal(ev.status, NET_ERR_LONG);
     assert_int_equal(net_server_count(l.server), 0);
@@ -368,7 +371,7 @@ static void test_oversized_packet_is_not_delivered(void **state)
     /* the client is told why */
     assert_true(link_wait(&l, false, NET_EVENT_DISCONNECT, &ev, WAIT_POLLS));
     assert_int_equal(ev.conn, l.cconn);
-    assert_int_equal(ev.reason, NET_BYE_GARBAGE);
+    assert_int_equal(ev.reason, NET_REASON_GARBAGE);
     assert_false(ev.by_us);
     assert_false(link_wait(&l, true, NET_EVENT_MESSAGE, &ev, QUIET_POLLS));
     free(bytes);
@@ -381,11 +384,11 @@ static void test_drop_reaches_the_client(void **state)
     Link l;
     link_open(&l, 0, 4);
     link_connect(&l);
-    net_server_drop(l.server, l.sconn, NET_BYE_NO_TABLE);
+    net_server_drop(l.server, l.sconn, NET_REASON_NO_TABLE);
     assert_int_equal(net_server_count(l.server), 0);
     NetEvent ev;
     assert_true(link_wait(&l, false, NET_EVENT_DISCONNECT, &ev, WAIT_POLLS));
-    assert_int_equal(ev.reason, NET_BYE_NO_TABLE);
+    assert_int_equal(ev.reason, NET_REASON_NO_TABLE);
     assert_false(ev.by_us);
     assert_false(net_client_connected(l.client, l.cconn));
     /* forgotten at once: nothing more is reported of it */
@@ -456,7 +459,7 @@ static void test_stale_disconnect_is_not_taken(void **state)
     uint16_t port = 0;
     int fd = stale_socket(&port);
     char err[128] = "", addr[64] = "";
-    NetClientOptions co = {2, 0, 0, 3000};
+    NetClientOptions co = {2, 0, 0, 3000, NULL};
     NetClient *c = net_client_create(&co, err, sizeof err);
     assert_non_null(c);
     NetMsg *msg = calloc(1, sizeof *msg);
@@ -467,7 +470,7 @@ static void test_stale_disconnect_is_not_taken(void **state)
     struct sockaddr_in from;
     memset(&from, 0, sizeof from);
     uint16_t peer = stale_read_connect(fd, c, msg, &from);
-    stale_send_disconnect(fd, &from, peer, NET_BYE_GARBAGE);
+    stale_send_disconnect(fd, &from, peer, NET_REASON_GARBAGE);
     /* the new connection is still connecting: no disconnect, no reason */
     for (int i = 0; i < QUIET_POLLS; i++) {
         NetEvent ev;
@@ -475,7 +478,7 @@ static void test_stale_disconnect_is_not_taken(void **state)
             assert_int_not_equal(ev.kind, NET_EVENT_DISCONNECT);
     }
     assert_false(net_client_connected(c, conn));
-    net_client_disconnect(c, conn, NET_BYE_LEAVING);
+    net_client_disconnect(c, conn, NET_REASON_LEAVING);
     net_client_destroy(c);
     free(msg);
     close(fd);
@@ -485,7 +488,7 @@ static void test_bad_addresses_are_refused(void **state)
 {
     (void)state;
     char err[128] = "";
-    NetClientOptions co = {1, 0, 0, 0};
+    NetClientOptions co = {1, 0, 0, 0, NULL};
     NetClient *c = net_client_create(&co, err, sizeof err);
     assert_non_null(c);
     static const char *const bad[] = {"",
@@ -502,13 +505,105 @@ static void test_bad_addresses_are_refused(void **state)
         assert_true(err[0] != '\0');
     }
     net_client_destroy(c);
-    NetServerOptions so = {"not-an-address", 0, 4, 0};
+    NetServerOptions so = {"not-an-address", 0, 4, 0, NULL, NULL, 0};
     assert_null(net_server_create(&so, err, sizeof err));
     so.bind = LOOPBACK;
     so.max_peers = 0;
     assert_null(net_server_create(&so, err, sizeof err));
     co.max_conns = 0;
     assert_null(net_client_create(&co, err, sizeof err));
+}
+
+/* The admission callback of the tests: 127.0.0.3 is cut off; it counts
+ * what it was asked. */
+typedef struct Gate {
+    int asked;
+    uint32_t last;
+} Gate;
+
+static NetReason gate_admit(void *ctx, uint32_t addr)
+{
+    Gate *g = ctx;
+    g->asked++;
+    g->last = addr;
+    return addr == 0x7f000003u ? NET_REASON_CUT_OFF : NET_REASON_NONE;
+}
+
+/* A client sent from `from` to a server gated by g: its connection. */
+static NetConn gated_connect(NetServer **server, NetClient **client, Gate *g, const char *from)
+{
+    char err[128] = "", addr[64] = "";
+    NetServerOptions so = {LOOPBACK, 0, 4, 3000, gate_admit, g, 0};
+    if (!*server)
+        *server = net_server_create(&so, err, sizeof err);
+    assert_non_null(*server);
+    NetClientOptions co = {2, 0, 0, 3000, from};
+    *client = net_client_create(&co, err, sizeof err);
+    assert_non_null(*client);
+    snprintf(addr, sizeof addr, "%s:%u", LOOPBACK, (unsigned)net_server_port(*server));
+    NetConn c = net_client_connect(*client, addr, err, sizeof err);
+    assert_true(c != 0);
+    return c;
+}
+
+/* The first event of kind sk on the server and ck on the client, polling
+ * both all along (a side not polled sends nothing, its acknowledgements
+ * included), bounded. */
+static bool both_wait(NetServer *s, NetClient *c, NetEventKind sk, NetEvent *sev, NetEventKind ck,
+                      NetEvent *cev, NetMsg *msg)
+{
+    bool got_s = false, got_c = false;
+    for (int i = 0; i < WAIT_POLLS && !(got_s && got_c); i++) {
+        NetEvent ev;
+        if (net_server_poll(s, POLL_MS, &ev, msg) && !got_s && ev.kind == sk) {
+            *sev = ev;
+            got_s = true;
+        }
+        if (net_client_poll(c, 0, &ev, msg) && !got_c && ev.kind == ck) {
+            *cev = ev;
+            got_c = true;
+        }
+    }
+    return got_s && got_c;
+}
+
+static void test_admission_before_a_slot(void **state)
+{
+    (void)state;
+    Gate g = {0, 0};
+    NetServer *s = NULL;
+    NetClient *c = NULL;
+    NetMsg *msg = calloc(1, sizeof *msg);
+    assert_non_null(msg);
+    /* from 127.0.0.2: asked, let in, seen from that address */
+    NetConn conn = gated_connect(&s, &c, &g, "127.0.0.2");
+    NetEvent sev, cev;
+    assert_true(both_wait(s, c, NET_EVENT_CONNECT, &sev, NET_EVENT_CONNECT, &cev, msg));
+    assert_int_equal(cev.conn, conn);
+    assert_int_equal(sev.addr, 0x7f000002u);
+    assert_memory_equal(sev.peer, "127.0.0.2:", 10);
+    assert_int_equal(g.asked, 1);
+    net_client_destroy(c);
+    /* from 127.0.0.3: turned away with its reason, and never a slot */
+    conn = gated_connect(&s, &c, &g, "127.0.0.3");
+    assert_true(both_wait(s, c, NET_EVENT_TURNED_AWAY, &sev, NET_EVENT_DISCONNECT, &cev, msg));
+    assert_int_equal(sev.reason, NET_REASON_CUT_OFF);
+    assert_int_equal(sev.addr, 0x7f000003u);
+    assert_int_equal(cev.conn, conn);
+    assert_int_equal(cev.reason, NET_REASON_CUT_OFF);
+    assert_false(net_client_connected(c, conn));
+    assert_true(g.last == 0x7f000003u && g.asked >= 2);
+    assert_true(net_server_stats(s).turned_away >= 1);
+    net_client_destroy(c);
+    c = NULL;
+    for (int i = 0; i < QUIET_POLLS; i++) {
+        NetEvent ev;
+        if (net_server_poll(s, POLL_MS, &ev, msg))
+            assert_int_not_equal(ev.kind, NET_EVENT_CONNECT);
+    }
+    assert_int_equal(net_server_count(s), 0);
+    net_server_destroy(s);
+    free(msg);
 }
 
 int main(void)
@@ -522,6 +617,7 @@ int main(void)
         cmocka_unit_test(test_drop_reaches_the_client),
         cmocka_unit_test(test_bad_addresses_are_refused),
         cmocka_unit_test(test_stale_disconnect_is_not_taken),
+        cmocka_unit_test(test_admission_before_a_slot),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -68,7 +68,7 @@ static void outbox_send(void *ctx, HostConn conn, const NetMsg *msg)
     lt->n++;
 }
 
-static void outbox_drop(void *ctx, HostConn conn, NetDisconnectReason why)
+static void outbox_drop(void *ctx, HostConn conn, NetReason why)
 {
     LocalTable *lt = ctx;
     (void)conn, (void)why;
@@ -94,7 +94,7 @@ int local_table_pump(LocalTable *lt)
         LocalMsg *m = &lt->queue[lt->head++];
         delivered++;
         if (m->msg->type == NET_MSG_CREATED) {
-            memcpy(lt->table, m->msg->u.created, sizeof lt->table);
+            memcpy(lt->table, m->msg->u.created.table, sizeof lt->table);
         } else if (m->conn >= 1 && m->conn <= (HostConn)lt->players) {
             /* May send at once (a resync): the host queues its answer. */
             seat_feed_receive(lt->feed[m->conn - 1], m->msg);
@@ -134,6 +134,7 @@ static bool local_create_table(LocalTable *lt, const GameConfig *cfg)
     c->has_seed = true;
     c->seed = cfg->seed;
     c->autostart = true;
+    c->open = true; /* nothing to keep out: every seat is on this computer */
     bool ok = seat_feed_send(lt->feed[0], m);
     local_table_pump(lt);
     for (int s = 0; ok && lt->table[0] != '\0' && s < cfg->players; s++) {

@@ -1,5 +1,5 @@
 /* feed_local.h — a table on this computer: the host (host.h) running in
- * process, its seats connections without sockets (issue 28: every game
+ * process, its seats connections without sockets (every game
  * played alone goes through the host).
  *
  * Contract

@@ -1,6 +1,6 @@
 /* seat_feed.h — one seat's side of a table: what the table needs from the
- * game for a seat it shows or plays, whichever host runs the rules (issue 28,
- * "One table, two sources").
+ * game for a seat it shows or plays, whichever host runs the rules
+ * (in process or over the network: one table, two sources).
  *
  * Contract
  * - A SeatFeed is a client of a host (host.h) for one seat: it holds what

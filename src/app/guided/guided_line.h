@@ -1,4 +1,4 @@
-/* guided_line.h — the guided first games (issue 30): one fixed deal per
+/* guided_line.h — the guided first games: one fixed deal per
  * game and the line the guide teaches on it, without SDL.
  *
  * Contract

@@ -181,6 +181,29 @@ static bool address_of(const char *host, uint16_t port, struct sockaddr_in *out)
     return inet_pton(AF_INET, host, &out->sin_addr) == 1;
 }
 
+/* What a socket's reader does with one datagram from `from`: 1 when it
+ * counts (answered, or taken into the list), else 0. */
+typedef int (*DatagramTake)(void *ctx, const uint8_t *buf, size_t len,
+                            const struct sockaddr_in *from, socklen_t from_len);
+
+/* Reads the datagrams waiting on fd, at most DISCOVERY_READS_PER_POLL,
+ * and hands each to take; how many counted. Never blocks. */
+static int read_datagrams(int fd, DatagramTake take, void *ctx)
+{
+    int counted = 0;
+    for (int i = 0; i < DISCOVERY_READS_PER_POLL; i++) {
+        uint8_t buf[DISCOVERY_DATAGRAM_MAX];
+        struct sockaddr_in from;
+        socklen_t from_len = sizeof from;
+        ssize_t n = recvfrom(fd, buf, sizeof buf, 0, (struct sockaddr *)&from, &from_len);
+        if (n < 0) {
+            break; /* nothing more waiting (or an error: tried again next poll) */
+        }
+        counted += take(ctx, buf, (size_t)n, &from, from_len);
+    }
+    return counted;
+}
+
 struct DiscoveryAnnouncer {
     int fd;
     uint16_t port;
@@ -237,26 +260,21 @@ bool discovery_announcer_set(DiscoveryAnnouncer *a, const DiscoveryTable *t)
     return true;
 }
 
+/* A query while a table is announced: the answer goes back to who asked. */
+static int answer_query(void *ctx, const uint8_t *buf, size_t len, const struct sockaddr_in *from,
+                        socklen_t from_len)
+{
+    const DiscoveryAnnouncer *a = ctx;
+    if (!a->has_table || !discovery_is_query(buf, len)) {
+        return 0;
+    }
+    return sendto(a->fd, a->answer, a->answer_len, 0, (const struct sockaddr *)from, from_len) ==
+           (ssize_t)a->answer_len;
+}
+
 int discovery_announcer_poll(DiscoveryAnnouncer *a)
 {
-    int answered = 0;
-    for (int i = 0; a != NULL && i < DISCOVERY_READS_PER_POLL; i++) {
-        uint8_t buf[DISCOVERY_DATAGRAM_MAX];
-        struct sockaddr_in from;
-        socklen_t from_len = sizeof from;
-        ssize_t n = recvfrom(a->fd, buf, sizeof buf, 0, (struct sockaddr *)&from, &from_len);
-        if (n < 0) {
-            break; /* nothing more waiting (or an error: tried again next poll) */
-        }
-        if (!a->has_table || !discovery_is_query(buf, (size_t)n)) {
-            continue;
-        }
-        if (sendto(a->fd, a->answer, a->answer_len, 0, (const struct sockaddr *)&from, from_len) ==
-            (ssize_t)a->answer_len) {
-            answered++;
-        }
-    }
-    return answered;
+    return a != NULL ? read_datagrams(a->fd, answer_query, a) : 0;
 }
 
 void discovery_announcer_close(DiscoveryAnnouncer *a)
@@ -334,26 +352,24 @@ static bool take_answer(DiscoveryScanner *s, const DiscoveryTable *t)
     return true;
 }
 
+/* An answer, from the host that sent it: into the list (1 when new or
+ * changed). */
+static int read_answer(void *ctx, const uint8_t *buf, size_t len, const struct sockaddr_in *from,
+                       socklen_t from_len)
+{
+    (void)from_len;
+    DiscoveryTable t;
+    memset(&t, 0, sizeof t);
+    if (!discovery_decode_answer(buf, len, &t) ||
+        inet_ntop(AF_INET, &from->sin_addr, t.host, sizeof t.host) == NULL) {
+        return 0;
+    }
+    return take_answer(ctx, &t);
+}
+
 int discovery_scanner_poll(DiscoveryScanner *s)
 {
-    int changed = 0;
-    for (int i = 0; s != NULL && i < DISCOVERY_READS_PER_POLL; i++) {
-        uint8_t buf[DISCOVERY_DATAGRAM_MAX];
-        struct sockaddr_in from;
-        socklen_t from_len = sizeof from;
-        ssize_t n = recvfrom(s->fd, buf, sizeof buf, 0, (struct sockaddr *)&from, &from_len);
-        if (n < 0) {
-            break;
-        }
-        DiscoveryTable t;
-        memset(&t, 0, sizeof t);
-        if (!discovery_decode_answer(buf, (size_t)n, &t) ||
-            inet_ntop(AF_INET, &from.sin_addr, t.host, sizeof t.host) == NULL) {
-            continue;
-        }
-        changed += take_answer(s, &t);
-    }
-    return changed;
+    return s != NULL ? read_datagrams(s->fd, read_answer, s) : 0;
 }
 
 int discovery_scanner_found(const DiscoveryScanner *s, const DiscoveryTable **out)

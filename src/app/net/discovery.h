@@ -1,4 +1,4 @@
-/* discovery.h — tables announced on the local network (issue 29).
+/* discovery.h — tables announced on the local network.
  *
  * Contract
  * - A host that waits for friends opens an announcer on DISCOVERY_PORT

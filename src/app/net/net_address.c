@@ -1,4 +1,4 @@
-/* net_address.c — addresses and invites (net_table.h, net_address.h). */
+/* net_address.c — addresses and invites (net_address.h). */
 #define _DEFAULT_SOURCE
 #include "net_address.h"
 
@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "i18n.h"
-#include "net_table.h"
 
 #ifndef _WIN32
 #include <arpa/inet.h>
@@ -32,15 +31,15 @@ static bool net_host_char(char c)
            c == '-';
 }
 
-static bool net_table_char(char c)
+static bool table_id_char(char c)
 {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-';
 }
 
-/* "HOST": letters, digits, dots and dashes, 1..NET_TABLE_HOST_MAX of them. */
+/* "HOST": letters, digits, dots and dashes, 1..NET_ADDRESS_HOST_MAX of them. */
 static bool net_parse_host(const char *s, size_t len, NetAddress *out)
 {
-    if (len == 0 || len > NET_TABLE_HOST_MAX) {
+    if (len == 0 || len > NET_ADDRESS_HOST_MAX) {
         return false;
     }
     for (size_t i = 0; i < len; i++) {
@@ -80,7 +79,7 @@ static bool net_parse_table(const char *s, size_t len, NetAddress *out)
         return false;
     }
     for (size_t i = 0; i < len; i++) {
-        if (!net_table_char(s[i])) {
+        if (!table_id_char(s[i])) {
             return false;
         }
     }
@@ -89,7 +88,7 @@ static bool net_parse_table(const char *s, size_t len, NetAddress *out)
     return true;
 }
 
-bool net_table_parse_address(const char *text, NetAddress *out, char *err, size_t err_size)
+bool net_address_parse(const char *text, NetAddress *out, char *err, size_t err_size)
 {
     NetAddress a;
     memset(&a, 0, sizeof a);
@@ -132,7 +131,7 @@ bool net_table_parse_address(const char *text, NetAddress *out, char *err, size_
     return true;
 }
 
-void net_table_format_invite(const NetAddress *a, char *buf, size_t size)
+void net_address_format_invite(const NetAddress *a, char *buf, size_t size)
 {
     if (buf == NULL || size == 0) {
         return;

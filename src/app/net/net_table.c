@@ -225,7 +225,7 @@ static void table_deliver(NetTable *t, const NetMsg *m)
 {
     switch ((NetMsgType)m->type) {
     case NET_MSG_CREATED:
-        memcpy(t->table, m->u.created, sizeof t->table);
+        memcpy(t->table, m->u.created.table, sizeof t->table);
         table_send_join(t, t->table, "", t->want_seat);
         break;
     case NET_MSG_TABLES:
@@ -253,12 +253,12 @@ static void outbox_send(void *ctx, HostConn conn, const NetMsg *msg)
     mq_push(&t->local, msg);
 }
 
-static void outbox_drop(void *ctx, HostConn conn, NetDisconnectReason why)
+static void outbox_drop(void *ctx, HostConn conn, NetReason why)
 {
     NetTable *t = ctx;
     if (conn != NET_TABLE_LOCAL_CONN) {
         net_server_drop(t->server, conn, why);
-    } else if (why == NET_BYE_NO_TABLE) {
+    } else if (why == NET_REASON_NO_TABLE) {
         table_fail(t, _("That table is not kept on this computer any more."));
     } else {
         table_fail(t, _("The host refused your own seat."));
@@ -352,8 +352,8 @@ void net_table_destroy(NetTable *t)
     if (t->host != NULL) {
         host_destroy(t->host); /* the journal closes: every move is in it */
     }
-    net_server_destroy(t->server); /* everyone is told NET_BYE_SHUTDOWN */
-    net_client_destroy(t->client); /* the host is told NET_BYE_LEAVING */
+    net_server_destroy(t->server); /* everyone is told NET_REASON_SHUTDOWN */
+    net_client_destroy(t->client); /* the host is told NET_REASON_LEAVING */
     mq_free(&t->local);
     mq_free(&t->feedq);
     seat_feed_destroy(t->feed);
@@ -379,15 +379,18 @@ static bool host_open(NetTable *t, const NetHostOptions *opt, char *err, size_t 
 {
     char e[NET_TABLE_ERR_MAX] = "";
     uint16_t port = opt->any_port ? 0 : opt->port != 0 ? opt->port : NET_DEFAULT_PORT;
-    NetServerOptions so = {opt->bind, port, NET_TABLE_MAX_PEERS, NET_TABLE_PEER_TIMEOUT_MS};
+    NetServerOptions so = {opt->bind, port, NET_TABLE_MAX_PEERS, NET_TABLE_PEER_TIMEOUT_MS, NULL,
+                           NULL,      0};
     t->server = net_server_create(&so, e, sizeof e);
     if (t->server == NULL) {
         snprintf(err, err_size, _("The table cannot be offered on port %u: %s"), (unsigned)port, e);
         return false;
     }
     t->port = net_server_port(t->server);
-    HostOptions ho = {opt->data_dir, opt->grace_ms, opt->has_seed, 0,
-                      opt->claim_ms ? opt->claim_ms : HOST_CLAIM_MS_DEFAULT};
+    HostOptions ho = {.data_dir = opt->data_dir,
+                      .grace_ms = opt->grace_ms,
+                      .allow_seed = opt->has_seed,
+                      .claim_ms = opt->claim_ms ? opt->claim_ms : HOST_CLAIM_MS_DEFAULT};
     HostOutbox out = {t, outbox_send, outbox_drop, outbox_log};
     t->host = host_create(&ho, &out, 0, e, sizeof e);
     if (t->host == NULL) {
@@ -446,6 +449,7 @@ NetTable *net_table_host(const NetHostOptions *opt, char *err, size_t err_size)
     c->has_seed = opt->has_seed;
     c->seed = opt->seed;
     c->autostart = false;
+    c->open = true; /* listed, joined without a key */
     memcpy(c->name, t->name, sizeof c->name);
     table_send(t, t->out); /* CREATED comes back; the person then sits in `seat` */
     return host_seated(t, err, err_size);
@@ -478,7 +482,7 @@ static bool client_link_send(void *ctx, uint32_t conn, const NetMsg *msg)
 
 static bool client_connect(NetTable *t, char *err, size_t err_size)
 {
-    char hp[NET_TABLE_HOST_MAX + 8];
+    char hp[NET_ADDRESS_HOST_MAX + 8];
     char e[NET_TABLE_ERR_MAX] = "";
     snprintf(hp, sizeof hp, "%s:%u", t->address.host, (unsigned)t->address.port);
     t->conn = net_client_connect(t->client, hp, e, sizeof e);
@@ -506,7 +510,7 @@ NetTable *net_table_join(const NetAddress *a, const char *token, const char *nam
     t->want_seat = -1;
     snprintf(t->token, sizeof t->token, "%s", token != NULL ? token : "");
     char e[NET_TABLE_ERR_MAX] = "";
-    NetClientOptions co = {1, 0, 0, NET_TABLE_PEER_TIMEOUT_MS};
+    NetClientOptions co = {1, 0, 0, NET_TABLE_PEER_TIMEOUT_MS, NULL};
     t->client = net_client_create(&co, e, sizeof e);
     if (t->client == NULL) {
         snprintf(err, err_size, "%s", e);
@@ -519,16 +523,16 @@ NetTable *net_table_join(const NetAddress *a, const char *token, const char *nam
 }
 
 /* Why a host closed the seat for good, for the person. */
-static const char *bye_sentence(NetDisconnectReason why)
+static const char *bye_sentence(NetReason why)
 {
     switch (why) {
-    case NET_BYE_VERSION: return _("The host plays another version of Ceki.");
-    case NET_BYE_NO_TABLE: return _("That table is not there, or its match is over.");
-    case NET_BYE_NO_SEAT: return _("There is no seat for you at that table.");
-    case NET_BYE_REPLACED: return _("Your seat is now played from another window.");
-    case NET_BYE_FULL: return _("The host has no room for another player.");
-    case NET_BYE_GARBAGE:
-    case NET_BYE_ABUSE: return _("The host closed the connection.");
+    case NET_REASON_VERSION: return _("The host plays another version of Ceki.");
+    case NET_REASON_NO_TABLE: return _("That table is not there, or its match is over.");
+    case NET_REASON_NO_SEAT: return _("There is no seat for you at that table.");
+    case NET_REASON_REPLACED: return _("Your seat is now played from another window.");
+    case NET_REASON_FULL: return _("The host has no room for another player.");
+    case NET_REASON_GARBAGE:
+    case NET_REASON_ABUSE: return _("The host closed the connection.");
     default: return NULL;
     }
 }
@@ -556,7 +560,7 @@ static void client_no_answer(NetTable *t)
 }
 
 /* The connection is gone: the end, or trying again with a wait that grows. */
-static void client_lost(NetTable *t, NetDisconnectReason why)
+static void client_lost(NetTable *t, NetReason why)
 {
     bool was_up = t->up;
     t->up = false;
@@ -578,7 +582,7 @@ static void client_lost(NetTable *t, NetDisconnectReason why)
         t->lost_at = t->now;
     }
     uint32_t away = t->now - t->lost_at;
-    if (why == NET_BYE_SHUTDOWN ||
+    if (why == NET_REASON_SHUTDOWN ||
         (!was_up && (away >= NET_TABLE_UNREACHABLE_MS || !t->welcomed))) {
         t->host_gone = true;
     }
@@ -733,7 +737,7 @@ static void host_address(const NetTable *t, NetAddress *out)
 {
     char list[1][NET_ADDR_TEXT_MAX];
     memset(out, 0, sizeof *out);
-    if (net_address_list(t->port, list, 1) < 1 || !net_table_parse_address(list[0], out, NULL, 0)) {
+    if (net_address_list(t->port, list, 1) < 1 || !net_address_parse(list[0], out, NULL, 0)) {
         snprintf(out->host, sizeof out->host, "127.0.0.1");
         out->port = t->port;
     }
@@ -774,7 +778,7 @@ bool net_table_invite(const NetTable *t, char *buf, size_t size)
         a = t->address;
         memcpy(a.table, t->table, sizeof a.table);
     }
-    net_table_format_invite(&a, buf, size);
+    net_address_format_invite(&a, buf, size);
     return true;
 }
 
@@ -832,6 +836,7 @@ bool net_table_create_remote(NetTable *t, const NetTableRules *rules)
     t->out->type = NET_MSG_CREATE;
     t->out->u.create.rules = *rules;
     t->out->u.create.autostart = false;
+    t->out->u.create.open = true; /* listed, joined without a key */
     memcpy(t->out->u.create.name, t->name, sizeof t->out->u.create.name);
     return table_send(t, t->out);
 }

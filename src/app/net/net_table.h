@@ -1,5 +1,5 @@
-/* net_table.h — a table with friends on other machines, as the app sees it
- * (issue 29): the app hosting one over ENet, or joining one (another app's,
+/* net_table.h — a table with friends on other machines, as the app sees it:
+ * the app hosting one over ENet, or joining one (another app's,
  * or a ceki-server's). The table scene plays it through the SeatFeed it
  * holds, exactly as a game on this computer (feed_local.h).
  *
@@ -13,7 +13,7 @@
  *   journal lives in the store's folder, so a host that is closed or killed
  *   mid-match has its table back when it hosts again (net_table_resume).
  * - Joining: net_table_join connects to "HOST:PORT[/TABLE]" or an invite
- *   "ceki://HOST:PORT/TABLE" (net_table_parse_address), with a token when
+ *   "ceki://HOST:PORT/TABLE" (net_address_parse), with a token when
  *   coming back to a seat. Without TABLE it asks for the open tables
  *   (net_table_tables) and the caller picks one (net_table_pick), or
  *   creates one on a ceki-server (net_table_create_remote).
@@ -27,7 +27,7 @@
  * - The seat token, the address and the table id are what the store keeps
  *   to offer "Rejoin the table at HOST" on the next start (net_table_ticket).
  * - Owned by the app; net_table_destroy leaves the table (a friend leaving
- *   on purpose, NET_BYE_LEAVING; the host stopping, NET_BYE_SHUTDOWN) and
+ *   on purpose, NET_REASON_LEAVING; the host stopping, NET_REASON_SHUTDOWN) and
  *   frees everything (NULL-safe). No SDL; one thread.
  */
 #ifndef CEKI_APP_NET_TABLE_H
@@ -38,11 +38,11 @@
 #include <stdint.h>
 
 #include "game.h"
+#include "net_address.h"
 #include "net_transport.h"
 #include "proto.h"
 #include "seat_feed.h"
 
-#define NET_TABLE_HOST_MAX 64 /* a host name or dotted address */
 #define NET_TABLE_ADDRESSES_MAX 8
 
 typedef struct NetTable NetTable;
@@ -57,13 +57,6 @@ typedef enum NetTableState {
     NET_TABLE_OVER,           /* the match ended (the record has arrived) */
     NET_TABLE_FAILED          /* given up: see net_table_error */
 } NetTableState;
-
-/* "HOST:PORT[/TABLE]" or "ceki://HOST:PORT/TABLE", parsed. */
-typedef struct NetAddress {
-    char host[NET_TABLE_HOST_MAX + 1];
-    uint16_t port;
-    char table[NET_TABLE_ID_MAX + 1]; /* "" when not given */
-} NetAddress;
 
 /* What the store keeps to rejoin after the app was closed or killed. */
 typedef struct NetTicket {
@@ -85,11 +78,6 @@ typedef struct NetHostOptions {
     bool has_seed;               /* a fixed deal (tests, screenshots) */
     uint64_t seed;
 } NetHostOptions;
-
-/* false with a sentence in err when text is not an address or invite. */
-bool net_table_parse_address(const char *text, NetAddress *out, char *err, size_t err_size);
-/* "ceki://HOST:PORT/TABLE" */
-void net_table_format_invite(const NetAddress *a, char *buf, size_t size);
 
 /* NULL with a sentence in err (port in use, rules the core refuses, ...). */
 NetTable *net_table_host(const NetHostOptions *opt, char *err, size_t err_size);

@@ -31,13 +31,13 @@ bool net_ticket_save(Store *st, const NetTicket *t, const char *variant_key, cha
 bool net_ticket_load(Store *st, NetTicket *out)
 {
     StoreTicket s;
-    char text[NET_TABLE_HOST_MAX + NET_TABLE_ID_MAX + 16];
+    char text[NET_ADDRESS_HOST_MAX + NET_TABLE_ID_MAX + 16];
     if (out == NULL || !store_ticket_get(st, &s) || s.port < 1 || s.port > UINT16_MAX) {
         return false;
     }
     snprintf(text, sizeof text, "%s:%d/%s", s.host, s.port, s.table);
     memset(out, 0, sizeof *out);
-    if (!net_table_parse_address(text, &out->address, NULL, 0) || out->address.table[0] == '\0' ||
+    if (!net_address_parse(text, &out->address, NULL, 0) || out->address.table[0] == '\0' ||
         strlen(s.token) != NET_TOKEN_LEN) {
         return false;
     }

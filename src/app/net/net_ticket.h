@@ -1,4 +1,4 @@
-/* net_ticket.h — the way back to a network match in progress (issue 29):
+/* net_ticket.h — the way back to a network match in progress:
  * the ticket of net_table.h kept in the player's store, and the call that
  * takes the player back to its table on the next start.
  *

@@ -248,3 +248,71 @@ void net_screens_draw_field(App *app, const Ui *ui, int id, const TextField *f, 
         (SDL_Rect){x, w->rect.y + (w->rect.h - caret_h) / 2, SDL_max(1, app_px(app, 2)), caret_h},
         UI_GOLD);
 }
+
+void net_screens_draw_frame(App *app, const char *title, const char *subtitle)
+{
+    ui_draw_background(app);
+    ui_draw_heading(app, title, subtitle);
+}
+
+SDL_Rect net_screens_draw_main_panel(App *app)
+{
+    SDL_Rect panel = app_rect(app, 44, 124, 740, 612);
+    ui_draw_panel(app, panel);
+    return panel;
+}
+
+SDL_Rect net_screens_draw_side_panel(App *app)
+{
+    SDL_Rect panel = app_rect(app, 804, 124, 424, 612);
+    ui_draw_panel(app, panel);
+    return panel;
+}
+
+void net_screens_draw_footer(App *app, const Ui *ui, int back_id, const char *const *hints,
+                             int npairs)
+{
+    ui_draw_button(app, ui, back_id, _("Back"));
+    ui_draw_hints(app, hints, npairs);
+}
+
+void net_screens_name_field(const App *app, TextField *f)
+{
+    text_field_init(f, NET_NAME_MAX);
+    text_field_limit_bytes(f, NET_NAME_MAX);
+    char name[NET_NAME_MAX + 1];
+    net_screens_player_name(app, name, sizeof name);
+    text_field_set(f, name);
+}
+
+TextFieldResult net_screens_type(TextField *f, const SDL_Event *e, char *error)
+{
+    TextFieldResult r = text_field_handle(f, e);
+    if (r == TEXT_FIELD_TAKEN && e->type != SDL_KEYUP) {
+        error[0] = '\0';
+    }
+    return r;
+}
+
+static bool is_field(int id, const int *fields, int nfields)
+{
+    for (int i = 0; i < nfields; i++) {
+        if (fields[i] == id) {
+            return true;
+        }
+    }
+    return false;
+}
+
+UiEvent net_screens_form_event(Ui *ui, const SDL_Event *e, const int *fields, int nfields,
+                               int *active)
+{
+    UiEvent ev = ui_handle_event(ui, e);
+    bool field = is_field(ev.id, fields, nfields);
+    if (ev.kind == UI_FOCUS && e->type == SDL_KEYDOWN) {
+        *active = field ? ev.id : 0;
+    } else if (ev.kind == UI_ACTIVATE && field) {
+        *active = ev.id;
+    }
+    return ev;
+}

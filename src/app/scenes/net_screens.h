@@ -1,4 +1,4 @@
-/* net_screens.h — what the screens of a network table share (issue 29):
+/* net_screens.h — what the screens of a network table share:
  * the host, join, lobby and waiting room screens and the table's plates.
  *
  * Contract: words for seat kinds, seat states and the network table's
@@ -59,6 +59,29 @@ void net_screens_seat_text(const NetSeat *seat, char *buf, size_t size);
 const char *net_screens_state_text(NetTableState state, bool host);
 /* A game's name by its VariantId, "?" when out of range. */
 const char *net_screens_variant_name(unsigned variant);
+/* Every network screen's look: drawn first, the background and the
+ * heading (title, subtitle); then its main panel on the left and the
+ * narrower one beside it (each drawn, its rectangle returned); drawn last,
+ * the Back button (widget back_id) and npairs key hints (a key and an N_()
+ * word each). */
+void net_screens_draw_frame(App *app, const char *title, const char *subtitle);
+SDL_Rect net_screens_draw_main_panel(App *app);
+SDL_Rect net_screens_draw_side_panel(App *app);
+void net_screens_draw_footer(App *app, const Ui *ui, int back_id, const char *const *hints,
+                             int npairs);
+/* "Your name": a field of at most NET_NAME_MAX bytes, holding the
+ * player's name (net_screens_player_name). */
+void net_screens_name_field(const App *app, TextField *f);
+/* An event for the field being typed into: the field's answer, and once
+ * the person types again (a key or text taken) the complaint shown is read
+ * and `error` emptied. */
+TextFieldResult net_screens_type(TextField *f, const SDL_Event *e, char *error);
+/* Hands e to a form's widgets, of which the nfields `fields` are text
+ * fields: focus a key moves onto a field makes it the one typed into
+ * (*active; moved elsewhere, none), and so does activating a field. The
+ * widgets' answer. */
+UiEvent net_screens_form_event(Ui *ui, const SDL_Event *e, const int *fields, int nfields,
+                               int *active);
 /* A text field widget (kind WIDGET_ITEM) with its text, or the
  * placeholder in faint ink when empty, and the cursor when active. */
 void net_screens_draw_field(App *app, const Ui *ui, int id, const TextField *f, bool active,

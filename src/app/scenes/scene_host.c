@@ -1,4 +1,4 @@
-/* scene_host.c — hosting a table for friends (issue 29): the game set up
+/* scene_host.c — hosting a table for friends: the game set up
  * in app->setup, who takes each seat (you in the first, a friend, or a
  * computer at a level), your name and the port. Open hosts it
  * (net_table_host) into app->net and the waiting room takes over; a
@@ -111,11 +111,7 @@ static bool host_enter(App *app, void *state)
     if (!has_friend(g) && g->config.players > 1) {
         set_kind(g, 1, KIND_FRIEND);
     }
-    text_field_init(&s->name, NET_NAME_MAX);
-    text_field_limit_bytes(&s->name, NET_NAME_MAX);
-    char name[NET_NAME_MAX + 1];
-    net_screens_player_name(app, name, sizeof name);
-    text_field_set(&s->name, name);
+    net_screens_name_field(app, &s->name);
     text_field_init(&s->port, HOST_PORT_CHARS);
     char port[8];
     snprintf(port, sizeof port, "%d", NET_DEFAULT_PORT);
@@ -197,14 +193,12 @@ static bool field_event(App *app, HostState *s, const SDL_Event *e, SceneAction 
     if (f == NULL) {
         return false;
     }
-    TextFieldResult r = text_field_handle(f, e);
+    TextFieldResult r = net_screens_type(f, e, s->error);
     *out = scene_stay();
     if (r == TEXT_FIELD_SUBMIT) {
         *out = open_table(app, s);
     } else if (r == TEXT_FIELD_CANCEL) {
         s->active = 0; /* Esc leaves the field first */
-    } else if (r == TEXT_FIELD_TAKEN && e->type != SDL_KEYUP) {
-        s->error[0] = '\0'; /* typing again: the last complaint is read */
     }
     return r != TEXT_FIELD_IGNORED;
 }
@@ -218,11 +212,8 @@ static SceneAction host_event(App *app, void *state, const SDL_Event *e)
         app->dirty = true;
         return done;
     }
-    UiEvent ev = ui_handle_event(&s->ui, e);
-    bool by_key = e->type == SDL_KEYDOWN;
-    if (ev.kind == UI_FOCUS && by_key) {
-        s->active = ev.id == HOST_NAME || ev.id == HOST_PORT ? ev.id : 0;
-    }
+    static const int fields[] = {HOST_NAME, HOST_PORT};
+    UiEvent ev = net_screens_form_event(&s->ui, e, fields, 2, &s->active);
     switch (ev.kind) {
     case UI_BACK: return scene_pop();
     case UI_ACTIVATE:
@@ -232,9 +223,7 @@ static SceneAction host_event(App *app, void *state, const SDL_Event *e)
         if (ev.id == HOST_OPEN) {
             return open_table(app, s);
         }
-        if (ev.id == HOST_NAME || ev.id == HOST_PORT) {
-            s->active = ev.id;
-        } else if (ev.id >= HOST_SEAT && ev.id < HOST_SEAT + CEKI_MAX_SEATS) {
+        if (ev.id >= HOST_SEAT && ev.id < HOST_SEAT + CEKI_MAX_SEATS) {
             step_seat(app, ev.id - HOST_SEAT, 1);
         }
         break;
@@ -249,7 +238,7 @@ static SceneAction host_event(App *app, void *state, const SDL_Event *e)
 static void draw_form(App *app, HostState *s)
 {
     const GameSetup *g = &app->setup;
-    ui_draw_panel(app, app_rect(app, 44, 124, 740, 612));
+    net_screens_draw_main_panel(app);
     int label_x = app_rect(app, 76, 0, 0, 0).x;
     ui_draw_label(app, &s->ui, HOST_NAME, _("Your name"), label_x);
     net_screens_draw_field(app, &s->ui, HOST_NAME, &s->name, s->active == HOST_NAME, "");
@@ -267,8 +256,7 @@ static void draw_form(App *app, HostState *s)
 
 static void draw_side(App *app, HostState *s)
 {
-    SDL_Rect panel = app_rect(app, 804, 124, 424, 612);
-    ui_draw_panel(app, panel);
+    SDL_Rect panel = net_screens_draw_side_panel(app);
     int x = panel.x + app_px(app, 28), w = panel.w - app_px(app, 56);
     int y = panel.y + app_px(app, 22);
     SDL_Renderer *r = app->renderer;
@@ -296,16 +284,14 @@ static void host_draw(App *app, void *state, SDL_Renderer *r)
     HostState *s = state;
     (void)r;
     layout(app, s);
-    ui_draw_background(app);
     char title[160];
     snprintf(title, sizeof title, _("%s with friends"), _(app_variant(app)->name));
-    ui_draw_heading(app, _("Host a table"), title);
+    net_screens_draw_frame(app, _("Host a table"), title);
     draw_form(app, s);
     draw_side(app, s);
-    ui_draw_button(app, &s->ui, HOST_BACK, _("Back"));
     static const char *const hints[] = {"arrows", N_("Move"),   "leftright", N_("Change"),
                                         "Enter",  N_("Select"), "Esc",       N_("Back")};
-    ui_draw_hints(app, hints, 4);
+    net_screens_draw_footer(app, &s->ui, HOST_BACK, hints, 4);
 }
 
 static const Ui *host_widgets(const void *state)

@@ -1,4 +1,4 @@
-/* scene_join.c — joining a table (issue 29): type an address or paste an
+/* scene_join.c — joining a table of friends: type an address or paste an
  * invite (Ctrl+V), or pick a table announced on the local network
  * (discovery.h). Join connects (net_table_join) into app->net; the
  * waiting room takes over once seated, the list of a ceki-server's tables
@@ -83,11 +83,7 @@ static bool join_enter(App *app, void *state)
     JoinState *s = state;
     ui_init(&s->ui);
     text_field_init(&s->address, JOIN_ADDRESS_CHARS);
-    text_field_init(&s->name, NET_NAME_MAX);
-    text_field_limit_bytes(&s->name, NET_NAME_MAX);
-    char name[NET_NAME_MAX + 1];
-    net_screens_player_name(app, name, sizeof name);
-    text_field_set(&s->name, name);
+    net_screens_name_field(app, &s->name);
     s->ask_to = net_screens_discovery_address();
     s->ask_port = net_screens_discovery_port();
     char err[160] = "";
@@ -127,7 +123,7 @@ static SceneAction join(App *app, JoinState *s)
                  _("Type the host's address, or paste an invite link."));
         return scene_stay();
     }
-    if (!net_table_parse_address(s->address.text, &a, err, sizeof err)) {
+    if (!net_address_parse(s->address.text, &a, err, sizeof err)) {
         snprintf(s->error, sizeof s->error, "%s", err);
         return scene_stay();
     }
@@ -164,14 +160,12 @@ static bool field_event(App *app, JoinState *s, const SDL_Event *e, SceneAction 
     if (f == NULL) {
         return false;
     }
-    TextFieldResult r = text_field_handle(f, e);
+    TextFieldResult r = net_screens_type(f, e, s->error);
     *out = scene_stay();
     if (r == TEXT_FIELD_SUBMIT) {
         *out = join(app, s);
     } else if (r == TEXT_FIELD_CANCEL) {
         *out = scene_pop();
-    } else if (r == TEXT_FIELD_TAKEN && e->type != SDL_KEYUP) {
-        s->error[0] = '\0';
     }
     return r != TEXT_FIELD_IGNORED;
 }
@@ -185,10 +179,8 @@ static SceneAction join_event(App *app, void *state, const SDL_Event *e)
         app->dirty = true;
         return done;
     }
-    UiEvent ev = ui_handle_event(&s->ui, e);
-    if (ev.kind == UI_FOCUS && e->type == SDL_KEYDOWN) {
-        s->active = ev.id == JOIN_ADDRESS || ev.id == JOIN_NAME ? ev.id : 0;
-    }
+    static const int fields[] = {JOIN_ADDRESS, JOIN_NAME};
+    UiEvent ev = net_screens_form_event(&s->ui, e, fields, 2, &s->active);
     switch (ev.kind) {
     case UI_BACK: return scene_pop();
     case UI_ACTIVATE:
@@ -200,8 +192,6 @@ static SceneAction join_event(App *app, void *state, const SDL_Event *e)
         }
         if (ev.id == JOIN_LOOK) {
             ask(s);
-        } else if (ev.id == JOIN_ADDRESS || ev.id == JOIN_NAME) {
-            s->active = ev.id;
         } else if (ev.id >= JOIN_FOUND && ev.id < JOIN_FOUND + JOIN_FOUND_SHOWN) {
             return pick_found(app, s, ev.id - JOIN_FOUND);
         }
@@ -274,7 +264,7 @@ static SceneAction join_update(App *app, void *state, double dt)
 static void draw_form(App *app, JoinState *s)
 {
     SDL_Renderer *r = app->renderer;
-    ui_draw_panel(app, app_rect(app, 44, 124, 740, 612));
+    net_screens_draw_main_panel(app);
     int label_x = app_rect(app, 76, 0, 0, 0).x;
     ui_draw_label(app, &s->ui, JOIN_ADDRESS, _("Address"), label_x);
     net_screens_draw_field(app, &s->ui, JOIN_ADDRESS, &s->address, s->active == JOIN_ADDRESS,
@@ -325,8 +315,7 @@ static void draw_found_row(App *app, JoinState *s, int i)
 
 static void draw_found(App *app, JoinState *s)
 {
-    SDL_Rect panel = app_rect(app, 804, 124, 424, 612);
-    ui_draw_panel(app, panel);
+    SDL_Rect panel = net_screens_draw_side_panel(app);
     TextStyle head = app_text_style(app, 18, TEXT_BOLD, UI_INK);
     int x = panel.x + app_px(app, 24), w = panel.w - app_px(app, 48);
     text_draw_wrapped(app->text, app->renderer, _("Tables on this network"), &head,
@@ -350,15 +339,13 @@ static void join_draw(App *app, void *state, SDL_Renderer *r)
     JoinState *s = state;
     (void)r;
     layout(app, s);
-    ui_draw_background(app);
-    ui_draw_heading(app, _("Join a table"),
-                    _("Play at a friend's table, on this network or further"));
+    net_screens_draw_frame(app, _("Join a table"),
+                           _("Play at a friend's table, on this network or further"));
     draw_form(app, s);
     draw_found(app, s);
-    ui_draw_button(app, &s->ui, JOIN_BACK, _("Back"));
     static const char *const hints[] = {"Tab",   N_("Next"), "Ctrl+V", N_("Paste"),
                                         "Enter", N_("Join"), "Esc",    N_("Back")};
-    ui_draw_hints(app, hints, 4);
+    net_screens_draw_footer(app, &s->ui, JOIN_BACK, hints, 4);
 }
 
 static const Ui *join_widgets(const void *state)

@@ -1,4 +1,4 @@
-/* scene_lobby.c — a ceki-server's open tables (issue 29): joined without
+/* scene_lobby.c — a ceki-server's open tables: joined without
  * a table id, the app is asked to choose (NET_TABLE_CHOOSING). Each open
  * table is listed with its game and free seats; choosing one takes a seat
  * there (net_table_pick), and "Open a new table" creates one of the game
@@ -173,15 +173,14 @@ static void lobby_draw(App *app, void *state, SDL_Renderer *r)
     LobbyState *s = state;
     (void)r;
     layout(app, s);
-    ui_draw_background(app);
-    ui_draw_heading(app, _("Open tables"), _("Take a free seat, or open a table of your own"));
-    ui_draw_panel(app, app_rect(app, 44, 124, 740, 612));
+    net_screens_draw_frame(app, _("Open tables"),
+                           _("Take a free seat, or open a table of your own"));
+    net_screens_draw_main_panel(app);
     const NetTables *t = tables_of(app);
     for (int i = 0; i < t->count && i < LOBBY_SHOWN; i++) {
         draw_row(app, s, &t->table[i], i);
     }
-    SDL_Rect panel = app_rect(app, 804, 124, 424, 612);
-    ui_draw_panel(app, panel);
+    SDL_Rect panel = net_screens_draw_side_panel(app);
     int x = panel.x + app_px(app, 28), w = panel.w - app_px(app, 56);
     TextStyle body = app_text_style(app, 17, TEXT_REGULAR, UI_INK_SOFT);
     char says[400];
@@ -200,10 +199,9 @@ static void lobby_draw(App *app, void *state, SDL_Renderer *r)
                           (SDL_Rect){x, y + app_px(app, 12), w, 0}, TEXT_LEFT, 1.05f);
     }
     ui_draw_button(app, &s->ui, LOBBY_CREATE, _("Open a new table"));
-    ui_draw_button(app, &s->ui, LOBBY_BACK, _("Back"));
     static const char *const hints[] = {"arrows",   N_("Move"), "Enter",
                                         N_("Join"), "Esc",      N_("Back")};
-    ui_draw_hints(app, hints, 3);
+    net_screens_draw_footer(app, &s->ui, LOBBY_BACK, hints, 3);
 }
 
 static const Ui *lobby_widgets(const void *state)

@@ -1,4 +1,4 @@
-/* scene_waiting.c — the waiting room of a table with friends (issue 29):
+/* scene_waiting.c — the waiting room of a table with friends:
  * who sits where, with their names and whether they are connected. The
  * host sees how friends reach the table (this machine's addresses with the
  * port, the invite link and a Copy button), announces it on the local
@@ -35,7 +35,7 @@ typedef struct WaitingState {
     double announce_at;
     NetSeats shown; /* what was last drawn: a change redraws */
     NetTableState shown_state;
-    char invite[NET_TABLE_HOST_MAX + NET_TABLE_ID_MAX + 32];
+    char invite[NET_ADDRESS_HOST_MAX + NET_TABLE_ID_MAX + 32];
     char addresses[NET_TABLE_ADDRESSES_MAX][NET_ADDR_TEXT_MAX];
     int naddresses;
     bool handed_on; /* app->net went on to the table */
@@ -293,7 +293,7 @@ static void draw_seat(App *app, const WaitingState *s, const NetSeat *seat, int 
 static void draw_seats(App *app, WaitingState *s)
 {
     const NetSeats *seats = seats_of(app);
-    ui_draw_panel(app, app_rect(app, 44, 124, 740, 612));
+    net_screens_draw_main_panel(app);
     for (int i = 0; i < seats->players && i < CEKI_MAX_SEATS; i++) {
         draw_seat(app, s, &seats->seat[i], i);
     }
@@ -336,8 +336,7 @@ static int draw_reach(App *app, const WaitingState *s, int x, int y, int w)
 
 static void draw_side(App *app, WaitingState *s)
 {
-    SDL_Rect panel = app_rect(app, 804, 124, 424, 612);
-    ui_draw_panel(app, panel);
+    SDL_Rect panel = net_screens_draw_side_panel(app);
     int x = panel.x + app_px(app, 28), w = panel.w - app_px(app, 56);
     int y = panel.y + app_px(app, 22);
     bool host = hosting(app);
@@ -368,20 +367,18 @@ static void waiting_draw(App *app, void *state, SDL_Renderer *r)
     WaitingState *s = state;
     (void)r;
     layout(app, s);
-    ui_draw_background(app);
     const NetTableRules *rules = net_table_rules(app->net);
     char sub[160] = "";
     if (rules != NULL) {
         snprintf(sub, sizeof sub, P_("%s, %d player", "%s, %d players", rules->players),
                  net_screens_variant_name(rules->variant), rules->players);
     }
-    ui_draw_heading(app, _("Waiting room"), sub);
+    net_screens_draw_frame(app, _("Waiting room"), sub);
     draw_seats(app, s);
     draw_side(app, s);
-    ui_draw_button(app, &s->ui, WAIT_BACK, _("Back"));
     static const char *const hints[] = {"arrows",     N_("Move"), "Enter",
                                         N_("Select"), "Esc",      N_("Leave the table")};
-    ui_draw_hints(app, hints, 3);
+    net_screens_draw_footer(app, &s->ui, WAIT_BACK, hints, 3);
 }
 
 static const Ui *waiting_widgets(const void *state)

@@ -24,7 +24,7 @@
 #include "settings.h"
 #include "store_lock.h"
 
-/* 1: games, rounds, matches, stats_base, replays; 2: + tickets (issue 29).
+/* 1: games, rounds, matches, stats_base, replays; 2: + tickets (network tables).
  * Every table is made IF NOT EXISTS, so an older database gets the new
  * ones on its first open and keeps everything it had. */
 #define SCHEMA_VERSION 2
@@ -120,19 +120,6 @@ static int run_bound(Store *st, const char *sql, const char *types, ...);
 static void hold_lock(Store *st, Hold *h);
 
 /* ---- opening ---------------------------------------------------------------- */
-
-static int64_t now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-static void sleep_ms(int ms)
-{
-    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
-    nanosleep(&ts, NULL);
-}
 
 /* SQL's open_elsewhere(match): whether another copy has that game open. */
 static void sql_open_elsewhere(sqlite3_context *ctx, int argc, sqlite3_value **argv)
@@ -272,17 +259,17 @@ static void close_db(Store *st)
  * budget_ms in all. On failure st->db is left open to say why. */
 static Opened open_file(Store *st, const char *path, int budget_ms)
 {
-    int64_t until = now_ms() + budget_ms;
+    int64_t until = lock_clock_ms() + budget_ms;
     int pause = OPEN_PAUSE_MS;
     Opened result = OPEN_BUSY;
     for (int i = 0; i < OPEN_TRIES; i++) {
-        int left = (int)(until - now_ms());
+        int left = (int)(until - lock_clock_ms());
         result = try_open(st, path, left > OPEN_MIN_WAIT_MS ? left : OPEN_MIN_WAIT_MS);
-        if (result != OPEN_BUSY || now_ms() >= until || i + 1 == OPEN_TRIES) {
+        if (result != OPEN_BUSY || lock_clock_ms() >= until || i + 1 == OPEN_TRIES) {
             break;
         }
         close_db(st);
-        sleep_ms(pause);
+        lock_sleep_ms(pause);
         pause = pause * 2 < OPEN_PAUSE_MAX_MS ? pause * 2 : OPEN_PAUSE_MAX_MS;
     }
     return result;

@@ -1,4 +1,4 @@
-/* store.h — the player's data in one SQLite database (issue 15): the games
+/* store.h — the player's data in one SQLite database: the games
  * in progress, the statistics as one row per finished round and match, and
  * the finished games kept to watch again.
  *
@@ -115,7 +115,7 @@ void store_game_let_go(Store *st, const char *match);
 /* Whether another copy has the game open (never one this store holds). */
 bool store_game_open_elsewhere(Store *st, const char *match);
 
-/* ---- the ticket of a network table (issue 29) ------------------------------ */
+/* ---- the ticket of a network table ------------------------------------------- */
 
 /* What brings the player back to a network match in progress after the
  * program was closed or killed: the host's address, the table, the seat's
@@ -136,7 +136,7 @@ bool store_ticket_put(Store *st, const StoreTicket *t, char *err, size_t err_siz
 bool store_ticket_get(Store *st, StoreTicket *out);
 bool store_ticket_drop(Store *st, char *err, size_t err_size);
 
-/* Whom a match was played against (issue 29: networked matches count with
+/* Whom a match was played against (networked matches count with
  * the opponents' kinds): other people and computers, kept once per match
  * (the first put stays); its rounds and match rows are found by the same
  * match id. get: false when the match has none kept (a game on this

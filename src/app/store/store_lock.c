@@ -15,6 +15,21 @@
 #define LOCK_RENAMED_TRIES 8 /* a file removed under a taker: take the new one */
 #define LOCK_PAUSE_MS 2      /* the first pause of lock_take_within */
 #define LOCK_PAUSE_MAX_MS 25 /* the longest */
+#define LOCK_MS_PER_S 1000
+#define LOCK_NS_PER_MS 1000000L
+
+int64_t lock_clock_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * LOCK_MS_PER_S + ts.tv_nsec / LOCK_NS_PER_MS;
+}
+
+void lock_sleep_ms(int ms)
+{
+    struct timespec ts = {ms / LOCK_MS_PER_S, (long)(ms % LOCK_MS_PER_S) * LOCK_NS_PER_MS};
+    nanosleep(&ts, NULL);
+}
 
 #ifndef _WIN32
 
@@ -91,27 +106,14 @@ int lock_take(const char *path)
     return LOCK_HELD;
 }
 
-static int64_t now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-static void sleep_ms(int ms)
-{
-    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
-    nanosleep(&ts, NULL);
-}
-
 int lock_take_within(const char *path, int ms)
 {
-    int64_t until = now_ms() + ms;
+    int64_t until = lock_clock_ms() + ms;
     int pause = LOCK_PAUSE_MS;
     int fd = lock_take(path);
     /* At most ms / LOCK_PAUSE_MS tries, and never past `until`. */
-    for (int i = 0; fd == LOCK_HELD && i < ms / LOCK_PAUSE_MS && now_ms() < until; i++) {
-        sleep_ms(pause);
+    for (int i = 0; fd == LOCK_HELD && i < ms / LOCK_PAUSE_MS && lock_clock_ms() < until; i++) {
+        lock_sleep_ms(pause);
         pause = pause * 2 < LOCK_PAUSE_MAX_MS ? pause * 2 : LOCK_PAUSE_MAX_MS;
         fd = lock_take(path);
     }

@@ -1,5 +1,5 @@
 /* store_lock.h — locks beside the store that end with the copy of the
- * program holding them (issue 31): one while a copy opens the database,
+ * program holding them: one while a copy opens the database,
  * one per game a copy has open.
  *
  * Why: two copies of the program may share one ceki.db. SQLite keeps each
@@ -33,6 +33,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #define LOCK_HELD (-1) /* another holder has it */
 #define LOCK_NONE (-2) /* no lock can be made here */
@@ -44,5 +45,10 @@ int lock_take(const char *path);
 int lock_take_within(const char *path, int ms);
 bool lock_held_elsewhere(const char *path);
 void lock_drop(int fd, const char *path, bool remove);
+/* The clock and the pause of every bounded wait here and in the store
+ * (store.c's tries at a busy file): monotonic milliseconds, and a sleep of
+ * ms milliseconds. */
+int64_t lock_clock_ms(void);
+void lock_sleep_ms(int ms);
 
 #endif

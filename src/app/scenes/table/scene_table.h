@@ -214,7 +214,7 @@ typedef struct TableClaim {
     int shown_s; /* the seconds left drawn last (-1: none) */
 } TableClaim;
 
-/* The guided first game (scene_table_guided.c, issue 30): the guide's
+/* The guided first game (scene_table_guided.c): the guide's
  * state beside the table's. */
 #define GUIDE_TEXT_MAX 1400
 typedef struct TableGuide {

@@ -721,28 +721,22 @@ static void draw_sprite_under(App *app, TableState *t, int i, unsigned flags, in
     SDL_Rect r = view_rect(&t->view.sprites[i]);
     SDL_Rect o = over >= 0 ? sprite_opaque(app, t, over) : (SDL_Rect){0, 0, 0, 0};
     int m = r.w / 8 + 4; /* the shadow (1.5 blur below) and the glow (2 frame widths) */
-    SDL_Rect e = {r.x - m, r.y - m, r.w + 2 * m, r.h + 2 * m};
+    SDL_Rect bands[4] = {{r.x - m, r.y - m, r.w + 2 * m, r.h + 2 * m}};
     SDL_Rect hid;
-    if (r.w <= 0 || o.w <= 0 || o.h <= 0 || !SDL_IntersectRect(&e, &o, &hid)) {
+    if (r.w <= 0 || o.w <= 0 || o.h <= 0 || !SDL_IntersectRect(&bands[0], &o, &hid)) {
         draw_sprite(app, t, i, flags);
         return;
     }
+    int nbands = paint_region_cut(bands, 1, (int)(sizeof bands / sizeof bands[0]), hid);
     SDL_Renderer *rr = app->renderer;
     bool clipped = SDL_RenderIsClipEnabled(rr);
     SDL_Rect was = {0, 0, app->width, app->height};
     if (clipped) {
         SDL_RenderGetClipRect(rr, &was);
     }
-    int right = hid.x + hid.w, bottom = hid.y + hid.h;
-    const SDL_Rect bands[4] = {
-        {e.x, e.y, e.w, hid.y - e.y},
-        {e.x, bottom, e.w, e.y + e.h - bottom},
-        {e.x, hid.y, hid.x - e.x, hid.h},
-        {right, hid.y, e.x + e.w - right, hid.h},
-    };
-    for (int b = 0; b < 4; b++) {
+    for (int b = 0; b < nbands; b++) {
         SDL_Rect part;
-        if (bands[b].w > 0 && bands[b].h > 0 && SDL_IntersectRect(&bands[b], &was, &part)) {
+        if (SDL_IntersectRect(&bands[b], &was, &part)) {
             SDL_RenderSetClipRect(rr, &part);
             draw_sprite(app, t, i, flags);
         }
