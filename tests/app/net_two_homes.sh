@@ -2,22 +2,30 @@
 # Two homes and a server on a small internet made of the kernel's own means:
 #   net_two_homes.sh CEKI CEKI_CLI CEKI_SERVER OUT_DIR
 #
-# Six network namespaces, linked by veth pairs:
+# Seven network namespaces for the network, linked by veth pairs:
 #
-#   home A (192.0.2.2) -- router A --+                 +-- router B -- home B (203.0.113.2)
-#           192.0.2.1/24  198.51.100.2 \               / 198.51.100.6  203.0.113.1/24
-#                                       +- internet --+
-#                                            |
-#                                       server 198.51.100.10
+#   home A (192.0.2.2)                  home B (203.0.113.2)
+#      |                                   |
+#   router A  192.0.2.1                 router B  203.0.113.1
+#      |      198.51.100.2                 |      198.51.100.66
+#      |                                carrier NAT  198.51.100.65
+#      |                                   |         198.51.100.6
+#      +------------ internet -------------+
+#                       |
+#                server 198.51.100.10
 #
 # Each router does what a home router does, with nftables: it masquerades
 # what its home sends out of its "internet" side, lets the answers back in,
-# and lets nothing else in. The internet namespace routes between the three
-# links and knows no route to either home. Every address is in the three
-# ranges RFC 5737 keeps for documentation and examples (TEST-NET-1 to -3),
-# which no real network routes, so none of them can be one this machine or
-# a CI runner uses; the namespaces have their own stacks (and their own
-# ports, so the programs use their default port 7157 without picking one).
+# and lets nothing else in. Home B's router is itself behind a carrier's
+# NAT (carrier-grade NAT, as many mobile and fibre lines are), which does
+# the same for all its customers: B's router has no address of its own on
+# the internet. The internet namespace routes between its three links and
+# knows no route to either home or to the carrier's customers. Every
+# address is in the three ranges RFC 5737 keeps for documentation and
+# examples (TEST-NET-1 to -3), which no real network routes, so none of
+# them can be one this machine or a CI runner uses; the namespaces have
+# their own stacks (and their own ports, so the programs use their default
+# port 7157 without picking one).
 #
 # It shows, each step a function (the order they run in saves time; see
 # "the steps" below):
@@ -31,8 +39,8 @@
 #  3. through a ceki-server on the internet side, a window in A and a window
 #     in B, with a computer at the third seat, play a whole Pèi match (both
 #     windows play for their person: --autoplay --as-person --exit-at-end)
-#     and end with the same standings; the server saw only the routers'
-#     addresses, and both routers masqueraded;
+#     and end with the same standings; the server saw only router A's and
+#     the carrier's addresses, and both routers and the carrier masqueraded;
 #  4. during that match router B drops everything it would forward for 30 s
 #     (an nft drop chain): A's window shows B's seat away with the grace
 #     countdown (CEKI_NET_TRACE), then back, and B's window reconnected by
@@ -50,16 +58,26 @@
 #
 # Where the machine cannot make namespaces, veth pairs or nftables NAT (not
 # root, no nft, a kernel without them), the test says so and fails. Every
-# namespace is made here with a name unique to this run and removed on exit
-# (a trap, also on a signal or the script's own deadline, which comes before
-# ctest's timeout); namespaces left by a run killed with SIGKILL are removed
-# by the next run. Every wait is bounded.
+# namespace is made here with a name unique to this run, and every nft
+# table lives in one of them. They are removed on exit (a trap, also on a
+# signal or the script's own deadline, which comes before ctest's
+# timeout); when the script is killed with SIGKILL (as ctest does at its
+# timeout), a reaper it started, out of its process tree, removes them
+# within half a second of its end (the same script: --reap), and the next
+# run removes what even that left. Every wait is bounded.
 #
 # NET_HOMES_BOTS=1 runs the same network with ceki-cli bots instead of
 # windows (no X; the app hosts headless in A), for looking into the
 # network alone: it checks what the bots show (who got in, the same
 # transcript in both homes), not the windows' words and countdowns.
 set -u
+reaping=
+if [ "${1:-}" = --reap ]; then # --reap PID START ARGS...: the reaper of run PID
+    reaping=1
+    reap_pid=$2
+    reap_start=$3
+    shift 3
+fi
 ceki=$1
 cli=$2
 server=$3
@@ -68,20 +86,23 @@ passes=0
 failures=0
 started=()         # every process started, killed on exit
 prefix=ceki-homes- # the namespaces' names: ceki-homes-PID-ROLE
-run_id=$$
+run_id=${reap_pid:-$$}
 deadline=${NET_HOMES_SECONDS:-240} # the whole test's bound, under ctest's TIMEOUT
 game_port=7157                     # the app's and ceki-server's default port
 bots=${NET_HOMES_BOTS:-}
 begun_us=${EPOCHREALTIME//[!0-9]/} # the start, in microseconds
 watchdog_pid=
+xvfb_pid=
+display_n=
 
 # The addresses (RFC 5737).
 a_lan=192.0.2.2
 a_gw=192.0.2.1
 b_lan=203.0.113.2
 b_gw=203.0.113.1
-a_wan=198.51.100.2 # router A on the internet; the internet's side .1
-b_wan=198.51.100.6 # router B; the internet's side .5
+a_wan=198.51.100.2  # router A on the internet; the internet's side .1
+b_wan=198.51.100.66 # router B, inside the carrier's NAT (whose side is .65)
+cg_wan=198.51.100.6 # the carrier's NAT on the internet; the internet's side .5
 srv_ip=198.51.100.10 # the server; the internet's side .9
 
 # The test's time so far, in seconds to a tenth ("12.3").
@@ -121,7 +142,7 @@ at() { # at ROLE COMMAND...: the command inside that namespace
     shift
     ip netns exec "$(ns "$role")" "$@"
 }
-roles=(a ra b rb inet srv x) # x: the display's, linked to nothing
+roles=(a ra b rb cg inet srv x) # cg: the carrier's NAT; x: the display's, linked to nothing
 
 # remove_ns NAME: its processes (ours: only this test runs anything there)
 # killed, then the namespace deleted.
@@ -144,24 +165,70 @@ sweep_stale() {
     done
 }
 
+# remove_run: every namespace of this run removed (with its processes and
+# nft tables), then the display this run reserved: its lock file, and the
+# socket file if its X server did not remove it (killed with SIGKILL).
+remove_run() {
+    local r n lock
+    for r in "${roles[@]}"; do
+        remove_ns "$(ns "$r")"
+    done
+    n=${display_n:-$(head -1 "$out/display-reserved" 2>/dev/null)}
+    [ -n "$n" ] || return 0
+    lock=$(display_lock "$n")
+    if [ "$(tr -d ' ' <"$lock" 2>/dev/null)" = "$run_id" ]; then
+        rm -f "/tmp/.X11-unix/X$n" "$lock"
+    fi
+}
+
 cleanup() {
-    local p r
+    local p i
     { # (stderr away: the shell's word on each job it killed)
         kill -TERM "$watchdog_pid"
+        if [ -n "$xvfb_pid" ]; then # (TERM: it removes its lock and socket)
+            kill -TERM "$xvfb_pid"
+            for ((i = 0; i < 20; i++)); do
+                kill -0 "$xvfb_pid" || break
+                sleep 0.1
+            done
+        fi
         for p in "${started[@]}"; do
             kill -9 "$p"
         done
-        for r in "${roles[@]}"; do
-            remove_ns "$(ns "$r")"
-        done
+        remove_run
         wait
     } 2>/dev/null
     local left
     left=$(ip netns list 2>/dev/null | grep -c "^$prefix$run_id-")
     [ "$left" -eq 0 ] || echo "net_two_homes.sh: $left namespaces could not be removed"
 }
-trap cleanup EXIT
-trap 'echo "net_two_homes.sh: stopped by a signal or its $deadline s deadline"; exit 1' TERM INT
+
+# The start time of process PID (/proc/PID/stat's 22nd field: a number
+# that is another process's own if PID is used again), or "" when gone.
+start_time() {
+    sed 's/.*) //' "/proc/$1/stat" 2>/dev/null | cut -d' ' -f20
+}
+# The reaper: until run PID (the same process, by its start time) has
+# ended, then remove_run; bounded by the run's deadline and a minute more.
+# (It reads the run's display while the run is there: the next run may
+# empty OUT_DIR at once.)
+reap() {
+    local i
+    display_n=
+    for ((i = 0; i < (deadline + 60) * 2; i++)); do
+        [ -n "$display_n" ] || display_n=$(head -1 "$out/display-reserved" 2>/dev/null)
+        [ "$(start_time "$run_id")" = "$reap_start" ] || break
+        sleep 0.5
+    done
+    remove_run
+}
+# start_reaper ARGS...: the reaper in a session of its own, its parent gone
+# at once (so neither ctest's kill of this script's process tree nor of its
+# group reaches it).
+start_reaper() {
+    (setsid bash "${BASH_SOURCE[0]}" --reap "$run_id" "$(start_time "$run_id")" "$@" \
+        </dev/null >/dev/null 2>&1 &)
+}
 
 # in_ns ROLE: the ip commands on stdin, one a line, run in that namespace
 # (one process for them all: on a loaded machine each process costs).
@@ -225,6 +292,14 @@ addr add $b_gw/24 dev lan
 link set lan up
 addr add $b_wan/30 dev wan
 link set wan up
+route add default via 198.51.100.65
+EOF
+        in_ns cg <<EOF &&
+link set lo up
+addr add 198.51.100.65/30 dev lan
+link set lan up
+addr add $cg_wan/30 dev wan
+link set wan up
 route add default via 198.51.100.5
 EOF
         in_ns srv <<EOF &&
@@ -237,8 +312,8 @@ EOF
 link set lo up
 addr add 198.51.100.1/30 dev ra
 link set ra up
-addr add 198.51.100.5/30 dev rb
-link set rb up
+addr add 198.51.100.5/30 dev cg
+link set cg up
 addr add 198.51.100.9/30 dev srv
 link set srv up
 EOF
@@ -257,17 +332,19 @@ make_network() {
     done | ip -batch - 2>"$out/netns.err" || stop "no network namespace: $(cat "$out/netns.err")"
     [ -n "$bots" ] || start_xvfb
     # The veth pairs, each end made in its namespace: home to router, router
-    # to internet, server to internet.
+    # A to internet, router B to carrier to internet, server to internet.
     ip -batch - 2>"$out/veth.err" <<EOF || stop "no veth pair between namespaces: $(cat "$out/veth.err")"
 link add eth0 netns $(ns a) type veth peer name lan netns $(ns ra)
 link add eth0 netns $(ns b) type veth peer name lan netns $(ns rb)
 link add wan netns $(ns ra) type veth peer name ra netns $(ns inet)
-link add wan netns $(ns rb) type veth peer name rb netns $(ns inet)
+link add wan netns $(ns rb) type veth peer name lan netns $(ns cg)
+link add wan netns $(ns cg) type veth peer name cg netns $(ns inet)
 link add wan netns $(ns srv) type veth peer name srv netns $(ns inet)
 EOF
     addresses 2>"$out/ip.err" || stop "the addresses and routes could not be set: $(cat "$out/ip.err")"
     at inet sh -c 'echo 1 >/proc/sys/net/ipv4/ip_forward' || stop "no forwarding in a namespace"
-    router_rules ra 2>"$out/nft.err" && router_rules rb 2>>"$out/nft.err" ||
+    router_rules ra 2>"$out/nft.err" && router_rules rb 2>>"$out/nft.err" &&
+        router_rules cg 2>>"$out/nft.err" ||
         stop "nftables NAT is not there: $(cat "$out/nft.err")"
 }
 
@@ -300,20 +377,46 @@ counted() {
 
 # ---- the display -----------------------------------------------------------
 
-# Xvfb on a free display (it says which on a file descriptor), and a window
-# manager, both in a namespace of their own (so that a run killed with
-# SIGKILL leaves nothing the next run's sweep does not end). start_xvfb
-# starts it as soon as that namespace is there (it comes up while the rest
-# of the network is made); start_display waits for it, starts the window
-# manager and sets display.
+# Xvfb and a window manager, both in a namespace of their own (so that a
+# run killed with SIGKILL leaves nothing the reaper does not end). In a
+# fresh network namespace every display number looks free to Xvfb (it
+# finds no other server's abstract socket there, and makes no lock file),
+# and it would take :0, replacing the socket file of any other X server
+# :0. So the display is picked here: a number whose lock file this script
+# makes itself, atomically (the X servers of the root namespace respect
+# it), with no socket file; Xvfb runs with -nolock on it, and says on a
+# file descriptor when it is ready. remove_run removes that lock file
+# (and the socket, if a SIGKILL left it).
+display_first=2000 # the numbers tried: from here, a stretch of display_span
+display_span=1000
+display_lock() { echo "/tmp/.X$1-lock"; }
+# reserve_display: sets display_n to a number reserved for this run.
+reserve_display() {
+    local k n
+    for ((k = 0; k < 50; k++)); do
+        n=$((display_first + (run_id + k * 37) % display_span))
+        [ -e "/tmp/.X11-unix/X$n" ] && continue
+        if (set -C && printf '%10d\n' "$run_id" >"$(display_lock $n)") 2>/dev/null; then
+            display_n=$n
+            echo "$n" >"$out/display-reserved"
+            return 0
+        fi
+    done
+    stop "no free X display number from $display_first (50 tried)"
+}
+# start_xvfb starts it as soon as its namespace is there (it comes up
+# while the rest of the network is made); start_display waits for it,
+# starts the window manager and sets display.
 start_xvfb() {
     local tool
     for tool in Xvfb xdotool openbox; do
         command -v "$tool" >/dev/null || stop "$tool is not installed (the README's test line)"
     done
+    reserve_display
     : >"$out/display"
-    at x Xvfb -displayfd 3 -nolisten tcp -screen 0 2600x1720x24 3>"$out/display" \
-        >"$out/xvfb.log" 2>&1 &
+    at x Xvfb ":$display_n" -nolock -displayfd 3 -nolisten tcp -screen 0 2600x1720x24 \
+        3>"$out/display" >"$out/xvfb.log" 2>&1 &
+    xvfb_pid=$!
     started+=($!)
 }
 start_display() {
@@ -797,15 +900,25 @@ step_match_ends() {
     echo "$a" | sed 's/^/3: /'
     seen=$(sed -n 's/^ceki-server: conn [0-9]* connected from \([0-9.]*\):[0-9]*$/\1/p' \
         "$out/server.err" | sort -u | tr '\n' ' ')
-    check "3: the server saw only the routers' addresses" "$a_wan $b_wan " "$seen"
-    check "3: both routers masqueraded" "yes yes" \
-        "$([ "$(counted ra postrouting)" -gt 0 ] && echo yes || echo no) $([ "$(counted rb postrouting)" -gt 0 ] && echo yes || echo no)"
+    check "3: the server saw only router A's and the carrier's addresses" "$a_wan $cg_wan " "$seen"
+    local r masq=
+    for r in ra rb cg; do
+        masq+="$r=$([ "$(counted $r postrouting)" -gt 0 ] && echo yes || echo no) "
+    done
+    check "3: both routers and the carrier masqueraded" "ra=yes rb=yes cg=yes " "$masq"
 }
 
 # ---- the run -----------------------------------------------------------------
 
+if [ -n "$reaping" ]; then
+    reap
+    exit 0
+fi
 rm -rf "$out"
 mkdir -p "$out"
+trap cleanup EXIT
+trap 'echo "net_two_homes.sh: stopped by a signal or its $deadline s deadline"; exit 1' TERM INT
+start_reaper "$@"
 watchdog() { # TERM to this script at its deadline; TERM to it ends it
     sleep "$deadline" &
     local s=$! me=$BASHPID
