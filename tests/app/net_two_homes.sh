@@ -47,7 +47,9 @@
 #     itself.
 # The table of step 3 is made by ceki-cli from home A (server_table) and
 # joined by address (seats_at_server); those two functions are what
-# changes for a table made in the app.
+# changes for a table made in the app. The bots' table is private (they
+# join with its key); the windows' is open, for the app joins no private
+# table yet (an invite with a key): then server_table_private=1 for both.
 #
 # The windows are real X windows on one Xvfb, which runs in a namespace of
 # its own: an X client in another network namespace cannot reach the X
@@ -70,6 +72,7 @@
 # windows (no X; the app hosts headless in A), for looking into the
 # network alone: it checks what the bots show (who got in, the same
 # transcript in both homes), not the windows' words and countdowns.
+# NET_HOMES_SHOTS=1 keeps screenshots of the windows in OUT_DIR/shots.
 set -u
 reaping=
 if [ "${1:-}" = --reap ]; then # --reap PID START ARGS...: the reaper of run PID
@@ -90,6 +93,7 @@ run_id=${reap_pid:-$$}
 deadline=${NET_HOMES_SECONDS:-240} # the whole test's bound, under ctest's TIMEOUT
 game_port=7157                     # the app's and ceki-server's default port
 bots=${NET_HOMES_BOTS:-}
+shots=${NET_HOMES_SHOTS:-}
 begun_us=${EPOCHREALTIME//[!0-9]/} # the start, in microseconds
 watchdog_pid=
 xvfb_pid=
@@ -169,10 +173,12 @@ sweep_stale() {
 # nft tables), then the display this run reserved: its lock file, and the
 # socket file if its X server did not remove it (killed with SIGKILL).
 remove_run() {
-    local r n lock
+    local r n lock pids=()
     for r in "${roles[@]}"; do
-        remove_ns "$(ns "$r")"
+        remove_ns "$(ns "$r")" &
+        pids+=($!)
     done
+    wait "${pids[@]}"
     n=${display_n:-$(head -1 "$out/display-reserved" 2>/dev/null)}
     [ -n "$n" ] || return 0
     lock=$(display_lock "$n")
@@ -263,22 +269,26 @@ table ip home {
 EOF
 }
 
-# addresses: every namespace's links up with their addresses and routes.
-# The internet knows no route into either home.
+# addresses: every namespace's links up with their addresses and routes,
+# one ip process a namespace, all at once. The internet knows no route
+# into either home or the carrier.
 addresses() {
-    in_ns a <<EOF &&
+    local pids=() p st=0
+    in_ns a <<EOF &
 link set lo up
 addr add $a_lan/24 dev eth0
 link set eth0 up
 route add default via $a_gw
 EOF
-        in_ns b <<EOF &&
+    pids+=($!)
+    in_ns b <<EOF &
 link set lo up
 addr add $b_lan/24 dev eth0
 link set eth0 up
 route add default via $b_gw
 EOF
-        in_ns ra <<EOF &&
+    pids+=($!)
+    in_ns ra <<EOF &
 link set lo up
 addr add $a_gw/24 dev lan
 link set lan up
@@ -286,7 +296,8 @@ addr add $a_wan/30 dev wan
 link set wan up
 route add default via 198.51.100.1
 EOF
-        in_ns rb <<EOF &&
+    pids+=($!)
+    in_ns rb <<EOF &
 link set lo up
 addr add $b_gw/24 dev lan
 link set lan up
@@ -294,7 +305,8 @@ addr add $b_wan/30 dev wan
 link set wan up
 route add default via 198.51.100.65
 EOF
-        in_ns cg <<EOF &&
+    pids+=($!)
+    in_ns cg <<EOF &
 link set lo up
 addr add 198.51.100.65/30 dev lan
 link set lan up
@@ -302,13 +314,15 @@ addr add $cg_wan/30 dev wan
 link set wan up
 route add default via 198.51.100.5
 EOF
-        in_ns srv <<EOF &&
+    pids+=($!)
+    in_ns srv <<EOF &
 link set lo up
 addr add $srv_ip/30 dev wan
 link set wan up
 route add default via 198.51.100.9
 EOF
-        in_ns inet <<EOF
+    pids+=($!)
+    in_ns inet <<EOF &
 link set lo up
 addr add 198.51.100.1/30 dev ra
 link set ra up
@@ -317,6 +331,11 @@ link set cg up
 addr add 198.51.100.9/30 dev srv
 link set srv up
 EOF
+    pids+=($!)
+    for p in "${pids[@]}"; do
+        wait "$p" || st=1
+    done
+    return $st
 }
 
 # The whole network; where the kernel or the tools cannot make it, the
@@ -326,10 +345,12 @@ make_network() {
     command -v ip >/dev/null || stop "ip (iproute2) is not installed"
     command -v nft >/dev/null || stop "nft is not installed (apt-get install nftables)"
     sweep_stale
+    local took="swept at $(elapsed) s"
     local r
     for r in "${roles[@]}"; do
         echo "netns add $(ns "$r")"
     done | ip -batch - 2>"$out/netns.err" || stop "no network namespace: $(cat "$out/netns.err")"
+    took+=", namespaces at $(elapsed) s"
     [ -n "$bots" ] || start_xvfb
     # The veth pairs, each end made in its namespace: home to router, router
     # A to internet, router B to carrier to internet, server to internet.
@@ -341,11 +362,22 @@ link add wan netns $(ns rb) type veth peer name lan netns $(ns cg)
 link add wan netns $(ns cg) type veth peer name cg netns $(ns inet)
 link add wan netns $(ns srv) type veth peer name srv netns $(ns inet)
 EOF
+    took+=", links at $(elapsed) s"
     addresses 2>"$out/ip.err" || stop "the addresses and routes could not be set: $(cat "$out/ip.err")"
-    at inet sh -c 'echo 1 >/proc/sys/net/ipv4/ip_forward' || stop "no forwarding in a namespace"
-    router_rules ra 2>"$out/nft.err" && router_rules rb 2>>"$out/nft.err" &&
-        router_rules cg 2>>"$out/nft.err" ||
-        stop "nftables NAT is not there: $(cat "$out/nft.err")"
+    took+=", addresses at $(elapsed) s"
+    # (the routers' rules and the internet's forwarding all at once)
+    local pids=() p st=0
+    at inet sh -c 'echo 1 >/proc/sys/net/ipv4/ip_forward' 2>"$out/forward.err" &
+    pids+=($!)
+    for r in ra rb cg; do
+        router_rules $r 2>"$out/nft-$r.err" &
+        pids+=($!)
+    done
+    for p in "${pids[@]}"; do
+        wait "$p" || st=1
+    done
+    [ $st -eq 0 ] || stop "no forwarding, or no nftables NAT: $(cat "$out/forward.err" "$out"/nft-*.err)"
+    echo "network: $took, routers at $(elapsed) s"
 }
 
 # port_forward: router A sends UDP to its internet address's game port on to
@@ -436,12 +468,13 @@ start_display() {
 # its abstract socket, never another X server of the same number.
 xdo() { at x xdotool "$@"; }
 
-# shot W NAME: a screenshot of window W, OUT_DIR/shots/NAME.png, taken in
-# the background (when imagemagick's import is there; the test runs all the
-# same without it: it is only for looking at). Sets shot_pid[W].
+# shot W NAME: with NET_HOMES_SHOTS=1, a screenshot of window W,
+# OUT_DIR/shots/NAME.png, taken in the background (with imagemagick's
+# import). Only for looking at: it checks nothing, and costs a loaded
+# machine seconds, so the test takes none by default. Sets shot_pid[W].
 declare -A shot_pid
 shot() {
-    command -v import >/dev/null && [ -n "${wid[$1]:-}" ] || return 0
+    [ -n "$shots" ] && command -v import >/dev/null && [ -n "${wid[$1]:-}" ] || return 0
     mkdir -p "$out/shots"
     at x import -window "${wid[$1]}" "$out/shots/$2.png" 2>/dev/null &
     shot_pid[$1]=$!
@@ -754,13 +787,25 @@ start_server() {
 
 # The table on the server: Pèi, two seats for friends and a computer, made
 # from home A; sets server_table and join_to (what the seats join).
+# (private: sets server_key; join_to is then its invite)
+server_table_private=${bots:+1}
 server_table() {
     at a timeout 20 "$cli" table --connect "$srv_ip:$game_port" --variant pei \
-        --seats net,net,greedy >"$out/table.out" 2>"$out/table.err"
+        --seats net,net,greedy ${server_table_private:+--private} \
+        >"$out/table.out" 2>"$out/table.err"
     server_table=$(sed -n 's/^table: //p' "$out/table.out")
+    server_key=$(sed -n 's/^key: //p' "$out/table.out")
     join_to=$srv_ip:$game_port/$server_table
-    [ -n "$server_table" ] || fail "3: the table" "$(cat "$out/table.err")"
-    [ -n "$server_table" ] && echo "3: ($(elapsed) s) the table made"
+    [ -z "$server_table_private" ] || join_to=$(sed -n 's/^invite: //p' "$out/table.out")
+    [ -n "$server_table" ] || {
+        fail "3: the table" "$(cat "$out/table.err")"
+        return 1
+    }
+    [ -z "$server_table_private" ] || [ -n "$server_key" ] || {
+        fail "3: the table" "private, but no key: $(cat "$out/table.out")"
+        return 1
+    }
+    echo "3: ($(elapsed) s) the table made${server_key:+ (private)}"
 }
 
 # The match's windows at the smallest size the app opens (APP_MIN_W): the
@@ -779,7 +824,7 @@ seats_at_server() {
         trace_of[$w]=$out/match-$w.err
         if [ -n "$bots" ]; then
             program "$role" "match-$w" "$cli" bot --connect "$srv_ip:$game_port" \
-                --table "$server_table" --level greedy --think 40
+                --table "$server_table" ${server_key:+--key "$server_key"} --level greedy --think 40
             pid[$w]=$last_pid
         else
             launch "$w" "$role" "match-$w" --join "$join_to" --autoplay --as-person \
