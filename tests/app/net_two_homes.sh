@@ -943,6 +943,12 @@ step_match_ends() {
     [ -n "$a" ] || a="(A printed no standings)"
     check "3: the same standings in both homes" "$a" "$b"
     echo "$a" | sed 's/^/3: /'
+    [ -n "$bots" ] || check "3: the standings of all three seats, after the match's rounds" \
+        "rounds=1 seats=3 winner=1" "$(grep -c '^P.i, [0-9]* rounds\?$' <<<"$a" |
+            sed 's/^/rounds=/') $(grep -c '^Seat [123]: -\?[0-9]* points\?$' <<<"$a" |
+            sed 's/^/seats=/') $(grep -c '^Winners\?: ' <<<"$a" | sed 's/^/winner=/')"
+    grep -q 'the match is over after [0-9]* moves' "$out/server.err" && ok ||
+        fail "3: the server" "never said the match was over: $(tail -3 "$out/server.err")"
     seen=$(sed -n 's/^ceki-server: conn [0-9]* connected from \([0-9.]*\):[0-9]*$/\1/p' \
         "$out/server.err" | sort -u | tr '\n' ' ')
     check "3: the server saw only router A's and the carrier's addresses" "$a_wan $cg_wan " "$seen"
