@@ -830,7 +830,10 @@ seats_at_server() {
             launch "$w" "$role" "match-$w" --join "$join_to" --autoplay --as-person \
                 --size "$match_size" --exit-at-end
         fi
-        wait_line "$out/server.err" "connection [0-9]+ takes seat $seat" 20 || return 1
+        wait_line "$out/server.err" "connection [0-9]+ takes seat $seat" 20 || {
+            [ -n "$bots" ] || echo "3: $w, not seated: $(ps -o pid=,stat=,wchan:24=,comm= -p "${pid[$w]}" 2>&1)"
+            return 1
+        }
         seat=$((seat + 1))
     done
     [ -z "$bots" ] || return 0
