@@ -3,6 +3,7 @@
  *
  *   table --connect HOST:PORT --variant V [--players N] [--seed S]
  *         [--seats LIST] [--scheme NAME] [--option NAME]... [--private]
+ *         [--clock SECONDS+BANK|none] [--watch none|public|hands-late]
  *                                                                 (cmd_table.c)
  *       creates a table, prints "table: ID" and leaves; a private one
  *       (--private; else the table is open, listed and joined without a key)
@@ -10,7 +11,11 @@
  *       LIST: one entry per seat in seat order (or one for all), each net (a
  *       seat for someone who joins) or random, greedy, strong (a computer at
  *       the host); default all net. --seed needs a server started with
- *       --allow-seed.
+ *       --allow-seed. --clock: the turn clock, SECONDS a move then a bank of
+ *       BANK seconds for the match (e.g. 20+120); default none. --watch:
+ *       who may watch (hands-late: spectators also see each round's hands
+ *       once it is over); default public for an open table, none for a
+ *       private one.
  *   bot --connect HOST:PORT --table ID --level random|greedy|strong
  *       [--key KEY] [--token FILE] [--think MS] [--dump FILE]      (cmd_bot.c)
  *       takes the first free net seat (of a private table with its KEY) and

@@ -7,6 +7,7 @@
 #include "cli_args.h"
 #include "cli_net.h"
 #include "cli_netcmd.h"
+#include "cli_util.h"
 
 #define TABLE_LIST_MAX 256
 
@@ -19,13 +20,18 @@ typedef struct TableArgs {
     bool has_seed;
     bool private_table;
     const char *seats;
+    NetClock clock;
+    int watch; /* NetWatch, or -1: as the table is (open: public, private: none) */
 } TableArgs;
+
+static const char *const watch_keys[NET_WATCH_COUNT] = {"none", "public", "hands-late"};
 
 static int table_usage(const char *why)
 {
     fprintf(stderr, "ceki-cli: table: %s\n", why);
     fprintf(stderr, "usage: ceki-cli table --connect HOST:PORT --variant V [--players N] "
                     "[--seed S] [--seats LIST] [--scheme NAME] [--option NAME]... [--private] "
+                    "[--clock SECONDS+BANK|none] [--watch none|public|hands-late] "
                     "[--bind ADDR]\n");
     return 2;
 }
@@ -66,10 +72,48 @@ static bool parse_seats(const char *text, int players, uint8_t kinds[CEKI_MAX_SE
     return true;
 }
 
+/* --clock SECONDS+BANK (seconds a move, then a bank in seconds) or none. */
+static int parse_clock(const char *text, NetClock *out)
+{
+    memset(out, 0, sizeof *out);
+    if (strcmp(text, "none") == 0)
+        return 0;
+    char move[TABLE_LIST_MAX];
+    snprintf(move, sizeof move, "%s", text);
+    char *plus = strchr(move, '+');
+    long move_s = 0, bank_s = 0;
+    if (plus)
+        *plus = '\0';
+    if (!plus ||
+        !cli_parse_long(move, NET_CLOCK_MOVE_MIN_MS / 1000, NET_CLOCK_MOVE_MAX_MS / 1000,
+                        &move_s) ||
+        !cli_parse_long(plus + 1, 0, NET_CLOCK_BANK_MAX_MS / 1000, &bank_s))
+        return table_usage("--clock takes SECONDS+BANK (1 to 600 seconds a move, a bank of 0 to "
+                           "3600 seconds) or none");
+    out->move_ms = (uint32_t)move_s * 1000u;
+    out->bank_ms = (uint32_t)bank_s * 1000u;
+    return 0;
+}
+
+static int parse_watch(const char *text, int *out)
+{
+    for (int w = 0; w < NET_WATCH_COUNT; w++) {
+        if (strcmp(text, watch_keys[w]) == 0) {
+            *out = w;
+            return 0;
+        }
+    }
+    return table_usage("--watch takes none, public or hands-late");
+}
+
 static int parse_one(TableArgs *a, const VariantDesc **v, const char *arg, const char *val)
 {
     if (strcmp(arg, "--connect") == 0) {
         a->connect = val;
+    } else if (strcmp(arg, "--clock") == 0) {
+        return parse_clock(val, &a->clock);
+    } else if (strcmp(arg, "--watch") == 0) {
+        return parse_watch(val, &a->watch);
     } else if (strcmp(arg, "--bind") == 0) {
         a->bind = val;
     } else if (strcmp(arg, "--variant") == 0) {
@@ -130,6 +174,10 @@ static int parse_table_args(int argc, char **argv, TableArgs *a, NetCreate *c)
     c->seed = a->cfg.seed;
     c->autostart = true;
     c->open = !a->private_table;
+    c->rules.clock = a->clock;
+    c->rules.watch = (uint8_t)(a->watch >= 0 ? a->watch
+                               : c->open     ? NET_WATCH_PUBLIC
+                                             : NET_WATCH_NONE);
     snprintf(c->name, sizeof c->name, "ceki-cli");
     return 0;
 }
@@ -164,6 +212,7 @@ int cli_cmd_table(int argc, char **argv)
 {
     TableArgs a;
     memset(&a, 0, sizeof a);
+    a.watch = -1;
     NetMsg *msg = calloc(1, sizeof *msg);
     if (!msg)
         return 1;

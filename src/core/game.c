@@ -466,7 +466,8 @@ static void observe_into(const Game *g, int seat, Observation *o, bool whole)
     o->to_move = game_to_move(g);
     o->dealer = g->dealer;
     o->starter = g->starter;
-    memcpy(o->hand, g->hand[seat], (size_t)g->hand_n[seat]);
+    if (seat >= 0)
+        memcpy(o->hand, g->hand[seat], (size_t)g->hand_n[seat]);
     for (int s = 0; s < g->n; s++) {
         o->role[s] = g->role[s];
         o->next_seat[s] = game_seat_after(g, s, 1);
@@ -494,8 +495,8 @@ static void observe_into(const Game *g, int seat, Observation *o, bool whole)
     o->set_aside_count = g->aside_n;
     o->turned = g->phase == PHASE_STOCK_TAKE ? g->turned : CARD_NONE;
     o->stock_last_public = g->stock_last_public;
-    o->peek = g->peek[seat];
-    o->peek_depth = g->peek_depth[seat];
+    o->peek = seat >= 0 ? g->peek[seat] : CARD_NONE;
+    o->peek_depth = seat >= 0 ? g->peek_depth[seat] : 0;
     o->pot = g->pot;
     o->shown_draw = CARD_NONE;
     o->drawn = CARD_NONE;
@@ -508,7 +509,7 @@ static void observe_into(const Game *g, int seat, Observation *o, bool whole)
 
 CekiStatus game_observe(const Game *g, int seat, Observation *o)
 {
-    if (!g || !o || seat < 0 || seat >= g->n)
+    if (!g || !o || seat < GAME_SPECTATOR || seat >= g->n)
         return CEKI_ERR_ARG;
     memset(o, 0, sizeof *o);
     observe_into(g, seat, o, true);

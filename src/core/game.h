@@ -23,7 +23,8 @@
  * - Randomness comes only from the seed in GameConfig; the same config and the
  *   same moves give the same game on every machine (see record.h).
  * - game_observe gives a seat's view: what that seat may see and nothing else
- *   (RULES.md §5).
+ *   (RULES.md §5). A spectator (GAME_SPECTATOR) is a seat-less view of the
+ *   same game: what every seat sees, and no more.
  */
 #ifndef CEKI_GAME_H
 #define CEKI_GAME_H
@@ -92,7 +93,8 @@ typedef struct Move {
 
 /* Longest move text, e.g. "declare:OT" or "10Sx10D". */
 #define MOVE_TEXT_MAX 16
-#define GAME_MAX_MOVES 512 /* an upper bound on game_legal_moves() */
+#define GAME_MAX_MOVES 512  /* an upper bound on game_legal_moves() */
+#define GAME_SPECTATOR (-1) /* the viewer who holds no seat (observe, events) */
 
 /* Text form used in records and by ceki-cli: "C4xS4" capture, "C4-" trail,
  * "turn", "take:S4", "next", "draw", "draw-discard", "discard:C4",
@@ -202,8 +204,8 @@ void game_set_events_enabled(Game *g, bool enabled);
 
 /* The events `in[0..n)` of the last apply of g as `seat` sees them: the same
  * events in the same order, each card the rules do not show that seat
- * replaced by CARD_NONE (a back). Returns n. out may equal in. seat -1: what
- * every seat sees (a spectator). A dealt hand card and a private peek are
+ * replaced by CARD_NONE (a back). Returns n. out may equal in. seat -1
+ * (GAME_SPECTATOR): what every seat sees. A dealt hand card and a private peek are
  * seen by their seat only; a Kowah stock draw by the drawer (its card filled
  * in from g where the engine's event leaves it out) and by all only when
  * shown; everything else is public (visibility.c lists the readings).
@@ -353,7 +355,9 @@ typedef struct Observation {
     PublicHistory history;
 } Observation;
 
-/* Fills *out with what `seat` may see. */
+/* Fills *out with what `seat` may see. seat GAME_SPECTATOR: what every seat
+ * sees (out->seat is -1): no hand (the counts only), only the piles shown
+ * face up to all, no peek, no draw of its own; the same public history. */
 CekiStatus game_observe(const Game *g, int seat, Observation *out);
 /* game_observe for a quick look in the computer players' playouts: the
  * same, but the cards of the captured piles and the history's entries are
@@ -361,6 +365,23 @@ CekiStatus game_observe(const Game *g, int seat, Observation *out);
  * nothing is cleared first: arrays hold their counts' worth of cards and
  * whatever was there before past them. */
 CekiStatus game_observe_brief(const Game *g, int seat, Observation *out);
+
+/* Every seat's hand as round `round` was dealt (its first position), for a
+ * spectator who sees the hands a round late. */
+typedef struct RoundHands {
+    int round;
+    int players;
+    int count[CEKI_MAX_SEATS];
+    Card hand[CEKI_MAX_SEATS][OBS_MAX_HAND];
+} RoundHands;
+/* The hands of `round` once that round is over (an earlier round, or this
+ * one in PHASE_ROUND_OVER or PHASE_MATCH_OVER), replayed from g's config and
+ * history; CEKI_ERR_STATE for a round being played or not yet dealt, and for
+ * a game that keeps no history; CEKI_ERR_ARG for NULL; *out is written only
+ * on CEKI_OK. The rule of the delay lives in visibility.c beside
+ * game_events_for_seat: before its round is over no hand but one's own is
+ * shown. */
+CekiStatus game_round_hands(const Game *g, int round, RoundHands *out);
 
 /* Breakdown of a seat's captured pile as it would score now. */
 CekiStatus game_score_seat(const Game *g, int seat, ScoreBreakdown *out);

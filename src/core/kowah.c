@@ -643,12 +643,13 @@ KowahHandEnd kowah_hand_end(const Game *g)
 void kowah_observe(const Game *g, int seat, Observation *out)
 {
     const KowahState *k = &g->kowah;
-    memcpy(out->hand, g->hand[seat], (size_t)g->hand_n[seat]);
+    if (seat >= 0)
+        memcpy(out->hand, g->hand[seat], (size_t)g->hand_n[seat]);
     memcpy(out->discard, k->discard, (size_t)k->discard_n);
     out->discard_count = k->discard_n;
     for (int s = 0; s < g->n; s++)
         out->exposed[s] = k->exposed[s];
     out->shown_draw = k->shown_draw;
-    out->drawn = seat == k->turn_seat ? k->drawn : CARD_NONE;
+    out->drawn = seat >= 0 && seat == k->turn_seat ? k->drawn : CARD_NONE;
     out->idle_turns = k->idle_turns;
 }

@@ -20,7 +20,15 @@
  * - The dice, packets and payments of Pèi carry numbers, not cards, in their
  *   card fields and are public.
  * An event type this file does not know hides both card fields from every
- * seat, so a new event is private until someone decides otherwise. */
+ * seat, so a new event is private until someone decides otherwise.
+ *
+ * Hands a round late (game_round_hands): a spectator of a table that allows
+ * it sees every seat's hand as its round was dealt, once that round is
+ * over; the round being played shows none. The hands are found again by
+ * replaying the match from its config and moves up to that round's first
+ * position, so the game keeps nothing more for the few tables that ask. */
+#include <string.h>
+
 #include "game_internal.h"
 
 /* Who sees an event's card fields. */
@@ -87,4 +95,46 @@ int game_events_for_seat(const Game *g, const GameEvent *in, int n, int seat, Ga
     for (int i = 0; i < n; i++)
         out[i] = event_for_seat(g, &in[i], seat);
     return n;
+}
+
+/* Whether round `round` of g is over: an earlier one, or this one ended. */
+static bool round_is_over(const Game *g, int round)
+{
+    if (round < 1 || round > g->round)
+        return false;
+    return round < g->round || g->phase == PHASE_ROUND_OVER || g->phase == PHASE_MATCH_OVER;
+}
+
+static void hands_of(const Game *g, int round, RoundHands *out)
+{
+    out->round = round;
+    out->players = g->n;
+    for (int s = 0; s < g->n; s++) {
+        out->count[s] = g->hand_n[s];
+        memcpy(out->hand[s], g->hand[s], (size_t)g->hand_n[s]);
+    }
+}
+
+CekiStatus game_round_hands(const Game *g, int round, RoundHands *out)
+{
+    if (!g || !out)
+        return CEKI_ERR_ARG;
+    if (!g->keep_history || !round_is_over(g, round))
+        return CEKI_ERR_STATE;
+    CekiStatus st = CEKI_OK;
+    Game *r = game_create(&g->cfg, &st);
+    if (!r)
+        return st;
+    game_set_events_enabled(r, false);
+    game_set_history_enabled(r, false);
+    for (int i = 0; r->round < round && i < g->history_n && st == CEKI_OK; i++)
+        st = game_apply(r, &g->history[i]);
+    if (st == CEKI_OK && r->round != round)
+        st = CEKI_ERR_STATE; /* a history that does not reach it */
+    if (st == CEKI_OK) {
+        memset(out, 0, sizeof *out);
+        hands_of(r, round, out);
+    }
+    game_destroy(r);
+    return st;
 }

@@ -125,13 +125,21 @@ NetReason host_admit(Host *h, HostAddr addr, uint64_t now_ms)
     return why;
 }
 
+/* ci's seat is away, or its spectator gone, as its connection goes. */
+static void host_leave_table(Host *h, HostConnInfo *ci, uint64_t now_ms)
+{
+    if (ci->watching)
+        watch_leave(h, ci, now_ms);
+    else if (ci->table)
+        seat_leave(h, ci, now_ms);
+}
+
 void host_disconnected(Host *h, HostConn conn, uint64_t now_ms)
 {
     HostConnInfo *ci = admit_conn(h, conn);
     if (!ci)
         return;
-    if (ci->table)
-        seat_leave(h, ci, now_ms);
+    host_leave_table(h, ci, now_ms);
     admit_remove(h, ci);
     for (int i = 0; i < h->ntables; i++) {
         if (h->tables[i]->creator == conn) /* a later connection of that number is not it */
@@ -170,6 +178,17 @@ static void host_move(Host *h, HostConnInfo *ci, const NetMove *nm, uint64_t now
                      N_("Take a seat before you move."));
         return;
     }
+    if (ci->watching) {
+        send_refused(h, ci->conn, NET_MSG_MOVE, NET_REASON_WATCHING, t->move_no,
+                     N_("A spectator does not move."));
+        return;
+    }
+    HostSeat *seat = &t->seat[ci->seat];
+    if (seat->state == NET_SEAT_STAND_IN && seat->stand_in != NET_STAND_IN_AWAY) {
+        if (t->waiting)
+            play_flush(h, now_ms); /* the seats learn it back after the move they were told */
+        seat_take_back(h, t, ci->seat, now_ms);
+    }
     NetReason how = NET_REASON_NONE;
     const char *why = host_move_refusal(t, ci->seat, nm, &how);
     if (why && t->waiting) { /* judged on the position the seat knows */
@@ -197,9 +216,12 @@ static void host_resync(Host *h, HostConnInfo *ci, uint64_t now_ms)
     HostConn conn = ci->conn;
     HostTable *t = ci->table;
     int seat = ci->seat;
+    bool watching = ci->watching;
     if (t->waiting)
         play_flush(h, now_ms); /* the view and the updates after it agree */
-    if (t->seat[seat].conn == conn)
+    if (watching)
+        send_watch_view(h, t, conn);
+    else if (t->seat[seat].conn == conn)
         send_view(h, t, seat);
 }
 
@@ -224,9 +246,15 @@ static void host_chat(Host *h, HostConnInfo *ci, const NetChat *chat, uint64_t n
                      N_("Not so fast: wait a moment before the next line."));
         return;
     }
+    if (ci->watching) {
+        watch_chat(h, ci, m);
+        return;
+    }
     m->u.chat.seat = (int8_t)ci->seat;
+    memcpy(m->u.chat.name, t->seat[ci->seat].name, sizeof m->u.chat.name);
     for (int s = 0; s < t->cfg.players; s++)
         send_msg(h, t->seat[s].conn, m);
+    send_watchers(h, t, m);
 }
 
 static void host_pong(Host *h, HostConn conn, const NetPing *ping)
@@ -251,6 +279,7 @@ static bool host_dispatch(Host *h, HostConnInfo *ci, const NetMsg *msg, uint64_t
     case NET_MSG_SEAT_AI:
         seat_give_ai(h, ci->conn, msg->u.seat_ai.seat, msg->u.seat_ai.kind, now_ms);
         return true;
+    case NET_MSG_STAND_IN: seat_stand_in(h, ci->conn, &msg->u.stand_in, now_ms); return true;
     case NET_MSG_CHAT: host_chat(h, ci, &msg->u.chat, now_ms); return true;
     case NET_MSG_PING: host_pong(h, ci->conn, &msg->u.ping); return true;
     case NET_MSG_PONG: return true;
@@ -272,8 +301,7 @@ void host_received(Host *h, HostConn conn, const NetMsg *msg, uint64_t now_ms)
         admit_hello(h, ci, now_ms);
     long refused = h->refused;
     if (!host_dispatch(h, ci, msg, now_ms)) {
-        if (ci->table)
-            seat_leave(h, ci, now_ms);
+        host_leave_table(h, ci, now_ms);
         admit_remove(h, ci);
         send_log(h, "connection %u dropped: it sent a host's message", (unsigned)conn);
         h->out.drop(h->out.ctx, conn, NET_REASON_GARBAGE);
@@ -302,8 +330,8 @@ void host_tick(Host *h, uint64_t now_ms)
         seat_tick(h, t, now_ms);
         if (play_computer_due(t))
             play_computer_move(h, t);
-        else
-            play_claim_expire(h, t, now_ms);
+        else if (!play_claim_expire(h, t, now_ms))
+            play_clock_expire(h, t, now_ms);
     }
     table_idle_save(h, now_ms, false);
     play_flush(h, now_ms);
@@ -328,7 +356,9 @@ void host_counts(const Host *h, HostCounts *out)
     for (int i = 0; i < h->ntables; i++)
         out->tables_live += h->tables[i]->started && !h->tables[i]->over;
     for (int i = 0; i < h->nconns; i++)
-        out->seats_connected += h->conns[i].table != NULL;
+        out->seats_connected += h->conns[i].table != NULL && !h->conns[i].watching;
+    out->watchers = h->watching;
+    out->clock_moves = h->clock_moves;
     out->conns = h->nconns;
     out->lobby = h->lobby;
     out->addresses = h->naddrs;

@@ -14,7 +14,8 @@
  *   NET_MSG_CHAT, and after the match NET_MSG_RECORD: the record text in
  *   chunks, in order, each at most NET_RECORD_CHUNK bytes (proto.h), so a
  *   record of any variant up to NET_RECORD_MAX arrives whole. Nothing sent
- *   before the match is over carries the seed.
+ *   before the match is over carries the seed. A spectator (below) receives
+ *   the same messages as a seat-less view, and NET_MSG_HANDS.
  * - A seat's move is checked by the core (game_apply); a move for another
  *   seat, out of turn, stale or illegal is refused with NET_MSG_REFUSED and
  *   changes nothing.
@@ -28,8 +29,80 @@
  * - Seats: NetSeatKind. A person who joins gets a token; joining again
  *   with it gives back the same seat mid-round, with the whole view. While
  *   a person is away the seat waits `grace_ms` (NET_MSG_SEATS shows what is
- *   left), then the computer plays for them at the table's level until they
- *   are back, from their next turn.
+ *   left), then the computer plays for them at the table's level
+ *   (NET_STAND_IN_AWAY) until they are back, from their next turn. "The
+ *   table's level" is play_table_level's: the strongest computer seat's,
+ *   else greedy; a computer playing for a person decides as a network bot
+ *   of that level at that seat would (the seat's seed, reseeded each move).
+ * - The turn clock (NetTableRules.clock, fixed when the table is made;
+ *   NetClock's bounds, else NET_REASON_BAD_CONFIG). Each decision of a
+ *   person has clock.move_ms; time past it comes out of their bank, which
+ *   starts at clock.bank_ms and lasts the whole match (it is never filled
+ *   again). A decision's time runs from the moment the seats are told it
+ *   is theirs (the UPDATE of the move before it, or the match's start)
+ *   until their move reaches the host; a move in time keeps the bank less
+ *   what it took past move_ms. When both are spent, host_tick makes that
+ *   one move for them: the computer at the table's level chooses it, and
+ *   it is applied, journalled (marked as the clock's) and told like any
+ *   move, so a restarted host replays it. NET_CLOCK_STALLED such moves in
+ *   a row make the seat a stand-in (NET_STAND_IN_CLOCK) until the person
+ *   acts again; a move of theirs resets the count. The clock runs only for
+ *   a person who is here and plays their own seat: not while they are away
+ *   (the grace countdown runs instead; the decision keeps what was left of
+ *   its time, to run again when they are back), not for a stand-in, not for
+ *   a Kowah claim that has its claim window (that window times it, as
+ *   before), not for a computer. Every VIEW, UPDATE and SEATS carries the
+ *   clock as it stands (NetClockState), and NET_MSG_SEATS each seat's
+ *   clock_moves. Restarts: the journal keeps, with each move, the bank the
+ *   seat that made it had left, and each seat's stand-in and its reason; a
+ *   restarted host gives the decision in progress its whole move time again
+ *   and the bank as the last kept move left it, from when its person is
+ *   back: a crash costs nobody time, and nobody gains more than one move's
+ *   time by it.
+ * - Stand-ins asked for (NET_MSG_STAND_IN, once the match is started and
+ *   until it is over): on, for a person's seat of a connection's table.
+ *   Anyone seated may ask it for their own seat (NET_STAND_IN_OWN: "let the
+ *   computer play my seat"); the table's creator for another person's seat
+ *   at a table without a clock (NET_STAND_IN_CREATOR; at a table with a
+ *   clock: NET_REASON_HAS_CLOCK, the clock does it). Off: only the seat's
+ *   own person (else NET_REASON_NOT_YOUR_SEAT). Refused too: a spectator
+ *   (NET_REASON_WATCHING), a connection at no table (_NOT_SEATED), another's
+ *   seat by someone else than the creator (_NOT_CREATOR), a seat that holds
+ *   no person (_NO_PERSON), a match not being played (_NOT_READY). Asking
+ *   for what already is changes nothing and is not refused. A person whose
+ *   seat is stood in for by the clock, the creator or their own wish takes
+ *   it back by sending a move (it is then judged as any move: the computer
+ *   may have moved first) or asking off; coming back after leaving does not
+ *   take it back (a seat away past its grace does, as before). Every seat
+ *   and spectator is told by NET_MSG_SEATS (state NET_SEAT_STAND_IN and
+ *   NetSeat.stand_in).
+ * - Spectators (NetJoin.watch). A table takes them when its
+ *   NetTableRules.watch says so (else NET_REASON_NO_WATCHING); its creator's
+ *   own connection may always watch it. A spectator joins with the table's
+ *   id, and a private table's key (a wrong key counts as for a seat); it
+ *   takes no seat, gets WELCOME with seat -1 (no token, ai_seed 0), its
+ *   whole view (game_observe of GAME_SPECTATOR), then everyone's SEATS,
+ *   which lists the spectators' names (numbered as seats' names are). From
+ *   then on it gets every UPDATE with the events as game_events_for_seat
+ *   gives them to GAME_SPECTATOR, SEATS, chat and the record once the match
+ *   is over. At a table of NET_WATCH_HANDS_LATE it also gets NET_MSG_HANDS:
+ *   the hands as dealt in each round once that round is over
+ *   (game_round_hands), right after that round's last UPDATE, and on
+ *   joining those of the last round that is over. A spectator's move or
+ *   STAND_IN is refused (NET_REASON_WATCHING), the creator's own STAND_IN
+ *   for another's seat aside; START and SEAT_AI are the creator's, as
+ *   ever; RESYNC sends its view again; a JOIN for a seat makes it a
+ *   spectator no more. Its chat reaches the other spectators only until
+ *   the match is over, then everyone at the table; a seat's chat reaches
+ *   the spectators too. Spectators are capped (HostLimits: in all, per
+ *   address and per table; at most NET_MAX_WATCHERS a table even without
+ *   limits): NET_REASON_BUSY, _ADDRESS_WATCHING, _WATCHERS_FULL. A
+ *   spectator is at a table (no lobby deadline) but is counted: watching
+ *   is no way around the admission rules. A spectator does not keep a table
+ *   alive (a started table with spectators and no person is abandoned) and
+ *   is not journalled: after a restart it joins again. When its table
+ *   closes it is dropped with the reason, or stays at no table as a seat
+ *   does when the match is over.
  * - Every table is journalled in the host's SQLite store (data_dir) after
  *   every move; a host created again on the same data_dir has its tables
  *   back, tokens included. data_dir NULL: nothing is kept (tests).
@@ -140,6 +213,9 @@ typedef struct HostLimits {
     int addr_wrong;           /* wrong keys or tokens of an address: this many at once, */
     uint32_t addr_wrong_ms;   /* then one more every this long; past them it is */
     uint32_t cut_off_ms;      /* cut off this long */
+    int watch_max;            /* spectators in all (0: no cap but NET_MAX_WATCHERS a table), */
+    int addr_watch_max;       /* ... from one address (0: no cap), */
+    int table_watch_max;      /* ... at one table (0 or over NET_MAX_WATCHERS: that) */
 } HostLimits;
 
 /* The rules of a server that holds max_conns connections: a first message
@@ -147,7 +223,8 @@ typedef struct HostLimits {
  * all and 16 from one address, 50 new connections of an address at once
  * then 20 a second, 20 tables at once then one every 3 s, 8 tables
  * waiting, 10 wrong keys at once then one a minute, else 10 minutes cut
- * off. */
+ * off; a quarter of max_conns watching in all, 16 from one address, 32 at
+ * one table. */
 HostLimits host_limits_default(int max_conns);
 
 /* Where the host's messages go. send: reliable and ordered on the message's
@@ -216,6 +293,8 @@ typedef struct HostCounts {
     long closed_idle, closed_over; /* tables closed for being unused, and finished ones gone */
     long turned_away;              /* connections refused by admission (host_admit or after) */
     long wrong_keys;               /* wrong keys and tokens */
+    int watchers;                  /* spectators at tables */
+    long clock_moves;              /* moves the clock made for people whose time ran out */
 } HostCounts;
 void host_counts(const Host *h, HostCounts *out);
 

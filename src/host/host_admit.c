@@ -33,7 +33,10 @@ HostLimits host_limits_default(int max_conns)
                     .addr_waiting = 8,
                     .addr_wrong = 10,
                     .addr_wrong_ms = 60000u,
-                    .cut_off_ms = 600000u};
+                    .cut_off_ms = 600000u,
+                    .watch_max = max_conns > 0 ? max_conns / ADMIT_LOBBY_SHARE : 0,
+                    .addr_watch_max = 16,
+                    .table_watch_max = 32};
     return l;
 }
 
@@ -68,7 +71,7 @@ static size_t admit_home(HostAddr addr, int cap)
     return (size_t)(addr * ADMIT_HASH) & (size_t)(cap - 1);
 }
 
-static HostAddrInfo *admit_find(Host *h, HostAddr addr)
+static HostAddrInfo *admit_find(const Host *h, HostAddr addr)
 {
     for (size_t i = h->addrs_cap ? admit_home(addr, h->addrs_cap) : 0, k = 0;
          k < (size_t)h->addrs_cap; k++, i = (i + 1) & (size_t)(h->addrs_cap - 1)) {
@@ -216,6 +219,15 @@ static void admit_count_lobby(Host *h, HostAddr addr, int by)
         a->lobby += by;
 }
 
+/* One spectator more or fewer, of ci's address and in all. */
+static void admit_count_watching(Host *h, const HostConnInfo *ci, int by)
+{
+    h->watching += by;
+    HostAddrInfo *a = ci->addr ? admit_find(h, ci->addr) : NULL;
+    if (a)
+        a->watching += by;
+}
+
 HostConnInfo *admit_add(Host *h, HostConn conn, HostAddr addr, uint64_t now)
 {
     if (h->nconns == h->conns_cap) {
@@ -248,6 +260,8 @@ HostConnInfo *admit_add(Host *h, HostConn conn, HostAddr addr, uint64_t now)
 
 void admit_remove(Host *h, HostConnInfo *ci)
 {
+    if (ci->watching)
+        admit_count_watching(h, ci, -1);
     if (ci->addr) {
         HostAddrInfo *a = admit_find(h, ci->addr);
         if (a)
@@ -273,12 +287,36 @@ void admit_sit(Host *h, HostConnInfo *ci, HostTable *t, int seat)
         admit_count_lobby(h, ci->addr, -1);
     ci->table = t;
     ci->seat = seat;
+    ci->watching = seat < 0;
+    if (ci->watching)
+        admit_count_watching(h, ci, 1);
+}
+
+NetReason admit_watch(const Host *h, const HostConnInfo *ci, const HostTable *t)
+{
+    const HostLimits *l = &h->limits;
+    int table_max = h->limited && l->table_watch_max > 0 && l->table_watch_max < NET_MAX_WATCHERS
+                        ? l->table_watch_max
+                        : NET_MAX_WATCHERS;
+    if (t->nwatchers >= table_max)
+        return NET_REASON_WATCHERS_FULL;
+    if (!admit_limited(h, ci->addr))
+        return NET_REASON_NONE;
+    if (l->watch_max > 0 && h->watching >= l->watch_max)
+        return NET_REASON_BUSY;
+    const HostAddrInfo *a = admit_find(h, ci->addr);
+    if (l->addr_watch_max > 0 && a && a->watching >= l->addr_watch_max)
+        return NET_REASON_ADDRESS_WATCHING;
+    return NET_REASON_NONE;
 }
 
 void admit_stand(Host *h, HostConnInfo *ci, uint64_t now)
 {
     if (!ci->table)
         return;
+    if (ci->watching)
+        admit_count_watching(h, ci, -1);
+    ci->watching = false;
     ci->table = NULL;
     ci->seat = -1;
     ci->since = now;

@@ -5,14 +5,18 @@
  *   the connections it knows (HostConnInfo: which table and seat, if any).
  * - The files, each calling only the ones listed after it:
  *   host.c (create, dispatch, tick) -> host_seat.c (joins, tokens, keys,
- *   names, grace, stand-ins) -> host_restore.c (tables back from the
- *   journal) -> host_table.c (a table's creation, listing, idleness,
- *   closing, freeing) -> host_play.c (start, moves, the journal's flush and
- *   the updates it releases, computers, the record) -> host_admit.c (the
- *   connections, their addresses and the admission rules) -> host_send.c
- *   (the messages) -> host_journal.c (SQLite), host_rand.c (the system's
- *   randomness, secrets compared) and host_text.c (names and lines as they
- *   may show). No file calls back up this list.
+ *   names, grace, stand-ins) -> host_watch.c (spectators joining, leaving,
+ *   talking) -> host_restore.c (tables back from the journal) ->
+ *   host_table.c (a table's creation, listing, idleness, closing, freeing,
+ *   the names its people show) -> host_play.c (start, moves, the journal's
+ *   flush and the updates it releases to seats and spectators, computers,
+ *   the clock's moves, the record, the hands shown late) -> host_admit.c
+ *   (the connections, their addresses and the admission rules) ->
+ *   host_send.c (the messages) -> host_clock.c (the turn clock's arithmetic:
+ *   which decision is timed, what it has taken, when it runs out) ->
+ *   host_journal.c (SQLite), host_rand.c (the system's randomness, secrets
+ *   compared) and host_text.c (names and lines as they may show). No file
+ *   calls back up this list.
  * - Every pointer here is owned by the Host; nothing is global.
  */
 #ifndef CEKI_HOST_INTERNAL_H
@@ -32,21 +36,37 @@
 #define HOST_JOURNAL_RETRY_MS 1000u /* a failed journal write is tried again after this */
 #define HOST_AI_ITERATIONS 1000     /* the strong player's budget: ceki-cli match's default */
 #define HOST_REFUSALS_MAX 64        /* refusals in a row before a peer is dropped (abuse) */
-#define HOST_ADDR_SWEEP_MS 10000u   /* addresses with nothing to remember are forgotten this often \
-                                     */
+#define HOST_ADDR_SWEEP_MS 10000u   /* addresses with nothing left are forgotten this often */
 #define HOST_IDLE_SAVE_MS 30000u    /* an idle table's time left is journalled this often */
 #define HOST_LOG_MAX 256            /* bytes of one log line */
 #define HOST_SEED_BYTES 8
+#define HOST_NO_BANK UINT32_MAX /* a move's bank left when its mover has none (a computer) */
+
+/* Who made a move (HostTable.by_ai, the journal's by_ai column). */
+typedef enum HostBy {
+    HOST_BY_PERSON = 0,
+    HOST_BY_COMPUTER, /* a computer seat, or a stand-in */
+    HOST_BY_CLOCK     /* the computer, for a person whose time ran out */
+} HostBy;
 
 typedef struct HostSeat {
     uint8_t kind;                  /* NetSeatKind */
     uint8_t state;                 /* NetSeatState */
+    uint8_t stand_in;              /* NetStandIn: why, while state is NET_SEAT_STAND_IN */
     char token[NET_TOKEN_LEN + 1]; /* a person's, "" for a computer or nobody */
     char name[NET_NAME_MAX + 1];
-    HostConn conn;      /* the connection holding it, 0 for none */
-    uint64_t grace_end; /* NET_SEAT_AWAY: when the computer takes over */
-    AiPlayer *ai;       /* a computer seat's player, or a person's stand-in once needed */
+    HostConn conn;       /* the connection holding it, 0 for none */
+    uint64_t grace_end;  /* NET_SEAT_AWAY: when the computer takes over */
+    AiPlayer *ai;        /* a computer seat's player, or a person's stand-in once needed */
+    uint32_t bank_ms;    /* the turn clock: the bank left, not counting a decision timed now */
+    uint8_t clock_moves; /* moves in a row the clock made for them */
 } HostSeat;
+
+/* A spectator (host.h, "Spectators"). */
+typedef struct HostWatcher {
+    HostConn conn;
+    char name[NET_NAME_MAX + 1];
+} HostWatcher;
 
 typedef struct HostTable {
     char id[NET_TABLE_ID_MAX + 1];
@@ -65,8 +85,9 @@ typedef struct HostTable {
     bool autostart, started, over;
     HostConn creator; /* 0 once the creator has gone */
     HostSeat seat[CEKI_MAX_SEATS];
-    uint32_t move_no; /* moves applied (game_history's count) */
-    uint8_t *by_ai;   /* by_ai[i]: move i was made by a computer at the host */
+    uint32_t move_no;    /* moves applied (game_history's count) */
+    uint8_t *by_ai;      /* by_ai[i]: who made move i (HostBy) */
+    uint32_t *bank_left; /* bank_left[i]: move i's mover's bank after it (HOST_NO_BANK: none) */
     size_t by_ai_cap;
     uint64_t seats_due; /* the next NET_MSG_SEATS while a grace runs (UINT64_MAX: none) */
     /* The journal: what it holds of this table. */
@@ -82,13 +103,30 @@ typedef struct HostTable {
     Card claim_card;
     uint32_t claim_move_no;
     uint64_t claim_end;
+    /* The turn clock (host.h; host_clock.c): the decision timed is seat
+     * clock_seat's at clock_move_no (-1: none); clock_left is its move time
+     * left when it last stopped or began; it runs since clock_since while
+     * clock_running. */
+    NetClock clock;
+    int clock_seat;
+    uint32_t clock_move_no;
+    uint32_t clock_left;
+    bool clock_running;
+    uint64_t clock_since;
+    bool seats_tell; /* NET_MSG_SEATS once the move waiting is told */
+    /* Spectators, in the order they came. */
+    uint8_t watch; /* NetWatch */
+    HostWatcher *watchers;
+    int nwatchers, watchers_cap;
+    int hands_sent; /* the last round whose hands the spectators were sent */
 } HostTable;
 
 typedef struct HostConnInfo {
     HostConn conn;
     HostAddr addr;    /* 0: this machine's own, or trusted (no admission rule) */
-    HostTable *table; /* the table it sits at, or NULL */
-    int seat;
+    HostTable *table; /* the table it sits at or watches, or NULL */
+    int seat;         /* -1 when it watches */
+    bool watching;
     int refusals;   /* refused messages since its last accepted one */
     bool hello;     /* it has sent CREATE, LIST or JOIN */
     uint64_t since; /* when it came, or last left a table */
@@ -100,6 +138,7 @@ typedef struct HostConnInfo {
 typedef struct HostAddrInfo {
     HostAddr addr;                                     /* 0: an empty slot */
     int conns, lobby;                                  /* its connections, and those at no table */
+    int watching;                                      /* its spectators */
     int64_t connects_empty, tables_empty, wrong_empty; /* its buckets (admit_take) */
     uint64_t cut_until;
 } HostAddrInfo;
@@ -133,6 +172,8 @@ struct Host {
     HostAddrInfo *addrs; /* open addressing by address, addrs_cap a power of two */
     int addrs_cap, naddrs;
     int lobby;               /* limited connections at no table */
+    int watching;            /* spectators, all of them */
+    long clock_moves;        /* moves the clock made */
     uint64_t conns_due;      /* the earliest hello or lobby deadline (UINT64_MAX: none) */
     uint64_t addrs_sweep_at; /* when the addresses are next swept */
     long turned_away, wrong_keys;
@@ -180,7 +221,8 @@ bool host_text_same_name(const char *a, const char *b);
 /* A table as the journal kept it, for host_restore.c. */
 typedef struct HostSavedSeat {
     uint8_t kind;
-    bool taken; /* a person had taken it */
+    bool taken;       /* a person had taken it */
+    uint8_t stand_in; /* NetStandIn: CLOCK, CREATOR or OWN come back; else NONE */
     char token[NET_TOKEN_LEN + 1];
     char name[NET_NAME_MAX + 1];
 } HostSavedSeat;
@@ -193,9 +235,12 @@ typedef struct HostSavedTable {
     bool open;
     char key[NET_KEY_LEN + 1];
     int64_t idle_left; /* ms of idleness left when it was journalled; -1: not idle */
+    NetClock clock;
+    uint8_t watch;
     HostSavedSeat seat[CEKI_MAX_SEATS];
     Move *moves;
-    uint8_t *by_ai;
+    uint8_t *by_ai;      /* HostBy */
+    uint32_t *bank_left; /* HOST_NO_BANK: none */
     int nmoves;
 } HostSavedTable;
 
@@ -228,9 +273,14 @@ void send_refused(Host *h, HostConn conn, NetMsgType what, NetReason why, uint32
                   const char *reason);
 /* The seat's whole view (and its moves when it is to move in a started match). */
 void send_view(Host *h, HostTable *t, int seat);
+/* A spectator's whole view (game_observe of GAME_SPECTATOR, no moves). */
+void send_watch_view(Host *h, HostTable *t, HostConn conn);
+/* m to every spectator of t. */
+void send_watchers(Host *h, const HostTable *t, const NetMsg *m);
 /* The claim window of t as a seat is told it now (closed when none). */
 void send_claim_window(const Host *h, const HostTable *t, NetClaimWindow *out);
-/* NET_MSG_SEATS to every connection seated at t. */
+/* NET_MSG_SEATS (the seats, the clock, the spectators) to every connection
+ * seated at t or watching it. */
 void send_seats(Host *h, HostTable *t, uint64_t now_ms);
 /* Asks for t to be written at the next flush (play_flush). */
 void send_journal(Host *h, HostTable *t);
@@ -241,6 +291,26 @@ bool host_table_person_here(const HostTable *t);
 /* Whether t is not being played (not started, or nobody here): what an
  * address's addr_waiting counts. */
 bool host_table_waiting(const HostTable *t);
+
+/* ---- host_clock.c: the turn clock's arithmetic ---- */
+
+/* Whether t has a clock. */
+bool clock_on(const HostTable *t);
+/* Every person's bank full, none of the clock's moves, nothing timed. */
+void clock_reset(HostTable *t);
+/* The seat whose decision the clock times now (-1: none): at a started
+ * match with a clock and no move waiting to be told, the person to move,
+ * here and playing their own seat, with no claim window open. */
+int clock_timed_seat(const HostTable *t);
+/* The clock brought up to now: a decision that ended (a move applied) or
+ * stops (its person away, a stand-in) has what it took charged; the
+ * decision due now begins with its whole move time, or runs on from what it
+ * had left. Call it wherever what clock_timed_seat reads may change. */
+void clock_check(HostTable *t, uint64_t now_ms);
+/* When the decision timed now runs out (UINT64_MAX: none runs). */
+uint64_t clock_due(const HostTable *t);
+/* The clock as the seats are told it at now_ms (zeroed: t has none). */
+void clock_state(const HostTable *t, uint64_t now_ms, NetClockState *out);
 
 /* ---- host_admit.c: connections, addresses, the admission rules ---- */
 
@@ -256,9 +326,12 @@ HostConnInfo *admit_add(Host *h, HostConn conn, HostAddr addr, uint64_t now_ms);
 void admit_remove(Host *h, HostConnInfo *ci);
 /* Forgets conn and closes it through the outbox with why, logged. */
 void admit_drop(Host *h, HostConn conn, NetReason why);
-/* ci sits at seat of t, or stands up (at no table from now). */
+/* ci sits at seat of t (seat -1: it watches t, counted as a spectator), or
+ * stands up (at no table from now). */
 void admit_sit(Host *h, HostConnInfo *ci, HostTable *t, int seat);
 void admit_stand(Host *h, HostConnInfo *ci, uint64_t now_ms);
+/* NET_REASON_NONE when ci may watch t now (the spectators' caps), or why not. */
+NetReason admit_watch(const Host *h, const HostConnInfo *ci, const HostTable *t);
 /* ci said CREATE, LIST or JOIN. */
 void admit_hello(Host *h, HostConnInfo *ci, uint64_t now_ms);
 /* Drops what is past its deadline; forgets addresses with nothing left. */
@@ -280,18 +353,27 @@ void admit_free(Host *h);
 bool play_deal(Host *h, HostTable *t);
 /* Starts the match: every seated connection gets the deal's events. */
 void play_start(Host *h, HostTable *t, uint64_t now_ms);
-/* Applies m for t's seat to move (checked by the core); by_ai says a
- * computer at the host made it. The move is told at the next play_flush,
- * once it is in the journal; until then t is waiting. */
-CekiStatus play_apply(Host *h, HostTable *t, const Move *m, bool by_ai);
+/* Applies m for t's seat to move (checked by the core); by says who made
+ * it. The move is told at the next play_flush, once it is in the journal;
+ * until then t is waiting. The mover's decision ends: the clock charges
+ * what it took. */
+CekiStatus play_apply(Host *h, HostTable *t, const Move *m, HostBy by);
 /* Writes every table that changed in one transaction, then tells each
  * seat the moves now kept (its UPDATE, and the record when the match is
  * over). A failed write is logged and tried again HOST_JOURNAL_RETRY_MS
  * later; nothing it holds is told before it is kept. */
 void play_flush(Host *h, uint64_t now_ms);
 /* Replays a journalled move without telling anyone; a computer's move asks
- * its player again so that its randomness is where it was. */
-CekiStatus play_replay(Host *h, HostTable *t, const Move *m, bool by_ai);
+ * its player again so that its randomness is where it was. The mover's
+ * bank becomes `bank` (HOST_NO_BANK: as it was) and the clock's moves in a
+ * row are counted again. */
+CekiStatus play_replay(Host *h, HostTable *t, const Move *m, HostBy by, uint32_t bank);
+/* The clock's move for the person whose time ran out (host.h); false when
+ * nobody's did. */
+bool play_clock_expire(Host *h, HostTable *t, uint64_t now_ms);
+/* The hands of the last round that is over to a spectator who joins a
+ * table that shows them (none before the first round is over). */
+void play_hands_to(Host *h, HostTable *t, HostConn conn);
 /* Opens t's claim window when a person is asked to claim now and none is
  * open for this move, closes it when nobody is (host.h). */
 void play_claim_check(Host *h, HostTable *t, uint64_t now_ms);
@@ -313,6 +395,9 @@ void table_list(Host *h, HostConn conn);
 HostTable *table_find(Host *h, const char *id);
 /* Starts t when it starts by itself and every seat is filled. */
 void table_autostart(Host *h, HostTable *t, uint64_t now_ms);
+/* t's clock and spectators as its rules say, every bank full (a new table,
+ * or one restored before its moves are replayed). */
+void table_set_watch(HostTable *t, const NetClock *clock, uint8_t watch);
 /* Adds t to the host (false when out of memory; t is then freed). */
 bool table_add(Host *h, HostTable *t);
 HostTable *table_new(const GameConfig *cfg, const char *id);
@@ -331,12 +416,26 @@ void table_idle_resume(Host *h, HostTable *t, uint64_t now_ms, int64_t left_ms);
 void table_idle_save(Host *h, uint64_t now_ms, bool all);
 /* Why the table of that id was closed (NET_REASON_NONE: none of those remembered). */
 NetReason table_closed_why(const Host *h, const char *id);
+/* The name `sent` as seat `seat` or spectator `watcher` of t shows it (the
+ * other -1): cleaned, and numbered when another seat or spectator of t
+ * shows it already. */
+void table_fit_name(const HostTable *t, int seat, int watcher, const char *sent,
+                    char out[NET_NAME_MAX + 1]);
 
 /* ---- host_restore.c ---- */
 
 /* Brings back every table of the journal, its seats away with their grace
  * running from now_ms. False with err on a journal that does not read. */
 bool restore_tables(Host *h, uint64_t now_ms, char *err, size_t err_size);
+
+/* ---- host_watch.c ---- */
+
+/* ci asks to watch t (NetJoin.watch; host.h, "Spectators"). */
+void watch_join(Host *h, HostTable *t, HostConnInfo *ci, const NetJoin *j, uint64_t now_ms);
+/* A spectator goes (its connection closed, or it asks for a seat). */
+void watch_leave(Host *h, HostConnInfo *ci, uint64_t now_ms);
+/* A spectator's chat line: to the spectators only until the match is over. */
+void watch_chat(Host *h, HostConnInfo *ci, NetMsg *line);
 
 /* ---- host_seat.c ---- */
 
@@ -350,5 +449,10 @@ void seat_tick(Host *h, HostTable *t, uint64_t now_ms);
 void seat_start(Host *h, HostConn conn, uint64_t now_ms);
 /* The creator's NET_MSG_SEAT_AI: seat s of its table to a computer of kind. */
 void seat_give_ai(Host *h, HostConn conn, int s, uint8_t kind, uint64_t now_ms);
+/* NET_MSG_STAND_IN (host.h, "Stand-ins asked for"). */
+void seat_stand_in(Host *h, HostConn conn, const NetStandInAsk *ask, uint64_t now_ms);
+/* A person's move at a seat stood in for (by the clock, the creator or
+ * their wish): the seat is theirs again. */
+void seat_take_back(Host *h, HostTable *t, int s, uint64_t now_ms);
 
 #endif

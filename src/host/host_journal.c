@@ -5,8 +5,11 @@
  * the app's language (its messages go through the app's translations) and
  * keeps a person's games; this one keeps tables: each table's row (rules,
  * seed, whether it started or is over, the address that made it, whether
- * it is open and its key, the idle time it has left), its seats (kind,
- * token, name) and its moves. It holds only live tables: a table closed
+ * it is open and its key, the idle time it has left, its clock and who may
+ * watch), its seats (kind, token, name, why the computer plays it when it
+ * was asked to or the clock made it so) and its moves (who made each: a
+ * person, a computer, or the clock for a person; the bank its mover had
+ * left). It holds only live tables: a table closed
  * or finished leaves it (journal_delete_table), and opening it takes out
  * whatever finished tables an older host left in it. WAL with synchronous=FULL, so a move whose
  * transaction committed survives kill -9 and a power cut; a busy timeout for a second reader
@@ -33,9 +36,9 @@ struct HostJournal {
 
 static const char journal_put_row_sql[] =
     "INSERT INTO host_table(id, made, variant, players, options, rounds, stakes, seed,"
-    " autostart, started, over, owner, open, key) VALUES(?1,"
+    " autostart, started, over, owner, open, key, clock_move, clock_bank, watch) VALUES(?1,"
     " (SELECT COALESCE(MAX(made), -1) + 1 FROM host_table), ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10,"
-    " ?11, ?12, ?13) ON CONFLICT(id) DO UPDATE SET started = ?9, over = ?10";
+    " ?11, ?12, ?13, ?14, ?15, ?16) ON CONFLICT(id) DO UPDATE SET started = ?9, over = ?10";
 static const char journal_put_idle_sql[] = "UPDATE host_table SET idle_left = ?2 WHERE id = ?1";
 static const char *const journal_del_sql[3] = {"DELETE FROM host_move WHERE tbl = ?1",
                                                "DELETE FROM host_seat WHERE tbl = ?1",
@@ -45,17 +48,22 @@ static const char *const journal_new_columns[] = {
     "ALTER TABLE host_table ADD COLUMN owner INTEGER DEFAULT 0",
     "ALTER TABLE host_table ADD COLUMN open INTEGER DEFAULT 1",
     "ALTER TABLE host_table ADD COLUMN key TEXT DEFAULT ''",
-    "ALTER TABLE host_table ADD COLUMN idle_left INTEGER DEFAULT -1"};
+    "ALTER TABLE host_table ADD COLUMN idle_left INTEGER DEFAULT -1",
+    "ALTER TABLE host_table ADD COLUMN clock_move INTEGER DEFAULT 0",
+    "ALTER TABLE host_table ADD COLUMN clock_bank INTEGER DEFAULT 0",
+    "ALTER TABLE host_table ADD COLUMN watch INTEGER DEFAULT 0",
+    "ALTER TABLE host_seat ADD COLUMN stand_in INTEGER DEFAULT 0",
+    "ALTER TABLE host_move ADD COLUMN bank INTEGER DEFAULT -1"};
 static const char journal_clear_over[] =
     "DELETE FROM host_move WHERE tbl IN (SELECT id FROM host_table WHERE over <> 0);"
     "DELETE FROM host_seat WHERE tbl IN (SELECT id FROM host_table WHERE over <> 0);"
     "DELETE FROM host_table WHERE over <> 0;";
 static const char journal_put_seat_sql[] =
-    "INSERT OR REPLACE INTO host_seat(tbl, seat, kind, taken, token, name)"
-    " VALUES(?1, ?2, ?3, ?4, ?5, ?6)";
+    "INSERT OR REPLACE INTO host_seat(tbl, seat, kind, taken, token, name, stand_in)"
+    " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)";
 static const char journal_put_move_sql[] =
-    "INSERT OR REPLACE INTO host_move(tbl, no, seat, type, card, target, flags, by_ai)"
-    " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)";
+    "INSERT OR REPLACE INTO host_move(tbl, no, seat, type, card, target, flags, by_ai, bank)"
+    " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)";
 
 static const char journal_schema[] =
     "PRAGMA journal_mode=WAL;"
@@ -63,11 +71,13 @@ static const char journal_schema[] =
     "CREATE TABLE IF NOT EXISTS host_table(id TEXT PRIMARY KEY, made INTEGER, variant INTEGER,"
     " players INTEGER, options INTEGER, rounds INTEGER, stakes INTEGER, seed INTEGER,"
     " autostart INTEGER, started INTEGER, over INTEGER, owner INTEGER DEFAULT 0,"
-    " open INTEGER DEFAULT 1, key TEXT DEFAULT '', idle_left INTEGER DEFAULT -1);"
+    " open INTEGER DEFAULT 1, key TEXT DEFAULT '', idle_left INTEGER DEFAULT -1,"
+    " clock_move INTEGER DEFAULT 0, clock_bank INTEGER DEFAULT 0, watch INTEGER DEFAULT 0);"
     "CREATE TABLE IF NOT EXISTS host_seat(tbl TEXT, seat INTEGER, kind INTEGER, taken INTEGER,"
-    " token TEXT, name TEXT, PRIMARY KEY(tbl, seat));"
+    " token TEXT, name TEXT, stand_in INTEGER DEFAULT 0, PRIMARY KEY(tbl, seat));"
     "CREATE TABLE IF NOT EXISTS host_move(tbl TEXT, no INTEGER, seat INTEGER, type INTEGER,"
-    " card INTEGER, target INTEGER, flags INTEGER, by_ai INTEGER, PRIMARY KEY(tbl, no));";
+    " card INTEGER, target INTEGER, flags INTEGER, by_ai INTEGER, bank INTEGER DEFAULT -1,"
+    " PRIMARY KEY(tbl, no));";
 
 static void journal_error(sqlite3 *db, const char *what, char *err, size_t err_size)
 {
@@ -161,6 +171,9 @@ static bool journal_put_row(HostJournal *j, const HostTable *t)
     sqlite3_bind_int64(st, 11, (sqlite3_int64)t->owner);
     sqlite3_bind_int(st, 12, t->open);
     sqlite3_bind_text(st, 13, t->key, -1, SQLITE_STATIC);
+    sqlite3_bind_int64(st, 14, (sqlite3_int64)t->clock.move_ms);
+    sqlite3_bind_int64(st, 15, (sqlite3_int64)t->clock.bank_ms);
+    sqlite3_bind_int(st, 16, t->watch);
     return journal_step(st);
 }
 
@@ -198,6 +211,8 @@ static bool journal_put_seats(HostJournal *j, const HostTable *t)
         sqlite3_bind_int(st, 4, seat->state != NET_SEAT_EMPTY);
         sqlite3_bind_text(st, 5, seat->token, -1, SQLITE_STATIC);
         sqlite3_bind_text(st, 6, seat->name, -1, SQLITE_STATIC);
+        bool kept = seat->state == NET_SEAT_STAND_IN && seat->stand_in != NET_STAND_IN_AWAY;
+        sqlite3_bind_int(st, 7, kept ? seat->stand_in : NET_STAND_IN_NONE);
         if (!journal_step(st))
             return false;
     }
@@ -220,6 +235,8 @@ static bool journal_put_moves(HostJournal *j, const HostTable *t)
         sqlite3_bind_int(st, 6, m->target);
         sqlite3_bind_int(st, 7, m->flags);
         sqlite3_bind_int(st, 8, t->by_ai[i]);
+        uint32_t bank = t->bank_left[i];
+        sqlite3_bind_int64(st, 9, bank == HOST_NO_BANK ? -1 : (sqlite3_int64)bank);
         ok = journal_step(st);
     }
     return ok;
@@ -265,7 +282,8 @@ bool journal_commit(HostJournal *j, bool keep, char *err, size_t err_size)
 static bool journal_read_seats(sqlite3 *db, HostSavedTable *saved)
 {
     sqlite3_stmt *st = NULL;
-    const char *sql = "SELECT seat, kind, taken, token, name FROM host_seat WHERE tbl = ?1";
+    const char *sql =
+        "SELECT seat, kind, taken, token, name, stand_in FROM host_seat WHERE tbl = ?1";
     if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
         return false;
     sqlite3_bind_text(st, 1, saved->id, -1, SQLITE_STATIC);
@@ -282,6 +300,10 @@ static bool journal_read_seats(sqlite3 *db, HostSavedTable *saved)
         seat->taken = sqlite3_column_int(st, 2) != 0;
         snprintf(seat->token, sizeof seat->token, "%s", token ? (const char *)token : "");
         snprintf(seat->name, sizeof seat->name, "%s", name ? (const char *)name : "");
+        int why = sqlite3_column_int(st, 5);
+        bool kept =
+            why == NET_STAND_IN_CLOCK || why == NET_STAND_IN_CREATOR || why == NET_STAND_IN_OWN;
+        seat->stand_in = (uint8_t)(kept ? why : NET_STAND_IN_NONE);
     }
     sqlite3_finalize(st);
     return ok;
@@ -290,7 +312,7 @@ static bool journal_read_seats(sqlite3 *db, HostSavedTable *saved)
 static bool journal_read_moves(sqlite3 *db, HostSavedTable *saved)
 {
     sqlite3_stmt *st = NULL;
-    const char *sql = "SELECT no, seat, type, card, target, flags, by_ai FROM host_move"
+    const char *sql = "SELECT no, seat, type, card, target, flags, by_ai, bank FROM host_move"
                       " WHERE tbl = ?1 ORDER BY no";
     if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
         return false;
@@ -302,11 +324,14 @@ static bool journal_read_moves(sqlite3 *db, HostSavedTable *saved)
             cap = cap ? cap * 2 : 256;
             Move *moves = realloc(saved->moves, (size_t)cap * sizeof *moves);
             uint8_t *by = moves ? realloc(saved->by_ai, (size_t)cap) : NULL;
+            uint32_t *bank = by ? realloc(saved->bank_left, (size_t)cap * sizeof *bank) : NULL;
             if (moves)
                 saved->moves = moves;
             if (by)
                 saved->by_ai = by;
-            ok = moves && by;
+            if (bank)
+                saved->bank_left = bank;
+            ok = moves && by && bank;
         }
         /* Moves are numbered from 0 without a gap: a gap is a damaged journal. */
         ok = ok && sqlite3_column_int(st, 0) == saved->nmoves;
@@ -318,7 +343,13 @@ static bool journal_read_moves(sqlite3 *db, HostSavedTable *saved)
         m->card = (Card)sqlite3_column_int(st, 3);
         m->target = (Card)sqlite3_column_int(st, 4);
         m->flags = (uint8_t)sqlite3_column_int(st, 5);
-        saved->by_ai[saved->nmoves++] = (uint8_t)(sqlite3_column_int(st, 6) != 0);
+        int by = sqlite3_column_int(st, 6);
+        sqlite3_int64 bank = sqlite3_column_int64(st, 7);
+        saved->by_ai[saved->nmoves] = (uint8_t)(by == HOST_BY_CLOCK    ? HOST_BY_CLOCK
+                                                : by != HOST_BY_PERSON ? HOST_BY_COMPUTER
+                                                                       : HOST_BY_PERSON);
+        saved->bank_left[saved->nmoves++] =
+            bank < 0 || bank > NET_CLOCK_BANK_MAX_MS ? HOST_NO_BANK : (uint32_t)bank;
     }
     sqlite3_finalize(st);
     return ok;
@@ -342,6 +373,13 @@ static void journal_read_row(sqlite3_stmt *st, HostSavedTable *saved)
     snprintf(saved->key, sizeof saved->key, "%s", key ? (const char *)key : "");
     saved->idle_left =
         sqlite3_column_type(st, 12) == SQLITE_NULL ? -1 : (int64_t)sqlite3_column_int64(st, 12);
+    sqlite3_int64 move = sqlite3_column_int64(st, 13), bank = sqlite3_column_int64(st, 14);
+    bool clock = move >= NET_CLOCK_MOVE_MIN_MS && move <= NET_CLOCK_MOVE_MAX_MS && bank >= 0 &&
+                 bank <= NET_CLOCK_BANK_MAX_MS;
+    saved->clock.move_ms = clock ? (uint32_t)move : 0; /* a clock out of bounds: none */
+    saved->clock.bank_ms = clock ? (uint32_t)bank : 0;
+    int watch = sqlite3_column_int(st, 15);
+    saved->watch = (uint8_t)(watch > 0 && watch < NET_WATCH_COUNT ? watch : NET_WATCH_NONE);
 }
 
 bool journal_load(HostJournal *j, HostSavedFn fn, void *ctx, int *skipped, char *err,
@@ -349,7 +387,8 @@ bool journal_load(HostJournal *j, HostSavedFn fn, void *ctx, int *skipped, char 
 {
     sqlite3_stmt *st = NULL;
     const char *sql = "SELECT id, variant, players, options, rounds, stakes, seed, autostart,"
-                      " started, owner, open, key, idle_left FROM host_table WHERE over = 0"
+                      " started, owner, open, key, idle_left, clock_move, clock_bank, watch"
+                      " FROM host_table WHERE over = 0"
                       " ORDER BY made";
     if (sqlite3_prepare_v2(j->db, sql, -1, &st, NULL) != SQLITE_OK) {
         journal_error(j->db, "be read", err, err_size);
@@ -369,6 +408,7 @@ bool journal_load(HostJournal *j, HostSavedFn fn, void *ctx, int *skipped, char 
             (*skipped)++;
         free(saved.moves);
         free(saved.by_ai);
+        free(saved.bank_left);
     }
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE) {

@@ -1,6 +1,7 @@
 /* host_play.c — a table's match: the deal, the start, every move checked
- * by the core and told to each seat as it may see it, the computers' moves
- * and the record at the end (host_internal.h).
+ * by the core and told to each seat and spectator as it may see it, the
+ * computers' moves, the clock's move for a person whose time ran out, the
+ * record at the end and the hands shown a round late (host_internal.h).
  *
  * The decisions are asked as `ceki-cli match` asks them (cmd_match.c): the
  * seat to move decides every step, forced ones too, and a computer at the
@@ -85,9 +86,94 @@ static void play_send_update(Host *h, HostTable *t, int s, const Observation *be
         u->nmoves = (uint16_t)(k > GAME_MAX_MOVES ? GAME_MAX_MOVES : k);
     }
     send_claim_window(h, t, &u->claim);
+    clock_state(t, h->now_ms, &u->clock);
     send_msg(h, t->seat[s].conn, m);
     if (len == 0) /* no delta fits: the whole view follows */
         send_view(h, t, s);
+}
+
+/* The same UPDATE to every spectator: the events as GAME_SPECTATOR sees
+ * them, the spectator's view's delta from `before` to `after`, no moves. */
+static void play_send_watch_update(Host *h, HostTable *t, const Observation *before,
+                                   const Observation *after, const Move *move)
+{
+    NetMsg *m = h->msg;
+    memset(m, 0, sizeof *m);
+    m->type = NET_MSG_UPDATE;
+    NetUpdate *u = &m->u.update;
+    u->move_no = t->move_no;
+    u->hash = net_view_hash(after);
+    u->move = *move;
+    int n = 0;
+    const GameEvent *events = game_events(t->game, &n);
+    n = n > NET_MAX_EVENTS ? NET_MAX_EVENTS : n;
+    u->nevents = (uint16_t)game_events_for_seat(t->game, events, n, GAME_SPECTATOR, u->events);
+    size_t len = net_view_delta(before, after, u->delta, sizeof u->delta);
+    u->delta_len = (uint16_t)len;
+    send_claim_window(h, t, &u->claim);
+    clock_state(t, h->now_ms, &u->clock);
+    send_watchers(h, t, m);
+    for (int i = 0; len == 0 && i < t->nwatchers; i++) /* no delta fits: whole views follow */
+        send_watch_view(h, t, t->watchers[i].conn);
+}
+
+/* The spectators' UPDATE of the move told (from `told` to the game now). */
+static void play_tell_watchers(Host *h, HostTable *t, const Game *told, const Move *move)
+{
+    if (t->nwatchers == 0 || game_observe(told, GAME_SPECTATOR, h->before) != CEKI_OK ||
+        game_observe(t->game, GAME_SPECTATOR, h->after) != CEKI_OK)
+        return;
+    play_send_watch_update(h, t, h->before, h->after, move);
+}
+
+/* NET_MSG_HANDS of `round` (over) to conn, or to every spectator (0). */
+static void play_send_hands(Host *h, HostTable *t, int round, HostConn conn)
+{
+    RoundHands *rh = malloc(sizeof *rh);
+    if (!rh || game_round_hands(t->game, round, rh) != CEKI_OK) {
+        free(rh);
+        return;
+    }
+    NetMsg *m = h->msg;
+    memset(m, 0, sizeof *m);
+    m->type = NET_MSG_HANDS;
+    NetHands *nh = &m->u.hands;
+    nh->round = (uint16_t)round;
+    nh->players = (uint8_t)rh->players;
+    for (int s = 0; s < rh->players; s++) {
+        nh->count[s] = (uint8_t)rh->count[s];
+        memcpy(nh->cards[s], rh->hand[s], (size_t)rh->count[s]);
+    }
+    free(rh);
+    if (conn)
+        send_msg(h, conn, m);
+    for (int i = 0; !conn && i < t->nwatchers; i++)
+        send_msg(h, t->watchers[i].conn, m);
+}
+
+/* The last round that is over (0: none yet). */
+static int play_round_over(const HostTable *t)
+{
+    int round = game_round_number(t->game);
+    bool over = game_round_over(t->game) || game_match_over(t->game);
+    return over ? round : round - 1;
+}
+
+void play_hands_to(Host *h, HostTable *t, HostConn conn)
+{
+    int round = play_round_over(t);
+    if (t->watch == NET_WATCH_HANDS_LATE && t->started && round >= 1)
+        play_send_hands(h, t, round, conn);
+}
+
+/* A round that has just ended: its hands to the spectators who see them. */
+static void play_tell_hands(Host *h, HostTable *t)
+{
+    int round = play_round_over(t);
+    if (t->watch != NET_WATCH_HANDS_LATE || round <= t->hands_sent || t->nwatchers == 0)
+        return;
+    play_send_hands(h, t, round, 0);
+    t->hands_sent = round;
 }
 
 /* The record goes to every seat in chunks, in order (proto.h). */
@@ -117,6 +203,7 @@ static void play_send_record(Host *h, HostTable *t)
         }
         for (int s = 0; s < t->cfg.players; s++)
             send_msg(h, t->seat[s].conn, m);
+        send_watchers(h, t, m);
     }
     free(text);
 }
@@ -126,6 +213,7 @@ void play_start(Host *h, HostTable *t, uint64_t now_ms)
     t->started = true;
     send_journal(h, t);
     send_log(h, "table %s: the match starts", t->id);
+    clock_check(t, now_ms); /* the first decision's time runs from now */
     send_seats(h, t, now_ms);
     /* The deal's events (a seating draw, a cut) go to every seat first. */
     Move none;
@@ -138,22 +226,36 @@ void play_start(Host *h, HostTable *t, uint64_t now_ms)
             continue;
         play_send_update(h, t, s, h->after, h->after, &none);
     }
+    play_tell_watchers(h, t, t->game, &none);
 }
 
 /* ---- moves ---- */
 
-static bool play_note_move(HostTable *t, bool by_ai)
+/* Who makes the next move, and what its mover's bank will be after it. */
+static bool play_note_move(HostTable *t, HostBy by, uint32_t bank)
 {
     if (t->move_no >= t->by_ai_cap) {
         size_t cap = t->by_ai_cap ? t->by_ai_cap * 2 : 256;
-        uint8_t *by = realloc(t->by_ai, cap);
-        if (!by)
+        uint8_t *who = realloc(t->by_ai, cap);
+        if (who)
+            t->by_ai = who;
+        uint32_t *banks = who ? realloc(t->bank_left, cap * sizeof *banks) : NULL;
+        if (banks)
+            t->bank_left = banks;
+        if (!banks)
             return false;
-        t->by_ai = by;
         t->by_ai_cap = cap;
     }
-    t->by_ai[t->move_no] = by_ai;
+    t->by_ai[t->move_no] = (uint8_t)by;
+    t->bank_left[t->move_no] = bank;
     return true;
+}
+
+/* The bank a mover keeps with its move: a person's at a table with a clock. */
+static uint32_t play_bank_of(const HostTable *t, int seat)
+{
+    bool person = host_seat_is_person(t->seat[seat].kind);
+    return clock_on(t) && person ? t->seat[seat].bank_ms : HOST_NO_BANK;
 }
 
 /* Keeps the game as the seats know it, for the delta once the move is kept. */
@@ -166,13 +268,13 @@ static bool play_keep_told(HostTable *t)
     return t->told != NULL;
 }
 
-CekiStatus play_apply(Host *h, HostTable *t, const Move *m, bool by_ai)
+CekiStatus play_apply(Host *h, HostTable *t, const Move *m, HostBy by)
 {
     if (t->waiting)
         return CEKI_ERR_STATE; /* the last move is not kept yet (play_flush first) */
     if (!game_is_legal(t->game, m))
         return CEKI_ERR_ILLEGAL;
-    if (!play_note_move(t, by_ai) || !play_keep_told(t))
+    if (!play_note_move(t, by, HOST_NO_BANK) || !play_keep_told(t))
         return CEKI_ERR_NOMEM;
     CekiStatus st = game_apply(t->game, m);
     if (st != CEKI_OK)
@@ -182,6 +284,10 @@ CekiStatus play_apply(Host *h, HostTable *t, const Move *m, bool by_ai)
     t->over = game_match_over(t->game);
     t->untold = *m;
     t->waiting = true;
+    clock_check(t, h->now_ms); /* the mover's decision ends: what it took is charged */
+    t->bank_left[t->move_no - 1] = play_bank_of(t, m->seat);
+    if (by == HOST_BY_PERSON)
+        t->seat[m->seat].clock_moves = 0;
     send_journal(h, t);
     return CEKI_OK;
 }
@@ -192,11 +298,18 @@ static void play_tell(Host *h, HostTable *t, uint64_t now_ms)
 {
     t->waiting = false;
     play_claim_check(h, t, now_ms);
+    clock_check(t, now_ms); /* the next decision's time runs from now */
     for (int s = 0; s < t->cfg.players; s++) {
         if (t->seat[s].conn == 0 || game_observe(t->told, s, h->before) != CEKI_OK ||
             game_observe(t->game, s, h->after) != CEKI_OK)
             continue;
         play_send_update(h, t, s, h->before, h->after, &t->untold);
+    }
+    play_tell_watchers(h, t, t->told, &t->untold);
+    play_tell_hands(h, t);
+    if (t->seats_tell) {
+        t->seats_tell = false;
+        send_seats(h, t, now_ms);
     }
     if (t->over) {
         send_log(h, "table %s: the match is over after %u moves", t->id, (unsigned)t->move_no);
@@ -318,7 +431,7 @@ bool play_claim_expire(Host *h, HostTable *t, uint64_t now_ms)
     if (game_to_move(t->game) != seat || !play_claim_offer(t, seat, &card, &pass))
         return false;
     send_log(h, "table %s: seat %d's claim window ran out; it passes", t->id, seat);
-    CekiStatus st = play_apply(h, t, &pass, false);
+    CekiStatus st = play_apply(h, t, &pass, HOST_BY_PERSON);
     if (st != CEKI_OK)
         send_log(h, "table %s: the pass for seat %d was refused (%s)", t->id, seat,
                  ceki_status_text(st));
@@ -373,7 +486,7 @@ void play_computer_move(Host *h, HostTable *t)
     memset(&m, 0, sizeof m);
     CekiStatus st = play_computer_choose(t, seat, &m);
     if (st == CEKI_OK)
-        st = play_apply(h, t, &m, true);
+        st = play_apply(h, t, &m, HOST_BY_COMPUTER);
     if (st != CEKI_OK) {
         send_log(h, "table %s: the computer at seat %d could not move (%s); the table stops", t->id,
                  seat, ceki_status_text(st));
@@ -382,10 +495,53 @@ void play_computer_move(Host *h, HostTable *t)
     }
 }
 
-CekiStatus play_replay(Host *h, HostTable *t, const Move *m, bool by_ai)
+/* The clock's move for the seat to move, whose time ran out (host.h): the
+ * computer at the table's level chooses it; NET_CLOCK_STALLED of them in a
+ * row make the seat a stand-in. */
+static void play_clock_move(Host *h, HostTable *t, int seat)
+{
+    Move m;
+    memset(&m, 0, sizeof m);
+    CekiStatus st = play_computer_choose(t, seat, &m);
+    if (st == CEKI_OK)
+        st = play_apply(h, t, &m, HOST_BY_CLOCK);
+    if (st != CEKI_OK) {
+        send_log(h, "table %s: the computer could not move for seat %d (%s)", t->id, seat,
+                 ceki_status_text(st));
+        return;
+    }
+    HostSeat *s = &t->seat[seat];
+    h->clock_moves++;
+    s->clock_moves = s->clock_moves < UINT8_MAX ? (uint8_t)(s->clock_moves + 1) : UINT8_MAX;
+    t->seats_tell = true; /* every seat sees the count */
+    send_log(h, "table %s: seat %d's time ran out; the computer moved for it (%d in a row)", t->id,
+             seat, s->clock_moves);
+    if (s->clock_moves < NET_CLOCK_STALLED || s->state != NET_SEAT_HERE)
+        return;
+    s->state = NET_SEAT_STAND_IN;
+    s->stand_in = NET_STAND_IN_CLOCK;
+    t->seats_dirty = true;
+    send_log(h, "table %s: seat %d is stalled; the computer plays it until its person moves", t->id,
+             seat);
+}
+
+bool play_clock_expire(Host *h, HostTable *t, uint64_t now_ms)
+{
+    if (t->waiting || clock_due(t) > now_ms)
+        return false;
+    int seat = t->clock_seat;
+    if (seat != game_to_move(t->game) || clock_timed_seat(t) != seat) {
+        clock_check(t, now_ms);
+        return false;
+    }
+    play_clock_move(h, t, seat);
+    return true;
+}
+
+CekiStatus play_replay(Host *h, HostTable *t, const Move *m, HostBy by, uint32_t bank)
 {
     int seat = game_to_move(t->game);
-    if (by_ai && seat >= 0) {
+    if (by != HOST_BY_PERSON && seat >= 0) {
         Move again;
         memset(&again, 0, sizeof again);
         /* Asked again so that its randomness is where it was. */
@@ -393,10 +549,18 @@ CekiStatus play_replay(Host *h, HostTable *t, const Move *m, bool by_ai)
             send_log(h, "table %s: the computer at seat %d chose differently on the way back",
                      t->id, seat);
     }
-    if (!play_note_move(t, by_ai))
+    if (!play_note_move(t, by, bank))
         return CEKI_ERR_NOMEM;
     CekiStatus st = game_apply(t->game, m);
-    if (st == CEKI_OK)
-        t->move_no++;
+    if (st != CEKI_OK)
+        return st;
+    t->move_no++;
+    HostSeat *s = &t->seat[m->seat];
+    if (bank != HOST_NO_BANK && clock_on(t))
+        s->bank_ms = bank < t->clock.bank_ms ? bank : t->clock.bank_ms;
+    if (by == HOST_BY_PERSON)
+        s->clock_moves = 0;
+    else if (by == HOST_BY_CLOCK && s->clock_moves < UINT8_MAX)
+        s->clock_moves++;
     return st;
 }

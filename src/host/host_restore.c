@@ -1,6 +1,8 @@
 /* host_restore.c — the tables of the journal back in a new host: each
- * dealt again from its seed and its moves replayed through the core, its
- * people away with their grace running, its idle time left running again
+ * dealt again from its seed and its moves replayed through the core (each
+ * mover's bank and the clock's moves in a row with them), its people away
+ * with their grace running, or played by the computer when they had asked
+ * it or the clock had made it so, its idle time left running again
  * (host_internal.h). */
 #include <stdio.h>
 #include <string.h>
@@ -24,6 +26,9 @@ static void restore_seats(HostTable *t, const HostSavedTable *saved, const Resto
         memcpy(seat->name, from->name, sizeof seat->name);
         if (!host_seat_is_person(seat->kind)) {
             seat->state = NET_SEAT_HERE;
+        } else if (from->taken && from->stand_in != NET_STAND_IN_NONE) {
+            seat->state = NET_SEAT_STAND_IN; /* as before: until its person moves */
+            seat->stand_in = from->stand_in;
         } else if (from->taken) {
             seat->state = NET_SEAT_AWAY;
             seat->grace_end = rc->now_ms + rc->h->grace_ms;
@@ -45,12 +50,14 @@ static HostTable *restore_table(const HostSavedTable *saved, RestoreCtx *rc)
     t->autostart = saved->autostart;
     t->started = saved->started;
     t->owner = saved->owner;
+    table_set_watch(t, &saved->clock, saved->watch);
     t->open = saved->open || saved->key[0] == '\0';
     memcpy(t->key, t->open ? "" : saved->key, t->open ? 1 : sizeof t->key);
     restore_seats(t, saved, rc);
     bool ok = play_deal(rc->h, t);
     for (int i = 0; ok && i < saved->nmoves; i++)
-        ok = play_replay(rc->h, t, &saved->moves[i], saved->by_ai[i] != 0) == CEKI_OK;
+        ok = play_replay(rc->h, t, &saved->moves[i], (HostBy)saved->by_ai[i],
+                         saved->bank_left[i]) == CEKI_OK;
     if (!ok) {
         send_log(rc->h, "table %s: the journal's move %u does not replay; the table is left out",
                  saved->id, (unsigned)t->move_no);

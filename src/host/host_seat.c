@@ -1,7 +1,7 @@
 /* host_seat.c — seats: joining with a key, with a token or at an open
  * table, the names they show, leaving, the grace period and its countdown,
- * the computer standing in, the creator's start and computer seats
- * (host_internal.h). */
+ * the computer standing in (after the grace, or asked for), the creator's
+ * start and computer seats (host_internal.h). */
 #include <stdio.h>
 #include <string.h>
 
@@ -37,17 +37,28 @@ static void seat_refresh_due(HostTable *t, uint64_t now_ms)
     }
 }
 
+/* Whether seat s is played by the computer for some other reason than its
+ * person being away: it stays so when they come and go. */
+static bool seat_stood_in_kept(const HostSeat *s)
+{
+    return s->state == NET_SEAT_STAND_IN && s->stand_in != NET_STAND_IN_AWAY;
+}
+
 /* conn takes seat s of t: WELCOME, its whole view, then everyone's SEATS. */
 static void seat_take(Host *h, HostTable *t, int s, HostConnInfo *ci, uint64_t now_ms)
 {
     HostSeat *seat = &t->seat[s];
     seat->conn = ci->conn;
-    seat->state = NET_SEAT_HERE;
+    if (!seat_stood_in_kept(seat)) {
+        seat->state = NET_SEAT_HERE;
+        seat->stand_in = NET_STAND_IN_NONE;
+    }
     seat->grace_end = 0;
     admit_sit(h, ci, t, s);
     table_idle_touch(h, t, now_ms, true);
     seat_welcome(h, t, s, ci->conn);
     play_claim_check(h, t, now_ms); /* a restored table's window opens once someone is back */
+    clock_check(t, now_ms);         /* their decision's time runs again */
     send_view(h, t, s);
     seat_refresh_due(t, now_ms);
     send_seats(h, t, now_ms);
@@ -120,18 +131,7 @@ static int seat_free(const HostTable *t, int wanted)
  * another seat shows it already. */
 static void seat_name(HostTable *t, int s, const char *sent)
 {
-    char base[NET_NAME_MAX + 1], name[NET_NAME_MAX + 1];
-    host_text_clean(sent, base, sizeof base, NET_NAME_CHARS);
-    memcpy(name, base, sizeof name);
-    for (int n = 2; name[0] && n <= CEKI_MAX_SEATS + 1; n++) {
-        bool taken = false;
-        for (int o = 0; o < t->cfg.players && !taken; o++)
-            taken = o != s && host_text_same_name(t->seat[o].name, name);
-        if (!taken)
-            break;
-        host_text_numbered(base, n, name, sizeof name);
-    }
-    memcpy(t->seat[s].name, name, sizeof t->seat[s].name);
+    table_fit_name(t, s, -1, sent, t->seat[s].name);
 }
 
 /* Whether j opens t's door: an open table, or the key. */
@@ -178,6 +178,8 @@ void seat_join(Host *h, HostConn conn, const NetJoin *j, uint64_t now_ms)
         seat_drop(h, conn, closed != NET_REASON_NONE ? closed : NET_REASON_NO_TABLE);
         return;
     }
+    if (ci->watching && !j->watch)
+        watch_leave(h, ci, now_ms); /* a spectator who takes a seat watches no more */
     if (ci->table) {
         send_refused(h, conn, NET_MSG_JOIN, NET_REASON_SEATED, t->move_no,
                      N_("This connection already holds a seat."));
@@ -187,7 +189,9 @@ void seat_join(Host *h, HostConn conn, const NetJoin *j, uint64_t now_ms)
         play_flush(h, now_ms);
         ci = admit_conn(h, conn);
     }
-    if (j->token[0])
+    if (j->watch)
+        watch_join(h, t, ci, j, now_ms);
+    else if (j->token[0])
         seat_return(h, t, ci, j, now_ms);
     else
         seat_new(h, t, ci, j, now_ms);
@@ -202,9 +206,14 @@ void seat_leave(Host *h, HostConnInfo *ci, uint64_t now_ms)
     admit_stand(h, ci, now_ms);
     if (t->over)
         return;
-    seat->state = NET_SEAT_AWAY;
-    seat->grace_end = now_ms + h->grace_ms;
-    send_log(h, "table %s: seat %d is away, %u ms of grace", t->id, s, (unsigned)h->grace_ms);
+    if (seat_stood_in_kept(seat)) {
+        send_log(h, "table %s: seat %d, played by the computer, has left", t->id, s);
+    } else {
+        seat->state = NET_SEAT_AWAY;
+        seat->grace_end = now_ms + h->grace_ms;
+        send_log(h, "table %s: seat %d is away, %u ms of grace", t->id, s, (unsigned)h->grace_ms);
+    }
+    clock_check(t, now_ms); /* away, their time stops */
     table_idle_touch(h, t, now_ms, false);
     seat_refresh_due(t, now_ms);
     send_seats(h, t, now_ms);
@@ -217,6 +226,7 @@ void seat_tick(Host *h, HostTable *t, uint64_t now_ms)
         HostSeat *seat = &t->seat[s];
         if (seat->state == NET_SEAT_AWAY && seat->grace_end <= now_ms) {
             seat->state = NET_SEAT_STAND_IN;
+            seat->stand_in = NET_STAND_IN_AWAY;
             changed = true;
             send_log(h, "table %s: seat %d's grace is over; the computer plays it", t->id, s);
         }
@@ -293,4 +303,91 @@ void seat_give_ai(Host *h, HostConn conn, int s, uint8_t kind, uint64_t now_ms)
     send_seats(h, t, now_ms);
     table_idle_touch(h, t, now_ms, true);
     table_autostart(h, t, now_ms);
+}
+
+/* ---- stand-ins asked for (host.h) ---- */
+
+/* Seat s of t is played by the computer from now, for `why`. */
+static void seat_stand_in_on(Host *h, HostTable *t, int s, NetStandIn why, uint64_t now_ms)
+{
+    HostSeat *seat = &t->seat[s];
+    if (seat->state != NET_SEAT_STAND_IN) {
+        seat->state = NET_SEAT_STAND_IN;
+        seat->stand_in = (uint8_t)why;
+        seat->grace_end = 0;
+        t->seats_dirty = true;
+        send_journal(h, t);
+        send_log(h, "table %s: the computer plays seat %d (%s)", t->id, s,
+                 why == NET_STAND_IN_OWN ? "its person asked" : "the creator handed it over");
+    }
+    clock_check(t, now_ms);
+    seat_refresh_due(t, now_ms);
+    send_seats(h, t, now_ms);
+}
+
+void seat_take_back(Host *h, HostTable *t, int s, uint64_t now_ms)
+{
+    HostSeat *seat = &t->seat[s];
+    if (seat_stood_in_kept(seat)) {
+        seat->state = NET_SEAT_HERE;
+        seat->stand_in = NET_STAND_IN_NONE;
+        seat->clock_moves = 0;
+        t->seats_dirty = true;
+        send_journal(h, t);
+        send_log(h, "table %s: seat %d's person plays it again", t->id, s);
+    }
+    clock_check(t, now_ms);
+    send_seats(h, t, now_ms);
+}
+
+/* Why conn may not ask for ask on t (NET_REASON_NONE: it may), and how. */
+static NetReason seat_stand_in_refusal(const HostTable *t, const HostConnInfo *ci,
+                                       const NetStandInAsk *ask, const char **why)
+{
+    bool creator = ci->conn == t->creator;
+    bool own = ci->table == t && !ci->watching && ci->seat == ask->seat;
+    *why = N_("A spectator cannot hand a seat to the computer.");
+    if (ci->watching && !creator)
+        return NET_REASON_WATCHING;
+    *why = N_("The match is not being played now.");
+    if (!t->started || t->over)
+        return NET_REASON_NOT_READY;
+    const HostSeat *seat = ask->seat < t->cfg.players ? &t->seat[ask->seat] : NULL;
+    *why = N_("No person holds that seat.");
+    if (!seat || !host_seat_is_person(seat->kind) || seat->state == NET_SEAT_EMPTY)
+        return NET_REASON_NO_PERSON;
+    *why = N_("Only its own player takes a seat back.");
+    if (!ask->on && !own)
+        return NET_REASON_NOT_YOUR_SEAT;
+    *why = N_("Only the table's creator may hand another's seat to the computer.");
+    if (ask->on && !own && !creator)
+        return NET_REASON_NOT_CREATOR;
+    *why = N_("This table has a clock: it hands a stalled seat to the computer itself.");
+    if (ask->on && !own && clock_on(t))
+        return NET_REASON_HAS_CLOCK;
+    return NET_REASON_NONE;
+}
+
+void seat_stand_in(Host *h, HostConn conn, const NetStandInAsk *ask, uint64_t now_ms)
+{
+    HostConnInfo *ci = admit_conn(h, conn);
+    HostTable *t = ci && ci->table ? ci->table : seat_creators_table(h, conn);
+    if (!ci || !t) {
+        send_refused(h, conn, NET_MSG_STAND_IN, NET_REASON_NOT_SEATED, 0,
+                     N_("Take a seat before you hand it to the computer."));
+        return;
+    }
+    const char *why = "";
+    NetReason r = seat_stand_in_refusal(t, ci, ask, &why);
+    if (r != NET_REASON_NONE) {
+        send_refused(h, conn, NET_MSG_STAND_IN, r, t->move_no, why);
+        return;
+    }
+    bool own = ci->table == t && !ci->watching && ci->seat == ask->seat;
+    if (t->waiting) /* judged on the position the seats know */
+        play_flush(h, now_ms);
+    if (ask->on)
+        seat_stand_in_on(h, t, ask->seat, own ? NET_STAND_IN_OWN : NET_STAND_IN_CREATOR, now_ms);
+    else
+        seat_take_back(h, t, ask->seat, now_ms);
 }

@@ -82,7 +82,31 @@ void send_view(Host *h, HostTable *t, int seat)
         v->nmoves = (uint16_t)(n > GAME_MAX_MOVES ? GAME_MAX_MOVES : n);
     }
     send_claim_window(h, t, &v->claim);
+    clock_state(t, h->now_ms, &v->clock);
     send_msg(h, conn, m);
+}
+
+void send_watch_view(Host *h, HostTable *t, HostConn conn)
+{
+    NetMsg *m = h->msg;
+    memset(m, 0, sizeof *m);
+    m->type = NET_MSG_VIEW;
+    NetView *v = &m->u.view;
+    v->move_no = t->move_no;
+    if (game_observe(t->game, GAME_SPECTATOR, &v->view) != CEKI_OK) {
+        send_log(h, "table %s: a spectator's view could not be made", t->id);
+        return;
+    }
+    v->hash = net_view_hash(&v->view);
+    send_claim_window(h, t, &v->claim);
+    clock_state(t, h->now_ms, &v->clock);
+    send_msg(h, conn, m);
+}
+
+void send_watchers(Host *h, const HostTable *t, const NetMsg *m)
+{
+    for (int i = 0; i < t->nwatchers; i++)
+        send_msg(h, t->watchers[i].conn, m);
 }
 
 void send_claim_window(const Host *h, const HostTable *t, NetClaimWindow *out)
@@ -111,12 +135,21 @@ void send_seats(Host *h, HostTable *t, uint64_t now_ms)
         const HostSeat *seat = &t->seat[s];
         ns->seat[s].kind = seat->kind;
         ns->seat[s].state = seat->state;
+        if (seat->state == NET_SEAT_STAND_IN) /* a stand-in always says why */
+            ns->seat[s].stand_in = seat->stand_in ? seat->stand_in : (uint8_t)NET_STAND_IN_AWAY;
         if (seat->state == NET_SEAT_AWAY && seat->grace_end > now_ms)
             ns->seat[s].grace_ms = (uint32_t)(seat->grace_end - now_ms);
         memcpy(ns->seat[s].name, seat->name, sizeof ns->seat[s].name);
+        ns->seat[s].clock_moves =
+            seat->clock_moves < NET_CLOCK_STALLED ? seat->clock_moves : NET_CLOCK_STALLED;
     }
+    clock_state(t, now_ms, &ns->clock);
+    ns->nwatchers = (uint8_t)(t->nwatchers < NET_MAX_WATCHERS ? t->nwatchers : NET_MAX_WATCHERS);
+    for (int i = 0; i < ns->nwatchers; i++)
+        memcpy(ns->watcher[i], t->watchers[i].name, sizeof ns->watcher[i]);
     for (int s = 0; s < t->cfg.players; s++)
         send_msg(h, t->seat[s].conn, m);
+    send_watchers(h, t, m);
 }
 
 void send_journal(Host *h, HostTable *t)

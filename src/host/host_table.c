@@ -1,6 +1,7 @@
 /* host_table.c — tables: made by NET_MSG_CREATE within the limits of the
  * address asking, listed by NET_MSG_LIST when open, closed when idle or
- * finished (host.h, "Tables' life"; host_internal.h). */
+ * finished (host.h, "Tables' life"; host_internal.h); the names their
+ * seats and spectators show. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,7 +29,17 @@ HostTable *table_new(const GameConfig *cfg, const char *id)
     t->claim_end = UINT64_MAX;
     t->idle_end = UINT64_MAX;
     t->open = true;
+    clock_reset(t);
     return t;
+}
+
+void table_set_watch(HostTable *t, const NetClock *clock, uint8_t watch)
+{
+    t->clock = *clock;
+    t->rules.clock = *clock;
+    t->watch = watch < NET_WATCH_COUNT ? watch : NET_WATCH_NONE;
+    t->rules.watch = t->watch;
+    clock_reset(t);
 }
 
 void table_free(HostTable *t)
@@ -40,6 +51,8 @@ void table_free(HostTable *t)
     game_destroy(t->game);
     game_destroy(t->told);
     free(t->by_ai);
+    free(t->bank_left);
+    free(t->watchers);
     free(t);
 }
 
@@ -89,12 +102,27 @@ static int table_free_seats(const HostTable *t)
 
 /* The rules of c as a GameConfig; false with a sentence when the rules do
  * not allow them. */
+/* Whether a table's clock and spectators are within their bounds (the
+ * codec checks them on the wire; a host in the app gets them unchecked). */
+static bool table_watch_ok(const NetTableRules *r)
+{
+    const NetClock *k = &r->clock;
+    bool clock = (k->move_ms == 0 && k->bank_ms == 0) ||
+                 (k->move_ms >= NET_CLOCK_MOVE_MIN_MS && k->move_ms <= NET_CLOCK_MOVE_MAX_MS &&
+                  k->bank_ms <= NET_CLOCK_BANK_MAX_MS);
+    return clock && r->watch < NET_WATCH_COUNT;
+}
+
 static bool table_config(const Host *h, const NetCreate *c, GameConfig *cfg, const char **why)
 {
     const NetTableRules *r = &c->rules;
     *why = N_("The rules do not allow that table.");
     if (r->variant >= VARIANT_COUNT || r->stakes >= STAKES_COUNT)
         return false;
+    if (!table_watch_ok(r)) {
+        *why = N_("That clock or choice of spectators is not one a table may have.");
+        return false;
+    }
     *cfg = game_config_default((VariantId)r->variant, 0);
     cfg->players = r->players;
     cfg->options = r->options;
@@ -166,6 +194,7 @@ static HostTable *table_make(Host *h, const NetCreate *c, const GameConfig *cfg)
         return NULL;
     t->autostart = c->autostart;
     t->open = c->open;
+    table_set_watch(t, &c->rules.clock, c->rules.watch);
     if (!t->open && !host_rand_key(t->key)) {
         table_free(t);
         return NULL;
@@ -235,6 +264,36 @@ void table_create(Host *h, HostConn conn, HostAddr addr, const NetCreate *c, uin
     table_autostart(h, t, now_ms);
 }
 
+/* ---- names ---- */
+
+/* Whether another seat or spectator of t than (seat, watcher) shows name. */
+static bool table_name_taken(const HostTable *t, int seat, int watcher, const char *name)
+{
+    for (int o = 0; o < t->cfg.players; o++) {
+        if (o != seat && host_text_same_name(t->seat[o].name, name))
+            return true;
+    }
+    for (int w = 0; w < t->nwatchers; w++) {
+        if (w != watcher && host_text_same_name(t->watchers[w].name, name))
+            return true;
+    }
+    return false;
+}
+
+void table_fit_name(const HostTable *t, int seat, int watcher, const char *sent,
+                    char out[NET_NAME_MAX + 1])
+{
+    char base[NET_NAME_MAX + 1], name[NET_NAME_MAX + 1];
+    host_text_clean(sent, base, sizeof base, NET_NAME_CHARS);
+    memcpy(name, base, sizeof name);
+    for (int n = 2; name[0] && n <= CEKI_MAX_SEATS + NET_MAX_WATCHERS + 1; n++) {
+        if (!table_name_taken(t, seat, watcher, name))
+            break;
+        host_text_numbered(base, n, name, sizeof name);
+    }
+    memcpy(out, name, NET_NAME_MAX + 1);
+}
+
 /* ---- listing, sweeping, what is due ---- */
 
 void table_list(Host *h, HostConn conn)
@@ -253,6 +312,7 @@ void table_list(Host *h, HostConn conn)
         e->rules = t->rules;
         e->free_seats = (uint8_t)free_seats;
         e->started = t->started;
+        e->watchers = (uint8_t)(t->nwatchers < NET_MAX_WATCHERS ? t->nwatchers : NET_MAX_WATCHERS);
     }
     send_msg(h, conn, m);
 }
@@ -357,8 +417,16 @@ static void table_close(Host *h, HostTable *t, NetReason why, bool drop, uint64_
         if (drop)
             admit_drop(h, conn, why);
     }
+    for (int i = 0; i < t->nwatchers; i++) {
+        HostConnInfo *ci = admit_conn(h, t->watchers[i].conn);
+        if (ci)
+            admit_stand(h, ci, now_ms);
+        if (ci && drop)
+            admit_drop(h, t->watchers[i].conn, why);
+    }
+    t->nwatchers = 0;
     for (int i = 0; i < h->nconns; i++) {
-        if (h->conns[i].table == t) /* none should be: every seat was let go */
+        if (h->conns[i].table == t) /* none should be: every seat and spectator was let go */
             admit_stand(h, &h->conns[i], now_ms);
     }
     table_remember(h, t, why);
@@ -414,6 +482,9 @@ uint64_t table_due(const HostTable *t)
         due = t->idle_end;
     if (t->claim_seat >= 0 && t->claim_end < due)
         due = t->claim_end;
+    uint64_t clock = clock_due(t);
+    if (clock < due)
+        due = clock;
     for (int s = 0; s < t->cfg.players; s++) {
         if (t->seat[s].state == NET_SEAT_AWAY && t->seat[s].grace_end < due)
             due = t->seat[s].grace_end;

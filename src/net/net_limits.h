@@ -22,6 +22,11 @@
 #define NET_RECORD_MAX (1024u * 1024u)         /* bytes of a whole record text */
 #define NET_RECORD_CHUNK (NET_MAX_PACKET - 64) /* bytes of record text in one message */
 #define NET_CLAIM_MS_MAX 600000u               /* the longest claim window a host may give */
+#define NET_CLOCK_MOVE_MIN_MS 1000u            /* the shortest time a move a clock gives */
+#define NET_CLOCK_MOVE_MAX_MS 600000u          /* the longest */
+#define NET_CLOCK_BANK_MAX_MS 3600000u         /* the largest bank a clock gives */
+#define NET_CLOCK_STALLED 3 /* moves in a row the clock makes before a stand-in */
+#define NET_MAX_WATCHERS 64 /* spectators at one table, at most */
 
 typedef enum NetStatus {
     NET_OK = 0,

@@ -9,26 +9,36 @@
  *
  *   CREATE   rules, bool has_seed, u64 seed, bool autostart, text name, bool open
  *   LIST, RESYNC, START   (no body)
- *   JOIN     text table, text token, i8 seat (-1: any), text name, text key
+ *   JOIN     text table, text token, i8 seat (-1: any), text name, text key, bool watch
+ *            (watch: no token, seat -1)
  *   MOVE     u32 move_no, move
  *   SEAT_AI  i8 seat, u8 kind
+ *   STAND_IN i8 seat, bool on
  *   CREATED  text table, bool open, text key (empty when open, else NET_KEY_LEN hex digits)
- *   TABLES   u8 count, then per table: text table, rules, u8 free_seats, bool started
- *   WELCOME  text table, i8 seat, text token, u64 ai_seed, rules, bool creator, text key
- *   SEATS    u8 players, bool started, then per seat: u8 kind, u8 state, u32 grace_ms, text name
- *   VIEW     u32 move_no, u64 hash, view (proto_view.c), u16 nmoves, moves, claim
+ *   TABLES   u8 count, then per table: text table, rules, u8 free_seats, bool started,
+ *            u8 watchers
+ *   WELCOME  text table, i8 seat (-1: a spectator, with no token and ai_seed 0), text token,
+ *            u64 ai_seed, rules, bool creator, text key
+ *   SEATS    u8 players, bool started, then per seat: u8 kind, u8 state, u32 grace_ms,
+ *            text name, u8 stand_in, u8 clock_moves; then clock, u8 nwatchers, their names
+ *   VIEW     u32 move_no, u64 hash, view (proto_view.c), u16 nmoves, moves, claim, clock
  *   UPDATE   u32 move_no, u64 hash, move, u16 nevents, events, u16 delta_len, delta,
- *            u16 nmoves, moves, claim
+ *            u16 nmoves, moves, claim, clock
  *   REFUSED  u8 what, u8 refusal (NetReason), u32 move_no, text reason
  *   RECORD   u32 total, u32 offset, text chunk (lines; proto.h)
- *   CHAT     i8 seat, text
+ *   CHAT     i8 seat, text, text name
+ *   HANDS    u16 round (from 1), u8 players, then per seat: u8 count, that many cards
  *   PING, PONG  u32 stamp_ms
  * A name is at most NET_NAME_MAX bytes and NET_NAME_CHARS characters; a
  * token or a key is empty or exactly 32 hex digits.
  * where rules = u8 variant, u8 players, u32 options, u16 rounds, u8 stakes,
- * u8 seat_kind per player; move = u8 type, u8 seat, u8 card, u8 target,
- * u8 flags; event = u8 type, i8 seat, u8 card, u8 card2, i32 value; claim =
- * bool open, and when open i8 seat, u8 card, u32 left_ms, u32 window_ms.
+ * u8 seat_kind per player, u32 clock move_ms, u32 clock bank_ms, u8 watch;
+ * move = u8 type, u8 seat, u8 card, u8 target, u8 flags; event = u8 type,
+ * i8 seat, u8 card, u8 card2, i32 value; claim = bool open, and when open
+ * i8 seat, u8 card, u32 left_ms, u32 window_ms; clock = bool on, and when
+ * on i8 running (-1: none), u32 move_left_ms (0 when none runs), u8
+ * players, u32 bank_ms per player. A stand-in's reason is NONE exactly when
+ * the seat's state is not NET_SEAT_STAND_IN.
  */
 #include "proto.h"
 
@@ -38,6 +48,17 @@
 #include "proto_view.h"
 
 #define PROTO_HEAD_BYTES 2
+
+/* A table's clock: none (both 0), or a move time within its bounds and a
+ * bank at most the largest. */
+static void proto_io_clock_rule(Codec *c, NetClock *k)
+{
+    uint32_t move = codec_io_u32(c, &k->move_ms);
+    uint32_t bank = codec_io_u32(c, &k->bank_ms);
+    bool none = move == 0 && bank == 0;
+    codec_require(c, none || (move >= NET_CLOCK_MOVE_MIN_MS && move <= NET_CLOCK_MOVE_MAX_MS &&
+                              bank <= NET_CLOCK_BANK_MAX_MS));
+}
 
 static void proto_io_rules(Codec *c, NetTableRules *r)
 {
@@ -49,6 +70,25 @@ static void proto_io_rules(Codec *c, NetTableRules *r)
     codec_io_u8(c, &r->stakes, STAKES_COUNT - 1);
     for (int s = 0; s < players && codec_ok(c); s++)
         codec_io_u8(c, &r->seat_kind[s], NET_SEAT_KIND_COUNT - 1);
+    proto_io_clock_rule(c, &r->clock);
+    codec_io_u8(c, &r->watch, NET_WATCH_COUNT - 1);
+}
+
+/* The clock as it stands: none, or the running seat (one of the players,
+ * or -1 with no move time left), its move time left and each bank. */
+static void proto_io_clock(Codec *c, NetClockState *k)
+{
+    if (!codec_io_bool(c, &k->on))
+        return;
+    int running = codec_io_i8(c, &k->running, -1, CEKI_MAX_SEATS - 1);
+    uint32_t left = codec_io_u32(c, &k->move_left_ms);
+    uint8_t players = codec_io_u8(c, &k->players, CEKI_MAX_SEATS);
+    codec_require(c, players >= 1 && running < players && left <= NET_CLOCK_MOVE_MAX_MS &&
+                         (running >= 0 || left == 0));
+    for (int s = 0; s < players && codec_ok(c); s++) {
+        uint32_t bank = codec_io_u32(c, &k->bank_ms[s]);
+        codec_require(c, bank <= NET_CLOCK_BANK_MAX_MS);
+    }
 }
 
 static void proto_io_move(Codec *c, Move *m)
@@ -100,10 +140,12 @@ static void proto_io_create(Codec *c, NetCreate *m)
 static void proto_io_join(Codec *c, NetJoin *m)
 {
     codec_io_text(c, m->table, NET_TABLE_ID_MAX, 0, CODEC_TEXT_ID);
-    codec_io_text(c, m->token, NET_TOKEN_LEN, 0, CODEC_TEXT_TOKEN);
-    codec_io_i8(c, &m->seat, -1, CEKI_MAX_SEATS - 1);
+    size_t token = codec_io_text(c, m->token, NET_TOKEN_LEN, 0, CODEC_TEXT_TOKEN);
+    int seat = codec_io_i8(c, &m->seat, -1, CEKI_MAX_SEATS - 1);
     codec_io_text(c, m->name, NET_NAME_MAX, NET_NAME_CHARS, CODEC_TEXT_LINE);
     codec_io_text(c, m->key, NET_KEY_LEN, 0, CODEC_TEXT_TOKEN);
+    if (codec_io_bool(c, &m->watch))
+        codec_require(c, token == 0 && seat == -1);
 }
 
 static void proto_io_created(Codec *c, NetCreated *m)
@@ -121,6 +163,12 @@ static void proto_io_seat_ai(Codec *c, NetSeatAi *m)
     codec_require(c, kind >= NET_SEAT_RANDOM);
 }
 
+static void proto_io_stand_in(Codec *c, NetStandInAsk *m)
+{
+    codec_io_i8(c, &m->seat, 0, CEKI_MAX_SEATS - 1);
+    codec_io_bool(c, &m->on);
+}
+
 static void proto_io_tables(Codec *c, NetTables *m)
 {
     uint8_t count = codec_io_u8(c, &m->count, NET_MAX_TABLES_LISTED);
@@ -130,18 +178,31 @@ static void proto_io_tables(Codec *c, NetTables *m)
         proto_io_rules(c, &t->rules);
         codec_io_u8(c, &t->free_seats, CEKI_MAX_SEATS);
         codec_io_bool(c, &t->started);
+        codec_io_u8(c, &t->watchers, NET_MAX_WATCHERS);
     }
 }
 
 static void proto_io_welcome(Codec *c, NetWelcome *m)
 {
     codec_io_text(c, m->table, NET_TABLE_ID_MAX, 0, CODEC_TEXT_ID);
-    codec_io_i8(c, &m->seat, 0, CEKI_MAX_SEATS - 1);
-    codec_io_text(c, m->token, NET_TOKEN_LEN, 0, CODEC_TEXT_TOKEN);
-    codec_io_u64(c, &m->ai_seed);
+    int seat = codec_io_i8(c, &m->seat, -1, CEKI_MAX_SEATS - 1);
+    size_t token = codec_io_text(c, m->token, NET_TOKEN_LEN, 0, CODEC_TEXT_TOKEN);
+    uint64_t ai_seed = codec_io_u64(c, &m->ai_seed);
+    codec_require(c, seat >= 0 || (token == 0 && ai_seed == 0)); /* a spectator has neither */
     proto_io_rules(c, &m->rules);
     codec_io_bool(c, &m->creator);
     codec_io_text(c, m->key, NET_KEY_LEN, 0, CODEC_TEXT_TOKEN);
+}
+
+static void proto_io_seat(Codec *c, NetSeat *seat)
+{
+    codec_io_u8(c, &seat->kind, NET_SEAT_KIND_COUNT - 1);
+    uint8_t state = codec_io_u8(c, &seat->state, NET_SEAT_STAND_IN);
+    codec_io_u32(c, &seat->grace_ms);
+    codec_io_text(c, seat->name, NET_NAME_MAX, NET_NAME_CHARS, CODEC_TEXT_LINE);
+    uint8_t why = codec_io_u8(c, &seat->stand_in, NET_STAND_IN_COUNT - 1);
+    codec_require(c, (state == NET_SEAT_STAND_IN) == (why != NET_STAND_IN_NONE));
+    codec_io_u8(c, &seat->clock_moves, NET_CLOCK_STALLED);
 }
 
 static void proto_io_seats(Codec *c, NetSeats *m)
@@ -149,13 +210,12 @@ static void proto_io_seats(Codec *c, NetSeats *m)
     uint8_t players = codec_io_u8(c, &m->players, CEKI_MAX_SEATS);
     codec_require(c, players >= 1);
     codec_io_bool(c, &m->started);
-    for (int s = 0; s < players && codec_ok(c); s++) {
-        NetSeat *seat = &m->seat[s];
-        codec_io_u8(c, &seat->kind, NET_SEAT_KIND_COUNT - 1);
-        codec_io_u8(c, &seat->state, NET_SEAT_STAND_IN);
-        codec_io_u32(c, &seat->grace_ms);
-        codec_io_text(c, seat->name, NET_NAME_MAX, NET_NAME_CHARS, CODEC_TEXT_LINE);
-    }
+    for (int s = 0; s < players && codec_ok(c); s++)
+        proto_io_seat(c, &m->seat[s]);
+    proto_io_clock(c, &m->clock);
+    uint8_t watchers = codec_io_u8(c, &m->nwatchers, NET_MAX_WATCHERS);
+    for (int i = 0; i < watchers && codec_ok(c); i++)
+        codec_io_text(c, m->watcher[i], NET_NAME_MAX, NET_NAME_CHARS, CODEC_TEXT_LINE);
 }
 
 static void proto_io_view(Codec *c, NetView *m)
@@ -165,6 +225,7 @@ static void proto_io_view(Codec *c, NetView *m)
     view_io(c, &m->view, NULL);
     proto_io_moves(c, &m->nmoves, m->moves);
     proto_io_claim(c, &m->claim);
+    proto_io_clock(c, &m->clock);
 }
 
 static void proto_io_update(Codec *c, NetUpdate *m)
@@ -179,6 +240,7 @@ static void proto_io_update(Codec *c, NetUpdate *m)
     codec_io_bytes(c, m->delta, delta);
     proto_io_moves(c, &m->nmoves, m->moves);
     proto_io_claim(c, &m->claim);
+    proto_io_clock(c, &m->clock);
 }
 
 static void proto_io_refused(Codec *c, NetRefused *m)
@@ -209,6 +271,19 @@ static void proto_io_chat(Codec *c, NetChat *m)
 {
     codec_io_i8(c, &m->seat, -1, CEKI_MAX_SEATS - 1);
     codec_io_text(c, m->text, NET_CHAT_MAX * 4, NET_CHAT_MAX, CODEC_TEXT_LINE);
+    codec_io_text(c, m->name, NET_NAME_MAX, NET_NAME_CHARS, CODEC_TEXT_LINE);
+}
+
+static void proto_io_hands(Codec *c, NetHands *m)
+{
+    uint16_t round = codec_io_u16(c, &m->round, UINT16_MAX);
+    uint8_t players = codec_io_u8(c, &m->players, CEKI_MAX_SEATS);
+    codec_require(c, round >= 1 && players >= 1);
+    for (int s = 0; s < players && codec_ok(c); s++) {
+        uint8_t n = codec_io_u8(c, &m->count[s], OBS_MAX_HAND);
+        for (int i = 0; i < n && codec_ok(c); i++)
+            codec_io_card(c, &m->cards[s][i], false);
+    }
 }
 
 /* The body of a message of this type. A CHECK pass never touches *m (it
@@ -223,6 +298,8 @@ static void proto_io_body(Codec *c, NetMsg *m, uint8_t type)
         proto_io_move(c, &m->u.move.move);
         break;
     case NET_MSG_SEAT_AI: proto_io_seat_ai(c, &m->u.seat_ai); break;
+    case NET_MSG_STAND_IN: proto_io_stand_in(c, &m->u.stand_in); break;
+    case NET_MSG_HANDS: proto_io_hands(c, &m->u.hands); break;
     case NET_MSG_CREATED: proto_io_created(c, &m->u.created); break;
     case NET_MSG_TABLES: proto_io_tables(c, &m->u.tables); break;
     case NET_MSG_WELCOME: proto_io_welcome(c, &m->u.welcome); break;
@@ -278,6 +355,23 @@ NetStatus net_decode(const uint8_t *buf, size_t len, NetMsg *out)
     return NET_OK;
 }
 
+/* The reasons of spectators and stand-ins (net_reason_text). */
+static const char *net_reason_text_watch(NetReason r)
+{
+    switch (r) {
+    case NET_REASON_NO_WATCHING: return N_("This table takes no spectators.");
+    case NET_REASON_WATCHERS_FULL: return N_("This table has as many spectators as it takes.");
+    case NET_REASON_ADDRESS_WATCHING:
+        return N_("Your network has as many spectators as it may; try again later.");
+    case NET_REASON_WATCHING: return N_("A spectator cannot do that.");
+    case NET_REASON_NO_PERSON: return N_("No person holds that seat.");
+    case NET_REASON_HAS_CLOCK:
+        return N_("This table has a clock: it hands a stalled seat to the computer itself.");
+    case NET_REASON_NOT_YOUR_SEAT: return N_("Only its own player takes a seat back.");
+    default: return N_("The connection was closed.");
+    }
+}
+
 /* The reasons of a table closed and of a refused message (net_reason_text). */
 static const char *net_reason_text_more(NetReason r)
 {
@@ -303,7 +397,7 @@ static const char *net_reason_text_more(NetReason r)
     case NET_REASON_TABLES_FULL: return N_("The server holds as many tables as it can.");
     case NET_REASON_SEATED: return N_("This connection already holds a seat.");
     case NET_REASON_BAD_TEXT: return N_("That line has nothing that shows.");
-    default: return N_("The connection was closed.");
+    default: return net_reason_text_watch(r);
     }
 }
 

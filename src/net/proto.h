@@ -23,7 +23,16 @@
  * The host alone knows the seed and the deck. What a seat receives is what
  * the rules show it (game_observe, game_events_for_seat): its own cards,
  * public events, counts of hidden cards, and its legal moves when it is to
- * move. The seed travels only in NET_RECORD, after the match is over.
+ * move. A spectator is a seat-less view of the same table (seat
+ * GAME_SPECTATOR): what every seat sees and nothing more, and at a table
+ * that allows it (NET_WATCH_HANDS_LATE) each round's hands once that round
+ * is over (NET_MSG_HANDS). The seed travels only in NET_RECORD, after the
+ * match is over.
+ *
+ * The turn clock (NetTableRules.clock, host.h says how it runs): every
+ * VIEW, UPDATE and SEATS carries it as it stands when the host sends it
+ * (NetClockState), so a client counts the running seat's time down on its
+ * own clock between the host's words: first the move time, then the bank.
  *
  * The record: a match's record text (record.h) may be longer than one
  * message, so NET_MSG_RECORD carries one chunk of it: the whole text's
@@ -46,11 +55,19 @@
 #include "net_limits.h"
 #include "net_view.h"
 
-#define NET_PROTOCOL_VERSION 3u /* 3: one list of reasons, private tables and their keys */
+#define NET_PROTOCOL_VERSION 4u /* 4: the turn clock, stand-ins, spectators */
 #define NET_DEFAULT_PORT 7157
 #define NET_CHANNEL_GAME 0
 #define NET_CHANNEL_CHAT 1
 #define NET_CHANNELS 2
+
+/* The clocks the app offers (NetClock; ceki-cli table --clock takes any). */
+#define NET_CLOCK_RELAXED_MOVE_MS 60000u
+#define NET_CLOCK_RELAXED_BANK_MS 300000u
+#define NET_CLOCK_NORMAL_MOVE_MS 20000u
+#define NET_CLOCK_NORMAL_BANK_MS 120000u
+#define NET_CLOCK_QUICK_MOVE_MS 10000u
+#define NET_CLOCK_QUICK_BANK_MS 30000u
 
 /* Why a connection was closed (ENet's disconnect data) or a message
  * refused (NET_MSG_REFUSED's refusal): one list for both, so a client
@@ -86,14 +103,21 @@ typedef enum NetReason {
     NET_REASON_STALE,      /* the move answers an earlier position (move number) */
     NET_REASON_BAD_CONFIG, /* a table the rules do not allow */
     NET_REASON_NOT_CREATOR,
-    NET_REASON_NOT_READY,      /* start before every seat is filled */
-    NET_REASON_CHAT_FAST,      /* chat too fast */
-    NET_REASON_WRONG_KEY,      /* a private table's key missing or wrong */
-    NET_REASON_TABLES_FAST,    /* the address makes tables too fast */
-    NET_REASON_TABLES_WAITING, /* the address has as many tables not being played as it may */
-    NET_REASON_TABLES_FULL,    /* the server holds as many tables as it may */
-    NET_REASON_SEATED,         /* a join from a connection that holds a seat already */
-    NET_REASON_BAD_TEXT,       /* a chat line with nothing that shows */
+    NET_REASON_NOT_READY,        /* start before every seat is filled */
+    NET_REASON_CHAT_FAST,        /* chat too fast */
+    NET_REASON_WRONG_KEY,        /* a private table's key missing or wrong */
+    NET_REASON_TABLES_FAST,      /* the address makes tables too fast */
+    NET_REASON_TABLES_WAITING,   /* the address has as many tables not being played as it may */
+    NET_REASON_TABLES_FULL,      /* the server holds as many tables as it may */
+    NET_REASON_SEATED,           /* a join from a connection that holds a seat already */
+    NET_REASON_BAD_TEXT,         /* a chat line with nothing that shows */
+    NET_REASON_NO_WATCHING,      /* a spectator at a table that takes none */
+    NET_REASON_WATCHERS_FULL,    /* the table has as many spectators as it takes */
+    NET_REASON_ADDRESS_WATCHING, /* the address has as many spectators as it may */
+    NET_REASON_WATCHING,         /* a spectator's move, start, stand-in or computer seat */
+    NET_REASON_NO_PERSON,        /* a stand-in asked for a seat no person holds */
+    NET_REASON_HAS_CLOCK,        /* another's seat handed over at a table with a clock */
+    NET_REASON_NOT_YOUR_SEAT,    /* a seat taken back by someone else than its person */
     NET_REASON_COUNT
 } NetReason;
 
@@ -120,6 +144,10 @@ typedef enum NetMsgType {
     NET_MSG_CHAT,
     NET_MSG_PING, /* unreliable */
     NET_MSG_PONG, /* unreliable */
+    /* client -> host */
+    NET_MSG_STAND_IN, /* the computer plays a person's seat, or stops (NetStandInAsk) */
+    /* host -> client */
+    NET_MSG_HANDS, /* to a spectator who sees hands late: a finished round's hands */
     NET_MSG_TYPE_COUNT
 } NetMsgType;
 
@@ -136,8 +164,51 @@ typedef enum NetSeatState {
     NET_SEAT_EMPTY = 0, /* nobody has taken it yet */
     NET_SEAT_HERE,      /* connected (a computer is always here) */
     NET_SEAT_AWAY,      /* gone; waiting for the grace period (grace_ms left) */
-    NET_SEAT_STAND_IN   /* gone past the grace period: a computer plays for them */
+    NET_SEAT_STAND_IN   /* a computer plays for them (NetSeat.stand_in says why) */
 } NetSeatState;
+
+/* Why a person's seat is played by the computer (NET_SEAT_STAND_IN). */
+typedef enum NetStandIn {
+    NET_STAND_IN_NONE = 0, /* it is not (any other state) */
+    NET_STAND_IN_AWAY,     /* gone past the grace period; back, they play again */
+    NET_STAND_IN_CLOCK,    /* NET_CLOCK_STALLED moves in a row made when their time ran out */
+    NET_STAND_IN_CREATOR,  /* handed to the computer by the table's creator */
+    NET_STAND_IN_OWN,      /* the person asked the computer to play for them */
+    NET_STAND_IN_COUNT
+} NetStandIn;
+
+/* Who may watch a table (NetTableRules.watch). */
+typedef enum NetWatch {
+    NET_WATCH_NONE = 0,   /* nobody */
+    NET_WATCH_PUBLIC,     /* spectators, who see what every seat sees */
+    NET_WATCH_HANDS_LATE, /* spectators, who also see every round's hands once it is over */
+    NET_WATCH_COUNT
+} NetWatch;
+
+/* A table's turn clock (host.h, "The turn clock"): each decision of a person
+ * has move_ms, and what it takes past that comes out of their bank,
+ * bank_ms for the whole match. move_ms 0: no clock (bank_ms 0 too); else
+ * NET_CLOCK_MOVE_MIN_MS <= move_ms <= NET_CLOCK_MOVE_MAX_MS and bank_ms <=
+ * NET_CLOCK_BANK_MAX_MS. */
+typedef struct NetClock {
+    uint32_t move_ms;
+    uint32_t bank_ms;
+} NetClock;
+
+/* The clock as it stands when the host sends it. Zeroed (on false): the
+ * table has none. running: the seat whose time runs now (-1: nobody's:
+ * the match is not being played, a computer or a stand-in is to move, the
+ * person to move is away, or a claim window times the decision);
+ * move_left_ms is what is left of its move time (0 when nobody's runs),
+ * and bank_ms[s] each seat's bank left (players of them). A client counts
+ * the running seat down: move_left_ms first, then its bank. */
+typedef struct NetClockState {
+    bool on;
+    int8_t running;
+    uint32_t move_left_ms; /* <= NET_CLOCK_MOVE_MAX_MS */
+    uint8_t players;
+    uint32_t bank_ms[CEKI_MAX_SEATS]; /* each <= NET_CLOCK_BANK_MAX_MS */
+} NetClockState;
 
 /* A table's rules as the seats may know them: everything but the seed. */
 typedef struct NetTableRules {
@@ -147,6 +218,8 @@ typedef struct NetTableRules {
     uint16_t rounds;
     uint8_t stakes;                    /* StakeScheme */
     uint8_t seat_kind[CEKI_MAX_SEATS]; /* NetSeatKind */
+    NetClock clock;                    /* the turn clock (zero: none) */
+    uint8_t watch;                     /* NetWatch: who may watch */
 } NetTableRules;
 
 typedef struct NetCreate {
@@ -164,6 +237,7 @@ typedef struct NetJoin {
     int8_t seat;                   /* a wanted seat, or -1 for any */
     char name[NET_NAME_MAX + 1];
     char key[NET_KEY_LEN + 1]; /* a private table's key for a new seat; "" otherwise */
+    bool watch;                /* watch as a spectator (token "", seat -1); the key as for a seat */
 } NetJoin;
 
 /* NET_MSG_SEAT_AI: the creator gives empty seat `seat` to a computer of
@@ -181,6 +255,15 @@ typedef struct NetSeatAi {
     uint8_t kind; /* NetSeatKind */
 } NetSeatAi;
 
+/* NET_MSG_STAND_IN: on, the computer plays person's seat `seat` from now
+ * (at a table without a clock the creator may ask it for any seat, anyone
+ * for their own); off, its person plays it again (only they may ask it).
+ * host.h says what is refused and why. */
+typedef struct NetStandInAsk {
+    int8_t seat;
+    bool on;
+} NetStandInAsk;
+
 typedef struct NetMove {
     uint32_t move_no; /* the move number the seat answers (the view it saw) */
     Move move;
@@ -191,6 +274,7 @@ typedef struct NetTableEntry {
     NetTableRules rules;
     uint8_t free_seats;
     bool started;
+    uint8_t watchers; /* spectators now (rules.watch: whether it takes them) */
 } NetTableEntry;
 
 typedef struct NetTables {
@@ -200,7 +284,7 @@ typedef struct NetTables {
 
 typedef struct NetWelcome {
     char table[NET_TABLE_ID_MAX + 1];
-    int8_t seat;
+    int8_t seat; /* -1: you watch (no token, ai_seed 0) */
     char token[NET_TOKEN_LEN + 1];
     uint64_t ai_seed; /* game_seat_ai_seed of this seat: one-way, tells nothing of the deal */
     NetTableRules rules;
@@ -213,12 +297,18 @@ typedef struct NetSeat {
     uint8_t state;     /* NetSeatState */
     uint32_t grace_ms; /* NET_SEAT_AWAY: what is left of the grace period */
     char name[NET_NAME_MAX + 1];
+    uint8_t stand_in;    /* NetStandIn: why, when state is NET_SEAT_STAND_IN (else NONE) */
+    uint8_t clock_moves; /* moves in a row the clock made for them (<= NET_CLOCK_STALLED) */
 } NetSeat;
 
+/* Who sits where, who watches, and the clock. */
 typedef struct NetSeats {
     uint8_t players;
     bool started;
     NetSeat seat[CEKI_MAX_SEATS];
+    NetClockState clock;
+    uint8_t nwatchers; /* spectators, their names in the order they came */
+    char watcher[NET_MAX_WATCHERS][NET_NAME_MAX + 1];
 } NetSeats;
 
 /* Kowah's claim window: a person may claim the card on offer until the
@@ -235,7 +325,8 @@ typedef struct NetClaimWindow {
     uint32_t window_ms; /* the whole window */
 } NetClaimWindow;
 
-/* The seat's whole view, and its moves when it is to move. */
+/* The seat's whole view, and its moves when it is to move. A spectator's
+ * view has seat GAME_SPECTATOR and no moves. */
 typedef struct NetView {
     uint32_t move_no;
     uint64_t hash; /* net_view_hash of view */
@@ -243,6 +334,7 @@ typedef struct NetView {
     uint16_t nmoves;
     Move moves[GAME_MAX_MOVES];
     NetClaimWindow claim;
+    NetClockState clock;
 } NetView;
 
 /* One move applied: what the seat saw of it, and how its view changed.
@@ -259,6 +351,7 @@ typedef struct NetUpdate {
     uint16_t nmoves;
     Move moves[GAME_MAX_MOVES];
     NetClaimWindow claim; /* as it stands after this move */
+    NetClockState clock;  /* as it stands after this move */
 } NetUpdate;
 
 typedef struct NetRefused {
@@ -285,9 +378,19 @@ typedef struct NetRecordJoin {
 } NetRecordJoin;
 
 typedef struct NetChat {
-    int8_t seat; /* host -> client: who said it; client -> host: ignored */
+    int8_t seat; /* host -> client: who said it (-1: a spectator); client -> host: ignored */
     char text[NET_CHAT_MAX * 4 + 1];
+    char name[NET_NAME_MAX + 1]; /* host -> client: the name they show; client -> host: "" */
 } NetChat;
+
+/* NET_MSG_HANDS: the hands as dealt in round `round`, which is over
+ * (game_round_hands decides when a spectator may see them). */
+typedef struct NetHands {
+    uint16_t round; /* from 1 */
+    uint8_t players;
+    uint8_t count[CEKI_MAX_SEATS]; /* each <= OBS_MAX_HAND */
+    Card cards[CEKI_MAX_SEATS][OBS_MAX_HAND];
+} NetHands;
 
 typedef struct NetPing {
     uint32_t stamp_ms;
@@ -300,6 +403,7 @@ typedef struct NetMsg {
         NetJoin join;
         NetMove move;
         NetSeatAi seat_ai;
+        NetStandInAsk stand_in;
         NetCreated created;
         NetTables tables;
         NetWelcome welcome;
@@ -310,6 +414,7 @@ typedef struct NetMsg {
         NetRecord record;
         NetChat chat;
         NetPing ping;
+        NetHands hands;
     } u;
 } NetMsg;
 

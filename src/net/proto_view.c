@@ -116,7 +116,7 @@ static void view_io_head(Codec *c, Observation *o, ViewCounts *n)
     if (!codec_ok(c))
         return;
     int p = n->players;
-    n->seat = codec_io_int(c, &o->seat, 0, p - 1, 1);
+    n->seat = codec_io_int(c, &o->seat, GAME_SPECTATOR, p - 1, 1);
     codec_io_int(c, &o->round, 0, VIEW_U16_MAX, 2);
     int phase = view_io_enum(c, view_writing(c) ? (int)o->phase : 0, PHASE_MATCH_OVER);
     codec_io_int(c, &o->to_move, -1, p - 1, 1);
@@ -129,11 +129,13 @@ static void view_io_head(Codec *c, Observation *o, ViewCounts *n)
     codec_io_int(c, &o->set_aside_count, 0, CEKI_MAX_DECK, 2);
     codec_io_card(c, &o->turned, true);
     codec_io_card(c, &o->stock_last_public, true);
-    codec_io_card(c, &o->peek, true);
+    uint8_t peek = codec_io_card(c, &o->peek, true);
     codec_io_int(c, &o->peek_depth, -1, CEKI_MAX_DECK, 2);
     n->discard = codec_io_int(c, &o->discard_count, 0, CEKI_MAX_DECK, 2);
     codec_io_card(c, &o->shown_draw, true);
-    codec_io_card(c, &o->drawn, true);
+    uint8_t drawn = codec_io_card(c, &o->drawn, true);
+    /* a spectator has no hand, no peek and no draw of its own */
+    codec_require(c, n->seat >= 0 || (peek == CARD_NONE && drawn == CARD_NONE));
     codec_io_int(c, &o->idle_turns, 0, VIEW_U16_MAX, 2);
     codec_io_i32(c, &o->pot);
     n->entries = codec_io_int(c, &o->history.count, 0, PUBLIC_HISTORY_MAX, 2);
@@ -187,7 +189,7 @@ static void view_io_kinds(Codec *c, uint8_t *counts)
 static void view_io_lists(Codec *c, Observation *o, const ViewCounts *n, ViewSections *sec)
 {
     view_mark(c, sec, VIEW_SEC_HAND);
-    view_io_cards(c, o->hand, n->hand[n->seat]);
+    view_io_cards(c, o->hand, n->seat >= 0 ? n->hand[n->seat] : 0);
     view_mark(c, sec, VIEW_SEC_POOL);
     view_io_cards(c, o->pool, n->pool);
     for (int s = 0; s < CEKI_MAX_SEATS; s++) {

@@ -988,12 +988,12 @@ static void test_join_bounded_wait(void **state)
     type_text(app, "ceki://203.0.113.9:7157/t1?key=" FAKE_KEY);
     test_key(app, SDLK_RETURN, 0);
     assert_string_equal(fake.joined.key, FAKE_KEY);
-    fake.wait_left_ms = 15000;
+    fake.wait_left_ms = NET_TABLE_NO_ANSWER_MS;
     step(app, 1);
     test_screen_text(app);
-    assert_true(test_screen_says("It gives up in 15 seconds."));
+    assert_true(test_screen_says("It gives up in 12 seconds."));
     assert_non_null(ui_find_named(ui_of_top_scene(app), "Cancel"));
-    assert_true(describes(app, "wait_left=15 "));
+    assert_true(describes(app, "wait_left=12 "));
     fake.wait_left_ms = 1200;
     step(app, 1);
     test_screen_text(app);

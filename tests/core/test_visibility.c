@@ -7,7 +7,10 @@
  * one the seat holds or the rules show it. A spectator (seat -1) sees only
  * what every seat sees. A seat's own dealt cards are never masked from it,
  * other hands and private peeks are, and an event a seat is allowed to see
- * reaches it unchanged. */
+ * reaches it unchanged. The spectator's observation (GAME_SPECTATOR) is
+ * seat 0's less what only seat 0 sees (its hand, its peek, its draw, its
+ * pile where the others do not see it). game_round_hands gives each
+ * round's hands as dealt once that round is over, and nothing before. */
 #include "test_util.h"
 
 #include "ai.h"
@@ -181,6 +184,73 @@ static void check_events(const Game *g, const Seen *seen, Observation *o)
     free(mine);
 }
 
+/* Seat 0's view less what only seat 0 sees is the spectator's, byte for
+ * byte (other seats see pile 0 as the spectator does). */
+static void check_spectator_view(const Game *g, Observation *o, Observation *want)
+{
+    assert_int_equal(game_observe(g, GAME_SPECTATOR, o), CEKI_OK);
+    assert_int_equal(game_observe(g, 1 % game_players(g), want), CEKI_OK);
+    bool pile0 = want->captured_visible[0];
+    assert_int_equal(game_observe(g, 0, want), CEKI_OK);
+    want->seat = GAME_SPECTATOR;
+    memset(want->hand, 0, sizeof want->hand);
+    want->peek = CARD_NONE;
+    want->peek_depth = 0;
+    want->drawn = CARD_NONE;
+    want->captured_visible[0] = pile0 && game_players(g) > 1;
+    if (!want->captured_visible[0])
+        memset(want->captured[0], CARD_NONE, sizeof want->captured[0]);
+    assert_memory_equal(o, want, sizeof *o);
+}
+
+/* Each round's hands at its first position, and which rounds were checked. */
+typedef struct HandsTrack {
+    int dealt; /* the last round whose hands are kept */
+    RoundHands *hands;
+    int cap;
+    int checked; /* rounds whose game_round_hands was compared */
+} HandsTrack;
+
+/* The hands every seat holds now, for a round seen for the first time. */
+static void hands_keep(HandsTrack *t, const Game *g, Observation *o)
+{
+    int round = game_observe(g, 0, o) == CEKI_OK ? o->round : 0;
+    if (round <= t->dealt || round < 1)
+        return;
+    if (round > t->cap) {
+        t->cap = round * 2;
+        t->hands = realloc(t->hands, sizeof *t->hands * (size_t)t->cap);
+        assert_non_null(t->hands);
+    }
+    RoundHands *h = &t->hands[round - 1];
+    memset(h, 0, sizeof *h);
+    h->round = round;
+    h->players = game_players(g);
+    for (int s = 0; s < h->players; s++) {
+        assert_int_equal(game_observe(g, s, o), CEKI_OK);
+        h->count[s] = o->hand_count[s];
+        memcpy(h->hand[s], o->hand, (size_t)o->hand_count[s]);
+    }
+    t->dealt = round;
+}
+
+/* The round being played shows no hand; one that has just ended shows the
+ * hands it was dealt. */
+static void hands_check(HandsTrack *t, const Game *g, Observation *o, bool ended)
+{
+    RoundHands got;
+    assert_int_equal(game_observe(g, 0, o), CEKI_OK);
+    int round = o->round;
+    assert_int_equal(game_round_hands(g, round + 1, &got), CEKI_ERR_STATE);
+    if (!ended) {
+        assert_int_equal(game_round_hands(g, round, &got), CEKI_ERR_STATE);
+        return;
+    }
+    assert_int_equal(game_round_hands(g, round, &got), CEKI_OK);
+    assert_memory_equal(&got, &t->hands[round - 1], sizeof got);
+    t->checked++;
+}
+
 /* One whole match: the events of game_create and of every apply. Returns
  * the moves played. */
 static int play_match(const GameConfig *cfg, AiLevel level, uint64_t ai_seed)
@@ -190,22 +260,36 @@ static int play_match(const GameConfig *cfg, AiLevel level, uint64_t ai_seed)
     Observation *o = malloc(sizeof *o);
     Seen *seen = calloc(1, sizeof *seen);
     assert_true(o && seen);
+    Observation *want = malloc(sizeof *want);
+    HandsTrack track = {0, NULL, 0, 0};
+    assert_non_null(want);
     AiPlayer *ai = ai_create(level, ai_seed);
     assert_non_null(ai);
     seen_add(seen, g, o);
     check_events(g, seen, o);
+    check_spectator_view(g, o, want);
+    hands_keep(&track, g, o);
     int moves = 0;
     for (; !game_match_over(g); moves++) {
         assert_true(moves < MATCH_MAX_MOVES);
         memset(seen, 0, sizeof *seen);
         seen_add(seen, g, o); /* before the move */
+        bool over_before = game_round_over(g);
         Move m;
         assert_int_equal(ai_choose(ai, g, game_to_move(g), &m), CEKI_OK);
         assert_int_equal(game_apply(g, &m), CEKI_OK);
         seen_add(seen, g, o); /* and after it */
         check_events(g, seen, o);
+        check_spectator_view(g, o, want);
+        hands_keep(&track, g, o);
+        bool ended = game_round_over(g) || game_match_over(g);
+        if (ended != over_before) /* a round has just ended, or a new one begun */
+            hands_check(&track, g, o, ended);
     }
+    assert_int_equal(track.checked, track.dealt); /* every round's hands, once over */
     ai_destroy(ai);
+    free(track.hands);
+    free(want);
     free(seen);
     free(o);
     game_destroy(g);
@@ -268,6 +352,32 @@ static void test_visibility_arguments(void **state)
     for (int i = 0; i < n; i++)
         hidden += raw[i].type == EV_DEAL_HAND && raw[i].seat != 1 && masked[i].card == CARD_NONE;
     assert_true(hidden > 0);
+    /* the hands shown late: not of a round being played, nor out of range,
+     * nor of a game without its moves; an observer out of range */
+    RoundHands *h = malloc(sizeof *h);
+    Observation *o = malloc(sizeof *o);
+    assert_true(h && o);
+    memset(h, 0x5A, sizeof *h);
+    assert_int_equal(game_round_hands(g, 1, h), CEKI_ERR_STATE);
+    assert_int_equal(game_round_hands(g, 0, h), CEKI_ERR_STATE);
+    assert_int_equal(game_round_hands(NULL, 1, h), CEKI_ERR_ARG);
+    assert_int_equal(game_round_hands(g, 1, NULL), CEKI_ERR_ARG);
+    assert_int_equal(h->round, 0x5A5A5A5A);
+    assert_int_equal(game_observe(g, -2, o), CEKI_ERR_ARG);
+    Move moves[GAME_MAX_MOVES];
+    for (int i = 0; i < 10000 && !game_round_over(g); i++) {
+        assert_true(game_legal_moves(g, moves, GAME_MAX_MOVES) > 0);
+        assert_int_equal(game_apply(g, &moves[0]), CEKI_OK);
+    }
+    assert_int_equal(game_round_hands(g, 1, h), CEKI_OK);
+    assert_int_equal(h->round, 1);
+    assert_int_equal(h->players, game_players(g));
+    Game *bare = game_clone(g, false);
+    assert_non_null(bare);
+    assert_int_equal(game_round_hands(bare, 1, h), CEKI_ERR_STATE);
+    game_destroy(bare);
+    free(o);
+    free(h);
     free(masked);
     free(copy);
     game_destroy(g);

@@ -9,7 +9,12 @@
  * refused with that view untouched, or giving a view that encodes. The
  * fields bounded beyond their bytes hold: a refusal's reason is one of the
  * list with a sentence, a token or key is empty or whole, an open table
- * has no key and a private one has one, a name is within its characters. */
+ * has no key and a private one has one, a name is within its characters;
+ * a clock is none or within its bounds and its running seat one of its
+ * players, a stand-in has its reason and only a stand-in has one, a
+ * spectator (a JOIN to watch, a WELCOME or view of seat -1) holds no
+ * token, no player's seed, no hand, peek or draw; the hands shown late are
+ * real cards within a hand's size. */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -82,6 +87,89 @@ static bool secret_ok(const char *s)
     return n == 0 || n == NET_TOKEN_LEN;
 }
 
+static size_t chars_of(const char *s)
+{
+    size_t chars = 0;
+    for (const char *p = s; *p; p++)
+        chars += ((unsigned char)*p & 0xC0u) != 0x80u;
+    return chars;
+}
+
+static void check_clock_rule(const NetClock *k)
+{
+    if (k->move_ms == 0)
+        FUZZ_CHECK(k->bank_ms == 0);
+    else
+        FUZZ_CHECK(k->move_ms >= NET_CLOCK_MOVE_MIN_MS && k->move_ms <= NET_CLOCK_MOVE_MAX_MS &&
+                   k->bank_ms <= NET_CLOCK_BANK_MAX_MS);
+}
+
+static void check_clock(const NetClockState *k)
+{
+    if (!k->on)
+        return;
+    FUZZ_CHECK(k->players >= 1 && k->players <= CEKI_MAX_SEATS);
+    FUZZ_CHECK(k->running >= -1 && k->running < k->players);
+    FUZZ_CHECK(k->move_left_ms <= NET_CLOCK_MOVE_MAX_MS && (k->running >= 0 || !k->move_left_ms));
+    for (int s = 0; s < k->players; s++)
+        FUZZ_CHECK(k->bank_ms[s] <= NET_CLOCK_BANK_MAX_MS);
+}
+
+static void check_seats(const NetSeats *s)
+{
+    for (int i = 0; i < s->players; i++) {
+        const NetSeat *seat = &s->seat[i];
+        FUZZ_CHECK((seat->state == NET_SEAT_STAND_IN) == (seat->stand_in != NET_STAND_IN_NONE));
+        FUZZ_CHECK(seat->stand_in < NET_STAND_IN_COUNT && seat->clock_moves <= NET_CLOCK_STALLED);
+    }
+    check_clock(&s->clock);
+    FUZZ_CHECK(s->nwatchers <= NET_MAX_WATCHERS);
+    for (int i = 0; i < s->nwatchers; i++)
+        FUZZ_CHECK(chars_of(s->watcher[i]) <= NET_NAME_CHARS);
+}
+
+static void check_hands(const NetHands *h)
+{
+    FUZZ_CHECK(h->round >= 1 && h->players >= 1 && h->players <= CEKI_MAX_SEATS);
+    for (int s = 0; s < h->players; s++) {
+        FUZZ_CHECK(h->count[s] <= OBS_MAX_HAND);
+        for (int i = 0; i < h->count[s]; i++)
+            FUZZ_CHECK(h->cards[s][i] != CARD_NONE);
+    }
+}
+
+/* What a spectator holds: no token, no seed, no hand, no peek, no draw. */
+static void check_spectator(const NetMsg *m)
+{
+    if (m->type == NET_MSG_JOIN && m->u.join.watch)
+        FUZZ_CHECK(m->u.join.token[0] == '\0' && m->u.join.seat == -1);
+    if (m->type == NET_MSG_WELCOME && m->u.welcome.seat < 0)
+        FUZZ_CHECK(m->u.welcome.token[0] == '\0' && m->u.welcome.ai_seed == 0);
+    if (m->type == NET_MSG_VIEW && m->u.view.view.seat < 0)
+        FUZZ_CHECK(m->u.view.view.seat == GAME_SPECTATOR && m->u.view.view.peek == CARD_NONE &&
+                   m->u.view.view.drawn == CARD_NONE);
+}
+
+/* The new fields: clocks, stand-ins, spectators, the hands shown late. */
+static void check_watch_fields(const NetMsg *m)
+{
+    check_spectator(m);
+    if (m->type == NET_MSG_CREATE)
+        check_clock_rule(&m->u.create.rules.clock);
+    if (m->type == NET_MSG_WELCOME)
+        check_clock_rule(&m->u.welcome.rules.clock);
+    if (m->type == NET_MSG_SEATS)
+        check_seats(&m->u.seats);
+    if (m->type == NET_MSG_VIEW)
+        check_clock(&m->u.view.clock);
+    if (m->type == NET_MSG_UPDATE)
+        check_clock(&m->u.update.clock);
+    if (m->type == NET_MSG_HANDS)
+        check_hands(&m->u.hands);
+    if (m->type == NET_MSG_CHAT)
+        FUZZ_CHECK(chars_of(m->u.chat.name) <= NET_NAME_CHARS);
+}
+
 /* The fields the decoder bounds beyond their bytes: reasons of the one
  * list, whole secrets, an open table without a key, names in characters. */
 static void check_fields(const NetMsg *m)
@@ -100,11 +188,9 @@ static void check_fields(const NetMsg *m)
         FUZZ_CHECK(secret_ok(m->u.welcome.key) && secret_ok(m->u.welcome.token));
     if (m->type == NET_MSG_CREATE || m->type == NET_MSG_JOIN) {
         const char *name = m->type == NET_MSG_CREATE ? m->u.create.name : m->u.join.name;
-        size_t chars = 0;
-        for (const char *p = name; *p; p++)
-            chars += ((unsigned char)*p & 0xC0u) != 0x80u;
-        FUZZ_CHECK(chars <= NET_NAME_CHARS);
+        FUZZ_CHECK(chars_of(name) <= NET_NAME_CHARS);
     }
+    check_watch_fields(m);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

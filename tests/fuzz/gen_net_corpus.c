@@ -2,7 +2,11 @@
  * message of each type (a private and an open table's CREATE and CREATED,
  * a JOIN with a token and one with a key, the refusals of a wrong key and
  * of the last reason), the VIEW and UPDATE of real games among them (the
- * UPDATE's delta applies to the view fuzz_net applies deltas to).
+ * UPDATE's delta applies to the view fuzz_net applies deltas to), and the
+ * clock, stand-ins and spectators: a table with a clock that shows hands
+ * late, a JOIN and a WELCOME to watch, a spectator's VIEW, an UPDATE and
+ * SEATS with the clock running, a seat stood in for and spectators listed,
+ * a STAND_IN, the HANDS of a round, a spectator's chat.
  *
  *   fuzz_gen_net_corpus tests/fuzz/corpus/net
  */
@@ -87,7 +91,74 @@ static int write_game_msgs(const char *dir)
     bad |= write_msg(dir, "update-thothit");
     u->claim = (NetClaimWindow){true, 1, 12, 7500, 10000}; /* a claim window open */
     bad |= write_msg(dir, "update-claim");
+    u->claim = (NetClaimWindow){false, 0, 0, 0, 0};
+    u->clock = (NetClockState){
+        .on = true, .running = 1, .move_left_ms = 2000, .players = 3, .bank_ms = {0, 4000, 4000}};
+    bad |= write_msg(dir, "update-clock");
+    reset(NET_MSG_VIEW);
+    msg.u.view.move_no = 6;
+    game_observe(g, GAME_SPECTATOR, &msg.u.view.view);
+    msg.u.view.hash = net_view_hash(&msg.u.view.view);
+    msg.u.view.clock = (NetClockState){.on = true, .running = -1, .players = 3};
+    bad |= write_msg(dir, "view-spectator");
     game_destroy(g);
+    return bad;
+}
+
+/* The clock, stand-ins and spectators. */
+static int write_watch_msgs(const char *dir)
+{
+    int bad = 0;
+    reset(NET_MSG_CREATE);
+    fill_rules(&msg.u.create.rules, VARIANT_PEI, 3);
+    msg.u.create.rules.clock = (NetClock){NET_CLOCK_QUICK_MOVE_MS, NET_CLOCK_QUICK_BANK_MS};
+    msg.u.create.rules.watch = NET_WATCH_HANDS_LATE;
+    msg.u.create.open = true;
+    bad |= write_msg(dir, "create-clock");
+    reset(NET_MSG_JOIN);
+    strcpy(msg.u.join.table, "t-42");
+    msg.u.join.seat = -1;
+    strcpy(msg.u.join.name, "Sekar");
+    strcpy(msg.u.join.key, "00ff00ff00ff00ff00ff00ff00ff00ff");
+    msg.u.join.watch = true;
+    bad |= write_msg(dir, "join-watch");
+    reset(NET_MSG_WELCOME);
+    strcpy(msg.u.welcome.table, "t-42");
+    msg.u.welcome.seat = -1;
+    fill_rules(&msg.u.welcome.rules, VARIANT_KOWAH, 4);
+    msg.u.welcome.rules.watch = NET_WATCH_PUBLIC;
+    bad |= write_msg(dir, "welcome-watch");
+    reset(NET_MSG_SEATS);
+    msg.u.seats.players = 3;
+    msg.u.seats.started = true;
+    msg.u.seats.seat[0] = (NetSeat){.state = NET_SEAT_STAND_IN,
+                                    .name = "Wati",
+                                    .stand_in = NET_STAND_IN_CLOCK,
+                                    .clock_moves = 3};
+    msg.u.seats.seat[2] = (NetSeat){.state = NET_SEAT_HERE, .name = "Joko", .clock_moves = 1};
+    msg.u.seats.clock = (NetClockState){
+        .on = true, .running = 2, .move_left_ms = 9000, .players = 3, .bank_ms = {0, 120000, 30}};
+    msg.u.seats.nwatchers = 2;
+    strcpy(msg.u.seats.watcher[0], "Sekar");
+    strcpy(msg.u.seats.watcher[1], "Sekar 2");
+    bad |= write_msg(dir, "seats-clock");
+    reset(NET_MSG_STAND_IN);
+    msg.u.stand_in = (NetStandInAsk){1, true};
+    bad |= write_msg(dir, "stand-in");
+    reset(NET_MSG_HANDS);
+    msg.u.hands.round = 2;
+    msg.u.hands.players = 3;
+    for (int s = 0; s < 3; s++) {
+        msg.u.hands.count[s] = 7;
+        for (int i = 0; i < 7; i++)
+            msg.u.hands.cards[s][i] = (Card)((s * 7 + i) % CARD_CEKI_KINDS);
+    }
+    bad |= write_msg(dir, "hands");
+    reset(NET_MSG_CHAT);
+    msg.u.chat.seat = -1;
+    strcpy(msg.u.chat.text, "apik");
+    strcpy(msg.u.chat.name, "Sekar");
+    bad |= write_msg(dir, "chat-watcher");
     return bad;
 }
 
@@ -140,9 +211,10 @@ static int write_plain_msgs(const char *dir)
     bad |= write_msg(dir, "welcome");
     reset(NET_MSG_SEATS);
     msg.u.seats.players = 3;
-    msg.u.seats.seat[1] = (NetSeat){NET_SEAT_NET, NET_SEAT_AWAY, 41000, "Budi"};
+    msg.u.seats.seat[1] =
+        (NetSeat){.kind = NET_SEAT_NET, .state = NET_SEAT_AWAY, .grace_ms = 41000, .name = "Budi"};
     bad |= write_msg(dir, "seats");
-    return bad;
+    return bad | write_watch_msgs(dir);
 }
 
 static int write_short_msgs(const char *dir)

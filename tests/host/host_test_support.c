@@ -39,7 +39,7 @@ bool hts_obs_names(const Observation *o, Card c)
 {
     bool seen = c == o->turned || c == o->peek || c == o->stock_last_public || c == o->shown_draw ||
                 c == o->drawn;
-    for (int i = 0; !seen && i < o->hand_count[o->seat]; i++)
+    for (int i = 0; !seen && o->seat >= 0 && i < o->hand_count[o->seat]; i++)
         seen = o->hand[i] == c;
     for (int i = 0; !seen && i < o->pool_count; i++)
         seen = o->pool[i] == c;

@@ -53,6 +53,9 @@ typedef struct Bot {
     NetRefused refused;
     long refusals;
     NetClaimWindow claim; /* as the last VIEW or UPDATE told it */
+    NetClockState clock;  /* likewise */
+    bool stalled;         /* it never moves (t_step leaves it out) */
+    NetSeats seats;       /* the last SEATS */
 } Bot;
 
 typedef struct World {
@@ -74,7 +77,9 @@ typedef struct World {
     long bytes[NET_MSG_TYPE_COUNT], count[NET_MSG_TYPE_COUNT]; /* sent, by type */
     long logs_left_out, logs_retry, logs_differ;               /* the host's log lines saying so */
     uint32_t claim_ms;                                         /* the host's claim window */
-    long claims_told; /* VIEWs and UPDATEs that told an open claim window */
+    uint32_t clock_ms; /* the tables' clock: this each decision (0: none), */
+    uint32_t bank_ms;  /* and this bank */
+    long claims_told;  /* VIEWs and UPDATEs that told an open claim window */
 } World;
 
 /* ---- checks made on every message the host sends ---- */
@@ -210,6 +215,10 @@ static void t_bot_update(Bot *b, const NetUpdate *u)
 
 static void t_bot_seats(Bot *b, const NetSeats *s)
 {
+    b->seats = *s;
+    for (int i = 0; i < s->players; i++) /* a stand-in always says why, and only a stand-in */
+        assert_true((s->seat[i].state == NET_SEAT_STAND_IN) ==
+                    (s->seat[i].stand_in != NET_STAND_IN_NONE));
     b->seats_msgs++;
     b->started = s->started;
     for (int i = 0; i < s->players; i++) {
@@ -248,22 +257,46 @@ static void t_bot_record(World *w, Bot *b, const NetRecord *r)
     b->record = true;
 }
 
+/* Every clock a seat is told is the table's: on exactly when it has one,
+ * no more time than a move has, no bank above the table's. */
+static void t_check_clock(const World *w, const NetClockState *c)
+{
+    assert_int_equal(c->on, w->clock_ms > 0);
+    if (!c->on)
+        return;
+    assert_int_equal(c->players, w->cfg.players);
+    assert_true(c->running >= -1 && c->running < w->cfg.players);
+    assert_true(c->move_left_ms <= w->clock_ms);
+    assert_true(c->running >= 0 || c->move_left_ms == 0);
+    for (int s = 0; s < c->players; s++)
+        assert_true(c->bank_ms[s] <= w->bank_ms);
+}
+
 static void t_bot_handle(World *w, Bot *b, const NetMsg *m)
 {
     b->msgs++;
+    if (m->type == NET_MSG_VIEW || m->type == NET_MSG_UPDATE || m->type == NET_MSG_SEATS)
+        t_check_clock(w, m->type == NET_MSG_VIEW     ? &m->u.view.clock
+                         : m->type == NET_MSG_UPDATE ? &m->u.update.clock
+                                                     : &m->u.seats.clock);
     switch ((NetMsgType)m->type) {
     case NET_MSG_WELCOME: t_bot_welcome(w, b, &m->u.welcome); break;
     case NET_MSG_VIEW:
         t_check_view(w, b, &m->u.view);
         hts_seat_take_view(&b->s, &m->u.view);
         b->claim = m->u.view.claim;
+        b->clock = m->u.view.clock;
         break;
     case NET_MSG_UPDATE:
         t_check_update(w, b, &m->u.update);
         t_bot_update(b, &m->u.update);
         b->claim = m->u.update.claim;
+        b->clock = m->u.update.clock;
         break;
-    case NET_MSG_SEATS: t_bot_seats(b, &m->u.seats); break;
+    case NET_MSG_SEATS:
+        t_bot_seats(b, &m->u.seats);
+        b->clock = m->u.seats.clock;
+        break;
     case NET_MSG_REFUSED:
         b->refused = m->u.refused;
         b->refusals++;
@@ -412,20 +445,28 @@ static NetMsg *t_create_msg(const World *w, const uint8_t *kinds, bool autostart
     c->seed = w->cfg.seed;
     c->autostart = autostart;
     c->open = true;
+    c->rules.clock.move_ms = w->clock_ms;
+    c->rules.clock.bank_ms = w->bank_ms;
     snprintf(c->name, sizeof c->name, "creator");
     return m;
 }
 
-/* The creator makes the table and leaves. */
-static void t_create(World *w, const uint8_t *kinds)
+/* The creator makes the table and stays. */
+static void t_create_keep(World *w, const uint8_t *kinds)
 {
     NetMsg *m = t_create_msg(w, kinds, true);
     host_connected(w->h, T_CREATOR, w->now);
     w->table[0] = '\0';
     t_to_host(w, T_CREATOR, m);
     assert_int_equal(strlen(w->table), 8);
-    host_disconnected(w->h, T_CREATOR, w->now);
     free(m);
+}
+
+/* The creator makes the table and leaves. */
+static void t_create(World *w, const uint8_t *kinds)
+{
+    t_create_keep(w, kinds);
+    host_disconnected(w->h, T_CREATOR, w->now);
 }
 
 /* Bot b joins (with its token when it has one) on a new connection. */
@@ -494,7 +535,7 @@ static bool t_step(World *w, uint64_t ms)
     for (int i = 0; i < w->nbots; i++) {
         Bot *b = &w->bot[i];
         Move mv;
-        if (t_bot_choose(w, b, &mv)) {
+        if (!b->stalled && t_bot_choose(w, b, &mv)) {
             b->s.nmoves = 0;
             b->sent++;
             t_send_move(w, b, b->s.move_no, &mv);
@@ -861,6 +902,7 @@ static void t_claim_world(World *w, const char *data_dir, const uint8_t *kinds)
     t_world_init(w, VARIANT_KOWAH, data_dir);
     host_destroy(w->h);
     w->claim_ms = T_CLAIM_MS;
+    w->clock_ms = 2 * T_CLAIM_MS; /* a turn clock too: the claim window times a claim */
     w->h = t_host(w, data_dir);
     t_create(w, kinds);
     w->nbots = w->cfg.players;
@@ -909,6 +951,8 @@ static void t_all_told_claim(World *w, const Bot *b)
         assert_int_equal(o->claim.card, claim->card);
         assert_int_equal(o->claim.window_ms, T_CLAIM_MS);
         assert_int_equal(o->claim.left_ms, T_CLAIM_MS);
+        assert_true(o->clock.on);
+        assert_int_equal(o->clock.running, -1); /* the turn clock stands aside */
         if (o != b)
             assert_null(t_claim_listed(o)); /* only the seat asked may claim */
     }
@@ -1247,6 +1291,238 @@ static void test_failed_journal_writes_are_kept_later(void **state)
     t_remove_dir(dir);
 }
 
+/* ---- the turn clock and stand-ins asked for ---- */
+
+#define T_CLOCK_MS 2000u  /* the clock tests' move time, */
+#define T_BANK_MS 4000u   /* and bank */
+#define T_AWAY_MS 500u    /* into a decision when its person goes */
+#define T_STALL_MS 60000u /* a table without a clock waits at least this long for nobody */
+
+/* A Thit-Thit world whose tables have the clock move_ms + bank_ms (0: none);
+ * the creator stays connected; every seat a bot's, bot 2 never moving. */
+static void t_clock_world(World *w, const char *dir, uint32_t move_ms, uint32_t bank_ms)
+{
+    t_world_init(w, VARIANT_THOTHIT, dir);
+    w->clock_ms = move_ms;
+    w->bank_ms = bank_ms;
+    t_create_keep(w, NULL);
+    t_join_all(w, w->cfg.players);
+    w->bot[2].stalled = true;
+}
+
+/* Plays until bot b is to move and told so. */
+static void t_play_to_turn_of(World *w, const Bot *b)
+{
+    for (int step = 0; step < T_MAX_STEPS && !game_match_over(w->mirror); step++) {
+        if (game_to_move(w->mirror) == b->s.seat && hts_seat_to_move(&b->s))
+            return;
+        t_step(w, 1);
+    }
+    fail_msg("seat %d was never to move", b->s.seat);
+}
+
+/* Every connected bot was last told that seat's decision runs with left ms
+ * of its move time and bank ms of its bank. */
+static void t_all_told_clock(World *w, int seat, uint32_t left, uint32_t bank)
+{
+    for (int i = 0; i < w->nbots; i++) {
+        const Bot *o = &w->bot[i];
+        if (!o->conn)
+            continue;
+        assert_true(o->clock.on);
+        assert_int_equal(o->clock.running, seat);
+        assert_int_equal(o->clock.move_left_ms, left);
+        assert_int_equal(o->clock.bank_ms[seat], bank);
+    }
+}
+
+/* The clock runs out for bot b's decision told at now with bank ms left:
+ * not a moment before, then the computer moves for it. */
+static void t_clock_runs_out(World *w, const Bot *b, uint32_t bank)
+{
+    t_all_told_clock(w, b->s.seat, T_CLOCK_MS, bank);
+    uint64_t due = w->now + T_CLOCK_MS + bank;
+    assert_true(host_next_due(w->h) == due);
+    int at = t_mirror_moves(w);
+    w->now = due - 1;
+    host_tick(w->h, w->now);
+    assert_int_equal(t_mirror_moves(w), at);
+    w->now = due;
+    host_tick(w->h, w->now);
+    assert_int_equal(t_mirror_moves(w), at + 1);
+    int n = 0;
+    assert_int_equal(game_history(w->mirror, &n)[n - 1].seat, b->s.seat);
+}
+
+/* Bot b's STAND_IN (seat, on) to the host; refused with why (NONE: not). */
+static void t_ask_stand_in(World *w, HostConn conn, int seat, bool on, NetReason why)
+{
+    NetMsg *m = calloc(1, sizeof *m);
+    assert_non_null(m);
+    m->type = NET_MSG_STAND_IN;
+    m->u.stand_in.seat = (int8_t)seat;
+    m->u.stand_in.on = on;
+    Bot *b = t_bot_of(w, conn);
+    long before = b ? b->refusals : w->creator_refusals;
+    t_to_host(w, conn, m);
+    long after = b ? b->refusals : w->creator_refusals;
+    NetRefused *r = b ? &b->refused : &w->creator_refused;
+    assert_int_equal(after, before + (why != NET_REASON_NONE));
+    if (why != NET_REASON_NONE) {
+        assert_int_equal(r->what, NET_MSG_STAND_IN);
+        assert_int_equal(r->refusal, why);
+        assert_true(r->reason[0] != '\0');
+    }
+    free(m);
+}
+
+/* Every connected bot was last told seat's state, why and clock moves. */
+static void t_all_told_seat(World *w, int seat, NetSeatState state, NetStandIn why, int clock_moves)
+{
+    for (int i = 0; i < w->nbots; i++) {
+        const Bot *o = &w->bot[i];
+        if (!o->conn)
+            continue;
+        assert_int_equal(o->seats.seat[seat].state, state);
+        assert_int_equal(o->seats.seat[seat].stand_in, why);
+        assert_int_equal(o->seats.seat[seat].clock_moves, clock_moves);
+    }
+}
+
+/* A decision counts down; its person away stops it (the grace runs
+ * instead) and back, it runs on from what was left. */
+static void t_clock_stops_while_away(World *w, Bot *b)
+{
+    w->now += T_AWAY_MS;
+    host_tick(w->h, w->now);
+    host_disconnected(w->h, b->conn, w->now);
+    b->conn = 0;
+    assert_true(host_next_due(w->h) > w->now + T_CLOCK_MS); /* only the grace's countdown */
+    w->now += T_GRACE_MS / 2;
+    host_tick(w->h, w->now);
+    t_join(w, b);
+    t_all_told_clock(w, b->s.seat, T_CLOCK_MS - T_AWAY_MS, 0);
+    assert_true(host_next_due(w->h) == w->now + T_CLOCK_MS - T_AWAY_MS);
+    w->now += T_CLOCK_MS - T_AWAY_MS;
+    host_tick(w->h, w->now);
+}
+
+/* A seat that never moves: its move time, then its bank, then the
+ * computer moves for it; three such moves make it a stand-in and the match
+ * ends. The clock counts down in every message, stops while its person is
+ * away, and a host made again midway keeps the bank and the count. */
+static void test_clock_moves_for_a_silent_seat(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/ceki-host-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    World w;
+    t_clock_world(&w, dir, T_CLOCK_MS, T_BANK_MS);
+    Bot *b = &w.bot[2];
+    t_ask_stand_in(&w, T_CREATOR, 2, true, NET_REASON_HAS_CLOCK);
+    t_play_to_turn_of(&w, b);
+    long seats = w.bot[0].seats_msgs;
+    t_clock_runs_out(&w, b, T_BANK_MS);
+    assert_true(w.bot[0].seats_msgs > seats);
+    t_all_told_seat(&w, 2, NET_SEAT_HERE, NET_STAND_IN_NONE, 1);
+    /* Made again: the bank spent and the count kept. */
+    host_destroy(w.h);
+    w.h = t_host(&w, dir);
+    for (int i = 0; i < w.nbots; i++)
+        t_join(&w, &w.bot[i]);
+    t_all_told_seat(&w, 2, NET_SEAT_HERE, NET_STAND_IN_NONE, 1);
+    t_play_to_turn_of(&w, b);
+    t_clock_stops_while_away(&w, b);
+    t_all_told_seat(&w, 2, NET_SEAT_HERE, NET_STAND_IN_NONE, 2);
+    t_play_to_turn_of(&w, b);
+    t_clock_runs_out(&w, b, 0);
+    t_all_told_seat(&w, 2, NET_SEAT_STAND_IN, NET_STAND_IN_CLOCK, NET_CLOCK_STALLED);
+    HostCounts c;
+    host_counts(w.h, &c);
+    assert_int_equal(c.clock_moves, 2); /* this host's; the first was the one before */
+    t_play(&w, T_MAX_MOVES);
+    t_all_recorded(&w);
+    t_world_free(&w);
+    t_remove_dir(dir);
+}
+
+/* Bots that move at once never run out of time, and play ceki-cli match's
+ * game with the clock on. */
+static void test_clock_leaves_quick_play_alone(void **state)
+{
+    (void)state;
+    World w;
+    t_clock_world(&w, NULL, T_CLOCK_MS, T_BANK_MS);
+    w.bot[2].stalled = false;
+    t_play(&w, T_MAX_MOVES);
+    Game *direct = t_direct_match(&w.cfg);
+    t_same_moves(direct, w.mirror);
+    game_destroy(direct);
+    HostCounts c;
+    host_counts(w.h, &c);
+    assert_int_equal(c.clock_moves, 0);
+    t_world_free(&w);
+}
+
+/* Who may ask for a stand-in, and when (host.h, "Stand-ins asked for"). */
+static void t_stand_in_refusals(World *w)
+{
+    t_ask_stand_in(w, w->bot[0].conn, 1, true, NET_REASON_NOT_CREATOR);
+    t_ask_stand_in(w, w->bot[0].conn, 1, false, NET_REASON_NOT_YOUR_SEAT);
+    t_ask_stand_in(w, T_CREATOR, 1, false, NET_REASON_NOT_YOUR_SEAT);
+    t_ask_stand_in(w, T_CREATOR, CEKI_MAX_SEATS - 1, true, NET_REASON_NO_PERSON);
+    t_ask_stand_in(w, w->bot[0].conn, 0, false, NET_REASON_NONE); /* as it is: nothing changes */
+    t_all_told_seat(w, 0, NET_SEAT_HERE, NET_STAND_IN_NONE, 0);
+}
+
+/* At a table without a clock a silent seat stops the match until the
+ * creator hands it to the computer; a person asks the computer to play
+ * their own seat and takes it back. */
+static void test_stand_in_asked_for(void **state)
+{
+    (void)state;
+    World w;
+    t_world_init(&w, VARIANT_THOTHIT, NULL);
+    t_create_keep(&w, NULL);
+    w.nbots = w.cfg.players;
+    t_join(&w, &w.bot[0]);
+    t_ask_stand_in(&w, T_CREATOR, 0, true, NET_REASON_NOT_READY);
+    Bot *stranger = &w.bot[w.cfg.players]; /* at no table */
+    w.nbots = w.cfg.players + 1;
+    stranger->conn = w.next_conn++;
+    host_connected(w.h, stranger->conn, w.now);
+    t_ask_stand_in(&w, stranger->conn, 0, true, NET_REASON_NOT_SEATED);
+    host_disconnected(w.h, stranger->conn, w.now);
+    stranger->conn = 0;
+    for (int i = 1; i < w.cfg.players; i++)
+        t_join(&w, &w.bot[i]);
+    w.bot[2].stalled = true;
+    t_stand_in_refusals(&w);
+    t_play_to_turn_of(&w, &w.bot[2]);
+    int at = t_mirror_moves(&w);
+    for (uint64_t waited = 0; waited < T_STALL_MS; waited += T_SEATS_EVERY_MS)
+        t_step(&w, T_SEATS_EVERY_MS);
+    assert_int_equal(t_mirror_moves(&w), at); /* nobody moves for it */
+    t_ask_stand_in(&w, T_CREATOR, 2, true, NET_REASON_NONE);
+    t_all_told_seat(&w, 2, NET_SEAT_STAND_IN, NET_STAND_IN_CREATOR, 0);
+    t_play(&w, at + 10);
+    assert_true(t_mirror_moves(&w) >= at + 10);
+    /* Its own wish: the computer plays seat 1 until it asks off. */
+    w.bot[1].stalled = true;
+    t_ask_stand_in(&w, w.bot[1].conn, 1, true, NET_REASON_NONE);
+    t_all_told_seat(&w, 1, NET_SEAT_STAND_IN, NET_STAND_IN_OWN, 0);
+    long sent = w.bot[1].sent;
+    t_play(&w, at + 30);
+    assert_int_equal(w.bot[1].sent, sent);
+    t_ask_stand_in(&w, w.bot[1].conn, 1, false, NET_REASON_NONE);
+    t_all_told_seat(&w, 1, NET_SEAT_HERE, NET_STAND_IN_NONE, 0);
+    w.bot[1].stalled = false;
+    t_play(&w, T_MAX_MOVES);
+    assert_true(w.bot[1].sent > sent);
+    t_all_recorded(&w);
+    t_world_free(&w);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1262,6 +1538,9 @@ int main(void)
         cmocka_unit_test(test_tables_made_listed_started),
         cmocka_unit_test(test_damaged_journal_leaves_the_table_out),
         cmocka_unit_test(test_failed_journal_writes_are_kept_later),
+        cmocka_unit_test(test_clock_moves_for_a_silent_seat),
+        cmocka_unit_test(test_clock_leaves_quick_play_alone),
+        cmocka_unit_test(test_stand_in_asked_for),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -5,9 +5,11 @@
  *   message and the same bytes;
  * - the views of real matches of every variant and player count round trip
  *   exactly (the decoded Observation is game_observe's, byte for byte);
- * - the delta between consecutive views of every seat over whole matches
- *   applies to the right view, and is refused on any other, which stays
- *   untouched;
+ * - the delta between consecutive views of every seat (and of a spectator)
+ *   over whole matches applies to the right view, and is refused on any
+ *   other, which stays untouched;
+ * - the clock, stand-ins, spectators and the hands shown late keep their
+ *   bounds: what breaks one does not encode, nor decode;
  * - truncated, extended, bit-flipped and oversized messages are refused
  *   (or, for a flip, read as another well-formed message) and never read
  *   past their bytes: each is decoded from a heap block of exactly its
@@ -115,6 +117,30 @@ static void rnd_key(Rng *r, char *out)
     out[NET_KEY_LEN] = '\0';
 }
 
+/* A table's clock: none, or one within its bounds. */
+static void rnd_clock_rule(Rng *r, NetClock *k)
+{
+    memset(k, 0, sizeof *k);
+    if (rnd(r, 3) == 0)
+        return;
+    k->move_ms = NET_CLOCK_MOVE_MIN_MS + rnd(r, NET_CLOCK_MOVE_MAX_MS - NET_CLOCK_MOVE_MIN_MS + 1);
+    k->bank_ms = rnd(r, NET_CLOCK_BANK_MAX_MS + 1);
+}
+
+/* The clock as it stands: none, or a running seat (or none) of `players`. */
+static void rnd_clock(Rng *r, NetClockState *k)
+{
+    memset(k, 0, sizeof *k);
+    if (rnd(r, 3) == 0)
+        return;
+    k->on = true;
+    k->players = (uint8_t)(1 + rnd(r, CEKI_MAX_SEATS));
+    k->running = (int8_t)((int)rnd(r, k->players + 1u) - 1);
+    k->move_left_ms = k->running >= 0 ? rnd(r, NET_CLOCK_MOVE_MAX_MS + 1) : 0;
+    for (int s = 0; s < k->players; s++)
+        k->bank_ms[s] = rnd(r, NET_CLOCK_BANK_MAX_MS + 1);
+}
+
 static void rnd_rules(Rng *r, NetTableRules *t)
 {
     t->variant = (uint8_t)rnd(r, VARIANT_COUNT);
@@ -124,6 +150,8 @@ static void rnd_rules(Rng *r, NetTableRules *t)
     t->stakes = (uint8_t)rnd(r, STAKES_COUNT);
     for (int s = 0; s < t->players; s++)
         t->seat_kind[s] = (uint8_t)rnd(r, NET_SEAT_KIND_COUNT);
+    rnd_clock_rule(r, &t->clock);
+    t->watch = (uint8_t)rnd(r, NET_WATCH_COUNT);
 }
 
 static void rnd_move(Rng *r, Move *m)
@@ -175,9 +203,11 @@ static void rnd_update(Rng *r, NetUpdate *u)
         u->delta[i] = (uint8_t)rng_next(r);
     u->nmoves = rnd_moves(r, u->moves);
     rnd_claim(r, &u->claim);
+    rnd_clock(r, &u->clock);
 }
 
-/* A real view: a random match of a random variant, some moves in. */
+/* A real view: a random match of a random variant, some moves in, of a
+ * seat or (one in four) of a spectator. */
 static void rnd_view(Rng *r, NetView *v)
 {
     GameConfig cfg = game_config_default((VariantId)rnd(r, VARIANT_COUNT), rng_next(r));
@@ -189,7 +219,7 @@ static void rnd_view(Rng *r, NetView *v)
         int n = game_legal_moves(g, moves, GAME_MAX_MOVES);
         assert_int_equal(game_apply(g, &moves[rnd(r, (uint32_t)n)]), CEKI_OK);
     }
-    int seat = (int)rnd(r, (uint32_t)game_players(g));
+    int seat = rnd(r, 4) == 0 ? GAME_SPECTATOR : (int)rnd(r, (uint32_t)game_players(g));
     assert_int_equal(game_observe(g, seat, &v->view), CEKI_OK);
     v->move_no = (uint32_t)steps;
     v->hash = net_view_hash(&v->view);
@@ -197,6 +227,7 @@ static void rnd_view(Rng *r, NetView *v)
         v->nmoves = legal_moves(g, v->moves);
     }
     rnd_claim(r, &v->claim);
+    rnd_clock(r, &v->clock);
     game_destroy(g);
 }
 
@@ -205,10 +236,30 @@ static void rnd_seats(Rng *r, NetSeats *s)
     s->players = (uint8_t)(1 + rnd(r, CEKI_MAX_SEATS));
     s->started = rnd(r, 2) != 0;
     for (int i = 0; i < s->players; i++) {
-        s->seat[i].kind = (uint8_t)rnd(r, NET_SEAT_KIND_COUNT);
-        s->seat[i].state = (uint8_t)rnd(r, NET_SEAT_STAND_IN + 1);
-        s->seat[i].grace_ms = (uint32_t)rng_next(r);
-        rnd_text(r, s->seat[i].name, NET_NAME_MAX, NET_NAME_CHARS);
+        NetSeat *seat = &s->seat[i];
+        seat->kind = (uint8_t)rnd(r, NET_SEAT_KIND_COUNT);
+        seat->state = (uint8_t)rnd(r, NET_SEAT_STAND_IN + 1);
+        seat->grace_ms = (uint32_t)rng_next(r);
+        rnd_text(r, seat->name, NET_NAME_MAX, NET_NAME_CHARS);
+        if (seat->state == NET_SEAT_STAND_IN)
+            seat->stand_in = (uint8_t)(NET_STAND_IN_AWAY + rnd(r, NET_STAND_IN_COUNT - 1));
+        seat->clock_moves = (uint8_t)rnd(r, NET_CLOCK_STALLED + 1);
+    }
+    rnd_clock(r, &s->clock);
+    s->nwatchers = (uint8_t)rnd(r, NET_MAX_WATCHERS + 1);
+    for (int i = 0; i < s->nwatchers; i++)
+        rnd_text(r, s->watcher[i], NET_NAME_MAX, NET_NAME_CHARS);
+}
+
+/* The hands of a finished round: cards of any kind, as many as a hand holds. */
+static void rnd_hands(Rng *r, NetHands *h)
+{
+    h->round = (uint16_t)(1 + rnd(r, UINT16_MAX));
+    h->players = (uint8_t)(1 + rnd(r, CEKI_MAX_SEATS));
+    for (int s = 0; s < h->players; s++) {
+        h->count[s] = (uint8_t)rnd(r, rnd(r, 8) == 0 ? OBS_MAX_HAND + 1 : 12);
+        for (int i = 0; i < h->count[s]; i++)
+            h->cards[s][i] = rnd_card(r, false);
     }
 }
 
@@ -220,6 +271,7 @@ static void rnd_tables(Rng *r, NetTables *t)
         rnd_rules(r, &t->table[i].rules);
         t->table[i].free_seats = (uint8_t)rnd(r, CEKI_MAX_SEATS + 1);
         t->table[i].started = rnd(r, 2) != 0;
+        t->table[i].watchers = (uint8_t)rnd(r, NET_MAX_WATCHERS + 1);
     }
 }
 
@@ -256,6 +308,11 @@ static void rnd_msg(Rng *r, NetMsg *m, uint8_t type)
         m->u.join.seat = (int8_t)((int)rnd(r, CEKI_MAX_SEATS + 1) - 1);
         rnd_text(r, m->u.join.name, NET_NAME_MAX, NET_NAME_CHARS);
         rnd_token(r, m->u.join.key);
+        if (rnd(r, 3) == 0) { /* a spectator: no token, any seat */
+            m->u.join.watch = true;
+            memset(m->u.join.token, 0, sizeof m->u.join.token);
+            m->u.join.seat = -1;
+        }
         break;
     case NET_MSG_MOVE:
         m->u.move.move_no = (uint32_t)rng_next(r);
@@ -265,6 +322,11 @@ static void rnd_msg(Rng *r, NetMsg *m, uint8_t type)
         m->u.seat_ai.seat = (int8_t)rnd(r, CEKI_MAX_SEATS);
         m->u.seat_ai.kind = (uint8_t)(NET_SEAT_RANDOM + rnd(r, 3));
         break;
+    case NET_MSG_STAND_IN:
+        m->u.stand_in.seat = (int8_t)rnd(r, CEKI_MAX_SEATS);
+        m->u.stand_in.on = rnd(r, 2) != 0;
+        break;
+    case NET_MSG_HANDS: rnd_hands(r, &m->u.hands); break;
     case NET_MSG_CREATED:
         rnd_id(r, m->u.created.table);
         m->u.created.open = rnd(r, 2) != 0;
@@ -280,6 +342,11 @@ static void rnd_msg(Rng *r, NetMsg *m, uint8_t type)
         rnd_rules(r, &m->u.welcome.rules);
         m->u.welcome.creator = rnd(r, 2) != 0;
         rnd_token(r, m->u.welcome.key);
+        if (rnd(r, 4) == 0) { /* a spectator's: no seat, no token, no player's seed */
+            m->u.welcome.seat = -1;
+            memset(m->u.welcome.token, 0, sizeof m->u.welcome.token);
+            m->u.welcome.ai_seed = 0;
+        }
         break;
     case NET_MSG_SEATS: rnd_seats(r, &m->u.seats); break;
     case NET_MSG_VIEW: rnd_view(r, &m->u.view); break;
@@ -294,6 +361,7 @@ static void rnd_msg(Rng *r, NetMsg *m, uint8_t type)
     case NET_MSG_CHAT:
         m->u.chat.seat = (int8_t)((int)rnd(r, CEKI_MAX_SEATS + 1) - 1);
         rnd_text(r, m->u.chat.text, NET_CHAT_MAX * 4, NET_CHAT_MAX);
+        rnd_text(r, m->u.chat.name, NET_NAME_MAX, NET_NAME_CHARS);
         break;
     case NET_MSG_PING:
     case NET_MSG_PONG: m->u.ping.stamp_ms = (uint32_t)rng_next(r); break;
@@ -357,17 +425,25 @@ typedef struct Walk {
     long deltas, refused;
 } Walk;
 
-/* The seat's view round trips as a VIEW; its delta from the last view
- * applies, and is refused on another view. */
-static void walk_seat(Walk *w, Game *g, int seat, uint32_t move_no, bool first)
+/* The slot of a viewer's views in Walk.prev and .cur: the seat's, or the
+ * last for a spectator. */
+static int walk_slot(int seat)
 {
+    return seat == GAME_SPECTATOR ? CEKI_MAX_SEATS : seat;
+}
+
+/* The viewer's view round trips as a VIEW; its delta from the last view
+ * applies, and is refused on another view. */
+static void walk_view(Walk *w, Game *g, int viewer, uint32_t move_no, bool first)
+{
+    int seat = walk_slot(viewer);
     NetView *v = &w->msg->u.view;
     memset(w->msg, 0, sizeof *w->msg);
     w->msg->type = NET_MSG_VIEW;
-    assert_int_equal(game_observe(g, seat, &v->view), CEKI_OK);
+    assert_int_equal(game_observe(g, viewer, &v->view), CEKI_OK);
     v->move_no = move_no;
     v->hash = net_view_hash(&v->view);
-    if (game_to_move(g) == seat)
+    if (game_to_move(g) == viewer)
         v->nmoves = legal_moves(g, v->moves);
     size_t n = net_encode(w->msg, w->buf, NET_MAX_PACKET);
     assert_true(n > 0);
@@ -389,8 +465,8 @@ static void walk_seat(Walk *w, Game *g, int seat, uint32_t move_no, bool first)
     if (w->sizes && seat == 0 && (size_t)w->sizes->delta_max < dn)
         w->sizes->delta_max = (long)dn;
     /* another base: the next seat's view, or this seat's own new view */
-    int o = (seat + 1) % game_players(g);
-    const Observation *wrong = o != seat ? &w->prev[o] : &w->cur[seat];
+    int o = (viewer + 1) % game_players(g);
+    const Observation *wrong = o != viewer ? &w->prev[o] : &w->cur[seat];
     if (net_view_hash(wrong) == net_view_hash(&w->prev[seat]))
         return;
     memset(w->out, PATTERN, sizeof *w->out);
@@ -437,18 +513,18 @@ static void walk_match(Walk *w, VariantId v, int players, uint64_t seed)
     Rng r;
     rng_seed(&r, seed * 7919u + (uint64_t)v);
     Move moves[GAME_MAX_MOVES];
-    for (int s = 0; s < players; s++)
-        walk_seat(w, g, s, 0, true);
-    memcpy(w->prev, w->cur, sizeof *w->cur * (size_t)players);
+    for (int s = GAME_SPECTATOR; s < players; s++)
+        walk_view(w, g, s, 0, true);
+    memcpy(w->prev, w->cur, sizeof *w->cur * (CEKI_MAX_SEATS + 1));
     for (int step = 1; step <= MAX_STEPS && !game_match_over(g); step++) {
         int n = game_legal_moves(g, moves, GAME_MAX_MOVES);
         Move m = moves[rng_below(&r, (uint32_t)n)];
         assert_int_equal(game_apply(g, &m), CEKI_OK);
-        for (int s = 0; s < players; s++)
-            walk_seat(w, g, s, (uint32_t)step, false);
+        for (int s = GAME_SPECTATOR; s < players; s++)
+            walk_view(w, g, s, (uint32_t)step, false);
         if (w->sizes)
             walk_measure_update(w, g, &m, (uint32_t)step);
-        memcpy(w->prev, w->cur, sizeof *w->cur * (size_t)players);
+        memcpy(w->prev, w->cur, sizeof *w->cur * (CEKI_MAX_SEATS + 1));
     }
     assert_true(game_match_over(g));
     game_destroy(g);
@@ -459,8 +535,8 @@ static Walk walk_new(void)
     Walk w = {msg_new(),
               msg_new(),
               malloc(NET_MAX_PACKET),
-              calloc(CEKI_MAX_SEATS, sizeof(Observation)),
-              calloc(CEKI_MAX_SEATS, sizeof(Observation)),
+              calloc(CEKI_MAX_SEATS + 1, sizeof(Observation)),
+              calloc(CEKI_MAX_SEATS + 1, sizeof(Observation)),
               calloc(1, sizeof(Observation)),
               calloc(1, sizeof(Observation)),
               malloc(NET_MAX_PACKET),
@@ -621,7 +697,7 @@ static void t_claim_bounds(NetMsg *m)
     *c = (NetClaimWindow){true, 2, 5, 4000, 10000};
     size_t n = net_encode(m, buf, sizeof buf);
     assert_true(n > 0);
-    size_t at = n - 11; /* bool open, i8 seat, u8 card, u32 left, u32 window */
+    size_t at = n - 12; /* bool open, i8 seat, u8 card, u32 left, u32 window; the clock off */
     assert_int_equal(buf[at], 1);
     expect_bad(buf, n, at, 2, NET_ERR_RANGE);                  /* open is a bool */
     expect_bad(buf, n, at + 1, CEKI_MAX_SEATS, NET_ERR_RANGE); /* no such seat */
@@ -677,13 +753,14 @@ static void test_each_bound_is_checked(void **state)
     (void)state;
     NetMsg *m = msg_new();
     uint8_t buf[64];
-    /* JOIN: version, type, u16 3 "t-1", u16 0 (token), i8 seat, u16 2 "Al", u16 0 (key) */
+    /* JOIN: version, type, u16 3 "t-1", u16 0 (token), i8 seat, u16 2 "Al", u16 0 (key),
+     * bool watch */
     m->type = NET_MSG_JOIN;
     strcpy(m->u.join.table, "t-1");
     m->u.join.seat = 2;
     strcpy(m->u.join.name, "Al");
     size_t n = net_encode(m, buf, sizeof buf);
-    assert_int_equal(n, 2 + 2 + 3 + 2 + 1 + 2 + 2 + 2);
+    assert_int_equal(n, 2 + 2 + 3 + 2 + 1 + 2 + 2 + 2 + 1);
     expect_bad(buf, n, 0, NET_PROTOCOL_VERSION + 1, NET_ERR_TYPE);
     expect_bad(buf, n, 1, NET_MSG_NONE, NET_ERR_TYPE);
     expect_bad(buf, n, 1, NET_MSG_TYPE_COUNT, NET_ERR_TYPE);
@@ -692,8 +769,10 @@ static void test_each_bound_is_checked(void **state)
     expect_bad(buf, n, 12, '\t', NET_ERR_TEXT); /* a control character in a name */
     expect_bad(buf, n, 12, 0x7f, NET_ERR_TEXT);
     expect_bad(buf, n, 12, 0xc3, NET_ERR_TEXT); /* a sequence cut short */
-    expect_bad(buf, n, 10, 5, NET_ERR_SHORT);   /* the name longer than the bytes */
-    expect_bad(buf, n, 14, 1, NET_ERR_SHORT);   /* a key said to be there that is not */
+    expect_bad(buf, n, 10, 6, NET_ERR_SHORT);   /* the name longer than the bytes */
+    expect_bad(buf, n, 14, 2, NET_ERR_SHORT);   /* a key said to be there that is not */
+    expect_bad(buf, n, 16, 2, NET_ERR_RANGE);   /* watch is a bool */
+    expect_bad(buf, n, 16, 1, NET_ERR_RANGE);   /* a spectator asks for no seat */
     /* names: an overlong '/', a surrogate, a C1 control, too many bytes */
     static const char *const bad_names[] = {"\xc0\xaf", "\xed\xa0\x80", "\xc2\x85",
                                             "123456789012345678901234567890123"};
@@ -766,6 +845,202 @@ static void test_each_bound_is_checked(void **state)
     expect_bad(buf, n, 4, 0x7f, NET_ERR_RANGE); /* total over the maximum */
     expect_bad(buf, n, 6, 1, NET_ERR_RANGE);    /* offset at the end */
     t_claim_bounds(m);
+    free(m);
+}
+
+/* ---- the clock, stand-ins, spectators ---- */
+
+/* A table's clock: none, or a move time within its bounds and a bank at
+ * most the largest; the watch mode one of the list. */
+static void t_clock_rule_bounds(NetMsg *m)
+{
+    uint8_t buf[128];
+    memset(m, 0, sizeof *m);
+    m->type = NET_MSG_CREATE;
+    m->u.create.rules.players = 1;
+    m->u.create.rules.clock = (NetClock){2000, 4000};
+    m->u.create.rules.watch = NET_WATCH_HANDS_LATE;
+    size_t n = net_encode(m, buf, sizeof buf);
+    assert_true(n > 0);
+    /* rules: u8 variant, u8 players, u32 options, u16 rounds, u8 stakes, u8 kind, clock, watch */
+    size_t clock = 2 + 1 + 1 + 4 + 2 + 1 + 1, watch = clock + 8;
+    assert_int_equal(buf[clock], 2000 & 0xff);
+    expect_bad(buf, n, watch, NET_WATCH_COUNT, NET_ERR_RANGE);
+    expect_bad(buf, n, clock + 1, 0, NET_ERR_RANGE);    /* 208 ms a move: below the least */
+    expect_bad(buf, n, clock + 7, 0x7f, NET_ERR_RANGE); /* a bank over the largest */
+    static const NetClock bad[] = {{0, 1000},
+                                   {NET_CLOCK_MOVE_MIN_MS - 1, 0},
+                                   {NET_CLOCK_MOVE_MAX_MS + 1, 0},
+                                   {NET_CLOCK_MOVE_MIN_MS, NET_CLOCK_BANK_MAX_MS + 1}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        m->u.create.rules.clock = bad[i];
+        assert_int_equal(net_encode(m, buf, sizeof buf), 0);
+    }
+    static const NetClock good[] = {
+        {0, 0}, {NET_CLOCK_MOVE_MIN_MS, 0}, {NET_CLOCK_MOVE_MAX_MS, NET_CLOCK_BANK_MAX_MS}};
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        m->u.create.rules.clock = good[i];
+        assert_int_equal(net_encode(m, buf, sizeof buf), n);
+    }
+}
+
+/* The clock as it stands: the running seat is one of its players or none
+ * (then with no move time left); every time within its bound. */
+static void t_clock_state_bounds(NetMsg *m)
+{
+    uint8_t buf[128];
+    memset(m, 0, sizeof *m);
+    m->type = NET_MSG_SEATS;
+    m->u.seats.players = 1;
+    NetClockState *k = &m->u.seats.clock;
+    *k = (NetClockState){
+        .on = true, .running = 1, .move_left_ms = 1500, .players = 2, .bank_ms = {4000, 0}};
+    size_t n = net_encode(m, buf, sizeof buf);
+    assert_true(n > 0);
+    /* SEATS: u8 players, bool started, a seat (u8, u8, u32, u16 0, u8, u8), then the clock */
+    size_t at = 2 + 1 + 1 + (1 + 1 + 4 + 2 + 1 + 1);
+    assert_int_equal(buf[at], 1);
+    expect_bad(buf, n, at, 2, NET_ERR_RANGE);                      /* on is a bool */
+    expect_bad(buf, n, at + 1, 2, NET_ERR_RANGE);                  /* not one of the players */
+    expect_bad(buf, n, at + 5, 0x7f, NET_ERR_RANGE);               /* move time over the longest */
+    expect_bad(buf, n, at + 6, 0, NET_ERR_RANGE);                  /* no players */
+    expect_bad(buf, n, at + 6, CEKI_MAX_SEATS + 1, NET_ERR_RANGE); /* too many */
+    expect_bad(buf, n, at + 10, 0x7f, NET_ERR_RANGE);              /* a bank over the largest */
+    k->running = -1;
+    assert_int_equal(net_encode(m, buf, sizeof buf), 0); /* nobody's runs, yet time is left */
+    k->move_left_ms = 0;
+    assert_int_equal(net_encode(m, buf, sizeof buf), n);
+    *k = (NetClockState){.on = false, .running = 1, .players = 9}; /* off: one byte */
+    assert_int_equal(net_encode(m, buf, sizeof buf), n - 1 - 4 - 1 - 8);
+}
+
+/* A seat's stand-in reason goes with its state; the clock's moves in a
+ * row are at most those that make a stand-in; the spectators' list. */
+static void t_seat_bounds(NetMsg *m)
+{
+    uint8_t buf[256];
+    memset(m, 0, sizeof *m);
+    m->type = NET_MSG_SEATS;
+    m->u.seats.players = 1;
+    m->u.seats.seat[0] =
+        (NetSeat){.state = NET_SEAT_STAND_IN, .stand_in = NET_STAND_IN_CLOCK, .clock_moves = 3};
+    m->u.seats.nwatchers = 1;
+    strcpy(m->u.seats.watcher[0], "Tini");
+    size_t n = net_encode(m, buf, sizeof buf);
+    assert_true(n > 0);
+    size_t seat = 4; /* u8 kind, u8 state, u32 grace, u16 0, u8 stand_in, u8 clock_moves */
+    expect_bad(buf, n, seat + 8, NET_STAND_IN_NONE, NET_ERR_RANGE);  /* a stand-in for no reason */
+    expect_bad(buf, n, seat + 8, NET_STAND_IN_COUNT, NET_ERR_RANGE); /* past the list */
+    expect_bad(buf, n, seat + 1, NET_SEAT_HERE, NET_ERR_RANGE);      /* here, with a reason */
+    expect_bad(buf, n, seat + 9, NET_CLOCK_STALLED + 1, NET_ERR_RANGE);
+    expect_bad(buf, n, seat + 11, NET_MAX_WATCHERS + 1, NET_ERR_RANGE); /* too many spectators */
+    expect_bad(buf, n, seat + 14, '\n', NET_ERR_TEXT);                  /* a name as any other */
+    m->u.seats.seat[0].stand_in = NET_STAND_IN_NONE;
+    assert_int_equal(net_encode(m, buf, sizeof buf), 0);
+    m->u.seats.seat[0].state = NET_SEAT_HERE;
+    assert_int_equal(net_encode(m, buf, sizeof buf), n);
+}
+
+/* A spectator's JOIN and WELCOME: no token, no seat, no player's seed; its
+ * view: no hand, no peek, no draw. */
+static void t_spectator_bounds(NetMsg *m)
+{
+    uint8_t buf[128];
+    memset(m, 0, sizeof *m);
+    m->type = NET_MSG_JOIN;
+    strcpy(m->u.join.table, "t1");
+    m->u.join.seat = -1;
+    m->u.join.watch = true;
+    assert_true(net_encode(m, buf, sizeof buf) > 0);
+    m->u.join.seat = 0;
+    assert_int_equal(net_encode(m, buf, sizeof buf), 0);
+    m->u.join.seat = -1;
+    strcpy(m->u.join.token, "0123456789abcdef0123456789abcdef");
+    assert_int_equal(net_encode(m, buf, sizeof buf), 0);
+    memset(m, 0, sizeof *m);
+    m->type = NET_MSG_WELCOME;
+    strcpy(m->u.welcome.table, "t1");
+    m->u.welcome.seat = -1;
+    m->u.welcome.rules.players = 3;
+    size_t n = net_encode(m, buf, sizeof buf);
+    assert_true(n > 0);
+    expect_bad(buf, n, 9, 1, NET_ERR_RANGE); /* a spectator with a player's seed */
+    m->u.welcome.ai_seed = 5;
+    assert_int_equal(net_encode(m, buf, sizeof buf), 0);
+    m->u.welcome.seat = 2;
+    assert_true(net_encode(m, buf, sizeof buf) > 0);
+    /* a spectator's view of a real game: no hand; a peek or a draw is refused */
+    GameConfig cfg = game_config_default(VARIANT_KOWAH, 9);
+    Game *g = game_create(&cfg, NULL);
+    assert_non_null(g);
+    Observation *o = calloc(1, sizeof *o);
+    uint8_t *bytes = malloc(NET_MAX_PACKET);
+    assert_non_null(o);
+    assert_non_null(bytes);
+    assert_int_equal(game_observe(g, GAME_SPECTATOR, o), CEKI_OK);
+    assert_int_equal(o->seat, GAME_SPECTATOR);
+    size_t whole = net_view_bytes(o, bytes, NET_MAX_PACKET);
+    assert_true(whole > 0);
+    assert_int_equal(game_observe(g, 0, o), CEKI_OK);
+    assert_true(net_view_bytes(o, bytes, NET_MAX_PACKET) > whole); /* the seat's hand */
+    o->seat = GAME_SPECTATOR;
+    o->drawn = o->hand[0];
+    assert_int_equal(net_view_bytes(o, bytes, NET_MAX_PACKET), 0);
+    o->drawn = CARD_NONE;
+    o->peek = o->hand[0];
+    assert_int_equal(net_view_bytes(o, bytes, NET_MAX_PACKET), 0);
+    o->seat = -2;
+    o->peek = CARD_NONE;
+    assert_int_equal(net_view_bytes(o, bytes, NET_MAX_PACKET), 0);
+    free(bytes);
+    free(o);
+    game_destroy(g);
+}
+
+/* HANDS: a round from 1, some players, each hand within OBS_MAX_HAND real
+ * cards; STAND_IN: a seat and a bool. */
+static void t_hands_bounds(NetMsg *m)
+{
+    uint8_t buf[64];
+    memset(m, 0, sizeof *m);
+    m->type = NET_MSG_HANDS;
+    m->u.hands.round = 1;
+    m->u.hands.players = 2;
+    m->u.hands.count[0] = 2;
+    m->u.hands.cards[0][0] = 3;
+    m->u.hands.cards[0][1] = CARD_FRENCH_FIRST;
+    size_t n = net_encode(m, buf, sizeof buf);
+    assert_int_equal(n, 2 + 2 + 1 + 1 + 2 + 1);
+    expect_bad(buf, n, 2, 0, NET_ERR_RANGE);                  /* round 0 */
+    expect_bad(buf, n, 4, 0, NET_ERR_RANGE);                  /* no players */
+    expect_bad(buf, n, 4, CEKI_MAX_SEATS + 1, NET_ERR_RANGE); /* too many */
+    expect_bad(buf, n, 5, OBS_MAX_HAND + 1, NET_ERR_RANGE);   /* a hand too big */
+    expect_bad(buf, n, 6, CARD_NONE, NET_ERR_RANGE);          /* a back is no card */
+    expect_bad(buf, n, 5, 3, NET_ERR_SHORT);                  /* more cards than bytes */
+    memset(m, 0, sizeof *m);
+    m->type = NET_MSG_STAND_IN;
+    m->u.stand_in = (NetStandInAsk){2, true};
+    n = net_encode(m, buf, sizeof buf);
+    assert_int_equal(n, 2 + 1 + 1);
+    expect_bad(buf, n, 2, CEKI_MAX_SEATS, NET_ERR_RANGE);
+    expect_bad(buf, n, 2, 0xff, NET_ERR_RANGE); /* -1: a seat is named */
+    expect_bad(buf, n, 3, 2, NET_ERR_RANGE);
+}
+
+static void test_clock_and_spectator_bounds(void **state)
+{
+    (void)state;
+    NetMsg *m = msg_new();
+    t_clock_rule_bounds(m);
+    t_clock_state_bounds(m);
+    t_seat_bounds(m);
+    t_spectator_bounds(m);
+    t_hands_bounds(m);
+    /* every reason has its sentence, the new ones too */
+    for (int r = 0; r < NET_REASON_COUNT; r++)
+        assert_true(net_reason_text((NetReason)r)[0] != '\0');
+    assert_string_not_equal(net_reason_text(NET_REASON_NOT_YOUR_SEAT),
+                            net_reason_text(NET_REASON_COUNT));
     free(m);
 }
 
@@ -973,6 +1248,7 @@ int main(void)
         cmocka_unit_test(test_sizes_thothit_and_kuna),
         cmocka_unit_test(test_damaged_messages_are_refused),
         cmocka_unit_test(test_each_bound_is_checked),
+        cmocka_unit_test(test_clock_and_spectator_bounds),
         cmocka_unit_test(test_damaged_deltas_are_refused),
         cmocka_unit_test(test_record_chunks_join),
         cmocka_unit_test(test_record_join_refuses_what_does_not_follow),

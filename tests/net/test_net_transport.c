@@ -159,7 +159,11 @@ static void sample(NetMsg *m, uint8_t type)
     m->type = type;
     switch ((NetMsgType)type) {
     case NET_MSG_CREATE:
-        m->u.create.rules = (NetTableRules){VARIANT_THOTHIT, 3, 0, 0, 0, {0, 3, 4}};
+        m->u.create.rules = (NetTableRules){.variant = VARIANT_THOTHIT,
+                                            .players = 3,
+                                            .seat_kind = {0, 3, 4},
+                                            .clock = {20000, 120000},
+                                            .watch = NET_WATCH_PUBLIC};
         strcpy(m->u.create.name, "Dewi");
         break;
     case NET_MSG_JOIN:
@@ -169,21 +173,31 @@ static void sample(NetMsg *m, uint8_t type)
         break;
     case NET_MSG_MOVE: m->u.move = (NetMove){9, {MOVE_PLAY, 1, 4, CARD_NONE, 0}}; break;
     case NET_MSG_SEAT_AI: m->u.seat_ai = (NetSeatAi){2, NET_SEAT_GREEDY}; break;
+    case NET_MSG_STAND_IN: m->u.stand_in = (NetStandInAsk){1, true}; break;
+    case NET_MSG_HANDS:
+        m->u.hands.round = 2;
+        m->u.hands.players = 2;
+        m->u.hands.count[1] = 1;
+        m->u.hands.cards[1][0] = 7;
+        break;
     case NET_MSG_CREATED: strcpy(m->u.created.table, "t1"), m->u.created.open = true; break;
     case NET_MSG_TABLES:
         m->u.tables.count = 1;
         strcpy(m->u.tables.table[0].table, "t1");
-        m->u.tables.table[0].rules = (NetTableRules){VARIANT_KOWAH, 4, 0, 2, 0, {0}};
+        m->u.tables.table[0].rules =
+            (NetTableRules){.variant = VARIANT_KOWAH, .players = 4, .rounds = 2};
         break;
     case NET_MSG_WELCOME:
         strcpy(m->u.welcome.table, "t1");
         m->u.welcome.seat = 1;
         strcpy(m->u.welcome.token, "00112233445566778899aabbccddeeff");
-        m->u.welcome.rules = (NetTableRules){VARIANT_PEI, 3, 0, 0, STAKES_NIR, {0}};
+        m->u.welcome.rules =
+            (NetTableRules){.variant = VARIANT_PEI, .players = 3, .stakes = STAKES_NIR};
         break;
     case NET_MSG_SEATS:
         m->u.seats.players = 2;
-        m->u.seats.seat[1] = (NetSeat){NET_SEAT_NET, NET_SEAT_AWAY, 30000, "Sari"};
+        m->u.seats.seat[1] = (NetSeat){
+            .kind = NET_SEAT_NET, .state = NET_SEAT_AWAY, .grace_ms = 30000, .name = "Sari"};
         break;
     case NET_MSG_VIEW: {
         GameConfig cfg = game_config_default(VARIANT_THOTHIT_KUNA, 4);

@@ -32,7 +32,7 @@
 #define NET_TABLE_GIVE_UP_MS (10u * 60u * 1000u) /* retrying for 10 minutes (at least 2) */
 #define NET_TABLE_UNREACHABLE_MS 15000u          /* retrying this long: the host is gone */
 #define NET_TABLE_CHAT_KEEP 64
-#define NET_TABLE_ERR_MAX 256
+#define NET_TABLE_ERR_MAX 512
 
 /* Messages kept in order: [head, n) waiting; every slot keeps its NetMsg
  * once made. A slot is reused only once the queue is settled (empty). */
@@ -611,24 +611,27 @@ static bool bye_final(const NetTable *t, NetReason why)
     }
 }
 
-/* Nothing answered the first connection: the end, with what to do. */
-static void client_no_answer(NetTable *t)
-{
-    char e[NET_TABLE_ERR_MAX];
-    snprintf(e, sizeof e,
-             _("Nobody answered at %s:%u. When a friend hosts on their own computer, their "
-               "router may let nobody in from outside: play through a server, or ask them to "
-               "forward the port on their router."),
-             t->address.host, (unsigned)t->address.port);
-    table_fail(t, e);
-    t->failure = NET_TABLE_FAIL_NO_ANSWER;
-}
-
 static void client_backoff(NetTable *t)
 {
     t->next_try = t->now + t->backoff;
     t->backoff =
         t->backoff * 2 < NET_TABLE_BACKOFF_MAX_MS ? t->backoff * 2 : NET_TABLE_BACKOFF_MAX_MS;
+}
+
+/* A new join nobody answered: said, with what is most often in the way (a
+ * router in front of the host that lets nobody in) and what gets round it. */
+static void client_no_answer(NetTable *t)
+{
+    int n = snprintf(t->error, sizeof t->error, _("Nobody answered at %s:%u."), t->address.host,
+                     (unsigned)t->address.port);
+    size_t at = n > 0 && (size_t)n < sizeof t->error - 1 ? (size_t)n : 0;
+    t->error[at++] = ' ';
+    snprintf(t->error + at, sizeof t->error - at,
+             _("The host may be behind a router that lets nobody in: play through a server, or "
+               "ask the host to forward port %u on their router."),
+             (unsigned)t->address.port);
+    t->failed = true;
+    t->failure = NET_TABLE_FAIL_NO_ANSWER;
 }
 
 /* The connection is gone: the end, or trying again with a wait that grows. */
@@ -691,11 +694,20 @@ static void client_handle(NetTable *t, const NetEvent *ev)
     }
 }
 
-/* A first join bounded in time: not seated (nor listing a server's
- * tables) within NET_TABLE_NO_ANSWER_MS, it gives up. */
+/* A new join (no token) still waiting for its seat, or for a server's
+ * list of tables: the wait NET_TABLE_NO_ANSWER_MS bounds. */
+static bool client_first_wait(const NetTable *t)
+{
+    return !t->hosting && !t->lost && !t->failed && !t->welcomed && !t->choosing &&
+           t->token[0] == '\0';
+}
+
+/* A new join not seated within NET_TABLE_NO_ANSWER_MS gives up (ENet
+ * itself would give up only at its retry after 15 s): nothing answered,
+ * or what answered gave no seat. */
 static void client_bound_wait(NetTable *t)
 {
-    if (t->failed || t->welcomed || t->choosing || net_table_wait_left_ms(t) > 0) {
+    if (!client_first_wait(t) || t->now - t->base < NET_TABLE_NO_ANSWER_MS) {
         return;
     }
     if (!t->answered) {
@@ -712,7 +724,6 @@ static void client_bound_wait(NetTable *t)
 
 static void client_poll(NetTable *t)
 {
-    client_bound_wait(t);
     if (t->conn == 0 && t->lost && !t->failed && (int32_t)(t->now - t->next_try) >= 0) {
         char e[NET_TABLE_ERR_MAX] = "";
         if (!client_connect(t, e, sizeof e)) {
@@ -728,6 +739,7 @@ static void client_poll(NetTable *t)
         client_handle(t, &ev);
     }
     net_client_flush(t->client);
+    client_bound_wait(t);
 }
 
 /* ---- every frame ---------------------------------------------------------------- */
@@ -809,7 +821,7 @@ NetReason net_table_refusal(const NetTable *t)
 
 uint32_t net_table_wait_left_ms(const NetTable *t)
 {
-    if (t == NULL || t->hosting || t->failed || t->welcomed || t->choosing) {
+    if (t == NULL || !client_first_wait(t)) {
         return 0;
     }
     uint32_t waited = t->polled ? t->now - t->base : 0;

@@ -90,7 +90,7 @@ typedef enum NetTableFailure {
     NET_TABLE_FAIL_OTHER      /* anything else (the sentence says it) */
 } NetTableFailure;
 
-#define NET_TABLE_NO_ANSWER_MS 15000u /* the longest wait for a first answer */
+#define NET_TABLE_NO_ANSWER_MS 12000u /* a new join's longest wait for its seat */
 
 typedef struct NetHostOptions {
     NetTableRules rules;  /* seat_kind: NET_SEAT_LOCAL for the person, NET_SEAT_NET for a friend,

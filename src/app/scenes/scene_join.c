@@ -51,7 +51,7 @@ typedef struct JoinState {
     Ui ui;
     TextField address, name;
     int active; /* the field typing goes to, or 0 */
-    char error[480];
+    char error[512];
     NetTableFailure failed; /* how the last join ended, for the state log */
     NetReason refusal;
     DiscoveryScanner *scanner;
@@ -540,10 +540,10 @@ static void join_describe(App *app, void *state, char *buf, size_t size)
     const JoinState *s = state;
     snprintf(buf, size,
              "field=%d found=%d servers=%d connecting=%d wait_left=%u error=%d join_failed=%s "
-             "refusal=%d",
+             "refusal=%d error_text=%s",
              s->active, s->nfound, app->settings.nservers, app->net != NULL,
              (unsigned)((net_table_wait_left_ms(app->net) + JOIN_MS_PER_S - 1) / JOIN_MS_PER_S),
-             s->error[0] != '\0', failed[(unsigned)s->failed % 4u], (int)s->refusal);
+             s->error[0] != '\0', failed[(unsigned)s->failed % 4u], (int)s->refusal, s->error);
 }
 
 const SceneClass scene_join_class = {

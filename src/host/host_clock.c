@@ -1,0 +1,119 @@
+/* host_clock.c — the turn clock's arithmetic (host.h, "The turn clock";
+ * host_internal.h): which decision it times, what that decision has taken,
+ * when it runs out, and how it stands for a message.
+ *
+ * A decision is one seat's at one move number. Its time is move_ms, then
+ * the seat's bank; a decision that stops for a while (its person away)
+ * keeps what it had left and runs again from there. The time a decision
+ * takes is charged when it stops or ends: from its move time first, the
+ * rest from the bank, never below nothing. Nothing here sends or applies
+ * anything: host_play.c makes the clock's move when clock_due has come.
+ */
+#include <string.h>
+
+#include "host_internal.h"
+
+bool clock_on(const HostTable *t)
+{
+    return t->clock.move_ms > 0;
+}
+
+void clock_reset(HostTable *t)
+{
+    for (int s = 0; s < CEKI_MAX_SEATS; s++) {
+        t->seat[s].bank_ms = t->clock.bank_ms;
+        t->seat[s].clock_moves = 0;
+    }
+    t->clock_seat = -1;
+    t->clock_move_no = 0;
+    t->clock_left = 0;
+    t->clock_running = false;
+    t->clock_since = 0;
+}
+
+static bool clock_person(uint8_t kind)
+{
+    return kind == NET_SEAT_NET || kind == NET_SEAT_LOCAL;
+}
+
+int clock_timed_seat(const HostTable *t)
+{
+    if (!clock_on(t) || !t->started || t->over || t->waiting)
+        return -1;
+    int seat = game_to_move(t->game);
+    if (seat < 0 || seat >= t->cfg.players)
+        return -1;
+    const HostSeat *s = &t->seat[seat];
+    if (!clock_person(s->kind) || s->state != NET_SEAT_HERE || s->conn == 0)
+        return -1;
+    if (t->claim_seat == seat && t->claim_move_no == t->move_no)
+        return -1; /* the claim window times it */
+    return seat;
+}
+
+/* What the decision timed now has taken since it last ran: from its move
+ * time first, then from its seat's bank. */
+static void clock_charge(HostTable *t, uint64_t now_ms)
+{
+    if (!t->clock_running)
+        return;
+    t->clock_running = false;
+    uint64_t used = now_ms > t->clock_since ? now_ms - t->clock_since : 0;
+    if (used <= t->clock_left) {
+        t->clock_left -= (uint32_t)used;
+        return;
+    }
+    uint64_t past = used - t->clock_left;
+    HostSeat *s = &t->seat[t->clock_seat];
+    t->clock_left = 0;
+    s->bank_ms = past >= s->bank_ms ? 0 : s->bank_ms - (uint32_t)past;
+}
+
+void clock_check(HostTable *t, uint64_t now_ms)
+{
+    int seat = clock_timed_seat(t);
+    bool same = t->clock_seat >= 0 && t->clock_move_no == t->move_no &&
+                t->clock_seat == game_to_move(t->game) && !t->waiting;
+    if (t->clock_seat >= 0 && (!same || seat < 0))
+        clock_charge(t, now_ms); /* it ends, or stops for a while */
+    if (!same)
+        t->clock_seat = -1;
+    if (seat < 0)
+        return;
+    if (t->clock_seat < 0) { /* a new decision: its whole move time */
+        t->clock_seat = seat;
+        t->clock_move_no = t->move_no;
+        t->clock_left = t->clock.move_ms;
+    }
+    if (!t->clock_running) {
+        t->clock_running = true;
+        t->clock_since = now_ms;
+    }
+}
+
+uint64_t clock_due(const HostTable *t)
+{
+    if (!t->clock_running || t->clock_seat < 0)
+        return UINT64_MAX;
+    return t->clock_since + t->clock_left + t->seat[t->clock_seat].bank_ms;
+}
+
+void clock_state(const HostTable *t, uint64_t now_ms, NetClockState *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!clock_on(t))
+        return;
+    out->on = true;
+    out->running = -1;
+    out->players = (uint8_t)t->cfg.players;
+    for (int s = 0; s < t->cfg.players; s++)
+        out->bank_ms[s] = t->seat[s].bank_ms;
+    if (!t->clock_running || t->clock_seat < 0)
+        return;
+    uint64_t used = now_ms > t->clock_since ? now_ms - t->clock_since : 0;
+    out->running = (int8_t)t->clock_seat;
+    out->move_left_ms = used < t->clock_left ? t->clock_left - (uint32_t)used : 0;
+    uint64_t past = used > t->clock_left ? used - t->clock_left : 0;
+    uint32_t *bank = &out->bank_ms[t->clock_seat];
+    *bank = past >= *bank ? 0 : *bank - (uint32_t)past;
+}
