@@ -135,6 +135,69 @@ static void test_setup_changes(void **state)
     app_destroy(app);
 }
 
+static void wheel_at(App *app, int x, int y, int dy)
+{
+    test_mouse_move(app, x, y);
+    SDL_Event e = {0};
+    e.type = SDL_MOUSEWHEEL;
+    e.wheel.y = dy;
+    assert_int_equal(SDL_PushEvent(&e), 1);
+    app_pump_events(app);
+}
+
+/* Whether r lies inside the setup's form panel (44,124 740x612 design units). */
+static bool in_form_panel(App *app, SDL_Rect r)
+{
+    SDL_Rect panel = app_rect(app, 44, 124, 740, 612);
+    return r.y >= panel.y && r.y + r.h <= panel.y + panel.h;
+}
+
+static SDL_Rect widget_rect(App *app, const char *name)
+{
+    const Widget *w = ui_find_named(ui_of_top_scene(app), name);
+    assert_non_null(w);
+    return w->rect;
+}
+
+/* Pèi's setup, its Jung option open (rampung stakes), at 1280x800 and
+ * 1024x640: more rows than its panel holds, so they scroll: the keyboard's
+ * row is scrolled into the panel going down to Jung and back up to Play,
+ * and the wheel over the form scrolls to the last row and back. */
+static void test_setup_form_scrolls(void **state)
+{
+    (void)state;
+    static const int sizes[][2] = {{1280, 800}, {1024, 640}};
+    for (int z = 0; z < 2; z++) {
+        App *app = test_app_new(sizes[z][0], sizes[z][1], NULL);
+        app_setup_variant(app, VARIANT_PEI);
+        app->setup.config.stakes = STAKES_RAMPUNG;
+        char why[200];
+        assert_true(scene_stack_push(app, SCENE_SETUP, why, sizeof why));
+        app_draw(app);
+        assert_false(in_form_panel(app, widget_rect(app, "Jung"))); /* below, out of view */
+        SDL_Rect play = widget_rect(app, "Play");
+        test_mouse_move(app, play.x + play.w / 2, play.y + play.h / 2); /* the focus on it */
+        assert_string_equal(test_focus_name(app), "Play");
+        for (int i = 0; i < 20 && strcmp(test_focus_name(app), "Jung") != 0; i++) {
+            test_key(app, SDLK_DOWN, 0);
+        }
+        assert_string_equal(test_focus_name(app), "Jung");
+        assert_true(in_form_panel(app, widget_rect(app, "Jung")));
+        for (int i = 0; i < 20 && strcmp(test_focus_name(app), "Play") != 0; i++) {
+            test_key(app, SDLK_UP, 0);
+        }
+        assert_string_equal(test_focus_name(app), "Play");
+        assert_true(in_form_panel(app, widget_rect(app, "Play")));
+        SDL_Rect form = app_rect(app, 44, 124, 740, 612);
+        wheel_at(app, form.x + form.w / 2, form.y + form.h / 2, -10);
+        assert_true(in_form_panel(app, widget_rect(app, "Jung")));
+        assert_false(in_form_panel(app, widget_rect(app, "Play")));
+        wheel_at(app, form.x + form.w / 2, form.y + form.h / 2, 10);
+        assert_true(in_form_panel(app, widget_rect(app, "Play")));
+        app_destroy(app);
+    }
+}
+
 static void test_press_and_release_elsewhere_does_nothing(void **state)
 {
     (void)state;
@@ -219,6 +282,7 @@ int main(void)
         cmocka_unit_test(test_keyboard_through_the_menus),
         cmocka_unit_test(test_choose_a_variant),
         cmocka_unit_test(test_setup_changes),
+        cmocka_unit_test(test_setup_form_scrolls),
         cmocka_unit_test(test_press_and_release_elsewhere_does_nothing),
         cmocka_unit_test(test_settings_by_mouse_and_keys),
         cmocka_unit_test(test_gallery_keys),

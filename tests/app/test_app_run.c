@@ -11,6 +11,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -19,7 +20,9 @@
 #include "platform.h"
 #include "scene_table.h"
 #include "session.h"
+#include "store.h"
 #include "test_support.h"
+#include "variant_text.h"
 
 /* What the person does at a step, once the screen shows `scene`. */
 typedef enum {
@@ -320,11 +323,463 @@ static void test_posted_input_and_the_virtual_clock(void **state)
     app_destroy(app);
 }
 
+/* ---- a lesson beside a game of the player's ---------------------------------------- */
+
+/* What the person does at a step of the lesson's evenings. */
+typedef enum {
+    L_CLICK,  /* click the widget named `what` */
+    L_KEY,    /* press `key` */
+    L_RIGHT,  /* step the choice named `what` on by a click on its right arrow */
+    L_PLAY,   /* make `n` decisions at a table of the player's own */
+    L_LESSON, /* go on through the guided game until the session has `n` moves */
+    L_CHECK,  /* look at the screen: `check` says whether it is what it must be */
+    L_QUIT,
+} LessonAct;
+
+#define LESSON_WAITS 50 /* asks a click waits for its widget to be laid out */
+#define LESSON_W 800    /* the window of the lesson's evenings */
+#define LESSON_H 500
+
+struct LessonRun;
+typedef bool (*LessonCheck)(App *app, struct LessonRun *r, char *why, size_t size);
+
+typedef struct LessonStep {
+    const char *scene;
+    LessonAct act;
+    const char *what;
+    SDL_Keycode key;
+    int n;
+    LessonCheck check;
+} LessonStep;
+
+typedef struct LessonRun {
+    const LessonStep *steps;
+    int nsteps;
+    int step;
+    long asks;
+    int decisions;                 /* made at this L_PLAY step */
+    int waits;                     /* asks waited for a widget to click */
+    Person person;                 /* the player's own table, by mouse (person_turn) */
+    char game[STORE_ID_LEN + 1];   /* the player's own match, as left */
+    int game_moves;                /* ... and its moves */
+    char lesson[STORE_ID_LEN + 1]; /* the guided game's match */
+    int lesson_moves;              /* ... and its moves, as left */
+    StakeScheme stakes;            /* the player's setup, before the lesson */
+    int rounds;
+    char failure[400];
+} LessonRun;
+
+static bool lesson_fail(App *app, LessonRun *r, SDL_Event *out, const char *why)
+{
+    snprintf(r->failure, sizeof r->failure, "step %d: %s (the %s screen is shown)", r->step, why,
+             test_top_scene(app));
+    *out = (SDL_Event){.type = SDL_QUIT};
+    app->quit = true;
+    return true;
+}
+
+/* A click on the right arrow of a choice (its right end steps it on). */
+static bool click_right_arrow(App *app, LessonRun *r, const char *name, SDL_Event *out)
+{
+    const Widget *w = ui_find_named(ui_of_top_scene(app), name);
+    if (w == NULL) {
+        char why[120];
+        snprintf(why, sizeof why, "no '%s' to step", name);
+        return lesson_fail(app, r, out, why);
+    }
+    post_click(app, w->rect.x + w->rect.w - app_px(app, 12), w->rect.y + w->rect.h / 2);
+    return app->platform->next_event(app, out, 0);
+}
+
+/* The guide's step made as a mouse player makes it: the card and what it
+ * takes (or the pool's free space), the card a turned card takes, the stock. */
+static bool guided_step_by_mouse(App *app, TableState *t, SDL_Event *out)
+{
+    const Move *m = &t->guide.step.move;
+    int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    bool two = m->type == MOVE_PLAY;
+    bool ok =
+        m->type == MOVE_TURN   ? table_stock_point(app, &x1, &y1)
+        : m->type == MOVE_TAKE ? table_card_point(app, FZ_POOL, m->target, 0, &x1, &y1)
+        : two                  ? table_card_point(app, FZ_HAND, m->card, 0, &x0, &y0) &&
+                    (m->target != CARD_NONE ? table_card_point(app, FZ_POOL, m->target, 0, &x1, &y1)
+                                            : table_free_pool_point(app, &x1, &y1))
+              : false;
+    if (!ok) {
+        return false;
+    }
+    if (two) {
+        post_click(app, x0, y0);
+    }
+    post_click(app, x1, y1);
+    return app->platform->next_event(app, out, 0);
+}
+
+/* The guided game, on until its session has n moves: Enter where the guide
+ * waits for Continue, the guide's own step where it waits for the person. */
+static bool go_on_with_lesson(App *app, LessonRun *r, int n, SDL_Event *out, bool *done)
+{
+    TableState *t = table_top(app);
+    if (t == NULL || !t->guide.on) {
+        return lesson_fail(app, r, out, "the table is not the guided game");
+    }
+    if (session_moves(app->session) >= n && table_settled(t)) {
+        *done = true;
+        return false;
+    }
+    if (t->guide.hold) {
+        return press(app, SDLK_RETURN, out);
+    }
+    if (table_guide_waits(t) && t->hint_state == HINT_SHOWN &&
+        t->guide.step_at == session_moves(app->session)) {
+        return guided_step_by_mouse(app, t, out);
+    }
+    return false; /* the computers think, the cards move: wait */
+}
+
+static bool lesson_act(App *app, LessonRun *r, const LessonStep *s, SDL_Event *out)
+{
+    bool done = false, answered = false;
+    char why[300] = "";
+    switch (s->act) {
+    case L_CLICK:
+        if (ui_find_named(ui_of_top_scene(app), s->what) == NULL && r->waits++ < LESSON_WAITS) {
+            return false; /* the screen is laid out at its next frame */
+        }
+        r->step++;
+        r->waits = 0;
+        return click(app, &r->person, s->what, out);
+    case L_KEY: r->step++; return press(app, s->key, out);
+    case L_RIGHT: r->step++; return click_right_arrow(app, r, s->what, out);
+    case L_QUIT:
+        r->step++;
+        *out = (SDL_Event){.type = SDL_QUIT};
+        return true;
+    case L_CHECK:
+        if (!s->check(app, r, why, sizeof why)) {
+            if (r->waits++ < LESSON_WAITS) {
+                return false; /* the screen is laid out at its next frame */
+            }
+            return lesson_fail(app, r, out, why);
+        }
+        r->step++;
+        r->waits = 0;
+        return false;
+    case L_PLAY: {
+        TableState *t = table_top(app);
+        if (r->decisions >= s->n && t != NULL && table_waits_for_person(app)) {
+            r->step++;
+            r->decisions = 0;
+            return false;
+        }
+        int before = session_moves(app->session);
+        answered = t != NULL && table_waits_for_person(app) && person_turn(app, &r->person, out);
+        r->decisions += answered && before >= 0;
+        return answered;
+    }
+    case L_LESSON:
+        answered = go_on_with_lesson(app, r, s->n, out, &done);
+        if (done) {
+            r->step++;
+        }
+        return answered;
+    }
+    return false;
+}
+
+static bool lesson_script(App *app, void *ctx, SDL_Event *out)
+{
+    LessonRun *r = ctx;
+    if (r->failure[0] != '\0' || r->person.failure[0] != '\0' || r->step >= r->nsteps) {
+        app->quit = app->quit || r->asks++ > MAX_ASKS;
+        return false;
+    }
+    if (++r->asks > MAX_ASKS || app->now > MAX_VIRTUAL_SECONDS) {
+        return lesson_fail(app, r, out, "the evening did not end");
+    }
+    const LessonStep *s = &r->steps[r->step];
+    if (strcmp(test_top_scene(app), s->scene) != 0) {
+        char why[120];
+        snprintf(why, sizeof why, "expected the %s screen", s->scene);
+        return lesson_fail(app, r, out, why);
+    }
+    if (strcmp(s->scene, "setup") == 0 && !r->person.seed_set) {
+        app->setup.config.seed = 20261201; /* a fixed deal, as a seed typed in */
+        app->setup.seed_given = true;
+        r->person.seed_set = true;
+    }
+    return lesson_act(app, r, s, out);
+}
+
+/* Runs the steps through app_run on an App whose store is the file beside
+ * `settings`; fails the test with what went wrong. */
+static void run_lesson_evening(const char *settings, LessonRun *r)
+{
+    /* A small window and no motion: the frames cost little (the evening's
+     * own test is the one at 1280x800). */
+    App *app = test_app_new(LESSON_W, LESSON_H, settings);
+    app->settings.anim_speed = ANIM_INSTANT;
+    platform_headless_script(app, lesson_script, r);
+    assert_int_equal(app_run(app), 0);
+    app_destroy(app);
+    if (r->failure[0] != '\0' || r->person.failure[0] != '\0') {
+        fail_msg("%s%s", r->failure, r->person.failure);
+    }
+    assert_int_equal(r->step, r->nsteps);
+}
+
+/* The player's own game, as it is left. */
+static bool note_game(App *app, LessonRun *r, char *why, size_t size)
+{
+    TableState *t = table_top(app);
+    if (t == NULL || t->guide.on || session_moves(app->session) == 0) {
+        snprintf(why, size, "no game of the player's with moves at the table");
+        return false;
+    }
+    snprintf(r->game, sizeof r->game, "%s", session_match_id(app->session));
+    r->game_moves = session_moves(app->session);
+    return true;
+}
+
+/* The guided game, as it is left: labelled a lesson, never "saved" as a game. */
+static bool note_lesson(App *app, LessonRun *r, char *why, size_t size)
+{
+    TableState *t = table_top(app);
+    if (t == NULL || !t->guide.on) {
+        snprintf(why, size, "the table is not the guided game");
+        return false;
+    }
+    snprintf(r->lesson, sizeof r->lesson, "%s", session_match_id(app->session));
+    r->lesson_moves = session_moves(app->session);
+    test_screen_text(app);
+    if (!test_screen_says("Guided game")) {
+        snprintf(why, size, "the guided game's top bar does not say it is one: %.200s",
+                 test_screen_text(app));
+        return false;
+    }
+    return true;
+}
+
+static bool leave_asks_for_a_lesson(App *app, LessonRun *r, char *why, size_t size)
+{
+    (void)r;
+    test_screen_text(app);
+    if (test_screen_says("The game is saved") || !test_screen_says("Leave the guided game?")) {
+        snprintf(why, size, "leaving the lesson asks as for a game: %.300s", test_screen_text(app));
+        return false;
+    }
+    return true;
+}
+
+static bool leave_asks_for_a_game(App *app, LessonRun *r, char *why, size_t size)
+{
+    (void)r;
+    test_screen_text(app);
+    if (!test_screen_says("The game is saved")) {
+        snprintf(why, size, "leaving the game does not say it is saved");
+        return false;
+    }
+    return true;
+}
+
+/* Resumed from the title: the player's own game, where it was left. */
+static bool the_game_again(App *app, LessonRun *r, char *why, size_t size)
+{
+    TableState *t = table_top(app);
+    if (t == NULL || t->guide.on || strcmp(session_match_id(app->session), r->game) != 0 ||
+        session_moves(app->session) != r->game_moves) {
+        snprintf(why, size, "Resume opened %s at move %d (a lesson: %d), not the game %s at %d",
+                 app->session != NULL ? session_match_id(app->session) : "nothing",
+                 app->session != NULL ? session_moves(app->session) : -1, t != NULL && t->guide.on,
+                 r->game, r->game_moves);
+        return false;
+    }
+    return true;
+}
+
+/* Learn's guided page, with the lesson left in the middle to go on with. */
+static bool learn_offers_the_lesson(App *app, LessonRun *r, char *why, size_t size)
+{
+    (void)r;
+    if (ui_find_named(ui_of_top_scene(app), "Go on with the guided game") == NULL ||
+        ui_find_named(ui_of_top_scene(app), "Start it again") == NULL) {
+        snprintf(why, size, "the guided page does not offer to go on with the lesson");
+        return false;
+    }
+    return true;
+}
+
+/* Gone on with from Learn: the lesson, where it was left. */
+static bool the_lesson_again(App *app, LessonRun *r, char *why, size_t size)
+{
+    TableState *t = table_top(app);
+    if (t == NULL || !t->guide.on || strcmp(session_match_id(app->session), r->lesson) != 0 ||
+        session_moves(app->session) != r->lesson_moves) {
+        snprintf(why, size, "Learn went on with %s at move %d, not the lesson %s at %d",
+                 app->session != NULL ? session_match_id(app->session) : "nothing",
+                 app->session != NULL ? session_moves(app->session) : -1, r->lesson,
+                 r->lesson_moves);
+        return false;
+    }
+    return true;
+}
+
+static const LessonStep game_then_lesson[] = {
+    {"title", L_CLICK, "Play", 0, 0, NULL},
+    {"variants", L_CLICK, "pei", 0, 0, NULL},
+    {"setup", L_CLICK, "Start game", 0, 0, NULL},
+    {"table", L_PLAY, NULL, 0, 3, NULL},
+    {"table", L_CHECK, NULL, 0, 0, note_game},
+    {"table", L_KEY, NULL, SDLK_ESCAPE, 0, NULL},
+    {"table", L_CHECK, NULL, 0, 0, leave_asks_for_a_game},
+    {"table", L_CLICK, "Leave", 0, 0, NULL},
+    {"setup", L_CLICK, "Back", 0, 0, NULL},
+    {"variants", L_KEY, NULL, SDLK_ESCAPE, 0, NULL},
+    {"title", L_CLICK, "Learn the games", 0, 0, NULL},
+    {"learn", L_CLICK, "guided", 0, 0, NULL},
+    {"learn", L_CLICK, "Start the guided game", 0, 0, NULL},
+    {"table", L_LESSON, NULL, 0, 6, NULL},
+    {"table", L_CHECK, NULL, 0, 0, note_lesson},
+    {"table", L_KEY, NULL, SDLK_ESCAPE, 0, NULL},
+    {"table", L_CHECK, NULL, 0, 0, leave_asks_for_a_lesson},
+    {"table", L_CLICK, "Leave", 0, 0, NULL},
+    {"learn", L_CHECK, NULL, 0, 0, learn_offers_the_lesson},
+    {"learn", L_KEY, NULL, SDLK_ESCAPE, 0, NULL},
+    {"title", L_CLICK, "Resume game", 0, 0, NULL},
+    {"table", L_CHECK, NULL, 0, 0, the_game_again},
+    {"table", L_KEY, NULL, SDLK_ESCAPE, 0, NULL},
+    {"table", L_CLICK, "Leave", 0, 0, NULL},
+    {"title", L_QUIT, NULL, 0, 0, NULL},
+};
+
+/* The program started again (after a quit, or a kill: the store is the
+ * same file): the title resumes the game, Learn goes on with the lesson. */
+static const LessonStep started_again[] = {
+    {"title", L_CLICK, "Resume game", 0, 0, NULL},
+    {"table", L_CHECK, NULL, 0, 0, the_game_again},
+    {"table", L_KEY, NULL, SDLK_ESCAPE, 0, NULL},
+    {"table", L_CLICK, "Leave", 0, 0, NULL},
+    {"title", L_CLICK, "Learn the games", 0, 0, NULL},
+    {"learn", L_CLICK, "guided", 0, 0, NULL},
+    {"learn", L_CHECK, NULL, 0, 0, learn_offers_the_lesson},
+    {"learn", L_CLICK, "Go on with the guided game", 0, 0, NULL},
+    {"table", L_CHECK, NULL, 0, 0, the_lesson_again},
+    {"table", L_KEY, NULL, SDLK_ESCAPE, 0, NULL},
+    {"table", L_CLICK, "Leave", 0, 0, NULL},
+    {"learn", L_KEY, NULL, SDLK_ESCAPE, 0, NULL},
+    {"title", L_QUIT, NULL, 0, 0, NULL},
+};
+
+#define STEPS_OF(a) (int)(sizeof(a) / sizeof(a)[0])
+
+/* A game of Pèi in progress, then Pèi's guided game: the guided game is
+ * labelled a lesson, and never said to be "saved" as a game; the title's
+ * Resume takes the player back to their own game, at the move it was left,
+ * before and after the program is started again; Learn goes on with the
+ * lesson where it was left. */
+static void test_a_lesson_never_takes_the_games_place(void **state)
+{
+    (void)state;
+    char settings[600];
+    snprintf(settings, sizeof settings, "%s/settings.txt", test_temp_dir("lesson_apart"));
+    LessonRun r = {.steps = game_then_lesson, .nsteps = STEPS_OF(game_then_lesson)};
+    run_lesson_evening(settings, &r);
+    LessonRun again = {.steps = started_again, .nsteps = STEPS_OF(started_again)};
+    memcpy(again.game, r.game, sizeof again.game);
+    again.game_moves = r.game_moves;
+    memcpy(again.lesson, r.lesson, sizeof again.lesson);
+    again.lesson_moves = r.lesson_moves;
+    run_lesson_evening(settings, &again);
+    printf("the game %.8s at move %d and the lesson %.8s at move %d, both kept apart\n", r.game,
+           r.game_moves, r.lesson, r.lesson_moves);
+}
+
+/* The player's setup of Pèi, as chosen before the lesson. */
+static bool note_setup(App *app, LessonRun *r, char *why, size_t size)
+{
+    r->stakes = app->setup.config.stakes;
+    r->rounds = app->setup.config.rounds;
+    if (r->stakes == STAKES_NONE || r->rounds != 4) {
+        snprintf(why, size, "the setup did not take the person's stakes and rounds");
+        return false;
+    }
+    return true;
+}
+
+/* The setup shows the player's own choices, and offers no lesson to resume. */
+static bool setup_as_chosen(App *app, LessonRun *r, char *why, size_t size)
+{
+    if (app->setup.config.stakes != r->stakes || app->setup.config.rounds != r->rounds) {
+        snprintf(why, size, "the setup shows stakes '%s' and %d rounds, not '%s' and %d",
+                 stake_scheme_name(app->setup.config.stakes), app->setup.config.rounds,
+                 stake_scheme_name(r->stakes), r->rounds);
+        return false;
+    }
+    if (ui_find_named(ui_of_top_scene(app), "Resume it") != NULL) {
+        snprintf(why, size, "the setup offers the lesson as the game to resume");
+        return false;
+    }
+    return true;
+}
+
+/* The game dealt from the setup is the player's, with their choices. */
+static bool table_as_chosen(App *app, LessonRun *r, char *why, size_t size)
+{
+    TableState *t = table_top(app);
+    const GameConfig *c = app->session != NULL ? game_config(session_game(app->session)) : NULL;
+    if (t == NULL || t->guide.on || c == NULL || c->stakes != r->stakes || c->rounds != r->rounds) {
+        snprintf(why, size, "the game started is not the one set up");
+        return false;
+    }
+    return true;
+}
+
+static const LessonStep setup_then_lesson[] = {
+    {"title", L_CLICK, "Play", 0, 0, NULL},
+    {"variants", L_CLICK, "pei", 0, 0, NULL},
+    {"setup", L_RIGHT, "Stakes", 0, 0, NULL},
+    {"setup", L_RIGHT, "Rounds", 0, 0, NULL},
+    {"setup", L_CHECK, NULL, 0, 0, note_setup},
+    {"setup", L_CLICK, "How do I play this?", 0, 0, NULL},
+    {"learn", L_CLICK, "guided", 0, 0, NULL},
+    {"learn", L_CLICK, "Start the guided game", 0, 0, NULL},
+    {"table", L_LESSON, NULL, 0, 6, NULL},
+    {"table", L_KEY, NULL, SDLK_ESCAPE, 0, NULL},
+    {"table", L_CLICK, "Leave", 0, 0, NULL},
+    {"learn", L_KEY, NULL, SDLK_ESCAPE, 0, NULL},
+    {"setup", L_CHECK, NULL, 0, 0, setup_as_chosen},
+    {"setup", L_CLICK, "Start game", 0, 0, NULL},
+    {"table", L_CHECK, NULL, 0, 0, table_as_chosen},
+    {"table", L_KEY, NULL, SDLK_ESCAPE, 0, NULL},
+    {"table", L_CLICK, "Leave", 0, 0, NULL},
+    {"setup", L_CLICK, "Back", 0, 0, NULL},
+    {"variants", L_KEY, NULL, SDLK_ESCAPE, 0, NULL},
+    {"title", L_QUIT, NULL, 0, 0, NULL},
+};
+
+/* The guided game is dealt from a setup of its own: the player's stakes
+ * and rounds of Pèi are theirs before and after it, the setup offers no
+ * lesson as its game in progress, and Start deals the game set up. */
+static void test_a_lesson_leaves_the_setup_alone(void **state)
+{
+    (void)state;
+    char settings[600];
+    snprintf(settings, sizeof settings, "%s/settings.txt", test_temp_dir("lesson_setup"));
+    LessonRun r = {.steps = setup_then_lesson, .nsteps = STEPS_OF(setup_then_lesson)};
+    run_lesson_evening(settings, &r);
+}
+
 int main(void)
 {
+    const char *only = getenv("CEKI_TEST_FILTER"); /* only the tests it matches */
+    if (only != NULL && only[0] != '\0') {
+        cmocka_set_test_filter(only);
+    }
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_posted_input_and_the_virtual_clock),
         cmocka_unit_test(test_an_evening_through_the_main_loop),
+        cmocka_unit_test(test_a_lesson_never_takes_the_games_place),
+        cmocka_unit_test(test_a_lesson_leaves_the_setup_alone),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

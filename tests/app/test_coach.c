@@ -98,7 +98,7 @@ static const CoachCase cases[] = {
      "S9 C4",
      "C9xS9",
      "It makes a red-stamped single, the 9 of Strings, worth %d points; your captured cards then "
-     "score %d. One more 9 of Coins would add %d; 1 copy of it is still in play.",
+     "score %d. One more 9 of Coins would add %d; 1 copy of it is in no captured pile.",
      {THOTHIT_RED_SINGLE, THOTHIT_RED_SINGLE, THOTHIT_BLACK_PAIR},
      true,
      NULL},
@@ -109,8 +109,8 @@ static const CoachCase cases[] = {
      "C5",
      "S9 C4",
      "C5-",
-     "Nothing in your hand can capture. 5 unseen cards could take the 5 of Coins, worth at most %d "
-     "to the taker.",
+     "Nothing in your hand can capture. 5 unseen cards match the 5 of Coins; taking it would be "
+     "worth at most %d.",
      {THOTHIT_BLACK_PAIR, 0, 0},
      true,
      NULL},
@@ -120,7 +120,7 @@ static const CoachCase cases[] = {
      "S9",
      "S9",
      "S9xS9",
-     "One more 9 of Strings would add %d; 2 copies of it are still in play.",
+     "One more 9 of Strings would add %d; 2 copies of it are in no captured pile.",
      {ENTHIT_RED_SINGLE, 0, 0},
      false,
      NULL},
@@ -129,7 +129,8 @@ static const CoachCase cases[] = {
      "C4",
      "S4 C4",
      "C4xS4",
-     "Taking it adds nothing now. One more 4 of Coins would add %d; 1 copy of it is still in play.",
+     "Taking it adds nothing now. One more 4 of Coins would add %d; 1 copy of it is in no captured "
+     "pile.",
      {TOTIT_PAIR, 0, 0},
      true,
      why_names_the_order_rule},

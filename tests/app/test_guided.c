@@ -663,6 +663,86 @@ static void test_each_guided_game_by_keys_and_by_mouse(void **state)
     }
 }
 
+/* ---- the cards as large as at the table ------------------------------------------------ */
+
+typedef struct CardSizes {
+    int pool;  /* the smallest pool card's height */
+    int stock; /* the stock's */
+    int hand;  /* the person's hand cards' */
+} CardSizes;
+
+#define SIZES_MAX_UPDATES 20000 /* steps of 20 ms: minutes of virtual time */
+
+/* The cards of the guided deal of `key` as the table lays them out at w x h,
+ * in the guided game or (guided false) at an ordinary table dealt the same,
+ * measured once the deal has landed, before the first move. */
+static CardSizes deal_sizes(const char *key, int w, int h, bool guided)
+{
+    const VariantDesc *v = variant_find(key);
+    GuidedDeal d = guided_deal_of(v);
+    App *app = test_app_new(w, h, NULL);
+    app->settings.anim_speed = ANIM_NORMAL;
+    app_setup_variant(app, v->id);
+    app->setup.config = guided_config(&d, v->id);
+    for (int seat = 0; seat < CEKI_MAX_SEATS; seat++) {
+        app->setup.human[seat] = seat == d.seat;
+        app->setup.level[seat] = GUIDED_LEVEL;
+    }
+    app->setup.seed_given = true;
+    app->table_run.guided = guided;
+    char why[200];
+    assert_true(scene_stack_push(app, SCENE_TABLE, why, sizeof why));
+    TableState *t = table_top(app);
+    CardSizes z = {0};
+    for (int k = 0; k < SIZES_MAX_UPDATES && z.hand == 0; k++) {
+        app_update(app, 0.02);
+        if (session_moves(app->session) > 0) {
+            fail_msg("%s %dx%d: the first move came before the deal was measured", key, w, h);
+        }
+        int ids[TV_MAX_SPRITES];
+        int n = view_pool_order(t, ids, TV_MAX_SPRITES);
+        if (!table_settled(t) || n != t->obs.pool_count ||
+            (t->v->hand > 0 && t->obs.hand_count[t->view.viewer] == 0)) {
+            continue;
+        }
+        z.pool = n > 0 ? 100000 : 0;
+        for (int i = 0; i < n; i++) {
+            z.pool = SDL_min(z.pool, view_rect(&t->view.sprites[ids[i]]).h);
+        }
+        z.stock = (int)t->layout.stock.h;
+        z.hand = SDL_max(1, (int)t->layout.hand_card_h);
+    }
+    assert_true(z.hand > 0);
+    app_destroy(app);
+    return z;
+}
+
+/* A lesson about cards shows them at least as large as the table does: in
+ * each family's guided game, at 1280x800, 1024x640, 2560x1600 and 2560x1000,
+ * the pool, the stock and the hand are as tall as at an ordinary table
+ * dealt the same (the guide's panel takes its room elsewhere). */
+static void test_guided_cards_as_large_as_the_table(void **state)
+{
+    (void)state;
+    static const int sizes[][2] = {{1280, 800}, {1024, 640}, {2560, 1600}, {2560, 1000}};
+    int smaller = 0;
+    for (int i = 0; i < FAMILIES; i++) {
+        for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
+            int w = sizes[z][0], h = sizes[z][1];
+            CardSizes table = deal_sizes(families[i].key, w, h, false);
+            CardSizes guide = deal_sizes(families[i].key, w, h, true);
+            printf("%s %dx%d: pool %d / %d, stock %d / %d, hand %d / %d (table / guided)\n",
+                   families[i].key, w, h, table.pool, guide.pool, table.stock, guide.stock,
+                   table.hand, guide.hand);
+            if (guide.pool < table.pool || guide.stock < table.stock || guide.hand < table.hand) {
+                printf("  the guided game's cards are smaller than the table's\n");
+                smaller++;
+            }
+        }
+    }
+    assert_int_equal(smaller, 0);
+}
+
 /* ---- the words fit ------------------------------------------------------------------ */
 
 #define FIT_MAX_UPDATES 200000 /* a bound on one game's frames */
@@ -824,6 +904,7 @@ int main(void)
         cmocka_unit_test(test_each_guided_deal_shows_its_moments),
         cmocka_unit_test(test_guided_sentences_say_the_rules_points),
         cmocka_unit_test(test_each_guided_game_by_keys_and_by_mouse),
+        cmocka_unit_test(test_guided_cards_as_large_as_the_table),
         cmocka_unit_test(test_the_guide_fits_in_three_languages),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -257,6 +257,9 @@ static void test_cards_grow_in_wide_windows(void **state)
 {
     (void)state;
     for (size_t si = 0; si < sizeof shapes / sizeof shapes[0]; si++) {
+        if (shapes[si].dealer_side) {
+            continue; /* Pèi's pool bands keep their share (test_pei_pool_grows_with_the_window) */
+        }
         TableLayout normal, wide;
         TlSpec spec = spec_for(&shapes[si], 1280, 800, shapes[si].min_players, 0, 0.4, false);
         table_layout_compute(&spec, &normal);
@@ -267,6 +270,33 @@ static void test_cards_grow_in_wide_windows(void **state)
             assert_true(wide.hand_card_h > normal.hand_card_h * 1.1f);
         }
     }
+}
+
+/* Pèi's pool lies in bands a third of the middle's height: a window larger
+ * (2560x1000 against 1280x800, 1.25 times as tall) grows the pool's bands
+ * and the stock as much as the hand, and never the hand alone. */
+static void test_pei_pool_grows_with_the_window(void **state)
+{
+    (void)state;
+    const Shape *pei = &shapes[4];
+    assert_string_equal(pei->name, "pei");
+    TableLayout normal, large;
+    TlSpec spec = spec_for(pei, 1280, 800, 3, 0, 0.4, false);
+    table_layout_compute(&spec, &normal);
+    spec = spec_for(pei, 2560, 1000, 3, 0, 0.4, false);
+    table_layout_compute(&spec, &large);
+    TlRect nb[TL_SIDES], lb[TL_SIDES], nc, lc;
+    table_layout_pei_bands(&normal, nb, &nc);
+    table_layout_pei_bands(&large, lb, &lc);
+    float grow = unit_for(2560, 1000) / unit_for(1280, 800);
+    float band = lb[TL_BOTTOM].h / nb[TL_BOTTOM].h, stock = large.stock.h / normal.stock.h;
+    float hand = large.hand_card_h / normal.hand_card_h;
+    printf("2560x1000 over 1280x800: the window's unit x%.2f, a band x%.2f, the stock x%.2f, the "
+           "hand x%.2f\n",
+           (double)grow, (double)band, (double)stock, (double)hand);
+    assert_true(band >= grow * 0.97f);
+    assert_true(stock >= grow * 0.97f);
+    assert_true(hand <= band * 1.05f);
 }
 
 static void test_hand_rows_fit(void **state)
@@ -458,6 +488,7 @@ int main(void)
         cmocka_unit_test(test_seats_in_play_order),
         cmocka_unit_test(test_cards_scale_with_the_window),
         cmocka_unit_test(test_cards_grow_in_wide_windows),
+        cmocka_unit_test(test_pei_pool_grows_with_the_window),
         cmocka_unit_test(test_hand_rows_fit),
         cmocka_unit_test(test_big_pool_fits),
         cmocka_unit_test(test_groups_in_rows),

@@ -961,7 +961,9 @@ static void test_ways_in(void **state)
         assert_true(info_of(app).overlay);
         assert_int_equal(info_of(app).variant, VARIANT_ENTHIT);
         app_settle(app);
-        test_click_named(app, "Back");
+        /* Its heading and its button say the same way back. */
+        test_expect_says(app, "learn", "The rules, while your game waits on the table");
+        test_click_named(app, "Back to the table");
         assert_string_equal(test_top_scene(app), "table");
     }
     app_destroy(app);

@@ -12,6 +12,8 @@
 
 #include <cmocka.h>
 
+#include <sqlite3.h>
+
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -592,7 +594,11 @@ static void test_guided_game_kept_while_it_runs(void **state)
 
     st = store_open(db, notice, sizeof notice);
     StoreGame g;
-    assert_true(journal_newest(st, "totit", &g));
+    assert_false(journal_newest(st, NULL, &g)); /* a lesson, never a game to resume */
+    assert_int_equal(store_games(st, NULL, &g, 1), 0);
+    assert_true(journal_lesson(st, "totit", &g));
+    assert_false(journal_lesson(st, "thothit", &g)); /* of its own game only */
+    assert_true(journal_lesson(st, "totit", &g));
     Session *back = journal_resume(st, g.match, err, sizeof err);
     assert_non_null(back);
     assert_true(session_seats(back)->reseed_each_move); /* guided again */
@@ -606,9 +612,74 @@ static void test_guided_game_kept_while_it_runs(void **state)
     assert_true(game_match_over(session_game(back)));
     assert_true(journal_write(st, back, 10, err, sizeof err));
     assert_false(journal_newest(st, NULL, &g));
+    assert_false(journal_lesson(st, "totit", &g));
     assert_int_equal(store_replay_count(st), 0);
     session_destroy(back);
     session_destroy(s);
+    store_close(st);
+}
+
+/* A game and a lesson of one variant: each listed only as what it is, a
+ * new game of the variant (store_game_drop_variant) drops the game and
+ * never the lesson. */
+static void test_lessons_kept_apart_from_games(void **state)
+{
+    (void)state;
+    Store *st = memory_store();
+    char err[200];
+    assert_true(store_game_put(st, ID_A, "pei", 2, "game", 4, err, sizeof err));
+    assert_true(store_lesson_put(st, ID_B, "pei", 1, "lesson", 6, err, sizeof err));
+    StoreGame g[4];
+    assert_int_equal(store_games(st, NULL, g, 4), 1);
+    assert_string_equal(g[0].match, ID_A);
+    assert_int_equal(store_lessons(st, "pei", g, 4), 1);
+    assert_string_equal(g[0].match, ID_B);
+    assert_int_equal(store_lessons(st, "kowah", g, 4), 0);
+    /* A lesson's row written again stays a lesson. */
+    assert_true(store_lesson_put(st, ID_B, "pei", 1, "lesson 2", 8, err, sizeof err));
+    assert_int_equal(store_games(st, "pei", g, 4), 1);
+    assert_true(store_game_drop_variant(st, "pei", err, sizeof err));
+    assert_int_equal(store_games(st, "pei", g, 4), 0);
+    assert_int_equal(store_lessons(st, "pei", g, 4), 1);
+    size_t len = 0;
+    char *text = store_game_text(st, ID_B, &len);
+    assert_non_null(text);
+    assert_string_equal(text, "lesson 2");
+    free(text);
+    store_close(st);
+}
+
+/* A database of the version before lessons (its games table without the
+ * column, a guided game among the games): opened, the guided game is a
+ * lesson and the other game still a game. */
+static void test_older_database_gives_its_lessons_apart(void **state)
+{
+    (void)state;
+    const char *dir = test_temp_dir("store-lessons-older");
+    char db[600], notice[400];
+    snprintf(db, sizeof db, "%s/%s", dir, STORE_FILE);
+    sqlite3 *old = NULL;
+    assert_int_equal(sqlite3_open(db, &old), SQLITE_OK);
+    char sql[800];
+    snprintf(sql, sizeof sql,
+             "CREATE TABLE games(match TEXT PRIMARY KEY, variant TEXT NOT NULL,"
+             " round INTEGER NOT NULL, updated INTEGER NOT NULL, record TEXT NOT NULL);"
+             "INSERT INTO games VALUES('%s', 'pei', 1, 1, '# ceki-save 1' || char(10) ||"
+             " '# guided 1' || char(10) || 'moves');"
+             "INSERT INTO games VALUES('%s', 'pei', 3, 2, '# ceki-save 1' || char(10) ||"
+             " '# guided 0' || char(10) || 'moves');"
+             "PRAGMA user_version=2;",
+             ID_A, ID_B);
+    assert_int_equal(sqlite3_exec(old, sql, NULL, NULL, NULL), SQLITE_OK);
+    sqlite3_close(old);
+    Store *st = store_open(db, notice, sizeof notice);
+    assert_string_equal(notice, "");
+    StoreGame g[4];
+    assert_int_equal(store_games(st, NULL, g, 4), 1);
+    assert_string_equal(g[0].match, ID_B);
+    assert_int_equal(g[0].round, 3);
+    assert_int_equal(store_lessons(st, NULL, g, 4), 1);
+    assert_string_equal(g[0].match, ID_A);
     store_close(st);
 }
 
@@ -747,6 +818,8 @@ int main(void)
         cmocka_unit_test(test_killed_copy_lets_go),
         cmocka_unit_test(test_journal_keeps_to_its_copy),
         cmocka_unit_test(test_guided_game_kept_while_it_runs),
+        cmocka_unit_test(test_lessons_kept_apart_from_games),
+        cmocka_unit_test(test_older_database_gives_its_lessons_apart),
         cmocka_unit_test(test_oversized_record_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -242,6 +242,101 @@ static void key(App *app, SDL_Keycode k)
     test_key(app, k, 0);
 }
 
+/* Whether the legal moves hold a trail (of card c; CARD_NONE: of any card)
+ * and a capture. */
+static void legal_kinds(App *app, Card c, bool *trail, bool *take)
+{
+    Move moves[GAME_MAX_MOVES];
+    int n = legal(app, moves);
+    *trail = *take = false;
+    for (int i = 0; i < n; i++) {
+        if (moves[i].type == MOVE_PLAY && (c == CARD_NONE || moves[i].card == c)) {
+            *trail = *trail || moves[i].target == CARD_NONE;
+            *take = *take || moves[i].target != CARD_NONE;
+        }
+    }
+}
+
+/* The status line offers to trail only where the core allows a trail, and
+ * to take only where a card can take, before a card is picked up; with
+ * each hand card picked up in turn it says how to trail exactly when that
+ * card may trail (the Trail button likewise). */
+static void expect_prompt_legal(App *app, int *forced, int *trail_only)
+{
+    TableState *t = table_top(app);
+    char status[256], kind[CARD_TEXT_MAX];
+    bool trail = false, take = false;
+    legal_kinds(app, CARD_NONE, &trail, &take);
+    table_status_text(t, status, sizeof status);
+    if (strstr(status, "trail") != NULL && !trail) {
+        fail_msg("before a pick-up, '%s' without a legal trail", status);
+    }
+    if (!t->obs.first_turn[t->obs.seat] && strstr(status, "take") != NULL && !take) {
+        fail_msg("before a pick-up, '%s' without a legal capture", status);
+    }
+    Observation o;
+    game_observe(table_game(app), t->view.viewer, &o);
+    for (int h = 0; h < o.hand_count[o.seat]; h++) {
+        Card c = o.hand[h];
+        legal_kinds(app, c, &trail, &take);
+        int x = 0, y = 0;
+        point_of(app, FZ_HAND, c, &x, &y);
+        click(app, x, y);
+        if (t->selected < 0) {
+            /* Not picked up: refused, as a card with no legal move must be. */
+            assert_false(trail || take);
+            t->reason[0] = '\0';
+            continue;
+        }
+        table_status_text(t, status, sizeof status);
+        if ((strstr(status, "trail") != NULL) != trail) {
+            fail_msg("%s picked up: '%s' with%s a legal trail", card_format(c, kind), status,
+                     trail ? "" : "out");
+        }
+        if ((ui_find(&t->ui, W_TRAIL) != NULL) != trail) {
+            fail_msg("%s picked up: a Trail button with%s a legal trail", card_format(c, kind),
+                     trail ? "" : "out");
+        }
+        *forced += take && !trail;
+        *trail_only += trail && !take;
+        key(app, SDLK_ESCAPE); /* put back */
+        assert_true(t->selected < 0);
+    }
+}
+
+static void test_prompt_offers_only_what_the_core_allows(void **state)
+{
+    (void)state;
+    /* Thothit: a card that matches must take (compulsory capture, played
+     * card); Denexa's Totit: nobody trails while any card can take. */
+    const VariantId games[] = {VARIANT_THOTHIT, VARIANT_TOTIT_DENEXA};
+    int forced = 0, trail_only = 0;
+    for (size_t gi = 0; gi < sizeof games / sizeof games[0]; gi++) {
+        App *app = table_app(games[gi], 21, 0, ANIM_INSTANT, 1);
+        int decisions = 0;
+        while (until_person(app)) {
+            TableState *t = table_top(app);
+            if (t->obs.phase == PHASE_HAND) {
+                expect_prompt_legal(app, &forced, &trail_only);
+            }
+            Move moves[GAME_MAX_MOVES];
+            int n = legal(app, moves);
+            Move m = moves[(decisions * 7) % n];
+            int before = history_len(app);
+            play_by_mouse(app, &m, true);
+            if (t->dialog == DLG_FORFEIT) {
+                test_click_named(app, "Take it anyway");
+            }
+            expect_move(app, before, &m);
+            decisions++;
+        }
+        app_destroy(app);
+    }
+    printf("%d cards that must take, %d that can only trail\n", forced, trail_only);
+    assert_true(forced > 0);
+    assert_true(trail_only > 0);
+}
+
 /* Moves the keyboard focus to card c of a zone with the arrows. */
 static void focus_card(App *app, FocusZone zone, Card c)
 {
@@ -1937,6 +2032,56 @@ static void test_phase_person_then_computer(void **state)
     app_destroy(app);
 }
 
+/* The person's forced stock turn is made for them after a pause: the
+ * status line says it turns by itself (not that it waits for a click), and
+ * a Space pressed just after it turned is not answered "Wait for your
+ * turn.": it was meant for the turn just made. */
+static void test_stock_turns_by_itself_and_says_so(void **state)
+{
+    (void)state;
+    App *app = table_app(VARIANT_THOTHIT, 31, 0, ANIM_NORMAL, 1);
+    TableState *t = table_top(app);
+    int checked = 0;
+    for (int turn = 0; turn < 7 && checked == 0 && until_person(app); turn++) {
+        Move moves[GAME_MAX_MOVES];
+        assert_true(legal(app, moves) > 0);
+        if (t->obs.phase != PHASE_HAND) {
+            assert_true(table_try_move(app, t, &moves[0]));
+            continue;
+        }
+        assert_true(table_try_move(app, t, &moves[0]));
+        int i = 0;
+        for (; i < 100000 && table_phase(t) != TP_STOCK_TURN; i++) {
+            step(app, 0.01);
+        }
+        assert_int_equal(table_phase(t), TP_STOCK_TURN);
+        char status[256];
+        table_status_text(t, status, sizeof status);
+        if (strstr(status, "by itself") == NULL) {
+            fail_msg("the stock turns by itself, but the status line says '%s'", status);
+        }
+        int before = history_len(app);
+        for (i = 0; i < 100000 && history_len(app) == before; i++) {
+            step(app, 0.01); /* no input: it turns by itself */
+        }
+        assert_int_equal(history_len(app), before + 1);
+        assert_int_equal(last_move(app)->type, MOVE_TURN);
+        if (t->obs.phase == PHASE_STOCK_TAKE) {
+            continue; /* the turned card waits for the person's choice: Space is no answer */
+        }
+        app->toast[0] = '\0';
+        key(app, SDLK_SPACE); /* a moment late */
+        assert_int_equal(history_len(app), before + 1);
+        if (t->reason[0] != '\0' || app->toast[0] != '\0') {
+            fail_msg("a Space just after the stock turned by itself got '%s' / '%s'", t->reason,
+                     app->toast);
+        }
+        checked++;
+    }
+    assert_int_equal(checked, 1);
+    app_destroy(app);
+}
+
 /* At a round's end the phase is round-over until the result screen, which
  * comes over it; no card move is taken then. */
 static void test_phase_round_over(void **state)
@@ -2067,6 +2212,8 @@ int main(void)
         cmocka_unit_test(test_standin_faces_drawn_again),
         cmocka_unit_test(test_enter_takes_the_best_capture),
         cmocka_unit_test(test_thothit_round_by_mouse),
+        cmocka_unit_test(test_prompt_offers_only_what_the_core_allows),
+        cmocka_unit_test(test_stock_turns_by_itself_and_says_so),
         cmocka_unit_test(test_pei_round_by_mouse),
         cmocka_unit_test(test_totit_round_by_keyboard),
         cmocka_unit_test(test_illegal_drop_snaps_back),

@@ -129,11 +129,14 @@ static TlSpec clean_spec(const TlSpec *in)
 /* The card sizes: the others' and the piles' small cards, the viewer's
  * hand cards as large as its longest hand allows. A window wider than 16:10
  * lends some of its width to taller cards (up to 15 % at 2:1 and beyond);
- * the table's other bands keep their heights. */
+ * the table's other bands keep their heights. Not Pèi's: its pool lies in
+ * bands a third of the middle's height each, and the height lent to the
+ * hand and the seats would be taken from them (at 2560x1000 the hand grew
+ * 41 % over 1280x800 and the pool 9 %). */
 static void card_sizes(TableLayout *l, const Frame *f)
 {
     const TlSpec *spec = &l->spec;
-    float widen = clampf((f->W / f->H) / 1.6f, 1.0f, 1.15f);
+    float widen = spec->dealer_side ? 1.0f : clampf((f->W / f->H) / 1.6f, 1.0f, 1.15f);
     l->small_card_h = board_quantize(
         clampf(fminf(0.095f * f->H * widen, 0.12f * f->W), 24.0f, 84 * f->u * widen));
     if (!spec->hands) {
@@ -148,6 +151,8 @@ static void card_sizes(TableLayout *l, const Frame *f)
     }
     l->hand_card_h = board_quantize(fmaxf(20.0f, fminf(want, fit)));
 }
+
+#define SIDE_MIN_W 150.0f /* design units: the least a side seat's column is */
 
 /* The bands: the viewer's zone along the bottom and the prompt bar over
  * it, the side columns and the top row as far as seats sit there. */
@@ -166,7 +171,10 @@ static void outer_bands(TableLayout *l, Frame *f)
     f->bottom = rect(f->m, f->H - f->m - bottom_h, f->W - 2 * f->m, bottom_h);
     l->prompt = rect(f->m, f->bottom.y - f->gap - 42 * f->u, f->W - 2 * f->m, 42 * f->u);
     f->mid_bottom = l->prompt.y - f->gap;
-    f->side_w = clampf(0.16f * f->W, 150 * f->u, 270 * f->u);
+    f->side_w = clampf(0.16f * f->W, SIDE_MIN_W * f->u, 270 * f->u);
+    if (spec->narrow_sides) {
+        f->side_w = SIDE_MIN_W * f->u;
+    }
     f->side_w = fminf(f->side_w, 0.24f * f->W);
     f->top_h = f->plate_h * 0.8f + l->small_card_h * 1.1f + f->gap;
     f->col_l = left ? f->m + f->side_w + f->gap : f->m;
@@ -341,15 +349,27 @@ TlSide table_layout_dealer_side(const TableLayout *l)
     return TL_LEFT;
 }
 
+/* The side bands' share of the pool's width: a band down a side holds its
+ * ranks in rows, one above another, so one of two ranks needs less width
+ * than one of three; the bands across (their ranks in one row) get the rest. */
+#define PEI_SIDE_BAND_SHARE 0.2f
+#define PEI_SIDE_BAND_SHARE_TWO 0.14f
+
+static float side_band_share(const TableLayout *l, TlSide side)
+{
+    return l->spec.band_ranks[side] == 2 ? PEI_SIDE_BAND_SHARE_TWO : PEI_SIDE_BAND_SHARE;
+}
+
 void table_layout_pei_bands(const TableLayout *l, TlRect bands[TL_SIDES], TlRect *centre)
 {
     TlRect p = l->pool;
     float gap = fmaxf(2.0f, 6.0f * l->spec.unit);
     float bh = p.h * 0.33f;
-    float sw = p.w * 0.2f;
-    bands[TL_BOTTOM] = rect(p.x + sw + gap, p.y + p.h - bh, p.w - 2 * (sw + gap), bh);
-    bands[TL_TOP] = rect(p.x + sw + gap, p.y, p.w - 2 * (sw + gap), bh);
-    bands[TL_LEFT] = rect(p.x, p.y, sw, p.h);
-    bands[TL_RIGHT] = rect(p.x + p.w - sw, p.y, sw, p.h);
-    *centre = rect(p.x + sw + gap, p.y + bh + gap, p.w - 2 * (sw + gap), p.h - 2 * (bh + gap));
+    float lw = p.w * side_band_share(l, TL_LEFT), rw = p.w * side_band_share(l, TL_RIGHT);
+    float across = p.w - lw - rw - 2 * gap, x = p.x + lw + gap;
+    bands[TL_BOTTOM] = rect(x, p.y + p.h - bh, across, bh);
+    bands[TL_TOP] = rect(x, p.y, across, bh);
+    bands[TL_LEFT] = rect(p.x, p.y, lw, p.h);
+    bands[TL_RIGHT] = rect(p.x + p.w - rw, p.y, rw, p.h);
+    *centre = rect(x, p.y + bh + gap, across, p.h - 2 * (bh + gap));
 }

@@ -38,6 +38,11 @@ typedef struct TlSpec {
     bool stock;          /* it has a stock */
     bool discard;        /* Kowah: a discard pile beside the stock, no pool */
     int hand_max;        /* most cards the bottom hand will hold */
+    bool narrow_sides;   /* the side seats' columns at their least width (the room of a
+                            panel beside the table goes to the pool, not to them) */
+    int band_ranks[4];   /* Pèi: the ranks of the pool's band before each side (TlSide;
+                            0 while the roles are not known): a band down a side with
+                            two ranks is narrower, its room going to the bands across */
 } TlSpec;
 
 typedef struct TlSeat {

@@ -41,8 +41,8 @@ static void group_words(const AiWhy *w, DeckStyle style, char *buf, size_t size)
     case SCORE_RED_SINGLE: fmt = _("a red-stamped single, the %s"); break;
     case SCORE_FOUR: fmt = _("four of the %s"); break;
     case SCORE_THREE: fmt = _("three of the %s"); break;
-    case SCORE_PAIR_NINES: fmt = _("a pair of 9s, the %s"); break;
-    case SCORE_PAIR_ONES: fmt = _("a pair of rank 1, the %s"); break;
+    case SCORE_PAIR_NINES: fmt = _("an identical pair of 9s, the %s"); break;
+    case SCORE_PAIR_ONES: fmt = _("an identical pair of rank 1, the %s"); break;
     case SCORE_RED_CARD: fmt = _("a red-stamped card, the %s"); break;
     default: snprintf(buf, size, "%s", _(w->label)); return;
     }
@@ -76,8 +76,8 @@ static void say_copies(const AiWhy *w, const char *a, char *b, size_t n)
                  w->points);
     } else {
         snprintf(b, n,
-                 P_("One more %s would add %d; %d copy of it is still in play.",
-                    "One more %s would add %d; %d copies of it are still in play.", w->count),
+                 P_("One more %s would add %d; %d copy of it is in no captured pile.",
+                    "One more %s would add %d; %d copies of it are in no captured pile.", w->count),
                  a, w->points, w->count);
     }
 }
@@ -85,17 +85,16 @@ static void say_copies(const AiWhy *w, const char *a, char *b, size_t n)
 static void say_trail(const AiWhy *w, const char *a, char *b, size_t n)
 {
     if (w->count == 0) {
-        snprintf(b, n, _("No card still unseen can take the %s."), a);
+        snprintf(b, n, _("No card still unseen matches the %s."), a);
     } else if (w->points == 0) {
         snprintf(b, n,
-                 P_("%d unseen card could take the %s, but it would score nothing for the taker.",
-                    "%d unseen cards could take the %s, but it would score nothing for the taker.",
-                    w->count),
+                 P_("%d unseen card matches the %s, but taking it would score nothing.",
+                    "%d unseen cards match the %s, but taking it would score nothing.", w->count),
                  w->count, a);
     } else {
         snprintf(b, n,
-                 P_("%d unseen card could take the %s, worth at most %d to the taker.",
-                    "%d unseen cards could take the %s, worth at most %d to the taker.", w->count),
+                 P_("%d unseen card matches the %s; taking it would be worth at most %d.",
+                    "%d unseen cards match the %s; taking it would be worth at most %d.", w->count),
                  w->count, a, w->points);
     }
 }
@@ -164,7 +163,8 @@ static void say_kowah(const AiWhy *w, const char *a, char *b, size_t n)
         snprintf(b, n, _("The discard %s would not bring your hand nearer to checki."), a);
         return;
     case WHY_KOWAH_FEED:
-        snprintf(b, n, _("Keep the %s: a declared player shows it and would win on it."), a);
+        snprintf(b, n, _("Keep the %s: a declared player shows a pair of it and would win on it."),
+                 a);
         return;
     case WHY_DECLARE:
         snprintf(b, n,
@@ -199,13 +199,13 @@ static void say_fishing(const AiWhy *w, const char *a, const char *t, char *b, s
     case WHY_FORFEIT:
         snprintf(b, n, "%s",
                  w->count ? _("You have forfeited the win already, so this costs nothing more.")
-                          : _("This capture forfeits the win."));
+                          : _("This capture forfeits the win; your score still counts."));
         return;
     case WHY_AVOIDS_FORFEIT:
         snprintf(b, n, _("Taking the %s with the %s would forfeit the win."), t, a);
         return;
     case WHY_ORDER_RULE:
-        snprintf(b, n, _("The %s may not take the %s yet: the capture order puts another first."),
+        snprintf(b, n, _("The %s may not take the %s yet: another pool card must be taken first."),
                  a, t);
         return;
     case WHY_STOCK_TURN: snprintf(b, n, "%s", _("The turn ends with the stock.")); return;

@@ -1140,7 +1140,7 @@ static SceneAction next_round(App *app, ResultState *s)
 }
 
 /* The end of a guided game: the same lesson again (the setup Learn lent
- * is the guided deal's), or back to Learn below the table. */
+ * is the guided deal's), or back to Learn under the table. */
 static SceneAction guided_end(App *app, bool again)
 {
     scene_stack_pop(app); /* this screen */

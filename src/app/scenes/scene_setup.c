@@ -29,6 +29,20 @@ enum {
 };
 
 #define SETUP_MAX_ROWS 16
+#define FORM_TOP 150.0f         /* design units: the first row, when not scrolled */
+#define FORM_VIEW_TOP 136.0f    /* the rows are seen between here ... */
+#define FORM_VIEW_BOTTOM 722.0f /* ... and here (the form's panel, 124 to 736) */
+#define FORM_PITCH 58.0f        /* a row and the gap to the next */
+#define ROW_H 46.0f             /* a row's widgets */
+#define CAPTION_Y 50.0f         /* a row's caption, below its widget */
+#define CAPTION_PX 14.0f
+#define CAPTION_W 664.0f
+#define CAPTION_GAP 12.0f   /* under a caption, before the next row */
+#define WHEEL_STEP 48.0f    /* design units a notch of the wheel scrolls */
+#define SCROLL_MARGIN 10.0f /* a focused row is scrolled this far into view */
+#define DECK_TOP 356.0f     /* design units: the deck's preview starts no higher */
+#define DECK_GAP 14.0f      /* ... and keeps this far from the words and the buttons */
+#define DECK_MIN_H 60.0f
 #define SETUP_MAX_ROUNDS 20
 
 typedef struct SetupRow {
@@ -36,7 +50,7 @@ typedef struct SetupRow {
     char caption[320]; /* a line under the row, or "" */
     int ids[2];
     int n;
-    int y; /* design units */
+    float y; /* design units, as scrolled */
 } SetupRow;
 
 typedef struct SetupState {
@@ -53,6 +67,9 @@ typedef struct SetupState {
      * offered, and a new game here is a match of its own beside it. */
     bool elsewhere;
     char progress_match[STORE_ID_LEN + 1];
+    /* The form's rows scroll when they are taller than its panel. */
+    float scroll;     /* design units */
+    float max_scroll; /* 0: they fit */
 } SetupState;
 
 static const char *const OPEN_ELSEWHERE = N_("This game is open in another window.");
@@ -81,7 +98,7 @@ static bool jung_applies(const GameSetup *s)
 static SetupRow *add_row(SetupState *s, const char *label, float *y, float pitch)
 {
     SetupRow *row = &s->rows[s->row_count++];
-    *row = (SetupRow){.n = 0, .y = (int)*y};
+    *row = (SetupRow){.n = 0, .y = *y};
     snprintf(row->label, sizeof row->label, "%s", label);
     *y += pitch;
     return row;
@@ -98,7 +115,7 @@ static void add_widget(App *app, SetupState *s, SetupRow *row, WidgetKind kind, 
         w = 200;
         x += (float)col * 210;
     }
-    ui_add(&s->ui, kind, id, app_rect(app, x, (float)row->y, w, 46), disabled, name);
+    ui_add(&s->ui, kind, id, app_rect(app, x, (float)row->y, w, ROW_H), disabled, name);
     row->ids[row->n++] = id;
 }
 
@@ -107,35 +124,43 @@ static const char *start_label(const GameSetup *g, const SetupState *s)
     return g->network ? _("Host a table") : s->confirm ? _("Start a new game") : _("Start game");
 }
 
-static void layout(App *app, SetupState *s)
+/* A caption's height in design units, as draw_form wraps it. */
+static float caption_height(App *app, const char *caption)
+{
+    TextStyle cap = app_text_style(app, CAPTION_PX, TEXT_REGULAR, UI_INK_SOFT);
+    SDL_Rect box = app_rect(app, 76, 0, CAPTION_W, 0);
+    return (float)text_draw_wrapped(app->text, NULL, caption, &cap, box, TEXT_LEFT, 1.0f) / app->ui;
+}
+
+/* The form's rows from FORM_TOP less the scroll; returns the bottom of the
+ * last one, its caption included (design units, as scrolled). */
+static float layout_rows(App *app, SetupState *s)
 {
     const VariantDesc *v = app_variant(app);
     const GameSetup *g = &app->setup;
-    ui_clear(&s->ui);
-    s->row_count = 0;
-    ui_add_back(app, &s->ui, SETUP_BACK);
-    float y = 150;
+    float y = FORM_TOP - s->scroll;
     bool watch = watch_only(v);
-    SetupRow *row = add_row(s, _("Play"), &y, 58);
+    SetupRow *row = add_row(s, _("Play"), &y, FORM_PITCH);
     add_widget(app, s, row, WIDGET_CHOICE, SETUP_WHERE, 0, 1, watch);
-    row = add_row(s, _("Players"), &y, 58);
+    row = add_row(s, _("Players"), &y, FORM_PITCH);
     add_widget(app, s, row, WIDGET_CHOICE, SETUP_PLAYERS, 0, 1, v->min_players == v->max_players);
     for (int seat = 0; seat < g->config.players && !g->network; seat++) {
         char label[40];
         snprintf(label, sizeof label, _("Seat %d"), seat + 1);
-        row = add_row(s, label, &y, 58);
+        row = add_row(s, label, &y, FORM_PITCH);
         add_widget(app, s, row, WIDGET_CHOICE, SETUP_SEAT_KIND + seat, 0, 2, watch);
         add_widget(app, s, row, WIDGET_CHOICE, SETUP_SEAT_LEVEL + seat, 1, 2,
                    watch || g->human[seat]);
     }
-    row = add_row(s, _("Deck style"), &y, 58);
+    row = add_row(s, _("Deck style"), &y, FORM_PITCH);
     add_widget(app, s, row, WIDGET_CHOICE, SETUP_STYLE, 0, 1, v->deck == DECK_FRENCH_NO_KINGS);
     if (has_stakes(v)) {
-        row = add_row(s, _("Stakes"), &y, 58);
+        row = add_row(s, _("Stakes"), &y, FORM_PITCH);
         add_widget(app, s, row, WIDGET_CHOICE, SETUP_STAKES, 0, 1, false);
     }
     if (has_rounds(v)) {
-        row = add_row(s, v->match_kind == MATCHKIND_HANDS_WON ? _("Hands") : _("Rounds"), &y, 58);
+        row = add_row(s, v->match_kind == MATCHKIND_HANDS_WON ? _("Hands") : _("Rounds"), &y,
+                      FORM_PITCH);
         add_widget(app, s, row, WIDGET_CHOICE, SETUP_ROUNDS, 0, 1, false);
     }
     int count = 0;
@@ -147,11 +172,33 @@ static void layout(App *app, SetupState *s)
         char label[40];
         snprintf(label, sizeof label, "%s", _(options[k].name));
         label[0] = (char)toupper((unsigned char)label[0]);
-        row = add_row(s, label, &y, 84);
+        row = add_row(s, label, &y, CAPTION_Y);
         bool disabled = options[k].bit == OPTION_JUNG && !jung_applies(g);
         snprintf(row->caption, sizeof row->caption, "%s%s", _(options[k].summary),
                  disabled ? _(" Only with rampung or parewanan stakes.") : "");
+        y += caption_height(app, row->caption) + CAPTION_GAP;
         add_widget(app, s, row, WIDGET_TOGGLE, SETUP_OPTION + k, 0, 1, disabled);
+    }
+    const SetupRow *last = &s->rows[s->row_count - 1];
+    return last->caption[0] != '\0' ? y - CAPTION_GAP : (float)last->y + ROW_H;
+}
+
+static void layout(App *app, SetupState *s)
+{
+    const GameSetup *g = &app->setup;
+    ui_clear(&s->ui);
+    s->row_count = 0;
+    ui_add_back(app, &s->ui, SETUP_BACK);
+    float bottom = layout_rows(app, s) + s->scroll;
+    /* As much room under the last row as over the first. */
+    s->max_scroll = SDL_max(0.0f, bottom + (FORM_TOP - FORM_VIEW_TOP) - FORM_VIEW_BOTTOM);
+    if (s->scroll > s->max_scroll || s->scroll < 0) {
+        /* Fewer rows than when it scrolled (players, stakes): lay them out again. */
+        s->scroll = SDL_clamp(s->scroll, 0.0f, s->max_scroll);
+        ui_clear(&s->ui);
+        s->row_count = 0;
+        ui_add_back(app, &s->ui, SETUP_BACK);
+        layout_rows(app, s);
     }
     if (s->in_progress && !g->network) {
         ui_add(&s->ui, WIDGET_BUTTON, SETUP_RESUME, app_rect(app, 848, 500, 340, 48), false,
@@ -197,6 +244,11 @@ static bool setup_enter(App *app, void *state)
     ui_init(&s->ui);
     if (watch_only(app_variant(app))) {
         app->setup.network = false; /* nobody decides: nothing to play together */
+    }
+    /* $CEKI_SETUP_NETWORK=1 (screenshots): the Play row on friends over the network. */
+    const char *network = getenv("CEKI_SETUP_NETWORK");
+    if (network != NULL && network[0] == '1' && !watch_only(app_variant(app))) {
+        app->setup.network = true;
     }
     check_progress(app, s);
     /* $CEKI_SETUP_CONFIRM (screenshots): as after a first Start. */
@@ -294,11 +346,97 @@ static SceneAction start(App *app, SetupState *s)
     return scene_push(SCENE_TABLE);
 }
 
+/* Where the form's rows are seen (pixels). */
+static SDL_Rect form_view(App *app)
+{
+    return app_rect(app, 44, FORM_VIEW_TOP, 740, FORM_VIEW_BOTTOM - FORM_VIEW_TOP);
+}
+
+/* While the rows scroll: a thin rail at the panel's right, its thumb the
+ * part of them in view. */
+static void draw_scrollbar(App *app, const SetupState *s)
+{
+    if (s->max_scroll <= 0) {
+        return;
+    }
+    float view = FORM_VIEW_BOTTOM - FORM_VIEW_TOP, whole = view + s->max_scroll;
+    SDL_Rect rail = app_rect(app, 770, FORM_VIEW_TOP + 8, 5, view - 16);
+    SDL_Rect thumb = rail;
+    thumb.h = SDL_max(app_px(app, 24), (int)((float)rail.h * view / whole));
+    thumb.y = rail.y + (int)((float)(rail.h - thumb.h) * s->scroll / s->max_scroll);
+    paint_round_rect(app->paint, app->renderer, rail, rail.w / 2, paint_rgba(255, 255, 255, 30));
+    paint_round_rect(app->paint, app->renderer, thumb, thumb.w / 2, paint_rgba(236, 196, 100, 200));
+}
+
+/* The row of a widget, or NULL when it is none of the form's. */
+static const SetupRow *row_of(const SetupState *s, int id)
+{
+    for (int i = 0; i < s->row_count; i++) {
+        for (int k = 0; k < s->rows[i].n; k++) {
+            if (s->rows[i].ids[k] == id) {
+                return &s->rows[i];
+            }
+        }
+    }
+    return NULL;
+}
+
+/* The focused row scrolled into view, its caption with it. */
+static void scroll_to_focus(App *app, SetupState *s)
+{
+    const SetupRow *row = row_of(s, s->ui.focus);
+    if (row == NULL || s->max_scroll <= 0) {
+        return;
+    }
+    float top = row->y - SCROLL_MARGIN;
+    float bottom =
+        row->y + (row->caption[0] != '\0' ? CAPTION_Y + caption_height(app, row->caption) : ROW_H) +
+        SCROLL_MARGIN;
+    float by = 0;
+    if (top < FORM_VIEW_TOP) {
+        by = top - FORM_VIEW_TOP;
+    } else if (bottom > FORM_VIEW_BOTTOM) {
+        by = bottom - FORM_VIEW_BOTTOM;
+    }
+    if (by != 0) {
+        s->scroll = SDL_clamp(s->scroll + by, 0.0f, s->max_scroll);
+        layout(app, s);
+    }
+}
+
+/* A pointer over the form's column but outside where its rows are seen
+ * (over a row scrolled out of view): not the row's. */
+static bool pointer_off_form(App *app, const SDL_Event *e)
+{
+    int x = 0, y = 0;
+    if (e->type == SDL_MOUSEMOTION) {
+        x = e->motion.x, y = e->motion.y;
+    } else if (e->type == SDL_MOUSEBUTTONDOWN || e->type == SDL_MOUSEBUTTONUP) {
+        x = e->button.x, y = e->button.y;
+    } else {
+        return false;
+    }
+    SDL_Rect view = form_view(app);
+    return x >= view.x && x < view.x + view.w && (y < view.y || y >= view.y + view.h);
+}
+
 static SceneAction setup_event(App *app, void *state, const SDL_Event *e)
 {
     SetupState *s = state;
     layout(app, s);
+    if (e->type == SDL_MOUSEWHEEL && s->max_scroll > 0) {
+        s->scroll = SDL_clamp(s->scroll - (float)e->wheel.y * WHEEL_STEP, 0.0f, s->max_scroll);
+        layout(app, s);
+        app->dirty = true;
+        return scene_stay();
+    }
+    if (pointer_off_form(app, e)) {
+        return scene_stay();
+    }
     UiEvent ev = ui_handle_event(&s->ui, e);
+    if (e->type == SDL_KEYDOWN) {
+        scroll_to_focus(app, s); /* the keyboard's row is always seen */
+    }
     const Widget *w = ui_find(&s->ui, ev.id);
     if (s->confirm && ev.kind != UI_NONE && ev.kind != UI_FOCUS &&
         !(ev.kind == UI_ACTIVATE && ev.id == SETUP_START)) {
@@ -381,6 +519,8 @@ static void draw_form(App *app, SetupState *s)
 {
     SDL_Renderer *r = app->renderer;
     ui_draw_panel(app, app_rect(app, 44, 124, 740, 612));
+    SDL_Rect view = form_view(app);
+    SDL_RenderSetClipRect(r, &view); /* rows scrolled out of it are not drawn */
     int label_x = app_rect(app, 76, 0, 0, 0).x;
     int count = 0;
     const VariantOption *options = variant_options(&count);
@@ -401,11 +541,13 @@ static void draw_form(App *app, SetupState *s)
             }
         }
         if (row->caption[0] != '\0') {
-            TextStyle cap = app_text_style(app, 14, TEXT_REGULAR, UI_INK_SOFT);
-            SDL_Rect box = app_rect(app, 76, (float)row->y + 50, 664, 0);
+            TextStyle cap = app_text_style(app, CAPTION_PX, TEXT_REGULAR, UI_INK_SOFT);
+            SDL_Rect box = app_rect(app, 76, row->y + CAPTION_Y, CAPTION_W, 0);
             text_draw_wrapped(app->text, r, row->caption, &cap, box, TEXT_LEFT, 1.0f);
         }
     }
+    SDL_RenderSetClipRect(r, NULL);
+    draw_scrollbar(app, s);
 }
 
 /* One line on what each computer level in play does (ai_level_summary),
@@ -429,8 +571,9 @@ static void draw_levels(App *app, int x, int y, int w, int bottom)
     }
 }
 
-/* The deck as it will look. */
-static void draw_deck(App *app, const GameSetup *g, const VariantDesc *v)
+/* The deck as it will look, centred between top and bottom (pixels): as
+ * large as it fits there, never over the buttons below. */
+static void draw_deck(App *app, const GameSetup *g, const VariantDesc *v, int top, int bottom)
 {
     SDL_Renderer *r = app->renderer;
     DeckStyle style = g->style;
@@ -442,12 +585,18 @@ static void draw_deck(App *app, const GameSetup *g, const VariantDesc *v)
         sample[2] = card_french(SUIT_DIAMONDS, 7);
         sample[3] = card_french(SUIT_SPADES, 11);
     }
-    float ch = style == STYLE_CEKI ? 200.0f : 150.0f;
+    float want = style == STYLE_CEKI ? 200.0f : 150.0f;
+    float ch = SDL_min(want, (float)(bottom - top) / app->ui);
+    if (ch < DECK_MIN_H) {
+        return; /* no room for a preview worth the name */
+    }
+    float scale = ch / want;
     float cw = (float)(ch * card_art_aspect(style, sample[0]));
-    float step = style == STYLE_CEKI ? 70.0f : 64.0f;
+    float step = (style == STYLE_CEKI ? 70.0f : 64.0f) * scale;
     float left = 1016 - (cw + 3 * step) / 2;
+    float y = ((float)(top + bottom) / 2 - (float)app_rect(app, 0, 0, 0, 0).y) / app->ui - ch / 2;
     for (int i = 0; i < 4; i++) {
-        SDL_Rect cr = app_rect(app, left + (float)i * step, 420 - ch / 2 + 40, cw, ch);
+        SDL_Rect cr = app_rect(app, left + (float)i * step, y, cw, ch);
         card_art_draw(app->cards, r, style, sample[i], cr, app_card_flags(app));
     }
 }
@@ -545,7 +694,11 @@ static void draw_summary(App *app, SetupState *s)
     } else if (s->elsewhere && !g->network) {
         draw_open_elsewhere(app, s);
     } else {
-        draw_deck(app, g, v);
+        /* Between the words above and the first button below. */
+        const Widget *below = ui_find(&s->ui, g->network ? SETUP_JOIN : SETUP_LEARN);
+        int gap = app_px(app, DECK_GAP);
+        int top = SDL_max(y + gap, app_rect(app, 0, DECK_TOP, 0, 0).y);
+        draw_deck(app, g, v, top, below != NULL ? below->rect.y - gap : top);
     }
     ui_draw_button(app, &s->ui, SETUP_LEARN, _("How do I play this?"));
     ui_draw_button(app, &s->ui, SETUP_JOIN, _("Join a friend's table"));

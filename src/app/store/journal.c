@@ -79,18 +79,21 @@ bool journal_write(Store *st, const Session *s, int replay_cap, char *err, size_
         say_into(err, err_size, _("could not prepare the saved game"));
         return false;
     }
-    bool ok = store_game_put(st, session_match_id(s), game_variant(g)->key, game_round_number(g),
-                             text, len, err, err_size);
+    bool lesson = session_seats(s)->reseed_each_move;
+    bool ok = (lesson ? store_lesson_put
+                      : store_game_put)(st, session_match_id(s), game_variant(g)->key,
+                                        game_round_number(g), text, len, err, err_size);
     free(text);
     return ok;
 }
 
-/* The newest game in progress (of a variant, or of any) that is, or is
- * not, open in another copy. */
-static bool newest_where(Store *st, const char *variant, bool elsewhere, StoreGame *out)
+/* The newest game (or lesson) in progress, of a variant or of any, that
+ * is, or is not, open in another copy. */
+static bool newest_where(Store *st, const char *variant, bool lesson, bool elsewhere,
+                         StoreGame *out)
 {
     StoreGame games[JOURNAL_LOOK];
-    int n = store_games(st, variant, games, JOURNAL_LOOK);
+    int n = (lesson ? store_lessons : store_games)(st, variant, games, JOURNAL_LOOK);
     for (int i = 0; i < n; i++) {
         if (games[i].open_elsewhere == elsewhere) {
             *out = games[i];
@@ -102,12 +105,17 @@ static bool newest_where(Store *st, const char *variant, bool elsewhere, StoreGa
 
 bool journal_newest(Store *st, const char *variant, StoreGame *out)
 {
-    return newest_where(st, variant, false, out);
+    return newest_where(st, variant, false, false, out);
 }
 
 bool journal_newest_elsewhere(Store *st, const char *variant, StoreGame *out)
 {
-    return newest_where(st, variant, true, out);
+    return newest_where(st, variant, false, true, out);
+}
+
+bool journal_lesson(Store *st, const char *variant, StoreGame *out)
+{
+    return newest_where(st, variant, true, false, out);
 }
 
 void journal_leave(Store *st, const Session *s)

@@ -8,15 +8,17 @@
  *   move in flight. Once the match is over, in one transaction, the row goes
  *   and the finished game is kept among the replays (once per match; the
  *   oldest beyond `replay_cap` pruned). A guided first game (its seats
- *   reseed_each_move, the save's "guided" line) is kept while it runs and
- *   resumed like any game, but its finished match is not kept.
+ *   reseed_each_move, the save's "guided" line) is a lesson: kept while it
+ *   runs, apart from the games (store_lesson_put), and its finished match
+ *   is not kept.
  * - A game is this copy's while it plays it (store_game_hold): the first
  *   journal_write or journal_resume of a match takes it, and it is let go
  *   when the match is over and kept, at journal_leave (the table closes) or
  *   when the program ends, however it ends. A game another copy has open is
  *   neither written nor resumed here ("it is open in another window").
  * - journal_newest names the newest game in progress (of one variant, or of
- *   any) that no other copy has open, journal_resume loads it;
+ *   any) that no other copy has open, never a lesson; journal_lesson the
+ *   lesson in progress of a variant; journal_resume loads either;
  *   journal_newest_elsewhere the newest that another copy has open (to say
  *   so). A row that does not read as a game (a later version's, or damaged)
  *   is moved to the replays as damaged — kept, listed, never offered again —
@@ -37,6 +39,7 @@ bool journal_write(Store *st, const Session *s, int replay_cap, char *err, size_
 bool journal_archive(Store *st, const Session *s, int replay_cap, char *err, size_t err_size);
 bool journal_newest(Store *st, const char *variant, StoreGame *out);
 bool journal_newest_elsewhere(Store *st, const char *variant, StoreGame *out);
+bool journal_lesson(Store *st, const char *variant, StoreGame *out);
 /* The table closes: its game is no longer open in this copy. */
 void journal_leave(Store *st, const Session *s);
 /* How a game in progress is named: "Pèi, round 2" (Kowah: "hand"). */

@@ -24,10 +24,13 @@
 #include "settings.h"
 #include "store_lock.h"
 
-/* 1: games, rounds, matches, stats_base, replays; 2: + tickets (network tables).
+/* 1: games, rounds, matches, stats_base, replays; 2: + tickets (network
+ * tables); 3: games gain `lesson` (a guided first game, kept apart from the
+ * player's games).
  * Every table is made IF NOT EXISTS, so an older database gets the new
- * ones on its first open and keeps everything it had. */
-#define SCHEMA_VERSION 2
+ * ones on its first open and keeps everything it had (add_lesson_column
+ * gives an older games table its column). */
+#define SCHEMA_VERSION 3
 
 #define OPEN_TRIES 24        /* tries at opening a busy file, at most STORE_BUSY_MS in all */
 #define OPEN_PAUSE_MS 4      /* the first pause between them, doubled up to ... */
@@ -55,7 +58,8 @@ struct Store {
 static const char SCHEMA[] =
     "CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);"
     "CREATE TABLE IF NOT EXISTS games(match TEXT PRIMARY KEY, variant TEXT NOT NULL,"
-    " round INTEGER NOT NULL, updated INTEGER NOT NULL, record TEXT NOT NULL);"
+    " round INTEGER NOT NULL, updated INTEGER NOT NULL, record TEXT NOT NULL,"
+    " lesson INTEGER NOT NULL DEFAULT 0);"
     "CREATE TABLE IF NOT EXISTS rounds(match TEXT NOT NULL, round INTEGER NOT NULL,"
     " variant TEXT NOT NULL, level INTEGER NOT NULL, score INTEGER NOT NULL,"
     " won INTEGER NOT NULL, at INTEGER NOT NULL, PRIMARY KEY(match, round));"
@@ -130,6 +134,29 @@ static void sql_open_elsewhere(sqlite3_context *ctx, int argc, sqlite3_value **a
                        store_game_open_elsewhere(st, (const char *)sqlite3_value_text(argv[0])));
 }
 
+/* A games table of an earlier version gains its lesson column, and the
+ * guided games it kept among the games (their save's "# guided 1" line,
+ * save_file.h) become lessons. Run again on a database an earlier version
+ * wrote to since, it marks what that version put in. */
+static int add_lesson_column(Store *st)
+{
+    sqlite3_stmt *q = NULL;
+    bool has = false;
+    int rc = sqlite3_prepare_v2(st->db, "PRAGMA table_info(games)", -1, &q, NULL);
+    while (rc == SQLITE_OK && sqlite3_step(q) == SQLITE_ROW) {
+        has = has || strcmp((const char *)sqlite3_column_text(q, 1), "lesson") == 0;
+    }
+    sqlite3_finalize(q);
+    if (rc == SQLITE_OK && !has) {
+        rc = exec(st, "ALTER TABLE games ADD COLUMN lesson INTEGER NOT NULL DEFAULT 0");
+    }
+    if (rc == SQLITE_OK) {
+        rc = exec(st, "UPDATE games SET lesson = 1 WHERE lesson = 0 AND"
+                      " instr(char(10) || record, char(10) || '# guided 1' || char(10)) > 0");
+    }
+    return rc;
+}
+
 static bool setup_db(Store *st)
 {
     sqlite3_create_function(st->db, "open_elsewhere", 1, SQLITE_UTF8, st, sql_open_elsewhere, NULL,
@@ -164,6 +191,9 @@ static bool setup_db(Store *st)
         return false;
     }
     int rc = exec(st, SCHEMA);
+    if (rc == SQLITE_OK) {
+        rc = add_lesson_column(st);
+    }
     if (rc == SQLITE_OK) {
         char sql[64];
         snprintf(sql, sizeof sql, "PRAGMA user_version=%d", SCHEMA_VERSION);
@@ -424,7 +454,8 @@ Store *store_open(const char *path, char *notice, size_t notice_size)
 static bool move_into_file(Store *st)
 {
     static const char *const moves[] = {
-        "INSERT OR REPLACE INTO disk.games SELECT * FROM main.games",
+        "INSERT OR REPLACE INTO disk.games(match, variant, round, updated, record, lesson)"
+        " SELECT match, variant, round, updated, record, lesson FROM main.games",
         "INSERT OR REPLACE INTO disk.tickets SELECT * FROM main.tickets",
         "INSERT OR IGNORE INTO disk.opponents SELECT * FROM main.opponents",
         "INSERT OR IGNORE INTO disk.rounds SELECT * FROM main.rounds",
@@ -592,8 +623,10 @@ bool store_commit(Store *st, char *err, size_t err_size)
 
 /* ---- games in progress ------------------------------------------------------------ */
 
-bool store_game_put(Store *st, const char *match, const char *variant, int round, const char *text,
-                    size_t len, char *err, size_t err_size)
+/* A game's or a lesson's row, put or brought up to date (a match is one
+ * or the other from its first write on). */
+static bool put_game(Store *st, const char *match, const char *variant, int round, bool lesson,
+                     const char *text, size_t len, char *err, size_t err_size)
 {
     if (st == NULL || match == NULL || variant == NULL || text == NULL) {
         say_into(err, err_size, _("nothing to save"));
@@ -604,14 +637,28 @@ bool store_game_put(Store *st, const char *match, const char *variant, int round
         return false;
     }
     int rc = run_bound(st,
-                       "INSERT INTO games(match, variant, round, updated, record)"
-                       " VALUES(?1, ?2, ?3, ?4, ?5) ON CONFLICT(match) DO UPDATE SET"
+                       "INSERT INTO games(match, variant, round, updated, record, lesson)"
+                       " VALUES(?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT(match) DO UPDATE SET"
                        " round = ?3, updated = ?4, record = ?5",
-                       "ttiib", match, variant, (int64_t)round, (int64_t)now_seconds(), text, len);
+                       "ttiibi", match, variant, (int64_t)round, (int64_t)now_seconds(), text, len,
+                       (int64_t)lesson);
     return finish(st, rc, err, err_size);
 }
 
-int store_games(Store *st, const char *variant, StoreGame *out, int max)
+bool store_game_put(Store *st, const char *match, const char *variant, int round, const char *text,
+                    size_t len, char *err, size_t err_size)
+{
+    return put_game(st, match, variant, round, false, text, len, err, err_size);
+}
+
+bool store_lesson_put(Store *st, const char *match, const char *variant, int round,
+                      const char *text, size_t len, char *err, size_t err_size)
+{
+    return put_game(st, match, variant, round, true, text, len, err, err_size);
+}
+
+/* The rows of games (lesson false) or of lessons, newest first. */
+static int list_games(Store *st, const char *variant, bool lesson, StoreGame *out, int max)
 {
     if (st == NULL || out == NULL || max <= 0) {
         return 0;
@@ -619,12 +666,14 @@ int store_games(Store *st, const char *variant, StoreGame *out, int max)
     int rc = SQLITE_OK;
     sqlite3_stmt *q = prep(st,
                            "SELECT match, variant, round, updated, open_elsewhere(match) FROM games"
-                           " WHERE ?1 IS NULL OR variant = ?1 ORDER BY updated DESC, rowid DESC",
+                           " WHERE (?1 IS NULL OR variant = ?1) AND lesson = ?2"
+                           " ORDER BY updated DESC, rowid DESC",
                            &rc);
     if (q == NULL) {
         return 0;
     }
     sqlite3_bind_text(q, 1, variant, -1, SQLITE_STATIC);
+    sqlite3_bind_int(q, 2, lesson ? 1 : 0);
     int n = 0;
     while (n < max && sqlite3_step(q) == SQLITE_ROW) {
         StoreGame *g = &out[n++];
@@ -636,6 +685,16 @@ int store_games(Store *st, const char *variant, StoreGame *out, int max)
     }
     sqlite3_finalize(q);
     return n;
+}
+
+int store_games(Store *st, const char *variant, StoreGame *out, int max)
+{
+    return list_games(st, variant, false, out, max);
+}
+
+int store_lessons(Store *st, const char *variant, StoreGame *out, int max)
+{
+    return list_games(st, variant, true, out, max);
 }
 
 /* The text column of one row, copied and NUL-terminated. */
@@ -792,7 +851,8 @@ bool store_game_drop_variant(Store *st, const char *variant, char *err, size_t e
     }
     return finish(st,
                   run_bound(st,
-                            "DELETE FROM games WHERE variant = ?1 AND NOT open_elsewhere(match)",
+                            "DELETE FROM games WHERE variant = ?1 AND lesson = 0"
+                            " AND NOT open_elsewhere(match)",
                             "t", variant),
                   err, err_size);
 }
@@ -1217,10 +1277,11 @@ static int migrate_save(Store *st, const char *path)
     if (s != NULL && !game_match_over(session_game(s))) {
         const Game *g = session_game(s);
         rc = run_bound(st,
-                       "INSERT OR IGNORE INTO games(match, variant, round, updated, record)"
-                       " VALUES(?, ?, ?, ?, ?)",
-                       "ttiib", session_match_id(s), game_variant(g)->key,
-                       (int64_t)game_round_number(g), (int64_t)now_seconds(), text, len);
+                       "INSERT OR IGNORE INTO games(match, variant, round, updated, record, lesson)"
+                       " VALUES(?, ?, ?, ?, ?, ?)",
+                       "ttiibi", session_match_id(s), game_variant(g)->key,
+                       (int64_t)game_round_number(g), (int64_t)now_seconds(), text, len,
+                       (int64_t)session_seats(s)->reseed_each_move);
     }
     session_destroy(s);
     free(text);

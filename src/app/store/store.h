@@ -37,6 +37,8 @@
  *   and the save text (save_file.h). The program keeps one
  *   per variant: starting a new game of a variant asks first, then drops
  *   the old one (store_game_drop_variant), never one open in another copy.
+ *   A lesson (a guided first game) in progress is a row of its own kind:
+ *   never listed, replaced or dropped as a game, and a game never as one.
  * - A game is open in one copy at a time: store_game_hold takes it for this
  *   store (a lock per game beside the database that ends when the store is
  *   closed or the program ends, killed or not); false when another copy
@@ -96,16 +98,24 @@ typedef struct StoreGame {
 
 bool store_game_put(Store *st, const char *match, const char *variant, int round, const char *text,
                     size_t len, char *err, size_t err_size);
+/* A lesson in progress (a guided first game): a row as a game's, but kept
+ * apart from the games. Every store_game_* call taking a match id works on
+ * a lesson's row too. */
+bool store_lesson_put(Store *st, const char *match, const char *variant, int round,
+                      const char *text, size_t len, char *err, size_t err_size);
 /* The games in progress of one variant (NULL: all), newest first; returns
- * how many (at most max). */
+ * how many (at most max). Lessons are never among them. */
 int store_games(Store *st, const char *variant, StoreGame *out, int max);
+/* The lessons in progress, as store_games lists the games. */
+int store_lessons(Store *st, const char *variant, StoreGame *out, int max);
 /* A game's save text (malloc'd, NUL-terminated) or NULL. */
 char *store_game_text(Store *st, const char *match, size_t *len);
 bool store_game_drop(Store *st, const char *match, char *err, size_t err_size);
 /* A game in progress that does not read: moved to the replays as damaged
  * (kept and listed, never offered to resume again), in one transaction. */
 bool store_game_set_aside(Store *st, const char *match, char *err, size_t err_size);
-/* Drops the games in progress of a variant, but those open in another copy. */
+/* Drops the games in progress of a variant, but those open in another copy
+ * (and its lesson: a lesson is never a game). */
 bool store_game_drop_variant(Store *st, const char *variant, char *err, size_t err_size);
 /* Takes a game for this copy (true: it is this store's until let go or
  * closed); false when another copy has it open. */

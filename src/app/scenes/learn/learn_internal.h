@@ -15,6 +15,7 @@
 #include <stdbool.h>
 
 #include "learn.h"
+#include "store.h"
 #include "ui.h"
 
 /* ---- rich text ------------------------------------------------------------- */
@@ -147,6 +148,11 @@ typedef struct LearnState {
     GameSetup setup_before;
     bool setup_lent;
     bool guided_pending; /* CEKI_LEARN_PAGE=guided: start it at the first update */
+    /* This game's guided game, left in the middle (journal_lesson): the
+     * guided page offers to go on with it, or to start it again. */
+    bool lesson_kept;
+    char lesson_match[STORE_ID_LEN + 1];
+    bool focus_go_on; /* back from a lesson left: the keyboard on "Go on" */
 } LearnState;
 
 /* Widget ids. */
@@ -251,5 +257,7 @@ void learn_board_reset(App *app, LearnState *s, int board);
  * setup it is dealt from (guided_line.h), the player's own setup given back
  * when Learn is shown again. */
 SceneAction learn_start_guided(App *app, LearnState *s);
+/* The guided game left in the middle (s->lesson_kept) taken up where it was. */
+SceneAction learn_go_on_guided(App *app, LearnState *s);
 
 #endif

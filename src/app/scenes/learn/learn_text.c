@@ -1691,7 +1691,7 @@ static void build_guided(LearnDoc *d, const VariantDesc *v)
     HEADING(d, fmt(d, _("A first game of %s, with a guide"), _(v->name)));
     PARA(d,
          _("A short game, dealt the same way every time, played at the real table with the "
-           "cards, buttons and keys of any game. A guide below the table says what to do next and "
+           "cards, buttons and keys of any game. A guide beside the table says what to do next and "
            "why, lights the cards, and waits until you do it, with the mouse or the keyboard."));
     PARA(d, _("A move that is not the lesson is refused, with the reason, and nothing changes: "
               "try again. The others' moves are told as they happen, and the guide stops at "

@@ -7,9 +7,14 @@
 #include <string.h>
 
 #include "guided_line.h"
+#include "journal.h"
 #include "learn_internal.h"
 #include "scene.h"
 #include "scenes.h"
+
+#define BACK_W 132.0f         /* design units: Back, top right */
+#define OVERLAY_BACK_W 212.0f /* ... over a table: "Back to the table" */
+#define CHOICE_W 340.0f       /* the choice of game, left of Back */
 
 /* ---- geometry (design units) ------------------------------------------------------- */
 
@@ -235,9 +240,21 @@ static void open_page(App *app, LearnState *s, int index)
     app->dirty = true;
 }
 
+/* Whether this game's guided game was left in the middle (none offered over
+ * a table: that game must be left first). */
+static void check_lesson(App *app, LearnState *s)
+{
+    StoreGame g;
+    s->lesson_kept = !s->overlay && journal_lesson(app->store, variant_get(s->variant)->key, &g);
+    if (s->lesson_kept) {
+        memcpy(s->lesson_match, g.match, sizeof s->lesson_match);
+    }
+}
+
 static void open_variant(App *app, LearnState *s, VariantId v, LearnSection want)
 {
     s->variant = v;
+    check_lesson(app, s);
     s->style = style_for(app, v);
     s->nsections = learn_sections(v, s->sections);
     int index = 0;
@@ -271,7 +288,9 @@ static void apply_steps(App *app, LearnState *s, int steps)
 /* Screenshots of the guided game show it past its opening words. */
 #define GUIDED_SCREENSHOT_STEPS 1
 
-SceneAction learn_start_guided(App *app, LearnState *s)
+/* app->setup lent to the guided deal of the page's game (the player's own
+ * kept to be given back when Learn shows again). */
+static void lend_setup(App *app, LearnState *s)
 {
     const VariantDesc *v = variant_get(s->variant);
     GuidedDeal d = guided_deal_of(v);
@@ -288,6 +307,37 @@ SceneAction learn_start_guided(App *app, LearnState *s)
     g->style = s->style;
     g->seed_given = true;
     app->table_run.guided = true;
+}
+
+SceneAction learn_start_guided(App *app, LearnState *s)
+{
+    if (s->lesson_kept) {
+        /* A new start: the one left in the middle goes (never a game). */
+        char err[200];
+        store_game_drop(app->store, s->lesson_match, err, sizeof err);
+        s->lesson_kept = false;
+    }
+    lend_setup(app, s);
+    return scene_push(SCENE_TABLE);
+}
+
+SceneAction learn_go_on_guided(App *app, LearnState *s)
+{
+    char err[300];
+    Session *saved =
+        s->lesson_kept ? journal_resume(app->store, s->lesson_match, err, sizeof err) : NULL;
+    if (saved == NULL) {
+        char msg[400];
+        snprintf(msg, sizeof msg, _("The guided game could not go on: %.200s."),
+                 s->lesson_kept ? err : _("it is no longer there"));
+        app_show_toast(app, msg);
+        check_lesson(app, s);
+        learn_layout_invalidate(s);
+        return scene_stay();
+    }
+    lend_setup(app, s);
+    session_destroy(app->session);
+    app->session = saved; /* the table takes it up (open_session) */
     return scene_push(SCENE_TABLE);
 }
 
@@ -300,6 +350,8 @@ static void learn_resume(App *app, void *state)
         s->setup_lent = false;
     }
     app->table_run.guided = false;
+    check_lesson(app, s);
+    s->focus_go_on = s->lesson_kept;
     learn_layout_invalidate(s);
 }
 
@@ -372,14 +424,17 @@ static void check_labels(App *app, LearnState *s)
     text_measure(app->text, _(v->name), big.px, big.weight, &nw, &h);
     text_measure(app->text, v->javanese, jav.px, jav.weight, &jw, &h);
     int head = nw + (v->javanese[0] != '\0' ? app_px(app, 14) + jw : 0);
-    if (head > app_px(app, 740 - 56 - 16)) {
-        learn_overflow(s, _(v->name), app_px(app, 740 - 56 - 16), head);
+    const Widget *game = ui_find(&s->ui, LID_VARIANT);
+    int head_room = (game != NULL ? game->rect.x : app_rect(app, 740, 0, 0, 0).x) -
+                    app_rect(app, 56 + 16, 0, 0, 0).x;
+    if (head > head_room) {
+        learn_overflow(s, _(v->name), head_room, head);
     }
     TextStyle choice = app_text_style(app, 18, TEXT_REGULAR, UI_INK);
     int cw = 0;
     text_measure(app->text, _(v->name), choice.px, choice.weight, &cw, &h);
-    if (cw > app_px(app, 340 - 2 * 44)) {
-        learn_overflow(s, _(v->name), app_px(app, 340 - 2 * 44), cw);
+    if (cw > app_px(app, CHOICE_W - 2 * 44)) {
+        learn_overflow(s, _(v->name), app_px(app, CHOICE_W - 2 * 44), cw);
     }
 }
 
@@ -387,8 +442,12 @@ static void layout(App *app, LearnState *s, bool draw)
 {
     s->view = view_rect(app);
     ui_clear(&s->ui);
-    ui_add(&s->ui, WIDGET_BUTTON, LID_BACK, app_rect(app, 1096, 40, 132, 44), false, _("Back"));
-    ui_add(&s->ui, WIDGET_CHOICE, LID_VARIANT, app_rect(app, 740, 40, 340, 44), false, _("Game"));
+    /* Over a table, Back says where it goes (the choice of game moves left). */
+    float back_w = s->overlay ? OVERLAY_BACK_W : BACK_W;
+    ui_add(&s->ui, WIDGET_BUTTON, LID_BACK, app_rect(app, 1228 - back_w, 40, back_w, 44), false,
+           s->overlay ? _("Back to the table") : _("Back"));
+    ui_add(&s->ui, WIDGET_CHOICE, LID_VARIANT,
+           app_rect(app, 1228 - back_w - 16 - CHOICE_W, 40, CHOICE_W, 44), false, _("Game"));
     for (int i = 0; i < s->nsections; i++) {
         ui_add(&s->ui, WIDGET_ITEM, LID_TAB + i,
                app_rect(app, SIDE_X + 10, TAB_Y + (float)i * TAB_STEP, SIDE_W - 20, TAB_H), false,
@@ -560,6 +619,9 @@ static SceneAction activate_part(App *app, LearnState *s, int id)
     const LearnBlock *blk = &s->doc.blocks[block];
     if (blk->kind == LB_GUIDED && part == PART_RUN && !s->overlay) {
         return learn_start_guided(app, s);
+    }
+    if (blk->kind == LB_GUIDED && part == PART_STEP && !s->overlay) {
+        return learn_go_on_guided(app, s);
     }
     if (blk->kind == LB_COMPARE && blk->index >= 0) {
         open_variant(app, s, (VariantId)blk->index, LEARN_ORIGIN);
@@ -791,7 +853,7 @@ static void draw_header(App *app, LearnState *s)
                   box.y + (box.h - jh) / 2, TEXT_LEFT);
     }
     TextStyle small = app_text_style(app, 16, TEXT_REGULAR, UI_INK_SOFT);
-    const char *sub = s->overlay ? _("The rules, while your game waits: Back returns to the table")
+    const char *sub = s->overlay ? _("The rules, while your game waits on the table")
                                  : _("Learn the game: its story, its rules, and examples to try");
     SDL_Rect sb = text_draw(app->text, r, sub, &small, at.x, box.y + box.h, TEXT_LEFT);
     paint_fill_rect(
@@ -799,7 +861,7 @@ static void draw_header(App *app, LearnState *s)
         (SDL_Rect){at.x, sb.y + sb.h + app_px(app, 8), app_px(app, 72), SDL_max(2, app_px(app, 3))},
         UI_GOLD);
     ui_draw_choice(app, &s->ui, LID_VARIANT, _(variant_get(s->variant)->name));
-    ui_draw_button(app, &s->ui, LID_BACK, s->overlay ? _("To game") : _("Back"));
+    ui_draw_button(app, &s->ui, LID_BACK, s->overlay ? _("Back to the table") : _("Back"));
 }
 
 static void draw_side(App *app, LearnState *s)

@@ -1672,11 +1672,39 @@ static int blk_worked(LearnPass *p, int bi, const LearnBlock *b, int x, int y, i
 
 /* The guided page's button: the guided game at the table (none over a
  * game already on the table, which must be left first). */
+/* A guided-page button's width for label: its text (learn_button's type)
+ * and GUIDED_LABEL_ROOM units either side. */
+enum { GUIDED_LABEL_ROOM = 24 };
+static int guided_label_width(LearnPass *p, const char *label)
+{
+    TextStyle st = app_text_style(p->app, 19, TEXT_BOLD, UI_INK);
+    int tw = 0, th = 0;
+    text_measure(p->app->text, label, st.px, st.weight, &tw, &th);
+    return tw + 2 * U(p, GUIDED_LABEL_ROOM);
+}
+
 static int blk_guided(LearnPass *p, int bi, int x, int y, int w)
 {
     int bw = SDL_min(w, U(p, 320)), bh = U(p, 48);
-    learn_button(p, learn_block_id(bi, PART_RUN), (SDL_Rect){x, y + U(p, 8), bw, bh},
-                 _("Start the guided game"), true, p->s->overlay);
+    if (!p->s->lesson_kept) {
+        learn_button(p, learn_block_id(bi, PART_RUN), (SDL_Rect){x, y + U(p, 8), bw, bh},
+                     _("Start the guided game"), true, p->s->overlay);
+        return bh + U(p, 24);
+    }
+    /* Left in the middle: on from there, or from the start, each button
+     * its label's width with room either side (at least 340 and 240). */
+    const char *go_on = _("Go on with the guided game"), *restart = _("Start it again");
+    int gap = U(p, 12);
+    bw = SDL_min(w, SDL_max(U(p, 340), guided_label_width(p, go_on)));
+    int again = SDL_min(w - bw - gap, SDL_max(U(p, 240), guided_label_width(p, restart)));
+    learn_button(p, learn_block_id(bi, PART_STEP), (SDL_Rect){x, y + U(p, 8), bw, bh}, go_on, true,
+                 false);
+    if (p->s->focus_go_on && ui_find(&p->s->ui, learn_block_id(bi, PART_STEP)) != NULL) {
+        ui_focus(&p->s->ui, learn_block_id(bi, PART_STEP)); /* the likely next step */
+        p->s->focus_go_on = false;
+    }
+    learn_button(p, learn_block_id(bi, PART_RUN), (SDL_Rect){x + bw + gap, y + U(p, 8), again, bh},
+                 restart, false, false);
     return bh + U(p, 24);
 }
 

@@ -23,6 +23,7 @@
 #include "journal.h"
 #include "learn.h"
 #include "paths.h"
+#include "pei.h"
 #include "scene.h"
 #include "scenes.h"
 #include "variant_text.h"
@@ -195,7 +196,10 @@ static void prompt_decision(const TableState *t, PromptButtons *b)
     int nm = SDL_min(table_legal(t, moves, GAME_MAX_MOVES), GAME_MAX_MOVES);
     switch (t->obs.phase) {
     case PHASE_HAND: prompt_trail(t, moves, nm, b); break;
-    case PHASE_STOCK: prompt_add(b, W_TURN, true, _("Turn the stock")); break;
+    case PHASE_STOCK:
+        /* It turns by itself after a pause, but at a guided game's step. */
+        prompt_add(b, W_TURN, true, t->guide.on ? _("Turn the stock") : _("Turn it now"));
+        break;
     case PHASE_DRAW:
     case PHASE_DECLARE:
     case PHASE_CLAIM: prompt_kowah(t, moves, nm, b); break;
@@ -300,12 +304,34 @@ static void dialog_buttons(App *app, TableState *t)
     }
 }
 
+void table_band_ranks(const TableState *t, const TlSpec *spec, int out[TL_SIDES])
+{
+    memset(out, 0, sizeof(int) * TL_SIDES);
+    if (t->v->start != START_PEI) {
+        return;
+    }
+    bool known = false, taken[TL_SIDES] = {false};
+    for (int s = 0; s < t->players && s < CEKI_MAX_SEATS; s++) {
+        TlSide side = table_layout_side_of(spec, s);
+        taken[side] = true;
+        int ranks[3];
+        if (t->view.role[s] != ROLE_NONE && side < TL_SIDES) {
+            out[side] = pei_pool_ranks(t->view.role[s], ranks);
+            known = true;
+        }
+    }
+    for (int side = TL_RIGHT; known && side < TL_SIDES; side += 2) {
+        int ranks[3];
+        out[side] = taken[side] ? out[side] : pei_pool_ranks(ROLE_DEALER, ranks); /* the dealer's */
+    }
+}
+
 void table_relayout(App *app, TableState *t)
 {
     const VariantDesc *v = t->v;
     TlSpec spec = {
-        .width = (float)app->width,
-        .height = (float)app->height - table_guide_height(app, t),
+        .width = (float)app->width - table_guide_width(app, t),
+        .height = (float)app->height,
         .unit = app->ui,
         .players = t->players,
         .bottom_seat = t->view.viewer,
@@ -318,7 +344,9 @@ void table_relayout(App *app, TableState *t)
         .stock = v->turn != TURN_HAND_ONLY,
         .discard = v->engine == ENGINE_KOWAH,
         .hand_max = hand_max(t),
+        .narrow_sides = t->guide.on, /* the guide's column takes its room from them */
     };
+    table_band_ranks(t, &spec, spec.band_ranks);
     table_layout_compute(&spec, &t->layout);
     t->layout_w = app->width;
     t->layout_h = app->height;
@@ -337,8 +365,8 @@ void table_relayout(App *app, TableState *t)
             bool show;
             bool disabled;
         } top[] = {
-            {W_HINT, _("Hint"), !t->watch && session_human_count(t->session) > 0,
-             !table_viewer_decides(t)},
+            {W_HINT, _("Hint"), !t->watch && !t->guide.on && session_human_count(t->session) > 0,
+             !table_viewer_decides(t)}, /* a guided game's guide says each move */
             {W_UNDO, _("Undo"), !t->watch && session_human_count(t->session) > 0,
              !session_can_undo(t->session)},
             {W_LOG, _("Log"), true, false},
@@ -854,6 +882,7 @@ static bool flow_person(App *app, TableState *t, TablePhase phase, bool paused)
             Move turn = {
                 .type = MOVE_TURN, .seat = (uint8_t)to, .card = CARD_NONE, .target = CARD_NONE};
             apply_now(app, t, &turn);
+            t->turned_for_person = session_moves(t->session);
             t->wait = table_beat(app) * PAUSE_BEATS;
         }
         return true;
@@ -1064,6 +1093,7 @@ static void start_idle(App *app, TableState *t)
     t->peek_sprite = -1;
     t->focus_sprite = -1;
     t->cover_seat = -1;
+    t->turned_for_person = -1;
     t->watch_mode = t->watch && app->table_run.preplay == 0 ? WATCH_PLAYING : WATCH_PAUSED;
     view_reset(t);
     t->view.viewer = 0;
@@ -1545,6 +1575,7 @@ static void after_rewind(App *app, TableState *t, const char *said)
     while (session_take_events(t->session, drop, 256) > 0) {
     }
     t->evq_n = 0;
+    t->turned_for_person = -1;
     t->held.by = HELD_NONE;
     t->hint_state = HINT_NONE;
     t->drawn = CARD_NONE;

@@ -265,8 +265,10 @@ typedef struct TableState {
     int layout_w, layout_h; /* the window size the layout was made for */
 
     /* Flow. */
-    double wait;   /* seconds left of a pause before the next automatic step */
-    HeldMove held; /* a move waiting to be applied (one at most) */
+    double wait;           /* seconds left of a pause before the next automatic step */
+    HeldMove held;         /* a move waiting to be applied (one at most) */
+    int turned_for_person; /* the moves made when the table last turned the stock for its
+                              person (-1: never); a turn asked for then was that one */
     TableHint hint_state;
     Move hint;
     AiHint coach;         /* the hint's reasons (ai_why_explain), told beside it (coach_text.h) */
@@ -305,7 +307,7 @@ typedef struct TableState {
     bool pointer_used;    /* the mouse was used since the last key: no focus ring on the cards */
     int peek_sprite;      /* a card shown whole while the right button is held, -1 */
     int mouse_x, mouse_y; /* the pointer, for tooltips */
-    char tip[200];        /* the tooltip this frame's drawing found under the pointer */
+    char tip[480];        /* the tooltip this frame's drawing found under the pointer */
     SDL_Rect tip_at;      /* ... and what it explains */
 
     /* The move log (scene_table_log.c). */
@@ -402,6 +404,9 @@ bool table_settled(const TableState *t); /* no event waiting, nothing moving */
 bool table_try_move(App *app, TableState *t, const Move *m);
 void table_refresh_obs(TableState *t);
 void table_relayout(App *app, TableState *t);
+/* Pèi: the ranks of the pool's band before each side of a layout of spec,
+ * by the roles the view knows (0 each while it knows none); else 0. */
+void table_band_ranks(const TableState *t, const TlSpec *spec, int out[TL_SIDES]);
 /* Where the table's dialogs (forfeit, leave, hot-seat cover) are drawn. */
 SDL_Rect table_dialog_panel(const App *app);
 /* A widget of the table was activated. */
@@ -467,8 +472,10 @@ int table_words_fit(App *app, const char *words, TextStyle *s, SDL_Rect area, co
  * whether the table waits for Continue; continue answers it; allows says
  * whether the person's legal move is the step (else refused, with why, and
  * nothing changes); refused notes a move the core refused; auto makes the
- * next step itself (screenshots). The panel lies below the table, its
- * height taken from the layout; its Continue is W_GUIDE_CONTINUE. */
+ * next step itself (screenshots). The panel is a column right of the
+ * table, its width taken from the layout's (the table keeps the window's
+ * height, the side seats' columns their least width); its Continue is
+ * W_GUIDE_CONTINUE. */
 void table_guide_begin(App *app, TableState *t);
 void table_guide_note(TableState *t, const GameEvent *ev, int n); /* events as taken */
 bool table_guide_holds(App *app, TableState *t);
@@ -478,7 +485,10 @@ void table_guide_refused(App *app, TableState *t, const char *why);
 void table_guide_auto(App *app, TableState *t);
 /* The guide waits for the person's step (shown), nothing moving. */
 bool table_guide_waits(const TableState *t);
-float table_guide_height(const App *app, const TableState *t);
+/* The guide's column at the right of the window (0 but in a guided game):
+ * the table is laid out in the width left of it, at the window's full
+ * height, so its cards are as large as at any table. */
+float table_guide_width(const App *app, const TableState *t);
 SDL_Rect table_guide_panel(const App *app, const TableState *t);
 SDL_Rect table_guide_button(const App *app, const TableState *t);
 void table_guide_draw(App *app, TableState *t);

@@ -118,6 +118,11 @@ static void offer_tip(TableState *t, SDL_Rect at, const char *text)
     }
 }
 
+#define PEI_LABEL_RANKS_PX 14.0f /* a Pèi band's ranks */
+#define PEEK_NOTE_PX 13.0f       /* the note beside the card a seat alone has seen */
+#define PEEK_NOTE_W 118.0f       /* ... and its width */
+#define PEI_LABEL_WHOSE_PX 13.0f /* ... and whose side it is */
+
 static void draw_tip(App *app, TableState *t)
 {
     if (t->tip[0] == '\0' || t->dialog != DLG_NONE) {
@@ -201,30 +206,82 @@ static void round_text(const TableState *t, char *buf, size_t size)
     }
 }
 
+/* Where the top bar's buttons begin (the bar's right end without them). */
+static int top_buttons_x(const TableState *t, SDL_Rect bar)
+{
+    int x = bar.x + bar.w;
+    for (int id = W_HINT; id <= W_MENU; id++) {
+        const Widget *w = ui_find(&t->ui, id);
+        x = w != NULL ? SDL_min(x, w->rect.x) : x;
+    }
+    return x;
+}
+
 static void draw_top_bar(App *app, TableState *t)
 {
     SDL_Rect bar = R(t->layout.top_bar);
     TextStyle title = style(app, 22, TEXT_BOLD, UI_INK);
     SDL_Rect tr = text_draw_in(app->text, app->renderer, _(t->v->name), &title,
                                (SDL_Rect){bar.x + app_px(app, 6), bar.y, bar.w, bar.h}, TEXT_LEFT);
-    char info[96];
-    round_text(t, info, sizeof info);
+    /* The round, then the stakes and the pot while they fit before the
+     * buttons (a guided game's table is narrower). */
+    char info[3][200], round[96];
+    round_text(t, round, sizeof round);
+    if (t->guide.on) {
+        /* A lesson, never taken for a game of the player's. */
+        snprintf(info[0], sizeof info[0], _("Guided game \xc2\xb7 %s"), round);
+    } else {
+        snprintf(info[0], sizeof info[0], "%s", round);
+    }
+    int n = 1;
     const GameConfig *cfg = game_config(session_game(t->session));
     if (variant_has_stakes(t->v) && cfg->stakes != STAKES_NONE) {
         char more[64];
         snprintf(more, sizeof more, _(" \xc2\xb7 stakes: %s"), stake_scheme_name(cfg->stakes));
-        strncat(info, more, sizeof info - strlen(info) - 1);
+        memcpy(info[1], info[0], sizeof info[1]);
+        strncat(info[1], more, sizeof info[1] - strlen(info[1]) - 1);
+        n = 2;
         if (t->obs.pot > 0) {
             snprintf(more, sizeof more, _(" \xc2\xb7 pot %d"), t->obs.pot);
-            strncat(info, more, sizeof info - strlen(info) - 1);
+            memcpy(info[2], info[1], sizeof info[2]);
+            strncat(info[2], more, sizeof info[2] - strlen(info[2]) - 1);
+            n = 3;
         }
     }
     TextStyle small = style(app, 16, TEXT_REGULAR, UI_INK_SOFT);
-    text_draw_in(app->text, app->renderer, info, &small,
-                 (SDL_Rect){tr.x + tr.w + app_px(app, 16), bar.y, bar.w, bar.h}, TEXT_LEFT);
+    SDL_Rect box = {tr.x + tr.w + app_px(app, 16), bar.y, 0, bar.h};
+    box.w = top_buttons_x(t, bar) - app_px(app, 12) - box.x;
+    int pick = n - 1, w = 0, h = 0;
+    for (; pick > 0; pick--) {
+        text_measure(app->text, info[pick], small.px, small.weight, &w, &h);
+        if (w <= box.w) {
+            break;
+        }
+    }
+    text_draw_in(app->text, app->renderer, info[pick], &small, box, TEXT_LEFT);
 }
 
 /* ---- seats ------------------------------------------------------------------- */
+
+#define ROLE_CHIP_PX 13.0f      /* a role's tag on a plate */
+#define ROLE_CHIP_PAD 14        /* ... its width beyond its word */
+#define PLATE_MARK_H 20         /* the tag's and the dealer's disc's height */
+#define PLATE_NAME_GAP 8        /* between the name and the first mark */
+#define PLATE_MARK_GAP 6        /* between the tag and the disc */
+#define PLATE_LEAST_SHARE 0.65f /* a plate's words get no smaller than this of their size */
+
+/* The width of a role's tag, in pixels (0: the seat has no role). */
+static int role_chip_w(App *app, const TableState *t, int seat)
+{
+    const char *role = role_label(t->view.role[seat]);
+    if (role == NULL) {
+        return 0;
+    }
+    TextStyle rs = style(app, ROLE_CHIP_PX, TEXT_BOLD, UI_ON_GOLD);
+    int w = 0, h = 0;
+    text_measure(app->text, role, rs.px, rs.weight, &w, &h);
+    return w + app_px(app, ROLE_CHIP_PAD);
+}
 
 /* A role's tag after a seat's name at x on line; returns where the next
  * mark goes (x unchanged when the tag does not fit before right). */
@@ -235,24 +292,22 @@ static int draw_role_chip(App *app, TableState *t, int seat, SDL_Rect line, int 
     if (role == NULL) {
         return x;
     }
-    TextStyle rs = style(app, 13, TEXT_BOLD, UI_ON_GOLD);
-    int w = 0, h = 0;
-    text_measure(app->text, role, rs.px, rs.weight, &w, &h);
-    SDL_Rect chip = {x, line.y + (line.h - app_px(app, 20)) / 2, w + app_px(app, 14),
-                     app_px(app, 20)};
+    TextStyle rs = style(app, ROLE_CHIP_PX, TEXT_BOLD, UI_ON_GOLD);
+    SDL_Rect chip = {x, line.y + (line.h - app_px(app, PLATE_MARK_H)) / 2,
+                     role_chip_w(app, t, seat), app_px(app, PLATE_MARK_H)};
     if (chip.x + chip.w > right) {
         return x;
     }
     paint_round_rect(app->paint, app->renderer, chip, chip.h / 2, UI_GOLD);
     text_draw_in(app->text, app->renderer, role, &rs, chip, TEXT_CENTER);
     offer_tip(t, chip, role_tip(t, r));
-    return chip.x + chip.w + app_px(app, 6);
+    return chip.x + chip.w + app_px(app, PLATE_MARK_GAP);
 }
 
 /* The dealer's disc at x on line, when it fits before right. */
 static void draw_dealer_disc(App *app, SDL_Rect line, int x, int right)
 {
-    int d = app_px(app, 20);
+    int d = app_px(app, PLATE_MARK_H);
     if (x + d > right) {
         return;
     }
@@ -337,6 +392,20 @@ static void draw_plate_kings(App *app, const TableView *v, int seat, SDL_Rect p,
     }
 }
 
+/* A line of a plate made smaller, down to PLATE_LEAST_SHARE of its size,
+ * rather than leave its room of w pixels (the width does not shrink quite
+ * in step with the size: measured again). */
+static void fit_to_width(App *app, const char *words, TextStyle *s, int w)
+{
+    int tw = 0, th = 0;
+    text_measure(app->text, words, s->px, s->weight, &tw, &th);
+    float least = s->px * PLATE_LEAST_SHARE;
+    while (tw > w && tw > 0 && s->px > least) {
+        s->px = fmaxf(s->px * (float)SDL_max(w, 1) / (float)tw * 0.98f, least);
+        text_measure(app->text, words, s->px, s->weight, &tw, &th);
+    }
+}
+
 /* A seat's plate: name, role and dealer's mark, then scores and state. */
 static void draw_plate(App *app, TableState *t, int seat)
 {
@@ -356,23 +425,24 @@ static void draw_plate(App *app, TableState *t, int seat)
     table_seat_name(t, seat, name, sizeof name);
     TextStyle ns = style(app, 17, TEXT_BOLD, to_move ? UI_GOLD_LIGHT : UI_INK);
     SDL_Rect line1 = {p.x + pad, p.y + app_px(app, 4), p.w - 2 * pad, p.h / 2};
+    /* The role's tag and the dealer's disc keep their room: a long name
+     * (a narrow side column) is made smaller for them. */
+    int chip = role_chip_w(app, t, seat);
+    int marks = (chip > 0 ? app_px(app, PLATE_NAME_GAP) + chip : 0) +
+                (t->view.dealer == seat ? app_px(app, chip > 0 ? PLATE_MARK_GAP : PLATE_NAME_GAP) +
+                                              app_px(app, PLATE_MARK_H)
+                                        : 0);
+    fit_to_width(app, name, &ns, line1.w - marks);
     SDL_Rect nr = text_draw_in(app->text, app->renderer, name, &ns, line1, TEXT_LEFT);
-    int x = draw_role_chip(app, t, seat, line1, nr.x + nr.w + app_px(app, 8), p.x + p.w - pad);
+    int x = draw_role_chip(app, t, seat, line1, nr.x + nr.w + app_px(app, PLATE_NAME_GAP),
+                           p.x + p.w - pad);
     if (t->view.dealer == seat) {
         draw_dealer_disc(app, line1, x, p.x + p.w - pad);
     }
     char info[160] = "";
     TextStyle is = style(app, 14, TEXT_REGULAR, plate_info(t, seat, to_move, info, sizeof info));
     SDL_Rect line2 = {p.x + pad, p.y + p.h / 2, p.w - 2 * pad, p.h / 2 - app_px(app, 4)};
-    int iw = 0, ih = 0;
-    text_measure(app->text, info, is.px, is.weight, &iw, &ih);
-    float least = is.px * 0.65f;
-    while (iw > line2.w && iw > 0 && is.px > least) {
-        /* A long state line gets smaller rather than leave the plate (the
-         * width does not shrink quite in step with the size: measured again). */
-        is.px = fmaxf(is.px * (float)line2.w / (float)iw * 0.98f, least);
-        text_measure(app->text, info, is.px, is.weight, &iw, &ih);
-    }
+    fit_to_width(app, info, &is, line2.w);
     text_draw_in(app->text, app->renderer, info, &is, line2, TEXT_LEFT);
     draw_plate_kings(app, &t->view, seat, p, pad);
 }
@@ -496,6 +566,37 @@ static void draw_hand_count(App *app, TableState *t, int seat)
 
 /* ---- middle ------------------------------------------------------------------ */
 
+/* The private peek, for its seat only: the card beside the spot, a note of
+ * what it is, and a tooltip saying it whole. */
+static void draw_peek_note(App *app, TableState *t, SDL_Rect r)
+{
+    const TableView *v = &t->view;
+    if (v->peek != CARD_NONE && t->obs.peek != CARD_NONE) {
+        SDL_Rect sp = R(t->layout.spot);
+        SDL_Rect pr = {sp.x + sp.w + sp.w / 2, r.y, r.w, r.h};
+        draw_card(app, t, t->obs.peek, pr, 0);
+        TextStyle ns = style(app, PEEK_NOTE_PX, TEXT_REGULAR, UI_GOLD_LIGHT);
+        const char *note = t->obs.peek_depth == 1
+                               ? _("only you have seen it: the stock's last card")
+                               : _("only you have seen it: drawn second to last");
+        SDL_Rect box = {pr.x + pr.w + app_px(app, 8), pr.y, app_px(app, PEEK_NOTE_W), pr.h};
+        const WordsFit fit = {1.0f, 0.92f, 9.0f};
+        table_words_fit(app, note, &ns, box, &fit);
+        int h = text_draw_wrapped(app->text, app->renderer, note, &ns, box, TEXT_LEFT, 1.0f);
+        /* What it means, on the card and its note. */
+        SDL_Rect at = {pr.x, pr.y, box.x + box.w - pr.x, SDL_max(pr.h, h)};
+        offer_tip(t, at,
+                  t->obs.peek_depth == 1
+                      ? _("Your private look at the stock: nobody else has seen this card. The "
+                          "stock is drawn from the bottom, so it is the last card drawn: the one "
+                          "you turn on your last turn.")
+                      : _("Your private look at the stock: nobody else has seen this card. The "
+                          "stock is drawn from the bottom and its face-up card comes last, so "
+                          "this one is drawn second to last: the one you turn on your last "
+                          "turn."));
+    }
+}
+
 static void draw_stock(App *app, TableState *t)
 {
     const TableView *v = &t->view;
@@ -554,17 +655,7 @@ static void draw_stock(App *app, TableState *t)
     if (focus) {
         ui_draw_focus_ring(app, r, app_px(app, 8));
     }
-    /* The private peek, for its seat only. */
-    if (v->peek != CARD_NONE && t->obs.peek != CARD_NONE) {
-        SDL_Rect sp = R(t->layout.spot);
-        SDL_Rect pr = {sp.x + sp.w + sp.w / 2, r.y, r.w, r.h};
-        draw_card(app, t, t->obs.peek, pr, 0);
-        TextStyle ns = style(app, 12, TEXT_REGULAR, UI_GOLD_LIGHT);
-        const char *note = t->obs.peek_depth == 1 ? _("only you saw it: comes last")
-                                                  : _("only you saw it: second to last");
-        SDL_Rect box = {pr.x + pr.w + app_px(app, 8), pr.y + pr.h / 4, app_px(app, 96), 0};
-        text_draw_wrapped(app->text, app->renderer, note, &ns, box, TEXT_LEFT, 1.0f);
-    }
+    draw_peek_note(app, t, r);
 }
 
 static void draw_discard(App *app, TableState *t)
@@ -612,6 +703,57 @@ static void draw_discard(App *app, TableState *t)
     }
 }
 
+/* What a Pèi band is: its ranks and whose side it lies before, in a line
+ * each at the band's top left (both bands across and down the sides), and
+ * a tooltip saying it in a sentence. */
+static void draw_pei_band_label(App *app, TableState *t, int side, SDL_Rect b)
+{
+    const TableLayout *l = &t->layout;
+    const char *whose = _("dealer's side");
+    GameRole role = ROLE_DEALER;
+    for (int s = 0; s < t->players; s++) {
+        if ((int)l->seats[s].side == side && t->view.role[s] != ROLE_NONE) {
+            role = t->view.role[s];
+            whose = role_label(role);
+        }
+    }
+    int ranks[3];
+    int nr = pei_pool_ranks(role, ranks);
+    char line[32] = "", tip[300];
+    for (int i = 0; i < nr; i++) {
+        size_t at = strlen(line);
+        snprintf(line + at, sizeof line - at, "%s%d", i > 0 ? " " : "", ranks[i]);
+    }
+    TextStyle rs = style(app, PEI_LABEL_RANKS_PX, TEXT_BOLD, UI_INK_SOFT);
+    TextStyle ws = style(app, PEI_LABEL_WHOSE_PX, TEXT_REGULAR, UI_INK_SOFT);
+    int x = b.x + app_px(app, 6), y = b.y + app_px(app, 4);
+    SDL_Rect r1 = text_draw(app->text, app->renderer, line, &rs, x, y, TEXT_LEFT);
+    SDL_Rect r2 = text_draw(app->text, app->renderer, whose, &ws, x, r1.y + r1.h, TEXT_LEFT);
+    if (nr < 2) {
+        return;
+    }
+    if (role == ROLE_DEALER && nr == 3) {
+        snprintf(tip, sizeof tip,
+                 _("The pool's %ds, %ds and %ds lie here, on the dealer's side: the fourth seat, "
+                   "who only deals and counts (the program does)."),
+                 ranks[0], ranks[1], ranks[2]);
+    } else if (role == ROLE_DEALER) {
+        snprintf(tip, sizeof tip,
+                 _("The pool's %ds and %ds lie here, on the dealer's side: the fourth seat, who "
+                   "only deals and counts (the program does)."),
+                 ranks[0], ranks[1]);
+    } else if (nr == 3) {
+        snprintf(tip, sizeof tip, _("The pool's %ds, %ds and %ds lie here, before the %s."),
+                 ranks[0], ranks[1], ranks[2], whose);
+    } else {
+        snprintf(tip, sizeof tip, _("The pool's %ds and %ds lie here, before the %s."), ranks[0],
+                 ranks[1], whose);
+    }
+    SDL_Rect at;
+    SDL_UnionRect(&r1, &r2, &at);
+    offer_tip(t, at, tip);
+}
+
 static void draw_pool_area(App *app, TableState *t)
 {
     const TableLayout *l = &t->layout;
@@ -625,42 +767,7 @@ static void draw_pool_area(App *app, TableState *t)
         for (int side = 0; side < TL_SIDES; side++) {
             SDL_Rect b = R(bands[side]);
             soft_panel(app, b, drop ? 80 : 50);
-            /* Whose side this is. */
-            const char *whose = _("dealer's side");
-            GameRole role = ROLE_DEALER;
-            for (int s = 0; s < t->players; s++) {
-                if ((int)l->seats[s].side == side && t->view.role[s] != ROLE_NONE) {
-                    role = t->view.role[s];
-                    whose = role_label(role);
-                }
-            }
-            int ranks[3];
-            int nr = pei_pool_ranks(role, ranks);
-            char label[64];
-            if (nr == 3) {
-                snprintf(label, sizeof label, "%d %d %d \xc2\xb7 %s", ranks[0], ranks[1], ranks[2],
-                         whose);
-            } else {
-                snprintf(label, sizeof label, "%d %d \xc2\xb7 %s", ranks[0], ranks[1], whose);
-            }
-            TextStyle s = style(app, 12, TEXT_REGULAR, UI_INK_SOFT);
-            if (side == TL_LEFT || side == TL_RIGHT) {
-                text_draw(app->text, app->renderer, label, &s, b.x + app_px(app, 8),
-                          b.y + app_px(app, 2), TEXT_LEFT);
-            } else {
-                char *dot = strstr(label, " \xc2\xb7 ");
-                if (dot != NULL) {
-                    *dot = '\0';
-                }
-                text_draw_wrapped(
-                    app->text, app->renderer, label, &s,
-                    (SDL_Rect){b.x + app_px(app, 6), b.y + app_px(app, 6), app_px(app, 60), 0},
-                    TEXT_LEFT, 1.0f);
-                text_draw_wrapped(
-                    app->text, app->renderer, dot != NULL ? dot + 4 : "", &s,
-                    (SDL_Rect){b.x + app_px(app, 6), b.y + app_px(app, 22), app_px(app, 60), 0},
-                    TEXT_LEFT, 1.0f);
-            }
+            draw_pei_band_label(app, t, side, b);
         }
         return;
     }
@@ -952,17 +1059,63 @@ static void status_hint(const TableState *t, char *buf, size_t size)
     }
 }
 
+/* Whether the viewer's legal moves hold a trail and a capture, of card c
+ * (CARD_NONE: of any card): the prompt offers only what the core allows. */
+static void hand_choices(const TableState *t, Card c, bool *trail, bool *take)
+{
+    Move moves[GAME_MAX_MOVES];
+    int n = SDL_min(table_legal(t, moves, GAME_MAX_MOVES), GAME_MAX_MOVES);
+    *trail = *take = false;
+    for (int i = 0; i < n; i++) {
+        if (moves[i].type == MOVE_PLAY && (c == CARD_NONE || moves[i].card == c)) {
+            *trail = *trail || moves[i].target == CARD_NONE;
+            *take = *take || moves[i].target != CARD_NONE;
+        }
+    }
+}
+
 /* Fishing's hand phase: what to do with a card, picked up or not. */
 static void status_hand(const TableState *t, char *buf, size_t size)
 {
     const Observation *o = &t->obs;
     char kind[48];
+    bool trail = false, take = false;
     if (t->selected >= 0) {
-        table_card_label(t, t->view.sprites[t->selected].card, kind, sizeof kind);
-        snprintf(buf, size, _("%s picked up: click a lit card to take it, or the pool to trail."),
-                 kind);
-    } else if (o->first_turn[o->seat] && t->v->first_turn_identical) {
+        Card c = t->view.sprites[t->selected].card;
+        hand_choices(t, c, &trail, &take);
+        table_card_label(t, c, kind, sizeof kind);
+        if (take && trail) {
+            snprintf(buf, size,
+                     _("%s picked up: click a lit card to take it, or the pool to trail."), kind);
+        } else if (take) {
+            snprintf(buf, size, _("%s picked up: it must take a card it matches: click a lit one."),
+                     kind);
+        } else if (trail) {
+            snprintf(buf, size,
+                     _("%s picked up: nothing here matches it; click the pool to trail "
+                       "it (or press T)."),
+                     kind);
+        } else {
+            snprintf(buf, size, _("%s picked up: it cannot be played now. Esc puts it back."),
+                     kind);
+        }
+        return;
+    }
+    hand_choices(t, CARD_NONE, &trail, &take);
+    if (o->first_turn[o->seat] && t->v->first_turn_identical) {
         snprintf(buf, size, _("Your first turn: a card takes only its identical twin."));
+    } else if (take && !trail) {
+        snprintf(buf, size,
+                 _("Your turn: a card that can take must take: drag one onto a pool card it "
+                   "matches."));
+    } else if (trail && !take) {
+        snprintf(buf, size,
+                 _("Your turn: no card of yours matches; drag one onto the pool to "
+                   "trail."));
+    } else if (t->v->compulsory == COMPULSORY_PLAYED) {
+        snprintf(buf, size,
+                 _("Your turn: drag a card onto a pool card it matches (it must take), or one "
+                   "that matches nothing onto the pool to trail."));
     } else {
         snprintf(buf, size,
                  _("Your turn: drag a card onto a pool card to take it, or onto the pool to "
@@ -993,11 +1146,18 @@ static void status_decision(const TableState *t, char *buf, size_t size)
     switch (t->obs.phase) {
     case PHASE_HAND: status_hand(t, buf, size); return;
     case PHASE_STOCK:
-        snprintf(buf, size, _("Turning the stock\xe2\x80\xa6 (click it or press Space)"));
+        if (t->guide.on) {
+            snprintf(buf, size, "%s", _("Turn the stock: click it or press Space."));
+        } else {
+            snprintf(buf, size, "%s",
+                     _("The stock turns by itself in a moment (a click on it or Space: at "
+                       "once)."));
+        }
         return;
     case PHASE_STOCK_TAKE:
         table_card_label(t, t->obs.turned, kind, sizeof kind);
-        snprintf(buf, size, _("The turned %s may take several cards: choose one."), kind);
+        snprintf(buf, size, _("The turned %s matches several pool cards: choose the one it takes."),
+                 kind);
         return;
     case PHASE_DRAW:
         if (t->view.exposed[t->obs.seat] != CARD_NONE) {
@@ -1369,10 +1529,13 @@ static void draw_dialog(App *app, TableState *t)
                    "game with the same players is dealt."));
         break;
     case DLG_LEAVE:
-        snprintf(head, sizeof head, _("Leave the table?"));
+        snprintf(head, sizeof head, "%s",
+                 t->guide.on ? _("Leave the guided game?") : _("Leave the table?"));
         snprintf(body, sizeof body, "%s",
-                 t->autoplay
-                     ? _("The match stops here.")
+                 t->autoplay ? _("The match stops here.")
+                 : t->guide.on
+                     ? _("It waits where you leave it: its page in Learn goes on from here or "
+                         "starts it again. Your own games are not touched.")
                      : _("The game is saved; Resume on the title screen takes you back to it."));
         break;
     case DLG_COVER: {

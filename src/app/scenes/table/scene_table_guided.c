@@ -18,20 +18,19 @@
 #include "guided_line.h"
 #include "scene_table.h"
 
-#define GUIDE_PANEL_H 150.0f  /* design units: the panel's height, below the table */
-#define GUIDE_MARGIN 8.0f     /* around the panel */
-#define GUIDE_BUTTON_W 190.0f /* Continue */
-#define GUIDE_MAIN_SHARE 52   /* per cent of the words' width for what to do */
-#define GUIDE_PAD 14.0f       /* inside the panel */
-#define GUIDE_TITLE_PX 13.0f  /* the panel's heading */
-#define GUIDE_TEXT_PX 15.5f   /* what to do, what happened */
-#define GUIDE_MIN_PX 10.0f    /* the smallest the words may be made to fit */
-#define GUIDE_SHRINK 0.94f    /* each step smaller */
-#define GUIDE_SPACING 1.15f   /* line spacing */
-#define GUIDE_BUTTON_H 46.0f  /* Continue */
-#define GUIDE_GAP 10.0f       /* between the panel's parts */
-#define GUIDE_KINDS_NAMED 3   /* a score group's kinds named in the count, at most */
-#define GUIDE_OTHERS_TOLD 2   /* the others' plain captures the guide stops for */
+#define GUIDE_PANEL_W 220.0f /* design units: the panel's width, right of the table */
+#define GUIDE_MARGIN 8.0f    /* around the panel */
+#define GUIDE_PARTS_SHARE 1  /* a part after the first keeps a third of the words' height */
+#define GUIDE_PAD 14.0f      /* inside the panel */
+#define GUIDE_TITLE_PX 13.0f /* the panel's heading */
+#define GUIDE_TEXT_PX 15.5f  /* what to do, what happened */
+#define GUIDE_MIN_PX 10.0f   /* the smallest the words may be made to fit */
+#define GUIDE_SHRINK 0.94f   /* each step smaller */
+#define GUIDE_SPACING 1.15f  /* line spacing */
+#define GUIDE_BUTTON_H 46.0f /* Continue */
+#define GUIDE_GAP 10.0f      /* between the panel's parts */
+#define GUIDE_KINDS_NAMED 3  /* a score group's kinds named in the count, at most */
+#define GUIDE_OTHERS_TOLD 2  /* the others' plain captures the guide stops for */
 
 /* ---- words --------------------------------------------------------------------------- */
 
@@ -60,8 +59,17 @@ static void say_opening(const TableState *t, char *buf, size_t size)
     const char *how = "";
     switch (t->v->turn) {
     case TURN_HAND_THEN_STOCK:
-        how = _("A turn has two halves: play a card from your hand, then turn the top card of "
-                "the stock. A card captures a pool card it matches.");
+        how = t->v->start != START_PEI
+                  ? _("A turn has two halves: play a card from your hand, then turn the top card "
+                      "of the stock, which plays as a hand card would. A card captures a pool "
+                      "card it matches.")
+              : t->v->unyik_peeks
+                  ? _("A turn has two halves: play a card from your hand, then turn a stock card, "
+                      "which plays as a hand card would. The stock is drawn from the bottom. A "
+                      "card captures a pool card it matches.")
+                  : _("A turn has two halves: play a card from your hand, then turn a stock card, "
+                      "which plays as a hand card would. The stock is drawn from the bottom: the "
+                      "card face up on top comes last. A card captures a pool card it matches.");
         break;
     case TURN_HAND_ONLY:
         how = _("A turn is one card from your hand: it captures a pool card it matches, or "
@@ -73,8 +81,10 @@ static void say_opening(const TableState *t, char *buf, size_t size)
                 "the guide stops at each moment that matters.");
         break;
     case TURN_DRAW_DISCARD:
-        how = _("A turn is a draw, from the stock or the discard pile, then a discard. A hand "
-                "that is one card from complete may declare checki.");
+        how = _("A turn is a draw, then a discard: the first draw of a hand from the stock, later "
+                "ones from the stock or the discard pile. Once your eight cards form a checki "
+                "hand you may declare it, showing a pair; then a third card of a waiting pair "
+                "wins.");
         break;
     }
     char rules[400] = "";
@@ -82,8 +92,12 @@ static void say_opening(const TableState *t, char *buf, size_t size)
         append(rules, sizeof rules,
                _("On your first turn a card may take only its identical twin."));
     }
-    if (t->v->compulsory != COMPULSORY_NONE) {
-        append(rules, sizeof rules, _("A card that can capture must."));
+    if (t->v->compulsory == COMPULSORY_PLAYED) {
+        append(rules, sizeof rules,
+               _("A card played or turned that can capture must; which card you play is yours."));
+    } else if (t->v->compulsory == COMPULSORY_ANY) {
+        append(rules, sizeof rules,
+               _("While any card in your hand can capture, you must play one that does."));
     }
     int role = t->guide.seat >= 0 ? (int)t->obs.role[t->guide.seat] : ROLE_NONE;
     if (role != ROLE_NONE && card_role_name(role)[0] != '\0') {
@@ -147,13 +161,15 @@ static void say_step(const TableState *t, const Move *m, char *buf, size_t size)
         return;
     case MOVE_TURN:
         snprintf(buf, size, "%s",
-                 _("Turn the top card of the stock: click the stock, or press "
-                   "Space."));
+                 t->v->start == START_PEI
+                     ? _("Turn the bottom card of the stock (Pèi draws from the bottom): click "
+                         "the stock, or press Space.")
+                     : _("Turn the top card of the stock: click the stock, or press Space."));
         return;
     case MOVE_TAKE:
         snprintf(buf, size,
-                 _("The turned card may take more than one: take the %s (click it, or "
-                   "press Enter twice)."),
+                 _("The turned card matches more than one pool card and takes one of your "
+                   "choice: take the %s (click it, or press Enter twice)."),
                  b);
         return;
     case MOVE_DRAW_STOCK:
@@ -274,8 +290,9 @@ static bool say_event(const TableState *t, const GameEvent *e, char *buf, size_t
         return true;
     case EV_SEATING:
         snprintf(buf, size, "%s",
-                 _("The seating draw: each player drew two cards. The highest sum is raja, the "
-                   "next patih, the lowest unyik; the seats follow that order of play."));
+                 _("The seating draw: each player drew two cards. The highest sum of face values "
+                   "(an honour counts 1) is raja, the next patih, the lowest unyik; ties draw "
+                   "again. The seats follow that order of play."));
         return true;
     case EV_ROLE:
         if (e->value != ROLE_RAJA) {
@@ -291,8 +308,8 @@ static bool say_event(const TableState *t, const GameEvent *e, char *buf, size_t
             return false;
         }
         snprintf(buf, size,
-                 _("You turned the %s from the stock: it takes a pool card it matches by itself, "
-                   "or stays in the pool."),
+                 _("You turned the %s from the stock: it plays as a card from your hand would, "
+                   "taking a pool card it matches or staying in the pool."),
                  a);
         return true;
     case EV_PEEK:
@@ -300,11 +317,17 @@ static bool say_event(const TableState *t, const GameEvent *e, char *buf, size_t
             return false;
         }
         if (mine) {
-            snprintf(buf, size, _("You saw the %s privately: a stock card that comes later."), a);
+            snprintf(buf, size,
+                     t->obs.peek_depth == 1
+                         ? _("Only you saw the %s: the stock's last card, the one you turn on "
+                             "your last turn.")
+                         : _("Only you saw the %s: the stock card drawn second to last, the one "
+                             "you turn on your last turn."),
+                     a);
         } else if (role_of(t, e->seat)[0] != '\0') {
             snprintf(buf, size,
                      _("%s, the %s, looked at a stock card that only they may see: the one they "
-                       "will draw later."),
+                       "turn on their last turn."),
                      who, role_of(t, e->seat));
         } else {
             snprintf(buf, size, _("%s looked at a stock card that only they may see."), who);
@@ -782,23 +805,22 @@ void table_guide_auto(App *app, TableState *t)
 
 /* ---- the panel ------------------------------------------------------------------------ */
 
-float table_guide_height(const App *app, const TableState *t)
+float table_guide_width(const App *app, const TableState *t)
 {
-    return t->guide.on ? GUIDE_PANEL_H * app->ui : 0.0f;
+    return t->guide.on ? GUIDE_PANEL_W * app->ui : 0.0f;
 }
 
 SDL_Rect table_guide_panel(const App *app, const TableState *t)
 {
-    int h = (int)table_guide_height(app, t), m = app_px(app, GUIDE_MARGIN);
-    return (SDL_Rect){m, app->height - h, app->width - 2 * m, h - m};
+    int w = (int)table_guide_width(app, t), m = app_px(app, GUIDE_MARGIN);
+    return (SDL_Rect){app->width - w, m, w - m, app->height - 2 * m};
 }
 
 SDL_Rect table_guide_button(const App *app, const TableState *t)
 {
     SDL_Rect p = table_guide_panel(app, t);
-    int pad = app_px(app, GUIDE_PAD), w = app_px(app, GUIDE_BUTTON_W);
-    int h = app_px(app, GUIDE_BUTTON_H);
-    return (SDL_Rect){p.x + p.w - pad - w, p.y + p.h - pad - h, w, h};
+    int pad = app_px(app, GUIDE_PAD), h = app_px(app, GUIDE_BUTTON_H);
+    return (SDL_Rect){p.x + pad, p.y + p.h - pad - h, p.w - 2 * pad, h};
 }
 
 /* The words in `area`, smaller until they fit (the overflow watch notes
@@ -826,6 +848,31 @@ static void guide_title(App *app, const TableState *t, SDL_Rect at)
     text_draw_in(app->text, app->renderer, title, &head, at, TEXT_LEFT);
 }
 
+/* The words' heights in a column of `area`: what to do (or what happened)
+ * first, then why and a refusal, each given at most its share of what is
+ * left while the others need room. */
+static void guide_column(App *app, const TableState *t, const char *main, SDL_Rect area)
+{
+    int gap = app_px(app, GUIDE_GAP);
+    const char *parts[3] = {main, t->guide.why, t->guide.refusal};
+    SDL_Color colours[3] = {UI_INK, UI_GOLD, UI_WARN};
+    int n = 0;
+    for (int i = 0; i < 3; i++) {
+        n += parts[i][0] != '\0';
+    }
+    int y = area.y, bottom = area.y + area.h;
+    for (int i = 0; i < 3; i++) {
+        if (parts[i][0] == '\0') {
+            continue;
+        }
+        /* Each part may take all that is left, less a share for those after it. */
+        int after = --n;
+        int room = bottom - y - after * (bottom - area.y) / (GUIDE_PARTS_SHARE * 3);
+        SDL_Rect r = {area.x, y, area.w, SDL_max(0, room)};
+        y += guide_words(app, parts[i], colours[i], r, true) + gap * 2;
+    }
+}
+
 void table_guide_draw(App *app, TableState *t)
 {
     if (!t->guide.on) {
@@ -835,34 +882,14 @@ void table_guide_draw(App *app, TableState *t)
     paint_round_rect(app->paint, app->renderer, p, app_px(app, 12), paint_rgba(0, 0, 0, 90));
     int pad = app_px(app, GUIDE_PAD), gap = app_px(app, GUIDE_GAP);
     SDL_Rect button = table_guide_button(app, t);
-    int right = button.x - 2 * gap; /* the words keep left of Continue */
-    SDL_Rect tr = {p.x + pad, p.y + pad / 2, right - p.x - pad, app_px(app, 20)};
+    SDL_Rect tr = {p.x + pad, p.y + pad, p.w - 2 * pad, app_px(app, 20)};
     guide_title(app, t, tr);
-    int top = tr.y + tr.h + gap / 2, bottom = p.y + p.h - pad / 2;
+    int top = tr.y + tr.h + gap, bottom = button.y - gap;
     char status[400];
     const char *main = t->guide.text;
     if (main[0] == '\0') {
         table_status_text(t, status, sizeof status);
         main = status;
     }
-    /* What to do or what happened at the left; why, and a refusal, beside. */
-    bool beside = t->guide.why[0] != '\0' || t->guide.refusal[0] != '\0';
-    int full = right - tr.x;
-    SDL_Rect a = {tr.x, top, beside ? full * GUIDE_MAIN_SHARE / 100 : full, bottom - top};
-    guide_words(app, main, UI_INK, a, true);
-    if (!beside) {
-        return;
-    }
-    SDL_Rect b = {a.x + a.w + 2 * gap, top, full - a.w - 2 * gap, bottom - top};
-    bool both = t->guide.why[0] != '\0' && t->guide.refusal[0] != '\0';
-    SDL_Rect why = {b.x, b.y, b.w, both ? b.h / 2 - gap / 2 : b.h};
-    if (t->guide.why[0] != '\0') {
-        why.h = guide_words(app, t->guide.why, UI_GOLD, why, true);
-    } else {
-        why.h = -gap;
-    }
-    if (t->guide.refusal[0] != '\0') {
-        SDL_Rect r = {b.x, why.y + why.h + gap, b.w, b.y + b.h - (why.y + why.h + gap)};
-        guide_words(app, t->guide.refusal, UI_WARN, r, true);
-    }
+    guide_column(app, t, main, (SDL_Rect){tr.x, top, tr.w, bottom - top});
 }

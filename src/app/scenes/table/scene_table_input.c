@@ -190,6 +190,10 @@ static void use_stock(App *app, TableState *t)
         t->watch_mode = WATCH_STEP;
     } else {
         Move m = base_move(t, MOVE_TURN);
+        if (t->turned_for_person == session_moves(t->session) &&
+            !game_is_legal(session_game(t->session), &m)) {
+            return; /* a moment late for the turn the table just made: that was it */
+        }
         table_try_move(app, t, &m);
     }
 }

@@ -80,8 +80,8 @@
  * nearly every card turned or taken (383 and 347 pixels high at
  * 2560x1600): every pool card moved, and its face was made again. */
 #define POOL_GROW 1.16f
-#define PEI_BAND_LABEL_H 18 /* design units left for a side band's label */
-#define PEI_BAND_LABEL_W 70 /* and for a top or bottom band's */
+#define PEI_BAND_LABEL_H 36 /* design units left for a side band's label (two lines) */
+#define PEI_BAND_LABEL_W 46 /* and for a top or bottom band's */
 #define POOL_MIN_H 30.0f    /* design units: the smallest pool card */
 #define POOL_MIN_H_PX 18.0f /* pixels, at any scale */
 #define POOL_GAP 0.16f      /* between groups, of a card's width */
@@ -791,6 +791,12 @@ static TlRect ceremony_target(const TableState *t, int i)
 
 void view_place(App *app, TableState *t)
 {
+    int ranks[TL_SIDES];
+    table_band_ranks(t, &t->layout.spec, ranks);
+    if (memcmp(ranks, t->layout.spec.band_ranks, sizeof ranks) != 0) {
+        table_relayout(app, t); /* Pèi's roles known or changed: its bands follow (and place) */
+        return;
+    }
     double dur = table_beat(app);
     place_pool(t, dur);
     place_hands(t, dur);
