@@ -6,8 +6,9 @@
 # Each window has its own HOME and XDG folders (its own store). Window A:
 # Play, Pèi, Play with friends over the network, one round, Host a table
 # (seats: you, a friend, a computer), its name and port typed, Open the
-# table. Window B: Play, Pèi, Join a friend's table, its name and A's
-# address typed, Enter, A's table picked from the host's list. A starts the
+# table (private, as the screen has it unless told). Window B: the title's
+# Play with friends, its name and A's invite (with the table's key) typed,
+# Enter. A starts the
 # match; both play their first moves by mouse (a double-click on a hand
 # card) and by keyboard (Enter to pick up and take, T to trail), then play
 # by themselves (--autoplay-after N: the program plays for the person after
@@ -141,7 +142,7 @@ kill_window() {
 # The window's latest state line and widget line.
 state() { tail -n 1 "$out/$run-$1.state"; }
 widgets() { tail -n 1 "$out/$run-$1.widgets"; }
-field() { state "$1" | grep -Eo -- " $2=[^ ]*" | head -1 | cut -d= -f2; }
+field() { state "$1" | grep -Eo -- " $2=[^ ]*" | head -1 | cut -d= -f2-; }
 
 # wait_state W REGEX SECONDS: until W's latest state line matches.
 wait_state() {
@@ -229,14 +230,13 @@ host_table() {
     wait_state "$1" " scene=waiting net_state=2 host=1 seats=3 taken=2 port=$2 invite=ceki://" 15
 }
 
-# join_table W PORT TABLE: joins by the address typed, named Budi, picking
-# TABLE from the host's list of tables.
+# join_table W PORT INVITE: joins from the title's Play with friends by
+# the host's invite typed (the private table's key in it), named Budi.
 join_table() {
-    to_setup "$1" && click "$1" setup "Join a friend's table" || return 1
-    type_into "$1" join "Your name" Budi && type_into "$1" join "Address or invite" "127.0.0.1:$2" ||
+    click "$1" title "Play with friends" || return 1
+    type_into "$1" join "Your name" Budi && type_into "$1" join "Invite or address" "$3" ||
         return 1
     keys "$1" Return
-    click "$1" lobby "$3" || return 1
     wait_state "$1" ' scene=waiting net_state=2 host=0 seats=3 taken=3 ' 20
 }
 
@@ -377,7 +377,7 @@ killed_and_back() {
     start A "$run" --autoplay-after $after_a && start B "$run" --autoplay-after $after_b || return 1
     host_table A "$port" || return 1
     invite=$(field A invite)
-    join_table B "$port" "${invite##*/}" || return 1
+    join_table B "$port" "${invite/ceki:\/\/*:/ceki://127.0.0.1:}" || return 1
     wait_state A ' scene=waiting .* taken=3 ' 20 || return 1
     shot "$run-waiting-rooms"
     click A waiting "Start the match" || return 1
