@@ -18,12 +18,8 @@ version=$3
 components=$4
 accepted=$5
 
-for tool in lintian:lintian dpkg-deb:dpkg cpack:cmake; do
-    command -v "${tool%%:*}" >/dev/null || {
-        echo "check_deb.sh: ${tool%%:*} is not installed (Debian package ${tool#*:})" >&2
-        exit 1
-    }
-done
+. "$(dirname "$0")/../tests/tools/need.bash"
+need_tools lintian cpack
 rm -rf "$work"
 mkdir -p "$work"
 fail=0

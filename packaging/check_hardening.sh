@@ -13,10 +13,8 @@
 # hardening=+all does not ask for it. Nor does it ask for stack clash
 # protection, which hardening-check reports as "unknown" without failing.
 set -euo pipefail
-command -v hardening-check >/dev/null || {
-    echo "check_hardening.sh: hardening-check is not installed (Debian package devscripts)" >&2
-    exit 1
-}
+. "$(dirname "$0")/../tests/tools/need.bash"
+need_tools hardening-check
 if hardening-check --nocfprotection "$@"; then
     echo "check_hardening.sh: every program hardened"
 else

@@ -23,12 +23,8 @@ work=$5
 here=$(cd "$(dirname "$0")" && pwd)
 max=2.0 # CEKI_UNIT_EXPOSURE_MAX: "OK" on systemd's scale, 10 the worst
 
-for tool in systemd-analyze:systemd man:man-db; do
-    command -v "${tool%%:*}" >/dev/null || {
-        echo "check_unit.sh: ${tool%%:*} is not installed (Debian package ${tool#*:})" >&2
-        exit 1
-    }
-done
+. "$(dirname "$0")/../tests/tools/need.bash"
+need_tools systemd-analyze systemctl systemd-run journalctl man
 rm -rf "$work"
 mkdir -p "$work"
 unit=$work/ceki-server.service

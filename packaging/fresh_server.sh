@@ -31,12 +31,8 @@ here=$(cd "$(dirname "$0")" && pwd)
     echo "fresh_server.sh: needs root (mmdebstrap, chroot, systemd-nspawn)" >&2
     exit 2
 }
-for tool in mmdebstrap:mmdebstrap systemd-nspawn:systemd-container; do
-    command -v "${tool%%:*}" >/dev/null || {
-        echo "fresh_server.sh: ${tool%%:*} is not installed (Debian package ${tool#*:})" >&2
-        exit 1
-    }
-done
+. "$(dirname "$0")/../tests/tools/need.bash"
+need_tools mmdebstrap systemd-nspawn
 deb_dir=$(cd "${1:?usage: fresh_server.sh DEB_DIR [BUILD_DIR]}" && pwd)
 build_dir=${2:+$(cd "$2" && pwd)}
 arch=$(dpkg --print-architecture)
@@ -90,6 +86,8 @@ mount_root() {
 }
 mount_root
 cp "${server_debs[0]}" "${cli_debs[0]}" "$here/fresh_server_in.sh" "$root/root/"
+mkdir -p "$root/tests/tools"
+cp "$here/../tests/tools/need.bash" "$root/tests/tools/"
 server_deb=/root/${server_debs[0]##*/}
 cli_deb=/root/${cli_debs[0]##*/}
 fail=0

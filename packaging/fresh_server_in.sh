@@ -29,6 +29,8 @@
 #       their pages, each with every option its --help names.
 # Prints one line a check (ok/FAIL) and ends 0 only when every one passed.
 set -uo pipefail
+# need_tools: copied beside it into the root as in the tree (fresh_server.sh).
+. "$(dirname "$0")/../tests/tools/need.bash"
 # /usr/games, where Debian puts games, is on every user's PATH but root's.
 cli=/usr/games/ceki-cli
 fail=0
@@ -137,6 +139,7 @@ listed() { # ID: the table is in ceki-cli list
 }
 
 unit() {
+    need_tools systemctl journalctl systemd-analyze
     local deb=$1 pid uid
     timeout 60 systemctl is-system-running --wait >/dev/null 2>&1 || true
     if timeout 30 systemctl start ceki-server.service; then
@@ -226,6 +229,7 @@ game() {
         bad "apt install of the game failed"
         return
     fi
+    need_tools man # man-db, just installed
     local f fonts=/usr/share/ceki/fonts system=/usr/share/fonts/truetype/noto
     for f in NotoSans-Regular NotoSans-Bold NotoSansJavanese-Regular NotoSansJavanese-Bold; do
         check "$f.ttf is fonts-noto-core's" "$system/$f.ttf $(dpkg -S "$system/$f.ttf" | cut -d: -f1)" \

@@ -74,6 +74,7 @@
 # transcript in both homes), not the windows' words and countdowns.
 # NET_HOMES_SHOTS=1 keeps screenshots of the windows in OUT_DIR/shots.
 set -u
+. "$(dirname "$0")/../tools/need.bash"
 reaping=
 if [ "${1:-}" = --reap ]; then # --reap PID START ARGS...: the reaper of run PID
     reaping=1
@@ -342,8 +343,7 @@ EOF
 # test stops and says what failed.
 make_network() {
     [ "$(id -u)" = 0 ] || stop "it makes network namespaces and needs root (CAP_NET_ADMIN, CAP_SYS_ADMIN); it runs as uid $(id -u)"
-    command -v ip >/dev/null || stop "ip (iproute2) is not installed"
-    command -v nft >/dev/null || stop "nft is not installed (apt-get install nftables)"
+    need_tools ip nft ps
     sweep_stale
     local took="swept at $(elapsed) s"
     local r
@@ -440,10 +440,7 @@ reserve_display() {
 # while the rest of the network is made); start_display waits for it,
 # starts the window manager and sets display.
 start_xvfb() {
-    local tool
-    for tool in Xvfb xdotool openbox; do
-        command -v "$tool" >/dev/null || stop "$tool is not installed (the README's test line)"
-    done
+    need_tools Xvfb xdotool openbox
     reserve_display
     : >"$out/display"
     at x Xvfb ":$display_n" -nolock -displayfd 3 -nolisten tcp -screen 0 2600x1720x24 \
@@ -674,7 +671,7 @@ join_screen_in_b() {
     dropped_before=$(counted ra input)
     [ -z "$bots" ] || return 0
     window JB b join-b && wait_state JB ' scene=title( |$)' 30 && to_join JB &&
-        type_into JB join "Address or invite" "$a_wan:$game_port/$host_table"
+        type_into JB join "Invite or address" "$a_wan:$game_port/$host_table"
 }
 
 # The words B's window must show when nobody answers: the host may be behind

@@ -15,6 +15,18 @@
 
 declare -A need_package=(
     [appstreamcli]=appstream
+    [cpack]=cmake
+    [hardening-check]=devscripts
+    [ip]=iproute2
+    [journalctl]=systemd
+    [lintian]=lintian
+    [man]=man-db
+    [mmdebstrap]=mmdebstrap
+    [nft]=nftables
+    [systemctl]=systemd
+    [systemd-analyze]=systemd
+    [systemd-nspawn]=systemd-container
+    [systemd-run]=systemd
     [cc]=gcc
     [clang]=clang
     [cmake]=cmake
@@ -26,6 +38,7 @@ declare -A need_package=(
     [nm]=binutils
     [openbox]=openbox
     [perf]=linux-perf
+    [ps]=procps
     [rsvg-convert]=librsvg2-bin
     [sqlite3]=sqlite3
     [valgrind]=valgrind
