@@ -12,8 +12,13 @@
 #                        empty: for a homepage https://github.com/OWNER/REPO,
 #                        that repository's raw files at HEAD, otherwise none
 #                        (and then the metainfo lists no screenshots).
-# CEKI_MAINTAINER        the .deb's Maintainer; empty: "The Ceki developers",
-#                        with no e-mail address rather than a made-up one.
+# CEKI_MAINTAINER        the .deb's Maintainer, "Name <address>"; empty: "The
+#                        Ceki developers" at an address of the reserved
+#                        top-level domain .invalid (RFC 2606, RFC 6761: no
+#                        such address can exist), which gives the field the
+#                        "Name <address>" form Debian Policy 5.6.2 requires
+#                        while saying there is no address, rather than a
+#                        made-up one.
 #
 # ceki_addresses_resolve() checks the settings (an address that is not
 # http(s), or has a space, stops the configuration with the setting named)
@@ -21,7 +26,7 @@
 # ceki_metainfo_write(IN OUT) writes the metainfo from its template. Both
 # also run in script mode (packaging/metainfo_write.cmake).
 
-set(CEKI_DEFAULT_MAINTAINER "The Ceki developers")
+set(CEKI_DEFAULT_MAINTAINER "The Ceki developers <no-address@ceki.invalid>")
 
 # ceki_address_check(NAME VALUE): an address setting is empty or http(s)://…
 # with no white space.
@@ -49,8 +54,9 @@ function(ceki_addresses_resolve)
     set(shots "https://raw.githubusercontent.com/${CMAKE_MATCH_1}/HEAD/packaging/screenshots")
   endif()
   set(maint "${CEKI_MAINTAINER}")
-  if(maint MATCHES "[\r\n]")
-    message(FATAL_ERROR "CEKI_MAINTAINER must be one line (got '${maint}')")
+  if(NOT maint STREQUAL "" AND NOT maint MATCHES "^[^<>@\r\n]*[^<>@ \t\r\n] <[^<>@ \t\r\n]+@[^<>@ \t\r\n]+\\.[^<>@ \t\r\n]+>$")
+    message(FATAL_ERROR "CEKI_MAINTAINER must be one line \"Name <user@host.domain>\", "
+                        "or empty (got '${maint}')")
   endif()
   if(maint STREQUAL "")
     set(maint "${CEKI_DEFAULT_MAINTAINER}")

@@ -7,10 +7,13 @@
 # 2. The metainfo written with no homepage names no address and lists no
 #    screenshots, and validates; written with one, it names it (homepage,
 #    source, bugs), its screenshots are files of packaging/screenshots/ at the
-#    size it states, and it validates too (appstreamcli, when installed).
-# 3. A setting that is not an address stops the writing with its name and
-#    leaves no file.
+#    size it states, and it validates too (appstreamcli).
+# 3. A setting that is not an address (or a maintainer that is not
+#    "Name <user@host.domain>") stops the writing with its name and leaves
+#    no file; a maintainer that is one is taken.
 set -euo pipefail
+. "$(dirname "$0")/../tests/tools/need.bash"
+need_tools cmake appstreamcli
 src=$1
 work=$2
 rm -rf "$work"
@@ -35,13 +38,11 @@ write() {
     cmake "$@" -DIN="$template" -DOUT="$out" -P "$src/packaging/metainfo_write.cmake"
 }
 validate() {
-    if command -v appstreamcli >/dev/null; then
-        appstreamcli validate --no-net "$1" >"$work/validate.log" 2>&1 || {
-            echo "$1 does not validate:" >&2
-            cat "$work/validate.log" >&2
-            fail=1
-        }
-    fi
+    appstreamcli validate --no-net "$1" >"$work/validate.log" 2>&1 || {
+        echo "$1 does not validate:" >&2
+        cat "$work/validate.log" >&2
+        fail=1
+    }
 }
 # png_size FILE: "WIDTHxHEIGHT" from the PNG's header.
 png_size() {
@@ -98,7 +99,8 @@ validate "$work/home.xml"
 
 # 3. Bad settings.
 for bad in "-DCEKI_HOMEPAGE=example.org/ceki" "-DCEKI_SCREENSHOTS_URL=ftp://example.org/x" \
-    "-DCEKI_BUGS_URL=https://example.org/a b"; do
+    "-DCEKI_BUGS_URL=https://example.org/a b" "-DCEKI_MAINTAINER=A Person" \
+    "-DCEKI_MAINTAINER=A Person <a.person>" "-DCEKI_MAINTAINER=<a@example.org>"; do
     name=${bad#-D}
     name=${name%%=*}
     if write "$work/bad.xml" "$bad" >"$work/bad.log" 2>&1; then
@@ -111,4 +113,9 @@ for bad in "-DCEKI_HOMEPAGE=example.org/ceki" "-DCEKI_SCREENSHOTS_URL=ftp://exam
     fi
     [ ! -e "$work/bad.xml" ] || { echo "$bad left a metainfo behind" >&2; fail=1; }
 done
+write "$work/maint.xml" "-DCEKI_MAINTAINER=A Person <a.person@example.org>" >"$work/maint.log" 2>&1 || {
+    echo "a maintainer 'A Person <a.person@example.org>' was refused:" >&2
+    cat "$work/maint.log" >&2
+    fail=1
+}
 exit $fail

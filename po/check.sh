@@ -5,6 +5,8 @@
 # not match its English, or fewer than 200 messages.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../tests/tools/need.bash"
+need_tools msgfmt msgcmp
 work=$1
 shift
 mkdir -p "$work"

@@ -7,6 +7,8 @@
 # goes in its Report-Msgid-Bugs-To; unset, the header names no address.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+. "$(dirname "$0")/../tests/tools/need.bash"
+need_tools xgettext
 out=$1
 bugs=${CEKI_BUGS_ADDRESS:-}
 cd "$root"

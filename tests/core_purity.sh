@@ -3,6 +3,8 @@
 # Fails if the core includes anything but the C standard library or its own
 # headers, or if the archive needs a symbol that libc and libm do not give.
 set -u
+. "$(dirname "$0")/tools/need.bash"
+need_tools gcc nm
 lib=$1
 dir=$2
 status=0

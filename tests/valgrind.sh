@@ -6,12 +6,13 @@
 # scene. Fails on any
 # memory error or on memory definitely, indirectly or possibly lost; what
 # system libraries keep reachable at exit (SDL's D-Bus and GLib set-up) is not
-# a leak of ours and is not counted. Exits 77 (skipped) without valgrind or
-# in a sanitizer build.
+# a leak of ours and is not counted. Stops at once without valgrind (or nm);
+# exits 77 (skipped) in a sanitizer build.
 set -uo pipefail
 build=${1:?usage: tests/valgrind.sh BUILD_DIR}
 here=$(cd "$(dirname "$0")" && pwd)
-command -v valgrind >/dev/null || { echo "valgrind not installed: skipped"; exit 77; }
+. "$here/tools/need.bash"
+need_tools valgrind nm
 # A sanitizer build cannot run under valgrind (and checks memory itself).
 if ldd "$build/ceki-cli" 2>/dev/null | grep -q libasan || nm "$build/ceki-cli" 2>/dev/null | grep -q __asan_init; then
     echo "sanitizer build: valgrind skipped"

@@ -2,6 +2,8 @@
 # Renders the PNG sizes of the icon from its SVG (committed; rerun after
 # changing the SVG). Needs rsvg-convert (Debian: librsvg2-bin).
 set -euo pipefail
+. "$(dirname "$0")/../../tests/tools/need.bash"
+need_tools rsvg-convert
 cd "$(dirname "$0")"
 id=io.github.ceki.Ceki
 for size in 16 24 32 48 64 128 256 512; do

@@ -118,6 +118,7 @@ struct App {
      * room, table). */
     struct NetTable *net;
     char replay_path[1024];  /* a record the replay screen opens first, or "" */
+    char join_link[256];     /* an invite the join screen joins at once (ceki ceki://...), or "" */
     DeckStyle gallery_style; /* the gallery's first tab; STYLE_COUNT: from settings */
     TableRun table_run;      /* the table's headless runs */
     AppDriver driver;

@@ -2,6 +2,7 @@
  * (see app_loop.h). */
 #include "app_loop.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -367,14 +368,60 @@ static double frame_interval(const App *app)
                                                               : SOFTWARE_FRAME_SECONDS_MAX;
 }
 
-/* Draws and shows a frame; without vertical sync to pace the frames, at
- * most one a frame_interval (the benchmark does not wait: its clock is its
- * own). */
-static void show_frame(App *app, FrameStats *f, double began, bool bench)
+/* $CEKI_SHOT_FILE: for tests driving the real window from outside, which
+ * then need no screenshot tool of their own (tests/app/window.bash): on
+ * SIGUSR1 the next frame is drawn whole and, before it is shown, saved
+ * there as a PNG (written aside, then renamed: once the file is there, it
+ * is whole). Without it SIGUSR1 keeps its default. */
+static volatile sig_atomic_t shot_asked;
+
+static void on_shot_signal(int sig)
+{
+    (void)sig;
+    shot_asked = 1;
+}
+
+static const char *shots_start(void)
+{
+    const char *path = getenv("CEKI_SHOT_FILE");
+    if (path == NULL || path[0] == '\0') {
+        return NULL;
+    }
+    signal(SIGUSR1, on_shot_signal);
+    return path;
+}
+
+/* Whether a shot was asked for since the last frame (the frame then drawn
+ * whole). */
+static bool shot_due(App *app, const char *path)
+{
+    if (path == NULL || !shot_asked) {
+        return false;
+    }
+    shot_asked = 0;
+    app->dirty = true;
+    return true;
+}
+
+static void shot_save(App *app, const char *path)
+{
+    char err[256];
+    if (!app_save_png(app, path, err, sizeof err)) {
+        fprintf(stderr, "ceki: the screenshot %s: %s\n", path, err);
+    }
+}
+
+/* Draws and shows a frame, saved to SHOT first unless NULL; without
+ * vertical sync to pace the frames, at most one a frame_interval (the
+ * benchmark does not wait: its clock is its own). */
+static void show_frame(App *app, FrameStats *f, double began, bool bench, const char *shot)
 {
     double start = real_seconds();
     SDL_Rect drawn[APP_MAX_DAMAGE];
     int parts = app_draw_frame(app, drawn, APP_MAX_DAMAGE);
+    if (shot != NULL) {
+        shot_save(app, shot);
+    }
     app->platform->present(app, drawn, parts);
     f->frames++;
     f->partial_frames += parts > 0;
@@ -446,6 +493,7 @@ int app_run(App *app)
     widget_last[0] = '\0';
     FrameStats stats = {.started = real_seconds()};
     Bench bench = bench_start();
+    const char *shot_path = shots_start();
     if (bench.steps > 0) {
         last = 0;
     }
@@ -466,9 +514,10 @@ int app_run(App *app)
         /* Stepped by a 60th of a second, the benchmark draws a frame only
          * once the frame's time has passed, as the real loop sleeps. */
         bool due = bench.steps == 0 || now - bench.drawn >= frame_interval(app) - 1e-6;
+        bool shot = due && shot_due(app, shot_path);
         if (due && (app->dirty || app->animating || card_art_pending(app->cards))) {
             bench.drawn = now;
-            show_frame(app, &stats, now, bench.steps > 0);
+            show_frame(app, &stats, now, bench.steps > 0, shot ? shot_path : NULL);
             if (state_log != NULL) {
                 log_state(app, state_log, state_last, sizeof state_last);
             }

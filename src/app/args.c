@@ -27,9 +27,11 @@ const char *args_usage(void)
            "            [--level random|greedy|strong] [--speed instant|fast|normal|slow]\n"
            "            [--exit-at-end] [--as-person] [--size WxH]\n"
            "       ceki --autoplay-after N   (window tests)\n"
-           "       ceki --host [--port P] [--variant ID] [--players N] [--seats LIST]\n"
-           "       ceki --join HOST:PORT[/TABLE]  |  ceki ceki://HOST:PORT/TABLE  |  ceki "
-           "--rejoin\n"
+           "       ceki --host [--port P | --server HOST:PORT] [--private] [--variant ID]\n"
+           "            [--players N] [--seats LIST]\n"
+           "       ceki --join HOST:PORT[/TABLE[?key=KEY]]  |  ceki "
+           "ceki://HOST:PORT/TABLE[?key=KEY]"
+           "\n       ceki --rejoin\n"
            "With --screenshot, renders that scene settled at that size (default 1280x800)\n"
            "without a window, writes the PNG and exits. With --autoplay, computers play a\n"
            "whole match at the table (default level greedy, animations instant);\n"
@@ -38,7 +40,10 @@ const char *args_usage(void)
            "be, and the game is kept and counted as the player's own (a game of that\n"
            "variant in progress is resumed first): for testing that nothing is lost.\n"
            "--host hosts a table for friends on other machines (LIST: you, friend, random,\n"
-           "greedy or strong for each seat, you once); --join takes a seat at one; --rejoin\n"
+           "greedy or strong for each seat, you once), or with --server makes it on that\n"
+           "ceki-server; it is open to anyone unless --private (then only its invite, which\n"
+           "carries its key, joins it); --join takes a seat at one (a link without --autoplay\n"
+           "opens the window's Play with friends and joins from there); --rejoin\n"
            "goes back to the table left in the middle of a match. The match starts when\n"
            "every seat is taken; --autoplay, --as-person and --exit-at-end work there too.\n"
            "--autoplay-after N opens the window as usual; at a table, after the person's own\n"
@@ -246,6 +251,21 @@ static bool opt_autoplay_after(const char *value, AppArgs *out, char *err, size_
     return true;
 }
 
+/* --server HOST:PORT: the ceki-server a --host table is made on. */
+static bool opt_server(const char *value, AppArgs *out, char *err, size_t err_size)
+{
+    NetAddress a;
+    if (!net_address_parse(value, &a, err, err_size)) {
+        return false;
+    }
+    if (a.table[0] != '\0') {
+        snprintf(err, err_size, "--server wants HOST:PORT, not a table's address");
+        return false;
+    }
+    out->server = value;
+    return true;
+}
+
 /* --join ADDRESS: a table of another's. */
 static bool opt_join(const char *value, AppArgs *out, char *err, size_t err_size)
 {
@@ -264,6 +284,7 @@ static const struct {
     {"--port", opt_port},
     {"--seats", opt_seats},
     {"--join", opt_join},
+    {"--server", opt_server},
     {"--screenshot", opt_screenshot},
     {"--scene", opt_scene},
     {"--variant", opt_variant},
@@ -288,6 +309,7 @@ static const struct {
     {"--as-person", offsetof(AppArgs, as_person)},
     {"--host", offsetof(AppArgs, host)},
     {"--rejoin", offsetof(AppArgs, rejoin)},
+    {"--private", offsetof(AppArgs, private_table)},
 };
 
 /* Sets the flag opt names; false if it names none. */
@@ -367,8 +389,12 @@ static bool network_agrees(AppArgs *a, char *err, size_t err_size)
         snprintf(err, err_size, "--host, --join and --rejoin do not go together");
         return false;
     }
-    if ((a->port != 0 || a->nseats > 0) && !a->host) {
-        snprintf(err, err_size, "--port and --seats go with --host");
+    if ((a->port != 0 || a->nseats > 0 || a->server != NULL || a->private_table) && !a->host) {
+        snprintf(err, err_size, "--port, --server, --private and --seats go with --host");
+        return false;
+    }
+    if (a->port != 0 && a->server != NULL) {
+        snprintf(err, err_size, "--port is for a table on this computer, not with --server");
         return false;
     }
     if (args_network(a) && (a->screenshot != NULL || a->import || a->export)) {

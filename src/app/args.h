@@ -7,8 +7,10 @@
  *   ceki --autoplay [--variant ID] [--seed N] [--players N] [--level L]
  *        [--speed instant|fast|normal|slow] [--exit-at-end] [--as-person]
  *        [--size WxH]
- *   ceki --host [--port P] [--variant ID] [--players N] [--seats LIST] [--seed N]
- *   ceki --join HOST:PORT[/TABLE]  |  ceki ceki://HOST:PORT/TABLE  |  ceki --rejoin
+ *   ceki --host [--port P | --server HOST:PORT] [--private] [--variant ID]
+ *        [--players N] [--seats LIST] [--seed N]
+ *   ceki --join HOST:PORT[/TABLE[?key=KEY]]  |  ceki ceki://HOST:PORT/TABLE[?key=KEY]
+ *   ceki --rejoin
  *        (each also with --autoplay [--as-person] [--exit-at-end] [--level L])
  * into an AppArgs without side effects. Without --screenshot the options
  * choose the screen and game the window opens with; --autoplay plays a
@@ -24,8 +26,9 @@
  * allow. Whether a known scene is available is not its business.
  * A network table: --host hosts one in this window (LIST holds
  * one of you, friend, random, greedy, strong per seat, you once; default
- * you and friends); --join takes a seat at another's (an address or an
- * invite, checked here); --rejoin goes back to the table of the ticket
+ * you and friends), or with --server makes it on that ceki-server; it is
+ * open unless --private; --join takes a seat at another's (an address or
+ * an invite, checked here); --rejoin goes back to the table of the ticket
  * the store keeps. The match starts when the seats are filled.
  * --autoplay-after N (tests driving a real window, not with --autoplay,
  * --screenshot or a network option): the window opens as without it; at
@@ -73,6 +76,8 @@ typedef struct AppArgs {
     uint8_t seat_kind[CEKI_MAX_SEATS]; /* --seats LIST, NetSeatKind per seat */
     int nseats;                        /* 0: not given */
     const char *join;                  /* --join ADDRESS, or a ceki:// link */
+    const char *server;                /* --server HOST:PORT: --host makes its table there */
+    bool private_table;                /* --private: --host's table joined only with its key */
     bool rejoin;                       /* --rejoin */
     /* --autoplay-after N (window tests): in a window opened at the title,
      * the person's own first N moves at a table are theirs, then the

@@ -61,6 +61,36 @@ static OverflowWatch overflow_watch(void)
     return strcmp(watch, "check") == 0 ? WATCH_CHECK : WATCH_ON;
 }
 
+/* What a screenshot shows of files it never writes: the name and servers
+ * of a settings file ($CEKI_SETTINGS_FILE: the servers list of the join
+ * and host screens) and statistics ($CEKI_STATS_FILE). */
+static void screenshot_files(App *app)
+{
+    /* The name and servers of a settings file, read but never written
+     * (the servers list of the join and host screens): $CEKI_SETTINGS_FILE. */
+    const char *settings_file = getenv("CEKI_SETTINGS_FILE");
+    if (settings_file != NULL && settings_file[0] != '\0') {
+        Settings read;
+        char why[200];
+        SettingsLoad r = settings_load(settings_file, &read, why, sizeof why);
+        if (r == SETTINGS_DAMAGED || r == SETTINGS_UNREADABLE) {
+            fprintf(stderr, "ceki: %s: %s\n", settings_file, why);
+        }
+        memcpy(app->settings.player_name, read.player_name, sizeof read.player_name);
+        memcpy(app->settings.servers, read.servers, sizeof read.servers);
+        app->settings.nservers = read.nservers;
+    }
+    /* Statistics to show, read but never written: $CEKI_STATS_FILE. */
+    const char *stats_file = getenv("CEKI_STATS_FILE");
+    if (stats_file != NULL && stats_file[0] != '\0') {
+        char why[200];
+        StatsLoad r = stats_load(stats_file, &app->stats, why, sizeof why);
+        if (r == STATS_DAMAGED || r == STATS_UNREADABLE) {
+            fprintf(stderr, "ceki: %s: %s\n", stats_file, why);
+        }
+    }
+}
+
 int launch_screenshot(const AppArgs *args)
 {
     char err[512];
@@ -85,15 +115,7 @@ int launch_screenshot(const AppArgs *args)
         fprintf(stderr, "ceki: %s\n", err);
         return 1;
     }
-    /* Statistics to show, read but never written: $CEKI_STATS_FILE. */
-    const char *stats_file = getenv("CEKI_STATS_FILE");
-    if (stats_file != NULL && stats_file[0] != '\0') {
-        char why[200];
-        StatsLoad r = stats_load(stats_file, &app->stats, why, sizeof why);
-        if (r == STATS_DAMAGED || r == STATS_UNREADABLE) {
-            fprintf(stderr, "ceki: %s: %s\n", stats_file, why);
-        }
-    }
+    screenshot_files(app);
     if (args->scene == SCENE_TABLE) {
         /* Mid-round: each seat has had a couple of turns. */
         const VariantDesc *v = variant_get(args->variant);
@@ -186,6 +208,12 @@ int launch_window(const AppArgs *args)
     const char *pre = getenv("CEKI_TABLE_PREPLAY");
     if (args->scene == SCENE_TABLE && pre != NULL && atoi(pre) > 0) {
         app->table_run.preplay = atoi(pre) < 400 ? atoi(pre) : 400;
+    }
+    if (args->join != NULL) { /* an invite opened as a link: Play with friends joins it */
+        AppArgs at_join = *args;
+        at_join.scene = SCENE_JOIN;
+        snprintf(app->join_link, sizeof app->join_link, "%s", args->join);
+        return launch_run(app, &at_join);
     }
     return launch_run(app, args);
 }

@@ -210,7 +210,14 @@ static NetTable *net_host(App *app, const AppArgs *args, char *err, size_t err_s
     o.port = args->port;
     o.has_seed = args->seed_given;
     o.seed = args->seed;
+    o.open = !args->private_table;
     net_person_name(o.name, sizeof o.name);
+    NetAddress server;
+    if (args->server != NULL) {
+        return net_address_parse(args->server, &server, err, err_size)
+                   ? net_table_make_on(&server, &o, err, err_size)
+                   : NULL;
+    }
     static char dir[1024];
     if (store_persistent(app->store) && net_ticket_data_dir(dir, sizeof dir)) {
         o.data_dir = dir;
@@ -228,7 +235,8 @@ static bool net_ticket_fits(App *app, const AppArgs *args, NetTicket *t)
         return true;
     }
     if (args->host) {
-        return t->hosting && (args->port == 0 || args->port == t->address.port);
+        return args->server == NULL && t->hosting &&
+               (args->port == 0 || args->port == t->address.port);
     }
     NetAddress a;
     return !t->hosting && net_address_parse(args->join, &a, NULL, 0) &&
@@ -293,7 +301,7 @@ static void net_pick_first(NetTable *nt, bool *picked)
 static void net_say_where(NetTable *nt)
 {
     char addr[NET_TABLE_ADDRESSES_MAX][NET_ADDR_TEXT_MAX];
-    char invite[NET_ADDRESS_HOST_MAX + NET_TABLE_ID_MAX + 32] = "";
+    char invite[NET_ADDRESS_INVITE_MAX] = "";
     int n = net_table_addresses(nt, addr, NET_TABLE_ADDRESSES_MAX);
     net_table_invite(nt, invite, sizeof invite);
     fprintf(stderr, "ceki: hosting on port %u; invite %s; addresses", (unsigned)net_table_port(nt),
@@ -304,13 +312,23 @@ static void net_say_where(NetTable *nt)
     fprintf(stderr, "\n");
 }
 
+/* A table made on a server, once seated there: where, and its invite. */
+static void net_say_made(NetTable *nt)
+{
+    char where[NET_ADDR_TEXT_MAX + NET_ADDRESS_HOST_MAX] = "";
+    char invite[NET_ADDRESS_INVITE_MAX] = "";
+    net_table_where(nt, where, sizeof where);
+    net_table_invite(nt, invite, sizeof invite);
+    fprintf(stderr, "ceki: table made on %s; invite %s\n", where, invite);
+}
+
 /* Polls until the match runs (the host starting it once the seats are
  * filled); false with the table's reason when it failed or took too long,
  * or with *stopped when the program was asked to end (SIGTERM, SIGINT). */
 static bool net_wait_start(NetTable *nt, bool *stopped, char *err, size_t err_size)
 {
     uint32_t start = SDL_GetTicks();
-    bool picked = false, started = false;
+    bool picked = false, started = false, said = net_table_is_host(nt);
     for (uint32_t i = 0; i < NET_LAUNCH_WAIT_MS / NET_LAUNCH_PAUSE_MS &&
                          SDL_GetTicks() - start < NET_LAUNCH_WAIT_MS;
          i++) {
@@ -328,7 +346,12 @@ static bool net_wait_start(NetTable *nt, bool *stopped, char *err, size_t err_si
         if (st == NET_TABLE_CHOOSING) {
             net_pick_first(nt, &picked);
         }
-        if (st == NET_TABLE_WAITING && net_table_is_host(nt) && !started && net_seats_filled(nt)) {
+        if (st == NET_TABLE_WAITING && !said && net_table_is_creator(nt)) {
+            said = true;
+            net_say_made(nt);
+        }
+        if (st == NET_TABLE_WAITING && net_table_is_creator(nt) && !started &&
+            net_seats_filled(nt)) {
             started = net_table_start(nt);
         }
         if ((st == NET_TABLE_PLAYING || st == NET_TABLE_OVER) &&

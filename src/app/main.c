@@ -20,7 +20,7 @@ int main(int argc, char **argv)
     if (args.import || args.export) {
         return launch_records(&args);
     }
-    if (args_network(&args)) {
+    if (args_network(&args) && (args.autoplay || args.join == NULL)) {
         return launch_net(&args); /* a network table */
     }
     if (args.autoplay) {

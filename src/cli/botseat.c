@@ -95,8 +95,8 @@ static void on_view(BotSeat *b, const NetView *v)
     bool first = !b->live_whole && !b->live_broken && b->updates == 0;
     if (first)
         b->live_whole = v->move_no == 0;
-    else if (!b->have_view || v->move_no != b->move_no)
-        b->live_broken = true; /* moves went by unseen */
+    else if (!b->have_view || v->move_no != b->move_no || !b->saw_start)
+        b->live_broken = true; /* moves went by unseen, or the start's events may have */
     *b->view = v->view;
     b->have_view = true;
     b->synced = true;
@@ -133,6 +133,7 @@ static bool on_update(BotSeat *b, const NetUpdate *u, NetMsg *reply)
         return false; /* a resync is on its way */
     }
     bool creation = u->move.type == MOVE_NONE && u->move_no == b->move_no;
+    b->saw_start = b->saw_start || creation;
     if (u->move_no != b->move_no + 1 && !creation)
         return ask_resync(b, reply);
     if (u->delta_len == 0) { /* no delta fitted: the host sends the whole view next */
@@ -170,9 +171,24 @@ static void on_record(BotSeat *b, const NetRecord *r)
     b->over = true;
 }
 
+/* What the clock says of this seat. */
+static void on_clock(BotSeat *b, const NetClockState *c)
+{
+    if (!c->on || b->seat < 0 || b->seat >= c->players)
+        return;
+    if (!b->clock_seen || c->bank_ms[b->seat] < b->clock_bank_low)
+        b->clock_bank_low = c->bank_ms[b->seat];
+    b->clock_seen = true;
+    b->clock_running += c->running == b->seat;
+}
+
 bool botseat_receive(BotSeat *b, const NetMsg *msg, uint64_t now_ms, NetMsg *reply)
 {
     (void)now_ms;
+    if (msg->type == NET_MSG_VIEW || msg->type == NET_MSG_UPDATE || msg->type == NET_MSG_SEATS)
+        on_clock(b, msg->type == NET_MSG_VIEW     ? &msg->u.view.clock
+                    : msg->type == NET_MSG_UPDATE ? &msg->u.update.clock
+                                                  : &msg->u.seats.clock);
     switch ((NetMsgType)msg->type) {
     case NET_MSG_WELCOME: on_welcome(b, &msg->u.welcome); return false;
     case NET_MSG_VIEW: on_view(b, &msg->u.view); return false;

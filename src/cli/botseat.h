@@ -17,9 +17,10 @@
  * - The transcript (transcript.h) is read live from every update's events
  *   and the view after it. When the seat saw the match whole from its
  *   creation, the live transcript is checked against the record's at the
- *   end; when it joined late or lost updates (restarted, reconnected after
- *   moves it missed, a resync), the transcript is read from the record,
- *   which is public once the match is over, through the same seat's eyes.
+ *   end; when it joined late or may have lost updates (restarted,
+ *   reconnected after moves it missed or before the start's update came, a
+ *   resync), the transcript is read from the record, which is public once
+ *   the match is over, through the same seat's eyes.
  * - When the player cannot choose (the view rebuilds no game), `failed`
  *   holds why and the seat sends nothing more.
  * - botseat_finish: once the record is in, the whole transcript (the
@@ -64,6 +65,7 @@ typedef struct BotSeat {
     size_t live_len;
     bool live_whole; /* every event since the match's creation was read */
     bool live_broken;
+    bool saw_start;   /* the update of the match's start (its deal's events) came */
     int hand_printed; /* the last round whose hand line was printed */
     long resyncs, refused, updates;
     bool over;
@@ -71,6 +73,11 @@ typedef struct BotSeat {
     char *record;              /* the whole record, once its last chunk came */
     NetRecordJoin record_join; /* its chunks so far (proto.h) */
     bool record_broken;        /* a chunk did not follow the ones before */
+    /* The turn clock as VIEW, UPDATE and SEATS told it: how often this
+     * seat's time was running, and the least bank it was told it had. */
+    long clock_running;
+    uint32_t clock_bank_low;
+    bool clock_seen;
 } BotSeat;
 
 bool botseat_init(BotSeat *b, AiLevel level, uint32_t think_ms);
@@ -78,7 +85,8 @@ void botseat_free(BotSeat *b);
 /* The message a bot sends to take (or take back, with a token) a seat; key:
  * a private table's (NULL: none). */
 void botseat_join_msg(const BotSeat *b, const char *table, const char *key, NetMsg *out);
-/* true when *reply is to be sent. */
+/* true when *reply is to be sent. Reads the clock each VIEW, UPDATE and
+ * SEATS carries (clock_running, clock_bank_low). */
 bool botseat_receive(BotSeat *b, const NetMsg *msg, uint64_t now_ms, NetMsg *reply);
 bool botseat_due(BotSeat *b, uint64_t now_ms, NetMsg *out);
 /* The connection was lost: what arrives next is a new welcome and view. */

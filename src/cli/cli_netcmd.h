@@ -15,15 +15,22 @@
  *       BANK seconds for the match (e.g. 20+120); default none. --watch:
  *       who may watch (hands-late: spectators also see each round's hands
  *       once it is over); default public for an open table, none for a
- *       private one.
+ *       private one. --hand-stalled S: the creator stays, watching its
+ *       table, and hands the seat of any person who keeps the match waiting
+ *       S seconds to the computer (a line "handed: seat K at move M" each
+ *       time; at a table without a clock), until the match is over
+ *       ("over: N seats handed to the computer"; status 1 if it is refused
+ *       or the connection is lost first).
  *   bot --connect HOST:PORT --table ID --level random|greedy|strong
  *       [--key KEY] [--token FILE] [--think MS] [--dump FILE]      (cmd_bot.c)
  *       takes the first free net seat (of a private table with its KEY) and
  *       plays the match to its end,
  *       choosing only from what arrives, then prints the match's transcript
  *       exactly as `ceki-cli match` does (cli_match.h), seat numbers as the
- *       host numbers them; on stderr a last line "bot: seat K, resyncs R,
- *       refused F, reconnects C". It comes back by itself (with backoff, for
+ *       host numbers them; on stderr a line "bot: seat K, resyncs R,
+ *       refused F, reconnects C", and at a table with a clock one more,
+ *       "clock: running for this seat N times, bank left at least B ms"
+ *       (the VIEWs, UPDATEs and SEATS that told it). It comes back by itself (with backoff, for
  *       CLI_BOT_RETRY_MS) when the connection drops, the server restarting
  *       included. --token FILE: the seat token is kept in FILE and used when
  *       FILE exists. --dump FILE: every message received is appended, raw,
@@ -32,6 +39,11 @@
  *       closed, the address cut off, ...), ends it with status 1.
  *       SIGTERM or SIGINT: it leaves its seat (the others see it away) and
  *       ends with status 1.
+ *   bot --connect HOST:PORT --table ID --watch [--key KEY] [--dump FILE]
+ *       watches the table as a spectator (no seat; a private table's KEY)
+ *       and prints the public transcript, read live and checked against
+ *       the record at the end, then "bot: seat -1, ..." on stderr; refused
+ *       (the table takes no spectators, a wrong key, too many): status 1.
  *   list --connect HOST:PORT                                      (cmd_list.c)
  *       prints one line per open table the server lists:
  *       "ID VARIANT SEATS FREE STARTED", VARIANT its key, SEATS its players,

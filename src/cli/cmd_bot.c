@@ -22,6 +22,7 @@ typedef struct BotArgs {
     const char *connect, *table, *token_file, *dump_file, *bind, *key;
     AiLevel level;
     long think_ms;
+    bool watch; /* a spectator: no seat, no level, no token */
 } BotArgs;
 
 typedef struct BotRun {
@@ -49,7 +50,9 @@ static int bot_usage(const char *why)
     fprintf(stderr, "ceki-cli: bot: %s\n", why);
     fprintf(stderr, "usage: ceki-cli bot --connect HOST:PORT --table ID --level "
                     "random|greedy|strong [--key KEY] [--token FILE] [--think MS] [--dump FILE] "
-                    "[--bind ADDR]\n");
+                    "[--bind ADDR]\n"
+                    "       ceki-cli bot --connect HOST:PORT --table ID --watch [--key KEY] "
+                    "[--dump FILE] [--bind ADDR]\n");
     return 2;
 }
 
@@ -84,9 +87,19 @@ static int parse_bot_args(int argc, char **argv, BotArgs *a)
 {
     a->level = AI_LEVEL_COUNT;
     int st = 0;
-    for (int i = 1; i < argc && st == 0; i += 2)
+    for (int i = 1; i < argc && st == 0; i += 2) {
+        if (strcmp(argv[i], "--watch") == 0) {
+            a->watch = true;
+            i--; /* a flag: no value */
+            continue;
+        }
         st = i + 1 < argc ? parse_one(a, argv[i], argv[i + 1])
                           : bot_usage("an option lacks its value");
+    }
+    if (st == 0 && a->watch && (a->level != AI_LEVEL_COUNT || a->token_file || a->think_ms))
+        st = bot_usage("--watch takes no --level, --token or --think");
+    if (st == 0 && a->watch)
+        a->level = AI_RANDOM; /* never asked to choose */
     if (st == 0 && (!a->connect || !a->table))
         st = bot_usage("needs --connect HOST:PORT and --table ID");
     if (st == 0 && a->level == AI_LEVEL_COUNT)
@@ -187,7 +200,8 @@ static void bot_message(BotRun *r, const NetEvent *ev, uint64_t now)
     dump_message(r, ev);
     const NetMsg *m = r->msg;
     if (m->type == NET_MSG_REFUSED && m->u.refused.what == NET_MSG_JOIN) {
-        bot_fail(r, "the server refused the seat", m->u.refused.reason);
+        bot_fail(r, r->a.watch ? "the server refused the spectator" : "the server refused the seat",
+                 m->u.refused.reason);
         return;
     }
     if (m->type == NET_MSG_WELCOME) {
@@ -209,6 +223,10 @@ static void bot_event(BotRun *r, const NetEvent *ev, uint64_t now)
         return;
     if (ev->kind == NET_EVENT_CONNECT) {
         botseat_join_msg(&r->seat, r->a.table, r->a.key, r->reply);
+        if (r->a.watch) {
+            r->reply->u.join.watch = true;
+            snprintf(r->reply->u.join.name, sizeof r->reply->u.join.name, "watcher");
+        }
         net_client_send(r->c, r->conn, r->reply);
     } else if (ev->kind == NET_EVENT_MESSAGE) {
         bot_message(r, ev, now);
@@ -269,6 +287,9 @@ static int bot_finish(BotRun *r)
     fprintf(stderr, "bot: seat %d, resyncs %ld, refused %ld, reconnects %ld, transcript %s\n",
             r->seat.seat, r->seat.resyncs, r->seat.refused, r->reconnects,
             botseat_read_live(&r->seat) ? "read live" : "from the record");
+    if (r->seat.clock_seen)
+        fprintf(stderr, "clock: running for this seat %ld times, bank left at least %u ms\n",
+                r->seat.clock_running, (unsigned)r->seat.clock_bank_low);
     return 0;
 }
 

@@ -4,12 +4,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "botseat.h"
 #include "cli_args.h"
 #include "cli_net.h"
 #include "cli_netcmd.h"
 #include "cli_util.h"
 
 #define TABLE_LIST_MAX 256
+#define TABLE_STALL_MAX_S 3600L           /* --hand-stalled's longest wait */
+#define TABLE_STAY_MAX_MS (4u * 3600000u) /* a creator who stays leaves after this at most */
+#define TABLE_POLL_MS 10u
 
 static const char *const seat_kind_keys[NET_SEAT_KIND_COUNT] = {"net", "local", "random", "greedy",
                                                                 "strong"};
@@ -21,7 +25,8 @@ typedef struct TableArgs {
     bool private_table;
     const char *seats;
     NetClock clock;
-    int watch; /* NetWatch, or -1: as the table is (open: public, private: none) */
+    int watch;    /* NetWatch, or -1: as the table is (open: public, private: none) */
+    long stall_s; /* --hand-stalled: seconds a person may keep the match waiting (0: leave) */
 } TableArgs;
 
 static const char *const watch_keys[NET_WATCH_COUNT] = {"none", "public", "hands-late"};
@@ -29,10 +34,11 @@ static const char *const watch_keys[NET_WATCH_COUNT] = {"none", "public", "hands
 static int table_usage(const char *why)
 {
     fprintf(stderr, "ceki-cli: table: %s\n", why);
-    fprintf(stderr, "usage: ceki-cli table --connect HOST:PORT --variant V [--players N] "
-                    "[--seed S] [--seats LIST] [--scheme NAME] [--option NAME]... [--private] "
-                    "[--clock SECONDS+BANK|none] [--watch none|public|hands-late] "
-                    "[--bind ADDR]\n");
+    fprintf(stderr,
+            "usage: ceki-cli table --connect HOST:PORT --variant V [--players N] "
+            "[--seed S] [--seats LIST] [--scheme NAME] [--option NAME]... [--private] "
+            "[--clock SECONDS+BANK|none] [--watch none|public|hands-late] [--hand-stalled S] "
+            "[--bind ADDR]\n");
     return 2;
 }
 
@@ -114,6 +120,10 @@ static int parse_one(TableArgs *a, const VariantDesc **v, const char *arg, const
         return parse_clock(val, &a->clock);
     } else if (strcmp(arg, "--watch") == 0) {
         return parse_watch(val, &a->watch);
+    } else if (strcmp(arg, "--hand-stalled") == 0) {
+        return cli_parse_long(val, 1, TABLE_STALL_MAX_S, &a->stall_s)
+                   ? 0
+                   : table_usage("--hand-stalled takes seconds (1 to 3600)");
     } else if (strcmp(arg, "--bind") == 0) {
         a->bind = val;
     } else if (strcmp(arg, "--variant") == 0) {
@@ -182,6 +192,95 @@ static int parse_table_args(int argc, char **argv, TableArgs *a, NetCreate *c)
     return 0;
 }
 
+/* ---- the creator who stays (--hand-stalled) ---- */
+
+typedef struct TableStay {
+    BotSeat view; /* the table as a spectator sees it */
+    bool started;
+    uint32_t move_no;   /* the last move seen */
+    uint64_t since;     /* when it was seen, or the match started */
+    uint32_t handed_at; /* the move number at which a seat was last handed over */
+    int handed;         /* seats handed over */
+} TableStay;
+
+/* One message while the creator watches; false when it ends the stay. */
+static bool table_stay_message(TableStay *st, const NetMsg *m, uint64_t now, NetMsg *reply,
+                               NetClient *c, NetConn conn)
+{
+    if (m->type == NET_MSG_REFUSED && m->u.refused.what == NET_MSG_JOIN) {
+        fprintf(stderr, "ceki-cli: table: the server refused to show the table: %s\n",
+                m->u.refused.reason);
+        return false;
+    }
+    if (m->type == NET_MSG_REFUSED && m->u.refused.what == NET_MSG_STAND_IN)
+        fprintf(stderr, "ceki-cli: table: the server refused the hand-over: %s\n",
+                m->u.refused.reason);
+    if (m->type == NET_MSG_SEATS && m->u.seats.started && !st->started) {
+        st->started = true;
+        st->since = now;
+    }
+    if (botseat_receive(&st->view, m, now, reply))
+        net_client_send(c, conn, reply);
+    if (st->view.have_view && st->view.move_no != st->move_no) {
+        st->move_no = st->view.move_no;
+        st->since = now;
+    }
+    return true;
+}
+
+/* The person to move has kept the match waiting stall_s: their seat to the
+ * computer (once a move). */
+static void table_stay_due(TableStay *st, const TableArgs *a, uint64_t now, NetMsg *out,
+                           NetClient *c, NetConn conn)
+{
+    int seat = st->view.have_view ? st->view.view->to_move : -1;
+    bool due = st->started && !st->view.over && seat >= 0 && st->handed_at != st->move_no + 1 &&
+               now - st->since >= (uint64_t)a->stall_s * 1000u;
+    if (!due)
+        return;
+    memset(out, 0, sizeof *out);
+    out->type = NET_MSG_STAND_IN;
+    out->u.stand_in.seat = (int8_t)seat;
+    out->u.stand_in.on = true;
+    net_client_send(c, conn, out);
+    st->handed_at = st->move_no + 1;
+    st->handed++;
+    printf("handed: seat %d at move %u\n", seat, (unsigned)st->move_no);
+    fflush(stdout);
+}
+
+/* The creator watches its table and hands over whoever keeps it waiting,
+ * until the match is over. */
+static bool table_stay(const TableArgs *a, NetClient *c, NetConn conn, const NetCreated *cr,
+                       NetMsg *msg)
+{
+    TableStay st;
+    memset(&st, 0, sizeof st);
+    NetMsg *reply = calloc(1, sizeof *reply);
+    bool ok = reply && botseat_init(&st.view, AI_RANDOM, 0);
+    if (ok) {
+        botseat_join_msg(&st.view, cr->table, cr->key, reply);
+        reply->u.join.watch = true;
+        ok = net_client_send(c, conn, reply);
+    }
+    uint64_t end = cli_now_ms() + TABLE_STAY_MAX_MS;
+    NetEvent ev;
+    while (ok && !st.view.over && cli_now_ms() < end) {
+        memset(&ev, 0, sizeof ev);
+        bool got = net_client_poll(c, TABLE_POLL_MS, &ev, msg);
+        if (got && ev.kind == NET_EVENT_DISCONNECT)
+            ok = false;
+        else if (got && ev.kind == NET_EVENT_MESSAGE)
+            ok = table_stay_message(&st, msg, cli_now_ms(), reply, c, conn);
+        table_stay_due(&st, a, cli_now_ms(), reply, c, conn);
+    }
+    if (ok && st.view.over)
+        printf("over: %d seats handed to the computer\n", st.handed);
+    botseat_free(&st.view);
+    free(reply);
+    return ok && st.view.over;
+}
+
 static int create_table(const TableArgs *a, NetMsg *msg)
 {
     NetClient *c = cli_net_client("table", 1, a->bind);
@@ -195,7 +294,9 @@ static int create_table(const TableArgs *a, NetMsg *msg)
         if (!cr->open)
             printf("key: %s\ninvite: ceki://%s/%s?key=%s\n", cr->key, a->connect, cr->table,
                    cr->key);
-        st = 0;
+        fflush(stdout);
+        NetCreated made = *cr;
+        st = a->stall_s == 0 || table_stay(a, c, conn, &made, msg) ? 0 : 1;
     } else if (ok && msg->type == NET_MSG_REFUSED) {
         fprintf(stderr, "ceki-cli: table: the server refused: %s\n", msg->u.refused.reason);
     } else if (ok) {

@@ -20,10 +20,13 @@
 #include "score.h"
 #include "variant.h"
 
-static int usage(void)
+/* The commands and their arguments, to `to`; 0 for standard output (asked
+ * for with --help), 2 otherwise (a wrong command line). The manual page is
+ * made from this text (packaging/man). */
+static int usage_to(FILE *to)
 {
     fprintf(
-        stderr,
+        to,
         "usage: ceki-cli COMMAND ...\n"
         "  variants\n"
         "  score VARIANT [--players N] [--option NAME]... [CARD...]\n"
@@ -40,13 +43,19 @@ static int usage(void)
         "  checki CARD CARD CARD CARD CARD CARD CARD CARD\n"
         "  table --connect HOST:PORT --variant V [--players N] [--seed S] [--seats LIST]\n"
         "      [--scheme NAME] [--option NAME]... [--private] [--clock SECONDS+BANK|none]\n"
-        "      [--watch none|public|hands-late] [--bind ADDR]\n"
+        "      [--watch none|public|hands-late] [--hand-stalled S] [--bind ADDR]\n"
         "  bot --connect HOST:PORT --table ID --level random|greedy|strong [--key KEY]\n"
         "      [--token FILE] [--think MS] [--dump FILE] [--bind ADDR]\n"
+        "  bot --connect HOST:PORT --table ID --watch [--key KEY] [--dump FILE] [--bind ADDR]\n"
         "  list --connect HOST:PORT [--bind ADDR]\n"
         "  load --connect HOST:PORT --tables N --variant V [--think MS] [--seconds S]\n"
         "      [--bind ADDR]\n");
-    return 2;
+    return to == stdout ? 0 : 2;
+}
+
+static int usage(void)
+{
+    return usage_to(stderr);
 }
 
 /* Parses a card list argument; prints which token is wrong. */
@@ -273,10 +282,8 @@ int main(int argc, char **argv)
         return cli_cmd_list(argc - 1, argv + 1);
     if (strcmp(cmd, "load") == 0)
         return cli_cmd_load(argc - 1, argv + 1);
-    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "help") == 0) {
-        usage();
-        return 0;
-    }
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "help") == 0)
+        return usage_to(stdout);
     fprintf(stderr, "ceki-cli: unknown command '%s'\n", cmd);
     return usage();
 }

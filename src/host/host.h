@@ -21,12 +21,17 @@
  *   changes nothing.
  * - The order of messages: joining, a seat gets NET_MSG_WELCOME, then its
  *   whole NET_MSG_VIEW, then everyone at the table NET_MSG_SEATS. When the
- *   match starts, every seated connection gets one NET_MSG_UPDATE with
- *   move_no 0 and move MOVE_NONE (card and target CARD_NONE): the deal's
- *   events (game_create's: a seating draw, a cut) as it sees them, an
- *   unchanged view's delta, and its moves when it is to move. After that,
- *   one NET_MSG_UPDATE per move applied.
- * - Seats: NetSeatKind. A person who joins gets a token; joining again
+ *   match starts, and once the journal holds that it started (at the
+ *   host_tick after, as for a move), every seated connection gets
+ *   NET_MSG_SEATS, then one NET_MSG_UPDATE with move_no 0 and move MOVE_NONE
+ *   (card and target CARD_NONE): the deal's events (game_create's: a
+ *   seating draw, a cut) as it sees them, an unchanged view's delta, and its
+ *   moves when it is to move. After that, one NET_MSG_UPDATE per move
+ *   applied. A table restored filled and not started starts.
+ * - Seats: NetSeatKind. A person who joins gets a token once the journal
+ *   holds the seat (the host writes it at once; when it cannot, the seat
+ *   stays free and the joiner is dropped with NET_REASON_FULL, to come back),
+ *   so a host killed at any moment has every token it gave. Joining again
  *   with it gives back the same seat mid-round, with the whole view. While
  *   a person is away the seat waits `grace_ms` (NET_MSG_SEATS shows what is
  *   left), then the computer plays for them at the table's level
@@ -103,15 +108,19 @@
  *   is not journalled: after a restart it joins again. When its table
  *   closes it is dropped with the reason, or stays at no table as a seat
  *   does when the match is over.
- * - Every table is journalled in the host's SQLite store (data_dir) after
- *   every move; a host created again on the same data_dir has its tables
- *   back, tokens included. data_dir NULL: nothing is kept (tests).
+ * - Every table is journalled in the host's SQLite store (data_dir) when it
+ *   is made (before NET_MSG_CREATED tells its id; a table that cannot be
+ *   kept is refused) and after every move; a host created again on the same
+ *   data_dir has its tables back, tokens included. data_dir NULL: nothing is
+ *   kept (tests).
  * - A move is told (NET_MSG_UPDATE) only once the journal holds it:
  *   host_tick writes every table changed since the last tick in one
  *   transaction (one fsync for all of them), then sends the updates of the
  *   moves it kept, so a host killed at any moment has told nobody a move
- *   it lost. A move's updates therefore go out at the host_tick after the
- *   host_received that made it (host_next_due is then 0).
+ *   it lost; a whole view sent meanwhile (a resync, a seat taken back)
+ *   shows the game as last told. A move's updates therefore go out at the
+ *   host_tick after the host_received that made it (host_next_due is then
+ *   0, or when a write that failed is tried again).
  * - Kowah's claims: with HostOptions.claim_ms set, a person (not a computer,
  *   nor a stand-in) asked to claim or pass has claim_ms from the moment the
  *   seats are told: every seat's VIEW and UPDATE carry the window
@@ -176,7 +185,9 @@
  *   HOST_CHAT_GAP_MS at most, and HOST_CHAT_BURST lines at once, one more
  *   every HOST_CHAT_EVERY_MS (NET_REASON_CHAT_FAST).
  * - Time comes only from the `now_ms` arguments (a monotonic clock in
- *   milliseconds), so tests drive it.
+ *   milliseconds), and randomness (table ids, seat tokens, deals not fixed)
+ *   from HostOptions.rand_bytes when given, so a simulator drives both and
+ *   a run replays from its seed (tests/sim).
  * - No globals; one Host is used by one thread.
  */
 #ifndef CEKI_HOST_H
@@ -249,6 +260,16 @@ typedef struct HostOptions {
     uint32_t table_idle_ms;   /* an unused table is closed after this long; 0: never */
     const HostAddr *trusted;  /* addresses treated as this machine's own */
     int ntrusted;
+    /* Where table ids, seat tokens, private tables' keys and the deals of
+     * tables that do not fix their seed come from: n random bytes into buf,
+     * false when none came (the host then refuses what needed them, as when
+     * the system has no randomness). NULL: the system's (getrandom). */
+    bool (*rand_bytes)(void *rand_ctx, uint8_t *buf, size_t n);
+    void *rand_ctx;
+    /* The name of the SQLite VFS the journal's file is opened with (one the
+     * caller registered with sqlite3_vfs_register, e.g. a simulator's that
+     * makes the disk full); NULL: SQLite's default. */
+    const char *journal_vfs;
 } HostOptions;
 
 typedef struct Host Host;
@@ -257,6 +278,14 @@ typedef struct Host Host;
 Host *host_create(const HostOptions *opt, const HostOutbox *out, uint64_t now_ms, char *err,
                   size_t err_size);
 void host_destroy(Host *h);
+/* Frees h as killing its process would leave it: nothing more is kept or
+ * told. The journal holds what its last commit held and nothing applied
+ * since; no message is sent and no log line written. Closing the journal's
+ * connection may still write through its VFS (SQLite checkpoints the WAL
+ * on close), which changes no committed content; a simulator's VFS that
+ * refuses those writes leaves the files exactly as a kill does. For
+ * simulators and tests; a program ends its host with host_destroy. */
+void host_kill(Host *h);
 
 /* A connection of this machine (no admission rule). */
 void host_connected(Host *h, HostConn conn, uint64_t now_ms);

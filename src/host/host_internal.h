@@ -153,7 +153,10 @@ typedef struct HostJournal HostJournal;
 
 struct Host {
     HostOutbox out;
+    bool (*rand_bytes)(void *rand_ctx, uint8_t *buf, size_t n); /* NULL: the system's */
+    void *rand_ctx;
     char *data_dir;
+    char *journal_vfs; /* NULL: SQLite's default VFS */
     uint32_t grace_ms;
     uint32_t claim_ms; /* 0: no claim window */
     bool allow_seed;
@@ -191,16 +194,17 @@ struct Host {
     Observation *after;  /* and after it */
 };
 
-/* ---- host_rand.c: the system's randomness ---- */
+/* ---- host_rand.c: randomness ---- */
 
-/* n random bytes from getrandom (or /dev/urandom); false when neither gives them. */
-bool host_rand_bytes(uint8_t *buf, size_t n);
+/* n random bytes from h's source (HostOptions.rand_bytes), else from
+ * getrandom (or /dev/urandom); false when none came. */
+bool host_rand_bytes(const Host *h, uint8_t *buf, size_t n);
 /* A table id of HOST_TABLE_ID_LEN characters [A-Za-z0-9]. */
-bool host_rand_table_id(char out[NET_TABLE_ID_MAX + 1]);
+bool host_rand_table_id(const Host *h, char out[NET_TABLE_ID_MAX + 1]);
 /* A seat token of NET_TOKEN_LEN hex digits; a private table's key of
  * NET_KEY_LEN (128 bits). */
-bool host_rand_token(char out[NET_TOKEN_LEN + 1]);
-bool host_rand_key(char out[NET_KEY_LEN + 1]);
+bool host_rand_token(const Host *h, char out[NET_TOKEN_LEN + 1]);
+bool host_rand_key(const Host *h, char out[NET_KEY_LEN + 1]);
 /* Whether two secrets (tokens, keys) are the same, in a time that depends
  * only on `len` (never on where they differ); both hold len bytes, "" an
  * empty one. */
@@ -246,8 +250,9 @@ typedef struct HostSavedTable {
 
 typedef void (*HostSavedFn)(void *ctx, const HostSavedTable *saved);
 
-/* NULL with a sentence in err when data_dir/ceki-server.db cannot be opened. */
-HostJournal *journal_open(const char *data_dir, char *err, size_t err_size);
+/* NULL with a sentence in err when data_dir/ceki-server.db cannot be
+ * opened; vfs: the SQLite VFS to open it with (NULL: the default). */
+HostJournal *journal_open(const char *data_dir, const char *vfs, char *err, size_t err_size);
 void journal_close(HostJournal *j);
 /* One transaction: begin, put every table that changed, commit (keep
  * false: roll back). put writes what the journal lacks of t (its row, its
@@ -351,7 +356,8 @@ void admit_free(Host *h);
 
 /* Deals t's game from t->cfg (with the computer seats' players). */
 bool play_deal(Host *h, HostTable *t);
-/* Starts the match: every seated connection gets the deal's events. */
+/* Starts the match: once the start is kept (play_flush), every seated
+ * connection is told it with the deal's events. */
 void play_start(Host *h, HostTable *t, uint64_t now_ms);
 /* Applies m for t's seat to move (checked by the core); by says who made
  * it. The move is told at the next play_flush, once it is in the journal;
@@ -363,6 +369,9 @@ CekiStatus play_apply(Host *h, HostTable *t, const Move *m, HostBy by);
  * over). A failed write is logged and tried again HOST_JOURNAL_RETRY_MS
  * later; nothing it holds is told before it is kept. */
 void play_flush(Host *h, uint64_t now_ms);
+/* play_flush now, for what is told only once it is kept (a seat's token, a
+ * table's id): true when the journal holds t (always without a journal). */
+bool play_keep_now(Host *h, HostTable *t, uint64_t now_ms);
 /* Replays a journalled move without telling anyone; a computer's move asks
  * its player again so that its randomness is where it was. The mover's
  * bank becomes `bank` (HOST_NO_BANK: as it was) and the clock's moves in a

@@ -100,7 +100,7 @@ static int journal_prepare(HostJournal *j)
     return rc;
 }
 
-HostJournal *journal_open(const char *data_dir, char *err, size_t err_size)
+HostJournal *journal_open(const char *data_dir, const char *vfs, char *err, size_t err_size)
 {
     char path[JOURNAL_PATH_MAX];
     if (snprintf(path, sizeof path, "%s/%s", data_dir, JOURNAL_FILE) >= (int)sizeof path) {
@@ -112,7 +112,7 @@ HostJournal *journal_open(const char *data_dir, char *err, size_t err_size)
         snprintf(err, err_size, "out of memory");
         return NULL;
     }
-    int rc = sqlite3_open_v2(path, &j->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+    int rc = sqlite3_open_v2(path, &j->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, vfs);
     if (rc == SQLITE_OK)
         rc = sqlite3_busy_timeout(j->db, JOURNAL_BUSY_MS);
     if (rc == SQLITE_OK)

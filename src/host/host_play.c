@@ -208,27 +208,6 @@ static void play_send_record(Host *h, HostTable *t)
     free(text);
 }
 
-void play_start(Host *h, HostTable *t, uint64_t now_ms)
-{
-    t->started = true;
-    send_journal(h, t);
-    send_log(h, "table %s: the match starts", t->id);
-    clock_check(t, now_ms); /* the first decision's time runs from now */
-    send_seats(h, t, now_ms);
-    /* The deal's events (a seating draw, a cut) go to every seat first. */
-    Move none;
-    memset(&none, 0, sizeof none);
-    none.type = MOVE_NONE;
-    none.card = CARD_NONE;
-    none.target = CARD_NONE;
-    for (int s = 0; s < t->cfg.players; s++) {
-        if (t->seat[s].conn == 0 || game_observe(t->game, s, h->after) != CEKI_OK)
-            continue;
-        play_send_update(h, t, s, h->after, h->after, &none);
-    }
-    play_tell_watchers(h, t, t->game, &none);
-}
-
 /* ---- moves ---- */
 
 /* Who makes the next move, and what its mover's bank will be after it. */
@@ -268,6 +247,29 @@ static bool play_keep_told(HostTable *t)
     return t->told != NULL;
 }
 
+#ifdef CEKI_HOST_FAULT_TELL_EARLY
+static void play_tell(Host *h, HostTable *t, uint64_t now_ms);
+#endif
+
+/* The start waits for the journal like a move: told (the deal's events to
+ * every seat first, as a move of MOVE_NONE) once it is kept. */
+void play_start(Host *h, HostTable *t, uint64_t now_ms)
+{
+    (void)now_ms;
+    if (t->waiting || !play_keep_told(t)) {
+        send_log(h, "table %s: the match cannot start now", t->id);
+        return;
+    }
+    t->started = true;
+    memset(&t->untold, 0, sizeof t->untold);
+    t->untold.type = MOVE_NONE;
+    t->untold.card = CARD_NONE;
+    t->untold.target = CARD_NONE;
+    t->waiting = true;
+    send_journal(h, t);
+    send_log(h, "table %s: the match starts", t->id);
+}
+
 CekiStatus play_apply(Host *h, HostTable *t, const Move *m, HostBy by)
 {
     if (t->waiting)
@@ -289,6 +291,9 @@ CekiStatus play_apply(Host *h, HostTable *t, const Move *m, HostBy by)
     if (by == HOST_BY_PERSON)
         t->seat[m->seat].clock_moves = 0;
     send_journal(h, t);
+#ifdef CEKI_HOST_FAULT_TELL_EARLY /* planted for tests/sim: told before it is kept */
+    play_tell(h, t, h->now_ms);
+#endif
     return CEKI_OK;
 }
 
@@ -298,7 +303,9 @@ static void play_tell(Host *h, HostTable *t, uint64_t now_ms)
 {
     t->waiting = false;
     play_claim_check(h, t, now_ms);
-    clock_check(t, now_ms); /* the next decision's time runs from now */
+    clock_check(t, now_ms);          /* the next decision's time runs from now */
+    if (t->untold.type == MOVE_NONE) /* the start: the seats say so first */
+        send_seats(h, t, now_ms);
     for (int s = 0; s < t->cfg.players; s++) {
         if (t->seat[s].conn == 0 || game_observe(t->told, s, h->before) != CEKI_OK ||
             game_observe(t->game, s, h->after) != CEKI_OK)
@@ -368,6 +375,12 @@ void play_flush(Host *h, uint64_t now_ms)
         if (t->waiting && (!h->journal || t->moves_kept == t->move_no))
             play_tell(h, t, now_ms);
     }
+}
+
+bool play_keep_now(Host *h, HostTable *t, uint64_t now_ms)
+{
+    play_flush(h, now_ms);
+    return t->journal_due == UINT64_MAX;
 }
 
 /* The card seat `seat` may claim now (its MOVE_CLAIM among the legal

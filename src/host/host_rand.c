@@ -1,6 +1,7 @@
-/* host_rand.c — the system's randomness: seeds, table ids, seat tokens and
- * private tables' keys; and secrets compared in constant time
- * (host_internal.h). getrandom first, /dev/urandom when it is missing. */
+/* host_rand.c — randomness: seeds, table ids, seat tokens and private
+ * tables' keys (host_internal.h), from the host's own source when it was
+ * given one (HostOptions.rand_bytes), else getrandom, /dev/urandom when it
+ * is missing; and secrets compared in constant time. */
 #define _DEFAULT_SOURCE /* getrandom */
 #include <errno.h>
 #include <stdio.h>
@@ -21,8 +22,10 @@ static bool rand_from_urandom(uint8_t *buf, size_t n)
     return got == n;
 }
 
-bool host_rand_bytes(uint8_t *buf, size_t n)
+bool host_rand_bytes(const Host *h, uint8_t *buf, size_t n)
 {
+    if (h->rand_bytes)
+        return h->rand_bytes(h->rand_ctx, buf, n);
     size_t got = 0;
     while (got < n) {
         ssize_t r = getrandom(buf + got, n - got, 0);
@@ -35,13 +38,13 @@ bool host_rand_bytes(uint8_t *buf, size_t n)
     return true;
 }
 
-bool host_rand_table_id(char out[NET_TABLE_ID_MAX + 1])
+bool host_rand_table_id(const Host *h, char out[NET_TABLE_ID_MAX + 1])
 {
     static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
     int len = 0;
     for (int tries = 0; len < HOST_TABLE_ID_LEN && tries < HOST_TABLE_ID_LEN * 4; tries++) {
         uint8_t b[HOST_TABLE_ID_LEN] = {0};
-        if (!host_rand_bytes(b, sizeof b))
+        if (!host_rand_bytes(h, b, sizeof b))
             return false;
         for (size_t i = 0; i < sizeof b && len < HOST_TABLE_ID_LEN; i++) {
             if (b[i] < RAND_ID_LIMIT)
@@ -52,12 +55,12 @@ bool host_rand_table_id(char out[NET_TABLE_ID_MAX + 1])
     return len == HOST_TABLE_ID_LEN;
 }
 
-/* len hex digits (len even) of the system's randomness, and a NUL. */
-static bool rand_hex(char *out, size_t len)
+/* len hex digits (len even) of h's randomness, and a NUL. */
+static bool rand_hex(const Host *h, char *out, size_t len)
 {
     static const char hex[] = "0123456789abcdef";
     uint8_t b[NET_TOKEN_LEN / 2] = {0};
-    if (len / 2 > sizeof b || !host_rand_bytes(b, len / 2))
+    if (len / 2 > sizeof b || !host_rand_bytes(h, b, len / 2))
         return false;
     for (size_t i = 0; i < len / 2; i++) {
         out[2 * i] = hex[b[i] >> 4];
@@ -67,14 +70,14 @@ static bool rand_hex(char *out, size_t len)
     return true;
 }
 
-bool host_rand_token(char out[NET_TOKEN_LEN + 1])
+bool host_rand_token(const Host *h, char out[NET_TOKEN_LEN + 1])
 {
-    return rand_hex(out, NET_TOKEN_LEN);
+    return rand_hex(h, out, NET_TOKEN_LEN);
 }
 
-bool host_rand_key(char out[NET_KEY_LEN + 1])
+bool host_rand_key(const Host *h, char out[NET_KEY_LEN + 1])
 {
-    return rand_hex(out, NET_KEY_LEN);
+    return rand_hex(h, out, NET_KEY_LEN);
 }
 
 bool host_secret_equal(const char *a, const char *b, size_t len)

@@ -22,7 +22,11 @@ static void restore_seats(HostTable *t, const HostSavedTable *saved, const Resto
         HostSeat *seat = &t->seat[s];
         seat->kind = from->kind;
         t->rules.seat_kind[s] = from->kind;
+#ifdef CEKI_HOST_FAULT_FORGET_TOKEN /* planted for tests/sim: the seat's token is lost */
+        memset(seat->token, 0, sizeof seat->token);
+#else
         memcpy(seat->token, from->token, sizeof seat->token);
+#endif
         memcpy(seat->name, from->name, sizeof seat->name);
         if (!host_seat_is_person(seat->kind)) {
             seat->state = NET_SEAT_HERE;
@@ -79,6 +83,7 @@ static void restore_one(void *ctx, const HostSavedTable *saved)
     if (t && table_add(rc->h, t)) {
         rc->tables++;
         send_log(rc->h, "table %s: back at move %u", t->id, (unsigned)t->move_no);
+        table_autostart(rc->h, t, rc->now_ms); /* filled, when its start was not kept */
     } else {
         rc->failed++;
     }

@@ -154,16 +154,25 @@ static void seat_new(Host *h, HostTable *t, HostConnInfo *ci, const NetJoin *j, 
         return;
     }
     HostSeat *seat = &t->seat[s];
-    if (!host_rand_token(seat->token)) {
+    if (!host_rand_token(h, seat->token)) {
         send_log(h, "table %s: no randomness for a token", t->id);
         seat_drop(h, ci->conn, NET_REASON_NO_SEAT);
         return;
     }
     seat_name(t, s, j->name);
+    seat->state = NET_SEAT_HERE; /* taken, as the journal keeps it */
     t->seats_dirty = true;
+    send_journal(h, t);
+    if (!play_keep_now(h, t, now_ms)) { /* a token is told only once it is kept */
+        seat->state = NET_SEAT_EMPTY;
+        seat->token[0] = '\0';
+        seat->name[0] = '\0';
+        send_log(h, "table %s: seat %d cannot be kept now; the joiner is to come back", t->id, s);
+        seat_drop(h, ci->conn, NET_REASON_FULL); /* a client comes back after a while */
+        return;
+    }
     send_log(h, "table %s: connection %u takes seat %d", t->id, (unsigned)ci->conn, s);
     seat_take(h, t, s, ci, now_ms);
-    send_journal(h, t);
     table_autostart(h, t, now_ms);
 }
 
@@ -173,6 +182,14 @@ void seat_join(Host *h, HostConn conn, const NetJoin *j, uint64_t now_ms)
     HostTable *t = table_find(h, j->table);
     if (!ci)
         return;
+    if (t && t->over && !play_keep_now(h, t, now_ms)) {
+        /* The end is told only once the last move is kept; the joiner is
+         * to come back (a host killed now has the match still on). */
+        send_log(h, "table %s: its last move cannot be kept now; the joiner is to come back",
+                 t->id);
+        seat_drop(h, conn, NET_REASON_FULL);
+        return;
+    }
     if (!t || t->over) {
         NetReason closed = t ? NET_REASON_CLOSED_OVER : table_closed_why(h, j->table);
         seat_drop(h, conn, closed != NET_REASON_NONE ? closed : NET_REASON_NO_TABLE);

@@ -71,14 +71,18 @@ void send_view(Host *h, HostTable *t, int seat)
     memset(m, 0, sizeof *m);
     m->type = NET_MSG_VIEW;
     NetView *v = &m->u.view;
-    v->move_no = t->move_no;
-    if (game_observe(t->game, seat, &v->view) != CEKI_OK) {
+    /* While a move waits for the journal, the game as it was last told:
+     * nothing is told before it is kept (host.h). */
+    const Game *g = t->waiting ? t->told : t->game;
+    v->move_no = t->waiting ? t->move_no - 1 : t->move_no;
+    if (game_observe(g, seat, &v->view) != CEKI_OK) {
         send_log(h, "table %s: seat %d's view could not be made", t->id, seat);
         return;
     }
     v->hash = net_view_hash(&v->view);
-    if (t->started && game_to_move(t->game) == seat) {
-        int n = game_legal_moves(t->game, v->moves, GAME_MAX_MOVES);
+    bool started = t->started && !(t->waiting && t->untold.type == MOVE_NONE); /* as told */
+    if (started && game_to_move(g) == seat) {
+        int n = game_legal_moves(g, v->moves, GAME_MAX_MOVES);
         v->nmoves = (uint16_t)(n > GAME_MAX_MOVES ? GAME_MAX_MOVES : n);
     }
     send_claim_window(h, t, &v->claim);

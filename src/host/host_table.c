@@ -145,7 +145,7 @@ static bool table_config(const Host *h, const NetCreate *c, GameConfig *cfg, con
         return false;
     }
     uint8_t b[HOST_SEED_BYTES] = {0};
-    if (!c->has_seed && !host_rand_bytes(b, sizeof b)) {
+    if (!c->has_seed && !host_rand_bytes(h, b, sizeof b)) {
         *why = N_("The server could not draw a deal; try again.");
         return false;
     }
@@ -158,7 +158,7 @@ static bool table_config(const Host *h, const NetCreate *c, GameConfig *cfg, con
 static bool table_new_id(Host *h, char id[NET_TABLE_ID_MAX + 1])
 {
     for (int i = 0; i < TABLE_ID_TRIES; i++) {
-        if (!host_rand_table_id(id))
+        if (!host_rand_table_id(h, id))
             return false;
         if (!table_find(h, id) && table_closed_why(h, id) == NET_REASON_NONE)
             return true;
@@ -195,7 +195,7 @@ static HostTable *table_make(Host *h, const NetCreate *c, const GameConfig *cfg)
     t->autostart = c->autostart;
     t->open = c->open;
     table_set_watch(t, &c->rules.clock, c->rules.watch);
-    if (!t->open && !host_rand_key(t->key)) {
+    if (!t->open && !host_rand_key(h, t->key)) {
         table_free(t);
         return NULL;
     }
@@ -257,6 +257,13 @@ void table_create(Host *h, HostConn conn, HostAddr addr, const NetCreate *c, uin
     t->creator = conn;
     t->owner = admit_limited(h, addr) ? addr : 0;
     send_journal(h, t);
+    if (!play_keep_now(h, t, now_ms)) { /* an id is told only once it is kept */
+        h->ntables--;                   /* t was the last added */
+        table_free(t);
+        send_refused(h, conn, NET_MSG_CREATE, NET_REASON_BAD_CONFIG, 0,
+                     N_("The server could not set that table up; try again."));
+        return;
+    }
     send_log(h, "table %s: made by connection %u (%s, %d seats, %s)", t->id, (unsigned)conn,
              game_variant(t->game)->key, cfg.players, t->open ? "open" : "private");
     table_send_created(h, conn, t);
@@ -475,7 +482,9 @@ void table_sweep(Host *h, uint64_t now_ms)
 
 uint64_t table_due(const HostTable *t)
 {
-    if (t->waiting || play_computer_due(t))
+    /* A move waiting is told at the next tick without a journal, else once
+     * its write is due (at once, or the retry of one that failed). */
+    if ((t->waiting && t->journal_due == UINT64_MAX) || play_computer_due(t))
         return 0;
     uint64_t due = t->journal_due < t->seats_due ? t->journal_due : t->seats_due;
     if (t->idle_end < due)

@@ -114,7 +114,7 @@ typedef enum NetReason {
     NET_REASON_NO_WATCHING,      /* a spectator at a table that takes none */
     NET_REASON_WATCHERS_FULL,    /* the table has as many spectators as it takes */
     NET_REASON_ADDRESS_WATCHING, /* the address has as many spectators as it may */
-    NET_REASON_WATCHING,         /* a spectator's move, start, stand-in or computer seat */
+    NET_REASON_WATCHING,         /* a spectator's move or stand-in */
     NET_REASON_NO_PERSON,        /* a stand-in asked for a seat no person holds */
     NET_REASON_HAS_CLOCK,        /* another's seat handed over at a table with a clock */
     NET_REASON_NOT_YOUR_SEAT,    /* a seat taken back by someone else than its person */

@@ -5,7 +5,9 @@
  * host hands its outbox goes to the peers. One line per event on stderr.
  * SIGTERM and SIGINT end it cleanly: the host's journal is closed once
  * every move applied is in it (the batch in flight and the rest), then
- * every peer is told NET_REASON_SHUTDOWN.
+ * every peer is told NET_REASON_SHUTDOWN. Started by systemd (Type=notify),
+ * it says when it listens, feeds the unit's watchdog from its loop and says
+ * when it stops (notify.h).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <arpa/inet.h>
@@ -21,6 +23,7 @@
 
 #include "host.h"
 #include "net_transport.h"
+#include "notify.h"
 #include "proto.h"
 
 #define SERVER_ERR_MAX 256
@@ -35,6 +38,9 @@
  * ms). Each ping is two datagrams; at 3,000 peers the default made some
  * 12,000 datagrams a second, more than the game's own. */
 #define SERVER_PEER_PING_MS 1500u
+/* Told to the service manager this often within its watchdog's interval. */
+#define SERVER_WATCHDOG_PINGS 2u
+#define SERVER_STATUS_MAX 160
 /* The default --max-tables: measured, a table costs 11 kB waiting for its
  * people, 35 kB playing with two strong computers, 75 kB at most (six
  * seats, five strong computers); 1,500 of the largest and 4,000 peers
@@ -67,6 +73,8 @@ typedef struct Server {
     NetMsg *msg;                 /* one message at a time, off the stack (some 20 kB) */
     long away[NET_REASON_COUNT]; /* peers turned away since the last report, by reason */
     uint64_t away_report_at;
+    uint64_t watchdog_ms; /* the service manager's watchdog; 0: none */
+    uint64_t pinged_ms;   /* when it was last told the loop turns */
 } Server;
 
 static volatile sig_atomic_t server_stop_signal = 0;
@@ -303,6 +311,18 @@ static void server_pace(uint64_t start_us)
     nanosleep(&ts, NULL);
 }
 
+/* Tells a watchdog that asked for it that the loop still turns. */
+static void server_watchdog(Server *sv)
+{
+    if (sv->watchdog_ms == 0)
+        return;
+    uint64_t now = server_now_ms();
+    if (now - sv->pinged_ms < sv->watchdog_ms / SERVER_WATCHDOG_PINGS)
+        return;
+    sv->pinged_ms = now;
+    notify_send("WATCHDOG=1");
+}
+
 /* Rounds: wait for a packet or the host's next timer, handle what came,
  * let the host tick (it writes the tables changed since the last tick in
  * one transaction, one fsync, and then tells their moves), send.
@@ -325,9 +345,23 @@ static void server_run(Server *sv)
             server_handle(sv, &ev);
         host_tick(sv->host, server_now_ms());
         net_server_flush(sv->net);
+        server_watchdog(sv);
         server_report_away(sv, server_now_ms());
         server_pace(start);
     }
+}
+
+/* Listening, with its journal open: the service manager may send players. */
+static void server_notify_ready(Server *sv, const ServerArgs *a)
+{
+    char state[SERVER_STATUS_MAX];
+    snprintf(state, sizeof state, "READY=1\nSTATUS=listening on %s:%u (UDP)",
+             a->bind ? a->bind : "0.0.0.0", (unsigned)net_server_port(sv->net));
+    if (!notify_send(state))
+        fprintf(stderr, "ceki-server: could not tell the service manager it is ready: %s\n",
+                strerror(errno));
+    sv->watchdog_ms = notify_watchdog_ms();
+    sv->pinged_ms = server_now_ms();
 }
 
 static void server_report_start(const Server *sv, const ServerArgs *a)
@@ -433,7 +467,9 @@ int main(int argc, char **argv)
     bool ok = server_open(&sv, &a);
     if (ok) {
         server_report_start(&sv, &a);
+        server_notify_ready(&sv, &a);
         server_run(&sv);
+        notify_send("STOPPING=1");
         fprintf(stderr, "ceki-server: stopping (signal %d)\n", (int)server_stop_signal);
         server_report_end(&sv);
     }

@@ -8,6 +8,8 @@
 # the tmpfs, and sqlite3).
 # Usage: bad_files.sh path/to/ceki SOURCE_DIR OUT_DIR
 set -u
+. "$(dirname "$0")/../tools/need.bash"
+need_tools sqlite3
 ceki=$1
 src=$2
 out=$3

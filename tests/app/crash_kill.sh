@@ -12,6 +12,8 @@
 # same store, and both are counted whole.
 # Usage: crash_kill.sh path/to/ceki OUT_DIR [KILLS]   (needs sqlite3)
 set -u
+. "$(dirname "$0")/../tools/need.bash"
+need_tools sqlite3
 ceki=$1
 out=$2
 kills=${3:-50}
@@ -41,8 +43,17 @@ while [ $killed -lt "$kills" ]; do
     CEKI_STATE_LOG=$log "$ceki" --autoplay --as-person --variant "$v" --speed instant \
         --exit-at-end >"$out/run-$runs.out" 2>"$out/run-$runs.err" &
     pid=$!
-    # A random instant: 0.3 to 1.2 s after the start.
-    sleep "0.$((3 + RANDOM % 3))$((RANDOM % 10))"
+    # A random instant: 0 to 0.8 s after the program's first frame (about 0.3
+    # to 1.1 s after its start on a quiet machine; a loaded one can take
+    # seconds to the first frame, and a kill before it checks nothing). The
+    # first frame waited for 30 s at most, and no longer than the program
+    # lives.
+    for ((i = 0; i < 300; i++)); do
+        [ -s "$log" ] && break
+        kill -0 "$pid" 2>/dev/null || break
+        sleep 0.1
+    done
+    sleep "0.$((RANDOM % 3))$((RANDOM % 10))"
     sleep "0.$((RANDOM % 5))$((RANDOM % 10))"
     if kill -9 "$pid" 2>/dev/null; then
         wait "$pid" 2>/dev/null

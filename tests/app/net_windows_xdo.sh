@@ -6,8 +6,9 @@
 # Each window has its own HOME and XDG folders (its own store). Window A:
 # Play, Pèi, Play with friends over the network, one round, Host a table
 # (seats: you, a friend, a computer), its name and port typed, Open the
-# table. Window B: Play, Pèi, Join a friend's table, its name and A's
-# address typed, Enter, A's table picked from the host's list. A starts the
+# table (private, as the screen has it unless told). Window B: the title's
+# Play with friends, its name and A's invite (with the table's key) typed,
+# Enter. A starts the
 # match; both play their first moves by mouse (a double-click on a hand
 # card) and by keyboard (Enter to pick up and take, T to trail), then play
 # by themselves (--autoplay-after N: the program plays for the person after
@@ -20,22 +21,16 @@
 # Each run ends in both windows with the same standings. Where to click is
 # read from the program: CEKI_WIDGET_LOG (each screen's widgets by name
 # with their centres) and CEKI_STATE_LOG (what the window shows: at the
-# table, a hand card to click and whether the person decides). Screenshots
-# of the key moments go to OUT_DIR/shots. Every wait is bounded and every
-# process is killed on exit.
+# table, a hand card to click and whether the person decides). Both
+# windows' pictures (their own, CEKI_SHOT_FILE: window.bash) go to
+# OUT_DIR/shots at a failure, and at the key moments with NET_XDO_SHOTS=1.
+# Every wait is bounded and every process is killed on exit.
 set -u
+. "$(dirname "$0")/window.bash" # window_manager, window_shot, need_tools
+need_tools xvfb-run xauth xdotool openbox
 if [ "${1:-}" != "--inside" ]; then
     ceki=$1
     out=$2
-    # (import, from imagemagick, only takes the screenshots: without it the
-    # test runs all the same; ss only helps pick a free port.)
-    for tool in xvfb-run xdotool openbox; do
-        if ! command -v "$tool" >/dev/null; then
-            echo "net_windows_xdo.sh: $tool is not installed; skipped"
-            echo "0 passed, 0 failed, 1 skipped"
-            exit 0
-        fi
-    done
     rm -rf "$out"
     mkdir -p "$out/shots"
     export SDL_AUDIODRIVER=dummy LANGUAGE=en CEKI_NET_TRACE=1 # the logs are read in English
@@ -49,13 +44,14 @@ out=$3
 passes=0
 failures=0
 shots=0
+# A program's first frame, and its window after that frame (seconds).
+first_frame_limit=90
+window_limit=30
 declare -A pid wid place made want mouse keyed
 place[A]=0
 place[B]=1300
-openbox >/dev/null 2>&1 &
-wm=$!
+window_manager "$out" || exit 1
 every=("$wm") # every process started, for the exit
-sleep 1
 
 cleanup() {
     local p
@@ -79,10 +75,16 @@ check() { # name, expected, actual
         fail "$1" "$(printf 'expected\n%s\n--- got\n%s' "$2" "$3")"
     fi
 }
-shot() { # what: the whole screen, both windows (when imagemagick is there)
-    command -v import >/dev/null || return 0
+shot() { # what: each window's picture, at a failure or with NET_XDO_SHOTS=1
+    local w
+    [ -n "${NET_XDO_SHOTS:-}" ] || [ "${1#fail-}" != "$1" ] || return 0
     shots=$((shots + 1))
-    import -window root "$(printf '%s/shots/%02d-%s.png' "$out" "$shots" "$1")" 2>/dev/null
+    for w in A B; do
+        [ -n "${pid[$w]:-}" ] && kill -0 "${pid[$w]}" 2>/dev/null &&
+            window_shot "$out/shot-$w.png" "${pid[$w]}" \
+                "$(printf '%s/shots/%02d-%s-%s.png' "$out" "$shots" "$1" "$w")" 5
+    done
+    return 0
 }
 
 . "$(dirname "$0")/free_port.bash" # free_port
@@ -101,19 +103,32 @@ start() {
     : >"$out/$run-$w.widgets"
     HOME=$home XDG_DATA_HOME=$home/data XDG_CONFIG_HOME=$home/config \
         CEKI_STATE_LOG="$out/$run-$w.state" CEKI_WIDGET_LOG="$out/$run-$w.widgets" \
+        CEKI_SHOT_FILE="$out/shot-$w.png" \
         CEKI_DISCOVERY_TO=127.0.0.1 CEKI_DISCOVERY_PORT="$discovery" \
         "$ceki" "$@" >>"$out/$run-$w.out" 2>>"$out/$run-$w.err" &
     pid[$w]=$!
     every+=("${pid[$w]}")
     wid[$w]=
     made[$w]=0
-    for ((i = 0; i < 300; i++)); do
-        grep -q . "$out/$run-$w.state" && wid[$w]=$(xdotool search --pid "${pid[$w]}" 2>/dev/null | tail -1)
+    # Its first frame drawn (a state line), then its window found, by the
+    # clock: on a loaded machine the first frame may take long, so the wait
+    # runs while the program lives, up to first_frame_limit seconds for the
+    # frame and window_limit more for the window after it; the program gone
+    # meanwhile is said at once.
+    local began=$SECONDS drawn=
+    while :; do
+        if [ -z "$drawn" ] && grep -q . "$out/$run-$w.state"; then drawn=$SECONDS; fi
+        [ -n "$drawn" ] && wid[$w]=$(xdotool search --pid "${pid[$w]}" 2>/dev/null | tail -1)
         [ -n "${wid[$w]}" ] && break
+        kill -0 "${pid[$w]}" 2>/dev/null || break
+        [ -z "$drawn" ] && ((SECONDS - began >= first_frame_limit)) && break
+        [ -n "$drawn" ] && ((SECONDS - drawn >= window_limit)) && break
         sleep 0.1
     done
     if [ -z "${wid[$w]}" ]; then
-        fail "start-$run-$w" "no window in 30 s: $(tail -3 "$out/$run-$w.err")"
+        fail "start-$run-$w" "no window after $((SECONDS - began)) s (${drawn:+first frame drawn, }$(
+            kill -0 "${pid[$w]}" 2>/dev/null && echo 'still running' || echo 'the program ended')): $(
+            tail -3 "$out/$run-$w.err")"
         return 1
     fi
     xdotool windowmove "${wid[$w]}" "${place[$w]}" 0 2>/dev/null
@@ -127,7 +142,7 @@ kill_window() {
 # The window's latest state line and widget line.
 state() { tail -n 1 "$out/$run-$1.state"; }
 widgets() { tail -n 1 "$out/$run-$1.widgets"; }
-field() { state "$1" | grep -Eo -- " $2=[^ ]*" | head -1 | cut -d= -f2; }
+field() { state "$1" | grep -Eo -- " $2=[^ ]*" | head -1 | cut -d= -f2-; }
 
 # wait_state W REGEX SECONDS: until W's latest state line matches.
 wait_state() {
@@ -215,14 +230,13 @@ host_table() {
     wait_state "$1" " scene=waiting net_state=2 host=1 seats=3 taken=2 port=$2 invite=ceki://" 15
 }
 
-# join_table W PORT TABLE: joins by the address typed, named Budi, picking
-# TABLE from the host's list of tables.
+# join_table W PORT INVITE: joins from the title's Play with friends by
+# the host's invite typed (the private table's key in it), named Budi.
 join_table() {
-    to_setup "$1" && click "$1" setup "Join a friend's table" || return 1
-    type_into "$1" join "Your name" Budi && type_into "$1" join "Address or invite" "127.0.0.1:$2" ||
+    click "$1" title "Play with friends" || return 1
+    type_into "$1" join "Your name" Budi && type_into "$1" join "Invite or address" "$3" ||
         return 1
     keys "$1" Return
-    click "$1" lobby "$3" || return 1
     wait_state "$1" ' scene=waiting net_state=2 host=0 seats=3 taken=3 ' 20
 }
 
@@ -363,7 +377,7 @@ killed_and_back() {
     start A "$run" --autoplay-after $after_a && start B "$run" --autoplay-after $after_b || return 1
     host_table A "$port" || return 1
     invite=$(field A invite)
-    join_table B "$port" "${invite##*/}" || return 1
+    join_table B "$port" "${invite/ceki:\/\/*:/ceki://127.0.0.1:}" || return 1
     wait_state A ' scene=waiting .* taken=3 ' 20 || return 1
     shot "$run-waiting-rooms"
     click A waiting "Start the match" || return 1

@@ -57,9 +57,16 @@ done
 # The screens of a table with friends. Discovery asks and
 # listens on 127.0.0.1 only; the waiting room and a server's list of tables
 # show a table hosted on 127.0.0.1 ($CEKI_NET_LOCAL), the lobby joining it.
+# A settings file with servers (read only) for the screens that list them.
+printf 'name=Sri Rahayu\nserver=play.example.org:7157 Klub Ceki Yogyakarta\nserver=10.20.30.40:7200 Kampung\n' \
+    >"$out/servers.txt"
 for lang in $langs; do
     for scene in host join; do
         CEKI_DISCOVERY_TO=127.0.0.1 shot "$lang" "$scene" --scene "$scene" --variant pei
+    done
+    for scene in host join servers; do
+        CEKI_SETTINGS_FILE="$out/servers.txt" CEKI_DISCOVERY_TO=127.0.0.1 \
+            shot "$lang" "$scene-servers" --scene "$scene" --variant thothit-kuna --players 6
     done
     for scene in waiting lobby; do
         CEKI_DISCOVERY_TO=127.0.0.1 CEKI_DISCOVERY_PORT=0 CEKI_NET_LOCAL=1 \

@@ -6,6 +6,8 @@
 # reason, exit 1, and nothing else changes.
 # Usage: records_cli.sh path/to/ceki OUT_DIR   (needs sqlite3)
 set -u
+. "$(dirname "$0")/../tools/need.bash"
+need_tools sqlite3
 ceki=$1
 out=$2
 rm -rf "$out" && mkdir -p "$out/a" "$out/b" "$out/x"

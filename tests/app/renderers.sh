@@ -14,11 +14,8 @@ out=$3
 mkdir -p "$out"
 passes=0
 failures=0
-if ! command -v xvfb-run >/dev/null; then
-    echo "renderers.sh: xvfb-run is not installed; skipped"
-    echo "0 passed, 0 failed, 1 skipped"
-    exit 0
-fi
+. "$(dirname "$0")/../tools/need.bash"
+need_tools xvfb-run xauth
 home=$(mktemp -d)
 trap 'rm -rf "$home"' EXIT
 export HOME=$home XDG_DATA_HOME=$home/data XDG_CONFIG_HOME=$home/config SDL_AUDIODRIVER=dummy

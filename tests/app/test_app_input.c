@@ -20,6 +20,8 @@ static void test_keyboard_through_the_menus(void **state)
     assert_string_equal(test_top_scene(app), "title");
     assert_string_equal(test_focus_name(app), "Play");
     test_key(app, SDLK_DOWN, 0);
+    assert_string_equal(test_focus_name(app), "Play with friends");
+    test_key(app, SDLK_DOWN, 0);
     test_key(app, SDLK_DOWN, 0);
     assert_string_equal(test_focus_name(app), "Card gallery");
     test_key(app, SDLK_RETURN, 0);

@@ -34,7 +34,8 @@ static void test_round_trip(void **state)
                               (Language)(flags / 4 / RENDERER_COUNT),
                               (flags & 1) != 0 ? 0 : 25 * flags,
                               (flags & 2) == 0,
-                              "Sri W\xc3\xa9"};
+                              "Sri W\xc3\xa9",
+                              .nservers = 0};
                 char text[1024], why[128];
                 size_t n = settings_format(&s, text, sizeof text);
                 assert_true(n > 0 && n < sizeof text);
@@ -65,6 +66,65 @@ static void test_name_setting(void **state)
     assert_false(settings_parse("name=\xc2\x85\n", &s, why, sizeof why));
     assert_true(settings_name_ok(""));
     assert_false(settings_name_ok("a\tb"));
+}
+
+/* The join screen's servers: none by default; added, renamed, removed;
+ * kept in the file in order and read back; a bad address or name, or one
+ * more than the list holds, refused with a reason and nothing changed. */
+static void test_servers_setting(void **state)
+{
+    (void)state;
+    Settings s;
+    char why[160] = "";
+    settings_defaults(&s);
+    assert_int_equal(s.nservers, 0);
+    char text[4096];
+    settings_format(&s, text, sizeof text);
+    assert_null(strstr(text, "server="));
+    assert_true(settings_server_add(&s, "play.example.org:7157", "  Club Ceki  ", why, sizeof why));
+    assert_true(settings_server_add(&s, "10.0.0.5:9000", "", why, sizeof why));
+    assert_int_equal(s.nservers, 2);
+    assert_string_equal(s.servers[0].name, "Club Ceki");
+    assert_string_equal(s.servers[1].name, "10.0.0.5"); /* no name: its host */
+    assert_true(settings_server_add(&s, "10.0.0.5:9000", "Kampung", why, sizeof why));
+    assert_int_equal(s.nservers, 2); /* renamed, not added twice */
+    assert_string_equal(s.servers[1].name, "Kampung");
+    size_t n = settings_format(&s, text, sizeof text);
+    assert_true(n > 0 && n < sizeof text);
+    assert_non_null(strstr(text, "server=play.example.org:7157 Club Ceki\n"));
+    Settings back;
+    assert_true(settings_parse(text, &back, why, sizeof why));
+    assert_true(settings_equal(&s, &back));
+    static const char *const bad[] = {"",           "nohost",  ":7157",    "host:",      "host:0",
+                                      "host:65536", "ho st:1", "host:12a", "h\xc3\xa9:1"};
+    Settings keep = s;
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        why[0] = '\0';
+        assert_false(settings_server_add(&s, bad[i], "x", why, sizeof why));
+        assert_true(strlen(why) > 10);
+        assert_true(settings_equal(&s, &keep));
+    }
+    assert_false(settings_server_add(&s, "a:1", "a\tb", why, sizeof why));
+    assert_false(
+        settings_server_add(&s, "a:1", "0123456789012345678901234567890123", why, sizeof why));
+    assert_true(settings_equal(&s, &keep));
+    for (int i = s.nservers; i < SETTINGS_SERVERS_MAX; i++) {
+        char addr[32];
+        snprintf(addr, sizeof addr, "10.0.1.%d:7157", i);
+        assert_true(settings_server_add(&s, addr, "more", why, sizeof why));
+    }
+    keep = s;
+    assert_false(settings_server_add(&s, "10.0.2.1:7157", "one too many", why, sizeof why));
+    assert_non_null(strstr(why, "8"));
+    assert_true(settings_equal(&s, &keep));
+    settings_server_remove(&s, 0);
+    assert_int_equal(s.nservers, SETTINGS_SERVERS_MAX - 1);
+    assert_string_equal(s.servers[0].name, "Kampung");
+    settings_server_remove(&s, 99);
+    assert_int_equal(s.nservers, SETTINGS_SERVERS_MAX - 1);
+    /* A line that is not a server is damage, as any bad line. */
+    assert_false(settings_parse("server=nonsense here\n", &back, why, sizeof why));
+    assert_int_equal(back.nservers, 0);
 }
 
 /* The renderer choice: its keys, and a bad value refused with a reason. */
@@ -289,6 +349,7 @@ int main(void)
         cmocka_unit_test(test_renderer_setting),
         cmocka_unit_test(test_language_setting),
         cmocka_unit_test(test_name_setting),
+        cmocka_unit_test(test_servers_setting),
         cmocka_unit_test(test_deck_styles_say_what_they_are),
         cmocka_unit_test(test_parse_rules),
         cmocka_unit_test(test_load_missing_and_damaged),

@@ -47,9 +47,14 @@ typedef struct Fake {
     int seat_ai_seat;
     NetSeatKind seat_ai_kind;
     char picked[NET_TABLE_ID_MAX + 1];
-    NetTableRules created;
-    bool create_called;
     bool fail_host;
+    int makes, lists;          /* net_table_make_on, net_table_list */
+    NetAddress made_on;        /* the last net_table_make_on's server */
+    bool creator, private_key; /* a joiner that made the table; a table with a key */
+    NetTableFailure failure;
+    NetReason refusal;
+    uint32_t wait_left_ms;
+    char error[480]; /* net_table_error when failed; "" for the fake's own */
     int says;
     char said[NET_CHAT_MAX * 4 + 1];
     NetChat incoming[4];
@@ -66,9 +71,9 @@ bool net_address_parse(const char *text, NetAddress *out, char *err, size_t err_
     const char *p = strncmp(text, "ceki://", 7) == 0 ? text + 7 : text;
     const char *colon = strchr(p, ':');
     unsigned port = 0;
-    char rest[NET_TABLE_ID_MAX] = "";
+    char rest[NET_TABLE_ID_MAX + 1] = "";
     if (colon == NULL || colon == p || (size_t)(colon - p) > NET_ADDRESS_HOST_MAX ||
-        sscanf(colon + 1, "%5u%15s", &port, rest) < 1 || port == 0 || port > 65535 ||
+        sscanf(colon + 1, "%5u%16[^?]", &port, rest) < 1 || port == 0 || port > 65535 ||
         (rest[0] != '\0' && rest[0] != '/')) {
         snprintf(err, err_size, "Not an address: %s", text);
         return false;
@@ -76,6 +81,10 @@ bool net_address_parse(const char *text, NetAddress *out, char *err, size_t err_
     memcpy(a.host, p, (size_t)(colon - p));
     a.port = (uint16_t)port;
     snprintf(a.table, sizeof a.table, "%s", rest[0] == '/' ? rest + 1 : "");
+    const char *key = strstr(text, "?key=");
+    if (key != NULL) {
+        snprintf(a.key, sizeof a.key, "%s", key + 5);
+    }
     *out = a;
     return true;
 }
@@ -103,6 +112,7 @@ NetTable *net_table_host(const NetHostOptions *opt, char *err, size_t err_size)
     }
     fake.rules = opt->rules;
     fake.state = NET_TABLE_WAITING;
+    fake.private_key = !opt->open;
     fake.seats.players = opt->rules.players;
     for (int i = 0; i < opt->rules.players; i++) {
         NetSeat *s = &fake.seats.seat[i];
@@ -160,7 +170,70 @@ NetTableState net_table_state(const NetTable *t)
 const char *net_table_error(const NetTable *t)
 {
     (void)t;
-    return fake.state == NET_TABLE_FAILED ? "No answer from that address." : "";
+    if (fake.state != NET_TABLE_FAILED) {
+        return "";
+    }
+    return fake.error[0] != '\0' ? fake.error : "No answer from that address.";
+}
+
+NetTableFailure net_table_failure(const NetTable *t)
+{
+    (void)t;
+    return fake.state == NET_TABLE_FAILED ? fake.failure : NET_TABLE_FAIL_NONE;
+}
+
+NetReason net_table_refusal(const NetTable *t)
+{
+    (void)t;
+    return fake.state == NET_TABLE_FAILED ? fake.refusal : NET_REASON_NONE;
+}
+
+uint32_t net_table_wait_left_ms(const NetTable *t)
+{
+    return t != NULL && fake.state == NET_TABLE_CONNECTING ? fake.wait_left_ms : 0;
+}
+
+bool net_table_is_creator(const NetTable *t)
+{
+    (void)t;
+    return fake.host || fake.creator;
+}
+
+bool net_table_is_private(const NetTable *t)
+{
+    (void)t;
+    return fake.private_key;
+}
+
+void net_table_where(const NetTable *t, char *buf, size_t size)
+{
+    (void)t;
+    snprintf(buf, size, "%s:%u", fake.host ? "192.168.1.20" : fake.joined.host,
+             fake.host ? fake.host_opt.port : fake.joined.port);
+}
+
+NetTable *net_table_make_on(const NetAddress *server, const NetHostOptions *opt, char *err,
+                            size_t err_size)
+{
+    (void)err;
+    (void)err_size;
+    fake.makes++;
+    fake.made_on = *server;
+    fake.host_opt = *opt;
+    fake.rules = opt->rules;
+    fake.state = NET_TABLE_CONNECTING;
+    fake.creator = true;
+    fake.private_key = !opt->open;
+    fake.seats.players = opt->rules.players;
+    for (int i = 0; i < opt->rules.players; i++) {
+        NetSeat *s = &fake.seats.seat[i];
+        s->kind =
+            opt->rules.seat_kind[i] == NET_SEAT_LOCAL ? NET_SEAT_NET : opt->rules.seat_kind[i];
+        s->state = opt->rules.seat_kind[i] == NET_SEAT_NET ? NET_SEAT_EMPTY : NET_SEAT_HERE;
+        snprintf(s->name, sizeof s->name, "%s",
+                 opt->rules.seat_kind[i] == NET_SEAT_LOCAL ? opt->name : "");
+    }
+    return open_fake(false);
 }
 
 void net_table_stepwise(NetTable *t, bool on)
@@ -202,7 +275,7 @@ bool net_table_stand_in(NetTable *t, bool on)
 int net_table_seat(const NetTable *t)
 {
     (void)t;
-    return fake.my_seat;
+    return fake.state == NET_TABLE_CONNECTING ? -1 : fake.my_seat;
 }
 
 const NetSeats *net_table_seats(const NetTable *t)
@@ -239,10 +312,21 @@ int net_table_addresses(const NetTable *t, char out[][NET_ADDR_TEXT_MAX], int ca
     return n;
 }
 
+#define FAKE_KEY "0123456789abcdef0123456789abcdef"
+
 bool net_table_invite(const NetTable *t, char *buf, size_t size)
 {
     (void)t;
-    snprintf(buf, size, "ceki://192.168.1.20:%u/t1", fake.host_opt.port);
+    if (fake.state == NET_TABLE_CONNECTING) {
+        return false; /* not seated yet */
+    }
+    if (fake.makes > 0) {
+        snprintf(buf, size, "ceki://%s:%u/t1%s", fake.made_on.host, fake.made_on.port,
+                 fake.private_key ? "?key=" FAKE_KEY : "");
+        return true;
+    }
+    snprintf(buf, size, "ceki://192.168.1.20:%u/t1%s", fake.host_opt.port,
+             fake.private_key ? "?key=" FAKE_KEY : "");
     return true;
 }
 
@@ -285,12 +369,11 @@ bool net_table_pick(NetTable *t, const char *table_id)
     return true;
 }
 
-bool net_table_create_remote(NetTable *t, const NetTableRules *rules)
+bool net_table_list(NetTable *t)
 {
     (void)t;
-    fake.created = *rules;
-    fake.create_called = true;
-    return true;
+    fake.lists++;
+    return fake.state == NET_TABLE_CHOOSING;
 }
 
 bool net_table_say(NetTable *t, const char *line)
@@ -339,14 +422,25 @@ static void open_scene(App *app, SceneId id)
     assert_string_equal(test_top_scene(app), scene_name(id));
 }
 
+/* Typed as the system sends it: in events of a few bytes each (an SDL
+ * text event holds at most 31), never cut inside a character. */
 static void type_text(App *app, const char *text)
 {
-    SDL_Event e;
-    memset(&e, 0, sizeof e);
-    e.type = SDL_TEXTINPUT;
-    snprintf(e.text.text, sizeof e.text.text, "%s", text);
-    assert_int_equal(SDL_PushEvent(&e), 1);
-    app_pump_events(app);
+    enum { CHUNK = 16 };
+    size_t len = strlen(text);
+    for (size_t at = 0; at < len;) {
+        size_t n = SDL_min((size_t)CHUNK, len - at);
+        while (at + n < len && ((unsigned char)text[at + n] & 0xc0) == 0x80) {
+            n++;
+        }
+        SDL_Event e;
+        memset(&e, 0, sizeof e);
+        e.type = SDL_TEXTINPUT;
+        memcpy(e.text.text, text + at, n);
+        assert_int_equal(SDL_PushEvent(&e), 1);
+        app_pump_events(app);
+        at += n;
+    }
 }
 
 static void step(App *app, int frames)
@@ -458,6 +552,108 @@ static void test_host_name_field(void **state)
     close_app(app);
 }
 
+/* Private by default: the table hosted here needs its key; Who may join
+ * makes it open. The waiting room says who may join, shows the invite with
+ * its key and copies it; a private table is announced on no network. */
+static void test_host_private_or_open(void **state)
+{
+    (void)state;
+    App *app = new_app();
+    app_setup_variant(app, VARIANT_PEI);
+    open_scene(app, SCENE_HOST);
+    assert_true(describes(app, "where=0 open=0"));
+    test_screen_text(app);
+    assert_true(test_screen_says("Only with the invite (private)"));
+    assert_true(test_screen_says("This computer"));
+    assert_true(ui_find_named(ui_of_top_scene(app), "Where")->disabled); /* no server yet */
+    test_click_named(app, "Open the table");
+    assert_false(fake.host_opt.open);
+    assert_string_equal(test_top_scene(app), "waiting");
+    step(app, 2);
+    assert_true(describes(app, "private=1"));
+    test_screen_text(app);
+    assert_true(test_screen_says("Private: only friends with this invite link can join"));
+    test_click_named(app, "Copy the invite link");
+    char *clip = SDL_GetClipboardText();
+    assert_string_equal(clip, "ceki://192.168.1.20:7157/t1?key=" FAKE_KEY);
+    SDL_free(clip);
+    test_key(app, SDLK_ESCAPE, 0);
+    close_app(app);
+
+    app = new_app();
+    app_setup_variant(app, VARIANT_PEI);
+    open_scene(app, SCENE_HOST);
+    test_click_named(app, "Who may join");
+    assert_true(describes(app, "open=1"));
+    test_screen_text(app);
+    assert_true(test_screen_says("Anyone (open)"));
+    test_click_named(app, "Open the table");
+    assert_true(fake.host_opt.open);
+    step(app, 2);
+    assert_true(describes(app, "private=0"));
+    test_screen_text(app);
+    assert_true(test_screen_says("Open: anyone on this network sees the table"));
+    assert_true(test_screen_says("192.168.1.20:7157")); /* the addresses, for an open table */
+    close_app(app);
+}
+
+/* A table made on one of the person's servers: Where chooses it (no port
+ * then), the person's seat asked for as theirs, followed until seated
+ * (with a Cancel), then the waiting room as its creator: the invite with
+ * the key, computers for empty seats, Start. */
+static void test_host_on_server(void **state)
+{
+    (void)state;
+    App *app = new_app();
+    Settings st = app->settings;
+    char why[160];
+    assert_true(settings_server_add(&st, "play.example.org:7200", "Club Ceki", why, sizeof why));
+    app_set_settings(app, &st);
+    app_setup_variant(app, VARIANT_PEI);
+    open_scene(app, SCENE_HOST);
+    assert_non_null(ui_find_named(ui_of_top_scene(app), "Port"));
+    test_click_named(app, "Where");
+    assert_true(describes(app, "where=1"));
+    test_screen_text(app);
+    assert_true(test_screen_says("Club Ceki"));
+    assert_true(test_screen_says("The table is listed nowhere"));
+    assert_null(ui_find_named(ui_of_top_scene(app), "Port")); /* a server has its own */
+    test_click_named(app, "Open the table");
+    assert_int_equal(fake.makes, 1);
+    assert_int_equal(fake.hosts, 0);
+    assert_string_equal(fake.made_on.host, "play.example.org");
+    assert_int_equal(fake.made_on.port, 7200);
+    assert_false(fake.host_opt.open);
+    assert_int_equal(fake.host_opt.rules.seat_kind[0], NET_SEAT_LOCAL);
+    assert_int_equal(fake.host_opt.rules.seat_kind[1], NET_SEAT_NET);
+    step(app, 1);
+    assert_string_equal(test_top_scene(app), "host"); /* still being made */
+    assert_true(describes(app, "making=1"));
+    test_screen_text(app);
+    assert_true(test_screen_says("Making the table on Club Ceki"));
+    /* Cancel stops it; Open again, and this time it is seated. */
+    test_click_named(app, "Cancel");
+    assert_false(fake.live);
+    test_click_named(app, "Open the table");
+    assert_int_equal(fake.makes, 2);
+    fake.state = NET_TABLE_WAITING;
+    step(app, 1);
+    assert_string_equal(test_top_scene(app), "waiting");
+    step(app, 1);
+    assert_true(describes(app, "host=0 "));
+    assert_true(describes(app, "creator=1 private=1"));
+    const Ui *ui = ui_of_top_scene(app);
+    assert_non_null(ui_find_named(ui, "Start the match"));
+    assert_non_null(ui_find_named(ui, "Seat 2: a computer"));
+    test_screen_text(app);
+    assert_true(test_screen_says("You \xc2\xb7 Here")); /* the person's own seat */
+    test_click_named(app, "Copy the invite link");
+    char *clip = SDL_GetClipboardText();
+    assert_string_equal(clip, "ceki://play.example.org:7200/t1?key=" FAKE_KEY);
+    SDL_free(clip);
+    close_app(app);
+}
+
 /* ---- the waiting room ---------------------------------------------------- */
 
 static App *hosted_app(void)
@@ -480,13 +676,12 @@ static void test_waiting_room_host(void **state)
     assert_true(ui_find_named(ui, "Start the match")->disabled); /* seat 2 is empty */
     test_screen_text(app);
     assert_true(test_screen_says("ceki://192.168.1.20:7157/t1"));
-    assert_true(test_screen_says("192.168.1.20:7157"));
     assert_true(test_screen_says("Waiting for a friend"));
 
-    /* Copy puts the invite on the clipboard. */
+    /* Copy puts the invite, with its key, on the clipboard. */
     test_click_named(app, "Copy the invite link");
     char *clip = SDL_GetClipboardText();
-    assert_string_equal(clip, "ceki://192.168.1.20:7157/t1");
+    assert_string_equal(clip, "ceki://192.168.1.20:7157/t1?key=" FAKE_KEY);
     SDL_free(clip);
 
     /* A friend arrives; the last empty seat goes to a strong computer. */
@@ -550,7 +745,8 @@ static void test_waiting_room_joiner(void **state)
     open_scene(app, SCENE_WAITING);
     const Ui *ui = ui_of_top_scene(app);
     assert_null(ui_find_named(ui, "Start the match"));
-    assert_null(ui_find_named(ui, "Copy the invite link"));
+    assert_null(ui_find_named(ui, "Seat 1: a computer"));
+    assert_non_null(ui_find_named(ui, "Copy the invite link")); /* a friend may pass it on */
     test_screen_text(app);
     assert_true(test_screen_says("Waiting for the host to start."));
     assert_true(test_screen_says("Reconnecting: 42 seconds left"));
@@ -569,7 +765,7 @@ static void test_join_typed_and_bad(void **state)
     App *app = new_app();
     open_scene(app, SCENE_JOIN);
     assert_true(describes(app, "field=1")); /* the address is ready for typing */
-    assert_string_equal(test_focus_name(app), "Address or invite");
+    assert_string_equal(test_focus_name(app), "Invite or address");
 
     /* Enter on nothing, then on a bad address: said, nothing joined. */
     test_key(app, SDLK_RETURN, 0);
@@ -634,7 +830,7 @@ static void test_join_back_while_connecting(void **state)
     type_text(app, "127.0.0.1:7157");
     test_key(app, SDLK_RETURN, 0);
     assert_true(fake.live);
-    test_key(app, SDLK_ESCAPE, 0);
+    test_click_named(app, "Back");
     assert_false(fake.live);
     assert_string_equal(test_top_scene(app), "title");
     close_app(app);
@@ -694,39 +890,219 @@ static void test_lobby(void **state)
     assert_string_equal(test_top_scene(app), "lobby");
     step(app, 1);
     const Ui *ui = ui_of_top_scene(app);
-    assert_true(ui_find_named(ui, "full")->disabled);
-    assert_false(ui_find_named(ui, "open1")->disabled);
+    assert_true(ui_find_named(ui, "Join full")->disabled);
+    assert_false(ui_find_named(ui, "Join open1")->disabled);
+    /* A friend who was sent an address is never offered a table of their own here. */
+    assert_null(ui_find_named(ui, "Open a new table"));
     test_screen_text(app);
     assert_true(test_screen_says("2 seats free of 4"));
+    assert_false(test_screen_says("Open a new table"));
 
-    test_click_named(app, "open1");
+    /* The list is asked for again, by itself and with Look again. */
+    int lists = fake.lists;
+    for (int i = 0; i < 6 * 60; i++) {
+        app_update(app, 1.0 / 60.0);
+    }
+    assert_true(fake.lists > lists);
+    lists = fake.lists;
+    test_click_named(app, "Look again");
+    assert_int_equal(fake.lists, lists + 1);
+
+    test_click_named(app, "Join open1");
     assert_string_equal(fake.picked, "open1");
     assert_true(describes(app, "asked=1"));
-
-    /* Or a new table of the game set up, every seat for a person. */
-    test_click_named(app, "Open a new table"); /* disabled while asked: nothing */
-    assert_false(fake.create_called);
+    fake.state = NET_TABLE_WAITING;
+    fake.rules = fake.tables.table[1].rules;
+    fake.seats.players = 4;
+    step(app, 1);
+    assert_string_equal(test_top_scene(app), "waiting");
     close_app(app);
 
+    /* No open table: said, with where private ones are. */
     app = new_app();
-    app_setup_variant(app, VARIANT_PEI);
     app->net = open_fake(false);
     fake.state = NET_TABLE_CHOOSING;
     open_scene(app, SCENE_LOBBY);
     test_screen_text(app);
-    assert_true(test_screen_says("No table is open on this server yet."));
-    test_click_named(app, "Open a new table");
-    assert_true(fake.create_called);
-    assert_int_equal(fake.created.variant, VARIANT_PEI);
-    for (int i = 0; i < fake.created.players; i++) {
-        assert_int_equal(fake.created.seat_kind[i], NET_SEAT_NET);
-    }
-    fake.state = NET_TABLE_WAITING;
-    fake.rules = fake.created;
-    fake.seats.players = fake.created.players;
-    step(app, 1);
-    assert_string_equal(test_top_scene(app), "waiting");
+    assert_true(test_screen_says("No open table on this server just now."));
+    assert_true(test_screen_says("a private table is joined with the invite link"));
     close_app(app);
+}
+
+/* ---- servers, the title's way in, the bounded wait, refusals ------------- */
+
+/* The servers screen: empty at first; one typed in (an invite pasted keeps
+ * only its server) is saved and listed on the join screen, where a click
+ * lists its open tables; a bad address is said; Remove takes it away. */
+static void test_servers_list(void **state)
+{
+    (void)state;
+    App *app = new_app();
+    assert_int_equal(app->settings.nservers, 0); /* the program names none */
+    open_scene(app, SCENE_JOIN);
+    test_screen_text(app);
+    assert_true(test_screen_says("Your servers"));
+    assert_true(test_screen_says("None yet."));
+    test_click_named(app, "Add a server");
+    assert_string_equal(test_top_scene(app), "servers");
+    assert_true(describes(app, "field=1"));
+    type_text(app, "Club Ceki");
+    test_key(app, SDLK_RETURN, 0); /* on to the address */
+    assert_true(describes(app, "field=2"));
+    type_text(app, "nowhere");
+    test_key(app, SDLK_RETURN, 0);
+    assert_true(describes(app, "error=1"));
+    assert_int_equal(app->settings.nservers, 0);
+    test_screen_text(app);
+    assert_true(test_screen_says("A server's address reads HOST:PORT"));
+    test_key(app, SDLK_u, KMOD_CTRL);
+    type_text(app, "ceki://play.example.org:7200/t9?key=0123456789abcdef0123456789abcdef");
+    test_click_named(app, "Add the server");
+    assert_int_equal(app->settings.nservers, 1);
+    assert_string_equal(app->settings.servers[0].address, "play.example.org:7200");
+    assert_string_equal(app->settings.servers[0].name, "Club Ceki");
+    assert_true(describes(app, "servers=1"));
+    test_key(app, SDLK_ESCAPE, 0);
+    assert_string_equal(test_top_scene(app), "join");
+    test_screen_text(app);
+    assert_true(test_screen_says("Club Ceki"));
+    assert_true(test_screen_says("play.example.org:7200"));
+    test_click_named(app, "play.example.org:7200");
+    assert_int_equal(fake.joins, 1);
+    assert_string_equal(fake.joined.host, "play.example.org");
+    assert_int_equal(fake.joined.port, 7200);
+    assert_string_equal(fake.joined.table, "");
+    fake.state = NET_TABLE_CHOOSING;
+    step(app, 1);
+    assert_string_equal(test_top_scene(app), "lobby");
+    test_screen_text(app);
+    assert_true(test_screen_says("Club Ceki")); /* the lobby says which server, by its name */
+    test_key(app, SDLK_ESCAPE, 0);
+    assert_string_equal(test_top_scene(app), "join");
+    test_click_named(app, "Add or remove servers");
+    test_click_named(app, "Remove play.example.org:7200");
+    assert_int_equal(app->settings.nservers, 0);
+    close_app(app);
+}
+
+/* Play with friends is on the title, and leads to the join screen with a
+ * way to host. */
+static void test_title_play_with_friends(void **state)
+{
+    (void)state;
+    App *app = new_app();
+    test_click_named(app, "Play with friends");
+    assert_string_equal(test_top_scene(app), "join");
+    test_screen_text(app);
+    assert_true(test_screen_says("Play with friends"));
+    test_click_named(app, "Host a table");
+    assert_string_equal(test_top_scene(app), "variants");
+    assert_true(app->setup.network);
+    close_app(app);
+}
+
+/* A join nothing answers: the seconds left counted down, a Cancel, and
+ * when it gives up the words that say why and the stable field of the
+ * state log (join_failed=no-answer). Esc while joining stops the join,
+ * and only a second one leaves the screen. */
+static void test_join_bounded_wait(void **state)
+{
+    (void)state;
+    App *app = new_app();
+    open_scene(app, SCENE_JOIN);
+    type_text(app, "ceki://203.0.113.9:7157/t1?key=" FAKE_KEY);
+    test_key(app, SDLK_RETURN, 0);
+    assert_string_equal(fake.joined.key, FAKE_KEY);
+    fake.wait_left_ms = NET_TABLE_NO_ANSWER_MS;
+    step(app, 1);
+    test_screen_text(app);
+    assert_true(test_screen_says("It gives up in 12 seconds."));
+    assert_non_null(ui_find_named(ui_of_top_scene(app), "Cancel"));
+    assert_true(describes(app, "wait_left=12 "));
+    fake.wait_left_ms = 1200;
+    step(app, 1);
+    test_screen_text(app);
+    assert_true(test_screen_says("It gives up in 2 seconds."));
+    char said[480];
+    snprintf(said, sizeof said, "%s",
+             "Nobody answered at 203.0.113.9:7157. When a friend hosts on their own computer, "
+             "their router may let nobody in from outside.");
+    snprintf(fake.error, sizeof fake.error, "%s", said);
+    fake.failure = NET_TABLE_FAIL_NO_ANSWER;
+    fake.state = NET_TABLE_FAILED;
+    step(app, 1);
+    assert_false(fake.live);
+    assert_true(describes(app, "join_failed=no-answer"));
+    assert_null(ui_find_named(ui_of_top_scene(app), "Cancel"));
+    test_screen_text(app);
+    assert_true(test_screen_says("router may let nobody in"));
+
+    /* Cancel by its button, and by Esc. */
+    fake.state = NET_TABLE_CONNECTING;
+    fake.error[0] = '\0';
+    test_click_named(app, "Join");
+    assert_true(fake.live);
+    test_click_named(app, "Cancel");
+    assert_false(fake.live);
+    assert_string_equal(test_top_scene(app), "join");
+    test_key(app, SDLK_RETURN, 0);
+    assert_true(fake.live);
+    test_key(app, SDLK_ESCAPE, 0);
+    assert_false(fake.live);
+    assert_string_equal(test_top_scene(app), "join");
+    test_key(app, SDLK_ESCAPE, 0);
+    assert_string_equal(test_top_scene(app), "title");
+    close_app(app);
+}
+
+/* Every reason a host may give is said in words on the join screen, in
+ * English, Indonesian and Javanese (translated, never the English left in
+ * another language), and a private table's refusal tells a missing key
+ * from a wrong one. */
+static void test_every_refusal_in_words(void **state)
+{
+    (void)state;
+    static const Language langs[] = {LANGUAGE_ENGLISH, LANGUAGE_INDONESIAN, LANGUAGE_JAVANESE};
+    for (size_t l = 0; l < sizeof langs / sizeof langs[0]; l++) {
+        App *app = new_app();
+        Settings st = app->settings;
+        st.language = langs[l];
+        app_set_settings(app, &st);
+        open_scene(app, SCENE_JOIN);
+        for (int r = NET_REASON_NONE; r < NET_REASON_COUNT; r++) {
+            for (int key = 0; key < 2; key++) {
+                const char *words = net_table_reason_text((NetReason)r, key == 1);
+                assert_true(strlen(words) > 10);
+                if (langs[l] != LANGUAGE_ENGLISH) {
+                    i18n_set_language(LANGUAGE_ENGLISH);
+                    char english[480];
+                    snprintf(english, sizeof english, "%s",
+                             net_table_reason_text((NetReason)r, key == 1));
+                    i18n_set_language(langs[l]);
+                    assert_string_not_equal(english, net_table_reason_text((NetReason)r, key == 1));
+                }
+                snprintf(fake.error, sizeof fake.error, "%s", words);
+                fake.failure = NET_TABLE_FAIL_REFUSED;
+                fake.refusal = (NetReason)r;
+                fake.state = NET_TABLE_CONNECTING;
+                test_key(app, SDLK_u, KMOD_CTRL);
+                type_text(app, key ? "ceki://10.0.0.1:7157/t1?key=" FAKE_KEY
+                                   : "ceki://10.0.0.1:7157/t1");
+                test_key(app, SDLK_RETURN, 0);
+                fake.state = NET_TABLE_FAILED;
+                step(app, 1);
+                assert_true(describes(app, "join_failed=refused"));
+                test_screen_text(app);
+                char first[40]; /* the words' start: a line of the wrapped text */
+                snprintf(first, sizeof first, "%.20s", words);
+                assert_true(test_screen_says(first));
+            }
+        }
+        assert_string_not_equal(net_table_reason_text(NET_REASON_WRONG_KEY, false),
+                                net_table_reason_text(NET_REASON_WRONG_KEY, true));
+        close_app(app);
+    }
+    i18n_set_language(LANGUAGE_ENGLISH);
 }
 
 /* ---- chat at the table ---------------------------------------------------- */
@@ -1018,6 +1394,12 @@ int main(void)
         cmocka_unit_test(test_join_back_while_connecting),
         cmocka_unit_test(test_join_found_on_network),
         cmocka_unit_test(test_lobby),
+        cmocka_unit_test(test_servers_list),
+        cmocka_unit_test(test_title_play_with_friends),
+        cmocka_unit_test(test_join_bounded_wait),
+        cmocka_unit_test(test_every_refusal_in_words),
+        cmocka_unit_test(test_host_private_or_open),
+        cmocka_unit_test(test_host_on_server),
         cmocka_unit_test(test_chat_input),
         cmocka_unit_test(test_chat_lines_and_mute),
         cmocka_unit_test(test_chat_through_events),

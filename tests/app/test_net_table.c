@@ -25,6 +25,7 @@
 #include <unistd.h>
 
 #include "args.h"
+#include "host.h"
 #include "net_table.h"
 #include "net_ticket.h"
 #include "session.h"
@@ -37,8 +38,8 @@
 #define MID_ROUND_MOVES 5u
 #define TABLES 3
 #define ERR_MAX 256
-#define FIRST_ANSWER_MS 12000u /* a new join's longest wait for an answer (net_table.c) */
-#define CLOCK_START_MS 5000u   /* the clock given to the join's first poll */
+#define FIRST_ANSWER_MS NET_TABLE_NO_ANSWER_MS /* a first seat's longest wait (net_table.h) */
+#define CLOCK_START_MS 5000u                   /* the clock given to the join's first poll */
 
 typedef struct Seat {
     NetTable *t;
@@ -46,6 +47,92 @@ typedef struct Seat {
 } Seat;
 
 typedef bool (*Cond)(Seat *s, int n, void *ctx);
+
+/* A ceki-server in the test: the transport and the host with a server's
+ * admission rules, as ceki-server runs them, polled with the tables. */
+typedef struct TestServer {
+    NetServer *net;
+    Host *host;
+    NetMsg *msg;
+} TestServer;
+
+static TestServer *polled_server; /* polled by run_until while set */
+
+static uint32_t now_ms(void);
+
+static void ts_send(void *ctx, HostConn conn, const NetMsg *m)
+{
+    net_server_send(((TestServer *)ctx)->net, conn, m);
+}
+
+static void ts_drop(void *ctx, HostConn conn, NetReason why)
+{
+    net_server_drop(((TestServer *)ctx)->net, conn, why);
+}
+
+static NetReason ts_admit(void *ctx, uint32_t addr)
+{
+    TestServer *ts = ctx;
+    return ts->host != NULL ? host_admit(ts->host, addr, now_ms()) : NET_REASON_BUSY;
+}
+
+static void ts_open(TestServer *ts, const HostLimits *limits)
+{
+    memset(ts, 0, sizeof *ts);
+    char err[ERR_MAX] = "";
+    NetServerOptions so = {.bind = "127.0.0.1",
+                           .max_peers = 64,
+                           .timeout_ms = 10000,
+                           .admit = ts_admit,
+                           .admit_ctx = ts};
+    ts->msg = calloc(1, sizeof *ts->msg);
+    assert_non_null(ts->msg);
+    ts->net = net_server_create(&so, err, sizeof err);
+    assert_non_null(ts->net);
+    HostOptions ho = {.limits = limits, .allow_seed = true};
+    HostOutbox out = {ts, ts_send, ts_drop, NULL};
+    ts->host = host_create(&ho, &out, now_ms(), err, sizeof err);
+    assert_non_null(ts->host);
+    polled_server = ts;
+}
+
+static void ts_poll(TestServer *ts)
+{
+    NetEvent ev;
+    uint64_t now = now_ms();
+    for (int n = 0; n < 256; n++) {
+        memset(&ev, 0, sizeof ev);
+        if (!net_server_poll(ts->net, 0, &ev, ts->msg)) {
+            break;
+        }
+        if (ev.kind == NET_EVENT_CONNECT) {
+            host_connected_from(ts->host, ev.conn, ev.addr, now);
+        } else if (ev.kind == NET_EVENT_MESSAGE) {
+            host_received(ts->host, ev.conn, ts->msg, now);
+        } else if (ev.kind == NET_EVENT_DISCONNECT) {
+            host_disconnected(ts->host, ev.conn, now);
+        }
+    }
+    host_tick(ts->host, now);
+    net_server_flush(ts->net);
+}
+
+static void ts_close(TestServer *ts)
+{
+    polled_server = NULL;
+    host_destroy(ts->host);
+    net_server_destroy(ts->net);
+    free(ts->msg);
+}
+
+static NetAddress ts_address(const TestServer *ts)
+{
+    NetAddress a;
+    memset(&a, 0, sizeof a);
+    snprintf(a.host, sizeof a.host, "127.0.0.1");
+    a.port = net_server_port(ts->net);
+    return a;
+}
 
 static uint32_t now_ms(void)
 {
@@ -75,6 +162,9 @@ static bool run_until(Seat *s, int n, bool play, Cond cond, void *ctx)
     uint32_t start = now_ms();
     struct timespec pause = {0, POLL_PAUSE_NS};
     for (int i = 0; i < WAIT_POLLS && now_ms() - start < WAIT_MS; i++) {
+        if (polled_server != NULL) {
+            ts_poll(polled_server);
+        }
         for (int k = 0; k < n; k++) {
             net_table_poll(s[k].t, now_ms());
             if (play) {
@@ -155,16 +245,16 @@ static NetHostOptions host_options(const char *data_dir)
     return o;
 }
 
+/* A seat at the host's table by its invite (a private table's carries its
+ * key), on 127.0.0.1. */
 static NetTable *join_table(const NetTable *host, const char *token, const char *name)
 {
     NetAddress a;
-    memset(&a, 0, sizeof a);
+    char invite[NET_ADDRESS_INVITE_MAX], err[ERR_MAX] = "";
+    assert_true(net_table_invite(host, invite, sizeof invite));
+    assert_true(net_address_parse(invite, &a, err, sizeof err));
     snprintf(a.host, sizeof a.host, "127.0.0.1");
-    a.port = net_table_port(host);
-    NetTicket tk;
-    assert_true(net_table_ticket(host, &tk));
-    memcpy(a.table, tk.address.table, sizeof a.table);
-    char err[ERR_MAX] = "";
+    assert_int_equal(a.port, net_table_port(host));
     NetTable *t = net_table_join(&a, token, name, err, sizeof err);
     assert_non_null(t);
     return t;
@@ -204,6 +294,14 @@ static void finish(Seat s[TABLES])
         assert_non_null(rec);
         assert_int_equal(len, len0);
         assert_memory_equal(rec, rec0, len0);
+    }
+}
+
+static void close_all_two(Seat s[2])
+{
+    for (int k = 1; k >= 0; k--) {
+        net_table_destroy(s[k].t);
+        s[k].t = NULL;
     }
 }
 
@@ -420,9 +518,35 @@ static void test_addresses(void **state)
     assert_string_equal(a.host, "host-1.example");
     assert_int_equal(a.port, 80);
     assert_string_equal(a.table, "AB-3");
-    char buf[128];
+    char buf[NET_ADDRESS_INVITE_MAX];
     net_address_format_invite(&a, buf, sizeof buf);
     assert_string_equal(buf, "ceki://host-1.example:80/AB-3");
+    /* A private table's invite: its key, kept in lower case, and written back. */
+    assert_true(net_address_parse("ceki://10.1.2.3:7157/t9?key=0123456789ABCDEF0123456789abcdef",
+                                  &a, err, sizeof err));
+    assert_string_equal(a.table, "t9");
+    assert_string_equal(a.key, "0123456789abcdef0123456789abcdef");
+    net_address_format_invite(&a, buf, sizeof buf);
+    assert_string_equal(buf, "ceki://10.1.2.3:7157/t9?key=0123456789abcdef0123456789abcdef");
+    assert_true(net_address_parse("10.1.2.3:7157/t9/?key=0123456789abcdef0123456789abcdef/", &a,
+                                  err, sizeof err));
+    assert_string_equal(a.key, "0123456789abcdef0123456789abcdef");
+    assert_true(net_address_parse("10.1.2.3:7157/t9", &a, err, sizeof err));
+    assert_string_equal(a.key, "");
+    static const char *const bad_keys[] = {
+        "ceki://h:1/t?key=0123",                               /* cut short */
+        "ceki://h:1/t?key=0123456789abcdef0123456789abcdefff", /* too long */
+        "ceki://h:1/t?key=0123456789abcdef0123456789abcdeg",   /* not hex */
+        "ceki://h:1/t?pin=0123456789abcdef0123456789abcdef",   /* not a key */
+        "ceki://h:1/?key=0123456789abcdef0123456789abcdef",    /* no table */
+    };
+    for (size_t i = 0; i < sizeof bad_keys / sizeof bad_keys[0]; i++) {
+        NetAddress keep = a;
+        assert_false(net_address_parse(bad_keys[i], &a, err, sizeof err));
+        assert_non_null(strstr(err, "key"));
+        assert_memory_equal(&keep, &a, sizeof a);
+    }
+    assert_true(net_address_parse(" ceki://host-1.example:80/AB-3/ ", &a, err, sizeof err));
     static const char *const bad[] = {"",          "nonsense",         "host:",
                                       ":7157",     "host:99999",       "host:0",
                                       "host:12x",  "ceki://host:7157", "ceki://host:7157/",
@@ -480,6 +604,191 @@ static void test_invite_and_no_table(void **state)
     net_table_destroy(s[0].t);
 }
 
+/* ---- private tables, a server, the bounded wait, refusals -------------------- */
+
+/* The join of `a` by a new seat, until it is seated or fails. */
+static NetTable *join_at(const NetAddress *a, const char *name)
+{
+    char err[ERR_MAX] = "";
+    NetTable *t = net_table_join(a, NULL, name, err, sizeof err);
+    assert_non_null(t);
+    return t;
+}
+
+static bool last_seated_or_failed(Seat *s, int n, void *ctx)
+{
+    (void)ctx;
+    NetTableState st = net_table_state(s[n - 1].t);
+    return st == NET_TABLE_FAILED || (st == NET_TABLE_WAITING && net_table_seat(s[n - 1].t) >= 0);
+}
+
+/* A table hosted private: its invite carries its key and seats a friend;
+ * its id alone is refused in the words for a missing key, a wrong key in
+ * the words for a wrong one; it is private to every seat. */
+static void test_private_hosted(void **state)
+{
+    (void)state;
+    NetHostOptions o = host_options(NULL);
+    char err[ERR_MAX] = "", invite[NET_ADDRESS_INVITE_MAX];
+    Seat s[2];
+    memset(s, 0, sizeof s);
+    s[0].t = net_table_host(&o, err, sizeof err);
+    assert_non_null(s[0].t);
+    assert_true(net_table_is_private(s[0].t));
+    assert_true(net_table_is_creator(s[0].t));
+    assert_true(net_table_invite(s[0].t, invite, sizeof invite));
+    NetAddress a;
+    assert_true(net_address_parse(invite, &a, err, sizeof err));
+    assert_int_equal(strlen(a.key), NET_KEY_LEN);
+    snprintf(a.host, sizeof a.host, "127.0.0.1");
+
+    NetAddress none = a, wrong = a;
+    none.key[0] = '\0';
+    wrong.key[0] = wrong.key[0] == '0' ? '1' : '0';
+    const struct {
+        const NetAddress *at;
+        bool key;
+    } refused[] = {{&none, false}, {&wrong, true}};
+    for (size_t i = 0; i < 2; i++) {
+        s[1].t = join_at(refused[i].at, "Budi");
+        assert_true(run_until(s, 2, false, last_seated_or_failed, NULL));
+        assert_int_equal(net_table_state(s[1].t), NET_TABLE_FAILED);
+        assert_int_equal(net_table_failure(s[1].t), NET_TABLE_FAIL_REFUSED);
+        assert_int_equal(net_table_refusal(s[1].t), NET_REASON_WRONG_KEY);
+        assert_string_equal(net_table_error(s[1].t),
+                            net_table_reason_text(NET_REASON_WRONG_KEY, refused[i].key));
+        net_table_destroy(s[1].t);
+    }
+    assert_string_not_equal(net_table_reason_text(NET_REASON_WRONG_KEY, false),
+                            net_table_reason_text(NET_REASON_WRONG_KEY, true));
+    s[1].t = join_at(&a, "Budi");
+    assert_true(run_until(s, 2, false, last_seated_or_failed, NULL));
+    assert_int_equal(net_table_state(s[1].t), NET_TABLE_WAITING);
+    assert_true(net_table_is_private(s[1].t));
+    assert_false(net_table_is_creator(s[1].t));
+    char again[NET_ADDRESS_INVITE_MAX];
+    assert_true(net_table_invite(s[1].t, again, sizeof again));
+    assert_non_null(strstr(again, a.key)); /* a friend may pass it on */
+    close_all_two(s);
+}
+
+/* A private table made on a server from the app: the person seated as
+ * its creator, its invite with the key seats a friend, a window without
+ * the key is refused with the words for it, nothing is listed; the
+ * creator gives the last seat to a computer and starts. The same made
+ * open is listed, and joined from the list. */
+static void test_made_on_server(void **state)
+{
+    (void)state;
+    TestServer ts;
+    HostLimits lim = host_limits_default(64);
+    ts_open(&ts, &lim);
+    NetAddress at = ts_address(&ts);
+    NetHostOptions o = host_options(NULL);
+    o.rules.seat_kind[2] = NET_SEAT_NET;
+    char err[ERR_MAX] = "", invite[NET_ADDRESS_INVITE_MAX];
+    Seat s[3];
+    memset(s, 0, sizeof s);
+    s[0].t = net_table_make_on(&at, &o, err, sizeof err);
+    assert_non_null(s[0].t);
+    assert_true(run_until(s, 1, false, last_seated_or_failed, NULL));
+    assert_int_equal(net_table_state(s[0].t), NET_TABLE_WAITING);
+    assert_false(net_table_is_host(s[0].t));
+    assert_true(net_table_is_creator(s[0].t));
+    assert_int_equal(net_table_seat(s[0].t), 0);
+    assert_string_equal(net_table_seats(s[0].t)->seat[0].name, "Sri");
+    assert_true(net_table_invite(s[0].t, invite, sizeof invite));
+    NetAddress a;
+    assert_true(net_address_parse(invite, &a, err, sizeof err));
+    assert_int_equal(a.port, at.port);
+    assert_int_equal(strlen(a.key), NET_KEY_LEN);
+    NetAddress keyless = a;
+    keyless.key[0] = '\0';
+    s[1].t = join_at(&keyless, "Tono");
+    assert_true(run_until(s, 2, false, last_seated_or_failed, NULL));
+    assert_int_equal(net_table_refusal(s[1].t), NET_REASON_WRONG_KEY);
+    assert_string_equal(net_table_error(s[1].t),
+                        net_table_reason_text(NET_REASON_WRONG_KEY, false));
+    net_table_destroy(s[1].t);
+    s[1].t = join_at(&at, "Tono"); /* the server's list: nothing of the private table */
+    NetTableState choosing = NET_TABLE_CHOOSING;
+    assert_true(run_until(&s[1], 1, false, all_in_state, &choosing));
+    for (int i = 0; i < 200 && net_table_tables(s[1].t) == NULL; i++) {
+        run_until(&s[1], 1, false, all_in_state, &choosing);
+    }
+    assert_non_null(net_table_tables(s[1].t));
+    assert_int_equal(net_table_tables(s[1].t)->count, 0);
+    net_table_destroy(s[1].t);
+    s[1].t = join_at(&a, "Budi");
+    assert_true(run_until(s, 2, false, last_seated_or_failed, NULL));
+    assert_int_equal(net_table_seat(s[1].t), 1);
+    assert_false(net_table_is_creator(s[1].t));
+    assert_false(net_table_seat_ai(s[1].t, 2, NET_SEAT_GREEDY) &&
+                 net_table_seats(s[0].t)->seat[2].state != NET_SEAT_EMPTY);
+    assert_true(net_table_seat_ai(s[0].t, 2, NET_SEAT_GREEDY));
+    assert_true(run_until(s, 2, false, all_seated, NULL));
+    assert_true(net_table_start(s[0].t));
+    NetTableState playing = NET_TABLE_PLAYING;
+    assert_true(run_until(s, 2, false, all_in_state, &playing));
+    close_all_two(s);
+
+    /* Open: listed, and taken from the list. */
+    o.open = true;
+    s[0].t = net_table_make_on(&at, &o, err, sizeof err);
+    assert_true(run_until(s, 1, false, last_seated_or_failed, NULL));
+    assert_false(net_table_is_private(s[0].t));
+    s[1].t = join_at(&at, "Budi");
+    assert_true(run_until(&s[1], 1, false, all_in_state, &choosing));
+    for (int i = 0;
+         i < 200 && (net_table_tables(s[1].t) == NULL || net_table_tables(s[1].t)->count == 0);
+         i++) {
+        net_table_list(s[1].t);
+        run_until(s, 2, false, all_in_state, &choosing);
+    }
+    assert_int_equal(net_table_tables(s[1].t)->count, 1);
+    assert_true(net_table_pick(s[1].t, net_table_tables(s[1].t)->table[0].table));
+    assert_true(run_until(s, 2, false, last_seated_or_failed, NULL));
+    assert_int_equal(net_table_state(s[1].t), NET_TABLE_WAITING);
+    close_all_two(s);
+    ts_close(&ts);
+}
+
+/* The server's refusals reach the window as words: tables made too fast
+ * (an address may make one, then one every minute), a table that is not
+ * there. */
+static void test_server_refusals(void **state)
+{
+    (void)state;
+    TestServer ts;
+    HostLimits lim = host_limits_default(64);
+    lim.addr_tables = 1;
+    lim.addr_table_ms = 60000;
+    ts_open(&ts, &lim);
+    NetAddress at = ts_address(&ts);
+    NetHostOptions o = host_options(NULL);
+    char err[ERR_MAX] = "";
+    Seat s[2];
+    memset(s, 0, sizeof s);
+    s[0].t = net_table_make_on(&at, &o, err, sizeof err);
+    assert_true(run_until(s, 1, false, last_seated_or_failed, NULL));
+    assert_int_equal(net_table_state(s[0].t), NET_TABLE_WAITING);
+    s[1].t = net_table_make_on(&at, &o, err, sizeof err);
+    assert_true(run_until(s, 2, false, last_seated_or_failed, NULL));
+    assert_int_equal(net_table_state(s[1].t), NET_TABLE_FAILED);
+    assert_int_equal(net_table_refusal(s[1].t), NET_REASON_TABLES_FAST);
+    assert_string_equal(net_table_error(s[1].t),
+                        net_table_reason_text(NET_REASON_TABLES_FAST, false));
+    net_table_destroy(s[1].t);
+    NetAddress gone = at;
+    snprintf(gone.table, sizeof gone.table, "NOPE");
+    s[1].t = join_at(&gone, "Budi");
+    assert_true(run_until(s, 2, false, last_seated_or_failed, NULL));
+    assert_int_equal(net_table_failure(s[1].t), NET_TABLE_FAIL_REFUSED);
+    assert_int_equal(net_table_refusal(s[1].t), NET_REASON_NO_TABLE);
+    close_all_two(s);
+    ts_close(&ts);
+}
+
 /* A join to a port where a socket takes everything and answers nothing (a
  * router that lets nobody in looks so from outside): still connecting a
  * moment before its time is up, then failed, in words that name the
@@ -514,10 +823,14 @@ static void test_nobody_answers(void **state)
     NetTable *t = net_table_join(&a, NULL, "Budi", err, sizeof err);
     assert_non_null(t);
     net_table_poll(t, CLOCK_START_MS);
+    assert_int_equal(net_table_wait_left_ms(t), FIRST_ANSWER_MS);
     net_table_poll(t, CLOCK_START_MS + FIRST_ANSWER_MS - 1);
     assert_int_equal(net_table_state(t), NET_TABLE_CONNECTING);
+    assert_int_equal(net_table_wait_left_ms(t), 1);
     net_table_poll(t, CLOCK_START_MS + FIRST_ANSWER_MS);
     assert_int_equal(net_table_state(t), NET_TABLE_FAILED);
+    assert_int_equal(net_table_failure(t), NET_TABLE_FAIL_NO_ANSWER);
+    assert_int_equal(net_table_wait_left_ms(t), 0);
     char want[64];
     snprintf(want, sizeof want, "Nobody answered at 127.0.0.1:%u.", (unsigned)a.port);
     const char *said = net_table_error(t);
@@ -548,8 +861,11 @@ static void test_rejoin_nobody_answers(void **state)
     }
     net_table_poll(t, CLOCK_START_MS + FIRST_ANSWER_MS - 1);
     assert_int_equal(net_table_state(t), NET_TABLE_CONNECTING);
+    assert_int_equal(net_table_wait_left_ms(t), 1); /* the same countdown as a new join's */
     net_table_poll(t, CLOCK_START_MS + FIRST_ANSWER_MS);
     assert_int_equal(net_table_state(t), NET_TABLE_FAILED);
+    assert_int_equal(net_table_failure(t), NET_TABLE_FAIL_NO_ANSWER);
+    assert_int_equal(net_table_wait_left_ms(t), 0);
     char want[96];
     snprintf(want, sizeof want,
              "The table at 127.0.0.1:%u does not answer; its host may have closed it.",
@@ -779,6 +1095,13 @@ static void test_command_line(void **state)
     assert_string_equal(a.join, "ceki://127.0.0.1:7200/AbC");
     assert_true(parse(&a, "--rejoin", err, sizeof err));
     assert_true(a.rejoin);
+    assert_true(parse(&a, "--host --server 127.0.0.1:7300 --private --seats you,friend,greedy", err,
+                      sizeof err));
+    assert_string_equal(a.server, "127.0.0.1:7300");
+    assert_true(a.private_table);
+    assert_true(parse(&a, "ceki://127.0.0.1:7200/AbC?key=0123456789abcdef0123456789abcdef", err,
+                      sizeof err));
+    assert_non_null(strstr(a.join, "?key="));
     static const char *const bad[] = {
         "--host --join 1.2.3.4:5",
         "--join nowhere",
@@ -790,6 +1113,11 @@ static void test_command_line(void **state)
         "--host --port 70000",
         "--host --seats you,friend --players 4",
         "ceki://1.2.3.4:5",
+        "--server 1.2.3.4:5",
+        "--private",
+        "--host --server 1.2.3.4:5/t1",
+        "--host --server 1.2.3.4:5 --port 7000",
+        "ceki://1.2.3.4:5/t?key=12",
         "--host --seats you,friend,friend,friend,friend,friend,friend",
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -811,8 +1139,11 @@ int main(void)
         cmocka_unit_test(test_sessions_play),
         cmocka_unit_test(test_ticket_kept),
         cmocka_unit_test(test_command_line),
+        cmocka_unit_test(test_private_hosted),
+        cmocka_unit_test(test_made_on_server),
         cmocka_unit_test(test_nobody_answers),
         cmocka_unit_test(test_rejoin_nobody_answers),
+        cmocka_unit_test(test_server_refusals),
         cmocka_unit_test(test_stand_in_own),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -142,12 +142,12 @@ static NetTable *host_table(void)
 
 static void friend_join(Friend *f, NetTable *host)
 {
-    NetTicket ticket;
-    assert_true(net_table_ticket(host, &ticket));
-    NetAddress a = ticket.address;
+    char invite[NET_ADDRESS_INVITE_MAX], err[200] = "";
+    NetAddress a;
+    assert_true(net_table_invite(host, invite, sizeof invite)); /* the private table's key in it */
+    assert_true(net_address_parse(invite, &a, err, sizeof err));
     snprintf(a.host, sizeof a.host, "127.0.0.1");
     a.port = net_table_port(host);
-    char err[200] = "";
     f->net = net_table_join(&a, NULL, "Bayu", err, sizeof err);
     assert_non_null(f->net);
     f->cfg = game_config_default(VARIANT_KOWAH, 0);

@@ -14,6 +14,8 @@
 # 31) with one `yes` per core on a machine loaded beside it: 60 trials, 0
 # failed, 2,104 s; the part 2 run after them kept both.
 set -u
+. "$(dirname "$0")/../tools/need.bash"
+need_tools sqlite3
 ceki=$1
 out=$2
 trials=${CEKI_TWO_COPIES_TRIALS:-${3:-2}}

@@ -16,6 +16,8 @@
 #    sources, tests, packaging, catalogues or docs.
 # Usage: shape.sh SOURCE_DIR BUILD_DIR
 set -u
+. "$(dirname "$0")/../tools/need.bash"
+need_tools nm
 src=$1/src
 build=$2
 failures=0

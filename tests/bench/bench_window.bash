@@ -5,6 +5,8 @@
 # large enough for the window on a display it picks itself (-displayfd: no
 # clash with another X server on the machine) in `display`, both removed
 # at exit.
+. "$(dirname "${BASH_SOURCE[0]}")/../tools/need.bash"
+need_tools Xvfb
 size=${CEKI_BENCH_SIZE:-1280x800}
 if ! [[ $size =~ ^([0-9]+)x([0-9]+)$ ]]; then
     echo "CEKI_BENCH_SIZE must be WxH, e.g. 2560x1600 (got '$size')" >&2

@@ -13,6 +13,8 @@
 # (e.g. CEKI_RENDER=opengl to force the graphics-card path).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../tools/need.bash"
+need_tools cc Xvfb
 build=${1:-$here/../../build}
 runs=${2:-5}
 tmp=$(mktemp -d)

@@ -95,6 +95,8 @@ build=${1:?build directory}
 tables=${2:-1000}
 seconds=${3:-60}
 think=${4:-1000}
+. "$(dirname "$0")/../tools/need.bash"
+[ "${CEKI_PERF:-0}" = 1 ] && need_tools perf
 tmp=$(mktemp -d)
 trap 'kill -9 "${pid:-}" "${load_pid:-}" 2>/dev/null; rm -rf "$tmp"' EXIT
 tick=$(getconf CLK_TCK)

@@ -1,7 +1,8 @@
 # The turn clock: at a --clock 2+4 table a bot that never moves (--think
 # 600000) does not stop the match. When its move time and then its bank
 # are spent the computer moves for it; three such moves in a row make the
-# seat a stand-in, and the match ends. All three seats print the same
+# seat a stand-in, and the match ends. Every seat is told the clock (its
+# own time running, the stalled one's bank spent). All three print the same
 # transcript; a bad --clock is refused before anything is sent.
 source "$(dirname "$0")/lib.bash"
 check "a clock out of bounds is refused" 2 \
@@ -28,6 +29,12 @@ ran_out=$(grep -c "table $id: seat $seat's time ran out; the computer moved for 
 check "the clock moved three times for the stalled seat" 3 "$ran_out"
 check "then the seat was stood in for" 1 \
     "$(grep -c "table $id: seat $seat is stalled; the computer plays it" "$tmp/clock.log")"
+check "the stalled seat saw its time run and its bank spent" 1 \
+    "$(grep -cE '^clock: running for this seat [1-9][0-9]* times, bank left at least 0 ms$' "$tmp/b0.err")"
+for b in b1 b2; do
+    check "$b saw its own time running" 1 \
+        "$(grep -cE '^clock: running for this seat [1-9][0-9]* times' "$tmp/$b.err")"
+done
 check "nobody else's time ran out" 0 \
     "$(grep "time ran out" "$tmp/clock.log" | grep -vc "seat $seat's")"
 finish

@@ -18,7 +18,8 @@ seconds=${1:-${CEKI_FUZZ_SECONDS:-60}}
 shift || true
 build=${CEKI_FUZZ_BUILD_DIR:-/tmp/build-fuzz}
 
-command -v clang >/dev/null || { echo "run.sh: clang is not installed" >&2; exit 1; }
+. "$here/../tools/need.bash"
+need_tools clang cmake
 cmake -S "$src" -B "$build" -DCMAKE_C_COMPILER=clang -DCEKI_FUZZ=ON -DCEKI_BUILD_APP=OFF \
       -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build "$build" -j"${CEKI_JOBS:-2}" --target fuzzers

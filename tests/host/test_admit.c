@@ -62,6 +62,7 @@ typedef struct W {
     Observation *next;
     GameConfig cfg;
     HostLimits limits;
+    uint8_t watch; /* NetWatch of the tables w_create asks for */
 } W;
 
 static Conn *w_conn(W *w, HostConn id)
@@ -83,7 +84,8 @@ static void w_keep(Conn *c, const NetMsg *m, W *w)
     case NET_MSG_WELCOME:
         c->welcome = m->u.welcome;
         c->welcomed = true;
-        assert_true(hts_seat_welcome(&c->s, &m->u.welcome, AI_GREEDY));
+        if (m->u.welcome.seat >= 0)
+            assert_true(hts_seat_welcome(&c->s, &m->u.welcome, AI_GREEDY));
         break;
     case NET_MSG_CREATED:
         c->made = m->u.created;
@@ -125,7 +127,10 @@ static void w_drop(void *ctx, HostConn conn, NetReason why)
     c->bye = why;
 }
 
-static void w_open(W *w, uint32_t idle_ms, const char *data_dir, bool limited)
+/* A host with the default limits (limited) or none; tune, when given,
+ * changes the limits first. */
+static void w_open_tuned(W *w, uint32_t idle_ms, const char *data_dir, bool limited,
+                         void (*tune)(HostLimits *))
 {
     memset(w, 0, sizeof *w);
     w->msg = calloc(1, sizeof *w->msg);
@@ -133,6 +138,8 @@ static void w_open(W *w, uint32_t idle_ms, const char *data_dir, bool limited)
     assert_true(w->msg && w->next);
     w->now = 1000;
     w->limits = host_limits_default(A_MAX_CONNS);
+    if (tune)
+        tune(&w->limits);
     HostOptions opt = {.data_dir = data_dir,
                        .allow_seed = true,
                        .limits = limited ? &w->limits : NULL,
@@ -144,6 +151,11 @@ static void w_open(W *w, uint32_t idle_ms, const char *data_dir, bool limited)
     assert_non_null(w->h);
     w->cfg = game_config_default(VARIANT_THOTHIT, 0x5EED);
     w->cfg.players = 3;
+}
+
+static void w_open(W *w, uint32_t idle_ms, const char *data_dir, bool limited)
+{
+    w_open_tuned(w, idle_ms, data_dir, limited, NULL);
 }
 
 static void w_close(W *w)
@@ -206,6 +218,7 @@ static void w_create(W *w, Conn *c, const uint8_t *kinds, bool open)
     cr->seed = w->cfg.seed;
     cr->autostart = true;
     cr->open = open;
+    cr->rules.watch = w->watch;
     c->created = false;
     w_to_host(w, c);
 }
@@ -742,6 +755,118 @@ static void test_names_are_cleaned_and_told_apart(void **state)
     w_close(&w);
 }
 
+/* ---- spectators ---- */
+
+#define A_ADDR_WATCH 2  /* the spectator test's caps: from one address, */
+#define A_TABLE_WATCH 3 /* and at one table */
+
+static void w_tune_watch(HostLimits *l)
+{
+    l->addr_watch_max = A_ADDR_WATCH;
+    l->table_watch_max = A_TABLE_WATCH;
+}
+
+/* A new connection from addr asks to watch table (key: a private one's);
+ * it is refused with why (NET_REASON_NONE: welcomed with no seat). */
+static Conn *w_watch(W *w, HostAddr addr, const char *table, const char *key, NetReason why)
+{
+    Conn *c = w_connect(w, addr, NULL);
+    assert_non_null(c);
+    memset(w->msg, 0, sizeof *w->msg);
+    w->msg->type = NET_MSG_JOIN;
+    snprintf(w->msg->u.join.table, sizeof w->msg->u.join.table, "%s", table);
+    snprintf(w->msg->u.join.key, sizeof w->msg->u.join.key, "%s", key ? key : "");
+    snprintf(w->msg->u.join.name, sizeof w->msg->u.join.name, "watcher");
+    w->msg->u.join.seat = -1;
+    w->msg->u.join.watch = true;
+    w_to_host(w, c);
+    if (why != NET_REASON_NONE) {
+        assert_false(c->welcomed);
+        assert_int_equal(c->refused.refusal, why);
+        return c;
+    }
+    assert_true(c->welcomed);
+    assert_int_equal(c->welcome.seat, -1);
+    assert_string_equal(c->welcome.token, "");
+    assert_true(c->welcome.ai_seed == 0);
+    assert_int_equal(c->s.view.seat, GAME_SPECTATOR);
+    assert_int_equal(c->s.nmoves, 0);
+    return c;
+}
+
+/* c's message of type (a move, a stand-in, a start) is refused with why. */
+static void w_refused(W *w, Conn *c, uint8_t type, NetReason why)
+{
+    memset(w->msg, 0, sizeof *w->msg);
+    w->msg->type = type;
+    if (type == NET_MSG_STAND_IN)
+        w->msg->u.stand_in.on = true;
+    long before = c->refusals;
+    w_to_host(w, c);
+    assert_int_equal(c->refusals, before + 1);
+    assert_int_equal(c->refused.refusal, why);
+}
+
+/* Who may watch, within the caps: per address, per table, a table that
+ * takes none, a private one's key. */
+static void t_watch_caps(W *w, NetCreated *open, Conn *watchers[A_TABLE_WATCH])
+{
+    w->watch = NET_WATCH_PUBLIC;
+    w_table(w, A_ADDR, NULL, true, open);
+    watchers[0] = w_watch(w, B_ADDR, open->table, NULL, NET_REASON_NONE);
+    watchers[1] = w_watch(w, B_ADDR, open->table, NULL, NET_REASON_NONE);
+    w_watch(w, B_ADDR, open->table, NULL, NET_REASON_ADDRESS_WATCHING);
+    watchers[2] = w_watch(w, C_ADDR, open->table, NULL, NET_REASON_NONE);
+    w_watch(w, C_ADDR, open->table, NULL, NET_REASON_WATCHERS_FULL);
+    assert_int_equal(w_counts(w).watchers, A_TABLE_WATCH);
+    assert_int_equal(watchers[2]->seats.nwatchers, A_TABLE_WATCH);
+    assert_string_equal(watchers[2]->seats.watcher[1], "watcher 2"); /* numbered apart */
+    w->watch = NET_WATCH_NONE;
+    NetCreated none;
+    w_table(w, A_ADDR, NULL, true, &none);
+    w_watch(w, C_ADDR, none.table, NULL, NET_REASON_NO_WATCHING);
+    w->watch = NET_WATCH_PUBLIC;
+    NetCreated private_table;
+    w_table(w, A_ADDR, NULL, false, &private_table);
+    w_watch(w, C_ADDR, private_table.table, NULL, NET_REASON_WRONG_KEY);
+    Conn *friend = w_watch(w, C_ADDR, private_table.table, private_table.key, NET_REASON_NONE);
+    host_disconnected(w->h, friend->id, w->now); /* gone: no longer counted */
+    friend->live = false;
+}
+
+/* Spectators are capped and kept apart: they cannot move, start or hand a
+ * seat over, one who leaves makes room, one who takes a seat watches no
+ * more, and they follow the match to its record. */
+static void test_spectators_are_capped_and_kept_apart(void **state)
+{
+    (void)state;
+    static W w;
+    w_open_tuned(&w, 0, NULL, true, w_tune_watch);
+    NetCreated t;
+    Conn *watchers[A_TABLE_WATCH];
+    t_watch_caps(&w, &t, watchers);
+    assert_int_equal(w_counts(&w).watchers, A_TABLE_WATCH);
+    w_refused(&w, watchers[0], NET_MSG_MOVE, NET_REASON_WATCHING);
+    w_refused(&w, watchers[0], NET_MSG_STAND_IN, NET_REASON_WATCHING);
+    w_refused(&w, watchers[0], NET_MSG_START, NET_REASON_NOT_CREATOR);
+    host_disconnected(w.h, watchers[1]->id, w.now);
+    watchers[1]->live = false;
+    Conn *again = w_watch(&w, B_ADDR, t.table, NULL, NET_REASON_NONE);
+    /* A spectator who takes a seat watches no more. */
+    w_join(&w, watchers[2], t.table, NULL, NULL, "player");
+    assert_true(watchers[2]->welcome.seat >= 0);
+    assert_int_equal(w_counts(&w).watchers, A_TABLE_WATCH - 1);
+    Conn *seats[3] = {watchers[2], w_connect(&w, A_ADDR, NULL), w_connect(&w, C_ADDR, NULL)};
+    w_join(&w, seats[1], t.table, NULL, NULL, "second");
+    w_join(&w, seats[2], t.table, NULL, NULL, "third");
+    w_play(&w, seats, 3);
+    for (int i = 0; i < 20 && !(watchers[0]->record && again->record); i++)
+        w_tick(&w, 1);
+    assert_true(watchers[0]->record && again->record);
+    assert_true(watchers[0]->s.have_view);
+    w_close(&w);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -756,6 +881,7 @@ int main(void)
         cmocka_unit_test(test_private_tables_need_their_key),
         cmocka_unit_test(test_guessing_address_is_cut_off),
         cmocka_unit_test(test_names_are_cleaned_and_told_apart),
+        cmocka_unit_test(test_spectators_are_capped_and_kept_apart),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1163,6 +1163,8 @@ static void test_tables_made_listed_started(void **state)
     t_to_host(&w, T_CREATOR, &seat_ai);
     assert_false(w.bot[0].started);
     t_creator_says(&w, NET_MSG_START);
+    assert_false(w.bot[0].started); /* told once it is kept, at the next tick */
+    host_tick(w.h, w.now);
     assert_true(w.bot[0].started);
     t_creator_says(&w, NET_MSG_LIST);
     assert_int_equal(w.tables.count, 1);
@@ -1239,8 +1241,9 @@ static int t_journal_moves(sqlite3 *db)
 }
 
 /* Journal writes that fail are said and tried again until they are kept;
- * a move is told only once it is kept, so none is lost, and a host made
- * again has them all. */
+ * a move is told only once it is kept (in an UPDATE, and in the VIEW of a
+ * resync or of a seat taken back meanwhile), so none is lost, and a host
+ * made again has them all. */
 static void test_failed_journal_writes_are_kept_later(void **state)
 {
     (void)state;
@@ -1267,6 +1270,20 @@ static void test_failed_journal_writes_are_kept_later(void **state)
     assert_int_equal(t_mirror_moves(&w), kept);
     assert_true(w.logs_retry >= 2);
     assert_int_equal(t_journal_moves(db), kept);
+    /* Nothing is due before the retry: a host's loop does not spin on it. */
+    assert_true(host_next_due(w.h) > w.now);
+    /* Meanwhile a resync and a seat taken back show the game as told, not
+     * the move that waits (t_check_view holds every VIEW to the mirror,
+     * which has only what was told). */
+    NetMsg *resync = calloc(1, sizeof *resync);
+    assert_non_null(resync);
+    resync->type = NET_MSG_RESYNC;
+    t_to_host(&w, w.bot[0].conn, resync);
+    free(resync);
+    assert_int_equal(w.bot[0].s.move_no, (uint32_t)kept);
+    host_disconnected(w.h, w.bot[1].conn, w.now);
+    t_join(&w, &w.bot[1]);
+    assert_int_equal(w.bot[1].s.move_no, (uint32_t)kept);
     /* The disk works again: the move is kept, then told. */
     assert_int_equal(sqlite3_exec(db, "DROP TRIGGER t_no", NULL, NULL, NULL), SQLITE_OK);
     t_step(&w, 2000);
@@ -1287,6 +1304,108 @@ static void test_failed_journal_writes_are_kept_later(void **state)
     Game *direct = t_direct_match(&w.cfg);
     t_same_moves(direct, w.mirror);
     game_destroy(direct);
+    t_world_free(&w);
+    t_remove_dir(dir);
+}
+
+/* A table's id and a seat's token are kept before they are told: a host
+ * killed right after a CREATED and a WELCOME, before any tick of its loop,
+ * has the table, the seat and its token when it comes back, and the token
+ * takes the seat again. */
+static void test_seat_is_kept_before_it_is_told(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/ceki-host-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    World w;
+    t_world_init(&w, VARIANT_THOTHIT, dir);
+    t_create(&w, NULL);
+    host_kill(w.h); /* as kill -9 leaves it: no flush, no tick */
+    w.h = t_host(&w, dir);
+    w.nbots = 1;
+    Bot *b = &w.bot[0];
+    t_join(&w, b);
+    assert_int_equal(b->bye, -1); /* the table is there */
+    assert_int_equal(strlen(b->token), NET_TOKEN_LEN);
+    host_kill(w.h);
+    w.h = t_host(&w, dir);
+    int seat = b->s.seat;
+    t_join(&w, b);
+    assert_int_equal(b->bye, -1);
+    assert_int_equal(b->s.seat, seat);
+    assert_true(b->s.have_view);
+    t_world_free(&w);
+    t_remove_dir(dir);
+}
+
+/* The start is kept before it is told, and a table the journal has filled
+ * but not started starts when it is back: a host killed right after the
+ * last seat was taken plays the match, ceki-cli match's, once the people
+ * come back. */
+static void test_start_is_kept_before_it_is_told(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/ceki-host-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    World w;
+    t_world_init(&w, VARIANT_THOTHIT, dir);
+    t_create(&w, NULL);
+    t_join_all(&w, w.cfg.players); /* the last one starts it */
+    host_kill(w.h);
+    w.h = t_host(&w, dir);
+    for (int i = 0; i < w.nbots; i++) {
+        t_join(&w, &w.bot[i]);
+        assert_int_equal(w.bot[i].bye, -1);
+    }
+    t_play(&w, T_MAX_MOVES);
+    Game *direct = t_direct_match(&w.cfg);
+    t_same_moves(direct, w.mirror);
+    game_destroy(direct);
+    t_all_recorded(&w);
+    t_world_free(&w);
+    t_remove_dir(dir);
+}
+
+/* A match's end is told only once its last move is kept: while the last
+ * move waits for a journal that cannot write, a newcomer is sent away to
+ * come back later (NET_REASON_FULL), not told the match is over; once the
+ * move is kept, the match is over for everyone. */
+static void test_over_is_told_once_kept(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/ceki-host-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    World w;
+    t_world_init(&w, VARIANT_THOTHIT, dir);
+    t_create(&w, NULL);
+    t_join_all(&w, w.cfg.players);
+    Game *direct = t_direct_match(&w.cfg);
+    int last = 0;
+    (void)game_history(direct, &last);
+    t_play(&w, last - 1);
+    assert_int_equal(t_mirror_moves(&w), last - 1);
+    sqlite3 *db = t_open_journal(dir);
+    const char *refuse = "CREATE TRIGGER t_no BEFORE INSERT ON host_move"
+                         " BEGIN SELECT RAISE(ABORT, 'the disk said no'); END;";
+    assert_int_equal(sqlite3_exec(db, refuse, NULL, NULL, NULL), SQLITE_OK);
+    HostCounts c;
+    for (int i = 0; i < 50; i++)
+        t_step(&w, 100);
+    host_counts(w.h, &c);
+    assert_int_equal(c.moves, last); /* made, not kept, not told */
+    assert_int_equal(t_mirror_moves(&w), last - 1);
+    Bot *newcomer = &w.bot[w.nbots++];
+    t_join(&w, newcomer);
+    assert_int_equal(newcomer->bye, NET_REASON_FULL);
+    assert_int_equal(sqlite3_exec(db, "DROP TRIGGER t_no", NULL, NULL, NULL), SQLITE_OK);
+    t_step(&w, 2000);
+    assert_int_equal(t_journal_moves(db), last);
+    assert_true(game_match_over(w.mirror));
+    t_join(&w, newcomer);
+    assert_int_equal(newcomer->bye, NET_REASON_CLOSED_OVER);
+    t_same_moves(direct, w.mirror);
+    game_destroy(direct);
+    sqlite3_close(db);
     t_world_free(&w);
     t_remove_dir(dir);
 }
@@ -1541,6 +1660,9 @@ int main(void)
         cmocka_unit_test(test_clock_moves_for_a_silent_seat),
         cmocka_unit_test(test_clock_leaves_quick_play_alone),
         cmocka_unit_test(test_stand_in_asked_for),
+        cmocka_unit_test(test_seat_is_kept_before_it_is_told),
+        cmocka_unit_test(test_start_is_kept_before_it_is_told),
+        cmocka_unit_test(test_over_is_told_once_kept),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

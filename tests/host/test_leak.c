@@ -17,6 +17,15 @@
  * - once a match, a seat that sends the mover's move (another seat's) and
  *   one that sends a move of its own out of turn are refused, and the
  *   table's move number and every seat's view hash stay as they were.
+ * Two spectators watch every match, one from before the start and one from
+ * midway; every other table shows them the hands a round late. What they
+ * get is checked as a seat's is, seen from GAME_SPECTATOR: their VIEW and
+ * the delta's result are game_observe of GAME_SPECTATOR byte for byte, their
+ * events game_events_for_seat's, every card they are named one that
+ * observation shows, no moves listed, no seed before the record; HANDS only
+ * at a table that shows them, only of a round that is over, each once, and
+ * the hands as dealt; their chat reaches no seat before the match is over;
+ * a spectator's move is refused and changes nothing.
  * The seats are network bots choosing on game_from_view of the view they
  * were sent: random players mostly (fast), greedy every LEAK_GREEDY_EVERY
  * matches (and in the last, when there are fewer). CEKI_LEAK_MATCHES
@@ -53,6 +62,11 @@
 #define LEAK_MAX_SECONDS 120  /* wall time of one match */
 #define LEAK_PROBE_SPAN 40    /* the refusal probe comes within this many moves */
 #define LEAK_CHAT "sugeng dalu"
+#define LEAK_WATCH_CHAT "kula nonton" /* a spectator's, during the match */
+#define LEAK_AFTER_CHAT "matur nuwun" /* a spectator's, once it is over */
+#define LEAK_WATCHERS 2
+#define LEAK_FIRST_WATCHER 100u
+#define LEAK_LATE_MOVE 30 /* the second spectator comes at this move, or at round 2 */
 #define LEAK_SEED_MIX 0xD1B54A32D192ED03ull
 
 typedef struct LeakBot {
@@ -61,7 +75,11 @@ typedef struct LeakBot {
     long updates, refusals, chats;
     NetRefused refused;
     long record_chunks;
-    bool record; /* the whole record came, and it is the table's */
+    bool record;   /* the whole record came, and it is the table's */
+    bool watching; /* a spectator (s.seat GAME_SPECTATOR) */
+    long watch_chats, after_chats;
+    int hands_round; /* the last round whose hands it was shown (0: none) */
+    long hands;      /* HANDS received */
 } LeakBot;
 
 typedef struct Leak {
@@ -69,9 +87,12 @@ typedef struct Leak {
     uint64_t now;
     GameConfig cfg;
     AiLevel level;
+    uint8_t watch;       /* NetWatch of the table */
     NetTableRules rules; /* as created */
     LeakBot bot[CEKI_MAX_SEATS];
     int nbots;
+    LeakBot watcher[LEAK_WATCHERS];
+    int nwatchers;
     char table[NET_TABLE_ID_MAX + 1];
     NetMsg *in, *out;
     Observation *before, *after, *next;
@@ -177,6 +198,15 @@ static void leak_on_welcome(Leak *w, LeakBot *b, const NetWelcome *wl)
 {
     const HostTable *t = leak_table(w);
     assert_string_equal(wl->table, w->table);
+    if (b->watching) { /* no seat, no token, no seed of any kind */
+        assert_int_equal(wl->seat, -1);
+        assert_string_equal(wl->token, "");
+        assert_true(wl->ai_seed == 0);
+        assert_memory_equal(&wl->rules, &w->rules, sizeof wl->rules);
+        assert_false(wl->creator);
+        b->s.seat = GAME_SPECTATOR;
+        return;
+    }
     assert_true(wl->ai_seed == game_seat_ai_seed(t->cfg.seed, wl->seat));
     assert_true(wl->ai_seed != t->cfg.seed);
     assert_memory_equal(&wl->rules, &w->rules, sizeof wl->rules);
@@ -195,6 +225,11 @@ static void leak_on_seats(const Leak *w, const NetSeats *s)
         snprintf(want, sizeof want, "seat %d", i);
         assert_string_equal(s->seat[i].name, want);
     }
+    assert_int_equal(s->nwatchers, leak_table(w)->nwatchers);
+    for (int i = 0; i < s->nwatchers; i++) {
+        snprintf(want, sizeof want, "watcher %d", i);
+        assert_string_equal(s->watcher[i], want);
+    }
 }
 
 static void leak_on_view(Leak *w, LeakBot *b, const NetView *v)
@@ -206,6 +241,8 @@ static void leak_on_view(Leak *w, LeakBot *b, const NetView *v)
     leak_check_same_view(w, &v->view);
     assert_true(v->hash == net_view_hash(w->after));
     leak_check_moves(w, v->moves, v->nmoves, NULL, w->after);
+    if (b->watching)
+        assert_int_equal(v->nmoves, 0);
     hts_seat_take_view(&b->s, v);
 }
 
@@ -229,6 +266,8 @@ static void leak_on_update(Leak *w, LeakBot *b, const NetUpdate *u)
     leak_check_events(w, u, before, b->s.seat);
     leak_check_moves(w, &u->move, 1, before, w->after);
     leak_check_moves(w, u->moves, u->nmoves, before, w->after);
+    if (b->watching)
+        assert_int_equal(u->nmoves, 0);
     /* The delta makes exactly the seat's observation, nothing more. */
     assert_true(hts_seat_apply_update(&b->s, u, w->next)); /* a view, the delta, its hash */
     leak_check_same_view(w, &b->s.view);
@@ -257,6 +296,50 @@ static void leak_on_record(Leak *w, LeakBot *b, const NetRecord *r)
     b->record = true;
 }
 
+/* A round's hands: only at a table that shows them, only once that round
+ * is over (checked here on the host's game, not by the core's rule), each
+ * round once and in order, and the hands as they were dealt. */
+static void leak_on_hands(Leak *w, LeakBot *b, const NetHands *nh)
+{
+    const HostTable *t = leak_table(w);
+    assert_true(b->watching);
+    assert_int_equal(t->watch, NET_WATCH_HANDS_LATE);
+    int round = game_round_number(t->game);
+    bool over = game_round_over(t->game) || game_match_over(t->game);
+    assert_true(nh->round >= 1);
+    assert_true(nh->round < round || (nh->round == round && over));
+    assert_true(nh->round > b->hands_round);
+    RoundHands *rh = malloc(sizeof *rh);
+    assert_non_null(rh);
+    assert_int_equal(game_round_hands(t->game, nh->round, rh), CEKI_OK);
+    assert_int_equal(nh->players, rh->players);
+    for (int s = 0; s < rh->players; s++) {
+        assert_int_equal(nh->count[s], rh->count[s]);
+        assert_memory_equal(nh->cards[s], rh->hand[s], (size_t)rh->count[s]);
+    }
+    free(rh);
+    b->hands_round = nh->round;
+    b->hands++;
+}
+
+/* A line of chat: a seat's reaches everyone; a spectator's reaches the
+ * seats only once the match is over. */
+static void leak_on_chat(const Leak *w, LeakBot *b, const NetChat *c)
+{
+    if (strcmp(c->text, LEAK_CHAT) == 0) {
+        b->chats++;
+    } else if (strcmp(c->text, LEAK_WATCH_CHAT) == 0) {
+        assert_true(b->watching); /* no seat hears it during the match */
+        assert_int_equal(c->seat, -1);
+        assert_string_equal(c->name, "watcher 0");
+        b->watch_chats++;
+    } else {
+        assert_string_equal(c->text, LEAK_AFTER_CHAT);
+        assert_true(leak_table(w)->over);
+        b->after_chats++;
+    }
+}
+
 static void leak_on_message(Leak *w, LeakBot *b, const NetMsg *m)
 {
     switch ((NetMsgType)m->type) {
@@ -269,10 +352,8 @@ static void leak_on_message(Leak *w, LeakBot *b, const NetMsg *m)
         b->refused = m->u.refused;
         b->refusals++;
         break;
-    case NET_MSG_CHAT:
-        assert_string_equal(m->u.chat.text, LEAK_CHAT);
-        b->chats++;
-        break;
+    case NET_MSG_CHAT: leak_on_chat(w, b, &m->u.chat); break;
+    case NET_MSG_HANDS: leak_on_hands(w, b, &m->u.hands); break;
     default: fail_msg("seat %d was sent a message of type %d", b->s.seat, (int)m->type);
     }
 }
@@ -284,6 +365,10 @@ static LeakBot *leak_bot_of(Leak *w, HostConn conn)
     for (int i = 0; i < w->nbots; i++) {
         if (w->bot[i].conn == conn)
             return &w->bot[i];
+    }
+    for (int i = 0; i < w->nwatchers; i++) {
+        if (w->watcher[i].conn == conn)
+            return &w->watcher[i];
     }
     return NULL;
 }
@@ -369,6 +454,8 @@ static void leak_free(Leak *w)
     for (int i = 0; i < CEKI_MAX_SEATS; i++) {
         hts_seat_free(&w->bot[i].s);
     }
+    for (int i = 0; i < LEAK_WATCHERS; i++)
+        hts_seat_free(&w->watcher[i].s);
     free(w->in);
     free(w->out);
     free(w->before);
@@ -378,6 +465,28 @@ static void leak_free(Leak *w)
     free(w->bytes_a);
     free(w->bytes_b);
     free(w->events);
+}
+
+/* One more spectator joins (its name numbered as it comes). */
+static void leak_watch(Leak *w)
+{
+    assert_true(w->nwatchers < LEAK_WATCHERS);
+    LeakBot *b = &w->watcher[w->nwatchers];
+    NetMsg *m = calloc(1, sizeof *m);
+    assert_non_null(m);
+    m->type = NET_MSG_JOIN;
+    memcpy(m->u.join.table, w->table, sizeof m->u.join.table);
+    m->u.join.seat = -1;
+    m->u.join.watch = true;
+    snprintf(m->u.join.name, sizeof m->u.join.name, "watcher %d", w->nwatchers);
+    b->conn = LEAK_FIRST_WATCHER + (HostConn)w->nwatchers;
+    b->watching = true;
+    b->s.seat = GAME_SPECTATOR;
+    w->nwatchers++;
+    host_connected(w->h, b->conn, w->now);
+    leak_to_host(w, b->conn, m);
+    assert_true(b->s.have_view);
+    free(m);
 }
 
 /* The creator makes the table (the test's seed, every seat a network
@@ -393,6 +502,7 @@ static void leak_seat_everyone(Leak *w)
     r->options = w->cfg.options;
     r->rounds = (uint16_t)w->cfg.rounds;
     r->stakes = (uint8_t)w->cfg.stakes;
+    r->watch = w->watch;
     w->rules = *r;
     m->u.create.has_seed = true;
     m->u.create.seed = w->cfg.seed;
@@ -403,6 +513,7 @@ static void leak_seat_everyone(Leak *w)
     leak_to_host(w, LEAK_CREATOR, m);
     assert_true(w->table[0] != '\0');
     host_disconnected(w->h, LEAK_CREATOR, w->now);
+    leak_watch(w);
     w->nbots = w->cfg.players;
     for (int i = 0; i < w->nbots; i++) {
         memset(m, 0, sizeof *m);
@@ -459,6 +570,11 @@ static void leak_probe(Leak *w, LeakBot *mover)
     leak_send_move(w, other, mover->s.move_no, &mine);
     assert_int_equal(other->refusals, refusals + 2);
     assert_int_equal(other->refused.refusal, NET_REASON_NOT_YOUR_TURN);
+    LeakBot *watcher = &w->watcher[0];
+    long watcher_refusals = watcher->refusals;
+    leak_send_move(w, watcher, mover->s.move_no, &theirs);
+    assert_int_equal(watcher->refusals, watcher_refusals + 1);
+    assert_int_equal(watcher->refused.refusal, NET_REASON_WATCHING);
     w->now++;
     host_tick(w->h, w->now);
     assert_int_equal(other->updates, updates);
@@ -498,21 +614,31 @@ static AiLevel leak_level(int match, int matches)
     return greedy ? AI_GREEDY : AI_RANDOM;
 }
 
-static int leak_match(VariantId v, int match, AiLevel level, long *messages, long *cards,
-                      long *record_chunks)
+/* conn says text at the table. */
+static void leak_say(Leak *w, HostConn conn, const char *text)
 {
-    Leak *w = malloc(sizeof *w);
-    assert_non_null(w);
-    leak_init(w, v, match, level);
-    leak_seat_everyone(w);
-    /* One chat line: every other seat gets it as it was said. */
     NetMsg chat = {.type = NET_MSG_CHAT};
-    snprintf(chat.u.chat.text, sizeof chat.u.chat.text, LEAK_CHAT);
-    leak_to_host(w, w->bot[0].conn, &chat);
+    snprintf(chat.u.chat.text, sizeof chat.u.chat.text, "%s", text);
+    leak_to_host(w, conn, &chat);
+}
+
+/* The match to its end; the second spectator comes in the middle (at round
+ * 2, or at LEAK_LATE_MOVE in a match of one round) and is shown the hands
+ * of the last round over, if any, as it comes. */
+static void leak_play(Leak *w, int match)
+{
     int probe_at = 1 + match % LEAK_PROBE_SPAN;
     double start = hts_seconds();
     for (int step = 0; step < LEAK_MAX_STEPS && !leak_table(w)->over; step++) {
         leak_step(w, probe_at);
+        const HostTable *t = leak_table(w);
+        if (w->nwatchers < LEAK_WATCHERS && !t->waiting &&
+            (game_round_number(t->game) >= 2 || t->move_no >= LEAK_LATE_MOVE)) {
+            leak_watch(w);
+            bool shown = t->watch == NET_WATCH_HANDS_LATE &&
+                         (game_round_number(t->game) >= 2 || game_round_over(t->game));
+            assert_int_equal(w->watcher[1].hands, shown);
+        }
         if (hts_seconds() - start > LEAK_MAX_SECONDS)
             fail_msg("%s match %d took over %d s", game_variant(leak_table(w)->game)->key, match,
                      LEAK_MAX_SECONDS);
@@ -520,18 +646,63 @@ static int leak_match(VariantId v, int match, AiLevel level, long *messages, lon
     assert_true(leak_table(w)->over);
     assert_int_equal(w->probes, 1);
     host_tick(w->h, w->now + 1);
+}
+
+/* What the spectators got by the end: the record, the chat as it may
+ * reach them, every round's hands at a table that shows them. */
+static void leak_check_watchers(const Leak *w)
+{
+    const HostTable *t = leak_table(w);
+    int rounds = game_round_number(t->game);
+    assert_int_equal(w->nwatchers, LEAK_WATCHERS);
+    for (int i = 0; i < w->nwatchers; i++) {
+        const LeakBot *b = &w->watcher[i];
+        assert_true(b->record);
+        assert_int_equal(b->record_chunks, w->bot[0].record_chunks);
+        assert_int_equal(b->chats, i == 0);       /* the seat's line, said before the second came */
+        assert_int_equal(b->watch_chats, i == 0); /* its own line, to spectators only */
+        assert_int_equal(b->after_chats, 1);
+        assert_int_equal(b->refusals, i == 0); /* its move */
+        if (t->watch != NET_WATCH_HANDS_LATE) {
+            assert_int_equal(b->hands, 0);
+            continue;
+        }
+        assert_int_equal(b->hands_round, rounds);
+        if (i == 0)
+            assert_int_equal(b->hands, rounds);
+    }
+}
+
+static int leak_match(VariantId v, int match, AiLevel level, long *messages, long *cards,
+                      long *record_chunks)
+{
+    Leak *w = malloc(sizeof *w);
+    assert_non_null(w);
+    leak_init(w, v, match, level);
+    w->watch = match % 2 ? NET_WATCH_HANDS_LATE : NET_WATCH_PUBLIC;
+    leak_seat_everyone(w);
+    /* One chat line: every other seat gets it as it was said; a
+     * spectator's reaches the spectators only. */
+    leak_say(w, w->bot[0].conn, LEAK_CHAT);
+    leak_say(w, w->watcher[0].conn, LEAK_WATCH_CHAT);
+    leak_play(w, match);
+    leak_say(w, w->watcher[1].conn, LEAK_AFTER_CHAT); /* over: everyone hears it */
     /* Every seat has the whole record, whatever its length. */
     assert_int_equal(w->logs_no_record, 0);
     for (int i = 0; i < w->nbots; i++) {
         assert_true(w->bot[i].record);
         assert_int_equal(w->bot[i].record_chunks, w->bot[0].record_chunks);
         assert_int_equal(w->bot[i].chats, 1); /* the one who said it too */
+        assert_int_equal(w->bot[i].watch_chats, 0);
+        assert_int_equal(w->bot[i].after_chats, 1);
     }
+    leak_check_watchers(w);
     *record_chunks += w->bot[0].record_chunks;
     HostCounts c;
     host_counts(w->h, &c);
     int moves = leak_moves_made(w);
     assert_int_equal(c.moves, moves);
+    assert_int_equal(c.watchers, LEAK_WATCHERS);
     *messages += w->messages;
     *cards += w->cards;
     leak_free(w);

@@ -2,6 +2,7 @@
 #define _DEFAULT_SOURCE
 #include "net_address.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 #endif
 
 #define NET_INVITE_SCHEME "ceki://"
+#define NET_INVITE_KEY "key="
 #define NET_PORT_MAX 65535L
 
 static void net_say(char *err, size_t err_size, const char *why)
@@ -88,6 +90,57 @@ static bool net_parse_table(const char *s, size_t len, NetAddress *out)
     return true;
 }
 
+/* "key=KEY" after the "?" of an invite: NET_KEY_LEN hex digits, kept in
+ * lower case (the host makes them so). */
+static bool net_parse_key(const char *s, size_t len, NetAddress *out)
+{
+    size_t name = strlen(NET_INVITE_KEY);
+    if (len != name + NET_KEY_LEN || strncmp(s, NET_INVITE_KEY, name) != 0) {
+        return false;
+    }
+    for (size_t i = 0; i < NET_KEY_LEN; i++) {
+        if (!isxdigit((unsigned char)s[name + i])) {
+            return false;
+        }
+        out->key[i] = (char)tolower((unsigned char)s[name + i]);
+    }
+    out->key[NET_KEY_LEN] = '\0';
+    return true;
+}
+
+/* "/TABLE[/][?key=KEY]" from slash to end. */
+static bool net_parse_path(const char *slash, const char *end, NetAddress *out)
+{
+    const char *query = memchr(slash, '?', (size_t)(end - slash));
+    const char *table_end = query != NULL ? query : end;
+    size_t tlen = (size_t)(table_end - slash - 1);
+    if (tlen > 0 && slash[tlen] == '/') {
+        tlen--; /* a trailing slash, as some programs add to links */
+    }
+    if (!net_parse_table(slash + 1, tlen, out)) {
+        return false;
+    }
+    if (query == NULL) {
+        return true;
+    }
+    size_t qlen = (size_t)(end - query - 1);
+    if (qlen > 0 && query[qlen] == '/') {
+        qlen--;
+    }
+    return out->table[0] != '\0' && net_parse_key(query + 1, qlen, out);
+}
+
+static const char *net_parse_complaint(bool invite, const char *s, size_t len)
+{
+    if (memchr(s, '?', len) != NULL) {
+        return _("That invite's key is not whole: copy the whole link, up to the end of its "
+                 "key.");
+    }
+    return invite ? _("That invite is not complete: it reads ceki://HOST:PORT/TABLE.")
+                  : _("That is not an address: write it as HOST:PORT, for example "
+                      "192.168.1.20:7157, or paste an invite.");
+}
+
 bool net_address_parse(const char *text, NetAddress *out, char *err, size_t err_size)
 {
     NetAddress a;
@@ -109,20 +162,13 @@ bool net_address_parse(const char *text, NetAddress *out, char *err, size_t err_
               net_parse_host(s, (size_t)(colon - s), &a) &&
               net_parse_port(colon + 1, (size_t)(port_end - colon - 1), &a.port);
     if (ok && slash != NULL) {
-        size_t tlen = (size_t)(end - slash - 1);
-        if (tlen > 0 && slash[tlen] == '/') {
-            tlen--; /* a trailing slash, as some programs add to links */
-        }
-        ok = net_parse_table(slash + 1, tlen, &a);
+        ok = net_parse_path(slash, end, &a);
     }
     if (ok && invite && a.table[0] == '\0') {
         ok = false;
     }
     if (!ok) {
-        net_say(err, err_size,
-                invite ? _("That invite is not complete: it reads ceki://HOST:PORT/TABLE.")
-                       : _("That is not an address: write it as HOST:PORT, for example "
-                           "192.168.1.20:7157, or paste an invite."));
+        net_say(err, err_size, net_parse_complaint(invite, s, len));
         return false;
     }
     if (out != NULL) {
@@ -140,7 +186,8 @@ void net_address_format_invite(const NetAddress *a, char *buf, size_t size)
         buf[0] = '\0';
         return;
     }
-    snprintf(buf, size, "%s%s:%u/%s", NET_INVITE_SCHEME, a->host, (unsigned)a->port, a->table);
+    snprintf(buf, size, "%s%s:%u/%s%s%s", NET_INVITE_SCHEME, a->host, (unsigned)a->port, a->table,
+             a->key[0] != '\0' ? "?" NET_INVITE_KEY : "", a->key);
 }
 
 #ifndef _WIN32

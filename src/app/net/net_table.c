@@ -31,7 +31,6 @@
 #define NET_TABLE_BACKOFF_MAX_MS 4000u
 #define NET_TABLE_GIVE_UP_MS (10u * 60u * 1000u) /* retrying for 10 minutes (at least 2) */
 #define NET_TABLE_UNREACHABLE_MS 15000u          /* retrying this long: the host is gone */
-#define NET_TABLE_FIRST_ANSWER_MS 12000u /* a first seat nobody gave is given up after this */
 #define NET_TABLE_CHAT_KEEP 64
 #define NET_TABLE_ERR_MAX 512
 
@@ -45,6 +44,8 @@ typedef struct MsgQueue {
 struct NetTable {
     bool hosting, failed;
     char error[NET_TABLE_ERR_MAX];
+    NetTableFailure failure;
+    NetReason refusal;
     SeatFeed *feed;
     NetMsg *msg, *out;
     uint32_t now, base; /* the last poll's now_ms; the first one's */
@@ -52,8 +53,10 @@ struct NetTable {
     char table[NET_TABLE_ID_MAX + 1];
     char token[NET_TOKEN_LEN + 1];
     char name[NET_NAME_MAX + 1];
-    bool welcomed;
-    int want_seat; /* the seat a new join asks for (-1: any) */
+    char key[NET_KEY_LEN + 1]; /* a private table's key, "" for an open one */
+    bool welcomed, creator, open;
+    int want_seat;  /* the seat a new join asks for (-1: any) */
+    NetMsg *create; /* on a server: the CREATE to send once connected, NULL after */
     /* hosting */
     Host *host;
     NetServer *server;
@@ -64,6 +67,7 @@ struct NetTable {
     NetConn conn;
     NetAddress address;
     bool up;        /* conn is connected */
+    bool answered;  /* it was once */
     bool lost;      /* retrying */
     bool host_gone; /* the host said it stops, or stayed out of reach */
     bool choosing;  /* connected without a table */
@@ -87,7 +91,18 @@ static void table_say(char *err, size_t err_size, const char *why)
 static void table_fail(NetTable *t, const char *why)
 {
     t->failed = true;
+    if (t->failure == NET_TABLE_FAIL_NONE) {
+        t->failure = NET_TABLE_FAIL_OTHER;
+    }
     snprintf(t->error, sizeof t->error, "%s", why);
+}
+
+/* The host refused or closed it for good, for this reason. */
+static void table_fail_refused(NetTable *t, NetReason why)
+{
+    t->failure = NET_TABLE_FAIL_REFUSED;
+    t->refusal = why;
+    table_fail(t, net_table_reason_text(why, t->key[0] != '\0'));
 }
 
 /* The host's clock: 0 at the start, then the polls' now_ms. */
@@ -190,6 +205,9 @@ static void table_send_join(NetTable *t, const char *table, const char *token, i
     snprintf(t->out->u.join.token, sizeof t->out->u.join.token, "%s", token);
     t->out->u.join.seat = (int8_t)seat;
     memcpy(t->out->u.join.name, t->name, sizeof t->out->u.join.name);
+    if (token[0] == '\0') {
+        memcpy(t->out->u.join.key, t->key, sizeof t->out->u.join.key);
+    }
     table_send(t, t->out);
 }
 
@@ -198,12 +216,13 @@ static void table_send_join(NetTable *t, const char *table, const char *token, i
 static void table_refused(NetTable *t, const NetMsg *m)
 {
     const NetRefused *r = &m->u.refused;
+    NetReason why = r->refusal < NET_REASON_COUNT ? (NetReason)r->refusal : NET_REASON_NONE;
     if (r->what == NET_MSG_JOIN || r->what == NET_MSG_CREATE) {
-        table_fail(t, _(r->reason));
+        table_fail_refused(t, why);
     } else if (r->what == NET_MSG_MOVE || r->what == NET_MSG_RESYNC) {
         feed_push(t, m);
     } else {
-        snprintf(t->error, sizeof t->error, "%s", _(r->reason));
+        snprintf(t->error, sizeof t->error, "%s", net_table_reason_text(why, false));
     }
 }
 
@@ -212,6 +231,9 @@ static void table_welcomed(NetTable *t, const NetMsg *m)
     memcpy(t->token, m->u.welcome.token, sizeof t->token);
     memcpy(t->table, m->u.welcome.table, sizeof t->table);
     memcpy(t->address.table, m->u.welcome.table, sizeof t->address.table);
+    memcpy(t->key, m->u.welcome.key, sizeof t->key);
+    t->open = t->key[0] == '\0';
+    t->creator = m->u.welcome.creator;
     t->welcomed = true;
     t->choosing = false;
     t->lost = t->host_gone = false;
@@ -226,6 +248,7 @@ static void table_deliver(NetTable *t, const NetMsg *m)
     switch ((NetMsgType)m->type) {
     case NET_MSG_CREATED:
         memcpy(t->table, m->u.created.table, sizeof t->table);
+        memcpy(t->key, m->u.created.key, sizeof t->key);
         table_send_join(t, t->table, "", t->want_seat);
         break;
     case NET_MSG_TABLES:
@@ -359,10 +382,25 @@ void net_table_destroy(NetTable *t)
     seat_feed_destroy(t->feed);
     free(t->msg);
     free(t->out);
+    free(t->create);
     free(t);
 }
 
 /* ---- hosting ------------------------------------------------------------------ */
+
+/* The CREATE of a table of opt's rules, into m. */
+static void table_create_msg(NetMsg *m, const NetHostOptions *opt, const char *name)
+{
+    memset(m, 0, sizeof *m);
+    m->type = NET_MSG_CREATE;
+    NetCreate *c = &m->u.create;
+    c->rules = opt->rules;
+    c->has_seed = opt->has_seed;
+    c->seed = opt->seed;
+    c->autostart = false;
+    c->open = opt->open;
+    memcpy(c->name, name, sizeof c->name);
+}
 
 /* The person's seat: the first NET_SEAT_LOCAL; -1 when there is none. */
 static int rules_local_seat(const NetTableRules *r)
@@ -442,15 +480,7 @@ NetTable *net_table_host(const NetHostOptions *opt, char *err, size_t err_size)
     if (t == NULL) {
         return NULL;
     }
-    memset(t->out, 0, sizeof *t->out);
-    t->out->type = NET_MSG_CREATE;
-    NetCreate *c = &t->out->u.create;
-    c->rules = opt->rules;
-    c->has_seed = opt->has_seed;
-    c->seed = opt->seed;
-    c->autostart = false;
-    c->open = true; /* listed, joined without a key */
-    memcpy(c->name, t->name, sizeof c->name);
+    table_create_msg(t->out, opt, t->name);
     table_send(t, t->out); /* CREATED comes back; the person then sits in `seat` */
     return host_seated(t, err, err_size);
 }
@@ -493,8 +523,8 @@ static bool client_connect(NetTable *t, char *err, size_t err_size)
     return true;
 }
 
-NetTable *net_table_join(const NetAddress *a, const char *token, const char *name, char *err,
-                         size_t err_size)
+/* A client of the host at a, not yet connecting. */
+static NetTable *client_new(const NetAddress *a, const char *name, char *err, size_t err_size)
 {
     if (a == NULL || a->host[0] == '\0' || a->port == 0) {
         table_say(err, err_size, _("That is not an address to join."));
@@ -507,8 +537,14 @@ NetTable *net_table_join(const NetAddress *a, const char *token, const char *nam
         return NULL;
     }
     t->address = *a;
+    memcpy(t->key, a->key, sizeof t->key);
     t->want_seat = -1;
-    snprintf(t->token, sizeof t->token, "%s", token != NULL ? token : "");
+    return t;
+}
+
+/* Connects t (made by client_new); NULL with the sentence when it cannot. */
+static NetTable *client_start(NetTable *t, char *err, size_t err_size)
+{
     char e[NET_TABLE_ERR_MAX] = "";
     NetClientOptions co = {1, 0, 0, NET_TABLE_PEER_TIMEOUT_MS, NULL};
     t->client = net_client_create(&co, e, sizeof e);
@@ -522,18 +558,56 @@ NetTable *net_table_join(const NetAddress *a, const char *token, const char *nam
     return t;
 }
 
-/* Why a host closed the seat for good, for the person. */
-static const char *bye_sentence(NetReason why)
+NetTable *net_table_join(const NetAddress *a, const char *token, const char *name, char *err,
+                         size_t err_size)
+{
+    NetTable *t = client_new(a, name, err, err_size);
+    if (t == NULL) {
+        return NULL;
+    }
+    snprintf(t->token, sizeof t->token, "%s", token != NULL ? token : "");
+    return client_start(t, err, err_size);
+}
+
+NetTable *net_table_make_on(const NetAddress *server, const NetHostOptions *opt, char *err,
+                            size_t err_size)
+{
+    int seat = opt != NULL ? rules_local_seat(&opt->rules) : -1;
+    if (seat < 0) {
+        table_say(err, err_size, _("A table you make needs a seat for you."));
+        return NULL;
+    }
+    NetAddress a = *server;
+    a.table[0] = a.key[0] = '\0';
+    NetTable *t = client_new(&a, opt->name, err, err_size);
+    if (t == NULL) {
+        return NULL;
+    }
+    t->want_seat = seat;
+    if ((t->create = malloc(sizeof *t->create)) == NULL) {
+        table_say(err, err_size, _("out of memory"));
+        net_table_destroy(t);
+        return NULL;
+    }
+    table_create_msg(t->create, opt, t->name);
+    t->create->u.create.rules.seat_kind[seat] = NET_SEAT_NET; /* a server has no screen */
+    return client_start(t, err, err_size);
+}
+
+/* Whether a connection closed for this reason is closed for good: the
+ * host will not take it back. Admission's refusals (busy, too fast, full)
+ * end a first join; a seat already held tries again. */
+static bool bye_final(const NetTable *t, NetReason why)
 {
     switch (why) {
-    case NET_REASON_VERSION: return _("The host plays another version of Ceki.");
-    case NET_REASON_NO_TABLE: return _("That table is not there, or its match is over.");
-    case NET_REASON_NO_SEAT: return _("There is no seat for you at that table.");
-    case NET_REASON_REPLACED: return _("Your seat is now played from another window.");
-    case NET_REASON_FULL: return _("The host has no room for another player.");
-    case NET_REASON_GARBAGE:
-    case NET_REASON_ABUSE: return _("The host closed the connection.");
-    default: return NULL;
+    case NET_REASON_NONE:
+    case NET_REASON_LEAVING:
+    case NET_REASON_SHUTDOWN: return false;
+    case NET_REASON_BUSY:
+    case NET_REASON_ADDRESS_BUSY:
+    case NET_REASON_TOO_FAST:
+    case NET_REASON_FULL: return !t->welcomed;
+    default: return why < NET_REASON_COUNT;
     }
 }
 
@@ -554,6 +628,7 @@ static void client_no_answer(NetTable *t)
         char e[NET_TABLE_ERR_MAX];
         snprintf(e, sizeof e, _("The table at %s:%u does not answer; its host may have closed it."),
                  t->address.host, (unsigned)t->address.port);
+        t->failure = NET_TABLE_FAIL_NO_ANSWER;
         table_fail(t, e);
         return;
     }
@@ -566,6 +641,7 @@ static void client_no_answer(NetTable *t)
                "ask the host to forward port %u on their router."),
              (unsigned)t->address.port);
     t->failed = true;
+    t->failure = NET_TABLE_FAIL_NO_ANSWER;
 }
 
 /* The connection is gone: the end, or trying again with a wait that grows. */
@@ -577,9 +653,8 @@ static void client_lost(NetTable *t, NetReason why)
     if (t->failed || seat_feed_record(t->feed, NULL) != NULL) {
         return; /* the match is over: nothing to come back to */
     }
-    const char *final = bye_sentence(why);
-    if (final != NULL) {
-        table_fail(t, final);
+    if (bye_final(t, why)) {
+        table_fail_refused(t, why);
         return;
     }
     if (!was_up && !t->lost && t->token[0] == '\0') {
@@ -609,7 +684,12 @@ static void client_handle(NetTable *t, const NetEvent *ev)
     }
     if (ev->kind == NET_EVENT_CONNECT) {
         t->up = true;
-        if (t->address.table[0] != '\0') {
+        t->answered = true;
+        if (t->create != NULL) {
+            table_send(t, t->create); /* CREATED comes back, then the seat is taken */
+            free(t->create);
+            t->create = NULL;
+        } else if (t->address.table[0] != '\0') {
             table_send_join(t, t->address.table, t->token, -1);
         } else {
             t->choosing = true;
@@ -622,6 +702,37 @@ static void client_handle(NetTable *t, const NetEvent *ev)
     } else if (ev->kind == NET_EVENT_DISCONNECT) {
         client_lost(t, ev->reason);
     }
+}
+
+/* A first seat still being waited for: a new join's (its seat, or a
+ * server's list of tables), or a rejoin's with a token that no host has
+ * seated yet (tried again meanwhile). The wait NET_TABLE_NO_ANSWER_MS
+ * bounds both. */
+static bool client_first_wait(const NetTable *t)
+{
+    return !t->hosting && !t->failed && !t->welcomed && !t->choosing &&
+           (!t->lost || t->token[0] != '\0');
+}
+
+/* A first seat not given within NET_TABLE_NO_ANSWER_MS is given up (ENet
+ * itself would give up only at its retry after 15 s; a rejoin's retries
+ * would go on for minutes): nothing answered, what answered gave no seat,
+ * or the table a token was for is not there any more. */
+static void client_bound_wait(NetTable *t)
+{
+    if (!client_first_wait(t) || t->now - t->base < NET_TABLE_NO_ANSWER_MS) {
+        return;
+    }
+    if (!t->answered || t->token[0] != '\0') {
+        client_no_answer(t);
+    } else {
+        table_fail(t, _("The table answered, but gave no seat in time; try again."));
+    }
+    if (t->conn != 0) {
+        net_client_disconnect(t->client, t->conn, NET_REASON_LEAVING);
+    }
+    t->conn = 0;
+    t->up = t->lost = false;
 }
 
 static void client_poll(NetTable *t)
@@ -641,17 +752,7 @@ static void client_poll(NetTable *t)
         client_handle(t, &ev);
     }
     net_client_flush(t->client);
-    /* (ENet itself would give up only at its retry after 15 s; a rejoin's
-     * retries would go on for minutes.) */
-    if (!t->failed && !t->welcomed && !t->choosing && (!t->up || t->token[0] != '\0') &&
-        t->now - t->base >= NET_TABLE_FIRST_ANSWER_MS) {
-        if (t->conn != 0) {
-            net_client_disconnect(t->client, t->conn, NET_REASON_LEAVING);
-        }
-        t->conn = 0;
-        t->up = t->lost = false;
-        client_no_answer(t);
-    }
+    client_bound_wait(t);
 }
 
 /* ---- every frame ---------------------------------------------------------------- */
@@ -724,9 +825,38 @@ void net_table_next_update(NetTable *t)
     }
 }
 
+NetTableFailure net_table_failure(const NetTable *t)
+{
+    return t != NULL && t->failed ? t->failure : NET_TABLE_FAIL_NONE;
+}
+
+NetReason net_table_refusal(const NetTable *t)
+{
+    return net_table_failure(t) == NET_TABLE_FAIL_REFUSED ? t->refusal : NET_REASON_NONE;
+}
+
+uint32_t net_table_wait_left_ms(const NetTable *t)
+{
+    if (t == NULL || !client_first_wait(t)) {
+        return 0;
+    }
+    uint32_t waited = t->polled ? t->now - t->base : 0;
+    return waited < NET_TABLE_NO_ANSWER_MS ? NET_TABLE_NO_ANSWER_MS - waited : 0;
+}
+
 bool net_table_is_host(const NetTable *t)
 {
     return t != NULL && t->hosting;
+}
+
+bool net_table_is_creator(const NetTable *t)
+{
+    return t != NULL && t->welcomed && (t->hosting || t->creator);
+}
+
+bool net_table_is_private(const NetTable *t)
+{
+    return t != NULL && t->key[0] != '\0';
 }
 
 uint16_t net_table_port(const NetTable *t)
@@ -767,6 +897,22 @@ static void host_address(const NetTable *t, NetAddress *out)
     memcpy(out->table, t->table, sizeof out->table);
 }
 
+void net_table_where(const NetTable *t, char *buf, size_t size)
+{
+    if (buf == NULL || size == 0) {
+        return;
+    }
+    buf[0] = '\0';
+    if (t == NULL) {
+        return;
+    }
+    NetAddress a = t->address;
+    if (t->hosting) {
+        host_address(t, &a);
+    }
+    snprintf(buf, size, "%s:%u", a.host, (unsigned)a.port);
+}
+
 bool net_table_ticket(const NetTable *t, NetTicket *out)
 {
     if (t == NULL || !t->welcomed || out == NULL) {
@@ -801,6 +947,7 @@ bool net_table_invite(const NetTable *t, char *buf, size_t size)
         a = t->address;
         memcpy(a.table, t->table, sizeof a.table);
     }
+    memcpy(a.key, t->key, sizeof a.key);
     net_address_format_invite(&a, buf, size);
     return true;
 }
@@ -848,6 +995,16 @@ const NetTables *net_table_tables(const NetTable *t)
     return t != NULL && t->has_tables ? &t->tables : NULL;
 }
 
+bool net_table_list(NetTable *t)
+{
+    if (t == NULL || t->hosting || !t->choosing || !t->up) {
+        return false;
+    }
+    memset(t->out, 0, sizeof *t->out);
+    t->out->type = NET_MSG_LIST;
+    return table_send(t, t->out);
+}
+
 bool net_table_pick(NetTable *t, const char *table_id)
 {
     NetAddress a;
@@ -859,22 +1016,9 @@ bool net_table_pick(NetTable *t, const char *table_id)
         return false;
     }
     snprintf(t->address.table, sizeof t->address.table, "%s", table_id);
+    t->key[0] = '\0'; /* a listed table is open */
     table_send_join(t, t->address.table, "", -1);
     return true;
-}
-
-bool net_table_create_remote(NetTable *t, const NetTableRules *rules)
-{
-    if (t == NULL || t->hosting || !t->choosing || !t->up || rules == NULL) {
-        return false;
-    }
-    memset(t->out, 0, sizeof *t->out);
-    t->out->type = NET_MSG_CREATE;
-    t->out->u.create.rules = *rules;
-    t->out->u.create.autostart = false;
-    t->out->u.create.open = true; /* listed, joined without a key */
-    memcpy(t->out->u.create.name, t->name, sizeof t->out->u.create.name);
-    return table_send(t, t->out);
 }
 
 /* Characters of UTF-8 text (bytes that do not start a sequence aside). */

@@ -12,16 +12,31 @@
  *   net_table_start starts the match once every seat is filled. The host's
  *   journal lives in the store's folder, so a host that is closed or killed
  *   mid-match has its table back when it hosts again (net_table_resume).
- * - Joining: net_table_join connects to "HOST:PORT[/TABLE]" or an invite
- *   "ceki://HOST:PORT/TABLE" (net_address_parse), with a token when
- *   coming back to a seat. Without TABLE it asks for the open tables
- *   (net_table_tables) and the caller picks one (net_table_pick), or
- *   creates one on a ceki-server (net_table_create_remote).
- * - The first seat is bounded in time: a join nobody answered, or a
- *   rejoin with a token that no host seated (tried again meanwhile), fails
- *   12 s after the first poll (NET_TABLE_FAILED) in words naming the
- *   address; until then the state is NET_TABLE_CONNECTING, and destroying
- *   the table stops it at any moment.
+ * - Private or open (NetHostOptions.open): a private table is listed
+ *   nowhere and a new seat needs its key, which its invite carries
+ *   (net_table_invite: "ceki://HOST:PORT/TABLE?key=KEY"); an open one is
+ *   listed and joined without a key.
+ * - Joining: net_table_join connects to "HOST:PORT[/TABLE[?key=KEY]]" or
+ *   an invite "ceki://HOST:PORT/TABLE[?key=KEY]" (net_address_parse), with
+ *   a token when coming back to a seat. Without TABLE it asks for the
+ *   open tables (net_table_tables, asked again with net_table_list) and
+ *   the caller picks one (net_table_pick).
+ * - Making a table on a ceki-server: net_table_make_on connects to the
+ *   server, creates the table of NetHostOptions there (the person's seat,
+ *   NET_SEAT_LOCAL in the rules, is asked for as a network seat: a server
+ *   has no screen) and takes that seat with the key the server made. The
+ *   person is then the table's creator (net_table_is_creator), who gives
+ *   empty seats to computers and starts the match, as a host does.
+ * - A first connection that nothing answers gives up within
+ *   NET_TABLE_NO_ANSWER_MS (net_table_wait_left_ms counts it down):
+ *   NET_TABLE_FAILED with net_table_failure NET_TABLE_FAIL_NO_ANSWER and a
+ *   sentence that says why that happens (a router that lets nobody in)
+ *   and what to do. A rejoin with a token that no host seats (tried again
+ *   meanwhile) fails in the same wait, in words naming the address (its
+ *   host may have closed the table). Destroying the table stops the wait
+ *   at any moment. Every refusal of the host's (a NetReason) is said in
+ *   the person's language (net_table_reason_text); a private table joined
+ *   without a key and one joined with a wrong key are told apart.
  * - A dropped connection is retried by itself with backoff for at least
  *   2 minutes (state NET_TABLE_RECONNECTING, or NET_TABLE_HOST_GONE when
  *   the host went away on purpose or cannot be reached), then rejoins with
@@ -70,6 +85,16 @@ typedef struct NetTicket {
     bool hosting; /* this app was the host: resume its own table */
 } NetTicket;
 
+/* Why a table failed (NET_TABLE_FAILED). */
+typedef enum NetTableFailure {
+    NET_TABLE_FAIL_NONE = 0,
+    NET_TABLE_FAIL_NO_ANSWER, /* nothing answered the first connection in time */
+    NET_TABLE_FAIL_REFUSED,   /* the host refused or closed it: net_table_refusal says why */
+    NET_TABLE_FAIL_OTHER      /* anything else (the sentence says it) */
+} NetTableFailure;
+
+#define NET_TABLE_NO_ANSWER_MS 12000u /* the longest wait for a first seat (a join or a rejoin) */
+
 typedef struct NetHostOptions {
     NetTableRules rules;  /* seat_kind: NET_SEAT_LOCAL for the person, NET_SEAT_NET for a friend,
                              NET_SEAT_RANDOM/GREEDY/STRONG for a computer */
@@ -82,6 +107,7 @@ typedef struct NetHostOptions {
     char name[NET_NAME_MAX + 1]; /* the person's name */
     bool has_seed;               /* a fixed deal (tests, screenshots) */
     uint64_t seed;
+    bool open; /* listed and joined without a key; false: private (the default) */
 } NetHostOptions;
 
 /* NULL with a sentence in err (port in use, rules the core refuses, ...). */
@@ -93,13 +119,37 @@ NetTable *net_table_resume(const NetHostOptions *opt, const NetTicket *t, char *
 /* token NULL or "": a new seat. NULL with a sentence in err (bad address). */
 NetTable *net_table_join(const NetAddress *a, const char *token, const char *name, char *err,
                          size_t err_size);
+/* A table of opt's rules made on the ceki-server at `server` (its table
+ * and key ignored; opt's port, bind and data_dir too), the person seated
+ * in opt's NET_SEAT_LOCAL seat. NULL with a sentence (bad address, no
+ * seat for the person). */
+NetTable *net_table_make_on(const NetAddress *server, const NetHostOptions *opt, char *err,
+                            size_t err_size);
 void net_table_destroy(NetTable *t);
 
 void net_table_poll(NetTable *t, uint32_t now_ms);
 NetTableState net_table_state(const NetTable *t);
 /* Why it failed or why it is waiting (a translated sentence), "" if none. */
 const char *net_table_error(const NetTable *t);
+/* What kind of failure (NET_TABLE_FAIL_NONE while it has not failed), and
+ * for a refusal the host's reason (NET_REASON_NONE otherwise). */
+NetTableFailure net_table_failure(const NetTable *t);
+NetReason net_table_refusal(const NetTable *t);
+/* Connecting for the first time: the milliseconds left before it gives
+ * up for no answer; 0 otherwise. */
+uint32_t net_table_wait_left_ms(const NetTable *t);
+/* A host's reason in the person's words (translated); had_key: the join
+ * carried a key (a private table's refusal then says the key is wrong,
+ * not missing). */
+const char *net_table_reason_text(NetReason why, bool had_key);
 bool net_table_is_host(const NetTable *t);
+/* The table's creator: the host, or the person who made it on a server. */
+bool net_table_is_creator(const NetTable *t);
+/* Private (a key is needed to join) or open; known once seated. */
+bool net_table_is_private(const NetTable *t);
+/* The server or host joined ("HOST:PORT"), or this machine's first
+ * address when hosting. */
+void net_table_where(const NetTable *t, char *buf, size_t size);
 /* The port: the host's own, or the one joined. */
 uint16_t net_table_port(const NetTable *t);
 
@@ -125,10 +175,12 @@ const NetTableRules *net_table_rules(const NetTable *t);
 bool net_table_ticket(const NetTable *t, NetTicket *out);
 
 /* Hosting: this machine's IPv4 addresses with the port ("a.b.c.d:port"),
- * loopback last; how many. And the invite for the first of them. */
+ * loopback last; how many. And the invite: for a hosted table at the first
+ * of them, for one joined at the address joined; a private table's with
+ * its key. */
 int net_table_addresses(const NetTable *t, char out[][NET_ADDR_TEXT_MAX], int cap);
 bool net_table_invite(const NetTable *t, char *buf, size_t size);
-/* Hosting, before the start: an empty seat to a computer; start the match. */
+/* The creator, before the start: an empty seat to a computer; start the match. */
 bool net_table_seat_ai(NetTable *t, int seat, NetSeatKind kind);
 /* While the match is played: on, the host's computer plays the person's
  * own seat (NET_STAND_IN_OWN, said in the seats) until they move again or
@@ -137,10 +189,10 @@ bool net_table_stand_in(NetTable *t, bool on);
 bool net_table_start(NetTable *t);
 
 /* Joining a server without a table: its open tables (borrowed, NULL until
- * they arrived), take one, or create one there with these rules. */
+ * they arrived), asked for again, or take one. */
 const NetTables *net_table_tables(const NetTable *t);
+bool net_table_list(NetTable *t);
 bool net_table_pick(NetTable *t, const char *table_id);
-bool net_table_create_remote(NetTable *t, const NetTableRules *rules);
 
 /* Chat: a line (at most NET_CHAT_MAX characters; the host limits the
  * rate) and the lines received since the last take, oldest first. */

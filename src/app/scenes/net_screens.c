@@ -77,7 +77,17 @@ uint16_t net_screens_discovery_port(void)
                                                                                : DISCOVERY_PORT;
 }
 
-NetTable *net_screens_local_table(App *app)
+const char *net_screens_server_name(const App *app, const char *where)
+{
+    for (int i = 0; where != NULL && i < app->settings.nservers; i++) {
+        if (strcmp(app->settings.servers[i].address, where) == 0) {
+            return app->settings.servers[i].name;
+        }
+    }
+    return NULL;
+}
+
+NetTable *net_screens_local_table(App *app, bool open)
 {
     const char *local = getenv("CEKI_NET_LOCAL");
     if (local == NULL || strcmp(local, "1") != 0) {
@@ -95,6 +105,7 @@ NetTable *net_screens_local_table(App *app)
     opt.bind = "127.0.0.1";
     opt.has_seed = true;
     opt.seed = 1;
+    opt.open = open;
     net_screens_player_name(app, opt.name, sizeof opt.name);
     char err[200] = "";
     NetTable *t = net_table_host(&opt, err, sizeof err);
@@ -247,6 +258,65 @@ void net_screens_draw_field(App *app, const Ui *ui, int id, const TextField *f, 
         r,
         (SDL_Rect){x, w->rect.y + (w->rect.h - caret_h) / 2, SDL_max(1, app_px(app, 2)), caret_h},
         UI_GOLD);
+}
+
+#define INVITE_LINES_MAX 6
+#define INVITE_PAD 10 /* design units around the text in its box */
+#define INVITE_TEXT 15
+
+/* How many bytes of s, whole characters, fit in w pixels (at least one). */
+static size_t invite_fit(App *app, const char *s, const TextStyle *ink, int w)
+{
+    size_t len = strlen(s), best = 0;
+    char part[NET_ADDRESS_INVITE_MAX + 1];
+    for (size_t n = 1; n <= len && n < sizeof part; n++) {
+        if (((unsigned char)s[n] & 0xc0) == 0x80) {
+            continue; /* not the end of a character */
+        }
+        memcpy(part, s, n);
+        part[n] = '\0';
+        int tw = 0, th = 0;
+        text_measure(app->text, part, ink->px, ink->weight, &tw, &th);
+        if (tw > w && best > 0) {
+            break;
+        }
+        best = n;
+    }
+    return best;
+}
+
+int net_screens_draw_invite(App *app, const char *invite, int x, int y, int w)
+{
+    TextStyle ink = app_text_style(app, INVITE_TEXT, TEXT_BOLD, UI_GOLD_LIGHT);
+    int pad = app_px(app, INVITE_PAD), line_h = app_px(app, INVITE_TEXT + 6);
+    size_t cut[INVITE_LINES_MAX];
+    int lines = 0;
+    for (const char *s = invite; *s != '\0' && lines < INVITE_LINES_MAX; lines++) {
+        cut[lines] = invite_fit(app, s, &ink, w - 2 * pad);
+        s += cut[lines];
+    }
+    int h = lines * line_h + 2 * pad;
+    SDL_Rect box = {x, y, w, h};
+    paint_round_rect(app->paint, app->renderer, box, app_px(app, 8), paint_rgba(0, 0, 0, 90));
+    const char *s = invite;
+    for (int i = 0; i < lines; i++) {
+        char part[NET_ADDRESS_INVITE_MAX + 1];
+        size_t n = SDL_min(cut[i], sizeof part - 1);
+        memcpy(part, s, n);
+        part[n] = '\0';
+        SDL_Rect row = {x + pad, y + pad + i * line_h, w - 2 * pad, line_h};
+        text_draw_in(app->text, app->renderer, part, &ink, row, TEXT_LEFT);
+        s += cut[i];
+    }
+    return h;
+}
+
+const char *net_screens_who_text(const NetSeat *seat, bool own)
+{
+    if (own) {
+        return _("You");
+    }
+    return seat->kind == NET_SEAT_LOCAL ? _("The host") : net_screens_kind_text(seat->kind);
 }
 
 void net_screens_draw_frame(App *app, const char *title, const char *subtitle)

@@ -43,9 +43,12 @@ uint16_t net_screens_discovery_port(void);
 bool net_screens_play(App *app);
 /* $CEKI_NET_LOCAL=1 (screenshots, the text-fit test): a screen that needs
  * a network table and has none hosts app->setup's game with friends on
- * 127.0.0.1, at a port the system chooses. NULL when not asked or it
- * cannot. */
-NetTable *net_screens_local_table(App *app);
+ * 127.0.0.1, at a port the system chooses, private or open. NULL when not
+ * asked or it cannot. */
+NetTable *net_screens_local_table(App *app, bool open);
+/* The name the person gave the server at "HOST:PORT" (Settings' list), or
+ * NULL when it is not in the list. */
+const char *net_screens_server_name(const App *app, const char *where);
 /* The rules and seat kinds a table hosted from app->setup gets. */
 void net_screens_rules(const GameSetup *g, NetTableRules *out);
 /* "You", "A friend", "Computer (strong)", ... */
@@ -82,6 +85,13 @@ TextFieldResult net_screens_type(TextField *f, const SDL_Event *e, char *error);
  * widgets' answer. */
 UiEvent net_screens_form_event(Ui *ui, const SDL_Event *e, const int *fields, int nfields,
                                int *active);
+/* An invite link (or any text without spaces) in a framed box from
+ * (x, y), w wide: broken into as many lines as it needs, each as wide as
+ * fits, so a long key never runs out of its box. Returns the height used. */
+int net_screens_draw_invite(App *app, const char *invite, int x, int y, int w);
+/* Who sits in a seat, as a window says it: "You" for its own seat, "The
+ * host" for the host's person seen from another window, else the kind. */
+const char *net_screens_who_text(const NetSeat *seat, bool own);
 /* A text field widget (kind WIDGET_ITEM) with its text, or the
  * placeholder in faint ink when empty, and the cursor when active. */
 void net_screens_draw_field(App *app, const Ui *ui, int id, const TextField *f, bool active,

@@ -11,7 +11,7 @@ static const char *const names[SCENE_COUNT] = {
     [SCENE_SETTINGS] = "settings", [SCENE_GALLERY] = "gallery",   [SCENE_TABLE] = "table",
     [SCENE_LEARN] = "learn",       [SCENE_RESULT] = "result",     [SCENE_REPLAY] = "replay",
     [SCENE_STATS] = "stats",       [SCENE_HOST] = "host",         [SCENE_JOIN] = "join",
-    [SCENE_LOBBY] = "lobby",       [SCENE_WAITING] = "waiting",
+    [SCENE_LOBBY] = "lobby",       [SCENE_WAITING] = "waiting",   [SCENE_SERVERS] = "servers",
 };
 
 const char *scene_name(SceneId id)

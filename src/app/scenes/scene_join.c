@@ -1,9 +1,16 @@
-/* scene_join.c — joining a table of friends: type an address or paste an
- * invite (Ctrl+V), or pick a table announced on the local network
- * (discovery.h). Join connects (net_table_join) into app->net; the
- * waiting room takes over once seated, the list of a ceki-server's tables
- * (the lobby) when the address named no table. An address that does not
- * read, or a table that cannot be reached, is said and nothing changes.
+/* scene_join.c — playing with friends (the title's Play with friends, and
+ * the network setup's Join a friend's table): paste an invite (Ctrl+V) or
+ * type an address, pick one of the person's servers (the Settings' list,
+ * added on the servers screen) to see its open tables, or a table
+ * announced on the local network (discovery.h); or go on to host a table.
+ * Join connects (net_table_join) into app->net; the waiting room takes
+ * over once seated, a server's open tables (the lobby) when the address
+ * named no table. An address that does not read, a refusal or a table
+ * that cannot be reached is said in words and nothing changes; a join
+ * that nothing answers gives up within NET_TABLE_NO_ANSWER_MS (counted
+ * down here, with a Cancel) and says why that happens and what to do.
+ * app->join_link (ceki ceki://... given on the command line, as a browser
+ * opens an invite) is joined at once.
  *
  * $CEKI_DISCOVERY_TO and $CEKI_DISCOVERY_PORT (tests) ask one address
  * and port instead of broadcasting on DISCOVERY_PORT (net_screens.h). */
@@ -13,6 +20,7 @@
 
 #include "discovery.h"
 #include "net_screens.h"
+#include "net_ticket.h"
 #include "scenes.h"
 #include "ui.h"
 
@@ -20,41 +28,64 @@ enum {
     JOIN_ADDRESS = 1,
     JOIN_NAME,
     JOIN_GO,
+    JOIN_CANCEL,
     JOIN_LOOK,
-    JOIN_FOUND = 10, /* + index in the found tables */
+    JOIN_HOST,
+    JOIN_SERVERS,
+    JOIN_SERVER = 20, /* + index in the settings' servers */
+    JOIN_FOUND = 40,  /* + index in the found tables */
     JOIN_BACK = 100
 };
 
-#define JOIN_FOUND_SHOWN 6
+#define JOIN_FOUND_SHOWN 5
 #define JOIN_FOUND_TOP 196.0f
 #define JOIN_FOUND_PITCH 66.0f
+#define JOIN_SERVERS_SHOWN 4
+#define JOIN_SERVER_TOP 476.0f
+#define JOIN_SERVER_PITCH 52.0f
 #define JOIN_ASK_EVERY 3.0 /* seconds between queries on the local network */
-#define JOIN_ADDRESS_CHARS 96
+#define JOIN_ADDRESS_CHARS 160
+#define JOIN_MS_PER_S 1000u
 
 typedef struct JoinState {
     Ui ui;
     TextField address, name;
     int active; /* the field typing goes to, or 0 */
     char error[512];
+    NetTableFailure failed; /* how the last join ended, for the state log */
+    NetReason refusal;
     DiscoveryScanner *scanner;
     const char *ask_to; /* NULL: broadcast */
     uint16_t ask_port;
     double ask_at;
     DiscoveryTable found[JOIN_FOUND_SHOWN];
     int nfound;
-    bool handed_on; /* app->net went on to the next screen */
-    bool rejoin;    /* app->net was handed here (the title's Rejoin): its end goes back there */
+    unsigned wait_shown; /* the seconds left last drawn */
+    bool handed_on;      /* app->net went on to the next screen */
+    bool rejoin; /* app->net was handed here (the title's Rejoin): its end goes back there */
 } JoinState;
 
 static void layout(App *app, JoinState *s)
 {
+    bool busy = app->net != NULL;
     ui_clear(&s->ui);
     ui_add_back(app, &s->ui, JOIN_BACK);
-    ui_add(&s->ui, WIDGET_ITEM, JOIN_ADDRESS, app_rect(app, 300, 160, 450, 46), false,
-           _("Address or invite"));
-    ui_add(&s->ui, WIDGET_ITEM, JOIN_NAME, app_rect(app, 300, 220, 450, 46), false, _("Your name"));
-    ui_add(&s->ui, WIDGET_PRIMARY, JOIN_GO, app_rect(app, 300, 286, 450, 52), app->net != NULL,
-           _("Join"));
+    ui_add(&s->ui, WIDGET_ITEM, JOIN_ADDRESS, app_rect(app, 300, 150, 450, 46), false,
+           _("Invite or address"));
+    ui_add(&s->ui, WIDGET_ITEM, JOIN_NAME, app_rect(app, 300, 206, 450, 46), false, _("Your name"));
+    ui_add(&s->ui, WIDGET_PRIMARY, JOIN_GO, app_rect(app, 300, 264, 220, 50), busy, _("Join"));
+    if (busy) {
+        ui_add(&s->ui, WIDGET_BUTTON, JOIN_CANCEL, app_rect(app, 530, 264, 220, 50), false,
+               _("Cancel"));
+    }
+    for (int i = 0; i < app->settings.nservers && i < JOIN_SERVERS_SHOWN; i++) {
+        ui_add(&s->ui, WIDGET_ITEM, JOIN_SERVER + i,
+               app_rect(app, 68, JOIN_SERVER_TOP + (float)i * JOIN_SERVER_PITCH, 692,
+                        JOIN_SERVER_PITCH - 6),
+               busy, app->settings.servers[i].address);
+    }
+    ui_add(&s->ui, WIDGET_BUTTON, JOIN_SERVERS, app_rect(app, 420, 686, 340, 40), busy,
+           app->settings.nservers > 0 ? _("Add or remove servers") : _("Add a server"));
     for (int i = 0; i < s->nfound; i++) {
         char name[48];
         snprintf(name, sizeof name, "%s:%u/%s", s->found[i].host, s->found[i].port,
@@ -62,10 +93,12 @@ static void layout(App *app, JoinState *s)
         ui_add(&s->ui, WIDGET_ITEM, JOIN_FOUND + i,
                app_rect(app, 824, JOIN_FOUND_TOP + (float)i * JOIN_FOUND_PITCH, 384,
                         JOIN_FOUND_PITCH - 6),
-               app->net != NULL, name);
+               busy, name);
     }
-    ui_add(&s->ui, WIDGET_BUTTON, JOIN_LOOK, app_rect(app, 848, 668, 340, 48), s->scanner == NULL,
+    ui_add(&s->ui, WIDGET_BUTTON, JOIN_LOOK, app_rect(app, 848, 548, 340, 44), s->scanner == NULL,
            _("Look again"));
+    ui_add(&s->ui, WIDGET_BUTTON, JOIN_HOST, app_rect(app, 848, 668, 340, 54), busy,
+           _("Host a table"));
     ui_fix_focus(&s->ui);
 }
 
@@ -78,6 +111,8 @@ static void ask(JoinState *s)
         discovery_scanner_ask(s->scanner, "127.0.0.1", s->ask_port); /* a table on this computer */
     }
 }
+
+static SceneAction join(App *app, JoinState *s);
 
 static bool join_enter(App *app, void *state)
 {
@@ -98,6 +133,12 @@ static bool join_enter(App *app, void *state)
     layout(app, s);
     ui_focus(&s->ui, JOIN_ADDRESS);
     SDL_StartTextInput();
+    if (app->join_link[0] != '\0' && app->net == NULL) { /* an invite opened from elsewhere */
+        text_field_set(&s->address, app->join_link);
+        app->join_link[0] = '\0';
+        join(app, s);
+        layout(app, s);
+    }
     return true;
 }
 
@@ -113,6 +154,11 @@ static void join_leave(App *app, void *state)
     }
 }
 
+static void say(JoinState *s, const char *text)
+{
+    snprintf(s->error, sizeof s->error, "%s", text);
+}
+
 static SceneAction join(App *app, JoinState *s)
 {
     if (app->net != NULL) {
@@ -120,26 +166,47 @@ static SceneAction join(App *app, JoinState *s)
     }
     NetAddress a = {.port = 0};
     char err[300] = "";
+    s->failed = NET_TABLE_FAIL_NONE;
+    s->refusal = NET_REASON_NONE;
     if (s->address.len == 0) {
-        snprintf(s->error, sizeof s->error, "%s",
-                 _("Type the host's address, or paste an invite link."));
+        say(s, _("Paste the invite link your friend sent (Ctrl+V), or type an address."));
         return scene_stay();
     }
     if (!net_address_parse(s->address.text, &a, err, sizeof err)) {
-        snprintf(s->error, sizeof s->error, "%s", err);
+        say(s, err);
         return scene_stay();
     }
     net_screens_keep_name(app, s->name.text);
     char name[NET_NAME_MAX + 1];
     net_screens_player_name(app, name, sizeof name);
-    NetTable *t = net_table_join(&a, NULL, name, err, sizeof err);
+    NetTicket kept; /* the person's seat there already (an invite opened again): back to it */
+    bool back = a.table[0] != '\0' && net_ticket_load(app->store, &kept) && !kept.hosting &&
+                strcmp(kept.address.host, a.host) == 0 && kept.address.port == a.port &&
+                strcmp(kept.address.table, a.table) == 0;
+    NetTable *t = net_table_join(&a, back ? kept.token : NULL, name, err, sizeof err);
     if (t == NULL) {
-        snprintf(s->error, sizeof s->error, "%s", err);
+        say(s, err);
         return scene_stay();
     }
     app->net = t;
     s->error[0] = '\0';
+    s->wait_shown = 0;
     return scene_stay();
+}
+
+/* Stops a join on its way: nothing is kept of it. */
+static void cancel(App *app, JoinState *s)
+{
+    net_table_destroy(app->net);
+    app->net = NULL;
+    s->rejoin = false; /* what is joined from here on is this screen's own */
+    say(s, _("Stopped. Nothing was joined."));
+}
+
+static SceneAction pick_text(App *app, JoinState *s, const char *text)
+{
+    text_field_set(&s->address, text);
+    return join(app, s);
 }
 
 static SceneAction pick_found(App *app, JoinState *s, int i)
@@ -149,8 +216,19 @@ static SceneAction pick_found(App *app, JoinState *s, int i)
     }
     char text[JOIN_ADDRESS_CHARS + 1];
     snprintf(text, sizeof text, "%s:%u/%s", s->found[i].host, s->found[i].port, s->found[i].table);
-    text_field_set(&s->address, text);
-    return join(app, s);
+    return pick_text(app, s, text);
+}
+
+/* Hosting instead: back to the network setup it came from, or a game to
+ * choose first (the setup then hosts it with friends). */
+static SceneAction host_instead(App *app)
+{
+    const SceneStack *st = &app->scenes;
+    app->setup.network = true;
+    if (st->count >= 2 && st->frames[st->count - 2].id == SCENE_SETUP) {
+        return scene_pop();
+    }
+    return scene_push(SCENE_VARIANTS);
 }
 
 /* Typing into the active field: true when the field took the event. */
@@ -166,10 +244,36 @@ static bool field_event(App *app, JoinState *s, const SDL_Event *e, SceneAction 
     *out = scene_stay();
     if (r == TEXT_FIELD_SUBMIT) {
         *out = join(app, s);
+    } else if (r == TEXT_FIELD_CANCEL && app->net != NULL) {
+        cancel(app, s);
     } else if (r == TEXT_FIELD_CANCEL) {
         *out = scene_pop();
     }
     return r != TEXT_FIELD_IGNORED;
+}
+
+static SceneAction activate(App *app, JoinState *s, int id)
+{
+    if (id == JOIN_BACK) {
+        return scene_pop();
+    }
+    if (id == JOIN_GO) {
+        return join(app, s);
+    }
+    if (id == JOIN_CANCEL) {
+        cancel(app, s);
+    } else if (id == JOIN_HOST) {
+        return host_instead(app);
+    } else if (id == JOIN_SERVERS) {
+        return scene_push(SCENE_SERVERS);
+    } else if (id == JOIN_LOOK) {
+        ask(s);
+    } else if (id >= JOIN_SERVER && id < JOIN_SERVER + app->settings.nservers) {
+        return pick_text(app, s, app->settings.servers[id - JOIN_SERVER].address);
+    } else if (id >= JOIN_FOUND && id < JOIN_FOUND + JOIN_FOUND_SHOWN) {
+        return pick_found(app, s, id - JOIN_FOUND);
+    }
+    return scene_stay();
 }
 
 static SceneAction join_event(App *app, void *state, const SDL_Event *e)
@@ -179,29 +283,29 @@ static SceneAction join_event(App *app, void *state, const SDL_Event *e)
     SceneAction done = scene_stay();
     if (field_event(app, s, e, &done)) {
         app->dirty = true;
+        layout(app, s);
         return done;
     }
     static const int fields[] = {JOIN_ADDRESS, JOIN_NAME};
     UiEvent ev = net_screens_form_event(&s->ui, e, fields, 2, &s->active);
-    switch (ev.kind) {
-    case UI_BACK: return scene_pop();
-    case UI_ACTIVATE:
-        if (ev.id == JOIN_BACK) {
-            return scene_pop();
-        }
-        if (ev.id == JOIN_GO) {
-            return join(app, s);
-        }
-        if (ev.id == JOIN_LOOK) {
-            ask(s);
-        } else if (ev.id >= JOIN_FOUND && ev.id < JOIN_FOUND + JOIN_FOUND_SHOWN) {
-            return pick_found(app, s, ev.id - JOIN_FOUND);
-        }
-        break;
-    default: break;
+    if (ev.kind == UI_BACK && app->net != NULL) {
+        cancel(app, s); /* Esc while joining stops the join first */
+    } else if (ev.kind == UI_BACK) {
+        return scene_pop();
+    } else if (ev.kind == UI_ACTIVATE) {
+        done = activate(app, s, ev.id);
     }
-    layout(app, s);
-    return scene_stay();
+    if (done.kind == SCENE_STAY) {
+        layout(app, s);
+    }
+    return done;
+}
+
+static void join_resume(App *app, void *state)
+{
+    JoinState *s = state;
+    s->handed_on = false; /* the screen above closed what it was handed */
+    layout(app, s);       /* the servers may have changed */
 }
 
 /* The tables the local network answered with, newest answers kept. */
@@ -221,6 +325,21 @@ static void read_found(App *app, JoinState *s)
     }
 }
 
+/* The join ended without a seat: why, kept to say; the table let go. */
+static void join_ended(App *app, JoinState *s)
+{
+    say(s, net_table_error(app->net));
+    if (s->error[0] == '\0') {
+        say(s, net_screens_state_text(NET_TABLE_FAILED, false));
+    }
+    s->failed = net_table_failure(app->net);
+    s->refusal = net_table_refusal(app->net);
+    net_table_destroy(app->net);
+    app->net = NULL;
+    layout(app, s);
+    app->dirty = true;
+}
+
 /* Where a connection being made has got to: the next screen, or why not. */
 static SceneAction follow(App *app, JoinState *s)
 {
@@ -229,6 +348,11 @@ static SceneAction follow(App *app, JoinState *s)
     static const SceneId next[] = {[NET_TABLE_WAITING] = SCENE_WAITING,
                                    [NET_TABLE_CHOOSING] = SCENE_LOBBY,
                                    [NET_TABLE_PLAYING] = SCENE_TABLE};
+    unsigned left = (net_table_wait_left_ms(app->net) + JOIN_MS_PER_S - 1) / JOIN_MS_PER_S;
+    if (left != s->wait_shown) {
+        s->wait_shown = left;
+        app->dirty = true; /* the countdown */
+    }
     switch (st) {
     case NET_TABLE_PLAYING:
         if (!net_screens_play(app)) {
@@ -236,23 +360,17 @@ static SceneAction follow(App *app, JoinState *s)
         }
         s->handed_on = true;
         return scene_replace(next[st]);
-    case NET_TABLE_WAITING:
-    case NET_TABLE_CHOOSING: s->handed_on = true; return scene_replace(next[st]);
+    case NET_TABLE_WAITING: s->handed_on = true; return scene_replace(next[st]);
+    case NET_TABLE_CHOOSING: /* a server's tables, above this screen: Back comes here */
+        s->handed_on = true;
+        return scene_push(next[st]);
     case NET_TABLE_FAILED:
     case NET_TABLE_OVER:
-        snprintf(s->error, sizeof s->error, "%s", net_table_error(app->net));
-        if (s->error[0] == '\0') {
-            snprintf(s->error, sizeof s->error, "%s",
-                     net_screens_state_text(NET_TABLE_FAILED, false));
-        }
-        net_table_destroy(app->net);
-        app->net = NULL;
+        join_ended(app, s);
         if (s->rejoin) { /* the title says why and offers to try again or forget it */
             snprintf(app->notice, sizeof app->notice, "%.400s", s->error);
             return scene_pop();
         }
-        layout(app, s);
-        app->dirty = true;
         return scene_stay();
     default: return scene_stay();
     }
@@ -267,38 +385,97 @@ static SceneAction join_update(App *app, void *state, double dt)
     return app->net != NULL ? follow(app, s) : scene_stay();
 }
 
-static void draw_form(App *app, JoinState *s)
+/* While a join is on its way: to whom, and how long it still waits. */
+static void connecting_text(App *app, char *buf, size_t size)
+{
+    char where[NET_ADDRESS_HOST_MAX + 8];
+    net_table_where(app->net, where, sizeof where);
+    unsigned left = (net_table_wait_left_ms(app->net) + JOIN_MS_PER_S - 1) / JOIN_MS_PER_S;
+    if (net_table_state(app->net) != NET_TABLE_CONNECTING || left == 0) {
+        snprintf(buf, size, "%s", net_screens_state_text(net_table_state(app->net), false));
+        return;
+    }
+    snprintf(buf, size,
+             P_("Waiting for an answer from %s\xe2\x80\xa6 It gives up in %u second.",
+                "Waiting for an answer from %s\xe2\x80\xa6 It gives up in %u seconds.", left),
+             where, left);
+}
+
+static void draw_status(App *app, JoinState *s)
 {
     SDL_Renderer *r = app->renderer;
+    SDL_Rect box = app_rect(app, 76, 332, 676, 0);
+    char line[320];
+    if (app->net != NULL) {
+        connecting_text(app, line, sizeof line);
+        TextStyle ink = app_text_style(app, 17, TEXT_BOLD, UI_INK);
+        text_draw_wrapped(app->text, r, line, &ink, box, TEXT_LEFT, 1.05f);
+        return;
+    }
+    if (s->error[0] != '\0') {
+        TextStyle warn = app_text_style(app, 16, TEXT_BOLD, UI_WARN);
+        text_draw_wrapped(app->text, r, s->error, &warn, box, TEXT_LEFT, 1.05f);
+        return;
+    }
+    TextStyle body = app_text_style(app, 16, TEXT_REGULAR, UI_INK_SOFT);
+    text_draw_wrapped(app->text, r,
+                      _("A friend who made a table sends you its invite link: paste it here "
+                        "(Ctrl+V) and Join. A server's address alone lists its open tables."),
+                      &body, box, TEXT_LEFT, 1.05f);
+}
+
+static void draw_server_row(App *app, JoinState *s, int i)
+{
+    const SettingsServer *sv = &app->settings.servers[i];
+    const Widget *w = ui_find(&s->ui, JOIN_SERVER + i);
+    paint_round_rect(app->paint, app->renderer, w->rect, app_px(app, 10),
+                     paint_rgba(255, 255, 255, 14));
+    ui_draw_item(app, &s->ui, JOIN_SERVER + i, false);
+    TextStyle ink = app_text_style(app, 17, TEXT_BOLD, UI_INK);
+    int x = w->rect.x + app_px(app, 16);
+    SDL_Rect name = {x, w->rect.y, w->rect.w / 2, w->rect.h};
+    text_draw_in(app->text, app->renderer, sv->name, &ink, name, TEXT_LEFT);
+    TextStyle soft = app_text_style(app, 14, TEXT_REGULAR, UI_INK_SOFT);
+    SDL_Rect addr = {w->rect.x + w->rect.w / 2, w->rect.y, w->rect.w / 2 - app_px(app, 16),
+                     w->rect.h};
+    text_draw_in(app->text, app->renderer, sv->address, &soft, addr, TEXT_RIGHT);
+}
+
+static void draw_servers(App *app, JoinState *s)
+{
+    SDL_Renderer *r = app->renderer;
+    SDL_Rect head = app_rect(app, 76, JOIN_SERVER_TOP - 34, 676, 0);
+    TextStyle bold = app_text_style(app, 18, TEXT_BOLD, UI_INK);
+    text_draw_wrapped(app->text, r, _("Your servers"), &bold, head, TEXT_LEFT, 1.0f);
+    for (int i = 0; i < app->settings.nservers && i < JOIN_SERVERS_SHOWN; i++) {
+        draw_server_row(app, s, i);
+    }
+    if (app->settings.nservers == 0) {
+        TextStyle soft = app_text_style(app, 15, TEXT_REGULAR, UI_INK_SOFT);
+        text_draw_wrapped(app->text, r,
+                          _("None yet. A server lets friends in different homes play together: "
+                            "add one whose address a friend or a club gave you."),
+                          &soft, app_rect(app, 76, JOIN_SERVER_TOP, 676, 0), TEXT_LEFT, 1.05f);
+    }
+    ui_draw_button(app, &s->ui, JOIN_SERVERS,
+                   app->settings.nservers > 0 ? _("Add or remove servers") : _("Add a server"));
+}
+
+static void draw_form(App *app, JoinState *s)
+{
     net_screens_draw_main_panel(app);
     int label_x = app_rect(app, 76, 0, 0, 0).x;
-    ui_draw_label(app, &s->ui, JOIN_ADDRESS, _("Address"), label_x);
+    ui_draw_label(app, &s->ui, JOIN_ADDRESS, _("Invite"), label_x);
     net_screens_draw_field(app, &s->ui, JOIN_ADDRESS, &s->address, s->active == JOIN_ADDRESS,
-                           "192.168.1.20:7157");
+                           "ceki://\xe2\x80\xa6");
     ui_draw_label(app, &s->ui, JOIN_NAME, _("Your name"), label_x);
     net_screens_draw_field(app, &s->ui, JOIN_NAME, &s->name, s->active == JOIN_NAME, "");
     ui_draw_button(app, &s->ui, JOIN_GO, _("Join"));
-    SDL_Rect box = app_rect(app, 76, 362, 676, 0);
-    if (app->net != NULL) {
-        TextStyle ink = app_text_style(app, 17, TEXT_BOLD, UI_INK);
-        box.y += text_draw_wrapped(app->text, r,
-                                   net_screens_state_text(net_table_state(app->net), false), &ink,
-                                   box, TEXT_LEFT, 1.05f);
-    } else if (s->error[0] != '\0') {
-        TextStyle warn = app_text_style(app, 17, TEXT_BOLD, UI_WARN);
-        box.y += text_draw_wrapped(app->text, r, s->error, &warn, box, TEXT_LEFT, 1.05f);
+    if (ui_find(&s->ui, JOIN_CANCEL) != NULL) {
+        ui_draw_button(app, &s->ui, JOIN_CANCEL, _("Cancel"));
     }
-    box.y += app_px(app, 14);
-    TextStyle body = app_text_style(app, 16, TEXT_REGULAR, UI_INK_SOFT);
-    const char *help[] = {
-        _("Ask the host for the address their waiting room shows, or for its invite link, and "
-          "type or paste it here (Ctrl+V)."),
-        _("A ceki-server's address alone lists its open tables: join one, or open your own "
-          "there.")};
-    for (size_t i = 0; i < sizeof help / sizeof help[0]; i++) {
-        box.y += text_draw_wrapped(app->text, r, help[i], &body, box, TEXT_LEFT, 1.05f);
-        box.y += app_px(app, 10);
-    }
+    draw_status(app, s);
+    draw_servers(app, s);
 }
 
 static void draw_found_row(App *app, JoinState *s, int i)
@@ -338,6 +515,10 @@ static void draw_found(App *app, JoinState *s)
                           1.05f);
     }
     ui_draw_button(app, &s->ui, JOIN_LOOK, _("Look again"));
+    TextStyle soft = app_text_style(app, 15, TEXT_REGULAR, UI_INK_SOFT);
+    text_draw_wrapped(app->text, app->renderer, _("Or make a table and invite your friends:"),
+                      &soft, (SDL_Rect){x, app_rect(app, 0, 622, 0, 0).y, w, 0}, TEXT_LEFT, 1.0f);
+    ui_draw_button(app, &s->ui, JOIN_HOST, _("Host a table"));
 }
 
 static void join_draw(App *app, void *state, SDL_Renderer *r)
@@ -345,8 +526,8 @@ static void join_draw(App *app, void *state, SDL_Renderer *r)
     JoinState *s = state;
     (void)r;
     layout(app, s);
-    net_screens_draw_frame(app, _("Join a table"),
-                           _("Play at a friend's table, on this network or further"));
+    net_screens_draw_frame(app, _("Play with friends"),
+                           _("Join a friend's table with its invite, or host one"));
     draw_form(app, s);
     draw_found(app, s);
     static const char *const hints[] = {"Tab",   N_("Next"), "Ctrl+V", N_("Paste"),
@@ -359,11 +540,19 @@ static const Ui *join_widgets(const void *state)
     return &((const JoinState *)state)->ui;
 }
 
+/* For tests driving the window: the field, what was found, whether a join
+ * is on its way and its seconds left, and how the last one ended:
+ * join_failed=none|no-answer|refused|other (refusal: its NetReason). */
 static void join_describe(App *app, void *state, char *buf, size_t size)
 {
+    static const char *const failed[] = {"none", "no-answer", "refused", "other"};
     const JoinState *s = state;
-    snprintf(buf, size, "field=%d found=%d connecting=%d error=%d error_text=%s", s->active,
-             s->nfound, app->net != NULL, s->error[0] != '\0', s->error);
+    snprintf(buf, size,
+             "field=%d found=%d servers=%d connecting=%d wait_left=%u error=%d join_failed=%s "
+             "refusal=%d error_text=%s",
+             s->active, s->nfound, app->settings.nservers, app->net != NULL,
+             (unsigned)((net_table_wait_left_ms(app->net) + JOIN_MS_PER_S - 1) / JOIN_MS_PER_S),
+             s->error[0] != '\0', failed[(unsigned)s->failed % 4u], (int)s->refusal, s->error);
 }
 
 const SceneClass scene_join_class = {
@@ -371,6 +560,7 @@ const SceneClass scene_join_class = {
     .state_size = sizeof(JoinState),
     .enter = join_enter,
     .leave = join_leave,
+    .resume = join_resume,
     .handle_event = join_event,
     .update = join_update,
     .draw = join_draw,

@@ -19,8 +19,9 @@ enum {
     TITLE_RESUME,
     TITLE_REPLAYS,
     TITLE_STATS,
-    TITLE_REJOIN, /* a network match in progress (net_ticket.h) */
-    TITLE_FORGET  /* once going back to it did not seat the person */
+    TITLE_REJOIN,  /* a network match in progress (net_ticket.h) */
+    TITLE_FRIENDS, /* join a friend's table with its invite, or host one */
+    TITLE_FORGET   /* once going back to the table did not seat the person */
 };
 
 typedef struct TitleState {
@@ -51,6 +52,7 @@ static const char *const labels[] = {"",
                                      N_("Replays"),
                                      N_("Statistics"),
                                      N_("Rejoin the table"),
+                                     N_("Play with friends"),
                                      N_("Forget the table")};
 
 /* Rejoin reads "Try again" once going back did not seat the person. */
@@ -73,6 +75,7 @@ static void layout(App *app, TitleState *s)
         s->order[s->count++] = TITLE_RESUME;
     }
     s->order[s->count++] = TITLE_PLAY;
+    s->order[s->count++] = TITLE_FRIENDS;
     s->order[s->count++] = TITLE_LEARN;
     s->order[s->count++] = TITLE_GALLERY;
     if (s->files) {
@@ -82,9 +85,9 @@ static void layout(App *app, TitleState *s)
     s->order[s->count++] = TITLE_SETTINGS;
     s->order[s->count++] = TITLE_QUIT;
     /* Five buttons as ever; more close up to stay above the key hints. */
-    static const float tops[] = {388, 380, 374, 366, 360}, pitches[] = {66, 58, 52, 47, 43},
-                       heights[] = {54, 50, 45, 41, 38};
-    int step = SDL_clamp(s->count - 5, 0, 4);
+    static const float tops[] = {388, 380, 374, 366, 360, 354},
+                       pitches[] = {66, 58, 52, 47, 43, 39}, heights[] = {54, 50, 45, 41, 38, 35};
+    int step = SDL_clamp(s->count - 5, 0, 5);
     float top = tops[step], pitch = pitches[step], h = heights[step];
     for (int i = 0; i < s->count; i++) {
         int id = s->order[i];
@@ -238,7 +241,8 @@ static SceneAction activate(App *app, TitleState *s, int id)
     case TITLE_FORGET: return forget(app, s);
     case TITLE_RESUME: return resume_game(app, s);
     case TITLE_REPLAYS: app->replay_path[0] = '\0'; return scene_push(SCENE_REPLAY);
-    case TITLE_PLAY: return scene_push(SCENE_VARIANTS);
+    case TITLE_PLAY: app->setup.network = false; return scene_push(SCENE_VARIANTS);
+    case TITLE_FRIENDS: return scene_push(SCENE_JOIN);
     case TITLE_LEARN: return scene_push(SCENE_LEARN);
     case TITLE_GALLERY: app->gallery_style = STYLE_COUNT; return scene_push(SCENE_GALLERY);
     case TITLE_SETTINGS: return scene_push(SCENE_SETTINGS);

@@ -28,6 +28,7 @@ typedef enum SceneId {
     SCENE_JOIN,    /* joining a friend's table */
     SCENE_LOBBY,   /* a ceki-server's open tables */
     SCENE_WAITING, /* the waiting room of a network table */
+    SCENE_SERVERS, /* the person's list of ceki-servers */
     SCENE_COUNT
 } SceneId;
 

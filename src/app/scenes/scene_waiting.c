@@ -1,11 +1,14 @@
 /* scene_waiting.c — the waiting room of a table with friends:
- * who sits where, with their names and whether they are connected. The
- * host sees how friends reach the table (this machine's addresses with the
- * port, the invite link and a Copy button), announces it on the local
- * network (discovery.h), may give an empty seat to a computer, and starts
- * the match once every seat is taken. When the match runs the table takes
- * over. Back leaves the table: app->net is closed when the room leaves,
- * unless it went on to the table. */
+ * who sits where, with their names and whether they are connected, and
+ * who may join: a private table only with its invite (which carries its
+ * key), an open one anyone. Everyone sees the invite link with a Copy
+ * button (the clipboard). The table's creator (its host, or the person
+ * who made it on a server) may give an empty seat to a computer and
+ * starts the match once every seat is taken. A host of an open table also
+ * sees this machine's addresses and announces it on the local network
+ * (discovery.h); a private table is announced nowhere. When the match
+ * runs the table takes over. Back leaves the table: app->net is closed
+ * when the room leaves, unless it went on to the table. */
 #include <stdio.h>
 #include <string.h>
 
@@ -35,7 +38,8 @@ typedef struct WaitingState {
     double announce_at;
     NetSeats shown; /* what was last drawn: a change redraws */
     NetTableState shown_state;
-    char invite[NET_ADDRESS_HOST_MAX + NET_TABLE_ID_MAX + 32];
+    char invite[NET_ADDRESS_INVITE_MAX];
+    bool private_table;
     char addresses[NET_TABLE_ADDRESSES_MAX][NET_ADDR_TEXT_MAX];
     int naddresses;
     bool handed_on; /* app->net went on to the table */
@@ -51,6 +55,18 @@ static const NetSeats *seats_of(const App *app)
 static bool hosting(const App *app)
 {
     return app->net != NULL && net_table_is_host(app->net);
+}
+
+/* The creator: the one who gives seats to computers and starts. */
+static bool creator(const App *app)
+{
+    return app->net != NULL && net_table_is_creator(app->net);
+}
+
+/* A host of an open table: announced, and its addresses shown. */
+static bool announcing(const App *app)
+{
+    return hosting(app) && !net_table_is_private(app->net);
 }
 
 static bool all_taken(const NetSeats *seats)
@@ -71,7 +87,7 @@ static float row_y(int seat)
 static void layout(App *app, WaitingState *s)
 {
     const NetSeats *seats = seats_of(app);
-    bool host = hosting(app);
+    bool host = creator(app);
     ui_clear(&s->ui);
     ui_add_back(app, &s->ui, WAIT_BACK);
     for (int i = 0; host && i < seats->players; i++) {
@@ -82,28 +98,29 @@ static void layout(App *app, WaitingState *s)
                    false, name);
         }
     }
+    if (s->invite[0] != '\0') {
+        ui_add(&s->ui, WIDGET_BUTTON, WAIT_COPY, app_rect(app, 848, 548, 340, 48), false,
+               _("Copy the invite link"));
+    }
     if (host) {
         ui_add(&s->ui, WIDGET_CHOICE, WAIT_LEVEL,
                app_rect(app, 330, row_y(seats->players) + 12, 300, 46), false, _("Computers play"));
-        ui_add(&s->ui, WIDGET_BUTTON, WAIT_COPY, app_rect(app, 848, 560, 340, 48),
-               s->invite[0] == '\0', _("Copy the invite link"));
         ui_add(&s->ui, WIDGET_PRIMARY, WAIT_START, app_rect(app, 848, 668, 340, 54),
                !all_taken(seats), _("Start the match"));
     }
     ui_fix_focus(&s->ui);
 }
 
-/* The addresses and the invite, asked of the table once it hosts. */
+/* The invite (once seated), and a host's addresses. */
 static void read_reach(App *app, WaitingState *s)
 {
-    if (!hosting(app)) {
-        return;
-    }
-    s->naddresses = net_table_addresses(app->net, s->addresses, NET_TABLE_ADDRESSES_MAX);
+    s->naddresses =
+        announcing(app) ? net_table_addresses(app->net, s->addresses, NET_TABLE_ADDRESSES_MAX) : 0;
     s->naddresses = SDL_clamp(s->naddresses, 0, NET_TABLE_ADDRESSES_MAX);
     if (!net_table_invite(app->net, s->invite, sizeof s->invite)) {
         s->invite[0] = '\0';
     }
+    s->private_table = net_table_is_private(app->net);
 }
 
 /* What the announcer says: this table, its port and free friend seats. */
@@ -111,7 +128,8 @@ static void announce(App *app, WaitingState *s)
 {
     const NetTableRules *rules = net_table_rules(app->net);
     NetTicket ticket;
-    if (s->announcer == NULL || rules == NULL || !net_table_ticket(app->net, &ticket)) {
+    if (s->announcer == NULL || rules == NULL || !announcing(app) ||
+        !net_table_ticket(app->net, &ticket)) {
         return;
     }
     const NetSeats *seats = seats_of(app);
@@ -132,7 +150,7 @@ static bool waiting_enter(App *app, void *state)
 {
     WaitingState *s = state;
     if (app->net == NULL) {
-        app->net = net_screens_local_table(app); /* a screenshot's */
+        app->net = net_screens_local_table(app, false); /* a screenshot's */
     }
     if (app->net == NULL) {
         return false; /* nothing to wait at */
@@ -140,7 +158,7 @@ static bool waiting_enter(App *app, void *state)
     ui_init(&s->ui);
     s->level = AI_GREEDY;
     read_reach(app, s);
-    if (hosting(app)) {
+    if (announcing(app)) {
         char err[160] = "";
         s->announcer = discovery_announcer_open(net_screens_discovery_address(),
                                                 net_screens_discovery_port(), err, sizeof err);
@@ -152,7 +170,7 @@ static bool waiting_enter(App *app, void *state)
         announce(app, s);
     }
     layout(app, s);
-    ui_focus(&s->ui, hosting(app) ? WAIT_START : WAIT_BACK);
+    ui_focus(&s->ui, creator(app) ? WAIT_START : WAIT_BACK);
     return true;
 }
 
@@ -242,6 +260,8 @@ static SceneAction waiting_update(App *app, void *state, double dt)
         announce(app, s);
         if (s->invite[0] == '\0') {
             read_reach(app, s);
+            layout(app, s);
+            app->dirty = true;
         }
     }
     NetTableState st = net_table_state(app->net);
@@ -259,19 +279,6 @@ static SceneAction waiting_update(App *app, void *state, double dt)
     return scene_stay();
 }
 
-/* Who sits in seat i, as this window's person sees it: their own seat is
- * "You"; the host's own person, seen from a friend's window, is the host. */
-static const char *who_text(App *app, const NetSeat *seat, int i)
-{
-    if (i == net_table_seat(app->net)) {
-        return net_screens_kind_text(NET_SEAT_LOCAL);
-    }
-    if (seat->kind == NET_SEAT_LOCAL) {
-        return _("The host");
-    }
-    return net_screens_kind_text(seat->kind);
-}
-
 static void draw_seat(App *app, const WaitingState *s, const NetSeat *seat, int i)
 {
     SDL_Renderer *r = app->renderer;
@@ -282,9 +289,10 @@ static void draw_seat(App *app, const WaitingState *s, const NetSeat *seat, int 
     TextStyle gold = app_text_style(app, 15, TEXT_BOLD, UI_GOLD);
     text_draw(app->text, r, label, &gold, row.x + app_px(app, 16), row.y + app_px(app, 8),
               TEXT_LEFT);
+    bool own = i == net_table_seat(app->net);
     const char *name = seat->name[0] != '\0'        ? seat->name
                        : seat->kind == NET_SEAT_NET ? "\xe2\x80\x93"
-                                                    : who_text(app, seat, i);
+                                                    : net_screens_who_text(seat, own);
     TextStyle ink = app_text_style(app, 19, TEXT_BOLD, UI_INK);
     text_draw(app->text, r, name, &ink, row.x + app_px(app, 110), row.y + app_px(app, 6),
               TEXT_LEFT);
@@ -292,7 +300,7 @@ static void draw_seat(App *app, const WaitingState *s, const NetSeat *seat, int 
     net_screens_seat_text(seat, says, sizeof says);
     char line[200];
     bool person = seat->kind == NET_SEAT_NET || seat->kind == NET_SEAT_LOCAL;
-    snprintf(line, sizeof line, "%s%s%s", person ? who_text(app, seat, i) : "",
+    snprintf(line, sizeof line, "%s%s%s", person ? net_screens_who_text(seat, own) : "",
              person ? " \xc2\xb7 " : "", says);
     TextStyle soft =
         app_text_style(app, 15, TEXT_REGULAR, seat->state == NET_SEAT_AWAY ? UI_WARN : UI_INK_SOFT);
@@ -318,28 +326,48 @@ static void draw_seats(App *app, WaitingState *s)
     }
 }
 
-/* The host's side: how friends reach the table. Returns the y below. */
+/* Who may join, in a sentence for this table. */
+static const char *who_may_join(const App *app, const WaitingState *s)
+{
+    if (s->private_table) {
+        return hosting(app) ? _("Private: only friends with this invite link can join (it carries "
+                                "the table's key), and only if they can reach this computer.")
+                            : _("Private: only friends with this invite link can join; it "
+                                "carries the table's key.");
+    }
+    return hosting(app) ? _("Open: anyone on this network sees the table, and anyone who can "
+                            "reach this computer may take a free seat.")
+                        : _("Open: the table is listed on the server, and anyone may take a "
+                            "free seat.");
+}
+
+/* How friends reach the table: who may, the invite, a host's addresses.
+ * Returns the y below. */
 static int draw_reach(App *app, const WaitingState *s, int x, int y, int w)
 {
     SDL_Renderer *r = app->renderer;
     TextStyle head = app_text_style(app, 18, TEXT_BOLD, UI_INK);
     y += text_draw_wrapped(app->text, r, _("How friends join"), &head, (SDL_Rect){x, y, w, 0},
                            TEXT_LEFT, 1.0f);
-    TextStyle body = app_text_style(app, 16, TEXT_REGULAR, UI_INK_SOFT);
-    TextStyle mono = app_text_style(app, 17, TEXT_BOLD, UI_GOLD_LIGHT);
+    TextStyle body = app_text_style(app, 15, TEXT_REGULAR, UI_INK_SOFT);
     y += app_px(app, 6);
-    y += text_draw_wrapped(app->text, r, _("Join a table, then this address:"), &body,
-                           (SDL_Rect){x, y, w, 0}, TEXT_LEFT, 1.0f);
-    for (int i = 0; i < s->naddresses && i < WAIT_ADDRESSES_SHOWN; i++) {
-        y += text_draw_wrapped(app->text, r, s->addresses[i], &mono, (SDL_Rect){x, y, w, 0},
-                               TEXT_LEFT, 1.0f);
-    }
+    y += text_draw_wrapped(app->text, r, who_may_join(app, s), &body, (SDL_Rect){x, y, w, 0},
+                           TEXT_LEFT, 1.0f);
     y += app_px(app, 8);
-    y += text_draw_wrapped(app->text, r, _("Or open the invite link:"), &body,
-                           (SDL_Rect){x, y, w, 0}, TEXT_LEFT, 1.0f);
-    y += text_draw_wrapped(app->text, r, s->invite, &mono, (SDL_Rect){x, y, w, 0}, TEXT_LEFT, 1.0f);
+    if (s->invite[0] != '\0') {
+        y += net_screens_draw_invite(app, s->invite, x, y, w) + app_px(app, 8);
+    }
+    if (s->naddresses > 0) {
+        TextStyle mono = app_text_style(app, 15, TEXT_BOLD, UI_GOLD_LIGHT);
+        y += text_draw_wrapped(app->text, r, _("Or Join, then this address:"), &body,
+                               (SDL_Rect){x, y, w, 0}, TEXT_LEFT, 1.0f);
+        for (int i = 0; i < s->naddresses && i < WAIT_ADDRESSES_SHOWN; i++) {
+            y += text_draw_wrapped(app->text, r, s->addresses[i], &mono, (SDL_Rect){x, y, w, 0},
+                                   TEXT_LEFT, 1.0f);
+        }
+    }
     if (s->announce_note[0] != '\0') {
-        y += app_px(app, 8);
+        y += app_px(app, 6);
         TextStyle note = app_text_style(app, 14, TEXT_REGULAR, UI_INK_FAINT);
         y += text_draw_wrapped(app->text, r, s->announce_note, &note, (SDL_Rect){x, y, w, 0},
                                TEXT_LEFT, 1.0f);
@@ -352,9 +380,9 @@ static void draw_side(App *app, WaitingState *s)
     SDL_Rect panel = net_screens_draw_side_panel(app);
     int x = panel.x + app_px(app, 28), w = panel.w - app_px(app, 56);
     int y = panel.y + app_px(app, 22);
-    bool host = hosting(app);
-    if (host) {
-        y = draw_reach(app, s, x, y, w);
+    bool host = creator(app);
+    draw_reach(app, s, x, y, w);
+    if (ui_find(&s->ui, WAIT_COPY) != NULL) {
         ui_draw_button(app, &s->ui, WAIT_COPY, _("Copy the invite link"));
     }
     NetTableState st = net_table_state(app->net);
@@ -366,8 +394,8 @@ static void draw_side(App *app, WaitingState *s)
     snprintf(line, sizeof line, "%s%s%s", says, err != NULL && err[0] != '\0' ? " " : "",
              err != NULL ? err : "");
     TextStyle say = app_text_style(
-        app, 17, TEXT_BOLD, st == NET_TABLE_FAILED || st == NET_TABLE_HOST_GONE ? UI_WARN : UI_INK);
-    int state_y = host ? app_rect(app, 0, 616, 0, 0).y : y + app_px(app, 8);
+        app, 16, TEXT_BOLD, st == NET_TABLE_FAILED || st == NET_TABLE_HOST_GONE ? UI_WARN : UI_INK);
+    int state_y = app_rect(app, 0, 604, 0, 0).y;
     text_draw_wrapped(app->text, app->renderer, line, &say, (SDL_Rect){x, state_y, w, 0}, TEXT_LEFT,
                       1.0f);
     if (host) {
@@ -399,8 +427,9 @@ static const Ui *waiting_widgets(const void *state)
     return &((const WaitingState *)state)->ui;
 }
 
-/* For tests driving the window: the table's state, the seats taken, and
- * for the host the port and the invite link. */
+/* For tests driving the window: the table's state, the seats taken, for
+ * the host the port, the invite link (a private table's with its key),
+ * whether this window is the creator and the table private. */
 static void waiting_describe(App *app, void *state, char *buf, size_t size)
 {
     const NetSeats *seats = seats_of(app);
@@ -409,10 +438,11 @@ static void waiting_describe(App *app, void *state, char *buf, size_t size)
         taken += seats->seat[i].state != NET_SEAT_EMPTY;
     }
     const WaitingState *s = state;
-    snprintf(buf, size, "net_state=%d host=%d seats=%d taken=%d port=%u invite=%s",
+    snprintf(buf, size,
+             "net_state=%d host=%d seats=%d taken=%d port=%u invite=%s creator=%d private=%d",
              (int)net_table_state(app->net), hosting(app), seats->players, taken,
              hosting(app) ? (unsigned)net_table_port(app->net) : 0u,
-             s->invite[0] != '\0' ? s->invite : "-");
+             s->invite[0] != '\0' ? s->invite : "-", creator(app), s->private_table);
 }
 
 const SceneClass scene_waiting_class = {

@@ -32,6 +32,22 @@ void settings_defaults(Settings *out)
     out->replays_kept = SETTINGS_REPLAYS_DEFAULT;
     out->coach = false;
     out->player_name[0] = '\0';
+    out->nservers = 0;
+    memset(out->servers, 0, sizeof out->servers);
+}
+
+static bool servers_equal(const Settings *a, const Settings *b)
+{
+    if (a->nservers != b->nservers) {
+        return false;
+    }
+    for (int i = 0; i < a->nservers; i++) {
+        if (strcmp(a->servers[i].address, b->servers[i].address) != 0 ||
+            strcmp(a->servers[i].name, b->servers[i].name) != 0) {
+            return false;
+        }
+    }
+    return true;
 }
 
 bool settings_equal(const Settings *a, const Settings *b)
@@ -40,7 +56,7 @@ bool settings_equal(const Settings *a, const Settings *b)
            a->colour_cue == b->colour_cue && a->fullscreen == b->fullscreen &&
            a->renderer == b->renderer && a->language == b->language &&
            a->replays_kept == b->replays_kept && a->coach == b->coach &&
-           strcmp(a->player_name, b->player_name) == 0;
+           strcmp(a->player_name, b->player_name) == 0 && servers_equal(a, b);
 }
 
 static const char *const renderer_keys[RENDERER_COUNT] = {"auto", "accelerated", "software"};
@@ -151,6 +167,83 @@ bool settings_name_ok(const char *name)
     return true;
 }
 
+#define SETTINGS_HOST_MAX 64
+#define SETTINGS_PORT_MAX 65535L
+
+bool settings_server_address_ok(const char *text)
+{
+    const char *colon = text != NULL ? strrchr(text, ':') : NULL;
+    size_t host = colon != NULL ? (size_t)(colon - text) : 0;
+    if (host == 0 || host > SETTINGS_HOST_MAX ||
+        strspn(text, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-") != host) {
+        return false;
+    }
+    const char *port = colon + 1;
+    size_t digits = strspn(port, "0123456789");
+    long n = digits > 0 && digits <= 5 && port[digits] == '\0' ? strtol(port, NULL, 10) : 0;
+    return n >= 1 && n <= SETTINGS_PORT_MAX;
+}
+
+bool settings_server_add(Settings *s, const char *address, const char *name, char *why,
+                         size_t why_size)
+{
+    char given[SETTINGS_NAME_MAX + 1] = "";
+    size_t lead = name != NULL ? strspn(name, " \t") : 0;
+    if (name != NULL && strlen(name + lead) <= SETTINGS_NAME_MAX) {
+        snprintf(given, sizeof given, "%s", name + lead);
+        trim_line(given);
+    }
+    if (!settings_server_address_ok(address)) {
+        say_into(why, why_size, "%s",
+                 _("A server's address reads HOST:PORT, for example play.example.org:7157."));
+        return false;
+    }
+    if ((name != NULL && strlen(name + lead) > SETTINGS_NAME_MAX) || !settings_name_ok(given)) {
+        say_into(why, why_size, "%s", _("That name cannot be a server's."));
+        return false;
+    }
+    if (given[0] == '\0') {
+        snprintf(given, sizeof given, "%.*s", (int)(strrchr(address, ':') - address), address);
+    }
+    int at = 0;
+    while (at < s->nservers && strcmp(s->servers[at].address, address) != 0) {
+        at++;
+    }
+    if (at == SETTINGS_SERVERS_MAX) {
+        say_into(why, why_size, _("The list holds %d servers at most: remove one first."),
+                 SETTINGS_SERVERS_MAX);
+        return false;
+    }
+    snprintf(s->servers[at].address, sizeof s->servers[at].address, "%s", address);
+    snprintf(s->servers[at].name, sizeof s->servers[at].name, "%s", given);
+    s->nservers = at == s->nservers ? at + 1 : s->nservers;
+    return true;
+}
+
+void settings_server_remove(Settings *s, int i)
+{
+    if (i < 0 || i >= s->nservers) {
+        return;
+    }
+    memmove(&s->servers[i], &s->servers[i + 1],
+            sizeof s->servers[0] * (size_t)(s->nservers - i - 1));
+    s->nservers--;
+    memset(&s->servers[s->nservers], 0, sizeof s->servers[0]);
+}
+
+/* "server=HOST:PORT NAME": one more server (a full list is damage). */
+static bool parse_server(const char *value, Settings *out)
+{
+    size_t len = strcspn(value, " \t");
+    char address[SETTINGS_ADDRESS_MAX + 1];
+    if (len == 0 || len > SETTINGS_ADDRESS_MAX || out->nservers == SETTINGS_SERVERS_MAX) {
+        return false;
+    }
+    memcpy(address, value, len);
+    address[len] = '\0';
+    return settings_server_add(out, address, value + len, NULL, 0);
+}
+
 /* One line; false with a reason on anything invalid. */
 static bool parse_line(char *line, int number, Settings *out, char *why, size_t why_size)
 {
@@ -203,6 +296,8 @@ static bool parse_line(char *line, int number, Settings *out, char *why, size_t 
         if (ok) {
             snprintf(out->player_name, sizeof out->player_name, "%s", value);
         }
+    } else if (strcmp(key, "server") == 0) {
+        ok = parse_server(value, out);
     } /* unknown keys are ignored: a newer version may have written them */
     if (!ok) {
         snprintf(why, why_size, _("line %d: '%.40s' is not a valid %.20s"), number, value, key);
@@ -264,7 +359,19 @@ size_t settings_format(const Settings *s, char *buf, size_t size)
                  style, anim_speed_key(s->anim_speed), s->colour_cue ? "on" : "off",
                  s->coach ? "on" : "off", s->fullscreen ? "on" : "off", renderer_key(s->renderer),
                  language_key(s->language), s->replays_kept, s->player_name);
-    return n < 0 ? 0 : (size_t)n;
+    if (n < 0) {
+        return 0;
+    }
+    size_t at = (size_t)n;
+    if (s->nservers > 0) {
+        at += (size_t)snprintf(at < size ? buf + at : NULL, at < size ? size - at : 0, "%s",
+                               "# the servers of the join screen: address, then name\n");
+    }
+    for (int i = 0; i < s->nservers && i < SETTINGS_SERVERS_MAX; i++) {
+        at += (size_t)snprintf(at < size ? buf + at : NULL, at < size ? size - at : 0,
+                               "server=%s %s\n", s->servers[i].address, s->servers[i].name);
+    }
+    return at;
 }
 
 char *trim_line(char *s)

@@ -41,6 +41,17 @@ typedef enum RendererChoice {
 } RendererChoice;
 
 #define SETTINGS_NAME_MAX 32 /* bytes of the player's name (a network seat's, NET_NAME_MAX) */
+#define SETTINGS_SERVERS_MAX 8
+#define SETTINGS_ADDRESS_MAX 70 /* bytes of a server's "HOST:PORT" (a host of at most 64) */
+
+/* A ceki-server the person added to the join screen's list: its address
+ * ("HOST:PORT": letters, digits, dots and dashes, a port 1..65535) and the
+ * name the person gave it (as a player's name may be; never empty). The
+ * file keeps each as one line, "server=HOST:PORT NAME". */
+typedef struct SettingsServer {
+    char address[SETTINGS_ADDRESS_MAX + 1];
+    char name[SETTINGS_NAME_MAX + 1];
+} SettingsServer;
 
 typedef struct Settings {
     DeckStyle deck_style; /* STYLE_CEKI..STYLE_WESTERN_SPADES or SETTINGS_STYLE_VARIANT */
@@ -54,6 +65,10 @@ typedef struct Settings {
     /* The name others see at a network table (UTF-8, no control
      * characters); "": the system's user name. */
     char player_name[SETTINGS_NAME_MAX + 1];
+    /* The servers of the join screen, in the order added; none by default
+     * (the program names no server of its own). */
+    SettingsServer servers[SETTINGS_SERVERS_MAX];
+    int nservers;
 } Settings;
 
 #define SETTINGS_REPLAYS_DEFAULT 1000
@@ -72,6 +87,15 @@ void settings_defaults(Settings *out);
 /* Whether a name may be the player's: at most SETTINGS_NAME_MAX bytes of
  * well-formed UTF-8 without control characters. */
 bool settings_name_ok(const char *name);
+/* Whether text is a server's address as the list keeps it: "HOST:PORT". */
+bool settings_server_address_ok(const char *text);
+/* Adds a server (name "" or only spaces: the address's host), or renames
+ * the one of that address; false with a reason (translated) and nothing
+ * changed when the address or name is not one or the list is full. */
+bool settings_server_add(Settings *s, const char *address, const char *name, char *why,
+                         size_t why_size);
+/* Removes the i-th server (nothing when there is none). */
+void settings_server_remove(Settings *s, int i);
 bool settings_equal(const Settings *a, const Settings *b);
 
 /* Parses text into *out (which starts from defaults). Returns false and a
