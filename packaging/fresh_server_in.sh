@@ -31,6 +31,7 @@
 set -uo pipefail
 # need_tools: copied beside it into the root as in the tree (fresh_server.sh).
 . "$(dirname "$0")/../tests/tools/need.bash"
+need_tools apt-get apt
 # /usr/games, where Debian puts games, is on every user's PATH but root's.
 cli=/usr/games/ceki-cli
 fail=0

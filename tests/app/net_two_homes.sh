@@ -143,9 +143,11 @@ stop() {
 
 ns() { echo "$prefix$run_id-$1"; }
 at() { # at ROLE COMMAND...: the command inside that namespace
+    # (nsenter joins only its network: `ip netns exec` also remounts / and
+    # /sys, which fails in a chroot, where / is no mount point)
     local role=$1
     shift
-    ip netns exec "$(ns "$role")" "$@"
+    nsenter --net="/run/netns/$(ns "$role")" "$@"
 }
 roles=(a ra b rb cg inet srv x) # cg: the carrier's NAT; x: the display's, linked to nothing
 
@@ -510,7 +512,7 @@ launch() {
     : >"$out/$name.state"
     HOME=$home XDG_DATA_HOME=$home/data XDG_CONFIG_HOME=$home/config \
         CEKI_STATE_LOG="$out/$name.state" CEKI_WIDGET_LOG="$out/$name.widgets" \
-        ip netns exec "$(ns "$role")" "$ceki" "$@" >"$out/$name.out" 2>"$out/$name.err" &
+        nsenter --net="/run/netns/$(ns "$role")" "$ceki" "$@" >"$out/$name.out" 2>"$out/$name.err" &
     pid[$w]=$!
     started+=("${pid[$w]}")
     wid[$w]=
@@ -541,14 +543,14 @@ window() {
     launch "$@" && find_window "$1"
 }
 
-# (ip netns exec execs the program: $! is the program itself.)
+# (nsenter execs the program: $! is the program itself.)
 # A headless program (no window): a ceki-cli bot, the server, a hosting app
 # in the bots' run. program ROLE NAME COMMAND...: stdout NAME.out, stderr
 # NAME.err; sets last_pid.
 program() {
     local role=$1 name=$2
     shift 2
-    ip netns exec "$(ns "$role")" "$@" >"$out/$name.out" 2>"$out/$name.err" &
+    nsenter --net="/run/netns/$(ns "$role")" "$@" >"$out/$name.out" 2>"$out/$name.err" &
     last_pid=$!
     started+=("$last_pid")
 }

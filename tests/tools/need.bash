@@ -15,6 +15,8 @@
 
 declare -A need_package=(
     [appstreamcli]=appstream
+    [apt]=apt
+    [apt-get]=apt
     [cpack]=cmake
     [hardening-check]=devscripts
     [ip]=iproute2
