@@ -143,7 +143,7 @@ stop() {
 
 ns() { echo "$prefix$run_id-$1"; }
 at() { # at ROLE COMMAND...: the command inside that namespace
-    # (nsenter joins only its network: `ip netns exec` also remounts / and
+    # (nsenter joins only its network: `ip netns exec` and `ip -n` also remount / and
     # /sys, which fails in a chroot, where / is no mount point)
     local role=$1
     shift
@@ -241,7 +241,7 @@ start_reaper() {
 
 # in_ns ROLE: the ip commands on stdin, one a line, run in that namespace
 # (one process for them all: on a loaded machine each process costs).
-in_ns() { ip -n "$(ns "$1")" -batch -; }
+in_ns() { nsenter --net="/run/netns/$(ns "$1")" ip -batch -; } # not ip -n: see at()
 
 # router_rules ROLE: forwarding on, and a home router's rules. Out of the
 # home (lan to wan): masqueraded, and counted. In: the answers to what went
