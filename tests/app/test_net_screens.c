@@ -60,6 +60,8 @@ typedef struct Fake {
     NetChat incoming[4];
     int nincoming;
     int my_seat; /* the person's own seat (net_table_seat) */
+    bool watch;  /* joined or picked as a spectator */
+    int watches; /* net_table_watch */
 } Fake;
 
 static Fake fake;
@@ -143,6 +145,15 @@ NetTable *net_table_join(const NetAddress *a, const char *token, const char *nam
     snprintf(fake.join_name, sizeof fake.join_name, "%s", name);
     fake.state = NET_TABLE_CONNECTING;
     return open_fake(false);
+}
+
+NetTable *net_table_watch(const NetAddress *a, const char *name, char *err, size_t err_size)
+{
+    NetTable *t = net_table_join(a, NULL, name, err, err_size);
+    fake.joins--;
+    fake.watches++;
+    fake.watch = true;
+    return t;
 }
 
 void net_table_destroy(NetTable *t)
@@ -366,7 +377,22 @@ bool net_table_pick(NetTable *t, const char *table_id)
 {
     (void)t;
     snprintf(fake.picked, sizeof fake.picked, "%s", table_id);
+    fake.watch = false;
     return true;
+}
+
+bool net_table_pick_watch(NetTable *t, const char *table_id)
+{
+    (void)t;
+    snprintf(fake.picked, sizeof fake.picked, "%s", table_id);
+    fake.watch = true;
+    return true;
+}
+
+bool net_table_watching(const NetTable *t)
+{
+    (void)t;
+    return fake.watch && fake.state != NET_TABLE_CONNECTING && fake.state != NET_TABLE_CHOOSING;
 }
 
 bool net_table_list(NetTable *t)

@@ -21,6 +21,8 @@ struct SeatFeed {
     NetClaimWindow claim; /* as the last VIEW or UPDATE told it */
     long claim_told;      /* VIEWs and UPDATEs that told it */
     NetSeats seats;
+    NetHands hands;    /* a spectator's: the last finished round's hands */
+    long hands_told;   /* NET_MSG_HANDS received */
     GameEvent *events; /* [head, head + n) not yet taken */
     int head, n, cap;
     long updates, resyncs;
@@ -183,11 +185,28 @@ void seat_feed_receive(SeatFeed *f, const NetMsg *msg)
         f->refused = true;
         break;
     case NET_MSG_RECORD: feed_record(f, &msg->u.record); break;
+    case NET_MSG_HANDS:
+        f->hands = msg->u.hands;
+        f->hands_told++;
+        break;
     default: break; /* chat, tables, pongs: not the table's business yet */
     }
 }
 
 /* ---- reading ---------------------------------------------------------------- */
+
+bool seat_feed_watching(const SeatFeed *f)
+{
+    return f != NULL && f->welcomed && f->welcome.seat < 0;
+}
+
+const NetHands *seat_feed_hands(const SeatFeed *f, long *told)
+{
+    if (told != NULL) {
+        *told = f != NULL ? f->hands_told : 0;
+    }
+    return f != NULL && f->hands_told > 0 ? &f->hands : NULL;
+}
 
 int seat_feed_seat(const SeatFeed *f)
 {

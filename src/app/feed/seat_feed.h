@@ -51,6 +51,14 @@ void seat_feed_receive(SeatFeed *f, const NetMsg *msg);
 /* Sends any message (a create, a join) as this feed's connection. */
 bool seat_feed_send(SeatFeed *f, const NetMsg *msg);
 
+/* Whether the host welcomed this feed as a spectator (seat -1): its view
+ * is GAME_SPECTATOR's, what every seat sees, and it never has moves. */
+bool seat_feed_watching(const SeatFeed *f);
+/* A spectator at a table that shows hands a round late: the hands of the
+ * last finished round the host sent (NET_MSG_HANDS), NULL before any; in
+ * *told (may be NULL) how many such messages came. */
+const NetHands *seat_feed_hands(const SeatFeed *f, long *told);
+
 /* The seat it holds (-1 before the host welcomed it), the table's id and
  * rules, this seat's computer seed (NetWelcome.ai_seed). */
 int seat_feed_seat(const SeatFeed *f);

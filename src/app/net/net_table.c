@@ -55,6 +55,7 @@ struct NetTable {
     char name[NET_NAME_MAX + 1];
     char key[NET_KEY_LEN + 1]; /* a private table's key, "" for an open one */
     bool welcomed, creator, open;
+    bool watch;     /* joins (and joins again) as a spectator */
     int want_seat;  /* the seat a new join asks for (-1: any) */
     NetMsg *create; /* on a server: the CREATE to send once connected, NULL after */
     /* hosting */
@@ -203,7 +204,8 @@ static void table_send_join(NetTable *t, const char *table, const char *token, i
     t->out->type = NET_MSG_JOIN;
     snprintf(t->out->u.join.table, sizeof t->out->u.join.table, "%s", table);
     snprintf(t->out->u.join.token, sizeof t->out->u.join.token, "%s", token);
-    t->out->u.join.seat = (int8_t)seat;
+    t->out->u.join.seat = (int8_t)(t->watch ? -1 : seat);
+    t->out->u.join.watch = t->watch;
     memcpy(t->out->u.join.name, t->name, sizeof t->out->u.join.name);
     if (token[0] == '\0') {
         memcpy(t->out->u.join.key, t->key, sizeof t->out->u.join.key);
@@ -569,6 +571,16 @@ NetTable *net_table_join(const NetAddress *a, const char *token, const char *nam
     return client_start(t, err, err_size);
 }
 
+NetTable *net_table_watch(const NetAddress *a, const char *name, char *err, size_t err_size)
+{
+    NetTable *t = client_new(a, name, err, err_size);
+    if (t == NULL) {
+        return NULL;
+    }
+    t->watch = true;
+    return client_start(t, err, err_size);
+}
+
 NetTable *net_table_make_on(const NetAddress *server, const NetHostOptions *opt, char *err,
                             size_t err_size)
 {
@@ -915,7 +927,7 @@ void net_table_where(const NetTable *t, char *buf, size_t size)
 
 bool net_table_ticket(const NetTable *t, NetTicket *out)
 {
-    if (t == NULL || !t->welcomed || out == NULL) {
+    if (t == NULL || !t->welcomed || out == NULL || t->watch) {
         return false;
     }
     memset(out, 0, sizeof *out);
@@ -1005,7 +1017,25 @@ bool net_table_list(NetTable *t)
     return table_send(t, t->out);
 }
 
+static bool table_pick(NetTable *t, const char *table_id, bool watch);
+
+bool net_table_pick_watch(NetTable *t, const char *table_id)
+{
+    return table_pick(t, table_id, true);
+}
+
 bool net_table_pick(NetTable *t, const char *table_id)
+{
+    return table_pick(t, table_id, false);
+}
+
+bool net_table_watching(const NetTable *t)
+{
+    return t != NULL && t->welcomed && seat_feed_watching(t->feed);
+}
+
+/* A listed table taken: a seat, or (watch) a spectator's place. */
+static bool table_pick(NetTable *t, const char *table_id, bool watch)
 {
     NetAddress a;
     memset(&a, 0, sizeof a);
@@ -1017,6 +1047,7 @@ bool net_table_pick(NetTable *t, const char *table_id)
     }
     snprintf(t->address.table, sizeof t->address.table, "%s", table_id);
     t->key[0] = '\0'; /* a listed table is open */
+    t->watch = watch;
     table_send_join(t, t->address.table, "", -1);
     return true;
 }

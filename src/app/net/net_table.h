@@ -27,6 +27,14 @@
  *   has no screen) and takes that seat with the key the server made. The
  *   person is then the table's creator (net_table_is_creator), who gives
  *   empty seats to computers and starts the match, as a host does.
+ * - Watching: net_table_watch joins "HOST:PORT[/TABLE[?key=KEY]]" (or an
+ *   invite) as a spectator (NetJoin.watch), and net_table_pick_watch takes
+ *   a listed table so; the host then sends what every seat sees (seat -1,
+ *   GAME_SPECTATOR; net_table_watching), at a NET_WATCH_HANDS_LATE table
+ *   each finished round's hands (seat_feed_hands), and its chat reaches
+ *   the other spectators only until the match is over. A spectator holds
+ *   no seat: no token, no ticket, no move; a dropped connection joins
+ *   again as a spectator.
  * - A first connection that nothing answers gives up within
  *   NET_TABLE_NO_ANSWER_MS (net_table_wait_left_ms counts it down):
  *   NET_TABLE_FAILED with net_table_failure NET_TABLE_FAIL_NO_ANSWER and a
@@ -119,6 +127,8 @@ NetTable *net_table_resume(const NetHostOptions *opt, const NetTicket *t, char *
 /* token NULL or "": a new seat. NULL with a sentence in err (bad address). */
 NetTable *net_table_join(const NetAddress *a, const char *token, const char *name, char *err,
                          size_t err_size);
+/* The same as a spectator (never a seat): NULL with a sentence. */
+NetTable *net_table_watch(const NetAddress *a, const char *name, char *err, size_t err_size);
 /* A table of opt's rules made on the ceki-server at `server` (its table
  * and key ignored; opt's port, bind and data_dir too), the person seated
  * in opt's NET_SEAT_LOCAL seat. NULL with a sentence (bad address, no
@@ -193,6 +203,10 @@ bool net_table_start(NetTable *t);
 const NetTables *net_table_tables(const NetTable *t);
 bool net_table_list(NetTable *t);
 bool net_table_pick(NetTable *t, const char *table_id);
+/* Takes a listed table as a spectator (false as net_table_pick). */
+bool net_table_pick_watch(NetTable *t, const char *table_id);
+/* Welcomed as a spectator: seat -1, the view every seat sees, no moves. */
+bool net_table_watching(const NetTable *t);
 
 /* Chat: a line (at most NET_CHAT_MAX characters; the host limits the
  * rate) and the lines received since the last take, oldest first. */

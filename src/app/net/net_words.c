@@ -29,6 +29,14 @@ static const char *reason_for_person(NetReason why, bool had_key)
                            "link again.")
                        : _("That table is private: join it with the invite link your friend "
                            "sends, which carries its key.");
+    case NET_REASON_NO_WATCHING:
+        return _("That table takes no spectators: whoever made it chose that nobody watches.");
+    case NET_REASON_WATCHERS_FULL:
+        return _("That table has as many spectators as it takes: try again later.");
+    case NET_REASON_ADDRESS_WATCHING:
+        return _("Too many people from your network are watching already: one of them may "
+                 "stop first.");
+    case NET_REASON_WATCHING: return _("You are watching: a spectator makes no moves.");
     case NET_REASON_BAD_CONFIG: return _("The server does not allow a table of these rules.");
     default: return NULL;
     }

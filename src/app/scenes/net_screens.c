@@ -165,6 +165,21 @@ void net_screens_rules(const GameSetup *g, NetTableRules *out)
     }
 }
 
+NetWatch net_screens_watch_default(bool open)
+{
+    return open ? NET_WATCH_PUBLIC : NET_WATCH_NONE;
+}
+
+const char *net_screens_watch_text(NetWatch watch)
+{
+    switch (watch) {
+    case NET_WATCH_NONE: return _("Nobody");
+    case NET_WATCH_PUBLIC: return _("Everyone, as the seats see it");
+    case NET_WATCH_HANDS_LATE: return _("Everyone, hands shown a round late");
+    default: return "?";
+    }
+}
+
 const char *net_screens_kind_text(NetSeatKind kind)
 {
     switch (kind) {

@@ -51,6 +51,11 @@ NetTable *net_screens_local_table(App *app, bool open);
 const char *net_screens_server_name(const App *app, const char *where);
 /* The rules and seat kinds a table hosted from app->setup gets. */
 void net_screens_rules(const GameSetup *g, NetTableRules *out);
+/* Who may watch a table made in the app unless the person chooses:
+ * nobody at a private table, everyone (NET_WATCH_PUBLIC) at an open one. */
+NetWatch net_screens_watch_default(bool open);
+/* A NetWatch choice in words ("Nobody", ...). */
+const char *net_screens_watch_text(NetWatch watch);
 /* "You", "A friend", "Computer (strong)", ... */
 const char *net_screens_kind_text(NetSeatKind kind);
 /* A seat as the waiting room and the plates say it: here, waiting for a

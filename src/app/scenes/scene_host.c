@@ -2,7 +2,10 @@
  * where the table is (this computer, or one of the person's servers),
  * who takes each seat (you in the first, a friend, or a computer at a
  * level), who may join (private, the default: only with the invite and
- * its key; or open to anyone), your name, and on this computer its port.
+ * its key; or open to anyone), who may watch (nobody, everyone seeing
+ * what every seat sees, or that and each round's hands once it is over;
+ * nobody at a private table and everyone at an open one until the person
+ * chooses), your name, and on this computer its port.
  * Open hosts it here (net_table_host) or makes it on the server
  * (net_table_make_on) into app->net, followed here (with a Cancel) until
  * the person is seated; the waiting room then takes over. A refusal (a
@@ -21,6 +24,7 @@ enum {
     HOST_PORT,
     HOST_WHERE,
     HOST_WHO,
+    HOST_WATCH,
     HOST_SEAT = 10, /* + seat */
     HOST_BACK = 100,
     HOST_OPEN,
@@ -51,6 +55,7 @@ typedef struct HostState {
     char error[480];
     int where;      /* 0: this computer; 1 + i: the settings' server i */
     bool open;      /* anyone may join; false: only with the invite (private) */
+    int watch;      /* NetWatch chosen, or -1: as private or open has it */
     bool making;    /* app->net is a table being made on a server */
     bool handed_on; /* app->net went on to the waiting room */
 } HostState;
@@ -85,7 +90,7 @@ static bool on_server(const App *app, const HostState *s)
  * computer; closer together when there are many, so all fit the panel. */
 static int row_count(const App *app, const HostState *s)
 {
-    return 3 + app->setup.config.players + (on_server(app, s) ? 0 : 1);
+    return 4 + app->setup.config.players + (on_server(app, s) ? 0 : 1);
 }
 
 static float row_pitch(const App *app, const HostState *s)
@@ -118,6 +123,8 @@ static void layout(App *app, HostState *s)
     int row = g->config.players + 2;
     ui_add(&s->ui, WIDGET_CHOICE, HOST_WHO, row_rect(app, s, row++, HOST_FIELD_W), busy,
            _("Who may join"));
+    ui_add(&s->ui, WIDGET_CHOICE, HOST_WATCH, row_rect(app, s, row++, HOST_FIELD_W), busy,
+           _("Who may watch"));
     if (!on_server(app, s)) {
         ui_add(&s->ui, WIDGET_ITEM, HOST_PORT, row_rect(app, s, row, 160), busy, _("Port"));
     }
@@ -146,6 +153,7 @@ static bool host_enter(App *app, void *state)
     HostState *s = state;
     GameSetup *g = &app->setup;
     ui_init(&s->ui);
+    s->watch = -1; /* follows private or open until chosen */
     g->network = true;
     g->human[0] = true;
     g->remote[0] = false;
@@ -186,6 +194,13 @@ static uint16_t port_of(const TextField *f)
     return digits && n >= 1 && n <= 65535 ? (uint16_t)n : 0;
 }
 
+/* Who may watch: as chosen, else nobody at a private table and everyone
+ * at an open one. */
+static NetWatch host_watch(const HostState *s)
+{
+    return s->watch >= 0 ? (NetWatch)s->watch : net_screens_watch_default(s->open);
+}
+
 /* The table's options from the screen: the rules, the name, private or
  * open, a fixed deal when the setup has one. */
 static void table_options(App *app, const HostState *s, NetHostOptions *opt)
@@ -199,6 +214,7 @@ static void table_options(App *app, const HostState *s, NetHostOptions *opt)
     opt->has_seed = app->setup.seed_given;
     opt->seed = app->setup.config.seed;
     opt->open = s->open;
+    opt->rules.watch = (uint8_t)host_watch(s);
 }
 
 /* On this computer: the port typed, the journal kept beside the store. */
@@ -312,6 +328,8 @@ static void step(App *app, HostState *s, int id, int dir)
         s->where = ((s->where + dir) % n + n) % n;
     } else if (id == HOST_WHO) {
         s->open = !s->open;
+    } else if (id == HOST_WATCH) {
+        s->watch = ((int)host_watch(s) + dir + NET_WATCH_COUNT) % NET_WATCH_COUNT;
     } else if (id >= HOST_SEAT && id < HOST_SEAT + CEKI_MAX_SEATS) {
         step_seat(app, id - HOST_SEAT, dir);
     }
@@ -399,6 +417,8 @@ static void draw_form(App *app, HostState *s)
     ui_draw_label(app, &s->ui, HOST_WHO, _("Who may join"), label_x);
     ui_draw_choice(app, &s->ui, HOST_WHO,
                    s->open ? _("Anyone (open)") : _("Only with the invite (private)"));
+    ui_draw_label(app, &s->ui, HOST_WATCH, _("Who may watch"), label_x);
+    ui_draw_choice(app, &s->ui, HOST_WATCH, net_screens_watch_text(host_watch(s)));
     ui_draw_label(app, &s->ui, HOST_PORT, _("Port"), label_x);
     net_screens_draw_field(app, &s->ui, HOST_PORT, &s->port, s->active == HOST_PORT, "");
 }
@@ -482,9 +502,9 @@ static void host_describe(App *app, void *state, char *buf, size_t size)
     static const char *const keys[KIND_COUNT] = {"friend", "random", "greedy", "strong"};
     const HostState *s = state;
     const GameSetup *g = &app->setup;
-    size_t at =
-        (size_t)snprintf(buf, size, "field=%d error=%d where=%d open=%d making=%d seats=you",
-                         s->active, s->error[0] != '\0', s->where, s->open, s->making);
+    size_t at = (size_t)snprintf(
+        buf, size, "field=%d error=%d where=%d open=%d making=%d watch=%d seats=you", s->active,
+        s->error[0] != '\0', s->where, s->open, s->making, (int)host_watch(s));
     for (int seat = 1; seat < g->config.players && at < size; seat++) {
         at += (size_t)snprintf(buf + at, size - at, ",%s", keys[kind_of(g, seat)]);
     }

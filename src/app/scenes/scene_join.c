@@ -32,6 +32,7 @@ enum {
     JOIN_LOOK,
     JOIN_HOST,
     JOIN_SERVERS,
+    JOIN_WATCH,
     JOIN_SERVER = 20, /* + index in the settings' servers */
     JOIN_FOUND = 40,  /* + index in the found tables */
     JOIN_BACK = 100
@@ -77,6 +78,9 @@ static void layout(App *app, JoinState *s)
     if (busy) {
         ui_add(&s->ui, WIDGET_BUTTON, JOIN_CANCEL, app_rect(app, 530, 264, 220, 50), false,
                _("Cancel"));
+    } else {
+        ui_add(&s->ui, WIDGET_BUTTON, JOIN_WATCH, app_rect(app, 530, 264, 220, 50), false,
+               _("Watch"));
     }
     for (int i = 0; i < app->settings.nservers && i < JOIN_SERVERS_SHOWN; i++) {
         ui_add(&s->ui, WIDGET_ITEM, JOIN_SERVER + i,
@@ -159,7 +163,15 @@ static void say(JoinState *s, const char *text)
     snprintf(s->error, sizeof s->error, "%s", text);
 }
 
+/* Join (watch false) or watch (true) what the field names. */
+static SceneAction join_as(App *app, JoinState *s, bool watch);
+
 static SceneAction join(App *app, JoinState *s)
+{
+    return join_as(app, s, false);
+}
+
+static SceneAction join_as(App *app, JoinState *s, bool watch)
 {
     if (app->net != NULL) {
         return scene_stay(); /* already on its way */
@@ -183,7 +195,8 @@ static SceneAction join(App *app, JoinState *s)
     bool back = a.table[0] != '\0' && net_ticket_load(app->store, &kept) && !kept.hosting &&
                 strcmp(kept.address.host, a.host) == 0 && kept.address.port == a.port &&
                 strcmp(kept.address.table, a.table) == 0;
-    NetTable *t = net_table_join(&a, back ? kept.token : NULL, name, err, sizeof err);
+    NetTable *t = watch ? net_table_watch(&a, name, err, sizeof err)
+                        : net_table_join(&a, back ? kept.token : NULL, name, err, sizeof err);
     if (t == NULL) {
         say(s, err);
         return scene_stay();
@@ -259,6 +272,9 @@ static SceneAction activate(App *app, JoinState *s, int id)
     }
     if (id == JOIN_GO) {
         return join(app, s);
+    }
+    if (id == JOIN_WATCH) {
+        return join_as(app, s, true);
     }
     if (id == JOIN_CANCEL) {
         cancel(app, s);
@@ -355,6 +371,10 @@ static SceneAction follow(App *app, JoinState *s)
     }
     switch (st) {
     case NET_TABLE_PLAYING:
+        if (net_table_watching(app->net)) {
+            s->handed_on = true; /* a spectator: the match as every seat sees it */
+            return scene_replace(SCENE_WATCH);
+        }
         if (!net_screens_play(app)) {
             return scene_stay(); /* the view has not come yet */
         }
@@ -473,6 +493,8 @@ static void draw_form(App *app, JoinState *s)
     ui_draw_button(app, &s->ui, JOIN_GO, _("Join"));
     if (ui_find(&s->ui, JOIN_CANCEL) != NULL) {
         ui_draw_button(app, &s->ui, JOIN_CANCEL, _("Cancel"));
+    } else {
+        ui_draw_button(app, &s->ui, JOIN_WATCH, _("Watch"));
     }
     draw_status(app, s);
     draw_servers(app, s);

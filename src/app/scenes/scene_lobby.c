@@ -1,7 +1,8 @@
 /* scene_lobby.c — a ceki-server's open tables: joined without a table id,
  * the app is asked to choose (NET_TABLE_CHOOSING). Each open table is
  * listed with its game and free seats, and Join takes a seat there
- * (net_table_pick); the list is asked for again every few seconds and by
+ * (net_table_pick), and Watch, where the table takes spectators, watches
+ * it (net_table_pick_watch); the list is asked for again every few seconds and by
  * Look again. Only open tables are listed: a private one is joined with
  * its invite, and a table is made on a server from the setup, never here
  * (this screen is where a friend who was sent an address lands). The
@@ -15,7 +16,8 @@
 
 enum {
     LOBBY_AGAIN = 1,
-    LOBBY_JOIN = 10, /* + index in the list shown */
+    LOBBY_JOIN = 10,  /* + index in the list shown */
+    LOBBY_WATCH = 30, /* + index in the list shown */
     LOBBY_BACK = 100
 };
 
@@ -61,6 +63,10 @@ static void layout(App *app, LobbyState *s)
         ui_add(&s->ui, WIDGET_BUTTON, LOBBY_JOIN + i,
                app_rect(app, 608, LOBBY_TOP + (float)i * LOBBY_PITCH + 8, 150, LOBBY_PITCH - 22),
                !joinable(e) || s->asked, name);
+        snprintf(name, sizeof name, "Watch %s", e->table);
+        ui_add(&s->ui, WIDGET_BUTTON, LOBBY_WATCH + i,
+               app_rect(app, 448, LOBBY_TOP + (float)i * LOBBY_PITCH + 8, 150, LOBBY_PITCH - 22),
+               e->rules.watch == NET_WATCH_NONE || s->asked, name);
     }
     ui_add(&s->ui, WIDGET_BUTTON, LOBBY_AGAIN, app_rect(app, 848, 668, 340, 54), s->asked,
            _("Look again"));
@@ -134,6 +140,11 @@ static SceneAction lobby_event(App *app, void *state, const SDL_Event *e)
     const NetTables *t = tables_of(app);
     if (ev.kind == UI_ACTIVATE && ev.id == LOBBY_AGAIN) {
         look_again(app, s);
+    } else if (ev.kind == UI_ACTIVATE && ev.id >= LOBBY_WATCH && ev.id - LOBBY_WATCH < t->count) {
+        s->asked = net_table_pick_watch(app->net, t->table[ev.id - LOBBY_WATCH].table);
+        if (!s->asked) {
+            app_show_toast(app, _("That table cannot be watched now."));
+        }
     } else if (ev.kind == UI_ACTIVATE && ev.id >= LOBBY_JOIN && ev.id - LOBBY_JOIN < t->count) {
         s->asked = net_table_pick(app->net, t->table[ev.id - LOBBY_JOIN].table);
         if (!s->asked) {
@@ -168,6 +179,10 @@ static SceneAction lobby_update(App *app, void *state, double dt)
         layout(app, s);
         app->dirty = true;
     }
+    if (st == NET_TABLE_PLAYING && net_table_watching(app->net)) {
+        s->handed_on = true; /* watching a match under way */
+        return scene_replace(SCENE_WATCH);
+    }
     if (st == NET_TABLE_WAITING || (st == NET_TABLE_PLAYING && net_screens_play(app))) {
         s->handed_on = true;
         return scene_replace(st == NET_TABLE_WAITING ? SCENE_WAITING : SCENE_TABLE);
@@ -195,8 +210,9 @@ static void draw_row(App *app, const LobbyState *s, const NetTableEntry *e, int 
     text_draw(app->text, app->renderer, line, &soft, x, row.y + app_px(app, 32), TEXT_LEFT);
     TextStyle faint = app_text_style(app, 14, TEXT_REGULAR, UI_INK_FAINT);
     text_draw(app->text, app->renderer, e->table, &faint,
-              ui_find(&s->ui, LOBBY_JOIN + i)->rect.x - app_px(app, 14), row.y + app_px(app, 20),
+              ui_find(&s->ui, LOBBY_WATCH + i)->rect.x - app_px(app, 14), row.y + app_px(app, 20),
               TEXT_RIGHT);
+    ui_draw_button(app, &s->ui, LOBBY_WATCH + i, _("Watch"));
     ui_draw_button(app, &s->ui, LOBBY_JOIN + i, _("Join"));
 }
 

@@ -272,6 +272,10 @@ static SceneAction waiting_update(App *app, void *state, double dt)
         layout(app, s);
         app->dirty = true;
     }
+    if (st == NET_TABLE_PLAYING && net_table_watching(app->net)) {
+        s->handed_on = true; /* a spectator watches; no seat to play */
+        return scene_replace(SCENE_WATCH);
+    }
     if (st == NET_TABLE_PLAYING && net_screens_play(app)) {
         s->handed_on = true;
         return scene_replace(SCENE_TABLE);
@@ -311,6 +315,31 @@ static void draw_seat(App *app, const WaitingState *s, const NetSeat *seat, int 
     }
 }
 
+/* Who watches, under the seats: their names, or that nobody may. */
+static void draw_watchers(App *app, const NetSeats *seats)
+{
+    const NetTableRules *rules = net_table_rules(app->net);
+    if (rules == NULL || seats->players <= 0) {
+        return;
+    }
+    char line[NET_MAX_WATCHERS * (NET_NAME_MAX + 2) + 80];
+    int at = 0;
+    if (rules->watch == NET_WATCH_NONE) {
+        at = snprintf(line, sizeof line, "%s", _("Nobody may watch this table."));
+    } else {
+        at = snprintf(line, sizeof line, P_("%d spectator", "%d spectators", seats->nwatchers),
+                      seats->nwatchers);
+    }
+    for (int i = 0; i < seats->nwatchers && at > 0 && (size_t)at < sizeof line; i++) {
+        at += snprintf(line + at, sizeof line - (size_t)at, "%s%s", i > 0 ? ", " : ": ",
+                       seats->watcher[i]);
+    }
+    float y = row_y(seats->players) + (creator(app) ? 66.0f : 10.0f);
+    TextStyle soft = app_text_style(app, 15, TEXT_REGULAR, UI_INK_SOFT);
+    SDL_Rect at_rect = app_rect(app, 76, y, 676, 0);
+    text_draw_wrapped(app->text, app->renderer, line, &soft, at_rect, TEXT_LEFT, 1.0f);
+}
+
 static void draw_seats(App *app, WaitingState *s)
 {
     const NetSeats *seats = seats_of(app);
@@ -318,6 +347,7 @@ static void draw_seats(App *app, WaitingState *s)
     for (int i = 0; i < seats->players && i < CEKI_MAX_SEATS; i++) {
         draw_seat(app, s, &seats->seat[i], i);
     }
+    draw_watchers(app, seats);
     if (ui_find(&s->ui, WAIT_LEVEL) != NULL) {
         static const char *const levels[AI_LEVEL_COUNT] = {N_("Random"), N_("Greedy"),
                                                            N_("Strong")};
@@ -389,6 +419,8 @@ static void draw_side(App *app, WaitingState *s)
     const char *err = net_table_error(app->net);
     const char *says = host && st == NET_TABLE_WAITING && all_taken(seats_of(app))
                            ? _("Every seat is taken: start when you are ready.")
+                       : net_table_watching(app->net) && st == NET_TABLE_WAITING
+                           ? _("Watching: you hold no seat. The match shows here once it starts.")
                            : net_screens_state_text(st, host);
     char line[400];
     snprintf(line, sizeof line, "%s%s%s", says, err != NULL && err[0] != '\0' ? " " : "",
@@ -414,7 +446,8 @@ static void waiting_draw(App *app, void *state, SDL_Renderer *r)
         snprintf(sub, sizeof sub, P_("%s, %d player", "%s, %d players", rules->players),
                  net_screens_variant_name(rules->variant), rules->players);
     }
-    net_screens_draw_frame(app, _("Waiting room"), sub);
+    net_screens_draw_frame(app, net_table_watching(app->net) ? _("Watching") : _("Waiting room"),
+                           sub);
     draw_seats(app, s);
     draw_side(app, s);
     static const char *const hints[] = {"arrows",     N_("Move"), "Enter",
@@ -439,10 +472,12 @@ static void waiting_describe(App *app, void *state, char *buf, size_t size)
     }
     const WaitingState *s = state;
     snprintf(buf, size,
-             "net_state=%d host=%d seats=%d taken=%d port=%u invite=%s creator=%d private=%d",
+             "net_state=%d host=%d seats=%d taken=%d port=%u invite=%s creator=%d private=%d "
+             "watching=%d watchers=%d",
              (int)net_table_state(app->net), hosting(app), seats->players, taken,
              hosting(app) ? (unsigned)net_table_port(app->net) : 0u,
-             s->invite[0] != '\0' ? s->invite : "-", creator(app), s->private_table);
+             s->invite[0] != '\0' ? s->invite : "-", creator(app), s->private_table,
+             net_table_watching(app->net), seats->nwatchers);
 }
 
 const SceneClass scene_waiting_class = {
