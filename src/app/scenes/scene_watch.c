@@ -32,6 +32,7 @@ enum { WATCH_CHAT = 1, WATCH_LEAVE, WATCH_BACK = 100 };
 #define WATCH_WATCHERS_SHOWN 5
 #define WATCH_POOL_TOP 176.0f
 #define WATCH_POOL_H 96.0f
+#define WATCH_POOL_ROW 16 /* more cards than this: the pool in two rows */
 #define WATCH_SEATS_TOP 318.0f
 #define WATCH_SEATS_SPAN 404.0f
 #define WATCH_SEAT_PITCH_MAX 76.0f
@@ -141,7 +142,7 @@ static void local_table(App *app, WatchState *s)
     opt.bind = "127.0.0.1";
     opt.has_seed = opt.open = true;
     opt.seed = 1;
-    snprintf(opt.name, sizeof opt.name, "Sri");
+    snprintf(opt.name, sizeof opt.name, "Ratna");
     char err[200] = "", name[NET_NAME_MAX + 1];
     NetTable *all[WATCH_LOCAL_TABLES] = {net_table_host(&opt, err, sizeof err)};
     if (all[0] == NULL) {
@@ -323,6 +324,11 @@ static void draw_status(App *app, const WatchView *w, const NetSeats *seats)
     text_draw_in(app->text, app->renderer, line, &ink, at, TEXT_LEFT);
 }
 
+static int cmp_cards(const void *a, const void *b)
+{
+    return (int)*(const Card *)a - (int)*(const Card *)b;
+}
+
 /* The cards everyone sees in the middle, and the stock's count. */
 static void draw_middle(App *app, const WatchView *w)
 {
@@ -336,7 +342,16 @@ static void draw_middle(App *app, const WatchView *w)
         }
     }
     float pool_w = nside > 0 ? 560.0f : 692.0f;
-    draw_cards(app, w->pool, w->npool, 68, WATCH_POOL_TOP, pool_w, WATCH_POOL_H);
+    Card pool[OBS_MAX_POOL];
+    memcpy(pool, w->pool, (size_t)w->npool * sizeof pool[0]);
+    qsort(pool, (size_t)w->npool, sizeof pool[0], cmp_cards); /* alike together */
+    int rows = w->npool > WATCH_POOL_ROW ? 2 : 1, per = (w->npool + rows - 1) / rows;
+    float row_h = (WATCH_POOL_H - (float)(rows - 1) * 4.0f) / (float)rows;
+    for (int k = 0; k < rows; k++) {
+        int from = k * per, n = SDL_min(per, w->npool - from);
+        draw_cards(app, pool + from, n, 68, WATCH_POOL_TOP + (float)k * (row_h + 4.0f), pool_w,
+                   row_h);
+    }
     draw_cards(app, side, nside, 68 + pool_w + 20, WATCH_POOL_TOP, 692 - pool_w - 20, WATCH_POOL_H);
     char line[120];
     snprintf(line, sizeof line, P_("%d card in the stock", "%d cards in the stock", w->stock_count),
@@ -408,7 +423,8 @@ static void draw_table(App *app)
     float pitch = SDL_min(WATCH_SEAT_PITCH_MAX, WATCH_SEATS_SPAN / (float)w.players);
     if (w.late) {
         char line[120];
-        snprintf(line, sizeof line, _("Right: each hand as round %d was dealt"), w.late_round);
+        snprintf(line, sizeof line, _("Beside each seat: its hand as dealt in round %d"),
+                 w.late_round);
         TextStyle faint = app_text_style(app, 14, TEXT_REGULAR, UI_INK_FAINT);
         text_draw_in(app->text, app->renderer, line, &faint,
                      app_rect(app, 440, WATCH_SEATS_TOP - 24, 320, 22), TEXT_RIGHT);
