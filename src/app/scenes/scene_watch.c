@@ -329,19 +329,35 @@ static int cmp_cards(const void *a, const void *b)
     return (int)*(const Card *)a - (int)*(const Card *)b;
 }
 
+/* The single cards on show beside the pool, each with what it is. */
+static void draw_singles(App *app, const WatchView *w, float x, float width)
+{
+    const Card one[] = {w->turned, w->shown_draw, w->discard_top, w->stock_last};
+    const char *what[] = {N_("Turned"), N_("Drawn"), N_("Discard"), N_("Last of the stock")};
+    int n = 0;
+    for (size_t i = 0; i < sizeof one / sizeof one[0]; i++) {
+        n += one[i] != CARD_NONE;
+    }
+    float slot = n > 0 ? width / (float)n : width;
+    TextStyle faint = app_text_style(app, 13, TEXT_REGULAR, UI_INK_FAINT);
+    for (size_t i = 0, k = 0; i < sizeof one / sizeof one[0]; i++) {
+        if (one[i] == CARD_NONE) {
+            continue;
+        }
+        float sx = x + (float)k++ * slot;
+        draw_cards(app, &one[i], 1, sx + slot / 2 - 24, WATCH_POOL_TOP, 48, WATCH_POOL_H - 10);
+        text_draw_in(app->text, app->renderer, _(what[i]), &faint,
+                     app_rect(app, sx, WATCH_POOL_TOP + WATCH_POOL_H - 8, slot, 20), TEXT_CENTER);
+    }
+}
+
 /* The cards everyone sees in the middle, and the stock's count. */
 static void draw_middle(App *app, const WatchView *w)
 {
     TextStyle soft = app_text_style(app, 15, TEXT_REGULAR, UI_INK_SOFT);
-    Card side[4];
-    int nside = 0;
-    const Card one[4] = {w->turned, w->shown_draw, w->discard_top, w->stock_last};
-    for (int i = 0; i < 4; i++) {
-        if (one[i] != CARD_NONE) {
-            side[nside++] = one[i];
-        }
-    }
-    float pool_w = nside > 0 ? 560.0f : 692.0f;
+    bool singles = w->turned != CARD_NONE || w->shown_draw != CARD_NONE ||
+                   w->discard_top != CARD_NONE || w->stock_last != CARD_NONE;
+    float pool_w = singles ? 520.0f : 692.0f;
     Card pool[OBS_MAX_POOL];
     memcpy(pool, w->pool, (size_t)w->npool * sizeof pool[0]);
     qsort(pool, (size_t)w->npool, sizeof pool[0], cmp_cards); /* alike together */
@@ -352,11 +368,13 @@ static void draw_middle(App *app, const WatchView *w)
         draw_cards(app, pool + from, n, 68, WATCH_POOL_TOP + (float)k * (row_h + 4.0f), pool_w,
                    row_h);
     }
-    draw_cards(app, side, nside, 68 + pool_w + 20, WATCH_POOL_TOP, 692 - pool_w - 20, WATCH_POOL_H);
+    if (singles) {
+        draw_singles(app, w, 68 + pool_w + 16, 692 - pool_w - 16);
+    }
     char line[120];
     snprintf(line, sizeof line, P_("%d card in the stock", "%d cards in the stock", w->stock_count),
              w->stock_count);
-    SDL_Rect at = app_rect(app, 68, WATCH_POOL_TOP + WATCH_POOL_H + 8, 692, 24);
+    SDL_Rect at = app_rect(app, 68, WATCH_POOL_TOP + WATCH_POOL_H + 8, 360, 24);
     text_draw_in(app->text, app->renderer, line, &soft, at, TEXT_LEFT);
 }
 
