@@ -789,6 +789,149 @@ static void test_server_refusals(void **state)
     ts_close(&ts);
 }
 
+/* ---- a spectator --------------------------------------------------------- */
+
+#define WATCHER (TABLES) /* the spectator's place in the Seat array */
+#define SPECTATOR_LINE "saking penonton"
+
+static NetTable *watch_table(const NetTable *host, const char *name)
+{
+    NetAddress a;
+    char invite[NET_ADDRESS_INVITE_MAX], err[ERR_MAX] = "";
+    assert_true(net_table_invite(host, invite, sizeof invite));
+    assert_true(net_address_parse(invite, &a, err, sizeof err));
+    snprintf(a.host, sizeof a.host, "127.0.0.1");
+    NetTable *t = net_table_watch(&a, name, err, sizeof err);
+    assert_non_null(t);
+    return t;
+}
+
+/* The spectator as it must be at every poll: seat -1, the view every seat
+ * sees, no moves, and a round's hands only once that round is over. */
+static void check_spectator(NetTable *t)
+{
+    SeatFeed *f = net_table_feed(t);
+    const Observation *o = seat_feed_view(f);
+    int n = 0;
+    seat_feed_moves(f, &n);
+    assert_int_equal(n, 0);
+    assert_true(o == NULL || o->seat == GAME_SPECTATOR);
+    const NetHands *h = seat_feed_hands(f, NULL);
+    if (h != NULL && o != NULL) {
+        bool over = o->phase == PHASE_ROUND_OVER || o->phase == PHASE_MATCH_OVER;
+        assert_true((int)h->round < o->round || ((int)h->round == o->round && over));
+    }
+}
+
+static bool watched_to_the_end(Seat *s, int n, void *ctx)
+{
+    (void)ctx;
+    check_spectator(s[n - 1].t);
+    NetTableState over = NET_TABLE_OVER;
+    return all_in_state(s, n, &over);
+}
+
+/* The spectator heard its own line; *ctx counts the seats' lines of it. */
+static bool spectator_heard(Seat *s, int n, void *ctx)
+{
+    int *seats_heard = ctx;
+    NetChat got[4];
+    bool heard = false;
+    for (int k = 0; k < n; k++) {
+        int m = net_table_take_chat(s[k].t, got, 4);
+        for (int i = 0; i < m; i++) {
+            bool it = strcmp(got[i].text, SPECTATOR_LINE) == 0;
+            assert_true(!it || got[i].seat == -1);
+            heard = heard || (it && k == n - 1);
+            *seats_heard += it && k < n - 1;
+        }
+    }
+    return heard;
+}
+
+/* Polls everything a while; *ctx counts down. */
+static bool polls_done(Seat *s, int n, void *ctx)
+{
+    int *left = ctx;
+    return spectator_heard(s, n, &left[1]) ? true : --left[0] <= 0;
+}
+
+/* A spectator at a table that shows hands a round late follows a two-round
+ * match from start to end: it holds no seat and no ticket, never has a
+ * move, sees each round's hands only after that round, its chat reaches
+ * no seat while the match is played, and it ends with the seats' record
+ * and standings. */
+static void test_spectator_follows_match(void **state)
+{
+    (void)state;
+    Seat s[TABLES + 1];
+    memset(s, 0, sizeof s);
+    NetHostOptions o = host_options(NULL);
+    o.rules.rounds = 2;
+    o.rules.watch = NET_WATCH_HANDS_LATE;
+    char err[ERR_MAX] = "";
+    s[0].t = net_table_host(&o, err, sizeof err);
+    assert_non_null(s[0].t);
+    s[1].t = join_table(s[0].t, NULL, "Budi");
+    s[2].t = join_table(s[0].t, NULL, "Wati");
+    s[WATCHER].t = watch_table(s[0].t, "Tono");
+    assert_true(run_until(s, TABLES + 1, false, all_seated, NULL));
+    assert_true(net_table_watching(s[WATCHER].t));
+    assert_false(net_table_watching(s[1].t));
+    assert_int_equal(net_table_seat(s[WATCHER].t), -1);
+    NetTicket ticket;
+    assert_false(net_table_ticket(s[WATCHER].t, &ticket));
+    assert_int_equal(net_table_seats(s[0].t)->nwatchers, 1);
+    assert_string_equal(net_table_seats(s[0].t)->watcher[0], "Tono");
+    assert_true(net_table_start(s[0].t));
+    assert_true(net_table_say(s[WATCHER].t, SPECTATOR_LINE));
+    int counts[2] = {400, 0}; /* polls left; the seats' lines of it */
+    assert_true(run_until(s, TABLES + 1, false, polls_done, counts));
+    assert_true(counts[0] > 0); /* the spectator heard it before the polls ran out */
+    int more[2] = {200, 0};
+    run_until(s, TABLES + 1, false, polls_done, more);
+    assert_int_equal(counts[1] + more[1], 0); /* no seat heard it */
+    assert_true(run_until(s, TABLES + 1, true, watched_to_the_end, NULL));
+    size_t len0 = 0, len = 0;
+    const char *rec0 = seat_feed_record(net_table_feed(s[0].t), &len0);
+    const char *rec = seat_feed_record(net_table_feed(s[WATCHER].t), &len);
+    assert_non_null(rec);
+    assert_int_equal(len, len0);
+    assert_memory_equal(rec, rec0, len0);
+    const Observation *seat0 = seat_feed_view(net_table_feed(s[0].t));
+    const Observation *watched = seat_feed_view(net_table_feed(s[WATCHER].t));
+    assert_memory_equal(watched->match_score, seat0->match_score, sizeof seat0->match_score);
+    assert_memory_equal(watched->match_winner, seat0->match_winner, sizeof seat0->match_winner);
+    const NetHands *h = seat_feed_hands(net_table_feed(s[WATCHER].t), NULL);
+    assert_non_null(h);
+    assert_int_equal(h->round, seat0->round);
+    assert_null(seat_feed_hands(net_table_feed(s[1].t), NULL));
+    for (int k = TABLES; k >= 0; k--) {
+        net_table_destroy(s[k].t);
+    }
+}
+
+/* A table that takes no spectators refuses one, in the person's words. */
+static void test_spectator_refused(void **state)
+{
+    (void)state;
+    Seat s[2];
+    memset(s, 0, sizeof s);
+    NetHostOptions o = host_options(NULL);
+    o.rules.watch = NET_WATCH_NONE;
+    char err[ERR_MAX] = "";
+    s[0].t = net_table_host(&o, err, sizeof err);
+    assert_non_null(s[0].t);
+    s[1].t = watch_table(s[0].t, "Tono");
+    assert_true(run_until(s, 2, false, last_seated_or_failed, NULL));
+    assert_int_equal(net_table_failure(s[1].t), NET_TABLE_FAIL_REFUSED);
+    assert_int_equal(net_table_refusal(s[1].t), NET_REASON_NO_WATCHING);
+    assert_string_equal(net_table_error(s[1].t),
+                        net_table_reason_text(NET_REASON_NO_WATCHING, true));
+    assert_int_equal(net_table_seats(s[0].t)->nwatchers, 0);
+    close_all_two(s);
+}
+
 /* A join to a port where a socket takes everything and answers nothing (a
  * router that lets nobody in looks so from outside): still connecting a
  * moment before its time is up, then failed, in words that name the
@@ -1145,6 +1288,8 @@ int main(void)
         cmocka_unit_test(test_rejoin_nobody_answers),
         cmocka_unit_test(test_server_refusals),
         cmocka_unit_test(test_stand_in_own),
+        cmocka_unit_test(test_spectator_follows_match),
+        cmocka_unit_test(test_spectator_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

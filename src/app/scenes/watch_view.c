@@ -39,6 +39,11 @@ bool watch_view_read(const Observation *o, const NetHands *late, WatchView *out)
         return false;
     }
     memset(out, 0, sizeof *out);
+    out->turned = out->shown_draw = out->stock_last = out->discard_top = CARD_NONE;
+    for (int i = 0; i < CEKI_MAX_SEATS; i++) {
+        out->exposed[i] = CARD_NONE;
+    }
+    out->to_move = -1;
     if (o == NULL || o->seat != GAME_SPECTATOR || o->players < 1 || o->players > CEKI_MAX_SEATS) {
         return false;
     }

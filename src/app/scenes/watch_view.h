@@ -46,7 +46,7 @@ typedef struct WatchView {
     Card late_hand[CEKI_MAX_SEATS][OBS_MAX_HAND];
 } WatchView;
 
-/* false (out zeroed) for NULL or a view that is not a spectator's. */
+/* false (out empty: no players, no card) for NULL or a view that is not a spectator's. */
 bool watch_view_read(const Observation *o, const NetHands *late, WatchView *out);
 /* Every card face the view shows, in any order; how many (at most cap). */
 int watch_view_cards(const WatchView *w, Card *out, int cap);
