@@ -1403,6 +1403,114 @@ static void test_large_screens(void **state)
     app_h = 800;
 }
 
+/* ---- spectators ---------------------------------------------------------- */
+
+/* Who may watch follows private or open until it is chosen, and the table
+ * is made with it. */
+static void test_host_who_may_watch(void **state)
+{
+    (void)state;
+    App *app = new_app();
+    app_setup_variant(app, VARIANT_PEI);
+    open_scene(app, SCENE_HOST);
+    assert_true(describes(app, "open=0 making=0 watch=0")); /* private: nobody */
+    test_click_named(app, "Who may join");
+    assert_true(describes(app, "open=1 making=0 watch=1")); /* open: everyone */
+    test_click_named(app, "Who may join");
+    assert_true(describes(app, "open=0 making=0 watch=0"));
+    test_click_named(app, "Who may watch"); /* chosen: no longer follows */
+    test_click_named(app, "Who may watch");
+    assert_true(describes(app, "watch=2"));
+    test_screen_text(app);
+    assert_true(test_screen_says("Everyone, hands shown a round late"));
+    test_click_named(app, "Who may join");
+    assert_true(describes(app, "open=1 making=0 watch=2"));
+    test_click_named(app, "Open the table");
+    assert_int_equal(fake.hosts, 1);
+    assert_int_equal(fake.host_opt.rules.watch, NET_WATCH_HANDS_LATE);
+    close_app(app);
+}
+
+/* The watch screen of a match under way: "Watching", the spectators, the
+ * chat's reach, and nothing that acts: no hand, no move, no hint, no
+ * computer for one's seat. */
+static void watch_screen_checks(App *app)
+{
+    assert_string_equal(test_top_scene(app), "watch");
+    const Ui *ui = ui_of_top_scene(app);
+    for (int i = 0; i < ui->count; i++) {
+        const char *name = ui->widgets[i].name;
+        assert_true(strcmp(name, "Back") == 0 || strcmp(name, "Chat") == 0 ||
+                    strcmp(name, "Stop watching") == 0);
+    }
+    test_screen_text(app);
+    assert_true(test_screen_says("Watching"));
+    assert_true(test_screen_says("Tono"));
+    assert_true(test_screen_says("Chat, to spectators only"));
+    assert_true(describes(app, "watching=1"));
+    type_text(app, "x");
+    test_click_named(app, "Chat");
+    type_text(app, "apik");
+    test_key(app, SDLK_RETURN, 0);
+    assert_string_equal(fake.said, "apik");
+    fake.state = NET_TABLE_OVER; /* after the match: to everyone */
+    step(app, 1);
+    test_screen_text(app);
+    assert_true(test_screen_says("Chat, to everyone at the table"));
+    int destroys = fake.destroys;
+    test_click_named(app, "Stop watching"); /* one click, nothing asked */
+    step(app, 1);
+    assert_int_equal(fake.destroys, destroys + 1);
+    assert_string_not_equal(test_top_scene(app), "watch");
+}
+
+/* Watch on the join screen and beside Join in a server's list: a table
+ * that takes no spectators cannot be watched; a watched one goes from the
+ * waiting room (which lists the spectators) to the watch screen. */
+static void test_watch_from_lists(void **state)
+{
+    (void)state;
+    App *app = new_app();
+    app_setup_variant(app, VARIANT_PEI);
+    open_scene(app, SCENE_JOIN);
+    type_text(app, "127.0.0.1:7157");
+    test_click_named(app, "Watch");
+    assert_int_equal(fake.watches, 1);
+    fake.state = NET_TABLE_CHOOSING;
+    fake.tables.count = 2;
+    fake.tables.table[0] = (NetTableEntry){.table = "closed", .free_seats = 1};
+    fake.tables.table[0].rules = (NetTableRules){.variant = VARIANT_PEI, .players = 3};
+    fake.tables.table[1] = (NetTableEntry){.table = "seen", .started = true, .watchers = 1};
+    fake.tables.table[1].rules =
+        (NetTableRules){.variant = VARIANT_PEI, .players = 3, .watch = NET_WATCH_PUBLIC};
+    step(app, 2);
+    assert_string_equal(test_top_scene(app), "lobby");
+    const Ui *ui = ui_of_top_scene(app);
+    assert_true(ui_find_named(ui, "Watch closed")->disabled);
+    assert_false(ui_find_named(ui, "Watch seen")->disabled);
+    test_click_named(app, "Watch seen");
+    assert_string_equal(fake.picked, "seen");
+    assert_true(fake.watch);
+    fake.rules = fake.tables.table[1].rules;
+    fake.seats.players = 3;
+    for (int i = 0; i < 3; i++) {
+        fake.seats.seat[i] = (NetSeat){.kind = NET_SEAT_NET, .state = NET_SEAT_HERE};
+    }
+    fake.seats.nwatchers = 1;
+    snprintf(fake.seats.watcher[0], sizeof fake.seats.watcher[0], "Tono");
+    fake.state = NET_TABLE_WAITING;
+    step(app, 1);
+    assert_string_equal(test_top_scene(app), "waiting");
+    assert_true(describes(app, "watching=1 watchers=1"));
+    test_screen_text(app);
+    assert_true(test_screen_says("1 spectator: Tono"));
+    assert_null(ui_find_named(ui_of_top_scene(app), "Start the match"));
+    fake.state = NET_TABLE_PLAYING;
+    step(app, 1);
+    watch_screen_checks(app);
+    close_app(app);
+}
+
 int main(void)
 {
     /* Discovery listens and asks on 127.0.0.1 only, where the system
@@ -1434,6 +1542,8 @@ int main(void)
         cmocka_unit_test(test_title_rejoin),
         cmocka_unit_test(test_title_rejoin_gone),
         cmocka_unit_test(test_large_screens),
+        cmocka_unit_test(test_host_who_may_watch),
+        cmocka_unit_test(test_watch_from_lists),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -259,7 +259,7 @@ static SceneAction watch_update(App *app, void *state, double dt)
         return scene_pop();
     }
     net_table_poll(app->net, SDL_GetTicks());
-    for (int k = 0; k < WATCH_LOCAL_TABLES - 1; k++) {
+    for (int k = 0; k < WATCH_LOCAL_TABLES - 1 && s->local[0] != NULL; k++) {
         net_table_poll(s->local[k], SDL_GetTicks());
     }
     app->ticking = true;
