@@ -56,7 +56,8 @@ for lang in $langs; do
 done
 # The screens of a table with friends. Discovery asks and
 # listens on 127.0.0.1 only; the waiting room and a server's list of tables
-# show a table hosted on 127.0.0.1 ($CEKI_NET_LOCAL), the lobby joining it.
+# show a table hosted on 127.0.0.1 ($CEKI_NET_LOCAL), the lobby joining it,
+# the watch screen watching it.
 # A settings file with servers (read only) for the screens that list them.
 printf 'name=Sri Rahayu\nserver=play.example.org:7157 Klub Ceki Yogyakarta\nserver=10.20.30.40:7200 Kampung\n' \
     >"$out/servers.txt"
@@ -72,6 +73,9 @@ for lang in $langs; do
         CEKI_DISCOVERY_TO=127.0.0.1 CEKI_DISCOVERY_PORT=0 CEKI_NET_LOCAL=1 \
             shot "$lang" "$scene" --scene "$scene" --variant thothit-kuna --players 6
     done
+    # A spectator's table: hosted on 127.0.0.1 and played into its second
+    # round, the first round's hands shown.
+    CEKI_NET_LOCAL=1 shot "$lang" watch --scene watch --variant thothit-kuna --players 6
 done
 # With the player's store: a Pèi game in progress (played as the
 # player and killed) on the title and Pèi's setup, a finished match among

@@ -36,7 +36,8 @@ enum { WATCH_CHAT = 1, WATCH_LEAVE, WATCH_BACK = 100 };
 #define WATCH_SEATS_TOP 318.0f
 #define WATCH_SEATS_SPAN 404.0f
 #define WATCH_SEAT_PITCH_MAX 76.0f
-#define WATCH_LOCAL_MS 8000u /* the screenshot's table: the longest it is played */
+#define WATCH_ROOMY_PITCH 72.0f /* rows this tall say a seat's connection on its own line */
+#define WATCH_LOCAL_MS 8000u    /* the screenshot's table: the longest it is played */
 #define WATCH_LOCAL_POLLS 40000
 #define WATCH_LOCAL_PAUSE_NS 200000L
 #define WATCH_LOCAL_TABLES 4 /* the host, a friend, two spectators */
@@ -333,13 +334,13 @@ static int cmp_cards(const void *a, const void *b)
 static void draw_singles(App *app, const WatchView *w, float x, float width)
 {
     const Card one[] = {w->turned, w->shown_draw, w->discard_top, w->stock_last};
-    const char *what[] = {N_("Turned"), N_("Drawn"), N_("Discard"), N_("Last of the stock")};
+    const char *what[] = {N_("Turned"), N_("Drawn"), N_("Discard"), N_("Last card")};
     int n = 0;
     for (size_t i = 0; i < sizeof one / sizeof one[0]; i++) {
         n += one[i] != CARD_NONE;
     }
     float slot = n > 0 ? width / (float)n : width;
-    TextStyle faint = app_text_style(app, 13, TEXT_REGULAR, UI_INK_FAINT);
+    TextStyle faint = app_text_style(app, 12, TEXT_REGULAR, UI_INK_FAINT);
     for (size_t i = 0, k = 0; i < sizeof one / sizeof one[0]; i++) {
         if (one[i] == CARD_NONE) {
             continue;
@@ -357,7 +358,7 @@ static void draw_middle(App *app, const WatchView *w)
     TextStyle soft = app_text_style(app, 15, TEXT_REGULAR, UI_INK_SOFT);
     bool singles = w->turned != CARD_NONE || w->shown_draw != CARD_NONE ||
                    w->discard_top != CARD_NONE || w->stock_last != CARD_NONE;
-    float pool_w = singles ? 520.0f : 692.0f;
+    float pool_w = singles ? 500.0f : 692.0f;
     Card pool[OBS_MAX_POOL];
     memcpy(pool, w->pool, (size_t)w->npool * sizeof pool[0]);
     qsort(pool, (size_t)w->npool, sizeof pool[0], cmp_cards); /* alike together */
@@ -374,7 +375,7 @@ static void draw_middle(App *app, const WatchView *w)
     char line[120];
     snprintf(line, sizeof line, P_("%d card in the stock", "%d cards in the stock", w->stock_count),
              w->stock_count);
-    SDL_Rect at = app_rect(app, 68, WATCH_POOL_TOP + WATCH_POOL_H + 8, 360, 24);
+    SDL_Rect at = app_rect(app, 68, WATCH_POOL_TOP + WATCH_POOL_H + 8, 230, 24);
     text_draw_in(app->text, app->renderer, line, &soft, at, TEXT_LEFT);
 }
 
@@ -400,9 +401,10 @@ static void draw_seat(App *app, const WatchView *w, const NetSeats *seats, int i
     bool turn = i == w->to_move;
     paint_round_rect(app->paint, r, row, app_px(app, 10),
                      turn ? paint_rgba(240, 200, 100, 40) : paint_rgba(255, 255, 255, 14));
+    bool roomy = pitch >= WATCH_ROOMY_PITCH; /* the connection on a line of its own */
     TextStyle ink = app_text_style(app, 18, TEXT_BOLD, turn ? UI_GOLD_LIGHT : UI_INK);
-    text_draw_in(app->text, r, seat_name(seats, i), &ink, app_rect(app, 76, y + 4, 350, 26),
-                 TEXT_LEFT);
+    text_draw_in(app->text, r, seat_name(seats, i), &ink,
+                 app_rect(app, 76, y + 4, roomy ? 350 : 220, 26), TEXT_LEFT);
     char line[200], state[120] = "";
     if (seats != NULL && i < seats->players) {
         net_screens_seat_text(&seats->seat[i], state, sizeof state);
@@ -420,9 +422,9 @@ static void draw_seat(App *app, const WatchView *w, const NetSeats *seats, int i
     TextStyle soft = app_text_style(app, 14, TEXT_REGULAR, UI_INK_SOFT);
     text_draw_in(app->text, r, line, &soft, app_rect(app, 76, y + 30, 356, 20), TEXT_LEFT);
     TextStyle faint = app_text_style(app, 13, TEXT_REGULAR, UI_INK_FAINT);
-    if (pitch >= 66.0f) {
-        text_draw_in(app->text, r, state, &faint, app_rect(app, 76, y + 50, 356, 18), TEXT_LEFT);
-    }
+    SDL_Rect state_at =
+        roomy ? app_rect(app, 76, y + 50, 356, 18) : app_rect(app, 300, y + 8, 130, 18);
+    text_draw_in(app->text, r, state, &faint, state_at, roomy ? TEXT_LEFT : TEXT_RIGHT);
     draw_seat_cards(app, w, i, y + 4, pitch - 14);
 }
 
@@ -445,7 +447,7 @@ static void draw_table(App *app)
                  w.late_round);
         TextStyle faint = app_text_style(app, 14, TEXT_REGULAR, UI_INK_FAINT);
         text_draw_in(app->text, app->renderer, line, &faint,
-                     app_rect(app, 440, WATCH_SEATS_TOP - 24, 320, 22), TEXT_RIGHT);
+                     app_rect(app, 300, WATCH_SEATS_TOP - 22, 460, 20), TEXT_RIGHT);
     }
     for (int i = 0; i < w.players; i++) {
         draw_seat(app, &w, seats, i, pitch);
