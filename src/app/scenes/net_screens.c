@@ -106,6 +106,7 @@ NetTable *net_screens_local_table(App *app, bool open)
     opt.has_seed = true;
     opt.seed = 1;
     opt.open = open;
+    opt.rules.watch = (uint8_t)net_screens_watch_default(open);
     net_screens_player_name(app, opt.name, sizeof opt.name);
     char err[200] = "";
     NetTable *t = net_table_host(&opt, err, sizeof err);
