@@ -1291,5 +1291,10 @@ int main(void)
         cmocka_unit_test(test_spectator_follows_match),
         cmocka_unit_test(test_spectator_refused),
     };
+    /* $CEKI_TEST_FILTER: only the tests it matches (as test_table). */
+    const char *only = getenv("CEKI_TEST_FILTER");
+    if (only != NULL && only[0] != '\0') {
+        cmocka_set_test_filter(only);
+    }
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
