@@ -182,7 +182,8 @@ typedef enum { HINT_NONE, HINT_WANTED, HINT_SHOWN } TableHint;
  * the lines received (newest last), who is muted. */
 #define TABLE_CHAT_LINES 24
 typedef struct TableChatLine {
-    int seat;
+    int seat;                    /* -1: a spectator's (after the match) */
+    char name[NET_NAME_MAX + 1]; /* the name the host gave it */
     char text[NET_CHAT_MAX * 4 + 1];
     double at; /* app->now when it arrived */
 } TableChatLine;

@@ -247,6 +247,16 @@ bool table_net_event(App *app, TableState *t, const SDL_Event *e)
     return plate_menu_event(app, t, e);
 }
 
+/* Who said a line: a seat's name, or a spectator's own with that it watches. */
+static void line_who(const TableState *t, const TableChatLine *l, char *buf, size_t size)
+{
+    if (l->seat < 0) {
+        snprintf(buf, size, _("%s (watching)"), l->name[0] != '\0' ? l->name : "?");
+        return;
+    }
+    table_seat_name(t, l->seat, buf, size);
+}
+
 static void chat_keep(App *app, TableState *t, const NetChat *line)
 {
     TableChat *c = &t->chat;
@@ -263,8 +273,10 @@ static void chat_keep(App *app, TableState *t, const NetChat *line)
     l->at = app->now;
     memcpy(l->text, line->text, sizeof l->text);
     l->text[sizeof l->text - 1] = '\0';
+    memcpy(l->name, line->name, sizeof l->name);
+    l->name[sizeof l->name - 1] = '\0';
     char who[64];
-    table_seat_name(t, l->seat, who, sizeof who);
+    line_who(t, l, who, sizeof who);
     view_log(t, "%s: %.120s", who, l->text);
 }
 
@@ -610,7 +622,7 @@ static void draw_lines(App *app, TableState *t)
             continue;
         }
         char who[64], line[NET_CHAT_MAX * 4 + 80];
-        table_seat_name(t, c->lines[i].seat, who, sizeof who);
+        line_who(t, &c->lines[i], who, sizeof who);
         snprintf(line, sizeof line, "%s: %s", who, c->lines[i].text);
         int h = text_draw_wrapped(app->text, NULL, line, &ink, (SDL_Rect){x, y, pool.w / 2, 0},
                                   TEXT_LEFT, 1.0f);
