@@ -175,6 +175,10 @@ static bool watch_enter(App *app, void *state)
         local_table(app, s);
     }
     if (app->net == NULL) {
+        for (int k = 0; k < WATCH_LOCAL_TABLES - 1; k++) {
+            net_table_destroy(s->local[k]); /* a screenshot's table that did not come up */
+            s->local[k] = NULL;
+        }
         return false;
     }
     ui_init(&s->ui);
