@@ -60,6 +60,8 @@ typedef struct Fake {
     NetChat incoming[4];
     int nincoming;
     int my_seat; /* the person's own seat (net_table_seat) */
+    NetClockState clock; /* net_table_clock */
+    long clock_told;
 } Fake;
 
 static Fake fake;
@@ -282,6 +284,15 @@ const NetSeats *net_table_seats(const NetTable *t)
 {
     (void)t;
     return &fake.seats;
+}
+
+const NetClockState *net_table_clock(const NetTable *t, long *told)
+{
+    (void)t;
+    if (told != NULL) {
+        *told = fake.clock_told;
+    }
+    return &fake.clock;
 }
 
 const NetTableRules *net_table_rules(const NetTable *t)
@@ -754,6 +765,53 @@ static void test_waiting_room_joiner(void **state)
     assert_true(test_screen_says("You \xc2\xb7 Here"));
     assert_true(test_screen_says("A friend \xc2\xb7 Reconnecting"));
     shot(app, "waiting-joiner");
+    close_app(app);
+}
+
+/* The turn clock: relaxed at first, stepped to quick it reaches the
+ * table's rules and is kept, so the next table is offered quick; the
+ * waiting room says it. */
+static void test_host_clock_choice(void **state)
+{
+    (void)state;
+    App *app = new_app();
+    app_setup_variant(app, VARIANT_PEI);
+    open_scene(app, SCENE_HOST);
+    assert_true(describes(app, "clock=relaxed"));
+    test_screen_text(app);
+    assert_true(test_screen_says("Relaxed: 60 s a move + 5 min bank"));
+    ui_focus((Ui *)ui_of_top_scene(app), ui_find_named(ui_of_top_scene(app), "Turn clock")->id);
+    test_key(app, SDLK_RIGHT, 0); /* normal */
+    test_key(app, SDLK_RIGHT, 0); /* quick */
+    assert_true(describes(app, "clock=quick"));
+    test_screen_text(app);
+    assert_true(test_screen_says("Quick: 10 s a move + 30 s bank"));
+    test_click_named(app, "Open the table");
+    assert_int_equal(fake.host_opt.rules.clock.move_ms, NET_CLOCK_QUICK_MOVE_MS);
+    assert_int_equal(fake.host_opt.rules.clock.bank_ms, NET_CLOCK_QUICK_BANK_MS);
+    assert_int_equal(app->settings.table_clock, TABLE_CLOCK_QUICK);
+    step(app, 2);
+    test_screen_text(app);
+    assert_true(test_screen_says("Quick: 10 s a move + 30 s bank"));
+    test_key(app, SDLK_ESCAPE, 0);
+    open_scene(app, SCENE_HOST); /* again: the last one offered */
+    assert_true(describes(app, "clock=quick"));
+    test_key(app, SDLK_ESCAPE, 0);
+    close_app(app);
+
+    /* None: no clock at all; the room says so. */
+    app = new_app();
+    app_setup_variant(app, VARIANT_PEI);
+    app->settings.table_clock = TABLE_CLOCK_NONE;
+    open_scene(app, SCENE_HOST);
+    test_screen_text(app);
+    assert_true(test_screen_says("No turn clock"));
+    test_click_named(app, "Open the table");
+    assert_int_equal(fake.host_opt.rules.clock.move_ms, 0);
+    assert_int_equal(fake.host_opt.rules.clock.bank_ms, 0);
+    step(app, 2);
+    test_screen_text(app);
+    assert_true(test_screen_says("No turn clock"));
     close_app(app);
 }
 
@@ -1400,6 +1458,7 @@ int main(void)
         cmocka_unit_test(test_every_refusal_in_words),
         cmocka_unit_test(test_host_private_or_open),
         cmocka_unit_test(test_host_on_server),
+        cmocka_unit_test(test_host_clock_choice),
         cmocka_unit_test(test_chat_input),
         cmocka_unit_test(test_chat_lines_and_mute),
         cmocka_unit_test(test_chat_through_events),

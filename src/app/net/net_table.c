@@ -79,6 +79,8 @@ struct NetTable {
     uint32_t acked; /* stepwise: the feed's move number the caller took in */
     NetChat chat[NET_TABLE_CHAT_KEEP];
     int chat_head, chat_n;
+    NetClockState clock; /* the turn clock as the last VIEW, UPDATE or SEATS told it */
+    long clock_told;     /* how many have told it */
 };
 
 static void table_say(char *err, size_t err_size, const char *why)
@@ -243,8 +245,23 @@ static void table_welcomed(NetTable *t, const NetMsg *m)
     feed_push(t, m);
 }
 
+/* The clock as it stands, from every message that carries it, when it
+ * arrives (an update the feed is handed later is timed from now). */
+static void table_keep_clock(NetTable *t, const NetMsg *m)
+{
+    const NetClockState *c = m->type == NET_MSG_VIEW     ? &m->u.view.clock
+                             : m->type == NET_MSG_UPDATE ? &m->u.update.clock
+                             : m->type == NET_MSG_SEATS  ? &m->u.seats.clock
+                                                         : NULL;
+    if (c != NULL) {
+        t->clock = *c;
+        t->clock_told++;
+    }
+}
+
 static void table_deliver(NetTable *t, const NetMsg *m)
 {
+    table_keep_clock(t, m);
     switch ((NetMsgType)m->type) {
     case NET_MSG_CREATED:
         memcpy(t->table, m->u.created.table, sizeof t->table);
@@ -877,6 +894,14 @@ int net_table_seat(const NetTable *t)
 const NetSeats *net_table_seats(const NetTable *t)
 {
     return t != NULL ? seat_feed_seats(t->feed) : NULL;
+}
+
+const NetClockState *net_table_clock(const NetTable *t, long *told)
+{
+    if (told != NULL) {
+        *told = t != NULL ? t->clock_told : 0;
+    }
+    return t != NULL ? &t->clock : NULL;
 }
 
 const NetTableRules *net_table_rules(const NetTable *t)

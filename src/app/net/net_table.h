@@ -171,6 +171,12 @@ int net_table_seat(const NetTable *t);
 const NetSeats *net_table_seats(const NetTable *t);
 /* The rules of the table (borrowed; NULL before known). */
 const NetTableRules *net_table_rules(const NetTable *t);
+/* The turn clock as the host last told it (with every VIEW, UPDATE and
+ * SEATS, kept as it arrives; on false: the table has none), and in *told
+ * (may be NULL) how many messages have told it, so a caller counts the
+ * running seat down from the one that came last (borrowed; NULL for a
+ * NULL table). */
+const NetClockState *net_table_clock(const NetTable *t, long *told);
 /* What to keep for a rejoin; false before a seat was taken. */
 bool net_table_ticket(const NetTable *t, NetTicket *out);
 
