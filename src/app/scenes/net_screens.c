@@ -232,8 +232,7 @@ void net_screens_clock_left(const NetClockState *told, const NetClock *rules, in
                             uint32_t gone_ms, NetClockShown *out)
 {
     memset(out, 0, sizeof *out);
-    if (told == NULL || !told->on || seat < 0 || seat >= told->players ||
-        seat >= CEKI_MAX_SEATS) {
+    if (told == NULL || !told->on || seat < 0 || seat >= told->players || seat >= CEKI_MAX_SEATS) {
         return;
     }
     out->on = true;

@@ -69,9 +69,9 @@ void net_screens_clock_time(uint32_t ms, char *buf, size_t size);
  * the running seat has less than NET_SCREENS_CLOCK_LOW_MS in all. */
 #define NET_SCREENS_CLOCK_LOW_MS 10000u
 typedef struct NetClockShown {
-    bool on;       /* the table has a clock and the seat is one of it */
-    bool running;  /* the seat's time runs now */
-    bool low;      /* running, and little is left */
+    bool on;      /* the table has a clock and the seat is one of it */
+    bool running; /* the seat's time runs now */
+    bool low;     /* running, and little is left */
     uint32_t move_ms, bank_ms;
 } NetClockShown;
 void net_screens_clock_left(const NetClockState *told, const NetClock *rules, int seat,

@@ -508,10 +508,9 @@ static void host_describe(App *app, void *state, char *buf, size_t size)
     static const char *const keys[KIND_COUNT] = {"friend", "random", "greedy", "strong"};
     const HostState *s = state;
     const GameSetup *g = &app->setup;
-    size_t at =
-        (size_t)snprintf(buf, size, "field=%d error=%d where=%d open=%d clock=%s making=%d seats=you",
-                         s->active, s->error[0] != '\0', s->where, s->open,
-                         table_clock_key(g->clock), s->making);
+    size_t at = (size_t)snprintf(
+        buf, size, "field=%d error=%d where=%d open=%d clock=%s making=%d seats=you", s->active,
+        s->error[0] != '\0', s->where, s->open, table_clock_key(g->clock), s->making);
     for (int seat = 1; seat < g->config.players && at < size; seat++) {
         at += (size_t)snprintf(buf + at, size - at, ",%s", keys[kind_of(g, seat)]);
     }

@@ -364,27 +364,26 @@ size_t settings_format(const Settings *s, char *buf, size_t size)
 {
     const char *style =
         s->deck_style == SETTINGS_STYLE_VARIANT ? "variant" : deck_style_key(s->deck_style);
-    int n =
-        snprintf(buf, size,
-                 "# Ceki settings; rewritten by the program.\n"
-                 "deck_style=%s\n"
-                 "anim_speed=%s\n"
-                 "colour_cue=%s\n"
-                 "# the hint and why it is good, on each of your turns\n"
-                 "coach=%s\n"
-                 "fullscreen=%s\n"
-                 "renderer=%s\n"
-                 "language=%s\n"
-                 "# finished games kept to watch again (0: all of them)\n"
-                 "replays_kept=%d\n"
-                 "# your name at a network table (empty: the system's user name)\n"
-                 "name=%s\n"
-                 "# the turn clock of a table you make: none, relaxed, normal, quick\n"
-                 "table_clock=%s\n",
-                 style, anim_speed_key(s->anim_speed), s->colour_cue ? "on" : "off",
-                 s->coach ? "on" : "off", s->fullscreen ? "on" : "off", renderer_key(s->renderer),
-                 language_key(s->language), s->replays_kept, s->player_name,
-                 table_clock_key(s->table_clock));
+    int n = snprintf(buf, size,
+                     "# Ceki settings; rewritten by the program.\n"
+                     "deck_style=%s\n"
+                     "anim_speed=%s\n"
+                     "colour_cue=%s\n"
+                     "# the hint and why it is good, on each of your turns\n"
+                     "coach=%s\n"
+                     "fullscreen=%s\n"
+                     "renderer=%s\n"
+                     "language=%s\n"
+                     "# finished games kept to watch again (0: all of them)\n"
+                     "replays_kept=%d\n"
+                     "# your name at a network table (empty: the system's user name)\n"
+                     "name=%s\n"
+                     "# the turn clock of a table you make: none, relaxed, normal, quick\n"
+                     "table_clock=%s\n",
+                     style, anim_speed_key(s->anim_speed), s->colour_cue ? "on" : "off",
+                     s->coach ? "on" : "off", s->fullscreen ? "on" : "off",
+                     renderer_key(s->renderer), language_key(s->language), s->replays_kept,
+                     s->player_name, table_clock_key(s->table_clock));
     if (n < 0) {
         return 0;
     }

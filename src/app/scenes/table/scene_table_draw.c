@@ -222,9 +222,10 @@ static int top_buttons_x(const TableState *t, SDL_Rect bar)
 
 /* At a table with friends that has a turn clock, one more line that says
  * it: the longest before it and the clock's numbers. How many lines now. */
-static int info_add_clock(const TableState *t, char info[][200], int n)
+static int info_add_clock(const App *app, const TableState *t, char info[][200], int n)
 {
     NetTable *net = session_net_table(t->session);
+    net = net != NULL ? net : app->net; /* the screens' table while they hold it */
     const NetTableRules *rules = net != NULL ? net_table_rules(net) : NULL;
     if (rules == NULL || rules->clock.move_ms == 0 || n >= TOP_INFO_MAX) {
         return n;
@@ -268,7 +269,7 @@ static void draw_top_bar(App *app, TableState *t)
             n = 3;
         }
     }
-    n = info_add_clock(t, info, n);
+    n = info_add_clock(app, t, info, n);
     TextStyle small = style(app, 16, TEXT_REGULAR, UI_INK_SOFT);
     SDL_Rect box = {tr.x + tr.w + app_px(app, 16), bar.y, 0, bar.h};
     box.w = top_buttons_x(t, bar) - app_px(app, 12) - box.x;

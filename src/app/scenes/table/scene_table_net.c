@@ -533,9 +533,9 @@ static void draw_plate_clock(App *app, TableState *t, const NetSeat *seat, int i
     }
     char says[80];
     net_screens_clock_text(&shown, says, sizeof says);
-    TextStyle ink = app_text_style(app, shown.running ? 14 : 13,
-                                   shown.running ? TEXT_BOLD : TEXT_REGULAR,
-                                   shown.running ? UI_INK : UI_INK_SOFT);
+    TextStyle ink =
+        app_text_style(app, shown.running ? 14 : 13, shown.running ? TEXT_BOLD : TEXT_REGULAR,
+                       shown.running ? UI_INK : UI_INK_SOFT);
     int w = 0, h = 0;
     text_measure(app->text, says, ink.px, ink.weight, &w, &h);
     int pad = app_px(app, 6);
