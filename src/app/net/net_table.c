@@ -7,7 +7,8 @@
  * chat, refusals of a join or a start) is kept here. Time: the host's clock
  * starts at 0 when the table is made and follows the now_ms of the polls
  * from the first one on, so a restored table's grace periods start when it
- * is hosted again, whatever the app's clock reads. */
+ * is hosted again, whatever the app's clock reads (plus what
+ * net_table_skip_time moved it on). */
 #include "net_table.h"
 
 #include <stdio.h>
@@ -49,6 +50,7 @@ struct NetTable {
     SeatFeed *feed;
     NetMsg *msg, *out;
     uint32_t now, base; /* the last poll's now_ms; the first one's */
+    uint32_t skipped;   /* hosting: ms the host's clock was moved on (net_table_skip_time) */
     bool polled;
     char table[NET_TABLE_ID_MAX + 1];
     char token[NET_TOKEN_LEN + 1];
@@ -110,7 +112,7 @@ static void table_fail_refused(NetTable *t, NetReason why)
 /* The host's clock: 0 at the start, then the polls' now_ms. */
 static uint64_t table_host_now(const NetTable *t)
 {
-    return t->polled ? (uint64_t)(uint32_t)(t->now - t->base) : 0;
+    return (t->polled ? (uint64_t)(uint32_t)(t->now - t->base) : 0) + t->skipped;
 }
 
 /* ---- queues of messages ------------------------------------------------------ */
@@ -894,6 +896,18 @@ int net_table_seat(const NetTable *t)
 const NetSeats *net_table_seats(const NetTable *t)
 {
     return t != NULL ? seat_feed_seats(t->feed) : NULL;
+}
+
+bool net_table_skip_time(NetTable *t, uint32_t ms)
+{
+    if (t == NULL || !t->hosting || t->failed || !t->welcomed) {
+        return false;
+    }
+    t->skipped += ms;
+    host_tick(t->host, table_host_now(t));
+    bool asked = seat_feed_ask_view(t->feed);
+    local_pump(t);
+    return asked;
 }
 
 const NetClockState *net_table_clock(const NetTable *t, long *told)

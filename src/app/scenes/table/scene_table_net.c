@@ -333,7 +333,9 @@ static uint32_t clock_gone_ms(const App *app, const TableState *t)
 }
 
 /* The clock the table holds: a new one is timed from now; while a seat's
- * time runs, the table ticks and redraws as its seconds change. */
+ * time runs, the table redraws as its seconds change. It needs no ticking:
+ * the loop updates a quiet window twice a second (take_input's wait), and
+ * a screenshot settles without running the clock down. */
 static void clock_follow(App *app, TableState *t, NetTable *net)
 {
     long told = 0;
@@ -351,7 +353,6 @@ static void clock_follow(App *app, TableState *t, NetTable *net)
     if (!t->clock.c.on || t->clock.c.running < 0) {
         return;
     }
-    app->ticking = true;
     NetClockShown shown;
     net_screens_clock_left(&t->clock.c, NULL, t->clock.c.running, clock_gone_ms(app, t), &shown);
     int left_s = (int)((shown.move_ms + shown.bank_ms + 999u) / 1000u);
