@@ -76,6 +76,8 @@ for lang in $langs; do
     # A spectator's table: hosted on 127.0.0.1 and played into its second
     # round, the first round's hands shown.
     CEKI_NET_LOCAL=1 shot "$lang" watch --scene watch --variant thothit-kuna --players 6
+    # A person's turn clock running low at a table hosted on 127.0.0.1.
+    shot "$lang" "clock" --scene clock --variant pei
 done
 # With the player's store: a Pèi game in progress (played as the
 # player and killed) on the title and Pèi's setup, a finished match among

@@ -13,6 +13,7 @@ static const char *const names[SCENE_COUNT] = {
     [SCENE_STATS] = "stats",       [SCENE_HOST] = "host",         [SCENE_JOIN] = "join",
     [SCENE_LOBBY] = "lobby",       [SCENE_WAITING] = "waiting",   [SCENE_SERVERS] = "servers",
     [SCENE_WATCH] = "watch",
+    [SCENE_CLOCK] = "clock",
 };
 
 const char *scene_name(SceneId id)
