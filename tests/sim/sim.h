@@ -227,7 +227,8 @@ typedef enum SimMover {
     SIM_BY_COMPUTER, /* a computer seat at the host */
     SIM_BY_STAND_IN, /* the host's stand-in for a person away */
     SIM_BY_EXPIRY,   /* the host's pass when a claim window ran out */
-    SIM_BY_FOUL      /* its seat's client, but not its player's choice (a rogue's act) */
+    SIM_BY_FOUL,     /* its seat's client, but not its player's choice (a rogue's act) */
+    SIM_BY_CLOCK     /* the host's computer, for a person here whose time ran out */
 } SimMover;
 
 /* A table as the simulator knows it: its rules (seed included), the game as
@@ -266,6 +267,9 @@ typedef struct SimTable {
     char *record; /* the host's record once told */
     size_t record_len;
     bool as_match; /* over, every move its seat's own choice, and ceki-cli match's */
+    /* The turn clock: the host time the decision now could start at the
+     * earliest (the last move applied, the match's start, the host's start). */
+    uint64_t decide_from;
 } SimTable;
 
 struct SimClientKind;
@@ -277,6 +281,11 @@ typedef struct SimClient {
     const struct SimClientKind *kind;
     AiLevel level;
     uint32_t think_ms;
+    /* A person who stalls (at a table with a clock): each decision takes
+     * stall_ms instead of think_ms while its own clock is before
+     * stall_until (stall_ms 0: never stalls). */
+    uint32_t stall_ms;
+    uint64_t stall_until;
     bool alive;    /* its process runs */
     bool done;     /* it has ended for good (or finished) */
     bool net_down; /* its network is down until net_back */
@@ -308,7 +317,8 @@ typedef struct SimClient {
 
 typedef struct SimStats {
     long steps, delivered, lost, links, cuts, host_kills, write_kills, restarts, disk_full,
-        clock_jumps, client_restarts, gone, mischief, refused, stand_in_moves, expiries;
+        clock_jumps, client_restarts, gone, mischief, refused, stand_in_moves, expiries,
+        clock_moves;
     long admitted_away; /* connections refused by admission (host_admit or after) */
     long closed_idle;   /* tables the host closed for being unused */
     long crews;         /* hostile clients (sim_crew.c) */
@@ -380,6 +390,10 @@ extern const SimClientKind sim_kind_bot, sim_kind_feed, sim_kind_rogue, sim_kind
     sim_kind_creator, sim_kind_idler, sim_kind_tabler, sim_kind_guesser;
 
 /* ---- sim_world.c ---- */
+
+/* How long client c thinks over a decision at its own time now (its stall
+ * while it stalls, else its think time). */
+uint32_t world_think_ms(const SimClient *c, uint64_t now);
 
 /* What a run came to, for a driver of many. */
 typedef struct SimResult {

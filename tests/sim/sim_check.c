@@ -423,25 +423,90 @@ void check_flushed(World *w, const SimOut *o)
 
 /* ---- the moves a call made ---- */
 
+/* The moves the clock made for seat s in a row before move i, as the
+ * simulator saw them made (a move of the person's own, or a pass when the
+ * claim window closed, ends the run; the stand-in's moves do not). */
+static int check_clock_run(const SimTable *t, const HostTable *ht, uint32_t i, int s)
+{
+    int run = 0;
+    const Move *hist = game_history(ht->game, NULL);
+    for (uint32_t k = i; k-- > 0;) {
+        if (k >= t->applied || hist[k].seat != s)
+            continue;
+        SimMover who = (SimMover)(t->made_by[k] & ~SIM_MOVER_CHANGED);
+        if (who == SIM_BY_CLOCK)
+            run++;
+        else if (who != SIM_BY_STAND_IN)
+            break;
+    }
+    return run;
+}
+
+/* Move i, which the clock made for seat s: only at a table with a clock,
+ * for a person here who is not stood in for, outside a claim window, and
+ * not before a whole move time has passed since the decision could begin. */
+static void check_clock_move(World *w, SimHost *sh, SimTable *t, const HostTable *ht, uint32_t i,
+                             int s)
+{
+    uint64_t now = host_sim_now(w, sh);
+    const char *broke = NULL;
+    if (t->rules.clock.move_ms == 0)
+        broke = "clock-without-clock";
+    else if (!host_seat_is_person(ht->seat[s].kind))
+        broke = "clock-for-computer";
+    else if (t->holder_link[s] == 0)
+        broke = "clock-while-away";
+    else if (t->claim_seat == s && t->claim_move == i)
+        broke = "clock-in-claim";
+    else if (now < t->decide_from + t->rules.clock.move_ms)
+        broke = "clock-early";
+    if (broke) {
+        sim_fail(w, broke,
+                 "table %d move %u: the clock moved for seat %d (clock %u+%u ms, the decision "
+                 "could begin at %llu, now %llu, person %s)",
+                 t->index, (unsigned)i, s, (unsigned)t->rules.clock.move_ms,
+                 (unsigned)t->rules.clock.bank_ms, (unsigned long long)t->decide_from,
+                 (unsigned long long)now, t->holder_link[s] ? "here" : "away");
+        return;
+    }
+    oracle_note_move(w, t, i, SIM_BY_CLOCK, s);
+}
+
+/* Move i, which the host's computer made for seat s, a person's: after the
+ * clock made NET_CLOCK_STALLED moves in a row for them (the clock's
+ * stand-in, here or not), else for a person away past the grace. */
+static void check_stand_in_move(World *w, SimHost *sh, SimTable *t, const HostTable *ht,
+                                uint32_t i, int s)
+{
+    uint64_t now = host_sim_now(w, sh);
+    if (t->rules.clock.move_ms > 0 && check_clock_run(t, ht, i, s) >= NET_CLOCK_STALLED) {
+        oracle_note_move(w, t, i, SIM_BY_STAND_IN, s);
+        return;
+    }
+    if (t->holder_link[s] != 0)
+        sim_fail(w, "stand-in-while-here",
+                 "table %d move %u: the host played seat %d, whose "
+                 "person is connected",
+                 t->index, (unsigned)i, s);
+    else if (t->away_since[s] == SIM_NEVER || now < t->away_since[s] + sh->opt.grace_ms)
+        sim_fail(w, "stand-in-early",
+                 "table %d move %u: the host played seat %d before its "
+                 "grace ran out",
+                 t->index, (unsigned)i, s);
+    oracle_note_move(w, t, i, SIM_BY_STAND_IN, s);
+}
+
 static void check_host_move(World *w, SimHost *sh, SimTable *t, const HostTable *ht, uint32_t i)
 {
     const Move *m = &game_history(ht->game, NULL)[i];
     int s = m->seat;
     uint64_t now = host_sim_now(w, sh);
-    if (ht->by_ai[i] && !host_seat_is_person(ht->seat[s].kind)) {
+    if (ht->by_ai[i] == HOST_BY_CLOCK) {
+        check_clock_move(w, sh, t, ht, i, s);
+    } else if (ht->by_ai[i] && !host_seat_is_person(ht->seat[s].kind)) {
         oracle_note_move(w, t, i, SIM_BY_COMPUTER, s);
     } else if (ht->by_ai[i]) {
-        if (t->holder_link[s] != 0)
-            sim_fail(w, "stand-in-while-here",
-                     "table %d move %u: the host played seat %d, whose "
-                     "person is connected",
-                     t->index, (unsigned)i, s);
-        else if (t->away_since[s] == SIM_NEVER || now < t->away_since[s] + sh->opt.grace_ms)
-            sim_fail(w, "stand-in-early",
-                     "table %d move %u: the host played seat %d before its "
-                     "grace ran out",
-                     t->index, (unsigned)i, s);
-        oracle_note_move(w, t, i, SIM_BY_STAND_IN, s);
+        check_stand_in_move(w, sh, t, ht, i, s);
     } else if (m->type != MOVE_PASS || t->claim_seat != s || t->claim_move != i) {
         sim_fail(w, "move-from-nowhere",
                  "table %d move %u for seat %d came from no seat's "
@@ -498,6 +563,7 @@ static void check_note_moves(World *w, SimHost *sh, SimTable *t, const HostTable
                      "table %d move %u was made by a message that "
                      "makes no move",
                      t->index, (unsigned)i);
+        t->decide_from = host_sim_now(w, sh);
     }
 }
 
@@ -615,6 +681,7 @@ static void check_restarted_table(World *w, SimHost *sh, SimTable *t)
                      t->index, s);
     }
     t->applied = (uint32_t)n;
+    t->decide_from = host_sim_now(w, sh);
 }
 
 void check_restarted(World *w, SimHost *sh)
@@ -767,6 +834,22 @@ static void check_end_clients(World *w, SimTable *t)
     }
 }
 
+/* Whether t, started, has a person who may still play: one connected,
+ * or a seated client not gone for good (a table all of whose people went
+ * for good stands unplayed, as its computers do not play on for nobody,
+ * until the host closes it as idle, if it closes idle tables at all). */
+static bool check_people_left(const World *w, const SimTable *t, const HostTable *ht)
+{
+    if (host_table_person_here(ht))
+        return true;
+    for (int i = 0; i < w->nclients; i++) {
+        const SimClient *c = &w->client[i];
+        if (c->table == t->index && c->kind->seated && !c->done)
+            return true;
+    }
+    return false;
+}
+
 long check_end(World *w)
 {
     long as_match = 0;
@@ -778,7 +861,7 @@ long check_end(World *w)
         const SimHost *sh = &w->host[t->host];
         const HostTable *ht = oracle_host_table(sh, t->id);
         if (!w->broken && t->started && !t->over_told && sh->h && ht && !ht->over &&
-            t->closed == NET_REASON_NONE && w->now >= w->end_ms)
+            t->closed == NET_REASON_NONE && w->now >= w->end_ms && check_people_left(w, t, ht))
             sim_fail(w, "stalled", "table %d: the match stands at move %u when the time is up",
                      t->index, (unsigned)ht->move_no);
     }

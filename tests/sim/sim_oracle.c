@@ -149,10 +149,14 @@ void oracle_note_move(World *w, SimTable *t, uint32_t i, SimMover who, int seat)
         t->made_cap = cap;
     }
     bool stands = who != SIM_BY_EXPIRY && who != SIM_BY_FOUL;
-    if (who == SIM_BY_STAND_IN) {
+    /* The clock's move is the computer's at the table's level, as a stand-in's
+     * (host.h): the seat's own choice when that is the seat's player's level. */
+    if (who == SIM_BY_CLOCK)
+        w->stats.clock_moves++;
+    if (who == SIM_BY_STAND_IN || who == SIM_BY_CLOCK) {
         const HostTable *ht = oracle_host_table(&w->host[t->host], t->id);
         stands = ht && oracle_table_level(ht) == t->level[seat];
-        w->stats.stand_in_moves++;
+        w->stats.stand_in_moves += who == SIM_BY_STAND_IN;
     }
     if (who == SIM_BY_EXPIRY)
         w->stats.expiries++;
