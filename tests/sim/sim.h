@@ -38,7 +38,7 @@
 
 #define SIM_MAX_HOSTS 2
 #define SIM_MAX_TABLES 8
-#define SIM_EXTRA_CLIENTS 3 /* a table's creator and up to two strangers */
+#define SIM_EXTRA_CLIENTS 5 /* a table's creator, up to two strangers and two spectators */
 #define SIM_MAX_CREWS 3     /* hostile crews a world may hold (sim_crew.c) */
 #define SIM_CREW_MAX 24     /* clients of one crew */
 #define SIM_MAX_CLIENTS                                                                            \
@@ -124,6 +124,7 @@ typedef struct SimLink {
     bool host_told_gone; /* host_disconnected was called for it */
     bool record_whole;   /* the last chunk of a record reached the client */
     int table, seat;     /* what the host's WELCOME on it said (-1: none) */
+    bool watching;       /* that WELCOME let it watch its table (seat SIM_WATCHING) */
     /* Admission, in the host's time: when the host took it, when it said
      * CREATE, LIST or JOIN first (0: not yet), whether a seat was ever
      * welcomed on it (its deadlines then are the table's business). */
@@ -362,8 +363,9 @@ typedef struct World {
  * the client's own clock (client_now). */
 typedef struct SimClientKind {
     const char *key;
-    bool seated; /* it takes a seat at its table and plays it */
-    bool honest; /* it never guesses a key or a token, nor floods (so it is never cut off) */
+    bool seated;  /* it takes a seat at its table and plays it */
+    bool honest;  /* it never guesses a key or a token, nor floods (so it is never cut off) */
+    bool watches; /* it watches its table as a spectator (sim_watch.c) */
     /* Its process starts (its state from nothing but c->token) or ends. */
     bool (*start)(struct World *w, SimClient *c);
     void (*stop)(SimClient *c);
@@ -387,7 +389,14 @@ typedef struct SimClientKind {
 } SimClientKind;
 
 extern const SimClientKind sim_kind_bot, sim_kind_feed, sim_kind_rogue, sim_kind_stranger,
-    sim_kind_creator, sim_kind_idler, sim_kind_tabler, sim_kind_guesser;
+    sim_kind_creator, sim_kind_idler, sim_kind_tabler, sim_kind_guesser, sim_kind_watcher,
+    sim_kind_peeker;
+
+/* What a peeker's chat lines begin with (no seat may get one before the
+ * match is over). */
+#define SIM_WATCH_CHAT "from the gallery"
+/* A link's seat when it watches its table. */
+#define SIM_WATCHING (-1)
 
 /* ---- sim_world.c ---- */
 
