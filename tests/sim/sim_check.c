@@ -1013,7 +1013,10 @@ void check_dropped(World *w, SimHost *sh, HostConn conn, NetReason why)
     SimAddr *a = check_addr(w, sh, l);
     l->host_dropped = true;
     const SimTable *t = l->table >= 0 ? &w->table[l->table] : NULL;
-    if (check_is_admission(why) && t && !l->watching && t->holder_link[l->seat] == l->id)
+    /* A table closed as over leaves its people at no table (host.h): the
+     * lobby's deadlines are theirs from then. */
+    if (check_is_admission(why) && t && !l->watching && !t->over_host &&
+        t->holder_link[l->seat] == l->id)
         sim_fail(w, "seated-dropped", "client %d, at table %d's seat %d, dropped: %s", l->client,
                  t->index, l->seat, net_reason_text(why));
     check_honest(w, l, a, why);

@@ -164,7 +164,7 @@ static void watch_act(World *w, SimClient *c)
         m->type = NET_MSG_MOVE;
         m->u.move.move_no = st->move_no;
         m->u.move.move.type = MOVE_PASS;
-        m->u.move.move.seat = st->have_view ? st->view.to_move : 0;
+        m->u.move.move.seat = st->have_view && st->view.to_move >= 0 ? st->view.to_move : 0;
     } else if (k == 1) {
         m->type = NET_MSG_STAND_IN;
         m->u.stand_in.seat = 0;
