@@ -204,32 +204,15 @@ static bool watch_end_check(World *w, SimClient *c)
     return true;
 }
 
-const SimClientKind sim_kind_watcher = {.key = "watcher",
-                                        .honest = true,
-                                        .watches = true,
-                                        .start = watch_start,
-                                        .stop = watch_stop,
-                                        .up = watch_up,
-                                        .msg = watch_msg,
-                                        .lost = watch_lost,
-                                        .due = watch_due,
-                                        .act = watch_act,
-                                        .view = watch_view,
-                                        .record = watch_record,
-                                        .finished = watch_finished,
-                                        .end_check = watch_end_check};
+/* The two kinds differ in their key and in whether they behave (a peeker
+ * acts once welcomed). */
+#define WATCH_KIND(name, behaves)                                                                  \
+    {                                                                                              \
+        .key = (name), .honest = (behaves), .watches = true, .start = watch_start,                 \
+        .stop = watch_stop, .up = watch_up, .msg = watch_msg, .lost = watch_lost,                  \
+        .due = watch_due, .act = watch_act, .view = watch_view, .record = watch_record,            \
+        .finished = watch_finished, .end_check = watch_end_check                                   \
+    }
 
-const SimClientKind sim_kind_peeker = {.key = "peeker",
-                                       .honest = false,
-                                       .watches = true,
-                                       .start = watch_start,
-                                       .stop = watch_stop,
-                                       .up = watch_up,
-                                       .msg = watch_msg,
-                                       .lost = watch_lost,
-                                       .due = watch_due,
-                                       .act = watch_act,
-                                       .view = watch_view,
-                                       .record = watch_record,
-                                       .finished = watch_finished,
-                                       .end_check = watch_end_check};
+const SimClientKind sim_kind_watcher = WATCH_KIND("watcher", true);
+const SimClientKind sim_kind_peeker = WATCH_KIND("peeker", false);
