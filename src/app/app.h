@@ -56,6 +56,7 @@ typedef struct GameSetup {
      * others are computers at their level. The host screen hosts it. */
     bool network;
     bool remote[CEKI_MAX_SEATS];
+    TableClock clock; /* the table's turn clock (the host screen offers Settings' last one) */
 } GameSetup;
 
 /* How the table runs when the command line asks for it (launch.c). */

@@ -76,6 +76,8 @@ const NetSeats *seat_feed_seats(const SeatFeed *f);
  * caller can time the window's countdown from the one that came last. */
 const NetClaimWindow *seat_feed_claim(const SeatFeed *f, long *told);
 
+/* Asks the host for the seat's whole view again (it comes as a VIEW). */
+bool seat_feed_ask_view(SeatFeed *f);
 /* Sends the move for this feed's seat, answering its move number. */
 bool seat_feed_send_move(SeatFeed *f, const Move *m);
 /* A refusal the host sent since the last take: true once, with it in *out. */
