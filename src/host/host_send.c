@@ -96,8 +96,11 @@ void send_watch_view(Host *h, HostTable *t, HostConn conn)
     memset(m, 0, sizeof *m);
     m->type = NET_MSG_VIEW;
     NetView *v = &m->u.view;
-    v->move_no = t->move_no;
-    if (game_observe(t->game, GAME_SPECTATOR, &v->view) != CEKI_OK) {
+    /* While a move waits for the journal, the game as it was last told, as
+     * a seat's view (a spectator coming then learns nothing not yet kept). */
+    const Game *g = t->waiting ? t->told : t->game;
+    v->move_no = t->waiting ? t->move_no - 1 : t->move_no;
+    if (game_observe(g, GAME_SPECTATOR, &v->view) != CEKI_OK) {
         send_log(h, "table %s: a spectator's view could not be made", t->id);
         return;
     }

@@ -33,6 +33,7 @@
 #include "record.h"
 
 #define T_CREATOR 1u       /* the connection that makes tables */
+#define T_WATCHER 2u       /* a spectator's connection */
 #define T_FIRST_BOT 10u    /* bots' connections are numbered from here */
 #define T_MAX_MOVES 20000  /* moves of one match, at most */
 #define T_MAX_STEPS 200000 /* driver steps of one match, at most */
@@ -77,12 +78,17 @@ typedef struct World {
     long bytes[NET_MSG_TYPE_COUNT], count[NET_MSG_TYPE_COUNT]; /* sent, by type */
     long logs_left_out, logs_retry, logs_differ;               /* the host's log lines saying so */
     uint32_t claim_ms;                                         /* the host's claim window */
-    uint32_t clock_ms; /* the tables' clock: this each decision (0: none), */
-    uint32_t bank_ms;  /* and this bank */
-    long claims_told;  /* VIEWs and UPDATEs that told an open claim window */
+    uint32_t clock_ms;      /* the tables' clock: this each decision (0: none), */
+    uint32_t bank_ms;       /* and this bank */
+    long claims_told;       /* VIEWs and UPDATEs that told an open claim window */
+    uint8_t watch;          /* the tables' NetWatch */
+    long watch_views;       /* VIEWs the spectator's connection got, each the mirror's */
+    uint32_t watch_move_no; /* ... the last one's move */
 } World;
 
 /* ---- checks made on every message the host sends ---- */
+
+static int t_mirror_moves(const World *w);
 
 static Bot *t_bot_of(World *w, HostConn conn)
 {
@@ -334,6 +340,15 @@ static void t_send(void *ctx, HostConn conn, const NetMsg *msg)
             w->tables = w->in->u.tables;
         return;
     }
+    if (conn == T_WATCHER && w->in->type == NET_MSG_VIEW) {
+        /* A spectator's view is what every seat sees of the game as told. */
+        t_mirror_view(w, GAME_SPECTATOR);
+        assert_int_equal(w->in->u.view.hash, net_view_hash(w->obs));
+        assert_int_equal(w->in->u.view.move_no, (uint32_t)t_mirror_moves(w));
+        w->watch_move_no = w->in->u.view.move_no;
+        w->watch_views++;
+        return;
+    }
     Bot *b = t_bot_of(w, conn);
     if (b)
         t_bot_handle(w, b, w->in);
@@ -447,6 +462,7 @@ static NetMsg *t_create_msg(const World *w, const uint8_t *kinds, bool autostart
     c->open = true;
     c->rules.clock.move_ms = w->clock_ms;
     c->rules.clock.bank_ms = w->bank_ms;
+    c->rules.watch = w->watch;
     snprintf(c->name, sizeof c->name, "creator");
     return m;
 }
@@ -1251,6 +1267,7 @@ static void test_failed_journal_writes_are_kept_later(void **state)
     assert_non_null(mkdtemp(dir));
     World w;
     t_world_init(&w, VARIANT_THOTHIT, dir);
+    w.watch = NET_WATCH_PUBLIC;
     t_create(&w, NULL);
     t_join_all(&w, w.cfg.players);
     t_play(&w, 5);
@@ -1284,6 +1301,20 @@ static void test_failed_journal_writes_are_kept_later(void **state)
     host_disconnected(w.h, w.bot[1].conn, w.now);
     t_join(&w, &w.bot[1]);
     assert_int_equal(w.bot[1].s.move_no, (uint32_t)kept);
+    /* So does a spectator's first view. */
+    NetMsg *watch = calloc(1, sizeof *watch);
+    assert_non_null(watch);
+    watch->type = NET_MSG_JOIN;
+    memcpy(watch->u.join.table, w.table, sizeof watch->u.join.table);
+    watch->u.join.seat = -1;
+    watch->u.join.watch = true;
+    snprintf(watch->u.join.name, sizeof watch->u.join.name, "watcher");
+    host_connected(w.h, T_WATCHER, w.now);
+    t_to_host(&w, T_WATCHER, watch);
+    free(watch);
+    assert_int_equal(w.watch_views, 1);
+    assert_int_equal(w.watch_move_no, (uint32_t)kept);
+    host_disconnected(w.h, T_WATCHER, w.now);
     /* The disk works again: the move is kept, then told. */
     assert_int_equal(sqlite3_exec(db, "DROP TRIGGER t_no", NULL, NULL, NULL), SQLITE_OK);
     t_step(&w, 2000);

@@ -38,7 +38,7 @@
 
 #define SIM_MAX_HOSTS 2
 #define SIM_MAX_TABLES 8
-#define SIM_EXTRA_CLIENTS 3 /* a table's creator and up to two strangers */
+#define SIM_EXTRA_CLIENTS 5 /* a table's creator, up to two strangers and two spectators */
 #define SIM_MAX_CREWS 3     /* hostile crews a world may hold (sim_crew.c) */
 #define SIM_CREW_MAX 24     /* clients of one crew */
 #define SIM_MAX_CLIENTS                                                                            \
@@ -124,6 +124,7 @@ typedef struct SimLink {
     bool host_told_gone; /* host_disconnected was called for it */
     bool record_whole;   /* the last chunk of a record reached the client */
     int table, seat;     /* what the host's WELCOME on it said (-1: none) */
+    bool watching;       /* that WELCOME let it watch its table (seat SIM_WATCHING) */
     /* Admission, in the host's time: when the host took it, when it said
      * CREATE, LIST or JOIN first (0: not yet), whether a seat was ever
      * welcomed on it (its deadlines then are the table's business). */
@@ -227,7 +228,8 @@ typedef enum SimMover {
     SIM_BY_COMPUTER, /* a computer seat at the host */
     SIM_BY_STAND_IN, /* the host's stand-in for a person away */
     SIM_BY_EXPIRY,   /* the host's pass when a claim window ran out */
-    SIM_BY_FOUL      /* its seat's client, but not its player's choice (a rogue's act) */
+    SIM_BY_FOUL,     /* its seat's client, but not its player's choice (a rogue's act) */
+    SIM_BY_CLOCK     /* the host's computer, for a person here whose time ran out */
 } SimMover;
 
 /* A table as the simulator knows it: its rules (seed included), the game as
@@ -266,6 +268,9 @@ typedef struct SimTable {
     char *record; /* the host's record once told */
     size_t record_len;
     bool as_match; /* over, every move its seat's own choice, and ceki-cli match's */
+    /* The turn clock: the host time the decision now could start at the
+     * earliest (the last move applied, the match's start, the host's start). */
+    uint64_t decide_from;
 } SimTable;
 
 struct SimClientKind;
@@ -277,6 +282,11 @@ typedef struct SimClient {
     const struct SimClientKind *kind;
     AiLevel level;
     uint32_t think_ms;
+    /* A person who stalls (at a table with a clock): each decision takes
+     * stall_ms instead of think_ms while its own clock is before
+     * stall_until (stall_ms 0: never stalls). */
+    uint32_t stall_ms;
+    uint64_t stall_until;
     bool alive;    /* its process runs */
     bool done;     /* it has ended for good (or finished) */
     bool net_down; /* its network is down until net_back */
@@ -308,7 +318,8 @@ typedef struct SimClient {
 
 typedef struct SimStats {
     long steps, delivered, lost, links, cuts, host_kills, write_kills, restarts, disk_full,
-        clock_jumps, client_restarts, gone, mischief, refused, stand_in_moves, expiries;
+        clock_jumps, client_restarts, gone, mischief, refused, stand_in_moves, expiries,
+        clock_moves;
     long admitted_away; /* connections refused by admission (host_admit or after) */
     long closed_idle;   /* tables the host closed for being unused */
     long crews;         /* hostile clients (sim_crew.c) */
@@ -352,8 +363,9 @@ typedef struct World {
  * the client's own clock (client_now). */
 typedef struct SimClientKind {
     const char *key;
-    bool seated; /* it takes a seat at its table and plays it */
-    bool honest; /* it never guesses a key or a token, nor floods (so it is never cut off) */
+    bool seated;  /* it takes a seat at its table and plays it */
+    bool honest;  /* it never guesses a key or a token, nor floods (so it is never cut off) */
+    bool watches; /* it watches its table as a spectator (sim_watch.c) */
     /* Its process starts (its state from nothing but c->token) or ends. */
     bool (*start)(struct World *w, SimClient *c);
     void (*stop)(SimClient *c);
@@ -377,9 +389,20 @@ typedef struct SimClientKind {
 } SimClientKind;
 
 extern const SimClientKind sim_kind_bot, sim_kind_feed, sim_kind_rogue, sim_kind_stranger,
-    sim_kind_creator, sim_kind_idler, sim_kind_tabler, sim_kind_guesser;
+    sim_kind_creator, sim_kind_idler, sim_kind_tabler, sim_kind_guesser, sim_kind_watcher,
+    sim_kind_peeker;
+
+/* What a peeker's chat lines begin with (no seat may get one before the
+ * match is over). */
+#define SIM_WATCH_CHAT "from the gallery"
+/* A link's seat when it watches its table. */
+#define SIM_WATCHING (-1)
 
 /* ---- sim_world.c ---- */
+
+/* How long client c thinks over a decision at its own time now (its stall
+ * while it stalls, else its think time). */
+uint32_t world_think_ms(const SimClient *c, uint64_t now);
 
 /* What a run came to, for a driver of many. */
 typedef struct SimResult {

@@ -137,7 +137,7 @@ static void check_moves(World *w, const SimTable *t, const HostTable *ht, int se
                         const Move *moves, int n, const char *what)
 {
     Move legal[GAME_MAX_MOVES];
-    int k = check_started(ht) && game_to_move(t->mirror) == seat
+    int k = seat >= 0 && check_started(ht) && game_to_move(t->mirror) == seat
                 ? game_legal_moves(t->mirror, legal, GAME_MAX_MOVES)
                 : 0;
     if (k > GAME_MAX_MOVES)
@@ -242,6 +242,21 @@ static void check_record(World *w, SimHost *sh, SimTable *t, const NetRecord *r)
                  t->index, (unsigned)r->offset);
 }
 
+/* A WELCOME to watch t: only where t takes spectators, with no token nor
+ * seed. */
+static void check_watch_welcome(World *w, SimLink *l, SimTable *t, const NetWelcome *wl)
+{
+    if (t->rules.watch == NET_WATCH_NONE)
+        sim_fail(w, "watch-let-in", "table %d takes no spectators; client %d was let watch",
+                 t->index, l->client);
+    else if (wl->token[0] || wl->ai_seed != 0)
+        sim_fail(w, "leak", "table %d: a spectator's WELCOME carries a token or a seed", t->index);
+    l->table = t->index;
+    l->seat = SIM_WATCHING;
+    l->watching = true;
+    l->ever_seated = true; /* at a table: its deadlines are the table's business */
+}
+
 static void check_welcome(World *w, SimHost *sh, SimLink *l, const NetWelcome *wl, SimOut *o)
 {
     SimTable *t = oracle_table(w, sh->index, wl->table);
@@ -249,7 +264,11 @@ static void check_welcome(World *w, SimHost *sh, SimLink *l, const NetWelcome *w
         return; /* a table a stranger made */
     int s = wl->seat;
     const SimClient *c = &w->client[l->client];
-    if (s < 0 || s >= t->cfg.players || wl->ai_seed != game_seat_ai_seed(t->cfg.seed, s)) {
+    if (s < 0) {
+        check_watch_welcome(w, l, t, wl);
+        return;
+    }
+    if (s >= t->cfg.players || wl->ai_seed != game_seat_ai_seed(t->cfg.seed, s)) {
         sim_fail(w, "welcome", "table %d: a WELCOME to seat %d with a wrong seat or seed", t->index,
                  s);
         return;
@@ -356,6 +375,50 @@ static void check_wrong_told(World *w, const SimHost *sh, const SimLink *l)
                  (unsigned)lim->addr_wrong_ms);
 }
 
+/* The hands of a round: only to a spectator of a table that shows them,
+ * once that round is over as told, and as they were dealt. */
+static void check_hands(World *w, const SimLink *l, const NetHands *nh)
+{
+    const SimTable *t = l->table >= 0 ? &w->table[l->table] : NULL;
+    RoundHands rh;
+    if (!t || !l->watching || t->rules.watch != NET_WATCH_HANDS_LATE) {
+        sim_fail(w, "leak", "connection %u, no spectator of a table of hands late, got HANDS",
+                 (unsigned)l->id);
+        return;
+    }
+    if (game_round_hands(t->mirror, nh->round, &rh) != CEKI_OK) {
+        sim_fail(w, "hands-early",
+                 "table %d: round %d's hands to a spectator at move %u, before "
+                 "that round was over",
+                 t->index, nh->round, (unsigned)t->mirrored);
+        return;
+    }
+    bool same = nh->players == rh.players;
+    for (int s = 0; same && s < rh.players; s++)
+        same = nh->count[s] == rh.count[s] &&
+               memcmp(nh->cards[s], rh.hand[s], (size_t)rh.count[s] * sizeof(Card)) == 0;
+    if (!same)
+        sim_fail(w, "hands-wrong", "table %d: round %d's hands are not as dealt", t->index,
+                 nh->round);
+}
+
+/* What only spectators may get (HANDS), and a spectator's chat, which no
+ * seat gets before the match is over. */
+static void check_watch_sent(World *w, SimHost *sh, const SimLink *l, const NetMsg *m)
+{
+    if (m->type == NET_MSG_HANDS) {
+        check_hands(w, l, &m->u.hands);
+        return;
+    }
+    const SimTable *t = l->table >= 0 ? &w->table[l->table] : NULL;
+    const HostTable *ht = t ? oracle_host_table(sh, t->id) : NULL;
+    bool gallery = strncmp(m->u.chat.text, SIM_WATCH_CHAT, strlen(SIM_WATCH_CHAT)) == 0;
+    if (t && !l->watching && gallery && ht && !ht->over && !game_match_over(t->mirror))
+        sim_fail(w, "watch-chat-to-seat",
+                 "table %d: a spectator's chat reached seat %d before the match was over", t->index,
+                 l->seat);
+}
+
 void check_sent(World *w, SimHost *sh, SimLink *l, const NetMsg *m, const uint8_t *bytes,
                 size_t len, SimOut *o)
 {
@@ -376,6 +439,10 @@ void check_sent(World *w, SimHost *sh, SimLink *l, const NetMsg *m, const uint8_
     }
     if (m->type == NET_MSG_REFUSED && m->u.refused.refusal == NET_REASON_WRONG_KEY) {
         check_wrong_told(w, sh, l);
+        return;
+    }
+    if (m->type == NET_MSG_HANDS || m->type == NET_MSG_CHAT) {
+        check_watch_sent(w, sh, l, m);
         return;
     }
     bool game = m->type == NET_MSG_VIEW || m->type == NET_MSG_UPDATE || m->type == NET_MSG_RECORD;
@@ -423,25 +490,90 @@ void check_flushed(World *w, const SimOut *o)
 
 /* ---- the moves a call made ---- */
 
+/* The moves the clock made for seat s in a row before move i, as the
+ * simulator saw them made (a move of the person's own, or a pass when the
+ * claim window closed, ends the run; the stand-in's moves do not). */
+static int check_clock_run(const SimTable *t, const HostTable *ht, uint32_t i, int s)
+{
+    int run = 0;
+    const Move *hist = game_history(ht->game, NULL);
+    for (uint32_t k = i; k-- > 0;) {
+        if (k >= t->applied || hist[k].seat != s)
+            continue;
+        SimMover who = (SimMover)(t->made_by[k] & ~SIM_MOVER_CHANGED);
+        if (who == SIM_BY_CLOCK)
+            run++;
+        else if (who != SIM_BY_STAND_IN)
+            break;
+    }
+    return run;
+}
+
+/* Move i, which the clock made for seat s: only at a table with a clock,
+ * for a person here who is not stood in for, outside a claim window, and
+ * not before a whole move time has passed since the decision could begin. */
+static void check_clock_move(World *w, SimHost *sh, SimTable *t, const HostTable *ht, uint32_t i,
+                             int s)
+{
+    uint64_t now = host_sim_now(w, sh);
+    const char *broke = NULL;
+    if (t->rules.clock.move_ms == 0)
+        broke = "clock-without-clock";
+    else if (!host_seat_is_person(ht->seat[s].kind))
+        broke = "clock-for-computer";
+    else if (t->holder_link[s] == 0)
+        broke = "clock-while-away";
+    else if (t->claim_seat == s && t->claim_move == i)
+        broke = "clock-in-claim";
+    else if (now < t->decide_from + t->rules.clock.move_ms)
+        broke = "clock-early";
+    if (broke) {
+        sim_fail(w, broke,
+                 "table %d move %u: the clock moved for seat %d (clock %u+%u ms, the decision "
+                 "could begin at %llu, now %llu, person %s)",
+                 t->index, (unsigned)i, s, (unsigned)t->rules.clock.move_ms,
+                 (unsigned)t->rules.clock.bank_ms, (unsigned long long)t->decide_from,
+                 (unsigned long long)now, t->holder_link[s] ? "here" : "away");
+        return;
+    }
+    oracle_note_move(w, t, i, SIM_BY_CLOCK, s);
+}
+
+/* Move i, which the host's computer made for seat s, a person's: after the
+ * clock made NET_CLOCK_STALLED moves in a row for them (the clock's
+ * stand-in, here or not), else for a person away past the grace. */
+static void check_stand_in_move(World *w, SimHost *sh, SimTable *t, const HostTable *ht, uint32_t i,
+                                int s)
+{
+    uint64_t now = host_sim_now(w, sh);
+    if (t->rules.clock.move_ms > 0 && check_clock_run(t, ht, i, s) >= NET_CLOCK_STALLED) {
+        oracle_note_move(w, t, i, SIM_BY_STAND_IN, s);
+        return;
+    }
+    if (t->holder_link[s] != 0)
+        sim_fail(w, "stand-in-while-here",
+                 "table %d move %u: the host played seat %d, whose "
+                 "person is connected",
+                 t->index, (unsigned)i, s);
+    else if (t->away_since[s] == SIM_NEVER || now < t->away_since[s] + sh->opt.grace_ms)
+        sim_fail(w, "stand-in-early",
+                 "table %d move %u: the host played seat %d before its "
+                 "grace ran out",
+                 t->index, (unsigned)i, s);
+    oracle_note_move(w, t, i, SIM_BY_STAND_IN, s);
+}
+
 static void check_host_move(World *w, SimHost *sh, SimTable *t, const HostTable *ht, uint32_t i)
 {
     const Move *m = &game_history(ht->game, NULL)[i];
     int s = m->seat;
     uint64_t now = host_sim_now(w, sh);
-    if (ht->by_ai[i] && !host_seat_is_person(ht->seat[s].kind)) {
+    if (ht->by_ai[i] == HOST_BY_CLOCK) {
+        check_clock_move(w, sh, t, ht, i, s);
+    } else if (ht->by_ai[i] && !host_seat_is_person(ht->seat[s].kind)) {
         oracle_note_move(w, t, i, SIM_BY_COMPUTER, s);
     } else if (ht->by_ai[i]) {
-        if (t->holder_link[s] != 0)
-            sim_fail(w, "stand-in-while-here",
-                     "table %d move %u: the host played seat %d, whose "
-                     "person is connected",
-                     t->index, (unsigned)i, s);
-        else if (t->away_since[s] == SIM_NEVER || now < t->away_since[s] + sh->opt.grace_ms)
-            sim_fail(w, "stand-in-early",
-                     "table %d move %u: the host played seat %d before its "
-                     "grace ran out",
-                     t->index, (unsigned)i, s);
-        oracle_note_move(w, t, i, SIM_BY_STAND_IN, s);
+        check_stand_in_move(w, sh, t, ht, i, s);
     } else if (m->type != MOVE_PASS || t->claim_seat != s || t->claim_move != i) {
         sim_fail(w, "move-from-nowhere",
                  "table %d move %u for seat %d came from no seat's "
@@ -498,6 +630,7 @@ static void check_note_moves(World *w, SimHost *sh, SimTable *t, const HostTable
                      "table %d move %u was made by a message that "
                      "makes no move",
                      t->index, (unsigned)i);
+        t->decide_from = host_sim_now(w, sh);
     }
 }
 
@@ -615,6 +748,7 @@ static void check_restarted_table(World *w, SimHost *sh, SimTable *t)
                      t->index, s);
     }
     t->applied = (uint32_t)n;
+    t->decide_from = host_sim_now(w, sh);
 }
 
 void check_restarted(World *w, SimHost *sh)
@@ -662,9 +796,45 @@ static bool check_held(World *w, const SimClient *c, const SimTable *t, const Ob
     return ok;
 }
 
+/* A spectator holds only what every seat was shown at a move told, and
+ * once its link is quiet, the host's spectator view. */
+static void check_watcher(World *w, SimClient *c)
+{
+    uint32_t k = 0;
+    bool exact = true;
+    const Observation *v = c->kind->view(c, &k, &exact);
+    if (!v)
+        return;
+    const SimTable *t = &w->table[c->table];
+    uint64_t h = net_view_hash(v);
+    if (v->seat != GAME_SPECTATOR || k > t->told || oracle_truth(t, k, GAME_SPECTATOR) != h) {
+        sim_fail(w, "held-unshown",
+                 "client %d (%s) holds a view of move %u that table %d did not show its "
+                 "spectators",
+                 c->index, c->kind->key, (unsigned)k, t->index);
+        return;
+    }
+    const SimLink *l = c->link ? net_link(w, c->link) : NULL;
+    const HostTable *ht = oracle_host_table(&w->host[t->host], t->id);
+    if (!l || !l->watching || l->broken || !l->client_open || !l->host_open || !net_quiet(l) ||
+        !ht || ht->waiting)
+        return;
+    if (ht->move_no != t->told || oracle_truth(t, t->told, GAME_SPECTATOR) != h)
+        sim_fail(w, "hash-quiet",
+                 "client %d (%s): its view of table %d is not the host's spectator view once "
+                 "its link is quiet (it holds move %u, the host is at %u)",
+                 c->index, c->kind->key, t->index, (unsigned)k, (unsigned)ht->move_no);
+}
+
 void check_client(World *w, SimClient *c)
 {
-    if (!c->alive || !c->st || !c->kind->seated || w->broken)
+    if (!c->alive || !c->st || w->broken)
+        return;
+    if (c->kind->watches) {
+        check_watcher(w, c);
+        return;
+    }
+    if (!c->kind->seated)
         return;
     uint32_t k = 0;
     bool exact = true;
@@ -767,6 +937,22 @@ static void check_end_clients(World *w, SimTable *t)
     }
 }
 
+/* Whether t, started, has a person who may still play: one connected,
+ * or a seated client not gone for good (a table all of whose people went
+ * for good stands unplayed, as its computers do not play on for nobody,
+ * until the host closes it as idle, if it closes idle tables at all). */
+static bool check_people_left(const World *w, const SimTable *t, const HostTable *ht)
+{
+    if (host_table_person_here(ht))
+        return true;
+    for (int i = 0; i < w->nclients; i++) {
+        const SimClient *c = &w->client[i];
+        if (c->table == t->index && c->kind->seated && !c->done)
+            return true;
+    }
+    return false;
+}
+
 long check_end(World *w)
 {
     long as_match = 0;
@@ -778,7 +964,7 @@ long check_end(World *w)
         const SimHost *sh = &w->host[t->host];
         const HostTable *ht = oracle_host_table(sh, t->id);
         if (!w->broken && t->started && !t->over_told && sh->h && ht && !ht->over &&
-            t->closed == NET_REASON_NONE && w->now >= w->end_ms)
+            t->closed == NET_REASON_NONE && w->now >= w->end_ms && check_people_left(w, t, ht))
             sim_fail(w, "stalled", "table %d: the match stands at move %u when the time is up",
                      t->index, (unsigned)ht->move_no);
     }
@@ -827,7 +1013,10 @@ void check_dropped(World *w, SimHost *sh, HostConn conn, NetReason why)
     SimAddr *a = check_addr(w, sh, l);
     l->host_dropped = true;
     const SimTable *t = l->table >= 0 ? &w->table[l->table] : NULL;
-    if (check_is_admission(why) && t && t->holder_link[l->seat] == l->id)
+    /* A table closed as over leaves its people at no table (host.h): the
+     * lobby's deadlines are theirs from then. */
+    if (check_is_admission(why) && t && !l->watching && !t->over_host &&
+        t->holder_link[l->seat] == l->id)
         sim_fail(w, "seated-dropped", "client %d, at table %d's seat %d, dropped: %s", l->client,
                  t->index, l->seat, net_reason_text(why));
     check_honest(w, l, a, why);

@@ -160,7 +160,7 @@ void client_wake(World *w, SimClient *c)
     if (!c->alive) {
         if (now < c->next_try)
             return;
-        if (c->kind->seated && w->table[c->table].id[0] == '\0')
+        if ((c->kind->seated || c->kind->watches) && w->table[c->table].id[0] == '\0')
             c->next_try = now + CLIENT_WAIT_TABLE_MS; /* not yet invited */
         else
             client_start(w, c);

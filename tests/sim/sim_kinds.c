@@ -154,6 +154,7 @@ static void bot_msg(World *w, SimClient *c, const NetMsg *m)
     KindState *st = c->st;
     if (kind_join_refused(w, c, m, st->bot.welcomed))
         return;
+    st->bot.think_ms = world_think_ms(c, client_now(w, c));
     if (botseat_receive(&st->bot, m, client_now(w, c), w->reply))
         client_send(w, c, w->reply);
     bot_try_move(w, c);
@@ -330,7 +331,7 @@ static void feed_msg(World *w, SimClient *c, const NetMsg *m)
         st->feed_due = now + KIND_RETRY_MS;
     }
     if (feed_to_move(st) && st->feed_due == SIM_NEVER)
-        st->feed_due = now + c->think_ms;
+        st->feed_due = now + world_think_ms(c, now);
 }
 
 static CekiStatus feed_choose(KindState *st, Move *out)

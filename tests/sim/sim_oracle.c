@@ -30,15 +30,22 @@ SimTable *oracle_table(World *w, int host, const char *id)
     return NULL;
 }
 
-uint64_t oracle_truth(const SimTable *t, uint32_t k, int s)
+/* The truth's columns: every seat's, then a spectator's. */
+static size_t oracle_columns(const SimTable *t)
 {
-    return k <= t->mirrored ? t->truth[(size_t)k * (size_t)t->cfg.players + (size_t)s] : 0;
+    return (size_t)t->cfg.players + 1;
 }
 
-/* Every seat's view hash at the mirror's move now. */
+uint64_t oracle_truth(const SimTable *t, uint32_t k, int s)
+{
+    size_t col = s < 0 ? (size_t)t->cfg.players : (size_t)s;
+    return k <= t->mirrored ? t->truth[(size_t)k * oracle_columns(t) + col] : 0;
+}
+
+/* Every seat's view hash, and a spectator's, at the mirror's move now. */
 static bool oracle_keep_truth(World *w, SimTable *t)
 {
-    size_t need = ((size_t)t->mirrored + 1) * (size_t)t->cfg.players;
+    size_t need = ((size_t)t->mirrored + 1) * oracle_columns(t);
     if (need > t->truth_cap) {
         size_t cap = t->truth_cap ? t->truth_cap * 2 : ORACLE_FIRST;
         while (cap < need)
@@ -49,10 +56,10 @@ static bool oracle_keep_truth(World *w, SimTable *t)
         t->truth = truth;
         t->truth_cap = cap;
     }
-    for (int s = 0; s < t->cfg.players; s++) {
-        if (game_observe(t->mirror, s, w->obs) != CEKI_OK)
+    for (int s = 0; s <= t->cfg.players; s++) {
+        if (game_observe(t->mirror, s < t->cfg.players ? s : GAME_SPECTATOR, w->obs) != CEKI_OK)
             return false;
-        t->truth[(size_t)t->mirrored * (size_t)t->cfg.players + (size_t)s] = net_view_hash(w->obs);
+        t->truth[(size_t)t->mirrored * oracle_columns(t) + (size_t)s] = net_view_hash(w->obs);
     }
     return true;
 }
@@ -149,10 +156,14 @@ void oracle_note_move(World *w, SimTable *t, uint32_t i, SimMover who, int seat)
         t->made_cap = cap;
     }
     bool stands = who != SIM_BY_EXPIRY && who != SIM_BY_FOUL;
-    if (who == SIM_BY_STAND_IN) {
+    /* The clock's move is the computer's at the table's level, as a stand-in's
+     * (host.h): the seat's own choice when that is the seat's player's level. */
+    if (who == SIM_BY_CLOCK)
+        w->stats.clock_moves++;
+    if (who == SIM_BY_STAND_IN || who == SIM_BY_CLOCK) {
         const HostTable *ht = oracle_host_table(&w->host[t->host], t->id);
         stands = ht && oracle_table_level(ht) == t->level[seat];
-        w->stats.stand_in_moves++;
+        w->stats.stand_in_moves += who == SIM_BY_STAND_IN;
     }
     if (who == SIM_BY_EXPIRY)
         w->stats.expiries++;
@@ -162,7 +173,7 @@ void oracle_note_move(World *w, SimTable *t, uint32_t i, SimMover who, int seat)
 
 void oracle_seat_gone(World *w, SimHost *sh, const SimLink *l)
 {
-    if (l->table < 0)
+    if (l->table < 0 || l->watching)
         return;
     SimTable *t = &w->table[l->table];
     if (t->holder_link[l->seat] != l->id)

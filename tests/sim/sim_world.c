@@ -130,6 +130,93 @@ static void world_seats(World *w, SimTable *t, int home)
     }
 }
 
+/* The clocks a table is drawn with: a short one (the shortest decision a
+ * clock gives, twice over, and a small bank) so that clocks run out within
+ * a short match, and the app's presets. */
+#define WORLD_SHORT_MOVE_MS (2u * NET_CLOCK_MOVE_MIN_MS)
+#define WORLD_SHORT_BANK_MS (4u * NET_CLOCK_MOVE_MIN_MS)
+#define WORLD_CLOCK_NONE 550  /* per mille of tables without a clock */
+#define WORLD_CLOCK_SHORT 800 /* ... below this: the short clock; else a preset */
+#define WORLD_STALL_NEVER 150 /* per mille of a clock table's people who never move in time */
+#define WORLD_STALL_LATE 300  /* ... below this: late for a while, then in time */
+#define WORLD_STALL_WHILE_MS (5u * 60u * 1000u)         /* the longest a late person is late */
+#define WORLD_STALL_FOREVER_MS (3u * 60u * 60u * 1000u) /* a decision of one who never moves */
+#define WORLD_CLOCK_TAG 0xC10Cull
+#define WORLD_WATCH_NONE 400   /* per mille of tables that take no spectators */
+#define WORLD_WATCH_PUBLIC 700 /* ... below this: spectators; else hands shown late */
+#define WORLD_WATCHED 500      /* per mille of tables someone comes to watch */
+#define WORLD_WATCHERS_MAX 2   /* spectators who come to one table */
+#define WORLD_PEEKER 350       /* per mille of them who send what a spectator may not */
+
+static const NetClock world_presets[] = {
+    {NET_CLOCK_QUICK_MOVE_MS, NET_CLOCK_QUICK_BANK_MS},
+    {NET_CLOCK_NORMAL_MOVE_MS, NET_CLOCK_NORMAL_BANK_MS},
+    {NET_CLOCK_RELAXED_MOVE_MS, NET_CLOCK_RELAXED_BANK_MS},
+};
+
+uint32_t world_think_ms(const SimClient *c, uint64_t now)
+{
+    return c->stall_ms && now < c->stall_until ? c->stall_ms : c->think_ms;
+}
+
+/* Who may watch t, and who comes to (drawn from r: the world's own stream
+ * stands aside meanwhile). */
+static void world_watch(World *w, SimTable *t, SimRng *r)
+{
+    uint32_t k = sim_rng_below(r, 1000);
+    t->rules.watch = k < WORLD_WATCH_NONE     ? NET_WATCH_NONE
+                     : k < WORLD_WATCH_PUBLIC ? NET_WATCH_PUBLIC
+                                              : NET_WATCH_HANDS_LATE;
+    if (!sim_rng_chance(r, WORLD_WATCHED))
+        return;
+    uint32_t n = (uint32_t)sim_rng_range(r, 1, WORLD_WATCHERS_MAX);
+    SimRng kept = w->rng;
+    w->rng = *r;
+    for (uint32_t i = 0; i < n && w->nclients < SIM_MAX_CLIENTS; i++) {
+        const SimClientKind *kind =
+            sim_rng_chance(&w->rng, WORLD_PEEKER) ? &sim_kind_peeker : &sim_kind_watcher;
+        SimClient *c = world_client(w, kind, t->index, world_addr(w, false));
+        c->next_try = sim_rng_below(&w->rng, WORLD_JOIN_WITHIN_MS);
+    }
+    *r = w->rng;
+    w->rng = kept;
+}
+
+/* t's turn clock and how its people (clients from `first` on) stall, and
+ * who may watch it, drawn from a stream of the seed's own (so the rest of
+ * a seed's world is what it was before tables had clocks and spectators). */
+static void world_clock(World *w, SimTable *t, int first)
+{
+    SimRng r = {w->seed ^ (WORLD_CLOCK_TAG << 32) ^ (uint64_t)t->index};
+    sim_rng_next(&r);
+    int people_end = w->nclients;
+    world_watch(w, t, &r);
+    uint32_t k = sim_rng_below(&r, 1000);
+    if (k < WORLD_CLOCK_NONE)
+        return;
+    if (k < WORLD_CLOCK_SHORT) {
+        t->rules.clock.move_ms = WORLD_SHORT_MOVE_MS;
+        t->rules.clock.bank_ms = WORLD_SHORT_BANK_MS;
+    } else {
+        t->rules.clock =
+            world_presets[sim_rng_below(&r, sizeof world_presets / sizeof *world_presets)];
+    }
+    uint32_t move = t->rules.clock.move_ms;
+    for (int i = first; i < people_end; i++) {
+        SimClient *c = &w->client[i];
+        uint32_t s = sim_rng_below(&r, 1000);
+        if (!c->kind->seated || s >= WORLD_STALL_LATE)
+            continue;
+        if (s < WORLD_STALL_NEVER) {
+            c->stall_ms = WORLD_STALL_FOREVER_MS;
+            c->stall_until = SIM_NEVER;
+        } else {
+            c->stall_ms = move + (uint32_t)sim_rng_range(&r, 1, move);
+            c->stall_until = sim_rng_range(&r, 1, WORLD_STALL_WHILE_MS);
+        }
+    }
+}
+
 static bool world_table(World *w, int i)
 {
     SimTable *t = &w->table[i];
@@ -145,7 +232,9 @@ static bool world_table(World *w, int i)
     SimClient *creator = world_client(w, &sim_kind_creator, i, home);
     creator->next_try = sim_rng_below(&w->rng, 500);
     t->creator = creator->index;
+    int first = w->nclients;
     world_seats(w, t, home);
+    world_clock(w, t, first);
     return oracle_init(w, t);
 }
 
@@ -394,6 +483,9 @@ static void world_describe(const World *w, Line *l)
         line_add(l, "%s %s %dp", i ? "," : ";", variant_get(t->cfg.variant)->key, t->cfg.players);
         if (t->cfg.rounds)
             line_add(l, " r%d", t->cfg.rounds);
+        if (t->rules.clock.move_ms)
+            line_add(l, " clock %u+%u", (unsigned)(t->rules.clock.move_ms / 1000u),
+                     (unsigned)(t->rules.clock.bank_ms / 1000u));
     }
     const SimStats *s = &w->stats;
     line_add(l,
@@ -415,8 +507,11 @@ static void world_outcome(const World *w, Line *l, long as_match)
         unstarted += !t->started && !t->over_host && !(ht && ht->started) && !t->closed;
         moves += t->told;
     }
-    line_add(l, "; %ld moves (%ld stand-in, %ld passed); %d/%d over, %ld as ceki-cli match", moves,
-             w->stats.stand_in_moves, w->stats.expiries, over, w->ntables, as_match);
+    line_add(l, "; %ld moves (%ld stand-in, %ld passed", moves, w->stats.stand_in_moves,
+             w->stats.expiries);
+    if (w->stats.clock_moves)
+        line_add(l, ", %ld by the clock", w->stats.clock_moves);
+    line_add(l, "); %d/%d over, %ld as ceki-cli match", over, w->ntables, as_match);
     if (w->stats.closed_idle)
         line_add(l, ", %ld closed idle", w->stats.closed_idle);
     if (unstarted)
