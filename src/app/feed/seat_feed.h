@@ -76,6 +76,11 @@ const NetSeats *seat_feed_seats(const SeatFeed *f);
  * caller can time the window's countdown from the one that came last. */
 const NetClaimWindow *seat_feed_claim(const SeatFeed *f, long *told);
 
+/* Each round's scores as the last whole view told them (NetStandings:
+ * rounds 0 before any; a seat that comes back mid-match learns the rounds
+ * it missed here). */
+const NetStandings *seat_feed_standings(const SeatFeed *f);
+
 /* Sends the move for this feed's seat, answering its move number. */
 bool seat_feed_send_move(SeatFeed *f, const Move *m);
 /* A refusal the host sent since the last take: true once, with it in *out. */
