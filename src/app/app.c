@@ -328,8 +328,7 @@ App *app_context_create(const AppConfig *cfg, char *err, size_t err_size)
     if (cfg->data_dir != NULL) {
         snprintf(app->data_dir, sizeof app->data_dir, "%s", cfg->data_dir);
     } else if (!paths_find_data_dir(app->data_dir, sizeof app->data_dir)) {
-        snprintf(err, err_size,
-                 _("cannot find the program's data (fonts, card art); last looked in %s"),
+        snprintf(err, err_size, _("cannot find the program's data (fonts, card art); looked in %s"),
                  app->data_dir);
         app_context_destroy(app);
         return NULL;

@@ -17,79 +17,16 @@ server=$2
 tmp=$3
 rm -rf "$tmp"
 mkdir -p "$tmp"
-pids=()
-failures=0
-passes=0
-export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy LANGUAGE=en CEKI_NET_TRACE=1
-
-cleanup() {
-    local p
-    for p in "${pids[@]}"; do
-        kill -9 "$p" 2>/dev/null
-    done
-    wait 2>/dev/null
-}
-trap cleanup EXIT
-
-check() { # name, expected, actual
-    if [ "$2" == "$3" ]; then
-        passes=$((passes + 1))
-    else
-        failures=$((failures + 1))
-        printf 'FAIL %s\n--- expected\n%s\n--- got\n%s\n' "$1" "$2" "$3"
-    fi
-}
-
-# wait_for FILE PATTERN SECONDS: until a line of FILE matches (grep -E).
-wait_for() {
-    local i
-    for ((i = 0; i < $3 * 20; i++)); do
-        grep -qE "$2" "$1" 2>/dev/null && return 0
-        sleep 0.05
-    done
-    echo "timed out waiting for '$2' in $1" >&2
-    return 1
-}
-
-# wait_exit PID SECONDS: until the process is gone; its status in $status.
-wait_exit() {
-    local i
-    for ((i = 0; i < $2 * 20; i++)); do
-        if ! kill -0 "$1" 2>/dev/null; then
-            wait "$1" 2>/dev/null
-            status=$?
-            return 0
-        fi
-        sleep 0.05
-    done
-    echo "process $1 still runs after $2 s" >&2
-    status=124
-    return 1
-}
-
-. "$(dirname "$0")/free_port.bash" # free_port
-
-# start NAME ARGS...: a ceki of its own with its own data folder $tmp/NAME,
-# stdout to NAME.out, stderr to NAME.err; sets pid.
-start() {
-    local name=$1
-    shift
-    mkdir -p "$tmp/$name"
-    XDG_DATA_HOME="$tmp/$name" HOME="$tmp/$name" exec "$ceki" "$@" --autoplay --as-person \
-        --exit-at-end >"$tmp/$name.out" 2>"$tmp/$name.err" &
-    pid=$!
-    pids+=("$pid")
-}
-
-standings() { grep -E '^(Seat [0-9]+:|Winners?:)' "$1"; }
+. "$(dirname "$0")/headless.bash" # check, wait_for, wait_exit, ceki_start, standings
+export LANGUAGE=en
 
 port=$(free_port)
 "$server" --bind 127.0.0.1 --port "$port" 2>"$tmp/server.err" &
-pids+=("$!")
+started+=("$!")
 wait_for "$tmp/server.err" 'listening' 10 || { echo "the server did not start"; exit 1; }
 
 # ---- A makes a private table on the server -----------------------------------
-start A --host --server "127.0.0.1:$port" --private --variant pei --seats you,friend,greedy
+ceki_start A --host --server "127.0.0.1:$port" --private --variant pei --seats you,friend,greedy
 apid=$pid
 wait_for "$tmp/A.err" '^ceki: table made on ' 20
 invite=$(sed -n 's/^ceki: table made on [^;]*; invite \(ceki:[^ ]*\)$/\1/p' "$tmp/A.err" | head -1)
@@ -98,7 +35,7 @@ check "the invite names the server and carries a key" "yes" \
 table=${invite%%\?*}
 
 # ---- a window without the key, and one with a wrong key: refused in words ----
-start C "$table"
+ceki_start C "$table"
 cpid=$pid
 wait_exit "$cpid" 30
 check "without the key: refused (exit status 1)" 1 "$status"
@@ -106,7 +43,7 @@ check "without the key: the words for a private table" "yes" \
     "$(grep -q '^ceki: That table is private: join it with the invite link your friend sends' \
         "$tmp/C.err" && echo yes || echo no)"
 wrong="$table?key=$(tr '0-9a-f' '1-9a-f0' <<<"${invite##*key=}")"
-start D "$wrong"
+ceki_start D "$wrong"
 dpid=$pid
 wait_exit "$dpid" 30
 check "a wrong key: refused (exit status 1)" 1 "$status"
@@ -114,7 +51,7 @@ check "a wrong key: the words for a wrong key" "yes" \
     "$(grep -q '^ceki: The key in that invite is wrong' "$tmp/D.err" && echo yes || echo no)"
 
 # ---- B joins by the invite link; both play to the end ------------------------
-start B "$invite"
+ceki_start B "$invite"
 bpid=$pid
 wait_exit "$apid" 150
 check "A ended by itself" 0 "$status"
@@ -126,5 +63,4 @@ check "the same standings in both windows" "$a" "$(standings "$tmp/B.out")"
 check "B sat at the friend's seat" "yes" \
     "$(grep -q "^net: seated 2 " "$tmp/B.err" && echo yes || echo no)"
 
-echo "$passes passed, $failures failed"
-[ $failures -eq 0 ]
+finish

@@ -47,9 +47,9 @@
 #     itself.
 # The table of step 3 is made by ceki-cli from home A (server_table) and
 # joined by address (seats_at_server); those two functions are what
-# changes for a table made in the app. The bots' table is private (they
-# join with its key); the windows' is open, for the app joins no private
-# table yet (an invite with a key): then server_table_private=1 for both.
+# changes for a table made in the app. The table is private: the bots join
+# with its key, the windows by its invite link (ceki ceki://HOST:PORT/TABLE?key=KEY,
+# as a browser hands a link over).
 #
 # The windows are real X windows on one Xvfb, which runs in a namespace of
 # its own: an X client in another network namespace cannot reach the X
@@ -787,7 +787,7 @@ start_server() {
 # The table on the server: Pèi, two seats for friends and a computer, made
 # from home A; sets server_table and join_to (what the seats join).
 # (private: sets server_key; join_to is then its invite)
-server_table_private=${bots:+1}
+server_table_private=1
 server_table() {
     at a timeout 20 "$cli" table --connect "$srv_ip:$game_port" --variant pei \
         --seats net,net,greedy ${server_table_private:+--private} \
@@ -826,7 +826,7 @@ seats_at_server() {
                 --table "$server_table" ${server_key:+--key "$server_key"} --level greedy --think 40
             pid[$w]=$last_pid
         else
-            launch "$w" "$role" "match-$w" --join "$join_to" --autoplay --as-person \
+            launch "$w" "$role" "match-$w" "$join_to" --autoplay --as-person \
                 --size "$match_size" --exit-at-end
         fi
         wait_line "$out/server.err" "connection [0-9]+ takes seat $seat" 20 || {

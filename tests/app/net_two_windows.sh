@@ -22,39 +22,7 @@ shim=$2
 tmp=$3
 rm -rf "$tmp"
 mkdir -p "$tmp"
-pids=()
-failures=0
-passes=0
-export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy CEKI_NET_TRACE=1
-
-cleanup() {
-    local p
-    for p in "${pids[@]}"; do
-        kill -9 "$p" 2>/dev/null
-    done
-    wait 2>/dev/null
-}
-trap cleanup EXIT
-
-check() { # name, expected, actual
-    if [ "$2" == "$3" ]; then
-        passes=$((passes + 1))
-    else
-        failures=$((failures + 1))
-        printf 'FAIL %s\n--- expected\n%s\n--- got\n%s\n' "$1" "$2" "$3"
-    fi
-}
-
-# wait_for FILE PATTERN SECONDS: until a line of FILE matches (grep -E).
-wait_for() {
-    local i
-    for ((i = 0; i < $3 * 20; i++)); do
-        grep -qE "$2" "$1" 2>/dev/null && return 0
-        sleep 0.05
-    done
-    echo "timed out waiting for '$2' in $1" >&2
-    return 1
-}
+. "$(dirname "$0")/headless.bash" # check, wait_for, wait_exit, ceki_start, standings
 
 # wait_restarted FILE PATTERN SECONDS: until a line after the "--- restarted"
 # mark of FILE matches.
@@ -65,20 +33,6 @@ wait_restarted() {
         sleep 0.05
     done
     echo "timed out waiting for '$2' after the restart in $1" >&2
-    return 1
-}
-
-# wait_exit PID SECONDS: until the process is gone (then reaped).
-wait_exit() {
-    local i
-    for ((i = 0; i < $2 * 20; i++)); do
-        kill -0 "$1" 2>/dev/null || {
-            wait "$1" 2>/dev/null
-            return 0
-        }
-        sleep 0.05
-    done
-    echo "process $1 still runs after $2 s" >&2
     return 1
 }
 
@@ -94,25 +48,7 @@ wait_move() {
     return 1
 }
 
-. "$(dirname "$0")/free_port.bash" # free_port
-
-# start NAME ARGS...: a ceki (its own process) with its own data folder $tmp/NAME; its
-# stdout to NAME.out and its stderr appended to NAME.err; sets pid.
-start() {
-    local name=$1
-    shift
-    mkdir -p "$tmp/$name"
-    # exec'd (no timeout wrapper) so that kill -9 $pid kills ceki itself;
-    # every wait on it is bounded and the exit trap kills what is left.
-    XDG_DATA_HOME="$tmp/$name" HOME="$tmp/$name" exec "$ceki" "$@" --autoplay --as-person \
-        --exit-at-end >"$tmp/$name.out" 2>>"$tmp/$name.err" &
-    pid=$!
-    pids+=("$pid")
-}
-
 host_args() { echo --host --variant pei --seats you,friend,greedy --port "$1"; }
-
-standings() { grep -E '^(Seat [0-9]+:|Winners?:)' "$1"; }
 
 # The last traced "move M round R hand H" of FILE before a kill, as "M R H".
 last_move() { sed -n 's/^net: move \([0-9]*\) round \([0-9]*\) hand \(.*\)/\1 \2 \3/p' "$1" | tail -1; }
@@ -148,27 +84,27 @@ same_hand() { # name before(M R H) after(S M R H) seat
 
 # ---- 1. a whole match --------------------------------------------------------
 port=$(free_port)
-start host1 $(host_args "$port")
+ceki_start host1 $(host_args "$port")
 hpid=$pid
 wait_for "$tmp/host1.err" 'hosting on port' 20
-start join1 --join "127.0.0.1:$port"
+ceki_start join1 --join "127.0.0.1:$port"
 jpid=$pid
 both_end "plain match" host1 "$hpid" join1 "$jpid"
 check "plain match: the joiner sat at seat 2" "2" "$(seated_again "$tmp/join1.err" | cut -d' ' -f1)"
 
 # ---- 2. the joiner killed mid-round and started again ----------------------
 port=$(free_port)
-start host2 $(host_args "$port")
+ceki_start host2 $(host_args "$port")
 hpid=$pid
 wait_for "$tmp/host2.err" 'hosting on port' 20
-start join2 --join "127.0.0.1:$port"
+ceki_start join2 --join "127.0.0.1:$port"
 jpid=$pid
 wait_move "$tmp/join2.err" 40 60
 kill -9 "$jpid"
 wait "$jpid" 2>/dev/null
 before=$(last_move "$tmp/join2.err")
 echo "--- restarted" >>"$tmp/join2.err"
-start join2 --join "127.0.0.1:$port"
+ceki_start join2 --join "127.0.0.1:$port"
 jpid=$pid
 wait_for "$tmp/join2.err" 'going back to the table' 20
 wait_restarted "$tmp/join2.err" '^net: seated' 30
@@ -177,10 +113,10 @@ both_end "joiner killed" host2 "$hpid" join2 "$jpid"
 
 # ---- 3. the host killed mid-round and started again -------------------------
 port=$(free_port)
-start host3 $(host_args "$port")
+ceki_start host3 $(host_args "$port")
 hpid=$pid
 wait_for "$tmp/host3.err" 'hosting on port' 20
-start join3 --join "127.0.0.1:$port"
+ceki_start join3 --join "127.0.0.1:$port"
 jpid=$pid
 wait_move "$tmp/host3.err" 40 60
 kill -9 "$hpid"
@@ -188,7 +124,7 @@ wait "$hpid" 2>/dev/null
 before=$(last_move "$tmp/host3.err")
 wait_for "$tmp/join3.err" '^net: (reconnecting|host gone)' 30
 echo "--- restarted" >>"$tmp/host3.err"
-start host3 $(host_args "$port")
+ceki_start host3 $(host_args "$port")
 hpid=$pid
 wait_for "$tmp/host3.err" 'going back to the table' 20
 wait_restarted "$tmp/host3.err" '^net: seated' 30
@@ -199,15 +135,15 @@ check "host killed: the joiner came back by itself" "yes" \
 
 # ---- 4. the joiner's traffic stopped for 30 s --------------------------------
 port=$(free_port)
-start host4 $(host_args "$port")
+ceki_start host4 $(host_args "$port")
 hpid=$pid
 wait_for "$tmp/host4.err" 'hosting on port' 20
 "$shim" "$port" 0 0 1 280 >"$tmp/shim.out" &
 spid=$!
-pids+=("$spid")
+started+=("$spid")
 wait_for "$tmp/shim.out" 'listening on 127\.0\.0\.1:[0-9]+' 10
 sport=$(sed -n 's/.*listening on 127\.0\.0\.1:\([0-9]*\).*/\1/p' "$tmp/shim.out" | head -1)
-start join4 --join "127.0.0.1:$sport"
+ceki_start join4 --join "127.0.0.1:$sport"
 jpid=$pid
 wait_move "$tmp/join4.err" 30 60
 kill -STOP "$spid"
@@ -225,5 +161,4 @@ check "30 s without a network: the seat came back" "yes" \
 check "30 s without a network: the joiner reconnected by itself" "yes" \
     "$(sed -n '/^net: reconnecting/,$p' "$tmp/join4.err" | grep -q '^net: playing' && echo yes || echo no)"
 
-echo "$passes passed, $failures failed"
-[ $failures -eq 0 ]
+finish

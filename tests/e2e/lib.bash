@@ -10,48 +10,12 @@ shim=${3:-}
 flood=${4:-}
 attacker=${5:-}
 tmp=$(mktemp -d)
-started=()
-failures=0
-passes=0
-
-cleanup() {
-    local p
-    for p in "${started[@]}"; do
-        kill -9 "$p" 2>/dev/null
-    done
-    wait 2>/dev/null
-    if [ -n "${E2E_KEEP:-}" ]; then
-        echo "kept $tmp"
-    else
-        rm -rf "$tmp"
-    fi
-}
-trap cleanup EXIT
-
-check() { # name, expected, actual
-    if [ "$2" == "$3" ]; then
-        passes=$((passes + 1))
-    else
-        failures=$((failures + 1))
-        printf 'FAIL %s\n--- expected\n%s\n--- got\n%s\n' "$1" "$2" "$3"
-    fi
-}
-
-finish() {
-    echo "$passes passed, $failures failed"
-    [ $failures -eq 0 ]
-}
-
-# wait_for FILE PATTERN SECONDS: until a line of FILE matches (grep -E).
-wait_for() {
-    local i
-    for ((i = 0; i < $3 * 20; i++)); do
-        grep -qE "$2" "$1" 2>/dev/null && return 0
-        sleep 0.05
-    done
-    echo "timed out waiting for '$2' in $1" >&2
-    return 1
-}
+. "$(dirname "${BASH_SOURCE[0]}")/../tools/harness.bash" # started, check, finish, wait_for, wait_exit
+if [ -n "${E2E_KEEP:-}" ]; then
+    at_exit 'echo "kept $tmp"'
+else
+    at_exit 'rm -rf "$tmp"'
+fi
 
 # start_server NAME PORT ARGS...: a ceki-server on 127.0.0.1 (PORT 0: the
 # system chooses); sets server_pid and port, logs to $tmp/NAME.log. The

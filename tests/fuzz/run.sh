@@ -5,6 +5,7 @@
 # it is left in BUILD_DIR/fuzz-artifacts/<target>/.
 #
 #   tests/fuzz/run.sh [SECONDS_PER_TARGET] [TARGET...]
+#   tests/fuzz/run.sh --build-only
 #
 # SECONDS_PER_TARGET defaults to 60 (or $CEKI_FUZZ_SECONDS), with $CEKI_JOBS
 # targets (default 2) running at a time; the targets default to every
@@ -23,6 +24,7 @@ need_tools clang cmake
 cmake -S "$src" -B "$build" -DCMAKE_C_COMPILER=clang -DCEKI_FUZZ=ON -DCEKI_BUILD_APP=OFF \
       -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build "$build" -j"${CEKI_JOBS:-2}" --target fuzzers
+[ "$seconds" != --build-only ] || exit 0
 
 if [ $# -gt 0 ]; then
     targets=("$@")

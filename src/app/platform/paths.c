@@ -32,16 +32,24 @@ bool paths_find_data_dir(char *out, size_t size)
         snprintf(out, size, "%s", env);
         return has_fonts(out);
     }
+    char installed[1100] = "";
     char *base = SDL_GetBasePath();
     if (base != NULL) {
-        snprintf(out, size, "%s../share/ceki", base);
+        snprintf(installed, sizeof installed, "%s../share/ceki", base);
         SDL_free(base);
-        if (has_fonts(out)) {
+        if (has_fonts(installed)) {
+            snprintf(out, size, "%s", installed);
             return true;
         }
     }
     snprintf(out, size, "%s", CEKI_SOURCE_DATA_DIR);
-    return has_fonts(out);
+    if (has_fonts(out)) {
+        return true;
+    }
+    if (installed[0] != '\0') { /* the installed place first: where a package puts them */
+        snprintf(out, size, "%s, %s", installed, CEKI_SOURCE_DATA_DIR);
+    }
+    return false;
 }
 
 #ifndef CEKI_BUILD_LOCALE_DIR

@@ -14,7 +14,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* False (and out holds the last candidate tried) when none was found. */
+/* False when none was found; out then names every place tried, the
+ * installed one first (for the message that says where it looked). */
 bool paths_find_data_dir(char *out, size_t size);
 /* The gettext locale directory: $CEKI_LOCALE_DIR, <binary>/../share/locale
  * when installed (it holds ceki.mo), else the build tree's. */
