@@ -56,6 +56,7 @@ typedef struct GameSetup {
      * others are computers at their level. The host screen hosts it. */
     bool network;
     bool remote[CEKI_MAX_SEATS];
+    TableClock clock; /* the table's turn clock (the host screen offers Settings' last one) */
 } GameSetup;
 
 /* The seats a person gave the last table they hosted (the host screen

@@ -72,6 +72,8 @@ for lang in $langs; do
         CEKI_DISCOVERY_TO=127.0.0.1 CEKI_DISCOVERY_PORT=0 CEKI_NET_LOCAL=1 \
             shot "$lang" "$scene" --scene "$scene" --variant thothit-kuna --players 6
     done
+    # A person's turn clock running low at a table hosted on 127.0.0.1.
+    shot "$lang" "clock" --scene clock --variant pei
 done
 # With the player's store: a Pèi game in progress (played as the
 # player and killed) on the title and Pèi's setup, a finished match among

@@ -13,9 +13,9 @@
 static void test_names(void **state)
 {
     (void)state;
-    const char *names[] = {"title", "variants", "setup",  "settings", "gallery",
-                           "table", "learn",    "result", "replay",   "stats",
-                           "host",  "join",     "lobby",  "waiting",  "servers"};
+    const char *names[] = {"title", "variants", "setup",   "settings", "gallery", "table",
+                           "learn", "result",   "replay",  "stats",    "host",    "join",
+                           "lobby", "waiting",  "servers", "clock"};
     for (int i = 0; i < SCENE_COUNT; i++) {
         assert_string_equal(scene_name((SceneId)i), names[i]);
         assert_int_equal(scene_find(names[i]), i);

@@ -21,6 +21,7 @@
 #include <cmocka.h>
 
 #include "discovery.h"
+#include "net_screens.h"
 #include "net_table.h"
 #include "net_ticket.h"
 #include "scene_table.h"
@@ -59,7 +60,9 @@ typedef struct Fake {
     char said[NET_CHAT_MAX * 4 + 1];
     NetChat incoming[4];
     int nincoming;
-    int my_seat; /* the person's own seat (net_table_seat) */
+    int my_seat;         /* the person's own seat (net_table_seat) */
+    NetClockState clock; /* net_table_clock */
+    long clock_told;
 } Fake;
 
 static Fake fake;
@@ -282,6 +285,22 @@ const NetSeats *net_table_seats(const NetTable *t)
 {
     (void)t;
     return &fake.seats;
+}
+
+bool net_table_skip_time(NetTable *t, uint32_t ms)
+{
+    (void)t;
+    (void)ms;
+    return false; /* the fake has no host whose clock could move on */
+}
+
+const NetClockState *net_table_clock(const NetTable *t, long *told)
+{
+    (void)t;
+    if (told != NULL) {
+        *told = fake.clock_told;
+    }
+    return &fake.clock;
 }
 
 const NetTableRules *net_table_rules(const NetTable *t)
@@ -787,6 +806,53 @@ static void test_waiting_room_joiner(void **state)
     close_app(app);
 }
 
+/* The turn clock: relaxed at first, stepped to quick it reaches the
+ * table's rules and is kept, so the next table is offered quick; the
+ * waiting room says it. */
+static void test_host_clock_choice(void **state)
+{
+    (void)state;
+    App *app = new_app();
+    app_setup_variant(app, VARIANT_PEI);
+    open_scene(app, SCENE_HOST);
+    assert_true(describes(app, "clock=relaxed"));
+    test_screen_text(app);
+    assert_true(test_screen_says("Relaxed: 60 s a move + 5 min bank"));
+    ui_focus((Ui *)ui_of_top_scene(app), ui_find_named(ui_of_top_scene(app), "Turn clock")->id);
+    test_key(app, SDLK_RIGHT, 0); /* normal */
+    test_key(app, SDLK_RIGHT, 0); /* quick */
+    assert_true(describes(app, "clock=quick"));
+    test_screen_text(app);
+    assert_true(test_screen_says("Quick: 10 s a move + 30 s bank"));
+    test_click_named(app, "Open the table");
+    assert_int_equal(fake.host_opt.rules.clock.move_ms, NET_CLOCK_QUICK_MOVE_MS);
+    assert_int_equal(fake.host_opt.rules.clock.bank_ms, NET_CLOCK_QUICK_BANK_MS);
+    assert_int_equal(app->settings.table_clock, TABLE_CLOCK_QUICK);
+    step(app, 2);
+    test_screen_text(app);
+    assert_true(test_screen_says("Quick: 10 s a move + 30 s bank"));
+    test_key(app, SDLK_ESCAPE, 0);
+    open_scene(app, SCENE_HOST); /* again: the last one offered */
+    assert_true(describes(app, "clock=quick"));
+    test_key(app, SDLK_ESCAPE, 0);
+    close_app(app);
+
+    /* None: no clock at all; the room says so. */
+    app = new_app();
+    app_setup_variant(app, VARIANT_PEI);
+    app->settings.table_clock = TABLE_CLOCK_NONE;
+    open_scene(app, SCENE_HOST);
+    test_screen_text(app);
+    assert_true(test_screen_says("No turn clock"));
+    test_click_named(app, "Open the table");
+    assert_int_equal(fake.host_opt.rules.clock.move_ms, 0);
+    assert_int_equal(fake.host_opt.rules.clock.bank_ms, 0);
+    step(app, 2);
+    test_screen_text(app);
+    assert_true(test_screen_says("No turn clock"));
+    close_app(app);
+}
+
 /* ---- joining ------------------------------------------------------------ */
 
 static void test_join_typed_and_bad(void **state)
@@ -1173,6 +1239,92 @@ static TableState *net_table_scene(App *app)
     return t;
 }
 
+/* The countdown: the running seat's move time first, then its bank, never
+ * below zero; another seat has a whole move's time; low under 10 s in all. */
+static void test_clock_countdown(void **state)
+{
+    (void)state;
+    NetClock quick = {NET_CLOCK_QUICK_MOVE_MS, NET_CLOCK_QUICK_BANK_MS};
+    NetClockState told = {
+        .on = true, .running = 1, .move_left_ms = 4000, .players = 3, .bank_ms = {30000, 12000, 0}};
+    NetClockShown c;
+    char text[64];
+    net_screens_clock_left(&told, &quick, 1, 0, &c);
+    assert_true(c.on && c.running && !c.low);
+    assert_int_equal(c.move_ms, 4000);
+    assert_int_equal(c.bank_ms, 12000);
+    net_screens_clock_text(&c, text, sizeof text);
+    assert_string_equal(text, "0:04 + 0:12");
+    net_screens_clock_left(&told, &quick, 1, 2500, &c); /* 1.5 s of move time: shown 2 */
+    net_screens_clock_text(&c, text, sizeof text);
+    assert_string_equal(text, "0:02 + 0:12");
+    net_screens_clock_left(&told, &quick, 1, 7000, &c); /* 3 s into the bank */
+    assert_int_equal(c.move_ms, 0);
+    assert_int_equal(c.bank_ms, 9000);
+    assert_true(c.low);
+    net_screens_clock_text(&c, text, sizeof text);
+    assert_string_equal(text, "Hurry! 0:00 + 0:09");
+    net_screens_clock_left(&told, &quick, 1, 60000, &c); /* long past: nothing, not less */
+    assert_int_equal(c.move_ms + c.bank_ms, 0);
+    net_screens_clock_left(&told, &quick, 0, 7000, &c); /* not running: a whole move, its bank */
+    assert_true(c.on && !c.running && !c.low);
+    net_screens_clock_text(&c, text, sizeof text);
+    assert_string_equal(text, "0:10 + 0:30");
+    net_screens_clock_left(&told, &quick, 2, 0, &c); /* an empty bank waiting is not low */
+    net_screens_clock_text(&c, text, sizeof text);
+    assert_string_equal(text, "0:10 + 0:00");
+    net_screens_clock_left(&told, &quick, 3, 0, &c); /* no such seat */
+    assert_false(c.on);
+    told.on = false;
+    net_screens_clock_left(&told, &quick, 1, 0, &c);
+    assert_false(c.on);
+    net_screens_clock_text(&c, text, sizeof text);
+    assert_string_equal(text, "");
+    net_screens_clock_time(300000, text, sizeof text);
+    assert_string_equal(text, "5:00");
+    NetClock odd = {2000, 4000}; /* ceki-cli table --clock 2+4 */
+    net_screens_clock_words(&odd, text, sizeof text);
+    assert_string_equal(text, "2 s a move + 4 s bank");
+    NetClock relaxed = net_screens_clock(TABLE_CLOCK_RELAXED);
+    net_screens_clock_short(&relaxed, text, sizeof text);
+    assert_string_equal(text, "60 s + 5 min");
+}
+
+/* Each person's time under their plate, counting down on the window's
+ * clock from what the host told; low in words; a seat the clock handed
+ * to the computer says so. */
+static void test_clock_on_plates(void **state)
+{
+    (void)state;
+    App *app = new_app();
+    TableState *t = net_table_scene(app);
+    fake.rules = (NetTableRules){.variant = VARIANT_THOTHIT, .players = 2};
+    fake.rules.clock = net_screens_clock(TABLE_CLOCK_QUICK);
+    fake.seats.seat[0] = (NetSeat){.kind = NET_SEAT_LOCAL, .state = NET_SEAT_HERE};
+    fake.seats.seat[1] = (NetSeat){.kind = NET_SEAT_NET, .state = NET_SEAT_HERE};
+    fake.clock = (NetClockState){
+        .on = true, .running = 1, .move_left_ms = 3000, .players = 2, .bank_ms = {30000, 8000}};
+    fake.clock_told = 1;
+    step(app, 1);
+    assert_int_equal(t->clock.told, 1);
+    test_screen_text(app);
+    assert_true(test_screen_says("0:10 + 0:30"));       /* the person's, waiting */
+    assert_true(test_screen_says("0:03 + 0:08"));       /* the friend's, running */
+    assert_true(test_screen_says("clock 10 s + 30 s")); /* the top bar's rules */
+    step(app, 5 * 60 + 30); /* five and a half seconds on this window's clock */
+    test_screen_text(app);
+    assert_true(test_screen_says("Hurry! 0:00 + 0:06"));
+    fake.seats.seat[1].state = NET_SEAT_STAND_IN; /* three moves made by the clock */
+    fake.seats.seat[1].stand_in = NET_STAND_IN_CLOCK;
+    fake.clock.running = -1;
+    fake.clock_told = 2;
+    step(app, 1);
+    test_screen_text(app);
+    assert_true(test_screen_says("Out of time; a computer plays"));
+    assert_false(test_screen_says("Hurry!"));
+    close_app(app);
+}
+
 /* T opens the line (its own letter not typed), every key is the line's
  * while it is open, at most NET_CHAT_MAX characters, Enter sends, Esc
  * closes; without a network table T is not taken. */
@@ -1431,6 +1583,9 @@ int main(void)
         cmocka_unit_test(test_every_refusal_in_words),
         cmocka_unit_test(test_host_private_or_open),
         cmocka_unit_test(test_host_on_server),
+        cmocka_unit_test(test_host_clock_choice),
+        cmocka_unit_test(test_clock_countdown),
+        cmocka_unit_test(test_clock_on_plates),
         cmocka_unit_test(test_chat_input),
         cmocka_unit_test(test_chat_lines_and_mute),
         cmocka_unit_test(test_chat_through_events),

@@ -16,6 +16,8 @@
  * by Tab and Enter (and the menu key); Mute hides the friend's chat lines
  * here, Unmute shows them again.
  *
+ * The turn clock: --scene clock's table, its person's time running low.
+ *
  * Every wait is bounded in polls and time. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
@@ -479,12 +481,45 @@ static void test_mute_from_the_plate(void **state)
     mute_at(2560, 1600);
 }
 
+/* --scene clock: a real host with the quick clock, its clock moved on;
+ * the person's view comes again with the clock as the host has it (their
+ * seat running, none of the move time left, 6 s of the bank), and their
+ * plate says so, in words as well as colour; a computer's plate has no
+ * clock. */
+static void test_clock_running_low(void **state)
+{
+    (void)state;
+    App *app = test_app_new(1280, 800, NULL);
+    app_setup_variant(app, VARIANT_PEI);
+    char why[200] = "";
+    assert_true(scene_stack_push(app, SCENE_CLOCK, why, sizeof why));
+    app_update(app, 1.0 / 60.0); /* the table takes over */
+    app_update(app, 1.0 / 60.0);
+    assert_string_equal(test_top_scene(app), "table");
+    NetTable *net = session_net_table(app->session);
+    assert_non_null(net);
+    const NetTableRules *rules = net_table_rules(net);
+    assert_int_equal(rules->clock.move_ms, NET_CLOCK_QUICK_MOVE_MS);
+    assert_int_equal(rules->clock.bank_ms, NET_CLOCK_QUICK_BANK_MS);
+    long told = 0;
+    const NetClockState *c = net_table_clock(net, &told);
+    assert_true(told > 0 && c->on);
+    assert_int_equal(c->running, net_table_seat(net));
+    assert_int_equal(c->move_left_ms, 0);
+    assert_in_range(c->bank_ms[c->running], 5000, 6000);
+    test_screen_text(app);
+    assert_true(test_screen_says("Hurry! 0:00 + 0:06"));
+    assert_false(test_screen_says("0:10 + 0:30")); /* the computers' plates have none */
+    app_destroy(app);
+}
+
 int main(void)
 {
     setenv("CEKI_DISCOVERY_TO", "127.0.0.1", 1);
     setenv("CEKI_DISCOVERY_PORT", "0", 1);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_claim_window_shown_to_the_other_seat),
+        cmocka_unit_test(test_clock_running_low),
         cmocka_unit_test(test_mute_from_the_plate),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

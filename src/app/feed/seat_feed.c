@@ -114,6 +114,13 @@ static void feed_resync(SeatFeed *f)
     seat_feed_send(f, f->out);
 }
 
+bool seat_feed_ask_view(SeatFeed *f)
+{
+    memset(f->out, 0, sizeof *f->out);
+    f->out->type = NET_MSG_RESYNC;
+    return seat_feed_send(f, f->out);
+}
+
 static void feed_view(SeatFeed *f, const NetView *v)
 {
     *f->view = v->view;

@@ -80,7 +80,8 @@ const NetClaimWindow *seat_feed_claim(const SeatFeed *f, long *told);
  * rounds 0 before any; a seat that comes back mid-match learns the rounds
  * it missed here). */
 const NetStandings *seat_feed_standings(const SeatFeed *f);
-
+/* Asks the host for the seat's whole view again (it comes as a VIEW). */
+bool seat_feed_ask_view(SeatFeed *f);
 /* Sends the move for this feed's seat, answering its move number. */
 bool seat_feed_send_move(SeatFeed *f, const Move *m);
 /* A refusal the host sent since the last take: true once, with it in *out. */

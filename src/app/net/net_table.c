@@ -7,7 +7,8 @@
  * chat, refusals of a join or a start) is kept here. Time: the host's clock
  * starts at 0 when the table is made and follows the now_ms of the polls
  * from the first one on, so a restored table's grace periods start when it
- * is hosted again, whatever the app's clock reads. */
+ * is hosted again, whatever the app's clock reads (plus what
+ * net_table_skip_time moved it on). */
 #include "net_table.h"
 
 #include <stdio.h>
@@ -49,6 +50,7 @@ struct NetTable {
     SeatFeed *feed;
     NetMsg *msg, *out;
     uint32_t now, base; /* the last poll's now_ms; the first one's */
+    uint32_t skipped;   /* hosting: ms the host's clock was moved on (net_table_skip_time) */
     bool polled;
     char table[NET_TABLE_ID_MAX + 1];
     char token[NET_TOKEN_LEN + 1];
@@ -79,6 +81,8 @@ struct NetTable {
     uint32_t acked; /* stepwise: the feed's move number the caller took in */
     NetChat chat[NET_TABLE_CHAT_KEEP];
     int chat_head, chat_n;
+    NetClockState clock; /* the turn clock as the last VIEW, UPDATE or SEATS told it */
+    long clock_told;     /* how many have told it */
 };
 
 static void table_say(char *err, size_t err_size, const char *why)
@@ -108,7 +112,7 @@ static void table_fail_refused(NetTable *t, NetReason why)
 /* The host's clock: 0 at the start, then the polls' now_ms. */
 static uint64_t table_host_now(const NetTable *t)
 {
-    return t->polled ? (uint64_t)(uint32_t)(t->now - t->base) : 0;
+    return (t->polled ? (uint64_t)(uint32_t)(t->now - t->base) : 0) + t->skipped;
 }
 
 /* ---- queues of messages ------------------------------------------------------ */
@@ -243,8 +247,23 @@ static void table_welcomed(NetTable *t, const NetMsg *m)
     feed_push(t, m);
 }
 
+/* The clock as it stands, from every message that carries it, when it
+ * arrives (an update the feed is handed later is timed from now). */
+static void table_keep_clock(NetTable *t, const NetMsg *m)
+{
+    const NetClockState *c = m->type == NET_MSG_VIEW     ? &m->u.view.clock
+                             : m->type == NET_MSG_UPDATE ? &m->u.update.clock
+                             : m->type == NET_MSG_SEATS  ? &m->u.seats.clock
+                                                         : NULL;
+    if (c != NULL) {
+        t->clock = *c;
+        t->clock_told++;
+    }
+}
+
 static void table_deliver(NetTable *t, const NetMsg *m)
 {
+    table_keep_clock(t, m);
     switch ((NetMsgType)m->type) {
     case NET_MSG_CREATED:
         memcpy(t->table, m->u.created.table, sizeof t->table);
@@ -877,6 +896,26 @@ int net_table_seat(const NetTable *t)
 const NetSeats *net_table_seats(const NetTable *t)
 {
     return t != NULL ? seat_feed_seats(t->feed) : NULL;
+}
+
+bool net_table_skip_time(NetTable *t, uint32_t ms)
+{
+    if (t == NULL || !t->hosting || t->failed || !t->welcomed) {
+        return false;
+    }
+    t->skipped += ms;
+    host_tick(t->host, table_host_now(t));
+    bool asked = seat_feed_ask_view(t->feed);
+    local_pump(t);
+    return asked;
+}
+
+const NetClockState *net_table_clock(const NetTable *t, long *told)
+{
+    if (told != NULL) {
+        *told = t != NULL ? t->clock_told : 0;
+    }
+    return t != NULL ? &t->clock : NULL;
 }
 
 const NetTableRules *net_table_rules(const NetTable *t)

@@ -171,6 +171,17 @@ int net_table_seat(const NetTable *t);
 const NetSeats *net_table_seats(const NetTable *t);
 /* The rules of the table (borrowed; NULL before known). */
 const NetTableRules *net_table_rules(const NetTable *t);
+/* The turn clock as the host last told it (with every VIEW, UPDATE and
+ * SEATS, kept as it arrives; on false: the table has none), and in *told
+ * (may be NULL) how many messages have told it, so a caller counts the
+ * running seat down from the one that came last (borrowed; NULL for a
+ * NULL table). */
+const NetClockState *net_table_clock(const NetTable *t, long *told);
+/* Hosting only (a screenshot of a clock running low): the host's clock
+ * moves on ms at once, as if that time had passed (what it does when time
+ * runs out it does), and the person's seat is sent its whole view again,
+ * with the clock as it then stands. false when not hosting or not seated. */
+bool net_table_skip_time(NetTable *t, uint32_t ms);
 /* What to keep for a rejoin; false before a seat was taken. */
 bool net_table_ticket(const NetTable *t, NetTicket *out);
 

@@ -158,10 +158,110 @@ void net_screens_rules(const GameSetup *g, NetTableRules *out)
     out->stakes = (uint8_t)g->config.stakes;
     static const uint8_t computer[AI_LEVEL_COUNT] = {NET_SEAT_RANDOM, NET_SEAT_GREEDY,
                                                      NET_SEAT_STRONG};
+    out->clock = net_screens_clock(g->clock);
     for (int i = 0; i < g->config.players && i < CEKI_MAX_SEATS; i++) {
         out->seat_kind[i] = g->human[i]    ? NET_SEAT_LOCAL
                             : g->remote[i] ? NET_SEAT_NET
                                            : computer[g->level[i] % AI_LEVEL_COUNT];
+    }
+}
+
+#define SECONDS_PER_MIN 60u
+
+static const NetClock clock_presets[TABLE_CLOCK_COUNT] = {
+    [TABLE_CLOCK_RELAXED] = {NET_CLOCK_RELAXED_MOVE_MS, NET_CLOCK_RELAXED_BANK_MS},
+    [TABLE_CLOCK_NORMAL] = {NET_CLOCK_NORMAL_MOVE_MS, NET_CLOCK_NORMAL_BANK_MS},
+    [TABLE_CLOCK_QUICK] = {NET_CLOCK_QUICK_MOVE_MS, NET_CLOCK_QUICK_BANK_MS},
+};
+
+NetClock net_screens_clock(TableClock c)
+{
+    return (unsigned)c < TABLE_CLOCK_COUNT ? clock_presets[c] : clock_presets[TABLE_CLOCK_NONE];
+}
+
+/* A span in words: whole minutes as minutes, else seconds (rounded up). */
+static void span_words(uint32_t ms, char *buf, size_t size)
+{
+    unsigned s = (ms + MS_PER_S - 1) / MS_PER_S;
+    if (s >= SECONDS_PER_MIN && s % SECONDS_PER_MIN == 0) {
+        snprintf(buf, size, _("%u min"), s / SECONDS_PER_MIN);
+    } else {
+        snprintf(buf, size, _("%u s"), s);
+    }
+}
+
+void net_screens_clock_words(const NetClock *c, char *buf, size_t size)
+{
+    static const char *const names[TABLE_CLOCK_COUNT] = {NULL, N_("Relaxed"), N_("Normal"),
+                                                         N_("Quick")};
+    if (c == NULL || c->move_ms == 0) {
+        snprintf(buf, size, "%s", _("No turn clock"));
+        return;
+    }
+    char move[32], bank[32];
+    snprintf(move, sizeof move, _("%u s"), (unsigned)((c->move_ms + MS_PER_S - 1) / MS_PER_S));
+    span_words(c->bank_ms, bank, sizeof bank);
+    for (int i = TABLE_CLOCK_RELAXED; i < TABLE_CLOCK_COUNT; i++) {
+        if (clock_presets[i].move_ms == c->move_ms && clock_presets[i].bank_ms == c->bank_ms) {
+            snprintf(buf, size, _("%s: %s a move + %s bank"), _(names[i]), move, bank);
+            return;
+        }
+    }
+    snprintf(buf, size, _("%s a move + %s bank"), move, bank);
+}
+
+void net_screens_clock_short(const NetClock *c, char *buf, size_t size)
+{
+    if (c == NULL || c->move_ms == 0) {
+        snprintf(buf, size, "%s", "");
+        return;
+    }
+    char move[32], bank[32];
+    snprintf(move, sizeof move, _("%u s"), (unsigned)((c->move_ms + MS_PER_S - 1) / MS_PER_S));
+    span_words(c->bank_ms, bank, sizeof bank);
+    snprintf(buf, size, "%s + %s", move, bank);
+}
+
+void net_screens_clock_time(uint32_t ms, char *buf, size_t size)
+{
+    unsigned s = (ms + MS_PER_S - 1) / MS_PER_S;
+    snprintf(buf, size, "%u:%02u", s / SECONDS_PER_MIN, s % SECONDS_PER_MIN);
+}
+
+void net_screens_clock_left(const NetClockState *told, const NetClock *rules, int seat,
+                            uint32_t gone_ms, NetClockShown *out)
+{
+    memset(out, 0, sizeof *out);
+    if (told == NULL || !told->on || seat < 0 || seat >= told->players || seat >= CEKI_MAX_SEATS) {
+        return;
+    }
+    out->on = true;
+    out->bank_ms = told->bank_ms[seat];
+    if (told->running != seat) {
+        out->move_ms = rules != NULL ? rules->move_ms : 0; /* a decision starts whole */
+        return;
+    }
+    out->running = true;
+    uint32_t past = gone_ms > told->move_left_ms ? gone_ms - told->move_left_ms : 0;
+    out->move_ms = gone_ms < told->move_left_ms ? told->move_left_ms - gone_ms : 0;
+    out->bank_ms = past < out->bank_ms ? out->bank_ms - past : 0;
+    out->low = (uint64_t)out->move_ms + out->bank_ms < NET_SCREENS_CLOCK_LOW_MS;
+}
+
+void net_screens_clock_text(const NetClockShown *c, char *buf, size_t size)
+{
+    if (!c->on) {
+        snprintf(buf, size, "%s", "");
+        return;
+    }
+    char move[16], bank[16], both[40];
+    net_screens_clock_time(c->move_ms, move, sizeof move);
+    net_screens_clock_time(c->bank_ms, bank, sizeof bank);
+    snprintf(both, sizeof both, "%s + %s", move, bank);
+    if (c->low) {
+        snprintf(buf, size, _("Hurry! %s"), both);
+    } else {
+        snprintf(buf, size, "%s", both);
     }
 }
 
@@ -187,7 +287,11 @@ void net_screens_seat_text(const NetSeat *seat, char *buf, size_t size)
         snprintf(buf, size,
                  P_("Reconnecting: %u second left", "Reconnecting: %u seconds left", left), left);
         break;
-    case NET_SEAT_STAND_IN: snprintf(buf, size, "%s", _("Away; a computer plays")); break;
+    case NET_SEAT_STAND_IN:
+        snprintf(buf, size, "%s",
+                 seat->stand_in == NET_STAND_IN_CLOCK ? _("Out of time; a computer plays")
+                                                      : _("Away; a computer plays"));
+        break;
     default: snprintf(buf, size, "?"); break;
     }
 }

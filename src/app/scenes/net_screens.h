@@ -51,6 +51,35 @@ NetTable *net_screens_local_table(App *app, bool open);
 const char *net_screens_server_name(const App *app, const char *where);
 /* The rules and seat kinds a table hosted from app->setup gets. */
 void net_screens_rules(const GameSetup *g, NetTableRules *out);
+/* The turn clock of a choice: the presets of proto.h (NET_CLOCK_*), zero
+ * for TABLE_CLOCK_NONE (or out of range). */
+NetClock net_screens_clock(TableClock c);
+/* A clock in words: "No turn clock", or the preset's name and its numbers
+ * ("Normal: 20 s a move + 2 min bank"), or for a clock of other numbers
+ * (ceki-cli's) the numbers alone. */
+void net_screens_clock_words(const NetClock *c, char *buf, size_t size);
+/* A clock's numbers alone, "20 s + 2 min" ("" for none). */
+void net_screens_clock_short(const NetClock *c, char *buf, size_t size);
+/* A time as a plate shows it: "M:SS", its seconds rounded up. */
+void net_screens_clock_time(uint32_t ms, char *buf, size_t size);
+
+/* A seat's time as its plate shows it, counted down from what the host
+ * told (told) gone_ms ago: the running seat's move time first, then its
+ * bank; any other seat has a whole move's time (rules) and its bank. low:
+ * the running seat has less than NET_SCREENS_CLOCK_LOW_MS in all. */
+#define NET_SCREENS_CLOCK_LOW_MS 10000u
+typedef struct NetClockShown {
+    bool on;      /* the table has a clock and the seat is one of it */
+    bool running; /* the seat's time runs now */
+    bool low;     /* running, and little is left */
+    uint32_t move_ms, bank_ms;
+} NetClockShown;
+void net_screens_clock_left(const NetClockState *told, const NetClock *rules, int seat,
+                            uint32_t gone_ms, NetClockShown *out);
+/* "0:12 + 1:45" (move time + bank); when low, said in words too
+ * ("Hurry! 0:07 + 0:00"), so it does not rest on colour alone. "" when
+ * !on. */
+void net_screens_clock_text(const NetClockShown *c, char *buf, size_t size);
 /* "You", "A friend", "Computer (strong)", ... */
 const char *net_screens_kind_text(NetSeatKind kind);
 /* A seat as the waiting room and the plates say it: here, waiting for a

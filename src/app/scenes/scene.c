@@ -12,6 +12,7 @@ static const char *const names[SCENE_COUNT] = {
     [SCENE_LEARN] = "learn",       [SCENE_RESULT] = "result",     [SCENE_REPLAY] = "replay",
     [SCENE_STATS] = "stats",       [SCENE_HOST] = "host",         [SCENE_JOIN] = "join",
     [SCENE_LOBBY] = "lobby",       [SCENE_WAITING] = "waiting",   [SCENE_SERVERS] = "servers",
+    [SCENE_CLOCK] = "clock",
 };
 
 const char *scene_name(SceneId id)

@@ -2,7 +2,9 @@
  * where the table is (this computer, or one of the person's servers),
  * who takes each seat (you in the first, a friend, or a computer at a
  * level), who may join (private, the default: only with the invite and
- * its key; or open to anyone), your name, and on this computer its port.
+ * its key; or open to anyone), the turn clock (none, relaxed, normal or
+ * quick; the last one made is offered again), your name, and on this
+ * computer its port.
  * Open hosts it here (net_table_host) or makes it on the server
  * (net_table_make_on) into app->net, followed here (with a Cancel) until
  * the person is seated; the waiting room then takes over. A refusal (a
@@ -21,6 +23,7 @@ enum {
     HOST_PORT,
     HOST_WHERE,
     HOST_WHO,
+    HOST_CLOCK,
     HOST_SEAT = 10, /* + seat */
     HOST_BACK = 100,
     HOST_OPEN,
@@ -81,11 +84,12 @@ static bool on_server(const App *app, const HostState *s)
     return s->where > 0 && s->where <= app->settings.nservers;
 }
 
-/* The rows: name, where, the seats, who may join, and the port on this
- * computer; closer together when there are many, so all fit the panel. */
+/* The rows: name, where, the seats, who may join, the clock, and the port
+ * on this computer; closer together when there are many, so all fit the
+ * panel. */
 static int row_count(const App *app, const HostState *s)
 {
-    return 3 + app->setup.config.players + (on_server(app, s) ? 0 : 1);
+    return 4 + app->setup.config.players + (on_server(app, s) ? 0 : 1);
 }
 
 static float row_pitch(const App *app, const HostState *s)
@@ -118,6 +122,8 @@ static void layout(App *app, HostState *s)
     int row = g->config.players + 2;
     ui_add(&s->ui, WIDGET_CHOICE, HOST_WHO, row_rect(app, s, row++, HOST_FIELD_W), busy,
            _("Who may join"));
+    ui_add(&s->ui, WIDGET_CHOICE, HOST_CLOCK, row_rect(app, s, row++, HOST_FIELD_W), busy,
+           _("Turn clock"));
     if (!on_server(app, s)) {
         ui_add(&s->ui, WIDGET_ITEM, HOST_PORT, row_rect(app, s, row, 160), busy, _("Port"));
     }
@@ -181,6 +187,7 @@ static bool host_enter(App *app, void *state)
     if (!has_friend(g) && g->config.players > 1) {
         set_kind(g, 1, KIND_FRIEND);
     }
+    g->clock = app->settings.table_clock; /* the last table's clock */
     net_screens_name_field(app, &s->name);
     text_field_init(&s->port, HOST_PORT_CHARS);
     char port[8];
@@ -259,6 +266,16 @@ static NetTable *make_on_server(App *app, HostState *s, NetHostOptions *opt, cha
     return net_table_make_on(&a, opt, err, err_size);
 }
 
+/* The clock chosen is offered again next time (Settings.table_clock). */
+static void keep_clock(App *app)
+{
+    if (app->settings.table_clock != app->setup.clock) {
+        Settings st = app->settings;
+        st.table_clock = app->setup.clock;
+        app_set_settings(app, &st);
+    }
+}
+
 static SceneAction open_table(App *app, HostState *s)
 {
     if (!has_friend(&app->setup)) {
@@ -277,6 +294,7 @@ static SceneAction open_table(App *app, HostState *s)
     }
     net_screens_keep_name(app, s->name.text);
     keep_seats(app);
+    keep_clock(app);
     net_table_destroy(app->net);
     app->net = t;
     s->error[0] = '\0';
@@ -339,6 +357,9 @@ static void step(App *app, HostState *s, int id, int dir)
         s->where = ((s->where + dir) % n + n) % n;
     } else if (id == HOST_WHO) {
         s->open = !s->open;
+    } else if (id == HOST_CLOCK) {
+        int c = ((int)app->setup.clock + dir + TABLE_CLOCK_COUNT) % TABLE_CLOCK_COUNT;
+        app->setup.clock = (TableClock)c;
     } else if (id >= HOST_SEAT && id < HOST_SEAT + CEKI_MAX_SEATS) {
         step_seat(app, id - HOST_SEAT, dir);
     }
@@ -426,6 +447,11 @@ static void draw_form(App *app, HostState *s)
     ui_draw_label(app, &s->ui, HOST_WHO, _("Who may join"), label_x);
     ui_draw_choice(app, &s->ui, HOST_WHO,
                    s->open ? _("Anyone (open)") : _("Only with the invite (private)"));
+    ui_draw_label(app, &s->ui, HOST_CLOCK, _("Turn clock"), label_x);
+    NetClock clock = net_screens_clock(g->clock);
+    char clock_words[120];
+    net_screens_clock_words(&clock, clock_words, sizeof clock_words);
+    ui_draw_choice(app, &s->ui, HOST_CLOCK, clock_words);
     ui_draw_label(app, &s->ui, HOST_PORT, _("Port"), label_x);
     net_screens_draw_field(app, &s->ui, HOST_PORT, &s->port, s->active == HOST_PORT, "");
 }
@@ -509,9 +535,9 @@ static void host_describe(App *app, void *state, char *buf, size_t size)
     static const char *const keys[KIND_COUNT] = {"friend", "random", "greedy", "strong"};
     const HostState *s = state;
     const GameSetup *g = &app->setup;
-    size_t at =
-        (size_t)snprintf(buf, size, "field=%d error=%d where=%d open=%d making=%d seats=you",
-                         s->active, s->error[0] != '\0', s->where, s->open, s->making);
+    size_t at = (size_t)snprintf(
+        buf, size, "field=%d error=%d where=%d open=%d clock=%s making=%d seats=you", s->active,
+        s->error[0] != '\0', s->where, s->open, table_clock_key(g->clock), s->making);
     for (int seat = 1; seat < g->config.players && at < size; seat++) {
         at += (size_t)snprintf(buf + at, size - at, ",%s", keys[kind_of(g, seat)]);
     }

@@ -9,7 +9,7 @@ const SceneClass *const scene_registry[SCENE_COUNT] = {
     [SCENE_REPLAY] = &scene_replay_class,   [SCENE_STATS] = &scene_stats_class,
     [SCENE_HOST] = &scene_host_class,       [SCENE_JOIN] = &scene_join_class,
     [SCENE_LOBBY] = &scene_lobby_class,     [SCENE_WAITING] = &scene_waiting_class,
-    [SCENE_SERVERS] = &scene_servers_class,
+    [SCENE_SERVERS] = &scene_servers_class, [SCENE_CLOCK] = &scene_clock_class,
 };
 
 const SceneClass *scene_class_get(SceneId id)

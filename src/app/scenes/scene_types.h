@@ -29,6 +29,7 @@ typedef enum SceneId {
     SCENE_LOBBY,   /* a ceki-server's open tables */
     SCENE_WAITING, /* the waiting room of a network table */
     SCENE_SERVERS, /* the person's list of ceki-servers */
+    SCENE_CLOCK,   /* a table with friends where the person's turn clock runs low */
     SCENE_COUNT
 } SceneId;
 

@@ -1,6 +1,7 @@
 /* scene_waiting.c — the waiting room of a table with friends:
  * who sits where, with their names and whether they are connected, and
- * who may join: a private table only with its invite (which carries its
+ * the table's turn clock (under the title), who may join: a private table
+ * only with its invite (which carries its
  * key), an open one anyone. Everyone sees the invite link with a Copy
  * button (the clipboard). The table's creator (its host, or the person
  * who made it on a server) may give an empty seat to a computer and
@@ -409,10 +410,13 @@ static void waiting_draw(App *app, void *state, SDL_Renderer *r)
     (void)r;
     layout(app, s);
     const NetTableRules *rules = net_table_rules(app->net);
-    char sub[160] = "";
+    char sub[320] = "";
     if (rules != NULL) {
-        snprintf(sub, sizeof sub, P_("%s, %d player", "%s, %d players", rules->players),
+        char game[160], clock[120];
+        snprintf(game, sizeof game, P_("%s, %d player", "%s, %d players", rules->players),
                  net_screens_variant_name(rules->variant), rules->players);
+        net_screens_clock_words(&rules->clock, clock, sizeof clock);
+        snprintf(sub, sizeof sub, "%s \xc2\xb7 %s", game, clock); /* which clock the table has */
     }
     net_screens_draw_frame(app, _("Waiting room"), sub);
     draw_seats(app, s);

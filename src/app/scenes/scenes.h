@@ -24,6 +24,7 @@ extern const SceneClass scene_join_class;
 extern const SceneClass scene_lobby_class;
 extern const SceneClass scene_waiting_class;
 extern const SceneClass scene_servers_class;
+extern const SceneClass scene_clock_class;
 
 /* The registry: every screen's class by id (NULL: not built), which
  * app_create gives the App's scene stack. */

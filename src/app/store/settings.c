@@ -34,6 +34,7 @@ void settings_defaults(Settings *out)
     out->player_name[0] = '\0';
     out->nservers = 0;
     memset(out->servers, 0, sizeof out->servers);
+    out->table_clock = TABLE_CLOCK_RELAXED;
 }
 
 static bool servers_equal(const Settings *a, const Settings *b)
@@ -56,7 +57,27 @@ bool settings_equal(const Settings *a, const Settings *b)
            a->colour_cue == b->colour_cue && a->fullscreen == b->fullscreen &&
            a->renderer == b->renderer && a->language == b->language &&
            a->replays_kept == b->replays_kept && a->coach == b->coach &&
-           strcmp(a->player_name, b->player_name) == 0 && servers_equal(a, b);
+           strcmp(a->player_name, b->player_name) == 0 && servers_equal(a, b) &&
+           a->table_clock == b->table_clock;
+}
+
+static const char *const table_clock_keys[TABLE_CLOCK_COUNT] = {"none", "relaxed", "normal",
+                                                                "quick"};
+
+const char *table_clock_key(TableClock c)
+{
+    return (unsigned)c < TABLE_CLOCK_COUNT ? table_clock_keys[c] : "relaxed";
+}
+
+static bool parse_table_clock(const char *value, TableClock *out)
+{
+    for (int i = 0; i < TABLE_CLOCK_COUNT; i++) {
+        if (strcmp(value, table_clock_keys[i]) == 0) {
+            *out = (TableClock)i;
+            return true;
+        }
+    }
+    return false;
 }
 
 static const char *const renderer_keys[RENDERER_COUNT] = {"auto", "accelerated", "software"};
@@ -298,6 +319,8 @@ static bool parse_line(char *line, int number, Settings *out, char *why, size_t 
         }
     } else if (strcmp(key, "server") == 0) {
         ok = parse_server(value, out);
+    } else if (strcmp(key, "table_clock") == 0) {
+        ok = parse_table_clock(value, &out->table_clock);
     } /* unknown keys are ignored: a newer version may have written them */
     if (!ok) {
         snprintf(why, why_size, _("line %d: '%.40s' is not a valid %.20s"), number, value, key);
@@ -341,24 +364,26 @@ size_t settings_format(const Settings *s, char *buf, size_t size)
 {
     const char *style =
         s->deck_style == SETTINGS_STYLE_VARIANT ? "variant" : deck_style_key(s->deck_style);
-    int n =
-        snprintf(buf, size,
-                 "# Ceki settings; rewritten by the program.\n"
-                 "deck_style=%s\n"
-                 "anim_speed=%s\n"
-                 "colour_cue=%s\n"
-                 "# the hint and why it is good, on each of your turns\n"
-                 "coach=%s\n"
-                 "fullscreen=%s\n"
-                 "renderer=%s\n"
-                 "language=%s\n"
-                 "# finished games kept to watch again (0: all of them)\n"
-                 "replays_kept=%d\n"
-                 "# your name at a network table (empty: the system's user name)\n"
-                 "name=%s\n",
-                 style, anim_speed_key(s->anim_speed), s->colour_cue ? "on" : "off",
-                 s->coach ? "on" : "off", s->fullscreen ? "on" : "off", renderer_key(s->renderer),
-                 language_key(s->language), s->replays_kept, s->player_name);
+    int n = snprintf(buf, size,
+                     "# Ceki settings; rewritten by the program.\n"
+                     "deck_style=%s\n"
+                     "anim_speed=%s\n"
+                     "colour_cue=%s\n"
+                     "# the hint and why it is good, on each of your turns\n"
+                     "coach=%s\n"
+                     "fullscreen=%s\n"
+                     "renderer=%s\n"
+                     "language=%s\n"
+                     "# finished games kept to watch again (0: all of them)\n"
+                     "replays_kept=%d\n"
+                     "# your name at a network table (empty: the system's user name)\n"
+                     "name=%s\n"
+                     "# the turn clock of a table you make: none, relaxed, normal, quick\n"
+                     "table_clock=%s\n",
+                     style, anim_speed_key(s->anim_speed), s->colour_cue ? "on" : "off",
+                     s->coach ? "on" : "off", s->fullscreen ? "on" : "off",
+                     renderer_key(s->renderer), language_key(s->language), s->replays_kept,
+                     s->player_name, table_clock_key(s->table_clock));
     if (n < 0) {
         return 0;
     }

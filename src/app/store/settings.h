@@ -40,6 +40,17 @@ typedef enum RendererChoice {
     RENDERER_COUNT
 } RendererChoice;
 
+/* The turn clock a table made in the app gets (the presets of proto.h:
+ * none; relaxed, normal and quick: a move's time plus a bank); the last
+ * one chosen is offered again. */
+typedef enum TableClock {
+    TABLE_CLOCK_NONE = 0,
+    TABLE_CLOCK_RELAXED,
+    TABLE_CLOCK_NORMAL,
+    TABLE_CLOCK_QUICK,
+    TABLE_CLOCK_COUNT
+} TableClock;
+
 #define SETTINGS_NAME_MAX 32 /* bytes of the player's name (a network seat's, NET_NAME_MAX) */
 #define SETTINGS_SERVERS_MAX 8
 #define SETTINGS_ADDRESS_MAX 70 /* bytes of a server's "HOST:PORT" (a host of at most 64) */
@@ -69,6 +80,7 @@ typedef struct Settings {
      * (the program names no server of its own). */
     SettingsServer servers[SETTINGS_SERVERS_MAX];
     int nservers;
+    TableClock table_clock; /* the clock of the last table made (file: table_clock=KEY) */
 } Settings;
 
 #define SETTINGS_REPLAYS_DEFAULT 1000
@@ -97,6 +109,8 @@ bool settings_server_add(Settings *s, const char *address, const char *name, cha
 /* Removes the i-th server (nothing when there is none). */
 void settings_server_remove(Settings *s, int i);
 bool settings_equal(const Settings *a, const Settings *b);
+/* A TableClock's word in the file ("none", "relaxed", "normal", "quick"). */
+const char *table_clock_key(TableClock c);
 
 /* Parses text into *out (which starts from defaults). Returns false and a
  * player-facing reason in why[] on the first invalid line. */

@@ -214,6 +214,15 @@ typedef struct TableClaim {
     int shown_s; /* the seconds left drawn last (-1: none) */
 } TableClaim;
 
+/* The turn clock at a table with friends (scene_table_net.c): what the
+ * host told last (NetClockState), and when it came. */
+typedef struct TableClockSeen {
+    NetClockState c;
+    long told;   /* the table's count of clocks told when it came */
+    double at;   /* app->now when it came */
+    int shown_s; /* the running seat's seconds left drawn last (-1: none) */
+} TableClockSeen;
+
 /* The guided first game (scene_table_guided.c): the guide's
  * state beside the table's. */
 #define GUIDE_TEXT_MAX 1400
@@ -317,6 +326,7 @@ typedef struct TableState {
     /* A table with friends (app->net): chat, the claim window. */
     TableChat chat;
     TableClaim claim;
+    TableClockSeen clock;
 
     TableGuide guide; /* a guided first game's guide (off in other games) */
 

@@ -8,6 +8,7 @@
 #include "card_names.h"
 #include "coach_text.h"
 #include "kowah.h"
+#include "net_screens.h"
 #include "pei.h"
 #include "scene_table.h"
 #include "variant_text.h"
@@ -217,15 +218,35 @@ static int top_buttons_x(const TableState *t, SDL_Rect bar)
     return x;
 }
 
+#define TOP_INFO_MAX 4
+
+/* At a table with friends that has a turn clock, one more line that says
+ * it: the longest before it and the clock's numbers. How many lines now. */
+static int info_add_clock(const App *app, const TableState *t, char info[][200], int n)
+{
+    NetTable *net = session_net_table(t->session);
+    net = net != NULL ? net : app->net; /* the screens' table while they hold it */
+    const NetTableRules *rules = net != NULL ? net_table_rules(net) : NULL;
+    if (rules == NULL || rules->clock.move_ms == 0 || n >= TOP_INFO_MAX) {
+        return n;
+    }
+    char clock[64], more[96];
+    net_screens_clock_short(&rules->clock, clock, sizeof clock);
+    snprintf(more, sizeof more, _(" \xc2\xb7 clock %s"), clock);
+    memcpy(info[n], info[n - 1], sizeof info[n]);
+    strncat(info[n], more, sizeof info[n] - strlen(info[n]) - 1);
+    return n + 1;
+}
+
 static void draw_top_bar(App *app, TableState *t)
 {
     SDL_Rect bar = R(t->layout.top_bar);
     TextStyle title = style(app, 22, TEXT_BOLD, UI_INK);
     SDL_Rect tr = text_draw_in(app->text, app->renderer, _(t->v->name), &title,
                                (SDL_Rect){bar.x + app_px(app, 6), bar.y, bar.w, bar.h}, TEXT_LEFT);
-    /* The round, then the stakes and the pot while they fit before the
+    /* The round, then the stakes, the pot and the clock while they fit before the
      * buttons (a guided game's table is narrower). */
-    char info[3][200], round[96];
+    char info[TOP_INFO_MAX][200], round[96];
     round_text(t, round, sizeof round);
     if (t->guide.on) {
         /* A lesson, never taken for a game of the player's. */
@@ -248,6 +269,7 @@ static void draw_top_bar(App *app, TableState *t)
             n = 3;
         }
     }
+    n = info_add_clock(app, t, info, n);
     TextStyle small = style(app, 16, TEXT_REGULAR, UI_INK_SOFT);
     SDL_Rect box = {tr.x + tr.w + app_px(app, 16), bar.y, 0, bar.h};
     box.w = top_buttons_x(t, bar) - app_px(app, 12) - box.x;

@@ -1,5 +1,7 @@
 /* scene_table_net.c — the table with friends (scene_table.h): chat, the
- * seats' connection on their plates, Kowah's claim window, and the banner
+ * seats' connection on their plates, each person's turn clock under their
+ * plate (counted down here between the host's words), Kowah's claim
+ * window, and the banner
  * when this window reconnects or the host is gone. Nothing here runs at a
  * table on this computer. */
 #include <stdio.h>
@@ -323,6 +325,43 @@ static void claim_follow(App *app, TableState *t, NetTable *net)
     }
 }
 
+/* What is gone of the running seat's time since the host told it. */
+static uint32_t clock_gone_ms(const App *app, const TableState *t)
+{
+    double gone = (app->now - t->clock.at) * 1000.0;
+    return gone <= 0.0 ? 0u : gone >= (double)UINT32_MAX ? UINT32_MAX : (uint32_t)gone;
+}
+
+/* The clock the table holds: a new one is timed from now; while a seat's
+ * time runs, the table redraws as its seconds change. It needs no ticking:
+ * the loop updates a quiet window twice a second (take_input's wait), and
+ * a screenshot settles without running the clock down. */
+static void clock_follow(App *app, TableState *t, NetTable *net)
+{
+    long told = 0;
+    const NetClockState *c = net_table_clock(net, &told);
+    if (c == NULL) {
+        return;
+    }
+    if (told != t->clock.told) {
+        t->clock.told = told;
+        t->clock.c = *c;
+        t->clock.at = app->now;
+        t->clock.shown_s = -1;
+        app->dirty = true;
+    }
+    if (!t->clock.c.on || t->clock.c.running < 0) {
+        return;
+    }
+    NetClockShown shown;
+    net_screens_clock_left(&t->clock.c, NULL, t->clock.c.running, clock_gone_ms(app, t), &shown);
+    int left_s = (int)((shown.move_ms + shown.bank_ms + 999u) / 1000u);
+    if (left_s != t->clock.shown_s) {
+        t->clock.shown_s = left_s;
+        app->dirty = true;
+    }
+}
+
 void table_net_update(App *app, TableState *t)
 {
     NetTable *net = net_of(app, t);
@@ -333,6 +372,7 @@ void table_net_update(App *app, TableState *t)
         net_table_poll(net, SDL_GetTicks()); /* else session_poll does */
     }
     claim_follow(app, t, net);
+    clock_follow(app, t, net);
     NetChat got[CHAT_TAKE];
     int n = net_table_take_chat(net, got, CHAT_TAKE);
     for (int i = 0; i < n && i < CHAT_TAKE; i++) {
@@ -476,10 +516,50 @@ static SDL_Rect badge_place(App *app, const TableState *t, int i, int w, int h)
     return places[n - 1];
 }
 
-/* A seat's connection under its plate, when it is not simply here. */
+/* A person's time under their plate, while the table has a clock: the
+ * running one brighter, and when it runs low in warning colours with the
+ * word for it (net_screens_clock_text). */
+static void draw_plate_clock(App *app, TableState *t, const NetSeat *seat, int i)
+{
+    if (seat->kind != NET_SEAT_NET && seat->kind != NET_SEAT_LOCAL) {
+        return; /* the clock never runs for a computer */
+    }
+    NetTable *net = net_of(app, t);
+    const NetTableRules *rules = net != NULL ? net_table_rules(net) : NULL;
+    NetClockShown shown;
+    net_screens_clock_left(&t->clock.c, rules != NULL ? &rules->clock : NULL, i,
+                           clock_gone_ms(app, t), &shown);
+    if (!shown.on) {
+        return;
+    }
+    char says[80];
+    net_screens_clock_text(&shown, says, sizeof says);
+    TextStyle ink =
+        app_text_style(app, shown.running ? 14 : 13, shown.running ? TEXT_BOLD : TEXT_REGULAR,
+                       shown.running ? UI_INK : UI_INK_SOFT);
+    int w = 0, h = 0;
+    text_measure(app->text, says, ink.px, ink.weight, &w, &h);
+    int pad = app_px(app, 6);
+    SDL_Rect badge = badge_place(app, t, i, w + 2 * pad, h + pad);
+    SDL_Color bg = shown.low       ? paint_rgba(170, 50, 30, 240)
+                   : shown.running ? paint_rgba(40, 60, 50, 235)
+                                   : paint_rgba(0, 0, 0, 130);
+    int radius = app_px(app, 6);
+    paint_round_rect(app->paint, app->renderer, badge, radius, bg);
+    if (shown.running) {
+        paint_round_frame(app->paint, app->renderer, badge, radius,
+                          SDL_max(1, app_px(app, shown.low ? 2 : 1)),
+                          shown.low ? UI_GOLD_LIGHT : UI_GOLD);
+    }
+    text_draw_in(app->text, app->renderer, says, &ink, badge, TEXT_CENTER);
+}
+
+/* A seat's connection under its plate, when it is not simply here; else,
+ * at a table with a clock, a person's time. */
 static void draw_plate_state(App *app, TableState *t, const NetSeat *seat, int i)
 {
     if (seat->state != NET_SEAT_AWAY && seat->state != NET_SEAT_STAND_IN) {
+        draw_plate_clock(app, t, seat, i);
         return;
     }
     /* The host tells what is left of the grace every few seconds: between
