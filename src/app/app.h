@@ -59,6 +59,16 @@ typedef struct GameSetup {
     TableClock clock; /* the table's turn clock (the host screen offers Settings' last one) */
 } GameSetup;
 
+/* The seats a person gave the last table they hosted (the host screen
+ * offers them again for as many players): who waits for a friend, and the
+ * computers' levels. kept false: none hosted yet in this run. */
+typedef struct HostSeatChoice {
+    bool kept;
+    int players;
+    bool remote[CEKI_MAX_SEATS];
+    AiLevel level[CEKI_MAX_SEATS];
+} HostSeatChoice;
+
 /* How the table runs when the command line asks for it (launch.c). */
 typedef struct TableRun {
     bool autoplay;      /* a computer in every seat, animations instant */
@@ -112,7 +122,8 @@ struct App {
     CardArt *cards;
     SceneStack scenes;
     GameSetup setup;
-    struct Session *session; /* the game on the table (session.h), or NULL */
+    HostSeatChoice host_seats; /* the seats of the last table hosted */
+    struct Session *session;   /* the game on the table (session.h), or NULL */
     /* The table with friends the screens opened (net_table.h: hosting or
      * joining), or NULL. The screen showing it polls it and closes it when
      * it leaves, unless it handed it on to the next (join, lobby, waiting

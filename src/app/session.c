@@ -305,6 +305,29 @@ static void absorb_standing(Session *s, const GameEvent *e)
     }
 }
 
+/* The rounds scored before this session came to the table, as the whole
+ * view told them (a rejoin mid-match), and the round being played. */
+static void absorb_standings(Session *s, const NetStandings *st, const Observation *view)
+{
+    if (s->cur_round == 0 && view != NULL && view->round > 0) {
+        s->cur_round = view->round;
+    }
+    if (st == NULL || st->rounds == 0 || st->shown > st->rounds ||
+        !grow((void **)&s->scores, &s->caprounds, st->rounds, sizeof *s->scores)) {
+        return;
+    }
+    while (s->nrounds < st->rounds) {
+        memset(s->scores[s->nrounds], 0, sizeof s->scores[0]);
+        s->nrounds++;
+    }
+    for (int k = 0; k < st->shown && k < NET_VIEW_ROUNDS; k++) {
+        int r = st->rounds - st->shown + 1 + k;
+        for (int seat = 0; seat < st->players && seat < CEKI_MAX_SEATS; seat++) {
+            s->scores[r - 1][seat] = st->score[k][seat];
+        }
+    }
+}
+
 /* n events, rows[seat][i] as that seat saw event i: into the round's log,
  * the standings and (with `queue`) the table's queue. */
 static void absorb(Session *s, GameEvent *const rows[CEKI_MAX_SEATS], int n, bool queue)
@@ -599,6 +622,7 @@ Session *session_create_net(NetTable *net, const SessionSeats *seats, CekiStatus
         s->net_moves = seat_feed_move_no(f);
         s->net_updates = seat_feed_updates(f);
         absorb_feeds(s, false);
+        absorb_standings(s, seat_feed_standings(f), seat_feed_view(f));
         st = refresh_game(s);
         net_table_stepwise(net, st == CEKI_OK); /* one move at a time from now on */
         s->net = st == CEKI_OK ? net : NULL;    /* on failure the caller keeps it */

@@ -119,6 +119,13 @@ typedef struct HostTable {
     HostWatcher *watchers;
     int nwatchers, watchers_cap;
     int hands_sent; /* the last round whose hands the spectators were sent */
+    /* Each round's scores (a whole view carries them, NetStandings): the
+     * latest NET_VIEW_ROUNDS, round r at (r - 1) % NET_VIEW_ROUNDS;
+     * rounds_scored rounds so far, the last of them by move scored_move_no
+     * (move numbers from 1). */
+    int32_t round_scores[NET_VIEW_ROUNDS][CEKI_MAX_SEATS];
+    int rounds_scored;
+    uint32_t scored_move_no;
 } HostTable;
 
 typedef struct HostConnInfo {
@@ -282,6 +289,9 @@ void send_view(Host *h, HostTable *t, int seat);
 void send_watch_view(Host *h, HostTable *t, HostConn conn);
 /* m to every spectator of t. */
 void send_watchers(Host *h, const HostTable *t, const NetMsg *m);
+/* The standings of t round by round as the seats were told them (a move
+ * waiting for the journal is not told). */
+void send_standings(const HostTable *t, NetStandings *out);
 /* The claim window of t as a seat is told it now (closed when none). */
 void send_claim_window(const Host *h, const HostTable *t, NetClaimWindow *out);
 /* NET_MSG_SEATS (the seats, the clock, the spectators) to every connection

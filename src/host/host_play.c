@@ -270,6 +270,26 @@ void play_start(Host *h, HostTable *t, uint64_t now_ms)
     send_log(h, "table %s: the match starts", t->id);
 }
 
+/* The scores of a round the move just applied scored, kept for the
+ * standings a whole view carries (HostTable.round_scores). */
+static void play_note_scores(HostTable *t)
+{
+    int n = 0;
+    const GameEvent *ev = game_events(t->game, &n);
+    int round = game_round_number(t->game);
+    for (int i = 0; i < n; i++) {
+        if (ev[i].type != EV_ROUND_SCORED || ev[i].seat < 0 || ev[i].seat >= CEKI_MAX_SEATS ||
+            round < 1)
+            continue;
+        if (t->rounds_scored < round) {
+            t->rounds_scored = round;
+            memset(t->round_scores[(round - 1) % NET_VIEW_ROUNDS], 0, sizeof t->round_scores[0]);
+        }
+        t->round_scores[(round - 1) % NET_VIEW_ROUNDS][ev[i].seat] = ev[i].value;
+        t->scored_move_no = t->move_no;
+    }
+}
+
 CekiStatus play_apply(Host *h, HostTable *t, const Move *m, HostBy by)
 {
     if (t->waiting)
@@ -283,6 +303,7 @@ CekiStatus play_apply(Host *h, HostTable *t, const Move *m, HostBy by)
         return st;
     t->move_no++;
     h->moves++;
+    play_note_scores(t);
     t->over = game_match_over(t->game);
     t->untold = *m;
     t->waiting = true;
@@ -568,6 +589,7 @@ CekiStatus play_replay(Host *h, HostTable *t, const Move *m, HostBy by, uint32_t
     if (st != CEKI_OK)
         return st;
     t->move_no++;
+    play_note_scores(t);
     HostSeat *s = &t->seat[m->seat];
     if (bank != HOST_NO_BANK && clock_on(t))
         s->bank_ms = bank < t->clock.bank_ms ? bank : t->clock.bank_ms;

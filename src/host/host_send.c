@@ -87,7 +87,26 @@ void send_view(Host *h, HostTable *t, int seat)
     }
     send_claim_window(h, t, &v->claim);
     clock_state(t, h->now_ms, &v->clock);
+    send_standings(t, &v->standings);
     send_msg(h, conn, m);
+}
+
+void send_standings(const HostTable *t, NetStandings *out)
+{
+    memset(out, 0, sizeof *out);
+    int rounds = t->rounds_scored;
+    if (t->waiting && rounds > 0 && t->scored_move_no == t->move_no)
+        rounds--; /* the round the untold move scored */
+    if (rounds <= 0)
+        return;
+    int shown = rounds < NET_VIEW_ROUNDS ? rounds : NET_VIEW_ROUNDS;
+    out->rounds = (uint16_t)rounds;
+    out->shown = (uint8_t)shown;
+    out->players = (uint8_t)t->cfg.players;
+    for (int k = 0; k < shown; k++) {
+        int r = rounds - shown + 1 + k;
+        memcpy(out->score[k], t->round_scores[(r - 1) % NET_VIEW_ROUNDS], sizeof out->score[k]);
+    }
 }
 
 void send_watch_view(Host *h, HostTable *t, HostConn conn)
@@ -107,6 +126,7 @@ void send_watch_view(Host *h, HostTable *t, HostConn conn)
     v->hash = net_view_hash(&v->view);
     send_claim_window(h, t, &v->claim);
     clock_state(t, h->now_ms, &v->clock);
+    send_standings(t, &v->standings);
     send_msg(h, conn, m);
 }
 

@@ -27,6 +27,7 @@
 #define NET_CLOCK_BANK_MAX_MS 3600000u         /* the largest bank a clock gives */
 #define NET_CLOCK_STALLED 3 /* moves in a row the clock makes before a stand-in */
 #define NET_MAX_WATCHERS 64 /* spectators at one table, at most */
+#define NET_VIEW_ROUNDS 32  /* the latest rounds whose scores a whole view carries */
 
 typedef enum NetStatus {
     NET_OK = 0,

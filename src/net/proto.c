@@ -21,7 +21,10 @@
  *            u64 ai_seed, rules, bool creator, text key
  *   SEATS    u8 players, bool started, then per seat: u8 kind, u8 state, u32 grace_ms,
  *            text name, u8 stand_in, u8 clock_moves; then clock, u8 nwatchers, their names
- *   VIEW     u32 move_no, u64 hash, view (proto_view.c), u16 nmoves, moves, claim, clock
+ *   VIEW     u32 move_no, u64 hash, view (proto_view.c), u16 nmoves, moves, claim, clock,
+ *            u16 rounds scored, u8 shown (min(rounds, NET_VIEW_ROUNDS)), u8 players
+ *            (0 exactly when no round is scored), then per round shown, oldest first:
+ *            i32 score per player
  *   UPDATE   u32 move_no, u64 hash, move, u16 nevents, events, u16 delta_len, delta,
  *            u16 nmoves, moves, claim, clock
  *   REFUSED  u8 what, u8 refusal (NetReason), u32 move_no, text reason
@@ -218,6 +221,21 @@ static void proto_io_seats(Codec *c, NetSeats *m)
         codec_io_text(c, m->watcher[i], NET_NAME_MAX, NET_NAME_CHARS, CODEC_TEXT_LINE);
 }
 
+/* The standings round by round: exactly the latest rounds that fit, each
+ * with a score per player. */
+static void proto_io_standings(Codec *c, NetStandings *st)
+{
+    uint16_t rounds = codec_io_u16(c, &st->rounds, UINT16_MAX);
+    uint8_t shown = codec_io_u8(c, &st->shown, NET_VIEW_ROUNDS);
+    uint8_t players = codec_io_u8(c, &st->players, CEKI_MAX_SEATS);
+    codec_require(c, shown == (rounds < NET_VIEW_ROUNDS ? rounds : NET_VIEW_ROUNDS));
+    codec_require(c, (rounds == 0) == (players == 0));
+    for (int r = 0; r < shown && codec_ok(c); r++) {
+        for (int s = 0; s < players && codec_ok(c); s++)
+            codec_io_i32(c, &st->score[r][s]);
+    }
+}
+
 static void proto_io_view(Codec *c, NetView *m)
 {
     codec_io_u32(c, &m->move_no);
@@ -226,6 +244,7 @@ static void proto_io_view(Codec *c, NetView *m)
     proto_io_moves(c, &m->nmoves, m->moves);
     proto_io_claim(c, &m->claim);
     proto_io_clock(c, &m->clock);
+    proto_io_standings(c, &m->standings);
 }
 
 static void proto_io_update(Codec *c, NetUpdate *m)

@@ -55,7 +55,7 @@
 #include "net_limits.h"
 #include "net_view.h"
 
-#define NET_PROTOCOL_VERSION 4u /* 4: the turn clock, stand-ins, spectators */
+#define NET_PROTOCOL_VERSION 5u /* 5: each round's scores in the whole view; 4: the turn clock */
 #define NET_DEFAULT_PORT 7157
 #define NET_CHANNEL_GAME 0
 #define NET_CHANNEL_CHAT 1
@@ -325,6 +325,19 @@ typedef struct NetClaimWindow {
     uint32_t window_ms; /* the whole window */
 } NetClaimWindow;
 
+/* The match's standings round by round, as a whole view carries them (the
+ * totals are in the Observation): `rounds` rounds scored so far, and the
+ * scores of the latest `shown` of them, oldest first (shown is
+ * min(rounds, NET_VIEW_ROUNDS); score[k] is round rounds - shown + 1 + k),
+ * one per player (`players`, the table's; 0 with no round scored). A client that comes back
+ * mid-match shows them as the seats saw them round by round. */
+typedef struct NetStandings {
+    uint16_t rounds;
+    uint8_t shown;
+    uint8_t players;
+    int32_t score[NET_VIEW_ROUNDS][CEKI_MAX_SEATS];
+} NetStandings;
+
 /* The seat's whole view, and its moves when it is to move. A spectator's
  * view has seat GAME_SPECTATOR and no moves. */
 typedef struct NetView {
@@ -335,6 +348,7 @@ typedef struct NetView {
     Move moves[GAME_MAX_MOVES];
     NetClaimWindow claim;
     NetClockState clock;
+    NetStandings standings; /* each round's scores so far */
 } NetView;
 
 /* One move applied: what the seat saw of it, and how its view changed.

@@ -769,6 +769,36 @@ static void test_waiting_room_leave(void **state)
     close_app(app);
 }
 
+/* Hosting again offers the seats chosen the last time: a friend and a
+ * strong computer stay so when the game is picked again from the setup
+ * (which, for a network game, would make every seat a friend). */
+static void test_host_again_same_seats(void **state)
+{
+    (void)state;
+    App *app = new_app();
+    app_setup_variant(app, VARIANT_PEI);
+    assert_true(app->setup.config.players >= 3);
+    open_scene(app, SCENE_HOST);
+    test_mouse_move(app, 0, 0);
+    const Ui *ui = ui_of_top_scene(app);
+    ui_focus((Ui *)ui, ui_find_named(ui, "Seat 3")->id);
+    test_key(app, SDLK_RIGHT, 0); /* greedy -> strong */
+    assert_int_equal(app->setup.level[2], AI_STRONG);
+    test_click_named(app, "Open the table");
+    assert_string_equal(test_top_scene(app), "waiting");
+    test_key(app, SDLK_ESCAPE, 0); /* leave the room: the table closes */
+    assert_string_equal(test_top_scene(app), "title");
+    assert_true(app->setup.network);
+    app_setup_variant(app, VARIANT_PEI); /* the game picked again */
+    open_scene(app, SCENE_HOST);
+    assert_true(app->setup.remote[1]);
+    assert_false(app->setup.remote[2]);
+    assert_int_equal(app->setup.level[2], AI_STRONG);
+    test_screen_text(app);
+    assert_true(test_screen_says("Computer (strong)"));
+    close_app(app);
+}
+
 /* A joiner's room: no host controls, the state in words. */
 static void test_waiting_room_joiner(void **state)
 {
@@ -1674,6 +1704,7 @@ int main(void)
         cmocka_unit_test(test_host_name_field),
         cmocka_unit_test(test_waiting_room_host),
         cmocka_unit_test(test_waiting_room_leave),
+        cmocka_unit_test(test_host_again_same_seats),
         cmocka_unit_test(test_waiting_room_joiner),
         cmocka_unit_test(test_join_typed_and_bad),
         cmocka_unit_test(test_join_paste_invite),

@@ -260,11 +260,12 @@ static NetTable *join_table(const NetTable *host, const char *token, const char 
     return t;
 }
 
-/* A host and two joiners, seated; the match not started. */
-static void open_three(Seat s[TABLES], const char *data_dir)
+/* A host and two joiners, seated, for a match of `rounds`; started. */
+static void open_three_rounds(Seat s[TABLES], const char *data_dir, int rounds)
 {
     memset(s, 0, sizeof(Seat) * TABLES);
     NetHostOptions o = host_options(data_dir);
+    o.rules.rounds = (uint16_t)rounds;
     char err[ERR_MAX] = "";
     s[0].t = net_table_host(&o, err, sizeof err);
     assert_non_null(s[0].t);
@@ -278,6 +279,12 @@ static void open_three(Seat s[TABLES], const char *data_dir)
     assert_true(net_table_start(s[0].t));
     NetTableState playing = NET_TABLE_PLAYING;
     assert_true(run_until(s, TABLES, false, all_in_state, &playing));
+}
+
+/* A host and two joiners, seated, for a match of one round; started. */
+static void open_three(Seat s[TABLES], const char *data_dir)
+{
+    open_three_rounds(s, data_dir, 1);
 }
 
 /* Plays to the end: every window has the same record. */
@@ -424,6 +431,69 @@ static void test_joiner_rejoins(void **state)
     assert_memory_equal(after.hand, before.hand, sizeof after.hand);
     finish(s);
     close_all(s);
+}
+
+/* The round scores the last seat saw as they came (ScoresSeen), until its
+ * view is in round `want`. */
+typedef struct ScoresSeen {
+    int want;
+    int scored[CEKI_MAX_SEATS];
+    int count;
+} ScoresSeen;
+
+static bool last_seat_in_round(Seat *s, int n, void *ctx)
+{
+    ScoresSeen *seen = ctx;
+    SeatFeed *f = net_table_feed(s[n - 1].t);
+    GameEvent ev[64];
+    int k = 0;
+    while (f != NULL && (k = seat_feed_take_events(f, ev, 64)) > 0) {
+        for (int i = 0; i < k; i++) {
+            if (ev[i].type == EV_ROUND_SCORED && ev[i].seat >= 0 && ev[i].seat < CEKI_MAX_SEATS) {
+                seen->scored[ev[i].seat] = ev[i].value;
+                seen->count++;
+            }
+        }
+    }
+    return f != NULL && seat_feed_has_view(f) && seat_feed_view(f)->round >= seen->want;
+}
+
+/* A seat that comes back after the first round of two sees that round's
+ * scores in its standings, as it saw them when the round was scored (not
+ * only the totals). */
+static void test_rejoin_keeps_round_scores(void **state)
+{
+    (void)state;
+    Seat s[TABLES];
+    open_three_rounds(s, NULL, 2);
+    ScoresSeen seen;
+    memset(&seen, 0, sizeof seen);
+    seen.want = 2;
+    assert_true(run_until(s, TABLES, true, last_seat_in_round, &seen));
+    assert_true(seen.count > 0);
+    assert_true(run_until(s, TABLES, false, all_seated, NULL));
+    NetTicket tk;
+    assert_true(net_table_ticket(s[2].t, &tk));
+    int seat = seat_feed_seat(net_table_feed(s[2].t));
+    net_table_destroy(s[2].t);
+    s[2].t = NULL;
+    assert_true(run_until(s, 2, false, seat_away, &seat));
+    s[2].t = net_table_join(&tk.address, tk.token, "Wati", NULL, 0);
+    s[2].sent = 0;
+    assert_non_null(s[2].t);
+    assert_true(run_until(s, TABLES, false, all_seated, NULL));
+    SessionSeats seats;
+    memset(&seats, 0, sizeof seats);
+    CekiStatus st = CEKI_OK;
+    Session *ss = session_create_net(s[2].t, &seats, &st);
+    assert_non_null(ss);
+    s[2].t = NULL; /* the session's now */
+    assert_int_equal(session_rounds_scored(ss), 1);
+    for (int p = 0; p < TABLES; p++) {
+        assert_int_equal(session_round_score(ss, 1, p), seen.scored[p]);
+    }
+    session_destroy(ss);
+    close_all_two(s);
 }
 
 static void test_host_resumes(void **state)
@@ -1277,6 +1347,7 @@ int main(void)
         cmocka_unit_test(test_invite_and_no_table),
         cmocka_unit_test(test_whole_match),
         cmocka_unit_test(test_joiner_rejoins),
+        cmocka_unit_test(test_rejoin_keeps_round_scores),
         cmocka_unit_test(test_host_resumes),
         cmocka_unit_test(test_chat),
         cmocka_unit_test(test_sessions_play),

@@ -6,7 +6,8 @@
  * clock, stand-ins and spectators: a table with a clock that shows hands
  * late, a JOIN and a WELCOME to watch, a spectator's VIEW, an UPDATE and
  * SEATS with the clock running, a seat stood in for and spectators listed,
- * a STAND_IN, the HANDS of a round, a spectator's chat.
+ * a STAND_IN, the HANDS of a round, a spectator's chat, a VIEW with each
+ * round's scores.
  *
  *   fuzz_gen_net_corpus tests/fuzz/corpus/net
  */
@@ -79,6 +80,11 @@ static int write_game_msgs(const char *dir)
     if (game_to_move(g) == 0)
         msg.u.view.nmoves = (uint16_t)game_legal_moves(g, msg.u.view.moves, GAME_MAX_MOVES);
     bad |= write_msg(dir, "view-thothit");
+    msg.u.view.standings = (NetStandings){.rounds = 2, .shown = 2, .players = 3};
+    msg.u.view.standings.score[0][0] = 7;
+    msg.u.view.standings.score[0][2] = -3;
+    msg.u.view.standings.score[1][1] = 12;
+    bad |= write_msg(dir, "view-standings");
     reset(NET_MSG_UPDATE);
     NetUpdate *u = &msg.u.update;
     u->move_no = 6;

@@ -18,8 +18,9 @@ struct SeatFeed {
     Move moves[GAME_MAX_MOVES];
     int nmoves;
     Move last;
-    NetClaimWindow claim; /* as the last VIEW or UPDATE told it */
-    long claim_told;      /* VIEWs and UPDATEs that told it */
+    NetClaimWindow claim;   /* as the last VIEW or UPDATE told it */
+    long claim_told;        /* VIEWs and UPDATEs that told it */
+    NetStandings standings; /* each round's scores, as the last whole view told them */
     NetSeats seats;
     NetHands hands;    /* a spectator's: the last finished round's hands */
     long hands_told;   /* NET_MSG_HANDS received */
@@ -131,6 +132,7 @@ static void feed_view(SeatFeed *f, const NetView *v)
     feed_set_moves(f, v->moves, v->nmoves);
     f->claim = v->claim;
     f->claim_told++;
+    f->standings = v->standings;
 }
 
 /* An update: its events queued, the delta applied and checked; a delta that
@@ -279,6 +281,11 @@ const NetClaimWindow *seat_feed_claim(const SeatFeed *f, long *told)
         *told = f != NULL ? f->claim_told : 0;
     }
     return f != NULL ? &f->claim : NULL;
+}
+
+const NetStandings *seat_feed_standings(const SeatFeed *f)
+{
+    return f != NULL ? &f->standings : NULL;
 }
 
 bool seat_feed_send_move(SeatFeed *f, const Move *m)

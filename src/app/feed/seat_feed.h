@@ -84,6 +84,10 @@ const NetSeats *seat_feed_seats(const SeatFeed *f);
  * caller can time the window's countdown from the one that came last. */
 const NetClaimWindow *seat_feed_claim(const SeatFeed *f, long *told);
 
+/* Each round's scores as the last whole view told them (NetStandings:
+ * rounds 0 before any; a seat that comes back mid-match learns the rounds
+ * it missed here). */
+const NetStandings *seat_feed_standings(const SeatFeed *f);
 /* Asks the host for the seat's whole view again (it comes as a VIEW). */
 bool seat_feed_ask_view(SeatFeed *f);
 /* Sends the move for this feed's seat, answering its move number. */

@@ -154,6 +154,31 @@ static bool has_friend(const GameSetup *g)
     return false;
 }
 
+/* The seats of the table being opened, kept to be offered next time. */
+static void keep_seats(App *app)
+{
+    const GameSetup *g = &app->setup;
+    HostSeatChoice *c = &app->host_seats;
+    c->kept = true;
+    c->players = g->config.players;
+    memcpy(c->remote, g->remote, sizeof c->remote);
+    memcpy(c->level, g->level, sizeof c->level);
+}
+
+/* The seats the last table hosted had, when it had as many players. */
+static void offer_kept_seats(App *app)
+{
+    GameSetup *g = &app->setup;
+    const HostSeatChoice *c = &app->host_seats;
+    if (!c->kept || c->players != g->config.players) {
+        return;
+    }
+    for (int seat = 1; seat < CEKI_MAX_SEATS; seat++) {
+        g->remote[seat] = c->remote[seat];
+        g->level[seat] = c->level[seat];
+    }
+}
+
 static bool host_enter(App *app, void *state)
 {
     HostState *s = state;
@@ -166,6 +191,7 @@ static bool host_enter(App *app, void *state)
     for (int seat = 1; seat < CEKI_MAX_SEATS; seat++) {
         g->human[seat] = false; /* one person at this screen: the first seat */
     }
+    offer_kept_seats(app);
     if (!has_friend(g) && g->config.players > 1) {
         set_kind(g, 1, KIND_FRIEND);
     }
@@ -283,6 +309,7 @@ static SceneAction open_table(App *app, HostState *s)
         return scene_stay();
     }
     net_screens_keep_name(app, s->name.text);
+    keep_seats(app);
     keep_clock(app);
     net_table_destroy(app->net);
     app->net = t;
