@@ -87,6 +87,27 @@ const char *net_screens_server_name(const App *app, const char *where)
     return NULL;
 }
 
+NetTable *net_screens_host_shot(App *app, const GameSetup *g, bool open, NetWatch watch,
+                                uint64_t seed)
+{
+    NetHostOptions opt;
+    memset(&opt, 0, sizeof opt);
+    net_screens_rules(g, &opt.rules);
+    opt.any_port = true;
+    opt.bind = "127.0.0.1";
+    opt.has_seed = true;
+    opt.seed = seed;
+    opt.open = open;
+    opt.rules.watch = (uint8_t)watch;
+    net_screens_player_name(app, opt.name, sizeof opt.name);
+    char err[200] = "";
+    NetTable *t = net_table_host(&opt, err, sizeof err);
+    if (t == NULL) {
+        fprintf(stderr, "ceki: no local table: %s\n", err);
+    }
+    return t;
+}
+
 NetTable *net_screens_local_table(App *app, bool open)
 {
     const char *local = getenv("CEKI_NET_LOCAL");
@@ -98,22 +119,7 @@ NetTable *net_screens_local_table(App *app, bool open)
         g.human[i] = i == 0;
         g.remote[i] = i == 1;
     }
-    NetHostOptions opt;
-    memset(&opt, 0, sizeof opt);
-    net_screens_rules(&g, &opt.rules);
-    opt.any_port = true;
-    opt.bind = "127.0.0.1";
-    opt.has_seed = true;
-    opt.seed = 1;
-    opt.open = open;
-    opt.rules.watch = (uint8_t)net_screens_watch_default(open);
-    net_screens_player_name(app, opt.name, sizeof opt.name);
-    char err[200] = "";
-    NetTable *t = net_table_host(&opt, err, sizeof err);
-    if (t == NULL) {
-        fprintf(stderr, "ceki: no local table: %s\n", err);
-    }
-    return t;
+    return net_screens_host_shot(app, &g, open, net_screens_watch_default(open), 1);
 }
 
 bool net_screens_play(App *app)

@@ -46,6 +46,11 @@ bool net_screens_play(App *app);
  * 127.0.0.1, at a port the system chooses, private or open. NULL when not
  * asked or it cannot. */
 NetTable *net_screens_local_table(App *app, bool open);
+/* The table a screenshot hosts: g's game and seats on 127.0.0.1 at a port
+ * the system chooses, private or open, with that watch and seed; NULL (said
+ * on stderr) when it cannot. */
+NetTable *net_screens_host_shot(App *app, const GameSetup *g, bool open, NetWatch watch,
+                                uint64_t seed);
 /* The name the person gave the server at "HOST:PORT" (Settings' list), or
  * NULL when it is not in the list. */
 const char *net_screens_server_name(const App *app, const char *where);

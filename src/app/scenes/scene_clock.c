@@ -30,20 +30,8 @@ static NetTable *clock_shot_host(App *app)
         g.level[i] = AI_GREEDY;
     }
     g.clock = TABLE_CLOCK_QUICK;
-    NetHostOptions opt;
-    memset(&opt, 0, sizeof opt);
-    net_screens_rules(&g, &opt.rules);
-    opt.any_port = true;
-    opt.bind = "127.0.0.1";
-    opt.has_seed = true;
-    opt.seed = app->setup.seed_given ? app->setup.config.seed : 1;
-    net_screens_player_name(app, opt.name, sizeof opt.name);
-    char err[200] = "";
-    NetTable *t = net_table_host(&opt, err, sizeof err);
-    if (t == NULL) {
-        fprintf(stderr, "ceki: no table for the clock: %s\n", err);
-    }
-    return t;
+    uint64_t seed = app->setup.seed_given ? app->setup.config.seed : 1;
+    return net_screens_host_shot(app, &g, false, NET_WATCH_NONE, seed);
 }
 
 /* Polls until the person may move (the match started, the computers
