@@ -60,10 +60,11 @@ typedef struct NetEnd {
     ENetHost *host;
     bool server;
     uint32_t version;
-    uint32_t timeout_ms;
-    uint32_t ping_ms; /* 0: ENet's default */
-    int max_live;     /* connections allowed at once */
-    int live;         /* connections known now */
+    uint32_t timeout_ms;     /* ENet's timeoutMinimum (0: its defaults) */
+    uint32_t timeout_max_ms; /* ... and timeoutMaximum */
+    uint32_t ping_ms;        /* 0: ENet's default */
+    int max_live;            /* connections allowed at once */
+    int live;                /* connections known now */
     uint32_t serial;
     NetConn *conn;   /* by ENet peer slot: the connection there, 0 if none */
     bool *connected; /* by slot: CONNECT reported */
@@ -184,6 +185,7 @@ static void *net_end_new(size_t size, const NetEndSetup *set, char *err, size_t 
     e->server = set->server;
     e->version = set->version;
     e->timeout_ms = set->timeout_ms;
+    e->timeout_max_ms = set->timeout_ms;
     e->max_live = set->max_live;
     if (!net_end_init(e, set->addr, set->slots, set->max_packet, err, err_size)) {
         net_end_close(e, set->bye);
@@ -249,7 +251,7 @@ static NetReason net_reason_of(enet_uint32 data)
 static void net_apply_peer_options(const NetEnd *e, ENetPeer *p)
 {
     if (e->timeout_ms > 0)
-        enet_peer_timeout(p, 0, e->timeout_ms, e->timeout_ms);
+        enet_peer_timeout(p, NET_PEER_TIMEOUT_LIMIT, e->timeout_ms, e->timeout_max_ms);
     if (e->ping_ms > 0)
         enet_peer_ping_interval(p, e->ping_ms);
 }
@@ -862,9 +864,31 @@ void net_server_set_ping(NetServer *s, uint32_t ping_ms)
     net_end_set_ping(&s->end, ping_ms);
 }
 
+static void net_end_set_timeouts(NetEnd *e, uint32_t min_ms, uint32_t max_ms)
+{
+    if (min_ms == 0 || max_ms < min_ms)
+        return;
+    e->timeout_ms = min_ms;
+    e->timeout_max_ms = max_ms;
+    for (size_t i = 0; i < e->host->peerCount; i++) {
+        if (e->host->peers[i].state != ENET_PEER_STATE_DISCONNECTED)
+            enet_peer_timeout(&e->host->peers[i], NET_PEER_TIMEOUT_LIMIT, min_ms, max_ms);
+    }
+}
+
+void net_server_set_timeouts(NetServer *s, uint32_t min_ms, uint32_t max_ms)
+{
+    net_end_set_timeouts(&s->end, min_ms, max_ms);
+}
+
 void net_client_set_ping(NetClient *c, uint32_t ping_ms)
 {
     net_end_set_ping(&c->end, ping_ms);
+}
+
+void net_client_set_timeouts(NetClient *c, uint32_t min_ms, uint32_t max_ms)
+{
+    net_end_set_timeouts(&c->end, min_ms, max_ms);
 }
 
 void net_server_flush(NetServer *s)

@@ -59,12 +59,29 @@
  *   accepted it, or NET_EVENT_DISCONNECT when it could not be reached.
  * - Data reported by poll (NetEvent.data) stays valid until the next poll
  *   or destroy of the same server or client.
- * - Pings: ENet pings a peer it has heard nothing from for ping_ms (500
- *   unless set_ping says otherwise), and a peer that stops answering is
- *   gone timeout_ms after the first unanswered one; so a silent peer is
- *   noticed within ping_ms + timeout_ms. Every ping costs two datagrams,
- *   which with thousands of peers is more than the game's own traffic: a
- *   server of many peers pings less often.
+ * - Pings and timeouts: ENet pings a peer it has heard nothing from for
+ *   ping_ms (NET_PEER_PING_MS, ENet's own 500, unless set_ping says
+ *   otherwise). A reliable command (a ping is one) not acknowledged within
+ *   its retransmission time (the round trip plus four times its variance,
+ *   doubled at each resend) is sent again. The peer is gone when the
+ *   oldest unacknowledged command was sent max_ms ago, or when a command's
+ *   latest send timed out after n sends with 2^(n - 1) >=
+ *   NET_PEER_TIMEOUT_LIMIT (16: five sends) and the oldest was sent at
+ *   least min_ms ago (enet_peer_timeout(peer, limit, minimum, maximum),
+ *   ENet 1.3's protocol.c). The options' timeout_ms is both (a fixed time:
+ *   ceki-cli's bots); set_timeouts gives the two. So a peer that falls
+ *   silent is noticed after ping_ms plus the later of min_ms and 31
+ *   retransmission times (1 + 2 + 4 + 8 + 16), never later than ping_ms +
+ *   max_ms; a live link that loses packets keeps its peer as long as one
+ *   of those five sends (or a later one, until min_ms) gets through.
+ *   The tables (the app's host and joiner, ceki-server) use
+ *   NET_PEER_TIMEOUT_MIN_MS and NET_PEER_TIMEOUT_MAX_MS. Measured over
+ *   127.0.0.1 (tests/app/test_net_table.c), a friend whose program stops
+ *   answering was seen away after 10.7 s with the earlier fixed 10 s, and
+ *   now after about 3 s (reckoned, not measured: over a link of 100 ms
+ *   round trips some 3.5 to 5 s). Every ping costs two datagrams, which
+ *   with thousands of peers is more than the game's own traffic: a server
+ *   of many peers pings less often.
  * - Each socket asks the system for NET_SOCKET_BUFFER bytes of receive and
  *   send buffer (the system may give less: net.core.rmem_max), so a burst
  *   to thousands of peers at once is queued rather than dropped.
@@ -85,6 +102,12 @@
 #define NET_SOCKET_BUFFER (4u * 1024u * 1024u)          /* bytes asked for each socket's buffers */
 #define NET_ADDR_TEXT_MAX 48 /* "255.255.255.255:65535" and a NUL, with room */
 #define NET_AWAY_QUEUE 64    /* peers turned away before a slot, kept to be reported */
+
+/* How soon a silent peer is gone (see "Pings and timeouts" above). */
+#define NET_PEER_PING_MS 500u         /* ping a peer heard nothing from this long */
+#define NET_PEER_TIMEOUT_LIMIT 16u    /* ENet's timeoutLimit: five sends, 31 retransmission times */
+#define NET_PEER_TIMEOUT_MIN_MS 2500u /* ... and at least this long since the first */
+#define NET_PEER_TIMEOUT_MAX_MS 30000u /* gone however it is resent after this (ENet's default) */
 
 typedef uint32_t NetConn; /* 0 is never a connection */
 
@@ -121,7 +144,8 @@ typedef struct NetServerOptions {
     const char *bind;    /* IPv4 address to bind; NULL: 0.0.0.0 */
     uint16_t port;       /* 0: the system chooses (net_server_port) */
     int max_peers;       /* connections held at once, 1..NET_TRANSPORT_MAX_PEERS */
-    uint32_t timeout_ms; /* a silent peer is gone after this; 0: ENet's default (about 30 s) */
+    uint32_t timeout_ms; /* a silent peer is gone after this (set_timeouts: two times);
+                            0: ENet's defaults (5 s at least, 30 s at most) */
     NetAdmitFn admit;    /* asked before a new peer gets a slot; NULL: everyone */
     void *admit_ctx;
     int max_per_address; /* peers from one IPv4 address at most (ENet's duplicatePeers);
@@ -164,6 +188,10 @@ void net_server_flush(NetServer *s);
 /* Ping a connection heard nothing from for ping_ms (> 0), from now on and
  * for every connection after. */
 void net_server_set_ping(NetServer *s, uint32_t ping_ms);
+/* A silent peer is gone once ENet's resends are spent and min_ms has
+ * passed, or after max_ms however it is resent (> 0, min_ms <= max_ms);
+ * from now on and for every connection after. */
+void net_server_set_timeouts(NetServer *s, uint32_t min_ms, uint32_t max_ms);
 int net_server_count(const NetServer *s); /* connections held now */
 NetStats net_server_stats(const NetServer *s);
 
@@ -184,6 +212,7 @@ void net_client_disconnect(NetClient *c, NetConn conn, NetReason why);
 bool net_client_connected(const NetClient *c, NetConn conn);
 void net_client_flush(NetClient *c);
 void net_client_set_ping(NetClient *c, uint32_t ping_ms); /* as net_server_set_ping */
+void net_client_set_timeouts(NetClient *c, uint32_t min_ms, uint32_t max_ms); /* as the server's */
 NetStats net_client_stats(const NetClient *c);
 
 #endif

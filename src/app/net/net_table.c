@@ -24,9 +24,8 @@
  * transport's. */
 #define NET_TABLE_LOCAL_CONN 0x0FFFu
 #define NET_TABLE_MAX_PEERS 64
-#define NET_TABLE_PEER_TIMEOUT_MS 10000u /* a silent peer is gone after this */
-#define NET_TABLE_EVENTS_PER_POLL 512    /* transport events handled in one poll at most */
-#define NET_TABLE_LOCAL_PER_POLL 4096    /* host messages to the person in one poll at most */
+#define NET_TABLE_EVENTS_PER_POLL 512 /* transport events handled in one poll at most */
+#define NET_TABLE_LOCAL_PER_POLL 4096 /* host messages to the person in one poll at most */
 #define NET_TABLE_QUEUE_FIRST 16
 #define NET_TABLE_BACKOFF_FIRST_MS 250u
 #define NET_TABLE_BACKOFF_MAX_MS 4000u
@@ -438,9 +437,14 @@ static bool host_open(NetTable *t, const NetHostOptions *opt, char *err, size_t 
 {
     char e[NET_TABLE_ERR_MAX] = "";
     uint16_t port = opt->any_port ? 0 : opt->port != 0 ? opt->port : NET_DEFAULT_PORT;
-    NetServerOptions so = {opt->bind, port, NET_TABLE_MAX_PEERS, NET_TABLE_PEER_TIMEOUT_MS, NULL,
-                           NULL,      0};
+    NetServerOptions so = {.bind = opt->bind,
+                           .port = port,
+                           .max_peers = NET_TABLE_MAX_PEERS,
+                           .timeout_ms = NET_PEER_TIMEOUT_MIN_MS};
     t->server = net_server_create(&so, e, sizeof e);
+    if (t->server != NULL) { /* a silent friend is seen away within seconds (net_transport.h) */
+        net_server_set_timeouts(t->server, NET_PEER_TIMEOUT_MIN_MS, NET_PEER_TIMEOUT_MAX_MS);
+    }
     if (t->server == NULL) {
         snprintf(err, err_size, _("The table cannot be offered on port %u: %s"), (unsigned)port, e);
         return false;
@@ -567,8 +571,11 @@ static NetTable *client_new(const NetAddress *a, const char *name, char *err, si
 static NetTable *client_start(NetTable *t, char *err, size_t err_size)
 {
     char e[NET_TABLE_ERR_MAX] = "";
-    NetClientOptions co = {1, 0, 0, NET_TABLE_PEER_TIMEOUT_MS, NULL};
+    NetClientOptions co = {.max_conns = 1, .timeout_ms = NET_PEER_TIMEOUT_MIN_MS};
     t->client = net_client_create(&co, e, sizeof e);
+    if (t->client != NULL) {
+        net_client_set_timeouts(t->client, NET_PEER_TIMEOUT_MIN_MS, NET_PEER_TIMEOUT_MAX_MS);
+    }
     if (t->client == NULL) {
         snprintf(err, err_size, "%s", e);
     }
