@@ -481,6 +481,227 @@ static void test_mute_from_the_plate(void **state)
     mute_at(2560, 1600);
 }
 
+/* Frames and both seats' turns until the table has shown `more` more
+ * public moves (the friend answers a claim window as a bot would). */
+static void play_moves(App *app, Friend *f, AiPlayer *mine, int more)
+{
+    TableState *t = table_top(app);
+    int want = t->obs.history.total + more;
+    double start = seconds_now();
+    for (int i = 0; i < PLAY_POLLS && seconds_now() - start < PLAY_SECONDS; i++) {
+        if (t->obs.history.total >= want && t->obs.history.total > 0) {
+            return;
+        }
+        app_update(app, 1.0 / 60.0);
+        person_play(app, mine, &f->cfg, NULL, NULL);
+        net_table_poll(f->net, SDL_GetTicks());
+        if (!friend_play(f)) {
+            Move m = greedy_choice(f->ai, &f->cfg, net_table_feed(f->net));
+            assert_true(seat_feed_send_move(net_table_feed(f->net), &m));
+        }
+        rest();
+    }
+    fail_msg("the table did not show %d more moves", more);
+}
+
+/* The app's person says a line (as Enter in the chat line does); polled
+ * until it came back from the host. */
+static void person_says(App *app, Friend *f, const char *line)
+{
+    for (int i = 0; i < WAIT_POLLS && seconds_now() - f->said_at < CHAT_GAP_S; i++) {
+        rest();
+    }
+    TableState *t = table_top(app);
+    long before = t->chat.received;
+    assert_true(net_table_say(session_net_table(app->session), line));
+    for (int i = 0; i < WAIT_POLLS && t->chat.received == before; i++) {
+        app_update(app, 1.0 / 60.0);
+        net_table_poll(f->net, SDL_GetTicks());
+        rest();
+    }
+    assert_int_equal(t->chat.received, before + 1);
+    f->said_at = seconds_now();
+}
+
+/* How many lines of the screen's text are exactly `word`. */
+static int lines_saying(App *app, const char *word)
+{
+    const char *text = test_screen_text(app);
+    size_t len = strlen(word);
+    int n = 0;
+    for (const char *at = text; at != NULL && *at != '\0';) {
+        const char *end = strchr(at, '\n');
+        size_t l = end != NULL ? (size_t)(end - at) : strlen(at);
+        n += l == len && strncmp(at, word, len) == 0;
+        at = end != NULL ? end + 1 : NULL;
+    }
+    return n;
+}
+
+/* The log's entry that says `text` (its index from the newest), or -1. */
+static int log_index(const TableState *t, const char *text)
+{
+    for (int i = 0; i < table_log_count(t); i++) {
+        char buf[1024];
+        Card cards[2];
+        int nc = 0;
+        if (table_log_entry(t, i, buf, sizeof buf, cards, &nc) && strcmp(buf, text) == 0) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+/* Whether a move (an entry with cards, not a line) lies between entries
+ * a and b of the log. */
+static bool move_between(const TableState *t, int a, int b)
+{
+    for (int i = a + 1; i < b; i++) {
+        char buf[1024];
+        Card cards[2];
+        int nc = 0;
+        if (table_log_entry(t, i, buf, sizeof buf, cards, &nc) && nc > 0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The mark and the open log, drawn in Indonesian, Javanese and English:
+ * a picture of each, and no text of theirs overflowing its box (the table
+ * with them overflows no more than without: the log closed, the count
+ * read). L opens and closes the log here; the mark is back after closing
+ * only because the test says so (unread, kept aside and put back). */
+static void chat_pictures(App *app, TableState *t, const char *what)
+{
+    static const Language langs[] = {LANGUAGE_INDONESIAN, LANGUAGE_JAVANESE, LANGUAGE_ENGLISH};
+    int width = 0, height = 0;
+    SDL_GetRendererOutputSize(app->renderer, &width, &height);
+    for (size_t i = 0; i < sizeof langs / sizeof langs[0]; i++) {
+        i18n_set_language(langs[i]);
+        table_relayout(app, t);
+        int with = overflows_now(app);
+        char name[96];
+        snprintf(name, sizeof name, "net-chat-%s-%s-%dx%d.png", what, language_key(langs[i]), width,
+                 height);
+        save(app, name);
+        bool open = t->log_open;
+        int unread = t->chat.unread;
+        t->log_open = false;
+        t->chat.unread = 0;
+        int without = overflows_now(app);
+        t->log_open = open;
+        t->chat.unread = unread;
+        assert_true(with <= without);
+    }
+    table_relayout(app, t);
+}
+
+/* Issue 41 item 14: a friend's lines that come while the move log is
+ * closed are counted on its button; L shows them in the log among the
+ * moves in the order they came, under the friend's name, and the count
+ * goes; a muted seat's lines are neither counted nor shown; a long chat
+ * scrolls back to its first line by the keys and the wheel. */
+static void chat_log_at(int width, int height, bool long_chat)
+{
+    App *app = test_app_new(width, height, NULL);
+    app_setup_variant(app, VARIANT_KOWAH);
+    app->setup.config.players = 2;
+    NetTable *host = host_table();
+    Friend f;
+    memset(&f, 0, sizeof f);
+    friend_join(&f, host);
+    f.ai = ai_create(AI_GREEDY, 0);
+    AiPlayer *mine = ai_create(AI_GREEDY, 0);
+    assert_true(f.ai != NULL && mine != NULL);
+    start_match(host, &f);
+    app_take_table(app, host);
+    TableState *t = table_top(app);
+    assert_false(t->log_open);
+    int threes = lines_saying(app, "3");
+
+    friend_says(app, &f, "sugeng rawuh");
+    play_moves(app, &f, mine, 2);
+    friend_says(app, &f, "kula Bayu");
+    person_says(app, &f, "matur nuwun"); /* one's own line is not counted */
+    friend_says(app, &f, "ayo main");
+    assert_int_equal(lines_saying(app, "3"), threes + 1); /* the mark: 3 lines unread */
+    chat_pictures(app, t, "mark");
+
+    /* Muted, the friend's line is neither counted nor kept. */
+    test_click_named(app, "Bayu");
+    test_click_named(app, "Mute");
+    friend_says(app, &f, "ora keprungu");
+    assert_int_equal(lines_saying(app, "3"), threes + 1);
+    test_click_named(app, "Bayu");
+    test_click_named(app, "Unmute");
+
+    /* L: the lines among the moves, newest first; the mark gone. */
+    test_key(app, SDLK_l, 0);
+    assert_true(t->log_open);
+    int a = log_index(t, "Bayu: sugeng rawuh"), b = log_index(t, "Bayu: kula Bayu");
+    int own = log_index(t, "You: matur nuwun"), c = log_index(t, "Bayu: ayo main");
+    assert_true(c >= 0 && own > c && b > own && a > b);
+    assert_true(move_between(t, b, a));
+    assert_int_equal(log_index(t, "Bayu: ora keprungu"), -1);
+    int heard = log_index(t, "Bayu is heard again."); /* this window's notes */
+    assert_true(heard >= 0 && log_index(t, "Bayu is muted here.") > heard);
+    test_screen_text(app);
+    assert_true(test_screen_says("ayo main"));
+    chat_pictures(app, t, "log");
+    test_key(app, SDLK_l, 0);
+    assert_false(t->log_open);
+    assert_int_equal(lines_saying(app, "3"), threes); /* read: no mark */
+
+    if (long_chat) {
+        /* Moves and lines enough for more than a panel: the host lets a
+         * seat say HOST_CHAT_BURST lines at once, then one each
+         * HOST_CHAT_EVERY_MS, so the friend waits that long for each. */
+        play_moves(app, &f, mine, 16);
+        char line[32];
+        for (int i = 1; i <= 6; i++) {
+            snprintf(line, sizeof line, "kabar %02d", i);
+            if (i % 2 == 1) {
+                person_says(app, &f, line);
+                continue;
+            }
+            struct timespec ts = {2, 100000000L};
+            nanosleep(&ts, NULL);
+            friend_says(app, &f, line);
+        }
+        test_key(app, SDLK_l, 0);
+        test_screen_text(app);
+        assert_true(test_screen_says("Bayu kabar 06"));
+        assert_false(test_screen_says("Bayu sugeng rawuh"));
+        for (int i = 0; i < 100 && !test_screen_says("Bayu sugeng rawuh"); i++) {
+            test_key(app, SDLK_PAGEDOWN, 0);
+            test_screen_text(app);
+        }
+        assert_true(test_screen_says("Bayu sugeng rawuh")); /* the first line, under its name */
+        for (int i = 0; i < 100 && !test_screen_says("Bayu kabar 06"); i++) {
+            SDL_Event e = {0};
+            e.type = SDL_MOUSEWHEEL;
+            e.wheel.y = 1;
+            assert_int_equal(SDL_PushEvent(&e), 1);
+            app_pump_events(app);
+            test_screen_text(app);
+        }
+        assert_true(test_screen_says("Bayu kabar 06"));
+        assert_false(test_screen_says("Bayu sugeng rawuh"));
+    }
+    net_table_destroy(f.net);
+    ai_destroy(f.ai);
+    ai_destroy(mine);
+    app_destroy(app);
+}
+
+static void test_chat_in_the_log(void **state)
+{
+    (void)state;
+    chat_log_at(1280, 800, true);
+    chat_log_at(2560, 1600, false);
+}
+
 /* --scene clock: a real host with the quick clock, its clock moved on;
  * the person's view comes again with the clock as the host has it (their
  * seat running, none of the move time left, 6 s of the bank), and their
@@ -521,6 +742,12 @@ int main(void)
         cmocka_unit_test(test_claim_window_shown_to_the_other_seat),
         cmocka_unit_test(test_clock_running_low),
         cmocka_unit_test(test_mute_from_the_plate),
+        cmocka_unit_test(test_chat_in_the_log),
     };
+    /* $CEKI_TEST_FILTER: only the tests it matches (as test_table). */
+    const char *only = getenv("CEKI_TEST_FILTER");
+    if (only != NULL && only[0] != '\0') {
+        cmocka_set_test_filter(only);
+    }
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1719,10 +1719,7 @@ static void table_control(App *app, TableState *t, int id)
         break;
     case W_CARDS: next_deck_style(app, t); break;
     case W_MENU: t->dialog = DLG_LEAVE; break;
-    case W_LOG:
-        t->log_open = !t->log_open;
-        t->log_scroll = 0;
-        break;
+    case W_LOG: table_log_toggle(t); break;
     case W_PLAY:
         t->watch_mode = t->watch_mode == WATCH_PLAYING ? WATCH_PAUSED : WATCH_PLAYING;
         break;

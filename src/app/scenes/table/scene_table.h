@@ -179,13 +179,21 @@ typedef struct HeldMove {
 typedef enum { HINT_NONE, HINT_WANTED, HINT_SHOWN } TableHint;
 
 /* Chat at a table with friends (scene_table_net.c): the line being typed,
- * the lines received (newest last), who is muted. */
-#define TABLE_CHAT_LINES 24
+ * the lines received (newest last; the match's last TABLE_CHAT_LINES, some
+ * 170 kB, kept for the move log with this window's notes of who it muted),
+ * who is muted, the lines not yet read. */
+#define TABLE_CHAT_LINES 200
+#define TABLE_CHAT_NOTE (-2) /* a line's seat: this window's own note (a mute) */
 typedef struct TableChatLine {
-    int seat;                    /* -1: a spectator's (after the match) */
+    int seat;                    /* -1: a spectator's (after the match); TABLE_CHAT_NOTE */
     char name[NET_NAME_MAX + 1]; /* the name the host gave it */
     char text[NET_CHAT_MAX * 4 + 1];
-    double at; /* app->now when it arrived */
+    double at;  /* app->now when it arrived */
+    int round;  /* the round the table showed then (Observation.round) */
+    int moves;  /* ... and its public entries so far (PublicHistory.total): the log puts
+                   the line after those */
+    int about;  /* a note's: the seat it muted or heard again (said in the language shown) */
+    bool muted; /* ... which of the two */
 } TableChatLine;
 
 typedef struct TableChat {
@@ -199,6 +207,7 @@ typedef struct TableChat {
     char note[200];      /* what the last line typed did (a refusal, a mute), or "" */
     bool ticket_dropped; /* the match ended: the way back to it is forgotten */
     long received;       /* lines that came, muted ones too */
+    int unread;          /* lines of others that came while the move log was closed */
     bool menu_open;      /* a plate's menu (Mute or Unmute) is open */
     int menu_seat;       /* ... for this seat */
     bool was_away;       /* a seat was away (or this window cut off) at the last update */
@@ -505,12 +514,18 @@ SDL_Rect table_guide_panel(const App *app, const TableState *t);
 SDL_Rect table_guide_button(const App *app, const TableState *t);
 void table_guide_draw(App *app, TableState *t);
 
-/* scene_table_log.c: the move log. Entry i counts from the newest (0): its
- * sentence and the cards it shows (*ncards of cards[0..1]); false past the
- * end. The panel's rectangle while open (false when closed). */
+/* scene_table_log.c: the move log: the round's moves and, at a table with
+ * friends, the match's chat lines (not a muted seat's) among them in the
+ * order they came. Entry i counts from the newest (0): its sentence and
+ * the cards it shows (*ncards of cards[0..1]; a chat line "Name: words"
+ * and none); false past the end. table_log_chat: entry i's chat line, or
+ * NULL for a move. The panel's rectangle while open (false when closed).
+ * table_log_toggle: the Log button and L (opening it reads every line). */
 int table_log_count(const TableState *t);
 bool table_log_entry(const TableState *t, int i, char *buf, size_t size, Card cards[2],
                      int *ncards);
+const TableChatLine *table_log_chat(const TableState *t, int i);
+void table_log_toggle(TableState *t);
 bool table_log_panel(const App *app, const TableState *t, SDL_Rect *out);
 void table_log_scroll(App *app, TableState *t, int rows);
 void table_log_wheel(App *app, TableState *t, int notches);

@@ -23,6 +23,7 @@
 #define BUBBLE_UNITS 20  /* the card-count bubble's height (its width: at most twice that) */
 #define PLATE_MENU_W 120 /* a plate's menu button, at least */
 #define PLATE_MENU_H 36
+#define UNREAD_UNITS 20 /* the unread count's badge on the Log button: its height */
 
 /* The network table the table plays at (its session's, or one the
  * screens still hold), or NULL. */
@@ -53,8 +54,10 @@ static void chat_close(TableChat *c)
     text_field_init(&c->line, NET_CHAT_MAX);
 }
 
+static void chat_note(App *app, TableState *t, int i, bool muted);
+
 /* "/mute 2", "/unmute 2": true when the line was one (said in the note). */
-static bool chat_command(TableState *t, const char *line)
+static bool chat_command(App *app, TableState *t, const char *line)
 {
     bool mute = strncmp(line, "/mute ", 6) == 0, unmute = strncmp(line, "/unmute ", 8) == 0;
     if (!mute && !unmute) {
@@ -70,6 +73,7 @@ static bool chat_command(TableState *t, const char *line)
     t->chat.muted[seat - 1] = mute;
     snprintf(t->chat.note, sizeof t->chat.note,
              mute ? _("Seat %ld is muted here.") : _("Seat %ld is heard again."), seat);
+    chat_note(app, t, (int)seat - 1, mute);
     return true;
 }
 
@@ -82,7 +86,7 @@ static void chat_send(App *app, TableState *t)
         chat_close(c);
         return;
     }
-    if (chat_command(t, c->line.text)) {
+    if (chat_command(app, t, c->line.text)) {
         c->open = false;
         return;
     }
@@ -192,6 +196,7 @@ bool table_net_button(App *app, TableState *t, int id)
     char who[64];
     table_seat_name(t, i, who, sizeof who);
     view_log(t, c->muted[i] ? _("%s is muted here.") : _("%s is heard again."), who);
+    chat_note(app, t, i, c->muted[i]);
     plate_menu(app, t, false, i);
     return true;
 }
@@ -259,6 +264,33 @@ static void line_who(const TableState *t, const TableChatLine *l, char *buf, siz
     table_seat_name(t, l->seat, buf, size);
 }
 
+/* A new line at the end of the kept ones (the oldest gives way), placed
+ * in the move log after the moves the table shows now. */
+static TableChatLine *chat_push(App *app, TableState *t, int seat)
+{
+    TableChat *c = &t->chat;
+    if (c->nlines == TABLE_CHAT_LINES) {
+        memmove(c->lines, c->lines + 1, sizeof c->lines[0] * (TABLE_CHAT_LINES - 1));
+        c->nlines--;
+    }
+    TableChatLine *l = &c->lines[c->nlines++];
+    memset(l, 0, sizeof *l);
+    l->seat = seat;
+    l->at = app->now;
+    l->round = t->obs.round;
+    l->moves = t->obs.history.total;
+    return l;
+}
+
+/* This window's note that it muted seat i or hears it again, kept in the
+ * move log with the lines. */
+static void chat_note(App *app, TableState *t, int i, bool muted)
+{
+    TableChatLine *l = chat_push(app, t, TABLE_CHAT_NOTE);
+    l->about = i;
+    l->muted = muted;
+}
+
 static void chat_keep(App *app, TableState *t, const NetChat *line)
 {
     TableChat *c = &t->chat;
@@ -266,17 +298,14 @@ static void chat_keep(App *app, TableState *t, const NetChat *line)
     if (line->seat >= 0 && line->seat < CEKI_MAX_SEATS && c->muted[line->seat]) {
         return;
     }
-    if (c->nlines == TABLE_CHAT_LINES) {
-        memmove(c->lines, c->lines + 1, sizeof c->lines[0] * (TABLE_CHAT_LINES - 1));
-        c->nlines--;
-    }
-    TableChatLine *l = &c->lines[c->nlines++];
-    l->seat = line->seat;
-    l->at = app->now;
+    TableChatLine *l = chat_push(app, t, line->seat);
     memcpy(l->text, line->text, sizeof l->text);
     l->text[sizeof l->text - 1] = '\0';
     memcpy(l->name, line->name, sizeof l->name);
     l->name[sizeof l->name - 1] = '\0';
+    if (!t->log_open && line->seat != t->view.viewer) {
+        c->unread++; /* one's own line needs no reading */
+    }
     char who[64];
     line_who(t, l, who, sizeof who);
     view_log(t, "%s: %.120s", who, l->text);
@@ -687,18 +716,26 @@ static void draw_banner(App *app, NetTableState st)
                  TEXT_CENTER);
 }
 
-/* The newest lines, for a while after they came, at the pool's top left. */
+/* The newest lines, for a while after they came, at the pool's top left
+ * (without a pool, left of the stock); all of them are in the move log. */
 static void draw_lines(App *app, TableState *t)
 {
     const TableChat *c = &t->chat;
     int first = SDL_max(0, c->nlines - CHAT_SHOWN);
     SDL_Rect pool = table_rect(t->layout.pool);
+    if (tl_empty(t->layout.pool) && !tl_empty(t->layout.stock)) {
+        /* Kowah has no pool: the lines go left of the stock, half as wide */
+        SDL_Rect stock = table_rect(t->layout.stock);
+        int left = app_px(app, 24);
+        pool = (SDL_Rect){left, stock.y, 2 * SDL_max(stock.x - 2 * left, app_px(app, 160)), 0};
+    }
     int x = pool.x + app_px(app, 8), y = pool.y + app_px(app, 8);
     TextStyle ink = app_text_style(app, 15, TEXT_REGULAR, UI_INK);
     for (int i = first; i < c->nlines; i++) {
         int seat = c->lines[i].seat;
         bool muted = seat >= 0 && seat < CEKI_MAX_SEATS && c->muted[seat];
-        if ((app->now - c->lines[i].at > CHAT_SHOW_SECONDS && !c->open) || muted) {
+        if ((app->now - c->lines[i].at > CHAT_SHOW_SECONDS && !c->open) || muted ||
+            seat == TABLE_CHAT_NOTE) {
             continue;
         }
         char who[64], line[NET_CHAT_MAX * 4 + 80];
@@ -748,6 +785,28 @@ static void draw_plate_focus(App *app, const TableState *t)
     }
 }
 
+/* The lines not yet read, counted on the Log button's corner (a number,
+ * not a colour alone) until the log opens. */
+static void draw_unread(App *app, const TableState *t)
+{
+    const Widget *log = t->chat.unread > 0 && t->dialog == DLG_NONE ? ui_find(&t->ui, W_LOG) : NULL;
+    if (log == NULL) {
+        return;
+    }
+    char count[16];
+    snprintf(count, sizeof count, t->chat.unread > 99 ? "99+" : "%d", t->chat.unread);
+    TextStyle ink = app_text_style(app, 12, TEXT_BOLD, paint_rgba(20, 20, 20, 255));
+    int w = 0, h = 0;
+    text_measure(app->text, count, ink.px, ink.weight, &w, &h);
+    int bh = app_px(app, UNREAD_UNITS), bw = SDL_max(bh, w + app_px(app, 10));
+    SDL_Rect badge = {log->rect.x + log->rect.w - bw + app_px(app, 6), log->rect.y - app_px(app, 6),
+                      bw, bh};
+    paint_round_rect(app->paint, app->renderer, badge, bh / 2, UI_GOLD_LIGHT);
+    paint_round_frame(app->paint, app->renderer, badge, bh / 2, SDL_max(1, app_px(app, 1)),
+                      paint_rgba(20, 20, 20, 200));
+    text_draw_in(app->text, app->renderer, count, &ink, badge, TEXT_CENTER);
+}
+
 void table_net_draw(App *app, TableState *t)
 {
     NetTable *net = net_of(app, t);
@@ -762,6 +821,7 @@ void table_net_draw(App *app, TableState *t)
     draw_claim(app, t);
     draw_banner(app, net_table_state(net));
     draw_lines(app, t);
+    draw_unread(app, t);
     if (t->chat.open) {
         draw_line(app, t);
     }
