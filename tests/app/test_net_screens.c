@@ -1423,7 +1423,9 @@ static void test_chat_lines_and_mute(void **state)
     fake.incoming[0] = (NetChat){.seat = 1, .text = "muted line"};
     fake.nincoming = 1;
     table_net_update(app, t);
-    assert_int_equal(t->chat.nlines, 1);
+    assert_int_equal(t->chat.nlines, 2); /* the line and this window's note of the mute */
+    assert_int_equal(t->chat.lines[1].seat, TABLE_CHAT_NOTE);
+    assert_true(t->chat.lines[1].muted && t->chat.lines[1].about == 1);
 
     assert_true(chat_key(app, t, SDLK_t, 0));
     assert_true(chat_text(app, t, "/mute 9"));
