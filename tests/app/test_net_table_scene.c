@@ -597,7 +597,7 @@ static void chat_pictures(App *app, TableState *t, const char *what)
     table_relayout(app, t);
 }
 
-/* Issue 41 item 14: a friend's lines that come while the move log is
+/* A friend's lines that come while the move log is
  * closed are counted on its button; L shows them in the log among the
  * moves in the order they came, under the friend's name, and the count
  * goes; a muted seat's lines are neither counted nor shown; a long chat

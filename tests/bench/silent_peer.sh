@@ -10,7 +10,7 @@
 # server, as a crash or a pulled cable) and the time until the server logs
 # "seat N is away" is printed. RUNS runs (default 3). Every wait is bounded.
 #
-# Measured 2026-12-02 on the project's 2-core machine (issue 41 item 15):
+# Measured 2026-12-02 on the project's 2-core machine:
 # before (ENet's timeout fixed at 10 s, pings every 1.5 s) 14.6, 12.6 and
 # 14.7 s; after (net_transport.h: NET_PEER_TIMEOUT_MIN_MS 2.5 s, at most
 # 30 s; pings still every 1.5 s) 2.8 to 4.9 s in seven runs. The app's own
