@@ -1,6 +1,9 @@
 #include "table_layout.h"
 
 #include <math.h>
+#include <string.h>
+
+#include "pei.h"
 
 static float clampf(float v, float lo, float hi)
 {
@@ -372,4 +375,57 @@ void table_layout_pei_bands(const TableLayout *l, TlRect bands[TL_SIDES], TlRect
     bands[TL_LEFT] = rect(p.x, p.y, lw, p.h);
     bands[TL_RIGHT] = rect(p.x + p.w - rw, p.y, rw, p.h);
     *centre = rect(x, p.y + bh + gap, across, p.h - 2 * (bh + gap));
+}
+
+/* ---- what the players' table and the spectator's screen share ------------- */
+
+/* Most cards a hand holds: the deal, and Kowah's drawn card. */
+static int spec_hand_max(const VariantDesc *v, int players)
+{
+    int n = variant_hand_size(v, players);
+    if (v->engine == ENGINE_KOWAH) {
+        n += 1;
+    }
+    return n > 0 ? n : 1;
+}
+
+TlSpec table_layout_spec_of(const VariantDesc *v, int players, float width, float height,
+                            float unit, double aspect)
+{
+    TlSpec spec = {
+        .width = width,
+        .height = height,
+        .unit = unit,
+        .players = players,
+        .clockwise = v->clockwise,
+        .dealer_side = v->start == START_PEI,
+        .aspect = aspect,
+        .hands = v->hand > 0,
+        .stock = v->turn != TURN_HAND_ONLY,
+        .discard = v->engine == ENGINE_KOWAH,
+        .hand_max = spec_hand_max(v, players),
+    };
+    return spec;
+}
+
+void table_layout_band_ranks(const TlSpec *spec, const GameRole *role, int out[TL_SIDES])
+{
+    memset(out, 0, sizeof(int) * TL_SIDES);
+    if (!spec->dealer_side) {
+        return;
+    }
+    bool known = false, taken[TL_SIDES] = {false};
+    for (int s = 0; s < spec->players && s < CEKI_MAX_SEATS; s++) {
+        TlSide side = table_layout_side_of(spec, s);
+        taken[side] = true;
+        int ranks[3];
+        if (role[s] != ROLE_NONE && side < TL_SIDES) {
+            out[side] = pei_pool_ranks(role[s], ranks);
+            known = true;
+        }
+    }
+    for (int side = TL_RIGHT; known && side < TL_SIDES; side += 2) {
+        int ranks[3];
+        out[side] = taken[side] ? out[side] : pei_pool_ranks(ROLE_DEALER, ranks); /* the dealer's */
+    }
 }

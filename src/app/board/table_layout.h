@@ -19,6 +19,7 @@
 #include <stdbool.h>
 
 #include "board.h"
+#include "game.h"
 #include "variant.h"
 
 /* Where a seat sits, seen from the viewer. */
@@ -69,6 +70,19 @@ typedef struct TableLayout {
     float small_card_h;           /* other hands, piles */
     float pool_card_h;            /* the largest a pool card may be */
 } TableLayout;
+
+/* The spec of a table of variant v for `players` at a window of width x
+ * height pixels (unit: pixels per design unit; aspect: the deck style's
+ * card width over height), seat 0 at the bottom in the order of play: what
+ * the players' table and the spectator's screen share, so that their cards
+ * are the same size at the same window size. */
+TlSpec table_layout_spec_of(const VariantDesc *v, int players, float width, float height,
+                            float unit, double aspect);
+
+/* Pèi: the ranks of the pool's band before each side of a layout of spec,
+ * by the seats' roles (ROLE_NONE while not known; 0 each while none is);
+ * else (not Pèi's table) 0 each. */
+void table_layout_band_ranks(const TlSpec *spec, const GameRole *role, int out[TL_SIDES]);
 
 /* Fills *out for spec (players clamped to 2..6). */
 void table_layout_compute(const TlSpec *spec, TableLayout *out);

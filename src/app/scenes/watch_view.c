@@ -68,6 +68,7 @@ bool watch_view_read(const Observation *o, const NetHands *late, WatchView *out)
             memcpy(w->pile[s], o->captured[s], (size_t)w->pile_count[s] * sizeof(Card));
         }
         w->exposed[s] = o->exposed[s];
+        w->role[s] = o->role[s];
         w->round_score[s] = o->round_score[s];
         w->match_score[s] = o->match_score[s];
         w->round_winner[s] = o->round_winner[s];
@@ -108,4 +109,12 @@ int watch_view_cards(const WatchView *w, Card *out, int cap)
         }
     }
     return n;
+}
+
+void watch_view_layout(const WatchView *w, const VariantDesc *v, float width, float height,
+                       float unit, double aspect, TableLayout *out)
+{
+    TlSpec spec = table_layout_spec_of(v, w->players, width, height, unit, aspect);
+    table_layout_band_ranks(&spec, w->role, spec.band_ranks);
+    table_layout_compute(&spec, out);
 }

@@ -22,6 +22,7 @@
 
 #include "game.h"
 #include "proto.h"
+#include "table_layout.h"
 
 #define WATCH_CARDS_MAX (OBS_MAX_POOL + CEKI_MAX_SEATS * (OBS_MAX_PILE + OBS_MAX_HAND + 1) + 4)
 
@@ -36,7 +37,8 @@ typedef struct WatchView {
     int pile_count[CEKI_MAX_SEATS];
     bool pile_shown[CEKI_MAX_SEATS]; /* face up to all: its cards in pile[] */
     Card pile[CEKI_MAX_SEATS][OBS_MAX_PILE];
-    Card exposed[CEKI_MAX_SEATS]; /* Kowah's declared pair kind, or CARD_NONE */
+    Card exposed[CEKI_MAX_SEATS];  /* Kowah's declared pair kind, or CARD_NONE */
+    GameRole role[CEKI_MAX_SEATS]; /* Pèi's roles, shown to all (ROLE_NONE: not yet) */
     int round_score[CEKI_MAX_SEATS], match_score[CEKI_MAX_SEATS];
     bool round_winner[CEKI_MAX_SEATS], match_winner[CEKI_MAX_SEATS];
     /* A finished round's hands as dealt (late: a table that shows them). */
@@ -50,5 +52,12 @@ typedef struct WatchView {
 bool watch_view_read(const Observation *o, const NetHands *late, WatchView *out);
 /* Every card face the view shows, in any order; how many (at most cap). */
 int watch_view_cards(const WatchView *w, Card *out, int cap);
+
+/* The table's layout for the spectator's screen of variant v at a window of
+ * width x height pixels (unit, aspect as table_layout_spec_of): the players'
+ * table's, seat 0 at the bottom, so every zone and card size is the one a
+ * player at seat 0 sees at that size. */
+void watch_view_layout(const WatchView *w, const VariantDesc *v, float width, float height,
+                       float unit, double aspect, TableLayout *out);
 
 #endif

@@ -109,15 +109,6 @@ static void add_button(App *app, TableState *t, int id, float *x, float y, float
     *x += w;
 }
 
-static int hand_max(const TableState *t)
-{
-    int n = variant_hand_size(t->v, t->players);
-    if (t->v->engine == ENGINE_KOWAH) {
-        n += 1;
-    }
-    return n > 0 ? n : 1;
-}
-
 /* The prompt bar: its buttons' size and spacing (in ui units) and how
  * many it may hold. */
 #define PROMPT_MAX_BUTTONS 24
@@ -319,46 +310,19 @@ static void dialog_buttons(App *app, TableState *t)
 
 void table_band_ranks(const TableState *t, const TlSpec *spec, int out[TL_SIDES])
 {
-    memset(out, 0, sizeof(int) * TL_SIDES);
-    if (t->v->start != START_PEI) {
-        return;
-    }
-    bool known = false, taken[TL_SIDES] = {false};
-    for (int s = 0; s < t->players && s < CEKI_MAX_SEATS; s++) {
-        TlSide side = table_layout_side_of(spec, s);
-        taken[side] = true;
-        int ranks[3];
-        if (t->view.role[s] != ROLE_NONE && side < TL_SIDES) {
-            out[side] = pei_pool_ranks(t->view.role[s], ranks);
-            known = true;
-        }
-    }
-    for (int side = TL_RIGHT; known && side < TL_SIDES; side += 2) {
-        int ranks[3];
-        out[side] = taken[side] ? out[side] : pei_pool_ranks(ROLE_DEALER, ranks); /* the dealer's */
-    }
+    table_layout_band_ranks(spec, t->view.role, out);
 }
 
 void table_relayout(App *app, TableState *t)
 {
     const VariantDesc *v = t->v;
-    TlSpec spec = {
-        .width = (float)app->width - table_guide_width(app, t),
-        .height = (float)app->height,
-        .unit = app->ui,
-        .players = t->players,
-        .bottom_seat = t->view.viewer,
-        .clockwise = v->clockwise,
-        .dealer_side = v->start == START_PEI,
-        .reversed = t->view.reversed,
-        .aspect = card_art_aspect(
-            t->style, v->deck == DECK_FRENCH_NO_KINGS ? card_french(SUIT_SPADES, 1) : CARD_C1),
-        .hands = v->hand > 0,
-        .stock = v->turn != TURN_HAND_ONLY,
-        .discard = v->engine == ENGINE_KOWAH,
-        .hand_max = hand_max(t),
-        .narrow_sides = t->guide.on, /* the guide's column takes its room from them */
-    };
+    TlSpec spec = table_layout_spec_of(
+        v, t->players, (float)app->width - table_guide_width(app, t), (float)app->height, app->ui,
+        card_art_aspect(t->style,
+                        v->deck == DECK_FRENCH_NO_KINGS ? card_french(SUIT_SPADES, 1) : CARD_C1));
+    spec.bottom_seat = t->view.viewer;
+    spec.reversed = t->view.reversed;
+    spec.narrow_sides = t->guide.on; /* the guide's column takes its room from them */
     table_band_ranks(t, &spec, spec.band_ranks);
     table_layout_compute(&spec, &t->layout);
     t->layout_w = app->width;
