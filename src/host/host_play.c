@@ -126,11 +126,11 @@ static void play_tell_watchers(Host *h, HostTable *t, const Game *told, const Mo
     play_send_watch_update(h, t, h->before, h->after, move);
 }
 
-/* NET_MSG_HANDS of `round` (over) to conn, or to every spectator (0). */
-static void play_send_hands(Host *h, HostTable *t, int round, HostConn conn)
+/* NET_MSG_HANDS of `round` (over in `g`) to conn, or to every spectator (0). */
+static void play_send_hands(Host *h, HostTable *t, const Game *g, int round, HostConn conn)
 {
     RoundHands *rh = malloc(sizeof *rh);
-    if (!rh || game_round_hands(t->game, round, rh) != CEKI_OK) {
+    if (!rh || game_round_hands(g, round, rh) != CEKI_OK) {
         free(rh);
         return;
     }
@@ -151,28 +151,34 @@ static void play_send_hands(Host *h, HostTable *t, int round, HostConn conn)
         send_msg(h, t->watchers[i].conn, m);
 }
 
-/* The last round that is over (0: none yet). */
-static int play_round_over(const HostTable *t)
+/* The last round that is over in g (0: none yet). */
+static int play_round_over(const Game *g)
 {
-    int round = game_round_number(t->game);
-    bool over = game_round_over(t->game) || game_match_over(t->game);
+    int round = game_round_number(g);
+    bool over = game_round_over(g) || game_match_over(g);
     return over ? round : round - 1;
 }
 
 void play_hands_to(Host *h, HostTable *t, HostConn conn)
 {
-    int round = play_round_over(t);
+    /* The game as told: a move waiting for the journal that ended a round
+     * has not ended it for anyone yet, and may never (the host killed
+     * before it is kept plays that turn again, perhaps otherwise). Seen
+     * by the simulator, seed 2000428: round 1's hands to a spectator who
+     * came while the disk was full and the stand-in's last move waited. */
+    const Game *g = t->waiting && t->told ? t->told : t->game;
+    int round = play_round_over(g);
     if (t->watch == NET_WATCH_HANDS_LATE && t->started && round >= 1)
-        play_send_hands(h, t, round, conn);
+        play_send_hands(h, t, g, round, conn);
 }
 
 /* A round that has just ended: its hands to the spectators who see them. */
 static void play_tell_hands(Host *h, HostTable *t)
 {
-    int round = play_round_over(t);
+    int round = play_round_over(t->game);
     if (t->watch != NET_WATCH_HANDS_LATE || round <= t->hands_sent || t->nwatchers == 0)
         return;
-    play_send_hands(h, t, round, 0);
+    play_send_hands(h, t, t->game, round, 0);
     t->hands_sent = round;
 }
 
@@ -393,7 +399,11 @@ void play_flush(Host *h, uint64_t now_ms)
         return;
     for (int i = 0; tell && i < h->ntables; i++) {
         HostTable *t = h->tables[i];
-        if (t->waiting && (!h->journal || t->moves_kept == t->move_no))
+        /* Told once all of it is kept: its moves, and the start too (a
+         * start whose write failed has no move to count; seed 2006107
+         * told it while the disk was full, at a flush before the write's
+         * retry was due, and the restarted host had the match not begun). */
+        if (t->waiting && (!h->journal || t->journal_due == UINT64_MAX))
             play_tell(h, t, now_ms);
     }
 }
