@@ -243,9 +243,13 @@ bool botseat_due(BotSeat *b, uint64_t now_ms, NetMsg *out)
     return true;
 }
 
+/* Whole only when it saw the start's update too: a seat whose first view
+ * came at move 0 of a match already begun (a bot restarted between the
+ * start and the first move: the simulator's seed 2004553) never read the
+ * start's events (the draws for the deal, the roles). */
 bool botseat_read_live(const BotSeat *b)
 {
-    return b->live_whole && !b->live_broken;
+    return b->live_whole && !b->live_broken && b->saw_start;
 }
 
 char *botseat_finish(BotSeat *b, char *err, size_t err_size)
@@ -257,7 +261,7 @@ char *botseat_finish(BotSeat *b, char *err, size_t err_size)
         return NULL;
     }
     char *whole = transcript_from_record(b->record, strlen(b->record), b->seat, err, err_size);
-    if (!whole || !b->live_whole || b->live_broken)
+    if (!whole || !botseat_read_live(b))
         return whole;
     fflush(b->live);
     const char *body = strchr(whole, '\n');
