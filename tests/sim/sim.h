@@ -271,6 +271,7 @@ typedef struct SimTable {
     /* The turn clock: the host time the decision now could start at the
      * earliest (the last move applied, the match's start, the host's start). */
     uint64_t decide_from;
+    uint64_t moved_at; /* the world's time the host last applied a move of it (0: none) */
 } SimTable;
 
 struct SimClientKind;

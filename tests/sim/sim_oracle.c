@@ -169,6 +169,7 @@ void oracle_note_move(World *w, SimTable *t, uint32_t i, SimMover who, int seat)
         w->stats.expiries++;
     t->made_by[i] = (uint8_t)((uint8_t)who | (stands ? 0 : SIM_MOVER_CHANGED));
     t->applied = i + 1;
+    t->moved_at = w->now;
 }
 
 void oracle_seat_gone(World *w, SimHost *sh, const SimLink *l)
