@@ -325,17 +325,37 @@ static void report_frame_stats(App *app, const FrameStats *f)
             (double)card_art_texels(app->cards) * 4.0 / 1048576.0);
 }
 
-/* Waits for input as long as nothing is to be drawn, then takes every
- * event there is. */
-static void take_input(App *app, bool bench)
+/* The longest a window at a network table waits for input before its
+ * connection is serviced again. */
+#define APP_NET_SERVICE_MS 20
+
+int app_input_wait_ms(const App *app)
 {
-    bool busy = bench || app->dirty || app->animating || card_art_pending(app->cards);
     int timeout = 500;
     if (app->ticking || app->driver != NULL) {
         timeout = (int)(APP_FRAME_SECONDS * 1000.0); /* a clock or a thread to poll */
     } else if (app->toast[0] != '\0') {
         timeout = 100; /* wake to take the toast away */
     }
+    bool at_net =
+        app->net != NULL || (app->session != NULL && session_net_table(app->session) != NULL);
+    if (at_net && timeout > APP_NET_SERVICE_MS) {
+        /* At a network table the connection is answered promptly even
+         * while nothing moves: ENet reckons its resend times from how soon
+         * acknowledgements come back, and a window that slept 500 ms
+         * between polls made them come late, so the host took 25 to 30 s,
+         * not 2, to see a friend whose program was killed. */
+        timeout = APP_NET_SERVICE_MS;
+    }
+    return timeout;
+}
+
+/* Waits for input as long as nothing is to be drawn, then takes every
+ * event there is. */
+static void take_input(App *app, bool bench)
+{
+    bool busy = bench || app->dirty || app->animating || card_art_pending(app->cards);
+    int timeout = app_input_wait_ms(app);
     SDL_Event e;
     if (app->platform->next_event(app, &e, busy ? 0 : timeout)) {
         app_handle_event(app, &e);

@@ -37,6 +37,11 @@ void app_draw(App *app);
  * and above it clipped to it. Returns how many rectangles were drawn and
  * puts them in `out` (0: the whole frame). Clears `dirty` and the damage. */
 int app_draw_frame(App *app, SDL_Rect *out, int cap);
+/* How long the loop waits for input when nothing is to be drawn, in ms:
+ * 500 when all is still, a frame while a scene ticks, and at most 20 at a
+ * network table (hosting, joining or seated), whose connection is
+ * serviced between waits. */
+int app_input_wait_ms(const App *app);
 /* Headless: updates and draws until nothing is pending, as a screenshot
  * wants it. */
 void app_settle(App *app);

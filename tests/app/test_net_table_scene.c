@@ -33,6 +33,7 @@
 #include <time.h>
 
 #include "ai.h"
+#include "app_loop.h"
 #include "i18n.h"
 #include "net_table.h"
 #include "scene_table.h"
@@ -481,6 +482,31 @@ static void test_mute_from_the_plate(void **state)
     mute_at(2560, 1600);
 }
 
+/* A window at a network table waits at most 20 ms for input between
+ * servicing its connection, even while all is still; alone it sleeps
+ * 500 ms. A window that slept 500 ms answered its host late, so ENet's
+ * resend times grew and the host saw a friend whose program was killed
+ * after 25 to 30 s instead of 2 (two windows under Xvfb). */
+static void test_network_table_serviced_promptly(void **state)
+{
+    (void)state;
+    App *app = test_app_new(1280, 800, NULL);
+    app->ticking = false;
+    app->toast[0] = '\0';
+    assert_int_equal(app_input_wait_ms(app), 500);
+    NetTable *host = host_table();
+    Friend f;
+    memset(&f, 0, sizeof f);
+    friend_join(&f, host);
+    start_match(host, &f);
+    app_take_table(app, host);
+    app->ticking = false;
+    app->toast[0] = '\0';
+    assert_true(app_input_wait_ms(app) <= 20);
+    net_table_destroy(f.net);
+    app_destroy(app);
+}
+
 /* Frames and both seats' turns until the table has shown `more` more
  * public moves (the friend answers a claim window as a bot would). */
 static void play_moves(App *app, Friend *f, AiPlayer *mine, int more)
@@ -742,6 +768,7 @@ int main(void)
         cmocka_unit_test(test_claim_window_shown_to_the_other_seat),
         cmocka_unit_test(test_clock_running_low),
         cmocka_unit_test(test_mute_from_the_plate),
+        cmocka_unit_test(test_network_table_serviced_promptly),
         cmocka_unit_test(test_chat_in_the_log),
     };
     /* $CEKI_TEST_FILTER: only the tests it matches (as test_table). */
