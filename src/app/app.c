@@ -313,6 +313,12 @@ App *app_context_create(const AppConfig *cfg, char *err, size_t err_size)
     /* Smooth scaling and rotation of card textures (the title's fan, a
      * card shown from another size while its own is made). */
     SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear");
+    /* The click that brings the window to the front also acts, as in the
+     * desktop's other programs: by default SDL drops it on X11, so a card
+     * clicked in a window behind another was not picked up, nor a button
+     * pressed (seen with two windows at one table). The environment's
+     * SDL_MOUSE_FOCUS_CLICKTHROUGH still decides when it is set. */
+    SDL_SetHintWithPriority(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "1", SDL_HINT_DEFAULT);
     if (SDL_Init(SDL_INIT_EVENTS) != 0) {
         snprintf(err, err_size, "SDL: %s", SDL_GetError());
         return NULL;
