@@ -597,6 +597,22 @@ static void test_host_name_field(void **state)
     close_app(app);
 }
 
+/* The name typed on Play with friends is the one Host a table offers
+ * (it offered the login name: "root" after "Ana" was typed). */
+static void test_join_name_carried_to_host(void **state)
+{
+    (void)state;
+    App *app = new_app();
+    app_setup_variant(app, VARIANT_PEI);
+    open_scene(app, SCENE_JOIN);
+    test_click_named(app, "Your name");
+    test_key(app, SDLK_u, KMOD_CTRL);
+    type_text(app, "Ana");
+    test_click_named(app, "Host a table");
+    assert_string_equal(app->settings.player_name, "Ana");
+    close_app(app);
+}
+
 /* Private by default: the table hosted here needs its key; Who may join
  * makes it open. The waiting room says who may join, shows the invite with
  * its key and copies it; a private table is announced on no network. */
@@ -940,6 +956,43 @@ static void test_join_paste_invite(void **state)
     step(app, 1);
     assert_string_equal(test_top_scene(app), "waiting");
     assert_true(fake.live);
+    close_app(app);
+}
+
+/* The pixels of r in the frame drawn now (malloc'd, r.w * r.h of them). */
+static Uint32 *frame_pixels(App *app, SDL_Rect r)
+{
+    SDL_Rect drawn[APP_MAX_DAMAGE];
+    app->dirty = true;
+    (void)app_draw_frame(app, drawn, APP_MAX_DAMAGE);
+    Uint32 *px = calloc((size_t)r.w * (size_t)r.h, sizeof *px);
+    assert_non_null(px);
+    assert_int_equal(SDL_RenderReadPixels(app->renderer, &r, SDL_PIXELFORMAT_ARGB8888, px,
+                                          r.w * (int)sizeof *px),
+                     0);
+    return px;
+}
+
+/* A pasted invite longer than its field scrolls inside it: nothing of it
+ * is drawn past the field's right edge (it ran over the panel's border
+ * and into the open tables' panel), and the caret stays in sight. */
+static void test_join_long_invite_kept_in_field(void **state)
+{
+    (void)state;
+    App *app = new_app();
+    open_scene(app, SCENE_JOIN);
+    step(app, 1);
+    SDL_Rect beyond = app_rect(app, 756, 152, 70, 42); /* right of the field, level with it */
+    Uint32 *empty = frame_pixels(app, beyond);
+    assert_int_equal(SDL_SetClipboardText("ceki://192.0.2.2:7157/WFEWVfLA?key="
+                                          "a098f29ba56ab40b217428e1aaae9861"),
+                     0);
+    test_key(app, SDLK_v, KMOD_LCTRL);
+    step(app, 1);
+    Uint32 *longer = frame_pixels(app, beyond);
+    assert_memory_equal(empty, longer, (size_t)beyond.w * (size_t)beyond.h * sizeof *empty);
+    free(empty);
+    free(longer);
     close_app(app);
 }
 
@@ -1704,12 +1757,14 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_host_layout_and_open),
         cmocka_unit_test(test_host_name_field),
+        cmocka_unit_test(test_join_name_carried_to_host),
         cmocka_unit_test(test_waiting_room_host),
         cmocka_unit_test(test_waiting_room_leave),
         cmocka_unit_test(test_host_again_same_seats),
         cmocka_unit_test(test_waiting_room_joiner),
         cmocka_unit_test(test_join_typed_and_bad),
         cmocka_unit_test(test_join_paste_invite),
+        cmocka_unit_test(test_join_long_invite_kept_in_field),
         cmocka_unit_test(test_join_back_while_connecting),
         cmocka_unit_test(test_join_found_on_network),
         cmocka_unit_test(test_lobby),

@@ -358,32 +358,44 @@ void net_screens_draw_field(App *app, const Ui *ui, int id, const TextField *f, 
     int pad = app_px(app, 12);
     SDL_Rect box = {w->rect.x + pad, w->rect.y, w->rect.w - 2 * pad, w->rect.h};
     bool empty = f->len == 0;
+    const char *shown = empty ? placeholder : f->text;
     TextStyle ink = app_text_style(app, 18, TEXT_REGULAR, empty ? UI_INK_FAINT : UI_INK);
-    if (active && f->all && !empty) { /* Ctrl+A: the whole text selected */
-        int tw = 0, th = 0;
-        text_measure(app->text, f->text, ink.px, ink.weight, &tw, &th);
-        int sh = SDL_max(th, app_px(app, 22));
-        paint_fill_rect(r,
-                        (SDL_Rect){box.x - app_px(app, 2), w->rect.y + (w->rect.h - sh) / 2,
-                                   SDL_min(tw, box.w) + app_px(app, 4), sh},
-                        paint_rgba(240, 200, 100, 110));
-    }
-    SDL_Rect drawn =
-        text_draw_in(app->text, r, empty ? placeholder : f->text, &ink, box, TEXT_LEFT);
-    if (!active) {
-        return;
-    }
+    /* A text wider than the field (a pasted invite link) scrolls inside it:
+     * the caret stays in sight while typing, the start shows otherwise, and
+     * nothing is drawn past the field's edges. */
     char before[TEXT_FIELD_MAX_BYTES + 1];
     memcpy(before, f->text, (size_t)f->cursor);
     before[f->cursor] = '\0';
-    int cw = 0, ch = 0;
+    int tw = 0, th = 0, cw = 0, ch = 0;
+    text_measure(app->text, shown, ink.px, ink.weight, &tw, &th);
     text_measure(app->text, before, ink.px, ink.weight, &cw, &ch);
-    int x = SDL_min(box.x + (empty ? 0 : cw), box.x + box.w);
-    int caret_h = SDL_max(drawn.h, app_px(app, 22));
-    paint_fill_rect(
-        r,
-        (SDL_Rect){x, w->rect.y + (w->rect.h - caret_h) / 2, SDL_max(1, app_px(app, 2)), caret_h},
-        UI_GOLD);
+    if (empty) {
+        cw = 0;
+    }
+    int scroll = active && cw > box.w ? cw - box.w : 0;
+    SDL_Rect old_clip;
+    bool clipped = SDL_RenderIsClipEnabled(r) == SDL_TRUE;
+    SDL_RenderGetClipRect(r, &old_clip);
+    SDL_Rect clip = {box.x - app_px(app, 2), w->rect.y, box.w + app_px(app, 4), w->rect.h};
+    SDL_RenderSetClipRect(r, &clip);
+    if (active && f->all && !empty) { /* Ctrl+A: the whole text selected */
+        int sh = SDL_max(th, app_px(app, 22));
+        paint_fill_rect(r,
+                        (SDL_Rect){box.x - scroll - app_px(app, 2),
+                                   w->rect.y + (w->rect.h - sh) / 2, tw + app_px(app, 4), sh},
+                        paint_rgba(240, 200, 100, 110));
+    }
+    SDL_Rect drawn =
+        text_draw(app->text, r, shown, &ink, box.x - scroll, box.y + (box.h - th) / 2, TEXT_LEFT);
+    if (active) {
+        int x = box.x + cw - scroll;
+        int caret_h = SDL_max(drawn.h, app_px(app, 22));
+        paint_fill_rect(r,
+                        (SDL_Rect){SDL_min(x, box.x + box.w), w->rect.y + (w->rect.h - caret_h) / 2,
+                                   SDL_max(1, app_px(app, 2)), caret_h},
+                        UI_GOLD);
+    }
+    SDL_RenderSetClipRect(r, clipped ? &old_clip : NULL);
 }
 
 #define INVITE_LINES_MAX 6

@@ -149,6 +149,7 @@ static bool join_enter(App *app, void *state)
 static void join_leave(App *app, void *state)
 {
     JoinState *s = state;
+    net_screens_keep_name(app, s->name.text); /* typed once, offered everywhere */
     discovery_scanner_close(s->scanner);
     s->scanner = NULL;
     SDL_StopTextInput();
@@ -279,6 +280,7 @@ static SceneAction activate(App *app, JoinState *s, int id)
     if (id == JOIN_CANCEL) {
         cancel(app, s);
     } else if (id == JOIN_HOST) {
+        net_screens_keep_name(app, s->name.text); /* the host screen offers it */
         return host_instead(app);
     } else if (id == JOIN_SERVERS) {
         return scene_push(SCENE_SERVERS);
