@@ -1624,8 +1624,8 @@ static void watch_screen_checks(App *app)
     const Ui *ui = ui_of_top_scene(app);
     for (int i = 0; i < ui->count; i++) {
         const char *name = ui->widgets[i].name;
-        assert_true(strcmp(name, "Back") == 0 || strcmp(name, "Chat") == 0 ||
-                    strcmp(name, "Stop watching") == 0);
+        assert_true(strcmp(name, "Chat") == 0 || strcmp(name, "Log") == 0 ||
+                    strcmp(name, "Show hands") == 0 || strcmp(name, "Stop watching") == 0);
     }
     test_screen_text(app);
     assert_true(test_screen_says("Watching"));

@@ -346,6 +346,12 @@ static void plate_add(char *buf, size_t size, const char *more)
     strncat(buf, more, size - strlen(buf) - 1);
 }
 
+/* The table's stakes (a spectator's board: the watched table's rules). */
+static int table_stakes(const TableState *t)
+{
+    return t->board ? t->board_stakes : (int)game_config(session_game(t->session))->stakes;
+}
+
 /* A seat's scores on its plate: the match's, the round's, its coins. */
 static void plate_scores(const TableState *t, int seat, char *info, size_t size)
 {
@@ -364,7 +370,7 @@ static void plate_scores(const TableState *t, int seat, char *info, size_t size)
             plate_add(info, size, this_round);
         }
     }
-    if (variant_has_stakes(t->v) && game_config(session_game(t->session))->stakes != STAKES_NONE) {
+    if (variant_has_stakes(t->v) && table_stakes(t) != STAKES_NONE) {
         snprintf(more, sizeof more, _(" \xc2\xb7 %+d coins"), o->units[seat]);
         plate_add(info, size, more);
     }
@@ -428,6 +434,18 @@ static void fit_to_width(App *app, const char *words, TextStyle *s, int w)
     }
 }
 
+/* Whether seat is to move in a round being played (a spectator's board:
+ * as its view says). */
+static bool seat_to_move(const TableState *t, int seat)
+{
+    if (t->board) {
+        const Observation *o = &t->obs;
+        return o->to_move == seat && o->phase != PHASE_ROUND_OVER && o->phase != PHASE_MATCH_OVER;
+    }
+    const Game *g = session_game(t->session);
+    return game_to_move(g) == seat && !game_round_over(g) && !game_match_over(g);
+}
+
 /* A seat's plate: name, role and dealer's mark, then scores and state. */
 static void draw_plate(App *app, TableState *t, int seat)
 {
@@ -435,8 +453,7 @@ static void draw_plate(App *app, TableState *t, int seat)
     if (p.w <= 0) {
         return;
     }
-    const Game *g = session_game(t->session);
-    bool to_move = game_to_move(g) == seat && !game_round_over(g) && !game_match_over(g);
+    bool to_move = seat_to_move(t, seat);
     soft_panel(app, p, to_move ? 200 : 150);
     if (to_move) {
         paint_round_frame(app->paint, app->renderer, p, app_px(app, 12), SDL_max(2, app_px(app, 2)),
@@ -1749,19 +1766,17 @@ static void draw_felt_layer(App *app, TableState *t)
     draw_felt(app, t);
 }
 
-void table_draw(App *app, TableState *t, SDL_Renderer *r)
+/* The felt, the top bar (when asked), the pool, the seats' plates and
+ * piles, the stock, the discard pile and the cards, with what is drawn on
+ * them (a peek, ceremony sums, rising scores, Pèi's packets). */
+static void draw_board(App *app, TableState *t, bool top_bar)
 {
-    (void)r;
-    t->tip[0] = '\0';
-    if (t->dialog == DLG_COVER) {
-        draw_felt(app, t);
-        draw_dialog(app, t);
-        return;
-    }
     SDL_Rect parts[BACKGROUND_PARTS];
     int np = background_parts(app, t, parts);
     draw_in_parts(app, t, parts, np, draw_felt_layer);
-    draw_top_bar(app, t);
+    if (top_bar) {
+        draw_top_bar(app, t);
+    }
     /* Pèi's four bands carry labels: drawn whole, not again in every piece. */
     draw_in_parts(app, t, parts, t->v->start == START_PEI ? 0 : np, draw_pool_area);
     for (int s = 0; s < t->players; s++) {
@@ -1783,6 +1798,24 @@ void table_draw(App *app, TableState *t, SDL_Renderer *r)
     draw_ceremony_labels(app, t);
     draw_pops(app, t);
     draw_packets(app, t);
+}
+
+void table_draw_board(App *app, TableState *t)
+{
+    t->tip[0] = '\0';
+    draw_board(app, t, false);
+}
+
+void table_draw(App *app, TableState *t, SDL_Renderer *r)
+{
+    (void)r;
+    t->tip[0] = '\0';
+    if (t->dialog == DLG_COVER) {
+        draw_felt(app, t);
+        draw_dialog(app, t);
+        return;
+    }
+    draw_board(app, t, true);
     draw_summary(app, t);
     draw_prompt(app, t);
     table_guide_draw(app, t);
