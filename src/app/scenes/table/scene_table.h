@@ -596,6 +596,9 @@ void table_board_draw(App *app, TableState *t);
 int table_board_faces(const TableState *t, Card *out, int cap);
 /* Opens the chat line, as T does. */
 void table_net_chat_open(TableState *t);
+/* scene_table_net.c: who watches the network table, as its top bar says it
+ * ("Watching: Sari, Dewi"; "" with nobody or no network table). */
+void table_net_watchers(const App *app, const TableState *t, char *buf, size_t size);
 
 /* ---- for tests and tools -------------------------------------------------- */
 

@@ -238,6 +238,25 @@ static int info_add_clock(const App *app, const TableState *t, char info[][200],
     return n + 1;
 }
 
+/* At a table with friends that people watch, who they are, at the right
+ * of the top bar's room for words (box), at most half of it; the pixels
+ * taken from its width (0: nobody watches). */
+static int draw_watchers(App *app, const TableState *t, SDL_Rect box)
+{
+    char who[NET_WATCHERS_TEXT_MAX];
+    table_net_watchers(app, t, who, sizeof who);
+    if (who[0] == '\0' || box.w <= 0) {
+        return 0;
+    }
+    TextStyle s = style(app, 14, TEXT_REGULAR, UI_GOLD_LIGHT);
+    int w = 0, h = 0;
+    text_measure(app->text, who, s.px, s.weight, &w, &h);
+    w = SDL_min(w, box.w / 2);
+    SDL_Rect at = {box.x + box.w - w, box.y, w, box.h};
+    text_draw_in(app->text, app->renderer, who, &s, at, TEXT_RIGHT);
+    return w + app_px(app, 16);
+}
+
 static void draw_top_bar(App *app, TableState *t)
 {
     SDL_Rect bar = R(t->layout.top_bar);
@@ -273,6 +292,7 @@ static void draw_top_bar(App *app, TableState *t)
     TextStyle small = style(app, 16, TEXT_REGULAR, UI_INK_SOFT);
     SDL_Rect box = {tr.x + tr.w + app_px(app, 16), bar.y, 0, bar.h};
     box.w = top_buttons_x(t, bar) - app_px(app, 12) - box.x;
+    box.w -= draw_watchers(app, t, box);
     int pick = n - 1, w = 0, h = 0;
     for (; pick > 0; pick--) {
         text_measure(app->text, info[pick], small.px, small.weight, &w, &h);

@@ -124,6 +124,12 @@ static void chat_event(App *app, TableState *t, const SDL_Event *e)
     }
 }
 
+void table_net_watchers(const App *app, const TableState *t, char *buf, size_t size)
+{
+    NetTable *net = net_of(app, t);
+    net_screens_watchers_text(net != NULL ? net_table_seats(net) : NULL, buf, size);
+}
+
 void table_net_chat_open(TableState *t)
 {
     chat_open(&t->chat, false);
