@@ -174,6 +174,7 @@ void watch_view_layout(const WatchView *w, const VariantDesc *v, float width, fl
                        float unit, double aspect, TableLayout *out)
 {
     TlSpec spec = table_layout_spec_of(v, w->players, width, height, unit, aspect);
+    spec.reversed = w->players > 2 && w->next_seat[0] != 1; /* as the players' table reads it */
     table_layout_band_ranks(&spec, w->role, spec.band_ranks);
     table_layout_compute(&spec, out);
 }

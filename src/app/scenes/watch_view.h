@@ -68,8 +68,9 @@ void watch_view_observation(const WatchView *w, VariantId variant, Observation *
 
 /* The table's layout for the spectator's screen of variant v at a window of
  * width x height pixels (unit, aspect as table_layout_spec_of): the players'
- * table's, seat 0 at the bottom, so every zone and card size is the one a
- * player at seat 0 sees at that size. */
+ * table's, seat 0 at the bottom (the seats in the order of play the view
+ * gives: Pèi's seating may turn it), so every zone and card size is the
+ * one a player at seat 0 sees at that size. */
 void watch_view_layout(const WatchView *w, const VariantDesc *v, float width, float height,
                        float unit, double aspect, TableLayout *out);
 
