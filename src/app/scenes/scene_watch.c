@@ -18,7 +18,9 @@
  *
  * $CEKI_NET_LOCAL=1 with no table (screenshots): a table of app->setup's
  * game is hosted on 127.0.0.1 with a friend, computers and two
- * spectators, played to its second round by first legal moves. */
+ * spectators, played to its second round by first legal moves;
+ * $CEKI_WATCH_HANDS=1 shows its first round's hands. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,8 +38,10 @@
 enum { WATCH_CHAT = 1, WATCH_LEAVE, WATCH_LOG, WATCH_HANDS };
 
 #define WATCH_EVENTS_TAKEN 256
-#define WATCH_LATE_STEP 1.04f /* a late hand's cards at most this many widths apart */
-#define WATCH_LOCAL_MS 8000u  /* the screenshot's table: the longest it is played */
+#define WATCH_BUTTON_MIN 96.0f /* a top bar button's least width, design units */
+#define WATCH_BUTTON_PAD 30.0f /* ... and its room around its name */
+#define WATCH_LATE_STEP 1.04f  /* a late hand's cards at most this many widths apart */
+#define WATCH_LOCAL_MS 8000u   /* the screenshot's table: the longest it is played */
 #define WATCH_LOCAL_POLLS 40000
 #define WATCH_LOCAL_PAUSE_NS 200000L
 #define WATCH_LOCAL_TABLES 4 /* the host, a friend, two spectators */
@@ -170,27 +174,33 @@ static void layout(App *app, WatchState *s)
     struct {
         int id;
         const char *name;
-        float w;
         bool show;
     } top[] = {
-        {WATCH_HANDS, s->hands_open ? _("Hide hands") : _("Show hands"), 130, late},
-        {WATCH_CHAT, _("Chat"), 100, true},
-        {WATCH_LOG, _("Log"), 100, true},
-        {WATCH_LEAVE, _("Stop watching"), 170, true},
+        {WATCH_HANDS, s->hands_open ? _("Hide hands") : _("Show hands"), late},
+        {WATCH_CHAT, _("Chat"), true},
+        {WATCH_LOG, _("Log"), true},
+        {WATCH_LEAVE, _("Stop watching"), true},
     };
-    float u = app->ui;
-    TlRect b = s->board->layout.buttons;
-    float h = b.h - 6 * u, y = b.y + 3 * u, gap = 8 * u, want = 0;
-    for (size_t i = 0; i < sizeof top / sizeof top[0]; i++) {
-        want += top[i].show ? top[i].w * u + gap : 0;
+    enum { NTOP = sizeof top / sizeof top[0] };
+    /* Each as wide as its name needs (the button's words, 19 bold), from
+     * the bar's right end leftwards, into the top bar as far as 60 % of it. */
+    float u = app->ui, w[NTOP], want = 0;
+    TlRect bar = s->board->layout.top_bar, b = s->board->layout.buttons;
+    float h = b.h - 6 * u, y = b.y + 3 * u, gap = 8 * u;
+    TextStyle ts = app_text_style(app, 19, TEXT_BOLD, UI_INK);
+    for (int i = 0; i < NTOP; i++) {
+        int tw = 0, th = 0;
+        text_measure(app->text, top[i].name, ts.px, ts.weight, &tw, &th);
+        w[i] = top[i].show ? fmaxf(WATCH_BUTTON_MIN * u, (float)tw + WATCH_BUTTON_PAD * u) : 0;
+        want += top[i].show ? w[i] + gap : 0;
     }
-    float k = want > b.w ? b.w / want : 1.0f, x = b.x + b.w;
-    for (int i = (int)(sizeof top / sizeof top[0]) - 1; i >= 0; i--) {
+    float room = b.x + b.w - (bar.x + bar.w * 0.4f);
+    float k = want > room ? room / want : 1.0f, x = b.x + b.w;
+    for (int i = NTOP - 1; i >= 0; i--) {
         if (top[i].show) {
-            float w = top[i].w * u * k;
-            x -= w;
+            x -= w[i] * k;
             ui_add(&s->ui, top[i].id == WATCH_LEAVE ? WIDGET_PRIMARY : WIDGET_BUTTON, top[i].id,
-                   (SDL_Rect){(int)x, (int)y, (int)w, (int)h}, false, top[i].name);
+                   (SDL_Rect){(int)x, (int)y, (int)(w[i] * k), (int)h}, false, top[i].name);
             x -= gap * k;
         }
     }
@@ -257,6 +267,7 @@ static bool watch_enter(App *app, void *state)
         return false;
     }
     ui_init(&s->ui);
+    s->hands_open = getenv("CEKI_WATCH_HANDS") != NULL; /* a screenshot of the late hands */
     board_begin(app, s);
     board_first_view(app, s);
     layout(app, s);
@@ -460,14 +471,14 @@ static void draw_top_bar(App *app, const WatchState *s)
 
 /* The prompt bar: whose turn it is and what a spectator sees (left); who
  * watches and whom the chat reaches (right). */
-static void draw_prompt(App *app, const WatchState *s, const WatchView *w)
+static void draw_prompt(App *app, const WatchState *s, const WatchView *w, bool hands)
 {
     SDL_Rect p = table_rect(s->board->layout.prompt);
     if (p.w <= 0 || p.h <= 0) {
         return;
     }
     const NetSeats *seats = net_table_seats(app->net);
-    char line[300], status[200], who[NET_WATCHERS_TEXT_MAX];
+    char line[400], status[200], who[NET_WATCHERS_TEXT_MAX];
     const NetTableRules *rules = net_table_rules(app->net);
     bool late = rules != NULL && rules->watch == NET_WATCH_HANDS_LATE;
     if (w != NULL) {
@@ -475,9 +486,14 @@ static void draw_prompt(App *app, const WatchState *s, const WatchView *w)
     } else {
         snprintf(status, sizeof status, "%s", _("Waiting for the table\xe2\x80\xa6"));
     }
+    char note[120];
+    if (hands) {
+        snprintf(note, sizeof note, _("Each seat's hand as dealt in round %d"), w->late_round);
+    }
     snprintf(line, sizeof line, "%s \xc2\xb7 %s", status,
-             late ? _("you see what every seat sees, and each round's hands once it is over")
-                  : _("you see what every seat sees, never a hand"));
+             hands  ? note
+             : late ? _("you see what every seat sees, and each round's hands once it is over")
+                    : _("you see what every seat sees, never a hand"));
     net_screens_watchers_text(seats, who, sizeof who);
     bool over = net_table_state(app->net) == NET_TABLE_OVER;
     const char *reach = over ? _("Chat, to everyone at the table")
@@ -503,7 +519,7 @@ static void draw_prompt(App *app, const WatchState *s, const WatchView *w)
 }
 
 /* A finished round's hands face up at each seat's place, as they were
- * dealt, with what they are. */
+ * dealt (the prompt bar says so). */
 static void draw_late_hands(App *app, const WatchState *s, const WatchView *w)
 {
     const TableState *b = s->board;
@@ -526,12 +542,6 @@ static void draw_late_hands(App *app, const WatchState *s, const WatchView *w)
                           app_card_flags(app) | CARD_NO_SHADOW);
         }
     }
-    char note[120];
-    snprintf(note, sizeof note, _("Each seat's hand as dealt in round %d"), w->late_round);
-    SDL_Rect p = table_rect(b->layout.prompt);
-    TextStyle gold = app_text_style(app, 15, TEXT_BOLD, UI_GOLD_LIGHT);
-    text_draw_in(app->text, app->renderer, note, &gold,
-                 (SDL_Rect){p.x, p.y - app_px(app, 26), p.w, app_px(app, 24)}, TEXT_CENTER);
 }
 
 /* Whether the last finished round's hands are shown: asked for, or the
@@ -573,11 +583,12 @@ static void watch_draw(App *app, void *state, SDL_Renderer *r)
     WatchView w;
     bool viewed = s->viewed && read_view(app, &w);
     table_board_draw(app, s->board);
-    if (viewed && late_shown(s, &w)) {
+    bool hands = viewed && late_shown(s, &w);
+    if (hands) {
         draw_late_hands(app, s, &w);
     }
     draw_top_bar(app, s);
-    draw_prompt(app, s, viewed ? &w : NULL);
+    draw_prompt(app, s, viewed ? &w : NULL, hands);
     for (int i = 0; i < s->ui.count; i++) {
         ui_draw_button(app, &s->ui, s->ui.widgets[i].id, s->ui.widgets[i].name);
     }
