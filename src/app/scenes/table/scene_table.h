@@ -15,6 +15,8 @@
  *                        step with the seat's Observation; animation
  *   scene_table_input.c  mouse (drag and click) and keyboard
  *   scene_table_draw.c   drawing
+ *   scene_table_board.c  the same view and drawing for a spectator (the
+ *                        watch screen): no session, nothing that acts
  * and table_layout.c for the geometry.
  *
  * Animation and input: every applied move's events queue up in the view
