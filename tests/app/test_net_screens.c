@@ -1375,6 +1375,7 @@ static void test_table_lists_watchers(void **state)
     step(app, 1);
     test_screen_text(app);
     assert_true(test_screen_says("Watching: Sari, Dewi"));
+    shot(app, "table-watchers-en");
     static const char *const more[] = {"Ani", "Tono", "Budi"};
     for (int i = 0; i < 3; i++) {
         snprintf(fake.seats.watcher[2 + i], sizeof fake.seats.watcher[0], "%s", more[i]);
@@ -1387,11 +1388,13 @@ static void test_table_lists_watchers(void **state)
     step(app, 1);
     test_screen_text(app);
     assert_true(test_screen_says("Menonton: Sari, Dewi, Ani, Tono dan 1 lainnya"));
+    shot(app, "table-watchers-id");
     i18n_set_language(LANGUAGE_JAVANESE);
     app->dirty = true;
     step(app, 1);
     test_screen_text(app);
     assert_true(test_screen_says("Nonton: Sari, Dewi, Ani, Tono lan 1 liyan"));
+    shot(app, "table-watchers-jv");
     fake.seats.nwatchers = 0; /* they left */
     app->dirty = true;
     step(app, 1);
@@ -1626,13 +1629,17 @@ static void test_title_rejoin_gone(void **state)
     close_app(app);
 }
 
-/* The two screens above again at 2560x1600, for their screenshots. */
+static void test_table_lists_watchers(void **state);
+
+/* The two screens above again at 2560x1600, for their screenshots, and
+ * the players' table naming who watches. */
 static void test_large_screens(void **state)
 {
     app_w = 2560;
     app_h = 1600;
     test_waiting_room_joiner(state);
     test_title_rejoin_gone(state);
+    test_table_lists_watchers(state);
     app_w = 1280;
     app_h = 800;
 }
