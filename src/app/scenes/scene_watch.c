@@ -48,9 +48,10 @@ enum { WATCH_CHAT = 1, WATCH_LEAVE, WATCH_LOG, WATCH_HANDS };
 
 typedef struct WatchState {
     Ui ui;
-    TableState *board; /* the table as it is drawn (NULL until the first view) */
-    bool viewed;       /* ... and its first view was shown */
-    bool hands_open;   /* the last finished round's hands shown at the seats */
+    TableState *board;  /* the table as it is drawn (NULL until the first view) */
+    bool viewed;        /* ... and its first view was shown */
+    bool hands_open;    /* the last finished round's hands shown at the seats */
+    int laid_w, laid_h; /* the window size the buttons were laid out for */
     uint32_t shown_move;
     long shown_hands;
     NetSeats shown_seats;
@@ -196,6 +197,8 @@ static void layout(App *app, WatchState *s)
     }
     float room = b.x + b.w - (bar.x + bar.w * 0.4f);
     float k = want > room ? room / want : 1.0f, x = b.x + b.w;
+    s->laid_w = app->width;
+    s->laid_h = app->height;
     for (int i = NTOP - 1; i >= 0; i--) {
         if (top[i].show) {
             x -= w[i] * k;
@@ -405,6 +408,10 @@ static SceneAction watch_update(App *app, void *state, double dt)
         }
     } else {
         moving = board_follow(app, s, dt);
+    }
+    if (s->board != NULL && (s->laid_w != app->width || s->laid_h != app->height)) {
+        layout(app, s); /* the window changed size: the buttons follow the table's bar */
+        app->dirty = true;
     }
     app->animating = app->animating || moving;
     NetTableState st = net_table_state(app->net);
