@@ -75,7 +75,7 @@ for lang in $langs; do
     done
     # A spectator's table: hosted on 127.0.0.1 and played into its second
     # round, the first round's hands shown.
-    CEKI_NET_LOCAL=1 shot "$lang" watch --scene watch --variant thothit-kuna --players 6
+    CEKI_NET_LOCAL=1 CEKI_WATCH_HANDS=1 shot "$lang" watch --scene watch --variant thothit-kuna --players 6
     # A person's turn clock running low at a table hosted on 127.0.0.1.
     shot "$lang" "clock" --scene clock --variant pei
 done

@@ -1404,6 +1404,59 @@ static void test_clock_on_plates(void **state)
     close_app(app);
 }
 
+/* The players' table names who watches it in its top bar, in the
+ * person's language, the first names and how many more; nothing while
+ * nobody watches. */
+static void test_table_lists_watchers(void **state)
+{
+    (void)state;
+    App *app = new_app();
+    TableState *t = net_table_scene(app);
+    fake.rules = (NetTableRules){.variant = VARIANT_THOTHIT, .players = 2};
+    fake.seats.seat[0] = (NetSeat){.kind = NET_SEAT_LOCAL, .state = NET_SEAT_HERE};
+    fake.seats.seat[1] = (NetSeat){.kind = NET_SEAT_NET, .state = NET_SEAT_HERE};
+    step(app, 1);
+    test_screen_text(app);
+    assert_false(test_screen_says("Watching"));
+    char who[NET_WATCHERS_TEXT_MAX];
+    table_net_watchers(app, t, who, sizeof who);
+    assert_string_equal(who, "");
+    fake.seats.nwatchers = 2;
+    snprintf(fake.seats.watcher[0], sizeof fake.seats.watcher[0], "Sari");
+    snprintf(fake.seats.watcher[1], sizeof fake.seats.watcher[1], "Dewi");
+    app->dirty = true;
+    step(app, 1);
+    test_screen_text(app);
+    assert_true(test_screen_says("Watching: Sari, Dewi"));
+    shot(app, "table-watchers-en");
+    static const char *const more[] = {"Ani", "Tono", "Budi"};
+    for (int i = 0; i < 3; i++) {
+        snprintf(fake.seats.watcher[2 + i], sizeof fake.seats.watcher[0], "%s", more[i]);
+    }
+    fake.seats.nwatchers = 5;
+    table_net_watchers(app, t, who, sizeof who);
+    assert_string_equal(who, "Watching: Sari, Dewi, Ani, Tono and 1 more");
+    i18n_set_language(LANGUAGE_INDONESIAN);
+    app->dirty = true;
+    step(app, 1);
+    test_screen_text(app);
+    assert_true(test_screen_says("Menonton: Sari, Dewi, Ani, Tono dan 1 lainnya"));
+    shot(app, "table-watchers-id");
+    i18n_set_language(LANGUAGE_JAVANESE);
+    app->dirty = true;
+    step(app, 1);
+    test_screen_text(app);
+    assert_true(test_screen_says("Nonton: Sari, Dewi, Ani, Tono lan 1 liyan"));
+    shot(app, "table-watchers-jv");
+    fake.seats.nwatchers = 0; /* they left */
+    app->dirty = true;
+    step(app, 1);
+    test_screen_text(app);
+    assert_false(test_screen_says("Nonton"));
+    i18n_set_language(LANGUAGE_ENGLISH);
+    close_app(app);
+}
+
 /* T opens the line (its own letter not typed), every key is the line's
  * while it is open, at most NET_CHAT_MAX characters, Enter sends, Esc
  * closes; without a network table T is not taken. */
@@ -1629,13 +1682,17 @@ static void test_title_rejoin_gone(void **state)
     close_app(app);
 }
 
-/* The two screens above again at 2560x1600, for their screenshots. */
+static void test_table_lists_watchers(void **state);
+
+/* The two screens above again at 2560x1600, for their screenshots, and
+ * the players' table naming who watches. */
 static void test_large_screens(void **state)
 {
     app_w = 2560;
     app_h = 1600;
     test_waiting_room_joiner(state);
     test_title_rejoin_gone(state);
+    test_table_lists_watchers(state);
     app_w = 1280;
     app_h = 800;
 }
@@ -1677,8 +1734,8 @@ static void watch_screen_checks(App *app)
     const Ui *ui = ui_of_top_scene(app);
     for (int i = 0; i < ui->count; i++) {
         const char *name = ui->widgets[i].name;
-        assert_true(strcmp(name, "Back") == 0 || strcmp(name, "Chat") == 0 ||
-                    strcmp(name, "Stop watching") == 0);
+        assert_true(strcmp(name, "Chat") == 0 || strcmp(name, "Log") == 0 ||
+                    strcmp(name, "Show hands") == 0 || strcmp(name, "Stop watching") == 0);
     }
     test_screen_text(app);
     assert_true(test_screen_says("Watching"));
@@ -1777,6 +1834,7 @@ int main(void)
         cmocka_unit_test(test_host_clock_choice),
         cmocka_unit_test(test_clock_countdown),
         cmocka_unit_test(test_clock_on_plates),
+        cmocka_unit_test(test_table_lists_watchers),
         cmocka_unit_test(test_chat_input),
         cmocka_unit_test(test_chat_lines_and_mute),
         cmocka_unit_test(test_chat_through_events),

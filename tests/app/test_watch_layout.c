@@ -2,12 +2,22 @@
  * players' table does: at 1280x800, 1024x640 and 2560x1600, for Pèi,
  * Thothit, Kings, Totit and Kowah, every card size and the zones of the
  * pool, stock, spot, discard pile and each seat's plate, hand and pile of
- * watch_view_layout are the table scene's own (seat 0 at the bottom). */
+ * watch_view_layout are the table scene's own (seat 0 at the bottom).
+ *
+ * And it draws the table as the players' table does: the watch screen's
+ * table (table_board_*), shown the spectator's view of the same game
+ * through a WatchView, has the table's layout (both put in place at once,
+ * as a resumed game is), its pool cards in the very
+ * rectangles of the players' table's, every other seat's hidden cards in
+ * the rectangles of the players' table's backs, each seat's hidden cards
+ * as backs in the count the view gives, and no card face the WatchView
+ * does not show. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -57,9 +67,87 @@ static void compare(const TableLayout *w, const TableLayout *t, const char *ctx)
     }
 }
 
-static void check(VariantId id, int width, int height)
+/* Sprite rectangles of two tables in the same order are the same, and
+ * where `faces` the same card. */
+static void expect_sprites(const TableState *b, const int *bi, int nb, const TableState *t,
+                           const int *ti, int nt, bool faces, const char *what, const char *ctx)
+{
+    if (nb != nt) {
+        fail_msg("%s: %s watch %d cards, table %d", ctx, what, nb, nt);
+    }
+    for (int k = 0; k < nb; k++) {
+        const Sprite *x = &b->view.sprites[bi[k]], *y = &t->view.sprites[ti[k]];
+        TlRect rx = {x->x, x->y, x->w, x->h}, ry = {y->x, y->y, y->w, y->h};
+        expect_rect(rx, ry, what, ctx);
+        if (faces && x->card != y->card) {
+            fail_msg("%s: %s card %d: watch %d table %d", ctx, what, k, x->card, y->card);
+        }
+    }
+}
+
+/* Every face the board shows is one of the WatchView's (as many copies at
+ * most). */
+static void expect_faces_shown(const TableState *b, const WatchView *w, const char *ctx)
+{
+    static Card faces[TV_MAX_SPRITES + CEKI_MAX_SEATS * CEKI_MAX_DECK + CEKI_MAX_DECK + 8];
+    static Card shown[WATCH_CARDS_MAX];
+    int nf = table_board_faces(b, faces, (int)(sizeof faces / sizeof faces[0]));
+    int ns = watch_view_cards(w, shown, WATCH_CARDS_MAX);
+    int left[CARD_KIND_LIMIT] = {0};
+    for (int i = 0; i < ns; i++) {
+        left[shown[i]]++;
+    }
+    for (int i = 0; i < nf; i++) {
+        if (faces[i] >= CARD_KIND_LIMIT || left[faces[i]]-- <= 0) {
+            fail_msg("%s: the watch screen draws card %d, which the spectator was not shown", ctx,
+                     faces[i]);
+        }
+    }
+}
+
+/* The watch screen's table for the spectator's view of the players'
+ * table's game: the same layout, pool and other hands, backs in the counts
+ * the view gives. */
+static void check_board(App *app, TableState *t, const char *ctx)
+{
+    Observation *o = calloc(2, sizeof *o);
+    assert_non_null(o);
+    assert_int_equal(game_observe(table_game(app), GAME_SPECTATOR, &o[0]), CEKI_OK);
+    static WatchView w;
+    assert_true(watch_view_read(&o[0], NULL, &w));
+    watch_view_observation(&w, t->v->id, &o[1]);
+    TableState *b = table_board_create(app, t->v, t->players, NULL);
+    assert_non_null(b);
+    table_board_show(app, b, &o[1], false);
+    compare(&b->layout, &t->layout, ctx);
+    int bi[TV_MAX_SPRITES], ti[TV_MAX_SPRITES];
+    int nb = view_pool_order(b, bi, TV_MAX_SPRITES), nt = view_pool_order(t, ti, TV_MAX_SPRITES);
+    expect_sprites(b, bi, nb, t, ti, nt, true, "pool", ctx);
+    for (int s = 0; s < t->players; s++) {
+        char what[40];
+        snprintf(what, sizeof what, "seat %d hand", s);
+        nb = view_hand_order(b, s, bi, TV_MAX_SPRITES);
+        assert_int_equal(nb, w.hand_count[s]);
+        for (int k = 0; k < nb; k++) {
+            const Sprite *x = &b->view.sprites[bi[k]];
+            if (x->shown && !x->exposed) {
+                fail_msg("%s: %s card %d drawn face up", ctx, what, k);
+            }
+        }
+        if (s != t->view.viewer) { /* the player's own hand is fanned open */
+            nt = view_hand_order(t, s, ti, TV_MAX_SPRITES);
+            expect_sprites(b, bi, nb, t, ti, nt, false, what, ctx);
+        }
+    }
+    expect_faces_shown(b, &w, ctx);
+    table_board_destroy(b);
+    free(o);
+}
+
+static void check(VariantId id, int width, int height, int moves)
 {
     App *app = test_app_new(width, height, NULL);
+    app->table_run.preplay = moves; /* random players' moves first */
     app_setup_variant(app, id);
     app->setup.config.seed = 7;
     app->setup.seed_given = true;
@@ -74,12 +162,10 @@ static void check(VariantId id, int width, int height)
     TableState *t = table_top(app);
     assert_non_null(t);
     assert_int_equal(t->view.viewer, 0);
-    WatchView w;
-    memset(&w, 0, sizeof w);
-    w.players = t->players;
-    for (int s = 0; s < t->players; s++) {
-        w.role[s] = t->view.role[s]; /* the roles every seat sees (Pèi) */
-    }
+    static Observation seen;
+    static WatchView w;
+    assert_int_equal(game_observe(table_game(app), GAME_SPECTATOR, &seen), CEKI_OK);
+    assert_true(watch_view_read(&seen, NULL, &w)); /* the roles and order every seat sees */
     const VariantDesc *v = t->v;
     double aspect =
         card_art_aspect(app_deck_style(app),
@@ -87,8 +173,16 @@ static void check(VariantId id, int width, int height)
     TableLayout mine;
     watch_view_layout(&w, v, (float)app->width, (float)app->height, app->ui, aspect, &mine);
     char ctx[96];
-    snprintf(ctx, sizeof ctx, "%s at %dx%d", v->key, width, height);
+    snprintf(ctx, sizeof ctx, "%s at %dx%d after %d moves", v->key, width, height, moves);
+    /* The dealt table put in place at once, as a resumed game is (its
+     * pool's card height is otherwise kept from the deal's motion, its
+     * seats' order from before the events of Pèi's seating are shown), as
+     * the watch screen's is for a spectator who comes. */
+    view_reset(t);
+    table_refresh_obs(t);
+    view_sync(app, t, false);
     compare(&mine, &t->layout, ctx);
+    check_board(app, t, ctx);
     app_destroy(app);
 }
 
@@ -97,7 +191,8 @@ static void test_watch_cards_as_the_table(void **state)
     (void)state;
     for (size_t g = 0; g < sizeof games / sizeof games[0]; g++) {
         for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
-            check(games[g], sizes[k][0], sizes[k][1]);
+            check(games[g], sizes[k][0], sizes[k][1], 0);
+            check(games[g], sizes[k][0], sizes[k][1], 9); /* a round under way: piles, discard */
         }
     }
 }

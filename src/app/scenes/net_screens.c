@@ -299,6 +299,35 @@ const char *net_screens_kind_text(NetSeatKind kind)
     }
 }
 
+#define WATCHERS_NAMED 4 /* names said before "and N more" */
+
+void net_screens_watchers_text(const NetSeats *seats, char *buf, size_t size)
+{
+    if (buf == NULL || size == 0) {
+        return;
+    }
+    buf[0] = '\0';
+    int n = seats != NULL ? SDL_min((int)seats->nwatchers, NET_MAX_WATCHERS) : 0;
+    if (n == 0) {
+        return;
+    }
+    char names[NET_WATCHERS_TEXT_MAX] = "";
+    size_t at = 0;
+    for (int i = 0; i < n && i < WATCHERS_NAMED && at < sizeof names; i++) {
+        const char *name = seats->watcher[i][0] != '\0' ? seats->watcher[i] : "?";
+        at += (size_t)snprintf(names + at, sizeof names - at, "%s%s", i > 0 ? ", " : "", name);
+    }
+    if (n > WATCHERS_NAMED) {
+        /* TRANSLATORS: the spectators at a table: "Watching: Sari, Dewi, Ani, Tono and 3 more". */
+        snprintf(buf, size,
+                 P_("Watching: %s and %d more", "Watching: %s and %d more", n - WATCHERS_NAMED),
+                 names, n - WATCHERS_NAMED);
+    } else {
+        /* TRANSLATORS: the spectators at a table: "Watching: Sari, Dewi". */
+        snprintf(buf, size, _("Watching: %s"), names);
+    }
+}
+
 void net_screens_seat_text(const NetSeat *seat, char *buf, size_t size)
 {
     unsigned left = (seat->grace_ms + MS_PER_S - 1) / MS_PER_S;

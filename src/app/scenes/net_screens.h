@@ -92,6 +92,11 @@ void net_screens_clock_left(const NetClockState *told, const NetClock *rules, in
 void net_screens_clock_text(const NetClockShown *c, char *buf, size_t size);
 /* "You", "A friend", "Computer (strong)", ... */
 const char *net_screens_kind_text(NetSeatKind kind);
+/* Who watches a table, as both the players' table and the watch screen say
+ * it ("Watching: Sari, Dewi", the first few names and how many more); ""
+ * when nobody does (or seats is NULL). */
+#define NET_WATCHERS_TEXT_MAX (NET_MAX_WATCHERS * (NET_NAME_MAX + 2) + 96)
+void net_screens_watchers_text(const NetSeats *seats, char *buf, size_t size);
 /* A seat as the waiting room and the plates say it: here, waiting for a
  * friend, reconnecting (with the seconds left of the grace period),
  * away with a computer playing. */

@@ -1,19 +1,26 @@
 /* scene_watch.c — a table watched as a spectator (app->net welcomed with
- * seat -1, net_table_watching): what every seat sees, drawn from the
+ * seat -1, net_table_watching): the players' table as every seat sees it,
+ * drawn by the table's own drawing (table_board_*, scene_table.h) at the
+ * table's sizes, seat 0 at the bottom, from an Observation made of the
  * spectator's own view alone (watch_view.h), so no card the view does not
- * carry is ever drawn: the cards on the table, each seat's name,
- * connection, cards in hand (a count), captures and score, whose turn it
- * is; at a table that shows hands a round late, each seat's hand of the
- * last finished round once the host sent it. Beside it: "Watching", who
- * else watches, and the chat, which reaches the other spectators only
- * until the match is over (then everyone at the table). There is no hand,
- * no move, no hint and no stand-in here: nothing acts on the game. Leave
- * (or Esc) closes the connection at once; a spectator holds no seat, so
- * nothing is asked.
+ * carry is ever drawn: the pool in its places, the stock and piles as the
+ * rules show them, each seat's hidden cards as backs, the plates with
+ * names, roles, connection, clocks and scores, the move log; the moves'
+ * events the spectator was sent move the cards as at the table. At a
+ * table that shows hands a round late, each seat's hand of the last
+ * finished round face up at its seat (Hands, or at a round's end). The top
+ * bar says "Watching"; the prompt bar whose turn it is and who watches.
+ * The chat (T, or Chat) reaches the other spectators only until the match
+ * is over (then everyone at the table). There is no hand, no move, no hint
+ * and no stand-in here: nothing acts on the game. Stop watching (or Esc)
+ * closes the connection at once; a spectator holds no seat, so nothing is
+ * asked.
  *
  * $CEKI_NET_LOCAL=1 with no table (screenshots): a table of app->setup's
  * game is hosted on 127.0.0.1 with a friend, computers and two
- * spectators, played to its second round by first legal moves. */
+ * spectators, played to its second round by first legal moves;
+ * $CEKI_WATCH_HANDS=1 shows its first round's hands. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,50 +29,35 @@
 #include "board.h"
 #include "card_names.h"
 #include "net_screens.h"
+#include "scene.h"
+#include "scene_table.h"
 #include "scenes.h"
 #include "ui.h"
 #include "watch_view.h"
 
-enum { WATCH_CHAT = 1, WATCH_LEAVE, WATCH_BACK = 100 };
+enum { WATCH_CHAT = 1, WATCH_LEAVE, WATCH_LOG, WATCH_HANDS };
 
-#define WATCH_CHAT_SHOWN 6
-#define WATCH_WATCHERS_SHOWN 5
-#define WATCH_POOL_TOP 176.0f
-#define WATCH_POOL_H 96.0f
-#define WATCH_POOL_ROW 16 /* more cards than this: the pool in two rows */
-#define WATCH_SEATS_TOP 318.0f
-#define WATCH_SEATS_SPAN 404.0f
-#define WATCH_SEAT_PITCH_MAX 76.0f
-#define WATCH_ROOMY_PITCH 72.0f /* rows this tall say a seat's connection on its own line */
-#define WATCH_LOCAL_MS 8000u    /* the screenshot's table: the longest it is played */
+#define WATCH_EVENTS_TAKEN 256
+#define WATCH_BUTTON_MIN 96.0f /* a top bar button's least width, design units */
+#define WATCH_BUTTON_PAD 30.0f /* ... and its room around its name */
+#define WATCH_LATE_STEP 1.04f  /* a late hand's cards at most this many widths apart */
+#define WATCH_LOCAL_MS 8000u   /* the screenshot's table: the longest it is played */
 #define WATCH_LOCAL_POLLS 40000
 #define WATCH_LOCAL_PAUSE_NS 200000L
 #define WATCH_LOCAL_TABLES 4 /* the host, a friend, two spectators */
 
 typedef struct WatchState {
     Ui ui;
-    TextField chat;
-    bool typing;
-    char error[300];
-    NetChat said[WATCH_CHAT_SHOWN]; /* the last lines, oldest first */
-    int nsaid;
+    TableState *board;  /* the table as it is drawn (NULL until the first view) */
+    bool viewed;        /* ... and its first view was shown */
+    bool hands_open;    /* the last finished round's hands shown at the seats */
+    int laid_w, laid_h; /* the window size the buttons were laid out for */
     uint32_t shown_move;
     long shown_hands;
     NetSeats shown_seats;
     NetTableState shown_state;
     NetTable *local[WATCH_LOCAL_TABLES - 1]; /* a screenshot's host and friend and spectator */
 } WatchState;
-
-static void layout(App *app, WatchState *s)
-{
-    ui_clear(&s->ui);
-    ui_add_back(app, &s->ui, WATCH_BACK);
-    ui_add(&s->ui, WIDGET_ITEM, WATCH_CHAT, app_rect(app, 832, 600, 368, 46),
-           net_table_state(app->net) == NET_TABLE_FAILED, _("Chat"));
-    ui_add(&s->ui, WIDGET_PRIMARY, WATCH_LEAVE, app_rect(app, 848, 668, 340, 54), false,
-           _("Stop watching"));
-    ui_fix_focus(&s->ui);
-}
 
 /* ---- a screenshot's table on 127.0.0.1 ------------------------------------ */
 
@@ -167,6 +159,102 @@ static void local_table(App *app, WatchState *s)
 
 /* ---- the screen ------------------------------------------------------------ */
 
+/* The top bar's buttons, right-aligned in the table's own place for them. */
+static void layout(App *app, WatchState *s)
+{
+    int focus = s->ui.focus;
+    ui_clear(&s->ui);
+    if (s->board == NULL) {
+        ui_add(&s->ui, WIDGET_PRIMARY, WATCH_LEAVE, app_rect(app, 1010, 700, 220, 54), false,
+               _("Stop watching"));
+        s->ui.focus = WATCH_LEAVE;
+        return;
+    }
+    long told = 0;
+    bool late = seat_feed_hands(net_table_feed(app->net), &told) != NULL;
+    struct {
+        int id;
+        const char *name;
+        bool show;
+    } top[] = {
+        {WATCH_HANDS, s->hands_open ? _("Hide hands") : _("Show hands"), late},
+        {WATCH_CHAT, _("Chat"), true},
+        {WATCH_LOG, _("Log"), true},
+        {WATCH_LEAVE, _("Stop watching"), true},
+    };
+    enum { NTOP = sizeof top / sizeof top[0] };
+    /* Each as wide as its name needs (the button's words, 19 bold), from
+     * the bar's right end leftwards, into the top bar as far as 60 % of it. */
+    float u = app->ui, w[NTOP], want = 0;
+    TlRect bar = s->board->layout.top_bar, b = s->board->layout.buttons;
+    float h = b.h - 6 * u, y = b.y + 3 * u, gap = 8 * u;
+    TextStyle ts = app_text_style(app, 19, TEXT_BOLD, UI_INK);
+    for (int i = 0; i < NTOP; i++) {
+        int tw = 0, th = 0;
+        text_measure(app->text, top[i].name, ts.px, ts.weight, &tw, &th);
+        w[i] = top[i].show ? fmaxf(WATCH_BUTTON_MIN * u, (float)tw + WATCH_BUTTON_PAD * u) : 0;
+        want += top[i].show ? w[i] + gap : 0;
+    }
+    float room = b.x + b.w - (bar.x + bar.w * 0.4f);
+    float k = want > room ? room / want : 1.0f, x = b.x + b.w;
+    s->laid_w = app->width;
+    s->laid_h = app->height;
+    for (int i = NTOP - 1; i >= 0; i--) {
+        if (top[i].show) {
+            x -= w[i] * k;
+            ui_add(&s->ui, top[i].id == WATCH_LEAVE ? WIDGET_PRIMARY : WIDGET_BUTTON, top[i].id,
+                   (SDL_Rect){(int)x, (int)y, (int)(w[i] * k), (int)h}, false, top[i].name);
+            x -= gap * k;
+        }
+    }
+    s->ui.focus = ui_find(&s->ui, focus) != NULL ? focus : -1;
+}
+
+/* The spectator's view as the table is drawn from it: only what the
+ * WatchView holds. */
+static bool read_view(App *app, WatchView *w)
+{
+    SeatFeed *f = net_table_feed(app->net);
+    return watch_view_read(seat_feed_view(f), seat_feed_hands(f, NULL), w);
+}
+
+/* The table, once the host said which game it is: laid out for it, with
+ * no cards until the first view comes. */
+static void board_begin(App *app, WatchState *s)
+{
+    const NetTableRules *rules = net_table_rules(app->net);
+    if (s->board != NULL || rules == NULL || rules->players < 1) {
+        return;
+    }
+    const VariantDesc *v = variant_get((VariantId)rules->variant);
+    s->board = table_board_create(app, v, rules->players, app->net);
+    layout(app, s);
+}
+
+/* The first view: the cards put in place (the events of what it already
+ * shows dropped). */
+static void board_first_view(App *app, WatchState *s)
+{
+    WatchView w;
+    if (s->board == NULL || s->viewed || !read_view(app, &w) || w.players != s->board->players) {
+        return;
+    }
+    GameEvent drop[WATCH_EVENTS_TAKEN];
+    SeatFeed *f = net_table_feed(app->net);
+    for (int guard = 0; guard < 1 << 16 && seat_feed_take_events(f, drop, WATCH_EVENTS_TAKEN) > 0;
+         guard++) {
+    }
+    Observation o;
+    watch_view_observation(&w, s->board->v->id, &o);
+    table_board_show(app, s->board, &o, false);
+    s->board->view.mends = 0;
+    s->viewed = true;
+    s->shown_move = seat_feed_move_no(f);
+    seat_feed_hands(f, &s->shown_hands);
+    layout(app, s);
+    app->dirty = true;
+}
+
 static bool watch_enter(App *app, void *state)
 {
     WatchState *s = state;
@@ -182,10 +270,10 @@ static bool watch_enter(App *app, void *state)
         return false;
     }
     ui_init(&s->ui);
-    text_field_init(&s->chat, NET_CHAT_MAX);
+    s->hands_open = getenv("CEKI_WATCH_HANDS") != NULL; /* a screenshot of the late hands */
+    board_begin(app, s);
+    board_first_view(app, s);
     layout(app, s);
-    ui_focus(&s->ui, WATCH_LEAVE);
-    SDL_StartTextInput();
     return true;
 }
 
@@ -193,6 +281,8 @@ static void watch_leave(App *app, void *state)
 {
     WatchState *s = state;
     SDL_StopTextInput();
+    table_board_destroy(s->board);
+    s->board = NULL;
     net_table_destroy(app->net); /* a spectator holds no seat: nothing to keep */
     app->net = NULL;
     for (int k = 0; k < WATCH_LOCAL_TABLES - 1; k++) {
@@ -201,88 +291,140 @@ static void watch_leave(App *app, void *state)
     }
 }
 
-static void say_line(App *app, WatchState *s)
+/* A widget chosen: leave, the log, the chat line, the late hands. */
+static SceneAction watch_button(App *app, WatchState *s, int id)
 {
-    if (s->chat.len == 0) {
-        return;
+    switch (id) {
+    case WATCH_LEAVE: return scene_pop();
+    case WATCH_LOG: table_log_toggle(s->board); break;
+    case WATCH_CHAT: table_net_chat_open(s->board); break;
+    case WATCH_HANDS: s->hands_open = !s->hands_open; break;
+    default: break;
     }
-    if (!net_table_say(app->net, s->chat.text)) {
-        snprintf(s->error, sizeof s->error, "%s", _("That line could not be sent."));
-        return;
+    layout(app, s);
+    app->dirty = true;
+    return scene_stay();
+}
+
+/* Keys of the table a spectator has: L the log, H the hands; the wheel
+ * scrolls an open log. */
+static bool watch_key(App *app, WatchState *s, const SDL_Event *e)
+{
+    if (e->type == SDL_MOUSEWHEEL && s->board->log_open) {
+        table_log_wheel(app, s->board, e->wheel.y);
+        app->dirty = true;
+        return true;
     }
-    text_field_set(&s->chat, "");
+    if (e->type != SDL_KEYDOWN || (e->key.keysym.mod & (KMOD_CTRL | KMOD_ALT))) {
+        return false;
+    }
+    if (e->key.keysym.sym == SDLK_l) {
+        watch_button(app, s, WATCH_LOG);
+        return true;
+    }
+    if (e->key.keysym.sym == SDLK_h && ui_find(&s->ui, WATCH_HANDS) != NULL) {
+        watch_button(app, s, WATCH_HANDS);
+        return true;
+    }
+    return false;
 }
 
 static SceneAction watch_event(App *app, void *state, const SDL_Event *e)
 {
     WatchState *s = state;
-    layout(app, s);
-    if (s->typing) {
-        TextFieldResult r = net_screens_type(&s->chat, e, s->error);
-        if (r == TEXT_FIELD_SUBMIT) {
-            say_line(app, s);
-        } else if (r == TEXT_FIELD_CANCEL) {
-            s->typing = false;
-        }
-        if (r != TEXT_FIELD_IGNORED) {
-            app->dirty = true;
-            return scene_stay();
-        }
+    if (s->board != NULL && table_net_event(app, s->board, e)) {
+        return scene_stay(); /* the chat line's */
     }
-    static const int fields[] = {WATCH_CHAT};
-    int active = s->typing ? WATCH_CHAT : 0;
-    UiEvent ev = net_screens_form_event(&s->ui, e, fields, 1, &active);
-    s->typing = active == WATCH_CHAT;
-    if (ev.kind == UI_BACK ||
-        (ev.kind == UI_ACTIVATE && (ev.id == WATCH_BACK || ev.id == WATCH_LEAVE))) {
+    if (e->type == SDL_WINDOWEVENT) {
+        layout(app, s);
+        app->dirty = true;
+        return scene_stay();
+    }
+    if (s->board != NULL && watch_key(app, s, e)) {
+        return scene_stay();
+    }
+    UiEvent ev = ui_handle_event(&s->ui, e);
+    if (ev.kind == UI_BACK) {
         return scene_pop();
     }
-    app->dirty = true;
+    if (ev.kind == UI_ACTIVATE) {
+        return watch_button(app, s, ev.id);
+    }
+    if (ev.kind != UI_NONE) {
+        app->dirty = true;
+    }
     return scene_stay();
 }
 
-/* The chat lines that came, the last few kept. */
-static void take_chat(App *app, WatchState *s)
+/* The moves' events as the spectator was sent them, to be shown; once they
+ * are and nothing moves, the table is put in step with the view. */
+static bool board_follow(App *app, WatchState *s, double dt)
 {
-    NetChat in[WATCH_CHAT_SHOWN];
-    int n = net_table_take_chat(app->net, in, WATCH_CHAT_SHOWN);
-    for (int i = 0; i < n; i++) {
-        if (s->nsaid == WATCH_CHAT_SHOWN) {
-            memmove(s->said, s->said + 1, sizeof s->said[0] * (WATCH_CHAT_SHOWN - 1));
-            s->nsaid--;
+    SeatFeed *f = net_table_feed(app->net);
+    GameEvent ev[WATCH_EVENTS_TAKEN];
+    for (int guard = 0; guard < 64; guard++) {
+        int n = seat_feed_take_events(f, ev, WATCH_EVENTS_TAKEN);
+        if (n <= 0) {
+            break;
         }
-        s->said[s->nsaid++] = in[i];
+        table_board_events(s->board, ev, n);
     }
-    app->dirty = app->dirty || n > 0;
+    bool moving = table_board_update(app, s->board, dt);
+    long hands = 0;
+    seat_feed_hands(f, &hands);
+    bool changed =
+        seat_feed_move_no(f) != s->shown_move || hands != s->shown_hands || !s->board->synced;
+    WatchView w;
+    if (!moving && s->board->evq_n == 0 && changed && read_view(app, &w)) {
+        Observation o;
+        watch_view_observation(&w, s->board->v->id, &o);
+        table_board_show(app, s->board, &o, true);
+        s->shown_move = seat_feed_move_no(f);
+        s->shown_hands = hands;
+        layout(app, s);
+        app->dirty = true;
+        moving = table_board_update(app, s->board, 0);
+    }
+    return moving;
 }
 
 static SceneAction watch_update(App *app, void *state, double dt)
 {
     WatchState *s = state;
-    (void)dt;
     if (app->net == NULL) {
         return scene_pop();
     }
-    net_table_poll(app->net, SDL_GetTicks());
     for (int k = 0; k < WATCH_LOCAL_TABLES - 1 && s->local[0] != NULL; k++) {
         net_table_poll(s->local[k], SDL_GetTicks());
     }
     app->ticking = true;
-    take_chat(app, s);
-    SeatFeed *f = net_table_feed(app->net);
-    long hands = 0;
-    seat_feed_hands(f, &hands);
+    bool moving = false;
+    if (s->board == NULL || !s->viewed) {
+        net_table_poll(app->net, SDL_GetTicks());
+        board_begin(app, s);
+        board_first_view(app, s);
+        if (s->board != NULL) {
+            table_board_update(app, s->board, dt); /* the chat and the seats meanwhile */
+        }
+    } else {
+        moving = board_follow(app, s, dt);
+    }
+    if (s->board != NULL && (s->laid_w != app->width || s->laid_h != app->height)) {
+        layout(app, s); /* the window changed size: the buttons follow the table's bar */
+        app->dirty = true;
+    }
+    app->animating = app->animating || moving;
     NetTableState st = net_table_state(app->net);
     const NetSeats *seats = net_table_seats(app->net);
-    if (seat_feed_move_no(f) != s->shown_move || hands != s->shown_hands || st != s->shown_state ||
-        (seats != NULL && memcmp(seats, &s->shown_seats, sizeof *seats))) {
-        s->shown_move = seat_feed_move_no(f);
-        s->shown_hands = hands;
+    if (st != s->shown_state || (seats != NULL && memcmp(seats, &s->shown_seats, sizeof *seats))) {
         s->shown_state = st;
         if (seats != NULL) {
             s->shown_seats = *seats;
         }
         layout(app, s);
+        app->dirty = true;
+    }
+    if (moving) {
         app->dirty = true;
     }
     return scene_stay();
@@ -299,257 +441,165 @@ static const char *seat_name(const NetSeats *seats, int i)
     return seat->name[0] != '\0' ? seat->name : net_screens_kind_text((NetSeatKind)seat->kind);
 }
 
-/* n cards in a row in the box (design units), overlapped as they need. */
-static void draw_cards(App *app, const Card *cards, int n, float x, float y, float w, float h)
-{
-    DeckStyle style = app_deck_style(app);
-    TlRect area = {x, y, w, h};
-    for (int i = 0; i < n; i++) {
-        TlRect c = board_row(area, card_art_aspect(style, cards[i]), h, n, i, 1.04f,
-                             BOARD_LEFT | BOARD_TOP);
-        card_art_draw(app->cards, app->renderer, style, cards[i], app_rect(app, c.x, c.y, c.w, c.h),
-                      app_card_flags(app) | CARD_NO_SHADOW);
-    }
-}
-
 /* The round and whose turn, or that the round or match is over. */
-static void draw_status(App *app, const WatchView *w, const NetSeats *seats)
+static void status_text(const WatchView *w, const NetSeats *seats, char *line, size_t size)
 {
-    char line[200];
     if (w->phase == PHASE_MATCH_OVER) {
-        snprintf(line, sizeof line, "%s", _("The match is over."));
+        snprintf(line, size, "%s", _("The match is over."));
     } else if (w->phase == PHASE_ROUND_OVER) {
-        snprintf(line, sizeof line, _("Round %d is over."), w->round);
+        snprintf(line, size, _("Round %d is over."), w->round);
     } else {
-        snprintf(line, sizeof line, _("Round %d: %s to play"), w->round,
-                 seat_name(seats, w->to_move));
-    }
-    TextStyle ink = app_text_style(app, 19, TEXT_BOLD, UI_INK);
-    SDL_Rect at = app_rect(app, 68, 138, 692, 28);
-    text_draw_in(app->text, app->renderer, line, &ink, at, TEXT_LEFT);
-}
-
-static int cmp_cards(const void *a, const void *b)
-{
-    return (int)*(const Card *)a - (int)*(const Card *)b;
-}
-
-/* The single cards on show beside the pool, each with what it is. */
-static void draw_singles(App *app, const WatchView *w, float x, float width)
-{
-    const Card one[] = {w->turned, w->shown_draw, w->discard_top, w->stock_last};
-    const char *what[] = {N_("Turned"), N_("Drawn"), N_("Discard"), N_("Last card")};
-    int n = 0;
-    for (size_t i = 0; i < sizeof one / sizeof one[0]; i++) {
-        n += one[i] != CARD_NONE;
-    }
-    float slot = n > 0 ? width / (float)n : width;
-    TextStyle faint = app_text_style(app, 12, TEXT_REGULAR, UI_INK_FAINT);
-    for (size_t i = 0, k = 0; i < sizeof one / sizeof one[0]; i++) {
-        if (one[i] == CARD_NONE) {
-            continue;
-        }
-        float sx = x + (float)k++ * slot;
-        draw_cards(app, &one[i], 1, sx + slot / 2 - 24, WATCH_POOL_TOP, 48, WATCH_POOL_H - 10);
-        text_draw_in(app->text, app->renderer, _(what[i]), &faint,
-                     app_rect(app, sx, WATCH_POOL_TOP + WATCH_POOL_H - 8, slot, 20), TEXT_CENTER);
+        snprintf(line, size, _("Round %d: %s to play"), w->round, seat_name(seats, w->to_move));
     }
 }
 
-/* The cards everyone sees in the middle, and the stock's count. */
-static void draw_middle(App *app, const WatchView *w)
+/* "Watching" and the game in the table's top bar. */
+static void draw_top_bar(App *app, const WatchState *s)
 {
-    TextStyle soft = app_text_style(app, 15, TEXT_REGULAR, UI_INK_SOFT);
-    bool singles = w->turned != CARD_NONE || w->shown_draw != CARD_NONE ||
-                   w->discard_top != CARD_NONE || w->stock_last != CARD_NONE;
-    float pool_w = singles ? 500.0f : 692.0f;
-    Card pool[OBS_MAX_POOL];
-    memcpy(pool, w->pool, (size_t)w->npool * sizeof pool[0]);
-    qsort(pool, (size_t)w->npool, sizeof pool[0], cmp_cards); /* alike together */
-    int rows = w->npool > WATCH_POOL_ROW ? 2 : 1, per = (w->npool + rows - 1) / rows;
-    float row_h = (WATCH_POOL_H - (float)(rows - 1) * 4.0f) / (float)rows;
-    for (int k = 0; k < rows; k++) {
-        int from = k * per, n = SDL_min(per, w->npool - from);
-        draw_cards(app, pool + from, n, 68, WATCH_POOL_TOP + (float)k * (row_h + 4.0f), pool_w,
-                   row_h);
-    }
-    if (singles) {
-        draw_singles(app, w, 68 + pool_w + 16, 692 - pool_w - 16);
-    }
-    char line[120];
-    snprintf(line, sizeof line, P_("%d card in the stock", "%d cards in the stock", w->stock_count),
-             w->stock_count);
-    SDL_Rect at = app_rect(app, 68, WATCH_POOL_TOP + WATCH_POOL_H + 8, 230, 24);
-    text_draw_in(app->text, app->renderer, line, &soft, at, TEXT_LEFT);
-}
-
-/* What a seat's row shows at its right: a finished round's hand, else its
- * pile face up, else its declared pair. */
-static void draw_seat_cards(App *app, const WatchView *w, int i, float y, float h)
-{
-    const float x = 440, width = 320;
-    if (w->late) {
-        draw_cards(app, w->late_hand[i], w->late_count[i], x, y, width, h);
-    } else if (w->pile_shown[i]) {
-        draw_cards(app, w->pile[i], w->pile_count[i], x, y, width, h);
-    } else if (w->exposed[i] != CARD_NONE) {
-        draw_cards(app, &w->exposed[i], 1, x, y, width, h);
-    }
-}
-
-static void draw_seat(App *app, const WatchView *w, const NetSeats *seats, int i, float pitch)
-{
-    SDL_Renderer *r = app->renderer;
-    float y = WATCH_SEATS_TOP + (float)i * pitch;
-    SDL_Rect row = app_rect(app, 60, y, 708, pitch - 6);
-    bool turn = i == w->to_move;
-    paint_round_rect(app->paint, r, row, app_px(app, 10),
-                     turn ? paint_rgba(240, 200, 100, 40) : paint_rgba(255, 255, 255, 14));
-    bool roomy = pitch >= WATCH_ROOMY_PITCH; /* the connection on a line of its own */
-    TextStyle ink = app_text_style(app, 18, TEXT_BOLD, turn ? UI_GOLD_LIGHT : UI_INK);
-    text_draw_in(app->text, r, seat_name(seats, i), &ink,
-                 app_rect(app, 76, y + 4, roomy ? 350 : 220, 26), TEXT_LEFT);
-    char line[200], state[120] = "";
-    if (seats != NULL && i < seats->players) {
-        net_screens_seat_text(&seats->seat[i], state, sizeof state);
-    }
-    snprintf(line, sizeof line, P_("%d in hand", "%d in hand", w->hand_count[i]), w->hand_count[i]);
-    size_t n = strlen(line);
-    snprintf(line + n, sizeof line - n, " \xc2\xb7 ");
-    n = strlen(line);
-    snprintf(line + n, sizeof line - n, P_("%d captured", "%d captured", w->pile_count[i]),
-             w->pile_count[i]);
-    n = strlen(line);
-    snprintf(line + n, sizeof line - n, " \xc2\xb7 ");
-    n = strlen(line);
-    snprintf(line + n, sizeof line - n, _("score %d"), w->match_score[i]);
-    TextStyle soft = app_text_style(app, 14, TEXT_REGULAR, UI_INK_SOFT);
-    text_draw_in(app->text, r, line, &soft, app_rect(app, 76, y + 30, 356, 20), TEXT_LEFT);
-    TextStyle faint = app_text_style(app, 13, TEXT_REGULAR, UI_INK_FAINT);
-    SDL_Rect state_at =
-        roomy ? app_rect(app, 76, y + 50, 356, 18) : app_rect(app, 300, y + 8, 130, 18);
-    text_draw_in(app->text, r, state, &faint, state_at, roomy ? TEXT_LEFT : TEXT_RIGHT);
-    draw_seat_cards(app, w, i, y + 4, pitch - 14);
-}
-
-static void draw_table(App *app)
-{
-    net_screens_draw_main_panel(app);
-    SeatFeed *f = net_table_feed(app->net);
-    long told = 0;
-    WatchView w;
-    if (!watch_view_read(seat_feed_view(f), seat_feed_hands(f, &told), &w)) {
-        return;
-    }
-    const NetSeats *seats = net_table_seats(app->net);
-    draw_status(app, &w, seats);
-    draw_middle(app, &w);
-    float pitch = SDL_min(WATCH_SEAT_PITCH_MAX, WATCH_SEATS_SPAN / (float)w.players);
-    if (w.late) {
-        char line[120];
-        snprintf(line, sizeof line, _("Beside each seat: its hand as dealt in round %d"),
-                 w.late_round);
-        TextStyle faint = app_text_style(app, 14, TEXT_REGULAR, UI_INK_FAINT);
-        text_draw_in(app->text, app->renderer, line, &faint,
-                     app_rect(app, 300, WATCH_SEATS_TOP - 22, 460, 20), TEXT_RIGHT);
-    }
-    for (int i = 0; i < w.players; i++) {
-        draw_seat(app, &w, seats, i, pitch);
-    }
-}
-
-/* "Watching", what a spectator sees, and who else watches; the y below. */
-static int draw_watching(App *app, int x, int y, int w)
-{
-    SDL_Renderer *r = app->renderer;
-    TextStyle gold = app_text_style(app, 26, TEXT_BOLD, UI_GOLD);
-    y += text_draw_wrapped(app->text, r, _("Watching"), &gold, (SDL_Rect){x, y, w, 0}, TEXT_LEFT,
-                           1.0f);
-    const NetTableRules *rules = net_table_rules(app->net);
-    bool late = rules != NULL && rules->watch == NET_WATCH_HANDS_LATE;
-    TextStyle body = app_text_style(app, 15, TEXT_REGULAR, UI_INK_SOFT);
-    const char *says = late ? _("You see what every seat sees, and each round's hands once it "
-                                "is over. You hold no seat.")
-                            : _("You see what every seat sees, never a hand. You hold no seat.");
-    y += app_px(app, 4);
-    y += text_draw_wrapped(app->text, r, says, &body, (SDL_Rect){x, y, w, 0}, TEXT_LEFT, 1.0f);
-    const NetSeats *seats = net_table_seats(app->net);
-    int nw = seats != NULL ? seats->nwatchers : 0;
-    char list[WATCH_WATCHERS_SHOWN * (NET_NAME_MAX + 2) + 64];
-    int at = snprintf(list, sizeof list, P_("%d spectator: ", "%d spectators: ", nw), nw);
-    for (int i = 0; i < nw && i < WATCH_WATCHERS_SHOWN && at > 0 && (size_t)at < sizeof list; i++) {
-        at += snprintf(list + at, sizeof list - (size_t)at, "%s%s", i > 0 ? ", " : "",
-                       seats->watcher[i]);
-    }
-    if (nw > WATCH_WATCHERS_SHOWN && at > 0 && (size_t)at < sizeof list) {
-        snprintf(list + at, sizeof list - (size_t)at, ", \xe2\x80\xa6");
-    }
-    y += app_px(app, 10);
-    TextStyle ink = app_text_style(app, 15, TEXT_BOLD, UI_INK);
-    y += text_draw_wrapped(app->text, r, list, &ink, (SDL_Rect){x, y, w, 0}, TEXT_LEFT, 1.0f);
-    return y + app_px(app, 12);
-}
-
-/* The chat: to whom it goes, its last lines, the field. */
-static void draw_chat(App *app, const WatchState *s, int x, int y, int w)
-{
-    SDL_Renderer *r = app->renderer;
-    bool over = net_table_state(app->net) == NET_TABLE_OVER;
-    TextStyle head = app_text_style(app, 16, TEXT_BOLD, UI_INK);
-    y += text_draw_wrapped(app->text, r,
-                           over ? _("Chat, to everyone at the table")
-                                : _("Chat, to spectators only (the players read it after the "
-                                    "match)"),
-                           &head, (SDL_Rect){x, y, w, 0}, TEXT_LEFT, 1.0f);
-    y += app_px(app, 6);
-    int bottom = app_rect(app, 0, 592, 0, 0).y;
-    TextStyle body = app_text_style(app, 15, TEXT_REGULAR, UI_INK_SOFT);
-    int first = s->nsaid > 3 ? s->nsaid - 3 : 0;
-    for (int i = first; i < s->nsaid && y < bottom; i++) {
-        char line[sizeof s->said[i].text + NET_NAME_MAX + 8];
-        snprintf(line, sizeof line, "%s: %s", s->said[i].name, s->said[i].text);
-        y += text_draw_wrapped(app->text, r, line, &body, (SDL_Rect){x, y, w, 0}, TEXT_LEFT, 1.0f);
-    }
-    net_screens_draw_field(app, &s->ui, WATCH_CHAT, &s->chat, s->typing,
-                           over ? _("Say something to everyone")
-                                : _("Say something to spectators"));
-}
-
-static void draw_side(App *app, const WatchState *s)
-{
-    SDL_Rect panel = net_screens_draw_side_panel(app);
-    int x = panel.x + app_px(app, 28), w = panel.w - app_px(app, 56);
-    int y = draw_watching(app, x, panel.y + app_px(app, 18), w);
-    NetTableState st = net_table_state(app->net);
-    const char *err = s->error[0] != '\0' ? s->error : net_table_error(app->net);
-    if (st == NET_TABLE_RECONNECTING || st == NET_TABLE_HOST_GONE || st == NET_TABLE_FAILED ||
-        s->error[0] != '\0') {
-        TextStyle warn = app_text_style(app, 15, TEXT_BOLD, UI_WARN);
-        y += text_draw_wrapped(app->text, app->renderer, err, &warn, (SDL_Rect){x, y, w, 0},
-                               TEXT_LEFT, 1.0f);
-        y += app_px(app, 8);
-    }
-    draw_chat(app, s, x, y, w);
-    ui_draw_button(app, &s->ui, WATCH_LEAVE, _("Stop watching"));
-}
-
-static void watch_draw(App *app, void *state, SDL_Renderer *r)
-{
-    WatchState *s = state;
-    (void)r;
-    layout(app, s);
+    SDL_Rect bar = table_rect(s->board->layout.top_bar);
+    TextStyle gold = app_text_style(app, 22, TEXT_BOLD, UI_GOLD);
+    SDL_Rect tr = text_draw_in(app->text, app->renderer, _("Watching"), &gold,
+                               (SDL_Rect){bar.x + app_px(app, 6), bar.y, bar.w, bar.h}, TEXT_LEFT);
     const NetTableRules *rules = net_table_rules(app->net);
     char sub[160] = "";
     if (rules != NULL) {
         snprintf(sub, sizeof sub, P_("%s, %d player", "%s, %d players", rules->players),
                  net_screens_variant_name(rules->variant), rules->players);
     }
-    net_screens_draw_frame(app, _("Watching"), sub);
-    draw_table(app);
-    draw_side(app, s);
-    static const char *const hints[] = {"Tab",        N_("Chat"), "Enter",
-                                        N_("Select"), "Esc",      N_("Stop watching")};
-    net_screens_draw_footer(app, &s->ui, WATCH_BACK, hints, 3);
+    int right = bar.x + bar.w;
+    for (int i = 0; i < s->ui.count; i++) {
+        right = SDL_min(right, s->ui.widgets[i].rect.x);
+    }
+    TextStyle small = app_text_style(app, 16, TEXT_REGULAR, UI_INK_SOFT);
+    SDL_Rect box = {tr.x + tr.w + app_px(app, 16), bar.y, 0, bar.h};
+    box.w = SDL_max(0, right - app_px(app, 12) - box.x);
+    text_draw_in(app->text, app->renderer, sub, &small, box, TEXT_LEFT);
+}
+
+/* The prompt bar: whose turn it is and what a spectator sees (left); who
+ * watches and whom the chat reaches (right). */
+static void draw_prompt(App *app, const WatchState *s, const WatchView *w, bool hands)
+{
+    SDL_Rect p = table_rect(s->board->layout.prompt);
+    if (p.w <= 0 || p.h <= 0) {
+        return;
+    }
+    const NetSeats *seats = net_table_seats(app->net);
+    char line[400], status[200], who[NET_WATCHERS_TEXT_MAX];
+    const NetTableRules *rules = net_table_rules(app->net);
+    bool late = rules != NULL && rules->watch == NET_WATCH_HANDS_LATE;
+    if (w != NULL) {
+        status_text(w, seats, status, sizeof status);
+    } else {
+        snprintf(status, sizeof status, "%s", _("Waiting for the table\xe2\x80\xa6"));
+    }
+    char note[120];
+    if (hands) {
+        snprintf(note, sizeof note, _("Each seat's hand as dealt in round %d"), w->late_round);
+    }
+    snprintf(line, sizeof line, "%s \xc2\xb7 %s", status,
+             hands  ? note
+             : late ? _("you see what every seat sees, and each round's hands once it is over")
+                    : _("you see what every seat sees, never a hand"));
+    net_screens_watchers_text(seats, who, sizeof who);
+    bool over = net_table_state(app->net) == NET_TABLE_OVER;
+    const char *reach = over ? _("Chat, to everyone at the table")
+                             : _("Chat, to spectators only (the players read it after the match)");
+    TextStyle ink = app_text_style(app, 17, TEXT_BOLD, UI_INK);
+    TextStyle soft = app_text_style(app, 14, TEXT_REGULAR, UI_INK_SOFT);
+    TextStyle faint = app_text_style(app, 13, TEXT_REGULAR, UI_INK_FAINT);
+    int pad = app_px(app, 8), right = p.w * 2 / 5;
+    SDL_Rect left = {p.x + pad, p.y, p.w - 3 * pad - right, p.h};
+    const WordsFit fit = {1.0f, 0.92f, 11.0f};
+    int h = table_words_fit(app, line, &ink, left, &fit);
+    text_draw_wrapped(app->text, app->renderer, line, &ink,
+                      (SDL_Rect){left.x, left.y + SDL_max(0, (left.h - h) / 2), left.w, left.h},
+                      TEXT_LEFT, 1.0f);
+    SDL_Rect r = {p.x + p.w - pad - right, p.y, right, p.h / 2};
+    if (who[0] == '\0') {
+        r.h = p.h; /* the chat's reach alone */
+    } else {
+        text_draw_in(app->text, app->renderer, who, &soft, r, TEXT_RIGHT);
+        r.y += r.h;
+    }
+    text_draw_in(app->text, app->renderer, reach, &faint, r, TEXT_RIGHT);
+}
+
+/* A finished round's hands face up at each seat's place, as they were
+ * dealt (the prompt bar says so). */
+static void draw_late_hands(App *app, const WatchState *s, const WatchView *w)
+{
+    const TableState *b = s->board;
+    DeckStyle style = variant_style(b->v, app_deck_style(app));
+    for (int seat = 0; seat < w->players; seat++) {
+        const TlSeat *z = &b->layout.seats[seat];
+        TlRect area = tl_empty(z->hand) ? z->pile : z->hand;
+        int n = w->late_count[seat];
+        if (tl_empty(area) || n == 0) {
+            continue;
+        }
+        SDL_Rect bg = table_rect(area);
+        paint_round_rect(app->paint, app->renderer, bg, app_px(app, 10),
+                         paint_rgba(4, 22, 14, 225));
+        float h = fminf(seat == 0 ? z->card_h : b->layout.small_card_h, area.h * 0.8f);
+        float aspect = (float)b->layout.spec.aspect;
+        for (int i = 0; i < n; i++) {
+            TlRect r = board_row(area, aspect, h, n, i, WATCH_LATE_STEP, 0);
+            card_art_draw(app->cards, app->renderer, style, w->late_hand[seat][i], table_rect(r),
+                          app_card_flags(app) | CARD_NO_SHADOW);
+        }
+    }
+}
+
+/* Whether the last finished round's hands are shown: asked for, or the
+ * round they belong to just ended. */
+static bool late_shown(const WatchState *s, const WatchView *w)
+{
+    bool over = w->phase == PHASE_ROUND_OVER || w->phase == PHASE_MATCH_OVER;
+    return w->late && (s->hands_open || (over && w->late_round == w->round));
+}
+
+static void draw_problem(App *app)
+{
+    NetTableState st = net_table_state(app->net);
+    if (st != NET_TABLE_FAILED) {
+        return; /* reconnecting and the host gone: the table's banner says it */
+    }
+    SDL_Rect box = app_rect(app, 340, 66, 600, 44);
+    ui_draw_panel(app, box);
+    TextStyle warn = app_text_style(app, 15, TEXT_BOLD, UI_WARN);
+    text_draw_in(app->text, app->renderer, net_table_error(app->net), &warn, box, TEXT_CENTER);
+}
+
+static void watch_draw(App *app, void *state, SDL_Renderer *r)
+{
+    WatchState *s = state;
+    (void)r;
+    if (s->board == NULL) {
+        ui_draw_background(app);
+        TextStyle gold = app_text_style(app, 26, TEXT_BOLD, UI_GOLD);
+        text_draw_in(app->text, app->renderer, _("Watching"), &gold,
+                     app_rect(app, 0, 300, 1280, 40), TEXT_CENTER);
+        TextStyle soft = app_text_style(app, 16, TEXT_REGULAR, UI_INK_SOFT);
+        text_draw_in(app->text, app->renderer, _("Waiting for the table\xe2\x80\xa6"), &soft,
+                     app_rect(app, 0, 350, 1280, 30), TEXT_CENTER);
+        ui_draw_button(app, &s->ui, WATCH_LEAVE, _("Stop watching"));
+        draw_problem(app);
+        return;
+    }
+    WatchView w;
+    bool viewed = s->viewed && read_view(app, &w);
+    table_board_draw(app, s->board);
+    bool hands = viewed && late_shown(s, &w);
+    if (hands) {
+        draw_late_hands(app, s, &w);
+    }
+    draw_top_bar(app, s);
+    draw_prompt(app, s, viewed ? &w : NULL, hands);
+    for (int i = 0; i < s->ui.count; i++) {
+        ui_draw_button(app, &s->ui, s->ui.widgets[i].id, s->ui.widgets[i].name);
+    }
+    draw_problem(app);
 }
 
 static const Ui *watch_widgets(const void *state)
@@ -558,17 +608,35 @@ static const Ui *watch_widgets(const void *state)
 }
 
 /* For tests driving the window: the table's state, the move shown, the
- * spectators and whether a finished round's hands are shown. */
+ * spectators, whether a finished round's hands are shown, and the cards
+ * drawn: the hidden ones (backs) and the faces. */
 static void watch_describe(App *app, void *state, char *buf, size_t size)
 {
-    (void)state;
+    WatchState *s = state;
     SeatFeed *f = net_table_feed(app->net);
     WatchView w;
     bool read = watch_view_read(seat_feed_view(f), seat_feed_hands(f, NULL), &w);
     const NetSeats *seats = net_table_seats(app->net);
-    snprintf(buf, size, "net_state=%d watching=%d move=%u watchers=%d late=%d",
+    int backs = 0, faces = 0;
+    for (int i = 0; s->board != NULL && i < TV_MAX_SPRITES; i++) {
+        const Sprite *sp = &s->board->view.sprites[i];
+        backs += sp->used && !sp->shown;
+        faces += sp->used && sp->shown;
+    }
+    snprintf(buf, size, "net_state=%d watching=%d move=%u watchers=%d late=%d backs=%d faces=%d",
              (int)net_table_state(app->net), net_table_watching(app->net),
-             (unsigned)seat_feed_move_no(f), seats != NULL ? seats->nwatchers : 0, read && w.late);
+             (unsigned)seat_feed_move_no(f), seats != NULL ? seats->nwatchers : 0, read && w.late,
+             backs, faces);
+}
+
+/* For tests: the watch screen's table on top of the stack (or NULL). */
+TableState *watch_board_top(App *app)
+{
+    const SceneFrame *top = scene_stack_top(app);
+    if (top == NULL || top->cls != &scene_watch_class) {
+        return NULL;
+    }
+    return ((WatchState *)top->state)->board;
 }
 
 const SceneClass scene_watch_class = {

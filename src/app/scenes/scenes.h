@@ -25,6 +25,9 @@ extern const SceneClass scene_lobby_class;
 extern const SceneClass scene_waiting_class;
 extern const SceneClass scene_servers_class;
 extern const SceneClass scene_watch_class;
+/* The watch screen's table (scene_table.h's board) when that screen is on
+ * top and has a view, else NULL: for tests. */
+struct TableState *watch_board_top(App *app);
 extern const SceneClass scene_clock_class;
 
 /* The registry: every screen's class by id (NULL: not built), which

@@ -22,6 +22,7 @@
 #include "card_names.h"
 #include "journal.h"
 #include "learn.h"
+#include "net_screens.h"
 #include "paths.h"
 #include "pei.h"
 #include "scene.h"
@@ -95,6 +96,13 @@ void table_card_label(const TableState *t, Card c, char *buf, size_t size)
 
 void table_seat_name(const TableState *t, int seat, char *buf, size_t size)
 {
+    const NetSeats *seats = t->board ? net_table_seats(t->board_net) : NULL;
+    if (seats != NULL && seat >= 0 && seat < seats->players) {
+        const NetSeat *n = &seats->seat[seat]; /* a spectator's board: the host's names */
+        snprintf(buf, size, "%s",
+                 n->name[0] != '\0' ? n->name : net_screens_kind_text((NetSeatKind)n->kind));
+        return;
+    }
     session_seat_name(t->session, seat, buf, size);
 }
 
@@ -327,6 +335,10 @@ void table_relayout(App *app, TableState *t)
     table_layout_compute(&spec, &t->layout);
     t->layout_w = app->width;
     t->layout_h = app->height;
+    if (t->board) {
+        view_place(app, t); /* a spectator's board has no widgets */
+        return;
+    }
 
     int focus = t->ui.focus;
     ui_clear(&t->ui);

@@ -15,6 +15,8 @@
  *                        step with the seat's Observation; animation
  *   scene_table_input.c  mouse (drag and click) and keyboard
  *   scene_table_draw.c   drawing
+ *   scene_table_board.c  the same view and drawing for a spectator (the
+ *                        watch screen): no session, nothing that acts
  * and table_layout.c for the geometry.
  *
  * Animation and input: every applied move's events queue up in the view
@@ -340,6 +342,12 @@ typedef struct TableState {
 
     TableGuide guide; /* a guided first game's guide (off in other games) */
 
+    /* A spectator's board (scene_table_board.c): no session and nothing that
+     * acts; its names, clocks and chat from the network table it watches. */
+    bool board;
+    struct NetTable *board_net;
+    int board_stakes; /* StakeScheme of the watched table */
+
     /* Headless runs. */
     bool autoplay;
     bool exit_at_end;
@@ -469,6 +477,9 @@ void table_clear_selection(TableState *t);
 
 /* scene_table_draw.c */
 void table_draw(App *app, TableState *t, SDL_Renderer *r);
+/* What table_draw draws of the felt, the pool, the seats and the cards
+ * (not the top bar, the prompt, the buttons, the log or a dialog). */
+void table_draw_board(App *app, TableState *t);
 /* The status line over the hand: what the table's phase says now. */
 void table_status_text(const TableState *t, char *buf, size_t size);
 
@@ -564,6 +575,32 @@ void table_net_stand_in(App *app, TableState *t);
 /* This window is cut off from its network table (reconnecting, or the
  * host gone): nobody there is thinking that it can see. */
 bool table_net_cut_off(const TableState *t);
+
+/* scene_table_board.c: the players' table drawn for a spectator (the
+ * watch screen), by the table's own view, animation and drawing: a
+ * TableState with no session, the hands at every seat hidden, nothing that
+ * acts. create makes it for the variant and players of net's table (seat 0
+ * at the bottom, laid out at the window's size as the players' table is);
+ * show hands it a spectator's Observation (animate: its cards glide there,
+ * else they are put there); events queues the moves' events as the
+ * spectator was sent them, so a card played moves as at the table; update
+ * plays them on (true while anything moves); draw draws what the table
+ * draws of the cards, the seats and the move log, without the top bar, the
+ * prompt and the buttons (the watch screen's own). */
+TableState *table_board_create(App *app, const VariantDesc *v, int players, struct NetTable *net);
+void table_board_destroy(TableState *t);
+void table_board_show(App *app, TableState *t, const Observation *o, bool animate);
+void table_board_events(TableState *t, const GameEvent *ev, int n);
+bool table_board_update(App *app, TableState *t, double dt);
+void table_board_draw(App *app, TableState *t);
+/* The cards face up on the board (pool, spot, piles, discard, hands; in
+ * flight too), in any order; how many (at most cap). */
+int table_board_faces(const TableState *t, Card *out, int cap);
+/* Opens the chat line, as T does. */
+void table_net_chat_open(TableState *t);
+/* scene_table_net.c: who watches the network table, as its top bar says it
+ * ("Watching: Sari, Dewi"; "" with nobody or no network table). */
+void table_net_watchers(const App *app, const TableState *t, char *buf, size_t size);
 
 /* ---- for tests and tools -------------------------------------------------- */
 

@@ -238,6 +238,25 @@ static int info_add_clock(const App *app, const TableState *t, char info[][200],
     return n + 1;
 }
 
+/* At a table with friends that people watch, who they are, at the right
+ * of the top bar's room for words (box), at most half of it; the pixels
+ * taken from its width (0: nobody watches). */
+static int draw_watchers(App *app, const TableState *t, SDL_Rect box)
+{
+    char who[NET_WATCHERS_TEXT_MAX];
+    table_net_watchers(app, t, who, sizeof who);
+    if (who[0] == '\0' || box.w <= 0) {
+        return 0;
+    }
+    TextStyle s = style(app, 14, TEXT_REGULAR, UI_GOLD_LIGHT);
+    int w = 0, h = 0;
+    text_measure(app->text, who, s.px, s.weight, &w, &h);
+    w = SDL_min(w, box.w / 2);
+    SDL_Rect at = {box.x + box.w - w, box.y, w, box.h};
+    text_draw_in(app->text, app->renderer, who, &s, at, TEXT_RIGHT);
+    return w + app_px(app, 16);
+}
+
 static void draw_top_bar(App *app, TableState *t)
 {
     SDL_Rect bar = R(t->layout.top_bar);
@@ -273,6 +292,7 @@ static void draw_top_bar(App *app, TableState *t)
     TextStyle small = style(app, 16, TEXT_REGULAR, UI_INK_SOFT);
     SDL_Rect box = {tr.x + tr.w + app_px(app, 16), bar.y, 0, bar.h};
     box.w = top_buttons_x(t, bar) - app_px(app, 12) - box.x;
+    box.w -= draw_watchers(app, t, box);
     int pick = n - 1, w = 0, h = 0;
     for (; pick > 0; pick--) {
         text_measure(app->text, info[pick], small.px, small.weight, &w, &h);
@@ -346,6 +366,12 @@ static void plate_add(char *buf, size_t size, const char *more)
     strncat(buf, more, size - strlen(buf) - 1);
 }
 
+/* The table's stakes (a spectator's board: the watched table's rules). */
+static int table_stakes(const TableState *t)
+{
+    return t->board ? t->board_stakes : (int)game_config(session_game(t->session))->stakes;
+}
+
 /* A seat's scores on its plate: the match's, the round's, its coins. */
 static void plate_scores(const TableState *t, int seat, char *info, size_t size)
 {
@@ -364,7 +390,7 @@ static void plate_scores(const TableState *t, int seat, char *info, size_t size)
             plate_add(info, size, this_round);
         }
     }
-    if (variant_has_stakes(t->v) && game_config(session_game(t->session))->stakes != STAKES_NONE) {
+    if (variant_has_stakes(t->v) && table_stakes(t) != STAKES_NONE) {
         snprintf(more, sizeof more, _(" \xc2\xb7 %+d coins"), o->units[seat]);
         plate_add(info, size, more);
     }
@@ -428,6 +454,18 @@ static void fit_to_width(App *app, const char *words, TextStyle *s, int w)
     }
 }
 
+/* Whether seat is to move in a round being played (a spectator's board:
+ * as its view says). */
+static bool seat_to_move(const TableState *t, int seat)
+{
+    if (t->board) {
+        const Observation *o = &t->obs;
+        return o->to_move == seat && o->phase != PHASE_ROUND_OVER && o->phase != PHASE_MATCH_OVER;
+    }
+    const Game *g = session_game(t->session);
+    return game_to_move(g) == seat && !game_round_over(g) && !game_match_over(g);
+}
+
 /* A seat's plate: name, role and dealer's mark, then scores and state. */
 static void draw_plate(App *app, TableState *t, int seat)
 {
@@ -435,8 +473,7 @@ static void draw_plate(App *app, TableState *t, int seat)
     if (p.w <= 0) {
         return;
     }
-    const Game *g = session_game(t->session);
-    bool to_move = game_to_move(g) == seat && !game_round_over(g) && !game_match_over(g);
+    bool to_move = seat_to_move(t, seat);
     soft_panel(app, p, to_move ? 200 : 150);
     if (to_move) {
         paint_round_frame(app->paint, app->renderer, p, app_px(app, 12), SDL_max(2, app_px(app, 2)),
@@ -1749,19 +1786,17 @@ static void draw_felt_layer(App *app, TableState *t)
     draw_felt(app, t);
 }
 
-void table_draw(App *app, TableState *t, SDL_Renderer *r)
+/* The felt, the top bar (when asked), the pool, the seats' plates and
+ * piles, the stock, the discard pile and the cards, with what is drawn on
+ * them (a peek, ceremony sums, rising scores, Pèi's packets). */
+static void draw_board(App *app, TableState *t, bool top_bar)
 {
-    (void)r;
-    t->tip[0] = '\0';
-    if (t->dialog == DLG_COVER) {
-        draw_felt(app, t);
-        draw_dialog(app, t);
-        return;
-    }
     SDL_Rect parts[BACKGROUND_PARTS];
     int np = background_parts(app, t, parts);
     draw_in_parts(app, t, parts, np, draw_felt_layer);
-    draw_top_bar(app, t);
+    if (top_bar) {
+        draw_top_bar(app, t);
+    }
     /* Pèi's four bands carry labels: drawn whole, not again in every piece. */
     draw_in_parts(app, t, parts, t->v->start == START_PEI ? 0 : np, draw_pool_area);
     for (int s = 0; s < t->players; s++) {
@@ -1783,6 +1818,24 @@ void table_draw(App *app, TableState *t, SDL_Renderer *r)
     draw_ceremony_labels(app, t);
     draw_pops(app, t);
     draw_packets(app, t);
+}
+
+void table_draw_board(App *app, TableState *t)
+{
+    t->tip[0] = '\0';
+    draw_board(app, t, false);
+}
+
+void table_draw(App *app, TableState *t, SDL_Renderer *r)
+{
+    (void)r;
+    t->tip[0] = '\0';
+    if (t->dialog == DLG_COVER) {
+        draw_felt(app, t);
+        draw_dialog(app, t);
+        return;
+    }
+    draw_board(app, t, true);
     draw_summary(app, t);
     draw_prompt(app, t);
     table_guide_draw(app, t);

@@ -29,6 +29,9 @@
  * screens still hold), or NULL. */
 static NetTable *net_of(const App *app, const TableState *t)
 {
+    if (t->board_net != NULL) {
+        return t->board_net; /* a spectator's board */
+    }
     NetTable *net = session_net_table(t->session);
     return net != NULL ? net : app->net;
 }
@@ -119,6 +122,17 @@ static void chat_event(App *app, TableState *t, const SDL_Event *e)
     case TEXT_FIELD_CANCEL: chat_close(c); break;
     default: break;
     }
+}
+
+void table_net_watchers(const App *app, const TableState *t, char *buf, size_t size)
+{
+    NetTable *net = net_of(app, t);
+    net_screens_watchers_text(net != NULL ? net_table_seats(net) : NULL, buf, size);
+}
+
+void table_net_chat_open(TableState *t)
+{
+    chat_open(&t->chat, false);
 }
 
 /* Whether seat i is another person at the table (a plate with a menu). */
