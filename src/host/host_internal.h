@@ -303,6 +303,9 @@ bool host_seat_is_person(uint8_t kind);
 bool host_seat_is_computer(const HostSeat *s);
 /* Whether a person's connection sits at t now. */
 bool host_table_person_here(const HostTable *t);
+/* The number of moves t's seats were told: a move waiting for the journal
+ * is not yet one of them (the start waiting is no move at all). */
+uint32_t host_told_move_no(const HostTable *t);
 /* Whether t is not being played (not started, or nobody here): what an
  * address's addr_waiting counts. */
 bool host_table_waiting(const HostTable *t);

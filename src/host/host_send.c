@@ -62,6 +62,12 @@ bool host_table_waiting(const HostTable *t)
     return !t->over && (!t->started || !host_table_person_here(t));
 }
 
+uint32_t host_told_move_no(const HostTable *t)
+{
+    /* The start waiting for the journal is no move: the number stays. */
+    return t->waiting && t->untold.type != MOVE_NONE ? t->move_no - 1 : t->move_no;
+}
+
 void send_view(Host *h, HostTable *t, int seat)
 {
     HostConn conn = t->seat[seat].conn;
@@ -74,7 +80,7 @@ void send_view(Host *h, HostTable *t, int seat)
     /* While a move waits for the journal, the game as it was last told:
      * nothing is told before it is kept (host.h). */
     const Game *g = t->waiting ? t->told : t->game;
-    v->move_no = t->waiting ? t->move_no - 1 : t->move_no;
+    v->move_no = host_told_move_no(t);
     if (game_observe(g, seat, &v->view) != CEKI_OK) {
         send_log(h, "table %s: seat %d's view could not be made", t->id, seat);
         return;
@@ -118,7 +124,7 @@ void send_watch_view(Host *h, HostTable *t, HostConn conn)
     /* While a move waits for the journal, the game as it was last told, as
      * a seat's view (a spectator coming then learns nothing not yet kept). */
     const Game *g = t->waiting ? t->told : t->game;
-    v->move_no = t->waiting ? t->move_no - 1 : t->move_no;
+    v->move_no = host_told_move_no(t);
     if (game_observe(g, GAME_SPECTATOR, &v->view) != CEKI_OK) {
         send_log(h, "table %s: a spectator's view could not be made", t->id);
         return;
