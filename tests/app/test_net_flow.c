@@ -173,6 +173,7 @@ static void test_host_join_start_chat(void **state)
     /* The host's Leave asks first: stop the table for the friend, or let
      * a computer play the host's seat; the computer then plays it. */
     test_click_named(app, "Menu");
+    test_click_named(app, "Leave the table");
     test_screen_text(app);
     assert_true(test_screen_says("Your friends are playing at your table"));
     assert_true(test_screen_says("Stop and leave"));
