@@ -1367,6 +1367,8 @@ static void host_gone_panel(bool server, const char *name)
     fake.seats.seat[0] =
         (NetSeat){.kind = server ? NET_SEAT_NET : NET_SEAT_LOCAL, .state = NET_SEAT_HERE};
     fake.seats.seat[1] = (NetSeat){.kind = NET_SEAT_NET, .state = NET_SEAT_HERE};
+    snprintf(fake.seats.seat[0].name, sizeof fake.seats.seat[0].name, "Ana");
+    snprintf(fake.seats.seat[1].name, sizeof fake.seats.seat[1].name, "Budi");
     fake.my_seat = 1;
     for (int i = 0; i < 4000 && !table_waits_for_person(app); i++) {
         step(app, 1);
@@ -1385,7 +1387,7 @@ static void host_gone_panel(bool server, const char *name)
         step(app, 2);
         assert_int_equal(t->dialog, DLG_NONE);
         test_screen_text(app);
-        assert_true(test_screen_says("The server plays on"));
+        assert_true(test_screen_says("Ana left. The server plays on"));
         fake.seats.seat[0].state = NET_SEAT_HERE;
         step(app, 2);
     }
@@ -1401,12 +1403,14 @@ static void host_gone_panel(bool server, const char *name)
     assert_true(test_screen_says("Rejoin the table"));
     for (int lang = 0; lang < 2; lang++) {
         i18n_set_language(lang == 0 ? LANGUAGE_ENGLISH : LANGUAGE_INDONESIAN);
+        table_relayout(app, t); /* the buttons' names in the language shown */
         app_draw(app);
         char shot_name[80];
         snprintf(shot_name, sizeof shot_name, "%s-%s", name, lang == 0 ? "en" : "id");
         shot(app, shot_name);
     }
     i18n_set_language(LANGUAGE_ENGLISH);
+    table_relayout(app, t);
     test_click_named(app, "Keep waiting");
     assert_int_equal(t->dialog, DLG_NONE);
     step(app, 65 * 60); /* a minute and five seconds more */

@@ -1228,7 +1228,7 @@ void table_status_text(const TableState *t, char *buf, size_t size)
         return;
     case TP_COMPUTER_THINKING:
         if (to == t->view.viewer && table_stood_in(t)) {
-            snprintf(buf, size, "%s", _("The computer is choosing your moveâ¦"));
+            snprintf(buf, size, "%s", _("The computer is choosing your move\xe2\x80\xa6"));
             return;
         }
         /* fall through */

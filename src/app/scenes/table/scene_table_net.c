@@ -468,7 +468,12 @@ static void follow_host(App *app, TableState *t, NetTable *net)
         if (server && !gone && i != net_table_seat(net) && st == NET_SEAT_AWAY &&
             t->seat_state_seen[i] == NET_SEAT_HERE) {
             char name[64], msg[200];
-            table_seat_name(t, i, name, sizeof name);
+            if (seats->seat[i].name[0] != '\0') {
+                snprintf(name, sizeof name, "%s",
+                         seats->seat[i].name); /* the name it joined with */
+            } else {
+                table_seat_name(t, i, name, sizeof name);
+            }
             snprintf(msg, sizeof msg,
                      _("%s left. The server plays on: a computer takes their seat until they are "
                        "back."),
