@@ -1765,7 +1765,7 @@ static void draw_stood_in(App *app, TableState *t)
         return;
     }
     bool cut_off = table_net_cut_off(t); /* that banner is drawn where this one goes */
-    SDL_Rect box = app_rect(app, 290, cut_off ? 116 : 66, 700, 44);
+    SDL_Rect box = app_rect(app, 320, cut_off ? 116 : 66, 640, 44);
     ui_draw_panel(app, box);
     TextStyle ink = style(app, 16, TEXT_BOLD, UI_GOLD_LIGHT);
     const char *says = _("A computer plays your seat. Make a move, or Menu > Take my seat back.");
