@@ -1413,6 +1413,14 @@ static void host_gone_panel(bool server, const char *name)
     table_relayout(app, t);
     test_click_named(app, "Keep waiting");
     assert_int_equal(t->dialog, DLG_NONE);
+    /* The move finished while the host is away is not made (nobody would
+     * answer it), and the card stays picked up. */
+    int made = session_moves(t->session);
+    assert_false(table_try_move(app, t, &moves[0]));
+    assert_int_equal(session_moves(t->session), made);
+    assert_int_equal(t->selected, picked);
+    test_screen_text(app);
+    assert_true(test_screen_says("The host is away"));
     step(app, 65 * 60); /* a minute and five seconds more */
     test_screen_text(app);
     assert_true(test_screen_says("waiting for it (1:0"));

@@ -670,6 +670,12 @@ static bool person_move(App *app, TableState *t, const Move *m)
 
 bool table_try_move(App *app, TableState *t, const Move *m)
 {
+    if (t->host_gone_at >= 0 && table_seat_is_person(t, m->seat)) {
+        /* Nobody would answer it: the move is not sent, and what the
+         * person has picked up stays picked up for when the host is back. */
+        show_reason(app, t, _("The host is away: make your move once it is back."));
+        return false;
+    }
     switch (table_phase(t)) {
     case TP_ASKING:
     case TP_HANDOFF: return false; /* only the dialog's buttons answer */
@@ -992,7 +998,8 @@ static bool flow_person(App *app, TableState *t, TablePhase phase, bool paused)
         table_try_move(app, t, &q);
         return true;
     }
-    if (phase == TP_STOCK_TURN && !t->guide.on) { /* the guide waits for the person's turn */
+    if (phase == TP_STOCK_TURN && !t->guide.on && t->host_gone_at < 0) {
+        /* (the guide waits for the person's turn; a gone host for its return) */
         if (!paused) {
             int to = game_to_move(session_game(t->session));
             Move turn = {
