@@ -100,6 +100,10 @@ struct Session {
     AiLevel hint_level;
     unsigned ai_made;            /* AiPlayers made so far: varies the seeds of replacements */
     bool ai_had[CEKI_MAX_SEATS]; /* the seat's first player was made */
+    /* A person's seat a computer plays for a while (session_set_stand_in):
+     * here at stand_level, or at a network table the host's stand-in. */
+    bool stand_in[CEKI_MAX_SEATS];
+    AiLevel stand_level[CEKI_MAX_SEATS];
     char hint_note[160];
 
     SeatEvents queue; /* events not yet taken */
@@ -200,7 +204,7 @@ static AiPlayer *make_ai(AiLevel want, uint64_t seed, int budget_ms, AiLevel *ma
 static AiPlayer *seat_ai(Session *s, int seat)
 {
     if (s->ai[seat] == NULL) {
-        AiLevel want = s->seats.level[seat];
+        AiLevel want = s->stand_in[seat] ? s->stand_level[seat] : s->seats.level[seat];
         if ((int)want < 0 || want >= AI_LEVEL_COUNT) {
             want = AI_GREEDY;
         }
@@ -544,8 +548,14 @@ static CekiStatus net_apply(Session *s, const Move *m, const char **why)
     CekiStatus st = CEKI_OK;
     snprintf(s->why, sizeof s->why, "%s", N_("Not possible now."));
     if (behind) {
-        net_take_in(s, seat_feed_last_move(f), false);
-        st = m->seat == s->net_seat ? CEKI_ERR_STATE : CEKI_OK; /* look again first */
+        const Move *came = seat_feed_last_move(f);
+        Move last = came != NULL ? *came : *m;
+        net_take_in(s, came, false);
+        /* The person's own move is looked at again first, unless it is the
+         * one the host made for them (their stand-in's) */
+        st = m->seat == s->net_seat && !(s->stand_in[m->seat] && move_equal(&last, m))
+                 ? CEKI_ERR_STATE
+                 : CEKI_OK;
     } else if (f == NULL || m->seat != s->net_seat) {
         st = CEKI_ERR_STATE;
     } else {
@@ -635,6 +645,25 @@ Session *session_create_net(NetTable *net, const SessionSeats *seats, CekiStatus
         *status = st;
     }
     return s;
+}
+
+void session_set_stand_in(Session *s, int seat, bool on, AiLevel level)
+{
+    if (s == NULL || seat < 0 || seat >= CEKI_MAX_SEATS || s->stand_in[seat] == on) {
+        return;
+    }
+    session_think_cancel(s);
+    s->stand_in[seat] = on;
+    s->stand_level[seat] = (int)level >= 0 && level < AI_LEVEL_COUNT ? level : AI_GREEDY;
+    if (s->ai[seat] != NULL) {
+        ai_destroy(s->ai[seat]); /* made afresh at the level asked */
+        s->ai[seat] = NULL;
+    }
+}
+
+bool session_stand_in(const Session *s, int seat)
+{
+    return s != NULL && seat >= 0 && seat < CEKI_MAX_SEATS && s->stand_in[seat];
 }
 
 bool session_seat_computer(const Session *s, int seat, AiLevel *level)
@@ -1173,12 +1202,13 @@ CekiStatus session_think_start(Session *s, bool hint)
     }
     reap(s, false);
     int seat = to_move(s);
-    if (s->net != NULL && !hint && seat >= 0 && seat != s->net_seat && s->job == NULL) {
+    if (s->net != NULL && !hint && seat >= 0 && (seat != s->net_seat || s->stand_in[seat]) &&
+        s->job == NULL) {
         s->net_waiting = true; /* its move comes from the host */
         return CEKI_OK;
     }
     if (s->job != NULL || s->net_waiting || seat < 0 || (s->table == NULL && s->net == NULL) ||
-        (!hint && s->seats.human[seat])) {
+        (!hint && s->seats.human[seat] && !s->stand_in[seat])) {
         return CEKI_ERR_STATE;
     }
     const Observation *view = seat_feed_view(seat_feed_of(s, seat));

@@ -203,6 +203,15 @@ struct NetTable *session_net_table(const Session *s);
 /* Who the player plays against: other people (at a network table, or
  * hot-seat) and computers (the host's, or this computer's). */
 bool session_opponents(const Session *s, int *people, int *computers);
+/* A person's seat played by a computer for a while ("let the computer play
+ * for me"): on a table on this computer it thinks as a computer seat of
+ * `level` does (session_think_start); at a network table the host's
+ * stand-in plays it (NET_STAND_IN_OWN), and session_think_start waits for
+ * its move as for another seat's. Off: the person plays it again (a thought
+ * under way is cancelled). The seat stays a person's in the seats, the
+ * save and the statistics. */
+void session_set_stand_in(Session *s, int seat, bool on, AiLevel level);
+bool session_stand_in(const Session *s, int seat);
 /* Whether a computer plays seat, and at which level (*level, may be NULL):
  * at a network table as the host seated it (a person there, the host's own
  * or a friend, is no computer), else by the session's seats. */

@@ -53,6 +53,12 @@ for lang in $langs; do
         shot "$lang" "table-hint-small-$v" --scene table --variant "$v" --size 1024x640
     done
     unset CEKI_TABLE_HINT
+    # The table's menu (Menu, Esc), at every size a window may have.
+    export CEKI_TABLE_MENU=1
+    for size in 1024x640 1280x800 2560x1600; do
+        shot "$lang" "table-menu-$size" --scene table --variant thothit --size "$size"
+    done
+    unset CEKI_TABLE_MENU
 done
 # The screens of a table with friends. Discovery asks and
 # listens on 127.0.0.1 only; the waiting room and a server's list of tables

@@ -1132,7 +1132,8 @@ static void test_guided_page_starts_the_table(void **state)
     assert_int_equal(session_config(t->session)->variant, VARIANT_TOTIT);
     assert_int_equal(session_config(t->session)->seed, d.seed);
     assert_int_equal(session_config(t->session)->players, d.players);
-    test_key(app, SDLK_ESCAPE, 0); /* the menu: leave? */
+    test_key(app, SDLK_ESCAPE, 0); /* the menu, then: leave? */
+    test_click_named(app, "Leave the guided game");
     test_click_named(app, "Leave");
     app_settle(app);
     assert_string_equal(test_top_scene(app), "learn");

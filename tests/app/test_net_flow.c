@@ -173,6 +173,7 @@ static void test_host_join_start_chat(void **state)
     /* The host's Leave asks first: stop the table for the friend, or let
      * a computer play the host's seat; the computer then plays it. */
     test_click_named(app, "Menu");
+    test_click_named(app, "Leave the table");
     test_screen_text(app);
     assert_true(test_screen_says("Your friends are playing at your table"));
     assert_true(test_screen_says("Stop and leave"));
@@ -186,6 +187,102 @@ static void test_host_join_start_chat(void **state)
     app_destroy(app);
 }
 
+/* The moves of a seat in the match so far, as the app's session has them. */
+static int seat_moves(App *app, int seat)
+{
+    int n = 0, count = 0;
+    const Move *h = session_history(app->session, &n);
+    for (int i = 0; i < n; i++) {
+        count += h[i].seat == seat && h[i].type != MOVE_NEXT_ROUND;
+    }
+    return count;
+}
+
+/* The friend answers its turn with its first legal move (the host judges
+ * it); a round's end goes on at once. */
+static void friend_moves(NetTable *f)
+{
+    SeatFeed *feed = net_table_feed(f);
+    int n = 0;
+    const Move *moves = seat_feed_moves(feed, &n);
+    static uint32_t answered = UINT32_MAX;
+    uint32_t at = seat_feed_move_no(feed);
+    if (n > 0 && seat_feed_has_view(feed) && answered != at) {
+        Move m = moves[0];
+        if (seat_feed_send_move(feed, &m)) {
+            answered = at;
+        }
+    }
+}
+
+static int own_before; /* the person's moves when the computer took their seat */
+
+static bool own_seat_played_for(App *app, NetTable *f)
+{
+    friend_moves(f);
+    return host_stood_in(app, f) && table_stood_in(table_top(app)) &&
+           seat_moves(app, 0) >= own_before + 3;
+}
+
+static bool own_seat_back(App *app, NetTable *f)
+{
+    friend_moves(f);
+    const NetSeat *host = &net_table_seats(session_net_table(app->session))->seat[0];
+    return host->state == NET_SEAT_HERE && !table_stood_in(table_top(app)) &&
+           table_waits_for_person(app);
+}
+
+/* The menu's "Let the computer play for me" at a table with a friend: the
+ * host's stand-in plays the person's own seat (NET_STAND_IN_OWN) while
+ * they watch, its moves taken in as theirs; the banner says so; "Take my
+ * seat back" gives it back and the table waits for its person again. */
+static void test_menu_own_stand_in(void **state)
+{
+    (void)state;
+    App *app = test_app_new(1280, 800, NULL);
+    app->settings.anim_speed = ANIM_INSTANT;
+    app_setup_variant(app, VARIANT_THOTHIT);
+    app->setup.config.players = 3;
+    host_from_screen(app);
+    char invite[120] = "";
+    assert_true(net_table_invite(app->net, invite, sizeof invite));
+    NetAddress a;
+    char err[200] = "";
+    assert_true(net_address_parse(invite, &a, err, sizeof err));
+    snprintf(a.host, sizeof a.host, "127.0.0.1");
+    NetTable *f = net_table_join(&a, NULL, "Bayu", err, sizeof err);
+    assert_non_null(f);
+    assert_true(pump(app, f, friend_seated));
+    test_click_named(app, "Start the match");
+    assert_true(pump(app, f, at_table));
+    TableState *t = table_top(app);
+    assert_non_null(t);
+    own_before = seat_moves(app, 0);
+    test_click_named(app, "Menu");
+    test_click_named(app, "Let the computer play for me");
+    assert_true(pump(app, f, own_seat_played_for));
+    test_screen_text(app);
+    assert_true(test_screen_says("A computer plays your seat"));
+    assert_true(test_screen_says("A computer plays, as asked")); /* the plate, as the host says */
+    char png[600];
+    snprintf(png, sizeof png, "%s/net-table-own-stand-in.png", CEKI_TEST_OUT_DIR);
+    assert_true(app_save_png(app, png, err, sizeof err));
+
+    test_click_named(app, "Menu");
+    test_click_named(app, "Take my seat back");
+    assert_true(pump(app, f, own_seat_back));
+    int mine = seat_moves(app, 0);
+    for (int i = 0; i < 300; i++) {
+        app_update(app, 1.0 / 60.0);
+        net_table_poll(f, SDL_GetTicks());
+        friend_moves(f);
+        rest();
+    }
+    assert_int_equal(seat_moves(app, 0), mine); /* nobody plays it but its person */
+    net_table_destroy(f);
+    app_destroy(app);
+}
+
 int main(void)
 {
     /* The table listens, and discovery listens and asks, on 127.0.0.1 only. */
@@ -193,6 +290,7 @@ int main(void)
     setenv("CEKI_DISCOVERY_PORT", "0", 1);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_host_join_start_chat),
+        cmocka_unit_test(test_menu_own_stand_in),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1457,6 +1457,110 @@ static void test_table_lists_watchers(void **state)
     close_app(app);
 }
 
+/* A friend's table whose host left: a panel says so with Leave and Keep
+ * waiting (focused); Keep waiting closes it and the banner counts the wait
+ * on; the host back closes it and says so, and the card the friend had
+ * picked up is still picked up; the host gone again, Leave goes to the
+ * title, the table closed. At a ceki-server's table (no seat is a host's
+ * screen) "host gone" is the server itself gone: the panel names the
+ * server; a person who leaves there is only a seat away, and a toast says
+ * the table plays on. Screenshots in English and Indonesian. */
+static void host_gone_panel(bool server, const char *name)
+{
+    App *app = new_app();
+    TableState *t = net_table_scene(app);
+    fake.rules = (NetTableRules){.variant = VARIANT_THOTHIT, .players = 2};
+    fake.seats.seat[0] =
+        (NetSeat){.kind = server ? NET_SEAT_NET : NET_SEAT_LOCAL, .state = NET_SEAT_HERE};
+    fake.seats.seat[1] = (NetSeat){.kind = NET_SEAT_NET, .state = NET_SEAT_HERE};
+    snprintf(fake.seats.seat[0].name, sizeof fake.seats.seat[0].name, "Ana");
+    snprintf(fake.seats.seat[1].name, sizeof fake.seats.seat[1].name, "Budi");
+    fake.my_seat = 1;
+    for (int i = 0; i < 4000 && !table_waits_for_person(app); i++) {
+        step(app, 1);
+    }
+    assert_true(table_waits_for_person(app));
+    Move moves[GAME_MAX_MOVES];
+    assert_true(table_legal(t, moves, GAME_MAX_MOVES) > 0);
+    int x = 0, y = 0;
+    assert_true(table_card_point(app, FZ_HAND, moves[0].card, 0, &x, &y));
+    test_mouse_down(app, x, y); /* the friend's move, half made: a card picked up */
+    test_mouse_up(app, x, y);
+    int picked = t->selected;
+    assert_true(picked >= 0);
+    if (server) { /* another seat leaves a server's table: it plays on */
+        fake.seats.seat[0].state = NET_SEAT_AWAY;
+        step(app, 2);
+        assert_int_equal(t->dialog, DLG_NONE);
+        test_screen_text(app);
+        assert_true(test_screen_says("Ana left. The server plays on"));
+        fake.seats.seat[0].state = NET_SEAT_HERE;
+        step(app, 2);
+    }
+
+    fake.state = NET_TABLE_HOST_GONE;
+    step(app, 2);
+    assert_int_equal(t->dialog, DLG_HOST_GONE);
+    assert_true(describes(app, "dialog=host-gone"));
+    assert_string_equal(test_focus_name(app), "Keep waiting");
+    test_screen_text(app);
+    assert_true(test_screen_says(server ? "The server stopped answering" : "The host left"));
+    assert_true(test_screen_says("so far"));
+    assert_true(test_screen_says("Rejoin the table"));
+    for (int lang = 0; lang < 2; lang++) {
+        i18n_set_language(lang == 0 ? LANGUAGE_ENGLISH : LANGUAGE_INDONESIAN);
+        table_relayout(app, t); /* the buttons' names in the language shown */
+        app_draw(app);
+        char shot_name[80];
+        snprintf(shot_name, sizeof shot_name, "%s-%s", name, lang == 0 ? "en" : "id");
+        shot(app, shot_name);
+    }
+    i18n_set_language(LANGUAGE_ENGLISH);
+    table_relayout(app, t);
+    test_click_named(app, "Keep waiting");
+    assert_int_equal(t->dialog, DLG_NONE);
+    /* The move finished while the host is away is not made (nobody would
+     * answer it), and the card stays picked up. */
+    int made = session_moves(t->session);
+    assert_false(table_try_move(app, t, &moves[0]));
+    assert_int_equal(session_moves(t->session), made);
+    assert_int_equal(t->selected, picked);
+    test_screen_text(app);
+    assert_true(test_screen_says("The host is away"));
+    step(app, 65 * 60); /* a minute and five seconds more */
+    test_screen_text(app);
+    assert_true(test_screen_says("waiting for it (1:0"));
+    assert_string_equal(test_top_scene(app), "table");
+
+    fake.state = NET_TABLE_PLAYING; /* back */
+    step(app, 2);
+    assert_int_equal(t->dialog, DLG_NONE);
+    test_screen_text(app);
+    assert_true(test_screen_says("The host is back"));
+    assert_int_equal(t->selected, picked); /* the half-made move is still there */
+
+    fake.state = NET_TABLE_HOST_GONE; /* gone again: Leave */
+    step(app, 2);
+    assert_int_equal(t->dialog, DLG_HOST_GONE);
+    test_click_named(app, "Leave");
+    app_settle(app);
+    assert_string_equal(test_top_scene(app), "title");
+    assert_false(fake.live); /* the table closed with the table screen */
+    close_app(app);
+}
+
+static void test_host_gone_panel(void **state)
+{
+    (void)state;
+    host_gone_panel(false, "table-host-gone");
+    host_gone_panel(true, "table-server-gone");
+    app_w = 2560;
+    app_h = 1600;
+    host_gone_panel(false, "table-host-gone");
+    app_w = 1280;
+    app_h = 800;
+}
+
 /* T opens the line (its own letter not typed), every key is the line's
  * while it is open, at most NET_CHAT_MAX characters, Enter sends, Esc
  * closes; without a network table T is not taken. */
@@ -1835,6 +1939,7 @@ int main(void)
         cmocka_unit_test(test_clock_countdown),
         cmocka_unit_test(test_clock_on_plates),
         cmocka_unit_test(test_table_lists_watchers),
+        cmocka_unit_test(test_host_gone_panel),
         cmocka_unit_test(test_chat_input),
         cmocka_unit_test(test_chat_lines_and_mute),
         cmocka_unit_test(test_chat_through_events),

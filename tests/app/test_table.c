@@ -1263,6 +1263,7 @@ static void test_save_on_leave_and_resume(void **state)
     int played = history_len(app);
     /* Menu, then Leave: the table goes and the game is saved. */
     test_click_named(app, "Menu");
+    test_click_named(app, "Leave the table");
     test_click_named(app, "Leave");
     assert_string_equal(test_top_scene(app), "title");
     assert_null(app->session);
@@ -1390,6 +1391,7 @@ static void test_store_file_tried_again(void **state)
     assert_true(store_persistent(app->store));
     int played = history_len(app);
     test_click_named(app, "Menu");
+    test_click_named(app, "Leave the table");
     test_click_named(app, "Leave");
     assert_string_equal(test_top_scene(app), "title");
     test_expect_not_says(app, "title", "could not be opened");
@@ -2121,8 +2123,8 @@ static void test_phase_dialog_blocks_play(void **state)
     assert_true(until_person(app));
     expect_phase(t, TP_AWAITING_PERSON);
     int before = history_len(app);
-    key(app, SDLK_ESCAPE); /* nothing picked up: leave the table? */
-    assert_int_equal(t->dialog, DLG_LEAVE);
+    key(app, SDLK_ESCAPE); /* nothing picked up: the menu */
+    assert_int_equal(t->dialog, DLG_MENU);
     expect_phase(t, TP_ASKING);
     assert_int_equal(table_play_phase(t), TP_AWAITING_PERSON); /* beneath it */
     FocusZone z = FZ_NONE;
@@ -2146,6 +2148,163 @@ static void test_phase_dialog_blocks_play(void **state)
     expect_phase(t, TP_AWAITING_PERSON);
     assert_true(table_try_move(app, t, &moves[0]));
     expect_move(app, before, &moves[0]);
+    app_destroy(app);
+}
+
+/* The menu's rows by name, in order, as the table laid them out. */
+static void expect_menu(App *app, const char *const *names, int n)
+{
+    const Ui *ui = ui_of_top_scene(app);
+    int y = -1;
+    for (int i = 0; i < n; i++) {
+        const Widget *w = ui_find_named(ui, names[i]);
+        if (w == NULL) {
+            fail_msg("the menu has no '%s'", names[i]);
+        }
+        assert_true(w->rect.y > y); /* a column, top to bottom */
+        y = w->rect.y;
+    }
+}
+
+/* Esc and the Menu button open the table's menu (not the Leave question):
+ * back to the game, the rules, the settings, a computer for me, leave.
+ * The keyboard walks it; Esc or Back closes it; the rules and the
+ * settings come back to this very table, a card still picked up. */
+static void test_menu_rows_and_ways_back(void **state)
+{
+    (void)state;
+    App *app = table_app(VARIANT_THOTHIT, 21, 0, ANIM_INSTANT, 1);
+    TableState *t = table_top(app);
+    assert_true(until_person(app));
+    static const char *const rows[] = {"Back to the game", "Rules of this game", "Settings",
+                                       "Let the computer play for me", "Leave the table"};
+    key(app, SDLK_ESCAPE);
+    assert_int_equal(t->dialog, DLG_MENU);
+    expect_menu(app, rows, 5);
+    assert_string_equal(test_focus_name(app), "Back to the game");
+    key(app, SDLK_DOWN);
+    assert_string_equal(test_focus_name(app), "Rules of this game");
+    key(app, SDLK_UP);
+    key(app, SDLK_RETURN); /* Back to the game */
+    assert_int_equal(t->dialog, DLG_NONE);
+    test_click_named(app, "Menu");
+    assert_int_equal(t->dialog, DLG_MENU);
+    key(app, SDLK_ESCAPE); /* Esc again closes it */
+    assert_int_equal(t->dialog, DLG_NONE);
+    expect_phase(t, TP_AWAITING_PERSON);
+
+    /* A card picked up, then the rules from the menu and back. */
+    int before = history_len(app);
+    Move moves[GAME_MAX_MOVES];
+    legal(app, moves);
+    int x = 0, y = 0;
+    point_of(app, FZ_HAND, moves[0].card, &x, &y);
+    click(app, x, y);
+    int picked = t->selected;
+    assert_true(picked >= 0);
+    test_click_named(app, "Menu");
+    test_click_named(app, "Rules of this game");
+    assert_string_equal(test_top_scene(app), "learn");
+    app_settle(app);
+    key(app, SDLK_ESCAPE);
+    assert_string_equal(test_top_scene(app), "table");
+    assert_ptr_equal(table_top(app), t);
+    assert_int_equal(t->dialog, DLG_NONE);
+    assert_int_equal(t->selected, picked); /* the half-made move is still there */
+    assert_int_equal(history_len(app), before);
+
+    /* The settings from the menu: a change shows at the table at once. */
+    test_click_named(app, "Menu");
+    test_click_named(app, "Settings");
+    assert_string_equal(test_top_scene(app), "settings");
+    DeckStyle was = t->style;
+    DeckStyle other = was == STYLE_WESTERN_CLUBS ? STYLE_WESTERN_SPADES : STYLE_WESTERN_CLUBS;
+    Settings chosen = app->settings;
+    chosen.deck_style = other; /* as the screen's Deck style row changes it */
+    app_set_settings(app, &chosen);
+    app_settle(app);
+    key(app, SDLK_ESCAPE);
+    assert_string_equal(test_top_scene(app), "table");
+    assert_ptr_equal(table_top(app), t);
+    assert_int_equal(t->style, other);
+    assert_int_equal(t->selected, picked);
+    assert_int_equal(history_len(app), before);
+
+    /* Leave the table: the Leave question as before. */
+    test_click_named(app, "Menu");
+    test_click_named(app, "Leave the table");
+    assert_int_equal(t->dialog, DLG_LEAVE);
+    test_screen_text(app);
+    assert_true(test_screen_says("The game is saved"));
+    test_click_named(app, "Stay");
+    assert_int_equal(t->dialog, DLG_NONE);
+    app_destroy(app);
+}
+
+/* The person's moves in the match so far. */
+static int person_moves(App *app, int seat)
+{
+    int n = 0, count = 0;
+    const Move *h = session_history(app->session, &n);
+    for (int i = 0; i < n; i++) {
+        count += h[i].seat == seat && h[i].type != MOVE_NEXT_ROUND;
+    }
+    return count;
+}
+
+/* "Let the computer play for me" at a table on this computer: the
+ * person's seat plays by itself, each move journalled (the store's game
+ * has them all), until "Take my seat back"; then the table waits for its
+ * person again. A move of the person's (a key that plays) takes it back
+ * too. */
+static void test_menu_computer_plays_for_me(void **state)
+{
+    (void)state;
+    App *app = table_app(VARIANT_THOTHIT, 21, 0, ANIM_INSTANT, 1);
+    TableState *t = table_top(app);
+    assert_true(until_person(app));
+    int me = t->view.viewer;
+    int mine = person_moves(app, me);
+    test_click_named(app, "Menu");
+    test_click_named(app, "Let the computer play for me");
+    assert_true(table_stood_in(t));
+    for (int i = 0; i < 200000 && person_moves(app, me) < mine + 3; i++) {
+        assert_string_equal(test_top_scene(app), "table");
+        step(app, 0.05);
+    }
+    assert_true(person_moves(app, me) >= mine + 3); /* it played the person's seat */
+    test_screen_text(app);
+    assert_true(test_screen_says("A computer plays your seat"));
+    /* Journalled like any move: the game in the store has every one. */
+    char err[300] = "";
+    Session *kept = journal_resume(app->store, session_match_id(app->session), err, sizeof err);
+    if (kept == NULL) {
+        fail_msg("journal_resume: %s", err);
+    }
+    assert_int_equal(session_moves(kept), history_len(app));
+    session_destroy(kept);
+
+    test_click_named(app, "Menu");
+    test_click_named(app, "Take my seat back");
+    assert_false(table_stood_in(t));
+    assert_true(until_person(app));
+    int now = person_moves(app, me), made = history_len(app);
+    for (int i = 0; i < 200; i++) {
+        step(app, 0.05);
+    }
+    assert_int_equal(person_moves(app, me), now); /* it waits for its person */
+    assert_int_equal(history_len(app), made);
+
+    /* Handed over again, and at once a key that plays: the seat is theirs. */
+    test_click_named(app, "Menu");
+    test_click_named(app, "Let the computer play for me");
+    assert_true(table_stood_in(t));
+    key(app, SDLK_RIGHT);
+    assert_false(table_stood_in(t));
+    for (int i = 0; i < 200; i++) {
+        step(app, 0.05);
+    }
+    assert_int_equal(person_moves(app, me), now);
     app_destroy(app);
 }
 
@@ -2205,6 +2364,8 @@ int main(void)
         cmocka_unit_test(test_phase_person_then_computer),
         cmocka_unit_test(test_phase_round_over),
         cmocka_unit_test(test_phase_dialog_blocks_play),
+        cmocka_unit_test(test_menu_rows_and_ways_back),
+        cmocka_unit_test(test_menu_computer_plays_for_me),
         cmocka_unit_test(test_phase_handoff),
         cmocka_unit_test(test_phase_watch),
         cmocka_unit_test(test_partial_frames_match_whole),

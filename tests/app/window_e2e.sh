@@ -137,9 +137,9 @@ if [ "$(field moves)" -ge "$moves" ]; then
     failures=$((failures + 1))
     echo "FAIL undo-moves: still $(field moves) moves after an undo from $moves"
 fi
-# Esc asks before leaving; Esc again stays.
+# Esc opens the menu; Esc again closes it.
 key Escape
-wait_for leave-asks ' dialog=leave '
+wait_for leave-asks ' dialog=menu '
 key Escape
 wait_for leave-stay ' dialog=none '
 window_shot "$shot" "$pid" "$out/end.png"

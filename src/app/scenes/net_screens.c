@@ -340,8 +340,10 @@ void net_screens_seat_text(const NetSeat *seat, char *buf, size_t size)
         break;
     case NET_SEAT_STAND_IN:
         snprintf(buf, size, "%s",
-                 seat->stand_in == NET_STAND_IN_CLOCK ? _("Out of time; a computer plays")
-                                                      : _("Away; a computer plays"));
+                 seat->stand_in == NET_STAND_IN_CLOCK     ? _("Out of time; a computer plays")
+                 : seat->stand_in == NET_STAND_IN_OWN     ? _("A computer plays, as asked")
+                 : seat->stand_in == NET_STAND_IN_CREATOR ? _("Handed to a computer")
+                                                          : _("Away; a computer plays"));
         break;
     default: snprintf(buf, size, "?"); break;
     }

@@ -37,7 +37,74 @@ double table_beat(const App *app)
 bool table_seat_is_person(const TableState *t, int seat)
 {
     const SessionSeats *seats = session_seats(t->session);
-    return seat >= 0 && seat < t->players && seats->human[seat] && !t->watch;
+    return seat >= 0 && seat < t->players && seats->human[seat] && !t->watch &&
+           !session_stand_in(t->session, seat); /* a computer plays it for them for now */
+}
+
+bool table_stood_in(const TableState *t)
+{
+    return t->session != NULL && session_stand_in(t->session, t->view.viewer);
+}
+
+bool table_can_hand_over(const TableState *t)
+{
+    if (t->watch || t->guide.on || t->autoplay || t->session == NULL ||
+        game_match_over(session_game(t->session))) {
+        return false;
+    }
+    if (session_net_table(t->session) != NULL) {
+        return table_stood_in(t) || table_net_can_stand_in(t);
+    }
+    return session_human_count(t->session) == 1; /* not hot-seat: the others play on */
+}
+
+/* The level a computer plays the person's seat at: the strongest computer
+ * seat's at the table (as the host's stand-in does), else greedy. */
+static AiLevel stand_in_level(const TableState *t)
+{
+    const SessionSeats *seats = session_seats(t->session);
+    int best = -1;
+    for (int s = 0; s < t->players && s < CEKI_MAX_SEATS; s++) {
+        if (!seats->human[s] && (int)seats->level[s] > best) {
+            best = (int)seats->level[s];
+        }
+    }
+    return best >= 0 && best < AI_LEVEL_COUNT ? (AiLevel)best : AI_GREEDY;
+}
+
+void table_hand_over(App *app, TableState *t)
+{
+    if (!table_can_hand_over(t) || table_stood_in(t)) {
+        return;
+    }
+    if (session_net_table(t->session) != NULL) {
+        if (table_net_own_stand_in(app, t, true)) {
+            app_show_toast(app, _("A computer plays your seat now; make a move to take it back."));
+        }
+        return;
+    }
+    session_set_stand_in(t->session, t->view.viewer, true, stand_in_level(t));
+    t->hint_state = HINT_NONE;
+    t->held.by = HELD_NONE;
+    table_clear_selection(t);
+    app_show_toast(app, _("A computer plays your seat now; make a move to take it back."));
+    app->dirty = true;
+}
+
+void table_take_back(App *app, TableState *t)
+{
+    if (!table_stood_in(t)) {
+        return;
+    }
+    if (session_net_table(t->session) != NULL) {
+        table_net_own_stand_in(app, t, false);
+    }
+    session_set_stand_in(t->session, t->view.viewer, false, AI_GREEDY);
+    if (t->held.by == HELD_COMPUTER) {
+        t->held.by = HELD_NONE; /* its thought for the person's seat is not made */
+    }
+    app_show_toast(app, _("You play your seat again."));
+    app->dirty = true;
 }
 
 bool table_has_person(const TableState *t)
@@ -267,16 +334,84 @@ SDL_Rect table_dialog_panel(const App *app)
     return panel;
 }
 
+/* The menu's rows and the host-gone panel (ui units). */
+#define MENU_W 460
+#define MENU_ROW_H 48
+#define MENU_ROW_GAP 10
+#define MENU_HEAD_H 86 /* above the first row: the heading */
+#define GONE_W 620
+#define GONE_H 300
+
+int table_menu_rows(const TableState *t, int ids[6], const char *names[6])
+{
+    int n = 0;
+    ids[n] = W_MENU_BACK;
+    names[n++] = _("Back to the game");
+    ids[n] = W_MENU_RULES;
+    names[n++] = _("Rules of this game");
+    ids[n] = W_MENU_SETTINGS;
+    names[n++] = _("Settings");
+    if (table_can_hand_over(t)) {
+        ids[n] = W_MENU_COMPUTER;
+        names[n++] = table_stood_in(t) ? _("Take my seat back") : _("Let the computer play for me");
+    }
+    ids[n] = W_MENU_LEAVE;
+    names[n++] = t->guide.on ? _("Leave the guided game") : _("Leave the table");
+    return n;
+}
+
+SDL_Rect table_dialog_panel_of(const App *app, const TableState *t)
+{
+    if (t->dialog == DLG_MENU) {
+        int ids[6];
+        const char *names[6];
+        int n = table_menu_rows(t, ids, names);
+        int w = app_px(app, MENU_W),
+            h = app_px(app, MENU_HEAD_H + n * (MENU_ROW_H + MENU_ROW_GAP) + 16);
+        return (SDL_Rect){app->width / 2 - w / 2, app->height / 2 - h / 2, w, h};
+    }
+    if (t->dialog == DLG_HOST_GONE) {
+        int w = app_px(app, GONE_W), h = app_px(app, GONE_H);
+        return (SDL_Rect){app->width / 2 - w / 2, app->height / 2 - h / 2 - app_px(app, 20), w, h};
+    }
+    return table_dialog_panel(app);
+}
+
+/* The menu: a column of rows, back to the game first (and focused). */
+static void menu_buttons(App *app, TableState *t)
+{
+    float u = app->ui;
+    SDL_Rect panel = table_dialog_panel_of(app, t);
+    int ids[6];
+    const char *names[6];
+    int n = table_menu_rows(t, ids, names);
+    float w = (float)panel.w - 2 * 26 * u, x0 = (float)panel.x + 26 * u;
+    float y = (float)panel.y + MENU_HEAD_H * u;
+    for (int i = 0; i < n; i++) {
+        float x = x0;
+        add_button(app, t, ids[i], &x, y, w, MENU_ROW_H * u, false, names[i], i == 0);
+        y += (MENU_ROW_H + MENU_ROW_GAP) * u;
+    }
+}
+
 #define LEAVE3_W 172 /* each of the Leave dialog's three buttons (ui units) */
 
 static void dialog_buttons(App *app, TableState *t)
 {
     float u = app->ui;
-    SDL_Rect panel = table_dialog_panel(app);
+    SDL_Rect panel = table_dialog_panel_of(app, t);
     float cx = (float)panel.x + (float)panel.w / 2;
     float bw = 220 * u, bh = 50 * u, y = (float)(panel.y + panel.h) - 26 * u - bh;
     float x = cx - bw - 8 * u;
     switch (t->dialog) {
+    case DLG_MENU: menu_buttons(app, t); break;
+    case DLG_HOST_GONE:
+        bw = 250 * u;
+        x = cx - bw - 8 * u;
+        add_button(app, t, W_GONE_LEAVE, &x, y, bw, bh, false, _("Leave"), false);
+        x += 16 * u;
+        add_button(app, t, W_GONE_WAIT, &x, y, bw, bh, false, _("Keep waiting"), true);
+        break;
     case DLG_FORFEIT:
         add_button(app, t, W_DLG_YES, &x, y, bw, bh, false, _("Take it anyway"), false);
         x += 16 * u;
@@ -384,7 +519,11 @@ void table_relayout(App *app, TableState *t)
     }
     t->ui.focus = focus;
     if (ui_find(&t->ui, focus) == NULL || (t->dialog != DLG_NONE && t->ui.focus < W_DLG_YES)) {
-        t->ui.focus = t->dialog != DLG_NONE ? (t->dialog == DLG_COVER ? W_DLG_YES : W_DLG_NO) : -1;
+        t->ui.focus = t->dialog == DLG_NONE        ? -1
+                      : t->dialog == DLG_COVER     ? W_DLG_YES
+                      : t->dialog == DLG_MENU      ? W_MENU_BACK
+                      : t->dialog == DLG_HOST_GONE ? W_GONE_WAIT
+                                                   : W_DLG_NO;
         if (!t->focus_in_ui && t->dialog == DLG_NONE) {
             t->ui.focus = -1;
         }
@@ -543,6 +682,12 @@ static bool person_move(App *app, TableState *t, const Move *m)
 
 bool table_try_move(App *app, TableState *t, const Move *m)
 {
+    if (t->host_gone_at >= 0 && table_seat_is_person(t, m->seat)) {
+        /* Nobody would answer it: the move is not sent, and what the
+         * person has picked up stays picked up for when the host is back. */
+        show_reason(app, t, _("The host is away: make your move once it is back."));
+        return false;
+    }
     switch (table_phase(t)) {
     case TP_ASKING:
     case TP_HANDOFF: return false; /* only the dialog's buttons answer */
@@ -865,7 +1010,8 @@ static bool flow_person(App *app, TableState *t, TablePhase phase, bool paused)
         table_try_move(app, t, &q);
         return true;
     }
-    if (phase == TP_STOCK_TURN && !t->guide.on) { /* the guide waits for the person's turn */
+    if (phase == TP_STOCK_TURN && !t->guide.on && t->host_gone_at < 0) {
+        /* (the guide waits for the person's turn; a gone host for its return) */
         if (!paused) {
             int to = game_to_move(session_game(t->session));
             Move turn = {
@@ -1082,6 +1228,7 @@ static void start_idle(App *app, TableState *t)
     t->peek_sprite = -1;
     t->focus_sprite = -1;
     t->cover_seat = -1;
+    t->host_gone_at = -1;
     t->turned_for_person = -1;
     t->watch_mode = t->watch && app->table_run.preplay == 0 ? WATCH_PLAYING : WATCH_PAUSED;
     view_reset(t);
@@ -1120,6 +1267,9 @@ static void screenshot_hint(TableState *t)
 static void preplay_for_screenshot(App *app, TableState *t)
 {
     t->log_open = app->table_run.preplay > 0 && SDL_getenv("CEKI_TABLE_LOG") != NULL;
+    if (app->table_run.preplay > 0 && SDL_getenv("CEKI_TABLE_MENU") != NULL) {
+        t->dialog = DLG_MENU; /* the table's menu open, for its screenshot */
+    }
     int moment = app->table_run.preplay > 0 ? moment_event(SDL_getenv("CEKI_TABLE_UNTIL")) : -1;
     if (moment >= 0) {
         t->frozen = preplay_until(t, moment);
@@ -1181,6 +1331,7 @@ static bool table_enter(App *app, void *state)
     }
     t->players = game_players(g);
     t->style = app_deck_style(app);
+    t->settings_style = settings_style_for(&app->settings, t->v);
     t->hotseat = session_human_count(t->session) >= 2;
     start_idle(app, t);
     table_guide_begin(app, t);
@@ -1208,6 +1359,11 @@ static void table_leave(App *app, void *state)
 static void table_resume(App *app, void *state)
 {
     TableState *t = state;
+    DeckStyle chosen = settings_style_for(&app->settings, t->v);
+    if (chosen != t->settings_style) { /* the card art was changed in the Settings */
+        t->settings_style = chosen;
+        app->setup.style = chosen;
+    }
     t->style = app_deck_style(app);
     table_relayout(app, t);
 }
@@ -1515,7 +1671,8 @@ static void describe_covers(App *app, const TableState *t, const Move *legal, in
 static void table_describe(App *app, void *state, char *buf, size_t size)
 {
     TableState *t = state;
-    static const char *const dialogs[] = {"none", "forfeit", "leave", "new", "cover"};
+    static const char *const dialogs[] = {"none",  "forfeit", "leave",    "new",
+                                          "cover", "menu",    "host-gone"};
     int moves = session_moves(t->session);
     int x = -1, y = -1;
     Move legal[GAME_MAX_MOVES];
@@ -1694,7 +1851,21 @@ static void table_control(App *app, TableState *t, int id)
         }
         break;
     case W_CARDS: next_deck_style(app, t); break;
-    case W_MENU: t->dialog = DLG_LEAVE; break;
+    case W_MENU: t->dialog = DLG_MENU; break;
+    case W_MENU_BACK: t->dialog = DLG_NONE; break;
+    case W_MENU_LEAVE: t->dialog = DLG_LEAVE; break;
+    case W_MENU_COMPUTER:
+        t->dialog = DLG_NONE;
+        if (table_stood_in(t)) {
+            table_take_back(app, t);
+        } else {
+            table_hand_over(app, t);
+        }
+        break;
+    case W_GONE_WAIT:
+        t->dialog = DLG_NONE;
+        t->host_gone_waiting = true; /* the banner counts the wait on */
+        break;
     case W_LOG: table_log_toggle(t); break;
     case W_PLAY:
         t->watch_mode = t->watch_mode == WATCH_PLAYING ? WATCH_PAUSED : WATCH_PLAYING;
@@ -1715,10 +1886,22 @@ SceneAction table_button(App *app, TableState *t, int id)
         return scene_stay();
     }
     switch (id) {
+    case W_MENU_RULES:
+        t->dialog = DLG_NONE; /* the rules over the table, as its Rules button */
+        table_relayout(app, t);
+        learn_push_overlay(app, t->v->id);
+        return scene_stay();
     case W_RULES:
         /* The rules over the table; the game waits below. */
         learn_push_overlay(app, t->v->id);
         return scene_stay();
+    case W_MENU_SETTINGS:
+        /* The settings over the table; what changes there shows here at once
+         * (table_resume takes the card art, every word is drawn anew). */
+        t->dialog = DLG_NONE;
+        table_relayout(app, t);
+        return scene_push(SCENE_SETTINGS);
+    case W_GONE_LEAVE: return scene_pop(); /* the ticket stays: Rejoin on the title */
     case W_AGAIN: return play_again(app);
     case W_LEAVE: return scene_pop();
     case W_DLG_YES: return dialog_yes(app, t);

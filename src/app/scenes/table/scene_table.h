@@ -163,10 +163,13 @@ typedef enum FocusZone { FZ_NONE = 0, FZ_HAND, FZ_POOL, FZ_STOCK, FZ_DISCARD } F
 
 typedef enum TableDialog {
     DLG_NONE = 0,
-    DLG_FORFEIT, /* the Chinese game: taking this forfeits the win */
-    DLG_LEAVE,   /* leave the table? */
-    DLG_NEW,     /* a new game in place of the unfinished one? (Ctrl+N) */
-    DLG_COVER    /* hot-seat: hide the hand until the next person is ready */
+    DLG_FORFEIT,  /* the Chinese game: taking this forfeits the win */
+    DLG_LEAVE,    /* leave the table? */
+    DLG_NEW,      /* a new game in place of the unfinished one? (Ctrl+N) */
+    DLG_COVER,    /* hot-seat: hide the hand until the next person is ready */
+    DLG_MENU,     /* the table's menu (Menu, Esc): back, rules, settings, a computer
+                     for me, leave */
+    DLG_HOST_GONE /* a friend's table whose host left: leave or keep waiting */
 } TableDialog;
 
 /* A move made and not yet applied: a computer's, thought and waiting for
@@ -347,6 +350,16 @@ typedef struct TableState {
     bool board;
     struct NetTable *board_net;
     int board_stakes; /* StakeScheme of the watched table */
+    /* A friend's table whose host left (scene_table_net.c): since when
+     * (app->now; < 0: the host is there), and whether Keep waiting closed
+     * its panel. */
+    double host_gone_at;
+    bool host_gone_waiting;
+    bool taking_back;         /* this window gave its seat back; the host's seats not yet told */
+    DeckStyle settings_style; /* the Settings' card art for this game when last seen: a
+                                 change there (the menu's Settings) shows here at once */
+    uint8_t seat_state_seen[CEKI_MAX_SEATS]; /* NetSeatState last seen (a server table's
+                                                note that a seat left and it plays on) */
 
     /* Headless runs. */
     bool autoplay;
@@ -379,6 +392,13 @@ enum {
     W_DLG_YES = 80,
     W_DLG_NO,
     W_DLG_ALT,             /* the third way: the Leave dialog's "Let a computer play" */
+    W_MENU_BACK,           /* the menu's rows: back to the game, */
+    W_MENU_RULES,          /* ... the rules of this game, */
+    W_MENU_SETTINGS,       /* ... the settings, */
+    W_MENU_COMPUTER,       /* ... a computer plays my seat, or I take it back, */
+    W_MENU_LEAVE,          /* ... leave the table (the Leave dialog) */
+    W_GONE_LEAVE,          /* the host-gone panel's Leave */
+    W_GONE_WAIT,           /* ... and Keep waiting */
     W_GUIDE_CONTINUE = 90, /* the guided game's Continue */
     W_PLATE = 100,         /* + seat: a person's plate at a table with friends */
     W_PLATE_MUTE = 110     /* its menu's Mute or Unmute */
@@ -436,8 +456,21 @@ void table_relayout(App *app, TableState *t);
 /* Pèi: the ranks of the pool's band before each side of a layout of spec,
  * by the roles the view knows (0 each while it knows none); else 0. */
 void table_band_ranks(const TableState *t, const TlSpec *spec, int out[TL_SIDES]);
-/* Where the table's dialogs (forfeit, leave, hot-seat cover) are drawn. */
+/* Where the table's dialogs (forfeit, leave, hot-seat cover) are drawn;
+ * the menu's and the host-gone panel's, which are taller, by
+ * table_dialog_panel_of. */
 SDL_Rect table_dialog_panel(const App *app);
+SDL_Rect table_dialog_panel_of(const App *app, const TableState *t);
+/* The menu's rows, top to bottom: ids and names (at most 6); how many. */
+int table_menu_rows(const TableState *t, int ids[6], const char *names[6]);
+/* "Let the computer play for me": a computer plays the viewer's seat (at a
+ * table on this computer at the strongest computer level at the table,
+ * else greedy; at a network table the host's stand-in, NET_STAND_IN_OWN)
+ * until they take it back (the menu, or their next move). */
+bool table_stood_in(const TableState *t);
+bool table_can_hand_over(const TableState *t); /* the menu offers it */
+void table_hand_over(App *app, TableState *t);
+void table_take_back(App *app, TableState *t);
 /* A widget of the table was activated. */
 SceneAction table_button(App *app, TableState *t, int id);
 int table_legal(const TableState *t, Move *out, int cap);
@@ -575,6 +608,15 @@ void table_net_stand_in(App *app, TableState *t);
 /* This window is cut off from its network table (reconnecting, or the
  * host gone): nobody there is thinking that it can see. */
 bool table_net_cut_off(const TableState *t);
+/* The network table's stand-in for this window's own seat asked for (on)
+ * or given back (off); false when it could not be asked. Each update the
+ * session's stand-in of that seat follows what the host's seats say. */
+bool table_net_own_stand_in(App *app, TableState *t, bool on);
+/* The table is on a ceki-server (no seat is the host's own screen). */
+bool table_net_on_server(const App *app, const TableState *t);
+/* The host-gone panel's words (heading, body), the seconds waited so far. */
+void table_net_gone_words(const App *app, const TableState *t, char *head, size_t hsize, char *body,
+                          size_t bsize);
 
 /* scene_table_board.c: the players' table drawn for a spectator (the
  * watch screen), by the table's own view, animation and drawing: a

@@ -1264,6 +1264,11 @@ void table_status_text(const TableState *t, char *buf, size_t size)
         snprintf(buf, size, _("Paused: %s turns next. Play, or Step one turn at a time."), name);
         return;
     case TP_COMPUTER_THINKING:
+        if (to == t->view.viewer && table_stood_in(t)) {
+            snprintf(buf, size, "%s", _("The computer is choosing your move\xe2\x80\xa6"));
+            return;
+        }
+        /* fall through */
     case TP_OTHER_PERSON:
         status_seat_name(t, to, name, sizeof name);
         snprintf(buf, size, _("%s is thinking\xe2\x80\xa6"), name);
@@ -1560,10 +1565,12 @@ static void draw_dialog(App *app, TableState *t)
         SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_BLEND);
         paint_fill_rect(r, (SDL_Rect){0, 0, app->width, app->height}, paint_rgba(0, 0, 0, 130));
     }
-    SDL_Rect panel = table_dialog_panel(app);
+    SDL_Rect panel = table_dialog_panel_of(app, t);
     ui_draw_panel(app, panel);
     char head[120] = "", body[400] = "";
     switch (t->dialog) {
+    case DLG_MENU: snprintf(head, sizeof head, "%s", _("Menu")); break;
+    case DLG_HOST_GONE: table_net_gone_words(app, t, head, sizeof head, body, sizeof body); break;
     case DLG_FORFEIT: {
         char a[48], b[48], with[80];
         table_card_label(t, t->dialog_move.target, b, sizeof b);
@@ -1786,6 +1793,38 @@ static void draw_felt_layer(App *app, TableState *t)
     draw_felt(app, t);
 }
 
+/* A computer plays the viewer's seat: a banner at the top saying how to
+ * take it back, and (at a table on this computer; a network table's plate
+ * has the host's word for it) a badge over the viewer's plate. */
+static void draw_stood_in(App *app, TableState *t)
+{
+    if (!table_stood_in(t)) {
+        return;
+    }
+    bool cut_off = table_net_cut_off(t); /* that banner is drawn where this one goes */
+    SDL_Rect box = app_rect(app, 320, cut_off ? 116 : 66, 640, 44);
+    ui_draw_panel(app, box);
+    TextStyle ink = style(app, 16, TEXT_BOLD, UI_GOLD_LIGHT);
+    const char *says = _("A computer plays your seat. Make a move, or Menu > Take my seat back.");
+    fit_to_width(app, says, &ink, box.w - app_px(app, 24));
+    text_draw_in(app->text, app->renderer, says, &ink, box, TEXT_CENTER);
+    if (session_net_table(t->session) != NULL) {
+        return;
+    }
+    SDL_Rect p = R(t->layout.seats[t->view.viewer].plate);
+    if (p.w <= 0) {
+        return;
+    }
+    const char *badge = _("Computer playing");
+    TextStyle bs = style(app, 13, TEXT_BOLD, UI_INK);
+    int w = 0, h = 0;
+    text_measure(app->text, badge, bs.px, bs.weight, &w, &h);
+    int pad = app_px(app, 6);
+    SDL_Rect b = {p.x, p.y - h - pad - app_px(app, 4), w + 2 * pad, h + pad};
+    paint_round_rect(app->paint, app->renderer, b, app_px(app, 6), paint_rgba(60, 70, 90, 230));
+    text_draw_in(app->text, app->renderer, badge, &bs, b, TEXT_CENTER);
+}
+
 /* The felt, the top bar (when asked), the pool, the seats' plates and
  * piles, the stock, the discard pile and the cards, with what is drawn on
  * them (a peek, ceremony sums, rising scores, Pèi's packets). */
@@ -1839,6 +1878,7 @@ void table_draw(App *app, TableState *t, SDL_Renderer *r)
     draw_summary(app, t);
     draw_prompt(app, t);
     table_guide_draw(app, t);
+    draw_stood_in(app, t);
     if (t->dialog == DLG_NONE) {
         draw_buttons(app, t);
         table_log_draw(app, t);

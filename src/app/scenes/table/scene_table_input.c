@@ -1038,12 +1038,31 @@ static SceneAction dialog_input(App *app, TableState *t, const SDL_Event *e, Tab
     return scene_stay();
 }
 
+/* A computer plays the person's seat and it is their turn: a card
+ * pressed, or a key that plays (Enter, Space, the arrows), takes the seat
+ * back first, and then does what it does. */
+static void move_takes_back(App *app, TableState *t, const SDL_Event *e)
+{
+    const Game *g = session_game(t->session);
+    if (!table_stood_in(t) || game_to_move(g) != t->view.viewer || game_match_over(g)) {
+        return;
+    }
+    bool card = e->type == SDL_MOUSEBUTTONDOWN && e->button.button == SDL_BUTTON_LEFT &&
+                ui_hit(&t->ui, e->button.x, e->button.y) < 0;
+    SDL_Keycode k = e->type == SDL_KEYDOWN ? e->key.keysym.sym : SDLK_UNKNOWN;
+    bool key = k == SDLK_RETURN || k == SDLK_KP_ENTER || k == SDLK_SPACE || is_arrow(k);
+    if (card || key) {
+        table_take_back(app, t);
+    }
+}
+
 SceneAction table_input(App *app, TableState *t, const SDL_Event *e)
 {
     TablePhase phase = table_phase(t);
     if (phase == TP_ASKING || phase == TP_HANDOFF) {
         return dialog_input(app, t, e, phase);
     }
+    move_takes_back(app, t, e);
     SDL_Rect log;
     bool over_log = false;
     if (table_log_panel(app, t, &log)) {

@@ -417,12 +417,111 @@ static void clock_follow(App *app, TableState *t, NetTable *net)
     }
 }
 
+/* The session's stand-in of this window's seat follows the host's seats:
+ * on while they say a computer plays it (the person's own wish, the
+ * creator's or the clock's), off once the person plays it again. */
+static void follow_own_stand_in(TableState *t, NetTable *net)
+{
+    int me = net_table_seat(net);
+    const NetSeats *seats = net_table_seats(net);
+    if (net != session_net_table(t->session) || me < 0 || seats == NULL || me >= seats->players ||
+        net_table_state(net) != NET_TABLE_PLAYING) {
+        return;
+    }
+    const NetSeat *own = &seats->seat[me];
+    bool on = own->state == NET_SEAT_STAND_IN && own->stand_in != NET_STAND_IN_AWAY;
+    if (on != session_stand_in(t->session, me) && !t->taking_back) {
+        session_set_stand_in(t->session, me, on, AI_GREEDY);
+    }
+    if (!on) {
+        t->taking_back = false; /* the host has it: the person plays */
+    }
+}
+
+bool table_net_on_server(const App *app, const TableState *t)
+{
+    const NetTable *net = net_of(app, t);
+    const NetSeats *seats = net != NULL ? net_table_seats(net) : NULL;
+    if (seats == NULL || seats->players == 0 || net_table_is_host(net)) {
+        return false;
+    }
+    for (int i = 0; i < seats->players && i < CEKI_MAX_SEATS; i++) {
+        if (seats->seat[i].kind == NET_SEAT_LOCAL) {
+            return false; /* the host's own seat: an app hosts it */
+        }
+    }
+    return true; /* a ceki-server has no screen: every person joined over the network */
+}
+
+/* The host gone: the panel once (Leave, Keep waiting), closed again when
+ * it is back; the time it has been gone counted from the first frame it
+ * was seen so. At a ceki-server's table, a person who leaves (the creator
+ * too) is only a seat away: the server plays on, which a toast says. */
+static void follow_host(App *app, TableState *t, NetTable *net)
+{
+    bool gone = net_table_state(net) == NET_TABLE_HOST_GONE;
+    if (gone && t->host_gone_at < 0) {
+        t->host_gone_at = app->now;
+        t->host_gone_waiting = false;
+        if (t->dialog == DLG_NONE || t->dialog == DLG_MENU) {
+            t->dialog = DLG_HOST_GONE;
+            table_relayout(app, t);
+        }
+    } else if (!gone && t->host_gone_at >= 0) {
+        t->host_gone_at = -1;
+        if (t->dialog == DLG_HOST_GONE) {
+            t->dialog = DLG_NONE;
+        }
+        table_relayout(app, t);
+        app_show_toast(app, _("The host is back; play goes on."));
+    }
+    const NetSeats *seats = net_table_seats(net);
+    bool server = table_net_on_server(app, t);
+    for (int i = 0; seats != NULL && i < seats->players && i < CEKI_MAX_SEATS; i++) {
+        uint8_t st = seats->seat[i].state;
+        if (server && !gone && i != net_table_seat(net) && st == NET_SEAT_AWAY &&
+            t->seat_state_seen[i] == NET_SEAT_HERE) {
+            char name[64], msg[200];
+            if (seats->seat[i].name[0] != '\0') {
+                snprintf(name, sizeof name, "%s",
+                         seats->seat[i].name); /* the name it joined with */
+            } else {
+                table_seat_name(t, i, name, sizeof name);
+            }
+            snprintf(msg, sizeof msg,
+                     _("%s left. The server plays on: a computer takes their seat until they are "
+                       "back."),
+                     name);
+            app_show_toast(app, msg);
+        }
+        t->seat_state_seen[i] = st;
+    }
+}
+
+void table_net_gone_words(const App *app, const TableState *t, char *head, size_t hsize, char *body,
+                          size_t bsize)
+{
+    double waited = t->host_gone_at >= 0 ? app->now - t->host_gone_at : 0;
+    char clock[32];
+    net_screens_clock_time((uint32_t)(waited * 1000.0), clock, sizeof clock);
+    bool server = table_net_on_server(app, t);
+    snprintf(head, hsize, "%s", server ? _("The server stopped answering") : _("The host left"));
+    snprintf(body, bsize,
+             server ? _("It keeps the table and your seat. Waiting for it: %s so far. Keep "
+                        "waiting, or leave: Rejoin the table on the title screen takes you back.")
+                    : _("The table waits for its host to come back: %s so far. Keep waiting, or "
+                        "leave: Rejoin the table on the title screen takes you back."),
+             clock);
+}
+
 void table_net_update(App *app, TableState *t)
 {
     NetTable *net = net_of(app, t);
     if (net == NULL) {
         return;
     }
+    follow_own_stand_in(t, net);
+    follow_host(app, t, net);
     if (net == app->net) {
         net_table_poll(net, SDL_GetTicks()); /* else session_poll does */
     }
@@ -492,6 +591,17 @@ bool table_net_can_stand_in(const TableState *t)
     int me = net != NULL ? net_table_seat(net) : -1;
     const NetSeats *seats = me >= 0 ? net_table_seats(net) : NULL;
     return seats != NULL && me < seats->players && seats->seat[me].state != NET_SEAT_STAND_IN;
+}
+
+bool table_net_own_stand_in(App *app, TableState *t, bool on)
+{
+    NetTable *net = playing_net(t);
+    (void)app;
+    if (net == NULL || !net_table_stand_in(net, on)) {
+        return false;
+    }
+    t->taking_back = !on; /* the seats say so only once the host has it */
+    return true;
 }
 
 void table_net_stand_in(App *app, TableState *t)
@@ -717,17 +827,25 @@ static void draw_claim(App *app, TableState *t)
     draw_claim_panel(app, t, f);
 }
 
-/* This window reconnecting, or the host gone: a banner at the top. */
-static void draw_banner(App *app, NetTableState st)
+/* This window reconnecting, or the host gone (with how long it has waited,
+ * once Keep waiting closed the panel): a banner at the top. */
+static void draw_banner(App *app, const TableState *t, NetTableState st)
 {
-    if (st != NET_TABLE_RECONNECTING && st != NET_TABLE_HOST_GONE) {
+    if ((st != NET_TABLE_RECONNECTING && st != NET_TABLE_HOST_GONE) || t->dialog == DLG_HOST_GONE) {
         return;
     }
-    SDL_Rect box = app_rect(app, 390, 66, 500, 44);
+    char says[200];
+    snprintf(says, sizeof says, "%s", net_screens_state_text(st, false));
+    if (st == NET_TABLE_HOST_GONE && t->host_gone_at >= 0) {
+        char clock[32];
+        net_screens_clock_time((uint32_t)((app->now - t->host_gone_at) * 1000.0), clock,
+                               sizeof clock);
+        snprintf(says, sizeof says, _("The host left; waiting for it (%s)."), clock);
+    }
+    SDL_Rect box = app_rect(app, 340, 66, 600, 44);
     ui_draw_panel(app, box);
     TextStyle ink = app_text_style(app, 17, TEXT_BOLD, UI_WARN);
-    text_draw_in(app->text, app->renderer, net_screens_state_text(st, false), &ink, box,
-                 TEXT_CENTER);
+    text_draw_in(app->text, app->renderer, says, &ink, box, TEXT_CENTER);
 }
 
 /* The newest lines, for a while after they came, at the pool's top left
@@ -833,7 +951,7 @@ void table_net_draw(App *app, TableState *t)
         draw_plate_state(app, t, &seats->seat[i], i);
     }
     draw_claim(app, t);
-    draw_banner(app, net_table_state(net));
+    draw_banner(app, t, net_table_state(net));
     draw_lines(app, t);
     draw_unread(app, t);
     if (t->chat.open) {
