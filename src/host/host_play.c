@@ -393,7 +393,10 @@ void play_flush(Host *h, uint64_t now_ms)
         return;
     for (int i = 0; tell && i < h->ntables; i++) {
         HostTable *t = h->tables[i];
-        if (t->waiting && (!h->journal || t->moves_kept == t->move_no))
+        /* A start is no move: it waits for its own row (a failed write
+         * leaves moves_kept == move_no at the start). */
+        bool kept = t->moves_kept == t->move_no && t->kept_started == t->started;
+        if (t->waiting && (!h->journal || kept))
             play_tell(h, t, now_ms);
     }
 }

@@ -74,7 +74,9 @@ void send_view(Host *h, HostTable *t, int seat)
     /* While a move waits for the journal, the game as it was last told:
      * nothing is told before it is kept (host.h). */
     const Game *g = t->waiting ? t->told : t->game;
-    v->move_no = t->waiting ? t->move_no - 1 : t->move_no;
+    v->move_no = t->waiting && t->untold.type != MOVE_NONE
+                     ? t->move_no - 1
+                     : t->move_no; /* a start waiting is no move */
     if (game_observe(g, seat, &v->view) != CEKI_OK) {
         send_log(h, "table %s: seat %d's view could not be made", t->id, seat);
         return;
@@ -118,7 +120,9 @@ void send_watch_view(Host *h, HostTable *t, HostConn conn)
     /* While a move waits for the journal, the game as it was last told, as
      * a seat's view (a spectator coming then learns nothing not yet kept). */
     const Game *g = t->waiting ? t->told : t->game;
-    v->move_no = t->waiting ? t->move_no - 1 : t->move_no;
+    v->move_no = t->waiting && t->untold.type != MOVE_NONE
+                     ? t->move_no - 1
+                     : t->move_no; /* a start waiting is no move */
     if (game_observe(g, GAME_SPECTATOR, &v->view) != CEKI_OK) {
         send_log(h, "table %s: a spectator's view could not be made", t->id);
         return;
