@@ -75,6 +75,7 @@ static const char journal_put_move_sql[] =
 static const char journal_schema[] =
     "PRAGMA journal_mode=WAL;"
     "PRAGMA synchronous=FULL;"
+    "PRAGMA wal_autocheckpoint=100;" /* a WAL of at most ~400 KB: a restart's recovery reads less */
     "CREATE TABLE IF NOT EXISTS host_table(id TEXT PRIMARY KEY, made INTEGER, variant INTEGER,"
     " players INTEGER, options INTEGER, rounds INTEGER, stakes INTEGER, seed INTEGER,"
     " autostart INTEGER, started INTEGER, over INTEGER, owner INTEGER DEFAULT 0,"
