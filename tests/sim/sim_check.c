@@ -725,8 +725,10 @@ static void check_closed(World *w, SimTable *t, NetReason why)
 /* The host hands no seat to the computer unasked: each seat it holds
  * handed over is one the simulator saw asked for, for that reason. A seat
  * the host no longer holds handed over (taken back, left, emptied) is not. */
-static void check_handed_kept(World *w, SimTable *t, const HostTable *ht)
+static void check_handed_kept(World *w, const SimHost *sh, SimTable *t, const HostTable *ht)
 {
+    if (sh->disk.frozen)
+        return; /* it died in this call: what it holds now dies with it */
     for (int s = 0; s < t->cfg.players && !w->broken; s++) {
         uint8_t why = check_handed_why(ht->seat[s].state, ht->seat[s].stand_in);
         if (why != NET_STAND_IN_NONE && why != t->handed[s])
@@ -749,7 +751,7 @@ void check_moves_made(World *w, SimHost *sh)
         if (ht)
             check_note_moves(w, sh, t, ht);
         if (ht)
-            check_handed_kept(w, t, ht);
+            check_handed_kept(w, sh, t, ht);
         /* The host may close a match over in the call that keeps its last
          * move, with nobody left to tell it to: the mirror follows the
          * host's moves as soon as it holds the match over. */
