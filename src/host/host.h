@@ -73,7 +73,9 @@
  *   own person (else NET_REASON_NOT_YOUR_SEAT). Refused too: a spectator
  *   (NET_REASON_WATCHING), a connection at no table (_NOT_SEATED), another's
  *   seat by someone else than the creator (_NOT_CREATOR), a seat that holds
- *   no person (_NO_PERSON), a match not being played (_NOT_READY). Asking
+ *   no person (_NO_PERSON), a match not being played (_NOT_READY), and a
+ *   handover the journal cannot keep now (_NOT_READY: it is told only
+ *   once kept, so a restarted host has every handover it told). Asking
  *   for what already is changes nothing and is not refused. A person whose
  *   seat is stood in for by the clock, the creator or their own wish takes
  *   it back by sending a move (it is then judged as any move: the computer

@@ -43,7 +43,14 @@ static const char journal_put_idle_sql[] = "UPDATE host_table SET idle_left = ?2
 static const char *const journal_del_sql[3] = {"DELETE FROM host_move WHERE tbl = ?1",
                                                "DELETE FROM host_seat WHERE tbl = ?1",
                                                "DELETE FROM host_table WHERE id = ?1"};
-/* Columns a journal of an older host lacks, added when it is opened. */
+/* Columns a journal of an older host lacks, added when it is opened; a
+ * journal whose user_version is JOURNAL_VERSION has them all (so a host's
+ * start, which opens its journal, does not try them again each time). A
+ * new column goes here and raises JOURNAL_VERSION. */
+#define JOURNAL_VERSION 1
+#define JOURNAL_TEXT(x) #x
+#define JOURNAL_VERSION_SQL(v) "PRAGMA user_version=" JOURNAL_TEXT(v)
+static const char journal_set_version[] = JOURNAL_VERSION_SQL(JOURNAL_VERSION);
 static const char *const journal_new_columns[] = {
     "ALTER TABLE host_table ADD COLUMN owner INTEGER DEFAULT 0",
     "ALTER TABLE host_table ADD COLUMN open INTEGER DEFAULT 1",
@@ -68,6 +75,7 @@ static const char journal_put_move_sql[] =
 static const char journal_schema[] =
     "PRAGMA journal_mode=WAL;"
     "PRAGMA synchronous=FULL;"
+    "PRAGMA wal_autocheckpoint=100;" /* a WAL of at most ~400 KB: a restart's recovery reads less */
     "CREATE TABLE IF NOT EXISTS host_table(id TEXT PRIMARY KEY, made INTEGER, variant INTEGER,"
     " players INTEGER, options INTEGER, rounds INTEGER, stakes INTEGER, seed INTEGER,"
     " autostart INTEGER, started INTEGER, over INTEGER, owner INTEGER DEFAULT 0,"
@@ -100,6 +108,18 @@ static int journal_prepare(HostJournal *j)
     return rc;
 }
 
+/* The journal's user_version (0 for one made before there was one). */
+static int journal_version(sqlite3 *db)
+{
+    sqlite3_stmt *st = NULL;
+    int version = 0;
+    if (sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL) == SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_ROW)
+        version = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    return version;
+}
+
 HostJournal *journal_open(const char *data_dir, const char *vfs, char *err, size_t err_size)
 {
     char path[JOURNAL_PATH_MAX];
@@ -117,9 +137,12 @@ HostJournal *journal_open(const char *data_dir, const char *vfs, char *err, size
         rc = sqlite3_busy_timeout(j->db, JOURNAL_BUSY_MS);
     if (rc == SQLITE_OK)
         rc = sqlite3_exec(j->db, journal_schema, NULL, NULL, NULL);
-    for (size_t i = 0;
-         rc == SQLITE_OK && i < sizeof journal_new_columns / sizeof *journal_new_columns; i++)
-        sqlite3_exec(j->db, journal_new_columns[i], NULL, NULL, NULL); /* there already: fails */
+    if (rc == SQLITE_OK && journal_version(j->db) < JOURNAL_VERSION) {
+        for (size_t i = 0; i < sizeof journal_new_columns / sizeof *journal_new_columns; i++)
+            sqlite3_exec(j->db, journal_new_columns[i], NULL, NULL,
+                         NULL); /* there already: fails */
+        rc = sqlite3_exec(j->db, journal_set_version, NULL, NULL, NULL);
+    }
     if (rc == SQLITE_OK)
         rc = sqlite3_exec(j->db, journal_clear_over, NULL, NULL, NULL);
     if (rc == SQLITE_OK)

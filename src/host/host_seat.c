@@ -324,22 +324,34 @@ void seat_give_ai(Host *h, HostConn conn, int s, uint8_t kind, uint64_t now_ms)
 
 /* ---- stand-ins asked for (host.h) ---- */
 
-/* Seat s of t is played by the computer from now, for `why`. */
-static void seat_stand_in_on(Host *h, HostTable *t, int s, NetStandIn why, uint64_t now_ms)
+/* Seat s of t is played by the computer from now, for `why`; false (and
+ * the seat as it was) when the journal cannot keep that now: a handover
+ * is told only once it is kept, so a restarted host has every one told. */
+static bool seat_stand_in_on(Host *h, HostTable *t, int s, NetStandIn why, uint64_t now_ms)
 {
     HostSeat *seat = &t->seat[s];
     if (seat->state != NET_SEAT_STAND_IN) {
+        uint8_t was_state = seat->state, was_why = seat->stand_in;
+        uint64_t was_grace = seat->grace_end;
         seat->state = NET_SEAT_STAND_IN;
         seat->stand_in = (uint8_t)why;
         seat->grace_end = 0;
         t->seats_dirty = true;
         send_journal(h, t);
+        if (!play_keep_now(h, t, now_ms)) {
+            seat->state = was_state; /* written again as it was once the journal takes it */
+            seat->stand_in = was_why;
+            seat->grace_end = was_grace;
+            send_log(h, "table %s: seat %d's handover cannot be kept now", t->id, s);
+            return false;
+        }
         send_log(h, "table %s: the computer plays seat %d (%s)", t->id, s,
                  why == NET_STAND_IN_OWN ? "its person asked" : "the creator handed it over");
     }
     clock_check(t, now_ms);
     seat_refresh_due(t, now_ms);
     send_seats(h, t, now_ms);
+    return true;
 }
 
 void seat_take_back(Host *h, HostTable *t, int s, uint64_t now_ms)
@@ -363,6 +375,9 @@ static NetReason seat_stand_in_refusal(const HostTable *t, const HostConnInfo *c
 {
     bool creator = ci->conn == t->creator;
     bool own = ci->table == t && !ci->watching && ci->seat == ask->seat;
+#ifdef CEKI_HOST_FAULT_ANY_HANDOVER /* planted for tests/sim: any seat hands another's over */
+    creator = creator || (ci->table == t && !ci->watching);
+#endif
     *why = N_("A spectator cannot hand a seat to the computer.");
     if (ci->watching && !creator)
         return NET_REASON_WATCHING;
@@ -403,8 +418,11 @@ void seat_stand_in(Host *h, HostConn conn, const NetStandInAsk *ask, uint64_t no
     bool own = ci->table == t && !ci->watching && ci->seat == ask->seat;
     if (t->waiting) /* judged on the position the seats know */
         play_flush(h, now_ms);
-    if (ask->on)
-        seat_stand_in_on(h, t, ask->seat, own ? NET_STAND_IN_OWN : NET_STAND_IN_CREATOR, now_ms);
-    else
+    if (ask->on) {
+        if (!seat_stand_in_on(h, t, ask->seat, own ? NET_STAND_IN_OWN : NET_STAND_IN_CREATOR,
+                              now_ms))
+            send_refused(h, conn, NET_MSG_STAND_IN, NET_REASON_NOT_READY, t->move_no,
+                         N_("The server cannot keep that just now; ask again in a moment."));
+    } else
         seat_take_back(h, t, ask->seat, now_ms);
 }

@@ -21,11 +21,6 @@ Codec codec_reader(const uint8_t *in, size_t len, CodecMode mode)
     return c;
 }
 
-bool codec_ok(const Codec *c)
-{
-    return c->status == NET_OK;
-}
-
 void codec_fail(Codec *c, NetStatus why)
 {
     if (c->status == NET_OK)
@@ -36,11 +31,6 @@ void codec_require(Codec *c, bool ok)
 {
     if (!ok)
         codec_fail(c, NET_ERR_RANGE);
-}
-
-bool codec_storing(const Codec *c)
-{
-    return c->mode == CODEC_READ && c->status == NET_OK;
 }
 
 /* Moves `bytes` little-endian bytes of *v out or in; false on failure. */
@@ -82,8 +72,33 @@ static uint64_t codec_unsigned(Codec *c, uint64_t in, size_t bytes, uint64_t max
     return x;
 }
 
+/* One byte in or out, bounded by max: the common case of the fields below
+ * without the general path's calls (the same result, byte for byte, and
+ * the same status). True when it was done here. */
+static inline bool codec_byte_fast(Codec *c, uint8_t *x, uint8_t max)
+{
+    if (c->status != NET_OK || c->pos >= c->size)
+        return false;
+    if (c->mode == CODEC_WRITE) {
+        if (*x > max)
+            return false;
+        c->out[c->pos++] = *x;
+        return true;
+    }
+    if (c->in[c->pos] > max)
+        return false;
+    *x = c->in[c->pos++];
+    return true;
+}
+
 uint8_t codec_io_u8(Codec *c, uint8_t *v, uint8_t max)
 {
+    uint8_t fast = c->mode == CODEC_WRITE ? *v : 0;
+    if (codec_byte_fast(c, &fast, max)) {
+        if (c->mode == CODEC_READ)
+            *v = fast;
+        return fast;
+    }
     uint8_t x = (uint8_t)codec_unsigned(c, c->mode == CODEC_WRITE ? *v : 0, 1, max);
     if (codec_storing(c))
         *v = x;
@@ -154,6 +169,16 @@ bool codec_io_bool(Codec *c, bool *v)
 
 uint8_t codec_io_card(Codec *c, uint8_t *v, bool none_ok)
 {
+    uint8_t fast = c->mode == CODEC_WRITE ? *v : 0;
+    if (codec_byte_fast(c, &fast, UINT8_MAX)) { /* moved; then judged as below */
+        if (!card_is_valid(fast) && !(none_ok && fast == CARD_NONE)) {
+            codec_fail(c, NET_ERR_RANGE);
+            return 0;
+        }
+        if (c->mode == CODEC_READ)
+            *v = fast;
+        return fast;
+    }
     uint8_t x = (uint8_t)codec_unsigned(c, c->mode == CODEC_WRITE ? *v : 0, 1, UINT8_MAX);
     if (!card_is_valid(x) && !(none_ok && x == CARD_NONE)) {
         codec_fail(c, NET_ERR_RANGE);

@@ -45,11 +45,18 @@ typedef struct Codec {
 
 Codec codec_writer(uint8_t *out, size_t cap);
 Codec codec_reader(const uint8_t *in, size_t len, CodecMode mode);
-bool codec_ok(const Codec *c);
+/* Inline: asked for every field of every message. */
+static inline bool codec_ok(const Codec *c)
+{
+    return c->status == NET_OK;
+}
 void codec_fail(Codec *c, NetStatus why);
 /* Fails the codec with NET_ERR_RANGE unless ok (for checks across values). */
 void codec_require(Codec *c, bool ok);
-bool codec_storing(const Codec *c); /* READ */
+static inline bool codec_storing(const Codec *c) /* READ */
+{
+    return c->mode == CODEC_READ && c->status == NET_OK;
+}
 
 uint8_t codec_io_u8(Codec *c, uint8_t *v, uint8_t max);
 uint16_t codec_io_u16(Codec *c, uint16_t *v, uint16_t max);

@@ -145,11 +145,12 @@ typedef struct SimOut {
     uint8_t *bytes; /* a message's encoding */
     uint32_t len;
     /* What it tells, once on the wire (check_sent fills it in): */
-    uint8_t type;   /* NetMsgType */
-    int table;      /* the sim's table it is about, -1 none */
-    int seat;       /* a WELCOME's seat */
-    uint32_t tells; /* a VIEW's or UPDATE's move number */
-    bool start;     /* the UPDATE that starts the match */
+    uint8_t type; /* NetMsgType */
+    int table;    /* the sim's table it is about, -1 none */
+    int seat;     /* a WELCOME's seat */
+    uint32_t
+        tells;  /* a VIEW's or UPDATE's move number; a SEATS's handovers (SIM_HANDED_BITS a seat) */
+    bool start; /* the UPDATE that starts the match */
 } SimOut;
 
 /* What a call into a host was, for the moves it may make (check_moves_made). */
@@ -202,6 +203,8 @@ typedef struct SimHost {
     uint8_t call_kind; /* SimCall */
     SimLink *call;
     uint8_t call_type;
+    int call_table, call_seat;    /* a STAND_IN's or MOVE's table and seat (-1: none), */
+    uint8_t call_state, call_why; /* ... and that seat's state and stand-in before it */
     const NetMove *call_move;
     uint32_t call_before[SIM_MAX_TABLES];
     SimOut *out; /* what it sent this step, delivered when the step ends */
@@ -272,6 +275,15 @@ typedef struct SimTable {
      * earliest (the last move applied, the match's start, the host's start). */
     uint64_t decide_from;
     uint64_t moved_at; /* the world's time the host last applied a move of it (0: none) */
+    /* Handovers (NET_MSG_STAND_IN): the link that made the table, while
+     * the host takes it for its creator (0: none); each seat handed to the
+     * computer as the simulator reckons it (NET_STAND_IN_CREATOR or _OWN,
+     * else NONE), and as the last SEATS on the wire showed it. */
+    uint32_t creator_link;
+    uint8_t handed[CEKI_MAX_SEATS];
+    uint8_t handed_told[CEKI_MAX_SEATS];
+    bool creator_stays;   /* the creator watches the match and hands stalled seats over */
+    uint32_t handover_ms; /* ... after a decision has waited this long (its own clock) */
 } SimTable;
 
 struct SimClientKind;
@@ -288,6 +300,16 @@ typedef struct SimClient {
      * stall_until (stall_ms 0: never stalls). */
     uint32_t stall_ms;
     uint64_t stall_until;
+    /* A person who steps away once: at its own time away_at it asks the
+     * computer to play its seat (NET_STAND_IN_OWN) and makes no move for
+     * away_ms; its next move takes the seat back (SIM_NEVER: never). */
+    uint64_t away_at, away_until;
+    uint32_t away_ms;
+    /* A rogue's attempts to hand another's seat over, drawn from a stream
+     * of their own (hand_at its own time, SIM_NEVER: none). */
+    SimRng hand_rng;
+    uint64_t hand_at;
+    int seat;      /* the seat its last WELCOME gave it (-1: none) */
     bool alive;    /* its process runs */
     bool done;     /* it has ended for good (or finished) */
     bool net_down; /* its network is down until net_back */
@@ -398,12 +420,17 @@ extern const SimClientKind sim_kind_bot, sim_kind_feed, sim_kind_rogue, sim_kind
 #define SIM_WATCH_CHAT "from the gallery"
 /* A link's seat when it watches its table. */
 #define SIM_WATCHING (-1)
+/* A SEATS message's handovers packed in SimOut.tells: each seat's
+ * NET_STAND_IN_CREATOR or _OWN (else 0) in SIM_HANDED_BITS bits. */
+#define SIM_HANDED_BITS 4u
 
 /* ---- sim_world.c ---- */
 
 /* How long client c thinks over a decision at its own time now (its stall
  * while it stalls, else its think time). */
 uint32_t world_think_ms(const SimClient *c, uint64_t now);
+/* The gap before a rogue's next attempt to hand another's seat over. */
+uint64_t world_hand_gap(SimClient *c);
 
 /* What a run came to, for a driver of many. */
 typedef struct SimResult {
@@ -468,6 +495,12 @@ void check_dropped(World *w, SimHost *sh, HostConn conn, NetReason why);
  * call's): chat relayed too fast, hostile clients seated, tables of one
  * address past their limit. */
 void check_received(World *w, SimHost *sh, SimLink *l, const NetMsg *m, size_t out_before);
+/* Before and after the host takes a STAND_IN or a MOVE from l (its
+ * messages from out_before on are the call's): a handover is refused as
+ * the protocol says (only the creator hands another's seat over), kept,
+ * told to every seat, and taken back by the person's move. */
+void check_handover_before(World *w, SimHost *sh, SimLink *l, const NetMsg *m);
+void check_handover_after(World *w, SimHost *sh, SimLink *l, const NetMsg *m, size_t out_before);
 /* After a tick: no connection kept past its admission deadline. */
 void check_ticked(World *w, SimHost *sh);
 /* What the journal holds of every table told beyond it (after a step). */

@@ -246,7 +246,7 @@ static void check_record(World *w, SimHost *sh, SimTable *t, const NetRecord *r)
  * seed. */
 static void check_watch_welcome(World *w, SimLink *l, SimTable *t, const NetWelcome *wl)
 {
-    if (t->rules.watch == NET_WATCH_NONE)
+    if (t->rules.watch == NET_WATCH_NONE && l->client != t->creator) /* its creator may */
         sim_fail(w, "watch-let-in", "table %d takes no spectators; client %d was let watch",
                  t->index, l->client);
     else if (wl->token[0] || wl->ai_seed != 0)
@@ -329,8 +329,10 @@ static void check_created(World *w, const SimLink *l, const NetMsg *m, SimOut *o
             sim_fail(w, "key-changed", "table %d was asked %s and made %s", t->index,
                      t->open ? "open" : "private", cr->open ? "open" : "private");
     }
-    if (strcmp(t->id, cr->table) == 0)
+    if (strcmp(t->id, cr->table) == 0) {
         o->table = t->index;
+        t->creator_link = l->id; /* the host takes this connection for its creator */
+    }
 }
 
 static void check_tables(World *w, const SimHost *sh, const NetTables *nt)
@@ -419,12 +421,59 @@ static void check_watch_sent(World *w, SimHost *sh, const SimLink *l, const NetM
                  l->seat);
 }
 
+/* The table a link is about for a handover: its seat's or spectator's, or
+ * the one it made while the host takes it for that table's creator. */
+static SimTable *check_link_table(World *w, const SimLink *l)
+{
+    if (l->table >= 0)
+        return &w->table[l->table];
+    for (int k = 0; k < w->ntables; k++) {
+        if (w->table[k].creator_link == l->id)
+            return &w->table[k];
+    }
+    return NULL;
+}
+
+/* A seat handed to the computer by its creator or its person: the reason
+ * SEATS gives it, else NONE. */
+static uint8_t check_handed_why(uint8_t state, uint8_t why)
+{
+    bool handed = why == NET_STAND_IN_CREATOR || why == NET_STAND_IN_OWN;
+    return state == NET_SEAT_STAND_IN && handed ? why : (uint8_t)NET_STAND_IN_NONE;
+}
+
+static uint32_t check_seats_handed(const NetSeats *ns)
+{
+    uint32_t bits = 0;
+    for (int s = 0; s < ns->players && s < CEKI_MAX_SEATS; s++)
+        bits |= (uint32_t)check_handed_why(ns->seat[s].state, ns->seat[s].stand_in)
+                << (SIM_HANDED_BITS * (unsigned)s);
+    return bits;
+}
+
+static void check_seats_sent(World *w, const SimLink *l, const NetSeats *ns, SimOut *o)
+{
+    const SimTable *t = check_link_table(w, l);
+    if (!t || ns->players != t->cfg.players)
+        return;
+    o->table = t->index;
+    o->tells = check_seats_handed(ns);
+}
+
 void check_sent(World *w, SimHost *sh, SimLink *l, const NetMsg *m, const uint8_t *bytes,
                 size_t len, SimOut *o)
 {
     o->type = m->type;
     o->table = -1;
     check_seed(w, sh, l, m, bytes, len);
+    if (m->type == NET_MSG_REFUSED) { /* what was refused and why, for the call's checks */
+        o->seat = m->u.refused.what;
+        o->reason = m->u.refused.refusal;
+    }
+    if (m->type == NET_MSG_SEATS) {
+        check_seats_sent(w, l, &m->u.seats, o);
+        return;
+    }
     if (m->type == NET_MSG_CREATED) {
         check_created(w, l, m, o);
         return;
@@ -484,6 +533,10 @@ void check_flushed(World *w, const SimOut *o)
         t->started = t->started || o->start;
         break;
     case NET_MSG_RECORD: t->over_told = true; break;
+    case NET_MSG_SEATS:
+        for (int s = 0; s < t->cfg.players; s++)
+            t->handed_told[s] = (uint8_t)((o->tells >> (SIM_HANDED_BITS * (unsigned)s)) & 0xfu);
+        break;
     default: break;
     }
 }
@@ -546,6 +599,10 @@ static void check_stand_in_move(World *w, SimHost *sh, SimTable *t, const HostTa
                                 int s)
 {
     uint64_t now = host_sim_now(w, sh);
+    if (t->handed[s] != NET_STAND_IN_NONE) { /* handed over by its creator or its person */
+        oracle_note_move(w, t, i, SIM_BY_STAND_IN, s);
+        return;
+    }
     if (t->rules.clock.move_ms > 0 && check_clock_run(t, ht, i, s) >= NET_CLOCK_STALLED) {
         oracle_note_move(w, t, i, SIM_BY_STAND_IN, s);
         return;
@@ -665,6 +722,23 @@ static void check_closed(World *w, SimTable *t, NetReason why)
         t->holder_link[s] = 0;
 }
 
+/* The host hands no seat to the computer unasked: each seat it holds
+ * handed over is one the simulator saw asked for, for that reason. A seat
+ * the host no longer holds handed over (taken back, left, emptied) is not. */
+static void check_handed_kept(World *w, const SimHost *sh, SimTable *t, const HostTable *ht)
+{
+    if (sh->disk.frozen)
+        return; /* it died in this call: what it holds now dies with it */
+    for (int s = 0; s < t->cfg.players && !w->broken; s++) {
+        uint8_t why = check_handed_why(ht->seat[s].state, ht->seat[s].stand_in);
+        if (why != NET_STAND_IN_NONE && why != t->handed[s])
+            sim_fail(w, "handover-unasked",
+                     "table %d: the host holds seat %d handed to the computer (%s) unasked",
+                     t->index, s, why == NET_STAND_IN_OWN ? "its own" : "by the creator");
+        t->handed[s] = why;
+    }
+}
+
 void check_moves_made(World *w, SimHost *sh)
 {
     for (int k = 0; k < w->ntables && !w->broken; k++) {
@@ -676,6 +750,8 @@ void check_moves_made(World *w, SimHost *sh)
             check_closed(w, t, table_closed_why(sh->h, t->id)); /* swept away (host_table.c) */
         if (ht)
             check_note_moves(w, sh, t, ht);
+        if (ht)
+            check_handed_kept(w, sh, t, ht);
         /* The host may close a match over in the call that keeps its last
          * move, with nobody left to tell it to: the mirror follows the
          * host's moves as soon as it holds the match over. */
@@ -747,6 +823,14 @@ static void check_restarted_table(World *w, SimHost *sh, SimTable *t)
                      "host's",
                      t->index, s);
     }
+    for (int s = 0; s < t->cfg.players && !w->broken; s++) {
+        uint8_t why = check_handed_why(ht->seat[s].state, ht->seat[s].stand_in);
+        if (t->handed_told[s] != NET_STAND_IN_NONE && why != t->handed_told[s])
+            sim_fail(w, "restart-lost-handover",
+                     "table %d: seat %d was told handed to the computer (%s); the restarted "
+                     "host has it not",
+                     t->index, s, t->handed_told[s] == NET_STAND_IN_OWN ? "its own" : "creator");
+    }
     t->applied = (uint32_t)n;
     t->decide_from = host_sim_now(w, sh);
 }
@@ -768,9 +852,13 @@ void check_restarted(World *w, SimHost *sh)
                 t->token[s][0] = '\0'; /* a WELCOME never on the wire gave no token */
         }
         t->claim_seat = -1;
+        t->creator_link = 0; /* no connection of the last life is its creator */
         bool gone_over = t->over_host && !oracle_host_table(sh, t->id);
         if (!t->over_told && !gone_over && t->closed == NET_REASON_NONE)
             check_restarted_table(w, sh, t);
+        for (int s = 0; s < t->cfg.players && ht; s++) /* an untold handover: lost or kept */
+            t->handed[s] = t->handed_told[s] =
+                check_handed_why(ht->seat[s].state, ht->seat[s].stand_in);
     }
 }
 
@@ -1104,4 +1192,147 @@ void check_ticked(World *w, SimHost *sh)
                      "client %d's connection (%s) was kept %llu ms past its deadline", l->client,
                      l->hello_at ? "at no table" : "silent", (unsigned long long)(now - due));
     }
+}
+
+/* ---- handovers (NET_MSG_STAND_IN) ---- */
+
+void check_handover_before(World *w, SimHost *sh, SimLink *l, const NetMsg *m)
+{
+    sh->call_table = -1;
+    sh->call_seat = -1;
+    if (m->type != NET_MSG_STAND_IN && m->type != NET_MSG_MOVE)
+        return;
+    SimTable *t = check_link_table(w, l);
+    const HostTable *ht = t ? oracle_host_table(sh, t->id) : NULL;
+    int s = m->type == NET_MSG_STAND_IN ? m->u.stand_in.seat : l->seat;
+    if (!ht || s < 0 || s >= t->cfg.players)
+        return;
+    sh->call_table = t->index;
+    sh->call_seat = s;
+    sh->call_state = ht->seat[s].state;
+    sh->call_why = ht->seat[s].stand_in;
+}
+
+/* The refusal the call sent l for a STAND_IN (NET_REASON_NONE: none). */
+static NetReason check_call_refusal(const SimHost *sh, const SimLink *l, size_t out_before)
+{
+    for (size_t i = out_before; i < sh->nout; i++) {
+        const SimOut *o = &sh->out[i];
+        if (o->kind == SIM_OUT_SEND && o->conn == l->id && o->type == NET_MSG_REFUSED &&
+            o->seat == NET_MSG_STAND_IN)
+            return (NetReason)o->reason;
+    }
+    return NET_REASON_NONE;
+}
+
+/* What the host must answer a STAND_IN from l for seat s of t (host.h,
+ * "Stand-ins asked for"), as the simulator reckons it. */
+static NetReason check_stand_in_due(const SimTable *t, const HostTable *ht, const SimLink *l,
+                                    const NetStandInAsk *ask)
+{
+    bool creator = l->id == t->creator_link && ht->creator != 0;
+    bool own = !l->watching && l->table == t->index && l->seat == ask->seat;
+    const HostSeat *seat = &ht->seat[ask->seat];
+    if (l->watching && !creator)
+        return NET_REASON_WATCHING;
+    if (!ht->started || ht->over)
+        return NET_REASON_NOT_READY;
+    if (!host_seat_is_person(seat->kind) || seat->state == NET_SEAT_EMPTY)
+        return NET_REASON_NO_PERSON;
+    if (!ask->on && !own)
+        return NET_REASON_NOT_YOUR_SEAT;
+    if (ask->on && !own && !creator)
+        return NET_REASON_NOT_CREATOR;
+    if (ask->on && !own && t->rules.clock.move_ms > 0)
+        return NET_REASON_HAS_CLOCK;
+    return NET_REASON_NONE;
+}
+
+/* Every seat held at t was sent, in this call, a SEATS showing seat s's
+ * handover as the simulator reckons it. */
+static void check_handover_told(World *w, const SimHost *sh, SimTable *t, int s, size_t out_before)
+{
+    for (int k = 0; k < t->cfg.players && !w->broken; k++) {
+        uint32_t link = t->holder_link[k];
+        bool told = link == 0;
+        for (size_t i = out_before; i < sh->nout && !told; i++) {
+            const SimOut *o = &sh->out[i];
+            told = o->kind == SIM_OUT_SEND && o->conn == link && o->type == NET_MSG_SEATS &&
+                   o->table == t->index &&
+                   ((o->tells >> (SIM_HANDED_BITS * (unsigned)s)) & 0xfu) == t->handed[s];
+        }
+        if (!told)
+            sim_fail(w, "handover-untold",
+                     "table %d: seat %d's handover (%d) was not told to seat %d in a SEATS",
+                     t->index, s, t->handed[s], k);
+    }
+}
+
+static void check_stand_in_answered(World *w, SimHost *sh, SimTable *t, const HostTable *ht,
+                                    SimLink *l, const NetStandInAsk *ask, size_t out_before)
+{
+    int s = ask->seat;
+    NetReason due = check_stand_in_due(t, ht, l, ask);
+    NetReason got = check_call_refusal(sh, l, out_before);
+    if (due == NET_REASON_NOT_CREATOR && got != due) {
+        sim_fail(w, "handover-not-creator",
+                 "table %d: connection %u (not the creator) asked seat %d to the computer and "
+                 "was %s (reason %d)",
+                 t->index, (unsigned)l->id, s, got == NET_REASON_NONE ? "not refused" : "refused",
+                 (int)got);
+        return;
+    }
+    bool unkept = got == NET_REASON_NOT_READY && ht->journal_due != UINT64_MAX;
+    if (due == NET_REASON_NONE && got != NET_REASON_NONE && !unkept) {
+        sim_fail(w, "stand-in-refused", "table %d: a stand-in for seat %d %s was refused (%d)",
+                 t->index, s, ask->on ? "on" : "off", (int)got);
+        return;
+    }
+    if (due != NET_REASON_NONE || unkept)
+        return; /* refused (for its own reason, or for another the host saw first) */
+    bool own = !l->watching && l->table == t->index && l->seat == s;
+    uint8_t before = check_handed_why(sh->call_state, sh->call_why);
+    uint8_t want = NET_STAND_IN_NONE;
+    if (ask->on && sh->call_state == NET_SEAT_STAND_IN)
+        want = before; /* already stood in for: unchanged */
+    else if (ask->on)
+        want = own ? NET_STAND_IN_OWN : NET_STAND_IN_CREATOR;
+    uint8_t now = check_handed_why(ht->seat[s].state, ht->seat[s].stand_in);
+    if (now != want) {
+        sim_fail(w, "handover-ignored",
+                 "table %d: seat %d asked %s the computer, the host holds it %s (%d)", t->index, s,
+                 ask->on ? "to" : "from", now ? "handed over" : "not handed over", (int)now);
+        return;
+    }
+    t->handed[s] = want;
+    if (want != before)
+        check_handover_told(w, sh, t, s, out_before);
+}
+
+void check_handover_after(World *w, SimHost *sh, SimLink *l, const NetMsg *m, size_t out_before)
+{
+    if (w->broken || !sh->h || sh->disk.frozen || sh->call_table < 0)
+        return; /* a host that died in the call answers nothing */
+    SimTable *t = &w->table[sh->call_table];
+    const HostTable *ht = oracle_host_table(sh, t->id);
+    int s = sh->call_seat;
+    if (!ht)
+        return;
+    if (m->type == NET_MSG_STAND_IN) {
+        check_stand_in_answered(w, sh, t, ht, l, &m->u.stand_in, out_before);
+        return;
+    }
+    /* A move from the seat's own connection takes a handed seat back,
+     * whether or not the move stands (the computer may have moved first). */
+    bool holder = !l->watching && l->table == t->index && t->holder_link[s] == l->id;
+    uint8_t before = check_handed_why(sh->call_state, sh->call_why);
+    if (!holder || before == NET_STAND_IN_NONE)
+        return;
+    if (check_handed_why(ht->seat[s].state, ht->seat[s].stand_in) != NET_STAND_IN_NONE) {
+        sim_fail(w, "take-back-missed",
+                 "table %d: seat %d's person moved and the computer still plays it", t->index, s);
+        return;
+    }
+    t->handed[s] = NET_STAND_IN_NONE;
+    check_handover_told(w, sh, t, s, out_before);
 }

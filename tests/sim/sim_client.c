@@ -74,6 +74,7 @@ void client_on_msg(World *w, SimClient *c, SimLink *l, const NetMsg *m)
         return;
     if (m->type == NET_MSG_WELCOME) { /* its token file, written whole (cmd_bot.c) */
         snprintf(c->token, sizeof c->token, "%s", m->u.welcome.token);
+        c->seat = m->u.welcome.seat;
         if (c->lost_at)
             c->reconnects++;
         c->lost_at = 0;
@@ -148,6 +149,32 @@ void client_on_bye(World *w, SimClient *c, SimLink *l, NetReason why)
     c->backoff = c->backoff * 2 < CLIENT_BACKOFF_MAX_MS ? c->backoff * 2 : CLIENT_BACKOFF_MAX_MS;
 }
 
+#define CLIENT_AWAY_WAIT_MS 1000u /* a person who would step away before the match is on */
+
+/* A person who steps away asks the computer to play their seat (once the
+ * match is on and it holds its seat) and makes no move for a while. */
+static void client_step_away(World *w, SimClient *c, uint64_t now)
+{
+    const SimLink *l = c->link ? net_link(w, c->link) : NULL;
+    if (!c->alive || now < c->away_at)
+        return;
+    if (!l || !l->client_open || c->seat < 0 || !w->table[c->table].started) {
+        c->away_at = now + CLIENT_AWAY_WAIT_MS; /* not yet: in a moment */
+        return;
+    }
+    NetMsg *m = w->reply;
+    memset(m, 0, sizeof *m);
+    m->type = NET_MSG_STAND_IN;
+    m->u.stand_in.seat = (int8_t)c->seat;
+    m->u.stand_in.on = true;
+    client_send(w, c, m);
+    c->away_at = SIM_NEVER;
+    c->away_until = now + c->away_ms;
+    if (w->trace)
+        fprintf(w->trace, "%8llu client %d: steps away from seat %d for %u ms\n",
+                (unsigned long long)w->now, c->index, c->seat, (unsigned)c->away_ms);
+}
+
 void client_wake(World *w, SimClient *c)
 {
     if (c->done)
@@ -173,6 +200,7 @@ void client_wake(World *w, SimClient *c)
     if (c->link == 0 && now >= c->next_try)
         net_connect(w, c);
     c->kind->act(w, c);
+    client_step_away(w, c, now);
 }
 
 void client_kill(World *w, SimClient *c, uint64_t down_ms)
@@ -211,6 +239,8 @@ static uint64_t client_due_world(const World *w, const SimClient *c)
     if (c->done)
         return SIM_NEVER;
     uint64_t due = c->alive ? c->kind->due(w, c) : c->next_try;
+    if (c->alive && c->link && c->away_at < due)
+        due = c->away_at;
     if (c->quit_at < due)
         due = c->quit_at;
     if (c->alive && c->link == 0 && c->next_try < due)

@@ -294,7 +294,9 @@ void host_sim_receive(World *w, SimHost *sh, SimLink *l, const NetMsg *m)
         l->hello_at = now ? now : 1;
     size_t out_before = sh->nout;
     host_call_begin(w, sh, m->type == NET_MSG_MOVE ? SIM_CALL_MOVE : SIM_CALL_OTHER, l, m);
+    check_handover_before(w, sh, l, m);
     host_received(sh->h, l->id, m, now);
+    check_handover_after(w, sh, l, m, out_before);
     host_call_end(w, sh);
     check_received(w, sh, l, m, out_before);
     sh->called = true;

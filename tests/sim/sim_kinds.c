@@ -247,7 +247,29 @@ static bool rogue_start(World *w, SimClient *c)
 static uint64_t rogue_due(const World *w, const SimClient *c)
 {
     const KindState *st = c->st;
-    return kind_min(bot_due(w, c), kind_up(w, c) ? st->mischief_at : SIM_NEVER);
+    uint64_t hostile = kind_min(st->mischief_at, c->hand_at);
+    return kind_min(bot_due(w, c), kind_up(w, c) ? hostile : SIM_NEVER);
+}
+
+/* A rogue asks for another's seat to be handed to the computer (or taken
+ * back from it), which only the creator, or that seat's person, may. */
+static void rogue_hand_over(World *w, SimClient *c, KindState *st)
+{
+    const SimTable *t = &w->table[c->table];
+    c->hand_at = client_now(w, c) + world_hand_gap(c);
+    if (!st->bot.welcomed || st->bot.seat < 0 || t->cfg.players < 2)
+        return;
+    uint32_t other = (uint32_t)sim_rng_below(&c->hand_rng, (uint32_t)t->cfg.players - 1u);
+    memset(st->out, 0, sizeof *st->out);
+    st->out->type = NET_MSG_STAND_IN;
+    st->out->u.stand_in.seat =
+        (int8_t)(((uint32_t)st->bot.seat + 1u + other) % (uint32_t)t->cfg.players);
+    st->out->u.stand_in.on = sim_rng_chance(&c->hand_rng, 800);
+    client_send(w, c, st->out);
+    if (w->trace)
+        fprintf(w->trace, "%8llu client %d: asks seat %d %s the computer\n",
+                (unsigned long long)w->now, c->index, st->out->u.stand_in.seat,
+                st->out->u.stand_in.on ? "to" : "from");
 }
 
 static void rogue_act(World *w, SimClient *c)
@@ -256,6 +278,8 @@ static void rogue_act(World *w, SimClient *c)
     bot_try_move(w, c);
     if (kind_up(w, c) && client_now(w, c) >= st->mischief_at)
         mischief_act(w, c, st);
+    if (kind_up(w, c) && client_now(w, c) >= c->hand_at)
+        rogue_hand_over(w, c, st);
 }
 
 const SimClientKind sim_kind_rogue = {.key = "rogue",
@@ -465,6 +489,7 @@ static void creator_up(World *w, SimClient *c)
     const SimTable *t = &w->table[c->table];
     if (t->id[0]) { /* a new connection is no table's creator: its part is over */
         st->job_done = true;
+        st->stay_over = true;
         return;
     }
     NetMsg *m = st->out;
@@ -511,11 +536,70 @@ static void creator_tables(World *w, SimClient *c, const NetTables *nt)
     client_send(w, c, st->out);
 }
 
+/* What a creator that stays sees of its table as a spectator. */
+static void creator_watch_msg(World *w, SimClient *c, const NetMsg *m)
+{
+    KindState *st = c->st;
+    uint64_t now = client_now(w, c);
+    uint32_t no = st->seen_no;
+    if (m->type == NET_MSG_WELCOME) {
+        st->watching = m->u.welcome.seat < 0;
+        st->poll_at = now + KIND_POLL_MS;
+    } else if (m->type == NET_MSG_REFUSED && m->u.refused.what == NET_MSG_JOIN) {
+        st->stay_over = true; /* it may not watch after all */
+    } else if (m->type == NET_MSG_VIEW) {
+        no = m->u.view.move_no;
+    } else if (m->type == NET_MSG_UPDATE) {
+        no = m->u.update.move_no;
+    } else if (m->type == NET_MSG_SEATS) {
+        for (int s = 0; s < m->u.seats.players && s < CEKI_MAX_SEATS; s++)
+            st->seat_state[s] = m->u.seats.seat[s].state;
+    } else if (m->type == NET_MSG_RECORD) {
+        st->stay_over = true; /* the match is over */
+    }
+    if (no != st->seen_no || st->seen_at == 0) {
+        st->seen_no = no;
+        st->seen_at = now;
+    }
+    (void)w;
+}
+
+/* A creator that watches: a person's decision that has waited its
+ * handover time goes to the computer (once a move). */
+static void creator_hand_over(World *w, SimClient *c)
+{
+    KindState *st = c->st;
+    const SimTable *t = &w->table[c->table];
+    uint64_t now = client_now(w, c);
+    if (t->over_told || t->over_host || t->closed != NET_REASON_NONE) {
+        st->stay_over = true;
+        return;
+    }
+    int s = t->mirror && t->mirrored == st->seen_no ? game_to_move(t->mirror) : -1;
+    if (s < 0 || s >= t->cfg.players || t->rules.seat_kind[s] != NET_SEAT_NET || t->ai_seat[s] ||
+        st->seat_state[s] == NET_SEAT_STAND_IN || st->asked_no == st->seen_no + 1u ||
+        now < st->seen_at + t->handover_ms)
+        return;
+    st->asked_no = st->seen_no + 1u;
+    memset(st->out, 0, sizeof *st->out);
+    st->out->type = NET_MSG_STAND_IN;
+    st->out->u.stand_in.seat = (int8_t)s;
+    st->out->u.stand_in.on = true;
+    client_send(w, c, st->out);
+    if (w->trace)
+        fprintf(w->trace, "%8llu client %d: the creator hands seat %d to the computer\n",
+                (unsigned long long)w->now, c->index, s);
+}
+
 static void creator_msg(World *w, SimClient *c, const NetMsg *m)
 {
     KindState *st = c->st;
     const SimTable *t = &w->table[c->table];
     uint64_t now = client_now(w, c);
+    if (st->watch_sent) {
+        creator_watch_msg(w, c, m);
+        return;
+    }
     if (m->type == NET_MSG_CREATED) {
         creator_seat_ai(w, c);
         st->job_done = t->autostart;
@@ -530,16 +614,52 @@ static void creator_msg(World *w, SimClient *c, const NetMsg *m)
     }
 }
 
+/* It stays to watch its table once its job is done. */
+static bool creator_staying(const World *w, const SimClient *c)
+{
+    const KindState *st = c->st;
+    return st->job_done && !st->stay_over && w->table[c->table].creator_stays;
+}
+
 static uint64_t creator_due(const World *w, const SimClient *c)
 {
     const KindState *st = c->st;
+    if (creator_staying(w, c) && kind_up(w, c))
+        return st->watch_sent ? (st->watching ? st->poll_at : SIM_NEVER) : client_now(w, c);
     return st->job_done || !kind_up(w, c) ? SIM_NEVER : st->poll_at;
+}
+
+static void creator_watch(World *w, SimClient *c)
+{
+    KindState *st = c->st;
+    uint64_t now = client_now(w, c);
+    if (!st->watch_sent) {
+        st->watch_sent = true;
+        NetMsg *m = st->out;
+        memset(m, 0, sizeof *m);
+        m->type = NET_MSG_JOIN;
+        snprintf(m->u.join.table, sizeof m->u.join.table, "%s", kind_table_id(w, c));
+        snprintf(m->u.join.key, sizeof m->u.join.key, "%s", kind_table_key(w, c));
+        m->u.join.seat = -1;
+        m->u.join.watch = true;
+        snprintf(m->u.join.name, sizeof m->u.join.name, "creator");
+        client_send(w, c, m);
+        return;
+    }
+    if (!st->watching || now < st->poll_at)
+        return;
+    st->poll_at = now + KIND_POLL_MS;
+    creator_hand_over(w, c);
 }
 
 static void creator_act(World *w, SimClient *c)
 {
     KindState *st = c->st;
     uint64_t now = client_now(w, c);
+    if (creator_staying(w, c) && kind_up(w, c)) {
+        creator_watch(w, c);
+        return;
+    }
     if (st->job_done || !kind_up(w, c) || now < st->poll_at)
         return;
     st->poll_at = now + KIND_POLL_MS;
@@ -550,7 +670,8 @@ static void creator_act(World *w, SimClient *c)
 
 static bool creator_finished(const SimClient *c)
 {
-    return c->st && ((const KindState *)c->st)->job_done;
+    const KindState *st = c->st;
+    return st && st->job_done && (st->stay_over || !st->w->table[c->table].creator_stays);
 }
 
 const SimClientKind sim_kind_creator = {.key = "creator",

@@ -32,6 +32,13 @@ typedef struct KindState {
     uint64_t mischief_at;
     long acts_left; /* stranger: acts before it leaves */
     bool job_done;  /* creator: the table made (and started, when it must start it) */
+    /* A creator that stays (SimTable.creator_stays): it watches the match,
+     * the move it last saw and since when, the move it last handed a seat
+     * over at, each seat as SEATS showed it; stay_over once it is done. */
+    bool watch_sent, watching, stay_over;
+    uint32_t seen_no, asked_no;
+    uint64_t seen_at;
+    uint8_t seat_state[CEKI_MAX_SEATS];
     uint64_t poll_at;
     uint64_t act_at; /* a crew's client: when it acts next (its own time) */
     uint32_t gap_ms; /* ... and how often */

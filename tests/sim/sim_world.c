@@ -97,6 +97,9 @@ SimClient *world_client(World *w, const SimClientKind *kind, int table, int addr
     c->think_ms = sim_rng_chance(&w->rng, 300) ? 0 : sim_rng_below(&w->rng, WORLD_THINK_MAX_MS);
     c->next_try = SIM_NEVER;
     c->wake_at = SIM_NEVER;
+    c->away_at = SIM_NEVER;
+    c->hand_at = SIM_NEVER;
+    c->seat = -1;
     return c;
 }
 
@@ -156,7 +159,10 @@ static const NetClock world_presets[] = {
 
 uint32_t world_think_ms(const SimClient *c, uint64_t now)
 {
-    return c->stall_ms && now < c->stall_until ? c->stall_ms : c->think_ms;
+    uint32_t think = c->stall_ms && now < c->stall_until ? c->stall_ms : c->think_ms;
+    if (now < c->away_until) /* stepped away: no move before it is back */
+        think += (uint32_t)(c->away_until - now);
+    return think;
 }
 
 /* Who may watch t, and who comes to (drawn from r: the world's own stream
@@ -217,6 +223,57 @@ static void world_clock(World *w, SimTable *t, int first)
     }
 }
 
+/* Handovers (NET_MSG_STAND_IN), drawn from a stream of the seed's own
+ * (so a seed's world is what it was before them): at a table without a
+ * clock, its creator may watch the match and hand a seat whose decision
+ * waits too long to the computer, and some of its people are slow for a
+ * while; at any table a person may step away once, asking the computer to
+ * play their seat, and take it back by moving; a rogue now and then asks
+ * for another's seat to be handed over, which only the creator may. */
+#define WORLD_HAND_TAG 0x4A4Dull
+#define WORLD_CREATOR_STAYS 600 /* per mille of tables without a clock */
+#define WORLD_HANDOVER_MIN_MS 8000u
+#define WORLD_HANDOVER_MAX_MS 30000u
+#define WORLD_SLOW 250 /* per mille of their people slow for a while */
+#define WORLD_SLOW_MAX_MS 90000u
+#define WORLD_AWAY 150 /* per mille of people who step away once */
+#define WORLD_AWAY_AT_MAX_MS (10u * 60u * 1000u)
+#define WORLD_AWAY_MIN_MS 3000u
+#define WORLD_AWAY_MAX_MS 60000u
+#define WORLD_HAND_TRY_MIN_MS 2000u
+#define WORLD_HAND_TRY_MAX_MS 30000u
+
+static void world_handover(World *w, SimTable *t, int first, int people_end)
+{
+    SimRng r = {w->seed ^ (WORLD_HAND_TAG << 32) ^ (uint64_t)t->index};
+    sim_rng_next(&r);
+    bool clock = t->rules.clock.move_ms > 0;
+    t->creator_stays = !clock && sim_rng_chance(&r, WORLD_CREATOR_STAYS);
+    t->handover_ms = (uint32_t)sim_rng_range(&r, WORLD_HANDOVER_MIN_MS, WORLD_HANDOVER_MAX_MS);
+    for (int i = first; i < people_end; i++) {
+        SimClient *c = &w->client[i];
+        if (!c->kind->seated)
+            continue;
+        if (!clock && sim_rng_chance(&r, WORLD_SLOW)) {
+            c->stall_ms = (uint32_t)sim_rng_range(&r, t->handover_ms + 1000u, WORLD_SLOW_MAX_MS);
+            c->stall_until = sim_rng_range(&r, 1, WORLD_STALL_WHILE_MS);
+        }
+        if (sim_rng_chance(&r, WORLD_AWAY)) {
+            c->away_at = sim_rng_range(&r, 1, WORLD_AWAY_AT_MAX_MS);
+            c->away_ms = (uint32_t)sim_rng_range(&r, WORLD_AWAY_MIN_MS, WORLD_AWAY_MAX_MS);
+        }
+        if (c->kind == &sim_kind_rogue) {
+            c->hand_rng = sim_rng_fork(&r, (uint64_t)i);
+            c->hand_at = sim_rng_range(&c->hand_rng, WORLD_HAND_TRY_MIN_MS, WORLD_HAND_TRY_MAX_MS);
+        }
+    }
+}
+
+uint64_t world_hand_gap(SimClient *c)
+{
+    return sim_rng_range(&c->hand_rng, WORLD_HAND_TRY_MIN_MS, WORLD_HAND_TRY_MAX_MS);
+}
+
 static bool world_table(World *w, int i)
 {
     SimTable *t = &w->table[i];
@@ -234,7 +291,9 @@ static bool world_table(World *w, int i)
     t->creator = creator->index;
     int first = w->nclients;
     world_seats(w, t, home);
+    int people_end = w->nclients;
     world_clock(w, t, first);
+    world_handover(w, t, first, people_end);
     return oracle_init(w, t);
 }
 
