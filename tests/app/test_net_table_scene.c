@@ -761,8 +761,9 @@ static void test_clock_running_low(void **state)
 }
 
 /* When the person's time runs out, the moves the host's clock makes for
- * them reach their own window, which goes on with the match, also after
- * the third in a row has made the seat a stand-in's. */
+ * them reach their own window, which goes on with the match: five of the
+ * person's turns in a row pass by the clock (the session took in none of
+ * them on its own turn before, and the feed held every later move back). */
 static void test_clock_moves_reach_the_persons_window(void **state)
 {
     (void)state;
