@@ -731,6 +731,13 @@ void session_poll(Session *s)
     }
     net_table_poll(s->net, SDL_GetTicks());
     SeatFeed *f = net_table_feed(s->net);
+    if (f != NULL && !s->net_waiting && seat_feed_move_no(f) != s->net_moves &&
+        to_move(s) == s->net_seat) {
+        /* The host moved for the person (their time ran out, or a stand-in
+         * played the seat): nothing else takes it in on their own turn, and
+         * the feed holds every later move back until it is. */
+        net_take_in(s, seat_feed_last_move(f), false);
+    }
     if (s->record_game == NULL && seat_feed_record(f, NULL) != NULL &&
         seat_feed_move_no(f) == s->net_moves) {
         refresh_game(s); /* the record came after the last move: the replay's game */

@@ -219,8 +219,10 @@ bool session_seat_computer(const Session *s, int seat, AiLevel *level);
 /* Whether the session holds the match's record (a game only viewed, or a
  * network match once the host sent it). */
 bool session_has_record(const Session *s);
-/* Once a frame (app_update): the network table polled; NULL-safe, and
- * nothing for a table on this computer. */
+/* Once a frame (app_update): the network table polled, and a move the
+ * host made for the person's own seat (their clock ran out, a stand-in
+ * played it) taken in; NULL-safe, and nothing for a table on this
+ * computer. */
 void session_poll(Session *s);
 
 /* "You", "Player 2" (hot-seat), "Computer 3", or "Seat 3" in the games

@@ -760,6 +760,52 @@ static void test_clock_running_low(void **state)
     app_destroy(app);
 }
 
+/* When the person's time runs out, the moves the host's clock makes for
+ * them reach their own window, which goes on with the match: five of the
+ * person's turns in a row pass by the clock (the session took in none of
+ * them on its own turn before, and the feed held every later move back). */
+static void test_clock_moves_reach_the_persons_window(void **state)
+{
+    (void)state;
+    App *app = test_app_new(1280, 800, NULL);
+    app_setup_variant(app, VARIANT_PEI);
+    char why[200] = "";
+    assert_true(scene_stack_push(app, SCENE_CLOCK, why, sizeof why));
+    app_update(app, 1.0 / 60.0);
+    app_update(app, 1.0 / 60.0);
+    assert_string_equal(test_top_scene(app), "table");
+    app->settings.anim_speed = ANIM_INSTANT;
+    NetTable *net = session_net_table(app->session);
+    assert_non_null(net);
+    int seat = net_table_seat(net);
+    int turns = 0, last_turn_at = -1;
+    double start = seconds_now();
+    for (int i = 0; i < WAIT_POLLS && turns < 5 && seconds_now() - start < 60.0; i++) {
+        app_update(app, 1.0 / 60.0);
+        int at = session_moves(app->session);
+        if (game_to_move(session_game(app->session)) == seat && at != last_turn_at &&
+            !game_round_over(session_game(app->session))) {
+            last_turn_at = at;
+            turns++;
+            assert_true(net_table_skip_time(net, 11000)); /* the whole move time and more */
+        }
+        rest();
+    }
+    print_message("the person's turns passed by the clock: %d, at move %d, the feed at %u\n", turns,
+                  session_moves(app->session), (unsigned)seat_feed_move_no(net_table_feed(net)));
+    long told = 0;
+    const NetClockState *c = net_table_clock(net, &told);
+    const NetSeats *ns = net_table_seats(net);
+    print_message(
+        "to move %d (me %d), clock running %d left %u bank %u, my seat state %d why %d moves "
+        "in a row %d, status: %s\n",
+        game_to_move(session_game(app->session)), seat, c->running, (unsigned)c->move_left_ms,
+        (unsigned)c->bank_ms[seat], ns->seat[seat].state, ns->seat[seat].stand_in,
+        ns->seat[seat].clock_moves, test_screen_text(app));
+    assert_int_equal(turns, 5);
+    app_destroy(app);
+}
+
 int main(void)
 {
     setenv("CEKI_DISCOVERY_TO", "127.0.0.1", 1);
@@ -767,6 +813,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_claim_window_shown_to_the_other_seat),
         cmocka_unit_test(test_clock_running_low),
+        cmocka_unit_test(test_clock_moves_reach_the_persons_window),
         cmocka_unit_test(test_mute_from_the_plate),
         cmocka_unit_test(test_network_table_serviced_promptly),
         cmocka_unit_test(test_chat_in_the_log),
