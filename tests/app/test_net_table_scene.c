@@ -728,6 +728,20 @@ static void test_chat_in_the_log(void **state)
     chat_log_at(2560, 1600, false);
 }
 
+/* The app at --scene clock's Pèi table (a real host on 127.0.0.1, the
+ * quick clock, the person's time nearly out), the table on top. */
+static App *clock_scene_app(void)
+{
+    App *app = test_app_new(1280, 800, NULL);
+    app_setup_variant(app, VARIANT_PEI);
+    char why[200] = "";
+    assert_true(scene_stack_push(app, SCENE_CLOCK, why, sizeof why));
+    app_update(app, 1.0 / 60.0); /* the table takes over */
+    app_update(app, 1.0 / 60.0);
+    assert_string_equal(test_top_scene(app), "table");
+    return app;
+}
+
 /* --scene clock: a real host with the quick clock, its clock moved on;
  * the person's view comes again with the clock as the host has it (their
  * seat running, none of the move time left, 6 s of the bank), and their
@@ -736,13 +750,7 @@ static void test_chat_in_the_log(void **state)
 static void test_clock_running_low(void **state)
 {
     (void)state;
-    App *app = test_app_new(1280, 800, NULL);
-    app_setup_variant(app, VARIANT_PEI);
-    char why[200] = "";
-    assert_true(scene_stack_push(app, SCENE_CLOCK, why, sizeof why));
-    app_update(app, 1.0 / 60.0); /* the table takes over */
-    app_update(app, 1.0 / 60.0);
-    assert_string_equal(test_top_scene(app), "table");
+    App *app = clock_scene_app();
     NetTable *net = session_net_table(app->session);
     assert_non_null(net);
     const NetTableRules *rules = net_table_rules(net);
@@ -767,13 +775,7 @@ static void test_clock_running_low(void **state)
 static void test_clock_moves_reach_the_persons_window(void **state)
 {
     (void)state;
-    App *app = test_app_new(1280, 800, NULL);
-    app_setup_variant(app, VARIANT_PEI);
-    char why[200] = "";
-    assert_true(scene_stack_push(app, SCENE_CLOCK, why, sizeof why));
-    app_update(app, 1.0 / 60.0);
-    app_update(app, 1.0 / 60.0);
-    assert_string_equal(test_top_scene(app), "table");
+    App *app = clock_scene_app();
     app->settings.anim_speed = ANIM_INSTANT;
     NetTable *net = session_net_table(app->session);
     assert_non_null(net);
