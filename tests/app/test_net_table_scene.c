@@ -808,6 +808,70 @@ static void test_clock_moves_reach_the_persons_window(void **state)
     app_destroy(app);
 }
 
+/* A friend whose connection drops on their own turn is not "thinking":
+ * once the host sees them away, their plate says Reconnecting and no
+ * more "thinking", and the status line says the table waits for them (it
+ * said "Bayu is thinking..." for as long as the grace ran). */
+static void test_dropped_friend_not_thinking(void **state)
+{
+    (void)state;
+    App *app = test_app_new(1280, 800, NULL);
+    app_setup_variant(app, VARIANT_KOWAH);
+    app->setup.config.players = 2;
+    app->settings.anim_speed = ANIM_INSTANT;
+    NetTable *host = host_table();
+    Friend f;
+    memset(&f, 0, sizeof f);
+    friend_join(&f, host);
+    f.ai = ai_create(AI_GREEDY, 0);
+    AiPlayer *mine = ai_create(AI_GREEDY, 0);
+    assert_true(f.ai != NULL && mine != NULL);
+    start_match(host, &f);
+    app_take_table(app, host);
+    play_moves(app, &f, mine, 1);
+    TableState *t = table_top(app);
+    double start = seconds_now();
+    for (int i = 0; i < WAIT_POLLS && seconds_now() - start < PLAY_SECONDS; i++) {
+        if (game_to_move(session_game(app->session)) == 1 &&
+            !game_round_over(session_game(app->session)) &&
+            table_play_phase(t) == TP_COMPUTER_THINKING) {
+            break;
+        }
+        app_update(app, 1.0 / 60.0);
+        person_play(app, mine, &f.cfg, NULL, NULL);
+        net_table_poll(f.net, SDL_GetTicks());
+        if (game_to_move(session_game(app->session)) != 1) {
+            friend_play(&f); /* answers a claim window, not its own turn */
+        }
+        rest();
+    }
+    assert_int_equal(table_play_phase(t), TP_COMPUTER_THINKING);
+    test_screen_text(app);
+    assert_true(test_screen_says("Bayu is thinking\xe2\x80\xa6"));
+    net_table_destroy(f.net); /* the friend's connection goes, on their turn */
+    f.net = NULL;
+    const NetSeats *seats = net_table_seats(host);
+    start = seconds_now();
+    for (int i = 0; i < WAIT_POLLS && seconds_now() - start < 20.0; i++) {
+        if (seats->seat[1].state == NET_SEAT_AWAY) {
+            break;
+        }
+        app_update(app, 1.0 / 60.0);
+        rest();
+    }
+    assert_int_equal(seats->seat[1].state, NET_SEAT_AWAY);
+    app_update(app, 1.0 / 60.0);
+    const char *text = test_screen_text(app);
+    print_message("the screen with the friend away:\n%s\n", text);
+    assert_true(
+        test_screen_says("Bayu's connection dropped: the table waits for them to come back."));
+    assert_null(strstr(text, "thinking"));
+    assert_non_null(strstr(text, "Reconnecting"));
+    ai_destroy(mine);
+    ai_destroy(f.ai);
+    app_destroy(app);
+}
+
 int main(void)
 {
     setenv("CEKI_DISCOVERY_TO", "127.0.0.1", 1);
@@ -816,6 +880,7 @@ int main(void)
         cmocka_unit_test(test_claim_window_shown_to_the_other_seat),
         cmocka_unit_test(test_clock_running_low),
         cmocka_unit_test(test_clock_moves_reach_the_persons_window),
+        cmocka_unit_test(test_dropped_friend_not_thinking),
         cmocka_unit_test(test_mute_from_the_plate),
         cmocka_unit_test(test_network_table_serviced_promptly),
         cmocka_unit_test(test_chat_in_the_log),

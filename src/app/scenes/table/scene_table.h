@@ -608,6 +608,9 @@ void table_net_stand_in(App *app, TableState *t);
 /* This window is cut off from its network table (reconnecting, or the
  * host gone): nobody there is thinking that it can see. */
 bool table_net_cut_off(const TableState *t);
+/* The host says `seat`'s person is away (their connection dropped, its
+ * grace running): not thinking, whatever their turn. */
+bool table_net_seat_away(const TableState *t, int seat);
 /* The network table's stand-in for this window's own seat asked for (on)
  * or given back (off); false when it could not be asked. Each update the
  * session's stand-in of that seat follows what the host's seats say. */

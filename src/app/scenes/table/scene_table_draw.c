@@ -419,7 +419,8 @@ static SDL_Color plate_info(const TableState *t, int seat, bool to_move, char *i
     }
     bool thinking = to_move && session_thinking(t->session) && !table_viewer_decides(t) &&
                     !t->watch && game_to_move(session_game(t->session)) != t->view.viewer &&
-                    !table_net_cut_off(t); /* cut off from the table: no one seen thinking */
+                    !table_net_cut_off(t) && /* cut off from the table: no one seen thinking */
+                    !table_net_seat_away(t, seat); /* nor a person whose connection dropped */
     if (thinking) {
         plate_add(info, size, _(" \xc2\xb7 thinking\xe2\x80\xa6"));
     }
@@ -1271,6 +1272,11 @@ void table_status_text(const TableState *t, char *buf, size_t size)
         /* fall through */
     case TP_OTHER_PERSON:
         status_seat_name(t, to, name, sizeof name);
+        if (table_net_seat_away(t, to)) {
+            snprintf(buf, size,
+                     _("%s's connection dropped: the table waits for them to come back."), name);
+            return;
+        }
         snprintf(buf, size, _("%s is thinking\xe2\x80\xa6"), name);
         return;
     default: break; /* the viewer's turn */

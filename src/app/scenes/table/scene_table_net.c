@@ -556,6 +556,14 @@ bool table_net_cut_off(const TableState *t)
     return st == NET_TABLE_RECONNECTING || st == NET_TABLE_HOST_GONE;
 }
 
+bool table_net_seat_away(const TableState *t, int seat)
+{
+    const NetTable *net = t->session != NULL ? session_net_table(t->session) : NULL;
+    const NetSeats *seats = net != NULL ? net_table_seats(net) : NULL;
+    return seats != NULL && seat >= 0 && seat < seats->players && seat < CEKI_MAX_SEATS &&
+           seats->seat[seat].state == NET_SEAT_AWAY;
+}
+
 void table_net_leave(App *app)
 {
     net_table_destroy(app->net);
