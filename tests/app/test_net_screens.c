@@ -1404,6 +1404,49 @@ static void test_clock_on_plates(void **state)
     close_app(app);
 }
 
+/* Cut off from the table (the host gone, or reconnecting), no clock runs
+ * there: the one drawn stands still where it was, however long the wait,
+ * and runs on from there once the table is back (it went on counting
+ * down, 0:41 to 0:23 under the host-gone panel, in the walkthrough). */
+static void test_clock_stands_still_while_cut_off(void **state)
+{
+    (void)state;
+    App *app = new_app();
+    TableState *t = net_table_scene(app);
+    fake.rules = (NetTableRules){.variant = VARIANT_THOTHIT, .players = 2};
+    fake.rules.clock = net_screens_clock(TABLE_CLOCK_RELAXED);
+    fake.seats.seat[0] = (NetSeat){.kind = NET_SEAT_LOCAL, .state = NET_SEAT_HERE};
+    fake.seats.seat[1] = (NetSeat){.kind = NET_SEAT_NET, .state = NET_SEAT_HERE};
+    fake.clock = (NetClockState){
+        .on = true, .running = 1, .move_left_ms = 41000, .players = 2, .bank_ms = {300000, 300000}};
+    fake.clock_told = 1;
+    step(app, 1);
+    assert_int_equal(t->clock.told, 1);
+    test_screen_text(app);
+    assert_true(test_screen_says("0:41 + 5:00"));
+    step(app, 2 * 60 + 6); /* two seconds and a little with the host there */
+    test_screen_text(app);
+    assert_true(test_screen_says("0:39 + 5:00"));
+    fake.state = NET_TABLE_HOST_GONE;
+    step(app, 18 * 60); /* eighteen seconds with the host gone */
+    test_screen_text(app);
+    assert_true(test_screen_says("0:39 + 5:00"));
+    fake.state = NET_TABLE_RECONNECTING;
+    step(app, 5 * 60);
+    test_screen_text(app);
+    assert_true(test_screen_says("0:39 + 5:00"));
+    fake.state = NET_TABLE_PLAYING; /* back, nothing told yet: on from where it stood */
+    step(app, 3 * 60);
+    test_screen_text(app);
+    assert_true(test_screen_says("0:36 + 5:00"));
+    fake.clock.move_left_ms = 50000; /* the host's own word wins */
+    fake.clock_told = 2;
+    step(app, 1);
+    test_screen_text(app);
+    assert_true(test_screen_says("0:50 + 5:00"));
+    close_app(app);
+}
+
 /* The players' table names who watches it in its top bar, in the
  * person's language, the first names and how many more; nothing while
  * nobody watches. */
@@ -1940,6 +1983,7 @@ int main(void)
         cmocka_unit_test(test_clock_on_plates),
         cmocka_unit_test(test_table_lists_watchers),
         cmocka_unit_test(test_host_gone_panel),
+        cmocka_unit_test(test_clock_stands_still_while_cut_off),
         cmocka_unit_test(test_chat_input),
         cmocka_unit_test(test_chat_lines_and_mute),
         cmocka_unit_test(test_chat_through_events),

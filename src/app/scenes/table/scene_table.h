@@ -230,12 +230,16 @@ typedef struct TableClaim {
 } TableClaim;
 
 /* The turn clock at a table with friends (scene_table_net.c): what the
- * host told last (NetClockState), and when it came. */
+ * host told last (NetClockState), and when it came. While the window is
+ * cut off from the table (reconnecting, the host gone) no clock runs
+ * there, and the one drawn stands still where it was. */
 typedef struct TableClockSeen {
     NetClockState c;
-    long told;   /* the table's count of clocks told when it came */
-    double at;   /* app->now when it came */
-    int shown_s; /* the running seat's seconds left drawn last (-1: none) */
+    long told;          /* the table's count of clocks told when it came */
+    double at;          /* app->now when it came */
+    int shown_s;        /* the running seat's seconds left drawn last (-1: none) */
+    bool frozen;        /* cut off: the clock drawn stands still ... */
+    uint32_t frozen_ms; /* ... this long after `at` */
 } TableClockSeen;
 
 /* The guided first game (scene_table_guided.c): the guide's

@@ -383,6 +383,9 @@ static void claim_follow(App *app, TableState *t, NetTable *net)
 /* What is gone of the running seat's time since the host told it. */
 static uint32_t clock_gone_ms(const App *app, const TableState *t)
 {
+    if (t->clock.frozen) {
+        return t->clock.frozen_ms;
+    }
     double gone = (app->now - t->clock.at) * 1000.0;
     return gone <= 0.0 ? 0u : gone >= (double)UINT32_MAX ? UINT32_MAX : (uint32_t)gone;
 }
@@ -403,6 +406,16 @@ static void clock_follow(App *app, TableState *t, NetTable *net)
         t->clock.c = *c;
         t->clock.at = app->now;
         t->clock.shown_s = -1;
+        t->clock.frozen = false;
+        app->dirty = true;
+    }
+    NetTableState st = net_table_state(net);
+    bool cut_off = st == NET_TABLE_RECONNECTING || st == NET_TABLE_HOST_GONE;
+    if (cut_off != t->clock.frozen) { /* it stops where it was; runs on from there */
+        uint32_t gone = clock_gone_ms(app, t);
+        t->clock.frozen = cut_off;
+        t->clock.frozen_ms = gone;
+        t->clock.at = app->now - gone / 1000.0;
         app->dirty = true;
     }
     if (!t->clock.c.on || t->clock.c.running < 0) {
