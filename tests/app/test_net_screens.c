@@ -65,6 +65,7 @@ typedef struct Fake {
     int watches;         /* net_table_watch */
     NetClockState clock; /* net_table_clock */
     long clock_told;
+    int tries_again; /* net_table_try_again */
 } Fake;
 
 static Fake fake;
@@ -194,6 +195,18 @@ NetTableFailure net_table_failure(const NetTable *t)
 {
     (void)t;
     return fake.state == NET_TABLE_FAILED ? fake.failure : NET_TABLE_FAIL_NONE;
+}
+
+bool net_table_try_again(NetTable *t)
+{
+    (void)t;
+    if (fake.state != NET_TABLE_FAILED || fake.failure != NET_TABLE_FAIL_GAVE_UP) {
+        return false;
+    }
+    fake.state = NET_TABLE_HOST_GONE;
+    fake.failure = NET_TABLE_FAIL_NONE;
+    fake.tries_again++;
+    return true;
 }
 
 NetReason net_table_refusal(const NetTable *t)
@@ -1592,6 +1605,66 @@ static void host_gone_panel(bool server, const char *name)
     close_app(app);
 }
 
+/* The host stayed away so long that the window stopped trying (10
+ * minutes): the panel says so, and never "the host is back" (it said so,
+ * closed, and left the person on "Your turn" at a dead table, in the
+ * walkthrough); Try again waits on, Leave goes. A table closed for good
+ * offers only Leave, with the reason. */
+static void test_host_gone_given_up(void **state)
+{
+    (void)state;
+    App *app = new_app();
+    TableState *t = net_table_scene(app);
+    fake.rules = (NetTableRules){.variant = VARIANT_THOTHIT, .players = 2};
+    fake.seats.seat[0] = (NetSeat){.kind = NET_SEAT_LOCAL, .state = NET_SEAT_HERE};
+    fake.seats.seat[1] = (NetSeat){.kind = NET_SEAT_NET, .state = NET_SEAT_HERE};
+    fake.my_seat = 1;
+    fake.tries_again = 0;
+    step(app, 2);
+    fake.state = NET_TABLE_HOST_GONE;
+    step(app, 2);
+    test_click_named(app, "Keep waiting");
+    assert_int_equal(t->dialog, DLG_NONE);
+    step(app, 60);
+    fake.state = NET_TABLE_FAILED; /* ten minutes on: the window stopped trying */
+    fake.failure = NET_TABLE_FAIL_GAVE_UP;
+    snprintf(fake.error, sizeof fake.error, "The host stayed out of reach, so the table was left.");
+    step(app, 2);
+    assert_int_equal(t->dialog, DLG_HOST_GONE); /* said again, though Keep waiting closed it */
+    test_screen_text(app);
+    assert_false(test_screen_says("The host is back"));
+    assert_true(test_screen_says("The host did not come back"));
+    assert_true(test_screen_says("stopped trying after 10 minutes"));
+    assert_string_equal(test_focus_name(app), "Try again");
+    shot(app, "table-host-given-up");
+    test_click_named(app, "Try again");
+    assert_int_equal(fake.tries_again, 1);
+    assert_int_equal(t->dialog, DLG_NONE);
+    step(app, 2);
+    test_screen_text(app);
+    assert_true(test_screen_says("The host left; waiting for it"));
+    assert_false(test_screen_says("The host is back"));
+
+    fake.state = NET_TABLE_FAILED; /* closed for good: only Leave */
+    fake.failure = NET_TABLE_FAIL_REFUSED;
+    snprintf(fake.error, sizeof fake.error, "The host closed the table.");
+    step(app, 2);
+    assert_int_equal(t->dialog, DLG_HOST_GONE);
+    test_screen_text(app);
+    assert_true(test_screen_says("The table is closed"));
+    assert_true(
+        test_screen_says("The host closed the table. Leave takes you to the title screen."));
+    assert_false(test_screen_says("Try again"));
+    assert_false(test_screen_says("Keep waiting"));
+    assert_string_equal(test_focus_name(app), "Leave");
+    test_key(app, SDLK_RETURN, 0);
+    app_settle(app);
+    assert_string_equal(test_top_scene(app), "title");
+    fake.error[0] = '\0';
+    fake.failure = NET_TABLE_FAIL_NONE;
+    close_app(app);
+}
+
 static void test_host_gone_panel(void **state)
 {
     (void)state;
@@ -1983,6 +2056,7 @@ int main(void)
         cmocka_unit_test(test_clock_on_plates),
         cmocka_unit_test(test_table_lists_watchers),
         cmocka_unit_test(test_host_gone_panel),
+        cmocka_unit_test(test_host_gone_given_up),
         cmocka_unit_test(test_clock_stands_still_while_cut_off),
         cmocka_unit_test(test_chat_input),
         cmocka_unit_test(test_chat_lines_and_mute),

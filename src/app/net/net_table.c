@@ -709,10 +709,26 @@ static void client_lost(NetTable *t, NetReason why)
         t->host_gone = true;
     }
     if (away > NET_TABLE_GIVE_UP_MS) {
+        t->failure = NET_TABLE_FAIL_GAVE_UP;
         table_fail(t, _("The host stayed out of reach, so the table was left."));
         return;
     }
     client_backoff(t);
+}
+
+bool net_table_try_again(NetTable *t)
+{
+    if (t == NULL || !t->failed || t->failure != NET_TABLE_FAIL_GAVE_UP) {
+        return false;
+    }
+    t->failed = false;
+    t->failure = NET_TABLE_FAIL_NONE;
+    t->error[0] = '\0';
+    t->lost = t->host_gone = true;
+    t->lost_at = t->now;
+    t->backoff = NET_TABLE_BACKOFF_FIRST_MS;
+    t->next_try = t->now;
+    return true;
 }
 
 static void client_handle(NetTable *t, const NetEvent *ev)

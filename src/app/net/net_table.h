@@ -98,6 +98,8 @@ typedef enum NetTableFailure {
     NET_TABLE_FAIL_NONE = 0,
     NET_TABLE_FAIL_NO_ANSWER, /* nothing answered the first connection in time */
     NET_TABLE_FAIL_REFUSED,   /* the host refused or closed it: net_table_refusal says why */
+    NET_TABLE_FAIL_GAVE_UP,   /* seated once, then the host stayed out of reach for 10
+                                 minutes: net_table_try_again goes on waiting */
     NET_TABLE_FAIL_OTHER      /* anything else (the sentence says it) */
 } NetTableFailure;
 
@@ -145,6 +147,9 @@ const char *net_table_error(const NetTable *t);
  * for a refusal the host's reason (NET_REASON_NONE otherwise). */
 NetTableFailure net_table_failure(const NetTable *t);
 NetReason net_table_refusal(const NetTable *t);
+/* After NET_TABLE_FAIL_GAVE_UP, trying to reach the host again as when it
+ * was first lost (the person chose to wait on): false for any other state. */
+bool net_table_try_again(NetTable *t);
 /* Connecting for the first time: the milliseconds left before it gives
  * up for no answer; 0 otherwise. */
 uint32_t net_table_wait_left_ms(const NetTable *t);

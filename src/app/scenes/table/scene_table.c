@@ -405,13 +405,17 @@ static void dialog_buttons(App *app, TableState *t)
     float x = cx - bw - 8 * u;
     switch (t->dialog) {
     case DLG_MENU: menu_buttons(app, t); break;
-    case DLG_HOST_GONE:
+    case DLG_HOST_GONE: {
+        const char *wait = table_net_gone_wait_label(app, t);
         bw = 250 * u;
-        x = cx - bw - 8 * u;
-        add_button(app, t, W_GONE_LEAVE, &x, y, bw, bh, false, _("Leave"), false);
+        x = wait != NULL ? cx - bw - 8 * u : cx - bw / 2;
+        add_button(app, t, W_GONE_LEAVE, &x, y, bw, bh, false, _("Leave"), wait == NULL);
         x += 16 * u;
-        add_button(app, t, W_GONE_WAIT, &x, y, bw, bh, false, _("Keep waiting"), true);
+        if (wait != NULL) {
+            add_button(app, t, W_GONE_WAIT, &x, y, bw, bh, false, wait, true);
+        }
         break;
+    }
     case DLG_FORFEIT:
         add_button(app, t, W_DLG_YES, &x, y, bw, bh, false, _("Take it anyway"), false);
         x += 16 * u;
@@ -524,6 +528,9 @@ void table_relayout(App *app, TableState *t)
                       : t->dialog == DLG_MENU      ? W_MENU_BACK
                       : t->dialog == DLG_HOST_GONE ? W_GONE_WAIT
                                                    : W_DLG_NO;
+        if (t->dialog == DLG_HOST_GONE && ui_find(&t->ui, t->ui.focus) == NULL) {
+            t->ui.focus = W_GONE_LEAVE; /* a closed table: nothing to wait for */
+        }
         if (!t->focus_in_ui && t->dialog == DLG_NONE) {
             t->ui.focus = -1;
         }
@@ -1863,8 +1870,9 @@ static void table_control(App *app, TableState *t, int id)
         }
         break;
     case W_GONE_WAIT:
-        t->dialog = DLG_NONE;
-        t->host_gone_waiting = true; /* the banner counts the wait on */
+        if (table_net_gone_wait(app, t)) {
+            t->dialog = DLG_NONE; /* the banner counts the wait on */
+        }
         break;
     case W_LOG: table_log_toggle(t); break;
     case W_PLAY:

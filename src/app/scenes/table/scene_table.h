@@ -355,10 +355,12 @@ typedef struct TableState {
     struct NetTable *board_net;
     int board_stakes; /* StakeScheme of the watched table */
     /* A friend's table whose host left (scene_table_net.c): since when
-     * (app->now; < 0: the host is there), and whether Keep waiting closed
-     * its panel. */
+     * (app->now; < 0: the host is there), whether Keep waiting closed
+     * its panel, and whether the table failed before the match's end (the
+     * window stopped trying after 10 minutes: Try again; or it was closed). */
     double host_gone_at;
     bool host_gone_waiting;
+    bool host_given_up;
     bool taking_back;         /* this window gave its seat back; the host's seats not yet told */
     DeckStyle settings_style; /* the Settings' card art for this game when last seen: a
                                  change there (the menu's Settings) shows here at once */
@@ -622,6 +624,11 @@ bool table_net_own_stand_in(App *app, TableState *t, bool on);
 /* The table is on a ceki-server (no seat is the host's own screen). */
 bool table_net_on_server(const App *app, const TableState *t);
 /* The host-gone panel's words (heading, body), the seconds waited so far. */
+/* The host-gone panel's second button: Keep waiting, or Try again once the
+ * window stopped trying; NULL when nothing can be waited for (closed). */
+const char *table_net_gone_wait_label(const App *app, const TableState *t);
+/* That button pressed: true when the panel closes (the banner counts on). */
+bool table_net_gone_wait(App *app, TableState *t);
 void table_net_gone_words(const App *app, const TableState *t, char *head, size_t hsize, char *body,
                           size_t bsize);
 

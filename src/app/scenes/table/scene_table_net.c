@@ -472,7 +472,20 @@ bool table_net_on_server(const App *app, const TableState *t)
  * too) is only a seat away: the server plays on, which a toast says. */
 static void follow_host(App *app, TableState *t, NetTable *net)
 {
-    bool gone = net_table_state(net) == NET_TABLE_HOST_GONE;
+    NetTableState state = net_table_state(net);
+    bool failed = state == NET_TABLE_FAILED && t->session != NULL &&
+                  !game_match_over(session_game(t->session));
+    bool gone = state == NET_TABLE_HOST_GONE || failed; /* a failed table is not back */
+    if (failed != t->host_given_up) {
+        t->host_given_up = failed;
+        if (failed && t->host_gone_at < 0) {
+            t->host_gone_at = app->now;
+        }
+        if (failed && (t->dialog == DLG_NONE || t->dialog == DLG_MENU)) {
+            t->dialog = DLG_HOST_GONE; /* said again, even after Keep waiting */
+        }
+        table_relayout(app, t); /* the panel's buttons change */
+    }
     if (gone && t->host_gone_at < 0) {
         t->host_gone_at = app->now;
         t->host_gone_waiting = false;
@@ -511,6 +524,29 @@ static void follow_host(App *app, TableState *t, NetTable *net)
     }
 }
 
+const char *table_net_gone_wait_label(const App *app, const TableState *t)
+{
+    if (!t->host_given_up) {
+        return _("Keep waiting");
+    }
+    NetTable *net = net_of(app, t);
+    return net != NULL && net_table_failure(net) == NET_TABLE_FAIL_GAVE_UP ? _("Try again") : NULL;
+}
+
+bool table_net_gone_wait(App *app, TableState *t)
+{
+    if (t->host_given_up) {
+        NetTable *net = net_of(app, t);
+        if (net == NULL || !net_table_try_again(net)) {
+            return false;
+        }
+        t->host_given_up = false;
+        table_relayout(app, t);
+    }
+    t->host_gone_waiting = true; /* the banner counts the wait on */
+    return true;
+}
+
 void table_net_gone_words(const App *app, const TableState *t, char *head, size_t hsize, char *body,
                           size_t bsize)
 {
@@ -518,6 +554,22 @@ void table_net_gone_words(const App *app, const TableState *t, char *head, size_
     char clock[32];
     net_screens_clock_time((uint32_t)(waited * 1000.0), clock, sizeof clock);
     bool server = table_net_on_server(app, t);
+    if (t->host_given_up) {
+        NetTable *net = net_of(app, t);
+        if (table_net_gone_wait_label(app, t) != NULL) {
+            snprintf(head, hsize, "%s",
+                     server ? _("The server did not come back") : _("The host did not come back"));
+            snprintf(body, bsize,
+                     _("Gone %s. This window stopped trying after 10 minutes: Try again to wait "
+                       "on, or leave: Rejoin the table on the title screen takes you back."),
+                     clock);
+        } else {
+            snprintf(head, hsize, "%s", _("The table is closed"));
+            snprintf(body, bsize, _("%s Leave takes you to the title screen."),
+                     net != NULL ? net_table_error(net) : "");
+        }
+        return;
+    }
     snprintf(head, hsize, "%s", server ? _("The server stopped answering") : _("The host left"));
     snprintf(body, bsize,
              server ? _("It keeps the table and your seat. Waiting for it: %s so far. Keep "
