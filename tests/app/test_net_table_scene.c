@@ -120,13 +120,14 @@ static bool friend_play(Friend *f)
     return true;
 }
 
-static NetTable *host_table(void)
+/* A Kowah table for the app's person and a friend, of `rounds` hands. */
+static NetTable *host_table_of(int rounds)
 {
     NetHostOptions opt;
     memset(&opt, 0, sizeof opt);
     opt.rules.variant = VARIANT_KOWAH;
     opt.rules.players = 2;
-    opt.rules.rounds = 5;
+    opt.rules.rounds = (uint8_t)rounds;
     opt.rules.seat_kind[0] = NET_SEAT_LOCAL;
     opt.rules.seat_kind[1] = NET_SEAT_NET;
     opt.any_port = true;
@@ -141,6 +142,11 @@ static NetTable *host_table(void)
         fail_msg("net_table_host: %s", err);
     }
     return t;
+}
+
+static NetTable *host_table(void)
+{
+    return host_table_of(5);
 }
 
 static void friend_join(Friend *f, NetTable *host)
@@ -872,6 +878,55 @@ static void test_dropped_friend_not_thinking(void **state)
     app_destroy(app);
 }
 
+/* At a network match's end the table offers friends again, not a game on
+ * this computer: "Play again" there used to start a local Pèi against two
+ * computers in both windows of the walkthrough. */
+static void test_network_match_end_offers_friends(void **state)
+{
+    (void)state;
+    App *app = test_app_new(1280, 800, NULL);
+    app_setup_variant(app, VARIANT_KOWAH);
+    app->setup.config.players = 2;
+    app->settings.anim_speed = ANIM_INSTANT;
+    NetTable *host = host_table_of(1);
+    Friend f;
+    memset(&f, 0, sizeof f);
+    friend_join(&f, host);
+    f.cfg.rounds = 1;
+    f.ai = ai_create(AI_GREEDY, 0);
+    AiPlayer *mine = ai_create(AI_GREEDY, 0);
+    assert_true(f.ai != NULL && mine != NULL);
+    start_match(host, &f);
+    app_take_table(app, host);
+    TableState *t = table_top(app);
+    double start = seconds_now();
+    for (int i = 0; i < PLAY_POLLS && seconds_now() - start < PLAY_SECONDS; i++) {
+        if (table_play_phase(t) == TP_MATCH_OVER) {
+            break;
+        }
+        app_update(app, 1.0 / 60.0);
+        person_play(app, mine, &f.cfg, NULL, NULL);
+        net_table_poll(f.net, SDL_GetTicks());
+        if (!friend_play(&f)) {
+            Move m = greedy_choice(f.ai, &f.cfg, net_table_feed(f.net));
+            assert_true(seat_feed_send_move(net_table_feed(f.net), &m));
+        }
+        rest();
+    }
+    assert_int_equal(table_play_phase(t), TP_MATCH_OVER);
+    table_relayout(app, t);
+    test_screen_text(app);
+    assert_true(test_screen_says("Play with friends"));
+    assert_false(test_screen_says("Play again"));
+    test_click_named(app, "Play with friends");
+    app_settle(app);
+    assert_string_equal(test_top_scene(app), "join");
+    net_table_destroy(f.net);
+    ai_destroy(mine);
+    ai_destroy(f.ai);
+    app_destroy(app);
+}
+
 int main(void)
 {
     setenv("CEKI_DISCOVERY_TO", "127.0.0.1", 1);
@@ -881,6 +936,7 @@ int main(void)
         cmocka_unit_test(test_clock_running_low),
         cmocka_unit_test(test_clock_moves_reach_the_persons_window),
         cmocka_unit_test(test_dropped_friend_not_thinking),
+        cmocka_unit_test(test_network_match_end_offers_friends),
         cmocka_unit_test(test_mute_from_the_plate),
         cmocka_unit_test(test_network_table_serviced_promptly),
         cmocka_unit_test(test_chat_in_the_log),

@@ -282,7 +282,11 @@ static void prompt_collect(const TableState *t, PromptButtons *b)
     }
     switch (phase) {
     case TP_MATCH_OVER:
-        prompt_add(b, W_AGAIN, true, _("Play again"));
+        /* Again at a network table is a new table with friends, not a game
+         * on this computer against its computers. */
+        prompt_add(b, W_AGAIN, true, "%s",
+                   session_net_table(t->session) != NULL ? _("Play with friends")
+                                                         : _("Play again"));
         prompt_add(b, W_LEAVE, false, _("Leave"));
         break;
     case TP_ROUND_OVER:
@@ -1803,6 +1807,9 @@ static void next_deck_style(App *app, TableState *t)
 static SceneAction play_again(App *app)
 {
     TableState *t = table_top(app);
+    if (t != NULL && session_net_table(t->session) != NULL) {
+        return scene_replace(SCENE_JOIN); /* host or join a table again */
+    }
     app->session = NULL;
     if (t != NULL && t->guide.on) {
         app->table_run.guided = true; /* the same guided deal again */
