@@ -83,8 +83,9 @@
  *   it back by sending a move (it is then judged as any move: the computer
  *   may have moved first) or asking off, told only once the journal keeps
  *   it (when it cannot now, the move or the ask is refused with
- *   NET_REASON_NOT_READY and the seat stays as it was); coming back after leaving does not
- *   take it back (a seat away past its grace does, as before). Every seat
+ *   NET_REASON_NOT_READY and the seat stays as it was); coming back after
+ *   leaving does not take it back (a seat away past its grace does, as
+ *   before). Every seat
  *   and spectator is told by NET_MSG_SEATS (state NET_SEAT_STAND_IN and
  *   NetSeat.stand_in).
  * - Spectators (NetJoin.watch). A table takes them when its
