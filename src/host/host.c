@@ -205,7 +205,11 @@ static void host_move(Host *h, HostConnInfo *ci, const NetMove *nm, uint64_t now
     if (seat->state == NET_SEAT_STAND_IN && seat->stand_in != NET_STAND_IN_AWAY) {
         if (t->waiting)
             play_flush(h, now_ms); /* the seats learn it back after the move they were told */
-        seat_take_back(h, t, ci->seat, now_ms);
+        if (!seat_take_back(h, t, ci->seat, now_ms)) {
+            send_refused(h, ci->conn, NET_MSG_MOVE, NET_REASON_NOT_READY, t->move_no,
+                         N_("The server cannot keep that just now; ask again in a moment."));
+            return;
+        }
     }
     NetReason how = NET_REASON_NONE;
     const char *why = host_move_refusal(t, ci->seat, nm, &how);

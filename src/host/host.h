@@ -51,7 +51,9 @@
  *   it is applied, journalled (marked as the clock's) and told like any
  *   move, so a restarted host replays it. NET_CLOCK_STALLED such moves in
  *   a row make the seat a stand-in (NET_STAND_IN_CLOCK) until the person
- *   acts again; a move of theirs resets the count. The clock runs only for
+ *   acts again, kept with that move and told with it (no SEATS goes out
+ *   while a move waits for the journal: it goes out once that move is
+ *   told); a move of theirs resets the count. The clock runs only for
  *   a person who is here and plays their own seat: not while they are away
  *   (the grace countdown runs instead; the decision keeps what was left of
  *   its time, to run again when they are back), not for a stand-in, not for
@@ -79,8 +81,11 @@
  *   for what already is changes nothing and is not refused. A person whose
  *   seat is stood in for by the clock, the creator or their own wish takes
  *   it back by sending a move (it is then judged as any move: the computer
- *   may have moved first) or asking off; coming back after leaving does not
- *   take it back (a seat away past its grace does, as before). Every seat
+ *   may have moved first) or asking off, told only once the journal keeps
+ *   it (when it cannot now, the move or the ask is refused with
+ *   NET_REASON_NOT_READY and the seat stays as it was); coming back after
+ *   leaving does not take it back (a seat away past its grace does, as
+ *   before). Every seat
  *   and spectator is told by NET_MSG_SEATS (state NET_SEAT_STAND_IN and
  *   NetSeat.stand_in).
  * - Spectators (NetJoin.watch). A table takes them when its

@@ -295,7 +295,9 @@ void send_standings(const HostTable *t, NetStandings *out);
 /* The claim window of t as a seat is told it now (closed when none). */
 void send_claim_window(const Host *h, const HostTable *t, NetClaimWindow *out);
 /* NET_MSG_SEATS (the seats, the clock, the spectators) to every connection
- * seated at t or watching it. */
+ * seated at t or watching it; while a move of t waits for the journal, once
+ * that move is told (what it did to the seats, the clock's stand-in and
+ * count, is told only once kept). */
 void send_seats(Host *h, HostTable *t, uint64_t now_ms);
 /* Asks for t to be written at the next flush (play_flush). */
 void send_journal(Host *h, HostTable *t);
@@ -474,7 +476,9 @@ void seat_give_ai(Host *h, HostConn conn, int s, uint8_t kind, uint64_t now_ms);
 /* NET_MSG_STAND_IN (host.h, "Stand-ins asked for"). */
 void seat_stand_in(Host *h, HostConn conn, const NetStandInAsk *ask, uint64_t now_ms);
 /* A person's move at a seat stood in for (by the clock, the creator or
- * their wish): the seat is theirs again. */
-void seat_take_back(Host *h, HostTable *t, int s, uint64_t now_ms);
+ * their wish), or their asking off: the seat is theirs again, kept in the
+ * journal before SEATS tells it; false (and the seat as it was) when the
+ * journal cannot keep it now. */
+bool seat_take_back(Host *h, HostTable *t, int s, uint64_t now_ms);
 
 #endif

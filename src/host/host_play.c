@@ -330,9 +330,11 @@ static void play_tell(Host *h, HostTable *t, uint64_t now_ms)
 {
     t->waiting = false;
     play_claim_check(h, t, now_ms);
-    clock_check(t, now_ms);          /* the next decision's time runs from now */
-    if (t->untold.type == MOVE_NONE) /* the start: the seats say so first */
+    clock_check(t, now_ms);            /* the next decision's time runs from now */
+    if (t->untold.type == MOVE_NONE) { /* the start: the seats say so first */
+        t->seats_tell = false;         /* (those held back meanwhile with them) */
         send_seats(h, t, now_ms);
+    }
     for (int s = 0; s < t->cfg.players; s++) {
         if (t->seat[s].conn == 0 || game_observe(t->told, s, h->before) != CEKI_OK ||
             game_observe(t->game, s, h->after) != CEKI_OK)

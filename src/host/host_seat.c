@@ -354,19 +354,33 @@ static bool seat_stand_in_on(Host *h, HostTable *t, int s, NetStandIn why, uint6
     return true;
 }
 
-void seat_take_back(Host *h, HostTable *t, int s, uint64_t now_ms)
+bool seat_take_back(Host *h, HostTable *t, int s, uint64_t now_ms)
 {
     HostSeat *seat = &t->seat[s];
     if (seat_stood_in_kept(seat)) {
+        uint8_t was_why = seat->stand_in, was_moves = seat->clock_moves;
         seat->state = NET_SEAT_HERE;
         seat->stand_in = NET_STAND_IN_NONE;
         seat->clock_moves = 0;
         t->seats_dirty = true;
         send_journal(h, t);
+#ifndef CEKI_HOST_FAULT_TAKE_BACK_EARLY     /* planted for tests/sim: told before it is kept */
+        if (!play_keep_now(h, t, now_ms)) { /* told only once kept, as a handover is */
+            seat->state = NET_SEAT_STAND_IN;
+            seat->stand_in = was_why;
+            seat->clock_moves = was_moves;
+            send_log(h, "table %s: seat %d cannot be taken back now", t->id, s);
+            return false;
+        }
+#else
+        (void)was_why;
+        (void)was_moves;
+#endif
         send_log(h, "table %s: seat %d's person plays it again", t->id, s);
     }
     clock_check(t, now_ms);
     send_seats(h, t, now_ms);
+    return true;
 }
 
 /* Why conn may not ask for ask on t (NET_REASON_NONE: it may), and how. */
@@ -423,6 +437,7 @@ void seat_stand_in(Host *h, HostConn conn, const NetStandInAsk *ask, uint64_t no
                               now_ms))
             send_refused(h, conn, NET_MSG_STAND_IN, NET_REASON_NOT_READY, t->move_no,
                          N_("The server cannot keep that just now; ask again in a moment."));
-    } else
-        seat_take_back(h, t, ask->seat, now_ms);
+    } else if (!seat_take_back(h, t, ask->seat, now_ms))
+        send_refused(h, conn, NET_MSG_STAND_IN, NET_REASON_NOT_READY, t->move_no,
+                     N_("The server cannot keep that just now; ask again in a moment."));
 }

@@ -158,6 +158,12 @@ void send_claim_window(const Host *h, const HostTable *t, NetClaimWindow *out)
 
 void send_seats(Host *h, HostTable *t, uint64_t now_ms)
 {
+#ifndef CEKI_HOST_FAULT_STAND_IN_EARLY /* planted for tests/sim: a clock's stand-in told unkept */
+    if (t->waiting) { /* the seats as that move left them: told with it, once kept */
+        t->seats_tell = true;
+        return;
+    }
+#endif
     NetMsg *m = h->msg;
     memset(m, 0, sizeof *m);
     m->type = NET_MSG_SEATS;

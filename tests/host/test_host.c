@@ -909,6 +909,126 @@ static void test_journal_brings_tables_back(void **state)
     t_remove_dir(dir);
 }
 
+/* The journal's schema as the first host wrote it (user_version 0): none
+ * of the columns added since (host_journal.c's journal_new_columns). */
+static const char t_first_schema[] =
+    "PRAGMA journal_mode=WAL;"
+    "CREATE TABLE host_table(id TEXT PRIMARY KEY, made INTEGER, variant INTEGER,"
+    " players INTEGER, options INTEGER, rounds INTEGER, stakes INTEGER, seed INTEGER,"
+    " autostart INTEGER, started INTEGER, over INTEGER);"
+    "CREATE TABLE host_seat(tbl TEXT, seat INTEGER, kind INTEGER, taken INTEGER,"
+    " token TEXT, name TEXT, PRIMARY KEY(tbl, seat));"
+    "CREATE TABLE host_move(tbl TEXT, no INTEGER, seat INTEGER, type INTEGER,"
+    " card INTEGER, target INTEGER, flags INTEGER, by_ai INTEGER, PRIMARY KEY(tbl, no));";
+
+static sqlite3 *t_open_journal(const char *dir);
+static int t_journal_moves(sqlite3 *db);
+
+/* Today's journal in dir, rows and all, rewritten in the first schema. */
+static void t_journal_to_first_schema(const char *dir)
+{
+    char old[256], today[256], sql[1024];
+    snprintf(old, sizeof old, "%s/first.db", dir);
+    snprintf(today, sizeof today, "%s/ceki-server.db", dir);
+    sqlite3 *db = NULL;
+    assert_int_equal(sqlite3_open(old, &db), SQLITE_OK);
+    assert_int_equal(sqlite3_exec(db, t_first_schema, NULL, NULL, NULL), SQLITE_OK);
+    snprintf(sql, sizeof sql,
+             "ATTACH '%s' AS today;"
+             "INSERT INTO host_table SELECT id, made, variant, players, options, rounds,"
+             " stakes, seed, autostart, started, over FROM today.host_table;"
+             "INSERT INTO host_seat SELECT tbl, seat, kind, taken, token, name"
+             " FROM today.host_seat;"
+             "INSERT INTO host_move SELECT tbl, no, seat, type, card, target, flags, by_ai"
+             " FROM today.host_move;"
+             "DETACH today;",
+             today);
+    char *err = NULL;
+    if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK)
+        fail_msg("the first schema's journal: %s", err ? err : "?");
+    assert_int_equal(sqlite3_close(db), SQLITE_OK);
+    static const char *const files[] = {"ceki-server.db", "ceki-server.db-wal",
+                                        "ceki-server.db-shm"};
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        char path[256];
+        snprintf(path, sizeof path, "%s/%s", dir, files[i]);
+        unlink(path);
+    }
+    assert_int_equal(rename(old, today), 0);
+}
+
+static int t_journal_int(sqlite3 *db, const char *sql)
+{
+    sqlite3_stmt *st = NULL;
+    assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
+    assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+    int n = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    return n;
+}
+
+/* A journal an older host wrote, with a table mid-match: today's host adds
+ * the columns it lacks and has the table back at the same move, each seat
+ * its kind (the computer plays on as it was) and its token (each bot comes
+ * back to its own seat with it), and the match ends as it would have. */
+static void test_older_journal_comes_back(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/ceki-host-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    World w;
+    t_world_init(&w, VARIANT_KINGS, dir);
+    uint8_t kinds[CEKI_MAX_SEATS] = {NET_SEAT_NET, NET_SEAT_GREEDY, NET_SEAT_NET,
+                                     NET_SEAT_NET, NET_SEAT_NET,    NET_SEAT_NET};
+    t_create(&w, kinds);
+    w.nbots = w.cfg.players;
+    t_join(&w, &w.bot[0]);
+    for (int i = 2; i < w.cfg.players; i++)
+        t_join(&w, &w.bot[i]);
+    w.bot[1].conn = 0; /* the host's computer sits there */
+    t_play(&w, 30);
+    int at = t_mirror_moves(&w);
+    assert_true(at >= 30 && !game_match_over(w.mirror));
+    host_destroy(w.h);
+    t_journal_to_first_schema(dir);
+    sqlite3 *db = t_open_journal(dir);
+    assert_int_equal(t_journal_int(db, "PRAGMA user_version"), 0);
+    assert_int_equal(t_journal_int(db, "SELECT COUNT(*) FROM pragma_table_info('host_move')"
+                                       " WHERE name = 'bank'"),
+                     0);
+    assert_int_equal(t_journal_moves(db), at);
+    sqlite3_close(db);
+
+    w.h = t_host(&w, dir);
+    HostCounts c;
+    host_counts(w.h, &c);
+    assert_int_equal(c.tables, 1);
+    for (int i = 0; i < w.cfg.players; i++) {
+        if (i == 1)
+            continue;
+        w.bot[i].s.have_view = false;
+        t_join(&w, &w.bot[i]);
+        assert_int_equal(w.bot[i].bye, -1); /* its token is still its seat's */
+        assert_int_equal(w.bot[i].s.seat, i);
+        assert_true(w.bot[i].s.have_view);
+        assert_int_equal(w.bot[i].s.move_no, (uint32_t)at);
+    }
+    t_play(&w, T_MAX_MOVES);
+    Game *direct = t_direct_match(&w.cfg);
+    t_same_moves(direct, w.mirror);
+    game_destroy(direct);
+    t_all_recorded(&w);
+    assert_int_equal(w.logs_differ, 0);
+    t_world_free(&w);
+    db = t_open_journal(dir); /* now of today's schema, and said so */
+    assert_int_equal(t_journal_int(db, "PRAGMA user_version"), 1);
+    assert_int_equal(t_journal_int(db, "SELECT COUNT(*) FROM pragma_table_info('host_move')"
+                                       " WHERE name = 'bank'"),
+                     1);
+    sqlite3_close(db);
+    t_remove_dir(dir);
+}
+
 /* ---- Kowah's claim window ---- */
 
 /* A Kowah world whose host gives people claim_ms to claim; kinds as in
@@ -1681,6 +1801,7 @@ int main(void)
         cmocka_unit_test(test_token_brings_the_seat_back),
         cmocka_unit_test(test_grace_then_the_computer),
         cmocka_unit_test(test_journal_brings_tables_back),
+        cmocka_unit_test(test_older_journal_comes_back),
         cmocka_unit_test(test_claim_window_runs_out),
         cmocka_unit_test(test_claim_in_time_wins),
         cmocka_unit_test(test_claim_window_after_a_restart),

@@ -149,8 +149,9 @@ typedef struct SimOut {
     int table;    /* the sim's table it is about, -1 none */
     int seat;     /* a WELCOME's seat */
     uint32_t
-        tells;  /* a VIEW's or UPDATE's move number; a SEATS's handovers (SIM_HANDED_BITS a seat) */
-    bool start; /* the UPDATE that starts the match */
+        tells; /* a VIEW's or UPDATE's move number; a SEATS's handovers (SIM_HANDED_BITS a seat) */
+    uint32_t stood; /* a SEATS's kept stand-ins (the clock's too; SIM_HANDED_BITS a seat) */
+    bool start;     /* the UPDATE that starts the match */
 } SimOut;
 
 /* What a call into a host was, for the moves it may make (check_moves_made). */
@@ -282,6 +283,14 @@ typedef struct SimTable {
     uint32_t creator_link;
     uint8_t handed[CEKI_MAX_SEATS];
     uint8_t handed_told[CEKI_MAX_SEATS];
+    /* Each seat's kept stand-in (the clock's, the creator's or its own;
+     * else NONE) as the last SEATS on the wire showed it, and the ones the
+     * host may have kept since: that one, and each the host held after a
+     * call since then (one bit a NetStandIn). A restarted host holds one of
+     * them (restart-lost-stand-in, -take-back, -handover). */
+    uint8_t stood_told[CEKI_MAX_SEATS];
+    uint8_t stood_since[CEKI_MAX_SEATS];
+    bool stood_ever[CEKI_MAX_SEATS]; /* a SEATS ever showed it stood in for */
     bool creator_stays;   /* the creator watches the match and hands stalled seats over */
     uint32_t handover_ms; /* ... after a decision has waited this long (its own clock) */
 } SimTable;
@@ -482,7 +491,7 @@ void sim_fail(World *w, const char *name, const char *fmt, ...);
 void check_sent(World *w, SimHost *sh, SimLink *l, const NetMsg *m, const uint8_t *bytes,
                 size_t len, SimOut *o);
 /* A message of the host's goes on the wire: what it tells is told. */
-void check_flushed(World *w, const SimOut *o);
+void check_flushed(World *w, const SimHost *sh, const SimOut *o);
 /* After a call into the host (sh->call_*): each move it made was its
  * maker's to make, and each table it let go was closed as the rules say. */
 void check_moves_made(World *w, SimHost *sh);

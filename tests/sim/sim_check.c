@@ -17,6 +17,11 @@
  *   restart-lost-table, restart-lost-move, restart-rewrote,
  *   restart-lost-start, restart-lost-token: it has every table, move, start
  *   and token it told
+ *   restart-lost-handover, restart-lost-stand-in, restart-lost-take-back:
+ *                   each seat's stand-in (its person's, the creator's, the
+ *                   clock's), or its being taken back, as last told, or one
+ *                   the host held after a call since (kept, then the host
+ *                   died before the SEATS went out)
  * after every step, for the client it touched
  *   held-unshown    a client holds a view its seat was not shown
  *   hash-quiet      once nothing is in flight on its link and the host has
@@ -442,6 +447,24 @@ static uint8_t check_handed_why(uint8_t state, uint8_t why)
     return state == NET_SEAT_STAND_IN && handed ? why : (uint8_t)NET_STAND_IN_NONE;
 }
 
+/* A seat played by the computer for a reason it keeps while its person
+ * comes and goes (the clock's, the creator's, its own: host_seat.c), else
+ * NONE. */
+static uint8_t check_stood_why(uint8_t state, uint8_t why)
+{
+    bool kept = why == NET_STAND_IN_CLOCK || why == NET_STAND_IN_CREATOR || why == NET_STAND_IN_OWN;
+    return state == NET_SEAT_STAND_IN && kept ? why : (uint8_t)NET_STAND_IN_NONE;
+}
+
+static uint32_t check_seats_stood(const NetSeats *ns)
+{
+    uint32_t bits = 0;
+    for (int s = 0; s < ns->players && s < CEKI_MAX_SEATS; s++)
+        bits |= (uint32_t)check_stood_why(ns->seat[s].state, ns->seat[s].stand_in)
+                << (SIM_HANDED_BITS * (unsigned)s);
+    return bits;
+}
+
 static uint32_t check_seats_handed(const NetSeats *ns)
 {
     uint32_t bits = 0;
@@ -458,6 +481,7 @@ static void check_seats_sent(World *w, const SimLink *l, const NetSeats *ns, Sim
         return;
     o->table = t->index;
     o->tells = check_seats_handed(ns);
+    o->stood = check_seats_stood(ns);
 }
 
 void check_sent(World *w, SimHost *sh, SimLink *l, const NetMsg *m, const uint8_t *bytes,
@@ -518,11 +542,12 @@ void check_sent(World *w, SimHost *sh, SimLink *l, const NetMsg *m, const uint8_
     }
 }
 
-void check_flushed(World *w, const SimOut *o)
+void check_flushed(World *w, const SimHost *sh, const SimOut *o)
 {
     if (o->table < 0)
         return;
     SimTable *t = &w->table[o->table];
+    const HostTable *ht = sh->h ? oracle_host_table(sh, t->id) : NULL;
     switch ((NetMsgType)o->type) {
     case NET_MSG_CREATED: t->id_told = true; break;
     case NET_MSG_WELCOME: t->token_told[o->seat] = true; break;
@@ -534,8 +559,16 @@ void check_flushed(World *w, const SimOut *o)
         break;
     case NET_MSG_RECORD: t->over_told = true; break;
     case NET_MSG_SEATS:
-        for (int s = 0; s < t->cfg.players; s++)
+        for (int s = 0; s < t->cfg.players; s++) {
             t->handed_told[s] = (uint8_t)((o->tells >> (SIM_HANDED_BITS * (unsigned)s)) & 0xfu);
+            uint8_t stood = (uint8_t)((o->stood >> (SIM_HANDED_BITS * (unsigned)s)) & 0xfu);
+            t->stood_told[s] = stood;
+            t->stood_ever[s] = t->stood_ever[s] || stood != NET_STAND_IN_NONE;
+            t->stood_since[s] = (uint8_t)(1u << stood);
+            if (ht) /* the host as the step left it: what it holds may be kept already */
+                t->stood_since[s] |=
+                    (uint8_t)(1u << check_stood_why(ht->seat[s].state, ht->seat[s].stand_in));
+        }
         break;
     default: break;
     }
@@ -746,12 +779,20 @@ void check_moves_made(World *w, SimHost *sh)
         const HostTable *ht = t->host == sh->index ? oracle_host_table(sh, t->id) : NULL;
         if (ht && ht->over)
             t->over_host = true;
-        if (!ht && sh->call_before[k] != SIM_ABSENT && t->host == sh->index)
-            check_closed(w, t, table_closed_why(sh->h, t->id)); /* swept away (host_table.c) */
+        /* Swept away (host_table.c), unless the process died at a write in
+         * this call: what it did after that is nobody's (seeds 2076, 2995:
+         * the last move's commit killed it, and the dead host told that move
+         * to nobody and closed the match as over). The table's deletion is
+         * written only at a later call's flush, so the restarted host has it. */
+        if (!ht && sh->call_before[k] != SIM_ABSENT && t->host == sh->index && !sh->disk.frozen)
+            check_closed(w, t, table_closed_why(sh->h, t->id));
         if (ht)
             check_note_moves(w, sh, t, ht);
         if (ht)
             check_handed_kept(w, sh, t, ht);
+        for (int s = 0; ht && s < t->cfg.players; s++) /* what it holds now it may keep */
+            t->stood_since[s] |=
+                (uint8_t)(1u << check_stood_why(ht->seat[s].state, ht->seat[s].stand_in));
         /* The host may close a match over in the call that keeps its last
          * move, with nobody left to tell it to: the mirror follows the
          * host's moves as soon as it holds the match over. */
@@ -823,13 +864,28 @@ static void check_restarted_table(World *w, SimHost *sh, SimTable *t)
                      "host's",
                      t->index, s);
     }
+    /* Each seat's stand-in as last told, or one the host held since (kept
+     * before it was told, the host dying before the SEATS went out). */
     for (int s = 0; s < t->cfg.players && !w->broken; s++) {
-        uint8_t why = check_handed_why(ht->seat[s].state, ht->seat[s].stand_in);
-        if (t->handed_told[s] != NET_STAND_IN_NONE && why != t->handed_told[s])
+        uint8_t kept = check_stood_why(ht->seat[s].state, ht->seat[s].stand_in);
+        uint8_t shown = t->stood_told[s];
+        if (t->stood_since[s] & (1u << kept))
+            continue;
+        if (shown == NET_STAND_IN_CLOCK)
+            sim_fail(w, "restart-lost-stand-in",
+                     "table %d: seat %d was told played by the computer for the clock; the "
+                     "restarted host has it not (%d)",
+                     t->index, s, (int)kept);
+        else if (shown == NET_STAND_IN_NONE && t->stood_ever[s])
+            sim_fail(w, "restart-lost-take-back",
+                     "table %d: seat %d was told taken back by its person; the restarted host "
+                     "has the computer playing it (%d)",
+                     t->index, s, (int)kept);
+        else if (shown != NET_STAND_IN_NONE)
             sim_fail(w, "restart-lost-handover",
                      "table %d: seat %d was told handed to the computer (%s); the restarted "
                      "host has it not",
-                     t->index, s, t->handed_told[s] == NET_STAND_IN_OWN ? "its own" : "creator");
+                     t->index, s, shown == NET_STAND_IN_OWN ? "its own" : "creator");
     }
     t->applied = (uint32_t)n;
     t->decide_from = host_sim_now(w, sh);
@@ -856,9 +912,12 @@ void check_restarted(World *w, SimHost *sh)
         bool gone_over = t->over_host && !oracle_host_table(sh, t->id);
         if (!t->over_told && !gone_over && t->closed == NET_REASON_NONE)
             check_restarted_table(w, sh, t);
-        for (int s = 0; s < t->cfg.players && ht; s++) /* an untold handover: lost or kept */
+        for (int s = 0; s < t->cfg.players && ht; s++) { /* an untold handover: lost or kept */
             t->handed[s] = t->handed_told[s] =
                 check_handed_why(ht->seat[s].state, ht->seat[s].stand_in);
+            t->stood_told[s] = check_stood_why(ht->seat[s].state, ht->seat[s].stand_in);
+            t->stood_since[s] = (uint8_t)(1u << t->stood_told[s]);
+        }
     }
 }
 
@@ -1214,12 +1273,13 @@ void check_handover_before(World *w, SimHost *sh, SimLink *l, const NetMsg *m)
 }
 
 /* The refusal the call sent l for a STAND_IN (NET_REASON_NONE: none). */
-static NetReason check_call_refusal(const SimHost *sh, const SimLink *l, size_t out_before)
+static NetReason check_call_refusal(const SimHost *sh, const SimLink *l, size_t out_before,
+                                    NetMsgType what)
 {
     for (size_t i = out_before; i < sh->nout; i++) {
         const SimOut *o = &sh->out[i];
         if (o->kind == SIM_OUT_SEND && o->conn == l->id && o->type == NET_MSG_REFUSED &&
-            o->seat == NET_MSG_STAND_IN)
+            o->seat == (int)what)
             return (NetReason)o->reason;
     }
     return NET_REASON_NONE;
@@ -1273,7 +1333,7 @@ static void check_stand_in_answered(World *w, SimHost *sh, SimTable *t, const Ho
 {
     int s = ask->seat;
     NetReason due = check_stand_in_due(t, ht, l, ask);
-    NetReason got = check_call_refusal(sh, l, out_before);
+    NetReason got = check_call_refusal(sh, l, out_before, NET_MSG_STAND_IN);
     if (due == NET_REASON_NOT_CREATOR && got != due) {
         sim_fail(w, "handover-not-creator",
                  "table %d: connection %u (not the creator) asked seat %d to the computer and "
@@ -1311,6 +1371,14 @@ static void check_stand_in_answered(World *w, SimHost *sh, SimTable *t, const Ho
 
 void check_handover_after(World *w, SimHost *sh, SimLink *l, const NetMsg *m, size_t out_before)
 {
+    if (!w->broken && sh->h && sh->disk.frozen && sh->call_table >= 0) {
+        /* It died at a write of this call: a write whose commit reached the
+         * files before it failed holds what the host then undid in memory
+         * (seed 122: a take-back kept, its commit said to fail). */
+        w->table[sh->call_table].stood_since[sh->call_seat] |=
+            (uint8_t)(1u << NET_STAND_IN_NONE | 1u << NET_STAND_IN_OWN |
+                      1u << NET_STAND_IN_CREATOR);
+    }
     if (w->broken || !sh->h || sh->disk.frozen || sh->call_table < 0)
         return; /* a host that died in the call answers nothing */
     SimTable *t = &w->table[sh->call_table];
@@ -1327,6 +1395,10 @@ void check_handover_after(World *w, SimHost *sh, SimLink *l, const NetMsg *m, si
     bool holder = !l->watching && l->table == t->index && t->holder_link[s] == l->id;
     uint8_t before = check_handed_why(sh->call_state, sh->call_why);
     if (!holder || before == NET_STAND_IN_NONE)
+        return;
+    bool unkept = check_call_refusal(sh, l, out_before, NET_MSG_MOVE) == NET_REASON_NOT_READY &&
+                  ht->journal_due != UINT64_MAX; /* told only once kept: to be sent again */
+    if (unkept)
         return;
     if (check_handed_why(ht->seat[s].state, ht->seat[s].stand_in) != NET_STAND_IN_NONE) {
         sim_fail(w, "take-back-missed",

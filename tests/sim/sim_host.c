@@ -325,7 +325,7 @@ static void host_flush_one(World *w, SimHost *sh, const SimOut *o)
         net_host_drop(w, l, (NetReason)o->reason);
         return;
     }
-    check_flushed(w, o);
+    check_flushed(w, sh, o);
     net_send_bytes(w, l, SIM_TO_CLIENT, o->bytes, o->len);
 }
 
