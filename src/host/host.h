@@ -51,9 +51,7 @@
  *   it is applied, journalled (marked as the clock's) and told like any
  *   move, so a restarted host replays it. NET_CLOCK_STALLED such moves in
  *   a row make the seat a stand-in (NET_STAND_IN_CLOCK) until the person
- *   acts again; a move of theirs that was a choice resets the count (one that
- *   was their only legal move, which a window makes by itself, neither
- *   resets nor counts, on replay too). The clock runs only for
+ *   acts again; a move of theirs resets the count. The clock runs only for
  *   a person who is here and plays their own seat: not while they are away
  *   (the grace countdown runs instead; the decision keeps what was left of
  *   its time, to run again when they are back), not for a stand-in, not for

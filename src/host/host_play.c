@@ -296,27 +296,6 @@ static void play_note_scores(HostTable *t)
     }
 }
 
-/* Whether a person's move m, about to be applied to g, was a choice: not
- * the only legal move (a stock turn, a round's "next", a single card that
- * can go nowhere else). Only a choice shows the person is there: a window
- * makes such moves by itself, and they would hide a person who does
- * nothing from the clock's count (issue 41: 1,1,2,1,1, never stalled). */
-static bool play_is_choice(const Game *g)
-{
-    Move two[2];
-    return game_legal_moves(g, two, 2) > 1;
-}
-
-/* The clock's moves in a row at seat s after a person's move (only a
- * choice resets them; g is the game before it) or the clock's (one more). */
-static void play_count_clock(HostSeat *s, const Game *g, HostBy by)
-{
-    if (by == HOST_BY_PERSON && play_is_choice(g))
-        s->clock_moves = 0;
-    else if (by == HOST_BY_CLOCK && s->clock_moves < UINT8_MAX)
-        s->clock_moves++;
-}
-
 CekiStatus play_apply(Host *h, HostTable *t, const Move *m, HostBy by)
 {
     if (t->waiting)
@@ -325,8 +304,6 @@ CekiStatus play_apply(Host *h, HostTable *t, const Move *m, HostBy by)
         return CEKI_ERR_ILLEGAL;
     if (!play_note_move(t, by, HOST_NO_BANK) || !play_keep_told(t))
         return CEKI_ERR_NOMEM;
-    if (by == HOST_BY_PERSON)
-        play_count_clock(&t->seat[m->seat], t->game, by); /* the clock's: play_clock_move */
     CekiStatus st = game_apply(t->game, m);
     if (st != CEKI_OK)
         return st;
@@ -338,6 +315,8 @@ CekiStatus play_apply(Host *h, HostTable *t, const Move *m, HostBy by)
     t->waiting = true;
     clock_check(t, h->now_ms); /* the mover's decision ends: what it took is charged */
     t->bank_left[t->move_no - 1] = play_bank_of(t, m->seat);
+    if (by == HOST_BY_PERSON)
+        t->seat[m->seat].clock_moves = 0;
     send_journal(h, t);
 #ifdef CEKI_HOST_FAULT_TELL_EARLY /* planted for tests/sim: told before it is kept */
     play_tell(h, t, h->now_ms);
@@ -577,7 +556,7 @@ static void play_clock_move(Host *h, HostTable *t, int seat)
     }
     HostSeat *s = &t->seat[seat];
     h->clock_moves++;
-    play_count_clock(s, t->game, HOST_BY_CLOCK);
+    s->clock_moves = s->clock_moves < UINT8_MAX ? (uint8_t)(s->clock_moves + 1) : UINT8_MAX;
     t->seats_tell = true; /* every seat sees the count */
     send_log(h, "table %s: seat %d's time ran out; the computer moved for it (%d in a row)", t->id,
              seat, s->clock_moves);
@@ -616,14 +595,17 @@ CekiStatus play_replay(Host *h, HostTable *t, const Move *m, HostBy by, uint32_t
     }
     if (!play_note_move(t, by, bank))
         return CEKI_ERR_NOMEM;
-    HostSeat *s = &t->seat[m->seat];
-    play_count_clock(s, t->game, by); /* as play_apply and play_clock_move count it */
     CekiStatus st = game_apply(t->game, m);
     if (st != CEKI_OK)
         return st;
     t->move_no++;
     play_note_scores(t);
+    HostSeat *s = &t->seat[m->seat];
     if (bank != HOST_NO_BANK && clock_on(t))
         s->bank_ms = bank < t->clock.bank_ms ? bank : t->clock.bank_ms;
+    if (by == HOST_BY_PERSON)
+        s->clock_moves = 0;
+    else if (by == HOST_BY_CLOCK && s->clock_moves < UINT8_MAX)
+        s->clock_moves++;
     return st;
 }
