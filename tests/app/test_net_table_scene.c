@@ -835,12 +835,14 @@ static bool window_until_seat(App *app, NetTable *net, NetSeatState state)
     return own_seat(net)->state == state;
 }
 
-/* A person who touches nothing at a clock table: the window makes what
- * has only one move by itself (the stock turn, the next round), which the
- * host counted as the person acting, so the seat was never stood in (its
- * count went 1,1,2,1,1). Now NET_CLOCK_STALLED of the clock's moves make
- * the seat a stand-in, and the window says so; the person takes the seat
- * back (Menu > Take my seat back) and a move of theirs is played. */
+/* A person who touches nothing at a clock table: the window made their
+ * forced stock turn by itself after each of the clock's moves, which the
+ * host counts as the person acting, so the seat was never stood in (its
+ * count went 1,1,2,1,1). Now the window leaves that turn to the person or
+ * the clock once the clock has moved for them, NET_CLOCK_STALLED of the
+ * clock's moves make the seat a stand-in, and the window says so; the
+ * person takes the seat back (Menu > Take my seat back) and a move of
+ * theirs is played. */
 static void test_clock_stalls_a_silent_person(void **state)
 {
     (void)state;
