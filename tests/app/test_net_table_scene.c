@@ -732,9 +732,9 @@ static void test_chat_in_the_log(void **state)
 
 /* The app at --scene clock's Pèi table (a real host on 127.0.0.1, the
  * quick clock, the person's time nearly out), the table on top. */
-static App *clock_scene_app(void)
+static App *clock_scene_app_at(int width, int height)
 {
-    App *app = test_app_new(1280, 800, NULL);
+    App *app = test_app_new(width, height, NULL);
     app_setup_variant(app, VARIANT_PEI);
     char why[200] = "";
     assert_true(scene_stack_push(app, SCENE_CLOCK, why, sizeof why));
@@ -742,6 +742,11 @@ static App *clock_scene_app(void)
     app_update(app, 1.0 / 60.0);
     assert_string_equal(test_top_scene(app), "table");
     return app;
+}
+
+static App *clock_scene_app(void)
+{
+    return clock_scene_app_at(1280, 800);
 }
 
 /* --scene clock: a real host with the quick clock, its clock moved on;
@@ -843,10 +848,9 @@ static bool window_until_seat(App *app, NetTable *net, NetSeatState state)
  * clock's moves make the seat a stand-in, and the window says so; the
  * person takes the seat back (Menu > Take my seat back) and a move of
  * theirs is played. */
-static void test_clock_stalls_a_silent_person(void **state)
+static void clock_stalls_at(int width, int height)
 {
-    (void)state;
-    App *app = clock_scene_app();
+    App *app = clock_scene_app_at(width, height);
     app->settings.anim_speed = ANIM_INSTANT;
     NetTable *net = session_net_table(app->session);
     assert_non_null(net);
@@ -882,6 +886,9 @@ static void test_clock_stalls_a_silent_person(void **state)
     test_screen_text(app);
     assert_true(test_screen_says("Out of time; a computer plays"));
     assert_true(test_screen_says("A computer plays your seat."));
+    char name[64];
+    snprintf(name, sizeof name, "net-clock-stalled-%dx%d.png", width, height);
+    save(app, name);
 
     /* Taken back: the host has the seat the person's again, and their
      * next move, a choice among several, is played. */
@@ -911,6 +918,13 @@ static void test_clock_stalls_a_silent_person(void **state)
     assert_int_equal(own_seat(net)->state, NET_SEAT_HERE);
     assert_false(table_stood_in(table_top(app)));
     app_destroy(app);
+}
+
+static void test_clock_stalls_a_silent_person(void **state)
+{
+    (void)state;
+    clock_stalls_at(1280, 800);
+    clock_stalls_at(2560, 1600);
 }
 
 int main(void)
