@@ -104,6 +104,9 @@ struct Session {
      * here at stand_level, or at a network table the host's stand-in. */
     bool stand_in[CEKI_MAX_SEATS];
     AiLevel stand_level[CEKI_MAX_SEATS];
+    /* A network table's host moved for the person's seat (session_poll:
+     * their clock ran out) and they have not acted since. */
+    bool host_moved_own;
     char hint_note[160];
 
     SeatEvents queue; /* events not yet taken */
@@ -563,6 +566,7 @@ static CekiStatus net_apply(Session *s, const Move *m, const char **why)
         st = net_send_move(s, m);
         if (st == CEKI_OK) {
             s->nredo = 0;
+            s->host_moved_own = false; /* the person acted */
             net_take_in(s, m, d);
         }
     }
@@ -654,11 +658,17 @@ void session_set_stand_in(Session *s, int seat, bool on, AiLevel level)
     }
     session_think_cancel(s);
     s->stand_in[seat] = on;
+    s->host_moved_own = s->host_moved_own && on; /* taking the seat back is acting */
     s->stand_level[seat] = (int)level >= 0 && level < AI_LEVEL_COUNT ? level : AI_GREEDY;
     if (s->ai[seat] != NULL) {
         ai_destroy(s->ai[seat]); /* made afresh at the level asked */
         s->ai[seat] = NULL;
     }
+}
+
+bool session_host_moved_own(const Session *s)
+{
+    return s != NULL && s->host_moved_own;
 }
 
 bool session_stand_in(const Session *s, int seat)
@@ -736,7 +746,9 @@ void session_poll(Session *s)
         /* The host moved for the person (their time ran out, or a stand-in
          * played the seat): nothing else takes it in on their own turn, and
          * the feed holds every later move back until it is. */
-        net_take_in(s, seat_feed_last_move(f), false);
+        const Move *came = seat_feed_last_move(f);
+        s->host_moved_own = s->host_moved_own || (came != NULL && came->seat == s->net_seat);
+        net_take_in(s, came, false);
     }
     if (s->record_game == NULL && seat_feed_record(f, NULL) != NULL &&
         seat_feed_move_no(f) == s->net_moves) {

@@ -212,6 +212,13 @@ bool session_opponents(const Session *s, int *people, int *computers);
  * save and the statistics. */
 void session_set_stand_in(Session *s, int seat, bool on, AiLevel level);
 bool session_stand_in(const Session *s, int seat);
+/* At a network table: the host made a move for the person's own seat
+ * (their turn clock ran out; session_poll took it in) and they have not
+ * acted since (a move of theirs sent, or their seat taken back). The table
+ * then makes no forced move for them by itself: a person who is not there
+ * is not made to look as if they were (the host's clock counts its moves
+ * in a row, and a move of the person's resets that count). */
+bool session_host_moved_own(const Session *s);
 /* Whether a computer plays seat, and at which level (*level, may be NULL):
  * at a network table as the host seated it (a person there, the host's own
  * or a friend, is no computer), else by the session's seats. */

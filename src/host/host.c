@@ -354,6 +354,7 @@ void host_tick(Host *h, uint64_t now_ms)
             play_computer_move(h, t);
         else if (!play_claim_expire(h, t, now_ms))
             play_clock_expire(h, t, now_ms);
+        play_bank_keep(h, t, now_ms);
     }
     table_idle_save(h, now_ms, false);
     play_flush(h, now_ms);

@@ -61,11 +61,14 @@
  *   before), not for a computer. Every VIEW, UPDATE and SEATS carries the
  *   clock as it stands (NetClockState), and NET_MSG_SEATS each seat's
  *   clock_moves. Restarts: the journal keeps, with each move, the bank the
- *   seat that made it had left, and each seat's stand-in and its reason; a
- *   restarted host gives the decision in progress its whole move time again
- *   and the bank as the last kept move left it, from when its person is
- *   back: a crash costs nobody time, and nobody gains more than one move's
- *   time by it.
+ *   seat that made it had left, with each seat its bank as it runs down
+ *   (each HOST_BANK_KEEP_MS a decision takes of it, and at once when a
+ *   decision stops in it, its person away), and each seat's stand-in and
+ *   its reason; a restarted host gives each seat the bank the journal last
+ *   kept (never refilled: a bank the decision in progress had spent from
+ *   stays spent), and that decision its whole move time again, from when
+ *   its person is back: a crash costs nobody time, and nobody gains more
+ *   by it than one move's time and HOST_BANK_KEEP_MS of bank.
  * - Stand-ins asked for (NET_MSG_STAND_IN, once the match is started and
  *   until it is over): on, for a person's seat of a connection's table.
  *   Anyone seated may ask it for their own seat (NET_STAND_IN_OWN: "let the

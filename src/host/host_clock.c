@@ -7,7 +7,8 @@
  * keeps what it had left and runs again from there. The time a decision
  * takes is charged when it stops or ends: from its move time first, the
  * rest from the bank, never below nothing. Nothing here sends or applies
- * anything: host_play.c makes the clock's move when clock_due has come.
+ * anything: host_play.c makes the clock's move when clock_due has come,
+ * and has a bank running down kept when clock_keep_due has.
  */
 #include <string.h>
 
@@ -22,6 +23,7 @@ void clock_reset(HostTable *t)
 {
     for (int s = 0; s < CEKI_MAX_SEATS; s++) {
         t->seat[s].bank_ms = t->clock.bank_ms;
+        t->seat[s].bank_kept = t->clock.bank_ms;
         t->seat[s].clock_moves = 0;
     }
     t->clock_seat = -1;
@@ -121,4 +123,35 @@ void clock_state(const HostTable *t, uint64_t now_ms, NetClockState *out)
     uint64_t past = used > t->clock_left ? used - t->clock_left : 0;
     uint32_t *bank = &out->bank_ms[t->clock_seat];
     *bank = past >= *bank ? 0 : *bank - (uint32_t)past;
+}
+
+uint32_t clock_bank_now(const HostTable *t, int s, uint64_t now_ms)
+{
+    uint32_t bank = t->seat[s].bank_ms;
+    if (!t->clock_running || t->clock_seat != s)
+        return bank;
+    uint64_t used = now_ms > t->clock_since ? now_ms - t->clock_since : 0;
+    uint64_t past = used > t->clock_left ? used - t->clock_left : 0;
+    return past >= bank ? 0 : bank - (uint32_t)past;
+}
+
+uint64_t clock_keep_due(const HostTable *t)
+{
+    if (!clock_on(t))
+        return UINT64_MAX;
+    uint64_t due = UINT64_MAX;
+    for (int s = 0; s < t->cfg.players; s++) {
+        const HostSeat *seat = &t->seat[s];
+        if (!t->clock_running || t->clock_seat != s) {
+            if (seat->bank_ms < seat->bank_kept)
+                return 0;
+            continue;
+        }
+        /* The moment the running bank is HOST_BANK_KEEP_MS below the kept one. */
+        uint64_t at = t->clock_since + t->clock_left + seat->bank_ms + HOST_BANK_KEEP_MS;
+        at = at > seat->bank_kept ? at - seat->bank_kept : 0;
+        if (at < clock_due(t) && at < due)
+            due = at;
+    }
+    return due;
 }

@@ -34,11 +34,14 @@
 #define HOST_TABLE_ID_LEN 8         /* characters of a table id made here */
 #define HOST_SEATS_REFRESH_MS 5000u /* NET_MSG_SEATS again while a grace period runs */
 #define HOST_JOURNAL_RETRY_MS 1000u /* a failed journal write is tried again after this */
-#define HOST_AI_ITERATIONS 1000     /* the strong player's budget: ceki-cli match's default */
-#define HOST_REFUSALS_MAX 64        /* refusals in a row before a peer is dropped (abuse) */
-#define HOST_ADDR_SWEEP_MS 10000u   /* addresses with nothing left are forgotten this often */
-#define HOST_IDLE_SAVE_MS 30000u    /* an idle table's time left is journalled this often */
-#define HOST_LOG_MAX 256            /* bytes of one log line */
+/* A bank running down is kept in the journal each time it has lost this
+ * much since it was last kept: what a restart may give back of it. */
+#define HOST_BANK_KEEP_MS 1000u
+#define HOST_AI_ITERATIONS 1000   /* the strong player's budget: ceki-cli match's default */
+#define HOST_REFUSALS_MAX 64      /* refusals in a row before a peer is dropped (abuse) */
+#define HOST_ADDR_SWEEP_MS 10000u /* addresses with nothing left are forgotten this often */
+#define HOST_IDLE_SAVE_MS 30000u  /* an idle table's time left is journalled this often */
+#define HOST_LOG_MAX 256          /* bytes of one log line */
 #define HOST_SEED_BYTES 8
 #define HOST_NO_BANK UINT32_MAX /* a move's bank left when its mover has none (a computer) */
 
@@ -59,6 +62,7 @@ typedef struct HostSeat {
     uint64_t grace_end;  /* NET_SEAT_AWAY: when the computer takes over */
     AiPlayer *ai;        /* a computer seat's player, or a person's stand-in once needed */
     uint32_t bank_ms;    /* the turn clock: the bank left, not counting a decision timed now */
+    uint32_t bank_kept;  /* the bank the journal holds for them (0: nothing to keep, no journal) */
     uint8_t clock_moves; /* moves in a row the clock made for them */
 } HostSeat;
 
@@ -92,6 +96,7 @@ typedef struct HostTable {
     uint64_t seats_due; /* the next NET_MSG_SEATS while a grace runs (UINT64_MAX: none) */
     /* The journal: what it holds of this table. */
     bool kept_row, kept_started, kept_over, seats_dirty;
+    bool bank_dirty; /* the seats' rows are written for their banks (clock_keep_due) */
     uint32_t moves_kept;
     uint64_t journal_due; /* a write asked for (0) or a failed one's retry (UINT64_MAX: none) */
     bool waiting;         /* a move is applied, not yet kept and told (play_flush) */
@@ -234,6 +239,7 @@ typedef struct HostSavedSeat {
     uint8_t kind;
     bool taken;       /* a person had taken it */
     uint8_t stand_in; /* NetStandIn: CLOCK, CREATOR or OWN come back; else NONE */
+    uint32_t bank;    /* the turn clock's bank as last kept (HOST_NO_BANK: none kept) */
     char token[NET_TOKEN_LEN + 1];
     char name[NET_NAME_MAX + 1];
 } HostSavedSeat;
@@ -331,6 +337,14 @@ void clock_check(HostTable *t, uint64_t now_ms);
 uint64_t clock_due(const HostTable *t);
 /* The clock as the seats are told it at now_ms (zeroed: t has none). */
 void clock_state(const HostTable *t, uint64_t now_ms, NetClockState *out);
+/* Seat s's bank as it stands at now_ms (less what a decision timed now has
+ * taken of it). */
+uint32_t clock_bank_now(const HostTable *t, int s, uint64_t now_ms);
+/* When a seat's bank is next to be kept in the journal (UINT64_MAX: not
+ * before something changes): at once when a decision that stopped took
+ * some of it, else each HOST_BANK_KEEP_MS one timed now takes from it
+ * (not its last moment: the clock's move keeps that). */
+uint64_t clock_keep_due(const HostTable *t);
 
 /* ---- host_admit.c: connections, addresses, the admission rules ---- */
 
@@ -392,6 +406,9 @@ bool play_keep_now(Host *h, HostTable *t, uint64_t now_ms);
  * bank becomes `bank` (HOST_NO_BANK: as it was) and the clock's moves in a
  * row are counted again. */
 CekiStatus play_replay(Host *h, HostTable *t, const Move *m, HostBy by, uint32_t bank);
+/* Has t's banks kept in the journal when clock_keep_due has come (no
+ * write is due already): their seats' rows written at the next flush. */
+void play_bank_keep(Host *h, HostTable *t, uint64_t now_ms);
 /* The clock's move for the person whose time ran out (host.h); false when
  * nobody's did. */
 bool play_clock_expire(Host *h, HostTable *t, uint64_t now_ms);

@@ -7,7 +7,8 @@
  * seed, whether it started or is over, the address that made it, whether
  * it is open and its key, the idle time it has left, its clock and who may
  * watch), its seats (kind, token, name, why the computer plays it when it
- * was asked to or the clock made it so) and its moves (who made each: a
+ * was asked to or the clock made it so, the turn clock's bank as it ran
+ * down) and its moves (who made each: a
  * person, a computer, or the clock for a person; the bank its mover had
  * left). It holds only live tables: a table closed
  * or finished leaves it (journal_delete_table), and opening it takes out
@@ -47,7 +48,7 @@ static const char *const journal_del_sql[3] = {"DELETE FROM host_move WHERE tbl 
  * journal whose user_version is JOURNAL_VERSION has them all (so a host's
  * start, which opens its journal, does not try them again each time). A
  * new column goes here and raises JOURNAL_VERSION. */
-#define JOURNAL_VERSION 1
+#define JOURNAL_VERSION 2
 #define JOURNAL_TEXT(x) #x
 #define JOURNAL_VERSION_SQL(v) "PRAGMA user_version=" JOURNAL_TEXT(v)
 static const char journal_set_version[] = JOURNAL_VERSION_SQL(JOURNAL_VERSION);
@@ -60,14 +61,15 @@ static const char *const journal_new_columns[] = {
     "ALTER TABLE host_table ADD COLUMN clock_bank INTEGER DEFAULT 0",
     "ALTER TABLE host_table ADD COLUMN watch INTEGER DEFAULT 0",
     "ALTER TABLE host_seat ADD COLUMN stand_in INTEGER DEFAULT 0",
-    "ALTER TABLE host_move ADD COLUMN bank INTEGER DEFAULT -1"};
+    "ALTER TABLE host_move ADD COLUMN bank INTEGER DEFAULT -1",
+    "ALTER TABLE host_seat ADD COLUMN bank INTEGER DEFAULT -1"};
 static const char journal_clear_over[] =
     "DELETE FROM host_move WHERE tbl IN (SELECT id FROM host_table WHERE over <> 0);"
     "DELETE FROM host_seat WHERE tbl IN (SELECT id FROM host_table WHERE over <> 0);"
     "DELETE FROM host_table WHERE over <> 0;";
 static const char journal_put_seat_sql[] =
-    "INSERT OR REPLACE INTO host_seat(tbl, seat, kind, taken, token, name, stand_in)"
-    " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7)";
+    "INSERT OR REPLACE INTO host_seat(tbl, seat, kind, taken, token, name, stand_in, bank)"
+    " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)";
 static const char journal_put_move_sql[] =
     "INSERT OR REPLACE INTO host_move(tbl, no, seat, type, card, target, flags, by_ai, bank)"
     " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)";
@@ -82,7 +84,8 @@ static const char journal_schema[] =
     " open INTEGER DEFAULT 1, key TEXT DEFAULT '', idle_left INTEGER DEFAULT -1,"
     " clock_move INTEGER DEFAULT 0, clock_bank INTEGER DEFAULT 0, watch INTEGER DEFAULT 0);"
     "CREATE TABLE IF NOT EXISTS host_seat(tbl TEXT, seat INTEGER, kind INTEGER, taken INTEGER,"
-    " token TEXT, name TEXT, stand_in INTEGER DEFAULT 0, PRIMARY KEY(tbl, seat));"
+    " token TEXT, name TEXT, stand_in INTEGER DEFAULT 0, bank INTEGER DEFAULT -1,"
+    " PRIMARY KEY(tbl, seat));"
     "CREATE TABLE IF NOT EXISTS host_move(tbl TEXT, no INTEGER, seat INTEGER, type INTEGER,"
     " card INTEGER, target INTEGER, flags INTEGER, by_ai INTEGER, bank INTEGER DEFAULT -1,"
     " PRIMARY KEY(tbl, no));";
@@ -223,7 +226,7 @@ bool journal_delete_table(HostJournal *j, const char *id, char *err, size_t err_
     return true;
 }
 
-static bool journal_put_seats(HostJournal *j, const HostTable *t)
+static bool journal_put_seats(HostJournal *j, const HostTable *t, uint64_t now_ms)
 {
     sqlite3_stmt *st = j->put_seat;
     for (int s = 0; s < t->cfg.players; s++) {
@@ -236,6 +239,8 @@ static bool journal_put_seats(HostJournal *j, const HostTable *t)
         sqlite3_bind_text(st, 6, seat->name, -1, SQLITE_STATIC);
         bool kept = seat->state == NET_SEAT_STAND_IN && seat->stand_in != NET_STAND_IN_AWAY;
         sqlite3_bind_int(st, 7, kept ? seat->stand_in : NET_STAND_IN_NONE);
+        bool banked = clock_on(t) && host_seat_is_person(seat->kind);
+        sqlite3_bind_int64(st, 8, banked ? (sqlite3_int64)clock_bank_now(t, s, now_ms) : -1);
         if (!journal_step(st))
             return false;
     }
@@ -281,8 +286,8 @@ bool journal_put_table(HostJournal *j, const HostTable *t, uint64_t now_ms, char
         ok = journal_put_row(j, t);
     if (ok && (t->idle_dirty || !t->kept_row))
         ok = journal_put_idle(j, t, now_ms);
-    if (ok && (t->seats_dirty || !t->kept_row))
-        ok = journal_put_seats(j, t);
+    if (ok && (t->seats_dirty || t->bank_dirty || !t->kept_row))
+        ok = journal_put_seats(j, t, now_ms);
     if (ok)
         ok = journal_put_moves(j, t);
     if (!ok)
@@ -306,10 +311,12 @@ static bool journal_read_seats(sqlite3 *db, HostSavedTable *saved)
 {
     sqlite3_stmt *st = NULL;
     const char *sql =
-        "SELECT seat, kind, taken, token, name, stand_in FROM host_seat WHERE tbl = ?1";
+        "SELECT seat, kind, taken, token, name, stand_in, bank FROM host_seat WHERE tbl = ?1";
     if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
         return false;
     sqlite3_bind_text(st, 1, saved->id, -1, SQLITE_STATIC);
+    for (int s = 0; s < CEKI_MAX_SEATS; s++)
+        saved->seat[s].bank = HOST_NO_BANK; /* a seat without a row has none kept */
     bool ok = true;
     while (ok && sqlite3_step(st) == SQLITE_ROW) {
         int s = sqlite3_column_int(st, 0), kind = sqlite3_column_int(st, 1);
@@ -327,6 +334,8 @@ static bool journal_read_seats(sqlite3 *db, HostSavedTable *saved)
         bool kept =
             why == NET_STAND_IN_CLOCK || why == NET_STAND_IN_CREATOR || why == NET_STAND_IN_OWN;
         seat->stand_in = (uint8_t)(kept ? why : NET_STAND_IN_NONE);
+        sqlite3_int64 bank = sqlite3_column_int64(st, 6); /* NULL or -1: none kept */
+        seat->bank = bank < 0 || bank > NET_CLOCK_BANK_MAX_MS ? HOST_NO_BANK : (uint32_t)bank;
     }
     sqlite3_finalize(st);
     return ok;

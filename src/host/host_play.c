@@ -353,6 +353,36 @@ static void play_tell(Host *h, HostTable *t, uint64_t now_ms)
     }
 }
 
+/* What the journal now holds of t's banks, just written (before its
+ * kept_row and moves_kept say so): its seats' rows' (journal_put_table
+ * writes them when these flags say), and each move's mover's. */
+static void play_banks_kept(HostTable *t, uint64_t now_ms)
+{
+    bool seats = t->seats_dirty || t->bank_dirty || !t->kept_row;
+    for (int s = 0; seats && s < t->cfg.players; s++)
+        t->seat[s].bank_kept = clock_bank_now(t, s, now_ms);
+    int count = 0;
+    const Move *moves = game_history(t->game, &count);
+    for (uint32_t i = t->moves_kept; i < t->move_no && (int)i < count; i++) {
+        HostSeat *s = &t->seat[moves[i].seat];
+        if (t->bank_left[i] != HOST_NO_BANK && t->bank_left[i] < s->bank_kept)
+            s->bank_kept = t->bank_left[i];
+    }
+}
+
+void play_bank_keep(Host *h, HostTable *t, uint64_t now_ms)
+{
+    if (t->journal_due != UINT64_MAX || clock_keep_due(t) > now_ms)
+        return; /* a write is due already (or its retry), or none of this */
+    if (!h->journal) {
+        for (int s = 0; s < t->cfg.players; s++)
+            t->seat[s].bank_kept = 0; /* nothing keeps it: never due again */
+        return;
+    }
+    t->bank_dirty = true;
+    send_journal(h, t);
+}
+
 /* Writes the tables asked for, and takes the closed ones out, in one
  * transaction; false when it failed. */
 static bool play_write(Host *h, uint64_t now_ms)
@@ -379,10 +409,12 @@ static bool play_write(Host *h, uint64_t now_ms)
             t->journal_due = now_ms + HOST_JOURNAL_RETRY_MS;
             continue;
         }
+        play_banks_kept(t, now_ms);
         t->kept_row = true;
         t->kept_started = t->started;
         t->kept_over = t->over;
         t->seats_dirty = false;
+        t->bank_dirty = false;
         t->idle_dirty = false;
         t->moves_kept = t->move_no;
         t->journal_due = UINT64_MAX;

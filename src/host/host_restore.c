@@ -1,6 +1,7 @@
 /* host_restore.c — the tables of the journal back in a new host: each
  * dealt again from its seed and its moves replayed through the core (each
- * mover's bank and the clock's moves in a row with them), its people away
+ * mover's bank and the clock's moves in a row with them; each bank then as
+ * its seat's row kept it, when that is less), its people away
  * with their grace running, or played by the computer when they had asked
  * it or the clock had made it so, its idle time left running again
  * (host_internal.h). */
@@ -43,6 +44,20 @@ static void restore_seats(HostTable *t, const HostSavedTable *saved, const Resto
     }
 }
 
+/* Each bank as the journal last kept it: its seat's row, written as it ran
+ * down, or its last move's (replayed), whichever is less (a bank only
+ * ever goes down, so the lesser is the later). */
+static void restore_banks(HostTable *t, const HostSavedTable *saved)
+{
+    for (int s = 0; s < t->cfg.players; s++) {
+        HostSeat *seat = &t->seat[s];
+        uint32_t kept = saved->seat[s].bank;
+        if (clock_on(t) && kept != HOST_NO_BANK && kept < seat->bank_ms)
+            seat->bank_ms = kept;
+        seat->bank_kept = seat->bank_ms;
+    }
+}
+
 /* The table of `saved`, at its last move; NULL when it does not replay. */
 static HostTable *restore_table(const HostSavedTable *saved, RestoreCtx *rc)
 {
@@ -68,6 +83,7 @@ static HostTable *restore_table(const HostSavedTable *saved, RestoreCtx *rc)
         table_free(t);
         return NULL;
     }
+    restore_banks(t, saved);
     t->kept_row = true;
     t->kept_started = t->started;
     t->moves_kept = t->move_no;

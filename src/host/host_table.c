@@ -494,6 +494,9 @@ uint64_t table_due(const HostTable *t)
     uint64_t clock = clock_due(t);
     if (clock < due)
         due = clock;
+    uint64_t keep = t->journal_due == UINT64_MAX ? clock_keep_due(t) : UINT64_MAX;
+    if (keep < due)
+        due = keep;
     for (int s = 0; s < t->cfg.players; s++) {
         if (t->seat[s].state == NET_SEAT_AWAY && t->seat[s].grace_end < due)
             due = t->seat[s].grace_end;

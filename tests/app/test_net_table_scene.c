@@ -16,7 +16,9 @@
  * by Tab and Enter (and the menu key); Mute hides the friend's chat lines
  * here, Unmute shows them again.
  *
- * The turn clock: --scene clock's table, its person's time running low.
+ * The turn clock: --scene clock's table, its person's time running low,
+ * the clock's moves reaching the window, and a person who touches nothing
+ * stood in for after NET_CLOCK_STALLED of them, then taking the seat back.
  *
  * Every wait is bounded in polls and time. */
 #define _POSIX_C_SOURCE 200809L
@@ -736,9 +738,9 @@ static void test_chat_in_the_log(void **state)
 
 /* The app at --scene clock's Pèi table (a real host on 127.0.0.1, the
  * quick clock, the person's time nearly out), the table on top. */
-static App *clock_scene_app(void)
+static App *clock_scene_app_at(int width, int height)
 {
-    App *app = test_app_new(1280, 800, NULL);
+    App *app = test_app_new(width, height, NULL);
     app_setup_variant(app, VARIANT_PEI);
     char why[200] = "";
     assert_true(scene_stack_push(app, SCENE_CLOCK, why, sizeof why));
@@ -746,6 +748,11 @@ static App *clock_scene_app(void)
     app_update(app, 1.0 / 60.0);
     assert_string_equal(test_top_scene(app), "table");
     return app;
+}
+
+static App *clock_scene_app(void)
+{
+    return clock_scene_app_at(1280, 800);
 }
 
 /* --scene clock: a real host with the quick clock, its clock moved on;
@@ -776,7 +783,8 @@ static void test_clock_running_low(void **state)
 
 /* When the person's time runs out, the moves the host's clock makes for
  * them reach their own window, which goes on with the match: five of the
- * person's turns in a row pass by the clock (the session took in none of
+ * person's turns in a row pass by the host (by the clock, then by the
+ * stand-in its NET_CLOCK_STALLED moves make; the session took in none of
  * them on its own turn before, and the feed held every later move back). */
 static void test_clock_moves_reach_the_persons_window(void **state)
 {
@@ -927,6 +935,117 @@ static void test_network_match_end_offers_friends(void **state)
     app_destroy(app);
 }
 
+/* The host's word on this window's own seat. */
+static const NetSeat *own_seat(NetTable *net)
+{
+    const NetSeats *ns = net_table_seats(net);
+    int seat = net_table_seat(net);
+    assert_true(ns != NULL && seat >= 0 && seat < ns->players);
+    return &ns->seat[seat];
+}
+
+/* Updates the window (bounded) until the host says its seat is in `state`;
+ * false when that did not come. */
+static bool window_until_seat(App *app, NetTable *net, NetSeatState state)
+{
+    double start = seconds_now();
+    for (int i = 0; i < WAIT_POLLS && seconds_now() - start < 30.0; i++) {
+        if (own_seat(net)->state == state) {
+            return true;
+        }
+        app_update(app, 1.0 / 60.0);
+        rest();
+    }
+    return own_seat(net)->state == state;
+}
+
+/* A person who touches nothing at a clock table: the window made their
+ * forced stock turn by itself after each of the clock's moves, which the
+ * host counts as the person acting, so the seat was never stood in (its
+ * count went 1,1,2,1,1). Now the window leaves that turn to the person or
+ * the clock once the clock has moved for them, NET_CLOCK_STALLED of the
+ * clock's moves make the seat a stand-in, and the window says so; the
+ * person takes the seat back (Menu > Take my seat back) and a move of
+ * theirs is played. */
+static void clock_stalls_at(int width, int height)
+{
+    App *app = clock_scene_app_at(width, height);
+    app->settings.anim_speed = ANIM_INSTANT;
+    NetTable *net = session_net_table(app->session);
+    assert_non_null(net);
+    int seat = net_table_seat(net);
+    int skips = 0, last_skip_at = -1;
+    double start = seconds_now();
+    for (int i = 0; i < WAIT_POLLS && skips < 3 * NET_CLOCK_STALLED &&
+                    seconds_now() - start < 60.0 && own_seat(net)->state != NET_SEAT_STAND_IN;
+         i++) {
+        app_update(app, 1.0 / 60.0);
+        long told = 0;
+        const NetClockState *c = net_table_clock(net, &told);
+        int at = session_moves(app->session);
+        if (c->running == seat && game_to_move(session_game(app->session)) == seat &&
+            at != last_skip_at) {
+            last_skip_at = at;
+            skips++;
+            assert_true(net_table_skip_time(net, 11000)); /* the whole move time and more */
+        }
+        rest();
+    }
+    const NetSeat *own = own_seat(net);
+    print_message("after %d runs of the clock: seat state %d why %d, the clock's moves %d\n", skips,
+                  own->state, own->stand_in, own->clock_moves);
+    assert_int_equal(own->state, NET_SEAT_STAND_IN);
+    assert_int_equal(own->stand_in, NET_STAND_IN_CLOCK);
+    assert_int_equal(own->clock_moves, NET_CLOCK_STALLED);
+    assert_int_equal(skips, NET_CLOCK_STALLED);
+    for (int i = 0; i < 10 && !table_stood_in(table_top(app)); i++) {
+        app_update(app, 1.0 / 60.0);
+    }
+    assert_true(table_stood_in(table_top(app)));
+    test_screen_text(app);
+    assert_true(test_screen_says("Out of time; a computer plays"));
+    assert_true(test_screen_says("A computer plays your seat."));
+    char name[64];
+    snprintf(name, sizeof name, "net-clock-stalled-%dx%d.png", width, height);
+    save(app, name);
+
+    /* Taken back: the host has the seat the person's again, and their
+     * next move, a choice among several, is played. */
+    test_click_named(app, "Menu");
+    test_click_named(app, "Take my seat back");
+    assert_true(window_until_seat(app, net, NET_SEAT_HERE));
+    assert_int_equal(own_seat(net)->clock_moves, 0);
+    Move moves[GAME_MAX_MOVES];
+    int n = 0, before = -1;
+    start = seconds_now();
+    for (int i = 0; i < WAIT_POLLS && seconds_now() - start < 30.0; i++) {
+        app_update(app, 1.0 / 60.0);
+        n = session_legal_moves(app->session, moves, GAME_MAX_MOVES);
+        if (table_waits_for_person(app) && n > 1) {
+            before = session_moves(app->session);
+            break;
+        }
+        rest();
+    }
+    assert_true(before >= 0 && n > 1);
+    assert_true(table_try_move(app, table_top(app), &moves[n - 1]));
+    for (int i = 0; i < WAIT_POLLS && session_moves(app->session) == before; i++) {
+        app_update(app, 1.0 / 60.0);
+        rest();
+    }
+    assert_true(session_moves(app->session) > before);
+    assert_int_equal(own_seat(net)->state, NET_SEAT_HERE);
+    assert_false(table_stood_in(table_top(app)));
+    app_destroy(app);
+}
+
+static void test_clock_stalls_a_silent_person(void **state)
+{
+    (void)state;
+    clock_stalls_at(1280, 800);
+    clock_stalls_at(2560, 1600);
+}
+
 int main(void)
 {
     setenv("CEKI_DISCOVERY_TO", "127.0.0.1", 1);
@@ -937,6 +1056,7 @@ int main(void)
         cmocka_unit_test(test_clock_moves_reach_the_persons_window),
         cmocka_unit_test(test_dropped_friend_not_thinking),
         cmocka_unit_test(test_network_match_end_offers_friends),
+        cmocka_unit_test(test_clock_stalls_a_silent_person),
         cmocka_unit_test(test_mute_from_the_plate),
         cmocka_unit_test(test_network_table_serviced_promptly),
         cmocka_unit_test(test_chat_in_the_log),

@@ -1607,13 +1607,21 @@ static void t_all_told_clock(World *w, int seat, uint32_t left, uint32_t bank)
 }
 
 /* The clock runs out for bot b's decision told at now with bank ms left:
- * not a moment before, then the computer moves for it. */
+ * not a moment before (the host wakes before only to keep the bank as it
+ * runs down, each HOST_BANK_KEEP_MS of it), then the computer moves for it. */
 static void t_clock_runs_out(World *w, const Bot *b, uint32_t bank)
 {
     t_all_told_clock(w, b->s.seat, T_CLOCK_MS, bank);
     uint64_t due = w->now + T_CLOCK_MS + bank;
-    assert_true(host_next_due(w->h) == due);
     int at = t_mirror_moves(w);
+    for (int i = 0; i < (int)(T_BANK_MS / 1000u) + 1 && host_next_due(w->h) < due; i++) {
+        uint64_t keep = host_next_due(w->h);
+        assert_true(keep > w->now && keep >= due - bank);
+        w->now = keep;
+        host_tick(w->h, w->now);
+        assert_int_equal(t_mirror_moves(w), at);
+    }
+    assert_true(host_next_due(w->h) == due);
     w->now = due - 1;
     host_tick(w->h, w->now);
     assert_int_equal(t_mirror_moves(w), at);
@@ -1716,6 +1724,48 @@ static void test_clock_moves_for_a_silent_seat(void **state)
     t_remove_dir(dir);
 }
 
+/* The host made again from its journal while a person's decision runs in
+ * their bank: the bank comes back as it stood (the journal keeps it as it
+ * runs, within HOST_BANK_KEEP_MS), not as their last move left it, so a
+ * restart refills nobody's bank; the decision has its whole move time
+ * again. A decision stopped in the bank by its person going away keeps
+ * what it took too. The others' banks, never touched, stay whole. */
+static void test_clock_bank_kept_across_a_restart(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/ceki-host-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    World w;
+    t_clock_world(&w, dir, T_CLOCK_MS, T_BANK_MS);
+    Bot *b = &w.bot[2];
+    t_play_to_turn_of(&w, b);
+    t_all_told_clock(&w, 2, T_CLOCK_MS, T_BANK_MS);
+    w.now += T_CLOCK_MS + 1500; /* 1.5 s into the bank */
+    host_tick(w.h, w.now);
+    host_destroy(w.h);
+    w.h = t_host(&w, dir);
+    for (int i = 0; i < w.nbots; i++)
+        t_join(&w, &w.bot[i]);
+    t_all_told_clock(&w, 2, T_CLOCK_MS, T_BANK_MS - 1500);
+    for (int i = 0; i < w.nbots; i++)
+        assert_int_equal(w.bot[i].clock.bank_ms[0], T_BANK_MS);
+    /* Away 1 s into the bank: the decision stops, what it took is kept. */
+    w.now += T_CLOCK_MS + 1000;
+    host_tick(w.h, w.now);
+    host_disconnected(w.h, b->conn, w.now);
+    b->conn = 0;
+    host_tick(w.h, w.now);
+    host_destroy(w.h);
+    w.h = t_host(&w, dir);
+    for (int i = 0; i < w.nbots; i++)
+        t_join(&w, &w.bot[i]);
+    t_all_told_clock(&w, 2, T_CLOCK_MS, T_BANK_MS - 2500);
+    t_clock_runs_out(&w, b, T_BANK_MS - 2500);
+    t_all_told_seat(&w, 2, NET_SEAT_HERE, NET_STAND_IN_NONE, 1);
+    t_world_free(&w);
+    t_remove_dir(dir);
+}
+
 /* Bots that move at once never run out of time, and play ceki-cli match's
  * game with the clock on. */
 static void test_clock_leaves_quick_play_alone(void **state)
@@ -1810,6 +1860,7 @@ int main(void)
         cmocka_unit_test(test_damaged_journal_leaves_the_table_out),
         cmocka_unit_test(test_failed_journal_writes_are_kept_later),
         cmocka_unit_test(test_clock_moves_for_a_silent_seat),
+        cmocka_unit_test(test_clock_bank_kept_across_a_restart),
         cmocka_unit_test(test_clock_leaves_quick_play_alone),
         cmocka_unit_test(test_stand_in_asked_for),
         cmocka_unit_test(test_seat_is_kept_before_it_is_told),

@@ -5,7 +5,9 @@
  * once the table has shown everything before it and a short pause (scaled
  * by the animation speed) has let people follow; a forced stock turn of a
  * person (MOVE_TURN) is made for them after the same pause (a click on the
- * stock or Space makes it at once); the next round starts on a click or a
+ * stock or Space makes it at once), but not at a network table once the
+ * host's clock has moved for them and they have not acted since
+ * (session_host_moved_own); the next round starts on a click or a
  * key when a person plays, by itself after a pause when only computers do;
  * watch-only games (Kings, Thothit Yogyakarta, Thit-Thit-Dulit) play their
  * forced moves while "Play" is on, or one at a time with "Step".
@@ -1021,8 +1023,12 @@ static bool flow_person(App *app, TableState *t, TablePhase phase, bool paused)
         table_try_move(app, t, &q);
         return true;
     }
-    if (phase == TP_STOCK_TURN && !t->guide.on && t->host_gone_at < 0) {
-        /* (the guide waits for the person's turn; a gone host for its return) */
+    if (phase == TP_STOCK_TURN && !t->guide.on && t->host_gone_at < 0 &&
+        !session_host_moved_own(t->session)) {
+        /* (the guide waits for the person's turn; a gone host for its
+         * return; a person whose clock ran out, not seen since, for them
+         * or the clock: issue 41, such a turn made here reset the host's
+         * count of the clock's moves, and they were never stood in for) */
         if (!paused) {
             int to = game_to_move(session_game(t->session));
             Move turn = {
