@@ -19,7 +19,8 @@
  * $CEKI_NET_LOCAL=1 with no table (screenshots): a table of app->setup's
  * game is hosted on 127.0.0.1 with a friend, computers and two
  * spectators, played to its second round by first legal moves;
- * $CEKI_WATCH_HANDS=1 shows its first round's hands. */
+ * $CEKI_WATCH_HANDS=1 shows its first round's hands, $CEKI_WATCH_CHAT=1
+ * has the friend and this spectator say a line too. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -153,6 +154,10 @@ static void local_table(App *app, WatchState *s)
         !local_run(all, WATCH_LOCAL_TABLES, false, 0) || !net_table_start(all[0]) ||
         !net_table_say(all[2], _("Watch the pool: two of a kind are left."))) {
         return;
+    }
+    if (getenv("CEKI_WATCH_CHAT") != NULL) { /* a screenshot of a busier chat */
+        net_table_say(all[1], _("Nice one! I did not see that capture coming."));
+        net_table_say(all[3], _("Only a few turns are left in this round, I think."));
     }
     local_run(all, WATCH_LOCAL_TABLES, true, 2);
 }
