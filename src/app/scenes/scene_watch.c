@@ -19,7 +19,8 @@
  * $CEKI_NET_LOCAL=1 with no table (screenshots): a table of app->setup's
  * game is hosted on 127.0.0.1 with a friend, computers and two
  * spectators, played to its second round by first legal moves;
- * $CEKI_WATCH_HANDS=1 shows its first round's hands. */
+ * $CEKI_WATCH_HANDS=1 shows its first round's hands, $CEKI_WATCH_CHAT=1
+ * has the friend and this spectator say a line too. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -153,6 +154,10 @@ static void local_table(App *app, WatchState *s)
         !local_run(all, WATCH_LOCAL_TABLES, false, 0) || !net_table_start(all[0]) ||
         !net_table_say(all[2], _("Watch the pool: two of a kind are left."))) {
         return;
+    }
+    if (getenv("CEKI_WATCH_CHAT") != NULL) { /* a screenshot of a busier chat */
+        net_table_say(all[1], _("Nice one! I did not see that capture coming."));
+        net_table_say(all[3], _("Only a few turns are left in this round, I think."));
     }
     local_run(all, WATCH_LOCAL_TABLES, true, 2);
 }
@@ -608,8 +613,9 @@ static const Ui *watch_widgets(const void *state)
 }
 
 /* For tests driving the window: the table's state, the move shown, the
- * spectators, whether a finished round's hands are shown, and the cards
- * drawn: the hidden ones (backs) and the faces. */
+ * spectators, whether a finished round's hands are shown, the cards
+ * drawn (the hidden ones, backs, and the faces), the move the table was
+ * last put in step with, and what its plates show. */
 static void watch_describe(App *app, void *state, char *buf, size_t size)
 {
     WatchState *s = state;
@@ -623,10 +629,25 @@ static void watch_describe(App *app, void *state, char *buf, size_t size)
         backs += sp->used && !sp->shown;
         faces += sp->used && sp->shown;
     }
-    snprintf(buf, size, "net_state=%d watching=%d move=%u watchers=%d late=%d backs=%d faces=%d",
-             (int)net_table_state(app->net), net_table_watching(app->net),
-             (unsigned)seat_feed_move_no(f), seats != NULL ? seats->nwatchers : 0, read && w.late,
-             backs, faces);
+    /* What the table shows (its plates are drawn from the board's
+     * observation): the round, whether the match is over, each seat's
+     * match total and the match's winners. */
+    const Observation *o = s->board != NULL && s->viewed ? &s->board->obs : NULL;
+    int n = snprintf(buf, size,
+                     "net_state=%d watching=%d move=%u watchers=%d late=%d backs=%d faces=%d "
+                     "shown_move=%u round=%d over=%d totals=",
+                     (int)net_table_state(app->net), net_table_watching(app->net),
+                     (unsigned)seat_feed_move_no(f), seats != NULL ? seats->nwatchers : 0,
+                     read && w.late, backs, faces, (unsigned)s->shown_move,
+                     o != NULL ? o->round : 0, o != NULL && o->phase == PHASE_MATCH_OVER);
+    for (int i = 0; o != NULL && i < o->players && n >= 0 && (size_t)n < size; i++) {
+        n += snprintf(buf + n, size - (size_t)n, "%s%d", i > 0 ? "," : "", o->match_score[i]);
+    }
+    for (int i = 0, k = 0; o != NULL && i < o->players && n >= 0 && (size_t)n < size; i++) {
+        if (o->match_winner[i]) {
+            n += snprintf(buf + n, size - (size_t)n, "%s%d", k++ > 0 ? "," : " winners=", i);
+        }
+    }
 }
 
 /* For tests: the watch screen's table on top of the stack (or NULL). */

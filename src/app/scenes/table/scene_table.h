@@ -218,6 +218,11 @@ typedef struct TableChat {
     bool was_away;       /* a seat was away (or this window cut off) at the last update */
     uint32_t grace_told[CEKI_MAX_SEATS]; /* each seat's grace the host told last, */
     double grace_at[CEKI_MAX_SEATS];     /* ... and app->now when it came (counted down here) */
+    /* Where table_chat_place put the lines last, and for what (a hash of
+     * the lines' sizes, the cards' places and the room). */
+    uint32_t placed_key;
+    int placed_n, placed_first, placed_dx, placed_dy, placed_w;
+    bool placed_found;
 } TableChat;
 
 /* Kowah's claim window at a table with friends (scene_table_net.c): the
@@ -602,6 +607,20 @@ void table_net_widgets(App *app, TableState *t);
 bool table_net_button(App *app, TableState *t, int id);
 void table_net_update(App *app, TableState *t);
 void table_net_draw(App *app, TableState *t);
+/* Where the chat lines shown over the table go (scene_table_net.c): the
+ * newest, up to `cap`, each with its line's index in t->chat.lines, its
+ * background and the rectangle its words are wrapped in. They lie at the
+ * nearest place to the pool's top left (Kowah: left of the stock) between
+ * the top bar and the prompt bar that covers no card (each sprite where it
+ * comes to rest, the stock, the piles, the discard pile) and, where there
+ * is such a place, no seat's plate; the oldest are given up while there is
+ * none; when not even the newest line fits, it lies alone over the prompt
+ * bar. Returns how many; the same players' table and watch screen. */
+typedef struct TableChatPlace {
+    int line;
+    SDL_Rect bg, text;
+} TableChatPlace;
+int table_chat_place(App *app, TableState *t, TableChatPlace *out, int cap);
 /* The table leaves: the network table goes with it. */
 void table_net_leave(App *app);
 /* While a network match is played: this window hosts it and another person

@@ -32,6 +32,7 @@ TableState *table_board_create(App *app, const VariantDesc *v, int players, NetT
     t->drawn = CARD_NONE;
     t->selected = t->drag_sprite = t->hover_sprite = t->peek_sprite = t->focus_sprite = -1;
     t->cover_seat = t->turned_for_person = -1;
+    t->host_gone_at = -1; /* the host not gone (0 would be "gone, and now back") */
     t->claim.shown_s = t->clock.shown_s = -1;
     text_field_init(&t->chat.line, NET_CHAT_MAX);
     t->view.viewer = 0; /* seat 0 at the bottom, its hand hidden like the others */

@@ -921,39 +921,272 @@ static void draw_banner(App *app, const TableState *t, NetTableState st)
     text_draw_in(app->text, app->renderer, says, &ink, box, TEXT_CENTER);
 }
 
-/* The newest lines, for a while after they came, at the pool's top left
- * (without a pool, left of the stock); all of them are in the move log. */
-static void draw_lines(App *app, TableState *t)
+/* Whether the chat line i is shown over the table now: a seat's or a
+ * spectator's line (not this window's notes, not a muted seat's) for a
+ * while after it came, or all of them while a line is being typed. */
+static bool line_shown(const App *app, const TableChat *c, int i)
+{
+    int seat = c->lines[i].seat;
+    bool muted = seat >= 0 && seat < CEKI_MAX_SEATS && c->muted[seat];
+    return (app->now - c->lines[i].at <= CHAT_SHOW_SECONDS || c->open) && !muted &&
+           seat != TABLE_CHAT_NOTE;
+}
+
+static void line_text(const TableState *t, const TableChatLine *l, char *buf, size_t size)
+{
+    char who[64];
+    line_who(t, l, who, sizeof who);
+    snprintf(buf, size, "%s: %s", who, l->text);
+}
+
+static uint32_t chat_hash(uint32_t h, const void *data, size_t size)
+{
+    const unsigned char *p = data;
+    for (size_t i = 0; i < size; i++) {
+        h = (h ^ p[i]) * 16777619u;
+    }
+    return h;
+}
+
+static bool rect_meets(SDL_Rect a, SDL_Rect b)
+{
+    return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+}
+
+/* The rectangles chat lines must not cover: every card drawn (each
+ * sprite where it comes to rest: a card in flight may pass under a line
+ * rather than the lines run from it; the stock, the piles and the
+ * discard pile as their zones) and, with `plates`, the seats' plates and
+ * their empty piles' places too. */
+static int chat_obstacles(const TableState *t, bool plates, SDL_Rect *out, int cap)
+{
+    int n = 0;
+    for (int i = 0; i < TV_MAX_SPRITES && n < cap; i++) {
+        const Sprite *sp = &t->view.sprites[i];
+        if (sp->used) {
+            out[n++] = table_rect((TlRect){sp->tx, sp->ty, sp->tw, sp->th});
+        }
+    }
+    const TableLayout *l = &t->layout;
+    if (t->view.stock > 0 && !tl_empty(l->stock) && n < cap) {
+        out[n++] = table_rect(l->stock);
+    }
+    if (t->view.discard_n > 0 && !tl_empty(l->discard) && n < cap) {
+        out[n++] = table_rect(l->discard);
+    }
+    for (int s = 0; s < t->players && n + 2 <= cap; s++) {
+        if ((t->view.pile_n[s] > 0 || t->view.exposed[s] != CARD_NONE || plates) &&
+            !tl_empty(l->seats[s].pile)) { /* (an empty one says so in words) */
+            out[n++] = table_rect(l->seats[s].pile);
+        }
+        if (plates && !tl_empty(l->seats[s].plate)) {
+            out[n++] = table_rect(l->seats[s].plate);
+        }
+    }
+    return n;
+}
+
+/* Whether the lines' rectangles, moved by (dx, dy), stay in `room` and
+ * clear of every obstacle. */
+static bool lines_fit(const SDL_Rect *bg, int n, int dx, int dy, SDL_Rect room, const SDL_Rect *ob,
+                      int nob)
+{
+    SDL_Rect all = {bg[0].x + dx, bg[0].y + dy, bg[0].w, bg[n - 1].y + bg[n - 1].h - bg[0].y};
+    if (all.x < room.x || all.y < room.y || all.x + all.w > room.x + room.w ||
+        all.y + all.h > room.y + room.h) {
+        return false; /* every line lies within the block's bounds */
+    }
+    bool clear = true;
+    for (int k = 0; k < nob && clear; k++) {
+        clear = !rect_meets(all, ob[k]);
+    }
+    if (clear) {
+        return true;
+    }
+    for (int i = 0; i < n; i++) {
+        SDL_Rect r = {bg[i].x + dx, bg[i].y + dy, bg[i].w, bg[i].h};
+        if (r.x < room.x || r.y < room.y || r.x + r.w > room.x + room.w ||
+            r.y + r.h > room.y + room.h) {
+            return false;
+        }
+        for (int k = 0; k < nob; k++) {
+            if (rect_meets(r, ob[k])) {
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+/* The offset nearest (dx, dy) = (0, 0) on a grid of `step` at which the
+ * lines fit, ring by ring outwards (the nearest of a ring); false when
+ * none does. */
+static bool nearest_fit(const SDL_Rect *bg, int n, SDL_Rect room, const SDL_Rect *ob, int nob,
+                        int step, int *dx, int *dy)
+{
+    int reach = SDL_max(room.w, room.h) / step + 1;
+    for (int ring = 0; ring <= reach; ring++) {
+        int best = -1, bx = 0, by = 0;
+        int side = ring == 0 ? 1 : 8 * ring; /* the cells on the ring's edge */
+        for (int c = 0; c < side; c++) {
+            int i, j, e = ring == 0 ? 0 : c % (2 * ring);
+            switch (ring == 0 ? 4 : c / (2 * ring)) {
+            case 0: i = -ring + e, j = -ring; break;
+            case 1: i = ring, j = -ring + e; break;
+            case 2: i = ring - e, j = ring; break;
+            case 3: i = -ring, j = ring - e; break;
+            default: i = j = 0; break;
+            }
+            int d = i * i + j * j;
+            if ((best < 0 || d < best) && lines_fit(bg, n, i * step, j * step, room, ob, nob)) {
+                best = d;
+                bx = i * step;
+                by = j * step;
+            }
+        }
+        if (best >= 0) {
+            *dx = bx;
+            *dy = by;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The lines idx[0..n) stacked from at's top left, at's width: each one's
+ * background and the rectangle its words wrap in. */
+static void measure_lines(App *app, const TableState *t, const int *idx, int n, SDL_Rect at,
+                          SDL_Rect *bg, SDL_Rect *text)
+{
+    int pad_x = app_px(app, 6), pad_y = app_px(app, 2), gap = app_px(app, 6), y = at.y;
+    TextStyle ink = app_text_style(app, 15, TEXT_REGULAR, UI_INK);
+    for (int k = 0; k < n; k++) {
+        char line[NET_CHAT_MAX * 4 + 80];
+        line_text(t, &t->chat.lines[idx[k]], line, sizeof line);
+        int h = text_draw_wrapped(app->text, NULL, line, &ink, (SDL_Rect){at.x, y, at.w, 0},
+                                  TEXT_LEFT, 1.0f);
+        text[k] = (SDL_Rect){at.x, y, at.w, h};
+        bg[k] = (SDL_Rect){at.x - pad_x, y - pad_y, at.w + 2 * pad_x, h + 2 * pad_y};
+        y += h + gap;
+    }
+}
+
+int table_chat_place(App *app, TableState *t, TableChatPlace *out, int cap)
 {
     const TableChat *c = &t->chat;
-    int first = SDL_max(0, c->nlines - CHAT_SHOWN);
+    int idx[CHAT_SHOWN], n = 0;
+    for (int i = SDL_max(0, c->nlines - CHAT_SHOWN); i < c->nlines; i++) {
+        if (line_shown(app, c, i)) {
+            idx[n++] = i;
+        }
+    }
+    n = SDL_min(n, cap);
+    if (n == 0) {
+        return 0;
+    }
+    /* Where they would lie with nothing in the way: the pool's top left
+     * (Kowah has no pool: left of the stock), half the pool wide. */
     SDL_Rect pool = table_rect(t->layout.pool);
     if (tl_empty(t->layout.pool) && !tl_empty(t->layout.stock)) {
-        /* Kowah has no pool: the lines go left of the stock, half as wide */
         SDL_Rect stock = table_rect(t->layout.stock);
         int left = app_px(app, 24);
         pool = (SDL_Rect){left, stock.y, 2 * SDL_max(stock.x - 2 * left, app_px(app, 160)), 0};
     }
-    int x = pool.x + app_px(app, 8), y = pool.y + app_px(app, 8);
-    TextStyle ink = app_text_style(app, 15, TEXT_REGULAR, UI_INK);
-    for (int i = first; i < c->nlines; i++) {
-        int seat = c->lines[i].seat;
-        bool muted = seat >= 0 && seat < CEKI_MAX_SEATS && c->muted[seat];
-        if ((app->now - c->lines[i].at > CHAT_SHOW_SECONDS && !c->open) || muted ||
-            seat == TABLE_CHAT_NOTE) {
-            continue;
+    int w = SDL_max(pool.w / 2, app_px(app, 240)), x = pool.x + app_px(app, 8);
+    int y = pool.y + app_px(app, 8);
+    SDL_Rect bg[CHAT_SHOWN], text[CHAT_SHOWN];
+    measure_lines(app, t, idx, n, (SDL_Rect){x, y, w, 0}, bg, text);
+    /* The table between its top bar and its prompt bar; the lines go to
+     * the nearest place there that covers no card (nor a plate, where
+     * there is such a place), the oldest given up while none is. */
+    SDL_Rect top = table_rect(t->layout.top_bar), prompt = table_rect(t->layout.prompt);
+    SDL_Rect room = {0, top.y + top.h, app->width,
+                     (prompt.h > 0 ? prompt.y : app->height) - (top.y + top.h)};
+    SDL_Rect ob[TV_MAX_SPRITES + 4 + 2 * CEKI_MAX_SEATS];
+    int step = SDL_max(4, app_px(app, 12));
+    int first = 0, dx = 0, dy = 0;
+    /* The same lines among the same cards: the place found last (the
+     * search is the costly part, and lines that stay put are read best). */
+    int nall = chat_obstacles(t, true, ob, (int)(sizeof ob / sizeof ob[0]));
+    uint32_t key = 2166136261u;
+    key = chat_hash(key, bg, sizeof bg[0] * (size_t)n);
+    key = chat_hash(key, &room, sizeof room);
+    key = chat_hash(key, ob, sizeof ob[0] * (size_t)nall);
+    key = chat_hash(key, idx, sizeof idx[0] * (size_t)n);
+    TableChat *cm = &t->chat;
+    bool found = false;
+    if (cm->placed_key == key && cm->placed_n == n) {
+        first = cm->placed_first;
+        dx = cm->placed_dx;
+        dy = cm->placed_dy;
+        found = cm->placed_found;
+    }
+    bool known = cm->placed_key == key && cm->placed_n == n;
+    /* As many lines as can be, at half the pool's width, else wider (fewer
+     * lines wrapped) or narrower. */
+    int widths[3] = {w, SDL_min(w * 3 / 2, room.w - 2 * (x - pool.x)),
+                     SDL_max(w * 2 / 3, app_px(app, 200))};
+    int wi = known ? cm->placed_w : 0;
+    for (; !known && first < n && !found; first++) {
+        for (wi = 0; wi < 3 && !found; wi++) {
+            measure_lines(app, t, idx, n, (SDL_Rect){x, y, widths[wi], 0}, bg, text);
+            for (int plates = 1; plates >= 0 && !found; plates--) {
+                int nob = chat_obstacles(t, plates == 1, ob, (int)(sizeof ob / sizeof ob[0]));
+                found = nearest_fit(bg + first, n - first, room, ob, nob, step, &dx, &dy);
+            }
         }
-        char who[64], line[NET_CHAT_MAX * 4 + 80];
-        line_who(t, &c->lines[i], who, sizeof who);
-        snprintf(line, sizeof line, "%s: %s", who, c->lines[i].text);
-        int h = text_draw_wrapped(app->text, NULL, line, &ink, (SDL_Rect){x, y, pool.w / 2, 0},
-                                  TEXT_LEFT, 1.0f);
-        SDL_Rect bg = {x - app_px(app, 6), y - app_px(app, 2), pool.w / 2 + app_px(app, 12),
-                       h + app_px(app, 4)};
-        paint_round_rect(app->paint, app->renderer, bg, app_px(app, 6), paint_rgba(0, 0, 0, 150));
-        text_draw_wrapped(app->text, app->renderer, line, &ink, (SDL_Rect){x, y, pool.w / 2, 0},
-                          TEXT_LEFT, 1.0f);
-        y += h + app_px(app, 6);
+        if (found) {
+            wi--;
+            break;
+        }
+    }
+    if (!known) {
+        cm->placed_key = key;
+        cm->placed_n = n;
+        cm->placed_first = found ? first : n - 1;
+        cm->placed_found = found;
+        cm->placed_dx = dx;
+        cm->placed_dy = dy;
+        cm->placed_w = found ? wi : 0;
+    }
+    measure_lines(app, t, idx, n, (SDL_Rect){x, y, widths[found ? wi : 0], 0}, bg, text);
+    if (!found) {
+        /* Nowhere clear of the cards: the newest line alone, over the
+         * prompt bar (its own band for the moment: it covers no card). */
+        first = n - 1;
+        SDL_Rect band = prompt.h > 0
+                            ? prompt
+                            : (SDL_Rect){0, app->height - bg[first].h, app->width, bg[first].h};
+        int margin = app_px(app, 16);
+        measure_lines(app, t, idx, n, (SDL_Rect){x, y, SDL_max(band.w - 2 * margin, w), 0}, bg,
+                      text);
+        dx = band.x + margin - text[first].x;
+        dy = band.y + (band.h - bg[first].h) / 2 - bg[first].y;
+    }
+    int shown = 0;
+    for (int k = first; k < n; k++) {
+        out[shown].line = idx[k];
+        out[shown].bg = (SDL_Rect){bg[k].x + dx, bg[k].y + dy, bg[k].w, bg[k].h};
+        out[shown].text = (SDL_Rect){text[k].x + dx, text[k].y + dy, text[k].w, text[k].h};
+        shown++;
+    }
+    return shown;
+}
+
+/* The newest lines, for a while after they came, where table_chat_place
+ * puts them (clear of the cards); all of them are in the move log. */
+static void draw_lines(App *app, TableState *t)
+{
+    const TableChat *c = &t->chat;
+    TableChatPlace at[CHAT_SHOWN];
+    int n = table_chat_place(app, t, at, CHAT_SHOWN);
+    TextStyle ink = app_text_style(app, 15, TEXT_REGULAR, UI_INK);
+    for (int k = 0; k < n; k++) {
+        char line[NET_CHAT_MAX * 4 + 80];
+        line_text(t, &c->lines[at[k].line], line, sizeof line);
+        paint_round_rect(app->paint, app->renderer, at[k].bg, app_px(app, 6),
+                         paint_rgba(0, 0, 0, 150));
+        text_draw_wrapped(app->text, app->renderer, line, &ink, at[k].text, TEXT_LEFT, 1.0f);
     }
 }
 

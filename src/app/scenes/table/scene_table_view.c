@@ -2189,12 +2189,15 @@ void view_sync(App *app, TableState *t, bool animate)
     sync_zone(t, TZ_POOL, -1, o->pool, NULL, o->pool_count, from);
     sync_spot(t, shown_by);
     sync_counts(t);
+    /* The seats' roles first: Pèi's bands are laid out from them, and a
+     * pool placed in bands of roles it no longer has would keep (pool_h)
+     * a card height that layout chose. */
+    sync_seats(t);
     bool reversed = t->players > 2 && o->next_seat[0] != 1;
     if (reversed != v->reversed) {
         v->reversed = reversed;
         table_relayout(app, t);
     }
-    sync_seats(t);
     view_place(app, t);
     for (int i = 0; i < TV_MAX_SPRITES && !animate; i++) {
         Sprite *s = &v->sprites[i];
