@@ -1021,8 +1021,11 @@ static void test_older_journal_comes_back(void **state)
     assert_int_equal(w.logs_differ, 0);
     t_world_free(&w);
     db = t_open_journal(dir); /* now of today's schema, and said so */
-    assert_int_equal(t_journal_int(db, "PRAGMA user_version"), 1);
+    assert_int_equal(t_journal_int(db, "PRAGMA user_version"), 2);
     assert_int_equal(t_journal_int(db, "SELECT COUNT(*) FROM pragma_table_info('host_move')"
+                                       " WHERE name = 'bank'"),
+                     1);
+    assert_int_equal(t_journal_int(db, "SELECT COUNT(*) FROM pragma_table_info('host_seat')"
                                        " WHERE name = 'bank'"),
                      1);
     sqlite3_close(db);
