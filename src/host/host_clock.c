@@ -6,7 +6,10 @@
  * the seat's bank; a decision that stops for a while (its person away)
  * keeps what it had left and runs again from there. The time a decision
  * takes is charged when it stops or ends: from its move time first, the
- * rest from the bank, never below nothing. Nothing here sends or applies
+ * rest from the bank, never below nothing. A seat's first decision after a
+ * round has ended has NET_CLOCK_ROUND_BREAK_MS more move time, once a round
+ * (its person is reading that round's results; a restarted host may give
+ * it once more). Nothing here sends or applies
  * anything: host_play.c makes the clock's move when clock_due has come,
  * and has a bank running down kept when clock_keep_due has.
  */
@@ -25,6 +28,7 @@ void clock_reset(HostTable *t)
         t->seat[s].bank_ms = t->clock.bank_ms;
         t->seat[s].bank_kept = t->clock.bank_ms;
         t->seat[s].clock_moves = 0;
+        t->seat[s].clock_round = 0;
     }
     t->clock_seat = -1;
     t->clock_move_no = 0;
@@ -76,6 +80,22 @@ static void clock_charge(HostTable *t, uint64_t now_ms)
     s->bank_ms = past >= s->bank_ms ? 0 : s->bank_ms - (uint32_t)past;
 }
 
+/* The extra move time of seat's new decision: the break after a round's
+ * end, if that end has not given them one yet (never past the protocol's
+ * longest move time). */
+static uint32_t clock_round_break(HostTable *t, int seat)
+{
+    int round = game_round_number(t->game);
+    bool over = game_round_over(t->game) || game_match_over(t->game);
+    int ended = over ? round : round - 1; /* the last round that is over */
+    HostSeat *s = &t->seat[seat];
+    if (ended < 1 || s->clock_round >= ended)
+        return 0;
+    s->clock_round = ended;
+    uint32_t room = NET_CLOCK_MOVE_MAX_MS - t->clock.move_ms;
+    return room < NET_CLOCK_ROUND_BREAK_MS ? room : NET_CLOCK_ROUND_BREAK_MS;
+}
+
 void clock_check(HostTable *t, uint64_t now_ms)
 {
     int seat = clock_timed_seat(t);
@@ -90,7 +110,7 @@ void clock_check(HostTable *t, uint64_t now_ms)
     if (t->clock_seat < 0) { /* a new decision: its whole move time */
         t->clock_seat = seat;
         t->clock_move_no = t->move_no;
-        t->clock_left = t->clock.move_ms;
+        t->clock_left = t->clock.move_ms + clock_round_break(t, seat);
     }
     if (!t->clock_running) {
         t->clock_running = true;

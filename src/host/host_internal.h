@@ -64,6 +64,7 @@ typedef struct HostSeat {
     uint32_t bank_ms;    /* the turn clock: the bank left, not counting a decision timed now */
     uint32_t bank_kept;  /* the bank the journal holds for them (0: nothing to keep, no journal) */
     uint8_t clock_moves; /* moves in a row the clock made for them */
+    int clock_round;     /* the last round whose end gave them NET_CLOCK_ROUND_BREAK_MS */
 } HostSeat;
 
 /* A spectator (host.h, "Spectators"). */

@@ -68,6 +68,11 @@
 #define NET_CLOCK_NORMAL_BANK_MS 120000u
 #define NET_CLOCK_QUICK_MOVE_MS 10000u
 #define NET_CLOCK_QUICK_BANK_MS 30000u
+/* A seat's first decision after a round has ended (at its results, or in
+ * the next round) has this much more move time, to read the results: the
+ * host deals on at once, so a person still on the results screen when the
+ * next round begins would otherwise be spending their bank. */
+#define NET_CLOCK_ROUND_BREAK_MS 20000u
 
 /* Why a connection was closed (ENet's disconnect data) or a message
  * refused (NET_MSG_REFUSED's refusal): one list for both, so a client

@@ -264,7 +264,8 @@ static void t_bot_record(World *w, Bot *b, const NetRecord *r)
 }
 
 /* Every clock a seat is told is the table's: on exactly when it has one,
- * no more time than a move has, no bank above the table's. */
+ * no more time than a move has (with the break after a round's end),
+ * no bank above the table's. */
 static void t_check_clock(const World *w, const NetClockState *c)
 {
     assert_int_equal(c->on, w->clock_ms > 0);
@@ -272,7 +273,7 @@ static void t_check_clock(const World *w, const NetClockState *c)
         return;
     assert_int_equal(c->players, w->cfg.players);
     assert_true(c->running >= -1 && c->running < w->cfg.players);
-    assert_true(c->move_left_ms <= w->clock_ms);
+    assert_true(c->move_left_ms <= w->clock_ms + NET_CLOCK_ROUND_BREAK_MS);
     assert_true(c->running >= 0 || c->move_left_ms == 0);
     for (int s = 0; s < c->players; s++)
         assert_true(c->bank_ms[s] <= w->bank_ms);
@@ -1769,6 +1770,37 @@ static void test_clock_bank_kept_across_a_restart(void **state)
     t_remove_dir(dir);
 }
 
+/* A round's end gives each seat's next decision NET_CLOCK_ROUND_BREAK_MS
+ * more, once: the host deals on at once, and a person reading the round's
+ * results should not be spending their bank. Their next decision in the
+ * same round has its move time only. */
+static void test_clock_break_after_a_round(void **state)
+{
+    (void)state;
+    World w;
+    t_clock_world(&w, NULL, T_CLOCK_MS, T_BANK_MS);
+    Bot *b = &w.bot[2];
+    b->stalled = false;
+    for (int step = 0; step < T_MAX_STEPS && game_round_number(w.mirror) < 2; step++)
+        assert_false(t_step(&w, 1));
+    assert_int_equal(game_round_number(w.mirror), 2);
+    b->stalled = true;
+    t_play_to_turn_of(&w, b);
+    t_all_told_clock(&w, 2, T_CLOCK_MS + NET_CLOCK_ROUND_BREAK_MS, T_BANK_MS);
+    int at = t_mirror_moves(&w);
+    /* The break and the move time pass: the bank is whole. */
+    w.now += T_CLOCK_MS + NET_CLOCK_ROUND_BREAK_MS;
+    host_tick(w.h, w.now);
+    assert_int_equal(t_mirror_moves(&w), at);
+    w.now += T_BANK_MS;
+    host_tick(w.h, w.now);
+    assert_int_equal(t_mirror_moves(&w), at + 1); /* the clock moved for it */
+    t_play_to_turn_of(&w, b);
+    assert_int_equal(game_round_number(w.mirror), 2);
+    t_all_told_clock(&w, 2, T_CLOCK_MS, 0); /* the same round: no break again */
+    t_world_free(&w);
+}
+
 /* Bots that move at once never run out of time, and play ceki-cli match's
  * game with the clock on. */
 static void test_clock_leaves_quick_play_alone(void **state)
@@ -1864,6 +1896,7 @@ int main(void)
         cmocka_unit_test(test_failed_journal_writes_are_kept_later),
         cmocka_unit_test(test_clock_moves_for_a_silent_seat),
         cmocka_unit_test(test_clock_bank_kept_across_a_restart),
+        cmocka_unit_test(test_clock_break_after_a_round),
         cmocka_unit_test(test_clock_leaves_quick_play_alone),
         cmocka_unit_test(test_stand_in_asked_for),
         cmocka_unit_test(test_seat_is_kept_before_it_is_told),
