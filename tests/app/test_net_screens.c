@@ -1854,6 +1854,56 @@ static void test_title_rejoin(void **state)
     close_app(app);
 }
 
+/* A ticket back to a table this computer hosted: the title says it is the
+ * person's own table, on its port, in their language (it read "Rejoin the
+ * table at 192.0.2.2", as if a friend's). */
+static void title_own_table_at(int w, int h)
+{
+    app_w = w;
+    app_h = h;
+    App *app = new_app();
+    NetTicket t;
+    memset(&t, 0, sizeof t);
+    char err[200] = "";
+    assert_true(net_address_parse("192.0.2.2:7158/t1", &t.address, err, sizeof err));
+    memset(t.token, 'a', NET_TOKEN_LEN);
+    t.hosting = true;
+    assert_true(net_ticket_save(app->store, &t, "pei", err, sizeof err));
+    static const struct {
+        Language lang;
+        const char *says, *name;
+    } langs[] = {{LANGUAGE_ENGLISH, "Your own table, hosted here on port 7158", "en"},
+                 {LANGUAGE_INDONESIAN, "Meja Anda sendiri, dibuka di sini pada port 7158", "id"},
+                 {LANGUAGE_JAVANESE,
+                  "M\xc3\xa9ja samp\xc3\xa9yan dh\xc3\xa9w\xc3\xa9, dibukak ing "
+                  "k\xc3\xa9n\xc3\xa9 ing port 7158",
+                  "jv"}};
+    for (size_t l = 0; l < sizeof langs / sizeof langs[0]; l++) {
+        i18n_set_language(langs[l].lang);
+        char why[200];
+        scene_stack_clear(app);
+        assert_true(scene_stack_push(app, SCENE_TITLE, why, sizeof why));
+        step(app, 1);
+        test_screen_text(app);
+        assert_true(test_screen_says(langs[l].says));
+        assert_false(test_screen_says("192.0.2.2"));
+        char name[64];
+        snprintf(name, sizeof name, "title-own-table-%s", langs[l].name);
+        shot(app, name);
+    }
+    i18n_set_language(LANGUAGE_ENGLISH);
+    close_app(app);
+    app_w = 1280;
+    app_h = 800;
+}
+
+static void test_title_own_table(void **state)
+{
+    (void)state;
+    title_own_table_at(1280, 800);
+    title_own_table_at(2560, 1600);
+}
+
 /* Going back to a table whose host has gone: the join screen, once the
  * table fails, returns to the title, which says why and offers to try
  * again or forget the table; trying again joins again; forgetting takes
@@ -2065,6 +2115,7 @@ int main(void)
         cmocka_unit_test(test_settings_name),
         cmocka_unit_test(test_title_rejoin),
         cmocka_unit_test(test_title_rejoin_gone),
+        cmocka_unit_test(test_title_own_table),
         cmocka_unit_test(test_large_screens),
         cmocka_unit_test(test_host_who_may_watch),
         cmocka_unit_test(test_watch_from_lists),

@@ -1282,12 +1282,14 @@ static void test_ticket_kept(void **state)
     assert_true(net_ticket_load(st, &back));
     assert_memory_equal(&back, &t, sizeof t);
     char caption[128];
-    net_ticket_caption(&back, caption, sizeof caption);
-    assert_non_null(strstr(caption, "10.0.0.7"));
+    net_ticket_caption(&back, caption, sizeof caption); /* this computer's own table */
+    assert_string_equal(caption, "Your own table, hosted here on port 7157");
     t.hosting = false; /* one at a time: the last replaces it */
     assert_true(net_ticket_save(st, &t, "pei", err, sizeof err));
     assert_true(net_ticket_load(st, &back));
     assert_false(back.hosting);
+    net_ticket_caption(&back, caption, sizeof caption); /* a friend's */
+    assert_string_equal(caption, "Rejoin the table at 10.0.0.7");
     net_ticket_forget(st);
     assert_false(net_ticket_load(st, &back));
     int people = -1, computers = -1;

@@ -54,9 +54,15 @@ void net_ticket_forget(Store *st)
 
 void net_ticket_caption(const NetTicket *t, char *buf, size_t size)
 {
-    if (buf != NULL && size > 0) {
-        snprintf(buf, size, _("Rejoin the table at %s"), t != NULL ? t->address.host : "");
+    if (buf == NULL || size == 0) {
+        return;
     }
+    if (t != NULL && t->hosting) { /* its address is this computer's own */
+        snprintf(buf, size, _("Your own table, hosted here on port %u"),
+                 (unsigned)(t->address.port != 0 ? t->address.port : NET_DEFAULT_PORT));
+        return;
+    }
+    snprintf(buf, size, _("Rejoin the table at %s"), t != NULL ? t->address.host : "");
 }
 
 bool net_ticket_data_dir(char *out, size_t size)
