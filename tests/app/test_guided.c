@@ -809,11 +809,38 @@ static int count_says_red_pairs(const TableState *t, Language language)
     return 1;
 }
 
+/* In English: no capture told as a card taken "with the" same card (two
+ * copies of one card read "with another"); 1 for each such capture told. */
+static int twins_told(const TableState *t, Language language)
+{
+    if (language != LANGUAGE_ENGLISH) {
+        return 0;
+    }
+    int twins = 0;
+    for (const char *at = strstr(t->guide.text, " took the "); at != NULL;
+         at = strstr(at + 1, " took the ")) {
+        const char *a = at + strlen(" took the ");
+        const char *with = strstr(a, " with ");
+        const char *end = with != NULL ? strchr(with, '.') : NULL;
+        if (end == NULL) {
+            continue;
+        }
+        size_t an = (size_t)(with - a);
+        const char *b = with + strlen(" with ");
+        if (strncmp(b, "the ", 4) == 0 && (size_t)(end - b - 4) == an &&
+            strncmp(b + 4, a, an) == 0) {
+            fail_msg("a capture told with the same card twice: '%s'", t->guide.text);
+        }
+        twins += strncmp(b, "another ", 8) == 0;
+    }
+    return twins;
+}
+
 /* One guided game at one size and language, every step of the guide drawn:
  * its words, the step made or Continue pressed; the results' screens
  * passed. Returns the steps drawn. */
 static int fit_game(const char *key, int w, int h, Language language, const char *lang, int *others,
-                    int *red_counted)
+                    int *red_counted, int *twins)
 {
     App *app = test_app_new(w, h, NULL);
     app->settings.anim_speed = ANIM_INSTANT;
@@ -841,6 +868,7 @@ static int fit_game(const char *key, int w, int h, Language language, const char
         } else if (t != NULL && t->guide.hold) {
             check_fits(app, "the guide's words", key, lang, ++drawn, others);
             *red_counted += count_says_red_pairs(t, language);
+            *twins += twins_told(t, language);
             table_guide_continue(app, t);
         } else if (t != NULL && table_guide_waits(t) && t->hint_state == HINT_SHOWN) {
             check_fits(app, "the step", key, lang, ++drawn, others);
@@ -872,12 +900,13 @@ static void test_the_guide_fits_in_three_languages(void **state)
     static const Language languages[] = {LANGUAGE_ENGLISH, LANGUAGE_INDONESIAN, LANGUAGE_JAVANESE};
     static const int sizes[2][2] = {{1280, 800}, {2560, 1600}};
     int red_counted = 0; /* Thothit's deal has the person take a red-stamped pair */
+    int twins = 0;       /* others' captures of two copies of one card, told */
     for (int i = 0; i < FAMILIES; i++) {
         for (int l = 0; l < 3; l++) {
             for (int z = 0; z < 2; z++) {
                 int others = 0;
                 int n = fit_game(families[i].key, sizes[z][0], sizes[z][1], languages[l], langs[l],
-                                 &others, &red_counted);
+                                 &others, &red_counted, &twins);
                 assert_true(n > 2);
                 if (others > 0) {
                     printf("%s %s %dx%d: %d steps fit; the table itself noted %d overflows\n",
@@ -887,6 +916,7 @@ static void test_the_guide_fits_in_three_languages(void **state)
         }
     }
     assert_true(red_counted > 0);
+    assert_true(twins > 0); /* the Pèi deal has others take two copies of one card */
 }
 
 int main(void)

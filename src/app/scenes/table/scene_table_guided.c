@@ -286,7 +286,11 @@ static bool say_event(const TableState *t, const GameEvent *e, char *buf, size_t
         if (mine) {
             return false; /* the person's own capture was the step */
         }
-        snprintf(buf, size, _("%s took the %s with the %s."), who, b, a);
+        if (e->card == e->card2) { /* two copies of one card */
+            snprintf(buf, size, _("%s took the %s with another %s."), who, b, a);
+        } else {
+            snprintf(buf, size, _("%s took the %s with the %s."), who, b, a);
+        }
         return true;
     case EV_SEATING:
         snprintf(buf, size, "%s",
