@@ -773,7 +773,7 @@ static void test_waiting_room_host(void **state)
     if (empty >= 0) {
         char name[48];
         ui_focus((Ui *)ui_of_top_scene(app),
-                 ui_find_named(ui_of_top_scene(app), "Computers play")->id);
+                 ui_find_named(ui_of_top_scene(app), "Computer's level")->id);
         test_key(app, SDLK_RIGHT, 0); /* greedy -> strong */
         snprintf(name, sizeof name, "Seat %d: a computer", empty + 1);
         test_click_named(app, name);
@@ -783,6 +783,12 @@ static void test_waiting_room_host(void **state)
     step(app, 1);
     assert_true(describes(app, "taken=3") || describes(app, "taken=4"));
     assert_false(ui_find_named(ui_of_top_scene(app), "Start the match")->disabled);
+    /* No seat left to give: no level for one (it read "Computers play:
+     * Greedy" under a seat taken by a random computer). */
+    for (int i = 0; i < fake.seats.players; i++) {
+        assert_int_not_equal(fake.seats.seat[i].state, NET_SEAT_EMPTY);
+    }
+    assert_null(ui_find_named(ui_of_top_scene(app), "Computer's level"));
     close_app(app);
 }
 

@@ -103,9 +103,12 @@ static void layout(App *app, WaitingState *s)
         ui_add(&s->ui, WIDGET_BUTTON, WAIT_COPY, app_rect(app, 848, 548, 340, 48), false,
                _("Copy the invite link"));
     }
-    if (host) {
+    if (host && !all_taken(seats)) { /* the level of a seat given to the computer */
         ui_add(&s->ui, WIDGET_CHOICE, WAIT_LEVEL,
-               app_rect(app, 330, row_y(seats->players) + 12, 300, 46), false, _("Computers play"));
+               app_rect(app, 330, row_y(seats->players) + 12, 300, 46), false,
+               _("Computer's level"));
+    }
+    if (host) {
         ui_add(&s->ui, WIDGET_PRIMARY, WAIT_START, app_rect(app, 848, 668, 340, 54),
                !all_taken(seats), _("Start the match"));
     }
@@ -352,7 +355,7 @@ static void draw_seats(App *app, WaitingState *s)
     if (ui_find(&s->ui, WAIT_LEVEL) != NULL) {
         static const char *const levels[AI_LEVEL_COUNT] = {N_("Random"), N_("Greedy"),
                                                            N_("Strong")};
-        ui_draw_label(app, &s->ui, WAIT_LEVEL, _("Computers play"), app_rect(app, 76, 0, 0, 0).x);
+        ui_draw_label(app, &s->ui, WAIT_LEVEL, _("Computer's level"), app_rect(app, 76, 0, 0, 0).x);
         ui_draw_choice(app, &s->ui, WAIT_LEVEL, _(levels[s->level]));
     }
 }
