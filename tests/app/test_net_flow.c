@@ -21,6 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "i18n.h"
 #include "net_table.h"
 #include "scene_table.h"
 #include "session.h"
@@ -224,6 +225,39 @@ static bool own_seat_played_for(App *app, NetTable *f)
            seat_moves(app, 0) >= own_before + 3;
 }
 
+static bool friend_stood_in(App *app, NetTable *f)
+{
+    friend_moves(f);
+    const NetSeats *ns = net_table_seats(session_net_table(app->session));
+    for (int i = 1; i < ns->players; i++) {
+        if (ns->seat[i].state == NET_SEAT_STAND_IN && ns->seat[i].stand_in == NET_STAND_IN_OWN) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* No plate's word is drawn over the banner saying a computer plays the
+ * viewer's seat (in Indonesian, a friend's "Komputer bermain, sesuai
+ * permintaan" covered its end at 1280x800). */
+static void banner_left_clear(App *app, const char *banner, const char *plate)
+{
+    test_screen_text(app);
+    SDL_Rect b[4], p[8];
+    int nb = SDL_min(test_screen_text_rects(banner, b, 4), 4);
+    int n = SDL_min(test_screen_text_rects(plate, p, 8), 8);
+    assert_true(nb >= 1);
+    assert_true(n >= 2); /* the viewer's plate and the friend's */
+    for (int k = 0; k < nb; k++) {
+        for (int i = 0; i < n; i++) {
+            if (SDL_HasIntersection(&b[k], &p[i])) {
+                fail_msg("'%s' at %d,%d %dx%d over the banner at %d,%d %dx%d", plate, p[i].x,
+                         p[i].y, p[i].w, p[i].h, b[k].x, b[k].y, b[k].w, b[k].h);
+            }
+        }
+    }
+}
+
 static bool own_seat_back(App *app, NetTable *f)
 {
     friend_moves(f);
@@ -267,6 +301,16 @@ static void test_menu_own_stand_in(void **state)
     char png[600];
     snprintf(png, sizeof png, "%s/net-table-own-stand-in.png", CEKI_TEST_OUT_DIR);
     assert_true(app_save_png(app, png, err, sizeof err));
+    /* The friend asks too: both plates say so, clear of the banner. */
+    assert_true(net_table_stand_in(f, true));
+    assert_true(pump(app, f, friend_stood_in));
+    banner_left_clear(app, "A computer plays your seat", "A computer plays, as asked");
+    i18n_set_language(LANGUAGE_INDONESIAN);
+    banner_left_clear(app, "Komputer memainkan kursi Anda", "Komputer bermain, sesuai permintaan");
+    snprintf(png, sizeof png, "%s/net-table-both-stood-in-id.png", CEKI_TEST_OUT_DIR);
+    assert_true(app_save_png(app, png, err, sizeof err));
+    i18n_set_language(LANGUAGE_ENGLISH);
+    assert_true(net_table_stand_in(f, false));
 
     test_click_named(app, "Menu");
     test_click_named(app, "Take my seat back");

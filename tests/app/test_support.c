@@ -231,6 +231,11 @@ static struct {
     size_t len;
     char text[64 * 1024];
     char joined[64 * 1024];
+    struct { /* each copy to the screen: its line and where it went */
+        int line;
+        SDL_Rect at;
+    } copies[SHOWN_MAX];
+    int ncopies;
 } screen;
 
 /* The library's own function of this name. */
@@ -308,6 +313,11 @@ int SDL_RenderCopy(SDL_Renderer *r, SDL_Texture *t, const SDL_Rect *src, const S
                 if (n > 0) {
                     screen.len = SDL_min(screen.len + (size_t)n, sizeof screen.text - 1);
                 }
+                if (screen.ncopies < SHOWN_MAX && dst != NULL) {
+                    screen.copies[screen.ncopies].line = i;
+                    screen.copies[screen.ncopies].at = *dst;
+                    screen.ncopies++;
+                }
                 break;
             }
         }
@@ -321,6 +331,7 @@ const char *test_screen_text(App *app)
         free(screen.lines[i].text);
     }
     screen.nlines = 0;
+    screen.ncopies = 0;
     screen.len = 0;
     screen.text[0] = '\0';
     screen.pending[0] = '\0';
@@ -338,6 +349,21 @@ bool test_screen_says(const char *needle)
         *c = *c == '\n' ? ' ' : *c;
     }
     return strstr(screen.joined, needle) != NULL;
+}
+
+int test_screen_text_rects(const char *needle, SDL_Rect *out, int max)
+{
+    int n = 0;
+    for (int i = 0; i < screen.ncopies; i++) {
+        const char *text = screen.lines[screen.copies[i].line].text;
+        if (text != NULL && strstr(text, needle) != NULL) {
+            if (n < max) {
+                out[n] = screen.copies[i].at;
+            }
+            n++;
+        }
+    }
+    return n;
 }
 
 /* Fails, showing the screen's text, unless whether the screen says the

@@ -59,6 +59,10 @@ const char *test_screen_text(App *app);
 /* True when the text of the last test_screen_text holds needle, its lines
  * joined by spaces (a wrapped sentence reads whole). */
 bool test_screen_says(const char *needle);
+/* Where the last test_screen_text drew the lines holding needle (one
+ * drawn line each, not a wrapped sentence): up to max of them in out, in
+ * drawing order; returns how many there were. */
+int test_screen_text_rects(const char *needle, SDL_Rect *out, int max);
 /* Fails, showing the screen's text, unless the screen (`scene_name` names it
  * in the message) says what the format makes. */
 void test_expect_says(App *app, const char *scene_name, const char *format, ...);

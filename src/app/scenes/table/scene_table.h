@@ -479,6 +479,9 @@ int table_menu_rows(const TableState *t, int ids[6], const char *names[6]);
  * else greedy; at a network table the host's stand-in, NET_STAND_IN_OWN)
  * until they take it back (the menu, or their next move). */
 bool table_stood_in(const TableState *t);
+/* Where the banner saying a computer plays the viewer's seat goes (an
+ * empty rect when it is not shown): the plates' badges keep out of it. */
+SDL_Rect table_stood_in_banner(App *app, const TableState *t);
 bool table_can_hand_over(const TableState *t); /* the menu offers it */
 void table_hand_over(App *app, TableState *t);
 void table_take_back(App *app, TableState *t);

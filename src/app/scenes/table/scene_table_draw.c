@@ -1802,13 +1802,21 @@ static void draw_felt_layer(App *app, TableState *t)
 /* A computer plays the viewer's seat: a banner at the top saying how to
  * take it back, and (at a table on this computer; a network table's plate
  * has the host's word for it) a badge over the viewer's plate. */
+SDL_Rect table_stood_in_banner(App *app, const TableState *t)
+{
+    if (!table_stood_in(t)) {
+        return (SDL_Rect){0, 0, 0, 0};
+    }
+    bool cut_off = table_net_cut_off(t); /* that banner is drawn where this one goes */
+    return app_rect(app, 320, cut_off ? 116 : 66, 640, 44);
+}
+
 static void draw_stood_in(App *app, TableState *t)
 {
     if (!table_stood_in(t)) {
         return;
     }
-    bool cut_off = table_net_cut_off(t); /* that banner is drawn where this one goes */
-    SDL_Rect box = app_rect(app, 320, cut_off ? 116 : 66, 640, 44);
+    SDL_Rect box = table_stood_in_banner(app, t);
     ui_draw_panel(app, box);
     TextStyle ink = style(app, 16, TEXT_BOLD, UI_GOLD_LIGHT);
     const char *says = _("A computer plays your seat. Make a move, or Menu > Take my seat back.");

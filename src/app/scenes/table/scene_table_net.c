@@ -743,12 +743,20 @@ static SDL_Rect badge_place(App *app, const TableState *t, int i, int w, int h)
         {bubble.x + bubble.w + gap, y, w, h},
         {plate.x, SDL_max(y, SDL_max(bubble.y + bubble.h, hand.y + hand.h) + gap), w, h},
     };
+    /* Never over the banner saying a computer plays the viewer's seat (its
+     * words are the ones to read); over the seat's hidden cards rather,
+     * and over their count only when nothing else is left. */
+    SDL_Rect banner = table_stood_in_banner(app, t);
     int n = (int)(sizeof places / sizeof places[0]);
-    for (int k = 0; k < n; k++) {
-        SDL_Rect p = places[k];
-        bool on_screen = p.x >= 0 && p.x + p.w <= sw && p.y >= 0 && p.y + p.h <= sh;
-        if (on_screen && !SDL_HasIntersection(&p, &bubble) && !SDL_HasIntersection(&p, &hand)) {
-            return p;
+    for (int pass = 0; pass < 3; pass++) {
+        for (int k = 0; k < n; k++) {
+            SDL_Rect p = places[k];
+            bool on_screen = p.x >= 0 && p.x + p.w <= sw && p.y >= 0 && p.y + p.h <= sh;
+            bool clear = (pass == 2 || !SDL_HasIntersection(&p, &bubble)) &&
+                         (pass >= 1 || !SDL_HasIntersection(&p, &hand));
+            if (on_screen && clear && !SDL_HasIntersection(&p, &banner)) {
+                return p;
+            }
         }
     }
     return places[n - 1];
