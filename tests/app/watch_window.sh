@@ -13,7 +13,7 @@
 # its end, where its plates show the totals and the winner the bots'
 # transcripts print (the screen may be some seconds behind a match this
 # brisk: its cards move at the settings' pace). One picture of the screen
-# a moment after the first moves (import -window root) is kept as
+# a moment after the first moves (the window's own picture) is kept as
 # OUT_DIR/watching.png, the program's own at the end as OUT_DIR/over.png.
 # Stop watching leaves the table: the server sees the spectator go, the
 # person is back at the join screen with the server in the list. Where to
@@ -23,7 +23,7 @@
 # is bounded and every process is killed on exit.
 set -u
 . "$(dirname "$0")/window.bash" # window_manager, window_shot, need_tools
-need_tools xvfb-run xauth xdotool openbox import
+need_tools xvfb-run xauth xdotool openbox
 if [ "${1:-}" != "--inside" ]; then
     ceki=$1
     server=$2
@@ -185,7 +185,7 @@ done
 wait_state playing ' scene=watch net_state=3 watching=1 move=[1-9][0-9]* .* backs=[1-9]' 30 &&
     {
         sleep 1 # (the picture a moment after the first moves, for a human to look at)
-        import -window root "$out/watching.png" && ok
+        window_shot "$out/shot.png" "$pid" "$out/watching.png" 10 && ok
     }
 for b in "${bots[@]}"; do
     wait_gone "$b" 150 || fail bots "a bot still plays after 150 s: $(tail -2 "$out/bot0.err")"

@@ -1027,7 +1027,7 @@ static bool flow_person(App *app, TableState *t, TablePhase phase, bool paused)
         !session_host_moved_own(t->session)) {
         /* (the guide waits for the person's turn; a gone host for its
          * return; a person whose clock ran out, not seen since, for them
-         * or the clock: issue 41, such a turn made here reset the host's
+         * or the clock: such a turn made here would reset the host's
          * count of the clock's moves, and they were never stood in for) */
         if (!paused) {
             int to = game_to_move(session_game(t->session));

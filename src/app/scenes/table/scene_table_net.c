@@ -743,8 +743,9 @@ static SDL_Rect badge_place(App *app, const TableState *t, int i, int w, int h)
         {bubble.x + bubble.w + gap, y, w, h},
         {plate.x, SDL_max(y, SDL_max(bubble.y + bubble.h, hand.y + hand.h) + gap), w, h},
     };
-    /* Never over the banner saying a computer plays the viewer's seat (its
-     * words are the ones to read); over the seat's hidden cards rather,
+    /* Never over the banners saying a computer plays the viewer's seat or
+     * that this window is cut off (their words are the ones to read); over
+     * the seat's hidden cards rather,
      * and over their count only when nothing else is left. */
     SDL_Rect banner = table_stood_in_banner(app, t);
     int n = (int)(sizeof places / sizeof places[0]);
@@ -1079,6 +1080,61 @@ static void measure_lines(App *app, const TableState *t, const int *idx, int n, 
     }
 }
 
+/* Where the chat lines idx[0..n) go in room: the first of them kept
+ * (the older ones given up while none fits), the shift from where they
+ * would lie at origin, the width of widths[] they are measured at, and
+ * whether they fit clear of the cards at all. The same lines among the same
+ * cards get the place found last (the search is the costly part, and lines
+ * that stay put are read best). bg and text are scratch. */
+typedef struct {
+    int first, dx, dy, wi;
+    bool found;
+} ChatFit;
+
+static ChatFit chat_fit(App *app, TableState *t, const int *idx, int n, SDL_Point origin,
+                        const int widths[3], SDL_Rect room, SDL_Rect *bg, SDL_Rect *text)
+{
+    int x = origin.x, y = origin.y;
+    SDL_Rect ob[TV_MAX_SPRITES + 4 + 2 * CEKI_MAX_SEATS];
+    int step = SDL_max(4, app_px(app, 12));
+    int first = 0, dx = 0, dy = 0;
+    int nall = chat_obstacles(t, true, ob, (int)(sizeof ob / sizeof ob[0]));
+    uint32_t key = 2166136261u;
+    key = chat_hash(key, bg, sizeof bg[0] * (size_t)n);
+    key = chat_hash(key, &room, sizeof room);
+    key = chat_hash(key, ob, sizeof ob[0] * (size_t)nall);
+    key = chat_hash(key, idx, sizeof idx[0] * (size_t)n);
+    TableChat *cm = &t->chat;
+    bool known = cm->placed_key == key && cm->placed_n == n;
+    if (known) {
+        return (ChatFit){cm->placed_first, cm->placed_dx, cm->placed_dy, cm->placed_w,
+                         cm->placed_found};
+    }
+    bool found = false;
+    int wi = 0;
+    for (; first < n && !found; first++) {
+        for (wi = 0; wi < 3 && !found; wi++) {
+            measure_lines(app, t, idx, n, (SDL_Rect){x, y, widths[wi], 0}, bg, text);
+            for (int plates = 1; plates >= 0 && !found; plates--) {
+                int nob = chat_obstacles(t, plates == 1, ob, (int)(sizeof ob / sizeof ob[0]));
+                found = nearest_fit(bg + first, n - first, room, ob, nob, step, &dx, &dy);
+            }
+        }
+        if (found) {
+            wi--;
+            break;
+        }
+    }
+    cm->placed_key = key;
+    cm->placed_n = n;
+    cm->placed_first = found ? first : n - 1;
+    cm->placed_found = found;
+    cm->placed_dx = dx;
+    cm->placed_dy = dy;
+    cm->placed_w = found ? wi : 0;
+    return (ChatFit){cm->placed_first, dx, dy, cm->placed_w, found};
+}
+
 int table_chat_place(App *app, TableState *t, TableChatPlace *out, int cap)
 {
     const TableChat *c = &t->chat;
@@ -1110,53 +1166,13 @@ int table_chat_place(App *app, TableState *t, TableChatPlace *out, int cap)
     SDL_Rect top = table_rect(t->layout.top_bar), prompt = table_rect(t->layout.prompt);
     SDL_Rect room = {0, top.y + top.h, app->width,
                      (prompt.h > 0 ? prompt.y : app->height) - (top.y + top.h)};
-    SDL_Rect ob[TV_MAX_SPRITES + 4 + 2 * CEKI_MAX_SEATS];
-    int step = SDL_max(4, app_px(app, 12));
-    int first = 0, dx = 0, dy = 0;
-    /* The same lines among the same cards: the place found last (the
-     * search is the costly part, and lines that stay put are read best). */
-    int nall = chat_obstacles(t, true, ob, (int)(sizeof ob / sizeof ob[0]));
-    uint32_t key = 2166136261u;
-    key = chat_hash(key, bg, sizeof bg[0] * (size_t)n);
-    key = chat_hash(key, &room, sizeof room);
-    key = chat_hash(key, ob, sizeof ob[0] * (size_t)nall);
-    key = chat_hash(key, idx, sizeof idx[0] * (size_t)n);
-    TableChat *cm = &t->chat;
-    bool found = false;
-    if (cm->placed_key == key && cm->placed_n == n) {
-        first = cm->placed_first;
-        dx = cm->placed_dx;
-        dy = cm->placed_dy;
-        found = cm->placed_found;
-    }
-    bool known = cm->placed_key == key && cm->placed_n == n;
     /* As many lines as can be, at half the pool's width, else wider (fewer
      * lines wrapped) or narrower. */
     int widths[3] = {w, SDL_min(w * 3 / 2, room.w - 2 * (x - pool.x)),
                      SDL_max(w * 2 / 3, app_px(app, 200))};
-    int wi = known ? cm->placed_w : 0;
-    for (; !known && first < n && !found; first++) {
-        for (wi = 0; wi < 3 && !found; wi++) {
-            measure_lines(app, t, idx, n, (SDL_Rect){x, y, widths[wi], 0}, bg, text);
-            for (int plates = 1; plates >= 0 && !found; plates--) {
-                int nob = chat_obstacles(t, plates == 1, ob, (int)(sizeof ob / sizeof ob[0]));
-                found = nearest_fit(bg + first, n - first, room, ob, nob, step, &dx, &dy);
-            }
-        }
-        if (found) {
-            wi--;
-            break;
-        }
-    }
-    if (!known) {
-        cm->placed_key = key;
-        cm->placed_n = n;
-        cm->placed_first = found ? first : n - 1;
-        cm->placed_found = found;
-        cm->placed_dx = dx;
-        cm->placed_dy = dy;
-        cm->placed_w = found ? wi : 0;
-    }
+    ChatFit fit = chat_fit(app, t, idx, n, (SDL_Point){x, y}, widths, room, bg, text);
+    int first = fit.first, dx = fit.dx, dy = fit.dy, wi = fit.wi;
+    bool found = fit.found;
     measure_lines(app, t, idx, n, (SDL_Rect){x, y, widths[found ? wi : 0], 0}, bg, text);
     if (!found) {
         /* Nowhere clear of the cards: the newest line alone, over the
