@@ -107,6 +107,13 @@ struct Session {
     /* A network table's host moved for the person's seat (session_poll:
      * their clock ran out) and they have not acted since. */
     bool host_moved_own;
+    /* The person's move sent that got no answer in time (net_send_move),
+     * for the feed's move number unanswered_no: when the host applied it
+     * after all, it is theirs (session_poll), not one made for them. */
+    bool unanswered;
+    uint32_t answer_ms; /* the longest wait for the host's answer */
+    Move unanswered_move;
+    uint32_t unanswered_no;
     char hint_note[160];
 
     SeatEvents queue; /* events not yet taken */
@@ -520,9 +527,12 @@ static CekiStatus net_send_move(Session *s, const Move *m)
     SeatFeed *f = net_table_feed(s->net);
     uint32_t before = seat_feed_move_no(f);
     uint32_t start = SDL_GetTicks();
-    bool sent = seat_feed_send_move(f, m);
-    for (uint32_t i = 0; sent && i < SESSION_NET_ANSWER_MS / SESSION_NET_PAUSE_MS &&
-                         SDL_GetTicks() - start < SESSION_NET_ANSWER_MS;
+    /* Sent only while the match runs: a move sent as the connection comes
+     * back would be told "no answer" while the host applies it. */
+    bool sent = net_table_state(s->net) == NET_TABLE_PLAYING && seat_feed_send_move(f, m);
+    s->unanswered = false;
+    uint32_t wait = s->answer_ms != 0 ? s->answer_ms : SESSION_NET_ANSWER_MS;
+    for (uint32_t i = 0; sent && i < wait / SESSION_NET_PAUSE_MS && SDL_GetTicks() - start < wait;
          i++) {
         net_table_poll(s->net, SDL_GetTicks());
         NetRefused no;
@@ -538,6 +548,9 @@ static CekiStatus net_send_move(Session *s, const Move *m)
         }
         SDL_Delay(SESSION_NET_PAUSE_MS);
     }
+    s->unanswered = sent;
+    s->unanswered_move = *m;
+    s->unanswered_no = before;
     snprintf(s->why, sizeof s->why, "%s", N_("The table did not answer that move."));
     return CEKI_ERR_STATE;
 }
@@ -666,6 +679,13 @@ void session_set_stand_in(Session *s, int seat, bool on, AiLevel level)
     }
 }
 
+void session_set_net_answer_ms(Session *s, uint32_t ms)
+{
+    if (s != NULL) {
+        s->answer_ms = ms;
+    }
+}
+
 bool session_host_moved_own(const Session *s)
 {
     return s != NULL && s->host_moved_own;
@@ -747,8 +767,14 @@ void session_poll(Session *s)
          * played the seat): nothing else takes it in on their own turn, and
          * the feed holds every later move back until it is. */
         const Move *came = seat_feed_last_move(f);
-        s->host_moved_own = s->host_moved_own || (came != NULL && came->seat == s->net_seat);
-        net_take_in(s, came, false);
+        bool own = came != NULL && s->unanswered && s->unanswered_no + 1 == seat_feed_move_no(f) &&
+                   move_equal(came, &s->unanswered_move);
+        bool decision = own && is_decision(s, s->net_seat);
+        s->unanswered = false;
+        /* (the person's own move, answered late, is their acting) */
+        s->host_moved_own =
+            !own && (s->host_moved_own || (came != NULL && came->seat == s->net_seat));
+        net_take_in(s, came, decision);
     }
     if (s->record_game == NULL && seat_feed_record(f, NULL) != NULL &&
         seat_feed_move_no(f) == s->net_moves) {

@@ -219,6 +219,11 @@ bool session_stand_in(const Session *s, int seat);
  * is not made to look as if they were (the host's clock counts its moves
  * in a row, and a move of the person's resets that count). */
 bool session_host_moved_own(const Session *s);
+/* The longest a person's move at a network table waits for the host's
+ * answer (0: SESSION_NET_ANSWER_MS, 5 s; tests shorten it). A move
+ * answered later is still the person's own when it comes (session_poll):
+ * not one the host made for them. */
+void session_set_net_answer_ms(Session *s, uint32_t ms);
 /* Whether a computer plays seat, and at which level (*level, may be NULL):
  * at a network table as the host seated it (a person there, the host's own
  * or a friend, is no computer), else by the session's seats. */

@@ -1259,6 +1259,82 @@ static void test_sessions_play(void **state)
     net_table_destroy(s[0].t);
 }
 
+/* Polls the host and the other joiner (s[0], s[2]), playing their moves
+ * with `play`, and the session, until cond holds (or WAIT_MS). */
+typedef bool (*SessionCond)(Session *ss, Seat *s);
+
+static bool run_session_until(Seat *s, Session *ss, bool play, SessionCond cond)
+{
+    uint32_t start = now_ms();
+    struct timespec pause = {0, POLL_PAUSE_NS};
+    for (int i = 0; i < WAIT_POLLS && now_ms() - start < WAIT_MS; i++) {
+        for (int k = 0; k < TABLES; k += 2) {
+            net_table_poll(s[k].t, now_ms());
+            if (play) {
+                play_one(&s[k]);
+            }
+        }
+        session_poll(ss);
+        if (cond(ss, s)) {
+            return true;
+        }
+        nanosleep(&pause, NULL);
+    }
+    return false;
+}
+
+static bool session_to_move(Session *ss, Seat *s)
+{
+    (void)s;
+    Move m;
+    return game_to_move(session_game(ss)) == session_viewer(ss) &&
+           session_legal_moves(ss, &m, 1) > 0;
+}
+
+static int late_moves_before;
+
+static bool session_took_late_move(Session *ss, Seat *s)
+{
+    (void)s;
+    return session_moves(ss) > late_moves_before;
+}
+
+/* A person's move the host answers only after the session stopped waiting
+ * (the host killed and back, a slow link): when it comes it is taken in
+ * as theirs, not as one the host made for them, so the table goes on
+ * making their stock turns (the two-windows test stopped there: the
+ * joiner's table waited for a person who had just moved). */
+static void test_late_answer_is_own_move(void **state)
+{
+    (void)state;
+    Seat s[TABLES];
+    open_three(s, NULL);
+    SessionSeats seats;
+    memset(&seats, 0, sizeof seats);
+    CekiStatus st = CEKI_OK;
+    Session *ss = session_create_net(s[1].t, &seats, &st);
+    assert_non_null(ss);
+    s[1].t = NULL;                     /* the session's now */
+    session_set_net_answer_ms(ss, 20); /* the host is not polled meanwhile */
+    assert_true(run_session_until(s, ss, true, session_to_move));
+    Move m;
+    assert_true(session_legal_moves(ss, &m, 1) > 0);
+    late_moves_before = session_moves(ss);
+    const char *why = NULL;
+    assert_int_equal(session_apply(ss, &m, &why), CEKI_ERR_STATE);
+    assert_non_null(why);
+    assert_int_equal(session_moves(ss), late_moves_before);
+    assert_true(run_session_until(s, ss, false, session_took_late_move));
+    assert_int_equal(session_moves(ss), late_moves_before + 1);
+    int n = 0;
+    const Move *h = session_history(ss, &n);
+    assert_true(move_equal(&h[n - 1], &m));
+    assert_false(session_host_moved_own(ss));
+    session_destroy(ss);
+    net_table_destroy(s[0].t);
+    net_table_destroy(s[2].t);
+}
+
 /* ---- the ticket kept, and the command line ----------------------------------- */
 
 static void test_ticket_kept(void **state)
@@ -1394,6 +1470,7 @@ int main(void)
         cmocka_unit_test(test_chat),
         cmocka_unit_test(test_silent_friend_seen_away),
         cmocka_unit_test(test_sessions_play),
+        cmocka_unit_test(test_late_answer_is_own_move),
         cmocka_unit_test(test_ticket_kept),
         cmocka_unit_test(test_command_line),
         cmocka_unit_test(test_private_hosted),

@@ -1957,9 +1957,11 @@ bool table_waits_for_person(App *app)
         return false;
     }
     /* The viewer's own decision with no dialog open; also a round's end
-     * when the viewer is the seat to start the next one. */
+     * when the viewer is the seat to start the next one, and a stock turn
+     * the table leaves to them (the host moved for them, not seen since). */
     TablePhase phase = table_phase(t);
-    return phase == TP_AWAITING_PERSON || (phase == TP_ROUND_OVER && table_viewer_decides(t));
+    return phase == TP_AWAITING_PERSON || (phase == TP_ROUND_OVER && table_viewer_decides(t)) ||
+           (phase == TP_STOCK_TURN && session_host_moved_own(t->session));
 }
 
 SDL_Rect table_rect(TlRect r)
