@@ -1423,6 +1423,70 @@ static void test_clock_on_plates(void **state)
     close_app(app);
 }
 
+/* No plate's word is drawn over the banner saying this window is cut off
+ * (the Indonesian walkthrough, the host killed: a friend's word under
+ * "Sambungan putus" at 1280x800): Pèi for three, Thothit Kuna for four,
+ * the friends' seats played by a computer as they asked, in English and
+ * Indonesian, at 1280x800 and 2560x1600. */
+static void cut_off_banner_left_clear(VariantId v, int players, Language lang, const char *banner,
+                                      const char *plate)
+{
+    App *app = new_app();
+    i18n_set_language(lang);
+    app_setup_variant(app, v);
+    app->setup.config.players = players;
+    app->setup.config.seed = 5;
+    app->setup.seed_given = true;
+    open_scene(app, SCENE_TABLE);
+    app->net = open_fake(false);
+    fake.rules = (NetTableRules){.variant = (uint8_t)v, .players = (uint8_t)players};
+    fake.seats.players = players;
+    fake.seats.seat[0] = (NetSeat){.kind = NET_SEAT_LOCAL, .state = NET_SEAT_HERE};
+    for (int i = 1; i < players; i++) {
+        fake.seats.seat[i] = (NetSeat){
+            .kind = NET_SEAT_NET, .state = NET_SEAT_STAND_IN, .stand_in = NET_STAND_IN_OWN};
+    }
+    fake.state = NET_TABLE_RECONNECTING;
+    step(app, 1);
+    test_screen_text(app);
+    TableState *t = table_top(app);
+    SDL_Rect box = table_cut_off_banner(app, t), said, p[8];
+    assert_false(SDL_RectEmpty(&box));
+    assert_int_equal(test_screen_text_rects(banner, &said, 1), 1);
+    assert_true(SDL_HasIntersection(&box, &said)); /* its words are in it */
+    int n = test_screen_text_rects(plate, p, 8);
+    assert_int_equal(n, players - 1); /* every friend's plate says it */
+    for (int i = 0; i < n; i++) {
+        if (SDL_HasIntersection(&box, &p[i])) {
+            fail_msg("'%s' at %d,%d %dx%d under the banner at %d,%d %dx%d", plate, p[i].x, p[i].y,
+                     p[i].w, p[i].h, box.x, box.y, box.w, box.h);
+        }
+    }
+    i18n_set_language(LANGUAGE_ENGLISH);
+    close_app(app);
+}
+
+static void test_cut_off_banner_left_clear(void **state)
+{
+    (void)state;
+    static const struct {
+        VariantId v;
+        int players;
+    } tables[] = {{VARIANT_PEI, 3}, {VARIANT_THOTHIT_KUNA, 4}};
+    for (int big = 0; big < 2; big++) {
+        app_w = big ? 2560 : 1280;
+        app_h = big ? 1600 : 800;
+        for (int k = 0; k < 2; k++) {
+            cut_off_banner_left_clear(tables[k].v, tables[k].players, LANGUAGE_ENGLISH,
+                                      "Connection lost", "A computer plays, as asked");
+            cut_off_banner_left_clear(tables[k].v, tables[k].players, LANGUAGE_INDONESIAN,
+                                      "Sambungan putus", "Komputer bermain, sesuai permintaan");
+        }
+    }
+    app_w = 1280;
+    app_h = 800;
+}
+
 /* Cut off from the table (the host gone, or reconnecting), no clock runs
  * there: the one drawn stands still where it was, however long the wait,
  * and runs on from there once the table is back (it went on counting
@@ -2112,6 +2176,7 @@ int main(void)
         cmocka_unit_test(test_clock_on_plates),
         cmocka_unit_test(test_table_lists_watchers),
         cmocka_unit_test(test_host_gone_panel),
+        cmocka_unit_test(test_cut_off_banner_left_clear),
         cmocka_unit_test(test_host_gone_given_up),
         cmocka_unit_test(test_clock_stands_still_while_cut_off),
         cmocka_unit_test(test_chat_input),

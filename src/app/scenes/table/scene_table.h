@@ -636,6 +636,10 @@ void table_net_stand_in(App *app, TableState *t);
 /* This window is cut off from its network table (reconnecting, or the
  * host gone): nobody there is thinking that it can see. */
 bool table_net_cut_off(const TableState *t);
+/* Where the banner saying this window is cut off from its network table
+ * (reconnecting, or the host gone) is drawn; empty while it is not (the
+ * host-gone panel open says it instead). No plate's word goes over it. */
+SDL_Rect table_cut_off_banner(App *app, const TableState *t);
 /* The host says `seat`'s person is away (their connection dropped, its
  * grace running): not thinking, whatever their turn. */
 bool table_net_seat_away(const TableState *t, int seat);

@@ -719,6 +719,16 @@ static SDL_Rect hand_area(const TableState *t, int i)
     return area;
 }
 
+SDL_Rect table_cut_off_banner(App *app, const TableState *t)
+{
+    const NetTable *net = net_of(app, t);
+    NetTableState st = net != NULL ? net_table_state(net) : NET_TABLE_PLAYING;
+    if ((st != NET_TABLE_RECONNECTING && st != NET_TABLE_HOST_GONE) || t->dialog == DLG_HOST_GONE) {
+        return (SDL_Rect){0, 0, 0, 0};
+    }
+    return app_rect(app, 340, 66, 600, 44);
+}
+
 /* The badge's place near plate i: under the plate (below the claim bar
  * when it shows there), beside the plate, or beside the hand's count
  * bubble: the first that is on screen and covers neither the seat's hand
@@ -748,6 +758,7 @@ static SDL_Rect badge_place(App *app, const TableState *t, int i, int w, int h)
      * the seat's hidden cards rather,
      * and over their count only when nothing else is left. */
     SDL_Rect banner = table_stood_in_banner(app, t);
+    SDL_Rect cut = table_cut_off_banner(app, t);
     int n = (int)(sizeof places / sizeof places[0]);
     for (int pass = 0; pass < 3; pass++) {
         for (int k = 0; k < n; k++) {
@@ -755,7 +766,8 @@ static SDL_Rect badge_place(App *app, const TableState *t, int i, int w, int h)
             bool on_screen = p.x >= 0 && p.x + p.w <= sw && p.y >= 0 && p.y + p.h <= sh;
             bool clear = (pass == 2 || !SDL_HasIntersection(&p, &bubble)) &&
                          (pass >= 1 || !SDL_HasIntersection(&p, &hand));
-            if (on_screen && clear && !SDL_HasIntersection(&p, &banner)) {
+            if (on_screen && clear && !SDL_HasIntersection(&p, &banner) &&
+                !SDL_HasIntersection(&p, &cut)) {
                 return p;
             }
         }
@@ -913,7 +925,8 @@ static void draw_claim(App *app, TableState *t)
  * once Keep waiting closed the panel): a banner at the top. */
 static void draw_banner(App *app, const TableState *t, NetTableState st)
 {
-    if ((st != NET_TABLE_RECONNECTING && st != NET_TABLE_HOST_GONE) || t->dialog == DLG_HOST_GONE) {
+    SDL_Rect box = table_cut_off_banner(app, t); /* (drawn while st is one of them) */
+    if (SDL_RectEmpty(&box)) {
         return;
     }
     char says[200];
@@ -924,7 +937,6 @@ static void draw_banner(App *app, const TableState *t, NetTableState st)
                                sizeof clock);
         snprintf(says, sizeof says, _("The host left; waiting for it (%s)."), clock);
     }
-    SDL_Rect box = app_rect(app, 340, 66, 600, 44);
     ui_draw_panel(app, box);
     TextStyle ink = app_text_style(app, 17, TEXT_BOLD, UI_WARN);
     text_draw_in(app->text, app->renderer, says, &ink, box, TEXT_CENTER);
