@@ -978,6 +978,47 @@ static void test_join_paste_invite(void **state)
     close_app(app);
 }
 
+/* An invite opened from elsewhere (ceki ceki://...): with no name kept, the
+ * join screen has the address and waits on the name field, saying the
+ * friends will see it (it joined at once under the login name, unasked,
+ * in the walkthrough); Join then joins under the name typed, which is
+ * kept. With a name kept, the invite is joined at once. */
+static void test_invite_link_asks_name_first(void **state)
+{
+    (void)state;
+    App *app = new_app();
+    assert_string_equal(app->settings.player_name, ""); /* none kept */
+    snprintf(app->join_link, sizeof app->join_link, "ceki://192.168.1.20:7157/t1");
+    open_scene(app, SCENE_JOIN);
+    assert_int_equal(fake.joins, 0);
+    assert_string_equal(test_focus_name(app), "Your name");
+    test_screen_text(app);
+    assert_true(test_screen_says("Your friends will see you by this name."));
+    assert_true(test_screen_says("ceki://192.168.1.20:7157/t1"));
+    shot(app, "join-invite-name");
+    for (int i = 0; i < NET_NAME_MAX; i++) {
+        test_key(app, SDLK_BACKSPACE, 0); /* the login name offered in it */
+    }
+    type_text(app, "Budi");
+    test_click_named(app, "Join");
+    assert_int_equal(fake.joins, 1);
+    assert_string_equal(fake.joined.table, "t1");
+    assert_string_equal(fake.join_name, "Budi");
+    assert_string_equal(app->settings.player_name, "Budi");
+    close_app(app);
+
+    app = new_app();
+    Settings st = app->settings;
+    snprintf(st.player_name, sizeof st.player_name, "Sari");
+    app_set_settings(app, &st);
+    snprintf(app->join_link, sizeof app->join_link, "ceki://192.168.1.20:7157/t1");
+    open_scene(app, SCENE_JOIN);
+    assert_int_equal(fake.joins, 1); /* at once */
+    assert_string_equal(fake.join_name, "Sari");
+    assert_string_equal(fake.joined.table, "t1");
+    close_app(app);
+}
+
 /* The pixels of r in the frame drawn now (malloc'd, r.w * r.h of them). */
 static Uint32 *frame_pixels(App *app, SDL_Rect r)
 {
@@ -2161,6 +2202,7 @@ int main(void)
         cmocka_unit_test(test_waiting_room_joiner),
         cmocka_unit_test(test_join_typed_and_bad),
         cmocka_unit_test(test_join_paste_invite),
+        cmocka_unit_test(test_invite_link_asks_name_first),
         cmocka_unit_test(test_join_long_invite_kept_in_field),
         cmocka_unit_test(test_join_back_while_connecting),
         cmocka_unit_test(test_join_found_on_network),

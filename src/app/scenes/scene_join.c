@@ -10,7 +10,9 @@
  * that nothing answers gives up within NET_TABLE_NO_ANSWER_MS (counted
  * down here, with a Cancel) and says why that happens and what to do.
  * app->join_link (ceki ceki://... given on the command line, as a browser
- * opens an invite) is joined at once.
+ * opens an invite) is joined at once when the person's name is kept;
+ * else the name field waits first, so no one is seated under their login
+ * name unasked.
  *
  * $CEKI_DISCOVERY_TO and $CEKI_DISCOVERY_PORT (tests) ask one address
  * and port instead of broadcasting on DISCOVERY_PORT (net_screens.h). */
@@ -117,6 +119,7 @@ static void ask(JoinState *s)
 }
 
 static SceneAction join(App *app, JoinState *s);
+static void say(JoinState *s, const char *text);
 
 static bool join_enter(App *app, void *state)
 {
@@ -140,8 +143,14 @@ static bool join_enter(App *app, void *state)
     if (app->join_link[0] != '\0' && app->net == NULL) { /* an invite opened from elsewhere */
         text_field_set(&s->address, app->join_link);
         app->join_link[0] = '\0';
-        join(app, s);
+        if (app->settings.player_name[0] != '\0' && settings_name_ok(app->settings.player_name)) {
+            join(app, s);
+        } else {
+            s->active = JOIN_NAME;
+            say(s, _("Your friends will see you by this name. Change it if you like, then Join."));
+        }
         layout(app, s);
+        ui_focus(&s->ui, s->active);
     }
     return true;
 }
