@@ -338,8 +338,9 @@ bool net_table_ticket(const NetTable *t, NetTicket *out)
     (void)t;
     memset(out, 0, sizeof *out);
     snprintf(out->address.host, sizeof out->address.host, "127.0.0.1");
-    out->address.port = fake.host_opt.port;
+    out->address.port = fake.host_opt.port != 0 ? fake.host_opt.port : 7157;
     snprintf(out->address.table, sizeof out->address.table, "t1");
+    memset(out->token, 'b', NET_TOKEN_LEN); /* the seat's, as a real table gives it */
     out->hosting = fake.host;
     return fake.seats.players > 0;
 }
@@ -865,6 +866,47 @@ static void test_waiting_room_joiner(void **state)
     assert_true(test_screen_says("A friend \xc2\xb7 Reconnecting"));
     shot(app, "waiting-joiner");
     close_app(app);
+}
+
+/* A friend's seat in the waiting room is kept in the store as the room
+ * opens (a program killed there finds Rejoin on its title, back to the
+ * same seat, which the host holds for them), and let go with Back, while
+ * a way back to another table is left alone. */
+static void test_waiting_room_seat_kept(void **state)
+{
+    (void)state;
+    const char *dir = test_temp_dir("net-screens-waiting-kept");
+    char path[1100];
+    snprintf(path, sizeof path, "%s/settings.txt", dir);
+    for (int other = 0; other < 2; other++) {
+        memset(&fake, 0, sizeof fake);
+        App *app = test_app_new(app_w, app_h, path);
+        assert_true(store_persistent(app->store));
+        net_ticket_forget(app->store);
+        NetTicket kept;
+        char err[200] = "";
+        app->net = open_fake(false);
+        fake.state = NET_TABLE_WAITING;
+        fake.rules = (NetTableRules){.variant = VARIANT_PEI, .players = 3};
+        fake.seats.players = 3;
+        for (int i = 0; i < 3; i++) {
+            fake.seats.seat[i] = (NetSeat){.kind = NET_SEAT_NET, .state = NET_SEAT_HERE};
+        }
+        fake.seats.seat[0].kind = NET_SEAT_LOCAL;
+        fake.my_seat = 1;
+        open_scene(app, SCENE_WAITING);
+        assert_true(net_ticket_load(app->store, &kept));
+        assert_string_equal(kept.address.table, "t1");
+        assert_false(kept.hosting);
+        if (other) { /* the kept one is another table's by now */
+            assert_true(net_address_parse("127.0.0.1:7157/t9", &kept.address, err, sizeof err));
+            assert_true(net_ticket_save(app->store, &kept, "pei", err, sizeof err));
+        }
+        test_click_named(app, "Back");
+        assert_string_not_equal(test_top_scene(app), "waiting");
+        assert_int_equal(net_ticket_load(app->store, &kept), other == 1);
+        close_app(app);
+    }
 }
 
 /* The turn clock: relaxed at first, stepped to quick it reaches the
@@ -2200,6 +2242,7 @@ int main(void)
         cmocka_unit_test(test_waiting_room_leave),
         cmocka_unit_test(test_host_again_same_seats),
         cmocka_unit_test(test_waiting_room_joiner),
+        cmocka_unit_test(test_waiting_room_seat_kept),
         cmocka_unit_test(test_join_typed_and_bad),
         cmocka_unit_test(test_join_paste_invite),
         cmocka_unit_test(test_invite_link_asks_name_first),

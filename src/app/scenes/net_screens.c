@@ -142,17 +142,36 @@ bool net_screens_play(App *app)
     app->setup.network = network;
     app->setup.config = *game_config(session_game(session));
     app->setup.seed_given = true;
-    NetTicket ticket;
-    char why[200] = "";
-    if (store_persistent(app->store) && net_table_ticket(app->net, &ticket) &&
-        !net_ticket_save(app->store, &ticket, variant_get((VariantId)r->variant)->key, why,
-                         sizeof why)) {
-        app_report(app, why); /* the way back after a crash is not kept */
-    }
+    net_screens_keep_ticket(app, app->net);
     session_destroy(app->session);
     app->session = session;
     app->net = NULL; /* the session's now */
     return true;
+}
+
+void net_screens_keep_ticket(App *app, const NetTable *t)
+{
+    const NetTableRules *r = t != NULL ? net_table_rules(t) : NULL;
+    NetTicket ticket;
+    char why[200] = "";
+    if (r != NULL && r->variant < VARIANT_COUNT && store_persistent(app->store) &&
+        net_table_ticket(t, &ticket) &&
+        !net_ticket_save(app->store, &ticket, variant_get((VariantId)r->variant)->key, why,
+                         sizeof why)) {
+        app_report(app, why); /* the way back after a crash is not kept */
+    }
+}
+
+void net_screens_forget_ticket(App *app, const NetTable *t)
+{
+    NetTicket kept, mine;
+    if (t != NULL && net_ticket_load(app->store, &kept) && net_table_ticket(t, &mine) &&
+        strcmp(kept.address.host, mine.address.host) == 0 &&
+        kept.address.port == mine.address.port &&
+        strcmp(kept.address.table, mine.address.table) == 0 &&
+        memcmp(kept.token, mine.token, sizeof kept.token) == 0) {
+        net_ticket_forget(app->store);
+    }
 }
 
 void net_screens_rules(const GameSetup *g, NetTableRules *out)

@@ -41,6 +41,14 @@ uint16_t net_screens_discovery_port(void);
  * store (net_ticket.h) for a start after a crash. false (nothing changed)
  * while the person's view has not come yet. */
 bool net_screens_play(App *app);
+/* The way back to network table t kept in the store (net_ticket.h), so a
+ * program killed at its table, or in its waiting room, comes back to the
+ * same seat with Rejoin; said when it cannot be kept. Nothing without a
+ * player's own store. */
+void net_screens_keep_ticket(App *app, const NetTable *t);
+/* The kept way back let go, when it is to t (its seat given up on
+ * purpose); another table's stays. */
+void net_screens_forget_ticket(App *app, const NetTable *t);
 /* $CEKI_NET_LOCAL=1 (screenshots, the text-fit test): a screen that needs
  * a network table and has none hosts app->setup's game with friends on
  * 127.0.0.1, at a port the system chooses, private or open. NULL when not

@@ -9,7 +9,10 @@
  * sees this machine's addresses and announces it on the local network
  * (discovery.h); a private table is announced nowhere. When the match
  * runs the table takes over. Back leaves the table: app->net is closed
- * when the room leaves, unless it went on to the table. */
+ * when the room leaves, unless it went on to the table. A friend's seat
+ * (any but the host's own) is kept in the store's ticket as the room
+ * opens, so Rejoin brings a program killed here back to it; Back gives
+ * the seat up and lets the ticket go. */
 #include <stdio.h>
 #include <string.h>
 
@@ -173,6 +176,9 @@ static bool waiting_enter(App *app, void *state)
         }
         announce(app, s);
     }
+    if (!hosting(app)) {
+        net_screens_keep_ticket(app, app->net); /* a friend's seat, held while they are away */
+    }
     layout(app, s);
     ui_focus(&s->ui, creator(app) ? WAIT_START : WAIT_BACK);
     return true;
@@ -193,7 +199,7 @@ static void waiting_leave(App *app, void *state)
  * seat is given up, a host's table stops). */
 static SceneAction leave_table(App *app)
 {
-    (void)app;
+    net_screens_forget_ticket(app, app->net); /* the seat is given up: no way back to keep */
     return scene_pop();
 }
 
