@@ -377,8 +377,8 @@ static const char *who_may_join(const App *app, const WaitingState *s)
     }
     return hosting(app) ? _("Open: anyone on this network sees the table, and anyone who can "
                             "reach this computer may take a free seat.")
-                        : _("Open: the table is listed on the server, and anyone may take a "
-                            "free seat.");
+                        : _("Open: anyone who reaches the table may take a free seat; a "
+                            "server lists it for all its players to see.");
 }
 
 /* How friends reach the table: who may, the invite, a host's addresses.
