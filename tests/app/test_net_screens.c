@@ -835,11 +835,10 @@ static void test_host_again_same_seats(void **state)
     close_app(app);
 }
 
-/* A joiner's room: no host controls, the state in words. */
-static void test_waiting_room_joiner(void **state)
+/* A friend's table for Pèi for three, in its waiting room, everyone
+ * here: app->net the fake, seat 0 the host's own person, this window seat 1. */
+static void joiner_room_table(App *app)
 {
-    (void)state;
-    App *app = new_app();
     app->net = open_fake(false);
     fake.state = NET_TABLE_WAITING;
     fake.rules = (NetTableRules){.variant = VARIANT_PEI, .players = 3};
@@ -847,12 +846,20 @@ static void test_waiting_room_joiner(void **state)
     for (int i = 0; i < 3; i++) {
         fake.seats.seat[i] = (NetSeat){.kind = NET_SEAT_NET, .state = NET_SEAT_HERE};
     }
+    fake.seats.seat[0].kind = NET_SEAT_LOCAL;
+    fake.my_seat = 1;
+}
+
+/* A joiner's room: no host controls, the state in words. */
+static void test_waiting_room_joiner(void **state)
+{
+    (void)state;
+    App *app = new_app();
+    joiner_room_table(app);
     fake.seats.seat[2].state = NET_SEAT_AWAY;
     fake.seats.seat[2].grace_ms = 41500;
-    fake.seats.seat[0].kind = NET_SEAT_LOCAL; /* the host's own person, Ana */
-    snprintf(fake.seats.seat[0].name, sizeof fake.seats.seat[0].name, "Ana");
-    snprintf(fake.seats.seat[1].name, sizeof fake.seats.seat[1].name, "Budi");
-    fake.my_seat = 1; /* this window is Budi's */
+    snprintf(fake.seats.seat[0].name, sizeof fake.seats.seat[0].name, "Ana");  /* the host */
+    snprintf(fake.seats.seat[1].name, sizeof fake.seats.seat[1].name, "Budi"); /* this window */
     open_scene(app, SCENE_WAITING);
     const Ui *ui = ui_of_top_scene(app);
     assert_null(ui_find_named(ui, "Start the match"));
@@ -885,15 +892,7 @@ static void test_waiting_room_seat_kept(void **state)
         net_ticket_forget(app->store);
         NetTicket kept;
         char err[200] = "";
-        app->net = open_fake(false);
-        fake.state = NET_TABLE_WAITING;
-        fake.rules = (NetTableRules){.variant = VARIANT_PEI, .players = 3};
-        fake.seats.players = 3;
-        for (int i = 0; i < 3; i++) {
-            fake.seats.seat[i] = (NetSeat){.kind = NET_SEAT_NET, .state = NET_SEAT_HERE};
-        }
-        fake.seats.seat[0].kind = NET_SEAT_LOCAL;
-        fake.my_seat = 1;
+        joiner_room_table(app);
         open_scene(app, SCENE_WAITING);
         assert_true(net_ticket_load(app->store, &kept));
         assert_string_equal(kept.address.table, "t1");
