@@ -111,9 +111,9 @@ struct Session {
      * for the feed's move number unanswered_no: when the host applied it
      * after all, it is theirs (session_poll), not one made for them. */
     bool unanswered;
-    uint32_t answer_ms; /* the longest wait for the host's answer */
     Move unanswered_move;
     uint32_t unanswered_no;
+    uint32_t answer_ms; /* the longest wait for the host's answer (0: SESSION_NET_ANSWER_MS) */
     char hint_note[160];
 
     SeatEvents queue; /* events not yet taken */
