@@ -278,6 +278,14 @@ bool journal_put_table(HostJournal *j, const HostTable *t, uint64_t now_ms, char
 bool journal_commit(HostJournal *j, bool keep, char *err, size_t err_size);
 /* Takes a table out of the journal (inside a transaction). */
 bool journal_delete_table(HostJournal *j, const char *id, char *err, size_t err_size);
+/* Takes out every table over that the journal holds (its match ended,
+ * the host went before it left), calling fn with each one's id first: a
+ * host killed as it closed a finished match still answers its seats that
+ * the match is over, not that there is no such table. False with err
+ * when the journal does not read or write. */
+typedef void (*HostFinishedFn)(void *ctx, const char *id);
+bool journal_clear_finished(HostJournal *j, HostFinishedFn fn, void *ctx, char *err,
+                            size_t err_size);
 /* Calls fn for every table not over, in the order they were made; a table
  * whose rows do not read is counted in *skipped and left out. False with
  * err when the journal itself does not read. */
@@ -458,6 +466,8 @@ void table_idle_resume(Host *h, HostTable *t, uint64_t now_ms, int64_t left_ms);
 void table_idle_save(Host *h, uint64_t now_ms, bool all);
 /* Why the table of that id was closed (NET_REASON_NONE: none of those remembered). */
 NetReason table_closed_why(const Host *h, const char *id);
+/* Remembers table id as closed for why (the last HOST_CLOSED_KEPT). */
+void table_remember(Host *h, const char *id, NetReason why);
 /* The name `sent` as seat `seat` or spectator `watcher` of t shows it (the
  * other -1): cleaned, and numbered when another seat or spectator of t
  * shows it already. */

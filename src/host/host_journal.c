@@ -10,9 +10,11 @@
  * was asked to or the clock made it so, the turn clock's bank as it ran
  * down) and its moves (who made each: a
  * person, a computer, or the clock for a person; the bank its mover had
- * left). It holds only live tables: a table closed
- * or finished leaves it (journal_delete_table), and opening it takes out
- * whatever finished tables an older host left in it. WAL with synchronous=FULL, so a move whose
+ * left). It holds live tables: a table closed or finished leaves it
+ * (journal_delete_table). A finished one an older host left in it (gone as
+ * it closed it) loses its seats and moves when a host starts; its row
+ * stays, so every later host too answers its seats that the match is over
+ * (journal_clear_finished). WAL with synchronous=FULL, so a move whose
  * transaction committed survives kill -9 and a power cut; a busy timeout for a second reader
  * (sqlite3 on the command line). host_play.c writes every table changed since the last flush in one
  * transaction (a commit costs an fsync: 6.8 ms measured here, so one per move would cap a host near
@@ -63,10 +65,15 @@ static const char *const journal_new_columns[] = {
     "ALTER TABLE host_seat ADD COLUMN stand_in INTEGER DEFAULT 0",
     "ALTER TABLE host_move ADD COLUMN bank INTEGER DEFAULT -1",
     "ALTER TABLE host_seat ADD COLUMN bank INTEGER DEFAULT -1"};
+/* A finished table's moves and seats go; its row stays, the newest
+ * HOST_CLOSED_KEPT of them, so every later host remembers it over too. */
+#define JOURNAL_NUMBER(x) JOURNAL_TEXT(x)
+#define JOURNAL_KEPT_OVER JOURNAL_NUMBER(HOST_CLOSED_KEPT)
 static const char journal_clear_over[] =
     "DELETE FROM host_move WHERE tbl IN (SELECT id FROM host_table WHERE over <> 0);"
     "DELETE FROM host_seat WHERE tbl IN (SELECT id FROM host_table WHERE over <> 0);"
-    "DELETE FROM host_table WHERE over <> 0;";
+    "DELETE FROM host_table WHERE over <> 0 AND id NOT IN (SELECT id FROM host_table"
+    " WHERE over <> 0 ORDER BY made DESC LIMIT " JOURNAL_KEPT_OVER ");";
 static const char journal_put_seat_sql[] =
     "INSERT OR REPLACE INTO host_seat(tbl, seat, kind, taken, token, name, stand_in, bank)"
     " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)";
@@ -146,8 +153,6 @@ HostJournal *journal_open(const char *data_dir, const char *vfs, char *err, size
                          NULL); /* there already: fails */
         rc = sqlite3_exec(j->db, journal_set_version, NULL, NULL, NULL);
     }
-    if (rc == SQLITE_OK)
-        rc = sqlite3_exec(j->db, journal_clear_over, NULL, NULL, NULL);
     if (rc == SQLITE_OK)
         rc = journal_prepare(j);
     if (rc != SQLITE_OK) {
@@ -445,6 +450,28 @@ bool journal_load(HostJournal *j, HostSavedFn fn, void *ctx, int *skipped, char 
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE) {
         journal_error(j->db, "be read to its end", err, err_size);
+        return false;
+    }
+    return true;
+}
+
+bool journal_clear_finished(HostJournal *j, HostFinishedFn fn, void *ctx, char *err,
+                            size_t err_size)
+{
+    sqlite3_stmt *st = NULL;
+    int rc = sqlite3_prepare_v2(j->db, "SELECT id FROM host_table WHERE over <> 0 ORDER BY made",
+                                -1, &st, NULL);
+    while (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW) {
+        const char *id = (const char *)sqlite3_column_text(st, 0);
+        if (id != NULL && strlen(id) <= NET_TABLE_ID_MAX)
+            fn(ctx, id);
+        rc = SQLITE_OK;
+    }
+    sqlite3_finalize(st);
+    if (rc == SQLITE_DONE)
+        rc = sqlite3_exec(j->db, journal_clear_over, NULL, NULL, NULL);
+    if (rc != SQLITE_OK) {
+        journal_error(j->db, "be read", err, err_size);
         return false;
     }
     return true;

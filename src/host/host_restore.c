@@ -13,7 +13,7 @@
 typedef struct RestoreCtx {
     Host *h;
     uint64_t now_ms;
-    int tables, failed;
+    int tables, failed, finished;
 } RestoreCtx;
 
 static void restore_seats(HostTable *t, const HostSavedTable *saved, const RestoreCtx *rc)
@@ -105,14 +105,27 @@ static void restore_one(void *ctx, const HostSavedTable *saved)
     }
 }
 
+/* A match the journal holds over (the last host went as it closed it):
+ * its seats coming back hear it is over, as they would have from it. */
+static void restore_finished(void *ctx, const char *id)
+{
+    RestoreCtx *rc = ctx;
+    table_remember(rc->h, id, NET_REASON_CLOSED_OVER);
+    rc->finished++;
+}
+
 bool restore_tables(Host *h, uint64_t now_ms, char *err, size_t err_size)
 {
-    RestoreCtx rc = {h, now_ms, 0, 0};
+    RestoreCtx rc = {h, now_ms, 0, 0, 0};
     int skipped = 0;
-    if (!journal_load(h->journal, restore_one, &rc, &skipped, err, err_size))
+    if (!journal_clear_finished(h->journal, restore_finished, &rc, err, err_size) ||
+        !journal_load(h->journal, restore_one, &rc, &skipped, err, err_size))
         return false;
     rc.failed += skipped;
     if (rc.tables + rc.failed > 0)
         send_log(h, "%d tables back from the journal, %d left out", rc.tables, rc.failed);
+    if (rc.finished > 0)
+        send_log(h, "%d finished matches in the journal: their seats are told they are over",
+                 rc.finished);
     return true;
 }

@@ -380,12 +380,12 @@ void table_idle_save(Host *h, uint64_t now_ms, bool all)
 
 /* ---- closing ---- */
 
-static void table_remember(Host *h, const HostTable *t, NetReason why)
+void table_remember(Host *h, const char *id, NetReason why)
 {
     if (!h->closed && !(h->closed = calloc(HOST_CLOSED_KEPT, sizeof *h->closed)))
         return; /* out of memory: a token for it is told there is no such table */
     HostClosed *c = &h->closed[h->closed_next];
-    memcpy(c->id, t->id, sizeof c->id);
+    snprintf(c->id, sizeof c->id, "%s", id);
     c->why = (uint8_t)why;
     h->closed_next = (h->closed_next + 1) % HOST_CLOSED_KEPT;
     h->nclosed += h->nclosed < HOST_CLOSED_KEPT;
@@ -436,7 +436,7 @@ static void table_close(Host *h, HostTable *t, NetReason why, bool drop, uint64_
         if (h->conns[i].table == t) /* none should be: every seat and spectator was let go */
             admit_stand(h, &h->conns[i], now_ms);
     }
-    table_remember(h, t, why);
+    table_remember(h, t->id, why);
     table_doom(h, t);
     if (why == NET_REASON_CLOSED_OVER)
         h->closed_over++;

@@ -1565,6 +1565,43 @@ static void test_over_is_told_once_kept(void **state)
     t_remove_dir(dir);
 }
 
+/* A host that kept a match's end but went before the finished table left
+ * its journal (killed between the two writes): every host made again after
+ * it tells the seats the match is over, not that there is no such table. */
+static void test_over_kept_through_restarts(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/ceki-host-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    World w;
+    t_world_init(&w, VARIANT_THOTHIT, dir);
+    t_create(&w, NULL);
+    t_join_all(&w, w.cfg.players);
+    sqlite3 *db = t_open_journal(dir);
+    const char *refuse = "CREATE TRIGGER t_no BEFORE DELETE ON host_table"
+                         " BEGIN SELECT RAISE(ABORT, 'the disk said no'); END;";
+    assert_int_equal(sqlite3_exec(db, refuse, NULL, NULL, NULL), SQLITE_OK);
+    t_play(&w, T_MAX_MOVES);
+    assert_true(game_match_over(w.mirror));
+    for (int i = 0; i < 50; i++)
+        t_step(&w, 100);
+    assert_int_equal(t_journal_int(db, "SELECT COUNT(*) FROM host_table WHERE over <> 0"), 1);
+    assert_int_equal(sqlite3_exec(db, "DROP TRIGGER t_no", NULL, NULL, NULL), SQLITE_OK);
+    for (int again = 0; again < 2; again++) {
+        host_kill(w.h);
+        w.h = t_host(&w, dir);
+        for (int i = 0; i < w.nbots; i++) {
+            t_join(&w, &w.bot[i]);
+            assert_int_equal(w.bot[i].bye, NET_REASON_CLOSED_OVER);
+        }
+    }
+    assert_int_equal(t_journal_int(db, "SELECT COUNT(*) FROM host_seat"), 0);
+    assert_int_equal(t_journal_int(db, "SELECT COUNT(*) FROM host_move"), 0);
+    sqlite3_close(db);
+    t_world_free(&w);
+    t_remove_dir(dir);
+}
+
 /* ---- the turn clock and stand-ins asked for ---- */
 
 #define T_CLOCK_MS 2000u  /* the clock tests' move time, */
@@ -1893,6 +1930,7 @@ int main(void)
         cmocka_unit_test(test_claim_window_leaves_quick_play_alone),
         cmocka_unit_test(test_tables_made_listed_started),
         cmocka_unit_test(test_damaged_journal_leaves_the_table_out),
+        cmocka_unit_test(test_over_kept_through_restarts),
         cmocka_unit_test(test_failed_journal_writes_are_kept_later),
         cmocka_unit_test(test_clock_moves_for_a_silent_seat),
         cmocka_unit_test(test_clock_bank_kept_across_a_restart),

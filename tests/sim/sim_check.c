@@ -909,7 +909,13 @@ void check_restarted(World *w, SimHost *sh)
         }
         t->claim_seat = -1;
         t->creator_link = 0; /* no connection of the last life is its creator */
-        bool gone_over = t->over_host && !oracle_host_table(sh, t->id);
+        /* Over at the host, or held over by its journal: the last host
+         * kept the match's end and went as it closed it, telling nobody
+         * (seeds 7006501, 7013873, 7024330, 7057150, 7058340, 7077939); the
+         * new one answers its seats that it is over, as for one that was
+         * away at its end. */
+        bool over = t->over_host || table_closed_why(sh->h, t->id) == NET_REASON_CLOSED_OVER;
+        bool gone_over = over && !oracle_host_table(sh, t->id);
         if (!t->over_told && !gone_over && t->closed == NET_REASON_NONE)
             check_restarted_table(w, sh, t);
         for (int s = 0; s < t->cfg.players && ht; s++) { /* an untold handover: lost or kept */
