@@ -1060,20 +1060,6 @@ static void test_invite_link_asks_name_first(void **state)
     close_app(app);
 }
 
-/* The pixels of r in the frame drawn now (malloc'd, r.w * r.h of them). */
-static Uint32 *frame_pixels(App *app, SDL_Rect r)
-{
-    SDL_Rect drawn[APP_MAX_DAMAGE];
-    app->dirty = true;
-    (void)app_draw_frame(app, drawn, APP_MAX_DAMAGE);
-    Uint32 *px = calloc((size_t)r.w * (size_t)r.h, sizeof *px);
-    assert_non_null(px);
-    assert_int_equal(SDL_RenderReadPixels(app->renderer, &r, SDL_PIXELFORMAT_ARGB8888, px,
-                                          r.w * (int)sizeof *px),
-                     0);
-    return px;
-}
-
 /* A pasted invite longer than its field scrolls inside it: nothing of it
  * is drawn past the field's right edge (it ran over the panel's border
  * and into the open tables' panel), and the caret stays in sight. */
@@ -1084,13 +1070,13 @@ static void test_join_long_invite_kept_in_field(void **state)
     open_scene(app, SCENE_JOIN);
     step(app, 1);
     SDL_Rect beyond = app_rect(app, 756, 152, 70, 42); /* right of the field, level with it */
-    Uint32 *empty = frame_pixels(app, beyond);
+    Uint32 *empty = test_frame_pixels(app, beyond);
     assert_int_equal(SDL_SetClipboardText("ceki://192.0.2.2:7157/WFEWVfLA?key="
                                           "a098f29ba56ab40b217428e1aaae9861"),
                      0);
     test_key(app, SDLK_v, KMOD_LCTRL);
     step(app, 1);
-    Uint32 *longer = frame_pixels(app, beyond);
+    Uint32 *longer = test_frame_pixels(app, beyond);
     assert_memory_equal(empty, longer, (size_t)beyond.w * (size_t)beyond.h * sizeof *empty);
     free(empty);
     free(longer);

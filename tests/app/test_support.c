@@ -408,3 +408,17 @@ Session *test_session_new(const GameConfig *cfg)
     assert_int_equal(st, CEKI_OK);
     return s;
 }
+
+/* The pixels of r in the frame drawn now (malloc'd, r.w * r.h of them). */
+Uint32 *test_frame_pixels(App *app, SDL_Rect r)
+{
+    SDL_Rect drawn[APP_MAX_DAMAGE];
+    app->dirty = true;
+    (void)app_draw_frame(app, drawn, APP_MAX_DAMAGE);
+    Uint32 *px = calloc((size_t)r.w * (size_t)r.h, sizeof *px);
+    assert_non_null(px);
+    assert_int_equal(SDL_RenderReadPixels(app->renderer, &r, SDL_PIXELFORMAT_ARGB8888, px,
+                                          r.w * (int)sizeof *px),
+                     0);
+    return px;
+}

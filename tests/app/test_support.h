@@ -56,6 +56,9 @@ size_t test_read_file(const char *path, char *buf, size_t size);
  * line, and hands every call on to the library's own function. The text
  * lives until the next call. */
 const char *test_screen_text(App *app);
+/* The pixels of r in the frame drawn now, the whole stack drawn again
+ * (malloc'd, r.w * r.h of them, ARGB8888). */
+Uint32 *test_frame_pixels(App *app, SDL_Rect r);
 /* True when the text of the last test_screen_text holds needle, its lines
  * joined by spaces (a wrapped sentence reads whole). */
 bool test_screen_says(const char *needle);

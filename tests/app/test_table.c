@@ -2151,6 +2151,42 @@ static void test_phase_dialog_blocks_play(void **state)
     app_destroy(app);
 }
 
+/* The menu's panel, inside its rounded frame, as drawn over the table of
+ * a deal from seed (malloc'd pixels; *r gets the rectangle read). */
+static Uint32 *menu_panel_pixels(uint64_t seed, SDL_Rect *r)
+{
+    App *app = table_app(VARIANT_THOTHIT, seed, 0, ANIM_INSTANT, 1);
+    TableState *t = table_top(app);
+    assert_true(until_person(app));
+    key(app, SDLK_ESCAPE);
+    assert_int_equal(t->dialog, DLG_MENU);
+    SDL_Rect p = table_dialog_panel_of(app, t);
+    int in = app_px(app, 20); /* past the corners' rounding and the frame */
+    *r = (SDL_Rect){p.x + in, p.y + in, p.w - 2 * in, p.h - 2 * in};
+    Uint32 *px = test_frame_pixels(app, *r);
+    app_destroy(app);
+    return px;
+}
+
+/* A question over the table hides what lies beneath it: the menu drawn
+ * over two different deals is the same to the pixel (its panel was
+ * translucent, and the prompt line and the pool's cards showed through
+ * its rows). */
+static void test_menu_panel_hides_the_table(void **state)
+{
+    (void)state;
+    SDL_Rect a, b;
+    Uint32 *one = menu_panel_pixels(21, &a), *other = menu_panel_pixels(22, &b);
+    assert_memory_equal(&a, &b, sizeof a);
+    int differ = 0;
+    for (int i = 0; i < a.w * a.h; i++) {
+        differ += one[i] != other[i];
+    }
+    assert_int_equal(differ, 0);
+    free(one);
+    free(other);
+}
+
 /* The menu's rows by name, in order, as the table laid them out. */
 static void expect_menu(App *app, const char *const *names, int n)
 {
@@ -2365,6 +2401,7 @@ int main(void)
         cmocka_unit_test(test_phase_round_over),
         cmocka_unit_test(test_phase_dialog_blocks_play),
         cmocka_unit_test(test_menu_rows_and_ways_back),
+        cmocka_unit_test(test_menu_panel_hides_the_table),
         cmocka_unit_test(test_menu_computer_plays_for_me),
         cmocka_unit_test(test_phase_handoff),
         cmocka_unit_test(test_phase_watch),

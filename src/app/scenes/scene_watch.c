@@ -571,7 +571,7 @@ static void draw_problem(App *app)
         return; /* reconnecting and the host gone: the table's banner says it */
     }
     SDL_Rect box = app_rect(app, 340, 66, 600, 44);
-    ui_draw_panel(app, box);
+    ui_draw_solid_panel(app, box);
     TextStyle warn = app_text_style(app, 15, TEXT_BOLD, UI_WARN);
     text_draw_in(app->text, app->renderer, net_table_error(app->net), &warn, box, TEXT_CENTER);
 }

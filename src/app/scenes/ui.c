@@ -321,6 +321,12 @@ void ui_draw_panel(App *app, SDL_Rect rect)
                       paint_rgba(255, 255, 255, 26));
 }
 
+void ui_draw_solid_panel(App *app, SDL_Rect rect)
+{
+    paint_round_rect(app->paint, app->renderer, rect, app_px(app, 16), paint_rgba(9, 28, 20, 255));
+    ui_draw_panel(app, rect);
+}
+
 int ui_draw_heading(App *app, const char *title, const char *subtitle)
 {
     TextStyle big = app_text_style(app, 34, TEXT_BOLD, UI_INK);

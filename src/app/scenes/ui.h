@@ -89,6 +89,9 @@ UiEvent ui_handle_event(Ui *ui, const SDL_Event *event);
 /* ---- the look ---------------------------------------------------------- */
 void ui_draw_background(App *app);
 void ui_draw_panel(App *app, SDL_Rect rect);
+/* The same panel on an opaque ground: nothing drawn beneath it shows
+ * through (a question over the table, a round's figures). */
+void ui_draw_solid_panel(App *app, SDL_Rect rect);
 /* The screen's heading at the top left of the stage; returns its bottom. */
 int ui_draw_heading(App *app, const char *title, const char *subtitle);
 void ui_draw_focus_ring(App *app, SDL_Rect rect, int radius);

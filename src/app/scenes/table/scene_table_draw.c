@@ -1541,9 +1541,7 @@ static void draw_summary(App *app, TableState *t)
     }
     bool over = game_match_over(g);
     SDL_Rect panel = summary_panel(app, t);
-    /* Opaque: the cards left on the table must not show through the figures. */
-    paint_round_rect(app->paint, app->renderer, panel, app_px(app, 16), paint_rgba(9, 28, 20, 255));
-    ui_draw_panel(app, panel);
+    ui_draw_solid_panel(app, panel); /* no card left on the table shows through the figures */
     int lh = app_px(app, 26), w = panel.w;
     int x = panel.x + app_px(app, 22);
     const int c[3] = {x, x + w * 45 / 100, x + w * 68 / 100};
@@ -1572,7 +1570,7 @@ static void draw_dialog(App *app, TableState *t)
         paint_fill_rect(r, (SDL_Rect){0, 0, app->width, app->height}, paint_rgba(0, 0, 0, 130));
     }
     SDL_Rect panel = table_dialog_panel_of(app, t);
-    ui_draw_panel(app, panel);
+    ui_draw_solid_panel(app, panel); /* the prompt and the cards beneath do not show through */
     char head[120] = "", body[400] = "";
     switch (t->dialog) {
     case DLG_MENU: snprintf(head, sizeof head, "%s", _("Menu")); break;
@@ -1817,7 +1815,7 @@ static void draw_stood_in(App *app, TableState *t)
         return;
     }
     SDL_Rect box = table_stood_in_banner(app, t);
-    ui_draw_panel(app, box);
+    ui_draw_solid_panel(app, box);
     TextStyle ink = style(app, 16, TEXT_BOLD, UI_GOLD_LIGHT);
     const char *says = _("A computer plays your seat. Make a move, or Menu > Take my seat back.");
     fit_to_width(app, says, &ink, box.w - app_px(app, 24));

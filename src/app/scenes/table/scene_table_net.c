@@ -888,7 +888,7 @@ static void draw_claim_panel(App *app, TableState *t, float f)
         SDL_Rect prompt = table_rect(t->layout.prompt);
         box = (SDL_Rect){prompt.x + prompt.w - pw, prompt.y - ph - app_px(app, 8), pw, ph};
     }
-    ui_draw_panel(app, box);
+    ui_draw_solid_panel(app, box);
     char card[80], who[64], line[200], left[80];
     table_card_label(t, w->card, card, sizeof card);
     if (w->seat == t->view.viewer) {
@@ -937,7 +937,7 @@ static void draw_banner(App *app, const TableState *t, NetTableState st)
                                sizeof clock);
         snprintf(says, sizeof says, _("The host left; waiting for it (%s)."), clock);
     }
-    ui_draw_panel(app, box);
+    ui_draw_solid_panel(app, box);
     TextStyle ink = app_text_style(app, 17, TEXT_BOLD, UI_WARN);
     text_draw_in(app->text, app->renderer, says, &ink, box, TEXT_CENTER);
 }
@@ -1235,8 +1235,8 @@ static void draw_line(App *app, TableState *t)
     ui_init(&field);
     SDL_Rect box = {prompt.x, prompt.y - app_px(app, 52), prompt.w, app_px(app, 44)};
     ui_add(&field, WIDGET_ITEM, 1, box, false, _("Chat"));
-    ui_draw_panel(app, (SDL_Rect){box.x - app_px(app, 6), box.y - app_px(app, 6),
-                                  box.w + app_px(app, 12), box.h + app_px(app, 12)});
+    ui_draw_solid_panel(app, (SDL_Rect){box.x - app_px(app, 6), box.y - app_px(app, 6),
+                                        box.w + app_px(app, 12), box.h + app_px(app, 12)});
     net_screens_draw_field(app, &field, 1, &c->line, true,
                            _("Say something to the table; Enter sends, Esc closes"));
     char count[64];
