@@ -32,7 +32,10 @@
  *   holds the seat (the host writes it at once; when it cannot, the seat
  *   stays free and the joiner is dropped with NET_REASON_FULL, to come back),
  *   so a host killed at any moment has every token it gave. Joining again
- *   with it gives back the same seat mid-round, with the whole view. While
+ *   with it gives back the same seat mid-round, with the whole view; the
+ *   seat a table's creator took at its own table (the app's host does)
+ *   makes whoever comes back with its token the creator again, after a
+ *   dropped connection or a restart (the journal keeps which seat). While
  *   a person is away the seat waits `grace_ms` (NET_MSG_SEATS shows what is
  *   left), then the computer plays for them at the table's level
  *   (NET_STAND_IN_AWAY) until they are back, from their next turn. "The
@@ -173,7 +176,9 @@
  *   unless a connection of this machine sits at it (the app reads its
  *   record): its people stay connected, at no table. The host remembers the
  *   last HOST_CLOSED_KEPT tables it closed, so a JOIN for one (a token
- *   coming back) is dropped with the reason it was closed. The journal
+ *   coming back) is dropped with the reason it was closed; finished
+ *   matches a host died closing are kept in the journal as rows without
+ *   seats or moves, so a later host remembers them as over too. The journal
  *   keeps each table's idle time left: a restarted host closes it that much
  *   later (its people are away: a started table is then abandoned).
  * - Private tables (NetCreate.open false): never listed; a new seat needs

@@ -89,6 +89,10 @@ typedef struct HostTable {
     Game *game; /* dealt at creation; moves are taken once started */
     bool autostart, started, over;
     HostConn creator; /* 0 once the creator has gone */
+    /* The seat the creator took at its own table (-1: none): whoever comes
+     * back with its token is the creator again (after a dropped connection,
+     * or a host made again from its journal, which keeps it). */
+    int8_t creator_seat;
     HostSeat seat[CEKI_MAX_SEATS];
     uint32_t move_no;    /* moves applied (game_history's count) */
     uint8_t *by_ai;      /* by_ai[i]: who made move i (HostBy) */
@@ -241,6 +245,7 @@ typedef struct HostSavedSeat {
     bool taken;       /* a person had taken it */
     uint8_t stand_in; /* NetStandIn: CLOCK, CREATOR or OWN come back; else NONE */
     uint32_t bank;    /* the turn clock's bank as last kept (HOST_NO_BANK: none kept) */
+    bool creator;     /* the table's creator took this seat */
     char token[NET_TOKEN_LEN + 1];
     char name[NET_NAME_MAX + 1];
 } HostSavedSeat;

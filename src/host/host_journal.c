@@ -50,7 +50,7 @@ static const char *const journal_del_sql[3] = {"DELETE FROM host_move WHERE tbl 
  * journal whose user_version is JOURNAL_VERSION has them all (so a host's
  * start, which opens its journal, does not try them again each time). A
  * new column goes here and raises JOURNAL_VERSION. */
-#define JOURNAL_VERSION 2
+#define JOURNAL_VERSION 3
 #define JOURNAL_TEXT(x) #x
 #define JOURNAL_VERSION_SQL(v) "PRAGMA user_version=" JOURNAL_TEXT(v)
 static const char journal_set_version[] = JOURNAL_VERSION_SQL(JOURNAL_VERSION);
@@ -64,7 +64,8 @@ static const char *const journal_new_columns[] = {
     "ALTER TABLE host_table ADD COLUMN watch INTEGER DEFAULT 0",
     "ALTER TABLE host_seat ADD COLUMN stand_in INTEGER DEFAULT 0",
     "ALTER TABLE host_move ADD COLUMN bank INTEGER DEFAULT -1",
-    "ALTER TABLE host_seat ADD COLUMN bank INTEGER DEFAULT -1"};
+    "ALTER TABLE host_seat ADD COLUMN bank INTEGER DEFAULT -1",
+    "ALTER TABLE host_seat ADD COLUMN creator INTEGER DEFAULT 0"};
 /* A finished table's moves and seats go; its row stays, the newest
  * HOST_CLOSED_KEPT of them, so every later host remembers it over too. */
 #define JOURNAL_NUMBER(x) JOURNAL_TEXT(x)
@@ -75,8 +76,8 @@ static const char journal_clear_over[] =
     "DELETE FROM host_table WHERE over <> 0 AND id NOT IN (SELECT id FROM host_table"
     " WHERE over <> 0 ORDER BY made DESC LIMIT " JOURNAL_KEPT_OVER ");";
 static const char journal_put_seat_sql[] =
-    "INSERT OR REPLACE INTO host_seat(tbl, seat, kind, taken, token, name, stand_in, bank)"
-    " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)";
+    "INSERT OR REPLACE INTO host_seat(tbl, seat, kind, taken, token, name, stand_in, bank,"
+    " creator) VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)";
 static const char journal_put_move_sql[] =
     "INSERT OR REPLACE INTO host_move(tbl, no, seat, type, card, target, flags, by_ai, bank)"
     " VALUES(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)";
@@ -92,7 +93,7 @@ static const char journal_schema[] =
     " clock_move INTEGER DEFAULT 0, clock_bank INTEGER DEFAULT 0, watch INTEGER DEFAULT 0);"
     "CREATE TABLE IF NOT EXISTS host_seat(tbl TEXT, seat INTEGER, kind INTEGER, taken INTEGER,"
     " token TEXT, name TEXT, stand_in INTEGER DEFAULT 0, bank INTEGER DEFAULT -1,"
-    " PRIMARY KEY(tbl, seat));"
+    " creator INTEGER DEFAULT 0, PRIMARY KEY(tbl, seat));"
     "CREATE TABLE IF NOT EXISTS host_move(tbl TEXT, no INTEGER, seat INTEGER, type INTEGER,"
     " card INTEGER, target INTEGER, flags INTEGER, by_ai INTEGER, bank INTEGER DEFAULT -1,"
     " PRIMARY KEY(tbl, no));";
@@ -246,6 +247,7 @@ static bool journal_put_seats(HostJournal *j, const HostTable *t, uint64_t now_m
         sqlite3_bind_int(st, 7, kept ? seat->stand_in : NET_STAND_IN_NONE);
         bool banked = clock_on(t) && host_seat_is_person(seat->kind);
         sqlite3_bind_int64(st, 8, banked ? (sqlite3_int64)clock_bank_now(t, s, now_ms) : -1);
+        sqlite3_bind_int(st, 9, s == t->creator_seat);
         if (!journal_step(st))
             return false;
     }
@@ -316,7 +318,8 @@ static bool journal_read_seats(sqlite3 *db, HostSavedTable *saved)
 {
     sqlite3_stmt *st = NULL;
     const char *sql =
-        "SELECT seat, kind, taken, token, name, stand_in, bank FROM host_seat WHERE tbl = ?1";
+        "SELECT seat, kind, taken, token, name, stand_in, bank, creator FROM host_seat"
+        " WHERE tbl = ?1";
     if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK)
         return false;
     sqlite3_bind_text(st, 1, saved->id, -1, SQLITE_STATIC);
@@ -341,6 +344,7 @@ static bool journal_read_seats(sqlite3 *db, HostSavedTable *saved)
         seat->stand_in = (uint8_t)(kept ? why : NET_STAND_IN_NONE);
         sqlite3_int64 bank = sqlite3_column_int64(st, 6); /* NULL or -1: none kept */
         seat->bank = bank < 0 || bank > NET_CLOCK_BANK_MAX_MS ? HOST_NO_BANK : (uint32_t)bank;
+        seat->creator = sqlite3_column_int(st, 7) != 0;
     }
     sqlite3_finalize(st);
     return ok;

@@ -29,6 +29,8 @@ static void restore_seats(HostTable *t, const HostSavedTable *saved, const Resto
         memcpy(seat->token, from->token, sizeof seat->token);
 #endif
         memcpy(seat->name, from->name, sizeof seat->name);
+        if (from->creator && from->taken)
+            t->creator_seat = (int8_t)s;
         if (!host_seat_is_person(seat->kind)) {
             seat->state = NET_SEAT_HERE;
         } else if (from->taken && from->stand_in != NET_STAND_IN_NONE) {

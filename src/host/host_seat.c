@@ -101,6 +101,10 @@ static void seat_return(Host *h, HostTable *t, HostConnInfo *ci, const NetJoin *
     }
     HostConn old = t->seat[s].conn;
     HostConn conn = ci->conn;
+    if (s == t->creator_seat && t->creator != conn) {
+        t->creator = conn; /* the creator is back (a dropped connection, a host made again) */
+        send_log(h, "table %s: its creator is back at seat %d", t->id, s);
+    }
     if (old != 0 && old != conn) {
         t->seat[s].conn = 0;
         HostConnInfo *was = admit_conn(h, old);
@@ -161,12 +165,17 @@ static void seat_new(Host *h, HostTable *t, HostConnInfo *ci, const NetJoin *j, 
     }
     seat_name(t, s, j->name);
     seat->state = NET_SEAT_HERE; /* taken, as the journal keeps it */
+    bool by_creator = ci->conn == t->creator && t->creator_seat < 0;
+    if (by_creator)
+        t->creator_seat = (int8_t)s; /* kept with the seat: its token makes the creator again */
     t->seats_dirty = true;
     send_journal(h, t);
     if (!play_keep_now(h, t, now_ms)) { /* a token is told only once it is kept */
         seat->state = NET_SEAT_EMPTY;
         seat->token[0] = '\0';
         seat->name[0] = '\0';
+        if (by_creator)
+            t->creator_seat = -1;
         send_log(h, "table %s: seat %d cannot be kept now; the joiner is to come back", t->id, s);
         seat_drop(h, ci->conn, NET_REASON_FULL); /* a client comes back after a while */
         return;

@@ -25,6 +25,7 @@ HostTable *table_new(const GameConfig *cfg, const char *id)
     t->seats_due = UINT64_MAX;
     t->journal_due = UINT64_MAX;
     t->claim_seat = -1;
+    t->creator_seat = -1;
     t->claim_card = CARD_NONE;
     t->claim_end = UINT64_MAX;
     t->idle_end = UINT64_MAX;

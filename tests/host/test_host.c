@@ -56,6 +56,7 @@ typedef struct Bot {
     NetClaimWindow claim; /* as the last VIEW or UPDATE told it */
     NetClockState clock;  /* likewise */
     bool stalled;         /* it never moves (t_step leaves it out) */
+    bool creator;         /* its last WELCOME said it is the table's creator */
     NetSeats seats;       /* the last SEATS */
 } Bot;
 
@@ -244,6 +245,7 @@ static void t_bot_welcome(World *w, Bot *b, const NetWelcome *wl)
     }
     memcpy(b->token, wl->token, sizeof b->token);
     assert_int_equal(strlen(b->token), NET_TOKEN_LEN);
+    b->creator = wl->creator;
     assert_true(hts_seat_welcome(&b->s, wl, AI_GREEDY));
 }
 
@@ -339,7 +341,8 @@ static void t_send(void *ctx, HostConn conn, const NetMsg *msg)
             w->creator_refused = w->in->u.refused, w->creator_refusals++;
         if (w->in->type == NET_MSG_TABLES)
             w->tables = w->in->u.tables;
-        return;
+        if (!t_bot_of(w, conn))
+            return; /* else the creator sits too: a bot's */
     }
     if (conn == T_WATCHER && w->in->type == NET_MSG_VIEW) {
         /* A spectator's view is what every seat sees of the game as told. */
@@ -486,8 +489,8 @@ static void t_create(World *w, const uint8_t *kinds)
     host_disconnected(w->h, T_CREATOR, w->now);
 }
 
-/* Bot b joins (with its token when it has one) on a new connection. */
-static void t_join(World *w, Bot *b)
+/* Bot b joins (with its token when it has one) on connection conn. */
+static void t_join_on(World *w, Bot *b, HostConn conn)
 {
     NetMsg *m = calloc(1, sizeof *m);
     assert_non_null(m);
@@ -496,11 +499,18 @@ static void t_join(World *w, Bot *b)
     memcpy(m->u.join.token, b->token, sizeof m->u.join.token);
     m->u.join.seat = -1;
     snprintf(m->u.join.name, sizeof m->u.join.name, "bot %d", (int)(b - w->bot));
-    b->conn = w->next_conn++;
+    b->conn = conn;
     b->bye = -1;
-    host_connected(w->h, b->conn, w->now);
     t_to_host(w, b->conn, m);
     free(m);
+}
+
+/* Bot b joins (with its token when it has one) on a new connection. */
+static void t_join(World *w, Bot *b)
+{
+    HostConn conn = w->next_conn++;
+    host_connected(w->h, conn, w->now);
+    t_join_on(w, b, conn);
 }
 
 static void t_join_all(World *w, int n)
@@ -1022,13 +1032,13 @@ static void test_older_journal_comes_back(void **state)
     assert_int_equal(w.logs_differ, 0);
     t_world_free(&w);
     db = t_open_journal(dir); /* now of today's schema, and said so */
-    assert_int_equal(t_journal_int(db, "PRAGMA user_version"), 2);
+    assert_int_equal(t_journal_int(db, "PRAGMA user_version"), 3);
     assert_int_equal(t_journal_int(db, "SELECT COUNT(*) FROM pragma_table_info('host_move')"
                                        " WHERE name = 'bank'"),
                      1);
     assert_int_equal(t_journal_int(db, "SELECT COUNT(*) FROM pragma_table_info('host_seat')"
-                                       " WHERE name = 'bank'"),
-                     1);
+                                       " WHERE name IN ('bank', 'creator')"),
+                     2);
     sqlite3_close(db);
     t_remove_dir(dir);
 }
@@ -1565,6 +1575,58 @@ static void test_over_is_told_once_kept(void **state)
     t_remove_dir(dir);
 }
 
+/* A creator who sits at its own table (the app's host does) and comes back
+ * with its seat's token is the creator again: after its connection
+ * dropped, and after a host made again from its journal. It starts the
+ * table; a friend coming back with their token is no creator. */
+static void test_creator_back_with_its_seat(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/ceki-host-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    World w;
+    t_world_init(&w, VARIANT_THOTHIT, dir);
+    NetMsg *m = t_create_msg(&w, NULL, false);
+    host_connected(w.h, T_CREATOR, w.now);
+    t_to_host(&w, T_CREATOR, m);
+    free(m);
+    w.nbots = w.cfg.players;
+    Bot *me = &w.bot[0];
+    t_join_on(&w, me, T_CREATOR);
+    assert_true(me->creator);
+    assert_int_equal(me->s.seat, 0);
+    for (int i = 1; i < w.nbots; i++) {
+        t_join(&w, &w.bot[i]);
+        assert_false(w.bot[i].creator);
+    }
+    host_disconnected(w.h, T_CREATOR, w.now); /* its connection dropped */
+    me->conn = 0;
+    t_join(&w, me);
+    assert_int_equal(me->bye, -1);
+    assert_true(me->creator);
+    host_kill(w.h); /* and the host killed in the waiting room */
+    w.h = t_host(&w, dir);
+    for (int i = 0; i < w.nbots; i++) {
+        t_join(&w, &w.bot[i]);
+        assert_int_equal(w.bot[i].bye, -1);
+        assert_int_equal(w.bot[i].creator, i == 0);
+    }
+    NetMsg start = {.type = NET_MSG_START};
+    t_to_host(&w, w.bot[1].conn, &start);
+    assert_int_equal(w.bot[1].refused.refusal, NET_REASON_NOT_CREATOR);
+    long refusals = me->refusals;
+    t_to_host(&w, me->conn, &start);
+    assert_int_equal(me->refusals, refusals);
+    host_tick(w.h, w.now);
+    assert_true(w.bot[1].started);
+    t_play(&w, T_MAX_MOVES);
+    Game *direct = t_direct_match(&w.cfg);
+    t_same_moves(direct, w.mirror);
+    game_destroy(direct);
+    t_world_free(&w);
+    t_remove_dir(dir);
+}
+
 /* A host that kept a match's end but went before the finished table left
  * its journal (killed between the two writes): every host made again after
  * it tells the seats the match is over, not that there is no such table. */
@@ -1931,6 +1993,7 @@ int main(void)
         cmocka_unit_test(test_tables_made_listed_started),
         cmocka_unit_test(test_damaged_journal_leaves_the_table_out),
         cmocka_unit_test(test_over_kept_through_restarts),
+        cmocka_unit_test(test_creator_back_with_its_seat),
         cmocka_unit_test(test_failed_journal_writes_are_kept_later),
         cmocka_unit_test(test_clock_moves_for_a_silent_seat),
         cmocka_unit_test(test_clock_bank_kept_across_a_restart),
