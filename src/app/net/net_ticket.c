@@ -46,6 +46,12 @@ bool net_ticket_load(Store *st, NetTicket *out)
     return true;
 }
 
+bool net_ticket_at(const NetTicket *t, const NetAddress *a)
+{
+    return strcmp(t->address.host, a->host) == 0 && t->address.port == a->port &&
+           strcmp(t->address.table, a->table) == 0;
+}
+
 void net_ticket_forget(Store *st)
 {
     char err[200];

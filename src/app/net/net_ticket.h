@@ -8,6 +8,8 @@
  *   net_ticket_load reads it back (false when there is none or it does not
  *   read as a ticket); net_ticket_forget drops it (the match is over, or
  *   the player left it on purpose).
+ * - net_ticket_at: whether the ticket is a seat at the table at a (same
+ *   host, port and table id).
  * - net_ticket_caption: the words of the title's button, "Rejoin the table
  *   at HOST", translated.
  * - net_ticket_rejoin goes back: a table this program hosted is hosted
@@ -30,6 +32,7 @@ bool net_ticket_save(Store *st, const NetTicket *t, const char *variant_key, cha
                      size_t err_size);
 bool net_ticket_load(Store *st, NetTicket *out);
 void net_ticket_forget(Store *st);
+bool net_ticket_at(const NetTicket *t, const NetAddress *a);
 void net_ticket_caption(const NetTicket *t, char *buf, size_t size);
 bool net_ticket_data_dir(char *out, size_t size);
 NetTable *net_ticket_rejoin(const NetTicket *t, const char *name, char *err, size_t err_size);

@@ -166,9 +166,7 @@ void net_screens_forget_ticket(App *app, const NetTable *t)
 {
     NetTicket kept, mine;
     if (t != NULL && net_ticket_load(app->store, &kept) && net_table_ticket(t, &mine) &&
-        strcmp(kept.address.host, mine.address.host) == 0 &&
-        kept.address.port == mine.address.port &&
-        strcmp(kept.address.table, mine.address.table) == 0 &&
+        net_ticket_at(&kept, &mine.address) &&
         memcmp(kept.token, mine.token, sizeof kept.token) == 0) {
         net_ticket_forget(app->store);
     }

@@ -203,8 +203,7 @@ static SceneAction join_as(App *app, JoinState *s, bool watch)
     net_screens_player_name(app, name, sizeof name);
     NetTicket kept; /* the person's seat there already (an invite opened again): back to it */
     bool back = a.table[0] != '\0' && net_ticket_load(app->store, &kept) && !kept.hosting &&
-                strcmp(kept.address.host, a.host) == 0 && kept.address.port == a.port &&
-                strcmp(kept.address.table, a.table) == 0;
+                net_ticket_at(&kept, &a);
     NetTable *t = watch ? net_table_watch(&a, name, err, sizeof err)
                         : net_table_join(&a, back ? kept.token : NULL, name, err, sizeof err);
     if (t == NULL) {
