@@ -875,17 +875,19 @@ static void test_waiting_room_joiner(void **state)
     close_app(app);
 }
 
-/* A friend's seat in the waiting room is kept in the store as the room
- * opens (a program killed there finds Rejoin on its title, back to the
- * same seat, which the host holds for them), and let go with Back, while
- * a way back to another table is left alone. */
+/* A seat in the waiting room is kept in the store as the room opens (a
+ * program killed there finds Rejoin on its title): a friend's, back to
+ * the same seat, which the host holds for them, and the host's own table,
+ * hosted again from its journal. Back lets it go (a friend gives the seat
+ * up, a host stops the table), while a way back to another table is left
+ * alone. */
 static void test_waiting_room_seat_kept(void **state)
 {
     (void)state;
     const char *dir = test_temp_dir("net-screens-waiting-kept");
     char path[1100];
     snprintf(path, sizeof path, "%s/settings.txt", dir);
-    for (int other = 0; other < 2; other++) {
+    for (int other = 0; other < 3; other++) {
         memset(&fake, 0, sizeof fake);
         App *app = test_app_new(app_w, app_h, path);
         assert_true(store_persistent(app->store));
@@ -893,11 +895,14 @@ static void test_waiting_room_seat_kept(void **state)
         NetTicket kept;
         char err[200] = "";
         joiner_room_table(app);
+        bool host = other == 2; /* the host's own room: its table, hosted here, kept too */
+        fake.host = host;
+        fake.my_seat = host ? 0 : 1;
         open_scene(app, SCENE_WAITING);
         assert_true(net_ticket_load(app->store, &kept));
         assert_string_equal(kept.address.table, "t1");
-        assert_false(kept.hosting);
-        if (other) { /* the kept one is another table's by now */
+        assert_int_equal(kept.hosting, host);
+        if (other == 1) { /* the kept one is another table's by now */
             assert_true(net_address_parse("127.0.0.1:7157/t9", &kept.address, err, sizeof err));
             assert_true(net_ticket_save(app->store, &kept, "pei", err, sizeof err));
         }

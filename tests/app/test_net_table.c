@@ -539,6 +539,49 @@ static void test_host_resumes(void **state)
     close_all(s);
 }
 
+/* The host's program gone while its friends wait in the room (kill -9
+ * leaves the journal as this does): hosted again from its ticket, it is
+ * the table's creator again, its friends come back to their seats, and
+ * its Start plays the match. */
+static void test_host_resumes_waiting_room(void **state)
+{
+    (void)state;
+    const char *dir = test_temp_dir("net_table_host_room");
+    Seat s[TABLES];
+    memset(s, 0, sizeof s);
+    NetHostOptions o = host_options(dir);
+    char err[ERR_MAX] = "";
+    s[0].t = net_table_host(&o, err, sizeof err);
+    assert_non_null(s[0].t);
+    s[1].t = join_table(s[0].t, NULL, "Budi");
+    s[2].t = join_table(s[0].t, NULL, "Wati");
+    assert_true(run_until(s, TABLES, false, all_seated, NULL));
+    NetTicket tk;
+    assert_true(net_table_ticket(s[0].t, &tk));
+    assert_true(tk.hosting);
+    assert_true(net_table_is_creator(s[0].t));
+    o.any_port = false;
+    o.port = net_table_port(s[0].t);
+    net_table_destroy(s[0].t);
+    s[0].t = NULL;
+    NetTableState gone = NET_TABLE_HOST_GONE;
+    assert_true(run_until(s + 1, 2, false, all_in_state, &gone));
+    s[0].t = net_table_resume(&o, &tk, err, sizeof err);
+    if (s[0].t == NULL) {
+        fail_msg("net_table_resume: %s", err);
+    }
+    NetTableState waiting = NET_TABLE_WAITING;
+    assert_true(run_until(s, TABLES, false, all_in_state, &waiting));
+    assert_true(run_until(s, TABLES, false, all_seated, NULL));
+    assert_true(net_table_is_creator(s[0].t));
+    assert_false(net_table_is_creator(s[1].t));
+    assert_true(net_table_start(s[0].t));
+    NetTableState playing = NET_TABLE_PLAYING;
+    assert_true(run_until(s, TABLES, false, all_in_state, &playing));
+    finish(s);
+    close_all(s);
+}
+
 static bool chat_heard(Seat *s, int n, void *ctx)
 {
     int *heard = ctx;
@@ -1357,6 +1400,13 @@ static void test_ticket_kept(void **state)
     st = store_open(path, notice, sizeof notice); /* kept in the file */
     assert_true(net_ticket_load(st, &back));
     assert_memory_equal(&back, &t, sizeof t);
+    NetAddress at = t.address;
+    assert_true(net_ticket_at(&back, &at));
+    at.port = 7158; /* another port, another table */
+    assert_false(net_ticket_at(&back, &at));
+    at = t.address;
+    snprintf(at.table, sizeof at.table, "Tb-8");
+    assert_false(net_ticket_at(&back, &at));
     char caption[128];
     net_ticket_caption(&back, caption, sizeof caption); /* this computer's own table */
     assert_string_equal(caption, "Your own table, hosted here on port 7157");
@@ -1467,6 +1517,7 @@ int main(void)
         cmocka_unit_test(test_joiner_rejoins),
         cmocka_unit_test(test_rejoin_keeps_round_scores),
         cmocka_unit_test(test_host_resumes),
+        cmocka_unit_test(test_host_resumes_waiting_room),
         cmocka_unit_test(test_chat),
         cmocka_unit_test(test_silent_friend_seen_away),
         cmocka_unit_test(test_sessions_play),

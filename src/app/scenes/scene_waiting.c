@@ -176,9 +176,9 @@ static bool waiting_enter(App *app, void *state)
         }
         announce(app, s);
     }
-    if (!hosting(app)) {
-        net_screens_keep_ticket(app, app->net); /* a friend's seat, held while they are away */
-    }
+    /* The way back after a crash: a friend's seat, held while they are
+     * away, or the host's own table, whose journal keeps the room. */
+    net_screens_keep_ticket(app, app->net);
     layout(app, s);
     ui_focus(&s->ui, creator(app) ? WAIT_START : WAIT_BACK);
     return true;
