@@ -564,16 +564,15 @@ static CekiStatus net_apply(Session *s, const Move *m, const char **why)
     CekiStatus st = CEKI_OK;
     snprintf(s->why, sizeof s->why, "%s", N_("Not possible now."));
     if (behind) {
-        const Move *came = seat_feed_last_move(f);
-        Move last = came != NULL ? *came : *m;
-        net_take_in(s, came, false);
-        /* The person's own move is looked at again first, unless it is the
-         * one the host made for them (their stand-in's) */
-        st = m->seat == s->net_seat && !(s->stand_in[m->seat] && move_equal(&last, m))
-                 ? CEKI_ERR_STATE
-                 : CEKI_OK;
+        net_take_in(s, seat_feed_last_move(f), false);
+        /* The person's own move is looked at again first, unless a computer
+         * plays their seat: then the host made it (and maybe the next seats'
+         * moves after it), and what came is all taken in. */
+        st = m->seat == s->net_seat && !s->stand_in[m->seat] ? CEKI_ERR_STATE : CEKI_OK;
     } else if (f == NULL || m->seat != s->net_seat) {
         st = CEKI_ERR_STATE;
+    } else if (s->stand_in[m->seat]) {
+        st = CEKI_OK; /* the host's move for them, taken in already (session_poll) */
     } else {
         bool d = is_decision(s, m->seat);
         st = net_send_move(s, m);

@@ -1302,6 +1302,76 @@ static void test_sessions_play(void **state)
     net_table_destroy(s[0].t);
 }
 
+/* A joiner's own seat played by the host's computer, as the menu's "Let
+ * the computer play for me" asks: its window takes in every move the host
+ * makes for that seat, however many came between two looks, and none is
+ * refused (the session said "Not possible now." after each of them when
+ * the next seat's move had come with it: the window was seen saying so
+ * at every turn of a friend who had asked). */
+static void test_stand_in_own_taken_in(void **state)
+{
+    (void)state;
+    Seat s[TABLES];
+    open_three(s, NULL);
+    assert_true(net_table_stand_in(s[1].t, true));
+    int seat = 1;
+    assert_true(run_until(s, TABLES, false, seat_stood_in, &seat));
+    SessionSeats seats;
+    memset(&seats, 0, sizeof seats);
+    for (int i = 0; i < CEKI_MAX_SEATS; i++) {
+        seats.human[i] = true; /* as the app's session at a network table */
+        seats.level[i] = AI_GREEDY;
+    }
+    CekiStatus st = CEKI_OK;
+    Session *ss = session_create_net(s[1].t, &seats, &st);
+    assert_non_null(ss);
+    s[1].t = NULL;                                   /* the session's now */
+    session_set_stand_in(ss, seat, true, AI_GREEDY); /* as the host's seats say */
+    int taken = 0, refused = 0;
+    const char *why = NULL;
+    uint32_t start = now_ms();
+    struct timespec pause = {0, POLL_PAUSE_NS};
+    for (int i = 0;
+         i < WAIT_POLLS && now_ms() - start < WAIT_MS && !game_match_over(session_game(ss)); i++) {
+        for (int k = 0; k < TABLES; k += 2) {
+            net_table_poll(s[k].t, now_ms());
+            play_one(&s[k]);
+        }
+        if (i % 8 != 0) { /* the window looks now and then: moves pile up meanwhile */
+            nanosleep(&pause, NULL);
+            continue;
+        }
+        session_poll(ss);
+        Move m;
+        bool hint = false;
+        if (!session_thinking(ss)) {
+            session_think_start(ss, false);
+        }
+        if (session_think_poll(ss, &m, &hint) && !hint) {
+            /* The window holds it for the pause between moves while the
+             * session goes on taking in what the host made for the seat. */
+            for (int k = 0; k < TABLES; k += 2) {
+                net_table_poll(s[k].t, now_ms());
+            }
+            session_poll(ss);
+            CekiStatus got = session_apply(ss, &m, &why);
+            taken += got == CEKI_OK && m.seat == seat;
+            if (got != CEKI_OK) {
+                print_message("refused: %s\n", why != NULL ? why : "?");
+                refused++;
+            }
+        }
+        nanosleep(&pause, NULL);
+    }
+    assert_true(game_match_over(session_game(ss)));
+    assert_int_equal(refused, 0);
+    assert_true(taken > 0);
+    const SeatFeed *f = net_table_feed(session_net_table(ss));
+    assert_int_equal(session_moves(ss), (int)seat_feed_move_no(f));
+    session_destroy(ss);
+    close_all(s);
+}
+
 /* Polls the host and the other joiner (s[0], s[2]), playing their moves
  * with `play`, and the session, until cond holds (or WAIT_MS). */
 typedef bool (*SessionCond)(Session *ss, Seat *s);
@@ -1530,6 +1600,7 @@ int main(void)
         cmocka_unit_test(test_rejoin_nobody_answers),
         cmocka_unit_test(test_server_refusals),
         cmocka_unit_test(test_stand_in_own),
+        cmocka_unit_test(test_stand_in_own_taken_in),
         cmocka_unit_test(test_spectator_follows_match),
         cmocka_unit_test(test_spectator_refused),
     };
