@@ -2095,6 +2095,47 @@ static void test_title_rejoin_gone(void **state)
     close_app(app);
 }
 
+/* Going back to a table whose match has ended meanwhile (or that was
+ * closed): the title says so, and offers no Try again, which could only
+ * be refused again; the ticket is let go. */
+static void test_title_rejoin_over(void **state)
+{
+    (void)state;
+    static const NetReason gone[] = {NET_REASON_CLOSED_OVER, NET_REASON_CLOSED_ABANDONED};
+    for (int i = 0; i < 2; i++) {
+        memset(&fake, 0, sizeof fake);
+        App *app = new_app();
+        NetTicket t;
+        memset(&t, 0, sizeof t);
+        char err[200] = "";
+        assert_true(net_address_parse("127.0.0.1:7157/t1", &t.address, err, sizeof err));
+        memset(t.token, 'a', NET_TOKEN_LEN);
+        assert_true(net_ticket_save(app->store, &t, "pei", err, sizeof err));
+        char why[200];
+        scene_stack_clear(app);
+        assert_true(scene_stack_push(app, SCENE_TITLE, why, sizeof why));
+        test_key(app, SDLK_RETURN, 0); /* Rejoin the table */
+        assert_string_equal(test_top_scene(app), "join");
+        snprintf(fake.error, sizeof fake.error, "%s", net_table_reason_text(gone[i], false));
+        fake.failure = NET_TABLE_FAIL_REFUSED;
+        fake.refusal = gone[i];
+        fake.state = NET_TABLE_FAILED;
+        step(app, 1);
+        assert_string_equal(test_top_scene(app), "title");
+        NetTicket left;
+        assert_false(net_ticket_load(app->store, &left));
+        test_screen_text(app);
+        assert_true(test_screen_says(net_table_reason_text(gone[i], false)));
+        assert_false(test_screen_says("Try again"));
+        assert_false(test_screen_says("Forget the table"));
+        assert_false(test_screen_says("Rejoin the table"));
+        if (i == 0) {
+            shot(app, "title-rejoin-over");
+        }
+        close_app(app);
+    }
+}
+
 static void test_table_lists_watchers(void **state);
 
 /* The two screens above again at 2560x1600, for their screenshots, and
@@ -2261,6 +2302,7 @@ int main(void)
         cmocka_unit_test(test_settings_name),
         cmocka_unit_test(test_title_rejoin),
         cmocka_unit_test(test_title_rejoin_gone),
+        cmocka_unit_test(test_title_rejoin_over),
         cmocka_unit_test(test_title_own_table),
         cmocka_unit_test(test_large_screens),
         cmocka_unit_test(test_host_who_may_watch),

@@ -366,6 +366,14 @@ static void join_ended(App *app, JoinState *s)
     app->dirty = true;
 }
 
+/* Whether a refusal says the table is gone for good (closed, its match
+ * over): a ticket back to it leads nowhere. */
+static bool table_gone(NetReason r)
+{
+    return r == NET_REASON_CLOSED_EMPTY || r == NET_REASON_CLOSED_UNSTARTED ||
+           r == NET_REASON_CLOSED_ABANDONED || r == NET_REASON_CLOSED_OVER;
+}
+
 /* Where a connection being made has got to: the next screen, or why not. */
 static SceneAction follow(App *app, JoinState *s)
 {
@@ -397,7 +405,10 @@ static SceneAction follow(App *app, JoinState *s)
     case NET_TABLE_FAILED:
     case NET_TABLE_OVER:
         join_ended(app, s);
-        if (s->rejoin) { /* the title says why and offers to try again or forget it */
+        if (s->rejoin) { /* the title says why and offers to try again or forget it, */
+            if (table_gone(s->refusal)) {
+                net_ticket_forget(app->store); /* unless nothing is left to try */
+            }
             snprintf(app->notice, sizeof app->notice, "%.400s", s->error);
             return scene_pop();
         }
