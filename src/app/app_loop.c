@@ -1,5 +1,6 @@
 /* app_loop.c — the main loop: events to the top scene, updates, frames
  * (see app_loop.h). */
+#define _POSIX_C_SOURCE 200809L /* sigaction */
 #include "app_loop.h"
 
 #include <signal.h>
@@ -392,7 +393,9 @@ static double frame_interval(const App *app)
  * then need no screenshot tool of their own (tests/app/window.bash): on
  * SIGUSR1 the next frame is drawn whole and, before it is shown, saved
  * there as a PNG (written aside, then renamed: once the file is there, it
- * is whole). Without it SIGUSR1 keeps its default. */
+ * is whole), as often as it is sent (sigaction: C's signal() would take
+ * only the first and leave the next to end the program). Without it
+ * SIGUSR1 keeps its default. */
 static volatile sig_atomic_t shot_asked;
 
 static void on_shot_signal(int sig)
@@ -407,7 +410,12 @@ static const char *shots_start(void)
     if (path == NULL || path[0] == '\0') {
         return NULL;
     }
-    signal(SIGUSR1, on_shot_signal);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_shot_signal;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGUSR1, &sa, NULL);
     return path;
 }
 

@@ -143,6 +143,14 @@ wait_for leave-asks ' dialog=menu '
 key Escape
 wait_for leave-stay ' dialog=none '
 window_shot "$shot" "$pid" "$out/end.png"
+# A second picture of the same program (C's signal() took only the first
+# SIGUSR1 and the next one ended the program).
+if window_shot "$shot" "$pid" "$out/end-again.png" && kill -0 "$pid" 2>/dev/null; then
+    passes=$((passes + 1))
+else
+    failures=$((failures + 1))
+    echo "FAIL second-picture: no second picture, or the program ended on it"
+fi
 kill -9 "$pid" 2>/dev/null
 wait "$pid" 2>/dev/null
 
