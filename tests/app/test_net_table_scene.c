@@ -888,10 +888,11 @@ static void test_dropped_friend_not_thinking(void **state)
 
 /* At a network match's end the table offers friends again, not a game on
  * this computer: "Play again" there used to start a local Pèi against two
- * computers in both windows of the walkthrough. */
-static void test_network_match_end_offers_friends(void **state)
+ * computers in both windows of the walkthrough, and the results' "New
+ * match" a local Thothit in a friend's window. Both read "Play with
+ * friends" and open the join screen (via_result: the results' button). */
+static void match_end_offers_friends(bool via_result)
 {
-    (void)state;
     App *app = test_app_new(1280, 800, NULL);
     app_setup_variant(app, VARIANT_KOWAH);
     app->setup.config.players = 2;
@@ -922,10 +923,18 @@ static void test_network_match_end_offers_friends(void **state)
         rest();
     }
     assert_int_equal(table_play_phase(t), TP_MATCH_OVER);
-    table_relayout(app, t);
+    if (via_result) {
+        for (int i = 0; i < 600 && strcmp(test_top_scene(app), "result") != 0; i++) {
+            app_update(app, 1.0 / 60.0);
+        }
+        assert_string_equal(test_top_scene(app), "result");
+    } else {
+        table_relayout(app, t);
+    }
     test_screen_text(app);
     assert_true(test_screen_says("Play with friends"));
     assert_false(test_screen_says("Play again"));
+    assert_false(test_screen_says("New match"));
     test_click_named(app, "Play with friends");
     app_settle(app);
     assert_string_equal(test_top_scene(app), "join");
@@ -933,6 +942,13 @@ static void test_network_match_end_offers_friends(void **state)
     ai_destroy(mine);
     ai_destroy(f.ai);
     app_destroy(app);
+}
+
+static void test_network_match_end_offers_friends(void **state)
+{
+    (void)state;
+    match_end_offers_friends(false);
+    match_end_offers_friends(true);
 }
 
 /* The host's word on this window's own seat. */

@@ -103,6 +103,22 @@ static Session *session_of(App *app, ResultState *s)
     return s->own != NULL ? s->own : app->session;
 }
 
+/* At a network match's end the next match is played with friends again
+ * (the join screen: host or join), never a game on this computer against
+ * its computers, which "New match" dealt in every window at the table. */
+static bool at_network_table(App *app, ResultState *s)
+{
+    return s->own == NULL && session_net_table(app->session) != NULL;
+}
+
+/* The gold button's words at the match's end (untranslated). */
+static const char *again_words(App *app, ResultState *s)
+{
+    return s->guided                  ? N_("Play it again")
+           : at_network_table(app, s) ? N_("Play with friends")
+                                      : N_("New match");
+}
+
 /* ---- words -------------------------------------------------------------- */
 
 /* True for the seat name of the one person at the table ("You"), whose
@@ -1014,7 +1030,7 @@ static void layout(App *app, ResultState *s)
     } else if (s->match_over) {
         float half = (bw - 12) / 2;
         ui_add(&s->ui, WIDGET_PRIMARY, RESULT_NEW_MATCH, app_rect(app, bx, 672, half, 52), false,
-               s->guided ? _("Play it again") : _("New match"));
+               _(again_words(app, s)));
         ui_add(&s->ui, WIDGET_BUTTON, RESULT_MENU, app_rect(app, bx + half + 12, 672, half, 52),
                false, s->guided ? _("Back to Learn") : _("Main menu"));
     } else {
@@ -1157,6 +1173,12 @@ static SceneAction new_match(App *app, ResultState *s)
     if (s->guided) {
         return guided_end(app, true);
     }
+    int below = app->scenes.count - 2;
+    bool table_below = below >= 0 && app->scenes.frames[below].id == SCENE_TABLE;
+    if (at_network_table(app, s)) {
+        scene_stack_pop(app); /* the results, then the table, leave */
+        return table_below ? scene_replace(SCENE_JOIN) : scene_push(SCENE_JOIN);
+    }
     Session *ss = session_of(app, s);
     const Game *g = session_game(ss);
     const SessionSeats *seats = session_seats(ss);
@@ -1179,8 +1201,6 @@ static SceneAction new_match(App *app, ResultState *s)
         return scene_stay();
     }
     /* The table below starts afresh from the setup. */
-    int below = app->scenes.count - 2;
-    bool table_below = below >= 0 && app->scenes.frames[below].id == SCENE_TABLE;
     scene_stack_pop(app);
     /* The new table enters before the old one leaves (scene_stack_replace):
      * it must not take the old game for a resumed one. The old table still
@@ -1689,8 +1709,7 @@ static void draw_side_buttons(App *app, ResultState *s)
     if (!s->round_over) {
         ui_draw_button(app, &s->ui, RESULT_BACK, _("Back"));
     } else if (s->match_over) {
-        ui_draw_button(app, &s->ui, RESULT_NEW_MATCH,
-                       s->guided ? _("Play it again") : _("New match"));
+        ui_draw_button(app, &s->ui, RESULT_NEW_MATCH, _(again_words(app, s)));
         ui_draw_button(app, &s->ui, RESULT_MENU, s->guided ? _("Back to Learn") : _("Main menu"));
     } else {
         ui_draw_button(app, &s->ui, RESULT_NEXT,
@@ -1741,10 +1760,8 @@ static void result_draw(App *app, void *state, SDL_Renderer *r)
     draw_column(app, s);
     draw_side(app, s);
     /* Enter does what the gold button says: at the end of a match it deals
-     * a new one. */
-    const char *enter = !s->match_over ? N_("Continue")
-                        : s->guided    ? N_("Play it again")
-                                       : N_("New match");
+     * a new one (with friends again at a network table). */
+    const char *enter = !s->match_over ? N_("Continue") : again_words(app, s);
     if (s->content > AREA_H) {
         const char *const hints[] = {"Enter", enter, "PgDn", N_("Scroll"), "Tab", N_("Move")};
         ui_draw_hints(app, hints, 3);
