@@ -55,7 +55,8 @@ typedef struct Fake {
     NetTableFailure failure;
     NetReason refusal;
     uint32_t wait_left_ms;
-    char error[480]; /* net_table_error when failed; "" for the fake's own */
+    char error[480];   /* net_table_error when failed; "" for the fake's own */
+    bool error_always; /* ... and in every state, as a real table says a dropped connection */
     int says;
     char said[NET_CHAT_MAX * 4 + 1];
     NetChat incoming[4];
@@ -185,7 +186,7 @@ NetTableState net_table_state(const NetTable *t)
 const char *net_table_error(const NetTable *t)
 {
     (void)t;
-    if (fake.state != NET_TABLE_FAILED) {
+    if (fake.state != NET_TABLE_FAILED && !fake.error_always) {
         return "";
     }
     return fake.error[0] != '\0' ? fake.error : "No answer from that address.";
@@ -872,6 +873,14 @@ static void test_waiting_room_joiner(void **state)
     assert_true(test_screen_says("You \xc2\xb7 Here"));
     assert_true(test_screen_says("A friend \xc2\xb7 Reconnecting"));
     shot(app, "waiting-joiner");
+    /* Cut off from the host: said once (the table's error, which says it
+     * again in other words while it reconnects, is left out). */
+    fake.state = NET_TABLE_RECONNECTING;
+    fake.error_always = true;
+    snprintf(fake.error, sizeof fake.error, "The connection dropped; joining again.");
+    test_screen_text(app);
+    assert_true(test_screen_says("Connection lost; reconnecting"));
+    assert_false(test_screen_says("joining again"));
     close_app(app);
 }
 

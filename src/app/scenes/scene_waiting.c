@@ -426,7 +426,9 @@ static void draw_side(App *app, WaitingState *s)
         ui_draw_button(app, &s->ui, WAIT_COPY, _("Copy the invite link"));
     }
     NetTableState st = net_table_state(app->net);
-    const char *err = net_table_error(app->net);
+    /* Why it failed, after the state; while it reconnects the state says
+     * it already (the error would say it again in other words). */
+    const char *err = st == NET_TABLE_FAILED ? net_table_error(app->net) : "";
     const char *says = host && st == NET_TABLE_WAITING && all_taken(seats_of(app))
                            ? _("Every seat is taken: start when you are ready.")
                        : net_table_watching(app->net) && st == NET_TABLE_WAITING
