@@ -571,7 +571,8 @@ static CekiStatus net_apply(Session *s, const Move *m, const char **why)
         st = m->seat == s->net_seat && !s->stand_in[m->seat] ? CEKI_ERR_STATE : CEKI_OK;
     } else if (f == NULL || m->seat != s->net_seat) {
         st = CEKI_ERR_STATE;
-    } else if (s->stand_in[m->seat]) {
+    } else if (s->stand_in[m->seat] && seat_feed_last_move(f) != NULL &&
+               move_equal(seat_feed_last_move(f), m)) {
         st = CEKI_OK; /* the host's move for them, taken in already (session_poll) */
     } else {
         bool d = is_decision(s, m->seat);

@@ -208,7 +208,8 @@ bool session_opponents(const Session *s, int *people, int *computers);
  * `level` does (session_think_start); at a network table the host's
  * stand-in plays it (NET_STAND_IN_OWN), and session_think_start waits for
  * its move as for another seat's; session_apply of that move is never
- * refused, even once session_poll has taken it in (or more after it). Off: the person plays it
+ * refused, even once session_poll has taken it in (or more after it); any
+ * other move of the seat goes to the host as the person's. Off: the person plays it
  * again (a thought under way is cancelled). The seat stays a person's in the seats, the save and
  * the statistics. */
 void session_set_stand_in(Session *s, int seat, bool on, AiLevel level);
