@@ -209,9 +209,9 @@ bool session_opponents(const Session *s, int *people, int *computers);
  * stand-in plays it (NET_STAND_IN_OWN), and session_think_start waits for
  * its move as for another seat's; session_apply of that move is never
  * refused, even once session_poll has taken it in (or more after it); any
- * other move of the seat goes to the host as the person's. Off: the person plays it
- * again (a thought under way is cancelled). The seat stays a person's in the seats, the save and
- * the statistics. */
+ * other move of the seat goes to the host as the person's. Off: the
+ * person plays it again (a thought under way is cancelled). The seat stays
+ * a person's in the seats, the save and the statistics. */
 void session_set_stand_in(Session *s, int seat, bool on, AiLevel level);
 bool session_stand_in(const Session *s, int seat);
 /* At a network table: the host made a move for the person's own seat

@@ -1976,11 +1976,10 @@ static void test_settings_name(void **state)
     close_app(app);
 }
 
-/* A ticket back to a network match: the title offers to rejoin first, and
- * rejoining goes through the join screen to the waiting room. */
-static void test_title_rejoin(void **state)
+/* A new app whose store keeps a ticket back to 127.0.0.1:7157/t1, a
+ * friend's table (seat token 'a'...), on its title screen. */
+static App *title_with_ticket(void)
 {
-    (void)state;
     App *app = new_app();
     NetTicket t;
     memset(&t, 0, sizeof t);
@@ -1991,6 +1990,15 @@ static void test_title_rejoin(void **state)
     char why[200];
     scene_stack_clear(app);
     assert_true(scene_stack_push(app, SCENE_TITLE, why, sizeof why));
+    return app;
+}
+
+/* A ticket back to a network match: the title offers to rejoin first, and
+ * rejoining goes through the join screen to the waiting room. */
+static void test_title_rejoin(void **state)
+{
+    (void)state;
+    App *app = title_with_ticket();
     assert_string_equal(test_focus_name(app), "Rejoin the table");
     test_screen_text(app);
     assert_true(test_screen_says("127.0.0.1"));
@@ -2063,16 +2071,7 @@ static void test_title_own_table(void **state)
 static void test_title_rejoin_gone(void **state)
 {
     (void)state;
-    App *app = new_app();
-    NetTicket t;
-    memset(&t, 0, sizeof t);
-    char err[200] = "";
-    assert_true(net_address_parse("127.0.0.1:7157/t1", &t.address, err, sizeof err));
-    memset(t.token, 'a', NET_TOKEN_LEN);
-    assert_true(net_ticket_save(app->store, &t, "pei", err, sizeof err));
-    char why[200];
-    scene_stack_clear(app);
-    assert_true(scene_stack_push(app, SCENE_TITLE, why, sizeof why));
+    App *app = title_with_ticket();
     test_key(app, SDLK_RETURN, 0);
     assert_string_equal(test_top_scene(app), "join");
     fake.state = NET_TABLE_FAILED;
@@ -2113,16 +2112,7 @@ static void test_title_rejoin_over(void **state)
     static const NetReason gone[] = {NET_REASON_CLOSED_OVER, NET_REASON_CLOSED_ABANDONED};
     for (int i = 0; i < 2; i++) {
         memset(&fake, 0, sizeof fake);
-        App *app = new_app();
-        NetTicket t;
-        memset(&t, 0, sizeof t);
-        char err[200] = "";
-        assert_true(net_address_parse("127.0.0.1:7157/t1", &t.address, err, sizeof err));
-        memset(t.token, 'a', NET_TOKEN_LEN);
-        assert_true(net_ticket_save(app->store, &t, "pei", err, sizeof err));
-        char why[200];
-        scene_stack_clear(app);
-        assert_true(scene_stack_push(app, SCENE_TITLE, why, sizeof why));
+        App *app = title_with_ticket();
         test_key(app, SDLK_RETURN, 0); /* Rejoin the table */
         assert_string_equal(test_top_scene(app), "join");
         snprintf(fake.error, sizeof fake.error, "%s", net_table_reason_text(gone[i], false));
