@@ -761,14 +761,19 @@ void session_poll(Session *s)
     }
     net_table_poll(s->net, SDL_GetTicks());
     SeatFeed *f = net_table_feed(s->net);
+    const Move *came = f != NULL ? seat_feed_last_move(f) : NULL;
+    bool own = came != NULL && s->unanswered && s->unanswered_no + 1 == seat_feed_move_no(f) &&
+               move_equal(came, &s->unanswered_move);
+    /* A round's end the host went on from for the person waits for them:
+     * the table shows the round's results first, and their Next round
+     * (or the table's) takes it in (net_apply). Taken in here, the next
+     * round came before its result screen, which was never shown. */
+    bool round_end = !own && came != NULL && came->type == MOVE_NEXT_ROUND;
     if (f != NULL && !s->net_waiting && seat_feed_move_no(f) != s->net_moves &&
-        to_move(s) == s->net_seat) {
+        to_move(s) == s->net_seat && !round_end) {
         /* The host moved for the person (their time ran out, or a stand-in
          * played the seat): nothing else takes it in on their own turn, and
          * the feed holds every later move back until it is. */
-        const Move *came = seat_feed_last_move(f);
-        bool own = came != NULL && s->unanswered && s->unanswered_no + 1 == seat_feed_move_no(f) &&
-                   move_equal(came, &s->unanswered_move);
         bool decision = own && is_decision(s, s->net_seat);
         s->unanswered = false;
         /* (the person's own move, answered late, is their acting) */

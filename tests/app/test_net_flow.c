@@ -327,6 +327,72 @@ static void test_menu_own_stand_in(void **state)
     app_destroy(app);
 }
 
+static bool on_results(App *app, NetTable *f)
+{
+    (void)f;
+    return strcmp(test_top_scene(app), "result") == 0;
+}
+
+static bool in_round_two(App *app, NetTable *f)
+{
+    (void)f;
+    const Game *g = session_game(app->session);
+    return strcmp(test_top_scene(app), "table") == 0 && game_round_number(g) == 2;
+}
+
+/* The host's own seat played by a computer (the menu's "Let the computer
+ * play for me") when round 1 ends with that seat to start round 2: the
+ * host's stand-in starts it at once, and the host's window still shows
+ * round 1's results, staying on them while the person reads, and goes on
+ * to round 2 with Next round. Seen in the walkthrough: each Next round
+ * showed round 1's results again (da174d6, mended in dda927f); then, in
+ * this test, round 1's results were never shown (session_poll took the
+ * stand-in's Next round in) and the host saw only the match's end. */
+static void test_stood_in_host_next_round(void **state)
+{
+    (void)state;
+    App *app = test_app_new(1280, 800, NULL);
+    app->settings.anim_speed = ANIM_FAST;
+    app_setup_variant(app, VARIANT_THOTHIT);
+    app->setup.config.players = 3;
+    app->setup.config.rounds = 2;
+    app->setup.config.seed = 4; /* round 1 ends with the host's seat to deal round 2 */
+    app->setup.seed_given = true;
+    host_from_screen(app);
+    char invite[120] = "";
+    assert_true(net_table_invite(app->net, invite, sizeof invite));
+    NetAddress a;
+    char err[200] = "";
+    assert_true(net_address_parse(invite, &a, err, sizeof err));
+    snprintf(a.host, sizeof a.host, "127.0.0.1");
+    NetTable *f = net_table_join(&a, NULL, "Bayu", err, sizeof err);
+    assert_non_null(f);
+    assert_true(pump(app, f, friend_seated));
+    test_click_named(app, "Start the match");
+    assert_true(pump(app, f, at_table));
+    test_click_named(app, "Menu");
+    test_click_named(app, "Let the computer play for me");
+    assert_true(net_table_stand_in(f, true)); /* the friend's seat too: nobody waits */
+    assert_true(pump(app, f, on_results));
+    /* Round 1's results, though the host's stand-in dealt round 2 at once
+     * for the host's seat, which starts it (seed 4): the table's feed
+     * holds it back for them. */
+    assert_int_equal(game_round_number(session_game(app->session)), 1);
+    assert_int_equal(game_to_move(session_game(app->session)), 0);
+    /* The person reads the results a while (the host plays on meanwhile). */
+    for (int i = 0; i < 300; i++) {
+        app_update(app, 1.0 / 60.0);
+        net_table_poll(f, SDL_GetTicks());
+        rest();
+    }
+    assert_string_equal(test_top_scene(app), "result");
+    assert_int_equal(game_round_number(session_game(app->session)), 1);
+    test_click_named(app, "Next round");
+    assert_true(pump(app, f, in_round_two));
+    net_table_destroy(f);
+    app_destroy(app);
+}
+
 int main(void)
 {
     /* The table listens, and discovery listens and asks, on 127.0.0.1 only. */
@@ -335,6 +401,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_host_join_start_chat),
         cmocka_unit_test(test_menu_own_stand_in),
+        cmocka_unit_test(test_stood_in_host_next_round),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
