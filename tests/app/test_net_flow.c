@@ -134,6 +134,28 @@ static void host_from_screen(App *app)
     assert_string_equal(test_top_scene(app), "waiting");
 }
 
+/* The move log (L) covers the friend's plate on the right, and what the
+ * plate says of the friend's connection with it: the badge was drawn over
+ * the log (as the friend's clock was over its title in the walkthrough). */
+static void plate_under_log(App *app, const char *one, const char *other)
+{
+    SDL_Rect b[4];
+    const char *says = test_screen_text_rects(one, b, 4) > 0 ? one : other;
+    TableState *t = table_top(app);
+    test_key(app, SDLK_l, 0);
+    SDL_Rect log;
+    assert_true(table_log_panel(app, t, &log));
+    test_screen_text(app);
+    int n = SDL_min(test_screen_text_rects(says, b, 4), 4);
+    for (int i = 0; i < n; i++) {
+        if (SDL_HasIntersection(&b[i], &log)) {
+            fail_msg("'%s' at %d,%d %dx%d over the log at %d,%d %dx%d", says, b[i].x, b[i].y,
+                     b[i].w, b[i].h, log.x, log.y, log.w, log.h);
+        }
+    }
+    test_key(app, SDLK_l, 0);
+}
+
 static void test_host_join_start_chat(void **state)
 {
     (void)state;
@@ -170,6 +192,7 @@ static void test_host_join_start_chat(void **state)
     assert_true(test_screen_says("Reconnecting") || test_screen_says("Away; a computer plays"));
     snprintf(png, sizeof png, "%s/net-table-friend-away.png", CEKI_TEST_OUT_DIR);
     assert_true(app_save_png(app, png, err, sizeof err));
+    plate_under_log(app, "Reconnecting", "Away");
 
     /* The host's Leave asks first: stop the table for the friend, or let
      * a computer play the host's seat; the computer then plays it. */

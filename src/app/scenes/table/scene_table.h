@@ -609,6 +609,11 @@ bool table_net_event(App *app, TableState *t, const SDL_Event *e); /* true: take
 void table_net_widgets(App *app, TableState *t);
 bool table_net_button(App *app, TableState *t, int id);
 void table_net_update(App *app, TableState *t);
+/* table_net_draw_plates: what the seats' plates say of their connection
+ * and their clocks, drawn with the plates (under the move log and any
+ * question); table_net_draw: the claim window, the banner and the chat,
+ * over everything. */
+void table_net_draw_plates(App *app, TableState *t);
 void table_net_draw(App *app, TableState *t);
 /* Where the chat lines shown over the table go (scene_table_net.c): the
  * newest, up to `cap`, each with its line's index in t->chat.lines, its

@@ -95,6 +95,7 @@ void table_board_draw(App *app, TableState *t)
         return;
     }
     table_draw_board(app, t);
+    table_net_draw_plates(app, t);
     table_log_draw(app, t);
     table_net_draw(app, t);
 }

@@ -1891,6 +1891,7 @@ void table_draw(App *app, TableState *t, SDL_Renderer *r)
     draw_prompt(app, t);
     table_guide_draw(app, t);
     draw_stood_in(app, t);
+    table_net_draw_plates(app, t);
     if (t->dialog == DLG_NONE) {
         draw_buttons(app, t);
         table_log_draw(app, t);

@@ -1281,7 +1281,7 @@ static void draw_unread(App *app, const TableState *t)
     text_draw_in(app->text, app->renderer, count, &ink, badge, TEXT_CENTER);
 }
 
-void table_net_draw(App *app, TableState *t)
+void table_net_draw_plates(App *app, TableState *t)
 {
     NetTable *net = net_of(app, t);
     if (net == NULL) {
@@ -1289,8 +1289,22 @@ void table_net_draw(App *app, TableState *t)
     }
     draw_plate_focus(app, t);
     const NetSeats *seats = net_table_seats(net);
+    SDL_Rect log;
+    bool log_open = table_log_panel(app, t, &log);
     for (int i = 0; seats != NULL && i < seats->players && i < t->players; i++) {
+        SDL_Rect plate = table_rect(t->layout.seats[i].plate);
+        if (log_open && SDL_HasIntersection(&plate, &log)) {
+            continue; /* the log covers the plate: its words would stick out beside it */
+        }
         draw_plate_state(app, t, &seats->seat[i], i);
+    }
+}
+
+void table_net_draw(App *app, TableState *t)
+{
+    NetTable *net = net_of(app, t);
+    if (net == NULL) {
+        return;
     }
     draw_claim(app, t);
     draw_banner(app, t, net_table_state(net));
