@@ -39,6 +39,7 @@
 enum { WATCH_CHAT = 1, WATCH_LEAVE, WATCH_LOG, WATCH_HANDS };
 
 #define WATCH_EVENTS_TAKEN 256
+#define WATCH_BEHIND_MOVES 8   /* shown one by one while the screen is at most this behind */
 #define WATCH_BUTTON_MIN 96.0f /* a top bar button's least width, design units */
 #define WATCH_BUTTON_PAD 30.0f /* ... and its room around its name */
 #define WATCH_LATE_STEP 1.04f  /* a late hand's cards at most this many widths apart */
@@ -373,6 +374,14 @@ static bool board_follow(App *app, WatchState *s, double dt)
             break;
         }
         table_board_events(s->board, ev, n);
+    }
+    if (seat_feed_move_no(f) - s->shown_move > WATCH_BEHIND_MOVES && s->board->evq_n > 0) {
+        /* Far behind the table (a brisk match, a slow machine): the moves
+         * not yet shown are given up and the table shown as it is now. */
+        s->board->evq_n = 0;
+        s->board->evq_head = 0;
+        s->board->ev_wait = 0;
+        s->board->synced = false;
     }
     bool moving = table_board_update(app, s->board, dt);
     long hands = 0;
