@@ -235,8 +235,9 @@ bool session_seat_computer(const Session *s, int seat, AiLevel *level);
 bool session_has_record(const Session *s);
 /* Once a frame (app_update): the network table polled, and a move the
  * host made for the person's own seat (their clock ran out, a stand-in
- * played it) taken in; NULL-safe, and nothing for a table on this
- * computer. */
+ * played it) taken in, but for a round's end: the round's results come
+ * first, and the person's Next round (or the table's) takes that in;
+ * NULL-safe, and nothing for a table on this computer. */
 void session_poll(Session *s);
 
 /* "You", "Player 2" (hot-seat), "Computer 3", or "Seat 3" in the games
