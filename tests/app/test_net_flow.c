@@ -211,6 +211,25 @@ static void test_host_join_start_chat(void **state)
     app_destroy(app);
 }
 
+/* Hosts from the host screen; a friend, Bayu, joins by the invite; the
+ * host starts the match and the app is at the table. The friend's table. */
+static NetTable *friend_at_table(App *app)
+{
+    host_from_screen(app);
+    char invite[120] = "";
+    assert_true(net_table_invite(app->net, invite, sizeof invite));
+    NetAddress a;
+    char err[200] = "";
+    assert_true(net_address_parse(invite, &a, err, sizeof err));
+    snprintf(a.host, sizeof a.host, "127.0.0.1");
+    NetTable *f = net_table_join(&a, NULL, "Bayu", err, sizeof err);
+    assert_non_null(f);
+    assert_true(pump(app, f, friend_seated));
+    test_click_named(app, "Start the match");
+    assert_true(pump(app, f, at_table));
+    return f;
+}
+
 /* The moves of a seat in the match so far, as the app's session has them. */
 static int seat_moves(App *app, int seat)
 {
@@ -300,18 +319,8 @@ static void test_menu_own_stand_in(void **state)
     app->settings.anim_speed = ANIM_INSTANT;
     app_setup_variant(app, VARIANT_THOTHIT);
     app->setup.config.players = 3;
-    host_from_screen(app);
-    char invite[120] = "";
-    assert_true(net_table_invite(app->net, invite, sizeof invite));
-    NetAddress a;
+    NetTable *f = friend_at_table(app);
     char err[200] = "";
-    assert_true(net_address_parse(invite, &a, err, sizeof err));
-    snprintf(a.host, sizeof a.host, "127.0.0.1");
-    NetTable *f = net_table_join(&a, NULL, "Bayu", err, sizeof err);
-    assert_non_null(f);
-    assert_true(pump(app, f, friend_seated));
-    test_click_named(app, "Start the match");
-    assert_true(pump(app, f, at_table));
     TableState *t = table_top(app);
     assert_non_null(t);
     own_before = seat_moves(app, 0);
@@ -381,18 +390,7 @@ static void test_stood_in_host_next_round(void **state)
     app->setup.config.rounds = 2;
     app->setup.config.seed = 4; /* round 1 ends with the host's seat to deal round 2 */
     app->setup.seed_given = true;
-    host_from_screen(app);
-    char invite[120] = "";
-    assert_true(net_table_invite(app->net, invite, sizeof invite));
-    NetAddress a;
-    char err[200] = "";
-    assert_true(net_address_parse(invite, &a, err, sizeof err));
-    snprintf(a.host, sizeof a.host, "127.0.0.1");
-    NetTable *f = net_table_join(&a, NULL, "Bayu", err, sizeof err);
-    assert_non_null(f);
-    assert_true(pump(app, f, friend_seated));
-    test_click_named(app, "Start the match");
-    assert_true(pump(app, f, at_table));
+    NetTable *f = friend_at_table(app);
     test_click_named(app, "Menu");
     test_click_named(app, "Let the computer play for me");
     assert_true(net_table_stand_in(f, true)); /* the friend's seat too: nobody waits */

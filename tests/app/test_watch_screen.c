@@ -159,17 +159,26 @@ static void check_rest(const TableState *b, const WatchView *w)
     }
 }
 
+/* The app's watch screen on a started match of host_table's, its cards
+ * moving at the normal pace; the host's table and the spectator's. */
+static App *app_watching(NetTable **host, NetTable **watcher)
+{
+    App *app = test_app_new(1280, 800, NULL);
+    app->settings.anim_speed = ANIM_NORMAL;
+    *host = host_table();
+    *watcher = watcher_join(*host);
+    start_watched(*host, *watcher);
+    app->net = *watcher;
+    char why[200] = "";
+    assert_true(scene_stack_push(app, SCENE_WATCH, why, sizeof why));
+    return app;
+}
+
 static void test_watch_follows_the_table(void **state)
 {
     (void)state;
-    App *app = test_app_new(1280, 800, NULL);
-    app->settings.anim_speed = ANIM_NORMAL;
-    NetTable *host = host_table();
-    NetTable *watcher = watcher_join(host);
-    start_watched(host, watcher);
-    app->net = watcher;
-    char why[200] = "";
-    assert_true(scene_stack_push(app, SCENE_WATCH, why, sizeof why));
+    NetTable *host = NULL, *watcher = NULL;
+    App *app = app_watching(&host, &watcher);
     uint32_t answered = 0;
     int rests = 0, glides = 0;
     uint32_t checked = UINT32_MAX;
@@ -238,14 +247,8 @@ static unsigned said_number(App *app, const char *key)
 static void test_watch_catches_up(void **state)
 {
     (void)state;
-    App *app = test_app_new(1280, 800, NULL);
-    app->settings.anim_speed = ANIM_NORMAL;
-    NetTable *host = host_table();
-    NetTable *watcher = watcher_join(host);
-    start_watched(host, watcher);
-    app->net = watcher;
-    char why[200] = "";
-    assert_true(scene_stack_push(app, SCENE_WATCH, why, sizeof why));
+    NetTable *host = NULL, *watcher = NULL;
+    App *app = app_watching(&host, &watcher);
     for (int i = 0; i < 60; i++) {
         app_update(app, 1.0 / 60.0); /* the first view shown */
     }
