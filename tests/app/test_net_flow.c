@@ -134,6 +134,17 @@ static void host_from_screen(App *app)
     assert_string_equal(test_top_scene(app), "waiting");
 }
 
+/* The app at 1280x800 set up for three-handed Thothit, its cards moving
+ * at `pace`. */
+static App *thothit_app(AnimSpeed pace)
+{
+    App *app = test_app_new(1280, 800, NULL);
+    app->settings.anim_speed = pace;
+    app_setup_variant(app, VARIANT_THOTHIT);
+    app->setup.config.players = 3;
+    return app;
+}
+
 /* The move log (L) covers the friend's plate on the right, and what the
  * plate says of the friend's connection with it: the badge was drawn over
  * the log (as the friend's clock was over its title in the walkthrough). */
@@ -159,9 +170,7 @@ static void plate_under_log(App *app, const char *one, const char *other)
 static void test_host_join_start_chat(void **state)
 {
     (void)state;
-    App *app = test_app_new(1280, 800, NULL);
-    app_setup_variant(app, VARIANT_THOTHIT);
-    app->setup.config.players = 3;
+    App *app = thothit_app(ANIM_NORMAL);
     host_from_screen(app);
     char invite[120] = "";
     assert_true(net_table_invite(app->net, invite, sizeof invite));
@@ -315,10 +324,7 @@ static bool own_seat_back(App *app, NetTable *f)
 static void test_menu_own_stand_in(void **state)
 {
     (void)state;
-    App *app = test_app_new(1280, 800, NULL);
-    app->settings.anim_speed = ANIM_INSTANT;
-    app_setup_variant(app, VARIANT_THOTHIT);
-    app->setup.config.players = 3;
+    App *app = thothit_app(ANIM_INSTANT);
     NetTable *f = friend_at_table(app);
     char err[200] = "";
     TableState *t = table_top(app);
@@ -383,10 +389,7 @@ static bool in_round_two(App *app, NetTable *f)
 static void test_stood_in_host_next_round(void **state)
 {
     (void)state;
-    App *app = test_app_new(1280, 800, NULL);
-    app->settings.anim_speed = ANIM_FAST;
-    app_setup_variant(app, VARIANT_THOTHIT);
-    app->setup.config.players = 3;
+    App *app = thothit_app(ANIM_FAST);
     app->setup.config.rounds = 2;
     app->setup.config.seed = 4; /* round 1 ends with the host's seat to deal round 2 */
     app->setup.seed_given = true;

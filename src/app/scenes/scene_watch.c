@@ -375,13 +375,10 @@ static bool board_follow(App *app, WatchState *s, double dt)
         }
         table_board_events(s->board, ev, n);
     }
-    if (seat_feed_move_no(f) - s->shown_move > WATCH_BEHIND_MOVES && s->board->evq_n > 0) {
+    if (seat_feed_move_no(f) - s->shown_move > WATCH_BEHIND_MOVES) {
         /* Far behind the table (a brisk match, a slow machine): the moves
          * not yet shown are given up and the table shown as it is now. */
-        s->board->evq_n = 0;
-        s->board->evq_head = 0;
-        s->board->ev_wait = 0;
-        s->board->synced = false;
+        table_board_drop_events(s->board);
     }
     bool moving = table_board_update(app, s->board, dt);
     long hands = 0;

@@ -670,14 +670,16 @@ void table_net_gone_words(const App *app, const TableState *t, char *head, size_
  * at the bottom, laid out at the window's size as the players' table is);
  * show hands it a spectator's Observation (animate: its cards glide there,
  * else they are put there); events queues the moves' events as the
- * spectator was sent them, so a card played moves as at the table; update
- * plays them on (true while anything moves); draw draws what the table
+ * spectator was sent them, so a card played moves as at the table;
+ * drop_events gives up those not yet played (the next show puts the table
+ * in step); update plays them on (true while anything moves); draw draws what the table
  * draws of the cards, the seats and the move log, without the top bar, the
  * prompt and the buttons (the watch screen's own). */
 TableState *table_board_create(App *app, const VariantDesc *v, int players, struct NetTable *net);
 void table_board_destroy(TableState *t);
 void table_board_show(App *app, TableState *t, const Observation *o, bool animate);
 void table_board_events(TableState *t, const GameEvent *ev, int n);
+void table_board_drop_events(TableState *t);
 bool table_board_update(App *app, TableState *t, double dt);
 void table_board_draw(App *app, TableState *t);
 /* The cards face up on the board (pool, spot, piles, discard, hands; in

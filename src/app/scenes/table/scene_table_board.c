@@ -75,6 +75,16 @@ void table_board_events(TableState *t, const GameEvent *ev, int n)
     }
 }
 
+void table_board_drop_events(TableState *t)
+{
+    if (t != NULL && t->evq_n > 0) {
+        t->evq_n = 0;
+        t->evq_head = 0;
+        t->ev_wait = 0;
+        t->synced = false;
+    }
+}
+
 bool table_board_update(App *app, TableState *t, double dt)
 {
     if (t == NULL) {
